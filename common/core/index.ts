@@ -1,0 +1,3 @@
+export * from "./rng.js";
+export * from "./rules.js";
+export * from "./session.js";

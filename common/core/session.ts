@@ -1,0 +1,82 @@
+// A running game: rules + state + RNG + the log of accepted moves.
+// The log (with the injected server time of each move) is the whole truth:
+// replay() rebuilds the same game from {seed, config, seats, log}.
+
+import { createRng, type Rng } from "./rng.js";
+import type { ApplyResult, Rules } from "./rules.js";
+
+export interface LoggedMove<M> {
+  seat: number;
+  move: M;
+  /** Server time (ms) the move was applied at. */
+  t: number;
+}
+
+export interface GameRecord<C, M> {
+  game: string;
+  seed: number;
+  config: C;
+  seats: number;
+  log: LoggedMove<M>[];
+}
+
+export class GameSession<S, M, E, C, V> {
+  readonly rng: Rng;
+  readonly log: LoggedMove<M>[] = [];
+  state: S;
+
+  constructor(
+    readonly rules: Rules<S, M, E, C, V>,
+    readonly seed: number,
+    readonly config: C,
+    readonly seats: number,
+  ) {
+    this.rng = createRng(seed);
+    this.state = rules.setup(seed, config, seats);
+  }
+
+  /** Applies a move at server time `now`; on rejection nothing changes (RNG included). */
+  apply(seat: number, move: M, now: number): ApplyResult<S, E> {
+    const saved = this.rng.getState();
+    const result = this.rules.apply(this.state, seat, move, { rng: this.rng, now });
+    if (!result.ok) {
+      this.rng.setState(saved);
+      return result;
+    }
+    this.state = result.state;
+    this.log.push({ seat, move, t: now });
+    return result;
+  }
+
+  view(viewer: number | null): V {
+    return this.rules.view(this.state, viewer);
+  }
+
+  record(): GameRecord<C, M> {
+    return { game: this.rules.id, seed: this.seed, config: this.config, seats: this.seats, log: this.log.slice() };
+  }
+}
+
+export type ReplayResult<S> =
+  | { valid: true; state: S }
+  | { valid: false; reason: string; index: number; state: S };
+
+/**
+ * Re-runs a recorded game. Invalid when a move is rejected by the rules,
+ * a time goes backwards, or a move comes after the game finished.
+ */
+export function replay<S, M, E, C, V>(rules: Rules<S, M, E, C, V>, record: GameRecord<C, M>): ReplayResult<S> {
+  const session = new GameSession(rules, record.seed, record.config, record.seats);
+  let lastT = -Infinity;
+  for (let i = 0; i < record.log.length; i++) {
+    const { seat, move, t } = record.log[i];
+    if (typeof t !== "number" || !Number.isFinite(t)) return { valid: false, reason: `move ${i}: time is not a number`, index: i, state: session.state };
+    if (t < lastT) return { valid: false, reason: `move ${i}: time goes backwards`, index: i, state: session.state };
+    if (rules.status(session.state) === "finished") return { valid: false, reason: `move ${i}: the game had already ended`, index: i, state: session.state };
+    if (!Number.isInteger(seat) || seat < 0 || seat >= record.seats) return { valid: false, reason: `move ${i}: no such seat ${seat}`, index: i, state: session.state };
+    const result = session.apply(seat, move, t);
+    if (!result.ok) return { valid: false, reason: `move ${i}: ${result.error.message}`, index: i, state: session.state };
+    lastT = t;
+  }
+  return { valid: true, state: session.state };
+}
