@@ -15,15 +15,17 @@ export type ConfigResult = { ok: true; config: MinesweeperConfig } | { ok: false
 const isInt = (v: unknown): v is number => typeof v === "number" && Number.isInteger(v);
 
 export function resolveConfig(opts: ConfigOptions = {}): ConfigResult {
-  const level = opts.level ?? "beginner";
-  if (typeof level !== "string" || !(level in LEVELS || level === "custom")) {
+  const options: ConfigOptions = opts ?? {};
+  const level = options.level ?? "beginner";
+  // Own keys only: `in` would also accept inherited names like "toString" or "__proto__".
+  if (typeof level !== "string" || !(Object.hasOwn(LEVELS, level) || level === "custom")) {
     return fail(`Unknown level ${JSON.stringify(level)}: use beginner, intermediate, expert, nightmare or custom.`);
   }
   if (level !== "custom") {
     const { rows, cols, mines } = LEVELS[level as keyof typeof LEVELS];
     return { ok: true, config: { level: level as LevelId, rows, cols, mines } };
   }
-  const { rows, cols, mines } = opts;
+  const { rows, cols, mines } = options;
   if (!isInt(rows) || rows < 1 || rows > MAX_ROWS) return fail(`Custom rows must be a whole number from 1 to ${MAX_ROWS}.`);
   if (!isInt(cols) || cols < 1 || cols > MAX_COLS) return fail(`Custom columns must be a whole number from 1 to ${MAX_COLS}.`);
   const cells = rows * cols;
