@@ -1,0 +1,52 @@
+// HUD pieces that are plain DOM: the face (inline SVG, no emoji font needed),
+// the LED counter and the timer text.
+
+export type FaceMood = "playing" | "pressed" | "won" | "lost";
+
+/** Timer text with tenths: `s.t`, `m:ss.t`, `h:mm:ss.t`. */
+export function formatTime(ms: number): string {
+  const tenths = Math.max(0, Math.floor(ms / 100));
+  const t = tenths % 10;
+  const total = Math.floor(tenths / 10);
+  const s = total % 60;
+  const m = Math.floor(total / 60) % 60;
+  const h = Math.floor(total / 3600);
+  const ss = String(s).padStart(2, "0");
+  if (h > 0) return `${h}:${String(m).padStart(2, "0")}:${ss}.${t}`;
+  if (m > 0) return `${m}:${ss}.${t}`;
+  return `${s}.${t}`;
+}
+
+/** The mines-left counter, three digits like the original (negative never happens: flags stop at 0). */
+export function formatCounter(n: number): string {
+  if (n < 0) return "-" + String(Math.min(99, -n)).padStart(2, "0");
+  return String(n).padStart(3, "0"); // big custom boards may need 4 digits
+}
+
+export function faceSvg(mood: FaceMood): string {
+  const eyes =
+    mood === "lost"
+      ? `<path d="M11 12l4 4M15 12l-4 4M25 12l4 4M29 12l-4 4" stroke="#000" stroke-width="2" stroke-linecap="round"/>`
+      : mood === "won"
+        ? `<path d="M8 13h24" stroke="#000" stroke-width="2"/><rect x="9" y="12" width="8" height="5" rx="2"/><rect x="23" y="12" width="8" height="5" rx="2"/>`
+        : `<circle cx="14" cy="15" r="2.2"/><circle cx="26" cy="15" r="2.2"/>`;
+  const mouth =
+    mood === "pressed"
+      ? `<ellipse cx="20" cy="27" rx="3.5" ry="4" fill="#000"/>`
+      : mood === "lost"
+        ? `<path d="M13 30q7-7 14 0" fill="none" stroke="#000" stroke-width="2.2" stroke-linecap="round"/>`
+        : `<path d="M12 24q8 8 16 0" fill="none" stroke="#000" stroke-width="2.2" stroke-linecap="round"/>`;
+  return `<svg viewBox="0 0 40 40" width="100%" height="100%" aria-hidden="true" focusable="false">
+<circle cx="20" cy="20" r="17" fill="#ffde00" stroke="#000" stroke-width="2"/>${eyes}${mouth}</svg>`;
+}
+
+export const FLAG_ICON = `<svg viewBox="0 0 20 20" width="18" height="18" aria-hidden="true" focusable="false">
+<path d="M10 3v11" stroke="#000" stroke-width="2"/><path d="M10 3L3 6.5 10 10z" fill="#e00"/>
+<rect x="6" y="14" width="8" height="2" fill="#000"/><rect x="4" y="16" width="12" height="2" fill="#000"/></svg>`;
+
+/** Seat colours for co-op cursors and the seat list (index = seat). */
+export const SEAT_COLOURS = [0xd7263d, 0x1b7fbd, 0x2a9d3a, 0xe07b00, 0x8e44ad, 0x0f9d9a, 0xc2185b, 0x6d4c41];
+
+export function cssColour(n: number): string {
+  return "#" + n.toString(16).padStart(6, "0");
+}

@@ -1,0 +1,151 @@
+// Entry point: hash router between the lobby and a room.
+//   #/            lobby
+//   #/join/CODE   join a room by id or private code (invite links)
+//   #/room/ID     play (a reload reclaims the seat with the stored seat token)
+//   #/spectate/ID watch
+import "./styles.css";
+import { normaliseCode } from "./net/client";
+import { errorText, openSession, type RoomSession } from "./net/session";
+import { loadSeat } from "./net/storage";
+import { Lobby } from "./lobby/lobby";
+import { messagePage, RoomView } from "./room-view";
+import { installHub } from "./hub";
+
+type Route =
+  | { name: "lobby" }
+  | { name: "join"; code: string }
+  | { name: "room"; id: string }
+  | { name: "spectate"; id: string };
+
+export function parseRoute(hash: string): Route {
+  const parts = hash.replace(/^#\/?/, "").split("/").filter(Boolean).map(decodeURIComponent);
+  if (parts[0] === "join" && parts[1]) return { name: "join", code: parts[1] };
+  if (parts[0] === "room" && parts[1]) return { name: "room", id: parts[1] };
+  if (parts[0] === "spectate" && parts[1]) return { name: "spectate", id: parts[1] };
+  return { name: "lobby" };
+}
+
+const app = document.getElementById("app")!;
+let current: { session: RoomSession; view: RoomView } | null = null;
+let page: HTMLElement | null = null;
+/** Increments on every navigation; a join that finishes after the user moved on is dropped. */
+let generation = 0;
+
+const lobby = new Lobby({
+  entered: (session) => {
+    history.pushState(null, "", `#/room/${session.roomId}`);
+    showRoom(session);
+  },
+  navigate: (hash) => {
+    location.hash = hash;
+  },
+});
+app.append(lobby.el);
+lobby.el.hidden = true;
+
+function setPage(el: HTMLElement | null): void {
+  page?.remove();
+  page = el;
+  if (el) app.append(el);
+}
+
+function toLobby(): void {
+  if (location.hash && location.hash !== "#/") location.hash = "#/";
+  else void route();
+}
+
+function closeCurrent(): void {
+  if (!current) return;
+  const { session, view } = current;
+  current = null;
+  view.destroy();
+  void session.leave();
+}
+
+function showRoom(session: RoomSession): void {
+  if (current?.session !== session) closeCurrent();
+  lobby.hide();
+  setPage(null);
+  const view = new RoomView(session, {
+    toLobby,
+    spectate: (id) => {
+      location.hash = `#/spectate/${id}`;
+    },
+  });
+  current = { session, view };
+  app.append(view.el);
+  document.title = `${view.el.getAttribute("aria-label")} · Game Hub`;
+  view.mount().catch((e) => {
+    console.error(e);
+    view.el.append(messagePage("Could not load the game", errorText(e), [{ label: "Back to lobby", run: toLobby, primary: true }]));
+  });
+}
+
+function joining(text: string): void {
+  lobby.hide();
+  setPage(messagePage("Joining…", text, [{ label: "Cancel", run: toLobby }]));
+}
+
+function failed(title: string, text: string, extra: { label: string; run: () => void }[] = []): void {
+  lobby.hide();
+  setPage(messagePage(title, text, [{ label: "Back to lobby", run: toLobby, primary: true }, ...extra]));
+}
+
+async function join(id: string, spectate: boolean): Promise<void> {
+  const gen = ++generation;
+  const stored = spectate ? null : loadSeat(id);
+  joining(spectate ? `Opening room ${id} to watch.` : stored ? `Taking your seat back in room ${id}.` : `Joining room ${id}.`);
+  try {
+    const options: Record<string, unknown> = spectate ? { spectate: true } : stored ? { seatToken: stored.seatToken } : {};
+    const session = await openSession({ game: stored?.game ?? "minesweeper", how: "joinById", roomId: id, options });
+    if (gen !== generation) {
+      void session.leave();
+      return;
+    }
+    const want = spectate ? `#/spectate/${session.roomId}` : `#/room/${session.roomId}`;
+    if (location.hash !== want) history.replaceState(null, "", want);
+    showRoom(session);
+  } catch (e) {
+    if (gen !== generation) return;
+    if (stored) {
+      failed("Your seat is gone", `Room ${id} no longer has your seat: ${errorText(e)}`, [
+        { label: "Watch this room", run: () => (location.hash = `#/spectate/${id}`) },
+      ]);
+    } else {
+      failed(
+        "Could not join",
+        `Room ${id}: ${errorText(e)}`,
+        spectate ? [] : [{ label: "Watch this room", run: () => (location.hash = `#/spectate/${id}`) }],
+      );
+    }
+  }
+}
+
+async function route(): Promise<void> {
+  const r = parseRoute(location.hash);
+  if (r.name === "lobby") {
+    generation++;
+    closeCurrent();
+    setPage(null);
+    document.title = "Game Hub";
+    lobby.show();
+    return;
+  }
+  if (r.name === "join") {
+    const code = r.code.length === 5 ? normaliseCode(r.code) ?? r.code : r.code;
+    if (current && current.session.roomId === code && !current.session.spectator) {
+      history.replaceState(null, "", `#/room/${code}`);
+      return;
+    }
+    closeCurrent();
+    return join(code, false);
+  }
+  const spectate = r.name === "spectate";
+  if (current && current.session.roomId === r.id && current.session.spectator === spectate) return;
+  closeCurrent();
+  return join(r.id, spectate);
+}
+
+window.addEventListener("hashchange", () => void route());
+installHub(() => current);
+void route();

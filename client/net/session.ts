@@ -1,0 +1,305 @@
+// One live room connection that survives drops.
+//
+// colyseus.js 0.16 has no automatic reconnection, so this class does it:
+//   drop (socket closed without our consent)
+//     → client.reconnect(latest reconnectionToken), exponential backoff + jitter
+//     → past the server's window (token refused): joinById(roomId, {seatToken})
+//     → refused again (room gone, seat given away): "seat lost"
+// Every success yields a NEW Room object; everything that listens to the room
+// (schema callbacks, messages) re-binds through onRoom(), and the new
+// reconnectionToken is stored each time (it changes on every reconnect).
+import { MatchMakeError, ServerError, type Room } from "colyseus.js";
+import { hubClient } from "./client";
+import { ServerClock } from "./clock";
+import { forgetSeat, loadSeat, playerName, saveSeat } from "./storage";
+
+export type ConnStatus =
+  | { kind: "connecting" }
+  | { kind: "connected" }
+  | { kind: "reconnecting"; attempt: number }
+  | { kind: "offline"; attempt: number }
+  | { kind: "seat-lost"; reason: string }
+  | { kind: "left" };
+
+export interface JoinRequest {
+  game: string;
+  how: "joinOrCreate" | "create" | "joinById";
+  /** Room id or private code (joinById). */
+  roomId?: string;
+  /** Options sent to the server (name is added). */
+  options?: Record<string, unknown>;
+}
+
+export interface WelcomeMessage {
+  serverTime: number;
+  roomId: string;
+  private: boolean;
+  spectator: boolean;
+}
+
+export interface ErrorMessage {
+  code: string;
+  message: string;
+  type?: string;
+}
+
+type MessageListener = (payload: any) => void;
+
+/** Backoff before reconnect attempt n (1-based): 0.4 s, 0.8 s, 1.6 s … capped at 15 s, "equal jitter". */
+export function backoffMs(attempt: number): number {
+  const ceiling = Math.min(15_000, 400 * 2 ** Math.max(0, attempt - 1));
+  return ceiling / 2 + Math.random() * (ceiling / 2);
+}
+
+/** True when the server itself refused (room gone, token/seat refused) rather than the network failing. */
+export function isRefusal(e: unknown): boolean {
+  if (e instanceof MatchMakeError) return true;
+  if (e instanceof ServerError) return typeof e.code === "number" && e.code >= 4000 && e.code < 5000;
+  return false;
+}
+
+export function errorText(e: unknown): string {
+  if (e instanceof Error && e.message) return e.message;
+  return String(e ?? "unknown error");
+}
+
+/** Attempts after which a still-unreachable server is shown as "offline" (we keep retrying). */
+const OFFLINE_AFTER = 6;
+/** Consecutive refusals of the seat-token rejoin before we call the seat lost. */
+const REFUSALS_BEFORE_LOST = 2;
+
+export class RoomSession {
+  readonly game: string;
+  roomId: string;
+  room: Room | null = null;
+  /** Seat number from the `seat` message; null for spectators (or before it arrives). */
+  seat: number | null = null;
+  spectator: boolean;
+  isPrivate = false;
+  status: ConnStatus = { kind: "connecting" };
+  readonly clock = new ServerClock();
+  /** How many times this session got its room back after a drop. */
+  reconnects = 0;
+
+  private reconnectionToken = "";
+  private leaving = false;
+  /** The server moved our seat to another connection (same seat token in another tab/device). */
+  private superseded = false;
+  private wake: (() => void) | null = null;
+  private roomListeners = new Set<(room: Room) => void>();
+  private statusListeners = new Set<(s: ConnStatus) => void>();
+  private messageListeners = new Map<string, Set<MessageListener>>();
+
+  constructor(game: string, roomId: string, spectator: boolean) {
+    this.game = game;
+    this.roomId = roomId;
+    this.spectator = spectator;
+    window.addEventListener("online", this.retryNow);
+    document.addEventListener("visibilitychange", this.onVisible);
+  }
+
+  // ---- subscription -------------------------------------------------------
+
+  /** Calls fn with the current Room (if any) and with every new Room after a reconnect. */
+  onRoom(fn: (room: Room) => void): () => void {
+    this.roomListeners.add(fn);
+    if (this.room) fn(this.room);
+    return () => this.roomListeners.delete(fn);
+  }
+
+  onStatus(fn: (s: ConnStatus) => void): () => void {
+    this.statusListeners.add(fn);
+    fn(this.status);
+    return () => this.statusListeners.delete(fn);
+  }
+
+  /** Server messages by type ("welcome", "seat", "error", "event", …); survives reconnects. */
+  onMessage<T = any>(type: string, fn: (payload: T) => void): () => void {
+    let set = this.messageListeners.get(type);
+    if (!set) this.messageListeners.set(type, (set = new Set()));
+    set.add(fn as MessageListener);
+    return () => set!.delete(fn as MessageListener);
+  }
+
+  // ---- actions ------------------------------------------------------------
+
+  /** Sends a message if connected; returns false (and sends nothing) otherwise. */
+  send(type: string, payload: unknown = {}): boolean {
+    if (!this.room || this.status.kind !== "connected") return false;
+    try {
+      this.room.send(type, payload);
+      return true;
+    } catch {
+      return false;
+    }
+  }
+
+  /** Leaves for good (consented): the server frees the seat; the stored seat token is forgotten. */
+  async leave(): Promise<void> {
+    if (this.leaving) return;
+    this.leaving = true;
+    this.dispose();
+    forgetSeat(this.roomId);
+    const room = this.room;
+    this.room = null;
+    this.setStatus({ kind: "left" });
+    if (room) {
+      try {
+        await Promise.race([room.leave(true), new Promise((r) => setTimeout(r, 1500))]);
+      } catch {
+        /* already closed */
+      }
+    }
+  }
+
+  /** Skips the current backoff wait (the "Retry now" button, `online` event, tab visible again). */
+  retryNow = (): void => {
+    const wake = this.wake;
+    this.wake = null;
+    wake?.();
+  };
+
+  // ---- internals ----------------------------------------------------------
+
+  /** Binds a freshly joined Room: handlers, token, status, listeners. */
+  attach(room: Room): void {
+    this.room = room;
+    this.roomId = room.roomId;
+    this.reconnectionToken = room.reconnectionToken; // changes on every (re)connect: always keep the latest
+    room.onMessage("*", (type: string | number, payload: unknown) => this.dispatch(String(type), payload));
+    room.onLeave((code: number) => this.handleLeave(room, code));
+    room.onError((code: number, message?: string) => console.warn(`room error ${code}: ${message ?? ""}`));
+    this.setStatus({ kind: "connected" });
+    for (const fn of [...this.roomListeners]) fn(room);
+  }
+
+  private dispatch(type: string, payload: any): void {
+    if (type === "welcome") {
+      const w = payload as WelcomeMessage;
+      this.clock.sample(Number(w?.serverTime));
+      this.isPrivate = !!w?.private;
+      if (typeof w?.spectator === "boolean") this.spectator = w.spectator;
+    } else if (type === "error" && (payload as ErrorMessage | undefined)?.code === "seat-reclaimed") {
+      this.superseded = true;
+    } else if (type === "seat") {
+      const { seat, seatToken } = (payload ?? {}) as { seat?: number; seatToken?: string };
+      if (typeof seat === "number") this.seat = seat;
+      if (typeof seatToken === "string" && seatToken) {
+        saveSeat({ roomId: this.roomId, seatToken, seat: this.seat ?? -1, game: this.game });
+      }
+    }
+    const set = this.messageListeners.get(type);
+    if (set) for (const fn of [...set]) fn(payload);
+  }
+
+  private setStatus(s: ConnStatus): void {
+    this.status = s;
+    for (const fn of [...this.statusListeners]) fn(s);
+  }
+
+  private handleLeave(room: Room, code: number): void {
+    if (room !== this.room) return; // an old Room object closing late
+    this.room = null;
+    if (this.leaving) return;
+    if (this.superseded) {
+      // Another tab took the seat with our token: fighting back would ping-pong forever.
+      this.loseSeat("Your seat was taken over by another tab or device.", false);
+      return;
+    }
+    void this.recover(code);
+  }
+
+  private async recover(closeCode: number): Promise<void> {
+    // 4000 = the server closed the room on purpose (disposed / shut down): no
+    // reconnection window to use, go straight to the seat token (a restarted
+    // server may have rebuilt the room).
+    let useToken = closeCode !== 4000 && this.reconnectionToken !== "";
+    let refusals = 0;
+    for (let attempt = 1; !this.leaving; attempt++) {
+      const offline = typeof navigator !== "undefined" && navigator.onLine === false;
+      this.setStatus(
+        offline || attempt > OFFLINE_AFTER ? { kind: "offline", attempt } : { kind: "reconnecting", attempt },
+      );
+      await this.sleep(attempt === 1 ? 150 + Math.random() * 150 : backoffMs(attempt));
+      if (this.leaving) return;
+      if (offline && navigator.onLine === false) continue;
+      try {
+        const room = useToken ? await hubClient().reconnect(this.reconnectionToken) : await this.rejoin();
+        if (this.leaving) {
+          void room.leave(true);
+          return;
+        }
+        this.reconnects++;
+        this.attach(room);
+        return;
+      } catch (e) {
+        if (!isRefusal(e)) continue; // network trouble: keep trying
+        if (useToken) {
+          useToken = false; // window passed: fall back to the seat token right away
+          attempt = 0;
+          continue;
+        }
+        if (e instanceof SeatLost || ++refusals >= REFUSALS_BEFORE_LOST) {
+          this.loseSeat(errorText(e));
+          return;
+        }
+      }
+    }
+  }
+
+  /** Rejoin after the reconnection window: by seat token, or as a spectator again. */
+  private async rejoin(): Promise<Room> {
+    const name = playerName();
+    if (this.spectator) return hubClient().joinById(this.roomId, { spectate: true, name });
+    const stored = loadSeat(this.roomId);
+    if (!stored) throw new SeatLost("No seat token is stored for this room.");
+    return hubClient().joinById(this.roomId, { seatToken: stored.seatToken, name });
+  }
+
+  private loseSeat(reason: string, forget = true): void {
+    if (forget) forgetSeat(this.roomId);
+    this.dispose();
+    this.setStatus({ kind: "seat-lost", reason });
+  }
+
+  private sleep(ms: number): Promise<void> {
+    return new Promise((resolve) => {
+      const timer = setTimeout(() => {
+        this.wake = null;
+        resolve();
+      }, ms);
+      this.wake = () => {
+        clearTimeout(timer);
+        resolve();
+      };
+    });
+  }
+
+  private onVisible = (): void => {
+    if (document.visibilityState === "visible" && this.status.kind !== "connected") this.retryNow();
+  };
+
+  private dispose(): void {
+    window.removeEventListener("online", this.retryNow);
+    document.removeEventListener("visibilitychange", this.onVisible);
+    this.retryNow();
+  }
+}
+
+class SeatLost extends Error {}
+
+/**
+ * Opens a session: quick play, create, join by id/code, spectate or reclaim
+ * (options.seatToken). Rejects with the server's message if refused.
+ */
+export async function openSession(req: JoinRequest): Promise<RoomSession> {
+  const client = hubClient();
+  const options: Record<string, unknown> = { name: playerName(), ...(req.options ?? {}) };
+  let room: Room;
+  if (req.how === "joinOrCreate") room = await client.joinOrCreate(req.game, options);
+  else if (req.how === "create") room = await client.create(req.game, options);
+  else room = await client.joinById(req.roomId ?? "", options);
+  const session = new RoomSession(room.name || req.game, room.roomId, options.spectate === true);
+  session.attach(room);
+  return session;
+}

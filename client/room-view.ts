@@ -1,0 +1,199 @@
+// The frame around a game: back to lobby, title, private code + invite link,
+// connection state, spectating banner, "seat lost" notice. The game scene
+// itself is loaded on demand (one chunk per game).
+import type { ConnStatus, RoomSession } from "./net/session";
+import type { GameHandle, MountGame } from "./games/types";
+import { gameName } from "./lobby/games";
+import { h } from "./ui/dom";
+import { toast } from "./ui/toast";
+
+const GAME_LOADERS: Record<string, () => Promise<{ mount: MountGame }>> = {
+  minesweeper: () => import("./games/minesweeper/scene"),
+};
+
+export interface RoomActions {
+  /** Leave the room and show the lobby. */
+  toLobby(): void;
+  /** Watch this room instead (after losing the seat). */
+  spectate(roomId: string): void;
+}
+
+export function inviteLink(code: string): string {
+  return `${location.origin}${location.pathname}#/join/${code}`;
+}
+
+export function statusText(s: ConnStatus): string {
+  switch (s.kind) {
+    case "connecting":
+      return "Connecting…";
+    case "connected":
+      return "Connected";
+    case "reconnecting":
+      return `Reconnecting (attempt ${s.attempt})…`;
+    case "offline":
+      return `Offline — retrying (attempt ${s.attempt})`;
+    case "seat-lost":
+      return "Seat lost";
+    case "left":
+      return "Left the room";
+  }
+}
+
+export class RoomView {
+  readonly el: HTMLElement;
+  handle: GameHandle | null = null;
+  private subtitle: HTMLElement;
+  private codeBox: HTMLElement;
+  private connEl: HTMLElement;
+  private connText: HTMLElement;
+  private retryBtn: HTMLButtonElement;
+  private banner: HTMLElement;
+  private notice: HTMLElement;
+  private live: HTMLElement;
+  private body: HTMLElement;
+  private offs: (() => void)[] = [];
+  private destroyed = false;
+
+  constructor(readonly session: RoomSession, private actions: RoomActions) {
+    const back = h("button", { type: "button", class: "back", id: "back-to-lobby" }, "← Lobby");
+    back.addEventListener("click", () => actions.toLobby());
+    this.subtitle = h("span", { class: "room-sub" });
+    this.codeBox = h("div", { class: "room-code", hidden: true });
+    this.connText = h("span", { class: "conn-text" });
+    this.retryBtn = h("button", { type: "button", class: "small", hidden: true }, "Retry now");
+    this.retryBtn.addEventListener("click", () => session.retryNow());
+    this.connEl = h(
+      "div",
+      { class: "conn", id: "conn-state", role: "status", "aria-live": "polite" },
+      h("span", { class: "conn-dot", "aria-hidden": "true" }),
+      this.connText,
+      this.retryBtn,
+    );
+    this.banner = h("div", { class: "spectating", hidden: true, role: "note" }, "Spectating — you are watching this table");
+    this.notice = h("div", { class: "notice-layer", hidden: true });
+    this.live = h("p", { class: "sr-only", "aria-live": "polite" });
+    this.body = h("div", { class: "room-body" });
+    this.el = h(
+      "section",
+      { class: "room", "aria-label": gameName(session.game) },
+      h(
+        "header",
+        { class: "room-bar" },
+        back,
+        h("div", { class: "room-title" }, h("h1", {}, gameName(session.game)), this.subtitle),
+        this.codeBox,
+        this.connEl,
+      ),
+      this.banner,
+      this.body,
+      this.notice,
+      this.live,
+    );
+    this.offs.push(session.onStatus((s) => this.onStatus(s)));
+    this.offs.push(session.onMessage("welcome", () => this.refreshHeader()));
+    this.offs.push(session.onMessage("seat", () => this.refreshHeader()));
+    this.refreshHeader();
+  }
+
+  async mount(): Promise<void> {
+    const load = GAME_LOADERS[this.session.game];
+    if (!load) {
+      this.body.append(h("p", { class: "coming-soon" }, `${gameName(this.session.game)} is coming soon.`));
+      return;
+    }
+    this.body.append(h("p", { class: "loading" }, "Loading…"));
+    const mod = await load();
+    if (this.destroyed) return;
+    this.body.replaceChildren();
+    const handle = await mod.mount(this.body, {
+      session: this.session,
+      setSubtitle: (t) => {
+        if (this.subtitle.textContent !== t) this.subtitle.textContent = t;
+      },
+      announce: (t) => {
+        this.live.textContent = t;
+      },
+    });
+    if (this.destroyed) handle.destroy();
+    else this.handle = handle;
+  }
+
+  private refreshHeader(): void {
+    const s = this.session;
+    this.banner.hidden = !s.spectator;
+    this.el.classList.toggle("is-spectator", s.spectator);
+    if (s.isPrivate && !s.spectator) {
+      const copy = h("button", { type: "button", class: "small", id: "copy-invite" }, "Copy invite link");
+      copy.addEventListener("click", () => void this.copyInvite());
+      this.codeBox.replaceChildren(
+        h("span", {}, "Code "),
+        h("strong", { class: "code", id: "room-code", "aria-label": `Room code ${s.roomId.split("").join(" ")}` }, s.roomId),
+        copy,
+      );
+      this.codeBox.hidden = false;
+    } else {
+      this.codeBox.hidden = true;
+    }
+  }
+
+  private async copyInvite(): Promise<void> {
+    const link = inviteLink(this.session.roomId);
+    try {
+      await navigator.clipboard.writeText(link);
+      toast("Invite link copied.");
+    } catch {
+      // no clipboard permission (http, old browser): show it so it can be copied by hand
+      window.prompt("Copy this invite link:", link);
+    }
+  }
+
+  private onStatus(s: ConnStatus): void {
+    this.connText.textContent = statusText(s);
+    this.connEl.dataset.state = s.kind;
+    this.retryBtn.hidden = s.kind !== "offline" && s.kind !== "reconnecting";
+    if (s.kind === "seat-lost") this.showSeatLost(s.reason);
+  }
+
+  private showSeatLost(reason: string): void {
+    const back = h("button", { type: "button", class: "primary", id: "seat-lost-lobby" }, "Back to lobby");
+    back.addEventListener("click", () => this.actions.toLobby());
+    const gone = /not found|disposed/i.test(reason);
+    const watch = gone ? null : h("button", { type: "button", class: "secondary" }, "Watch this room");
+    watch?.addEventListener("click", () => this.actions.spectate(this.session.roomId));
+    this.notice.replaceChildren(
+      h(
+        "div",
+        { class: "notice", role: "alertdialog", "aria-labelledby": "seat-lost-h", "aria-describedby": "seat-lost-p" },
+        h("h2", { id: "seat-lost-h" }, "Your seat is gone"),
+        h("p", { id: "seat-lost-p" }, `We could not get you back into room ${this.session.roomId}: ${reason}`),
+        h("div", { class: "notice-actions" }, back, watch),
+      ),
+    );
+    this.notice.hidden = false;
+    back.focus();
+  }
+
+  destroy(): void {
+    this.destroyed = true;
+    for (const off of this.offs) off();
+    this.handle?.destroy();
+    this.handle = null;
+    this.el.remove();
+  }
+}
+
+/** A full-page message (joining…, could not join, seat gone) with a way back. */
+export function messagePage(title: string, text: string, actions: { label: string; run: () => void; primary?: boolean }[]): HTMLElement {
+  const buttons = actions.map((a) => {
+    const b = h("button", { type: "button", class: a.primary ? "primary" : "secondary" }, a.label);
+    b.addEventListener("click", a.run);
+    return b;
+  });
+  const el = h(
+    "section",
+    { class: "message-page", role: "alert" },
+    h("div", { class: "notice" }, h("h2", {}, title), h("p", {}, text), h("div", { class: "notice-actions" }, ...buttons)),
+  );
+  queueMicrotask(() => buttons[0]?.focus());
+  return el;
+}

@@ -1,0 +1,210 @@
+// Browser-test helpers: boot the real hub (arena.config.ts) on a free port,
+// drive Debian's Chromium with playwright-core, talk to the page through
+// window.__hub (no pixel guessing), and peek at server-side room instances
+// (same process) for what a test may know but a client never does (mines).
+import { existsSync, mkdirSync } from "node:fs";
+import { createServer } from "node:net";
+import { dirname, join } from "node:path";
+import { fileURLToPath } from "node:url";
+import { matchMaker } from "@colyseus/core";
+import type { MinesweeperRoom } from "../../server/rooms/minesweeper/index.js";
+import { chromium, type Browser, type BrowserContext, type BrowserContextOptions, type CDPSession, type Page } from "playwright-core";
+
+/** The page's test hook (client/hub.ts), as far as tests use it. */
+interface HubHook {
+  state(): Record<string, unknown>;
+  cellCenter(r: number, c: number): { x: number; y: number } | null;
+  renderNow(): void;
+  resume(): void;
+  leave(): Promise<void>;
+}
+
+declare global {
+  interface Window {
+    __hub: HubHook;
+  }
+}
+
+export const ROOT = join(dirname(fileURLToPath(import.meta.url)), "..", "..");
+export const RESULTS = join(ROOT, "test-results");
+export const CHROMIUM = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
+
+export const CHROMIUM_ARGS = [
+  "--no-sandbox",
+  "--disable-gpu",
+  "--disable-background-networking",
+  "--disable-component-update",
+  "--disable-sync",
+  "--no-first-run",
+  "--disable-quic",
+];
+
+export async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const srv = createServer();
+    srv.unref();
+    srv.on("error", reject);
+    srv.listen(0, "127.0.0.1", () => {
+      const addr = srv.address();
+      const port = typeof addr === "object" && addr ? addr.port : 0;
+      srv.close(() => resolve(port));
+    });
+  });
+}
+
+/** Launches Chromium, or fails loudly (never skips, CI or not). */
+export async function launchChromium(): Promise<Browser> {
+  if (!existsSync(CHROMIUM)) {
+    throw new Error(
+      `Chromium not found at ${CHROMIUM}. Install Debian's chromium (apt-get install chromium) or set CHROMIUM_PATH; browser tests never download browsers and never skip.`,
+    );
+  }
+  if (!existsSync(join(ROOT, "dist", "client", "index.html"))) {
+    throw new Error("dist/client is missing: run `npm run build` first (npm test does it for you).");
+  }
+  return chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS, headless: true });
+}
+
+export const DESKTOP: BrowserContextOptions = { viewport: { width: 1280, height: 800 }, deviceScaleFactor: 1 };
+export const PHONE: BrowserContextOptions = {
+  viewport: { width: 390, height: 844 },
+  deviceScaleFactor: 2,
+  isMobile: true,
+  hasTouch: true,
+  userAgent:
+    "Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0 Mobile Safari/537.36",
+};
+
+export interface OpenedPage {
+  context: BrowserContext;
+  page: Page;
+  errors: string[];
+}
+
+/** A fresh context (own localStorage) with one page at `url`; collects page errors. */
+export async function openPage(browser: Browser, url: string, options: BrowserContextOptions = DESKTOP): Promise<OpenedPage> {
+  const context = await browser.newContext(options);
+  const page = await context.newPage();
+  const errors: string[] = [];
+  page.on("pageerror", (e) => errors.push(String(e)));
+  page.on("console", (m) => {
+    if (m.type() === "error") errors.push(m.text());
+  });
+  await page.goto(url);
+  return { context, page, errors };
+}
+
+export type HubSnapshot = {
+  route: string;
+  connection: string;
+  roomId?: string;
+  seat?: number | null;
+  spectator?: boolean;
+  private?: boolean;
+  ready?: boolean;
+  reconnects?: number;
+  mode?: string;
+  level?: string;
+  phase?: string;
+  rows?: number;
+  cols?: number;
+  mines?: number;
+  flags?: number;
+  cells?: number[];
+  timer?: string;
+  counter?: string;
+  face?: string;
+  seats?: { name: string; occupied: boolean; connected: boolean; credits: number }[];
+  spectators?: number;
+  cursors?: { r: number; c: number }[];
+  cellSize?: number;
+  transposed?: boolean;
+  [key: string]: unknown;
+};
+
+export async function hub(page: Page): Promise<HubSnapshot> {
+  return page.evaluate(() => window.__hub.state() as never);
+}
+
+/** Polls window.__hub.state() until `test` holds (state changes arrive over the network). */
+export async function waitHub(page: Page, test: (s: HubSnapshot) => boolean, what: string, timeout = 15_000): Promise<HubSnapshot> {
+  const end = Date.now() + timeout;
+  let last: HubSnapshot | null = null;
+  while (Date.now() < end) {
+    last = await hub(page).catch(() => null);
+    if (last && test(last)) return last;
+    await page.waitForTimeout(40);
+  }
+  const brief = last ? JSON.stringify({ ...last, cells: last.cells ? `[${last.cells.length}]` : undefined }) : "no state";
+  throw new Error(`timed out waiting for ${what}; last state: ${brief}`);
+}
+
+/** The game scene is mounted and the board has arrived. */
+export function boardReady(s: HubSnapshot): boolean {
+  return s.connection === "connected" && s.ready === true && (s.rows ?? 0) > 0 && (s.cells?.length ?? 0) === (s.rows ?? 0) * (s.cols ?? 0);
+}
+
+export async function cellCenter(page: Page, r: number, c: number): Promise<{ x: number; y: number }> {
+  const p = await page.evaluate(([rr, cc]) => window.__hub.cellCenter(rr, cc), [r, c] as const);
+  if (!p) throw new Error(`no cell ${r},${c} on screen`);
+  return p;
+}
+
+export async function clickCell(page: Page, r: number, c: number, button: "left" | "right" | "middle" = "left"): Promise<void> {
+  const { x, y } = await cellCenter(page, r, c);
+  await page.mouse.click(x, y, { button });
+}
+
+/** A real touch tap through CDP (touchStart → touchEnd). */
+export async function tapCell(page: Page, cdp: CDPSession, r: number, c: number): Promise<void> {
+  const { x, y } = await cellCenter(page, r, c);
+  await cdp.send("Input.dispatchTouchEvent", { type: "touchStart", touchPoints: [{ x, y, id: 1 }] });
+  await page.waitForTimeout(60);
+  await cdp.send("Input.dispatchTouchEvent", { type: "touchEnd", touchPoints: [] });
+}
+
+/** A real long press through CDP: finger down, hold `ms`, lift. */
+export async function longPressCell(page: Page, cdp: CDPSession, r: number, c: number, ms = 600): Promise<void> {
+  const { x, y } = await cellCenter(page, r, c);
+  await cdp.send("Input.dispatchTouchEvent", { type: "touchStart", touchPoints: [{ x, y, id: 1 }] });
+  await page.waitForTimeout(ms);
+  await cdp.send("Input.dispatchTouchEvent", { type: "touchEnd", touchPoints: [] });
+}
+
+export async function screenshot(page: Page, name: string): Promise<string> {
+  mkdirSync(RESULTS, { recursive: true });
+  await page.evaluate(() => window.__hub?.renderNow());
+  const path = join(RESULTS, `${name}.png`);
+  await page.screenshot({ path });
+  await page.evaluate(() => window.__hub?.resume());
+  return path;
+}
+
+// ---- server-side peeking (the test runs in the server's process) ----------------
+
+/** Mine layout of a live room (null before the first reveal places the mines). */
+export function serverMines(roomId: string): Uint8Array | null {
+  const room = matchMaker.getLocalRoomById(roomId) as unknown as MinesweeperRoom | undefined;
+  if (!room) throw new Error(`room ${roomId} is not in this process`);
+  // MinesweeperRoom exposes its GameSession as `session`: server-side truth, never sent to a client.
+  const mines = room.session.state.mines;
+  return mines ? Uint8Array.from(mines) : null;
+}
+
+/** Closes one seat's socket without consent, like a network drop. */
+export function dropClient(roomId: string, seat: number): void {
+  const room = matchMaker.getLocalRoomById(roomId) as unknown as {
+    clients: { sessionId: string; userData?: { seat?: number; role?: string }; ref: { terminate?: () => void; close: () => void } }[];
+  };
+  const client = room.clients.find((c) => c.userData?.role === "seat" && c.userData?.seat === seat);
+  if (!client) throw new Error(`no connected client on seat ${seat} in ${roomId}`);
+  if (client.ref.terminate) client.ref.terminate();
+  else client.ref.close();
+}
+
+/** Disposes a live room on the server (as a shutdown would): every client is closed with code 4000. */
+export async function closeRoom(roomId: string): Promise<void> {
+  const room = matchMaker.getLocalRoomById(roomId);
+  if (!room) throw new Error(`room ${roomId} is not in this process`);
+  await room.disconnect();
+}
