@@ -169,7 +169,9 @@ export function viewBoard(s: MinesweeperState): MinesweeperView {
   const cells = new Uint8Array(s.status.length);
   for (let i = 0; i < cells.length; i++) cells[i] = cellCode(s, i);
   const { rows, cols, mines } = s.config;
-  return { rows, cols, mines, phase: s.phase, cells, flags: s.flagCount, startedAt: s.startedAt, endedAt: s.endedAt };
+  // A won board shows every mine flagged, so the counter reads 0 as in the classic game.
+  const flags = s.phase === "won" ? mines : s.flagCount;
+  return { rows, cols, mines, phase: s.phase, cells, flags, startedAt: s.startedAt, endedAt: s.endedAt };
 }
 
 /** Safe cells each seat opened (co-op credit). */

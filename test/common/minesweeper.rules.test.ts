@@ -480,6 +480,12 @@ describe("minesweeper: what a client sees", () => {
     }
     expect(Array.from(cells).filter((c) => c === CELL.HIDDEN || c === CELL.MINE)).to.deep.equal([]);
   });
+
+  it("after a win the flag count equals the mines (counter 0), whatever the player flagged", () => {
+    const s = playAll(board(WALL), [flag(0, 2), reveal(0, 0), reveal(0, 4)]);
+    expect(s.flagCount).to.equal(1);
+    expect(viewBoard(s).flags).to.equal(5);
+  });
 });
 
 describe("minesweeper: co-op credits", () => {
