@@ -1,0 +1,58 @@
+// The Colyseus app: rooms, HTTP routes, monitor, static client.
+// `createHubConfig(overrides)` builds it (tests pass short windows, an in-memory
+// store, other limits); the default export reads the environment.
+
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import express from "express";
+import type { ConfigOptions } from "@colyseus/tools";
+import { monitor } from "@colyseus/monitor";
+import { WebSocketTransport } from "@colyseus/ws-transport";
+import { defineHubRoom, installRoomIdNormalisation } from "./server/rooms/base/define.js";
+import { MinesweeperRoom, MINESWEEPER_FILTER_KEYS } from "./server/rooms/minesweeper/index.js";
+import { chooseScaleOut } from "./server/scale.js";
+import { settingsFromEnv, type HubSettings } from "./server/settings.js";
+import { openStore } from "./server/store/index.js";
+import { monitorGuard, mountClient, roomsRoute } from "./server/http.js";
+
+/** Largest WebSocket frame accepted at all; payloads over 1 KB are refused per message by the rooms. */
+export const MAX_FRAME_BYTES = 16 * 1024;
+
+const ROOT = path.dirname(fileURLToPath(import.meta.url));
+
+export function createHubConfig(overrides: Partial<HubSettings> = {}): ConfigOptions {
+  // The store opens when the server starts, not when this module is imported.
+  const { store, ...rest } = overrides;
+  const settings = { ...settingsFromEnv(), ...rest } as HubSettings;
+  const scale = chooseScaleOut();
+
+  return {
+    options: {
+      presence: scale.presence,
+      driver: scale.driver,
+    },
+
+    initializeTransport: (options) =>
+      new WebSocketTransport({
+        ...options,
+        maxPayload: MAX_FRAME_BYTES,
+        perMessageDeflate: false,
+      }),
+
+    initializeGameServer: (gameServer) => {
+      settings.store = store ?? openStore();
+      installRoomIdNormalisation();
+      defineHubRoom(gameServer, "minesweeper", MinesweeperRoom, MINESWEEPER_FILTER_KEYS, settings);
+      gameServer.onShutdown(async () => settings.store.close());
+    },
+
+    initializeExpress: (app) => {
+      app.use(express.json({ limit: "16kb" }));
+      app.get("/api/rooms", roomsRoute());
+      app.use("/colyseus", monitorGuard(process.env.MONITOR_PASSWORD), monitor());
+      mountClient(app, path.join(ROOT, "dist", "client"));
+    },
+  };
+}
+
+export default createHubConfig();

@@ -1,0 +1,27 @@
+// Schema fields every game's state starts with (docs/protocol.md "State").
+// Only public data lives here: nothing hidden is ever put in a schema.
+
+import { ArraySchema, Schema, type } from "@colyseus/schema";
+
+export class SeatState extends Schema {
+  @type("string") name = "";
+  /** A player holds this seat (connected, reconnecting, or held for a seat-token rejoin). */
+  @type("boolean") occupied = false;
+  @type("boolean") connected = false;
+  @type("boolean") ready = false;
+  @type("boolean") bot = false;
+}
+
+export class HubState extends Schema {
+  @type("string") game = "";
+  @type("string") mode = "";
+  @type("string") phase = "";
+  @type([SeatState]) seats = new ArraySchema<SeatState>();
+  @type("uint8") maxSeats = 0;
+  @type("uint16") spectators = 0;
+  @type("boolean") private = false;
+  /** Seat of the room's creator (passes to the lowest occupied seat when freed); −1 none. */
+  @type("int8") owner = -1;
+  /** Server clock (ms since epoch) at the last committed change. */
+  @type("float64") serverTime = 0;
+}

@@ -1,0 +1,18 @@
+// Errors that refuse a create or a join. The client's promise rejects with
+// `message`; `code` is a Colyseus matchmaking error code (numeric, 4xxx).
+
+import { ErrorCode, ServerError } from "@colyseus/core";
+
+/** An expected refusal (bad option, wrong seat token...): logged quietly, shown to the player. */
+export class HubRefusal extends ServerError {
+  constructor(
+    /** Our stable string code, e.g. "bad-option", "seat-token". */
+    readonly reason: string,
+    message: string,
+    code: number = ErrorCode.MATCHMAKE_UNHANDLED,
+  ) {
+    super(code, message);
+  }
+}
+
+export const refuseOption = (message: string) => new HubRefusal("bad-option", message, ErrorCode.MATCHMAKE_INVALID_CRITERIA);

@@ -1,0 +1,33 @@
+// Token bucket: `burst` messages at once, refilled at `perSecond`.
+// One bucket per client and kind (moves/chat vs. cursor), kept in client.userData.
+
+import { performance } from "node:perf_hooks";
+
+export interface BucketLimits {
+  burst: number;
+  perSecond: number;
+}
+
+export class TokenBucket {
+  private tokens: number;
+  private last: number;
+
+  constructor(
+    private readonly limits: BucketLimits,
+    private readonly now: () => number = () => performance.now(),
+  ) {
+    this.tokens = limits.burst;
+    this.last = this.now();
+  }
+
+  /** Takes one token; false when the bucket is empty (the message must be refused). */
+  take(): boolean {
+    const t = this.now();
+    const elapsed = Math.max(0, t - this.last) / 1000;
+    this.last = t;
+    this.tokens = Math.min(this.limits.burst, this.tokens + elapsed * this.limits.perSecond);
+    if (this.tokens < 1) return false;
+    this.tokens -= 1;
+    return true;
+  }
+}

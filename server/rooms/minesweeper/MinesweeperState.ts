@@ -1,0 +1,27 @@
+// Minesweeper's public state (docs/protocol.md). Mines are never here: `cells`
+// carries only what a player may see (hidden, flags, numbers; mine codes once
+// the game is over), and `hit` stays −1 until a mine ends the game.
+
+import { ArraySchema, Schema, type } from "@colyseus/schema";
+import { HubState } from "../base/HubState.js";
+
+export class Cursor extends Schema {
+  @type("int16") r = -1;
+  @type("int16") c = -1;
+}
+
+export class MinesweeperState extends HubState {
+  @type("string") level = "";
+  @type("uint8") rows = 0;
+  @type("uint8") cols = 0;
+  @type("uint16") mines = 0;
+  /** Row-major client cell codes: 0..8 open, 9 hidden, 10 flag, 11..14 end-of-game only. */
+  @type(["uint8"]) cells = new ArraySchema<number>();
+  @type("uint16") flags = 0;
+  @type("float64") startedAt = 0;
+  @type("float64") endedAt = 0;
+  @type("float64") elapsed = 0;
+  @type(["uint16"]) credits = new ArraySchema<number>();
+  @type([Cursor]) cursors = new ArraySchema<Cursor>();
+  @type("int32") hit = -1;
+}

@@ -1,0 +1,15 @@
+export * from "./GameStore.js";
+export { SqliteStore } from "./SqliteStore.js";
+
+import path from "node:path";
+import type { GameStore } from "./GameStore.js";
+import { SqliteStore } from "./SqliteStore.js";
+
+/**
+ * The store the server uses: `HUB_DB` (a file path or ":memory:") if set,
+ * else `${DATA_DIR || "./data"}/hub.sqlite`.
+ */
+export function openStore(env: NodeJS.ProcessEnv = process.env): GameStore {
+  const file = env.HUB_DB || path.join(env.DATA_DIR || "./data", "hub.sqlite");
+  return new SqliteStore(file);
+}

@@ -1,0 +1,217 @@
+// Server-test helpers: boot a real hub on its own port, watch what a real
+// colyseus.js client receives, break its socket, poll server-side conditions.
+
+import { boot, type ColyseusTestServer } from "@colyseus/testing";
+import type { Room } from "colyseus.js";
+import { createHubConfig } from "../../arena.config.js";
+import type { HubSettings } from "../../server/settings.js";
+import { SqliteStore } from "../../server/store/index.js";
+import type { MinesweeperRoom } from "../../server/rooms/minesweeper/index.js";
+
+export interface TestHub {
+  colyseus: ColyseusTestServer;
+  store: SqliteStore;
+  port: number;
+  /** GET a path on the hub's HTTP server; resolves to {status, body}. */
+  get(path: string): Promise<{ status: number; body: unknown }>;
+  /** Server-side room instance. */
+  room(roomId: string): MinesweeperRoom;
+  shutdown(): Promise<void>;
+}
+
+/**
+ * Boots the hub (the real arena config) on `port` with an in-memory store and a
+ * 1-second reconnection window unless overridden. One per suite: give every
+ * suite its own port.
+ */
+export async function bootHub(port: number, overrides: Partial<HubSettings> = {}): Promise<TestHub> {
+  const store = new SqliteStore(":memory:");
+  const colyseus = await boot(createHubConfig({ reconnectSeconds: 1, seatHoldSeconds: 60, store, ...overrides }), port);
+  return {
+    colyseus,
+    store,
+    port,
+    async get(path) {
+      const res = await fetch(`http://127.0.0.1:${port}${path}`);
+      const text = await res.text();
+      let body: unknown = text;
+      try {
+        body = JSON.parse(text);
+      } catch {
+        /* not JSON */
+      }
+      return { status: res.status, body };
+    },
+    room(roomId) {
+      const room = colyseus.getRoomById(roomId) as unknown as MinesweeperRoom | undefined;
+      if (!room) throw new Error(`no live room ${roomId}`);
+      return room;
+    },
+    async shutdown() {
+      await colyseus.shutdown();
+    },
+  };
+}
+
+export interface Received {
+  type: string;
+  payload: any;
+  /** The client's decoded phase when the message arrived. */
+  phase: string | undefined;
+  /** The client's decoded cells when the message arrived (with `cellsAtReceipt`). */
+  cells?: number[];
+}
+
+/**
+ * Records every message (through the "*" handler: register no other handler)
+ * and every decoded state change of one client room.
+ */
+export class Probe {
+  readonly messages: Received[] = [];
+  patches = 0;
+  left: number | null = null;
+  private listeners = new Set<() => void>();
+
+  constructor(
+    readonly room: Room<any>,
+    options: { onState?: (state: any) => void; onMessage?: (m: Received) => void; cellsAtReceipt?: boolean } = {},
+  ) {
+    const { onState, onMessage, cellsAtReceipt } = options;
+    room.onMessage("*", (type, payload) => {
+      const m: Received = { type: String(type), payload, phase: room.state?.phase };
+      if (cellsAtReceipt && room.state?.cells) m.cells = Array.from(room.state.cells as Iterable<number>);
+      this.messages.push(m);
+      onMessage?.(m);
+      this.notify();
+    });
+    room.onStateChange((state) => {
+      this.patches++;
+      onState?.(state);
+      this.notify();
+    });
+    room.onLeave((code) => {
+      this.left = code;
+      this.notify();
+    });
+  }
+
+  get state(): any {
+    return this.room.state;
+  }
+
+  /** Payloads of `type` from index `since` (answers to sync pings left out). */
+  of(type: string, since = 0): any[] {
+    return this.messages
+      .slice(since)
+      .filter((m) => m.type === type && !isSyncReply(m))
+      .map((m) => m.payload);
+  }
+
+  /**
+   * Round trip through the room: the server handles one client's messages in order, so once
+   * this ping is answered, everything sent before it was handled and its patch/errors arrived.
+   */
+  async sync(timeoutMs = 4000): Promise<void> {
+    const ping = `${SYNC_PREFIX}${++this.pings}`;
+    const from = this.messages.length;
+    this.room.send(ping);
+    await this.until(() => this.messages.slice(from).some((m) => m.type === "error" && m.payload?.type === ping) || undefined, timeoutMs, "sync");
+  }
+  private pings = 0;
+
+  /** Resolves with the first `type` message at index ≥ `since` matching `match`. */
+  next(type: string, since = this.messages.length, match: (p: any) => boolean = () => true, timeoutMs = 4000): Promise<any> {
+    return this.until(() => this.messages.slice(since).find((m) => m.type === type && match(m.payload))?.payload, timeoutMs, `message ${type}`);
+  }
+
+  /** Resolves with check()'s first non-undefined value, re-checked on every message/patch. */
+  until<T>(check: () => T | undefined | false, timeoutMs = 4000, what = "condition"): Promise<T> {
+    return new Promise((resolve, reject) => {
+      const attempt = () => {
+        let value: T | undefined | false;
+        try {
+          value = check();
+        } catch (e) {
+          finish();
+          reject(e);
+          return;
+        }
+        if (value !== undefined && value !== false) {
+          finish();
+          resolve(value as T);
+        }
+      };
+      const timer = setTimeout(() => {
+        finish();
+        reject(new Error(`timed out waiting for ${what}`));
+      }, timeoutMs);
+      const finish = () => {
+        clearTimeout(timer);
+        this.listeners.delete(attempt);
+      };
+      this.listeners.add(attempt);
+      attempt();
+    });
+  }
+
+  private notify(): void {
+    for (const l of [...this.listeners]) l();
+  }
+}
+
+const SYNC_PREFIX = "zz-sync-";
+function isSyncReply(m: Received): boolean {
+  return m.type === "error" && typeof m.payload?.type === "string" && m.payload.type.startsWith(SYNC_PREFIX);
+}
+
+/** Polls a (server-side) condition every few ms. */
+export async function until<T>(check: () => T | undefined | false, timeoutMs = 5000, what = "condition"): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const value = check();
+    if (value !== undefined && value !== false) return value as T;
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
+    await sleep(5);
+  }
+}
+
+export const sleep = (ms: number) => new Promise<void>((r) => setTimeout(r, ms));
+
+/** Kills the client's socket without a leave message: the server sees an abnormal close (1006). */
+export function dropConnection(room: Room<any>): void {
+  const ws = (room.connection.transport as unknown as { ws: { terminate?: () => void; close: () => void } }).ws;
+  if (ws.terminate) ws.terminate();
+  else ws.close();
+}
+
+/** Sends a raw frame on the client's socket (for malformed-frame tests). */
+export function sendRaw(room: Room<any>, bytes: Uint8Array): void {
+  (room.connection.transport as unknown as { ws: { send(b: Uint8Array): void } }).ws.send(bytes);
+}
+
+/** Plain copy of a decoded (or server) schema state. */
+export function snapshot(state: any): any {
+  return JSON.parse(JSON.stringify(state.toJSON ? state.toJSON() : state));
+}
+
+/** Index of a hidden cell that is safe on the server's board (any cell before the first reveal). */
+export function safeHiddenCell(room: MinesweeperRoom): number {
+  const board = room.session.state;
+  for (let i = 0; i < board.status.length; i++) {
+    if (board.status[i] === 0 && (!board.mines || board.mines[i] === 0)) return i;
+  }
+  return -1;
+}
+
+/** Index of a hidden mine on the server's board (-1 before mines are placed). */
+export function hiddenMine(room: MinesweeperRoom): number {
+  const board = room.session.state;
+  if (!board.mines) return -1;
+  for (let i = 0; i < board.status.length; i++) if (board.mines[i] === 1 && board.status[i] === 0) return i;
+  return -1;
+}
+
+export function rc(room: MinesweeperRoom, i: number): { r: number; c: number } {
+  const cols = room.session.config.cols;
+  return { r: Math.floor(i / cols), c: i % cols };
+}

@@ -1,0 +1,622 @@
+// Minesweeper rooms on the seated-room base, driven by real colyseus.js clients
+// against a real server: matchmaking, private codes, spectators, reconnection,
+// seat tokens, a full co-op game, persistence, validation and crash containment.
+
+import { expect } from "chai";
+import { Room as ClientRoom, type Room } from "colyseus.js";
+import { replay } from "../../common/core/session.js";
+import { CELL, creditsBySeat, minesweeperRules } from "../../common/minesweeper/index.js";
+import { CODE_PATTERN } from "../../server/rooms/base/privateCodes.js";
+import type { MinesweeperRoom } from "../../server/rooms/minesweeper/index.js";
+import {
+  bootHub,
+  dropConnection,
+  hiddenMine,
+  Probe,
+  rc,
+  safeHiddenCell,
+  snapshot,
+  until,
+  type TestHub,
+} from "../helpers/hub.js";
+
+const PORT = 2570;
+
+async function rejection(p: Promise<unknown>): Promise<Error> {
+  try {
+    await p;
+  } catch (e) {
+    return e as Error;
+  }
+  throw new Error("expected the promise to reject");
+}
+
+interface Player {
+  room: Room<any>;
+  probe: Probe;
+  seat: number;
+  seatToken: string;
+}
+
+describe("minesweeper rooms (seated-room base)", function () {
+  this.timeout(20_000);
+  let hub: TestHub;
+
+  before(async () => {
+    // Generous message limits: these tests pace nothing (the fuzz suite tests the real limit).
+    hub = await bootHub(PORT, { reconnectSeconds: 1, seatHoldSeconds: 60, messageRate: { burst: 1000, perSecond: 1000 } });
+  });
+  afterEach(async () => {
+    await hub.colyseus.cleanup();
+  });
+  after(async () => {
+    await hub.shutdown();
+  });
+
+  async function seated(join: Promise<Room<any>>, cellsAtReceipt = false): Promise<Player> {
+    const room = await join;
+    const probe = new Probe(room, { cellsAtReceipt });
+    const { seat, seatToken } = await probe.next("seat", 0);
+    return { room, probe, seat, seatToken };
+  }
+
+  async function watcher(roomId: string): Promise<Probe> {
+    const room = await hub.colyseus.sdk.joinById(roomId, { spectate: true, name: "Watcher" });
+    const probe = new Probe(room);
+    await probe.next("welcome", 0);
+    return probe;
+  }
+
+  /** Sends a message and waits until the server handled it and its answer (patch or error) arrived. */
+  async function play(p: Player, type: string, payload: unknown): Promise<void> {
+    p.room.send(type, payload);
+    await p.probe.sync();
+  }
+
+  describe("matchmaking", () => {
+    it("quick play puts two co-op players in the same room, each with a private seat token", async () => {
+      const ann = await seated(hub.colyseus.sdk.joinOrCreate("minesweeper", { mode: "coop", name: "Ann" }));
+      // Defaults are filled in before matching: {mode:"coop"} meets {mode:"coop", level:"beginner"}.
+      const bob = await seated(hub.colyseus.sdk.joinOrCreate("minesweeper", { mode: "coop", level: "beginner", name: "Bob" }));
+      expect(bob.room.roomId).to.equal(ann.room.roomId);
+      expect([ann.seat, bob.seat]).to.deep.equal([0, 1]);
+      expect(ann.seatToken).to.match(/^[A-Za-z0-9_-]{22,}$/);
+      expect(bob.seatToken).to.not.equal(ann.seatToken);
+      // Nobody ever receives another seat's token.
+      await bob.probe.until(() => bob.probe.state.seats?.[0]?.name === "Ann" || undefined);
+      expect(JSON.stringify(bob.probe.messages)).to.not.include(ann.seatToken);
+      expect(JSON.stringify(ann.probe.messages)).to.not.include(bob.seatToken);
+      expect(JSON.stringify(snapshot(bob.probe.state))).to.not.include(ann.seatToken);
+      const welcome = ann.probe.of("welcome")[0];
+      expect(welcome).to.include({ roomId: ann.room.roomId, private: false, spectator: false });
+      expect(welcome.serverTime).to.be.a("number");
+      const state = bob.probe.state;
+      expect(state.game).to.equal("minesweeper");
+      expect(state.mode).to.equal("coop");
+      expect(state.maxSeats).to.equal(8);
+      expect(state.owner).to.equal(0);
+      expect(state.seats.map((s: any) => [s.name, s.occupied, s.connected])).to.deep.include.members([
+        ["Ann", true, true],
+        ["Bob", true, true],
+      ]);
+    });
+
+    it("solo quick play gives every player their own room", async () => {
+      const a = await seated(hub.colyseus.sdk.joinOrCreate("minesweeper", { mode: "solo" }));
+      const b = await seated(hub.colyseus.sdk.joinOrCreate("minesweeper", {}));
+      expect(a.room.roomId).to.not.equal(b.room.roomId);
+      expect(a.probe.state.maxSeats).to.equal(1);
+    });
+
+    it("different levels never meet; custom boards meet only on the same size", async () => {
+      const a = await seated(hub.colyseus.sdk.joinOrCreate("minesweeper", { mode: "coop", level: "expert" }));
+      const b = await seated(hub.colyseus.sdk.joinOrCreate("minesweeper", { mode: "coop", level: "beginner" }));
+      const c = await seated(hub.colyseus.sdk.joinOrCreate("minesweeper", { mode: "coop", level: "custom", rows: 10, cols: 12, mines: 20 }));
+      const d = await seated(hub.colyseus.sdk.joinOrCreate("minesweeper", { mode: "coop", level: "custom", rows: 10, cols: 12, mines: 20 }));
+      const e = await seated(hub.colyseus.sdk.joinOrCreate("minesweeper", { mode: "coop", level: "custom", rows: 10, cols: 12, mines: 21 }));
+      expect(new Set([a, b, c, e].map((p) => p.room.roomId)).size).to.equal(4);
+      expect(d.room.roomId).to.equal(c.room.roomId);
+      expect([c.probe.state.rows, c.probe.state.cols, c.probe.state.mines]).to.deep.equal([10, 12, 20]);
+    });
+
+    it("a full room leaves quick play but still takes spectators, and comes back when a seat frees", async () => {
+      const a = await seated(hub.colyseus.sdk.joinOrCreate("minesweeper", { mode: "coop", seats: 2, name: "A" }));
+      const b = await seated(hub.colyseus.sdk.joinOrCreate("minesweeper", { mode: "coop", name: "B" }));
+      const roomId = a.room.roomId;
+      expect(b.room.roomId).to.equal(roomId);
+      const c = await seated(hub.colyseus.sdk.joinOrCreate("minesweeper", { mode: "coop", name: "C" }));
+      expect(c.room.roomId, "quick play must not pick a full room").to.not.equal(roomId);
+
+      const err = await rejection(hub.colyseus.sdk.joinById(roomId, { name: "D" }));
+      expect(err.message).to.match(/full/);
+      const spectator = await watcher(roomId);
+      await until(() => hub.room(roomId).state.spectators === 1);
+      expect(spectator.of("seat")).to.have.length(0);
+
+      const list = (await hub.get("/api/rooms")).body as any[];
+      const listed = list.find((r) => r.roomId === roomId);
+      expect(listed, "a full public room stays listed for spectators").to.deep.equal({
+        roomId,
+        game: "minesweeper",
+        mode: "coop",
+        level: "beginner",
+        players: 2,
+        maxPlayers: 2,
+        spectators: 1,
+        phase: "fresh",
+      });
+
+      await b.room.leave(true);
+      await until(() => !hub.room(roomId).state.seats[1].occupied);
+      expect(hub.room(roomId).listing.private).to.equal(false);
+      const d = await seated(hub.colyseus.sdk.joinById(roomId, { name: "D" }));
+      expect(d.seat).to.equal(1);
+    });
+
+    it("concurrent quick plays never overfill a room", async () => {
+      const joins = await Promise.all(
+        Array.from({ length: 12 }, (_, i) => seated(hub.colyseus.sdk.joinOrCreate("minesweeper", { mode: "coop", seats: 2, name: `P${i}` }))),
+      );
+      const byRoom = new Map<string, number[]>();
+      for (const p of joins) byRoom.set(p.room.roomId, [...(byRoom.get(p.room.roomId) ?? []), p.seat]);
+      for (const [roomId, seats] of byRoom) {
+        expect(seats.length, roomId).to.be.at.most(2);
+        expect(new Set(seats).size).to.equal(seats.length);
+        expect(hub.room(roomId).state.seats.filter((s) => s.occupied).length).to.equal(seats.length);
+      }
+    });
+  });
+
+  describe("private rooms", () => {
+    it("get a 5-letter code, stay out of /api/rooms, and are joined by code in any case", async () => {
+      const host = await seated(hub.colyseus.sdk.create("minesweeper", { mode: "coop", private: true, name: "Host" }));
+      const code = host.room.roomId;
+      expect(code).to.match(CODE_PATTERN);
+      expect(host.probe.of("welcome")[0]).to.include({ private: true, roomId: code });
+      const pub = await seated(hub.colyseus.sdk.joinOrCreate("minesweeper", { mode: "coop" }));
+      expect(pub.room.roomId, "quick play never lands in a private room").to.not.equal(code);
+
+      const all = (await hub.get("/api/rooms")).body as any[];
+      expect(all.map((r) => r.roomId)).to.include(pub.room.roomId).and.not.include(code);
+      expect(((await hub.get("/api/rooms?game=minesweeper")).body as any[]).map((r) => r.roomId)).to.include(pub.room.roomId);
+      expect((await hub.get("/api/rooms?game=cubestacc")).body).to.deep.equal([]);
+      expect((await hub.get("/api/rooms?game=%3Cscript%3E")).status).to.equal(400);
+
+      const lower = await seated(hub.colyseus.sdk.joinById(code.toLowerCase(), { name: "Low" }));
+      expect(lower.room.roomId).to.equal(code);
+      expect(lower.seat).to.equal(1);
+      const mixed = await seated(hub.colyseus.sdk.joinById(code[0] + code.slice(1).toLowerCase(), { name: "Mix" }));
+      expect(mixed.room.roomId).to.equal(code);
+      const spectator = await hub.colyseus.sdk.joinById(code.toLowerCase(), { spectate: true });
+      expect(spectator.roomId).to.equal(code);
+    });
+
+    it("200 private rooms get 200 distinct valid codes", async () => {
+      const rooms = await Promise.all(Array.from({ length: 200 }, () => hub.colyseus.createRoom("minesweeper", { private: true })));
+      const codes = rooms.map((r) => r.roomId);
+      for (const code of codes) expect(code).to.match(CODE_PATTERN);
+      expect(new Set(codes).size).to.equal(200);
+      const listed = ((await hub.get("/api/rooms")).body as any[]).map((r) => r.roomId);
+      expect(listed.filter((id) => codes.includes(id))).to.deep.equal([]);
+      await Promise.all(rooms.map((r) => r.disconnect()));
+    });
+  });
+
+  describe("spectators", () => {
+    it("get no seat and no private data, and every move they send is refused without changing anything", async () => {
+      const ann = await seated(hub.colyseus.sdk.joinOrCreate("minesweeper", { mode: "coop", name: "Ann" }));
+      const server = hub.room(ann.room.roomId);
+      await play(ann, "reveal", { r: 4, c: 4 });
+      const spectator = await watcher(ann.room.roomId);
+      expect(spectator.of("welcome")[0]).to.include({ spectator: true });
+      expect(spectator.of("seat")).to.deep.equal([]);
+      await until(() => server.state.spectators === 1);
+      await spectator.until(() => spectator.state.spectators === 1 || undefined);
+      expect(server.metadata.spectators).to.equal(1);
+
+      const before = snapshot(server.state);
+      const logBefore = server.session.log.length;
+      const moves: [string, unknown][] = [
+        ["reveal", { r: 0, c: 0 }],
+        ["flag", { r: 0, c: 0 }],
+        ["chord", { r: 4, c: 4 }],
+        ["restart", {}],
+        ["cursor", { r: 1, c: 1 }],
+        ["ready", { ready: true }],
+        ["start", {}],
+      ];
+      for (const [type, payload] of moves) spectator.room.send(type, payload);
+      await spectator.until(() => spectator.of("error").length === moves.length || undefined);
+      expect(spectator.of("error").map((e) => [e.type, e.code])).to.deep.equal(moves.map(([type]) => [type, "not-seated"]));
+      expect(server.session.log.length).to.equal(logBefore);
+      expect({ ...snapshot(server.state), serverTime: 0 }).to.deep.equal({ ...before, serverTime: 0 });
+      // What a spectator decodes is exactly the public state, with no mine and no token in it.
+      expect(snapshot(spectator.state).cells.every((c: number) => c <= CELL.FLAG)).to.equal(true);
+      expect(JSON.stringify(spectator.messages)).to.not.include(ann.seatToken);
+
+      spectator.room.send("chat", { text: "  nice  " });
+      const chat = await ann.probe.next("event", 0, (e) => e.kind === "chat");
+      expect(chat).to.deep.equal({ kind: "chat", seat: -1, name: "Watcher", text: "nice" });
+      await spectator.room.leave(true);
+      await until(() => server.state.spectators === 0);
+    });
+  });
+
+  describe("reconnection and seat tokens", () => {
+    it("an abnormal socket close keeps the seat; client.reconnect() resumes the same seat and board", async () => {
+      const ann = await seated(hub.colyseus.sdk.joinOrCreate("minesweeper", { mode: "solo", name: "Ann" }));
+      const server = hub.room(ann.room.roomId);
+      await play(ann, "reveal", { r: 4, c: 4 });
+      const mine = hiddenMine(server);
+      const flagAt = rc(server, mine);
+      await play(ann, "flag", flagAt);
+      const board = snapshot(ann.probe.state).cells;
+      const token = ann.room.reconnectionToken;
+
+      dropConnection(ann.room);
+      await until(() => server.seatStatus(0) === "reconnecting", 4000, "server notices the drop");
+      expect(server.state.seats[0].occupied).to.equal(true);
+      expect(server.state.seats[0].connected).to.equal(false);
+
+      const back = await seated(hub.colyseus.sdk.reconnect(token));
+      expect(back.seat).to.equal(0);
+      expect(back.seatToken).to.equal(ann.seatToken);
+      await until(() => server.seatStatus(0) === "connected");
+      await back.probe.until(() => back.probe.state.seats?.[0]?.connected === true || undefined);
+      expect(snapshot(back.probe.state).cells).to.deep.equal(board);
+      expect(back.probe.state.flags).to.equal(1);
+      // And the game goes on from where it was.
+      const next = safeHiddenCell(server);
+      await play(back, "reveal", rc(server, next));
+      expect(server.session.log.length).to.equal(3);
+      expect(back.probe.state.cells[next]).to.be.at.most(8);
+    });
+
+    it("after the window the seat is held; its token reclaims it from a fresh client, other tokens are refused", async () => {
+      const ann = await seated(hub.colyseus.sdk.create("minesweeper", { mode: "solo", name: "Ann" }));
+      const roomId = ann.room.roomId;
+      const server = hub.room(roomId);
+      await play(ann, "reveal", { r: 4, c: 4 });
+      const board = snapshot(ann.probe.state).cells;
+
+      dropConnection(ann.room);
+      await until(() => server.seatStatus(0) === "held", 5000, "the reconnection window to pass");
+      expect(server.clients.length).to.equal(0);
+      expect(server.autoDispose, "a held seat keeps an empty room alive").to.equal(false);
+      const stale = await rejection(hub.colyseus.sdk.reconnect(ann.room.reconnectionToken));
+      expect(stale.message).to.match(/expired|invalid/);
+
+      const other = await seated(hub.colyseus.sdk.create("minesweeper", { mode: "solo" }));
+      for (const seatToken of ["not-a-token", other.seatToken, ann.seatToken.slice(0, -1) + (ann.seatToken.endsWith("A") ? "B" : "A")]) {
+        const err = await rejection(hub.colyseus.sdk.joinById(roomId, { seatToken }));
+        expect(err.message, seatToken).to.match(/seat token/);
+      }
+      expect(server.seatStatus(0)).to.equal("held");
+
+      const again = await seated(hub.colyseus.sdk.joinById(roomId, { seatToken: ann.seatToken }));
+      expect(again.seat).to.equal(0);
+      expect(again.seatToken).to.equal(ann.seatToken);
+      expect(again.probe.of("welcome")[0]).to.include({ roomId, spectator: false });
+      expect(server.seatStatus(0)).to.equal("connected");
+      expect(server.autoDispose).to.equal(true);
+      await again.probe.until(() => again.probe.state.cells?.length === 81 || undefined);
+      expect(snapshot(again.probe.state).cells).to.deep.equal(board);
+      expect(again.probe.state.seats[0].name).to.equal("Ann");
+      await play(again, "reveal", rc(server, safeHiddenCell(server)));
+      expect(server.session.log.length).to.equal(2);
+    });
+
+    it("a room with a held seat and other players still shuts down cleanly", async () => {
+      // Regression: Colyseus re-arms its auto-dispose timer when a reconnection window ends; turning
+      // autoDispose off for the held seat must not leave a stale timer that blocks disposal forever.
+      const ann = await seated(hub.colyseus.sdk.create("minesweeper", { mode: "coop", seats: 2, private: true }));
+      const bob = await seated(hub.colyseus.sdk.joinById(ann.room.roomId, {}));
+      const server = hub.room(ann.room.roomId);
+      await play(ann, "reveal", { r: 4, c: 4 });
+      dropConnection(bob.room);
+      await until(() => server.seatStatus(1) === "held", 5000);
+      let disposed = false;
+      server.disconnect().then(() => (disposed = true));
+      await until(() => disposed, 3000, "disconnect() to dispose the room");
+      expect(hub.colyseus.getRoomById(ann.room.roomId)).to.equal(undefined);
+      expect(hub.store.recentGames({ roomId: ann.room.roomId })[0]).to.include({ result: "abandoned" });
+    });
+
+    it("a seat token takes the seat over from a live or reconnecting connection", async () => {
+      const ann = await seated(hub.colyseus.sdk.create("minesweeper", { mode: "coop", seats: 2, name: "Ann" }));
+      const roomId = ann.room.roomId;
+      const server = hub.room(roomId);
+      // Live (e.g. a second tab or a socket not yet known dead): the old one is told and closed.
+      const tab2 = await seated(hub.colyseus.sdk.joinById(roomId, { seatToken: ann.seatToken }));
+      expect(tab2.seat).to.equal(0);
+      const told = await ann.probe.next("error", 0, (e) => e.code === "seat-reclaimed");
+      expect(told.type).to.equal("seat");
+      await ann.probe.until(() => ann.probe.left !== null || undefined);
+      expect(server.state.seats.filter((s) => s.occupied).length).to.equal(1);
+      expect(server.seatStatus(0)).to.equal("connected");
+
+      // Reconnecting: the token wins and the old reconnection token stops working.
+      const token = tab2.room.reconnectionToken;
+      dropConnection(tab2.room);
+      await until(() => server.seatStatus(0) === "reconnecting");
+      const tab3 = await seated(hub.colyseus.sdk.joinById(roomId, { seatToken: ann.seatToken, name: "Ann2" }));
+      expect(tab3.seat).to.equal(0);
+      expect(server.seatStatus(0)).to.equal("connected");
+      expect(server.state.seats[0].name).to.equal("Ann2");
+      await rejection(hub.colyseus.sdk.reconnect(token));
+      expect(server.seatStatus(0)).to.equal("connected");
+      await play(tab3, "reveal", { r: 0, c: 0 });
+      expect(server.session.log.length).to.equal(1);
+    });
+
+    it("a connection dropped before its join completed does not hold a seat", async () => {
+      const ann = await seated(hub.colyseus.sdk.create("minesweeper", { mode: "coop", seats: 2, private: true }));
+      const server = hub.room(ann.room.roomId);
+      const taken: number[] = [];
+      const hooks = server as unknown as { onSeatTaken(seat: number, reclaimed: boolean): void };
+      const onSeatTaken = hooks.onSeatTaken.bind(server);
+      hooks.onSeatTaken = (seat, reclaimed) => {
+        taken.push(seat);
+        onSeatTaken(seat, reclaimed);
+      };
+      // Kill the socket the moment the server's JOIN_ROOM arrives, before the client acknowledges it.
+      const proto = ClientRoom.prototype as unknown as { onMessageCallback(this: Room<any>, e: MessageEvent): void };
+      const original = proto.onMessageCallback;
+      proto.onMessageCallback = function (this: Room<any>, event: MessageEvent) {
+        if (new Uint8Array(event.data as ArrayBuffer)[0] === 10) return dropConnection(this);
+        return original.call(this, event);
+      };
+      try {
+        await rejection(hub.colyseus.sdk.joinById(ann.room.roomId, { name: "Ghost" }));
+      } finally {
+        proto.onMessageCallback = original;
+      }
+      await until(() => server.state.seats[1].name === "" && !server.state.seats[1].occupied, 4000, "the ghost's seat to free");
+      expect(taken, "the ghost did get seat 1 first").to.deep.equal([1]);
+      expect(server.seatStatus(1)).to.equal("free");
+      const bob = await seated(hub.colyseus.sdk.joinById(ann.room.roomId, { name: "Bob" }));
+      expect(bob.seat).to.equal(1);
+    });
+
+    it("a consented leave frees the seat and its token stops working", async () => {
+      const ann = await seated(hub.colyseus.sdk.create("minesweeper", { mode: "coop", seats: 2, name: "Ann" }));
+      const bob = await seated(hub.colyseus.sdk.joinById(ann.room.roomId, { name: "Bob" }));
+      const server = hub.room(ann.room.roomId);
+      await ann.room.leave(true);
+      await until(() => server.seatStatus(0) === "free");
+      expect(server.state.seats[0].name).to.equal("");
+      expect(server.state.owner, "ownership passes on").to.equal(1);
+      const err = await rejection(hub.colyseus.sdk.joinById(ann.room.roomId, { seatToken: ann.seatToken }));
+      expect(err.message).to.match(/seat token/);
+      expect(bob.seat).to.equal(1);
+    });
+
+    it("a co-op game's end lets a dropped player's held seat go", async () => {
+      const ann = await seated(hub.colyseus.sdk.create("minesweeper", { mode: "coop", seats: 2, private: true, name: "Ann" }));
+      const bob = await seated(hub.colyseus.sdk.joinById(ann.room.roomId, { name: "Bob" }));
+      const server = hub.room(ann.room.roomId);
+      await play(ann, "reveal", { r: 4, c: 4 });
+      dropConnection(bob.room);
+      await until(() => server.seatStatus(1) === "held", 5000);
+      await play(ann, "reveal", rc(server, hiddenMine(server)));
+      expect(server.state.phase).to.equal("lost");
+      expect(server.seatStatus(1)).to.equal("free");
+      const err = await rejection(hub.colyseus.sdk.joinById(ann.room.roomId, { seatToken: bob.seatToken }));
+      expect(err.message).to.match(/seat token/);
+    });
+  });
+
+  describe("a co-op game", () => {
+    it("reveals from two seats with credits, a mine ends it for all, restart only after the end", async () => {
+      const ann = await seated(hub.colyseus.sdk.create("minesweeper", { mode: "coop", seats: 3, private: true, name: "Ann" }), true);
+      const roomId = ann.room.roomId;
+      const bob = await seated(hub.colyseus.sdk.joinById(roomId, { name: "Bob" }), true);
+      const spectator = await watcher(roomId);
+      const server = hub.room(roomId);
+
+      await play(ann, "reveal", { r: 4, c: 4 });
+      expect(server.state.phase).to.equal("active");
+      // The reveal's patch is sent right away: when its event arrives, the cells are already open.
+      const revealEvent = await bob.probe.until(() => bob.probe.messages.find((m) => m.type === "event" && m.payload.kind === "reveal"));
+      expect(revealEvent.payload.seat).to.equal(0);
+      expect(revealEvent.phase).to.equal("active");
+      for (const cell of revealEvent.payload.cells) expect(revealEvent.cells![cell.r * 9 + cell.c]).to.equal(cell.n);
+
+      for (let k = 0; k < 3; k++) await play(bob, "reveal", rc(server, safeHiddenCell(server)));
+      await play(bob, "cursor", { r: 2, c: 3 });
+      await ann.probe.until(() => ann.probe.state.cursors?.[1]?.r === 2 || undefined);
+      expect(ann.probe.of("error")).to.deep.equal([]);
+      expect(bob.probe.of("error")).to.deep.equal([]);
+
+      const credits = creditsBySeat(server.session.state);
+      expect(credits[0]).to.be.greaterThan(0);
+      expect(credits[1]).to.be.greaterThan(0);
+      await spectator.until(() => spectator.state.credits?.[1] === credits[1] || undefined);
+      expect(Array.from(spectator.state.credits)).to.deep.equal(credits);
+      expect(credits.reduce((a, b) => a + b, 0)).to.equal(server.session.state.revealedCount);
+
+      // Restart mid-game: refused, nothing changes.
+      const before = snapshot(server.state);
+      ann.room.send("restart", {});
+      const refused = await ann.probe.next("error", 0, (e) => e.type === "restart");
+      expect(refused.code).to.equal("not-allowed");
+      expect({ ...snapshot(server.state), serverTime: 0 }).to.deep.equal({ ...before, serverTime: 0 });
+
+      // Bob flags a mine, Ann steps on another: lost for everyone.
+      const mines = [...server.session.state.mines!].flatMap((m, i) => (m ? [i] : []));
+      await play(bob, "flag", rc(server, mines[0]));
+      const hit = mines[1];
+      await play(ann, "reveal", rc(server, hit));
+      for (const probe of [ann.probe, bob.probe, spectator]) {
+        await probe.until(() => probe.state.phase === "lost" || undefined);
+        expect(probe.state.hit).to.equal(hit);
+        expect(probe.state.cells[hit]).to.equal(CELL.HIT_MINE);
+        expect(probe.state.cells[mines[0]]).to.equal(CELL.FLAGGED_MINE);
+        expect(probe.state.endedAt).to.be.at.least(probe.state.startedAt);
+        expect(probe.state.elapsed).to.equal(probe.state.endedAt - probe.state.startedAt);
+        const lost = await probe.next("event", 0, (e) => e.kind === "lost");
+        expect(lost).to.include({ seat: 0, r: Math.floor(hit / 9), c: hit % 9 });
+      }
+      expect(ann.probe.messages.find((m) => m.type === "event" && m.payload.kind === "lost")!.phase, "state first, then the event").to.equal("lost");
+
+      await play(bob, "reveal", rc(server, safeHiddenCell(server)));
+      expect(bob.probe.of("error").at(-1)).to.include({ code: "game-over", type: "reveal" });
+
+      // Recorded, and the record replays to the same end.
+      const [record] = hub.store.recentGames({ roomId });
+      expect(record).to.include({ game: "minesweeper", result: "lost", seed: server.session.seed });
+      expect(record.seats).to.deep.equal(["Ann", "Bob", ""]);
+      expect(record.log).to.have.length(server.session.log.length);
+      expect(record.log.every((m) => typeof m.t === "number")).to.equal(true);
+      const replayed = replay(minesweeperRules, { game: "minesweeper", seed: record.seed, config: record.config as any, seats: 3, log: record.log as any });
+      expect(replayed.valid).to.equal(true);
+      expect(replayed.state.phase).to.equal("lost");
+      expect(replayed.state.hitIndex).to.equal(hit);
+
+      // After the end, any seat may restart: a fresh board with a new seed.
+      const oldSeed = server.session.seed;
+      await play(bob, "restart", {});
+      for (const probe of [ann.probe, bob.probe, spectator]) {
+        await probe.until(() => probe.state.phase === "fresh" || undefined);
+        expect(Array.from(probe.state.cells).every((c) => c === CELL.HIDDEN)).to.equal(true);
+        expect([probe.state.flags, probe.state.hit, probe.state.startedAt, probe.state.endedAt, probe.state.elapsed]).to.deep.equal([0, -1, 0, 0, 0]);
+        expect(Array.from(probe.state.credits)).to.deep.equal([0, 0, 0]);
+        await probe.next("event", 0, (e) => e.kind === "restart");
+      }
+      expect(server.session.seed).to.not.equal(oldSeed);
+      expect(server.session.log).to.have.length(0);
+    });
+
+    it("solo: restart any time records the abandoned board; a win is timed", async () => {
+      const solo = await seated(hub.colyseus.sdk.create("minesweeper", { mode: "solo", level: "custom", rows: 5, cols: 5, mines: 3, name: "Sol" }));
+      const server = hub.room(solo.room.roomId);
+      await play(solo, "reveal", { r: 0, c: 0 });
+      await play(solo, "restart", undefined);
+      expect(server.state.phase).to.equal("fresh");
+      expect(hub.store.recentGames({ roomId: solo.room.roomId })[0]).to.include({ result: "abandoned" });
+
+      while (server.state.phase !== "won") await play(solo, "reveal", rc(server, safeHiddenCell(server)));
+      await solo.probe.until(() => solo.probe.state.phase === "won" || undefined);
+      const won = await solo.probe.next("event", 0, (e) => e.kind === "won");
+      expect(won.elapsed).to.equal(solo.probe.state.elapsed);
+      expect(solo.probe.state.credits[0]).to.equal(25 - 3);
+      expect(hub.store.recentGames({ roomId: solo.room.roomId })[0]).to.include({ result: "won" });
+      // Every mine shows as flagged after a win.
+      for (let i = 0; i < 25; i++) if (server.session.state.mines![i]) expect(solo.probe.state.cells[i]).to.equal(CELL.FLAGGED_MINE);
+    });
+
+    it("handles a 100×100 board with a big flood fill", async () => {
+      const p = await seated(hub.colyseus.sdk.create("minesweeper", { mode: "solo", level: "custom", rows: 100, cols: 100, mines: 10 }));
+      const server = hub.room(p.room.roomId);
+      await p.probe.until(() => p.probe.state.cells?.length === 10000 || undefined);
+      await play(p, "reveal", { r: 50, c: 50 });
+      const view = server.session.view(null).cells;
+      await p.probe.until(() => p.probe.state.cells[0] !== CELL.HIDDEN || undefined);
+      expect(Array.from(p.probe.state.cells)).to.deep.equal(Array.from(view));
+    });
+  });
+
+  describe("options, messages and robustness", () => {
+    it("refuses invalid options with a clear message", async () => {
+      const cases: [Record<string, unknown>, RegExp][] = [
+        [{ mode: "race" }, /mode/],
+        [{ mode: 5 }, /mode/],
+        [{ level: "hard" }, /level/],
+        [{ level: "custom", rows: 0, cols: 10, mines: 5 }, /rows/],
+        [{ level: "custom", rows: 10, cols: 10, mines: 95 }, /mines/],
+        [{ mode: "coop", seats: 9 }, /seats/],
+        [{ mode: "coop", seats: 1.5 }, /seats/],
+        [{ mode: "solo", seats: 3 }, /one seat/],
+        [{ private: "yes" }, /private/],
+        [{ name: 42 }, /name/],
+        [{ spectate: "please" }, /spectate/],
+        [{ spectate: true }, /Spectators join an existing room/],
+        [{ seatToken: "abc" }, /seat token/],
+      ];
+      for (const [options, message] of cases) {
+        const err = await rejection(hub.colyseus.sdk.create("minesweeper", options));
+        expect(err.message, JSON.stringify(options)).to.match(message);
+      }
+    });
+
+    it("sanitises display names", async () => {
+      const p = await seated(hub.colyseus.sdk.create("minesweeper", { name: "  \u0007Zed\u202e the magnificent one \n" }));
+      await p.probe.until(() => p.probe.state.seats?.[0]?.occupied || undefined);
+      expect(p.probe.state.seats[0].name).to.equal("Zed the magnific");
+      const q = await seated(hub.colyseus.sdk.create("minesweeper", { name: " \u0000 " }));
+      await q.probe.until(() => q.probe.state.seats?.[0]?.occupied || undefined);
+      expect(q.probe.state.seats[0].name).to.equal("Player");
+    });
+
+    it("chat and ready from seats; start is not a minesweeper thing", async () => {
+      const ann = await seated(hub.colyseus.sdk.create("minesweeper", { mode: "coop", name: "Ann" }));
+      const bob = await seated(hub.colyseus.sdk.joinById(ann.room.roomId, { name: "Bob" }));
+      ann.room.send("chat", { text: "hello\u0000 there" });
+      expect(await bob.probe.next("event", 0, (e) => e.kind === "chat")).to.deep.equal({ kind: "chat", seat: 0, name: "Ann", text: "hello there" });
+      bob.room.send("ready", { ready: true });
+      await ann.probe.until(() => ann.probe.state.seats[1].ready === true || undefined);
+      bob.room.send("start", {});
+      expect(await bob.probe.next("error", 0)).to.include({ code: "not-allowed", type: "start" });
+      ann.room.send("start", {});
+      expect(await ann.probe.next("error", 0)).to.include({ code: "not-allowed", type: "start" });
+      ann.room.send("chat", { text: "x".repeat(201) });
+      expect(await ann.probe.next("error", 0, (e) => e.type === "chat")).to.include({ code: "bad-payload" });
+    });
+
+    it("an exception inside one room is contained: the sender is told, the server and the room go on", async () => {
+      const p = await seated(hub.colyseus.sdk.create("minesweeper", { mode: "solo" }));
+      const other = await seated(hub.colyseus.sdk.create("minesweeper", { mode: "solo" }));
+      const server = hub.room(p.room.roomId) as MinesweeperRoom & { session: { apply: unknown } };
+      const errors: unknown[] = [];
+      const consoleError = console.error;
+      console.error = (...args: unknown[]) => errors.push(args);
+      try {
+        (server.session as any).apply = () => {
+          throw new Error("boom");
+        };
+        p.room.send("reveal", { r: 1, c: 1 });
+        expect(await p.probe.next("error", 0)).to.include({ code: "internal", type: "reveal" });
+        expect(errors.length).to.be.greaterThan(0);
+      } finally {
+        console.error = consoleError;
+        delete (server.session as any).apply;
+      }
+      await play(p, "reveal", { r: 1, c: 1 });
+      expect(server.state.phase).to.equal("active");
+      await play(other, "reveal", { r: 1, c: 1 });
+      expect(hub.room(other.room.roomId).state.phase).to.equal("active");
+      expect((await hub.get("/__healthcheck")).status).to.equal(200);
+    });
+
+    it("serves the health check and the monitor", async () => {
+      expect((await hub.get("/__healthcheck")).status).to.equal(200);
+      expect((await hub.get("/colyseus/")).status).to.equal(200);
+    });
+  });
+});
+
+describe("minesweeper rooms: held seats run out", function () {
+  this.timeout(20_000);
+  let hub: TestHub;
+  before(async () => {
+    hub = await bootHub(PORT + 1, { reconnectSeconds: 1, seatHoldSeconds: 1 });
+  });
+  after(async () => {
+    await hub.shutdown();
+  });
+
+  it("a held seat is freed when its hold ends, and the empty room then goes away", async () => {
+    const room = await hub.colyseus.sdk.create("minesweeper", { mode: "solo" });
+    const probe = new Probe(room);
+    const { seatToken } = await probe.next("seat", 0);
+    const server = hub.room(room.roomId);
+    room.send("reveal", { r: 0, c: 0 });
+    await probe.until(() => probe.state.phase === "active" || undefined);
+    dropConnection(room);
+    await until(() => server.seatStatus(0) === "held", 5000);
+    await until(() => hub.colyseus.getRoomById(room.roomId) === undefined, 8000, "the room to dispose");
+    const err = await rejection(hub.colyseus.sdk.joinById(room.roomId, { seatToken }));
+    expect(err.message).to.match(/not found|disposed/);
+    expect(hub.store.recentGames({ roomId: room.roomId })[0]).to.include({ result: "abandoned" });
+  });
+});
