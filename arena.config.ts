@@ -30,6 +30,8 @@ export function createHubConfig(overrides: Partial<HubSettings> = {}): ConfigOpt
     options: {
       presence: scale.presence,
       driver: scale.driver,
+      // Redis mode only: where clients open this process's room WebSockets.
+      publicAddress: scale.publicAddress,
     },
 
     initializeTransport: (options) =>

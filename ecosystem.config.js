@@ -1,26 +1,62 @@
-// PM2 process file (fork mode): several hub processes sharing one Redis for
-// presence and the room driver, each on its own port (PORT + instance).
-// ESM with a named `apps` export: PM2 require()s this file, and Node >= 20.19
-// loads an ES module through require() and hands PM2 the namespace.
+// PM2 process file: several hub processes in fork mode sharing one Redis for presence and
+// the matchmaking driver (server/scale.ts), each on its own port with its own publicAddress.
+// `npm run start:cluster` checks Redis, builds the client and runs `pm2 start` on this file;
+// `npm run stop:cluster` stops and removes the processes.
+//
+// Environment (read when PM2 loads this file):
+//   HUB_PROCESSES   how many processes (default: one per core)
+//   PORT            first port (default 2567); process i listens on PORT + i
+//   REDIS_URL       default redis://127.0.0.1:6379
+//   PUBLIC_ADDRESS  where clients reach a process's room WebSockets, `{port}` = its port
+//                   (default localhost:{port}; behind nginx e.g. game.example.com/a{port})
+//
+// The package is ESM, and so is this file: PM2 7 require()s it, and Node >= 20.19 loads an
+// ES module through require() (no top-level await here, or that breaks) and hands PM2 the
+// namespace, whose `apps` is all PM2 reads.
 import os from "node:os";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
 
-const instances = Number(process.env.HUB_PROCESSES) || os.cpus().length;
-const basePort = Number(process.env.PORT) || 2567;
+const ROOT = path.dirname(fileURLToPath(import.meta.url));
 
-export const apps = Array.from({ length: instances }, (_, i) => ({
-  name: `hub-${i}`,
-  script: "server/index.ts",
-  interpreter: "node",
-  interpreter_args: "--import tsx",
-  exec_mode: "fork",
-  wait_ready: true,
-  listen_timeout: 20000,
-  // Rooms need time to save their logs before the process goes.
-  kill_timeout: 30000,
-  env: {
-    NODE_ENV: "production",
-    PORT: String(basePort + i),
-    PUBLIC_ADDRESS: `${process.env.PUBLIC_HOST || "localhost"}:${basePort + i}`,
-    REDIS_URL: process.env.REDIS_URL || "redis://127.0.0.1:6379",
-  },
-}));
+/** @param {string | undefined} value */
+function positiveInt(value) {
+  const n = Number(value);
+  return Number.isInteger(n) && n > 0 ? n : undefined;
+}
+
+const processes = positiveInt(process.env.HUB_PROCESSES) ?? os.availableParallelism();
+const basePort = positiveInt(process.env.PORT) ?? 2567;
+const redisUrl = process.env.REDIS_URL || "redis://127.0.0.1:6379";
+const publicAddress = process.env.PUBLIC_ADDRESS || "localhost:{port}";
+
+export const apps = Array.from({ length: processes }, (_, i) => {
+  const port = basePort + i;
+  return {
+    name: `hub-${i}`,
+    cwd: ROOT,
+    // `node --import tsx server/index.ts`, spawned directly: given a .ts script with the node
+    // interpreter, PM2 7 on Node 20 tries to load ts-node first and logs an error every start.
+    script: process.execPath,
+    interpreter: "none",
+    args: ["--import", "tsx", "server/index.ts"],
+    exec_mode: "fork", // not "cluster": each room lives in one process, clients reach it by its own port
+    // @colyseus/tools listen() adds NODE_APP_INSTANCE to the port; the port is explicit here.
+    instance_var: "HUB_PM2_INSTANCE",
+    // listen() sends "ready" once the port is open; PM2 waits for it (startup compiles TypeScript).
+    wait_ready: true,
+    listen_timeout: 30000,
+    // On stop/reload PM2 sends SIGINT, Colyseus disconnects and disposes every room (which saves
+    // its game); SIGKILL only after this long.
+    kill_timeout: 30000,
+    // A process that exits at once (Redis unreachable) is restarted with growing delays.
+    exp_backoff_restart_delay: 500,
+    time: true,
+    env: {
+      NODE_ENV: "production",
+      PORT: String(port),
+      PUBLIC_ADDRESS: publicAddress.replaceAll("{port}", String(port)),
+      REDIS_URL: redisUrl,
+    },
+  };
+});

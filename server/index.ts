@@ -1,5 +1,18 @@
-// Entry point: `npm start` (tsx server/index.ts).
+// Entry point: `npm start` (tsx server/index.ts), and each PM2 process of ecosystem.config.js.
+// With REDIS_URL set, Redis must answer before anything starts (server/scale.ts).
 import { listen } from "@colyseus/tools";
-import config from "../arena.config.js";
+import { checkRedis, redisUnreachableMessage } from "./scale.js";
+import { basePort } from "./settings.js";
 
-listen(config, Number(process.env.PORT) || 2567);
+const redisUrl = process.env.REDIS_URL?.trim();
+if (redisUrl) {
+  const check = await checkRedis(redisUrl);
+  if (!check.ok) {
+    console.error(redisUnreachableMessage(redisUrl, check.reason));
+    process.exit(1);
+  }
+}
+
+// Imported only now: the config connects to Redis as it is built.
+const { default: config } = await import("../arena.config.js");
+await listen(config, basePort());

@@ -54,3 +54,20 @@ export function settingsFromEnv(env: NodeJS.ProcessEnv = process.env): Omit<HubS
     maxPayloadChars: DEFAULTS.maxPayloadChars,
   };
 }
+
+/** The port `npm start` uses when PORT is not set. */
+export const DEFAULT_PORT = 2567;
+
+/** PORT as given (default 2567): what server/index.ts passes to @colyseus/tools `listen()`. */
+export function basePort(env: NodeJS.ProcessEnv = process.env): number {
+  return num(env.PORT, DEFAULT_PORT, 1, 65535);
+}
+
+/**
+ * The port this process really listens on. `listen()` adds PM2's NODE_APP_INSTANCE to the
+ * port it is given (0 outside PM2, and 0 in our ecosystem file, which renames that variable),
+ * so the default public address must add it too.
+ */
+export function listenPort(env: NodeJS.ProcessEnv = process.env): number {
+  return basePort(env) + num(env.NODE_APP_INSTANCE, 0, 0, 65535);
+}
