@@ -10,17 +10,23 @@ import { monitor } from "@colyseus/monitor";
 import { WebSocketTransport } from "@colyseus/ws-transport";
 import { defineHubRoom, installRoomIdNormalisation } from "./server/rooms/base/define.js";
 import { MinesweeperRoom, MINESWEEPER_FILTER_KEYS } from "./server/rooms/minesweeper/index.js";
+import { CubestaccRoom, CUBESTACC_FILTER_KEYS } from "./server/rooms/cubestacc/index.js";
 import { chooseScaleOut } from "./server/scale.js";
 import { settingsFromEnv, type HubSettings } from "./server/settings.js";
 import { openStore } from "./server/store/index.js";
 import { monitorGuard, mountClient, roomsRoute } from "./server/http.js";
+import { minesweeperApi, type ApiSettings } from "./server/api/minesweeper.js";
+import type { MinesweeperSettings } from "./server/rooms/minesweeper/index.js";
 
 /** Largest WebSocket frame accepted at all; payloads over 1 KB are refused per message by the rooms. */
 export const MAX_FRAME_BYTES = 16 * 1024;
 
 const ROOT = path.dirname(fileURLToPath(import.meta.url));
 
-export function createHubConfig(overrides: Partial<HubSettings> = {}): ConfigOptions {
+/** Knobs of single games and routes, next to the hub settings (tests shorten or inject them). */
+export type HubExtras = MinesweeperSettings & ApiSettings;
+
+export function createHubConfig(overrides: Partial<HubSettings> & HubExtras = {}): ConfigOptions {
   // The store opens when the server starts, not when this module is imported.
   const { store, ...rest } = overrides;
   const settings = { ...settingsFromEnv(), ...rest } as HubSettings;
@@ -45,10 +51,13 @@ export function createHubConfig(overrides: Partial<HubSettings> = {}): ConfigOpt
       settings.store = store ?? openStore();
       installRoomIdNormalisation();
       defineHubRoom(gameServer, "minesweeper", MinesweeperRoom, MINESWEEPER_FILTER_KEYS, settings);
+      defineHubRoom(gameServer, "cubestacc", CubestaccRoom, CUBESTACC_FILTER_KEYS, settings);
       gameServer.onShutdown(async () => settings.store.close());
     },
 
     initializeExpress: (app) => {
+      // Before the app-wide body parser: the submission route parses its own, larger body.
+      app.use("/api", minesweeperApi(() => settings.store, { clock: rest.clock, replaySubmitRate: rest.replaySubmitRate }));
       app.use(express.json({ limit: "16kb" }));
       app.get("/api/rooms", roomsRoute());
       app.use("/colyseus", monitorGuard(process.env.MONITOR_PASSWORD), monitor());

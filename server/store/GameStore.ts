@@ -1,20 +1,26 @@
 // Persistence seam: one interface, SQLite by default (store/SqliteStore.ts).
 // A finished (or abandoned) game is {seed, config, seats, move log}: enough to
-// replay it bit for bit with common/core replay().
+// replay it bit for bit with common/core replay(). Games that have results worth
+// listing (Minesweeper: time, stats, ranked) add the optional fields below, and
+// the leaderboard is a query over the ranked ones.
 
 export interface LoggedMoveRecord {
   seat: number;
   move: unknown;
-  /** Server time (ms since epoch) the move was applied. */
+  /** Server time (ms since epoch) the move was applied (client time for offline games). */
   t: number;
 }
 
+/** Where a record's times come from. */
+export type RecordSource = "server" | "offline-verified";
+
 export interface FinishedGame {
   game: string;
+  /** "" for games that were not played in a room (offline submissions). */
   roomId: string;
   seed: number;
   config: unknown;
-  /** Display name per seat at the end ("" for an empty seat). */
+  /** Display name per (rules) seat at the end ("" for an empty seat). */
   seats: string[];
   log: LoggedMoveRecord[];
   /** Game-specific outcome, e.g. "won", "lost", "abandoned". */
@@ -22,15 +28,105 @@ export interface FinishedGame {
   /** Server times (ms since epoch). */
   startedAt: number;
   endedAt: number;
+
+  // ---- optional result fields (Minesweeper fills them in) ----
+  /** Room mode ("solo", "coop", "race"...); "" when unknown. */
+  mode?: string;
+  /** Level id for games that have levels ("beginner"... "custom"). */
+  level?: string;
+  /** The player the record is about (solo); default: the first non-empty seat name. */
+  name?: string;
+  /** Game clock in ms (first click → end); null when the clock never ran. */
+  timeMs?: number | null;
+  /** Game statistics as JSON (Minesweeper: GameStats, or GameStats[] per race seat). */
+  stats?: unknown;
+  /** May appear on the leaderboard (Minesweeper: a server-timed solo win on a standard level). */
+  ranked?: boolean;
+  /** Default "server". */
+  source?: RecordSource;
+  /** Server time the record counts from for leaderboard windows; default `endedAt`. */
+  finishedAt?: number;
+  /** Anything else a viewer of the record needs (race: winner, ranking, room seats). */
+  summary?: unknown;
 }
 
 export interface StoredGame extends FinishedGame {
   id: number;
+  mode: string;
+  level: string;
+  name: string;
+  timeMs: number | null;
+  stats: unknown;
+  ranked: boolean;
+  source: RecordSource;
+  finishedAt: number;
+  summary: unknown;
 }
 
 export interface GameStore {
-  recordGame(game: FinishedGame): void;
+  /** Records a game; returns its id (the replay id) when the store keeps ids. */
+  recordGame(game: FinishedGame): number | void;
   /** Most recent first. */
   recentGames(options?: { game?: string; roomId?: string; limit?: number }): StoredGame[];
   close(): void;
+}
+
+// ---- leaderboard ------------------------------------------------------------
+
+export const LEADERBOARD_WINDOWS = ["today", "week", "month", "all"] as const;
+export type LeaderboardWindow = (typeof LEADERBOARD_WINDOWS)[number];
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+/** Length of each window in ms (`all`: unbounded). */
+export const WINDOW_MS: Record<LeaderboardWindow, number> = {
+  today: DAY_MS,
+  week: 7 * DAY_MS,
+  month: 30 * DAY_MS,
+  all: Infinity,
+};
+
+export const LEADERBOARD_SIZE = 10;
+
+export interface LeaderboardQuery {
+  game: string;
+  level: string;
+  window: LeaderboardWindow;
+  /** The clock reading the window ends at (ms since epoch); default: the store's clock. */
+  now?: number;
+  /** Default 10 (at most 100). */
+  limit?: number;
+}
+
+export interface LeaderboardRow {
+  /** 1-based place. */
+  rank: number;
+  /** The record (= replay) id. */
+  id: number;
+  name: string;
+  timeMs: number;
+  stats: unknown;
+  finishedAt: number;
+}
+
+/**
+ * Start of a window: a record is inside when `since < finishedAt ≤ now`
+ * (`all`: every record up to now).
+ */
+export function windowStart(window: LeaderboardWindow, now: number): number {
+  const span = WINDOW_MS[window];
+  return Number.isFinite(span) ? now - span : -Infinity;
+}
+
+/** A store that can also answer leaderboard and replay queries (the SQLite one). */
+export interface HubStore extends GameStore {
+  recordGame(game: FinishedGame): number;
+  /** Best ranked records of one game and level inside a window, fastest first. */
+  leaderboard(query: LeaderboardQuery): LeaderboardRow[];
+  /** One record by id. */
+  getGame(id: number): StoredGame | undefined;
+}
+
+export function isHubStore(store: GameStore | undefined | null): store is HubStore {
+  const s = store as Partial<HubStore> | undefined | null;
+  return !!s && typeof s.leaderboard === "function" && typeof s.getGame === "function";
 }

@@ -11,7 +11,7 @@ import { expect } from "chai";
 import type { Room } from "colyseus.js";
 import { createRng, type Rng } from "../../common/core/rng.js";
 import { minesweeperRules, type MinesweeperMove } from "../../common/minesweeper/index.js";
-import type { MinesweeperRoom } from "../../server/rooms/minesweeper/index.js";
+import type { MinesweeperRoom, MinesweeperState } from "../../server/rooms/minesweeper/index.js";
 import { bootHub, hiddenMine, Probe, rc, safeHiddenCell, sendRaw, sleep, snapshot, until, type TestHub } from "../helpers/hub.js";
 
 const PORT = 2573;
@@ -226,7 +226,7 @@ describe("minesweeper: hostile input", function () {
     p1.send("flag", rc(coop, hiddenMine(coop)));
     p1.send("flag", rc(coop, safeHiddenCell(coop))); // a wrong flag, so "flagged" refusals have a target
     q0.send("reveal", { r: 4, c: 4 });
-    await until(() => coop.state.flags === 2 && solo.state.phase === "active");
+    await until(() => (coop.state as MinesweeperState).flags === 2 && solo.state.phase === "active");
     await Promise.all([probeP0, probeP1, probeS].map((p) => p.until(() => p.state.flags === 2 || undefined)));
     await probeQ0.until(() => probeQ0.state.phase === "active" || undefined);
     await sleep(120); // let any trailing tick pass before counting patches

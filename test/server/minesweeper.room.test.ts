@@ -519,7 +519,9 @@ describe("minesweeper rooms (seated-room base)", function () {
   describe("options, messages and robustness", () => {
     it("refuses invalid options with a clear message", async () => {
       const cases: [Record<string, unknown>, RegExp][] = [
-        [{ mode: "race" }, /mode/],
+        [{ mode: "versus" }, /mode/],
+        [{ mode: "race", seats: 1 }, /seats/],
+        [{ mode: "race", seats: 9 }, /seats/],
         [{ mode: 5 }, /mode/],
         [{ level: "hard" }, /level/],
         [{ level: "custom", rows: 0, cols: 10, mines: 5 }, /rows/],

@@ -47,19 +47,53 @@ export interface GameSetup<S extends HubState> {
   mode: string;
   /** Number of seats (1..100). */
   seats: number;
+  /** Seats to fill with bots at creation (the highest seats; the creator takes seat 0). Default 0. */
+  bots?: number;
+}
+
+/**
+ * Who is acting and how to announce it: a player's message (`SenderContext`) or an
+ * input the room makes itself (`serverMove`: a bot's move, a timer expiring).
+ */
+export interface MoveContext {
+  /** The sending connection; null for a server-originated move. */
+  client: Client | null;
+  /** The acting seat, or −1 for a spectator. */
+  seat: number;
+  name: string;
+  /** Server time (ms since epoch) the move is handled at. */
+  now: number;
+  /** Queues a one-shot `event` broadcast, sent right after this move's patch. */
+  emit(event: HubEvent): void;
+  /**
+   * Queues events that differ per viewer (hidden information): after the patch, every
+   * connection receives `build(seat)` for its own seat (−1 for spectators), in order with
+   * the events queued by `emit`. `build` is called once per distinct seat.
+   */
+  emitPer(build: (seat: number) => HubEvent[]): void;
 }
 
 /** The sender of an accepted-so-far message, as a game handler sees it. */
-export interface SenderContext {
+export interface SenderContext extends MoveContext {
   client: Client;
-  /** The sender's seat, or −1 for a spectator. */
-  seat: number;
-  name: string;
-  /** Server time (ms since epoch) the message is handled at. */
-  now: number;
-  /** Queues a one-shot `event` broadcast, sent right after this message's patch. */
-  emit(event: HubEvent): void;
 }
+
+/** A move a bot-played seat wants to make (see `planBots`). */
+export interface BotPlan {
+  seat: number;
+  /** Thinking time before the move (ms, measured on the room clock). */
+  delayMs: number;
+  /**
+   * What the bot intends (e.g. the move as JSON). A re-plan with the same key keeps the
+   * running delay, so a busy table never starves a bot's out-of-turn call.
+   */
+  key: string;
+  /** Applies the move (through the rules). `false`: nothing to do any more. */
+  run(ctx: MoveContext): Rejection | void | false;
+}
+
+/** Names given to bot seats, in order ("Bot Ada", "Bot Babbage", ...). */
+export const BOT_NAMES = ["Ada", "Babbage", "Curie", "Dijkstra", "Euler", "Fermat", "Gauss", "Hopper", "Ito", "Jacobi"];
 
 export interface HubEvent {
   kind: string;
@@ -79,7 +113,10 @@ export interface MessageSpec<P> {
   run(ctx: SenderContext, payload: P): Rejection | void;
 }
 
-export type SeatStatus = "free" | "connected" | "reconnecting" | "held";
+export type SeatStatus = "free" | "connected" | "reconnecting" | "held" | "bot";
+
+/** A timer started with `later()` (a Colyseus `Delayed` whose `clear()` also cancels a due run). */
+export type RoomTimer = Pick<Delayed, "clear">;
 
 interface SeatRecord {
   /** Seat token ("" while the seat is free). Only the seat's owner ever receives it. */
@@ -89,7 +126,9 @@ interface SeatRecord {
   /** Pending Colyseus reconnection while the player is dropped. */
   reconnection: { reject(reason?: unknown): void } | null;
   /** Set while the seat is held past the reconnection window. */
-  holdTimer: Delayed | null;
+  holdTimer: RoomTimer | null;
+  /** A bot seat (no player, no token). */
+  bot: boolean;
 }
 
 interface ClientData {
@@ -161,6 +200,12 @@ function wantsNewSeat(options: unknown): boolean {
 }
 
 export abstract class SeatedRoom<S extends HubState = HubState> extends Room<S, HubMetadata> {
+  /**
+   * Multiplies every bot's thinking delay (all games). 1 in production; tests lower it so
+   * that many whole bot games fit in a test run. Never a client option.
+   */
+  static botDelayScale = 1;
+
   /** Game id, e.g. "minesweeper" (state.game, metadata.game, store records). */
   protected abstract readonly gameId: string;
 
@@ -193,6 +238,37 @@ export abstract class SeatedRoom<S extends HubState = HubState> extends Room<S, 
   protected seatPrivateState(_seat: number): Schema | undefined {
     return undefined;
   }
+  /**
+   * May a person joining now take this bot seat (the bot leaves)? Default: no.
+   * Free seats are always given out first.
+   */
+  protected canReplaceBot(_seat: number): boolean {
+    return false;
+  }
+  /**
+   * Does the room give out seats at all right now (e.g. not while a game runs)? Default: yes.
+   * When not, the room leaves quick play and seat-taking joins are refused as if full.
+   */
+  protected acceptsNewPlayers(): boolean {
+    return true;
+  }
+  /**
+   * A dropped player's reconnection window ended and the seat is now held: should a bot
+   * play it until its owner returns with the seat token? Default: no (the game waits).
+   */
+  protected botPlaysHeldSeat(_seat: number): boolean {
+    return false;
+  }
+  /** A bot started (true) or stopped (false) playing `seat`: a bot seat, or a held seat taken over. */
+  protected onSeatBot(_seat: number, _bot: boolean): void {}
+  /**
+   * After every committed change: the moves bot-played seats want to make now. The base
+   * waits each plan's delay on the room clock and applies it with `serverMove`; any change
+   * in between re-plans (a plan with an unchanged key keeps its timer). Default: none.
+   */
+  protected planBots(): BotPlan[] {
+    return [];
+  }
   /** Game-specific listing fields (e.g. level). */
   protected extraMetadata(): Record<string, unknown> {
     return {};
@@ -209,6 +285,12 @@ export abstract class SeatedRoom<S extends HubState = HubState> extends Room<S, 
   private privateCode: string | null = null;
   private lastMetadata = "";
   private created = false;
+  /** >0 while a move, a commit or a message is being handled: server moves wait in `jobs`. */
+  private busy = 0;
+  private draining = false;
+  private jobs: (() => void)[] = [];
+  private botTimers = new Map<number, { key: string; plan: BotPlan; timer: RoomTimer }>();
+  private turnTimer: RoomTimer | null = null;
 
   // ---- Colyseus lifecycle ---------------------------------------------------
 
@@ -239,10 +321,15 @@ export abstract class SeatedRoom<S extends HubState = HubState> extends Room<S, 
     state.serverTime = Date.now();
     for (let i = 0; i < setup.seats; i++) {
       state.seats.push(new SeatState());
-      this.seatRecords.push({ token: "", sessionId: null, reconnection: null, holdTimer: null });
+      this.seatRecords.push({ token: "", sessionId: null, reconnection: null, holdTimer: null, bot: false });
     }
     this.maxClients = setup.seats + this.settings.spectatorSlots;
     this.state = state;
+    const bots = setup.bots ?? 0;
+    if (!Number.isInteger(bots) || bots < 0 || bots >= setup.seats) {
+      throw new Error(`${this.gameId}: createGame asked for ${bots} bots in ${setup.seats} seats`);
+    }
+    for (let i = 0; i < bots; i++) this.addBotSeat(setup.seats - 1 - i);
 
     this.defineBaseMessages();
 
@@ -270,6 +357,11 @@ export abstract class SeatedRoom<S extends HubState = HubState> extends Room<S, 
   }
 
   onJoin(client: Client, _options: unknown, auth: JoinRequest): void {
+    // Server moves a join sets off (e.g. a game starting once the table is full) run after it.
+    this.exclusive(() => this.join(client, auth));
+  }
+
+  private join(client: Client, auth: JoinRequest): void {
     const data: ClientData = {
       role: "none",
       seat: -1,
@@ -288,7 +380,11 @@ export abstract class SeatedRoom<S extends HubState = HubState> extends Room<S, 
       this.bindSeat(seat, client, data, auth, true);
     } else {
       this.pendingSeats.delete(client.sessionId);
-      const seat = this.state.seats.findIndex((s) => !s.occupied);
+      let seat = this.acceptsNewPlayers() ? this.state.seats.findIndex((s) => !s.occupied) : -1;
+      if (seat < 0 && this.acceptsNewPlayers()) {
+        seat = this.seatRecords.findIndex((r, i) => r.bot && this.canReplaceBot(i));
+        if (seat >= 0) this.dropBot(seat);
+      }
       if (seat < 0) throw new HubRefusal("room-full", "Every seat in this room is taken; join as a spectator.");
       this.bindSeat(seat, client, data, auth, false);
     }
@@ -313,14 +409,18 @@ export abstract class SeatedRoom<S extends HubState = HubState> extends Room<S, 
     // A connection that never finished joining never received its seat token: nothing to hold.
     const joined = (client as Client & ClientPrivate)._enqueuedMessages === undefined;
     if (consented || !joined || this.settings.reconnectSeconds <= 0) {
-      this.freeSeat(seat);
-      this.commit();
+      this.exclusive(() => {
+        this.freeSeat(seat);
+        this.commit();
+      });
       return;
     }
 
-    this.state.seats[seat].connected = false;
-    this.onSeatConnection(seat, false);
-    this.commit();
+    this.exclusive(() => {
+      this.state.seats[seat].connected = false;
+      this.onSeatConnection(seat, false);
+      this.commit();
+    });
 
     const reconnection = this.allowReconnection(client, this.settings.reconnectSeconds);
     if (typeof reconnection.reject === "function") {
@@ -331,17 +431,21 @@ export abstract class SeatedRoom<S extends HubState = HubState> extends Room<S, 
       const newClient = await reconnection;
       if (record.sessionId !== client.sessionId) return;
       record.reconnection = null;
-      this.state.seats[seat].connected = true;
-      this.onSeatConnection(seat, true);
-      this.sendWelcome(newClient, data);
-      this.commit();
+      this.exclusive(() => {
+        this.state.seats[seat].connected = true;
+        this.onSeatConnection(seat, true);
+        this.sendWelcome(newClient, data);
+        this.commit();
+      });
     } catch {
       if (record.sessionId !== client.sessionId) return; // reclaimed by seat token meanwhile
       record.reconnection = null;
       record.sessionId = null;
       if (this.isDisposing()) return;
-      this.holdOrFree(seat);
-      this.commit();
+      this.exclusive(() => {
+        this.holdOrFree(seat);
+        this.commit();
+      });
     }
   }
 
@@ -350,6 +454,9 @@ export abstract class SeatedRoom<S extends HubState = HubState> extends Room<S, 
       record.holdTimer?.clear();
       record.holdTimer = null;
     }
+    this.jobs.length = 0;
+    this.clearBotTimers();
+    this.disarmTurnTimer();
     if (this.created) {
       try {
         this.onRoomDispose();
@@ -451,12 +558,218 @@ export abstract class SeatedRoom<S extends HubState = HubState> extends Room<S, 
     }
     const parsed = spec.parse(payload);
     if (!parsed.ok) return this.refuse(client, type, parsed.error.code, parsed.error.message);
-    const events: HubEvent[] = [];
-    const ctx: SenderContext = { client, seat, name: data.name, now: Date.now(), emit: (e) => events.push(e) };
-    const rejection = spec.run(ctx, parsed.value);
-    if (rejection) return this.refuse(client, type, rejection.code, rejection.message);
-    if (spec.patchNow !== false) this.commit();
-    for (const event of events) this.broadcast("event", event);
+    this.exclusive(() => {
+      const { ctx, flush } = this.moveContext(client, seat, data.name);
+      const rejection = spec.run(ctx as SenderContext, parsed.value);
+      if (rejection) return this.refuse(client, type, rejection.code, rejection.message);
+      if (spec.patchNow !== false) this.commit();
+      flush();
+    });
+  }
+
+  /** A context whose queued events `flush()` sends (after the patch). */
+  private moveContext(client: Client | null, seat: number, name: string): { ctx: MoveContext; flush(): void } {
+    type Queued = { event: HubEvent } | { build: (seat: number) => HubEvent[] };
+    const queued: Queued[] = [];
+    const ctx: MoveContext = {
+      client,
+      seat,
+      name,
+      now: Date.now(),
+      emit: (event) => queued.push({ event }),
+      emitPer: (build) => queued.push({ build }),
+    };
+    const flush = () => {
+      if (this.isDisposing()) return;
+      for (const q of queued) {
+        if ("event" in q) {
+          this.broadcast("event", q.event);
+          continue;
+        }
+        const bySeat = new Map<number, HubEvent[]>();
+        for (const c of this.clients) {
+          const d = c.userData as ClientData | undefined;
+          if (!d || d.role === "none") continue;
+          const viewer = this.seatOf(c);
+          let events = bySeat.get(viewer);
+          if (!events) {
+            events = q.build(viewer);
+            bySeat.set(viewer, events);
+          }
+          for (const event of events) c.send("event", event);
+        }
+      }
+    };
+    return { ctx, flush };
+  }
+
+  // ---- server-originated moves, bots, the turn timer --------------------------
+
+  /**
+   * Applies an input the room makes itself (a bot's move, a timer expiring, a start signal)
+   * through the same path as a player's message: `run` goes through the rules (and their move
+   * log, with ctx.now as the server time), then the patch goes out at once and the queued
+   * events follow. Runs after the move, message or patch being handled, never inside it.
+   * `run` returning a Rejection or `false` changes nothing (a Rejection is logged: a server
+   * move the rules refuse is a bug).
+   */
+  protected serverMove(seat: number, run: (ctx: MoveContext) => Rejection | void | false, what = "server move"): void {
+    const job = () => {
+      if (this.isDisposing()) return;
+      const { ctx, flush } = this.moveContext(null, seat, this.state.seats[seat]?.name ?? "");
+      const result = run(ctx);
+      if (result === false || result) {
+        if (result) console.warn(`[${this.gameId} ${this.roomId}] ${what} for seat ${seat} refused: ${result.code} ${result.message}`);
+        this.replanBots();
+        return;
+      }
+      this.commit();
+      flush();
+    };
+    if (this.busy > 0) this.jobs.push(job);
+    else this.exclusive(job);
+  }
+
+  /** Runs `fn` with server moves held back until it is done (they run right after, in order). */
+  private exclusive(fn: () => void): void {
+    this.busy++;
+    try {
+      fn();
+    } finally {
+      this.busy--;
+      if (this.busy === 0) this.drainJobs();
+    }
+  }
+
+  private drainJobs(): void {
+    if (this.draining) return;
+    this.draining = true;
+    try {
+      while (this.jobs.length && !this.isDisposing()) {
+        const job = this.jobs.shift()!;
+        try {
+          this.exclusive(job);
+        } catch (e) {
+          console.error(`[${this.gameId} ${this.roomId}] a server move failed`, e);
+        }
+      }
+    } finally {
+      this.draining = false;
+    }
+  }
+
+  /**
+   * A one-shot timer on the room clock whose `fn` runs like a server move: never inside the
+   * clock's tick (which happens inside a patch), but right after that patch, in order with
+   * other server moves. Colyseus ticks the clock inside `broadcastPatch`, and a patch sent
+   * from inside a tick would tick it again, re-entering its timer list. `clear()` also
+   * cancels a run that is already due but not yet started.
+   */
+  protected later(ms: number, fn: () => void): Delayed {
+    let cancelled = false;
+    const run = () => {
+      if (cancelled || this.isDisposing()) return;
+      const job = () => {
+        if (!cancelled) fn();
+      };
+      if (this.busy > 0) this.jobs.push(job);
+      else this.exclusive(job);
+    };
+    if (ms <= 0) {
+      // No delay: right after whatever is being handled now (off the clock, which only
+      // ticks with the 50 ms patch interval). Errors are contained like a timer's.
+      const handle = this.clock.setTimeout(() => {}, 0);
+      handle.clear();
+      const immediate = setImmediate(() => {
+        try {
+          run();
+        } catch (e) {
+          console.error(`[${this.gameId} ${this.roomId}] a server move failed`, e);
+        }
+      });
+      handle.clear = () => {
+        cancelled = true;
+        clearImmediate(immediate);
+      };
+      return handle;
+    }
+    const delayed: Delayed = this.clock.setTimeout(() => {
+      deactivate();
+      run();
+    }, ms);
+    const deactivate = delayed.clear.bind(delayed);
+    delayed.clear = () => {
+      cancelled = true;
+      deactivate();
+    };
+    return delayed;
+  }
+
+  /** Sends the patch; timers that come due in its clock tick run after it (see `later`). */
+  override broadcastPatch(): boolean {
+    this.busy++;
+    try {
+      return super.broadcastPatch();
+    } finally {
+      this.busy--;
+      if (this.busy === 0) this.drainJobs();
+    }
+  }
+
+  /**
+   * Arms the room's turn timer (replacing any running one): after `ms`, `run` is applied as a
+   * server move of `seat`. Returns the deadline (server ms since epoch) to put in the state,
+   * so clients draw the countdown.
+   */
+  protected armTurnTimer(ms: number, seat: number, run: (ctx: MoveContext) => Rejection | void | false): number {
+    this.disarmTurnTimer();
+    const deadline = Date.now() + ms;
+    const timer = this.later(ms, () => {
+      if (this.turnTimer === timer) this.turnTimer = null;
+      this.serverMove(seat, run, "turn timer");
+    });
+    this.turnTimer = timer;
+    return deadline;
+  }
+
+  protected disarmTurnTimer(): void {
+    this.turnTimer?.clear();
+    this.turnTimer = null;
+  }
+
+  /** Re-plans the bots' next moves (see `planBots`); called after every commit. */
+  protected replanBots(): void {
+    if (this.isDisposing() || !this.created) return;
+    const plans = this.planBots();
+    const planned = new Set<number>();
+    for (const plan of plans) {
+      if (planned.has(plan.seat)) continue;
+      planned.add(plan.seat);
+      const current = this.botTimers.get(plan.seat);
+      if (current && current.key === plan.key) {
+        current.plan = plan;
+        continue;
+      }
+      current?.timer.clear();
+      const entry = { key: plan.key, plan, timer: null as unknown as RoomTimer };
+      entry.timer = this.later(Math.max(0, plan.delayMs * SeatedRoom.botDelayScale), () => {
+        if (this.botTimers.get(plan.seat) !== entry) return;
+        this.botTimers.delete(plan.seat);
+        this.serverMove(plan.seat, (ctx) => entry.plan.run(ctx), "bot move");
+      });
+      this.botTimers.set(plan.seat, entry);
+    }
+    for (const [seat, entry] of this.botTimers) {
+      if (!planned.has(seat)) {
+        entry.timer.clear();
+        this.botTimers.delete(seat);
+      }
+    }
+  }
+
+  private clearBotTimers(): void {
+    for (const entry of this.botTimers.values()) entry.timer.clear();
+    this.botTimers.clear();
   }
 
   /** Answers a refused message. */
@@ -530,6 +843,7 @@ export abstract class SeatedRoom<S extends HubState = HubState> extends Room<S, 
   seatStatus(seat: number): SeatStatus {
     const record = this.seatRecords[seat];
     if (!record || !this.state.seats[seat].occupied) return "free";
+    if (record.bot) return "bot";
     if (record.sessionId === null) return "held";
     return record.reconnection ? "reconnecting" : "connected";
   }
@@ -539,6 +853,61 @@ export abstract class SeatedRoom<S extends HubState = HubState> extends Room<S, 
     for (let seat = 0; seat < this.seatRecords.length; seat++) {
       if (this.seatStatus(seat) === "held") this.freeSeat(seat);
     }
+  }
+
+  // ---- bot seats ----------------------------------------------------------------
+
+  /** A bot seat (no player behind it). */
+  protected isBotSeat(seat: number): boolean {
+    return this.seatRecords[seat]?.bot === true && this.state.seats[seat].occupied;
+  }
+
+  /** A bot plays this seat now: a bot seat, or a dropped player's held seat taken over. */
+  protected botPlays(seat: number): boolean {
+    return this.state.seats[seat]?.occupied === true && this.state.seats[seat].bot;
+  }
+
+  /**
+   * Seats a bot in `seat` (default: the lowest free seat), named "Bot Ada", "Bot Babbage"...
+   * Returns the seat, or −1 when that seat (or every seat) is taken.
+   */
+  protected addBotSeat(seat = this.state.seats.findIndex((s) => !s.occupied)): number {
+    const s = this.state.seats[seat];
+    if (!s || s.occupied) return -1;
+    const record = this.seatRecords[seat];
+    record.holdTimer?.clear();
+    record.holdTimer = null;
+    record.token = "";
+    record.sessionId = null;
+    record.reconnection = null;
+    record.bot = true;
+    const used = new Set(this.state.seats.map((x) => (x.occupied ? x.name : "")));
+    const name = BOT_NAMES.map((n) => `Bot ${n}`).find((n) => !used.has(n)) ?? `Bot ${seat + 1}`;
+    s.name = name;
+    s.occupied = true;
+    s.connected = true;
+    s.ready = true;
+    s.bot = true;
+    this.onSeatBot(seat, true);
+    this.updateAutoDispose();
+    this.refreshListing();
+    return seat;
+  }
+
+  /** Frees a bot seat. False if `seat` is not a bot seat. */
+  protected removeBotSeat(seat: number): boolean {
+    if (!this.isBotSeat(seat)) return false;
+    this.dropBot(seat);
+    this.freeSeat(seat);
+    return true;
+  }
+
+  /** The bot leaves its seat (which is then free, or taken by the person joining). */
+  private dropBot(seat: number): void {
+    const record = this.seatRecords[seat];
+    record.bot = false;
+    this.state.seats[seat].bot = false;
+    this.onSeatBot(seat, false);
   }
 
   /** Display names per seat ("" for a free seat). */
@@ -559,6 +928,11 @@ export abstract class SeatedRoom<S extends HubState = HubState> extends Room<S, 
     if (reclaimed) {
       this.detachSeat(seat);
       if (auth.nameGiven) seatState.name = auth.name;
+      if (seatState.bot) {
+        // The owner is back: the bot that played the held seat steps aside.
+        seatState.bot = false;
+        this.onSeatBot(seat, false);
+      }
     } else {
       record.token = newSeatToken();
       seatState.name = auth.name;
@@ -616,13 +990,17 @@ export abstract class SeatedRoom<S extends HubState = HubState> extends Room<S, 
     const record = this.seatRecords[seat];
     if (this.settings.seatHoldSeconds > 0 && this.canHoldSeat(seat)) {
       record.holdTimer?.clear();
-      record.holdTimer = this.clock.setTimeout(() => {
+      record.holdTimer = this.later(this.settings.seatHoldSeconds * 1000, () => {
         record.holdTimer = null;
         if (this.seatStatus(seat) === "held") {
           this.freeSeat(seat);
           this.commit();
         }
-      }, this.settings.seatHoldSeconds * 1000);
+      });
+      if (!this.state.seats[seat].bot && this.botPlaysHeldSeat(seat)) {
+        this.state.seats[seat].bot = true;
+        this.onSeatBot(seat, true);
+      }
       this.updateAutoDispose();
       this.refreshListing();
     } else {
@@ -638,13 +1016,17 @@ export abstract class SeatedRoom<S extends HubState = HubState> extends Room<S, 
     record.token = "";
     record.sessionId = null;
     record.reconnection = null;
+    record.bot = false;
     const s = this.state.seats[seat];
+    const botWasPlaying = s.bot;
     s.name = "";
     s.occupied = false;
     s.connected = false;
     s.ready = false;
     s.bot = false;
-    if (this.state.owner === seat) this.state.owner = this.state.seats.findIndex((x) => x.occupied);
+    if (botWasPlaying) this.onSeatBot(seat, false);
+    // The owner is a person: bot seats never own a room.
+    if (this.state.owner === seat) this.state.owner = this.seatRecords.findIndex((r, i) => !r.bot && this.state.seats[i].occupied);
     this.onSeatFreed(seat);
     this.updateAutoDispose();
     this.refreshListing();
@@ -652,8 +1034,11 @@ export abstract class SeatedRoom<S extends HubState = HubState> extends Room<S, 
 
   private freeSeatCount(): number {
     for (const id of this.pendingSeats) if (!(id in this.reservedSeats)) this.pendingSeats.delete(id);
+    if (!this.acceptsNewPlayers()) return 0;
     let free = 0;
-    for (const s of this.state.seats) if (!s.occupied) free++;
+    this.state.seats.forEach((s, seat) => {
+      if (!s.occupied || (this.seatRecords[seat].bot && this.canReplaceBot(seat))) free++;
+    });
     return free - this.pendingSeats.size;
   }
 
@@ -688,9 +1073,12 @@ export abstract class SeatedRoom<S extends HubState = HubState> extends Room<S, 
   /** Stamps serverTime, sends the patch now (not on the next tick) and refreshes the listing. */
   protected commit(): void {
     if (this.isDisposing()) return;
-    this.state.serverTime = Date.now();
-    this.broadcastPatch();
-    this.refreshListing();
+    this.exclusive(() => {
+      this.state.serverTime = Date.now();
+      this.broadcastPatch();
+      this.refreshListing();
+      this.replanBots();
+    });
   }
 
   /** Broadcasts a one-shot `event` (call after `commit()` so state and event agree). */
@@ -723,9 +1111,9 @@ export abstract class SeatedRoom<S extends HubState = HubState> extends Room<S, 
   }
 
   /** Writes a finished (or abandoned) game to the store; a store failure never breaks the room. */
-  protected recordGame(game: Omit<FinishedGame, "game" | "roomId" | "seats">): void {
+  protected recordGame(game: Omit<FinishedGame, "game" | "roomId" | "seats"> & { seats?: string[] }): void {
     try {
-      this.settings.store.recordGame({ ...game, game: this.gameId, roomId: this.roomId, seats: this.seatNames() });
+      this.settings.store.recordGame({ ...game, game: this.gameId, roomId: this.roomId, seats: game.seats ?? this.seatNames() });
     } catch (e) {
       console.error(`[${this.gameId} ${this.roomId}] could not record a finished game`, e);
     }

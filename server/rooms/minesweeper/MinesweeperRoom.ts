@@ -1,53 +1,45 @@
-// Minesweeper on the seated-room base: solo (1 seat) and co-op (2–8 seats, one board).
-// A thin adapter: validate → GameSession.apply (common/) → project the public view
-// into the schema (changed cells only) → patch → events.
+// The Minesweeper room: one room name, three modes. `mode` (and the board options)
+// pick a mode object — BoardMode for solo and co-op, RaceMode for the versus race —
+// and the seated-room hooks are forwarded to it. See modes.ts.
 
-import { randomBytes } from "node:crypto";
-import { GameSession } from "../../../common/core/session.js";
+import type { Schema } from "@colyseus/schema";
 import type { Rejection } from "../../../common/core/rules.js";
-import {
-  CELL,
-  creditsBySeat,
-  isFinished,
-  minesweeperRules,
-  resolveConfig,
-  type MinesweeperConfig,
-  type MinesweeperEvent,
-  type MinesweeperMove,
-  type MinesweeperState as Board,
-  type MinesweeperView,
-} from "../../../common/minesweeper/index.js";
+import { resolveConfig } from "../../../common/minesweeper/index.js";
 import { refuseOption } from "../base/errors.js";
+import type { HubState } from "../base/HubState.js";
 import { SeatedRoom, type GameSetup, type SenderContext } from "../base/SeatedRoom.js";
-import { cellPayload, emptyPayload, intIn, isWholeNumber, objectWith, ok, type Parsed } from "../base/validate.js";
-import { Cursor, MinesweeperState } from "./MinesweeperState.js";
+import { intIn } from "../base/validate.js";
+import type { FinishedGame } from "../../store/GameStore.js";
+import { BoardMode, type BoardSession } from "./BoardMode.js";
+import { MODES, MULTI_SEATS, type MinesweeperMode, type MinesweeperSettings, type ModeGame, type ModeHost } from "./modes.js";
+import { RaceMode, type RaceSession } from "./RaceMode.js";
 
-export type MinesweeperMode = "solo" | "coop";
-export const MODES: readonly MinesweeperMode[] = ["solo", "coop"];
-export const COOP_SEATS = { min: 2, max: 8, default: 8 } as const;
 /** Quick-play criteria (docs/protocol.md). */
 export const FILTER_KEYS = ["mode", "level", "rows", "cols", "mines"];
+/** Kept for callers of the first version. */
+export const COOP_SEATS = MULTI_SEATS;
+export { MODES, type MinesweeperMode };
 
-type Session = GameSession<Board, MinesweeperMove, MinesweeperEvent, MinesweeperConfig, MinesweeperView>;
-
-/** A fresh uint32 seed per board, from the OS (common/ stays pure). */
-function randomSeed(): number {
-  return randomBytes(4).readUInt32LE(0);
-}
-
-export class MinesweeperRoom extends SeatedRoom<MinesweeperState> {
+export class MinesweeperRoom extends SeatedRoom<HubState> {
   protected readonly gameId = "minesweeper";
 
-  private config!: MinesweeperConfig;
-  private game!: Session;
-  /** The codes currently in state.cells, to patch only what changed. */
-  private shown = new Uint8Array(0);
-  private boardCreatedAt = 0;
-  private recorded = false;
+  private impl!: BoardMode | RaceMode;
 
-  /** Server-side truth of the current board. Never sent anywhere; tests read it. */
-  get session(): Session {
-    return this.game;
+  /** Server-side truth of the current board (solo / co-op). Never sent anywhere; tests read it. */
+  get session(): BoardSession {
+    if (!(this.impl instanceof BoardMode)) throw new Error("session: this is a race room (see `race`)");
+    return this.impl.game;
+  }
+
+  /** Server-side truth of the current / last race (race rooms; null before the first go). */
+  get race(): RaceSession | null {
+    if (!(this.impl instanceof RaceMode)) throw new Error("race: this is not a race room (see `session`)");
+    return this.impl.race;
+  }
+
+  /** Room seat of each race seat of the current / last race. */
+  get racers(): readonly number[] {
+    return this.impl instanceof RaceMode ? this.impl.racers : [];
   }
 
   static quickPlayFilter(options: Record<string, unknown>): Record<string, unknown> {
@@ -58,16 +50,18 @@ export class MinesweeperRoom extends SeatedRoom<MinesweeperState> {
     return { mode, level, rows, cols, mines };
   }
 
-  protected createGame(options: Record<string, unknown>): GameSetup<MinesweeperState> {
+  protected createGame(options: Record<string, unknown>): GameSetup<HubState> {
     const mode = options.mode ?? "solo";
     if (typeof mode !== "string" || !MODES.includes(mode as MinesweeperMode)) {
-      throw refuseOption(`Unknown mode ${JSON.stringify(String(mode).slice(0, 20))}: use solo or coop.`);
+      throw refuseOption(`Unknown mode ${JSON.stringify(String(mode).slice(0, 20))}: use solo, coop or race.`);
     }
     let seats = 1;
-    if (mode === "coop") {
-      const wanted = options.seats ?? COOP_SEATS.default;
-      const n = intIn(wanted, COOP_SEATS.min, COOP_SEATS.max);
-      if (n === null) throw refuseOption(`Co-op seats must be a whole number from ${COOP_SEATS.min} to ${COOP_SEATS.max}.`);
+    if (mode !== "solo") {
+      const n = intIn(options.seats ?? MULTI_SEATS.default, MULTI_SEATS.min, MULTI_SEATS.max);
+      if (n === null) {
+        const name = mode === "coop" ? "Co-op" : "Race";
+        throw refuseOption(`${name} seats must be a whole number from ${MULTI_SEATS.min} to ${MULTI_SEATS.max}.`);
+      }
       seats = n;
     } else if (options.seats !== undefined && options.seats !== 1) {
       throw refuseOption("Solo has exactly one seat.");
@@ -75,138 +69,71 @@ export class MinesweeperRoom extends SeatedRoom<MinesweeperState> {
     const resolved = resolveConfig({ level: options.level, rows: options.rows, cols: options.cols, mines: options.mines });
     if (!resolved.ok) throw refuseOption(resolved.error.message);
     const config = resolved.config;
-    this.config = config;
 
-    const state = new MinesweeperState();
-    state.level = config.level;
-    state.rows = config.rows;
-    state.cols = config.cols;
-    state.mines = config.mines;
-    const cells = config.rows * config.cols;
-    for (let i = 0; i < cells; i++) state.cells.push(CELL.HIDDEN);
-    for (let s = 0; s < seats; s++) {
-      state.credits.push(0);
-      state.cursors.push(new Cursor());
-    }
-    this.shown = new Uint8Array(cells).fill(CELL.HIDDEN);
-    this.game = new GameSession(minesweeperRules, randomSeed(), config, seats);
-    this.boardCreatedAt = Date.now();
-    state.phase = this.game.state.phase;
+    const host = this.modeHost();
+    this.impl = mode === "race" ? new RaceMode(host, seats, config) : new BoardMode(host, mode as "solo" | "coop", seats, config);
+    return { state: this.impl.state, mode, seats };
+  }
 
-    for (const type of ["reveal", "flag", "chord"] as const) {
-      this.defineMessage<{ r: number; c: number }>(type, {
-        parse: (payload) => cellPayload(payload, config.rows, config.cols),
-        run: (ctx, { r, c }) => this.play(ctx, { type, r, c }),
-      });
-    }
-    this.defineMessage("restart", { parse: emptyPayload, run: (ctx) => this.restart(ctx) });
-    this.defineMessage<{ r: number; c: number }>("cursor", {
-      bucket: "cursor",
-      patchNow: false,
-      parse: (payload) => cursorPayload(payload, config.rows, config.cols),
-      run: (ctx, { r, c }) => {
-        const cursor = this.state.cursors[ctx.seat];
-        cursor.r = r;
-        cursor.c = c;
+  /** What the mode objects may use of this room. */
+  private modeHost(): ModeHost {
+    // eslint-disable-next-line @typescript-eslint/no-this-alias
+    const room = this;
+    return {
+      get settings() {
+        return room.settings as MinesweeperSettings;
       },
-    });
-
-    return { state, mode, seats };
+      defineMessage: (type, spec) => this.defineMessage(type, spec),
+      serverMove: (seat, run, what) => this.serverMove(seat, run, what),
+      later: (ms, fn) => this.later(ms, fn),
+      releaseHeldSeats: () => this.releaseHeldSeats(),
+      seatNames: () => this.seatNames(),
+      record: (game) => this.recordFinished(game),
+    };
   }
 
-  private play(ctx: SenderContext, move: MinesweeperMove): Rejection | void {
-    const result = this.game.apply(ctx.seat, move, ctx.now);
-    if (!result.ok) return result.error;
-    this.project();
-    for (const event of result.events) ctx.emit(event as unknown as { kind: string });
-    if (isFinished(this.game.state)) this.finish(ctx.now);
-  }
-
-  private restart(ctx: SenderContext): Rejection | void {
-    if (this.state.mode === "coop" && !isFinished(this.game.state)) {
-      return { code: "not-allowed", message: "In co-op a new board starts once this one is won or lost." };
-    }
-    this.recordIfPlayed(ctx.now, "abandoned");
-    this.game = new GameSession(minesweeperRules, randomSeed(), this.config, this.state.maxSeats);
-    this.boardCreatedAt = ctx.now;
-    this.recorded = false;
-    this.project();
-    ctx.emit({ kind: "restart" });
-  }
-
-  private finish(now: number): void {
-    this.recordIfPlayed(now, this.game.state.phase);
-    // Nothing left to protect for a player who dropped: let the seat go.
-    this.releaseHeldSeats();
-  }
-
-  private recordIfPlayed(now: number, result: string): void {
-    if (this.recorded || this.game.log.length === 0) return;
-    this.recorded = true;
-    const board = this.game.state;
-    this.recordGame({
-      seed: this.game.seed,
-      config: this.game.config,
-      log: this.game.log.map((m) => ({ seat: m.seat, move: m.move, t: m.t })),
-      result,
-      startedAt: board.startedAt ?? this.boardCreatedAt,
-      endedAt: board.endedAt ?? now,
-    });
-  }
-
-  /** Copies the public view into the schema, touching only cells whose code changed. */
-  private project(): void {
-    const view = this.game.view(null);
-    const ended = view.phase === "won" || view.phase === "lost";
-    const codes = view.cells;
-    if (!ended) {
-      // Defence in depth: no end-of-game code may reach a client while the game runs.
-      for (let i = 0; i < codes.length; i++) {
-        if (codes[i] > CELL.FLAG) throw new Error(`minesweeper view exposed code ${codes[i]} while ${view.phase}`);
-      }
-    }
-    const st = this.state;
-    for (let i = 0; i < codes.length; i++) {
-      if (codes[i] !== this.shown[i]) {
-        st.cells[i] = codes[i];
-        this.shown[i] = codes[i];
-      }
-    }
-    st.phase = view.phase;
-    st.flags = view.flags;
-    st.startedAt = view.startedAt ?? 0;
-    st.endedAt = view.endedAt ?? 0;
-    st.elapsed = ended && view.startedAt !== null && view.endedAt !== null ? view.endedAt - view.startedAt : 0;
-    const hit = this.game.state.hitIndex;
-    st.hit = view.phase === "lost" && hit !== null ? hit : -1;
-    const credits = creditsBySeat(this.game.state);
-    for (let s = 0; s < st.credits.length; s++) {
-      if (st.credits[s] !== credits[s]) st.credits[s] = credits[s];
+  /** Writes a record to the store; returns its id, or null (a store failure never breaks the room). */
+  private recordFinished(game: Omit<FinishedGame, "game" | "roomId">): number | null {
+    try {
+      const id = this.settings.store.recordGame({ ...game, game: this.gameId, roomId: this.roomId });
+      return typeof id === "number" ? id : null;
+    } catch (e) {
+      console.error(`[${this.gameId} ${this.roomId}] could not record a finished game`, e);
+      return null;
     }
   }
 
-  protected canHoldSeat(): boolean {
-    return !isFinished(this.game.state);
+  // ---- hooks, forwarded to the mode ------------------------------------------------
+
+  private get mode(): ModeGame {
+    return this.impl;
   }
 
+  protected onSeatTaken(seat: number, reclaimed: boolean): void {
+    this.mode.onSeatTaken?.(seat, reclaimed);
+  }
   protected onSeatFreed(seat: number): void {
-    const cursor = this.state.cursors[seat];
-    cursor.r = -1;
-    cursor.c = -1;
+    this.mode.onSeatFreed?.(seat);
   }
-
+  protected canHoldSeat(seat: number): boolean {
+    return this.mode.canHoldSeat(seat);
+  }
+  protected onReadyChanged(seat: number, ready: boolean): void {
+    this.mode.onReadyChanged?.(seat, ready);
+  }
+  protected onStart(ctx: SenderContext): Rejection | void {
+    return this.mode.onStart ? this.mode.onStart(ctx) : super.onStart(ctx);
+  }
+  protected seatPrivateState(seat: number): Schema | undefined {
+    return this.mode.seatPrivateState?.(seat);
+  }
+  protected acceptsNewPlayers(): boolean {
+    return this.mode.acceptsNewPlayers ? this.mode.acceptsNewPlayers() : true;
+  }
   protected extraMetadata(): Record<string, unknown> {
-    return { level: this.config.level };
+    return this.mode.extraMetadata();
   }
-
   protected onRoomDispose(): void {
-    this.recordIfPlayed(Date.now(), isFinished(this.game.state) ? this.game.state.phase : "abandoned");
+    this.mode.onRoomDispose();
   }
-}
-
-/** `{r, c}` on the board, or `{r: -1, c: -1}` for "no pointer". */
-function cursorPayload(payload: unknown, rows: number, cols: number): Parsed<{ r: number; c: number }> {
-  const o = objectWith(payload, ["r", "c"]);
-  if (o.ok && o.value.r === -1 && o.value.c === -1 && isWholeNumber(o.value.r)) return ok({ r: -1, c: -1 });
-  return cellPayload(payload, rows, cols);
 }

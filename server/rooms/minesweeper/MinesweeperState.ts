@@ -1,4 +1,4 @@
-// Minesweeper's public state (docs/protocol.md). Mines are never here: `cells`
+// Minesweeper's public state for solo and co-op (docs/protocol.md; the race has RaceState.ts). Mines are never here: `cells`
 // carries only what a player may see (hidden, flags, numbers; mine codes once
 // the game is over), and `hit` stays −1 until a mine ends the game.
 
@@ -24,4 +24,6 @@ export class MinesweeperState extends HubState {
   @type(["uint16"]) credits = new ArraySchema<number>();
   @type([Cursor]) cursors = new ArraySchema<Cursor>();
   @type("int32") hit = -1;
+  /** Id of the finished board's record (GET /api/replays/:id); −1 while playing. */
+  @type("int32") replayId = -1;
 }

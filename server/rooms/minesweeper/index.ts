@@ -1,2 +1,4 @@
 export { MinesweeperRoom, FILTER_KEYS as MINESWEEPER_FILTER_KEYS } from "./MinesweeperRoom.js";
 export { MinesweeperState, Cursor } from "./MinesweeperState.js";
+export { RaceRoomState, RaceSeat, RaceBoard } from "./RaceState.js";
+export type { MinesweeperSettings, MinesweeperMode } from "./modes.js";

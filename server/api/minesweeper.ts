@@ -1,0 +1,203 @@
+// Minesweeper's HTTP API (docs/protocol.md, "HTTP"): the leaderboard, offline
+// solo submissions (replayed and verified by common/ before they are stored),
+// and stored games for the replay viewer.
+//
+// Every error is `{error: {code, reason, index?}}` with a 4xx status. The
+// clock is injected (`now`), so tests control the leaderboard windows.
+
+import express from "express";
+import { LEVELS, verifySoloLog } from "../../common/minesweeper/index.js";
+import { TokenBucket, type BucketLimits } from "../rooms/base/rateLimit.js";
+import { sanitizeName } from "../rooms/base/validate.js";
+import {
+  isHubStore,
+  LEADERBOARD_WINDOWS,
+  windowStart,
+  type GameStore,
+  type HubStore,
+  type LeaderboardWindow,
+  type StoredGame,
+} from "../store/GameStore.js";
+
+export interface ApiSettings {
+  /** The clock leaderboard windows end at (ms since epoch); default Date.now. */
+  clock?: () => number;
+  /** Per-IP limit for offline submissions (default: a burst of 10, then one every 6 s). */
+  replaySubmitRate?: BucketLimits;
+}
+
+export const REPLAY_SUBMIT_RATE: BucketLimits = { burst: 10, perSecond: 1 / 6 };
+/** Largest accepted submission body. A 30×16 expert game is ~20 KB; custom boards go bigger. */
+export const MAX_SUBMISSION_BYTES = 256 * 1024;
+
+const STANDARD_LEVELS = Object.keys(LEVELS);
+
+interface ApiError {
+  code: string;
+  reason: string;
+  index?: number;
+}
+
+function fail(res: express.Response, status: number, error: ApiError): void {
+  res.status(status).json({ error });
+}
+
+/** A single string query parameter, `fallback` when absent; null when repeated or not a string. */
+function queryString(value: unknown, fallback: string): string | null {
+  if (value === undefined) return fallback;
+  return typeof value === "string" ? value : null;
+}
+
+/**
+ * The routes, to mount at `/api` BEFORE any app-wide body parser (the submission
+ * route parses its own, larger, body). `store` is read at request time.
+ */
+export function minesweeperApi(store: () => GameStore, settings: ApiSettings = {}): express.Router {
+  const router = express.Router();
+  const now = settings.clock ?? (() => Date.now());
+  const hubStore = (): HubStore => {
+    const s = store();
+    if (!isHubStore(s)) throw new Error("the configured store cannot answer leaderboard or replay queries");
+    return s;
+  };
+
+  router.get("/leaderboard/minesweeper", (req, res) => {
+    const level = queryString(req.query.level, "beginner");
+    const window = queryString(req.query.window, "all");
+    if (level === null || !STANDARD_LEVELS.includes(level)) {
+      return fail(res, 400, { code: "bad-level", reason: `level must be one of ${STANDARD_LEVELS.join(", ")} (custom boards have no leaderboard).` });
+    }
+    if (window === null || !(LEADERBOARD_WINDOWS as readonly string[]).includes(window)) {
+      return fail(res, 400, { code: "bad-window", reason: `window must be one of ${LEADERBOARD_WINDOWS.join(", ")}.` });
+    }
+    const at = now();
+    const rows = hubStore().leaderboard({ game: "minesweeper", level, window: window as LeaderboardWindow, now: at });
+    const since = windowStart(window as LeaderboardWindow, at);
+    res.json({
+      level,
+      window,
+      now: at,
+      since: Number.isFinite(since) ? since : 0,
+      entries: rows.map((row) => {
+        const stats = (row.stats ?? {}) as Record<string, unknown>;
+        const num = (v: unknown) => (typeof v === "number" && Number.isFinite(v) ? v : null);
+        return {
+          rank: row.rank,
+          name: row.name,
+          timeMs: row.timeMs,
+          threeBV: num(stats.threeBV),
+          threeBVPerSecond: num(stats.threeBVPerSecond),
+          efficiency: num(stats.efficiency),
+          clicks: num(stats.clicks),
+          finishedAt: row.finishedAt,
+          replayId: row.id,
+        };
+      }),
+    });
+  });
+
+  // Light per-IP rate limit on submissions (checked before the body is even parsed).
+  const limits = settings.replaySubmitRate ?? REPLAY_SUBMIT_RATE;
+  const buckets = new Map<string, { bucket: TokenBucket; seen: number }>();
+  const rateLimit: express.RequestHandler = (req, res, next) => {
+    const ip = req.ip ?? req.socket.remoteAddress ?? "?";
+    const t = Date.now();
+    if (buckets.size > 10_000) {
+      for (const [key, entry] of buckets) if (t - entry.seen > 10 * 60_000) buckets.delete(key);
+    }
+    let entry = buckets.get(ip);
+    if (!entry) {
+      entry = { bucket: new TokenBucket(limits), seen: t };
+      buckets.set(ip, entry);
+    }
+    entry.seen = t;
+    if (entry.bucket.take()) return next();
+    res.setHeader("Retry-After", String(Math.max(1, Math.ceil(1 / limits.perSecond))));
+    fail(res, 429, { code: "rate-limited", reason: "Too many submissions; try again in a few seconds." });
+  };
+
+  router.post("/minesweeper/replays", rateLimit, express.json({ limit: MAX_SUBMISSION_BYTES }), (req, res) => {
+    const body: unknown = req.body;
+    if (body === null || typeof body !== "object" || Array.isArray(body)) {
+      return fail(res, 400, { code: "bad-json", reason: "Send a JSON object {seed, level, log} with Content-Type: application/json." });
+    }
+    const { name } = body as { name?: unknown };
+    if (name !== undefined && typeof name !== "string") {
+      return fail(res, 422, { code: "bad-submission", reason: "name must be a string." });
+    }
+    const verified = verifySoloLog(body);
+    if (!verified.ok) {
+      const error: ApiError = { code: verified.code, reason: verified.reason };
+      if (verified.index !== undefined) error.index = verified.index;
+      return fail(res, 422, error);
+    }
+    const received = now();
+    const { record, stats, timeMs, config } = verified;
+    const id = hubStore().recordGame({
+      game: "minesweeper",
+      roomId: "",
+      seed: record.seed,
+      config,
+      seats: [sanitizeName(name)],
+      log: record.log.map((m) => ({ seat: m.seat, move: m.move, t: m.t })),
+      result: "won",
+      // The client's clock is not ours: the record is placed at the time we received it.
+      startedAt: received - timeMs,
+      endedAt: received,
+      mode: "solo",
+      level: config.level,
+      timeMs,
+      stats,
+      ranked: false,
+      source: "offline-verified",
+      finishedAt: received,
+    });
+    res.status(201).json({ id, timeMs, stats, ranked: false, verified: true });
+  });
+
+  router.get("/replays/:id", (req, res) => {
+    const raw = req.params.id;
+    if (!/^[1-9][0-9]{0,14}$/.test(raw)) return fail(res, 400, { code: "bad-id", reason: "A replay id is a positive whole number." });
+    const game = hubStore().getGame(Number(raw));
+    // Only games with a replay viewer are served (every stored game is finished).
+    if (!game || game.game !== "minesweeper") return fail(res, 404, { code: "not-found", reason: `There is no replay ${raw}.` });
+    res.json(replayJson(game));
+  });
+
+  // Body-parser failures (bad JSON, too large) and anything else, as JSON errors.
+  router.use(((err, _req, res, next) => {
+    if (res.headersSent) return next(err);
+    const e = err as { type?: string; status?: number };
+    if (e.type === "entity.too.large") return fail(res, 413, { code: "too-large", reason: `Submissions are limited to ${MAX_SUBMISSION_BYTES / 1024} KB.` });
+    if (e.type === "entity.parse.failed") return fail(res, 400, { code: "bad-json", reason: "The body is not valid JSON." });
+    if (typeof e.status === "number" && e.status >= 400 && e.status < 500) return fail(res, e.status, { code: "bad-request", reason: "The request could not be read." });
+    console.error("minesweeper api failed", err);
+    fail(res, 500, { code: "internal", reason: "The server failed on this request." });
+  }) as express.ErrorRequestHandler);
+
+  return router;
+}
+
+/** The stored game as the replay viewer needs it. */
+export function replayJson(g: StoredGame) {
+  const mode = g.mode || (g.seats.length === 1 ? "solo" : "coop");
+  return {
+    id: g.id,
+    game: g.game,
+    mode,
+    level: g.level || ((g.config as { level?: string } | null)?.level ?? ""),
+    config: g.config,
+    seed: g.seed,
+    seats: g.seats,
+    log: g.log,
+    result: g.result,
+    timeMs: g.timeMs,
+    stats: g.stats,
+    source: g.source,
+    ranked: g.ranked,
+    startedAt: g.startedAt,
+    endedAt: g.endedAt,
+    finishedAt: g.finishedAt,
+    summary: g.summary,
+  };
+}

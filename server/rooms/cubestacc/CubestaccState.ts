@@ -1,0 +1,138 @@
+// Cubestacc's schema state (docs/protocol.md "Cubestacc"). Public: the table,
+// per-seat counts and flags, the turn, the deadline, the result. Private: each
+// seat's hand and legal plays, in a `@view()`-tagged child schema that only that
+// seat's StateView holds (spectators have no view and never receive it).
+// The deck order is not in the schema at all: only `deckCount`.
+//
+// Seat numbers everywhere here are ROOM seats (indexes of `seats`/`players`).
+// Cards are ids 0..59 (`suitIndex * 14 + rankIndex`, wilds 56..59; see
+// common/cubestacc/README.md). Cube ids are play order (the root is 0).
+
+import { ArraySchema, Schema, type, view } from "@colyseus/schema";
+import { HubState } from "../base/HubState.js";
+
+/** One cube on the table (public). */
+export class Cube extends Schema {
+  /** Placed-cube id = index in `cubes` = play order; the root is 0. */
+  @type("uint8") id = 0;
+  /** Card id 0..59. */
+  @type("uint8") card = 0;
+  /** Cube id it is attached to; −1 for the root. */
+  @type("int8") parent = -1;
+  /** Lattice cell (cube units, never pixels). */
+  @type("int8") x = 0;
+  @type("int8") y = 0;
+  @type("int8") z = 0;
+  /** `start` (the root), `top`, `side`, `face` or `wild`. */
+  @type("string") mode = "start";
+  /** The card's suit, or the suit chosen for a wild. */
+  @type("string") suit = "";
+  /** `0 2 … 10 J Q K A`; "" for a wild. */
+  @type("string") rank = "";
+  @type("boolean") wild = false;
+  /** Faces still open (not covered by a child, not blocked). A cube with any open face is a tip. */
+  @type("boolean") openTop = true;
+  @type("boolean") openSide = true;
+  @type("boolean") openFace = true;
+  /** Room seat that played it; −1 for the starting cube. */
+  @type("int8") by = -1;
+  /** Ancestry depth (root 0), for the painter's order. */
+  @type("uint8") depth = 0;
+}
+
+/** A legal placement for the seat's glow: `{card, onto, mode}` (a wild also needs a suit when played). */
+export class LegalPlay extends Schema {
+  @type("uint8") card = 0;
+  @type("uint8") onto = 0;
+  @type("string") mode = "";
+}
+
+/**
+ * What only one seat may see. Lives at `players[seat].private`, tagged `@view()`:
+ * the seat's own StateView holds it; nobody else's does. Its collections are
+ * untagged so items pushed later stay visible to that view.
+ */
+export class PrivateSeat extends Schema {
+  /** The seat's hand: card ids in the order they were dealt/drawn. */
+  @type(["uint8"]) hand = new ArraySchema<number>();
+  /** Legal plays right now (empty when it is not this seat's turn). */
+  @type([LegalPlay]) legal = new ArraySchema<LegalPlay>();
+  /** What `draw` does now: `draw`, `take` (the K stack), `pass`, or "" (refused). */
+  @type("string") drawAction = "";
+  /** `done` would end a same-rank dump now. */
+  @type("boolean") canDone = false;
+  /** `uhoh` would be accepted now (holding exactly 2 cards, not yet called). */
+  @type("boolean") canUhOh = false;
+}
+
+/** Per-seat public info (index = room seat). */
+export class CubestaccSeat extends Schema {
+  /** This seat takes part in the current (or last) game. */
+  @type("boolean") inGame = false;
+  /** Cards in hand (a count only). */
+  @type("uint8") cards = 0;
+  /** Has called UH OH since its last draw. */
+  @type("boolean") calledUhOh = false;
+  /** Went to 1 card without calling: any other seat may press Caught. */
+  @type("boolean") catchable = false;
+  /** Final place once the game is over (1 = winner); 0 while playing / not in the game. */
+  @type("uint8") place = 0;
+  /** The hand and legal plays: visible to this seat only. */
+  @view() @type(PrivateSeat) private = new PrivateSeat();
+}
+
+/** One line of the end screen. */
+export class RankEntry extends Schema {
+  /** Room seat. */
+  @type("int8") seat = 0;
+  @type("uint8") cards = 0;
+  /** 1 = winner; equal counts (other than the winner) share a place. */
+  @type("uint8") place = 0;
+}
+
+export class CubestaccState extends HubState {
+  // ---- room settings (fixed when the room is created) ----
+  /** Deck pack: `classic`, `space`, `halloween`, `nature`, `animals` (icons only). */
+  @type("string") pack = "classic";
+  /** House rule: after a wild only the wild stays open until built on. */
+  @type("boolean") wildPivot = false;
+  /** Turn timer in seconds; 0 = off (always off in solo). */
+  @type("uint16") timer = 0;
+  /** Bot strength: `easy` or `normal`. */
+  @type("string") botLevel = "normal";
+
+  // ---- the table ----
+  /** Games started in this room (1 for the first game; 0 while waiting for the first). */
+  @type("uint16") gameNo = 0;
+  @type([Cube]) cubes = new ArraySchema<Cube>();
+  /** One per room seat (same length as `seats`). */
+  @type([CubestaccSeat]) players = new ArraySchema<CubestaccSeat>();
+  /** Cards left in the draw pile (its order is never sent). */
+  @type("uint8") deckCount = 0;
+  /** Room seat on turn; −1 when no game runs. */
+  @type("int8") turn = -1;
+  /** Turn counter (an extra turn is a new turn). */
+  @type("uint16") turnNo = 0;
+  /** +1 or −1 in GAME order (the order of the seats with `inGame`, ascending room seat). */
+  @type("int8") direction = 1;
+  /** K stack the seat on turn faces (or that passes on during a K dump). */
+  @type("uint8") pending = 0;
+  /** J draws the next seat takes when the turn passes. */
+  @type("uint8") owed = 0;
+  /** Rank being dumped by the seat on turn; "" when no same-rank dump is open. */
+  @type("string") dumpRank = "";
+  /** Wild pivot: the only cube that may be built on; −1 none. */
+  @type("int16") pivot = -1;
+  /** Server time (ms since epoch) the current turn began. */
+  @type("float64") turnStartedAt = 0;
+  /** Server time (ms since epoch) the turn timer expires; 0 = no timer running. */
+  @type("float64") deadline = 0;
+
+  // ---- the result ----
+  /** Winning room seat; −1 while playing / none. */
+  @type("int8") winner = -1;
+  /** The game ended because nobody could play or draw. */
+  @type("boolean") blocked = false;
+  /** End screen, best first (empty while playing). */
+  @type([RankEntry]) ranking = new ArraySchema<RankEntry>();
+}

@@ -1,0 +1,199 @@
+// Solo (1 seat) and co-op (2–8 seats, one shared board). A thin adapter:
+// validate → GameSession.apply (common/) → project the public view into the
+// schema (changed cells only) → patch → events. A finished board is recorded
+// with its stats and the `result` event tells everyone its replay id.
+
+import { GameSession } from "../../../common/core/session.js";
+import type { Rejection } from "../../../common/core/rules.js";
+import {
+  CELL,
+  creditsBySeat,
+  elapsedMs,
+  gameStats,
+  isFinished,
+  minesweeperRules,
+  type MinesweeperConfig,
+  type MinesweeperEvent,
+  type MinesweeperMove,
+  type MinesweeperState as Board,
+  type MinesweeperView,
+} from "../../../common/minesweeper/index.js";
+import type { MoveContext, SenderContext } from "../base/SeatedRoom.js";
+import { cellPayload, emptyPayload, isWholeNumber, objectWith, ok, type Parsed } from "../base/validate.js";
+import { Cursor, MinesweeperState } from "./MinesweeperState.js";
+import { randomSeed, type ModeGame, type ModeHost } from "./modes.js";
+
+export type BoardSession = GameSession<Board, MinesweeperMove, MinesweeperEvent, MinesweeperConfig, MinesweeperView>;
+
+export class BoardMode implements ModeGame {
+  readonly state = new MinesweeperState();
+  game: BoardSession;
+  /** The codes currently in state.cells, to patch only what changed. */
+  private shown: Uint8Array;
+  private boardCreatedAt = Date.now();
+  private recorded = false;
+
+  constructor(
+    private readonly host: ModeHost,
+    readonly mode: "solo" | "coop",
+    readonly seats: number,
+    private readonly config: MinesweeperConfig,
+  ) {
+    const state = this.state;
+    state.level = config.level;
+    state.rows = config.rows;
+    state.cols = config.cols;
+    state.mines = config.mines;
+    const cells = config.rows * config.cols;
+    for (let i = 0; i < cells; i++) state.cells.push(CELL.HIDDEN);
+    for (let s = 0; s < seats; s++) {
+      state.credits.push(0);
+      state.cursors.push(new Cursor());
+    }
+    this.shown = new Uint8Array(cells).fill(CELL.HIDDEN);
+    this.game = new GameSession(minesweeperRules, randomSeed(), config, seats);
+    state.phase = this.game.state.phase;
+
+    for (const type of ["reveal", "flag", "chord"] as const) {
+      host.defineMessage<{ r: number; c: number }>(type, {
+        parse: (payload) => cellPayload(payload, config.rows, config.cols),
+        run: (ctx, { r, c }) => this.play(ctx, { type, r, c }),
+      });
+    }
+    host.defineMessage("restart", { parse: emptyPayload, run: (ctx) => this.restart(ctx) });
+    host.defineMessage<{ r: number; c: number }>("cursor", {
+      bucket: "cursor",
+      patchNow: false,
+      parse: (payload) => cursorPayload(payload, config.rows, config.cols),
+      run: (ctx, { r, c }) => {
+        const cursor = this.state.cursors[ctx.seat];
+        cursor.r = r;
+        cursor.c = c;
+      },
+    });
+  }
+
+  private play(ctx: SenderContext, move: MinesweeperMove): Rejection | void {
+    const result = this.game.apply(ctx.seat, move, ctx.now);
+    if (!result.ok) return result.error;
+    this.project();
+    for (const event of result.events) ctx.emit(event as unknown as { kind: string });
+    if (isFinished(this.game.state)) this.finish(ctx);
+  }
+
+  private restart(ctx: SenderContext): Rejection | void {
+    if (this.mode === "coop" && !isFinished(this.game.state)) {
+      return { code: "not-allowed", message: "In co-op a new board starts once this one is won or lost." };
+    }
+    this.recordIfPlayed(ctx.now, "abandoned");
+    this.game = new GameSession(minesweeperRules, randomSeed(), this.config, this.seats);
+    this.boardCreatedAt = ctx.now;
+    this.recorded = false;
+    this.state.replayId = -1;
+    this.project();
+    ctx.emit({ kind: "restart" });
+  }
+
+  private finish(ctx: MoveContext): void {
+    const board = this.game.state;
+    const id = this.recordIfPlayed(ctx.now, board.phase);
+    this.state.replayId = id ?? -1;
+    const stats = gameStats(board, this.game.log);
+    ctx.emit({
+      kind: "result",
+      replayId: id ?? -1,
+      result: board.phase,
+      timeMs: elapsedMs(board),
+      ranked: this.isRanked(),
+      stats,
+    });
+    // Nothing left to protect for a player who dropped: let the seat go.
+    this.host.releaseHeldSeats();
+  }
+
+  /** A server-timed solo win on a standard level goes on the leaderboard. */
+  private isRanked(): boolean {
+    return this.mode === "solo" && this.game.state.phase === "won" && this.config.level !== "custom";
+  }
+
+  /** Records the current board once (if anything was played); returns its id. */
+  private recordIfPlayed(now: number, result: string): number | null {
+    if (this.recorded || this.game.log.length === 0) return null;
+    this.recorded = true;
+    const board = this.game.state;
+    const ended = board.endedAt !== null;
+    const stats = gameStats(board, this.game.log);
+    return this.host.record({
+      seed: this.game.seed,
+      config: this.game.config,
+      seats: this.host.seatNames(),
+      log: this.game.log.map((m) => ({ seat: m.seat, move: m.move, t: m.t })),
+      result,
+      startedAt: board.startedAt ?? this.boardCreatedAt,
+      endedAt: board.endedAt ?? now,
+      mode: this.mode,
+      level: this.config.level,
+      timeMs: ended ? elapsedMs(board) : null,
+      stats,
+      ranked: this.isRanked(),
+      source: "server",
+      finishedAt: board.endedAt ?? now,
+    });
+  }
+
+  /** Copies the public view into the schema, touching only cells whose code changed. */
+  project(): void {
+    const view = this.game.view(null);
+    const ended = view.phase === "won" || view.phase === "lost";
+    const codes = view.cells;
+    if (!ended) {
+      // Defence in depth: no end-of-game code may reach a client while the game runs.
+      for (let i = 0; i < codes.length; i++) {
+        if (codes[i] > CELL.FLAG) throw new Error(`minesweeper view exposed code ${codes[i]} while ${view.phase}`);
+      }
+    }
+    const st = this.state;
+    for (let i = 0; i < codes.length; i++) {
+      if (codes[i] !== this.shown[i]) {
+        st.cells[i] = codes[i];
+        this.shown[i] = codes[i];
+      }
+    }
+    st.phase = view.phase;
+    st.flags = view.flags;
+    st.startedAt = view.startedAt ?? 0;
+    st.endedAt = view.endedAt ?? 0;
+    st.elapsed = ended && view.startedAt !== null && view.endedAt !== null ? view.endedAt - view.startedAt : 0;
+    const hit = this.game.state.hitIndex;
+    st.hit = view.phase === "lost" && hit !== null ? hit : -1;
+    const credits = creditsBySeat(this.game.state);
+    for (let s = 0; s < st.credits.length; s++) {
+      if (st.credits[s] !== credits[s]) st.credits[s] = credits[s];
+    }
+  }
+
+  canHoldSeat(): boolean {
+    return !isFinished(this.game.state);
+  }
+
+  onSeatFreed(seat: number): void {
+    const cursor = this.state.cursors[seat];
+    cursor.r = -1;
+    cursor.c = -1;
+  }
+
+  extraMetadata(): Record<string, unknown> {
+    return { level: this.config.level };
+  }
+
+  onRoomDispose(): void {
+    this.recordIfPlayed(Date.now(), isFinished(this.game.state) ? this.game.state.phase : "abandoned");
+  }
+}
+
+/** `{r, c}` on the board, or `{r: -1, c: -1}` for "no pointer". */
+function cursorPayload(payload: unknown, rows: number, cols: number): Parsed<{ r: number; c: number }> {
+  const o = objectWith(payload, ["r", "c"]);
+  if (o.ok && o.value.r === -1 && o.value.c === -1 && isWholeNumber(o.value.r)) return ok({ r: -1, c: -1 });
+  return cellPayload(payload, rows, cols);
+}
