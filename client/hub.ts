@@ -2,16 +2,25 @@
 // It exposes only what the page already knows (the client never knows mines).
 import type { RoomSession } from "./net/session";
 import type { RoomView } from "./room-view";
+import type { PageHandle } from "./pages/page";
 
 export interface HubApi {
   /** Plain snapshot: route, connection, seat, and the game's own snapshot (phase, rows, cols, cells…). */
   state(): Record<string, unknown>;
   /** Viewport CSS pixel coordinates of a cell's centre, or null. */
   cellCenter(r: number, c: number): { x: number; y: number } | null;
+  /** Cubestacc: page-px centre of a card in your hand, or null. */
+  cardCenter(card: number): { x: number; y: number } | null;
+  /** Cubestacc: page-px point on the face a legal target (cube `onto`, `mode`) glows on, or null. */
+  targetCenter(onto: number, mode: string): { x: number; y: number } | null;
+  /** Cubestacc: camera yaw 0..3 (view only). */
+  setYaw(yaw: number): void;
   /** Stop rendering and draw one frame now (stable screenshots). */
   renderNow(): void;
   /** Resume on-demand rendering after renderNow(). */
   resume(): void;
+  /** Offline solo page only: the local game's mines (the browser holds them anyway when it plays alone). */
+  offlineMines(): number[] | null;
   /** Leave the current room (consented). */
   leave(): Promise<void>;
 }
@@ -22,11 +31,16 @@ declare global {
   }
 }
 
-export function installHub(current: () => { session: RoomSession; view: RoomView } | null): void {
+export function installHub(
+  current: () => { session: RoomSession; view: RoomView } | null,
+  page: () => PageHandle | null = () => null,
+): void {
   window.__hub = {
     state() {
       const cur = current();
       const base: Record<string, unknown> = { route: location.hash || "#/" };
+      const pg = page();
+      if (!cur && pg) return { ...base, connection: "none", ...pg.snapshot() };
       if (!cur) return { ...base, connection: "none" };
       const s = cur.session;
       return {
@@ -45,13 +59,26 @@ export function installHub(current: () => { session: RoomSession; view: RoomView
       };
     },
     cellCenter(r, c) {
-      return current()?.view.handle?.cellCenter?.(r, c) ?? null;
+      return (current()?.view.handle ?? page())?.cellCenter?.(r, c) ?? null;
+    },
+    cardCenter(card) {
+      return current()?.view.handle?.cardCenter?.(card) ?? null;
+    },
+    targetCenter(onto, mode) {
+      return current()?.view.handle?.targetCenter?.(onto, mode) ?? null;
+    },
+    setYaw(yaw) {
+      current()?.view.handle?.setYawFromHub?.(yaw);
     },
     renderNow() {
-      current()?.view.handle?.renderNow();
+      (current()?.view.handle ?? page())?.renderNow();
     },
     resume() {
-      current()?.view.handle?.resume();
+      (current()?.view.handle ?? page())?.resume();
+    },
+    offlineMines() {
+      const pg = page() as (PageHandle & { offlineMines?: () => number[] | null }) | null;
+      return pg?.offlineMines?.() ?? null;
     },
     async leave() {
       await current()?.session.leave();

@@ -3,6 +3,8 @@
 //   #/join/CODE   join a room by id or private code (invite links)
 //   #/room/ID     play (a reload reclaims the seat with the stored seat token)
 //   #/spectate/ID watch
+//   #/offline[/LEVEL]  Minesweeper offline solo (no server needed once loaded)
+//   #/replay/ID   watch a recorded game (GET /api/replays/ID, replayed with common/ rules)
 import "./styles.css";
 import { normaliseCode } from "./net/client";
 import { errorText, openSession, type RoomSession } from "./net/session";
@@ -10,24 +12,31 @@ import { loadSeat } from "./net/storage";
 import { Lobby } from "./lobby/lobby";
 import { messagePage, RoomView } from "./room-view";
 import { installHub } from "./hub";
+import type { PageHandle } from "./pages/page";
 
 type Route =
   | { name: "lobby" }
   | { name: "join"; code: string }
   | { name: "room"; id: string }
-  | { name: "spectate"; id: string };
+  | { name: "spectate"; id: string }
+  | { name: "offline"; param?: string }
+  | { name: "replay"; id: string };
 
 export function parseRoute(hash: string): Route {
   const parts = hash.replace(/^#\/?/, "").split("/").filter(Boolean).map(decodeURIComponent);
   if (parts[0] === "join" && parts[1]) return { name: "join", code: parts[1] };
   if (parts[0] === "room" && parts[1]) return { name: "room", id: parts[1] };
   if (parts[0] === "spectate" && parts[1]) return { name: "spectate", id: parts[1] };
+  if (parts[0] === "offline") return { name: "offline", param: parts[1] };
+  if (parts[0] === "replay" && parts[1]) return { name: "replay", id: parts[1] };
   return { name: "lobby" };
 }
 
 const app = document.getElementById("app")!;
 let current: { session: RoomSession; view: RoomView } | null = null;
 let page: HTMLElement | null = null;
+/** A non-room page with a board (offline solo, replay). */
+let pageHandle: PageHandle | null = null;
 /** Increments on every navigation; a join that finishes after the user moved on is dropped. */
 let generation = 0;
 
@@ -42,6 +51,40 @@ const lobby = new Lobby({
 });
 app.append(lobby.el);
 lobby.el.hidden = true;
+
+function closePageHandle(): void {
+  const p = pageHandle;
+  pageHandle = null;
+  p?.destroy();
+}
+
+/** Offline solo and replays: their own pages (loaded on demand, Pixi stays out of the lobby chunk). */
+async function showBoardPage(r: { name: "offline"; param?: string } | { name: "replay"; id: string }): Promise<void> {
+  const gen = ++generation;
+  closeCurrent();
+  closePageHandle();
+  setPage(null);
+  lobby.hide();
+  const host = document.createElement("div");
+  host.className = "page-host";
+  setPage(host);
+  try {
+    const handle =
+      r.name === "offline"
+        ? await (await import("./pages/offline")).mountOffline(host, r.param, toLobby)
+        : await (await import("./pages/replay")).mountReplay(host, r.id, toLobby);
+    if (gen !== generation) {
+      handle.destroy();
+      return;
+    }
+    pageHandle = handle;
+    document.title = `${r.name === "offline" ? "Offline solo" : `Replay #${r.id}`} · Game Hub`;
+  } catch (e) {
+    if (gen !== generation) return;
+    console.error(e);
+    failed(r.name === "offline" ? "Could not start offline play" : "Could not open the replay", errorText(e));
+  }
+}
 
 function setPage(el: HTMLElement | null): void {
   page?.remove();
@@ -64,6 +107,7 @@ function closeCurrent(): void {
 
 function showRoom(session: RoomSession): void {
   if (current?.session !== session) closeCurrent();
+  closePageHandle();
   lobby.hide();
   setPage(null);
   const view = new RoomView(session, {
@@ -123,6 +167,8 @@ async function join(id: string, spectate: boolean): Promise<void> {
 
 async function route(): Promise<void> {
   const r = parseRoute(location.hash);
+  if (r.name === "offline" || r.name === "replay") return showBoardPage(r);
+  closePageHandle();
   if (r.name === "lobby") {
     generation++;
     closeCurrent();
@@ -147,5 +193,8 @@ async function route(): Promise<void> {
 }
 
 window.addEventListener("hashchange", () => void route());
-installHub(() => current);
+installHub(
+  () => current,
+  () => pageHandle,
+);
 void route();

@@ -9,6 +9,7 @@ import { toast } from "./ui/toast";
 
 const GAME_LOADERS: Record<string, () => Promise<{ mount: MountGame }>> = {
   minesweeper: () => import("./games/minesweeper/scene"),
+  cubestacc: () => import("./games/cubestacc/scene"),
 };
 
 export interface RoomActions {

@@ -15,6 +15,12 @@ export interface GameHandle {
   snapshot(): Record<string, unknown>;
   /** Viewport CSS pixel coordinates of a cell's centre (grid games). */
   cellCenter?(r: number, c: number): { x: number; y: number } | null;
+  /** Cubestacc: page-px centre of a card in the viewer's hand (scrolls it into view). */
+  cardCenter?(card: number): { x: number; y: number } | null;
+  /** Cubestacc: page-px point on the glowing face a legal target attaches to. */
+  targetCenter?(onto: number, mode: string): { x: number; y: number } | null;
+  /** Cubestacc: set the camera yaw 0..3 (view only; the rules never see it). */
+  setYawFromHub?(yaw: number): void;
   /** Stop animation and render one frame now (stable screenshots). */
   renderNow(): void;
   /** Undo renderNow(). */

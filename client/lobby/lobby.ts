@@ -6,6 +6,9 @@ import { errorText, openSession, type RoomSession } from "../net/session";
 import { loadName, saveName } from "../net/storage";
 import { h } from "../ui/dom";
 import { GAMES, gameName } from "./games";
+import { cubestaccLobby } from "./cubestacc";
+import { offlineCard } from "./offline-card";
+import { LeaderboardPanel } from "./leaderboard";
 
 export interface LobbyActions {
   /** A session was opened from the lobby (quick play, create): show its room. */
@@ -82,14 +85,18 @@ export class Lobby {
         "div",
         { class: "lobby-grid" },
         this.gameList(),
-        h("div", { class: "lobby-forms" }, this.quickPlay(), this.privateRoom(), this.joinByCode()),
+        h("div", { class: "lobby-forms" }, this.quickPlay(), this.privateRoom(), this.joinByCode(), offlineCard((hash) => this.actions.navigate(hash)), cubestaccLobby((what, open) => this.enter(what, open))),
       ),
       this.liveRooms(),
+      this.leaderboard.el,
     );
   }
 
+  private leaderboard = new LeaderboardPanel();
+
   show(): void {
     this.el.hidden = false;
+    this.leaderboard.show();
     void this.refresh();
     if (!this.refreshTimer) this.refreshTimer = setInterval(() => void this.refresh(), REFRESH_MS);
   }
@@ -157,6 +164,7 @@ export class Lobby {
       radios("quick-mode", "Mode", [
         { value: "solo", label: "Solo" },
         { value: "coop", label: "Co-op" },
+        { value: "race", label: "Race" },
       ], "solo"),
       field("Level", level),
       h("button", { type: "submit", class: "primary", id: "quick-play-btn" }, "Play"),
@@ -188,7 +196,9 @@ export class Lobby {
     );
     const seats = h("select", { name: "seats", id: "private-seats" });
     for (let n = 2; n <= 8; n++) seats.append(h("option", { value: n, selected: n === 4 }, String(n)));
-    const seatsField = h("div", { hidden: true }, field("Co-op seats", seats));
+    const seatsLabel = h("span", {}, "Co-op seats");
+    const seatsField = h("div", { hidden: true }, field("Seats", seats));
+    seatsField.querySelector("label")?.replaceChildren(seatsLabel);
     const form = h(
       "form",
       { class: "card", id: "private-room", "aria-labelledby": "private-h" },
@@ -196,6 +206,7 @@ export class Lobby {
       radios("private-mode", "Mode", [
         { value: "solo", label: "Solo" },
         { value: "coop", label: "Co-op" },
+        { value: "race", label: "Race" },
       ], "coop"),
       field("Level", level),
       custom,
@@ -205,7 +216,9 @@ export class Lobby {
     const sync = () => {
       custom.hidden = level.value !== "custom";
       for (const input of [rows, cols, mines]) input.disabled = custom.hidden;
-      seatsField.hidden = readRadio(form, "private-mode") !== "coop";
+      const pm = readRadio(form, "private-mode");
+      seatsField.hidden = pm !== "coop" && pm !== "race";
+      seatsLabel.textContent = pm === "race" ? "Racers" : "Co-op seats";
     };
     form.addEventListener("change", sync);
     sync();
@@ -218,7 +231,7 @@ export class Lobby {
         options.cols = Number(cols.value);
         options.mines = Number(mines.value);
       }
-      if (mode === "coop") options.seats = Number(seats.value);
+      if (mode === "coop" || mode === "race") options.seats = Number(seats.value);
       void this.enter("Creating a private room…", () => openSession({ game: "minesweeper", how: "create", options }));
     });
     return form;
@@ -333,7 +346,7 @@ export class Lobby {
         "tr",
         { "data-room": r.roomId },
         h("td", {}, gameName(r.game)),
-        h("td", {}, r.mode === "coop" ? "Co-op" : r.mode === "solo" ? "Solo" : r.mode),
+        h("td", {}, r.mode === "coop" ? "Co-op" : r.mode === "solo" ? "Solo" : r.mode === "race" ? "Race" : r.mode === "online" ? "Online" : r.mode),
         h("td", {}, levelLabel(r.level)),
         h("td", {}, `${r.players}/${r.maxPlayers}`),
         h("td", {}, String(r.spectators ?? 0)),

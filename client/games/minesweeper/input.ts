@@ -6,13 +6,20 @@
 //   touch: tap reveals; long press 500 ms flags (vibrate 100 ms), then 250 ms
 //          of ignored input so the lift is not a click. A slide (one finger)
 //          or two fingers pan a board larger than the screen; pinch zooms.
+//   camera (desktop): a left-button drag pans (its release is not a click);
+//          the wheel zooms around the pointer (ctrl+wheel too: trackpad
+//          pinch); shift+wheel or a sideways trackpad swipe pans.
 // The scene decides what an intent means for the cell under it (reveal vs
 // chord, flag mode, counter at 0); this file only knows gestures.
 
 export const LONG_PRESS_MS = 500;
 export const AFTER_LONG_PRESS_IGNORE_MS = 250;
+/** A zero-delay timer that runs later than this means the main thread was busy (input may be queued). */
+const STARVED_MS = 50;
 /** A finger that travels farther than this (CSS px) is not a tap. */
 const TAP_SLOP = 12;
+/** A mouse that travels farther than this with the left button held drags the board. */
+const DRAG_SLOP = 6;
 
 export interface BoardTarget {
   /** Cell index under a client (viewport) point, or -1. */
@@ -31,6 +38,8 @@ export interface BoardTarget {
   pressing(held: boolean): void;
   /** Pointer is over this cell (-1 when it leaves), for co-op cursors. */
   hover(cell: number): void;
+  /** Whether the board is larger than the screen (a mouse drag pans only then). */
+  canPan?(): boolean;
   /** Two-finger drag / wheel: move the camera. */
   pan(dx: number, dy: number): void;
   /** Pinch or ctrl+wheel: zoom by factor around a client point. */
@@ -49,6 +58,11 @@ export function attachBoardInput(canvas: HTMLCanvasElement, t: BoardTarget): () 
   /** The both-buttons chord already fired for this gesture. */
   let chordDone = false;
   let lastCell = -1;
+  /** Left-button drag: where it started, whether it became a pan, the last point. */
+  let dragFrom: { x: number; y: number } | null = null;
+  let dragging = false;
+  let dragX = 0;
+  let dragY = 0;
 
   const refreshMouse = (cell: number) => {
     const area = (left && right) || middle;
@@ -59,8 +73,11 @@ export function attachBoardInput(canvas: HTMLCanvasElement, t: BoardTarget): () 
   const onMouseDown = (e: MouseEvent) => {
     if (e.button === 1) e.preventDefault(); // no autoscroll (the canvas still gets focus from left/right presses)
     const cell = t.cellAt(e.clientX, e.clientY);
-    if (e.button === 0) left = true;
-    else if (e.button === 1) middle = true;
+    if (e.button === 0) {
+      left = true;
+      dragFrom = { x: e.clientX, y: e.clientY };
+      dragging = false;
+    } else if (e.button === 1) middle = true;
     else if (e.button === 2) {
       right = true;
       if (!left && t.canAct() && cell >= 0) t.secondary(cell, false);
@@ -70,7 +87,25 @@ export function attachBoardInput(canvas: HTMLCanvasElement, t: BoardTarget): () 
     if (t.canAct()) refreshMouse(cell);
   };
 
+  const onDragMove = (e: MouseEvent) => {
+    if (!left || !dragFrom || right || middle) return;
+    if (!dragging && t.canPan && !t.canPan()) return;
+    if (!dragging && Math.hypot(e.clientX - dragFrom.x, e.clientY - dragFrom.y) > DRAG_SLOP) {
+      dragging = true; // a drag is a pan, never a click
+      dragX = dragFrom.x;
+      dragY = dragFrom.y;
+      t.highlight(-1, "none");
+      t.pressing(false);
+    }
+    if (dragging) {
+      t.pan(e.clientX - dragX, e.clientY - dragY);
+      dragX = e.clientX;
+      dragY = e.clientY;
+    }
+  };
+
   const onMouseMove = (e: MouseEvent) => {
+    if (dragging) return;
     const cell = t.cellAt(e.clientX, e.clientY);
     if (cell !== lastCell) {
       lastCell = cell;
@@ -84,7 +119,21 @@ export function attachBoardInput(canvas: HTMLCanvasElement, t: BoardTarget): () 
     const wasDown = e.button === 0 ? left : e.button === 1 ? middle : right;
     if (!wasDown) return;
     const cell = t.cellAt(e.clientX, e.clientY);
-    const act = t.canAct() && cell >= 0;
+    const act = t.canAct() && cell >= 0 && !(e.button === 0 && dragging);
+    if (e.button === 0) {
+      left = false;
+      dragFrom = null;
+      if (dragging) {
+        dragging = false;
+        if (!right && !middle) {
+          both = false;
+          chordDone = false;
+          t.highlight(-1, "none");
+          t.pressing(false);
+          return;
+        }
+      }
+    }
     if (e.button === 0) left = false;
     else if (e.button === 1) middle = false;
     else right = false;
@@ -112,8 +161,15 @@ export function attachBoardInput(canvas: HTMLCanvasElement, t: BoardTarget): () 
   };
   const onWheel = (e: WheelEvent) => {
     e.preventDefault();
-    if (e.ctrlKey || e.metaKey) t.zoom(e.deltaY < 0 ? 1.15 : 1 / 1.15, e.clientX, e.clientY);
-    else t.pan(-(e.shiftKey ? e.deltaY : e.deltaX), e.shiftKey ? 0 : -e.deltaY);
+    const sideways = Math.abs(e.deltaX) > Math.abs(e.deltaY);
+    if (e.shiftKey) t.pan(-(e.deltaY || e.deltaX), 0);
+    else if (sideways && !e.ctrlKey && !e.metaKey) t.pan(-e.deltaX, -e.deltaY);
+    else if (e.deltaY !== 0) {
+      // a wheel notch (~100 px) is 1.15×; trackpad pinches (ctrl+wheel, small deltas) zoom smoothly
+      const px = e.deltaMode === 1 ? e.deltaY * 33 : e.deltaMode === 2 ? e.deltaY * 400 : e.deltaY;
+      const factor = Math.pow(1.15, -Math.max(-3, Math.min(3, px / 100)));
+      t.zoom(factor, e.clientX, e.clientY);
+    }
   };
 
   // ---- touch --------------------------------------------------------------
@@ -127,6 +183,8 @@ export function attachBoardInput(canvas: HTMLCanvasElement, t: BoardTarget): () 
   let longFired = false;
   let longTimer: ReturnType<typeof setTimeout> | null = null;
   let ignoreUntil = 0;
+  /** When the current finger's touchstart was handled (performance.now()). */
+  let downAt = 0;
   /** Two-finger camera gesture in progress (until every finger is up). */
   let multi = false;
   let pinchDist = 0;
@@ -166,6 +224,7 @@ export function attachBoardInput(canvas: HTMLCanvasElement, t: BoardTarget): () 
       return;
     }
     if (multi || performance.now() < ignoreUntil) return;
+    downAt = performance.now();
     const touch = e.changedTouches[0];
     touchId = touch.identifier;
     startX = touch.clientX;
@@ -177,22 +236,45 @@ export function attachBoardInput(canvas: HTMLCanvasElement, t: BoardTarget): () 
     if (!t.canAct() || touchCell < 0) return;
     t.highlight(touchCell, "single");
     t.pressing(true);
+    longTimer = setTimeout(() => confirmLong(0), LONG_PRESS_MS);
+  };
+
+  /** The finger is still down after LONG_PRESS_MS: flag (once), vibrate, ignore the lift. */
+  const fireLong = () => {
+    longFired = true;
+    ignoreUntil = performance.now() + AFTER_LONG_PRESS_IGNORE_MS;
+    if (typeof navigator.vibrate === "function") {
+      try {
+        navigator.vibrate(100);
+      } catch {
+        /* not allowed without a user gesture in some browsers */
+      }
+    }
+    t.highlight(-1, "none");
+    t.pressing(false);
+    if (t.canAct()) t.secondary(touchCell, true);
+  };
+
+  /**
+   * The long-press timer ran. On a starved main thread (a slow phone, a
+   * software-rendered test browser) the lift may already be waiting behind
+   * it: give queued input a turn first — until a zero-delay turn comes back
+   * promptly — so a quick tap never turns into a long press. The lift's own
+   * timestamp then decides (onTouchEnd).
+   */
+  const confirmLong = (tries: number) => {
+    longTimer = null;
+    if (touchId === null || moved || longFired) return;
+    const asked = performance.now();
     longTimer = setTimeout(() => {
       longTimer = null;
-      if (touchId === null || moved) return;
-      longFired = true;
-      ignoreUntil = performance.now() + AFTER_LONG_PRESS_IGNORE_MS;
-      if (typeof navigator.vibrate === "function") {
-        try {
-          navigator.vibrate(100);
-        } catch {
-          /* not allowed without a user gesture in some browsers */
-        }
+      if (touchId === null || moved || longFired) return;
+      if (performance.now() - asked > STARVED_MS && tries < 8) confirmLong(tries + 1);
+      else {
+        canvas.dataset.gesture = `long-timer ${Math.round(performance.now() - downAt)} ${tries}`;
+        fireLong();
       }
-      t.highlight(-1, "none");
-      t.pressing(false);
-      if (t.canAct()) t.secondary(touchCell, true);
-    }, LONG_PRESS_MS);
+    }, 0);
   };
 
   const onTouchMove = (e: TouchEvent) => {
@@ -238,14 +320,21 @@ export function attachBoardInput(canvas: HTMLCanvasElement, t: BoardTarget): () 
     if (touchId === null) return;
     const touch = [...e.changedTouches].find((x) => x.identifier === touchId);
     if (!touch) return;
-    const tap = !moved && !longFired && e.type === "touchend";
     const cell = touchCell;
+    // How long the finger was down, by the lift's own timestamp (not by when we got to it).
+    const held = e.timeStamp > 0 ? e.timeStamp - downAt : performance.now() - downAt;
+    if (!moved && !longFired && e.type === "touchend" && held >= LONG_PRESS_MS && t.canAct() && cell >= 0) {
+      canvas.dataset.gesture = `long-lift ${Math.round(held)}`;
+      fireLong(); // held long enough, but the timer had not had its turn yet
+    }
+    const tap = !moved && !longFired && e.type === "touchend";
     endSingle();
     if (longFired) {
       // the lift after a long press is never a click
       ignoreUntil = Math.max(ignoreUntil, performance.now() + AFTER_LONG_PRESS_IGNORE_MS / 2);
       return;
     }
+    if (tap) canvas.dataset.gesture = `tap ${Math.round(held)}`;
     if (tap && t.canAct() && cell >= 0) t.primary(cell);
   };
 
@@ -270,6 +359,7 @@ export function attachBoardInput(canvas: HTMLCanvasElement, t: BoardTarget): () 
 
   canvas.addEventListener("mousedown", onMouseDown);
   canvas.addEventListener("mousemove", onMouseMove);
+  window.addEventListener("mousemove", onDragMove);
   window.addEventListener("mouseup", onMouseUp);
   canvas.addEventListener("contextmenu", onContextMenu);
   canvas.addEventListener("mouseleave", onMouseLeave);
@@ -284,6 +374,7 @@ export function attachBoardInput(canvas: HTMLCanvasElement, t: BoardTarget): () 
     cancelLong();
     canvas.removeEventListener("mousedown", onMouseDown);
     canvas.removeEventListener("mousemove", onMouseMove);
+    window.removeEventListener("mousemove", onDragMove);
     window.removeEventListener("mouseup", onMouseUp);
     canvas.removeEventListener("contextmenu", onContextMenu);
     canvas.removeEventListener("mouseleave", onMouseLeave);

@@ -1,19 +1,30 @@
-// Minesweeper scene: PixiJS board + DOM HUD, driven only by the room state.
+// Minesweeper scene: PixiJS board + DOM HUD, driven only by a feed (feed.ts):
+// a live room, a local GameSession (offline solo) or a replayed log.
 //
-// The board is one Sprite per cell sharing ~15 generated textures; a state
-// change swaps the texture of the sprites whose code changed and nothing else.
+// Only the cells inside the viewport have a Sprite: a pool of sprites covers the
+// visible window (plus a margin) and is re-pointed at other cells when the
+// board is panned or zoomed, so a 100×100 board costs what the screen shows.
+// The sprites share ~15 generated textures; a state change swaps the texture of
+// the visible sprites whose code changed and nothing else. While a pinch or a
+// wheel zoom runs, the sprites are scaled; the textures are redrawn at the new
+// size once the gesture rests.
 // The client never knows where mines are: it draws the `cells` codes it gets.
 // Rendering is on demand (no 60 fps ticker): a change schedules one frame.
-import { Application, Container, Graphics, Sprite, Text, type Texture } from "pixi.js";
-import { getStateCallbacks, type Room } from "colyseus.js";
+import { Application, Container, Graphics, Sprite, Text, WebGLRenderer, type Texture } from "pixi.js";
+// Pixi loads its browser environment and the WebGL renderer with dynamic imports
+// at init. Pulled in statically here, they arrive with this chunk: once it is
+// loaded (the lobby preloads it), offline play needs no request at all.
+import "pixi.js/browser";
 import { CELL, LEVELS } from "../../../common/minesweeper/types";
 import type { GameContext, GameHandle } from "../types";
-import type { ConnStatus } from "../../net/session";
 import { h } from "../../ui/dom";
 import { toast } from "../../ui/toast";
 import { attachBoardInput, type BoardTarget } from "./input";
 import { destroyCellTextures, makeCellTextures, PRESSED } from "./textures";
 import { cssColour, faceSvg, FLAG_ICON, formatCounter, formatTime, SEAT_COLOURS, type FaceMood } from "./hud";
+import { RoomFeed, type BoardSink, type BoardStateLike, type MinesweeperFeed } from "./feed";
+import { replayHref, resultCard, type CardAction, type StatsLike } from "./result";
+import "./minesweeper.css";
 
 interface SeatView {
   name: string;
@@ -43,10 +54,19 @@ interface Model {
   cursors: { r: number; c: number }[];
 }
 
+/** Referenced so the bundler keeps the renderer in this chunk (see the imports). */
+export const BUNDLED_RENDERERS = [WebGLRenderer];
+
 const PAD = 6;
 const FRAME = 3;
 const MAX_CELL = 44;
+const MIN_CELL = 5;
+const MAX_ZOOM_CELL = 96;
 const CURSOR_HZ = 10;
+/** Cells drawn beyond each edge of the viewport, so small pans reuse the window. */
+const MARGIN = 2;
+/** A zoom gesture that rests this long gets crisp textures at the new size. */
+const RETEXTURE_MS = 160;
 
 const LEVEL_NAMES: Record<string, string> = Object.fromEntries(
   Object.entries(LEVELS).map(([id, l]) => [id, l.name]),
@@ -56,27 +76,116 @@ function isNumber(code: number): boolean {
   return code >= 1 && code <= 8;
 }
 
+/** Options for a board scene that is not simply a room's game. */
+export interface SceneOptions {
+  /** A short line under the page title. */
+  setSubtitle?(text: string): void;
+  /** Polite screen-reader announcement. */
+  announce?(text: string): void;
+  /** Called on every phase change (after the HUD is updated). */
+  onPhase?(phase: string, prev: string): void;
+  /** The board's own label for the canvas (replays, opponents' boards). */
+  label?: string;
+  /** Hide the flag-mode tool (replays, finished boards). */
+  noTools?: boolean;
+  /** Hide the players list even for multi-seat boards. */
+  noSeats?: boolean;
+}
+
+/** The room game's entry point (room-view.ts loads it): a race room gets the race UI. */
 export async function mount(host: HTMLElement, ctx: GameContext): Promise<GameHandle> {
-  const scene = new MinesweeperScene(host, ctx);
+  const mode = await roomMode(ctx);
+  if (mode === "race") {
+    const { mountRace } = await import("./race");
+    return mountRace(host, ctx);
+  }
+  let result: RoomResult | null = null;
+  let scene: MinesweeperScene | null = null;
+  const clear = () => {
+    result = null;
+    scene?.setSide(null);
+  };
+  scene = await mountBoard(host, new RoomFeed(ctx.session), {
+    setSubtitle: ctx.setSubtitle,
+    announce: ctx.announce,
+    onPhase: (phase) => {
+      if (phase === "fresh" || phase === "active") clear();
+    },
+  });
+  const s = scene;
+  const off = ctx.session.onMessage<Record<string, unknown>>("event", (e) => {
+    if (e?.kind !== "result") return;
+    result = e as unknown as RoomResult;
+    const solo = ctx.session.room?.state?.mode === "solo";
+    const seated = !ctx.session.spectator && ctx.session.seat !== null;
+    const won = result.result === "won";
+    const actions: CardAction[] = [];
+    if (typeof result.replayId === "number" && result.replayId > 0) {
+      actions.push({ label: "Watch the replay", href: replayHref(result.replayId), id: "result-replay" });
+    }
+    if (seated) actions.push({ label: "New game", primary: true, id: "result-new", run: () => ctx.session.send("restart", {}) });
+    s.setSide(
+      resultCard({
+        title: won ? (solo ? "Cleared!" : "Board cleared!") : "Boom — game over",
+        won,
+        stats: result.stats ?? null,
+        note: won && result.ranked ? "Your time is on the leaderboard for this level." : won && solo ? "Not ranked (custom boards and co-op never rank)." : undefined,
+        actions,
+        onClose: () => s.setSide(null),
+      }),
+    );
+  });
+  s.onDestroy(off);
+  s.extras.result = () => (result ? { replayId: result.replayId, result: result.result, timeMs: result.timeMs, ranked: result.ranked, stats: result.stats } : null);
+  return s;
+}
+
+/** The `result` event of a finished solo / co-op board (docs/protocol.md). */
+interface RoomResult {
+  replayId: number;
+  result: "won" | "lost";
+  timeMs: number;
+  ranked: boolean;
+  stats: StatsLike | null;
+}
+
+/** The room's mode once its first state arrived ("" if it never did within a few seconds). */
+async function roomMode(ctx: GameContext): Promise<string> {
+  if (ctx.session.game === "minesweeper-race") return "race";
+  for (let i = 0; i < 100; i++) {
+    const mode = (ctx.session.room?.state as { mode?: string } | undefined)?.mode;
+    if (mode) return mode;
+    await new Promise((r) => setTimeout(r, 30));
+  }
+  return "";
+}
+
+/** A board scene on any feed (room, local game, replay, race board). */
+export async function mountBoard(host: HTMLElement, feed: MinesweeperFeed, opts: SceneOptions = {}): Promise<MinesweeperScene> {
+  const scene = new MinesweeperScene(host, feed, opts);
   await scene.init();
   return scene;
 }
 
-class MinesweeperScene implements GameHandle {
-  private readonly ctx: GameContext;
+export class MinesweeperScene implements GameHandle {
+  private readonly feed: MinesweeperFeed;
+  private readonly opts: SceneOptions;
   private readonly host: HTMLElement;
   private readonly coarse = window.matchMedia?.("(pointer: coarse)").matches ?? false;
 
   // DOM
-  private root!: HTMLElement;
+  root!: HTMLElement;
   private counterEl!: HTMLElement;
   private timerEl!: HTMLElement;
   private faceBtn!: HTMLButtonElement;
   private flagBtn!: HTMLButtonElement;
   private zoomBox!: HTMLElement;
+  private toolsEl!: HTMLElement;
   private boardHost!: HTMLElement;
   private seatsBox!: HTMLElement;
   private seatsList!: HTMLOListElement;
+  /** Extra DOM next to the board (race panel, result card…): a column beside the board. */
+  side!: HTMLElement;
 
   // Pixi
   private app = new Application();
@@ -85,20 +194,25 @@ class MinesweeperScene implements GameHandle {
   private cellLayer = new Container();
   private cursorLayer = new Container();
   private kbCursor = new Graphics();
-  private sprites: Sprite[] = [];
+  /** Sprites of the visible window, row-major over the window (view space). */
+  private pool: Sprite[] = [];
   private textures: Texture[] = [];
   private texSize = 0;
+  private retextureTimer: ReturnType<typeof setTimeout> | null = null;
   private seatCursors: ({ box: Container; outline: Graphics; label: Text; size: number; name: string; below: boolean } | null)[] = [];
 
   // layout (view space; recomputed from state + screen, never stored in state)
   private S = 24;
   private fitS = 24;
+  private minZoom = 1;
   private transposed = false;
   private ox = 0;
   private oy = 0;
   private zoomLevel = 1;
   private panX = 0;
   private panY = 0;
+  /** Drawn window in view rows/cols (inclusive); empty when r1 < r0. */
+  private win = { r0: 0, r1: -1, c0: 0, c1: -1, S: 0 };
 
   // local UI state
   private model: Model = {
@@ -129,7 +243,6 @@ class MinesweeperScene implements GameHandle {
   private frozen = false;
   private renderQueued = false;
   private destroyed = false;
-  private unbindRoom: (() => void)[] = [];
   private cleanups: (() => void)[] = [];
   private timer: ReturnType<typeof setInterval> | null = null;
   private cursorTimer: ReturnType<typeof setTimeout> | null = null;
@@ -138,10 +251,15 @@ class MinesweeperScene implements GameHandle {
   private cursorSentAt = 0;
   private seatsDirty = false;
   private lastPhase = "";
+  /** Frames rendered (tests: a pan/zoom did draw). */
+  private frames = 0;
+  /** Extra snapshot fields (result card, race panel…), evaluated on snapshot(). */
+  extras: Record<string, () => unknown> = {};
 
-  constructor(host: HTMLElement, ctx: GameContext) {
+  constructor(host: HTMLElement, feed: MinesweeperFeed, opts: SceneOptions = {}) {
     this.host = host;
-    this.ctx = ctx;
+    this.feed = feed;
+    this.opts = opts;
   }
 
   // ---- setup ----------------------------------------------------------------
@@ -159,14 +277,14 @@ class MinesweeperScene implements GameHandle {
     });
     if (this.destroyed) return;
     this.app.ticker.stop();
+    // Input is DOM events with arithmetic hit-testing: Pixi's event system never walks the cells.
+    this.app.stage.eventMode = "none";
+    this.app.stage.interactiveChildren = false;
     const canvas = this.app.canvas;
     canvas.classList.add("ms-canvas");
     canvas.tabIndex = 0;
     canvas.setAttribute("role", "application");
-    canvas.setAttribute(
-      "aria-label",
-      "Minesweeper board. Arrow keys move, Enter reveals, F flags, C chords.",
-    );
+    canvas.setAttribute("aria-label", this.opts.label ?? "Minesweeper board. Arrow keys move, Enter reveals, F flags, C chords.");
     this.boardHost.append(canvas);
 
     this.boardLayer.addChild(this.frame, this.cellLayer, this.cursorLayer, this.kbCursor);
@@ -175,7 +293,7 @@ class MinesweeperScene implements GameHandle {
 
     // every size change (window, orientation, panel toggles) → relayout + immediate frame
     this.app.renderer.on("resize", () => {
-      this.layout();
+      this.layout(true);
       this.renderFrame();
     });
     const ro = new ResizeObserver(() => this.app.queueResize?.());
@@ -194,22 +312,25 @@ class MinesweeperScene implements GameHandle {
     this.cleanups.push(() => canvas.removeEventListener("focus", onFocus));
     this.installKeys();
 
-    const { session } = this.ctx;
-    this.cleanups.push(session.onRoom((room) => this.bind(room)));
-    this.cleanups.push(session.onStatus((s) => this.onStatus(s)));
-    this.cleanups.push(
-      session.onMessage<{ code?: string; message?: string }>("error", (e) => {
-        toast(e?.message || e?.code || "Refused", "error");
-      }),
-    );
-    this.cleanups.push(session.onMessage<Record<string, unknown>>("event", (e) => this.onEvent(e)));
-    this.cleanups.push(session.onMessage("seat", () => this.refreshAll()));
-    this.cleanups.push(session.onMessage("welcome", () => this.refreshAll()));
+    this.cleanups.push(this.feed.attach(this.sink()));
 
     this.timer = setInterval(() => this.tickTimer(), 50);
     this.app.resize();
-    this.layout();
+    this.layout(true);
     this.renderFrame();
+  }
+
+  private sink(): BoardSink {
+    return {
+      scalars: (s) => this.syncScalars(s),
+      cells: (arr) => this.syncCells(arr),
+      cell: (i, code) => this.setCell(i, code),
+      seats: (s) => this.markSeats(s),
+      cursor: (s, i) => this.syncCursor(s, i),
+      event: (e) => this.onEvent(e),
+      status: () => this.onStatus(),
+      refresh: () => this.refreshAll(),
+    };
   }
 
   private buildDom(): void {
@@ -217,7 +338,7 @@ class MinesweeperScene implements GameHandle {
     this.timerEl = h("output", { class: "ms-led ms-timer", "aria-label": "Time" }, "0.0");
     this.faceBtn = h("button", { class: "ms-face", type: "button", "aria-label": "Restart" });
     this.faceBtn.addEventListener("click", () => this.requestRestart());
-    this.flagBtn = h("button", { class: "ms-tool ms-flagmode", type: "button", "aria-pressed": "false" });
+    this.flagBtn = h("button", { class: "ms-tool ms-flagmode", type: "button", "aria-pressed": "false", hidden: !!this.opts.noTools });
     this.flagBtn.innerHTML = `${FLAG_ICON}<span>Flag mode</span>`;
     this.flagBtn.addEventListener("click", () => this.setFlagMode(!this.flagMode));
     const zoomOut = h("button", { class: "ms-tool", type: "button", "aria-label": "Zoom out" }, "−");
@@ -228,6 +349,7 @@ class MinesweeperScene implements GameHandle {
     this.boardHost = h("div", { class: "ms-board" });
     this.seatsList = h("ol", { class: "ms-seat-list" });
     this.seatsBox = h("aside", { class: "ms-seats", "aria-label": "Players", hidden: true }, this.seatsList);
+    this.side = h("div", { class: "ms-side", hidden: true });
     this.root = h(
       "div",
       { class: "ms" },
@@ -235,9 +357,9 @@ class MinesweeperScene implements GameHandle {
         "div",
         { class: "ms-top" },
         h("div", { class: "ms-hud" }, this.counterEl, this.faceBtn, this.timerEl),
-        h("div", { class: "ms-tools" }, this.flagBtn, this.zoomBox),
+        (this.toolsEl = h("div", { class: "ms-tools" }, this.flagBtn, this.zoomBox)),
       ),
-      h("div", { class: "ms-main" }, this.boardHost, this.seatsBox),
+      h("div", { class: "ms-main" }, this.boardHost, this.seatsBox, this.side),
     );
     this.host.append(this.root);
     this.setFace("playing");
@@ -250,7 +372,7 @@ class MinesweeperScene implements GameHandle {
       const tag = target?.tagName ?? "";
       if (tag === "INPUT" || tag === "TEXTAREA" || tag === "SELECT") return;
       if (e.key === " " && (tag === "BUTTON" || tag === "A")) return; // let Space press the focused button
-      if (this.model.mode !== "solo" || !this.seated()) return;
+      if ((this.model.mode !== "solo" && this.model.mode !== "offline") || !this.seated()) return;
       e.preventDefault();
       this.requestRestart();
     };
@@ -260,61 +382,19 @@ class MinesweeperScene implements GameHandle {
 
   // ---- state binding ----------------------------------------------------------
 
-  /** Binds schema callbacks on a (new) Room: after every reconnect this runs again. */
-  private bind(room: Room): void {
-    for (const off of this.unbindRoom) off();
-    this.unbindRoom = [];
-    const $ = getStateCallbacks(room);
-    const state = room.state as any;
-    const $s = $(state) as any;
-    const offs = this.unbindRoom;
-
-    offs.push($s.onChange(() => this.syncScalars(state)));
-    let offCells: (() => void) | null = null;
-    offs.push(
-      $s.listen("cells", (arr: any) => {
-        offCells?.();
-        if (!arr) return;
-        const $arr = $(arr) as any;
-        const off = $arr.onChange((code: number, index: number) => this.setCell(index, code));
-        offCells = off;
-        this.syncCells(arr);
-      }),
-    );
-    offs.push(() => offCells?.());
-    offs.push(
-      $s.seats.onAdd((seat: any) => {
-        offs.push(($(seat) as any).onChange(() => this.markSeats(state)));
-        this.markSeats(state);
-      }),
-    );
-    offs.push($s.seats.onRemove(() => this.markSeats(state)));
-    offs.push($s.credits.onChange(() => this.markSeats(state)));
-    offs.push(
-      $s.cursors.onAdd((cursor: any, index: number) => {
-        offs.push(($(cursor) as any).onChange(() => this.syncCursor(state, index)));
-        this.syncCursor(state, index);
-      }),
-    );
-    this.refreshAll();
-  }
-
-  private state(): any {
-    return this.ctx.session.room?.state ?? null;
-  }
-
-  /** Full resync from whatever the state holds now (bind, seat message, reconnect). */
-  private refreshAll(): void {
-    const state = this.state();
+  /** Full resync from whatever the feed holds now (bind, seat message, reconnect, seek). */
+  refreshAll(): void {
+    const state = this.feed.state();
     if (!state) return;
     this.syncScalars(state);
     if (state.cells) this.syncCells(state.cells);
     this.markSeats(state);
     const n = state.cursors?.length ?? 0;
     for (let i = 0; i < n; i++) this.syncCursor(state, i);
+    this.onStatus();
   }
 
-  private syncScalars(state: any): void {
+  private syncScalars(state: BoardStateLike): void {
     const m = this.model;
     const rows = Number(state.rows) || 0;
     const cols = Number(state.cols) || 0;
@@ -336,14 +416,16 @@ class MinesweeperScene implements GameHandle {
     m.owner = typeof state.owner === "number" ? state.owner : -1;
     m.maxSeats = Number(state.maxSeats) || 1;
     m.spectators = Number(state.spectators) || 0;
-    if (typeof state.serverTime === "number" && state.serverTime > 0) this.ctx.session.clock.sample(state.serverTime);
     if (dims) {
       m.cells = new Uint8Array(rows * cols).fill(CELL.HIDDEN);
       this.pressed = [];
       this.kb.r = Math.min(this.kb.r, Math.max(0, rows - 1));
       this.kb.c = Math.min(this.kb.c, Math.max(0, cols - 1));
       if (state.cells) this.readCells(state.cells);
-      this.layout();
+      this.zoomLevel = 1;
+      this.panX = 0;
+      this.panY = 0;
+      this.layout(true);
     }
     if (m.phase !== this.lastPhase) this.onPhase(this.lastPhase, m.phase);
     this.updateHud();
@@ -351,7 +433,7 @@ class MinesweeperScene implements GameHandle {
     this.requestRender();
   }
 
-  private readCells(arr: any): void {
+  private readCells(arr: ArrayLike<number>): void {
     const cells = this.model.cells;
     const n = Math.min(cells.length, arr.length ?? 0);
     for (let i = 0; i < n; i++) {
@@ -360,7 +442,7 @@ class MinesweeperScene implements GameHandle {
     }
   }
 
-  private syncCells(arr: any): void {
+  private syncCells(arr: ArrayLike<number>): void {
     const cells = this.model.cells;
     const n = Math.min(cells.length, arr.length ?? 0);
     for (let i = 0; i < n; i++) this.setCell(i, Number(arr[i]), true);
@@ -377,20 +459,31 @@ class MinesweeperScene implements GameHandle {
     this.requestRender();
   }
 
-  private paint(i: number): void {
-    const sprite = this.sprites[i];
-    if (!sprite || this.textures.length === 0) return;
+  private textureFor(i: number): Texture | undefined {
     const code = this.model.cells[i];
-    const tex =
-      code === CELL.HIDDEN && this.pressed.includes(i)
-        ? this.textures[PRESSED]
-        : code === CELL.FLAGGED_MINE && this.model.phase === "won"
-          ? this.textures[CELL.FLAG] // a win flags every mine: plain flags, the tick is for a loss
-          : this.textures[code];
-    if (tex && sprite.texture !== tex) sprite.texture = tex;
+    return code === CELL.HIDDEN && this.pressed.includes(i)
+      ? this.textures[PRESSED]
+      : code === CELL.FLAGGED_MINE && this.model.phase === "won"
+        ? this.textures[CELL.FLAG] // a win flags every mine: plain flags, the tick is for a loss
+        : this.textures[code];
   }
 
-  private markSeats(state: any): void {
+  /** Repaints cell i if it is inside the drawn window (cells outside have no sprite). */
+  private paint(i: number): void {
+    const w = this.win;
+    if (w.r1 < w.r0 || this.textures.length === 0) return;
+    const cols = this.model.cols;
+    const r = (i / cols) | 0;
+    const c = i - r * cols;
+    const vr = this.transposed ? c : r;
+    const vc = this.transposed ? r : c;
+    if (vr < w.r0 || vr > w.r1 || vc < w.c0 || vc > w.c1) return;
+    const sprite = this.pool[(vr - w.r0) * (w.c1 - w.c0 + 1) + (vc - w.c0)];
+    const tex = this.textureFor(i);
+    if (sprite && tex && sprite.texture !== tex) sprite.texture = tex;
+  }
+
+  private markSeats(state: BoardStateLike): void {
     if (this.seatsDirty) return;
     this.seatsDirty = true;
     queueMicrotask(() => {
@@ -401,12 +494,12 @@ class MinesweeperScene implements GameHandle {
       const seats = state.seats;
       const n = seats?.length ?? 0;
       for (let i = 0; i < n; i++) {
-        const s = seats[i];
+        const s = seats![i];
         m.seats.push({ name: String(s?.name ?? ""), occupied: !!s?.occupied, connected: !!s?.connected, bot: !!s?.bot });
       }
       m.credits = [];
       const credits = state.credits;
-      for (let i = 0; i < (credits?.length ?? 0); i++) m.credits.push(Number(credits[i]) || 0);
+      for (let i = 0; i < (credits?.length ?? 0); i++) m.credits.push(Number(credits![i]) || 0);
       this.renderSeats();
       for (let i = 0; i < this.seatCursors.length; i++) this.syncCursor(state, i);
     });
@@ -420,23 +513,28 @@ class MinesweeperScene implements GameHandle {
       this.setPressed([]);
       this.held = false;
     }
-    if (prev && phase === "fresh") this.ctx.announce("New game.");
-    if (prev === "won" || phase === "won") for (let i = 0; i < this.sprites.length; i++) this.paint(i);
+    if (prev && phase === "fresh") this.announce("New game.");
+    if (prev === "won" || phase === "won") this.repaintWindow();
     this.updateHud();
+    this.opts.onPhase?.(phase, prev);
+  }
+
+  private announce(text: string): void {
+    this.opts.announce?.(text);
   }
 
   private onEvent(e: Record<string, unknown>): void {
     const kind = e?.kind;
     const seat = typeof e?.seat === "number" ? (e.seat as number) : -1;
-    const who = seat >= 0 ? (seat === this.ctx.session.seat ? "You" : this.model.seats[seat]?.name || `Seat ${seat + 1}`) : "";
+    const who = seat >= 0 ? (seat === this.feed.seat() ? "You" : this.model.seats[seat]?.name || `Seat ${seat + 1}`) : "";
     const time = typeof e?.elapsed === "number" ? formatTime(e.elapsed as number) : "";
-    if (kind === "won") this.ctx.announce(`Cleared! ${time ? `Time ${time}.` : ""}`);
-    else if (kind === "lost") this.ctx.announce(`${who || "Someone"} hit a mine. Game over.`);
+    if (kind === "won") this.announce(`Cleared! ${time ? `Time ${time}.` : ""}`);
+    else if (kind === "lost") this.announce(`${who || "Someone"} hit a mine. Game over.`);
     else if (kind === "chat" && typeof e.text === "string") toast(`${String(e.name ?? who)}: ${e.text}`);
   }
 
-  private onStatus(s: ConnStatus): void {
-    if (s.kind !== "connected") {
+  private onStatus(): void {
+    if (!this.feed.connected()) {
       this.setPressed([]);
       this.held = false;
     }
@@ -452,13 +550,15 @@ class MinesweeperScene implements GameHandle {
       m.phase === "won" ? "won" : m.phase === "lost" ? "lost" : this.held ? "pressed" : "playing";
     this.setFace(mood);
     const restartable = this.canRestart();
-    this.faceBtn.disabled = !this.seated();
+    this.faceBtn.disabled = !this.seated() || m.mode === "race";
     this.faceBtn.title = restartable ? "New game (Space / F2)" : "";
     this.faceBtn.setAttribute(
       "aria-label",
-      m.phase === "won" ? "Won. New game" : m.phase === "lost" ? "Lost. New game" : "New game",
+      m.mode === "race"
+        ? m.phase === "won" ? "Cleared" : m.phase === "lost" ? "Out" : "Racing"
+        : m.phase === "won" ? "Won. New game" : m.phase === "lost" ? "Lost. New game" : "New game",
     );
-    this.seatsBox.hidden = m.mode === "solo" && m.maxSeats <= 1;
+    this.seatsBox.hidden = !!this.opts.noSeats || m.mode === "race" || (m.mode !== "coop" && m.maxSeats <= 1);
     this.tickTimer();
   }
 
@@ -476,7 +576,8 @@ class MinesweeperScene implements GameHandle {
       return m.endedAt > 0 && m.startedAt > 0 ? m.endedAt - m.startedAt : 0;
     }
     if (m.startedAt <= 0) return 0;
-    return Math.max(0, this.ctx.session.clock.now() - m.startedAt);
+    if (m.endedAt > 0) return Math.max(0, m.endedAt - m.startedAt);
+    return Math.max(0, this.feed.now() - m.startedAt);
   }
 
   private tickTimer(): void {
@@ -485,15 +586,16 @@ class MinesweeperScene implements GameHandle {
   }
 
   private updateSubtitle(): void {
+    if (!this.opts.setSubtitle) return;
     const m = this.model;
-    const mode = m.mode === "coop" ? "Co-op" : m.mode === "race" ? "Race" : "Solo";
+    const mode = m.mode === "coop" ? "Co-op" : m.mode === "race" ? "Race" : m.mode === "offline" ? "Offline solo" : "Solo";
     const level = m.level === "custom" ? "Custom" : LEVEL_NAMES[m.level] ?? m.level;
-    this.ctx.setSubtitle(`${mode} · ${level} ${m.cols}×${m.rows} · ${m.mines} mines`);
+    this.opts.setSubtitle(`${mode} · ${level} ${m.cols}×${m.rows} · ${m.mines} mines`);
   }
 
   private renderSeats(): void {
     const m = this.model;
-    const me = this.ctx.session.seat;
+    const me = this.feed.seat();
     const items = m.seats.map((s, i) => {
       const status = !s.occupied ? "open seat" : s.bot ? "bot" : s.connected ? "online" : "away";
       return h(
@@ -512,13 +614,13 @@ class MinesweeperScene implements GameHandle {
 
   // ---- co-op cursors -------------------------------------------------------------
 
-  private syncCursor(state: any, index: number): void {
+  private syncCursor(state: BoardStateLike, index: number): void {
     const cur = state.cursors?.[index];
     const m = this.model;
     m.cursors[index] = { r: Number(cur?.r ?? -1), c: Number(cur?.c ?? -1) };
     const seat = m.seats[index];
     const show =
-      index !== this.ctx.session.seat &&
+      index !== this.feed.seat() &&
       !!seat?.occupied &&
       seat.connected &&
       m.cursors[index].r >= 0 &&
@@ -578,7 +680,19 @@ class MinesweeperScene implements GameHandle {
     return this.transposed ? { x: r * S, y: c * S } : { x: c * S, y: r * S };
   }
 
-  private layout(): void {
+  private vrows(): number {
+    return this.transposed ? this.model.cols : this.model.rows;
+  }
+  private vcols(): number {
+    return this.transposed ? this.model.rows : this.model.cols;
+  }
+
+  /**
+   * Fits the board to the screen and places it. `crisp`: draw the textures at
+   * the new cell size now (resize, new board); otherwise (a zoom gesture) the
+   * sprites are scaled and the textures follow once the gesture rests.
+   */
+  private layout(crisp = false): void {
     const m = this.model;
     if (!this.app.renderer || m.rows === 0 || m.cols === 0) return;
     const W = this.app.screen.width;
@@ -593,58 +707,52 @@ class MinesweeperScene implements GameHandle {
     const fit = this.transposed ? fitTransposed : fitNormal;
     const minCell = this.coarse ? 16 : 12;
     this.fitS = Math.max(minCell, Math.min(MAX_CELL, Math.floor(fit)));
-    const S = Math.max(6, Math.min(96, Math.floor(this.fitS * this.zoomLevel)));
-    const zoomable = Math.floor(fit) < 26 || this.zoomLevel > 1;
+    // zoom out as far as the whole board (cells of at least MIN_CELL px), never below 1 when it fits
+    this.minZoom = Math.min(1, Math.max(MIN_CELL, Math.floor(fit)) / this.fitS);
+    this.zoomLevel = Math.max(this.minZoom, this.zoomLevel);
+    const S = Math.max(MIN_CELL, Math.min(MAX_ZOOM_CELL, Math.floor(this.fitS * this.zoomLevel)));
+    const zoomable = Math.floor(fit) < 26 || this.zoomLevel !== 1;
     this.zoomBox.hidden = !zoomable;
-
-    if (S !== this.texSize) {
-      const old = this.textures;
-      this.textures = makeCellTextures(this.app.renderer, S);
-      this.texSize = S;
-      this.S = S;
-      for (const v of this.seatCursors) if (v) v.size = 0;
-      if (old.length) {
-        for (let i = 0; i < this.sprites.length; i++) this.sprites[i].texture = this.textures[CELL.HIDDEN];
-        destroyCellTextures(old);
-      }
-    }
     this.S = S;
 
-    const n = m.rows * m.cols;
-    if (this.sprites.length !== n) {
-      for (const s of this.sprites) s.destroy();
-      this.cellLayer.removeChildren();
-      this.sprites = [];
-      for (let i = 0; i < n; i++) {
-        const sprite = new Sprite(this.textures[CELL.HIDDEN]);
-        sprite.roundPixels = true;
-        this.sprites.push(sprite);
-      }
-      if (n) this.cellLayer.addChild(...this.sprites);
+    if (S !== this.texSize) {
+      if (crisp || this.textures.length === 0) this.retexture();
+      else this.scheduleRetexture();
     }
-    for (let r = 0; r < m.rows; r++) {
-      for (let c = 0; c < m.cols; c++) {
-        const i = r * m.cols + c;
-        const { x, y } = this.cellPos(r, c);
-        this.sprites[i].position.set(x, y);
-        this.paint(i);
-      }
-    }
+    for (const v of this.seatCursors) if (v) v.size = 0;
 
-    const vcols = this.transposed ? m.rows : m.cols;
-    const vrows = this.transposed ? m.cols : m.rows;
-    const gw = vcols * S;
-    const gh = vrows * S;
-    this.drawFrame(gw, gh);
-    this.placeBoard(gw, gh);
-    const state = this.state();
+    this.drawFrame(this.boardW(), this.boardH());
+    this.placeBoard();
+    const state = this.feed.state();
     if (state) for (let i = 0; i < this.seatCursors.length; i++) this.syncCursor(state, i);
     this.drawKbCursor();
     this.requestRender();
   }
 
-  /** Centres the board, or clamps the pan when it is larger than the screen. */
-  private placeBoard(gw = this.boardW(), gh = this.boardH()): void {
+  private retexture(): void {
+    if (this.retextureTimer) clearTimeout(this.retextureTimer);
+    this.retextureTimer = null;
+    if (!this.app.renderer || this.destroyed) return;
+    const S = this.S;
+    if (S === this.texSize && this.textures.length) return;
+    const old = this.textures;
+    this.textures = makeCellTextures(this.app.renderer, S);
+    this.texSize = S;
+    this.win.S = 0; // every sprite takes the new textures and scale
+    this.updateWindow();
+    if (old.length) destroyCellTextures(old);
+    this.requestRender();
+  }
+
+  private scheduleRetexture(): void {
+    if (this.retextureTimer) clearTimeout(this.retextureTimer);
+    this.retextureTimer = setTimeout(() => this.retexture(), RETEXTURE_MS);
+  }
+
+  /** Centres the board, or clamps the pan when it is larger than the screen; then redraws the window. */
+  private placeBoard(): void {
+    const gw = this.boardW();
+    const gh = this.boardH();
     const W = this.app.screen.width;
     const H = this.app.screen.height;
     // Horizontally centred; vertically just under the HUD (top-aligned) so the
@@ -660,13 +768,70 @@ class MinesweeperScene implements GameHandle {
     [this.ox, this.panX] = place(gw, W, this.panX, true);
     [this.oy, this.panY] = place(gh, H, this.panY, false);
     this.boardLayer.position.set(this.ox, this.oy);
+    this.updateWindow();
+  }
+
+  /**
+   * Points the sprite pool at the cells inside the viewport (plus MARGIN).
+   * Nothing happens while the window and the cell size stay the same: a pan
+   * inside the margin only moves the render group.
+   */
+  private updateWindow(): void {
+    const m = this.model;
+    if (m.rows === 0 || this.textures.length === 0) return;
+    const S = this.S;
+    const W = this.app.screen.width;
+    const H = this.app.screen.height;
+    const vr = this.vrows();
+    const vc = this.vcols();
+    const c0 = Math.max(0, Math.floor(-this.ox / S) - MARGIN);
+    const c1 = Math.min(vc - 1, Math.floor((W - this.ox) / S) + MARGIN);
+    const r0 = Math.max(0, Math.floor(-this.oy / S) - MARGIN);
+    const r1 = Math.min(vr - 1, Math.floor((H - this.oy) / S) + MARGIN);
+    const w = this.win;
+    if (w.r0 === r0 && w.r1 === r1 && w.c0 === c0 && w.c1 === c1 && w.S === S) return;
+    w.r0 = r0;
+    w.r1 = r1;
+    w.c0 = c0;
+    w.c1 = c1;
+    w.S = S;
+    const wc = Math.max(0, c1 - c0 + 1);
+    const need = Math.max(0, r1 - r0 + 1) * wc;
+    while (this.pool.length < need) {
+      const sprite = new Sprite(this.textures[CELL.HIDDEN]);
+      sprite.roundPixels = true;
+      this.pool.push(sprite);
+      this.cellLayer.addChild(sprite);
+    }
+    const scale = S / this.texSize;
+    const cols = m.cols;
+    let k = 0;
+    for (let y = r0; y <= r1; y++) {
+      for (let x = c0; x <= c1; x++) {
+        const sprite = this.pool[k++];
+        const i = this.transposed ? x * cols + y : y * cols + x;
+        const tex = this.textureFor(i);
+        if (tex && sprite.texture !== tex) sprite.texture = tex;
+        sprite.position.set(x * S, y * S);
+        sprite.scale.set(scale);
+        sprite.visible = true;
+      }
+    }
+    for (let j = need; j < this.pool.length; j++) this.pool[j].visible = false;
+    this.requestRender();
+  }
+
+  /** Every drawn sprite takes its texture again (phase change: won flags). */
+  private repaintWindow(): void {
+    this.win.S = 0;
+    this.updateWindow();
   }
 
   private boardW(): number {
-    return (this.transposed ? this.model.rows : this.model.cols) * this.S;
+    return this.vcols() * this.S;
   }
   private boardH(): number {
-    return (this.transposed ? this.model.cols : this.model.rows) * this.S;
+    return this.vrows() * this.S;
   }
 
   private drawFrame(gw: number, gh: number): void {
@@ -696,33 +861,36 @@ class MinesweeperScene implements GameHandle {
     this.renderQueued = true;
     requestAnimationFrame(() => {
       this.renderQueued = false;
-      if (!this.frozen && !this.destroyed) this.app.render();
+      if (!this.frozen && !this.destroyed) this.renderFrame();
     });
   }
 
   private renderFrame(): void {
-    if (!this.destroyed && this.app.renderer) this.app.render();
+    if (!this.destroyed && this.app.renderer) {
+      this.app.render();
+      this.frames++;
+    }
   }
 
   // ---- input → intents -----------------------------------------------------------------
 
   private seated(): boolean {
-    return !this.ctx.session.spectator && this.ctx.session.seat !== null && this.ctx.session.seat >= 0;
+    return !this.feed.spectator() && this.feed.seat() !== null;
   }
 
   private canAct(): boolean {
     const p = this.model.phase;
-    return this.seated() && this.ctx.session.status.kind === "connected" && (p === "fresh" || p === "active");
+    return this.seated() && this.feed.connected() && (p === "fresh" || p === "active");
   }
 
   private canRestart(): boolean {
-    if (!this.seated()) return false;
-    if (this.model.mode === "solo") return true;
+    if (!this.seated() || this.model.mode === "race") return false;
+    if (this.model.mode === "solo" || this.model.mode === "offline") return true;
     return this.model.phase === "won" || this.model.phase === "lost";
   }
 
   private requestRestart(): void {
-    if (!this.seated()) return;
+    if (!this.seated() || this.model.mode === "race") return;
     if (!this.canRestart()) {
       toast("A co-op game restarts once it is over.");
       return;
@@ -731,7 +899,7 @@ class MinesweeperScene implements GameHandle {
   }
 
   private send(type: string, payload: unknown): void {
-    if (!this.ctx.session.send(type, payload)) toast("Not connected — move not sent.", "error");
+    if (!this.feed.send(type, payload)) toast("Not connected — move not sent.", "error");
   }
 
   private rc(i: number): { r: number; c: number } {
@@ -818,21 +986,29 @@ class MinesweeperScene implements GameHandle {
     this.flagBtn.classList.toggle("on", on);
   }
 
-  private zoom(factor: number, clientX?: number, clientY?: number): void {
+  /** Zooms by `factor` keeping the point under the fingers / pointer (or the screen centre) fixed. */
+  zoom(factor: number, clientX?: number, clientY?: number): void {
     const before = this.S;
-    const next = Math.max(1, Math.min(6, this.zoomLevel * factor));
+    const next = Math.max(this.minZoom, Math.min(6, this.zoomLevel * factor));
     if (next === this.zoomLevel) return;
-    // keep the point under the fingers / pointer (or the screen centre) fixed
     const rect = this.app.canvas.getBoundingClientRect();
     const px = clientX !== undefined ? clientX - rect.left : this.app.screen.width / 2;
     const py = clientY !== undefined ? clientY - rect.top : this.app.screen.height / 2;
     const bx = (px - this.ox) / before;
     const by = (py - this.oy) / before;
     this.zoomLevel = next;
-    this.layout();
+    this.layout(false);
     const S = this.S;
     this.panX += Math.round(px - (this.ox + bx * S));
     this.panY += Math.round(py - (this.oy + by * S));
+    this.placeBoard();
+    this.requestRender();
+  }
+
+  /** Moves the camera by (dx, dy) CSS pixels (clamped to the board). */
+  pan(dx: number, dy: number): void {
+    this.panX += dx;
+    this.panY += dy;
     this.placeBoard();
     this.requestRender();
   }
@@ -855,12 +1031,9 @@ class MinesweeperScene implements GameHandle {
         this.updateHud();
       },
       hover: (i) => this.hover(i),
-      pan: (dx, dy) => {
-        this.panX += dx;
-        this.panY += dy;
-        this.placeBoard();
-        this.requestRender();
-      },
+      pan: (dx, dy) => this.pan(dx, dy),
+      canPan: () =>
+        this.boardW() + 2 * (PAD + FRAME) > this.app.screen.width || this.boardH() + 2 * (PAD + FRAME) > this.app.screen.height,
       zoom: (f, x, y) => this.zoom(f, x, y),
       keyboard: (action) => this.keyboard(action),
     };
@@ -882,6 +1055,7 @@ class MinesweeperScene implements GameHandle {
       else if (action === "chord") this.chord(i);
     }
     this.hover(i);
+    this.scrollIntoView(kb.r, kb.c);
     this.drawKbCursor();
     this.requestRender();
   }
@@ -896,7 +1070,7 @@ class MinesweeperScene implements GameHandle {
       this.cursorTimer = null;
       const cell = this.cursorPending < this.model.cells.length ? this.cursorPending : -1;
       if (cell === this.cursorSent) return;
-      if (!this.ctx.session.send("cursor", cell < 0 ? { r: -1, c: -1 } : this.rc(cell))) return;
+      if (!this.feed.send("cursor", cell < 0 ? { r: -1, c: -1 } : this.rc(cell))) return;
       this.cursorSent = cell;
       this.cursorSentAt = performance.now();
     }, wait);
@@ -914,23 +1088,47 @@ class MinesweeperScene implements GameHandle {
     return r * m.cols + c;
   }
 
+  /** Pans a large board so cell (r, c) is on screen. */
+  private scrollIntoView(r: number, c: number): void {
+    const { x, y } = this.cellPos(r, c);
+    const S = this.S;
+    const W = this.app.screen.width;
+    const H = this.app.screen.height;
+    let moved = false;
+    if (this.ox + x < PAD || this.ox + x + S > W - PAD) {
+      this.panX += Math.round(W / 2 - (this.ox + x + S / 2));
+      moved = true;
+    }
+    if (this.oy + y < PAD || this.oy + y + S > H - PAD) {
+      this.panY += Math.round(H / 2 - (this.oy + y + S / 2));
+      moved = true;
+    }
+    if (moved) this.placeBoard();
+  }
+
   // ---- GameHandle ------------------------------------------------------------------------
 
   cellCenter(r: number, c: number): { x: number; y: number } | null {
     const m = this.model;
     if (r < 0 || c < 0 || r >= m.rows || c >= m.cols) return null;
-    let { x, y } = this.cellPos(r, c);
-    const S = this.S;
-    // scroll a large board so the cell is on screen
-    const W = this.app.screen.width;
-    const H = this.app.screen.height;
-    if (this.ox + x < PAD || this.ox + x + S > W - PAD) this.panX += Math.round(W / 2 - (this.ox + x + S / 2));
-    if (this.oy + y < PAD || this.oy + y + S > H - PAD) this.panY += Math.round(H / 2 - (this.oy + y + S / 2));
-    this.placeBoard();
+    this.scrollIntoView(r, c);
     this.renderFrame();
-    ({ x, y } = this.cellPos(r, c));
+    const { x, y } = this.cellPos(r, c);
+    const S = this.S;
     const rect = this.app.canvas.getBoundingClientRect();
     return { x: rect.left + this.ox + x + S / 2, y: rect.top + this.oy + y + S / 2 };
+  }
+
+  /** The board cells (rules space) the viewport shows, inclusive. */
+  visibleRegion(): { r0: number; r1: number; c0: number; c1: number } {
+    const S = this.S;
+    const W = this.app.screen.width;
+    const H = this.app.screen.height;
+    const vc0 = Math.max(0, Math.floor(-this.ox / S));
+    const vc1 = Math.min(this.vcols() - 1, Math.floor((W - 1 - this.ox) / S));
+    const vr0 = Math.max(0, Math.floor(-this.oy / S));
+    const vr1 = Math.min(this.vrows() - 1, Math.floor((H - 1 - this.oy) / S));
+    return this.transposed ? { r0: vc0, r1: vc1, c0: vr0, c1: vr1 } : { r0: vr0, r1: vr1, c0: vc0, c1: vc1 };
   }
 
   snapshot(): Record<string, unknown> {
@@ -957,12 +1155,55 @@ class MinesweeperScene implements GameHandle {
       flagMode: this.flagMode,
       cellSize: this.S,
       transposed: this.transposed,
+      zoom: Math.round(this.zoomLevel * 1000) / 1000,
+      visible: this.visibleRegion(),
+      /** Sprites drawn (the culled pool), never the whole board on a big one. */
+      drawn: this.pool.filter((s) => s.visible).length,
+      frames: this.frames,
+      /** The last touch gesture and how long the finger was down (tests, debugging). */
+      gesture: this.app.canvas?.dataset.gesture ?? "",
+      ...Object.fromEntries(Object.entries(this.extras).map(([k, fn]) => [k, fn()])),
     };
+  }
+
+  /** Shows `el` in the side column (null hides it). */
+  setSide(el: HTMLElement | null): void {
+    if (el) this.side.replaceChildren(el);
+    else this.side.replaceChildren();
+    this.side.hidden = !el;
+  }
+
+  /** Adds a control next to the flag / zoom tools (race: "viewing Ann's board"). */
+  addTool(el: HTMLElement): void {
+    this.toolsEl.append(el);
+  }
+
+  /** Hides or shows the flag-mode tool (boards you cannot play). */
+  showFlagTool(on: boolean): void {
+    this.flagBtn.hidden = !on || !!this.opts.noTools;
+    if (!on && this.flagMode) this.setFlagMode(false);
+  }
+
+  /** Shows `el` over the board (countdown, "viewing …" banner); null removes it. */
+  setOverlay(el: HTMLElement | null): void {
+    this.overlay?.remove();
+    this.overlay = el;
+    if (el) {
+      el.classList.add("ms-overlay");
+      this.boardHost.append(el);
+    }
+  }
+  private overlay: HTMLElement | null = null;
+
+  /** Runs `fn` when the scene is destroyed. */
+  onDestroy(fn: () => void): void {
+    this.cleanups.push(fn);
   }
 
   renderNow(): void {
     this.frozen = true;
     this.app.ticker?.stop();
+    if (this.retextureTimer) this.retexture();
     this.tickTimer();
     this.renderFrame();
   }
@@ -977,7 +1218,7 @@ class MinesweeperScene implements GameHandle {
     this.destroyed = true;
     if (this.timer) clearInterval(this.timer);
     if (this.cursorTimer) clearTimeout(this.cursorTimer);
-    for (const off of this.unbindRoom) off();
+    if (this.retextureTimer) clearTimeout(this.retextureTimer);
     for (const off of this.cleanups) off();
     destroyCellTextures(this.textures);
     this.textures = [];

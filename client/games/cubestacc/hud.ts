@@ -1,0 +1,472 @@
+// Cubestacc HUD: plain DOM around the Pixi table. Status line (whose turn,
+// timer, direction, deck, pending draws, dump), seat list, action buttons,
+// view controls, waiting panel, end screen, wild suit picker.
+//
+// Layout never jumps when the state changes: every element keeps its box
+// (buttons are disabled, not removed; numbers have fixed widths; the timer
+// keeps its space when there is none).
+import { SUITS, type PackId, type Suit } from "../../../common/cubestacc/types";
+import { h } from "../../ui/dom";
+import { iconSvg, suitName } from "./art";
+import { nextSeat, type SeatModel, type TableModel } from "./model";
+
+export const SEAT_COLOURS = ["#e0483e", "#2f8fd8", "#32a852", "#e59a16", "#9b59d0"];
+
+export interface HudActions {
+  draw(): void;
+  pass(): void;
+  done(): void;
+  uhoh(): void;
+  caught(): void;
+  rotate(delta: 1 | -1): void;
+  zoom(factor: number): void;
+  recentre(): void;
+  start(): void;
+  ready(ready: boolean): void;
+  addBot(): void;
+  removeBot(seat: number): void;
+}
+
+export interface HudContext {
+  /** The viewer's room seat, or null (spectator). */
+  me: number | null;
+  connected: boolean;
+  /** Server time now (ms). */
+  now(): number;
+  /** The private room's code (null for public rooms and spectators). */
+  inviteCode: string | null;
+}
+
+/** "0:27", "1:05". */
+export function formatClock(ms: number): string {
+  const s = Math.max(0, Math.ceil(ms / 1000));
+  return `${Math.floor(s / 60)}:${String(s % 60).padStart(2, "0")}`;
+}
+
+export function seatName(m: TableModel, seat: number): string {
+  const s = m.seats[seat];
+  if (!s) return `Seat ${seat + 1}`;
+  return s.name || (s.occupied ? "Player" : `Seat ${seat + 1}`);
+}
+
+function setText(el: HTMLElement, text: string): void {
+  if (el.textContent !== text) el.textContent = text;
+}
+
+function setOn(el: HTMLElement, cls: string, on: boolean): void {
+  if (el.classList.contains(cls) !== on) el.classList.toggle(cls, on);
+}
+
+const ORDINAL = ["", "1st", "2nd", "3rd", "4th", "5th"];
+
+export class Hud {
+  readonly status: HTMLElement;
+  readonly seatsBox: HTMLElement;
+  readonly actions: HTMLElement;
+  readonly viewControls: HTMLElement;
+  readonly waiting: HTMLElement;
+  readonly endScreen: HTMLElement;
+  readonly suitPicker: HTMLElement;
+  readonly log: HTMLElement;
+  readonly deckEl: HTMLElement;
+
+  private turnEl: HTMLElement;
+  private timerEl: HTMLElement;
+  private dirEl: HTMLElement;
+  private deckCount: HTMLElement;
+  private pendingEl: HTMLElement;
+  private dumpEl: HTMLElement;
+  private seatList: HTMLOListElement;
+  private seatItems: HTMLLIElement[] = [];
+  private yawEl: HTMLElement;
+  readonly buttons: Record<"draw" | "pass" | "done" | "uhoh" | "caught", HTMLButtonElement>;
+  private waitText: HTMLElement;
+  private waitCode: HTMLElement;
+  private waitButtons: { start: HTMLButtonElement; ready: HTMLButtonElement; addBot: HTMLButtonElement };
+  private endTitle: HTMLElement;
+  private endNote: HTMLElement;
+  private endList: HTMLOListElement;
+  private endButtons: { again: HTMLButtonElement; start: HTMLButtonElement };
+  private endDismissed = -1;
+  private pick: ((suit: Suit | null) => void) | null = null;
+  private pickButtons: HTMLButtonElement[] = [];
+  private pickPack: PackId | null = null;
+  private pickOpenedAt = 0;
+  private readyWanted = false;
+
+  constructor(private act: HudActions) {
+    // ---- status line
+    this.turnEl = h("span", { class: "cs-turn", id: "cs-turn" }, "…");
+    this.timerEl = h("span", { class: "cs-timer", id: "cs-timer", "aria-label": "Turn timer" });
+    this.dirEl = h("span", { class: "cs-dir", id: "cs-direction", title: "Direction of play" });
+    this.deckCount = h("span", { class: "cs-deck-n" }, "0");
+    this.deckEl = h("span", { class: "cs-deck", id: "cs-deck", title: "Cards left in the deck" }, h("span", { class: "cs-deck-pic", "aria-hidden": "true" }), this.deckCount);
+    this.pendingEl = h("span", { class: "cs-pending", id: "cs-pending", role: "status" });
+    this.dumpEl = h("span", { class: "cs-dump", id: "cs-dump" });
+    this.status = h(
+      "div",
+      { class: "cs-status" },
+      h("div", { class: "cs-status-main" }, this.timerEl, this.turnEl),
+      h("div", { class: "cs-status-side" }, this.pendingEl, this.dumpEl, this.dirEl, this.deckEl),
+    );
+
+    // ---- seats
+    this.seatList = h("ol", { class: "cs-seat-list", id: "cs-seats" });
+    this.seatsBox = h("aside", { class: "cs-seats", "aria-label": "Players" }, this.seatList);
+
+    // ---- actions
+    const button = (id: string, label: string, run: () => void, extra = "") => {
+      const b = h("button", { type: "button", class: `cs-btn ${extra}`, id: `cs-${id}`, disabled: true }, label);
+      b.addEventListener("click", () => {
+        if (!b.disabled) run();
+      });
+      return b;
+    };
+    this.buttons = {
+      draw: button("draw", "Draw", () => act.draw()),
+      pass: button("pass", "Pass", () => act.pass()),
+      done: button("done", "Done", () => act.done()),
+      uhoh: button("uhoh", "UH OH", () => act.uhoh(), "cs-uhoh"),
+      caught: button("caught", "Caught!", () => act.caught(), "cs-caught"),
+    };
+    this.actions = h("div", { class: "cs-actions", role: "toolbar", "aria-label": "Actions" }, ...Object.values(this.buttons));
+
+    // ---- view controls (over the table)
+    const ctl = (label: string, title: string, run: () => void, id: string) => {
+      const b = h("button", { type: "button", class: "cs-ctl", title, "aria-label": title, id }, label);
+      b.addEventListener("click", run);
+      return b;
+    };
+    this.yawEl = h("span", { class: "cs-yaw", id: "cs-yaw", "aria-live": "polite" }, "0°");
+    this.viewControls = h(
+      "div",
+      { class: "cs-view", role: "toolbar", "aria-label": "Camera" },
+      ctl("⟲", "Rotate the view left", () => act.rotate(-1), "cs-rot-left"),
+      this.yawEl,
+      ctl("⟳", "Rotate the view right", () => act.rotate(1), "cs-rot-right"),
+      ctl("−", "Zoom out", () => act.zoom(1 / 1.25), "cs-zoom-out"),
+      ctl("+", "Zoom in", () => act.zoom(1.25), "cs-zoom-in"),
+      ctl("◎", "Fit the stack on screen", () => act.recentre(), "cs-centre"),
+    );
+
+    // ---- waiting panel
+    this.waitText = h("p", { class: "cs-wait-text" });
+    this.waitCode = h("p", { class: "cs-wait-code", id: "cs-wait-code" });
+    const start = h("button", { type: "button", class: "primary", id: "cs-start" }, "Start now");
+    start.addEventListener("click", () => act.start());
+    const ready = h("button", { type: "button", class: "secondary", id: "cs-ready", "aria-pressed": "false" }, "I'm ready");
+    ready.addEventListener("click", () => {
+      this.readyWanted = ready.getAttribute("aria-pressed") !== "true";
+      act.ready(this.readyWanted);
+    });
+    const addBot = h("button", { type: "button", class: "secondary", id: "cs-add-bot" }, "Add a bot");
+    addBot.addEventListener("click", () => act.addBot());
+    this.waitButtons = { start, ready, addBot };
+    this.waiting = h(
+      "div",
+      { class: "cs-panel cs-waiting", id: "cs-waiting", hidden: true, role: "region", "aria-label": "Waiting for players" },
+      h("h2", {}, "Waiting for players"),
+      this.waitCode,
+      this.waitText,
+      h("div", { class: "cs-panel-actions" }, start, ready, addBot),
+    );
+
+    // ---- end screen
+    this.endTitle = h("h2", { id: "cs-end-title" });
+    this.endNote = h("p", { class: "cs-end-note" });
+    this.endList = h("ol", { class: "cs-rank", id: "cs-ranking" });
+    const again = h("button", { type: "button", class: "primary", id: "cs-again", "aria-pressed": "false" }, "Play again");
+    again.addEventListener("click", () => {
+      this.readyWanted = again.getAttribute("aria-pressed") !== "true";
+      act.ready(this.readyWanted);
+    });
+    const startAgain = h("button", { type: "button", class: "secondary", id: "cs-start-again" }, "Start now");
+    startAgain.addEventListener("click", () => act.start());
+    const look = h("button", { type: "button", class: "secondary", id: "cs-see-table" }, "See the table");
+    this.endButtons = { again, start: startAgain };
+    this.endScreen = h(
+      "div",
+      { class: "cs-panel cs-end", id: "cs-end", hidden: true, role: "dialog", "aria-labelledby": "cs-end-title" },
+      this.endTitle,
+      this.endNote,
+      this.endList,
+      h("div", { class: "cs-panel-actions" }, again, startAgain, look),
+    );
+    look.addEventListener("click", () => {
+      this.endScreen.hidden = true;
+      this.endDismissed = this.lastGameNo;
+    });
+
+    // ---- wild suit picker
+    const cancel = h("button", { type: "button", class: "secondary", id: "cs-suit-cancel" }, "Cancel");
+    cancel.addEventListener("click", () => this.closePicker(null));
+    this.suitPicker = h(
+      "div",
+      { class: "cs-panel cs-suits", id: "cs-suit-picker", hidden: true, role: "dialog", "aria-label": "Choose the wild's suit" },
+      h("h2", {}, "Wild: choose a suit"),
+      h("div", { class: "cs-suit-row" }),
+      h("div", { class: "cs-panel-actions" }, cancel),
+    );
+
+    this.log = h("div", { class: "cs-log", id: "cs-log", "aria-live": "polite" });
+  }
+
+  private lastGameNo = 0;
+
+  // ---- updates ------------------------------------------------------------------------
+
+  update(m: TableModel, c: HudContext): void {
+    this.lastGameNo = m.gameNo;
+    this.updateStatus(m, c);
+    this.updateSeats(m, c);
+    this.updateButtons(m, c);
+    this.updateWaiting(m, c);
+    this.updateEnd(m, c);
+    this.tick(m, c);
+  }
+
+  private updateStatus(m: TableModel, c: HudContext): void {
+    let turn = "";
+    const mine = c.me !== null && m.turn === c.me;
+    if (m.phase === "waiting" || m.phase === "") turn = "Waiting for players";
+    else if (m.phase === "finished") turn = m.winner >= 0 ? (m.winner === c.me ? "You win!" : `${seatName(m, m.winner)} wins`) : "Game over";
+    else if (mine) turn = m.pending > 0 ? `Your turn — play a K or take ${m.pending}` : m.dumpRank ? `Your turn — more ${m.dumpRank}s or Done` : "Your turn";
+    else if (m.turn >= 0) turn = `${seatName(m, m.turn)}'s turn`;
+    setText(this.turnEl, turn);
+    setOn(this.turnEl, "cs-mine", mine && m.phase === "playing");
+    this.turnEl.style.setProperty("--seat", SEAT_COLOURS[m.turn] ?? "#8894a8");
+
+    const playing = m.phase === "playing";
+    const next = playing ? nextSeat(m, m.turn) : -1;
+    setText(this.dirEl, m.direction > 0 ? "↻" : "↺");
+    this.dirEl.setAttribute("aria-label", `Direction ${m.direction > 0 ? "clockwise" : "counter-clockwise"}${next >= 0 ? `, next: ${seatName(m, next)}` : ""}`);
+    this.dirEl.title = next >= 0 ? `Next: ${seatName(m, next)}` : "Direction of play";
+    setOn(this.dirEl, "cs-rev", m.direction < 0);
+    setText(this.deckCount, String(m.deckCount));
+
+    let pending = "";
+    if (playing && m.pending > 0) pending = `K +${m.pending}`;
+    else if (playing && m.owed > 0) pending = `J +${m.owed}`;
+    setText(this.pendingEl, pending);
+    this.pendingEl.setAttribute("aria-label", m.pending > 0 ? `King stack: ${m.pending} cards pending` : m.owed > 0 ? `${m.owed} jack draw${m.owed > 1 ? "s" : ""} for the next player` : "");
+    setOn(this.pendingEl, "cs-on", pending !== "");
+    setText(this.dumpEl, playing && m.dumpRank ? `Dump ${m.dumpRank}` : "");
+    setOn(this.dumpEl, "cs-on", playing && m.dumpRank !== "");
+  }
+
+  /** The countdown: every 250 ms from the scene. */
+  tick(m: TableModel, c: HudContext): void {
+    const on = m.phase === "playing" && m.deadline > 0;
+    const left = on ? m.deadline - c.now() : 0;
+    setText(this.timerEl, on ? formatClock(left) : "");
+    setOn(this.timerEl, "cs-on", on);
+    setOn(this.timerEl, "cs-none", m.timer === 0); // a room without a timer never shows one: no space kept
+    setOn(this.timerEl, "cs-low", on && left < 6000);
+  }
+
+  private updateSeats(m: TableModel, c: HudContext): void {
+    const list = this.seatList;
+    while (this.seatItems.length < m.seats.length) {
+      const li = h(
+        "li",
+        { class: "cs-seat" },
+        h("span", { class: "cs-seat-dot", "aria-hidden": "true" }),
+        h("span", { class: "cs-seat-name" }),
+        h("span", { class: "cs-seat-count" }),
+        h("span", { class: "cs-seat-state" }),
+        h("span", { class: "cs-seat-badges" }),
+      );
+      const remove = h("button", { type: "button", class: "cs-seat-remove small", hidden: true, title: "Remove this bot" }, "✕");
+      const seat = this.seatItems.length;
+      remove.addEventListener("click", () => this.act.removeBot(seat));
+      li.append(remove);
+      this.seatItems.push(li);
+      list.append(li);
+    }
+    while (this.seatItems.length > m.seats.length) this.seatItems.pop()!.remove();
+    const noGame = m.phase !== "playing";
+    m.seats.forEach((s, i) => {
+      const li = this.seatItems[i];
+      li.dataset.seat = String(i);
+      li.style.setProperty("--seat", SEAT_COLOURS[i] ?? "#888");
+      const me = i === c.me;
+      const name = li.children[1] as HTMLElement;
+      setText(name, `${seatName(m, i)}${me ? " (you)" : ""}`);
+      // phones show a short name: "Bot Ada" → "Ada" with a bot mark (CSS), "(you)" dropped
+      name.dataset.short = s.bot ? seatName(m, i).replace(/^Bot\s+/i, "") : seatName(m, i);
+      li.dataset.bot = s.bot ? "1" : "0";
+      const count = li.children[2] as HTMLElement;
+      const showCount = s.inGame || m.phase === "playing";
+      setText(count, showCount ? String(s.cards) : "");
+      count.setAttribute("aria-label", showCount ? `${s.cards} card${s.cards === 1 ? "" : "s"}` : "");
+      setText(li.children[3] as HTMLElement, seatState(s, m));
+      li.dataset.away = s.occupied && !s.connected ? "1" : "0";
+      (li.children[3] as HTMLElement).dataset.state = !s.occupied ? "free" : s.bot && s.connected ? "bot" : s.connected ? "online" : "away";
+      const badges: string[] = [];
+      if (s.calledUhOh && s.cards <= 2 && m.phase === "playing") badges.push("UH OH");
+      if (s.catchable) badges.push("1 card!");
+      if (m.phase === "finished" && s.place > 0) badges.push(ORDINAL[s.place] ?? `#${s.place}`);
+      if (noGame && s.ready && !s.bot) badges.push("ready");
+      setText(li.children[4] as HTMLElement, badges.join(" · "));
+      setOn(li, "cs-seat-turn", m.phase === "playing" && m.turn === i);
+      setOn(li, "cs-seat-me", me);
+      setOn(li, "cs-seat-open", !s.occupied);
+      setOn(li, "cs-seat-out", m.phase === "playing" && !s.inGame);
+      setOn(li, "cs-seat-catch", s.catchable);
+      const remove = li.lastElementChild as HTMLButtonElement;
+      remove.hidden = !(noGame && s.bot && c.me !== null && c.me === m.owner && m.mode !== "solo");
+      remove.setAttribute("aria-label", `Remove ${seatName(m, i)}`);
+    });
+  }
+
+  private updateButtons(m: TableModel, c: HudContext): void {
+    const mine = m.mine;
+    const live = c.connected && m.phase === "playing" && mine !== null;
+    const b = this.buttons;
+    b.draw.disabled = !(live && (mine!.drawAction === "draw" || mine!.drawAction === "take"));
+    setText(b.draw, live && mine!.drawAction === "take" ? `Take ${m.pending}` : "Draw");
+    b.pass.disabled = !(live && mine!.drawAction === "pass");
+    b.done.disabled = !(live && mine!.canDone);
+    b.uhoh.disabled = !(live && mine!.canUhOh);
+    const catchable = c.me !== null && m.seats.some((s) => s.catchable && s.seat !== c.me);
+    b.caught.disabled = !(live && catchable);
+    setOn(b.uhoh, "cs-alert", !b.uhoh.disabled);
+    setOn(b.caught, "cs-alert", !b.caught.disabled);
+    setOn(b.draw, "cs-suggest", !b.draw.disabled);
+    setOn(b.pass, "cs-suggest", !b.pass.disabled);
+    setOn(b.done, "cs-suggest", !b.done.disabled);
+  }
+
+  private updateWaiting(m: TableModel, c: HudContext): void {
+    const show = m.phase === "waiting";
+    this.waiting.hidden = !show;
+    if (!show) return;
+    const taken = m.seats.filter((s) => s.occupied).length;
+    const people = m.seats.filter((s) => s.occupied && !s.bot).length;
+    const owner = c.me !== null && c.me === m.owner;
+    setText(this.waitCode, c.inviteCode ? `Invite friends with the code ${c.inviteCode}.` : "");
+    setText(
+      this.waitText,
+      `${taken} of ${m.maxSeats} seats taken (${people} ${people === 1 ? "person" : "people"}). The game starts when every seat has a player${owner ? ", when you press Start" : ", when the host starts it"} or when everyone is ready.`,
+    );
+    this.waitButtons.start.hidden = !owner;
+    this.waitButtons.start.disabled = taken < 2 || !c.connected;
+    this.waitButtons.addBot.hidden = !owner || m.mode === "solo";
+    this.waitButtons.addBot.disabled = taken >= m.maxSeats || !c.connected;
+    const seated = c.me !== null;
+    this.waitButtons.ready.hidden = !seated;
+    const ready = seated && !!m.seats[c.me!]?.ready;
+    this.waitButtons.ready.setAttribute("aria-pressed", String(ready));
+    setText(this.waitButtons.ready, ready ? "Ready ✓" : "I'm ready");
+  }
+
+  private updateEnd(m: TableModel, c: HudContext): void {
+    const show = m.phase === "finished" && this.endDismissed !== m.gameNo;
+    this.endScreen.hidden = !show;
+    if (m.phase !== "finished") return;
+    const won = m.winner >= 0 && m.winner === c.me;
+    setText(this.endTitle, m.winner < 0 ? "Game over" : won ? "You win!" : `${seatName(m, m.winner)} wins`);
+    setText(this.endNote, m.blocked ? "Nobody could play or draw: fewest cards left wins." : "Ranked by cards left.");
+    const rows = m.ranking.length ? m.ranking : m.seats.filter((s) => s.inGame).map((s) => ({ seat: s.seat, cards: s.cards, place: s.place }));
+    const key = rows.map((r) => `${r.seat}:${r.cards}:${r.place}:${seatName(m, r.seat)}`).join("|") + `|${c.me}`;
+    if (this.endList.dataset.key !== key) {
+      this.endList.dataset.key = key;
+      this.endList.replaceChildren(
+        ...rows.map((r) =>
+          h(
+            "li",
+            { class: `cs-rank-row${r.seat === c.me ? " cs-rank-me" : ""}${r.place === 1 ? " cs-rank-win" : ""}`, "data-seat": r.seat },
+            h("span", { class: "cs-rank-place" }, ORDINAL[r.place] ?? `#${r.place}`),
+            h("span", { class: "cs-rank-name", style: `--seat:${SEAT_COLOURS[r.seat] ?? "#888"}` }, `${seatName(m, r.seat)}${r.seat === c.me ? " (you)" : ""}`),
+            h("span", { class: "cs-rank-cards" }, `${r.cards} card${r.cards === 1 ? "" : "s"} left`),
+          ),
+        ),
+      );
+    }
+    const seated = c.me !== null;
+    const ready = seated && !!m.seats[c.me!]?.ready;
+    this.endButtons.again.hidden = !seated;
+    this.endButtons.again.disabled = !c.connected;
+    this.endButtons.again.setAttribute("aria-pressed", String(ready));
+    const waitingFor = m.seats.filter((s) => s.occupied && !s.bot && s.connected && !s.ready).length;
+    setText(this.endButtons.again, ready ? (waitingFor > 0 ? `Ready ✓ — waiting for ${waitingFor}` : "Ready ✓") : "Play again");
+    const owner = seated && c.me === m.owner;
+    this.endButtons.start.hidden = !owner || m.mode === "solo";
+    this.endButtons.start.disabled = !c.connected;
+  }
+
+  showEndAgain(): void {
+    this.endDismissed = -1;
+  }
+
+  // ---- yaw ------------------------------------------------------------------------------
+
+  setYaw(yaw: number): void {
+    setText(this.yawEl, `${yaw * 90}°`);
+    this.yawEl.setAttribute("aria-label", `View rotated ${yaw * 90} degrees`);
+  }
+
+  // ---- suit picker -------------------------------------------------------------------------
+
+  /** Asks which suit a wild takes; resolves null on cancel. */
+  chooseSuit(pack: PackId, suggested: Suit | null): Promise<Suit | null> {
+    this.closePicker(null);
+    const row = this.suitPicker.querySelector(".cs-suit-row") as HTMLElement;
+    if (this.pickPack !== pack) {
+      this.pickPack = pack;
+      this.pickButtons = SUITS.map((suit) => {
+        const b = h("button", { type: "button", class: "cs-suit", "data-suit": suit, id: `cs-suit-${suit}` });
+        b.innerHTML = `${iconSvg(pack, suit, 34)}<span>${suitName(pack, suit)}</span>`;
+        b.addEventListener("click", (e) => {
+          // a click right after the picker opened is the tail of the gesture that opened it
+          if (e.detail > 0 && performance.now() - this.pickOpenedAt < 200) return;
+          this.closePicker(suit);
+        });
+        return b;
+      });
+      row.replaceChildren(...this.pickButtons);
+    }
+    this.suitPicker.hidden = false;
+    this.pickOpenedAt = performance.now();
+    const focus = this.pickButtons[SUITS.indexOf(suggested ?? "spades")] ?? this.pickButtons[0];
+    queueMicrotask(() => focus?.focus());
+    return new Promise((resolve) => {
+      this.pick = resolve;
+    });
+  }
+
+  get picking(): boolean {
+    return this.pick !== null;
+  }
+
+  closePicker(suit: Suit | null): void {
+    const pick = this.pick;
+    this.pick = null;
+    this.suitPicker.hidden = true;
+    pick?.(suit);
+  }
+
+  // ---- log -----------------------------------------------------------------------------------
+
+  private logTimer: ReturnType<typeof setTimeout> | null = null;
+
+  /** One line about what just happened; it fades after a few seconds. */
+  say(text: string): void {
+    setText(this.log, text);
+    this.log.classList.remove("cs-faded");
+    if (this.logTimer) clearTimeout(this.logTimer);
+    this.logTimer = setTimeout(() => this.log.classList.add("cs-faded"), 6000);
+  }
+
+  destroy(): void {
+    if (this.logTimer) clearTimeout(this.logTimer);
+    this.closePicker(null);
+  }
+}
+
+function seatState(s: SeatModel, m: TableModel): string {
+  if (!s.occupied) return m.phase === "playing" ? "—" : "open seat";
+  if (s.bot && s.connected) return "bot";
+  if (s.bot) return "away · bot plays";
+  return s.connected ? "online" : "reconnecting…";
+}

@@ -1,0 +1,217 @@
+// The plain model the Cubestacc scene draws: read from the schema state
+// (docs/protocol.md "Cubestacc"), never written back. Rules space only (cells,
+// seats, cards); pixels live in the board.
+import { PACK_IDS, RANKS, SUITS, type AttachMode, type PackId, type Rank, type Suit } from "../../../common/cubestacc/types";
+
+export interface CubeModel {
+  id: number;
+  card: number;
+  parent: number | null;
+  cell: { x: number; y: number; z: number };
+  mode: AttachMode | "start";
+  suit: Suit;
+  rank: Rank | null;
+  wild: boolean;
+  open: { top: boolean; side: boolean; face: boolean };
+  by: number | null;
+  depth: number;
+}
+
+export interface SeatModel {
+  seat: number;
+  name: string;
+  occupied: boolean;
+  connected: boolean;
+  bot: boolean;
+  ready: boolean;
+  inGame: boolean;
+  cards: number;
+  calledUhOh: boolean;
+  catchable: boolean;
+  place: number;
+}
+
+export interface LegalModel {
+  card: number;
+  onto: number;
+  mode: AttachMode;
+}
+
+export interface MineModel {
+  hand: number[];
+  legal: LegalModel[];
+  drawAction: "" | "draw" | "take" | "pass";
+  canDone: boolean;
+  canUhOh: boolean;
+}
+
+export interface TableModel {
+  mode: string;
+  phase: string;
+  pack: PackId;
+  wildPivot: boolean;
+  timer: number;
+  botLevel: string;
+  gameNo: number;
+  owner: number;
+  maxSeats: number;
+  spectators: number;
+  cubes: CubeModel[];
+  seats: SeatModel[];
+  deckCount: number;
+  turn: number;
+  turnNo: number;
+  direction: 1 | -1;
+  pending: number;
+  owed: number;
+  dumpRank: string;
+  pivot: number;
+  turnStartedAt: number;
+  deadline: number;
+  winner: number;
+  blocked: boolean;
+  ranking: { seat: number; cards: number; place: number }[];
+  /** The viewer's private seat data (null for spectators, or before it arrives). */
+  mine: MineModel | null;
+}
+
+export function emptyModel(): TableModel {
+  return {
+    mode: "",
+    phase: "",
+    pack: "classic",
+    wildPivot: false,
+    timer: 0,
+    botLevel: "",
+    gameNo: 0,
+    owner: -1,
+    maxSeats: 0,
+    spectators: 0,
+    cubes: [],
+    seats: [],
+    deckCount: 0,
+    turn: -1,
+    turnNo: 0,
+    direction: 1,
+    pending: 0,
+    owed: 0,
+    dumpRank: "",
+    pivot: -1,
+    turnStartedAt: 0,
+    deadline: 0,
+    winner: -1,
+    blocked: false,
+    ranking: [],
+    mine: null,
+  };
+}
+
+const num = (v: unknown, d = 0): number => (typeof v === "number" && Number.isFinite(v) ? v : d);
+const str = (v: unknown, d = ""): string => (typeof v === "string" ? v : d);
+const bool = (v: unknown): boolean => v === true;
+
+function list<T>(arr: any, map: (item: any, i: number) => T): T[] {
+  const out: T[] = [];
+  const n = arr?.length ?? 0;
+  for (let i = 0; i < n; i++) out.push(map(arr[i] ?? arr.at?.(i), i));
+  return out;
+}
+
+const asSuit = (s: unknown): Suit => ((SUITS as readonly string[]).includes(s as string) ? (s as Suit) : "spades");
+const asRank = (r: unknown): Rank | null => ((RANKS as readonly string[]).includes(r as string) ? (r as Rank) : null);
+const asMode = (m: unknown): AttachMode | "start" =>
+  m === "top" || m === "side" || m === "face" || m === "wild" ? m : "start";
+const asPack = (p: unknown): PackId => ((PACK_IDS as readonly string[]).includes(p as string) ? (p as PackId) : "classic");
+
+export function readCube(c: any, i: number): CubeModel {
+  const parent = num(c?.parent, -1);
+  const by = num(c?.by, -1);
+  return {
+    id: num(c?.id, i),
+    card: num(c?.card),
+    parent: parent < 0 ? null : parent,
+    cell: { x: num(c?.x), y: num(c?.y), z: num(c?.z) },
+    mode: asMode(c?.mode),
+    suit: asSuit(c?.suit),
+    rank: asRank(c?.rank),
+    wild: bool(c?.wild),
+    open: { top: bool(c?.openTop), side: bool(c?.openSide), face: bool(c?.openFace) },
+    by: by < 0 ? null : by,
+    depth: num(c?.depth),
+  };
+}
+
+/** Reads the whole schema state; `mySeat` picks the private seat (null: spectator). */
+export function readModel(state: any, mySeat: number | null): TableModel {
+  const seatsIn = state?.seats;
+  const playersIn = state?.players;
+  const seats = list(seatsIn, (s, i): SeatModel => {
+    const p = playersIn?.[i];
+    return {
+      seat: i,
+      name: str(s?.name),
+      occupied: bool(s?.occupied),
+      connected: bool(s?.connected),
+      bot: bool(s?.bot),
+      ready: bool(s?.ready),
+      inGame: bool(p?.inGame),
+      cards: num(p?.cards),
+      calledUhOh: bool(p?.calledUhOh),
+      catchable: bool(p?.catchable),
+      place: num(p?.place),
+    };
+  });
+  let mine: MineModel | null = null;
+  const priv = mySeat !== null && mySeat >= 0 ? playersIn?.[mySeat]?.private : undefined;
+  if (priv) {
+    const d = str(priv.drawAction);
+    mine = {
+      hand: list(priv.hand, (c) => num(c)),
+      legal: list(priv.legal, (l) => ({ card: num(l?.card), onto: num(l?.onto), mode: asMode(l?.mode) as AttachMode })),
+      drawAction: d === "draw" || d === "take" || d === "pass" ? d : "",
+      canDone: bool(priv.canDone),
+      canUhOh: bool(priv.canUhOh),
+    };
+  }
+  return {
+    mode: str(state?.mode),
+    phase: str(state?.phase),
+    pack: asPack(state?.pack),
+    wildPivot: bool(state?.wildPivot),
+    timer: num(state?.timer),
+    botLevel: str(state?.botLevel),
+    gameNo: num(state?.gameNo),
+    owner: num(state?.owner, -1),
+    maxSeats: num(state?.maxSeats),
+    spectators: num(state?.spectators),
+    cubes: list(state?.cubes, readCube),
+    seats,
+    deckCount: num(state?.deckCount),
+    turn: num(state?.turn, -1),
+    turnNo: num(state?.turnNo),
+    direction: num(state?.direction, 1) < 0 ? -1 : 1,
+    pending: num(state?.pending),
+    owed: num(state?.owed),
+    dumpRank: str(state?.dumpRank),
+    pivot: num(state?.pivot, -1),
+    turnStartedAt: num(state?.turnStartedAt),
+    deadline: num(state?.deadline),
+    winner: num(state?.winner, -1),
+    blocked: bool(state?.blocked),
+    ranking: list(state?.ranking, (r) => ({ seat: num(r?.seat), cards: num(r?.cards), place: num(r?.place) })),
+    mine,
+  };
+}
+
+/** The in-game seats in game order (ascending room seat), as `direction` counts them. */
+export function gameOrder(m: TableModel): number[] {
+  return m.seats.filter((s) => s.inGame).map((s) => s.seat);
+}
+
+/** The seat that plays after `seat` in the current direction (−1 if unknown). */
+export function nextSeat(m: TableModel, seat: number): number {
+  const order = gameOrder(m);
+  const i = order.indexOf(seat);
+  if (i < 0 || order.length === 0) return -1;
+  return order[(i + m.direction + order.length) % order.length];
+}

@@ -1,0 +1,167 @@
+// Where a Minesweeper board's data comes from. The scene (scene.ts) only draws
+// and turns gestures into intents; a feed supplies the board and takes the
+// intents:
+//   RoomFeed   a live room (schema patches over colyseus.js)        — this file
+//   LocalFeed  a GameSession in the browser (offline solo)            — local.ts
+//   ReplayFeed a recorded log re-run step by step with common/ rules  — local.ts
+// Every feed hands the scene a "state-like" object: the same field names as the
+// room's schema state (docs/protocol.md), so one renderer serves them all.
+import { getStateCallbacks, type Room } from "colyseus.js";
+import type { ConnStatus, RoomSession } from "../../net/session";
+import { toast } from "../../ui/toast";
+
+/** The fields of the minesweeper schema state the scene reads (arrays may be ArraySchema or plain). */
+export interface BoardStateLike {
+  mode?: string;
+  level?: string;
+  phase?: string;
+  rows?: number;
+  cols?: number;
+  mines?: number;
+  flags?: number;
+  cells?: ArrayLike<number>;
+  startedAt?: number;
+  endedAt?: number;
+  elapsed?: number;
+  hit?: number;
+  owner?: number;
+  maxSeats?: number;
+  spectators?: number;
+  seats?: ArrayLike<{ name?: string; occupied?: boolean; connected?: boolean; bot?: boolean }>;
+  credits?: ArrayLike<number>;
+  cursors?: ArrayLike<{ r?: number; c?: number }>;
+}
+
+/** What a feed calls on the scene. */
+export interface BoardSink {
+  /** Scalar fields changed (phase, flags, times, size…). */
+  scalars(state: BoardStateLike): void;
+  /** The whole cells array (a new array, or a resync). */
+  cells(arr: ArrayLike<number>): void;
+  /** One cell's code changed. */
+  cell(i: number, code: number): void;
+  /** Seats or credits changed. */
+  seats(state: BoardStateLike): void;
+  /** One co-op cursor moved. */
+  cursor(state: BoardStateLike, index: number): void;
+  /** A one-shot event ({kind, …}: reveal, flag, won, lost, restart, chat…). */
+  event(e: Record<string, unknown>): void;
+  /** Connection / seat changed. */
+  status(): void;
+  /** Resync everything from feed.state(). */
+  refresh(): void;
+}
+
+export interface MinesweeperFeed {
+  /** Current state (null before the first one arrives). */
+  state(): BoardStateLike | null;
+  /** The viewer's seat (null: spectator, replay). */
+  seat(): number | null;
+  spectator(): boolean;
+  /** Moves can be sent now. */
+  connected(): boolean;
+  /** Clock the running timer is drawn with (ms, same base as startedAt). */
+  now(): number;
+  /** An intent: reveal / flag / chord / restart / cursor. False when it could not be sent. */
+  send(type: string, payload: unknown): boolean;
+  /** Starts feeding the sink; returns the unsubscribe. */
+  attach(sink: BoardSink): () => void;
+}
+
+/** A live room's board (solo / co-op), bound to the schema with getStateCallbacks. */
+export class RoomFeed implements MinesweeperFeed {
+  constructor(readonly session: RoomSession) {}
+
+  state(): BoardStateLike | null {
+    return (this.session.room?.state as BoardStateLike | undefined) ?? null;
+  }
+  seat(): number | null {
+    const s = this.session.seat;
+    return this.session.spectator || s === null || s < 0 ? null : s;
+  }
+  spectator(): boolean {
+    return this.session.spectator;
+  }
+  connected(): boolean {
+    return this.session.status.kind === "connected";
+  }
+  now(): number {
+    return this.session.clock.now();
+  }
+  send(type: string, payload: unknown): boolean {
+    return this.session.send(type, payload);
+  }
+
+  attach(sink: BoardSink): () => void {
+    const session = this.session;
+    const offs: (() => void)[] = [];
+    let unbind: (() => void)[] = [];
+    const bind = (room: Room) => {
+      for (const off of unbind) off();
+      unbind = bindBoardSchema(room, room.state, sink, (t) => session.clock.sample(t));
+      sink.refresh();
+    };
+    offs.push(session.onRoom(bind));
+    offs.push(session.onStatus((_s: ConnStatus) => sink.status()));
+    offs.push(
+      session.onMessage<{ code?: string; message?: string }>("error", (e) => {
+        toast(e?.message || e?.code || "Refused", "error");
+      }),
+    );
+    offs.push(session.onMessage<Record<string, unknown>>("event", (e) => sink.event(e)));
+    offs.push(session.onMessage("seat", () => sink.refresh()));
+    offs.push(session.onMessage("welcome", () => sink.refresh()));
+    return () => {
+      for (const off of unbind) off();
+      for (const off of offs) off();
+    };
+  }
+}
+
+/**
+ * Binds the schema callbacks of a board-shaped schema object (`target`, the
+ * room state or a child schema with the same fields) to a sink. Returns the
+ * unbinders. `onServerTime` receives serverTime samples when the target has one.
+ */
+export function bindBoardSchema(room: Room, target: any, sink: BoardSink, onServerTime?: (t: number) => void): (() => void)[] {
+  const $ = getStateCallbacks(room);
+  const state = target;
+  const $s = ($ as any)(state);
+  const offs: (() => void)[] = [];
+  offs.push(
+    $s.onChange(() => {
+      if (onServerTime && typeof state.serverTime === "number" && state.serverTime > 0) onServerTime(state.serverTime);
+      sink.scalars(state);
+    }),
+  );
+  let offCells: (() => void) | null = null;
+  offs.push(
+    $s.listen("cells", (arr: any) => {
+      offCells?.();
+      if (!arr) return;
+      const $arr = ($ as any)(arr);
+      offCells = $arr.onChange((code: number, index: number) => sink.cell(index, code));
+      sink.cells(arr);
+    }),
+  );
+  offs.push(() => offCells?.());
+  if (state.seats !== undefined) {
+    offs.push(
+      $s.seats.onAdd((seat: any) => {
+        offs.push(($(seat) as any).onChange(() => sink.seats(state)));
+        sink.seats(state);
+      }),
+    );
+    offs.push($s.seats.onRemove(() => sink.seats(state)));
+  }
+  if (state.credits !== undefined) offs.push($s.credits.onChange(() => sink.seats(state)));
+  if (state.cursors !== undefined) {
+    offs.push(
+      $s.cursors.onAdd((cursor: any, index: number) => {
+        offs.push(($(cursor) as any).onChange(() => sink.cursor(state, index)));
+        sink.cursor(state, index);
+      }),
+    );
+  }
+  return offs;
+}

@@ -1,0 +1,250 @@
+// Lobby panel: Minesweeper leaderboards (GET /api/leaderboard/minesweeper?level=&window=),
+// best 10 per level for Today / Week / Month / All time, with the stats of each
+// game and a link to its replay. Two accessible tab lists (level, period) drive
+// one tab panel: arrow keys / Home / End move and select, roving tabindex.
+import { LEVELS, type StandardLevel } from "../../common/minesweeper/types";
+import { h } from "../ui/dom";
+import "./minesweeper-lobby.css";
+
+export const WINDOWS = [
+  { id: "today", label: "Today" },
+  { id: "week", label: "Week" },
+  { id: "month", label: "Month" },
+  { id: "all", label: "All time" },
+] as const;
+
+export type WindowId = (typeof WINDOWS)[number]["id"];
+
+export interface LeaderboardEntry {
+  rank: number;
+  name: string;
+  timeMs: number;
+  threeBV: number | null;
+  threeBVPerSecond: number | null;
+  efficiency: number | null;
+  clicks: number | null;
+  finishedAt: number;
+  replayId: number | null;
+}
+
+export interface Leaderboard {
+  level: string;
+  window: string;
+  now: number;
+  since: number;
+  entries: LeaderboardEntry[];
+}
+
+export async function fetchLeaderboard(level: string, window: string, signal?: AbortSignal): Promise<Leaderboard> {
+  const res = await fetch(`/api/leaderboard/minesweeper?level=${encodeURIComponent(level)}&window=${encodeURIComponent(window)}`, {
+    signal,
+    headers: { Accept: "application/json" },
+  });
+  let body: any = null;
+  try {
+    body = await res.json();
+  } catch {
+    /* not JSON */
+  }
+  if (!res.ok) throw new Error(body?.error?.reason ?? body?.error?.code ?? `GET leaderboard answered ${res.status}`);
+  return { level, window, now: Number(body?.now) || Date.now(), since: Number(body?.since) || 0, entries: Array.isArray(body?.entries) ? body.entries : [] };
+}
+
+function seconds(ms: number): string {
+  return `${(ms / 1000).toFixed(ms < 100_000 ? 2 : 1)} s`;
+}
+
+function ago(at: number, now: number): string {
+  const d = Math.max(0, now - at);
+  if (d < 60_000) return "just now";
+  if (d < 3_600_000) return `${Math.floor(d / 60_000)} min ago`;
+  if (d < 86_400_000) return `${Math.floor(d / 3_600_000)} h ago`;
+  const days = Math.floor(d / 86_400_000);
+  return days < 45 ? `${days} d ago` : new Date(at).toLocaleDateString();
+}
+
+const num2 = (v: number | null | undefined) => (typeof v === "number" && Number.isFinite(v) ? v.toFixed(2) : "—");
+const pct = (v: number | null | undefined) => (typeof v === "number" && Number.isFinite(v) ? `${Math.round(v * 100)} %` : "—");
+
+/** One tab list with roving tabindex and automatic activation. */
+function tablist(
+  idPrefix: string,
+  label: string,
+  items: readonly { id: string; label: string }[],
+  selected: string,
+  panelId: string,
+  onSelect: (id: string) => void,
+): { el: HTMLElement; select(id: string): void; selectedTabId(): string } {
+  const el = h("div", { role: "tablist", "aria-label": label, class: "tabs", id: `${idPrefix}-tabs` });
+  let current = selected;
+  const tabs = items.map((item) => {
+    const tab = h(
+      "button",
+      {
+        type: "button",
+        role: "tab",
+        id: `${idPrefix}-tab-${item.id}`,
+        "aria-controls": panelId,
+        "aria-selected": String(item.id === current),
+        tabindex: item.id === current ? 0 : -1,
+        "data-tab": item.id,
+      },
+      item.label,
+    );
+    tab.addEventListener("click", () => choose(item.id, false));
+    el.append(tab);
+    return tab;
+  });
+  const choose = (id: string, focus: boolean) => {
+    current = id;
+    tabs.forEach((t, i) => {
+      const on = items[i].id === id;
+      t.setAttribute("aria-selected", String(on));
+      t.tabIndex = on ? 0 : -1;
+      if (on && focus) t.focus();
+    });
+    onSelect(id);
+  };
+  el.addEventListener("keydown", (e) => {
+    const k = items.findIndex((i) => i.id === current);
+    let next = -1;
+    if (e.key === "ArrowRight" || e.key === "ArrowDown") next = (k + 1) % items.length;
+    else if (e.key === "ArrowLeft" || e.key === "ArrowUp") next = (k - 1 + items.length) % items.length;
+    else if (e.key === "Home") next = 0;
+    else if (e.key === "End") next = items.length - 1;
+    if (next < 0) return;
+    e.preventDefault();
+    choose(items[next].id, true);
+  });
+  return {
+    el,
+    select: (id) => choose(id, false),
+    selectedTabId: () => `${idPrefix}-tab-${current}`,
+  };
+}
+
+export class LeaderboardPanel {
+  readonly el: HTMLElement;
+  private level: StandardLevel = "beginner";
+  private window: WindowId = "all";
+  private panel: HTMLElement;
+  private note: HTMLElement;
+  private body: HTMLElement;
+  private levels: ReturnType<typeof tablist>;
+  private windows: ReturnType<typeof tablist>;
+  private abort: AbortController | null = null;
+
+  constructor() {
+    const panelId = "leaderboard-panel";
+    this.levels = tablist(
+      "lb-level",
+      "Level",
+      Object.entries(LEVELS).map(([id, l]) => ({ id, label: l.name })),
+      this.level,
+      panelId,
+      (id) => {
+        this.level = id as StandardLevel;
+        void this.load();
+      },
+    );
+    this.windows = tablist("lb-window", "Period", WINDOWS, this.window, panelId, (id) => {
+      this.window = id as WindowId;
+      void this.load();
+    });
+    this.note = h("p", { class: "lb-note", role: "status", "aria-live": "polite" }, "Loading…");
+    this.body = h("tbody");
+    this.panel = h(
+      "div",
+      { role: "tabpanel", id: panelId, class: "lb-panel", tabindex: 0 },
+      this.note,
+      h(
+        "div",
+        { class: "table-wrap" },
+        h(
+          "table",
+          { id: "leaderboard-table", class: "lb-table" },
+          h(
+            "thead",
+            {},
+            h(
+              "tr",
+              {},
+              ...["#", "Name", "Time", "3BV", "3BV/s", "Eff.", "Clicks", "When", ""].map((t) => h("th", { scope: "col" }, t)),
+            ),
+          ),
+          this.body,
+        ),
+      ),
+    );
+    const refresh = h("button", { type: "button", class: "small", id: "lb-refresh" }, "Refresh");
+    refresh.addEventListener("click", () => void this.load());
+    this.el = h(
+      "section",
+      { class: "card leaderboard", id: "leaderboard", "aria-labelledby": "lb-h" },
+      h("div", { class: "rooms-head" }, h("h2", { id: "lb-h" }, "Leaderboard · Minesweeper"), refresh),
+      h("div", { class: "lb-tabs" }, this.levels.el, this.windows.el),
+      this.panel,
+      h("p", { class: "card-note" }, "Best 10 solo wins timed by the server on each standard level. Co-op, race, custom and offline games do not rank."),
+    );
+  }
+
+  show(): void {
+    void this.load();
+  }
+
+  async load(): Promise<void> {
+    this.abort?.abort();
+    const abort = (this.abort = new AbortController());
+    this.panel.setAttribute("aria-labelledby", `${this.levels.selectedTabId()} ${this.windows.selectedTabId()}`);
+    this.panel.setAttribute("aria-busy", "true");
+    this.panel.dataset.level = this.level;
+    this.panel.dataset.window = this.window;
+    delete this.panel.dataset.loaded;
+    if (this.body.childElementCount === 0) this.note.textContent = "Loading…";
+    try {
+      const board = await fetchLeaderboard(this.level, this.window, abort.signal);
+      if (abort.signal.aborted) return;
+      this.render(board);
+    } catch (e) {
+      if (abort.signal.aborted) return;
+      this.body.replaceChildren();
+      this.note.textContent = `Could not load the leaderboard (${e instanceof Error ? e.message : String(e)}).`;
+    } finally {
+      if (!abort.signal.aborted) {
+        this.panel.removeAttribute("aria-busy");
+        this.panel.dataset.loaded = `${this.level}/${this.window}`;
+      }
+    }
+  }
+
+  private render(board: Leaderboard): void {
+    const levelName = LEVELS[this.level].name;
+    const period = WINDOWS.find((w) => w.id === this.window)!.label.toLowerCase();
+    this.note.textContent = board.entries.length
+      ? `${levelName}, ${period}: best ${board.entries.length}.`
+      : `No times on ${levelName} ${this.window === "all" ? "yet" : `for ${period}`}: win a solo game to be the first.`;
+    this.body.replaceChildren(
+      ...board.entries.map((e) =>
+        h(
+          "tr",
+          { "data-rank": e.rank },
+          h("td", {}, String(e.rank)),
+          h("th", { scope: "row", class: "lb-name" }, e.name || "Player"),
+          h("td", { class: "lb-time" }, seconds(e.timeMs)),
+          h("td", {}, e.threeBV === null || e.threeBV === undefined ? "—" : String(e.threeBV)),
+          h("td", {}, num2(e.threeBVPerSecond)),
+          h("td", {}, pct(e.efficiency)),
+          h("td", {}, e.clicks === null || e.clicks === undefined ? "—" : String(e.clicks)),
+          h("td", { title: new Date(e.finishedAt).toLocaleString() }, ago(e.finishedAt, board.now)),
+          h(
+            "td",
+            {},
+            typeof e.replayId === "number" && e.replayId > 0
+              ? h("a", { href: `#/replay/${e.replayId}`, class: "lb-replay", "aria-label": `Watch ${e.name}'s ${seconds(e.timeMs)} replay` }, "Replay")
+              : null,
+          ),
+        ),
+      ),
+    );
+  }
+}

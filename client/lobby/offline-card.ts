@@ -1,0 +1,41 @@
+// Lobby card: Minesweeper offline solo. The game runs in the browser with the
+// common/ rules, so it needs no server once the page is loaded; the offline
+// page's code is fetched ahead (idle) so it still opens when the network is gone.
+import { LEVELS } from "../../common/minesweeper/types";
+import { h } from "../ui/dom";
+
+let preloaded = false;
+
+/** Fetches the offline page's chunk (and the board renderer) while the lobby idles; marks `el` when done. */
+export function preloadOffline(el?: HTMLElement): void {
+  if (preloaded) return;
+  preloaded = true;
+  const run = () =>
+    void import("../pages/offline").then(
+      () => el?.setAttribute("data-preloaded", "true"),
+      () => (preloaded = false),
+    );
+  const idle = (window as Window & { requestIdleCallback?: (fn: () => void, o?: { timeout: number }) => number }).requestIdleCallback;
+  if (idle) idle(run, { timeout: 3000 });
+  else setTimeout(run, 1200);
+}
+
+export function offlineCard(navigate: (hash: string) => void): HTMLElement {
+  const level = h("select", { id: "offline-level-pick", name: "offline-level" });
+  for (const [id, l] of Object.entries(LEVELS)) level.append(h("option", { value: id }, `${l.name} — ${l.cols}×${l.rows}, ${l.mines} mines`));
+  const id = "offline-level-pick";
+  const form = h(
+    "form",
+    { class: "card", id: "offline-solo", "aria-labelledby": "offline-h" },
+    h("h2", { id: "offline-h" }, "Offline solo · Minesweeper"),
+    h("p", { class: "card-note" }, "Plays in your browser, no connection needed. Submit a win to have the server verify it."),
+    h("div", { class: "field" }, h("label", { for: id }, "Level"), level),
+    h("button", { type: "submit", class: "primary", id: "offline-play-btn" }, "Play offline"),
+  );
+  form.addEventListener("submit", (e) => {
+    e.preventDefault();
+    navigate(`#/offline/${level.value}`);
+  });
+  preloadOffline(form);
+  return form;
+}

@@ -1,0 +1,108 @@
+// Shared pieces of the Minesweeper browser suites (race, replay, big board,
+// offline): a booted hub, opened pages with error collection, server-side peeks
+// at race rooms, and CDP touch gestures.
+import { expect } from "chai";
+import { boot, type ColyseusTestServer } from "@colyseus/testing";
+import { matchMaker } from "@colyseus/core";
+import type { Browser, BrowserContextOptions, CDPSession, Page } from "playwright-core";
+import { createHubConfig } from "../../arena.config.js";
+import { SqliteStore } from "../../server/store/index.js";
+import type { MinesweeperRoom } from "../../server/rooms/minesweeper/index.js";
+import { CELL } from "../../common/minesweeper/types.js";
+import { clickCell, DESKTOP, freePort, hub, launchChromium, openPage, waitHub, type HubSnapshot, type OpenedPage } from "../helpers/e2e.js";
+
+export interface Suite {
+  browser: Browser;
+  base: string;
+  port: number;
+  open(options?: BrowserContextOptions, hash?: string): Promise<OpenedPage>;
+  /** Checks page errors and closes every page opened since the last call. */
+  closeAll(): Promise<void>;
+  shutdown(): Promise<void>;
+}
+
+/** Boots the real hub (in-memory store, short race countdown) and Chromium. */
+export async function startSuite(): Promise<Suite> {
+  const browser = await launchChromium();
+  const port = await freePort();
+  const server: ColyseusTestServer = await boot(
+    createHubConfig({ store: new SqliteStore(":memory:"), reconnectSeconds: 20, seatHoldSeconds: 120, raceCountdownMs: 1500 } as never),
+    port,
+  );
+  const base = `http://127.0.0.1:${port}/`;
+  const opened: OpenedPage[] = [];
+  return {
+    browser,
+    base,
+    port,
+    async open(options = DESKTOP, hash = "") {
+      const o = await openPage(browser, base + hash, options);
+      opened.push(o);
+      return o;
+    },
+    async closeAll() {
+      for (const o of opened.splice(0)) {
+        expect(o.errors.filter((e) => !/WebSocket|ERR_|net::|Failed to fetch|status of 4\d\d/.test(e)), "page errors").to.deep.equal([]);
+        await o.context.close();
+      }
+    },
+    async shutdown() {
+      await browser.close();
+      await server.shutdown();
+    },
+  };
+}
+
+export function serverRoom(roomId: string): MinesweeperRoom {
+  const room = matchMaker.getLocalRoomById(roomId) as unknown as MinesweeperRoom | undefined;
+  if (!room) throw new Error(`room ${roomId} is not in this process`);
+  return room;
+}
+
+/** Mines of a running race (every board shares them); null before the go. */
+export function raceMines(roomId: string): Uint8Array | null {
+  const race = serverRoom(roomId).race;
+  const mines = race?.state.boards[0]?.mines;
+  return mines ? Uint8Array.from(mines) : null;
+}
+
+export async function enterLobby(page: Page, name: string): Promise<void> {
+  await page.waitForSelector("#quick-play");
+  await page.fill("input[name=name]", name);
+}
+
+export const countOpen = (cells: number[] | undefined) => (cells ?? []).filter((c) => c <= 8).length;
+
+/** Clicks hidden safe cells (mines from the server) until the board is won. */
+export async function clearWithMouse(page: Page, mines: Uint8Array, done: (s: HubSnapshot) => boolean): Promise<HubSnapshot> {
+  let s = await hub(page);
+  for (let guard = 0; guard < 400 && !done(s); guard++) {
+    const next = s.cells!.findIndex((code, i) => code === CELL.HIDDEN && mines[i] === 0);
+    if (next < 0) break;
+    const r = Math.floor(next / s.cols!);
+    const c = next % s.cols!;
+    await clickCell(page, r, c);
+    s = await waitHub(page, (x) => x.cells![next] !== CELL.HIDDEN || done(x), `cell ${r},${c} to open`);
+  }
+  return s;
+}
+
+// ---- CDP touch gestures ---------------------------------------------------------
+
+type Pt = { x: number; y: number };
+
+/** Two fingers from a → b (each a pair of points), in `steps` moves. */
+export async function twoFinger(cdp: CDPSession, page: Page, from: [Pt, Pt], to: [Pt, Pt], steps = 8): Promise<void> {
+  const pts = (p: [Pt, Pt]) => p.map((q, i) => ({ x: q.x, y: q.y, id: i + 1 }));
+  await cdp.send("Input.dispatchTouchEvent", { type: "touchStart", touchPoints: pts(from) });
+  for (let k = 1; k <= steps; k++) {
+    const f = k / steps;
+    const at: [Pt, Pt] = [0, 1].map((i) => ({
+      x: from[i].x + (to[i].x - from[i].x) * f,
+      y: from[i].y + (to[i].y - from[i].y) * f,
+    })) as [Pt, Pt];
+    await cdp.send("Input.dispatchTouchEvent", { type: "touchMove", touchPoints: pts(at) });
+    await page.waitForTimeout(16);
+  }
+  await cdp.send("Input.dispatchTouchEvent", { type: "touchEnd", touchPoints: [] });
+}
