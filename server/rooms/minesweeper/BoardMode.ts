@@ -77,7 +77,7 @@ export class BoardMode implements ModeGame {
     const result = this.game.apply(ctx.seat, move, ctx.now);
     if (!result.ok) return result.error;
     this.project();
-    for (const event of result.events) ctx.emit(event as unknown as { kind: string });
+    for (const event of result.events) ctx.emit(announce(event));
     if (isFinished(this.game.state)) this.finish(ctx);
   }
 
@@ -196,4 +196,19 @@ function cursorPayload(payload: unknown, rows: number, cols: number): Parsed<{ r
   const o = objectWith(payload, ["r", "c"]);
   if (o.ok && o.value.r === -1 && o.value.c === -1 && isWholeNumber(o.value.r)) return ok({ r: -1, c: -1 });
   return cellPayload(payload, rows, cols);
+}
+
+/** Largest reveal whose cells ride along in the `event` (the patch already carries them). */
+export const EVENT_CELLS_MAX = 64;
+
+/**
+ * The `event` for a rules event. A big flood's cells are in the patch already, so its
+ * event says only who opened how many from where (a 10,000-cell flood would otherwise
+ * send ~115 KB twice).
+ */
+function announce(event: MinesweeperEvent): { kind: string; [field: string]: unknown } {
+  if (event.kind !== "reveal") return event;
+  const { seat, cells } = event;
+  const { r, c } = cells[0];
+  return cells.length <= EVENT_CELLS_MAX ? { kind: "reveal", seat, count: cells.length, r, c, cells } : { kind: "reveal", seat, count: cells.length, r, c };
 }
