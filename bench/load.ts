@@ -1,0 +1,410 @@
+// Load section of `npm run bench`: move latency and cost under many clients.
+// Each system runs on its own server process, driven by two load-generator
+// processes (bench/load/worker.ts) on this same machine:
+//   baseline   raw `ws` echo on loopback (bench/load/echo-server.ts)
+//   hub        this hub (server/index.ts, in-memory store), co-op Minesweeper rooms
+//   cubestacc  this hub, Cubestacc 4-seat tables (turn-based: a client moves on its turn)
+//   bgio       boardgame.io 0.50 with the same common/minesweeper rules (bench/load/bgio-server.ts)
+// Every client makes about one move per second (Minesweeper: a flag toggled on its
+// own hidden cell, always legal; Cubestacc: its first legal play, else done / draw);
+// latency runs from send to the update that shows the move.
+// Load steps up (200 → 500 → 1000 → 2000 clients); a system stops stepping once
+// p99 is far past 50 ms. Prints the tables and writes bench/results/load.json.
+// Env: LOAD_STEPS="200,500", LOAD_MEASURE_MS, LOAD_RATE, LOAD_SYSTEMS="baseline,hub,cubestacc,bgio".
+
+import { fork, spawn, type ChildProcess } from "node:child_process";
+import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import net from "node:net";
+import os from "node:os";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+
+const HERE = path.dirname(fileURLToPath(import.meta.url));
+const ROOT = path.dirname(HERE);
+
+const STEPS = (process.env.LOAD_STEPS ?? "200,500,1000,2000").split(",").map(Number).filter((n) => n > 0);
+const MEASURE_MS = Number(process.env.LOAD_MEASURE_MS ?? 8000);
+const SETTLE_MS = 2000;
+/** Longest a step may spend connecting its new clients. */
+const GROW_MS = 60000;
+const RATE = Number(process.env.LOAD_RATE ?? 1);
+const WORKERS = 2;
+/** Past this p99 a system is not stepped up further (the 50 ms target is long gone). */
+const GIVE_UP_P99_MS = 500;
+/** Hard bound on the whole section. */
+const SECTION_TIMEOUT_MS = 20 * 60 * 1000;
+const TARGET_P99_MS = 50;
+const CLK_TCK = 100;
+
+type SystemName = "baseline" | "hub" | "cubestacc" | "bgio";
+const SYSTEMS: { name: SystemName; mode: "echo" | "hub" | "cubestacc" | "bgio"; script: string; label: string }[] = [
+  { name: "baseline", mode: "echo", script: "bench/load/echo-server.ts", label: "raw ws echo" },
+  { name: "hub", mode: "hub", script: "server/index.ts", label: "hub (Colyseus 0.16), co-op Minesweeper" },
+  { name: "cubestacc", mode: "cubestacc", script: "server/index.ts", label: "hub (Colyseus 0.16), Cubestacc 4-seat tables" },
+  { name: "bgio", mode: "bgio", script: "bench/load/bgio-server.ts", label: "boardgame.io 0.50" },
+];
+const wantedSystems = (process.env.LOAD_SYSTEMS ?? "baseline,hub,cubestacc,bgio").split(",");
+
+interface Row {
+  system: SystemName;
+  target: number;
+  clients: number;
+  failedJoins: number;
+  movesPerSec: number;
+  p50: number;
+  p95: number;
+  p99: number;
+  /** Moves sent but never shown within 2 s (counted when the client's next move is due). */
+  timeouts: number;
+  /** boardgame.io only: moves its server dropped as sent against an older state (logged "invalid stateID"). */
+  staleDropped: number;
+  serverCpuPercent: number;
+  serverRssMb: number;
+  generatorCpuPercent: number;
+  generatorLagP99Ms: number;
+  viewersPerMove: number;
+  bytesPerMovePerClient: number;
+  serverBytesPerMovePerClient: number;
+  fullStateJsonBytes: number;
+  /** 1-minute load average of the machine after the step (other work on the shared cores shows here). */
+  loadAvg1: number;
+}
+
+const children = new Set<ChildProcess>();
+const guard = setTimeout(() => {
+  console.error(`load bench: over ${SECTION_TIMEOUT_MS / 60000} min, stopping`);
+  for (const c of children) c.kill("SIGKILL");
+  process.exit(1);
+}, SECTION_TIMEOUT_MS);
+guard.unref();
+process.on("exit", () => {
+  for (const c of children) if (c.exitCode === null) c.kill("SIGKILL");
+});
+
+const sleep = (ms: number) => new Promise<void>((r) => setTimeout(r, ms));
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const srv = net.createServer();
+    srv.once("error", reject);
+    srv.listen(0, "127.0.0.1", () => {
+      const { port } = srv.address() as net.AddressInfo;
+      srv.close(() => resolve(port));
+    });
+  });
+}
+
+async function waitForPort(port: number, timeoutMs = 30000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    const ok = await new Promise<boolean>((resolve) => {
+      const s = net.connect(port, "127.0.0.1");
+      s.once("connect", () => (s.destroy(), resolve(true)));
+      s.once("error", () => resolve(false));
+    });
+    if (ok) return;
+    await sleep(200);
+  }
+  throw new Error(`nothing listening on ${port} after ${timeoutMs} ms`);
+}
+
+interface ProcSample {
+  cpuTicks: number;
+  rssKb: number;
+  wchar: number;
+}
+function sampleProc(pid: number): ProcSample {
+  const stat = readFileSync(`/proc/${pid}/stat`, "utf8");
+  const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+  const cpuTicks = Number(fields[11]) + Number(fields[12]); // utime, stime (fields 14, 15)
+  const rssKb = Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, "utf8"))?.[1] ?? 0);
+  const wchar = Number(/wchar:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/io`, "utf8"))?.[1] ?? 0);
+  return { cpuTicks, rssKb, wchar };
+}
+
+function percentile(sorted: number[], p: number): number {
+  if (!sorted.length) return NaN;
+  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
+}
+
+interface Worker {
+  proc: ChildProcess;
+  ask<T>(msg: object): Promise<T>;
+}
+function forkWorker(env: NodeJS.ProcessEnv): Worker {
+  const proc = fork(path.join(HERE, "load", "worker.ts"), [], {
+    execArgv: ["--import", "tsx"],
+    env: { ...process.env, ...env },
+    stdio: ["ignore", "ignore", "inherit", "ipc"],
+  });
+  children.add(proc);
+  return {
+    proc,
+    ask<T>(msg: object) {
+      return new Promise<T>((resolve, reject) => {
+        const onMsg = (m: T) => (cleanup(), resolve(m));
+        const onExit = (code: number | null) => (cleanup(), reject(new Error(`load worker exited (${code})`)));
+        const cleanup = () => {
+          proc.off("message", onMsg);
+          proc.off("exit", onExit);
+        };
+        proc.once("message", onMsg);
+        proc.once("exit", onExit);
+        proc.send(msg);
+      });
+    },
+  };
+}
+
+async function stop(proc: ChildProcess): Promise<void> {
+  if (proc.exitCode !== null || proc.signalCode !== null) return;
+  const exited = new Promise<void>((r) => proc.once("exit", () => r()));
+  proc.kill("SIGTERM");
+  await Promise.race([exited, sleep(3000)]);
+  if (proc.exitCode === null && proc.signalCode === null) proc.kill("SIGKILL");
+  children.delete(proc);
+}
+
+interface Grown {
+  clients: number;
+  failedJoins: number;
+  joinError: string;
+  groups: Record<string, number>;
+}
+interface Measured {
+  sent: number;
+  done: number;
+  timeouts: number;
+  bytes: number;
+  lat: number[];
+  wallMs: number;
+  cpuPercent: number;
+  loopLagP99Ms: number;
+  fullStateJson: number;
+}
+
+async function runSystem(sys: (typeof SYSTEMS)[number]): Promise<Row[]> {
+  const port = await freePort();
+  const server = spawn(process.execPath, ["--import", "tsx", sys.script], {
+    cwd: ROOT,
+    env: {
+      ...process.env,
+      PORT: String(port),
+      HUB_DB: ":memory:",
+      NODE_ENV: "production",
+      REDIS_URL: "",
+      // Each client moves at LOAD_RATE/s, well under the default limit of 20/s; raised anyway
+      // so a burst after a stall is never refused and counted as a lost move.
+      RATE_BURST: "1000",
+      RATE_PER_SECOND: "1000",
+    },
+    stdio: ["ignore", "ignore", "pipe"],
+  });
+  children.add(server);
+  // boardgame.io logs every move it drops; count those lines instead of printing each.
+  let droppedLogged = 0;
+  let stderrShown = 0;
+  server.stderr!.setEncoding("utf8").on("data", (chunk: string) => {
+    for (const line of chunk.split("\n")) {
+      if (!line.trim()) continue;
+      if (line.includes("invalid stateID")) droppedLogged++;
+      else if (stderrShown++ < 20) process.stderr.write(`  [${sys.name} server] ${line}\n`);
+    }
+  });
+  const rows: Row[] = [];
+  const workers: Worker[] = [];
+  try {
+    await waitForPort(port);
+    for (let w = 0; w < WORKERS; w++) {
+      workers.push(forkWorker({ MODE: sys.mode, PORT: String(port), RATE: String(RATE), WORKER: String(w), WORKERS: String(WORKERS) }));
+    }
+    for (const target of STEPS) {
+      const t0 = Date.now();
+      const grown = await Promise.all(workers.map((w) => w.ask<Grown>({ cmd: "grow", to: Math.ceil(target / WORKERS), ms: GROW_MS })));
+      const joinSeconds = (Date.now() - t0) / 1000;
+      await sleep(SETTLE_MS);
+
+      const groups: Record<string, number> = {};
+      for (const g of grown) for (const [k, n] of Object.entries(g.groups)) groups[k] = (groups[k] ?? 0) + n;
+      const sizes = Object.values(groups);
+      const total = sizes.reduce((a, b) => a + b, 0);
+      // Moves are spread evenly over clients, and a move in a room of k reaches k clients.
+      const viewersPerMove = sys.mode === "echo" ? 1 : sizes.reduce((a, k) => a + k * k, 0) / Math.max(1, total);
+
+      const dropped0 = droppedLogged;
+      const before = sampleProc(server.pid!);
+      let peakRss = before.rssKb;
+      const rssTimer = setInterval(() => (peakRss = Math.max(peakRss, sampleProc(server.pid!).rssKb)), 500);
+      const wallStart = Date.now();
+      const measured = await Promise.all(workers.map((w) => w.ask<Measured>({ cmd: "measure", ms: MEASURE_MS })));
+      const wallS = (Date.now() - wallStart) / 1000;
+      clearInterval(rssTimer);
+      const after = sampleProc(server.pid!);
+      peakRss = Math.max(peakRss, after.rssKb);
+
+      const lat = measured.flatMap((m) => m.lat).sort((a, b) => a - b);
+      const done = measured.reduce((a, m) => a + m.done, 0);
+      const bytes = measured.reduce((a, m) => a + m.bytes, 0);
+      const row: Row = {
+        system: sys.name,
+        target,
+        clients: grown.reduce((a, g) => a + g.clients, 0),
+        failedJoins: grown.reduce((a, g) => a + g.failedJoins, 0),
+        movesPerSec: done / wallS,
+        p50: percentile(lat, 50),
+        p95: percentile(lat, 95),
+        p99: percentile(lat, 99),
+        timeouts: measured.reduce((a, m) => a + m.timeouts, 0),
+        staleDropped: droppedLogged - dropped0,
+        serverCpuPercent: ((after.cpuTicks - before.cpuTicks) / CLK_TCK / wallS) * 100,
+        serverRssMb: peakRss / 1024,
+        generatorCpuPercent: measured.reduce((a, m) => a + m.cpuPercent, 0),
+        generatorLagP99Ms: Math.max(...measured.map((m) => m.loopLagP99Ms)),
+        viewersPerMove,
+        bytesPerMovePerClient: bytes / Math.max(1, done * viewersPerMove),
+        serverBytesPerMovePerClient: (after.wchar - before.wchar) / Math.max(1, done * viewersPerMove),
+        fullStateJsonBytes: Math.max(...measured.map((m) => m.fullStateJson)),
+        loadAvg1: os.loadavg()[0]!,
+      };
+      rows.push(row);
+      const errs = grown.map((g) => g.joinError).filter(Boolean);
+      console.log(
+        `  ${sys.name} ${target}: ${row.clients} clients (joined in ${joinSeconds.toFixed(1)} s${row.failedJoins ? `, ${row.failedJoins} failed: ${errs[0]}` : ""}), ` +
+          `${row.movesPerSec.toFixed(0)} moves/s, p50 ${row.p50.toFixed(2)} / p99 ${row.p99.toFixed(2)} ms, server CPU ${row.serverCpuPercent.toFixed(0)}%`,
+      );
+      // Stop stepping once p99 is far gone, or past the target with the server's core already
+      // full (more clients would only queue), or when the clients could not all connect.
+      const saturated = row.p99 > TARGET_P99_MS && row.serverCpuPercent >= 90;
+      if (!(row.p99 <= GIVE_UP_P99_MS) || saturated || row.clients < target * 0.9) {
+        console.log(
+          `  ${sys.name}: not stepping further (p99 ${row.p99.toFixed(0)} ms, server CPU ${row.serverCpuPercent.toFixed(0)}%, ${row.clients}/${target} clients)`,
+        );
+        break;
+      }
+    }
+  } finally {
+    await Promise.all(workers.map((w) => w.ask({ cmd: "quit" }).catch(() => {})));
+    await Promise.all(workers.map((w) => stop(w.proc)));
+    await stop(server);
+  }
+  return rows;
+}
+
+const f = (n: number, d = 1) => (Number.isFinite(n) ? n.toFixed(d) : "—");
+const ratio = (a: number | undefined, b: number | undefined) => (a !== undefined && b !== undefined && b > 0 && Number.isFinite(a) ? a / b : NaN);
+
+function table(header: string[], rows: string[][]): string {
+  const widths = header.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i]!.length)));
+  const line = (cells: string[]) => "| " + cells.map((c, i) => c.padStart(widths[i]!)).join(" | ") + " |";
+  return [line(header), "| " + widths.map((w) => "-".repeat(w - 1) + ":").join(" | ") + " |", ...rows.map(line)].join("\n");
+}
+
+async function main(): Promise<void> {
+  const cpu = os.cpus();
+  const machine = {
+    cpus: cpu.length,
+    cpuModel: cpu[0]?.model ?? "unknown",
+    memGb: Math.round(os.totalmem() / 2 ** 30),
+    node: process.version,
+    loadAvgAtStart: os.loadavg().map((n) => Number(n.toFixed(2))),
+  };
+  console.log(`load: ${machine.cpus} × ${machine.cpuModel}, ${machine.memGb} GB, Node ${machine.node}, load avg ${machine.loadAvgAtStart.join(" ")}`);
+  console.log(`load: steps ${STEPS.join(" → ")} clients, ${RATE} move/s per client, ${MEASURE_MS / 1000} s measured per step, ${WORKERS} generator processes`);
+
+  const rows: Row[] = [];
+  for (const sys of SYSTEMS.filter((s) => wantedSystems.includes(s.name))) {
+    console.log(`load: ${sys.label}`);
+    rows.push(...(await runSystem(sys)));
+  }
+
+  const figures = table(
+    ["system", "clients", "moves/s", "p50 ms", "p95 ms", "p99 ms", "lost", "stale", "srv CPU %", "srv RSS MB", "gen CPU %", "gen lag p99 ms", "B/move/client", "srv B/move/client", "full JSON B", "load avg"],
+    rows.map((r) => [
+      r.system,
+      String(r.clients),
+      f(r.movesPerSec, 0),
+      f(r.p50, 2),
+      f(r.p95, 2),
+      f(r.p99, 2),
+      String(r.timeouts),
+      r.system === "bgio" ? String(r.staleDropped) : "—",
+      f(r.serverCpuPercent, 0),
+      f(r.serverRssMb, 0),
+      f(r.generatorCpuPercent, 0),
+      f(r.generatorLagP99Ms, 0),
+      f(r.bytesPerMovePerClient, 0),
+      f(r.serverBytesPerMovePerClient, 0),
+      r.system === "baseline" ? "—" : String(r.fullStateJsonBytes),
+      f(r.loadAvg1, 1),
+    ]),
+  );
+
+  const at = (s: SystemName, n: number) => rows.find((r) => r.system === s && r.target === n);
+  const ratios = STEPS.filter((n) => at("hub", n)).map((n) => {
+    const h = at("hub", n)!;
+    const b = at("baseline", n);
+    const g = at("bgio", n);
+    const c = at("cubestacc", n);
+    return {
+      clients: n,
+      p50VsBaseline: ratio(h.p50, b?.p50),
+      p99VsBaseline: ratio(h.p99, b?.p99),
+      p50VsBgio: ratio(h.p50, g?.p50),
+      p99VsBgio: ratio(h.p99, g?.p99),
+      movesPerSecVsBgio: ratio(h.movesPerSec, g?.movesPerSec),
+      cpuVsBgio: ratio(h.serverCpuPercent, g?.serverCpuPercent),
+      rssVsBgio: ratio(h.serverRssMb, g?.serverRssMb),
+      bytesVsBgio: ratio(h.bytesPerMovePerClient, g?.bytesPerMovePerClient),
+      bytesVsFullJson: ratio(h.bytesPerMovePerClient, h.fullStateJsonBytes),
+      cubestaccP50VsBaseline: ratio(c?.p50, b?.p50),
+      cubestaccBytesVsFullJson: ratio(c?.bytesPerMovePerClient, c?.fullStateJsonBytes),
+    };
+  });
+  const ratioTable = table(
+    ["clients", "hub/base p50", "hub/base p99", "hub/bgio p50", "hub/bgio p99", "hub/bgio moves/s", "hub/bgio CPU", "hub/bgio RSS", "hub/bgio B/move", "hub B/move ÷ full JSON", "cubestacc/base p50", "cubestacc B/move ÷ full JSON"],
+    ratios.map((r) => [
+      String(r.clients),
+      f(r.p50VsBaseline, 2),
+      f(r.p99VsBaseline, 2),
+      f(r.p50VsBgio, 2),
+      f(r.p99VsBgio, 2),
+      f(r.movesPerSecVsBgio, 2),
+      f(r.cpuVsBgio, 2),
+      f(r.rssVsBgio, 2),
+      f(r.bytesVsBgio, 3),
+      r.bytesVsFullJson > 0 ? `1/${f(1 / r.bytesVsFullJson, 0)}` : "—",
+      f(r.cubestaccP50VsBaseline, 2),
+      r.cubestaccBytesVsFullJson > 0 ? `1/${f(1 / r.cubestaccBytesVsFullJson, 1)}` : "—",
+    ]),
+  );
+
+  const crossings: Record<string, string> = {};
+  for (const sys of SYSTEMS) {
+    const mine = rows.filter((r) => r.system === sys.name);
+    if (!mine.length) continue;
+    const first = mine.find((r) => !(r.p99 <= TARGET_P99_MS));
+    crossings[sys.name] = first
+      ? `p99 past ${TARGET_P99_MS} ms at ${first.target} clients (${f(first.p99, 1)} ms)`
+      : `p99 under ${TARGET_P99_MS} ms up to ${mine[mine.length - 1]!.clients} clients`;
+  }
+
+  console.log("\n" + figures);
+  console.log("\n" + ratioTable);
+  for (const [s, c] of Object.entries(crossings)) console.log(`${s}: ${c}`);
+
+  mkdirSync(path.join(HERE, "results"), { recursive: true });
+  const out = {
+    measuredAt: new Date().toISOString(),
+    machine,
+    config: { steps: STEPS, movesPerClientPerSecond: RATE, measureMs: MEASURE_MS, generators: WORKERS, board: "custom 30×30, 150 mines, co-op, 8 seats", move: "flag toggle on the client's own hidden cell" },
+    rows,
+    ratios,
+    crossings,
+    tables: { figures, ratios: ratioTable },
+  };
+  writeFileSync(path.join(HERE, "results", "load.json"), JSON.stringify(out, null, 2) + "\n");
+  console.log(`\nwrote ${path.join("bench", "results", "load.json")}`);
+}
+
+await main();
+clearTimeout(guard);

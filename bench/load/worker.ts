@@ -1,0 +1,324 @@
+// One load-generator process of the load benchmark (bench/load.ts forks two).
+// It holds its share of the clients, each making one move every 1/RATE seconds
+// (never more than one in flight), and measures the time from send to the
+// update that shows the move. Driven by the parent over IPC:
+//   {cmd:"grow", to, ms}  connect clients until this worker holds `to` (or `ms` ran out)
+//   {cmd:"measure", ms}   reset the counters, wait `ms`, report
+//   {cmd:"quit"}          close everything and exit
+// Env: MODE (echo | hub | cubestacc | bgio), PORT, RATE (moves/s per client), WORKER, WORKERS.
+// Cubestacc is turn-based: a client moves only on its turn, after a think time of
+// 1 / (RATE × seats) s, so a full table makes about RATE moves/s per client.
+
+import { monitorEventLoopDelay, performance } from "node:perf_hooks";
+import { Client as ColyseusClient, type Room } from "colyseus.js";
+import WebSocket from "ws";
+import { Client as BgioClient } from "boardgame.io/client";
+import { SocketIO } from "boardgame.io/multiplayer";
+import { MinesweeperCoop, SEATS } from "./bgio-game.js";
+
+const MODE = process.env.MODE as "echo" | "hub" | "cubestacc" | "bgio";
+const PORT = Number(process.env.PORT);
+const RATE = Number(process.env.RATE ?? 1);
+const WORKER = Number(process.env.WORKER ?? 0);
+const WORKERS = Number(process.env.WORKERS ?? 1);
+const HOST = "127.0.0.1";
+/** A move unanswered this long counts as lost and the client moves on. */
+const MOVE_TIMEOUT_MS = 2000;
+const JOIN_CONCURRENCY = 16;
+const JOIN_TIMEOUT_MS = 15000;
+
+/** Co-op board of the hub rooms (the same as the boardgame.io peer's). */
+export const HUB_OPTIONS = { mode: "coop", level: "custom", rows: 30, cols: 30, mines: 150, seats: SEATS } as const;
+/** Cubestacc tables of the benchmark: 4 people, no turn timer, no bots. */
+export const CUBESTACC_OPTIONS = { mode: "online", seats: 4, timer: 0 } as const;
+
+interface Conn {
+  /** Room / match this client plays in (for viewers per move). */
+  group: string;
+  /** Sends the next move; the conn calls `done()` when its effect shows. */
+  move(): void;
+  close(): void;
+}
+
+const stats = { sent: 0, done: 0, timeouts: 0, skipped: 0, bytes: 0, lat: [] as number[] };
+let fullStateJson = 0;
+/** Bytes of one client's full state as JSON, re-measured at the end of each window (Cubestacc grows). */
+let sampleState: (() => number) | null = null;
+const conns: Conn[] = [];
+const timers: NodeJS.Timeout[] = [];
+let failedJoins = 0;
+let joinError = "";
+
+/** Per-client move pacing: one move per period, at a random phase. */
+function pace(conn: Conn, pending: { t0: number }): void {
+  const period = 1000 / RATE;
+  const tick = () => {
+    const now = performance.now();
+    if (pending.t0) {
+      if (now - pending.t0 < MOVE_TIMEOUT_MS) {
+        stats.skipped++;
+        return;
+      }
+      stats.timeouts++;
+    }
+    pending.t0 = now;
+    stats.sent++;
+    conn.move();
+  };
+  const start = setTimeout(() => {
+    tick();
+    timers.push(setInterval(tick, period));
+  }, Math.random() * period);
+  timers.push(start);
+}
+
+function finish(pending: { t0: number }): void {
+  if (!pending.t0) return;
+  stats.lat.push(performance.now() - pending.t0);
+  stats.done++;
+  pending.t0 = 0;
+}
+
+function countBytes(ws: { on(ev: "message", fn: (d: Buffer | ArrayBuffer | Buffer[]) => void): void }): void {
+  ws.on("message", (d) => {
+    stats.bytes += Array.isArray(d) ? d.reduce((n, b) => n + b.length, 0) : d instanceof ArrayBuffer ? d.byteLength : d.length;
+  });
+}
+
+async function connectEcho(_index: number): Promise<Conn> {
+  const ws = new WebSocket(`ws://${HOST}:${PORT}`, { perMessageDeflate: false });
+  await new Promise<void>((resolve, reject) => {
+    ws.once("open", () => resolve());
+    ws.once("error", reject);
+  });
+  const pending = { t0: 0 };
+  countBytes(ws);
+  ws.on("message", () => finish(pending));
+  const conn: Conn = {
+    group: "echo",
+    move: () => ws.send(JSON.stringify({ type: "flag", r: 0, c: 3 })),
+    close: () => ws.terminate(),
+  };
+  pace(conn, pending);
+  return conn;
+}
+
+async function connectHub(_index: number): Promise<Conn> {
+  const client = new ColyseusClient(`http://${HOST}:${PORT}`);
+  const room: Room<any> = await client.joinOrCreate("minesweeper", { ...HUB_OPTIONS });
+  const pending = { t0: 0 };
+  let seat = -1;
+  let expected = 0;
+  room.onMessage("*", (type, payload: any) => {
+    if (type === "seat") seat = payload.seat;
+  });
+  room.onStateChange((state: any) => {
+    if (pending.t0 && seat >= 0 && state.cells[seat] === expected) finish(pending);
+  });
+  countBytes((room.connection.transport as unknown as { ws: WebSocket }).ws);
+  const started = Date.now();
+  while (seat < 0 || !room.state?.cells?.length) {
+    if (Date.now() - started > JOIN_TIMEOUT_MS) throw new Error("no seat / state after join");
+    await new Promise((r) => setTimeout(r, 20));
+  }
+  if (!sampleState) sampleState = () => Buffer.byteLength(JSON.stringify(room.state.toJSON()));
+  const conn: Conn = {
+    group: room.roomId,
+    move: () => {
+      // Toggle a flag on this seat's own hidden cell (row 0, column = seat): always legal.
+      expected = room.state.cells[seat] === 10 ? 9 : 10;
+      room.send("flag", { r: 0, c: seat });
+    },
+    close: () => void room.leave(true).catch(() => {}),
+  };
+  pace(conn, pending);
+  return conn;
+}
+
+async function connectCubestacc(_index: number): Promise<Conn> {
+  const client = new ColyseusClient(`http://${HOST}:${PORT}`);
+  const room: Room<any> = await client.joinOrCreate("cubestacc", { ...CUBESTACC_OPTIONS });
+  const pending = { t0: 0 };
+  const think = 1000 / (RATE * CUBESTACC_OPTIONS.seats);
+  let seat = -1;
+  let before = "";
+  let scheduled = false;
+  let readySent = false;
+  // Anything a move changes: the turn, the table, the mover's hand, a K stack, a dump.
+  const sig = (st: any) => `${st.phase}|${st.gameNo}|${st.turnNo}|${st.cubes?.length}|${st.players?.[seat]?.cards}|${st.pending}|${st.dumpRank}`;
+  const act = () => {
+    scheduled = false;
+    const st = room.state;
+    if (pending.t0 || seat < 0 || !st) return;
+    if (st.phase !== "finished") readySent = false;
+    if (st.phase === "finished") {
+      // Next game once every seated person is ready (not a timed move).
+      if (!readySent) room.send("ready", { ready: true });
+      readySent = true;
+      return;
+    }
+    if (st.phase !== "playing" || st.turn !== seat) return;
+    const priv = st.players?.[seat]?.private;
+    if (!priv) return;
+    let type: string;
+    let payload: object = {};
+    if (priv.legal.length) {
+      const l = priv.legal[0];
+      type = "play";
+      payload = l.mode === "wild" ? { card: l.card, onto: l.onto, mode: l.mode, suit: "spades" } : { card: l.card, onto: l.onto, mode: l.mode };
+    } else if (priv.canDone) type = "done";
+    else if (priv.drawAction) type = "draw";
+    else return;
+    before = sig(st);
+    pending.t0 = performance.now();
+    stats.sent++;
+    room.send(type, payload);
+  };
+  const maybeSchedule = () => {
+    const st = room.state;
+    if (scheduled || pending.t0 || !st) return;
+    if (st.phase === "finished" || (st.phase === "playing" && st.turn === seat)) {
+      scheduled = true;
+      timers.push(setTimeout(act, st.phase === "finished" ? 50 : think));
+    }
+  };
+  room.onMessage("*", (type, payload: any) => {
+    if (type === "seat") seat = payload.seat;
+    // A refused move (e.g. the turn moved on meanwhile) counts as lost.
+    if (type === "error" && pending.t0 && ["play", "draw", "done"].includes(payload?.type)) {
+      stats.timeouts++;
+      pending.t0 = 0;
+    }
+  });
+  room.onStateChange((st: any) => {
+    if (pending.t0 && sig(st) !== before) finish(pending);
+    maybeSchedule();
+  });
+  countBytes((room.connection.transport as unknown as { ws: WebSocket }).ws);
+  const started = Date.now();
+  while (seat < 0 || !room.state?.players) {
+    if (Date.now() - started > JOIN_TIMEOUT_MS) throw new Error("no seat / state after join");
+    await new Promise((r) => setTimeout(r, 20));
+  }
+  if (!sampleState) sampleState = () => Buffer.byteLength(JSON.stringify(room.state.toJSON()));
+  // Watchdog: a move unanswered for MOVE_TIMEOUT_MS is lost; an idle client re-checks its turn.
+  timers.push(
+    setInterval(() => {
+      if (pending.t0 && performance.now() - pending.t0 > MOVE_TIMEOUT_MS) {
+        stats.timeouts++;
+        pending.t0 = 0;
+      }
+      maybeSchedule();
+    }, 500),
+  );
+  return { group: room.roomId, move: () => {}, close: () => void room.leave(true).catch(() => {}) };
+}
+
+async function connectBgio(index: number): Promise<Conn> {
+  const matchID = `m${Math.floor(index / SEATS)}`;
+  const seat = index % SEATS;
+  const client = BgioClient({
+    game: MinesweeperCoop,
+    multiplayer: SocketIO({ server: `http://${HOST}:${PORT}` }),
+    matchID,
+    playerID: String(seat),
+    numPlayers: SEATS,
+    debug: false,
+  });
+  const pending = { t0: 0 };
+  let expected = 0;
+  const cellOf = (s: any): number | undefined => s?.G?.cells?.[seat];
+  client.subscribe((s: any) => {
+    if (pending.t0 && cellOf(s) === expected) finish(pending);
+  });
+  client.start();
+  const started = Date.now();
+  while (cellOf(client.getState()) === undefined) {
+    if (Date.now() - started > JOIN_TIMEOUT_MS) throw new Error("no state after sync");
+    await new Promise((r) => setTimeout(r, 20));
+  }
+  const socket = (client as unknown as { transport: { socket?: any } }).transport.socket;
+  socket?.io?.engine?.on("data", (d: string | Buffer) => (stats.bytes += typeof d === "string" ? Buffer.byteLength(d) : d.length));
+  if (!sampleState) {
+    sampleState = () => {
+      const s = client.getState();
+      return s ? Buffer.byteLength(JSON.stringify({ G: s.G, ctx: s.ctx })) : 0;
+    };
+  }
+  const conn: Conn = {
+    group: matchID,
+    move: () => {
+      expected = cellOf(client.getState()) === 10 ? 9 : 10;
+      client.moves.flag!(0, seat);
+    },
+    close: () => client.stop(),
+  };
+  pace(conn, pending);
+  return conn;
+}
+
+const connect = { echo: connectEcho, hub: connectHub, cubestacc: connectCubestacc, bgio: connectBgio }[MODE];
+let nextLocal = 0;
+
+async function grow(to: number, ms: number): Promise<void> {
+  const target = to;
+  const deadline = Date.now() + ms;
+  const runOne = async (): Promise<void> => {
+    while (conns.length + inFlight < target && Date.now() < deadline) {
+      // Global index: workers interleave, so a match / room spans workers like real players would.
+      const index = WORKER + WORKERS * nextLocal++;
+      inFlight++;
+      try {
+        const conn = await Promise.race([
+          connect(index),
+          new Promise<never>((_, rej) => setTimeout(() => rej(new Error("join timed out")), JOIN_TIMEOUT_MS)),
+        ]);
+        conns.push(conn);
+      } catch (e) {
+        failedJoins++;
+        joinError = String((e as Error)?.message ?? e);
+        if (failedJoins > Math.max(20, target / 10)) return;
+      } finally {
+        inFlight--;
+      }
+    }
+  };
+  let inFlight = 0;
+  await Promise.all(Array.from({ length: JOIN_CONCURRENCY }, runOne));
+}
+
+const lag = monitorEventLoopDelay({ resolution: 10 });
+lag.enable();
+
+process.on("message", async (msg: { cmd: string; to?: number; ms?: number }) => {
+  if (msg.cmd === "grow") {
+    await grow(msg.to!, msg.ms!);
+    const groups: Record<string, number> = {};
+    for (const c of conns) groups[c.group] = (groups[c.group] ?? 0) + 1;
+    process.send!({ type: "grown", clients: conns.length, failedJoins, joinError, groups });
+  } else if (msg.cmd === "measure") {
+    stats.sent = stats.done = stats.timeouts = stats.skipped = stats.bytes = 0;
+    stats.lat = [];
+    lag.reset();
+    const cpu0 = process.cpuUsage();
+    const t0 = performance.now();
+    await new Promise((r) => setTimeout(r, msg.ms));
+    const cpu = process.cpuUsage(cpu0);
+    const wall = performance.now() - t0;
+    fullStateJson = sampleState?.() ?? 0;
+    process.send!({
+      type: "measured",
+      ...stats,
+      fullStateJson,
+      wallMs: wall,
+      cpuPercent: ((cpu.user + cpu.system) / 1000 / wall) * 100,
+      loopLagP99Ms: lag.percentile(99) / 1e6,
+    });
+  } else if (msg.cmd === "quit") {
+    for (const t of timers) clearTimeout(t);
+    for (const c of conns) c.close();
+    setTimeout(() => process.exit(0), 300);
+  }
+});
+// Never outlive the parent.
+process.on("disconnect", () => process.exit(0));
