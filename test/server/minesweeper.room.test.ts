@@ -495,7 +495,8 @@ describe("minesweeper rooms (seated-room base)", function () {
     it("solo: restart any time records the abandoned board; a win is timed", async () => {
       const solo = await seated(hub.colyseus.sdk.create("minesweeper", { mode: "solo", level: "custom", rows: 5, cols: 5, mines: 3, name: "Sol" }));
       const server = hub.room(solo.room.roomId);
-      await play(solo, "reveal", { r: 0, c: 0 });
+      // A flag starts the board without placing mines, so it can never win by itself.
+      await play(solo, "flag", { r: 0, c: 0 });
       await play(solo, "restart", undefined);
       expect(server.state.phase).to.equal("fresh");
       expect(hub.store.recentGames({ roomId: solo.room.roomId })[0]).to.include({ result: "abandoned" });
