@@ -1,6 +1,6 @@
 // The rules contract every game in common/ implements.
 //
-// A game is plain data plus pure functions: no clock, no Math.random, no I/O.
+// A game is plain data plus pure functions: no clock, no random source of its own, no I/O.
 // Randomness arrives as an injected Rng, time as `now` (server milliseconds)
 // in the MoveContext. The same seed, config, seats and move log therefore
 // always produce the same game, which is what replay() relies on.
