@@ -5,24 +5,14 @@
 import { expect } from "chai";
 import { CELL } from "../../common/minesweeper/types.js";
 import { DESKTOP, hub, PHONE, screenshot, waitHub, type HubSnapshot } from "../helpers/e2e.js";
-import { countOpen, enterLobby, startSuite, twoFinger, type Suite } from "./minesweeper.e2e-helpers.js";
+import { countOpen, enterLobby, useSuite, twoFinger } from "./minesweeper.e2e-helpers.js";
 
 type Region = { r0: number; r1: number; c0: number; c1: number };
 const region = (s: HubSnapshot) => s.visible as Region;
 
 describe("e2e: minesweeper 100×100 board", function () {
   this.timeout(90_000);
-  let suite: Suite;
-
-  before(async () => {
-    suite = await startSuite();
-  });
-  after(async () => {
-    await suite?.shutdown();
-  });
-  afterEach(async () => {
-    await suite.closeAll();
-  });
+  const suite = useSuite();
 
   it("phone: culled sprites, a 5,000+ cell reveal, pinch zoom and two-finger pan; desktop: wheel zoom and drag pan", async () => {
     const { page, context } = await suite.open(PHONE);

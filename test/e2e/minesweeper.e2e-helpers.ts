@@ -106,3 +106,33 @@ export async function twoFinger(cdp: CDPSession, page: Page, from: [Pt, Pt], to:
   }
   await cdp.send("Input.dispatchTouchEvent", { type: "touchEnd", touchPoints: [] });
 }
+
+/**
+ * Registers the usual hooks for a describe block: the hub and Chromium booted before it,
+ * every page checked and closed after each test, everything shut down after it.
+ * Returns the suite, usable once the `before` hook has run.
+ */
+export function useSuite(): Suite {
+  let suite: Suite | undefined;
+  before(async () => {
+    suite = await startSuite();
+  });
+  after(async () => {
+    await suite?.shutdown();
+  });
+  afterEach(async () => {
+    await suite?.closeAll();
+  });
+  const live = (): Suite => {
+    if (!suite) throw new Error("the e2e suite is not started yet");
+    return suite;
+  };
+  return {
+    get browser() { return live().browser; },
+    get base() { return live().base; },
+    get port() { return live().port; },
+    open: (options, hash) => live().open(options, hash),
+    closeAll: () => live().closeAll(),
+    shutdown: () => live().shutdown(),
+  };
+}

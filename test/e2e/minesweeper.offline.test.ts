@@ -5,24 +5,14 @@
 import { expect } from "chai";
 import { CELL } from "../../common/minesweeper/types.js";
 import { DESKTOP, hub, screenshot, waitHub, type HubSnapshot } from "../helpers/e2e.js";
-import { clearWithMouse, enterLobby, startSuite, type Suite } from "./minesweeper.e2e-helpers.js";
+import { clearWithMouse, enterLobby, useSuite } from "./minesweeper.e2e-helpers.js";
 
 type OfflineSnap = { submit: { state: string; id?: number; reason?: string }; result: { phase: string; moves: number } | null };
 const off = (s: HubSnapshot) => s.offline as OfflineSnap;
 
 describe("e2e: minesweeper offline solo", function () {
   this.timeout(90_000);
-  let suite: Suite;
-
-  before(async () => {
-    suite = await startSuite();
-  });
-  after(async () => {
-    await suite?.shutdown();
-  });
-  afterEach(async () => {
-    await suite.closeAll();
-  });
+  const suite = useSuite();
 
   it("plays with the network off, then submits: failed → refused (reason shown) → verified, and the replay opens", async () => {
     const { page, context } = await suite.open(DESKTOP);

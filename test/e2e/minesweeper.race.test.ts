@@ -6,7 +6,7 @@
 import { expect } from "chai";
 import { CELL } from "../../common/minesweeper/types.js";
 import { DESKTOP, hub, PHONE, screenshot, waitHub, type HubSnapshot } from "../helpers/e2e.js";
-import { clearWithMouse, countOpen, enterLobby, raceMines, serverRoom, startSuite, type Suite } from "./minesweeper.e2e-helpers.js";
+import { clearWithMouse, countOpen, enterLobby, raceMines, serverRoom, useSuite } from "./minesweeper.e2e-helpers.js";
 
 type Racer = { seat: number; name: string; occupied: boolean; inRace: boolean; percent: number; alive: boolean; finished: boolean; finishMs: number; rank: number; cellsLength: number; hasBoard: boolean };
 type RaceSnap = { phase: string; countdown: string; winner: number; viewing: number | null; replayId: number; racers: Racer[]; results: { seat: number; rank: number; stats: unknown }[] | null };
@@ -14,17 +14,7 @@ const race = (s: HubSnapshot) => s.race as RaceSnap | undefined;
 
 describe("e2e: minesweeper versus race", function () {
   this.timeout(120_000);
-  let suite: Suite;
-
-  before(async () => {
-    suite = await startSuite();
-  });
-  after(async () => {
-    await suite?.shutdown();
-  });
-  afterEach(async () => {
-    await suite.closeAll();
-  });
+  const suite = useSuite();
 
   it("two players race through a private code: countdown, same opening, progress only, a winner, every board after", async () => {
     const host = await suite.open(DESKTOP);

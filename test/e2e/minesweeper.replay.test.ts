@@ -7,24 +7,14 @@ import { mkdirSync } from "node:fs";
 import { join } from "node:path";
 import { CELL } from "../../common/minesweeper/types.js";
 import { clickCell, DESKTOP, hub, PHONE, RESULTS, screenshot, serverMines, waitHub, type HubSnapshot } from "../helpers/e2e.js";
-import { clearWithMouse, enterLobby, startSuite, type Suite } from "./minesweeper.e2e-helpers.js";
+import { clearWithMouse, enterLobby, useSuite } from "./minesweeper.e2e-helpers.js";
 
 type ReplaySnap = { total: number; position: number; playing: boolean; speed: number; done: boolean; clockMs: number; stats: { threeBV: number; clicks: number } };
 const rp = (s: HubSnapshot) => s.replay as ReplaySnap;
 
 describe("e2e: minesweeper result, leaderboard and replay", function () {
   this.timeout(90_000);
-  let suite: Suite;
-
-  before(async () => {
-    suite = await startSuite();
-  });
-  after(async () => {
-    await suite?.shutdown();
-  });
-  afterEach(async () => {
-    await suite.closeAll();
-  });
+  const suite = useSuite();
 
   it("a won solo game: result card → leaderboard (tabs) → replay plays to the end and seeks", async () => {
     const { page } = await suite.open(DESKTOP);

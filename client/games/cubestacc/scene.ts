@@ -25,6 +25,7 @@ import { attachTableInput } from "./input";
 import { emptyModel, readModel, type CubeModel, type TableModel } from "./model";
 import { CubeTextures } from "./textures";
 import "./cubestacc.css";
+import { initStillStage } from "../stage.js";
 
 export async function mount(host: HTMLElement, ctx: GameContext): Promise<GameHandle> {
   const scene = new CubestaccScene(host, ctx);
@@ -91,15 +92,7 @@ class CubestaccScene implements GameHandle {
 
   async init(): Promise<void> {
     this.buildDom();
-    await this.app.init({
-      resizeTo: this.tableHost,
-      autoDensity: true,
-      resolution: Math.min(window.devicePixelRatio || 1, 2),
-      preference: "webgl",
-      antialias: true,
-      backgroundAlpha: 0,
-      autoStart: false,
-    });
+    await initStillStage(this.app, this.tableHost, { antialias: true });
     if (this.destroyed) return;
     this.app.ticker.stop();
     const canvas = this.app.canvas;

@@ -25,6 +25,7 @@ import { cssColour, faceSvg, FLAG_ICON, formatCounter, formatTime, SEAT_COLOURS,
 import { RoomFeed, type BoardSink, type BoardStateLike, type MinesweeperFeed } from "./feed";
 import { replayHref, resultCard, type CardAction, type StatsLike } from "./result";
 import "./minesweeper.css";
+import { initStillStage } from "../stage.js";
 
 interface SeatView {
   name: string;
@@ -266,15 +267,7 @@ export class MinesweeperScene implements GameHandle {
 
   async init(): Promise<void> {
     this.buildDom();
-    await this.app.init({
-      resizeTo: this.boardHost,
-      autoDensity: true,
-      resolution: Math.min(window.devicePixelRatio || 1, 2),
-      preference: "webgl",
-      antialias: false,
-      backgroundAlpha: 0,
-      autoStart: false,
-    });
+    await initStillStage(this.app, this.boardHost, { antialias: false });
     if (this.destroyed) return;
     this.app.ticker.stop();
     // Input is DOM events with arithmetic hit-testing: Pixi's event system never walks the cells.

@@ -1,0 +1,17 @@
+// The Pixi setup every game scene shares: sized to its host, sharp on high-DPI screens
+// (capped at 2× to keep phones cool), transparent over the page, and no auto-started render loop —
+// a scene stops the ticker and renders when something changes (docs/performance.md).
+
+import type { Application } from "pixi.js";
+
+export async function initStillStage(app: Application, host: HTMLElement, opts: { antialias: boolean }): Promise<void> {
+  await app.init({
+    resizeTo: host,
+    autoDensity: true,
+    resolution: Math.min(window.devicePixelRatio || 1, 2),
+    preference: "webgl",
+    antialias: opts.antialias,
+    backgroundAlpha: 0,
+    autoStart: false,
+  });
+}
