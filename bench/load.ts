@@ -1,18 +1,24 @@
 // Load section of `npm run bench`: move latency and cost under many clients.
 // Each system runs on its own server process, driven by two load-generator
 // processes (bench/load/worker.ts) on this same machine:
-//   baseline   raw `ws` echo on loopback (bench/load/echo-server.ts)
-//   hub        this hub (server/index.ts, in-memory store), co-op Minesweeper rooms
-//   cubestacc  this hub, Cubestacc 4-seat tables (turn-based: a client moves on its turn)
-//   bgio       boardgame.io 0.50 with the same common/minesweeper rules (bench/load/bgio-server.ts)
+//   baseline     raw `ws` echo on loopback (bench/load/echo-server.ts)
+//   hub          this hub (server/index.ts, in-memory store), co-op Minesweeper rooms
+//   hub-sampled  the same, but only 1 client in LOAD_SAMPLE decodes its state and measures;
+//                the others join, move and receive every frame without decoding, so the
+//                generators stop being the bottleneck before the server does
+//   cubestacc    this hub, Cubestacc 4-seat tables (turn-based: a client moves on its turn)
+//   bgio         boardgame.io 0.50 with the same common/minesweeper rules (bench/load/bgio-server.ts)
 // Every client makes about one move per second (Minesweeper: a flag toggled on its
 // own hidden cell, always legal; Cubestacc: its first legal play, else done / draw);
 // latency runs from send to the update that shows the move.
-// Load steps up (200 → 500 → 1000 → 2000 clients); a system stops stepping once
-// p99 is far past 50 ms. Prints the tables and writes bench/results/load.json.
-// Env: LOAD_STEPS="200,500", LOAD_MEASURE_MS, LOAD_RATE, LOAD_SYSTEMS="baseline,hub,cubestacc,bgio".
+// Load steps up (50 → 200 → 500 → 1000 → 2000 clients; hub-sampled 1000 → 2000 → 3000);
+// a system stops stepping once p99 is far past 50 ms. Prints the tables and writes
+// bench/results/load.json.
+// Env: LOAD_STEPS, LOAD_SAMPLED_STEPS, LOAD_SAMPLE, LOAD_MEASURE_MS, LOAD_RATE,
+// LOAD_SYSTEMS="baseline,hub,hub-sampled,cubestacc,bgio", LOAD_PIN, LOAD_PROFILE,
+// LOAD_WORKER_NODE_ARGS (see docs/benchmarks.md).
 
-import { fork, spawn, type ChildProcess } from "node:child_process";
+import { fork, spawn, spawnSync, type ChildProcess } from "node:child_process";
 import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import net from "node:net";
 import os from "node:os";
@@ -22,12 +28,22 @@ import { fileURLToPath } from "node:url";
 const HERE = path.dirname(fileURLToPath(import.meta.url));
 const ROOT = path.dirname(HERE);
 
-const STEPS = (process.env.LOAD_STEPS ?? "200,500,1000,2000").split(",").map(Number).filter((n) => n > 0);
+const steps = (list: string) => list.split(",").map(Number).filter((n) => n > 0);
+const STEPS = steps(process.env.LOAD_STEPS ?? "50,200,500,1000,2000");
+/** hub-sampled starts where the fully decoding generators run out of CPU. */
+const SAMPLED_STEPS = steps(process.env.LOAD_SAMPLED_STEPS ?? "1000,2000,3000");
+/**
+ * Node flags of the generator processes. A 64 MB young generation: thousands of decoded
+ * states in one heap made scavenges a third of a generator's CPU (and its latency spikes).
+ */
+const WORKER_NODE_ARGS = (process.env.LOAD_WORKER_NODE_ARGS ?? "--max-semi-space-size=64").split(" ").filter(Boolean);
 const MEASURE_MS = Number(process.env.LOAD_MEASURE_MS ?? 8000);
 const SETTLE_MS = 2000;
 /** Longest a step may spend connecting its new clients. */
 const GROW_MS = 60000;
 const RATE = Number(process.env.LOAD_RATE ?? 1);
+/** hub-sampled: one client in SAMPLE decodes its state and measures latency. */
+const SAMPLE = Number(process.env.LOAD_SAMPLE ?? 8);
 const WORKERS = 2;
 /** Past this p99 a system is not stepped up further (the 50 ms target is long gone). */
 const GIVE_UP_P99_MS = 500;
@@ -36,14 +52,21 @@ const SECTION_TIMEOUT_MS = 20 * 60 * 1000;
 const TARGET_P99_MS = 50;
 const CLK_TCK = 100;
 
-type SystemName = "baseline" | "hub" | "cubestacc" | "bgio";
-const SYSTEMS: { name: SystemName; mode: "echo" | "hub" | "cubestacc" | "bgio"; script: string; label: string }[] = [
+type SystemName = "baseline" | "hub" | "hub-sampled" | "cubestacc" | "bgio";
+const SYSTEMS: { name: SystemName; mode: "echo" | "hub" | "cubestacc" | "bgio"; script: string; label: string; env?: NodeJS.ProcessEnv }[] = [
   { name: "baseline", mode: "echo", script: "bench/load/echo-server.ts", label: "raw ws echo" },
   { name: "hub", mode: "hub", script: "server/index.ts", label: "hub (Colyseus 0.16), co-op Minesweeper" },
+  {
+    name: "hub-sampled",
+    mode: "hub",
+    script: "server/index.ts",
+    label: `hub, co-op Minesweeper, 1 client in ${SAMPLE} decoding and measuring (the others quiet)`,
+    env: { SAMPLE: String(SAMPLE) },
+  },
   { name: "cubestacc", mode: "cubestacc", script: "server/index.ts", label: "hub (Colyseus 0.16), Cubestacc 4-seat tables" },
   { name: "bgio", mode: "bgio", script: "bench/load/bgio-server.ts", label: "boardgame.io 0.50" },
 ];
-const wantedSystems = (process.env.LOAD_SYSTEMS ?? "baseline,hub,cubestacc,bgio").split(",");
+const wantedSystems = (process.env.LOAD_SYSTEMS ?? "baseline,hub,hub-sampled,cubestacc,bgio").split(",");
 
 interface Row {
   system: SystemName;
@@ -64,6 +87,8 @@ interface Row {
   generatorLagP99Ms: number;
   viewersPerMove: number;
   bytesPerMovePerClient: number;
+  /** The state patches' share of bytesPerMovePerClient (the rest: events and other messages). */
+  patchBytesPerMovePerClient: number;
   serverBytesPerMovePerClient: number;
   fullStateJsonBytes: number;
   /** 1-minute load average of the machine after the step (other work on the shared cores shows here). */
@@ -82,6 +107,31 @@ process.on("exit", () => {
 });
 
 const sleep = (ms: number) => new Promise<void>((r) => setTimeout(r, ms));
+
+/**
+ * LOAD_PROFILE=<dir>: each server process writes a V8 CPU profile of its whole run to
+ * <dir>/<system>-<n>/ (the largest file is the main thread), and each generator one of every
+ * measured window to <dir>/<mode>-worker<w>-<clients>.cpuprofile (open them in Chrome
+ * DevTools) — how to find what limits a step.
+ */
+/**
+ * LOAD_PIN=1 (and at least 2 CPUs): the server process runs on CPU 0 only and the generators
+ * on the other CPUs (`taskset`), so generator work never queues the server's — the nearest
+ * this one machine comes to separate client machines.
+ */
+const PIN = process.env.LOAD_PIN === "1" && os.cpus().length >= 2;
+function pin(pid: number | undefined, who: "server" | "generators"): void {
+  if (!PIN || !pid) return;
+  const cpus = who === "server" ? "0" : `1-${os.cpus().length - 1}`;
+  const r = spawnSync("taskset", ["-a", "-p", "-c", cpus, String(pid)], { encoding: "utf8" });
+  if (r.status !== 0) console.warn(`load: could not pin ${who} (pid ${pid}) to CPU ${cpus}: ${r.stderr || r.error}`);
+}
+
+let profiled = 0;
+function profileArgs(who: string): string[] {
+  const dir = process.env.LOAD_PROFILE;
+  return dir ? ["--cpu-prof", `--cpu-prof-dir=${path.resolve(dir, `${who}-${++profiled}`)}`] : [];
+}
 
 function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
@@ -133,11 +183,12 @@ interface Worker {
 }
 function forkWorker(env: NodeJS.ProcessEnv): Worker {
   const proc = fork(path.join(HERE, "load", "worker.ts"), [], {
-    execArgv: ["--import", "tsx"],
+    execArgv: [...WORKER_NODE_ARGS, "--import", "tsx"],
     env: { ...process.env, ...env },
     stdio: ["ignore", "ignore", "inherit", "ipc"],
   });
   children.add(proc);
+  pin(proc.pid, "generators");
   return {
     proc,
     ask<T>(msg: object) {
@@ -176,6 +227,7 @@ interface Measured {
   done: number;
   timeouts: number;
   bytes: number;
+  patchBytes: number;
   lat: number[];
   wallMs: number;
   cpuPercent: number;
@@ -185,7 +237,7 @@ interface Measured {
 
 async function runSystem(sys: (typeof SYSTEMS)[number]): Promise<Row[]> {
   const port = await freePort();
-  const server = spawn(process.execPath, ["--import", "tsx", sys.script], {
+  const server = spawn(process.execPath, [...profileArgs(sys.name), "--import", "tsx", sys.script], {
     cwd: ROOT,
     env: {
       ...process.env,
@@ -201,6 +253,7 @@ async function runSystem(sys: (typeof SYSTEMS)[number]): Promise<Row[]> {
     stdio: ["ignore", "ignore", "pipe"],
   });
   children.add(server);
+  pin(server.pid, "server");
   // boardgame.io logs every move it drops; count those lines instead of printing each.
   let droppedLogged = 0;
   let stderrShown = 0;
@@ -216,9 +269,12 @@ async function runSystem(sys: (typeof SYSTEMS)[number]): Promise<Row[]> {
   try {
     await waitForPort(port);
     for (let w = 0; w < WORKERS; w++) {
-      workers.push(forkWorker({ MODE: sys.mode, PORT: String(port), RATE: String(RATE), WORKER: String(w), WORKERS: String(WORKERS) }));
+      const profileDir = process.env.LOAD_PROFILE ? path.resolve(process.env.LOAD_PROFILE) : "";
+      workers.push(
+        forkWorker({ ...sys.env, MODE: sys.mode, PORT: String(port), RATE: String(RATE), WORKER: String(w), WORKERS: String(WORKERS), PROFILE_DIR: profileDir }),
+      );
     }
-    for (const target of STEPS) {
+    for (const target of sys.name === "hub-sampled" ? SAMPLED_STEPS : STEPS) {
       const t0 = Date.now();
       const grown = await Promise.all(workers.map((w) => w.ask<Grown>({ cmd: "grow", to: Math.ceil(target / WORKERS), ms: GROW_MS })));
       const joinSeconds = (Date.now() - t0) / 1000;
@@ -245,6 +301,7 @@ async function runSystem(sys: (typeof SYSTEMS)[number]): Promise<Row[]> {
       const lat = measured.flatMap((m) => m.lat).sort((a, b) => a - b);
       const done = measured.reduce((a, m) => a + m.done, 0);
       const bytes = measured.reduce((a, m) => a + m.bytes, 0);
+      const patchBytes = measured.reduce((a, m) => a + m.patchBytes, 0);
       const row: Row = {
         system: sys.name,
         target,
@@ -262,6 +319,7 @@ async function runSystem(sys: (typeof SYSTEMS)[number]): Promise<Row[]> {
         generatorLagP99Ms: Math.max(...measured.map((m) => m.loopLagP99Ms)),
         viewersPerMove,
         bytesPerMovePerClient: bytes / Math.max(1, done * viewersPerMove),
+        patchBytesPerMovePerClient: patchBytes / Math.max(1, done * viewersPerMove),
         serverBytesPerMovePerClient: (after.wchar - before.wchar) / Math.max(1, done * viewersPerMove),
         fullStateJsonBytes: Math.max(...measured.map((m) => m.fullStateJson)),
         loadAvg1: os.loadavg()[0]!,
@@ -309,7 +367,10 @@ async function main(): Promise<void> {
     loadAvgAtStart: os.loadavg().map((n) => Number(n.toFixed(2))),
   };
   console.log(`load: ${machine.cpus} × ${machine.cpuModel}, ${machine.memGb} GB, Node ${machine.node}, load avg ${machine.loadAvgAtStart.join(" ")}`);
-  console.log(`load: steps ${STEPS.join(" → ")} clients, ${RATE} move/s per client, ${MEASURE_MS / 1000} s measured per step, ${WORKERS} generator processes`);
+  console.log(
+    `load: steps ${STEPS.join(" → ")} clients (hub-sampled ${SAMPLED_STEPS.join(" → ")}), ${RATE} move/s per client, ` +
+      `${MEASURE_MS / 1000} s measured per step, ${WORKERS} generator processes${PIN ? ", server pinned to CPU 0" : ""}`,
+  );
 
   const rows: Row[] = [];
   for (const sys of SYSTEMS.filter((s) => wantedSystems.includes(s.name))) {
@@ -318,7 +379,7 @@ async function main(): Promise<void> {
   }
 
   const figures = table(
-    ["system", "clients", "moves/s", "p50 ms", "p95 ms", "p99 ms", "lost", "stale", "srv CPU %", "srv RSS MB", "gen CPU %", "gen lag p99 ms", "B/move/client", "srv B/move/client", "full JSON B", "load avg"],
+    ["system", "clients", "moves/s", "p50 ms", "p95 ms", "p99 ms", "lost", "stale", "srv CPU %", "srv RSS MB", "gen CPU %", "gen lag p99 ms", "B/move/client", "of which patch", "srv B/move/client", "full JSON B", "load avg"],
     rows.map((r) => [
       r.system,
       String(r.clients),
@@ -333,6 +394,7 @@ async function main(): Promise<void> {
       f(r.generatorCpuPercent, 0),
       f(r.generatorLagP99Ms, 0),
       f(r.bytesPerMovePerClient, 0),
+      r.system === "baseline" || r.system === "bgio" ? "—" : f(r.patchBytesPerMovePerClient, 0),
       f(r.serverBytesPerMovePerClient, 0),
       r.system === "baseline" ? "—" : String(r.fullStateJsonBytes),
       f(r.loadAvg1, 1),
@@ -396,7 +458,18 @@ async function main(): Promise<void> {
   const out = {
     measuredAt: new Date().toISOString(),
     machine,
-    config: { steps: STEPS, movesPerClientPerSecond: RATE, measureMs: MEASURE_MS, generators: WORKERS, board: "custom 30×30, 150 mines, co-op, 8 seats", move: "flag toggle on the client's own hidden cell" },
+    config: {
+      steps: STEPS,
+      sampledSteps: SAMPLED_STEPS,
+      sample: SAMPLE,
+      pinned: PIN,
+      generatorNodeArgs: WORKER_NODE_ARGS,
+      movesPerClientPerSecond: RATE,
+      measureMs: MEASURE_MS,
+      generators: WORKERS,
+      board: "custom 30×30, 150 mines, co-op, 8 seats",
+      move: "flag toggle on the client's own hidden cell",
+    },
     rows,
     ratios,
     crossings,

@@ -5,10 +5,13 @@
 //   {cmd:"grow", to, ms}  connect clients until this worker holds `to` (or `ms` ran out)
 //   {cmd:"measure", ms}   reset the counters, wait `ms`, report
 //   {cmd:"quit"}          close everything and exit
-// Env: MODE (echo | hub | cubestacc | bgio), PORT, RATE (moves/s per client), WORKER, WORKERS.
+// Env: MODE (echo | hub | cubestacc | bgio), PORT, RATE (moves/s per client), WORKER, WORKERS,
+// SAMPLE (hub: 1 in SAMPLE clients decodes its state and measures latency; default all).
 // Cubestacc is turn-based: a client moves only on its turn, after a think time of
 // 1 / (RATE × seats) s, so a full table makes about RATE moves/s per client.
 
+import { writeFileSync } from "node:fs";
+import { Session } from "node:inspector/promises";
 import { monitorEventLoopDelay, performance } from "node:perf_hooks";
 import { Client as ColyseusClient, type Room } from "colyseus.js";
 import WebSocket from "ws";
@@ -22,6 +25,9 @@ const RATE = Number(process.env.RATE ?? 1);
 const WORKER = Number(process.env.WORKER ?? 0);
 const WORKERS = Number(process.env.WORKERS ?? 1);
 const HOST = "127.0.0.1";
+const PROFILE_DIR = process.env.PROFILE_DIR;
+/** Hub Minesweeper only: every SAMPLE-th client decodes and measures; the others are quiet (see connectHub). */
+const SAMPLE = Math.max(1, Number(process.env.SAMPLE ?? 1));
 /** A move unanswered this long counts as lost and the client moves on. */
 const MOVE_TIMEOUT_MS = 2000;
 const JOIN_CONCURRENCY = 16;
@@ -40,7 +46,8 @@ interface Conn {
   close(): void;
 }
 
-const stats = { sent: 0, done: 0, timeouts: 0, skipped: 0, bytes: 0, lat: [] as number[] };
+/** bytes: every WebSocket payload received; patchBytes: the state patches among them (hub only). */
+const stats = { sent: 0, done: 0, timeouts: 0, skipped: 0, bytes: 0, patchBytes: 0, lat: [] as number[] };
 let fullStateJson = 0;
 /** Bytes of one client's full state as JSON, re-measured at the end of each window (Cubestacc grows). */
 let sampleState: (() => number) | null = null;
@@ -79,9 +86,15 @@ function finish(pending: { t0: number }): void {
   pending.t0 = 0;
 }
 
+/** Colyseus protocol code of a state patch (first byte of the frame). */
+const ROOM_STATE_PATCH = 15;
+
 function countBytes(ws: { on(ev: "message", fn: (d: Buffer | ArrayBuffer | Buffer[]) => void): void }): void {
   ws.on("message", (d) => {
-    stats.bytes += Array.isArray(d) ? d.reduce((n, b) => n + b.length, 0) : d instanceof ArrayBuffer ? d.byteLength : d.length;
+    const n = Array.isArray(d) ? d.reduce((a, b) => a + b.length, 0) : d instanceof ArrayBuffer ? d.byteLength : d.length;
+    stats.bytes += n;
+    const first = Array.isArray(d) ? d[0]?.[0] : d instanceof ArrayBuffer ? new Uint8Array(d, 0, 1)[0] : d[0];
+    if (first === ROOM_STATE_PATCH) stats.patchBytes += n;
   });
 }
 
@@ -103,7 +116,7 @@ async function connectEcho(_index: number): Promise<Conn> {
   return conn;
 }
 
-async function connectHub(_index: number): Promise<Conn> {
+async function connectHub(index: number): Promise<Conn> {
   const client = new ColyseusClient(`http://${HOST}:${PORT}`);
   const room: Room<any> = await client.joinOrCreate("minesweeper", { ...HUB_OPTIONS });
   const pending = { t0: 0 };
@@ -115,18 +128,34 @@ async function connectHub(_index: number): Promise<Conn> {
   room.onStateChange((state: any) => {
     if (pending.t0 && seat >= 0 && state.cells[seat] === expected) finish(pending);
   });
-  countBytes((room.connection.transport as unknown as { ws: WebSocket }).ws);
+  const ws = (room.connection.transport as unknown as { ws: WebSocket }).ws;
+  countBytes(ws);
   const started = Date.now();
   while (seat < 0 || !room.state?.cells?.length) {
     if (Date.now() - started > JOIN_TIMEOUT_MS) throw new Error("no seat / state after join");
     await new Promise((r) => setTimeout(r, 20));
   }
   if (!sampleState) sampleState = () => Buffer.byteLength(JSON.stringify(room.state.toJSON()));
+  // A quiet client (all but every SAMPLE-th) stops decoding once seated: it keeps receiving
+  // every frame (counted above) and moving, but its own cell is all it needs to know, and the
+  // next patch after its move is taken as the move shown (no latency sample).
+  const quiet = SAMPLE > 1 && Math.floor(index / WORKERS) % SAMPLE !== 0;
+  let flagged = room.state.cells[seat] === 10;
+  if (quiet) {
+    ws.binaryType = "nodebuffer"; // no copy into an ArrayBuffer per frame
+    ws.onmessage = (ev) => {
+      if (pending.t0 && (ev.data as Buffer)[0] === ROOM_STATE_PATCH) {
+        pending.t0 = 0;
+        stats.done++;
+      }
+    };
+  }
   const conn: Conn = {
     group: room.roomId,
     move: () => {
       // Toggle a flag on this seat's own hidden cell (row 0, column = seat): always legal.
-      expected = room.state.cells[seat] === 10 ? 9 : 10;
+      flagged = quiet ? !flagged : room.state.cells[seat] !== 10;
+      expected = flagged ? 10 : 9;
       room.send("flag", { r: 0, c: seat });
     },
     close: () => void room.leave(true).catch(() => {}),
@@ -287,6 +316,21 @@ async function grow(to: number, ms: number): Promise<void> {
   await Promise.all(Array.from({ length: JOIN_CONCURRENCY }, runOne));
 }
 
+/** LOAD_PROFILE: a CPU profile of each measured window only (joins excluded). */
+async function startProfile(): Promise<{ stop(file: string): Promise<void> }> {
+  const session = new Session();
+  session.connect();
+  await session.post("Profiler.enable");
+  await session.post("Profiler.start");
+  return {
+    async stop(file) {
+      const { profile } = await session.post("Profiler.stop");
+      writeFileSync(file, JSON.stringify(profile));
+      session.disconnect();
+    },
+  };
+}
+
 const lag = monitorEventLoopDelay({ resolution: 10 });
 lag.enable();
 
@@ -297,13 +341,15 @@ process.on("message", async (msg: { cmd: string; to?: number; ms?: number }) => 
     for (const c of conns) groups[c.group] = (groups[c.group] ?? 0) + 1;
     process.send!({ type: "grown", clients: conns.length, failedJoins, joinError, groups });
   } else if (msg.cmd === "measure") {
-    stats.sent = stats.done = stats.timeouts = stats.skipped = stats.bytes = 0;
+    stats.sent = stats.done = stats.timeouts = stats.skipped = stats.bytes = stats.patchBytes = 0;
     stats.lat = [];
     lag.reset();
+    const profiler = PROFILE_DIR ? await startProfile() : null;
     const cpu0 = process.cpuUsage();
     const t0 = performance.now();
     await new Promise((r) => setTimeout(r, msg.ms));
     const cpu = process.cpuUsage(cpu0);
+    await profiler?.stop(`${PROFILE_DIR}/${MODE}-worker${WORKER}-${conns.length}.cpuprofile`);
     const wall = performance.now() - t0;
     fullStateJson = sampleState?.() ?? 0;
     process.send!({

@@ -1,6 +1,9 @@
 // Server clock estimate. Every sample (serverTime stamped by the server, read
 // here on arrival) is at most the true offset: the message spent some time on
-// the wire. The largest sample is therefore the best estimate.
+// the wire. The largest sample is therefore the best estimate. The room state's
+// `serverTime` is restamped at most once a second, so a patch can carry an older
+// stamp: such a sample is lower and never displaces a better one. A new
+// connection's `welcome` restarts the estimate (the server may be another machine).
 
 /** Monotonic local clock in epoch milliseconds (immune to wall-clock jumps). */
 export function localNow(): number {
@@ -11,14 +14,19 @@ export class ServerClock {
   private offset = 0;
   private samples = 0;
 
-  /** Feeds one server timestamp received just now. */
+  /** Feeds one server timestamp received just now; only a better (larger) estimate is kept. */
   sample(serverTime: number): void {
     if (!Number.isFinite(serverTime) || serverTime <= 0) return;
     const s = serverTime - localNow();
-    // Take the first sample, then only better ones; a sample far below the
-    // estimate means the server clock moved (restart on another machine).
-    if (this.samples === 0 || s > this.offset || s < this.offset - 5000) this.offset = s;
+    if (this.samples === 0 || s > this.offset) this.offset = s;
     this.samples++;
+  }
+
+  /** A fresh stamp from a new connection: starts the estimate over from it. */
+  restart(serverTime: number): void {
+    if (!Number.isFinite(serverTime) || serverTime <= 0) return;
+    this.samples = 0;
+    this.sample(serverTime);
   }
 
   /** Estimated server time now (ms). */

@@ -176,7 +176,7 @@ export class RoomSession {
   private dispatch(type: string, payload: any): void {
     if (type === "welcome") {
       const w = payload as WelcomeMessage;
-      this.clock.sample(Number(w?.serverTime));
+      this.clock.restart(Number(w?.serverTime));
       this.isPrivate = !!w?.private;
       if (typeof w?.spectator === "boolean") this.spectator = w.spectator;
     } else if (type === "error" && (payload as ErrorMessage | undefined)?.code === "seat-reclaimed") {

@@ -363,8 +363,14 @@ describe("cubestacc rooms", function () {
       a.room.send("play", { card: fits0, onto: 0, mode: "top" });
       await b.probe.until(() => b.probe.state.turn === 1 || undefined);
       const play = await b.probe.next("event", evFrom[1], (e) => e.kind === "play");
-      expect(play).to.deep.include({ seat: 0, card: fits0, cube: 1, onto: 0, mode: "top", suit: root.suit });
-      expect(play.cell).to.deep.equal({ x: 0, y: 1, z: 0 });
+      // On the wire the event does not repeat what the patch shows: the cube has its parent and cell.
+      expect(play).to.deep.equal({ kind: "play", seat: 0, card: fits0, cube: 1, mode: "top", suit: root.suit });
+      const placed = b.probe.state.cubes[1];
+      expect({ parent: placed.parent, x: placed.x, y: placed.y, z: placed.z }).to.deep.equal({ parent: 0, x: 0, y: 1, z: 0 });
+      // `turn` is the cue of the seat whose turn it now is, and only that seat's.
+      expect((await b.probe.next("event", evFrom[1], (e) => e.kind === "turn")).seat).to.equal(1);
+      await a.probe.sync();
+      expect(a.probe.messages.slice(evFrom[0]).filter((m) => m.type === "event" && m.payload?.kind === "turn")).to.deep.equal([]);
       expect(b.probe.state.cubes.length).to.equal(2);
       expect(b.probe.state.cubes[0].openTop).to.equal(false);
       expect(b.probe.state.players[0].catchable, "went to 1 card without UH OH").to.equal(true);

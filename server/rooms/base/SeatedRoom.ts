@@ -23,6 +23,7 @@ import { StateView, type Schema } from "@colyseus/schema";
 import type { Rejection } from "../../../common/core/rules.js";
 import { DEFAULTS, settingsFromEnv, type HubSettings } from "../../settings.js";
 import type { FinishedGame, GameStore } from "../../store/GameStore.js";
+import { CorkedClients } from "./cork.js";
 import { HubRefusal, refuseOption } from "./errors.js";
 import { HubState, SeatState } from "./HubState.js";
 import { releaseCode, reserveCode } from "./privateCodes.js";
@@ -160,6 +161,8 @@ export interface HubMetadata {
 }
 
 const MAX_CHAT = 200;
+/** `serverTime` is restamped on a move at most this often (see `commit`). */
+const SERVER_TIME_EVERY_MS = 1000;
 const MAX_ECHOED_TYPE = 64;
 const MAX_SEATS = 100;
 
@@ -287,6 +290,8 @@ export abstract class SeatedRoom<S extends HubState = HubState> extends Room<S, 
   private created = false;
   /** >0 while a move, a commit or a message is being handled: server moves wait in `jobs`. */
   private busy = 0;
+  /** The sockets corked for the move being handled (null outside a move). */
+  private corked: CorkedClients | null = null;
   private draining = false;
   private jobs: (() => void)[] = [];
   private botTimers = new Map<number, { key: string; plan: BotPlan; timer: RoomTimer }>();
@@ -564,7 +569,7 @@ export abstract class SeatedRoom<S extends HubState = HubState> extends Room<S, 
       if (rejection) return this.refuse(client, type, rejection.code, rejection.message);
       if (spec.patchNow !== false) this.commit();
       flush();
-    });
+    }, client);
   }
 
   /** A context whose queued events `flush()` sends (after the patch). */
@@ -631,12 +636,20 @@ export abstract class SeatedRoom<S extends HubState = HubState> extends Room<S, 
   }
 
   /** Runs `fn` with server moves held back until it is done (they run right after, in order). */
-  private exclusive(fn: () => void): void {
+  private exclusive(fn: () => void, mover: Client | null = null): void {
+    // The outermost call corks the clients' sockets: a move's patch and events leave as one
+    // write per client, the mover's first, before any server move queued meanwhile runs.
+    const outermost = this.busy === 0;
+    if (outermost) this.corked = new CorkedClients(this.clients, mover);
     this.busy++;
     try {
       fn();
     } finally {
       this.busy--;
+      if (outermost) {
+        this.corked?.release();
+        this.corked = null;
+      }
       if (this.busy === 0) this.drainJobs();
     }
   }
@@ -707,6 +720,9 @@ export abstract class SeatedRoom<S extends HubState = HubState> extends Room<S, 
 
   /** Sends the patch; timers that come due in its clock tick run after it (see `later`). */
   override broadcastPatch(): boolean {
+    // Inside a move: the move's corked scope (see CorkedClients.beforePatch). The 50 ms tick's
+    // patch (cursors) carries no events and is written at once.
+    this.corked?.beforePatch();
     this.busy++;
     try {
       return super.broadcastPatch();
@@ -1070,11 +1086,17 @@ export abstract class SeatedRoom<S extends HubState = HubState> extends Room<S, 
 
   // ---- sync, listing, store -------------------------------------------------
 
-  /** Stamps serverTime, sends the patch now (not on the next tick) and refreshes the listing. */
+  /**
+   * Sends the patch now (not on the next tick) and refreshes the listing. `serverTime` is
+   * restamped at most once a second: a float64 on every move was a sixth of a Minesweeper
+   * move's bytes, and clients keep the freshest sample (client/net/clock.ts), which an older
+   * stamp never displaces.
+   */
   protected commit(): void {
     if (this.isDisposing()) return;
     this.exclusive(() => {
-      this.state.serverTime = Date.now();
+      const now = Date.now();
+      if (now - this.state.serverTime >= SERVER_TIME_EVERY_MS) this.state.serverTime = now;
       this.broadcastPatch();
       this.refreshListing();
       this.replanBots();

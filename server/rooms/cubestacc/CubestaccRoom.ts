@@ -264,7 +264,7 @@ export class CubestaccRoom extends SeatedRoom<CubestaccState> {
     const events = result.events;
     ctx.emitPer((seat) => {
       const viewer = seat >= 0 && this.gameSeatOf[seat] >= 0 ? this.gameSeatOf[seat] : null;
-      return eventsFor(events, viewer).map((e) => this.toRoomEvent(e));
+      return onTheWire(eventsFor(events, viewer), viewer).map((e) => this.toRoomEvent(e));
     });
     if (finished) this.finish(ctx.now);
   }
@@ -528,6 +528,27 @@ export class CubestaccRoom extends SeatedRoom<CubestaccState> {
   protected onRoomDispose(): void {
     if (this.game && this.game.state.phase === "playing") this.record(Date.now(), "abandoned");
   }
+}
+
+/**
+ * What of a move's events goes on the wire to `viewer` (a game seat, null for a spectator).
+ * The patch in front of them already shows the table, so events that only repeat it are
+ * trimmed (they were a third of a move's bytes): `play` leaves out `onto` and `cell` (the
+ * cube `cube` in `state.cubes` has its parent and cell), and `turn` goes only to the seat
+ * whose turn it is (its "your turn" cue; everyone reads `state.turn`).
+ */
+export function onTheWire(events: CubestaccEvent[], viewer: number | null): CubestaccEvent[] {
+  const out: CubestaccEvent[] = [];
+  for (const e of events) {
+    if (e.kind === "turn" && e.seat !== viewer) continue;
+    if (e.kind === "play") {
+      const { onto: _onto, cell: _cell, ...lean } = e;
+      out.push(lean as CubestaccEvent);
+      continue;
+    }
+    out.push(e);
+  }
+  return out;
 }
 
 function clearPrivate(priv: PrivateSeat): void {

@@ -7,6 +7,7 @@ import { GameSession } from "../../../common/core/session.js";
 import type { Rejection } from "../../../common/core/rules.js";
 import {
   CELL,
+  cellCode,
   creditsBySeat,
   elapsedMs,
   gameStats,
@@ -76,7 +77,7 @@ export class BoardMode implements ModeGame {
   private play(ctx: SenderContext, move: MinesweeperMove): Rejection | void {
     const result = this.game.apply(ctx.seat, move, ctx.now);
     if (!result.ok) return result.error;
-    this.project();
+    this.project(result.events);
     for (const event of result.events) ctx.emit(announce(event));
     if (isFinished(this.game.state)) this.finish(ctx);
   }
@@ -141,13 +142,42 @@ export class BoardMode implements ModeGame {
     });
   }
 
-  /** Copies the public view into the schema, touching only cells whose code changed. */
-  project(): void {
+  /**
+   * Copies the public view into the schema, touching only cells whose code changed. While the
+   * board runs, a move's events name every cell it changed (a flag, the cells a reveal or chord
+   * opened), so only those are looked at; a restart or the end (mines shown) re-reads the
+   * whole board. On a 100×100 board that is a few cells instead of 10,000 per move.
+   */
+  project(events?: readonly MinesweeperEvent[]): void {
+    const board = this.game.state;
+    if (!events || isFinished(board)) return this.projectAll();
+    const cols = this.config.cols;
+    const st = this.state;
+    for (const event of events) {
+      if (event.kind === "flag") this.showCell(event.r * cols + event.c, board);
+      else if (event.kind === "reveal") {
+        for (const cell of event.cells) this.showCell(cell.r * cols + cell.c, board);
+        st.credits[event.seat] += event.cells.length;
+      }
+    }
+    this.projectCounters();
+  }
+
+  private showCell(i: number, board: Board): void {
+    const code = cellCode(board, i);
+    // Defence in depth: no end-of-game code may reach a client while the game runs.
+    if (code > CELL.FLAG) throw new Error(`minesweeper view exposed code ${code} while ${board.phase}`);
+    if (code !== this.shown[i]) {
+      this.state.cells[i] = code;
+      this.shown[i] = code;
+    }
+  }
+
+  private projectAll(): void {
     const view = this.game.view(null);
     const ended = view.phase === "won" || view.phase === "lost";
     const codes = view.cells;
     if (!ended) {
-      // Defence in depth: no end-of-game code may reach a client while the game runs.
       for (let i = 0; i < codes.length; i++) {
         if (codes[i] > CELL.FLAG) throw new Error(`minesweeper view exposed code ${codes[i]} while ${view.phase}`);
       }
@@ -159,17 +189,24 @@ export class BoardMode implements ModeGame {
         this.shown[i] = codes[i];
       }
     }
-    st.phase = view.phase;
-    st.flags = view.flags;
-    st.startedAt = view.startedAt ?? 0;
-    st.endedAt = view.endedAt ?? 0;
-    st.elapsed = ended && view.startedAt !== null && view.endedAt !== null ? view.endedAt - view.startedAt : 0;
-    const hit = this.game.state.hitIndex;
-    st.hit = view.phase === "lost" && hit !== null ? hit : -1;
     const credits = creditsBySeat(this.game.state);
     for (let s = 0; s < st.credits.length; s++) {
       if (st.credits[s] !== credits[s]) st.credits[s] = credits[s];
     }
+    this.projectCounters();
+  }
+
+  /** Phase, flag counter, times and the hit mine (the same public view, without the cells). */
+  private projectCounters(): void {
+    const board = this.game.state;
+    const st = this.state;
+    const ended = isFinished(board);
+    st.phase = board.phase;
+    st.flags = board.phase === "won" ? board.config.mines : board.flagCount;
+    st.startedAt = board.startedAt ?? 0;
+    st.endedAt = board.endedAt ?? 0;
+    st.elapsed = ended && board.startedAt !== null && board.endedAt !== null ? board.endedAt - board.startedAt : 0;
+    st.hit = board.phase === "lost" && board.hitIndex !== null ? board.hitIndex : -1;
   }
 
   canHoldSeat(): boolean {
