@@ -21,7 +21,6 @@ export function drawActionOf(s: CubestaccState, seat: number): DrawAction {
 
 export function viewTable(s: CubestaccState, viewer: number | null): CubestaccView {
   const seat = isSeat(s, viewer) ? viewer : null;
-  const playing = s.phase === "playing";
   return {
     game: "cubestacc",
     seats: s.seats,
@@ -43,12 +42,29 @@ export function viewTable(s: CubestaccState, viewer: number | null): CubestaccVi
     blocked: s.blocked,
     ranking: s.ranking ? s.ranking.map((r) => ({ ...r })) : null,
     viewer: seat,
-    hand: seat === null ? null : s.hands[seat].slice(),
-    legal: seat === null ? [] : legalPlays(s, seat),
-    drawAction: seat === null ? null : drawActionOf(s, seat),
-    canDone: seat !== null && playing && seat === s.turn && s.dump !== null,
-    canUhOh: seat !== null && playing && s.hands[seat].length === 2 && !s.called[seat],
+    ...(seat === null ? NO_SEAT : seatView(s, seat)),
     catchable: seat === null ? [] : catchableBy(s, seat),
+  };
+}
+
+/** The part of a view only its seat may see. */
+export type SeatView = Pick<CubestaccView, "hand" | "legal" | "drawAction" | "canDone" | "canUhOh">;
+
+const NO_SEAT: SeatView = { hand: null, legal: [], drawAction: null, canDone: false, canUhOh: false };
+
+/**
+ * `seat`'s own hand and what it may do now, without the public table: what a server
+ * projecting every seat's private part after each move needs (`viewTable` copies the
+ * whole table for each call).
+ */
+export function seatView(s: CubestaccState, seat: number): SeatView {
+  const playing = s.phase === "playing";
+  return {
+    hand: s.hands[seat].slice(),
+    legal: legalPlays(s, seat),
+    drawAction: drawActionOf(s, seat),
+    canDone: playing && seat === s.turn && s.dump !== null,
+    canUhOh: playing && s.hands[seat].length === 2 && !s.called[seat],
   };
 }
 

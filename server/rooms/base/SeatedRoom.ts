@@ -292,6 +292,8 @@ export abstract class SeatedRoom<S extends HubState = HubState> extends Room<S, 
   private busy = 0;
   /** The sockets corked for the move being handled (null outside a move). */
   private corked: CorkedClients | null = null;
+  /** Bookkeeping a move's frames need not wait for: runs once they are written (see `commit`). */
+  private afterWrites: (() => void)[] = [];
   private draining = false;
   private jobs: (() => void)[] = [];
   private botTimers = new Map<number, { key: string; plan: BotPlan; timer: RoomTimer }>();
@@ -649,8 +651,20 @@ export abstract class SeatedRoom<S extends HubState = HubState> extends Room<S, 
       if (outermost) {
         this.corked?.release();
         this.corked = null;
+        this.runAfterWrites();
       }
       if (this.busy === 0) this.drainJobs();
+    }
+  }
+
+  private runAfterWrites(): void {
+    while (this.afterWrites.length) {
+      const fn = this.afterWrites.shift()!;
+      try {
+        fn();
+      } catch (e) {
+        console.error(`[${this.gameId} ${this.roomId}] after-move bookkeeping failed`, e);
+      }
     }
   }
 
@@ -1087,7 +1101,8 @@ export abstract class SeatedRoom<S extends HubState = HubState> extends Room<S, 
   // ---- sync, listing, store -------------------------------------------------
 
   /**
-   * Sends the patch now (not on the next tick) and refreshes the listing. `serverTime` is
+   * Sends the patch now (not on the next tick); once the move's frames are written, refreshes
+   * the listing and re-plans the bots. `serverTime` is
    * restamped at most once a second: a float64 on every move was a sixth of a Minesweeper
    * move's bytes, and clients keep the freshest sample (client/net/clock.ts), which an older
    * stamp never displaces.
@@ -1098,8 +1113,11 @@ export abstract class SeatedRoom<S extends HubState = HubState> extends Room<S, 
       const now = Date.now();
       if (now - this.state.serverTime >= SERVER_TIME_EVERY_MS) this.state.serverTime = now;
       this.broadcastPatch();
-      this.refreshListing();
-      this.replanBots();
+      // The listing and the bots' plans follow the state, but the players need not wait for them.
+      this.afterWrites.push(() => {
+        this.refreshListing();
+        this.replanBots();
+      });
     });
   }
 

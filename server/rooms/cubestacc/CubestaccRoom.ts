@@ -17,6 +17,7 @@ import {
   botMove,
   cubestaccRules,
   eventsFor,
+  seatView,
   MAX_SEATS,
   MIN_SEATS,
   resolveConfig,
@@ -422,7 +423,7 @@ export class CubestaccRoom extends SeatedRoom<CubestaccState> {
         clearPrivate(seat.private);
         return;
       }
-      const view = game.view(g);
+      const view = seatView(s, g);
       put(seat, "inGame", true);
       put(seat, "cards", s.hands[g].length);
       put(seat, "calledUhOh", s.called[g]);
