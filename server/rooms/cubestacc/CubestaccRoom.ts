@@ -157,6 +157,8 @@ export class CubestaccRoom extends SeatedRoom<CubestaccState> {
   private order: number[] = [];
   /** Game seat of each room seat (−1: not in the game). */
   private gameSeatOf: number[] = [];
+  /** Each cube's open faces as last written to the schema (bits: top 1, side 2, face 4). */
+  private shownOpen: number[] = [];
   private startedAt = 0;
   private recorded = false;
   /** turnNo the running turn timer was armed for (−1: none). */
@@ -305,6 +307,7 @@ export class CubestaccRoom extends SeatedRoom<CubestaccState> {
     this.state.phase = "playing";
     for (const s of this.state.seats) if (!s.bot) s.ready = false;
     this.state.cubes.clear();
+    this.shownOpen = [];
     this.state.ranking.clear();
     this.project(ctx.now);
     ctx.emit({ kind: "start", gameNo: this.state.gameNo, seats: order.slice() });
@@ -361,9 +364,13 @@ export class CubestaccRoom extends SeatedRoom<CubestaccState> {
     const playing = s.phase === "playing";
     const room = (g: number | null) => (g === null ? -1 : (this.order[g] ?? -1));
 
-    // Cubes: appended in play order; a parent's open faces change when covered.
+    // Cubes: appended in play order; open faces change when covered or blocked. Compared
+    // against a plain copy first: schema getters on every cube of every move were a cost.
     for (let i = 0; i < s.placed.length; i++) {
       const p = s.placed[i];
+      const open = (p.open.top ? 1 : 0) | (p.open.side ? 2 : 0) | (p.open.face ? 4 : 0);
+      if (i < this.shownOpen.length && this.shownOpen[i] === open) continue;
+      this.shownOpen[i] = open;
       let c = st.cubes[i];
       if (!c) {
         c = new Cube();
