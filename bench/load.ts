@@ -172,6 +172,8 @@ function sampleProc(pid: number): ProcSample {
   return { cpuTicks, rssKb, wchar };
 }
 
+const mean = (xs: number[]) => (xs.length ? xs.reduce((a, b) => a + b, 0) / xs.length : 0);
+
 function percentile(sorted: number[], p: number): number {
   if (!sorted.length) return NaN;
   return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
@@ -321,7 +323,8 @@ async function runSystem(sys: (typeof SYSTEMS)[number]): Promise<Row[]> {
         bytesPerMovePerClient: bytes / Math.max(1, done * viewersPerMove),
         patchBytesPerMovePerClient: patchBytes / Math.max(1, done * viewersPerMove),
         serverBytesPerMovePerClient: (after.wchar - before.wchar) / Math.max(1, done * viewersPerMove),
-        fullStateJsonBytes: Math.max(...measured.map((m) => m.fullStateJson)),
+        // Each generator's mean over its sampled clients and the window; then their mean.
+        fullStateJsonBytes: mean(measured.map((m) => m.fullStateJson).filter((n) => n > 0)),
         loadAvg1: os.loadavg()[0]!,
       };
       rows.push(row);
@@ -396,7 +399,7 @@ async function main(): Promise<void> {
       f(r.bytesPerMovePerClient, 0),
       r.system === "baseline" || r.system === "bgio" ? "—" : f(r.patchBytesPerMovePerClient, 0),
       f(r.serverBytesPerMovePerClient, 0),
-      r.system === "baseline" ? "—" : String(r.fullStateJsonBytes),
+      r.system === "baseline" ? "—" : f(r.fullStateJsonBytes, 0),
       f(r.loadAvg1, 1),
     ]),
   );

@@ -48,9 +48,17 @@ interface Conn {
 
 /** bytes: every WebSocket payload received; patchBytes: the state patches among them (hub only). */
 const stats = { sent: 0, done: 0, timeouts: 0, skipped: 0, bytes: 0, patchBytes: 0, lat: [] as number[] };
-let fullStateJson = 0;
-/** Bytes of one client's full state as JSON, re-measured at the end of each window (Cubestacc grows). */
-let sampleState: (() => number) | null = null;
+/**
+ * Bytes of a client's full state as JSON, for up to MAX_SAMPLERS decoding clients of this
+ * worker (different rooms and tables), measured every SAMPLE_EVERY_MS through each window and
+ * averaged: a Cubestacc table's state grows through a game and starts over with the next.
+ */
+const samplers: (() => number)[] = [];
+const MAX_SAMPLERS = 8;
+const SAMPLE_EVERY_MS = 250;
+const addSampler = (fn: () => number) => {
+  if (samplers.length < MAX_SAMPLERS) samplers.push(fn);
+};
 const conns: Conn[] = [];
 const timers: NodeJS.Timeout[] = [];
 let failedJoins = 0;
@@ -135,12 +143,12 @@ async function connectHub(index: number): Promise<Conn> {
     if (Date.now() - started > JOIN_TIMEOUT_MS) throw new Error("no seat / state after join");
     await new Promise((r) => setTimeout(r, 20));
   }
-  if (!sampleState) sampleState = () => Buffer.byteLength(JSON.stringify(room.state.toJSON()));
   // A quiet client (all but every SAMPLE-th) stops decoding once seated: it keeps receiving
   // every frame (counted above) and moving, but its own cell is all it needs to know, and the
   // next patch after its move is taken as the move shown (no latency sample).
   const quiet = SAMPLE > 1 && Math.floor(index / WORKERS) % SAMPLE !== 0;
   let flagged = room.state.cells[seat] === 10;
+  if (!quiet) addSampler(() => Buffer.byteLength(JSON.stringify(room.state.toJSON())));
   if (quiet) {
     ws.binaryType = "nodebuffer"; // no copy into an ArrayBuffer per frame
     ws.onmessage = (ev) => {
@@ -229,7 +237,7 @@ async function connectCubestacc(_index: number): Promise<Conn> {
     if (Date.now() - started > JOIN_TIMEOUT_MS) throw new Error("no seat / state after join");
     await new Promise((r) => setTimeout(r, 20));
   }
-  if (!sampleState) sampleState = () => Buffer.byteLength(JSON.stringify(room.state.toJSON()));
+  addSampler(() => Buffer.byteLength(JSON.stringify(room.state.toJSON())));
   // Watchdog: a move unanswered for MOVE_TIMEOUT_MS is lost; an idle client re-checks its turn.
   timers.push(
     setInterval(() => {
@@ -268,12 +276,10 @@ async function connectBgio(index: number): Promise<Conn> {
   }
   const socket = (client as unknown as { transport: { socket?: any } }).transport.socket;
   socket?.io?.engine?.on("data", (d: string | Buffer) => (stats.bytes += typeof d === "string" ? Buffer.byteLength(d) : d.length));
-  if (!sampleState) {
-    sampleState = () => {
-      const s = client.getState();
-      return s ? Buffer.byteLength(JSON.stringify({ G: s.G, ctx: s.ctx })) : 0;
-    };
-  }
+  addSampler(() => {
+    const s = client.getState();
+    return s ? Buffer.byteLength(JSON.stringify({ G: s.G, ctx: s.ctx })) : 0;
+  });
   const conn: Conn = {
     group: matchID,
     move: () => {
@@ -345,17 +351,25 @@ process.on("message", async (msg: { cmd: string; to?: number; ms?: number }) => 
     stats.lat = [];
     lag.reset();
     const profiler = PROFILE_DIR ? await startProfile() : null;
+    let jsonBytes = 0;
+    let jsonSamples = 0;
+    const sampling = setInterval(() => {
+      for (const sample of samplers) {
+        const n = sample();
+        if (n > 0) (jsonBytes += n), jsonSamples++;
+      }
+    }, SAMPLE_EVERY_MS);
     const cpu0 = process.cpuUsage();
     const t0 = performance.now();
     await new Promise((r) => setTimeout(r, msg.ms));
     const cpu = process.cpuUsage(cpu0);
+    clearInterval(sampling);
     await profiler?.stop(`${PROFILE_DIR}/${MODE}-worker${WORKER}-${conns.length}.cpuprofile`);
     const wall = performance.now() - t0;
-    fullStateJson = sampleState?.() ?? 0;
     process.send!({
       type: "measured",
       ...stats,
-      fullStateJson,
+      fullStateJson: jsonSamples ? jsonBytes / jsonSamples : 0,
       wallMs: wall,
       cpuPercent: ((cpu.user + cpu.system) / 1000 / wall) * 100,
       loopLagP99Ms: lag.percentile(99) / 1e6,

@@ -568,12 +568,15 @@ class CubestaccScene implements GameHandle {
       case "start":
         text = "New game: cards dealt.";
         break;
-      case "play":
-        if (e.seat !== me && typeof e.card === "number") {
-          const suit = typeof e.suit === "string" ? (e.suit as Suit) : null;
-          text = `${who(e.seat)} played ${cardLabel(e.card, m.pack, isWild(e.card) ? suit : null)}${e.mode === "wild" ? "" : ` (${String(e.mode)})`}.`;
+      case "play": {
+        // The event names the cube; the patch before it brought the cube itself.
+        const cube = (this.ctx.session.room?.state as any)?.cubes?.[n(e.cube)];
+        if (e.seat !== me && cube && typeof cube.card === "number") {
+          const suit = typeof cube.suit === "string" ? (cube.suit as Suit) : null;
+          text = `${who(e.seat)} played ${cardLabel(cube.card, m.pack, isWild(cube.card) ? suit : null)}${cube.mode === "wild" ? "" : ` (${String(cube.mode)})`}.`;
         }
         break;
+      }
       case "jack":
         text = `${who(e.seat)} draw${e.seat === me ? "" : "s"} ${n(e.got)}${n(e.got) < n(e.wanted) ? ` of ${n(e.wanted)}` : ""} (Jack).`;
         break;

@@ -273,7 +273,7 @@ export class CubestaccRoom extends SeatedRoom<CubestaccState> {
   }
 
   /** An event with game seats turned into room seats. */
-  private toRoomEvent(e: CubestaccEvent): HubEvent {
+  private toRoomEvent(e: WireEvent): HubEvent {
     const seat = (g: number) => this.order[g] ?? -1;
     const out: Record<string, unknown> = { ...e };
     if (typeof out.seat === "number") out.seat = seat(out.seat);
@@ -540,24 +540,24 @@ export class CubestaccRoom extends SeatedRoom<CubestaccState> {
 
 /**
  * What of a move's events goes on the wire to `viewer` (a game seat, null for a spectator).
- * The patch in front of them already shows the table, so events that only repeat it are
- * trimmed (they were a third of a move's bytes): `play` leaves out `onto` and `cell` (the
- * cube `cube` in `state.cubes` has its parent and cell), and `turn` goes only to the seat
- * whose turn it is (its "your turn" cue; everyone reads `state.turn`).
+ * The patch in front of them already shows the table, so events do not repeat it (they were
+ * half of a move's bytes): `play` names the seat and the new cube (its card, mode, suit,
+ * parent and cell are in `state.cubes[cube]`); `draw` goes only to the drawer, with the card
+ * (everyone sees the counts); `turn` is not sent (`state.turn` / `turnNo`).
  */
-export function onTheWire(events: CubestaccEvent[], viewer: number | null): CubestaccEvent[] {
-  const out: CubestaccEvent[] = [];
+export function onTheWire(events: CubestaccEvent[], viewer: number | null): WireEvent[] {
+  const out: WireEvent[] = [];
   for (const e of events) {
-    if (e.kind === "turn" && e.seat !== viewer) continue;
-    if (e.kind === "play") {
-      const { onto: _onto, cell: _cell, ...lean } = e;
-      out.push(lean as CubestaccEvent);
-      continue;
-    }
-    out.push(e);
+    if (e.kind === "turn") continue;
+    if (e.kind === "draw" && e.seat !== viewer) continue;
+    if (e.kind === "play") out.push({ kind: "play", seat: e.seat, cube: e.cube });
+    else out.push(e);
   }
   return out;
 }
+
+/** A rules event as sent: `play` is cut to `{kind, seat, cube}`. */
+type WireEvent = Exclude<CubestaccEvent, { kind: "play" }> | { kind: "play"; seat: number; cube: number };
 
 function clearPrivate(priv: PrivateSeat): void {
   if (priv.hand.length) priv.hand.clear();
@@ -574,6 +574,11 @@ function syncNumbers(target: { length: number; [i: number]: number; push(...v: n
 }
 
 function syncLegal(target: PrivateSeat["legal"], plays: readonly { card: number; onto: number; mode: string }[]): void {
+  // The turn passed: one CLEAR instead of a DELETE per play.
+  if (plays.length === 0) {
+    if (target.length) target.clear();
+    return;
+  }
   for (let i = 0; i < plays.length && i < target.length; i++) {
     const t = target[i];
     put(t, "card", plays[i].card);
