@@ -14,7 +14,7 @@ import { BOT_LEVELS, PACK_IDS, type CubestaccState as Table } from "../../common
 import { HubState, SeatState } from "../../server/rooms/base/HubState.js";
 import { SeatedRoom } from "../../server/rooms/base/SeatedRoom.js";
 import { Cube, CubestaccSeat, CubestaccState, LegalPlay, PrivateSeat, RankEntry, type CubestaccRoom } from "../../server/rooms/cubestacc/index.js";
-import { bootHub, dropConnection, Probe, sleep, type Received, type TestHub } from "../helpers/hub.js";
+import { bootHub, dropConnection, Probe, until, type Received, type TestHub } from "../helpers/hub.js";
 import { chooseClientMove, cubestaccRoom, type Seated } from "../helpers/cubestacc.js";
 
 const PORT = 2592;
@@ -359,7 +359,10 @@ async function playOneGame(hub: TestHub, index: number, rng: Rng): Promise<GameR
         // Drop, let the bot take over, come back with the seat token in a new client.
         dropAt = -1;
         dropConnection(p.room);
-        await sleep(500 + rng.int(400)); // past the 0.4 s window (a bot takes over) or just before it
+        // Back as soon as the 0.4 s window is over and a bot plays the seat (a fixed wait let
+        // fast games end first, and then there was nothing to reclaim).
+        const dropped = p.seat;
+        await until(() => ended() || server!.state.seats[dropped]?.bot || undefined, 5000, "bot takeover");
         if (ended()) {
           gone.add(k); // the game ended meanwhile: that seat is let go, nothing to reclaim
           return;
