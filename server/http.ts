@@ -4,18 +4,8 @@ import fs from "node:fs";
 import path from "node:path";
 import express from "express";
 import { matchMaker } from "@colyseus/core";
+import type { PublicRoom } from "../common/core/wire.js";
 import type { HubMetadata } from "./rooms/base/SeatedRoom.js";
-
-export interface PublicRoom {
-  roomId: string;
-  game: string;
-  mode: string;
-  level?: string;
-  players: number;
-  maxPlayers: number;
-  spectators: number;
-  phase: string;
-}
 
 /** Public live rooms (full ones too, for spectating); private rooms never appear. */
 export async function listPublicRooms(game?: string): Promise<PublicRoom[]> {

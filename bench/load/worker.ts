@@ -106,6 +106,15 @@ function countBytes(ws: { on(ev: "message", fn: (d: Buffer | ArrayBuffer | Buffe
   });
 }
 
+/** Waits until a new client holds what it needs to play (its seat, its first state). */
+async function joined(ready: () => boolean, what: string): Promise<void> {
+  const started = Date.now();
+  while (!ready()) {
+    if (Date.now() - started > JOIN_TIMEOUT_MS) throw new Error(what);
+    await new Promise((r) => setTimeout(r, 20));
+  }
+}
+
 async function connectEcho(_index: number): Promise<Conn> {
   const ws = new WebSocket(`ws://${HOST}:${PORT}`, { perMessageDeflate: false });
   await new Promise<void>((resolve, reject) => {
@@ -138,11 +147,7 @@ async function connectHub(index: number): Promise<Conn> {
   });
   const ws = (room.connection.transport as unknown as { ws: WebSocket }).ws;
   countBytes(ws);
-  const started = Date.now();
-  while (seat < 0 || !room.state?.cells?.length) {
-    if (Date.now() - started > JOIN_TIMEOUT_MS) throw new Error("no seat / state after join");
-    await new Promise((r) => setTimeout(r, 20));
-  }
+  await joined(() => seat >= 0 && room.state?.cells?.length > 0, "no seat / state after join");
   // A quiet client (all but every SAMPLE-th) stops decoding once seated: it keeps receiving
   // every frame (counted above) and moving, but its own cell is all it needs to know, and the
   // next patch after its move is taken as the move shown (no latency sample).
@@ -232,11 +237,7 @@ async function connectCubestacc(_index: number): Promise<Conn> {
     maybeSchedule();
   });
   countBytes((room.connection.transport as unknown as { ws: WebSocket }).ws);
-  const started = Date.now();
-  while (seat < 0 || !room.state?.players) {
-    if (Date.now() - started > JOIN_TIMEOUT_MS) throw new Error("no seat / state after join");
-    await new Promise((r) => setTimeout(r, 20));
-  }
+  await joined(() => seat >= 0 && !!room.state?.players, "no seat / state after join");
   addSampler(() => Buffer.byteLength(JSON.stringify(room.state.toJSON())));
   // Watchdog: a move unanswered for MOVE_TIMEOUT_MS is lost; an idle client re-checks its turn.
   timers.push(
@@ -269,11 +270,7 @@ async function connectBgio(index: number): Promise<Conn> {
     if (pending.t0 && cellOf(s) === expected) finish(pending);
   });
   client.start();
-  const started = Date.now();
-  while (cellOf(client.getState()) === undefined) {
-    if (Date.now() - started > JOIN_TIMEOUT_MS) throw new Error("no state after sync");
-    await new Promise((r) => setTimeout(r, 20));
-  }
+  await joined(() => cellOf(client.getState()) !== undefined, "no state after sync");
   const socket = (client as unknown as { transport: { socket?: any } }).transport.socket;
   socket?.io?.engine?.on("data", (d: string | Buffer) => (stats.bytes += typeof d === "string" ? Buffer.byteLength(d) : d.length));
   addSampler(() => {

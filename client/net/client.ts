@@ -1,6 +1,9 @@
 // The one colyseus.js Client, talking to the server at the page's own origin
 // (ws://host or wss://host; the Vite dev server proxies to the game server).
 import { Client } from "colyseus.js";
+import type { PublicRoom } from "../../common/core/wire";
+
+export type { PublicRoom };
 
 let client: Client | null = null;
 
@@ -10,18 +13,6 @@ export function hubClient(): Client {
     client = new Client(`${scheme}://${location.host}`);
   }
   return client;
-}
-
-/** One public room as listed by GET /api/rooms. */
-export interface PublicRoom {
-  roomId: string;
-  game: string;
-  mode: string;
-  level?: string;
-  players: number;
-  maxPlayers: number;
-  spectators: number;
-  phase: string;
 }
 
 export async function fetchRooms(game?: string, signal?: AbortSignal): Promise<PublicRoom[]> {

@@ -168,10 +168,15 @@ export function cellCode(s: MinesweeperState, i: number): number {
 export function viewBoard(s: MinesweeperState): MinesweeperView {
   const cells = new Uint8Array(s.status.length);
   for (let i = 0; i < cells.length; i++) cells[i] = cellCode(s, i);
+  return { ...viewCounters(s), cells };
+}
+
+/** The view without its cells (a server that patches only the changed cells needs just this). */
+export function viewCounters(s: MinesweeperState): Omit<MinesweeperView, "cells"> {
   const { rows, cols, mines } = s.config;
   // A won board shows every mine flagged, so the counter reads 0 as in the classic game.
   const flags = s.phase === "won" ? mines : s.flagCount;
-  return { rows, cols, mines, phase: s.phase, cells, flags, startedAt: s.startedAt, endedAt: s.endedAt };
+  return { rows, cols, mines, phase: s.phase, flags, startedAt: s.startedAt, endedAt: s.endedAt };
 }
 
 /** Safe cells each seat opened (co-op credit). */

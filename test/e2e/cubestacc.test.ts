@@ -20,12 +20,11 @@ import {
   freePort,
   hub,
   launchChromium,
-  openPage,
+  OpenedPages,
   PHONE,
   screenshot,
   waitHub,
   type HubSnapshot,
-  type OpenedPage,
 } from "../helpers/e2e.js";
 
 type Legal = { card: number; onto: number; mode: string };
@@ -263,7 +262,7 @@ describe("e2e: cubestacc in Chromium", function () {
   let server: ColyseusTestServer;
   let browser: Browser;
   let base = "";
-  const opened: OpenedPage[] = [];
+  const pages = new OpenedPages(() => browser, () => base);
   const delayScale = SeatedRoom.botDelayScale;
 
   before(async () => {
@@ -280,18 +279,7 @@ describe("e2e: cubestacc in Chromium", function () {
     await server?.shutdown();
   });
 
-  afterEach(async () => {
-    for (const o of opened.splice(0)) {
-      expect(o.errors.filter((e) => !/WebSocket|ERR_|net::/.test(e)), "page errors").to.deep.equal([]);
-      await o.context.close();
-    }
-  });
-
-  async function open(options = DESKTOP, hash = ""): Promise<OpenedPage> {
-    const o = await openPage(browser, base + hash, options);
-    opened.push(o);
-    return o;
-  }
+  afterEach(() => pages.closeAll());
 
   async function lobby(page: Page, name: string): Promise<void> {
     await page.waitForSelector("#cubestacc-play");
@@ -307,7 +295,7 @@ describe("e2e: cubestacc in Chromium", function () {
   }
 
   it("phone: a solo game against 3 bots from the lobby to the end, by tapping", async () => {
-    const { page, context } = await open(PHONE);
+    const { page, context } = await pages.open(PHONE);
     const cdp = await context.newCDPSession(page);
     await lobby(page, "Thumbs");
     await page.selectOption("#cs-bots", "3");
@@ -353,7 +341,7 @@ describe("e2e: cubestacc in Chromium", function () {
   });
 
   it("desktop: a solo game against 3 bots by dragging, spectated from the lobby, with screenshots at each yaw", async () => {
-    const { page } = await open(DESKTOP);
+    const { page } = await pages.open(DESKTOP);
     await lobby(page, "Mouse");
     await page.selectOption("#cs-bots", "3");
     await page.selectOption("#cs-pack", "space");
@@ -362,7 +350,7 @@ describe("e2e: cubestacc in Chromium", function () {
     expect(s).to.include({ mode: "solo", pack: "space", seat: 0 });
 
     // the live rooms list shows the table; a watcher spectates from there
-    const watcher = await open(DESKTOP);
+    const watcher = await pages.open(DESKTOP);
     const spectate = `tr[data-room="${s.roomId}"] button[data-action=spectate]`;
     await watcher.page.waitForSelector(spectate);
     const row = await watcher.page.textContent(`tr[data-room="${s.roomId}"]`);
@@ -413,7 +401,7 @@ describe("e2e: cubestacc in Chromium", function () {
   });
 
   it("private room: two humans by code, a spectator; hands stay private; play to the end and again", async () => {
-    const host = await open(DESKTOP);
+    const host = await pages.open(DESKTOP);
     await lobby(host.page, "Ann");
     await host.page.selectOption("#cs-private-seats", "2");
     await host.page.selectOption("#cs-private-timer", "60");
@@ -424,7 +412,7 @@ describe("e2e: cubestacc in Chromium", function () {
     expect(a).to.include({ roomId: code, private: true, seat: 0, waitingShown: true });
     await screenshot(host.page, "cubestacc-private-waiting");
 
-    const guest = await open(PHONE);
+    const guest = await pages.open(PHONE);
     const gcdp = await guest.context.newCDPSession(guest.page);
     await lobby(guest.page, "Ben");
     await guest.page.fill("#join-code", code.toLowerCase());
@@ -432,7 +420,7 @@ describe("e2e: cubestacc in Chromium", function () {
     let b = await waitCs(guest.page, (x) => tableReady(x) && x.phase === "playing" && (x.hand?.length ?? 0) === 7, "the game with both seats taken");
     expect(b).to.include({ roomId: code, seat: 1 });
 
-    const watcher = await open(PHONE, `#/spectate/${code}`);
+    const watcher = await pages.open(PHONE, `#/spectate/${code}`);
     let w = await waitCs(watcher.page, (x) => tableReady(x) && x.phase === "playing", "the spectator's table");
     expect(w).to.include({ spectator: true, hand: null });
     a = await waitCs(host.page, (x) => x.phase === "playing" && x.spectators === 1 && (x.hand?.length ?? 0) === 7, "Ann's hand and a watcher");

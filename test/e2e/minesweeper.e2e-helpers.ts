@@ -1,7 +1,6 @@
 // Shared pieces of the Minesweeper browser suites (race, replay, big board,
-// offline): a booted hub, opened pages with error collection, server-side peeks
+// offline): a booted hub, its opened pages (OpenedPages), server-side peeks
 // at race rooms, and CDP touch gestures.
-import { expect } from "chai";
 import { boot, type ColyseusTestServer } from "@colyseus/testing";
 import { matchMaker } from "@colyseus/core";
 import type { Browser, BrowserContextOptions, CDPSession, Page } from "playwright-core";
@@ -9,7 +8,7 @@ import { createHubConfig } from "../../arena.config.js";
 import { SqliteStore } from "../../server/store/index.js";
 import type { MinesweeperRoom } from "../../server/rooms/minesweeper/index.js";
 import { CELL } from "../../common/minesweeper/types.js";
-import { clickCell, DESKTOP, freePort, hub, launchChromium, openPage, waitHub, type HubSnapshot, type OpenedPage } from "../helpers/e2e.js";
+import { clickCell, freePort, hub, launchChromium, OpenedPages, waitHub, type HubSnapshot, type OpenedPage } from "../helpers/e2e.js";
 
 export interface Suite {
   browser: Browser;
@@ -30,22 +29,14 @@ export async function startSuite(): Promise<Suite> {
     port,
   );
   const base = `http://127.0.0.1:${port}/`;
-  const opened: OpenedPage[] = [];
+  // The offline and replay pages also see refused submissions and a server that went away.
+  const pages = new OpenedPages(() => browser, () => base, /WebSocket|ERR_|net::|Failed to fetch|status of 4\d\d/);
   return {
     browser,
     base,
     port,
-    async open(options = DESKTOP, hash = "") {
-      const o = await openPage(browser, base + hash, options);
-      opened.push(o);
-      return o;
-    },
-    async closeAll() {
-      for (const o of opened.splice(0)) {
-        expect(o.errors.filter((e) => !/WebSocket|ERR_|net::|Failed to fetch|status of 4\d\d/.test(e)), "page errors").to.deep.equal([]);
-        await o.context.close();
-      }
-    },
+    open: (options, hash) => pages.open(options, hash),
+    closeAll: () => pages.closeAll(),
     async shutdown() {
       await browser.close();
       await server.shutdown();

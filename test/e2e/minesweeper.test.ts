@@ -19,14 +19,13 @@ import {
   hub,
   launchChromium,
   longPressCell,
-  openPage,
+  OpenedPages,
   PHONE,
   screenshot,
   serverMines,
   tapCell,
   waitHub,
   type HubSnapshot,
-  type OpenedPage,
 } from "../helpers/e2e.js";
 
 const TIMER = /^(\d+\.\d|\d+:\d\d\.\d|\d+:\d\d:\d\d\.\d)$/;
@@ -37,7 +36,7 @@ describe("e2e: minesweeper in Chromium", function () {
   let server: ColyseusTestServer;
   let browser: Browser;
   let base = "";
-  const opened: OpenedPage[] = [];
+  const pages = new OpenedPages(() => browser, () => base);
 
   before(async () => {
     browser = await launchChromium(); // throws (never skips) when Chromium is missing
@@ -51,18 +50,7 @@ describe("e2e: minesweeper in Chromium", function () {
     await server?.shutdown();
   });
 
-  afterEach(async () => {
-    for (const o of opened.splice(0)) {
-      expect(o.errors.filter((e) => !/WebSocket|ERR_|net::/.test(e)), "page errors").to.deep.equal([]);
-      await o.context.close();
-    }
-  });
-
-  async function open(options = DESKTOP, hash = ""): Promise<OpenedPage> {
-    const o = await openPage(browser, base + hash, options);
-    opened.push(o);
-    return o;
-  }
+  afterEach(() => pages.closeAll());
 
   async function lobby(page: Page, name: string): Promise<void> {
     await page.waitForSelector("#quick-play");
@@ -152,7 +140,7 @@ describe("e2e: minesweeper in Chromium", function () {
   }
 
   it("desktop: plays a solo beginner game from the lobby to a win", async () => {
-    const { page } = await open();
+    const { page } = await pages.open();
     await lobby(page, "Winner");
     let s = await quickPlay(page, "solo", "beginner");
     expect(s).to.include({ mode: "solo", level: "beginner", phase: "fresh", rows: 9, cols: 9, mines: 10, seat: 0 });
@@ -173,7 +161,7 @@ describe("e2e: minesweeper in Chromium", function () {
     expect(s).to.include({ flags: 1, counter: "009" });
 
     // anyone can watch from the lobby's live room list
-    const watcher = await open();
+    const watcher = await pages.open();
     const spectateBtn = `tr[data-room="${s.roomId}"] button[data-action=spectate]`;
     await watcher.page.waitForSelector(spectateBtn);
     expect(await watcher.page.textContent(`tr[data-room="${s.roomId}"]`)).to.contain("Solo");
@@ -207,7 +195,7 @@ describe("e2e: minesweeper in Chromium", function () {
   });
 
   it("desktop: a loss shows the hit mine, the other mines and the wrong flag", async () => {
-    const { page } = await open();
+    const { page } = await pages.open();
     await lobby(page, "Loser");
     let s = await quickPlay(page, "solo", "beginner");
     await clickCell(page, 0, 0);
@@ -248,7 +236,7 @@ describe("e2e: minesweeper in Chromium", function () {
   });
 
   it("phone: tap reveals, long press flags, the lift is not a click; portrait and landscape", async () => {
-    const { page, context } = await open(PHONE);
+    const { page, context } = await pages.open(PHONE);
     const cdp = await context.newCDPSession(page);
     await lobby(page, "Thumbs");
     let s = await quickPlay(page, "solo", "expert");
@@ -301,7 +289,7 @@ describe("e2e: minesweeper in Chromium", function () {
   });
 
   it("co-op: two players through a private code typed in lower case, a third spectates", async () => {
-    const host = await open();
+    const host = await pages.open();
     await lobby(host.page, "Ann");
     await host.page.check("input[name=private-mode][value=coop]");
     await host.page.selectOption("#private-level", "intermediate");
@@ -313,7 +301,7 @@ describe("e2e: minesweeper in Chromium", function () {
     expect(a).to.include({ roomId: code, private: true, mode: "coop", seat: 0, rows: 16, cols: 16 });
     expect(await host.page.isVisible("#copy-invite")).to.equal(true);
 
-    const guest = await open({ ...DESKTOP, viewport: { width: 1024, height: 720 } });
+    const guest = await pages.open({ ...DESKTOP, viewport: { width: 1024, height: 720 } });
     await lobby(guest.page, "Ben");
     await guest.page.fill("#join-code", code.toLowerCase());
     await guest.page.click("#join-code-btn");
@@ -321,7 +309,7 @@ describe("e2e: minesweeper in Chromium", function () {
     expect(b).to.include({ roomId: code, seat: 1, spectator: false, mode: "coop" });
     expect(b.route).to.equal(`#/room/${code}`);
 
-    const watcher = await open(PHONE, `#/spectate/${code}`);
+    const watcher = await pages.open(PHONE, `#/spectate/${code}`);
     let w = await waitHub(watcher.page, boardReady, "the spectator's board");
     expect(w).to.include({ spectator: true, seat: null, roomId: code });
     expect(await watcher.page.isVisible(".spectating")).to.equal(true);
@@ -361,7 +349,7 @@ describe("e2e: minesweeper in Chromium", function () {
   });
 
   it("a reload puts the player back in the seat; a dropped socket reconnects; a dead token or a closed room says so", async () => {
-    const host = await open();
+    const host = await pages.open();
     await lobby(host.page, "Ann");
     await host.page.check("input[name=private-mode][value=coop]");
     await host.page.click("#create-private-btn");
@@ -369,7 +357,7 @@ describe("e2e: minesweeper in Chromium", function () {
     const code = (await host.page.textContent("#room-code"))!.trim();
 
     // the invite link opens the room directly
-    const guest = await open(DESKTOP);
+    const guest = await pages.open(DESKTOP);
     await guest.page.waitForSelector("#quick-play");
     await guest.page.fill("input[name=name]", "Ben");
     await guest.page.goto(`${base}#/join/${code}`);
@@ -397,7 +385,7 @@ describe("e2e: minesweeper in Chromium", function () {
     expect(await guest.page.textContent("#conn-state")).to.contain("Connected");
 
     // a token the room does not know: a clear message and a way back
-    const other = await open(DESKTOP);
+    const other = await pages.open(DESKTOP);
     await other.page.evaluate((id) => {
       localStorage.setItem(`hub.seat.${id}`, JSON.stringify({ roomId: id, seatToken: "not-a-real-token", seat: 1, game: "minesweeper", savedAt: Date.now() }));
     }, code);

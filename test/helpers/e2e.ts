@@ -2,6 +2,7 @@
 // drive Debian's Chromium with playwright-core, talk to the page through
 // window.__hub (no pixel guessing), and peek at server-side room instances
 // (same process) for what a test may know but a client never does (mines).
+import { expect } from "chai";
 import { existsSync, mkdirSync } from "node:fs";
 import { createServer } from "node:net";
 import { dirname, join } from "node:path";
@@ -92,6 +93,36 @@ export async function openPage(browser: Browser, url: string, options: BrowserCo
   });
   await page.goto(url);
   return { context, page, errors };
+}
+
+/** Console errors a page may log without failing the test: its own connection going away. */
+export const EXPECTED_PAGE_ERRORS = /WebSocket|ERR_|net::/;
+
+/**
+ * The pages one suite opens. `closeAll()` (in an afterEach) fails the test on any page error
+ * not matching `tolerated`, then closes them.
+ */
+export class OpenedPages {
+  private readonly opened: OpenedPage[] = [];
+
+  constructor(
+    private readonly browser: () => Browser,
+    private readonly base: () => string,
+    private readonly tolerated = EXPECTED_PAGE_ERRORS,
+  ) {}
+
+  async open(options: BrowserContextOptions = DESKTOP, hash = ""): Promise<OpenedPage> {
+    const o = await openPage(this.browser(), this.base() + hash, options);
+    this.opened.push(o);
+    return o;
+  }
+
+  async closeAll(): Promise<void> {
+    for (const o of this.opened.splice(0)) {
+      expect(o.errors.filter((e) => !this.tolerated.test(e)), "page errors").to.deep.equal([]);
+      await o.context.close();
+    }
+  }
 }
 
 export type HubSnapshot = {

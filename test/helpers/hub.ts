@@ -175,6 +175,25 @@ export async function until<T>(check: () => T | undefined | false, timeoutMs = 5
   }
 }
 
+/**
+ * Settings that lift the message limits, for suites whose bots play as fast as they can
+ * (the fuzz suites prove the real limits work).
+ */
+export const NO_RATE_LIMITS = {
+  messageRate: { burst: 100_000, perSecond: 100_000 },
+  cursorRate: { burst: 100_000, perSecond: 100_000 },
+} as const;
+
+/** The error a promise rejects with (fails when it resolves). */
+export async function rejection(p: Promise<unknown>): Promise<Error> {
+  try {
+    await p;
+  } catch (e) {
+    return e as Error;
+  }
+  throw new Error("expected the promise to reject");
+}
+
 export const sleep = (ms: number) => new Promise<void>((r) => setTimeout(r, ms));
 
 /** Kills the client's socket without a leave message: the server sees an abnormal close (1006). */

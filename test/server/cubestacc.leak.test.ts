@@ -14,7 +14,7 @@ import { BOT_LEVELS, PACK_IDS, type CubestaccState as Table } from "../../common
 import { HubState, SeatState } from "../../server/rooms/base/HubState.js";
 import { SeatedRoom } from "../../server/rooms/base/SeatedRoom.js";
 import { Cube, CubestaccSeat, CubestaccState, LegalPlay, PrivateSeat, RankEntry, type CubestaccRoom } from "../../server/rooms/cubestacc/index.js";
-import { bootHub, dropConnection, Probe, until, type Received, type TestHub } from "../helpers/hub.js";
+import { bootHub, dropConnection, NO_RATE_LIMITS, Probe, until, type Received, type TestHub } from "../helpers/hub.js";
 import { chooseClientMove, cubestaccRoom, type Seated } from "../helpers/cubestacc.js";
 
 const PORT = 2592;
@@ -170,7 +170,7 @@ describe("cubestacc: no hand ever reaches another seat", function () {
     hub = await bootHub(PORT, {
       reconnectSeconds: 0.4,
       seatHoldSeconds: 60,
-      messageRate: { burst: 100_000, perSecond: 100_000 },
+      ...NO_RATE_LIMITS,
     });
   });
   after(async () => {

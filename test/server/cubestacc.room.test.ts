@@ -10,21 +10,13 @@ import { replay } from "../../common/core/session.js";
 import { cardId, cubestaccRules, RANKS, SUITS, type CubestaccState as Table, type Rank, type Suit } from "../../common/cubestacc/index.js";
 import { SeatedRoom } from "../../server/rooms/base/SeatedRoom.js";
 import type { CubestaccRoom } from "../../server/rooms/cubestacc/index.js";
-import { bootHub, dropConnection, Probe, snapshot, until, type TestHub } from "../helpers/hub.js";
+import { bootHub, dropConnection, Probe, rejection, snapshot, until, type TestHub } from "../helpers/hub.js";
 import { chooseClientMove, cubestaccRoom, handOf, privateOf, rigTable, seatedIn, setHands, type Seated } from "../helpers/cubestacc.js";
 
 const PORT = 2591;
 /** Errors a client may get when another seat (or a bot, or the timer) acted first. */
 const RACE_CODES = new Set(["nothing-to-catch", "not-exposed", "not-your-turn", "game-over", "uhoh-needs-two", "already-called"]);
 
-async function rejection(p: Promise<unknown>): Promise<Error> {
-  try {
-    await p;
-  } catch (e) {
-    return e as Error;
-  }
-  throw new Error("expected the promise to reject");
-}
 
 /** Plays a seat from its own decoded view until `stop()`; returns the unexpected errors it got. */
 async function drive(p: Seated, rng: Rng, stop: () => boolean): Promise<string[]> {

@@ -12,7 +12,7 @@ import type { Room } from "colyseus.js";
 import { createRng, type Rng } from "../../common/core/rng.js";
 import { minesweeperRules, type MinesweeperMove } from "../../common/minesweeper/index.js";
 import type { MinesweeperRoom, MinesweeperState } from "../../server/rooms/minesweeper/index.js";
-import { bootHub, hiddenMine, Probe, rc, safeHiddenCell, sendRaw, sleep, snapshot, until, type TestHub } from "../helpers/hub.js";
+import { bootHub, hiddenMine, NO_RATE_LIMITS, Probe, rc, safeHiddenCell, sendRaw, sleep, snapshot, until, type TestHub } from "../helpers/hub.js";
 
 const PORT = 2573;
 const FLOOD_PORT = 2574;
@@ -199,8 +199,7 @@ describe("minesweeper: hostile input", function () {
   before(async () => {
     // The corpus checks validation, not pacing: lift the rate limit here (the flood suite below uses the real one).
     hub = await bootHub(PORT, {
-      messageRate: { burst: 100_000, perSecond: 100_000 },
-      cursorRate: { burst: 100_000, perSecond: 100_000 },
+      ...NO_RATE_LIMITS,
     });
   });
   after(async () => {

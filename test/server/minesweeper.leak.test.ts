@@ -11,7 +11,7 @@ import { createRng, type Rng } from "../../common/core/rng.js";
 import { CELL, HIDDEN, type MinesweeperState as Board } from "../../common/minesweeper/index.js";
 import { HubState, SeatState } from "../../server/rooms/base/HubState.js";
 import { Cursor, MinesweeperState, type MinesweeperRoom } from "../../server/rooms/minesweeper/index.js";
-import { bootHub, Probe, type TestHub } from "../helpers/hub.js";
+import { bootHub, NO_RATE_LIMITS, Probe, type TestHub } from "../helpers/hub.js";
 
 const PORT = 2572;
 const GAMES = 216;
@@ -108,8 +108,7 @@ describe("minesweeper: no hidden mine ever reaches a client", function () {
   before(async () => {
     // Bots here play fast: lift the rate limit (the fuzz suite proves it works).
     hub = await bootHub(PORT, {
-      messageRate: { burst: 10_000, perSecond: 10_000 },
-      cursorRate: { burst: 10_000, perSecond: 10_000 },
+      ...NO_RATE_LIMITS,
     });
   });
   after(async () => {

@@ -14,7 +14,7 @@ import { createRng, type Rng } from "../../common/core/rng.js";
 import { CELL, HIDDEN, viewRace, type RaceState } from "../../common/minesweeper/index.js";
 import { HubState, SeatState } from "../../server/rooms/base/HubState.js";
 import { RaceBoard, RaceRoomState, RaceSeat, type MinesweeperRoom } from "../../server/rooms/minesweeper/index.js";
-import { Probe, type TestHub } from "../helpers/hub.js";
+import { NO_RATE_LIMITS, Probe, type TestHub } from "../helpers/hub.js";
 import { bootMinesweeperHub } from "../helpers/minesweeper.js";
 
 const PORT = 2643;
@@ -138,8 +138,7 @@ describe("minesweeper race: nobody sees another racer's cells before the end", f
   before(async () => {
     hub = await bootMinesweeperHub(PORT, {
       raceCountdownMs: 20,
-      messageRate: { burst: 10_000, perSecond: 10_000 },
-      cursorRate: { burst: 10_000, perSecond: 10_000 },
+      ...NO_RATE_LIMITS,
     });
   });
   after(async () => {

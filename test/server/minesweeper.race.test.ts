@@ -7,7 +7,7 @@ import type { Room } from "colyseus.js";
 import { replay } from "../../common/core/session.js";
 import { CELL, HIDDEN, raceRules, viewRace, type MinesweeperState as Board } from "../../common/minesweeper/index.js";
 import type { MinesweeperRoom } from "../../server/rooms/minesweeper/index.js";
-import { dropConnection, Probe, until, type TestHub } from "../helpers/hub.js";
+import { dropConnection, Probe, rejection, until, type TestHub } from "../helpers/hub.js";
 import { bootMinesweeperHub } from "../helpers/minesweeper.js";
 
 const PORT = 2641;
@@ -21,14 +21,6 @@ interface Player {
   seatToken: string;
 }
 
-async function rejection(p: Promise<unknown>): Promise<Error> {
-  try {
-    await p;
-  } catch (e) {
-    return e as Error;
-  }
-  throw new Error("expected the promise to reject");
-}
 
 /** Server truth of a room seat's board in the current race. */
 function boardOf(server: MinesweeperRoom, seat: number): Board {

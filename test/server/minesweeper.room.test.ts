@@ -13,6 +13,7 @@ import {
   dropConnection,
   hiddenMine,
   Probe,
+  rejection,
   rc,
   safeHiddenCell,
   snapshot,
@@ -22,14 +23,6 @@ import {
 
 const PORT = 2570;
 
-async function rejection(p: Promise<unknown>): Promise<Error> {
-  try {
-    await p;
-  } catch (e) {
-    return e as Error;
-  }
-  throw new Error("expected the promise to reject");
-}
 
 interface Player {
   room: Room<any>;
@@ -509,6 +502,41 @@ describe("minesweeper rooms (seated-room base)", function () {
       expect(hub.store.recentGames({ roomId: solo.room.roomId })[0]).to.include({ result: "won" });
       // Every mine shows as flagged after a win.
       for (let i = 0; i < 25; i++) if (server.session.state.mines![i]) expect(solo.probe.state.cells[i]).to.equal(CELL.FLAGGED_MINE);
+    });
+
+    it("after every move each player's board, flag counter and credits are the rules' view (only changed cells are patched)", async () => {
+      const ann = await seated(hub.colyseus.sdk.create("minesweeper", { mode: "coop", seats: 2, private: true, level: "intermediate" }));
+      const bob = await seated(hub.colyseus.sdk.joinById(ann.room.roomId, {}));
+      const server = hub.room(ann.room.roomId);
+      const board = () => server.session.state;
+      await play(ann, "reveal", { r: 0, c: 0 });
+      // Flags on, flags off, reveals and chords from both seats, as long as the board runs.
+      for (let k = 0; k < 40 && board().phase === "active"; k++) {
+        const p = k % 2 ? bob : ann;
+        const cols = board().config.cols;
+        const at = (i: number) => ({ r: Math.floor(i / cols), c: i % cols });
+        const kind = k % 4;
+        if (kind === 3) {
+          // Chord an open number whose flags are right: flag its hidden mines first.
+          const n = board().status.findIndex((st, i) => st === 1 && board().adjacent[i] > 0);
+          if (n >= 0) await play(p, "chord", at(n));
+        } else if (kind === 1) {
+          const mine = board().mines!.findIndex((m, i) => m === 1 && board().status[i] === 0);
+          if (mine >= 0) await play(p, "flag", at(mine));
+        } else {
+          const safe = safeHiddenCell(server);
+          if (safe >= 0) await play(p, "reveal", at(safe));
+        }
+        await Promise.all([ann, bob].map((q) => q.probe.sync()));
+        const view = server.session.view(null);
+        const credits = creditsBySeat(board());
+        for (const q of [ann, bob]) {
+          expect(Array.from(q.probe.state.cells as Iterable<number>), `cells after move ${k}`).to.deep.equal(Array.from(view.cells));
+          expect(q.probe.state.flags, `flag counter after move ${k}`).to.equal(view.flags);
+          expect(Array.from(q.probe.state.credits as Iterable<number>), `credits after move ${k}`).to.deep.equal(credits);
+        }
+      }
+      expect(board().flagCount, "flags were placed").to.be.above(0);
     });
 
     it("handles a 100×100 board with a big flood fill", async () => {

@@ -904,13 +904,7 @@ export abstract class SeatedRoom<S extends HubState = HubState> extends Room<S, 
   protected addBotSeat(seat = this.state.seats.findIndex((s) => !s.occupied)): number {
     const s = this.state.seats[seat];
     if (!s || s.occupied) return -1;
-    const record = this.seatRecords[seat];
-    record.holdTimer?.clear();
-    record.holdTimer = null;
-    record.token = "";
-    record.sessionId = null;
-    record.reconnection = null;
-    record.bot = true;
+    resetRecord(this.seatRecords[seat], true);
     const used = new Set(this.state.seats.map((x) => (x.occupied ? x.name : "")));
     const name = BOT_NAMES.map((n) => `Bot ${n}`).find((n) => !used.has(n)) ?? `Bot ${seat + 1}`;
     s.name = name;
@@ -1040,13 +1034,7 @@ export abstract class SeatedRoom<S extends HubState = HubState> extends Room<S, 
 
   /** Empties a seat: its token stops working. */
   protected freeSeat(seat: number): void {
-    const record = this.seatRecords[seat];
-    record.holdTimer?.clear();
-    record.holdTimer = null;
-    record.token = "";
-    record.sessionId = null;
-    record.reconnection = null;
-    record.bot = false;
+    resetRecord(this.seatRecords[seat], false);
     const s = this.state.seats[seat];
     const botWasPlaying = s.bot;
     s.name = "";
@@ -1162,6 +1150,16 @@ export abstract class SeatedRoom<S extends HubState = HubState> extends Room<S, 
   protected isDisposing(): boolean {
     return (this as unknown as { _internalState: RoomInternalState })._internalState === RoomInternalState.DISPOSING;
   }
+}
+
+/** A seat record with no player: no token, no session, no pending reconnection or hold. */
+function resetRecord(record: SeatRecord, bot: boolean): void {
+  record.holdTimer?.clear();
+  record.holdTimer = null;
+  record.token = "";
+  record.sessionId = null;
+  record.reconnection = null;
+  record.bot = bot;
 }
 
 /** The `type` an error reply carries: the message's type as received, cut to 64 characters ("" if none decoded). */

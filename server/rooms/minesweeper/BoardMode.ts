@@ -9,6 +9,7 @@ import {
   CELL,
   cellCode,
   creditsBySeat,
+  viewCounters,
   elapsedMs,
   gameStats,
   isFinished,
@@ -154,19 +155,18 @@ export class BoardMode implements ModeGame {
     const cols = this.config.cols;
     const st = this.state;
     for (const event of events) {
-      if (event.kind === "flag") this.showCell(event.r * cols + event.c, board);
+      if (event.kind === "flag") this.showCode(event.r * cols + event.c, cellCode(board, event.r * cols + event.c), board.phase);
       else if (event.kind === "reveal") {
-        for (const cell of event.cells) this.showCell(cell.r * cols + cell.c, board);
+        for (const { r, c } of event.cells) this.showCode(r * cols + c, cellCode(board, r * cols + c), board.phase);
         st.credits[event.seat] += event.cells.length;
       }
     }
     this.projectCounters();
   }
 
-  private showCell(i: number, board: Board): void {
-    const code = cellCode(board, i);
+  private showCode(i: number, code: number, phase: string): void {
     // Defence in depth: no end-of-game code may reach a client while the game runs.
-    if (code > CELL.FLAG) throw new Error(`minesweeper view exposed code ${code} while ${board.phase}`);
+    if (code > CELL.FLAG && phase !== "won" && phase !== "lost") throw new Error(`minesweeper view exposed code ${code} while ${phase}`);
     if (code !== this.shown[i]) {
       this.state.cells[i] = code;
       this.shown[i] = code;
@@ -175,38 +175,27 @@ export class BoardMode implements ModeGame {
 
   private projectAll(): void {
     const view = this.game.view(null);
-    const ended = view.phase === "won" || view.phase === "lost";
-    const codes = view.cells;
-    if (!ended) {
-      for (let i = 0; i < codes.length; i++) {
-        if (codes[i] > CELL.FLAG) throw new Error(`minesweeper view exposed code ${codes[i]} while ${view.phase}`);
-      }
-    }
-    const st = this.state;
-    for (let i = 0; i < codes.length; i++) {
-      if (codes[i] !== this.shown[i]) {
-        st.cells[i] = codes[i];
-        this.shown[i] = codes[i];
-      }
-    }
+    for (let i = 0; i < view.cells.length; i++) this.showCode(i, view.cells[i], view.phase);
     const credits = creditsBySeat(this.game.state);
+    const st = this.state;
     for (let s = 0; s < st.credits.length; s++) {
       if (st.credits[s] !== credits[s]) st.credits[s] = credits[s];
     }
     this.projectCounters();
   }
 
-  /** Phase, flag counter, times and the hit mine (the same public view, without the cells). */
+  /** Phase, flag counter, times and the hit mine: the rules' view without its cells. */
   private projectCounters(): void {
     const board = this.game.state;
+    const view = viewCounters(board);
     const st = this.state;
     const ended = isFinished(board);
-    st.phase = board.phase;
-    st.flags = board.phase === "won" ? board.config.mines : board.flagCount;
-    st.startedAt = board.startedAt ?? 0;
-    st.endedAt = board.endedAt ?? 0;
-    st.elapsed = ended && board.startedAt !== null && board.endedAt !== null ? board.endedAt - board.startedAt : 0;
-    st.hit = board.phase === "lost" && board.hitIndex !== null ? board.hitIndex : -1;
+    st.phase = view.phase;
+    st.flags = view.flags;
+    st.startedAt = view.startedAt ?? 0;
+    st.endedAt = view.endedAt ?? 0;
+    st.elapsed = ended && view.startedAt !== null && view.endedAt !== null ? view.endedAt - view.startedAt : 0;
+    st.hit = view.phase === "lost" && board.hitIndex !== null ? board.hitIndex : -1;
   }
 
   canHoldSeat(): boolean {
