@@ -7,6 +7,7 @@ import { createHubConfig } from "../../arena.config.js";
 import type { HubSettings } from "../../server/settings.js";
 import { SqliteStore } from "../../server/store/index.js";
 import type { MinesweeperRoom } from "../../server/rooms/minesweeper/index.js";
+import { neighbours } from "../../common/minesweeper/board.js";
 
 export interface TestHub {
   colyseus: ColyseusTestServer;
@@ -220,6 +221,21 @@ export function safeHiddenCell(room: MinesweeperRoom): number {
     if (board.status[i] === 0 && (!board.mines || board.mines[i] === 0)) return i;
   }
   return -1;
+}
+
+/**
+ * Hidden safe cells next to a mine: revealing one opens that one cell (no flood), so a test can
+ * take turns without winning the board by accident.
+ */
+export function numberedSafeCells(room: MinesweeperRoom): number[] {
+  const board = room.session.state;
+  const { rows, cols } = room.session.config;
+  if (!board.mines) return [];
+  const cells: number[] = [];
+  for (let i = 0; i < board.status.length; i++) {
+    if (board.status[i] === 0 && board.mines[i] === 0 && neighbours(rows, cols, i).some((n) => board.mines![n] === 1)) cells.push(i);
+  }
+  return cells;
 }
 
 /** Index of a hidden mine on the server's board (-1 before mines are placed). */
