@@ -18,6 +18,7 @@ import WebSocket from "ws";
 import { Client as BgioClient } from "boardgame.io/client";
 import { SocketIO } from "boardgame.io/multiplayer";
 import { MinesweeperCoop, SEATS } from "./bgio-game.js";
+import { unpackPlay } from "../../common/cubestacc/wire.js";
 
 const MODE = process.env.MODE as "echo" | "hub" | "cubestacc" | "bgio";
 const PORT = Number(process.env.PORT);
@@ -205,7 +206,7 @@ async function connectCubestacc(_index: number): Promise<Conn> {
     let type: string;
     let payload: object = {};
     if (priv.legal.length) {
-      const l = priv.legal[0];
+      const l = unpackPlay(priv.legal[0])!;
       type = "play";
       payload = l.mode === "wild" ? { card: l.card, onto: l.onto, mode: l.mode, suit: "spades" } : { card: l.card, onto: l.onto, mode: l.mode };
     } else if (priv.canDone) type = "done";

@@ -8,3 +8,4 @@ export * from "./config.js";
 export * from "./rules.js";
 export * from "./view.js";
 export * from "./bots.js";
+export * from "./wire.js";

@@ -3,7 +3,7 @@
 
 import type { Room } from "colyseus.js";
 import type { Rng } from "../../common/core/rng.js";
-import { SUITS, type CubestaccState as Table } from "../../common/cubestacc/index.js";
+import { SUITS, unpackPlay, type CubestaccState as Table } from "../../common/cubestacc/index.js";
 import type { CubestaccRoom } from "../../server/rooms/cubestacc/index.js";
 import { Probe, type TestHub } from "./hub.js";
 
@@ -59,11 +59,11 @@ export function chooseClientMove(state: any, seat: number, rng: Rng, options: { 
     return rng.int(2) ? { type: "caught", payload: {} } : { type: "caught", payload: { target: catchable[rng.int(catchable.length)] } };
   }
   if (state.turn !== seat) return null;
-  const legal = Array.from(priv.legal as Iterable<any>).map((l) => ({ card: l.card, onto: l.onto, mode: l.mode }));
+  const legal = Array.from(priv.legal as Iterable<number>, (packed) => unpackPlay(packed)!);
   if (priv.canDone && (legal.length === 0 || rng.float() < (options.doneRate ?? 0.2))) return { type: "done", payload: {} };
   if (legal.length) {
     const play = legal[rng.int(legal.length)];
-    return { type: "play", payload: play.mode === "wild" ? { ...play, suit: SUITS[rng.int(4)] } : play };
+    return { type: "play", payload: play.mode === "wild" ? { ...play, suit: SUITS[rng.int(4)] } : { ...play } };
   }
   if (priv.drawAction) return { type: "draw", payload: {} };
   return null;

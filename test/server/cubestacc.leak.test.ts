@@ -10,10 +10,10 @@
 import { expect } from "chai";
 import type { Room } from "colyseus.js";
 import { createRng, type Rng } from "../../common/core/rng.js";
-import { BOT_LEVELS, PACK_IDS, type CubestaccState as Table } from "../../common/cubestacc/index.js";
+import { BOT_LEVELS, PACK_IDS, packPlay, unpackPlay, type CubestaccState as Table } from "../../common/cubestacc/index.js";
 import { HubState, SeatState } from "../../server/rooms/base/HubState.js";
 import { SeatedRoom } from "../../server/rooms/base/SeatedRoom.js";
-import { Cube, CubestaccSeat, CubestaccState, LegalPlay, PrivateSeat, RankEntry, type CubestaccRoom } from "../../server/rooms/cubestacc/index.js";
+import { Cube, CubestaccSeat, CubestaccState, PrivateSeat, RankEntry, type CubestaccRoom } from "../../server/rooms/cubestacc/index.js";
 import { bootHub, dropConnection, NO_RATE_LIMITS, Probe, until, type Received, type TestHub } from "../helpers/hub.js";
 import { chooseClientMove, cubestaccRoom, type Seated } from "../helpers/cubestacc.js";
 
@@ -93,8 +93,10 @@ export function leaksInState(state: any, viewer: number, truth: Truth, tally: Ta
         tally.ownCards++;
         if (!known.has(c)) problems.push(`seat ${viewer} holds card ${c} in its view, which is not its own`);
       }
-      for (const l of Array.from(priv.legal ?? []) as any[]) {
-        if (!hand.includes(l.card)) problems.push(`legal play of card ${l.card} not in seat ${viewer}'s hand`);
+      for (const packed of Array.from(priv.legal ?? []) as number[]) {
+        const l = unpackPlay(packed);
+        if (!l) problems.push(`legal list holds ${packed}, which is not a packed play`);
+        else if (!hand.includes(l.card)) problems.push(`legal play of card ${l.card} not in seat ${viewer}'s hand`);
       }
     }
   }
@@ -183,16 +185,16 @@ describe("cubestacc: no hand ever reaches another seat", function () {
     expect(names(CubestaccState)).to.have.members([
       ...names(HubState),
       "pack", "wildPivot", "timer", "botLevel", "gameNo", "cubes", "players", "deckCount", "turn", "turnNo", "direction",
-      "pending", "owed", "dumpRank", "pivot", "turnStartedAt", "deadline", "winner", "blocked", "ranking",
+      "pending", "owed", "dumpRank", "pivot", "deadline", "winner", "blocked", "ranking",
     ]);
     expect(names(CubestaccSeat)).to.have.members(["inGame", "cards", "calledUhOh", "catchable", "place", "private"]);
     expect(names(PrivateSeat)).to.have.members(["hand", "legal", "drawAction", "canDone", "canUhOh"]);
     expect(names(SeatState)).to.have.members(["name", "occupied", "connected", "ready", "bot"]);
-    expect(names(LegalPlay)).to.have.members(["card", "onto", "mode"]);
+    expect(fieldsOf(PrivateSeat).find((f) => f.name === "legal")!.type).to.deep.equal({ array: "uint16" });
     expect(names(RankEntry)).to.have.members(["seat", "cards", "place"]);
     expect(names(Cube)).to.not.include.members(["deck", "hand"]);
     // Only `private` is view-tagged; nothing else anywhere is.
-    for (const klass of [CubestaccState, CubestaccSeat, PrivateSeat, Cube, LegalPlay, RankEntry, SeatState]) {
+    for (const klass of [CubestaccState, CubestaccSeat, PrivateSeat, Cube, RankEntry, SeatState]) {
       for (const f of fieldsOf(klass)) {
         expect(f.tag, `${f.name} tag`).to.equal(klass === CubestaccSeat && f.name === "private" ? -1 : undefined);
       }
@@ -203,14 +205,15 @@ describe("cubestacc: no hand ever reaches another seat", function () {
   it("the leak detectors catch planted leaks (so the big test can fail)", () => {
     const table = { placed: [{ card: 10 }, { card: 11 }], hands: [[1, 2], [3, 4]], deck: [5, 6] } as unknown as Table;
     const truth: Truth = { table: () => table, gameSeat: (r) => (r <= 1 ? r : -1) };
-    const clean = { players: [{ private: { hand: [1, 2], legal: [{ card: 1 }] } }, {}], cubes: [{ card: 10 }] };
+    const clean = { players: [{ private: { hand: [1, 2], legal: [packPlay({ card: 1, onto: 0, mode: "top" })] } }, {}], cubes: [{ card: 10 }] };
     expect(leaksInState(clean, 0, truth)).to.deep.equal([]);
     expect(leaksInState({ players: [{}, {}], cubes: [] }, -1, truth)).to.deep.equal([]);
     expect(leaksInState({ players: [{ private: { hand: [1] } }, { private: { hand: [] } }], cubes: [] }, 0, truth)).to.not.be.empty;
     expect(leaksInState({ players: [{ private: { hand: [] } }, {}], cubes: [] }, -1, truth)).to.not.be.empty;
     expect(leaksInState({ players: [{ private: { hand: [1, 3] } }, {}], cubes: [] }, 0, truth)).to.not.be.empty;
     expect(leaksInState({ players: [{ private: { hand: [1, 5] } }, {}], cubes: [] }, 0, truth)).to.not.be.empty;
-    expect(leaksInState({ players: [{ private: { hand: [1], legal: [{ card: 2 }] } }, {}], cubes: [] }, 0, truth)).to.not.be.empty;
+    expect(leaksInState({ players: [{ private: { hand: [1], legal: [packPlay({ card: 2, onto: 0, mode: "top" })] } }, {}], cubes: [] }, 0, truth)).to.not.be.empty;
+    expect(leaksInState({ players: [{ private: { hand: [1], legal: [1 << 14] } }, {}], cubes: [] }, 0, truth)).to.not.be.empty;
     expect(leaksInState({ players: [], cubes: [{ card: 5 }] }, 0, truth)).to.not.be.empty;
     expect(leaksInState({ players: [], cubes: [], deck: [5, 6] }, 0, truth)).to.not.be.empty;
     expect(leaksInMessage({ type: "event", payload: { kind: "draw", seat: 0, reason: "draw", card: 2 } }, 0, truth)).to.deep.equal([]);
@@ -400,7 +403,7 @@ async function playOneGame(hub: TestHub, index: number, rng: Rng): Promise<GameR
   await Promise.all(onTime.map((p) => p.until(() => p.of("event").some((e) => e.kind === "win") || undefined, 10_000, "win event")));
   // Every client's decoded table is the server's, cube for cube (a patch garbled on its way,
   // e.g. a corked socket holding bytes the encoder then reused, shows up here).
-  const tableOf = (state: any) => JSON.stringify(Array.from(state.cubes ?? [], (c: any) => [c.id, c.card, c.parent, c.x, c.y, c.z, c.mode, c.suit, c.openTop, c.openSide, c.openFace, c.by]));
+  const tableOf = (state: any) => JSON.stringify(Array.from(state.cubes ?? [], (c: any) => [c.card, c.parent, c.x, c.y, c.z, c.mode, c.suit, c.rank, c.openTop, c.openSide, c.openFace, c.by]));
   const truthTable = tableOf(server.state);
   if (spectator.state.cubes.length !== table.placed.length) problems.push("spectator's final table differs from the server's");
   for (const p of onTime) if (tableOf(p.state) !== truthTable) problems.push(`${p === spectator ? "spectator" : "a player"}'s decoded table differs from the server's`);

@@ -1,7 +1,8 @@
 // The plain model the Cubestacc scene draws: read from the schema state
 // (docs/protocol.md "Cubestacc"), never written back. Rules space only (cells,
 // seats, cards); pixels live in the board.
-import { PACK_IDS, RANKS, SUITS, type AttachMode, type PackId, type Rank, type Suit } from "../../../common/cubestacc/types";
+import { FIRST_WILD, PACK_IDS, RANKS, SUITS, type AttachMode, type PackId, type Rank, type Suit } from "../../../common/cubestacc/types";
+import { unpackPlay } from "../../../common/cubestacc/wire";
 
 export interface CubeModel {
   id: number;
@@ -66,7 +67,6 @@ export interface TableModel {
   owed: number;
   dumpRank: string;
   pivot: number;
-  turnStartedAt: number;
   deadline: number;
   winner: number;
   blocked: boolean;
@@ -97,7 +97,6 @@ export function emptyModel(): TableModel {
     owed: 0,
     dumpRank: "",
     pivot: -1,
-    turnStartedAt: 0,
     deadline: 0,
     winner: -1,
     blocked: false,
@@ -123,22 +122,34 @@ const asMode = (m: unknown): AttachMode | "start" =>
   m === "top" || m === "side" || m === "face" || m === "wild" ? m : "start";
 const asPack = (p: unknown): PackId => ((PACK_IDS as readonly string[]).includes(p as string) ? (p as PackId) : "classic");
 
-export function readCube(c: any, i: number): CubeModel {
+/**
+ * One cube; `depths` holds the cubes read so far (a parent is always earlier in play order).
+ * The id is the index, wild follows from the card, depth from the parent: not on the wire.
+ */
+export function readCube(c: any, i: number, depths: number[] = []): CubeModel {
   const parent = num(c?.parent, -1);
   const by = num(c?.by, -1);
+  const card = num(c?.card);
+  const depth = parent < 0 ? 0 : (depths[parent] ?? 0) + 1;
+  depths[i] = depth;
   return {
-    id: num(c?.id, i),
-    card: num(c?.card),
+    id: i,
+    card,
     parent: parent < 0 ? null : parent,
     cell: { x: num(c?.x), y: num(c?.y), z: num(c?.z) },
     mode: asMode(c?.mode),
     suit: asSuit(c?.suit),
     rank: asRank(c?.rank),
-    wild: bool(c?.wild),
+    wild: card >= FIRST_WILD,
     open: { top: bool(c?.openTop), side: bool(c?.openSide), face: bool(c?.openFace) },
     by: by < 0 ? null : by,
-    depth: num(c?.depth),
+    depth,
   };
+}
+
+export function readCubes(cubes: any): CubeModel[] {
+  const depths: number[] = [];
+  return list(cubes, (c, i) => readCube(c, i, depths));
 }
 
 /** Reads the whole schema state; `mySeat` picks the private seat (null: spectator). */
@@ -167,7 +178,7 @@ export function readModel(state: any, mySeat: number | null): TableModel {
     const d = str(priv.drawAction);
     mine = {
       hand: list(priv.hand, (c) => num(c)),
-      legal: list(priv.legal, (l) => ({ card: num(l?.card), onto: num(l?.onto), mode: asMode(l?.mode) as AttachMode })),
+      legal: list(priv.legal, (packed) => unpackPlay(packed)).filter((l): l is LegalModel => l !== null),
       drawAction: d === "draw" || d === "take" || d === "pass" ? d : "",
       canDone: bool(priv.canDone),
       canUhOh: bool(priv.canUhOh),
@@ -184,7 +195,7 @@ export function readModel(state: any, mySeat: number | null): TableModel {
     owner: num(state?.owner, -1),
     maxSeats: num(state?.maxSeats),
     spectators: num(state?.spectators),
-    cubes: list(state?.cubes, readCube),
+    cubes: readCubes(state?.cubes),
     seats,
     deckCount: num(state?.deckCount),
     turn: num(state?.turn, -1),
@@ -194,7 +205,6 @@ export function readModel(state: any, mySeat: number | null): TableModel {
     owed: num(state?.owed),
     dumpRank: str(state?.dumpRank),
     pivot: num(state?.pivot, -1),
-    turnStartedAt: num(state?.turnStartedAt),
     deadline: num(state?.deadline),
     winner: num(state?.winner, -1),
     blocked: bool(state?.blocked),

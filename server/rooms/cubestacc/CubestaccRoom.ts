@@ -17,6 +17,7 @@ import {
   botMove,
   cubestaccRules,
   eventsFor,
+  packPlay,
   seatView,
   MAX_SEATS,
   MIN_SEATS,
@@ -34,7 +35,7 @@ import {
 import { refuseOption } from "../base/errors.js";
 import { SeatedRoom, type BotPlan, type GameSetup, type HubEvent, type MoveContext, type SenderContext } from "../base/SeatedRoom.js";
 import { badPayload, emptyPayload, fail, intIn, isWholeNumber, objectWith, ok, type Parsed } from "../base/validate.js";
-import { Cube, CubestaccSeat, CubestaccState, LegalPlay, RankEntry, type PrivateSeat } from "./CubestaccState.js";
+import { Cube, CubestaccSeat, CubestaccState, RankEntry, type PrivateSeat } from "./CubestaccState.js";
 
 export type CubestaccMode = "online" | "solo";
 export const MODES: readonly CubestaccMode[] = ["online", "solo"];
@@ -374,7 +375,6 @@ export class CubestaccRoom extends SeatedRoom<CubestaccState> {
       let c = st.cubes[i];
       if (!c) {
         c = new Cube();
-        c.id = p.id;
         c.card = p.card;
         c.parent = p.parent ?? -1;
         c.x = p.cell.x;
@@ -383,9 +383,7 @@ export class CubestaccRoom extends SeatedRoom<CubestaccState> {
         c.mode = p.mode;
         c.suit = p.suit;
         c.rank = p.rank ?? "";
-        c.wild = p.wild;
         c.by = room(p.by);
-        c.depth = p.depth;
         c.openTop = p.open.top;
         c.openSide = p.open.side;
         c.openFace = p.open.face;
@@ -405,7 +403,6 @@ export class CubestaccRoom extends SeatedRoom<CubestaccState> {
     put(st, "owed", s.owed);
     put(st, "dumpRank", s.dump ? s.dump.rank : "");
     put(st, "pivot", s.pivot ?? -1);
-    put(st, "turnStartedAt", s.turnStartedAt ?? this.startedAt);
     put(st, "winner", s.winner === null ? -1 : room(s.winner));
     put(st, "blocked", s.blocked);
     if (s.ranking && st.ranking.length === 0) {
@@ -438,7 +435,7 @@ export class CubestaccRoom extends SeatedRoom<CubestaccState> {
       put(seat, "place", places.get(g) ?? 0);
       const priv = seat.private;
       syncNumbers(priv.hand, view.hand ?? []);
-      syncLegal(priv.legal, view.legal);
+      syncNumbers(priv.legal, view.legal.map(packPlay));
       put(priv, "drawAction", view.drawAction ?? "");
       put(priv, "canDone", view.canDone);
       put(priv, "canUhOh", view.canUhOh);
@@ -567,30 +564,13 @@ function clearPrivate(priv: PrivateSeat): void {
   put(priv, "canUhOh", false);
 }
 
-function syncNumbers(target: { length: number; [i: number]: number; push(...v: number[]): number; pop(): number | undefined }, values: readonly number[]): void {
-  for (let i = 0; i < values.length && i < target.length; i++) if (target[i] !== values[i]) target[i] = values[i];
-  while (target.length > values.length) target.pop();
-  for (let i = target.length; i < values.length; i++) target.push(values[i]);
-}
-
-function syncLegal(target: PrivateSeat["legal"], plays: readonly { card: number; onto: number; mode: string }[]): void {
-  // The turn passed: one CLEAR instead of a DELETE per play.
-  if (plays.length === 0) {
+/** Changed entries only; emptied in one CLEAR (the turn passed) rather than a DELETE per entry. */
+function syncNumbers(target: PrivateSeat["hand"], values: readonly number[]): void {
+  if (values.length === 0) {
     if (target.length) target.clear();
     return;
   }
-  for (let i = 0; i < plays.length && i < target.length; i++) {
-    const t = target[i];
-    put(t, "card", plays[i].card);
-    put(t, "onto", plays[i].onto);
-    put(t, "mode", plays[i].mode);
-  }
-  while (target.length > plays.length) target.pop();
-  for (let i = target.length; i < plays.length; i++) {
-    const l = new LegalPlay();
-    l.card = plays[i].card;
-    l.onto = plays[i].onto;
-    l.mode = plays[i].mode;
-    target.push(l);
-  }
+  for (let i = 0; i < values.length && i < target.length; i++) if (target[i] !== values[i]) target[i] = values[i];
+  while (target.length > values.length) target.pop();
+  for (let i = target.length; i < values.length; i++) target.push(values[i]);
 }

@@ -11,10 +11,12 @@
 import { ArraySchema, Schema, type, view } from "@colyseus/schema";
 import { HubState } from "../base/HubState.js";
 
-/** One cube on the table (public). */
+/**
+ * One cube on the table (public). Its id is its index in `cubes` (play order; the root is 0).
+ * What the card id already says is not repeated: wild = card ≥ 56; the ancestry depth
+ * (painter's order) follows from `parent`.
+ */
 export class Cube extends Schema {
-  /** Placed-cube id = index in `cubes` = play order; the root is 0. */
-  @type("uint8") id = 0;
   /** Card id 0..59. */
   @type("uint8") card = 0;
   /** Cube id it is attached to; −1 for the root. */
@@ -29,22 +31,12 @@ export class Cube extends Schema {
   @type("string") suit = "";
   /** `0 2 … 10 J Q K A`; "" for a wild. */
   @type("string") rank = "";
-  @type("boolean") wild = false;
   /** Faces still open (not covered by a child, not blocked). A cube with any open face is a tip. */
   @type("boolean") openTop = true;
   @type("boolean") openSide = true;
   @type("boolean") openFace = true;
   /** Room seat that played it; −1 for the starting cube. */
   @type("int8") by = -1;
-  /** Ancestry depth (root 0), for the painter's order. */
-  @type("uint8") depth = 0;
-}
-
-/** A legal placement for the seat's glow: `{card, onto, mode}` (a wild also needs a suit when played). */
-export class LegalPlay extends Schema {
-  @type("uint8") card = 0;
-  @type("uint8") onto = 0;
-  @type("string") mode = "";
 }
 
 /**
@@ -55,8 +47,11 @@ export class LegalPlay extends Schema {
 export class PrivateSeat extends Schema {
   /** The seat's hand: card ids in the order they were dealt/drawn. */
   @type(["uint8"]) hand = new ArraySchema<number>();
-  /** Legal plays right now (empty when it is not this seat's turn). */
-  @type([LegalPlay]) legal = new ArraySchema<LegalPlay>();
+  /**
+   * Legal plays right now (empty when it is not this seat's turn), one uint16 each:
+   * `card | onto << 6 | mode << 12` (common/cubestacc/wire.ts `unpackPlay`).
+   */
+  @type(["uint16"]) legal = new ArraySchema<number>();
   /** What `draw` does now: `draw`, `take` (the K stack), `pass`, or "" (refused). */
   @type("string") drawAction = "";
   /** `done` would end a same-rank dump now. */
@@ -123,8 +118,6 @@ export class CubestaccState extends HubState {
   @type("string") dumpRank = "";
   /** Wild pivot: the only cube that may be built on; −1 none. */
   @type("int16") pivot = -1;
-  /** Server time (ms since epoch) the current turn began. */
-  @type("float64") turnStartedAt = 0;
   /** Server time (ms since epoch) the turn timer expires; 0 = no timer running. */
   @type("float64") deadline = 0;
 
