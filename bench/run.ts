@@ -1,6 +1,6 @@
 // `npm run bench [section...]`: runs each benchmark section in its own process
 // (so one section's heap and JIT state never colour another's figures), prints
-// their tables, and merges their JSON into bench/results/latest.json.
+// their tables, and merges every section's latest JSON into bench/results/latest.json.
 // Sections live in bench/<name>.ts, print a table, and write bench/results/<name>.json.
 // Benchmarks print figures; no test ever asserts a time.
 
@@ -29,6 +29,11 @@ for (const name of run) {
     process.exitCode = 1;
     continue;
   }
+}
+
+// Every section's latest figures, not only the ones run now: `npm run bench load` keeps the
+// Minesweeper section's last results (each section carries its own `measuredAt`).
+for (const name of SECTIONS) {
   const out = path.join(HERE, "results", `${name}.json`);
   if (existsSync(out)) (merged.sections as Record<string, unknown>)[name] = JSON.parse(readFileSync(out, "utf8"));
 }

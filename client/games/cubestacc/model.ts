@@ -1,8 +1,8 @@
 // The plain model the Cubestacc scene draws: read from the schema state
 // (docs/protocol.md "Cubestacc"), never written back. Rules space only (cells,
 // seats, cards); pixels live in the board.
-import { FIRST_WILD, PACK_IDS, RANKS, SUITS, type AttachMode, type PackId, type Rank, type Suit } from "../../../common/cubestacc/types";
-import { unpackPlay } from "../../../common/cubestacc/wire";
+import { FIRST_WILD, PACK_IDS, RANKS, SUITS, type AttachMode, type PackId, type Rank, type Suit } from "../../../common/cubestacc/types.js";
+import { unpackPlay } from "../../../common/cubestacc/wire.js";
 
 export interface CubeModel {
   id: number;
