@@ -10,7 +10,7 @@ import { replay } from "../../common/core/session.js";
 import { cardId, cubestaccRules, RANKS, SUITS, type CubestaccState as Table, type Rank, type Suit } from "../../common/cubestacc/index.js";
 import { SeatedRoom } from "../../server/rooms/base/SeatedRoom.js";
 import type { CubestaccRoom } from "../../server/rooms/cubestacc/index.js";
-import { bootHub, dropConnection, Probe, rejection, snapshot, until, type TestHub } from "../helpers/hub.js";
+import { bootHub, dropConnection, Probe, rejection, sleep, snapshot, until, type TestHub } from "../helpers/hub.js";
 import { chooseClientMove, cubestaccRoom, handOf, privateOf, rigTable, seatedIn, setHands, type Seated } from "../helpers/cubestacc.js";
 
 const PORT = 2591;
@@ -131,6 +131,36 @@ describe("cubestacc rooms", function () {
   });
 
   describe("solo", () => {
+    it("three bots racing to catch the same player: one Caught lands, the others drop their stale plan", async () => {
+      const me = await seatedIn(sdk().create("cubestacc", { mode: "solo", bots: 3, private: true, name: "Me" }));
+      const room = server(me.room);
+      await waitPhase(me, "playing");
+      const warnings: string[] = [];
+      const warn = console.warn;
+      console.warn = (...args: unknown[]) => {
+        warnings.push(args.map(String).join(" "));
+      };
+      try {
+        // I sit on one card without having called UH OH, and it is my turn: each (normal) bot
+        // plans a Caught. Their short timers run out in the same clock tick, so their moves
+        // queue up behind one another: only the first may land.
+        rigTable(room, (t) => {
+          setHands(t, [t.hands[0].slice(0, 1), ...t.hands.slice(1)]);
+          t.turn = 0;
+          t.called[0] = false;
+          t.exposed[0] = true;
+        });
+        const caught = await me.probe.next("event", 0, (e) => e.kind === "caught");
+        expect(caught).to.include({ target: 0, wanted: 3 });
+        await sleep(400);
+        expect(me.probe.of("event").filter((e) => e.kind === "caught")).to.have.length(1);
+        expect(warnings.filter((w) => /bot move/.test(w))).to.deep.equal([]);
+        expect(room.session!.state.hands[0]).to.have.length(4);
+      } finally {
+        console.warn = warn;
+      }
+    });
+
     it("you + bots: starts at once, the bots play by themselves, the game ends, is recorded and replays", async () => {
       const me = await seatedIn(sdk().create("cubestacc", { mode: "solo", bots: 3, private: true, name: "Me" }));
       const room = server(me.room);

@@ -784,8 +784,18 @@ export abstract class SeatedRoom<S extends HubState = HubState> extends Room<S, 
       const entry = { key: plan.key, plan, timer: null as unknown as RoomTimer };
       entry.timer = this.later(Math.max(0, plan.delayMs * SeatedRoom.botDelayScale), () => {
         if (this.botTimers.get(plan.seat) !== entry) return;
-        this.botTimers.delete(plan.seat);
-        this.serverMove(plan.seat, (ctx) => entry.plan.run(ctx), "bot move");
+        // The entry stays planned until the move really runs: a server move queued behind
+        // another one (say, a second bot's Caught on the same player) must see the replan
+        // that the first one caused, not play a move that has just stopped being legal.
+        this.serverMove(
+          plan.seat,
+          (ctx) => {
+            if (this.botTimers.get(plan.seat) !== entry) return false;
+            this.botTimers.delete(plan.seat);
+            return entry.plan.run(ctx);
+          },
+          "bot move",
+        );
       });
       this.botTimers.set(plan.seat, entry);
     }
