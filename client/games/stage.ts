@@ -1,6 +1,6 @@
 // The Pixi setup every game scene shares: sized to its host, sharp on high-DPI screens
-// (capped at 2× to keep phones cool), transparent over the page, and no auto-started render loop —
-// a scene stops the ticker and renders when something changes (docs/performance.md).
+// (capped at 2× to keep phones cool), transparent over the page, and no render loop: the
+// ticker is stopped and a scene renders when something changes (docs/performance.md).
 
 import type { Application } from "pixi.js";
 
@@ -14,4 +14,5 @@ export async function initStillStage(app: Application, host: HTMLElement, opts: 
     backgroundAlpha: 0,
     autoStart: false,
   });
+  app.ticker.stop();
 }

@@ -38,7 +38,7 @@ describe("cubestacc wire: a legal play as one uint16", () => {
 });
 
 describe("cubestacc wire: what the client model rebuilds from the schema's fields", () => {
-  it("over 40 random games: cube ids, wild and depth from card and parent; legal plays unpacked", () => {
+  it("over 40 random games: cube ids, rank, wild and depth from card and parent; legal plays unpacked", () => {
     let cubes = 0;
     let plays = 0;
     for (let seed = 1; seed <= 40; seed++) {
@@ -50,9 +50,9 @@ describe("cubestacc wire: what the client model rebuilds from the schema's field
           if (!result.ok) return;
           const s = result.state;
           // The cube fields the room writes (CubestaccState.ts `Cube`), nothing more.
-          const wire = s.placed.map((p) => ({ card: p.card, parent: p.parent ?? -1, x: p.cell.x, y: p.cell.y, z: p.cell.z, mode: p.mode, suit: p.suit, rank: p.rank ?? "", openTop: p.open.top, openSide: p.open.side, openFace: p.open.face, by: p.by ?? -1 }));
+          const wire = s.placed.map((p) => ({ card: p.card, parent: p.parent ?? -1, x: p.cell.x, y: p.cell.y, z: p.cell.z, mode: p.mode, suit: p.suit, openTop: p.open.top, openSide: p.open.side, openFace: p.open.face, by: p.by ?? -1 }));
           const read = readCubes(wire);
-          expect(read.map((c) => [c.id, c.wild, c.depth])).to.deep.equal(s.placed.map((p) => [p.id, p.wild, p.depth]));
+          expect(read.map((c) => [c.id, c.rank, c.wild, c.depth])).to.deep.equal(s.placed.map((p) => [p.id, p.rank, p.wild, p.depth]));
           cubes += read.length;
           const seat = s.turn;
           const legal = seatView(s, seat).legal;

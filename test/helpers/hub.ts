@@ -7,7 +7,6 @@ import { createHubConfig } from "../../arena.config.js";
 import type { HubSettings } from "../../server/settings.js";
 import { SqliteStore } from "../../server/store/index.js";
 import type { MinesweeperRoom } from "../../server/rooms/minesweeper/index.js";
-import { neighbours } from "../../common/minesweeper/board.js";
 
 export interface TestHub {
   colyseus: ColyseusTestServer;
@@ -229,12 +228,9 @@ export function safeHiddenCell(room: MinesweeperRoom): number {
  */
 export function numberedSafeCells(room: MinesweeperRoom): number[] {
   const board = room.session.state;
-  const { rows, cols } = room.session.config;
   if (!board.mines) return [];
   const cells: number[] = [];
-  for (let i = 0; i < board.status.length; i++) {
-    if (board.status[i] === 0 && board.mines[i] === 0 && neighbours(rows, cols, i).some((n) => board.mines![n] === 1)) cells.push(i);
-  }
+  for (let i = 0; i < board.status.length; i++) if (board.status[i] === 0 && board.mines[i] === 0 && board.adjacent[i] > 0) cells.push(i);
   return cells;
 }
 

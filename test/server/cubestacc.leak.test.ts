@@ -403,7 +403,7 @@ async function playOneGame(hub: TestHub, index: number, rng: Rng): Promise<GameR
   await Promise.all(onTime.map((p) => p.until(() => p.of("event").some((e) => e.kind === "win") || undefined, 10_000, "win event")));
   // Every client's decoded table is the server's, cube for cube (a patch garbled on its way,
   // e.g. a corked socket holding bytes the encoder then reused, shows up here).
-  const tableOf = (state: any) => JSON.stringify(Array.from(state.cubes ?? [], (c: any) => [c.card, c.parent, c.x, c.y, c.z, c.mode, c.suit, c.rank, c.openTop, c.openSide, c.openFace, c.by]));
+  const tableOf = (state: any) => JSON.stringify(Array.from(state.cubes ?? [], (c: any) => [c.card, c.parent, c.x, c.y, c.z, c.mode, c.suit, c.openTop, c.openSide, c.openFace, c.by]));
   const truthTable = tableOf(server.state);
   if (spectator.state.cubes.length !== table.placed.length) problems.push("spectator's final table differs from the server's");
   for (const p of onTime) if (tableOf(p.state) !== truthTable) problems.push(`${p === spectator ? "spectator" : "a player"}'s decoded table differs from the server's`);

@@ -1,7 +1,8 @@
 // The plain model the Cubestacc scene draws: read from the schema state
 // (docs/protocol.md "Cubestacc"), never written back. Rules space only (cells,
 // seats, cards); pixels live in the board.
-import { FIRST_WILD, PACK_IDS, RANKS, SUITS, type AttachMode, type PackId, type Rank, type Suit } from "../../../common/cubestacc/types.js";
+import { FIRST_WILD, PACK_IDS, SUITS, type AttachMode, type PackId, type Rank, type Suit } from "../../../common/cubestacc/types.js";
+import { cardRank } from "../../../common/cubestacc/deck.js";
 import { unpackPlay } from "../../../common/cubestacc/wire.js";
 
 export interface CubeModel {
@@ -117,16 +118,15 @@ function list<T>(arr: any, map: (item: any, i: number) => T): T[] {
 }
 
 const asSuit = (s: unknown): Suit => ((SUITS as readonly string[]).includes(s as string) ? (s as Suit) : "spades");
-const asRank = (r: unknown): Rank | null => ((RANKS as readonly string[]).includes(r as string) ? (r as Rank) : null);
 const asMode = (m: unknown): AttachMode | "start" =>
   m === "top" || m === "side" || m === "face" || m === "wild" ? m : "start";
 const asPack = (p: unknown): PackId => ((PACK_IDS as readonly string[]).includes(p as string) ? (p as PackId) : "classic");
 
 /**
  * One cube; `depths` holds the cubes read so far (a parent is always earlier in play order).
- * The id is the index, wild follows from the card, depth from the parent: not on the wire.
+ * Not on the wire: the id is the index, rank and wild follow from the card, depth from the parent.
  */
-export function readCube(c: any, i: number, depths: number[] = []): CubeModel {
+function readCube(c: any, i: number, depths: number[]): CubeModel {
   const parent = num(c?.parent, -1);
   const by = num(c?.by, -1);
   const card = num(c?.card);
@@ -139,7 +139,7 @@ export function readCube(c: any, i: number, depths: number[] = []): CubeModel {
     cell: { x: num(c?.x), y: num(c?.y), z: num(c?.z) },
     mode: asMode(c?.mode),
     suit: asSuit(c?.suit),
-    rank: asRank(c?.rank),
+    rank: cardRank(card),
     wild: card >= FIRST_WILD,
     open: { top: bool(c?.openTop), side: bool(c?.openSide), face: bool(c?.openFace) },
     by: by < 0 ? null : by,
@@ -147,6 +147,7 @@ export function readCube(c: any, i: number, depths: number[] = []): CubeModel {
   };
 }
 
+/** The table in play order. */
 export function readCubes(cubes: any): CubeModel[] {
   const depths: number[] = [];
   return list(cubes, (c, i) => readCube(c, i, depths));

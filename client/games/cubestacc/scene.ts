@@ -94,7 +94,6 @@ class CubestaccScene implements GameHandle {
     this.buildDom();
     await initStillStage(this.app, this.tableHost, { antialias: true });
     if (this.destroyed) return;
-    this.app.ticker.stop();
     const canvas = this.app.canvas;
     canvas.classList.add("cs-canvas");
     canvas.tabIndex = 0;

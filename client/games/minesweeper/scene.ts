@@ -269,7 +269,6 @@ export class MinesweeperScene implements GameHandle {
     this.buildDom();
     await initStillStage(this.app, this.boardHost, { antialias: false });
     if (this.destroyed) return;
-    this.app.ticker.stop();
     // Input is DOM events with arithmetic hit-testing: Pixi's event system never walks the cells.
     this.app.stage.eventMode = "none";
     this.app.stage.interactiveChildren = false;

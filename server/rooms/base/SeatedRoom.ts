@@ -1100,10 +1100,9 @@ export abstract class SeatedRoom<S extends HubState = HubState> extends Room<S, 
 
   /**
    * Sends the patch now (not on the next tick); once the move's frames are written, refreshes
-   * the listing and re-plans the bots. `serverTime` is
-   * restamped at most once a second: a float64 on every move was a sixth of a Minesweeper
-   * move's bytes, and clients keep the freshest sample (client/net/clock.ts), which an older
-   * stamp never displaces.
+   * the listing and re-plans the bots. `serverTime` is restamped at most once a second: a
+   * float64 on every move was a sixth of a Minesweeper move's bytes, and clients keep the
+   * freshest sample (client/net/clock.ts), which an older stamp never displaces.
    */
   protected commit(): void {
     if (this.isDisposing()) return;

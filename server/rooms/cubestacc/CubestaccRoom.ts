@@ -382,7 +382,6 @@ export class CubestaccRoom extends SeatedRoom<CubestaccState> {
         c.z = p.cell.z;
         c.mode = p.mode;
         c.suit = p.suit;
-        c.rank = p.rank ?? "";
         c.by = room(p.by);
         c.openTop = p.open.top;
         c.openSide = p.open.side;

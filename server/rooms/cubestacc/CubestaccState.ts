@@ -13,8 +13,9 @@ import { HubState } from "../base/HubState.js";
 
 /**
  * One cube on the table (public). Its id is its index in `cubes` (play order; the root is 0).
- * What the card id already says is not repeated: wild = card ≥ 56; the ancestry depth
- * (painter's order) follows from `parent`.
+ * What the card id or the tree already says is not repeated: rank and wild (card ≥ 56) come
+ * from `card`, the ancestry depth (painter's order) from `parent`. `suit` stays: a wild's is
+ * the one its player chose.
  */
 export class Cube extends Schema {
   /** Card id 0..59. */
@@ -29,8 +30,6 @@ export class Cube extends Schema {
   @type("string") mode = "start";
   /** The card's suit, or the suit chosen for a wild. */
   @type("string") suit = "";
-  /** `0 2 … 10 J Q K A`; "" for a wild. */
-  @type("string") rank = "";
   /** Faces still open (not covered by a child, not blocked). A cube with any open face is a tip. */
   @type("boolean") openTop = true;
   @type("boolean") openSide = true;
