@@ -7,7 +7,7 @@ import { expect } from "chai";
 import type { Room } from "colyseus.js";
 import { createRng, type Rng } from "../../common/core/rng.js";
 import { replay } from "../../common/core/session.js";
-import { cardId, cubestaccRules, RANKS, SUITS, type CubestaccState as Table, type Rank, type Suit } from "../../common/cubestacc/index.js";
+import { cardId, cubestaccRules, RANKS, seatView, SUITS, unpackPlay, type CubestaccState as Table, type Rank, type Suit } from "../../common/cubestacc/index.js";
 import { SeatedRoom } from "../../server/rooms/base/SeatedRoom.js";
 import type { CubestaccRoom } from "../../server/rooms/cubestacc/index.js";
 import { bootHub, dropConnection, Probe, rejection, sleep, snapshot, until, type TestHub } from "../helpers/hub.js";
@@ -19,7 +19,8 @@ const RACE_CODES = new Set(["nothing-to-catch", "not-exposed", "not-your-turn", 
 
 
 /** Plays a seat from its own decoded view until `stop()`; returns the unexpected errors it got. */
-async function drive(p: Seated, rng: Rng, stop: () => boolean): Promise<string[]> {
+/** Plays `p` from its own view until `stop()`; `after` looks at the state after each move it sends. */
+async function drive(p: Seated, rng: Rng, stop: () => boolean, after?: () => void): Promise<string[]> {
   const problems: string[] = [];
   let guard = 0;
   while (!stop() && p.probe.left === null) {
@@ -34,6 +35,7 @@ async function drive(p: Seated, rng: Rng, stop: () => boolean): Promise<string[]
     p.room.send(move.type, move.payload);
     await p.probe.sync();
     for (const e of p.probe.of("error", from)) if (!RACE_CODES.has(e.code)) problems.push(`${move.type} ${JSON.stringify(move.payload)} → ${e.code}: ${e.message}`);
+    after?.();
   }
   return problems;
 }
@@ -544,7 +546,7 @@ describe("cubestacc rooms", function () {
       const rng = createRng(3);
       const logBefore = room.session!.log.length;
       await Promise.race([
-        drive(a, rng, () => room.session!.state.phase !== "playing" || room.session!.log.slice(logBefore).filter((m) => m.seat === 1).length >= 2),
+        drive(a, rng, () => room.session!.state.phase !== "playing" || room.session!.log.slice(logBefore).filter((m) => m.seat === 1).length >= 5),
       ]);
       expect(room.session!.log.slice(logBefore).some((m) => m.seat === 1), "the bot moved for seat 1").to.equal(true);
 
@@ -557,12 +559,22 @@ describe("cubestacc rooms", function () {
       expect(privateOf(back.probe.state, 0)).to.equal(undefined);
       expect(privateOf(a.probe.state, 1)).to.equal(undefined);
       await a.probe.until(() => a.probe.state.seats[1].bot === false || undefined);
-      // And the game goes on with both people (the bot no longer moves for seat 1).
+      // And the game goes on with both people (the bot no longer moves for seat 1), and the
+      // new connection's hand and legal plays stay the server's after every move it makes
+      // (the bot changed them while no connection watched; in-place edits of such a list
+      // once reached a reclaimed seat garbled).
       if (room.session!.state.phase === "playing") {
         const logAt = room.session!.log.length;
-        const stop = () => room.session!.state.phase !== "playing" || room.session!.log.length >= logAt + 6;
-        const [pa, pb] = await Promise.all([drive(a, createRng(4), stop), drive(back, createRng(5), stop)]);
+        const stop = () => room.session!.state.phase !== "playing" || room.session!.log.length >= logAt + 40;
+        const mismatches: string[] = [];
+        const checkBack = () => {
+          const truth = seatView(room.session!.state, 1);
+          const seen = { hand: handOf(back.probe.state, 1), legal: Array.from(privateOf(back.probe.state, 1).legal as Iterable<number>, (n) => unpackPlay(n)) };
+          if (room.session!.state.phase === "playing" && JSON.stringify(seen) !== JSON.stringify({ hand: truth.hand, legal: truth.legal })) mismatches.push(JSON.stringify({ seen, truth }));
+        };
+        const [pa, pb] = await Promise.all([drive(a, createRng(4), stop), drive(back, createRng(5), stop, checkBack)]);
         expect([...pa, ...pb]).to.deep.equal([]);
+        expect(mismatches).to.deep.equal([]);
       }
     });
 

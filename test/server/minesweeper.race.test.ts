@@ -387,7 +387,11 @@ describe("minesweeper race rooms", function () {
       await back.probe.until(() => back.probe.state.players?.[0]?.board?.cells?.length === 81 || undefined);
       expect(Array.from(back.probe.state.players[0].board.cells)).to.deep.equal(mine);
       expect(back.probe.state.players[1].board).to.equal(undefined);
-      await play(back, "reveal", cellOf(boardOf(server, 0), "safe"));
+      // And the moves after the reclaim reach the new connection cell for cell.
+      for (const kind of ["safe", "safe", "safe"] as const) {
+        await play(back, "reveal", cellOf(boardOf(server, 0), kind));
+        expect(Array.from(back.probe.state.players[0].board.cells)).to.deep.equal(Array.from(viewRace(server.race!.state, 0).own!.cells));
+      }
       expect(back.probe.of("error")).to.deep.equal([]);
     });
   });

@@ -34,6 +34,7 @@ import {
 } from "../../../common/cubestacc/index.js";
 import { refuseOption } from "../base/errors.js";
 import { SeatedRoom, type BotPlan, type GameSetup, type HubEvent, type MoveContext, type SenderContext } from "../base/SeatedRoom.js";
+import { syncNumberList } from "../base/numberList.js";
 import { badPayload, emptyPayload, fail, intIn, isWholeNumber, objectWith, ok, type Parsed } from "../base/validate.js";
 import { Cube, CubestaccSeat, CubestaccState, RankEntry, type PrivateSeat } from "./CubestaccState.js";
 
@@ -433,8 +434,8 @@ export class CubestaccRoom extends SeatedRoom<CubestaccState> {
       put(seat, "catchable", s.exposed[g] && playing);
       put(seat, "place", places.get(g) ?? 0);
       const priv = seat.private;
-      syncNumbers(priv.hand, view.hand ?? []);
-      syncNumbers(priv.legal, view.legal.map(packPlay));
+      syncNumberList(priv.hand, view.hand ?? []);
+      syncNumberList(priv.legal, view.legal.map(packPlay));
       put(priv, "drawAction", view.drawAction ?? "");
       put(priv, "canDone", view.canDone);
       put(priv, "canUhOh", view.canUhOh);
@@ -561,15 +562,4 @@ function clearPrivate(priv: PrivateSeat): void {
   put(priv, "drawAction", "");
   put(priv, "canDone", false);
   put(priv, "canUhOh", false);
-}
-
-/** Changed entries only; emptied in one CLEAR (the turn passed) rather than a DELETE per entry. */
-function syncNumbers(target: PrivateSeat["hand"], values: readonly number[]): void {
-  if (values.length === 0) {
-    if (target.length) target.clear();
-    return;
-  }
-  for (let i = 0; i < values.length && i < target.length; i++) if (target[i] !== values[i]) target[i] = values[i];
-  while (target.length > values.length) target.pop();
-  for (let i = target.length; i < values.length; i++) target.push(values[i]);
 }
