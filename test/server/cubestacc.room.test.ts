@@ -561,8 +561,8 @@ describe("cubestacc rooms", function () {
       await a.probe.until(() => a.probe.state.seats[1].bot === false || undefined);
       // And the game goes on with both people (the bot no longer moves for seat 1), and the
       // new connection's hand and legal plays stay the server's after every move it makes
-      // (the bot changed them while no connection watched; in-place edits of such a list
-      // once reached a reclaimed seat garbled).
+      // (in-place edits of these lists once reached a reclaimed seat garbled:
+      // server/rooms/base/numberList.ts).
       if (room.session!.state.phase === "playing") {
         const logAt = room.session!.log.length;
         const stop = () => room.session!.state.phase !== "playing" || room.session!.log.length >= logAt + 40;

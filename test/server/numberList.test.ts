@@ -1,7 +1,7 @@
 // A seat's number lists (hand, legal plays) written with syncNumberList reach every
-// connection intact — including one that reclaims the seat after a bot changed them while
-// nobody held the seat's view. Real @colyseus/schema encoder, StateView and decoder, the way
-// Colyseus patches and sends full states.
+// connection intact — including one that reclaims the seat with a new view, while the lists
+// go on changing (a bot plays the seat while it is away). Real @colyseus/schema encoder,
+// StateView and decoder, in the order Colyseus sends full states and patches.
 
 import { expect } from "chai";
 import { ArraySchema, Decoder, Encoder, Schema, StateView, type, view } from "@colyseus/schema";

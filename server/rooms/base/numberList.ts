@@ -1,13 +1,18 @@
 // Writing a list of numbers (a hand, a seat's legal plays) into an ArraySchema.
 //
 // Only appends are written as changes; any other edit clears the list and pushes it again.
-// Replacing an entry in place (`list[i] = v`) or popping looks cheaper, but with
-// @colyseus/schema 3.0.76 such edits to a list inside a `@view()` child, made while no
-// connection held that view (a bot playing a dropped seat) and then sent to a connection
-// that reclaimed the seat, reached it garbled: entries duplicated, pops lost
-// (test/server/numberList.test.ts replays that against the real encoder and decoder). A
-// rebuild costs about what the in-place edits did: removing a card from the middle of a
-// hand rewrote every entry after it anyway.
+// Replacing entries in place (`list[i] = v`) and popping look cheaper, but with
+// @colyseus/schema 3.0.76 such edits to a list inside a `@view()` child reached a
+// connection that (re)joined with a new view — a reclaimed seat — garbled: entries
+// duplicated, pops lost. The Cubestacc leak test caught it (a legal play of a card not in
+// the reclaimed hand), and test/server/numberList.test.ts replays Colyseus' join and patch
+// sequence on the real encoder and decoder. Likely cause, from reading the schema's
+// Encoder: the full state sent on join (`encodeAllView`) does not clear the visibility
+// changes `view.add()` queued, so the next patch sends the child's entries again, and
+// in-place edits in between land on moved entries. A rebuild costs about what the
+// in-place edits did: removing a card from the middle of a hand rewrote every entry after
+// it anyway. (Race boards keep in-place cell writes: a fixed-length board passes the
+// reclaim-then-reveal check in test/server/minesweeper.race.test.ts.)
 
 import type { ArraySchema } from "@colyseus/schema";
 
