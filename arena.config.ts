@@ -16,6 +16,7 @@ import { settingsFromEnv, type HubSettings } from "./server/settings.js";
 import { openStore } from "./server/store/index.js";
 import { monitorGuard, mountClient, roomsRoute } from "./server/http.js";
 import { minesweeperApi, type ApiSettings } from "./server/api/minesweeper.js";
+import { seatsApi } from "./server/api/seats.js";
 import type { MinesweeperSettings } from "./server/rooms/minesweeper/index.js";
 
 /** Largest WebSocket frame accepted at all; payloads over 1 KB are refused per message by the rooms. */
@@ -60,6 +61,7 @@ export function createHubConfig(overrides: Partial<HubSettings> & HubExtras = {}
       app.use("/api", minesweeperApi(() => settings.store, { clock: rest.clock, replaySubmitRate: rest.replaySubmitRate }));
       app.use(express.json({ limit: "16kb" }));
       app.get("/api/rooms", roomsRoute());
+      app.use("/api", seatsApi());
       app.use("/colyseus", monitorGuard(process.env.MONITOR_PASSWORD), monitor());
       mountClient(app, path.join(ROOT, "dist", "client"));
     },

@@ -3,6 +3,7 @@
 // game and a link to its replay. Two accessible tab lists (level, period) drive
 // one tab panel: arrow keys / Home / End move and select, roving tabindex.
 import { LEVELS, type StandardLevel } from "../../common/minesweeper/types";
+import { levelName, levelTitle } from "../games/minesweeper/levels";
 import { h } from "../ui/dom";
 import "./minesweeper-lobby.css";
 
@@ -139,7 +140,7 @@ export class LeaderboardPanel {
     this.levels = tablist(
       "lb-level",
       "Level",
-      Object.entries(LEVELS).map(([id, l]) => ({ id, label: l.name })),
+      Object.keys(LEVELS).map((id) => ({ id, label: levelName(id) })),
       this.level,
       panelId,
       (id) => {
@@ -218,11 +219,11 @@ export class LeaderboardPanel {
   }
 
   private render(board: Leaderboard): void {
-    const levelName = LEVELS[this.level].name;
+    const name = levelTitle(this.level);
     const period = WINDOWS.find((w) => w.id === this.window)!.label.toLowerCase();
     this.note.textContent = board.entries.length
-      ? `${levelName}, ${period}: best ${board.entries.length}.`
-      : `No times on ${levelName} ${this.window === "all" ? "yet" : `for ${period}`}: win a solo game to be the first.`;
+      ? `${name}, ${period}: best ${board.entries.length}.`
+      : `No times on ${name} ${this.window === "all" ? "yet" : `for ${period}`}: win a solo game to be the first.`;
     this.body.replaceChildren(
       ...board.entries.map((e) =>
         h(

@@ -9,6 +9,9 @@ import { GAMES, gameName } from "./games";
 import { cubestaccLobby } from "./cubestacc";
 import { offlineCard } from "./offline-card";
 import { LeaderboardPanel } from "./leaderboard";
+import { levelName, levelOption } from "../games/minesweeper/levels";
+import { RejoinBanner } from "./rejoin";
+import { codeProblem } from "../net/joinErrors";
 
 export interface LobbyActions {
   /** A session was opened from the lobby (quick play, create): show its room. */
@@ -19,13 +22,11 @@ export interface LobbyActions {
 const REFRESH_MS = 4000;
 
 const LEVEL_OPTIONS = [
-  ...Object.entries(LEVELS).map(([id, l]) => ({ id, label: `${l.name} — ${l.cols}×${l.rows}, ${l.mines} mines` })),
+  ...Object.keys(LEVELS).map((id) => ({ id, label: levelOption(id) })),
 ];
 
 function levelLabel(id: string | undefined): string {
-  if (!id) return "";
-  if (id === "custom") return "Custom";
-  return (LEVELS as Record<string, { name: string }>)[id]?.name ?? id;
+  return levelName(id);
 }
 
 let uid = 0;
@@ -81,6 +82,7 @@ export class Lobby {
       { class: "lobby", id: "lobby" },
       h("header", { class: "lobby-head" }, h("h1", {}, "Game Hub"), this.nameField()),
       this.status,
+      this.rejoin.el,
       h(
         "div",
         { class: "lobby-grid" },
@@ -93,10 +95,12 @@ export class Lobby {
   }
 
   private leaderboard = new LeaderboardPanel();
+  private rejoin = new RejoinBanner((hash) => this.actions.navigate(hash));
 
   show(): void {
     this.el.hidden = false;
     this.leaderboard.show();
+    void this.rejoin.refresh();
     void this.refresh();
     if (!this.refreshTimer) this.refreshTimer = setInterval(() => void this.refresh(), REFRESH_MS);
   }
@@ -106,6 +110,7 @@ export class Lobby {
     if (this.refreshTimer) clearInterval(this.refreshTimer);
     this.refreshTimer = null;
     this.abort?.abort();
+    this.rejoin.stop();
   }
 
   setStatus(text: string, error = false): void {
@@ -248,24 +253,28 @@ export class Lobby {
       autocapitalize: "characters",
       spellcheck: "false",
       placeholder: "ABCDE",
-      pattern: "[A-Za-z]{5}",
-      required: true,
+      "aria-describedby": "join-code-why",
     });
+    const why = h("p", { class: "field-error", id: "join-code-why", role: "alert" });
     const form = h(
       "form",
-      { class: "card", id: "join-by-code", "aria-labelledby": "join-h" },
+      { class: "card", id: "join-by-code", "aria-labelledby": "join-h", novalidate: true },
       h("h2", { id: "join-h" }, "Join by code"),
       field("Room code", input, "5 letters, from your friend's invite"),
+      why,
       h("button", { type: "submit", class: "primary", id: "join-code-btn" }, "Join"),
     );
     form.addEventListener("submit", (e) => {
       e.preventDefault();
       const code = normaliseCode(input.value);
       if (!code) {
-        this.setStatus("A room code is 5 letters.", true);
+        why.textContent = codeProblem(input.value) ?? "A room code is 5 letters (like ABCDE).";
+        input.setAttribute("aria-invalid", "true");
         input.focus();
         return;
       }
+      why.textContent = "";
+      input.removeAttribute("aria-invalid");
       this.actions.navigate(`#/join/${code}`);
     });
     return form;

@@ -47,7 +47,7 @@ describe("e2e: minesweeper result, leaderboard and replay", function () {
     await page.waitForSelector('#leaderboard-panel[data-loaded="intermediate/all"]');
     expect(await page.getAttribute("#lb-level-tab-intermediate", "aria-selected")).to.equal("true");
     expect(await page.evaluate(() => document.activeElement?.id)).to.equal("lb-level-tab-intermediate");
-    expect(await page.textContent(".lb-note")).to.match(/No times on Normies yet/);
+    expect(await page.textContent(".lb-note")).to.match(/No times on Intermediate \(Normies\) yet/);
     await page.keyboard.press("Home");
     await page.waitForSelector('#leaderboard-panel[data-loaded="beginner/all"]');
     await page.click("#lb-window-tab-today");

@@ -8,6 +8,7 @@
 // this client before the race is over: the panel draws only progress.
 import type { Room } from "colyseus.js";
 import { CELL, LEVELS } from "../../../common/minesweeper/types";
+import { levelName } from "./levels";
 import type { GameContext, GameHandle } from "../types";
 import type { RoomSession } from "../../net/session";
 import { h } from "../../ui/dom";
@@ -47,7 +48,7 @@ interface RaceResultEntry {
   stats: StatsLike | null;
 }
 
-const LEVEL_NAMES: Record<string, string> = Object.fromEntries(Object.entries(LEVELS).map(([id, l]) => [id, l.name]));
+const LEVEL_NAMES: Record<string, string> = Object.fromEntries(Object.keys(LEVELS).map((id) => [id, levelName(id)]));
 
 const num = (v: unknown, d = 0) => (typeof v === "number" && Number.isFinite(v) ? v : d);
 

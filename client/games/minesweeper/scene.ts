@@ -16,6 +16,7 @@ import { Application, Container, Graphics, Sprite, Text, WebGLRenderer, type Tex
 // loaded (the lobby preloads it), offline play needs no request at all.
 import "pixi.js/browser";
 import { CELL, LEVELS } from "../../../common/minesweeper/types";
+import { levelName } from "./levels";
 import type { GameContext, GameHandle } from "../types";
 import { h } from "../../ui/dom";
 import { toast } from "../../ui/toast";
@@ -69,9 +70,7 @@ const MARGIN = 2;
 /** A zoom gesture that rests this long gets crisp textures at the new size. */
 const RETEXTURE_MS = 160;
 
-const LEVEL_NAMES: Record<string, string> = Object.fromEntries(
-  Object.entries(LEVELS).map(([id, l]) => [id, l.name]),
-);
+const LEVEL_NAMES: Record<string, string> = Object.fromEntries(Object.keys(LEVELS).map((id) => [id, levelName(id)]));
 
 function isNumber(code: number): boolean {
   return code >= 1 && code <= 8;
