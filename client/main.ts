@@ -6,6 +6,7 @@
 //   #/offline[/LEVEL]  Minesweeper offline solo (no server needed once loaded)
 //   #/replay/ID   watch a recorded game (GET /api/replays/ID, replayed with common/ rules)
 import "./styles.css";
+import "./ui/ui.css";
 import { normaliseCode } from "./net/client";
 import { errorText, openSession, type RoomSession } from "./net/session";
 import { loadName, loadSeat } from "./net/storage";

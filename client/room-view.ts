@@ -6,6 +6,8 @@ import type { GameHandle, MountGame } from "./games/types";
 import { gameName } from "./lobby/games";
 import { h } from "./ui/dom";
 import { toast } from "./ui/toast";
+import { Cues, cueControls } from "./ui/cues";
+import { PresenceStrip } from "./ui/presence";
 
 const GAME_LOADERS: Record<string, () => Promise<{ mount: MountGame }>> = {
   minesweeper: () => import("./games/minesweeper/scene"),
@@ -54,6 +56,7 @@ export class RoomView {
   private body: HTMLElement;
   private offs: (() => void)[] = [];
   private destroyed = false;
+  readonly presence: PresenceStrip;
 
   constructor(readonly session: RoomSession, private actions: RoomActions) {
     const back = h("button", { type: "button", class: "back", id: "back-to-lobby" }, "← Lobby");
@@ -74,6 +77,10 @@ export class RoomView {
     this.notice = h("div", { class: "notice-layer", hidden: true });
     this.live = h("p", { class: "sr-only", "aria-live": "polite" });
     this.body = h("div", { class: "room-body" });
+    this.presence = new PresenceStrip(session);
+    const cues = new Cues(session, gameName(session.game));
+    const controls = cueControls();
+    this.offs.push(() => this.presence.destroy(), () => cues.destroy(), controls.destroy);
     this.el = h(
       "section",
       { class: "room", "aria-label": gameName(session.game) },
@@ -83,9 +90,11 @@ export class RoomView {
         back,
         h("div", { class: "room-title" }, h("h1", {}, gameName(session.game)), this.subtitle),
         this.codeBox,
+        controls.el,
         this.connEl,
       ),
       this.banner,
+      this.presence.el,
       this.body,
       this.notice,
       this.live,
