@@ -64,6 +64,10 @@ const FRAME = 3;
 const MAX_CELL = 44;
 const MIN_CELL = 5;
 const MAX_ZOOM_CELL = 96;
+/** On a touch screen, Expert-sized boards open zoomed to cells at least this big (a fingertip). */
+const TOUCH_CELL = 36;
+/** Boards from Expert (480 cells) up to this many cells open at TOUCH_CELL; bigger co-op boards open whole, for the overview. */
+const TOUCH_ZOOM_MAX_CELLS = 2000;
 const CURSOR_HZ = 10;
 /** Cells drawn beyond each edge of the viewport, so small pans reuse the window. */
 const MARGIN = 2;
@@ -209,6 +213,8 @@ export class MinesweeperScene implements GameHandle {
   private ox = 0;
   private oy = 0;
   private zoomLevel = 1;
+  /** Orientation at the last resize (null before the first): a change refits the board. */
+  private portrait: boolean | null = null;
   private panX = 0;
   private panY = 0;
   /** Drawn window in view rows/cols (inclusive); empty when r1 < r0. */
@@ -284,7 +290,16 @@ export class MinesweeperScene implements GameHandle {
 
     // every size change (window, orientation, panel toggles) → relayout + immediate frame
     this.app.renderer.on("resize", () => {
-      this.layout(true);
+      const portrait = this.app.screen.height > this.app.screen.width;
+      if (this.portrait !== null && portrait !== this.portrait) {
+        // rotated: fit the board to the new shape, then zoom to touch size again
+        this.zoomLevel = 1;
+        this.panX = 0;
+        this.panY = 0;
+        this.layout(true);
+        this.openTouchZoom();
+      } else this.layout(true);
+      this.portrait = portrait;
       this.renderFrame();
     });
     const ro = new ResizeObserver(() => this.app.queueResize?.());
@@ -417,6 +432,7 @@ export class MinesweeperScene implements GameHandle {
       this.panX = 0;
       this.panY = 0;
       this.layout(true);
+      this.openTouchZoom();
     }
     if (m.phase !== this.lastPhase) this.onPhase(this.lastPhase, m.phase);
     this.updateHud();
@@ -975,6 +991,23 @@ export class MinesweeperScene implements GameHandle {
     this.flagMode = on;
     this.flagBtn.setAttribute("aria-pressed", String(on));
     this.flagBtn.classList.toggle("on", on);
+  }
+
+  /**
+   * Phones: an Expert-sized board whose fitted cells are smaller than a fingertip opens
+   * zoomed to TOUCH_CELL px, centred; two fingers pan and pinch from there.
+   */
+  private openTouchZoom(): void {
+    const m = this.model;
+    const cells = m.rows * m.cols;
+    if (!this.coarse || cells < 480 || cells > TOUCH_ZOOM_MAX_CELLS || this.fitS >= TOUCH_CELL || !this.app.renderer) return;
+    this.zoomLevel = Math.min(6, (TOUCH_CELL + 0.5) / this.fitS);
+    this.layout(true);
+    const edge = 2 * (PAD + FRAME);
+    this.panX = Math.min(0, Math.round((this.app.screen.width - this.boardW() - edge) / 2));
+    this.panY = Math.min(0, Math.round((this.app.screen.height - this.boardH() - edge) / 2));
+    this.placeBoard();
+    this.requestRender();
   }
 
   /** Zooms by `factor` keeping the point under the fingers / pointer (or the screen centre) fixed. */
