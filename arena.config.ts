@@ -59,9 +59,9 @@ export function createHubConfig(overrides: Partial<HubSettings> & HubExtras = {}
     initializeExpress: (app) => {
       // Before the app-wide body parser: the submission route parses its own, larger body.
       app.use("/api", minesweeperApi(() => settings.store, { clock: rest.clock, replaySubmitRate: rest.replaySubmitRate }));
+      app.use("/api", seatsApi()); // parses its own small body, like the route above
       app.use(express.json({ limit: "16kb" }));
       app.get("/api/rooms", roomsRoute());
-      app.use("/api", seatsApi());
       app.use("/colyseus", monitorGuard(process.env.MONITOR_PASSWORD), monitor());
       mountClient(app, path.join(ROOT, "dist", "client"));
     },

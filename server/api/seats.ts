@@ -94,5 +94,11 @@ export function seatsApi(limits: BucketLimits = SEAT_CHECK_RATE): express.Router
       fail(res, 500, "internal", "Could not check seats; try again.");
     }
   });
+  // A body that is not JSON (or too big) answers like any other bad check.
+  router.use("/seats/check", ((err, _req, res, next) => {
+    if (!err) return next();
+    const status = err.type === "entity.too.large" ? 413 : 400;
+    fail(res, status, status === 413 ? "too-large" : "bad-request", status === 413 ? "A seat check is at most 4 KB." : "The body must be JSON: {seats: [{roomId, seatToken}]}.");
+  }) as express.ErrorRequestHandler);
   return router;
 }
