@@ -248,7 +248,6 @@ export class Lobby {
       name: "code",
       id: "join-code",
       maxlength: 5,
-      minlength: 5,
       autocomplete: "off",
       autocapitalize: "characters",
       spellcheck: "false",

@@ -163,11 +163,17 @@ export class Cues {
   }
 }
 
-/** The room bar's sound toggle (🔊 / 🔇) and, where the browser can, "notify me on my turn". */
+// Drawn icons: emoji fonts are missing on many systems (a box instead of a speaker).
+const SPEAKER = '<path d="M3 9h4l5-4v14l-5-4H3z" fill="currentColor"/>';
+const ICON_ON = `<svg viewBox="0 0 24 24" width="20" height="20" aria-hidden="true">${SPEAKER}<path d="M15.5 8.5a5 5 0 0 1 0 7M18 6a8.5 8.5 0 0 1 0 12" fill="none" stroke="currentColor" stroke-width="2" stroke-linecap="round"/></svg>`;
+const ICON_OFF = `<svg viewBox="0 0 24 24" width="20" height="20" aria-hidden="true">${SPEAKER}<path d="M16 9l6 6M22 9l-6 6" stroke="currentColor" stroke-width="2" stroke-linecap="round"/></svg>`;
+const ICON_BELL = '<svg viewBox="0 0 24 24" width="20" height="20" aria-hidden="true"><path d="M12 3a6 6 0 0 0-6 6v4l-2 3h16l-2-3V9a6 6 0 0 0-6-6zM9.5 18a2.5 2.5 0 0 0 5 0" fill="currentColor"/></svg>';
+
+/** The room bar's sound toggle (speaker / crossed speaker) and, where the browser can, "notify me on my turn". */
 export function cueControls(): { el: HTMLElement; destroy(): void } {
   const sound = h("button", { type: "button", class: "small cue-btn", id: "sound-toggle" });
   const paint = (on: boolean) => {
-    sound.textContent = on ? "🔊" : "🔇";
+    sound.innerHTML = on ? ICON_ON : ICON_OFF;
     sound.setAttribute("aria-pressed", String(on));
     sound.setAttribute("aria-label", on ? "Sound on (tap to mute)" : "Sound off (tap to turn on)");
     sound.title = on ? "Sound on — tap to mute" : "Sound off — tap to turn on";
@@ -175,8 +181,11 @@ export function cueControls(): { el: HTMLElement; destroy(): void } {
   paint(soundOn());
   sound.addEventListener("click", () => setSound(!soundOn()));
   const off = onSoundChange(paint);
-  const canNotify = typeof Notification !== "undefined" && Notification.permission === "default";
-  const bell = h("button", { type: "button", class: "small cue-btn", id: "notify-toggle", hidden: !canNotify, title: "Notify me when it is my turn and this tab is hidden", "aria-label": "Notify me on my turn" }, "🔔");
+  // Phone browsers show notifications only from an installed app's service worker: no bell there.
+  const coarse = typeof matchMedia === "function" && matchMedia("(pointer: coarse)").matches;
+  const canNotify = !coarse && typeof Notification !== "undefined" && Notification.permission === "default";
+  const bell = h("button", { type: "button", class: "small cue-btn", id: "notify-toggle", hidden: !canNotify, title: "Notify me when it is my turn and this tab is hidden", "aria-label": "Notify me on my turn" });
+  bell.innerHTML = ICON_BELL;
   bell.addEventListener("click", () => {
     void Notification.requestPermission().then(() => {
       bell.hidden = Notification.permission !== "default";
