@@ -76,7 +76,7 @@ describe("e2e: seats are safe (Back, links, closed tabs, invite names)", functio
     await ben.page.goBack();
     await ben.page.waitForSelector("#leave-dialog");
     expect(await ben.page.textContent("#leave-dialog")).to.contain("A bot takes your seat");
-    b = await hub(ben.page);
+    b = (await hub(ben.page)) as S;
     expect(b).to.include({ connection: "connected", seat: 1, roomId: code });
     await screenshot(ben.page, "seats-back-asks");
     // Forward: the question goes away, nothing happened to the seat
@@ -85,7 +85,7 @@ describe("e2e: seats are safe (Back, links, closed tabs, invite names)", functio
     b = await waitS(ben.page, (x) => x.connection === "connected" && x.seat === 1, "Ben still seated");
     expect(b.reconnects, "the seat never left").to.equal(0);
     expect(b.hand).to.deep.equal(hand);
-    let a = await hub(ann.page) as S;
+    let a = (await hub(ann.page)) as S;
     expect(a.seats![1]).to.include({ name: "Ben", connected: true, bot: false });
 
     // "← Lobby" asks too; "Stay" keeps playing

@@ -99,7 +99,12 @@ export class HowTo {
     if (!this.el.hidden) return;
     this.returnFocus = document.activeElement as HTMLElement | null;
     this.el.hidden = false;
-    queueMicrotask(() => this.close.focus());
+    queueMicrotask(() => {
+      // focus the way out without scrolling the card to its end: players read it from the top
+      this.close.focus({ preventScroll: true });
+      const card = this.el.firstElementChild as HTMLElement | null;
+      if (card) card.scrollTop = 0;
+    });
   }
 
   hide(): void {
