@@ -215,6 +215,8 @@ export class MinesweeperScene implements GameHandle {
   private zoomLevel = 1;
   /** Orientation at the last resize (null before the first): a change refits the board. */
   private portrait: boolean | null = null;
+  /** The board opened zoomed to TOUCH_CELL (phones); a pinch or the zoom buttons end it. */
+  private touchZoomed = false;
   private panX = 0;
   private panY = 0;
   /** Drawn window in view rows/cols (inclusive); empty when r1 < r0. */
@@ -294,6 +296,7 @@ export class MinesweeperScene implements GameHandle {
       if (this.portrait !== null && portrait !== this.portrait) {
         // rotated: fit the board to the new shape, then zoom to touch size again
         this.zoomLevel = 1;
+        this.touchZoomed = false;
         this.panX = 0;
         this.panY = 0;
         this.layout(true);
@@ -429,6 +432,7 @@ export class MinesweeperScene implements GameHandle {
       this.kb.c = Math.min(this.kb.c, Math.max(0, cols - 1));
       if (state.cells) this.readCells(state.cells);
       this.zoomLevel = 1;
+      this.touchZoomed = false;
       this.panX = 0;
       this.panY = 0;
       this.layout(true);
@@ -716,6 +720,8 @@ export class MinesweeperScene implements GameHandle {
     this.fitS = Math.max(minCell, Math.min(MAX_CELL, Math.floor(fit)));
     // zoom out as far as the whole board (cells of at least MIN_CELL px), never below 1 when it fits
     this.minZoom = Math.min(1, Math.max(MIN_CELL, Math.floor(fit)) / this.fitS);
+    // opened at touch size: stays at touch size through relayouts (HUD changes) until a gesture zooms
+    if (this.touchZoomed) this.zoomLevel = Math.min(6, (TOUCH_CELL + 0.5) / this.fitS);
     this.zoomLevel = Math.max(this.minZoom, this.zoomLevel);
     const S = Math.max(MIN_CELL, Math.min(MAX_ZOOM_CELL, Math.floor(this.fitS * this.zoomLevel)));
     const zoomable = Math.floor(fit) < 26 || this.zoomLevel !== 1;
@@ -1001,7 +1007,7 @@ export class MinesweeperScene implements GameHandle {
     const m = this.model;
     const cells = m.rows * m.cols;
     if (!this.coarse || cells < 480 || cells > TOUCH_ZOOM_MAX_CELLS || this.fitS >= TOUCH_CELL || !this.app.renderer) return;
-    this.zoomLevel = Math.min(6, (TOUCH_CELL + 0.5) / this.fitS);
+    this.touchZoomed = true;
     this.layout(true);
     const edge = 2 * (PAD + FRAME);
     this.panX = Math.min(0, Math.round((this.app.screen.width - this.boardW() - edge) / 2));
@@ -1012,6 +1018,7 @@ export class MinesweeperScene implements GameHandle {
 
   /** Zooms by `factor` keeping the point under the fingers / pointer (or the screen centre) fixed. */
   zoom(factor: number, clientX?: number, clientY?: number): void {
+    this.touchZoomed = false;
     const before = this.S;
     const next = Math.max(this.minZoom, Math.min(6, this.zoomLevel * factor));
     if (next === this.zoomLevel) return;
