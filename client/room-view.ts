@@ -6,6 +6,7 @@ import type { GameHandle, MountGame } from "./games/types";
 import { gameName } from "./lobby/games";
 import { h } from "./ui/dom";
 import { toast } from "./ui/toast";
+import { explainJoinFailure } from "./net/joinErrors";
 import { Cues, cueControls } from "./ui/cues";
 import { PresenceStrip } from "./ui/presence";
 
@@ -167,7 +168,9 @@ export class RoomView {
   private showSeatLost(reason: string): void {
     const back = h("button", { type: "button", class: "primary", id: "seat-lost-lobby" }, "Back to lobby");
     back.addEventListener("click", () => this.actions.toLobby());
-    const gone = /not found|disposed/i.test(reason);
+    const gone = /not found|disposed|is locked/i.test(reason);
+    // the server's words ("room … not found") never reach the player as they are
+    const text = /another tab or device/.test(reason) ? `${reason} Carry on there, or go back to the lobby here.` : explainJoinFailure(this.session.roomId, new Error(reason), { spectate: false, reclaim: true }).text;
     const watch = gone ? null : h("button", { type: "button", class: "secondary" }, "Watch this room");
     watch?.addEventListener("click", () => this.actions.spectate(this.session.roomId));
     this.notice.replaceChildren(
@@ -175,7 +178,7 @@ export class RoomView {
         "div",
         { class: "notice", role: "alertdialog", "aria-labelledby": "seat-lost-h", "aria-describedby": "seat-lost-p" },
         h("h2", { id: "seat-lost-h" }, "Your seat is gone"),
-        h("p", { id: "seat-lost-p" }, `We could not get you back into room ${this.session.roomId}: ${reason}`),
+        h("p", { id: "seat-lost-p" }, text),
         h("div", { class: "notice-actions" }, back, watch),
       ),
     );
