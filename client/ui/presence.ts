@@ -39,6 +39,8 @@ export class PresenceStrip {
   /** The latest words per seat (tests read them through window.__hub). */
   lines: string[] = [];
   private seen: Seen[] | null = null;
+  /** Per seat: the person a bot replaced when they left (until a person sits there again). */
+  private replaced = new Map<number, string>();
   private offs: (() => void)[] = [];
   private unbind: (() => void) | null = null;
 
@@ -69,9 +71,17 @@ export class PresenceStrip {
         if (!was || i === me) return;
         const line = change(was, s, state.game ?? this.session.game);
         if (line) toast(line);
+        if (s.p === "bot" && (was.p === "here" || was.p === "away" || was.p === "away-bot")) this.replaced.set(i, was.name);
+        else if (s.p !== "bot") this.replaced.delete(i);
       });
     }
-    this.lines = now.map((s, i) => (i === me ? null : presenceWords(s.name, s.p))).filter((x): x is string => x !== null);
+    this.lines = now
+      .map((s, i) => {
+        if (i === me) return null;
+        const left = this.replaced.get(i);
+        return left ? `${s.name} (a bot) plays for ${left}, who left` : presenceWords(s.name, s.p);
+      })
+      .filter((x): x is string => x !== null);
     const text = this.lines.join(" · ");
     if (this.el.textContent !== text) this.el.textContent = text;
     this.el.hidden = this.lines.length === 0;

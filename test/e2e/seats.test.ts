@@ -114,6 +114,17 @@ describe("e2e: seats are safe (Back, links, closed tabs, invite names)", functio
     expect(b.route).to.equal(`#/room/${code}`);
     a = await waitS(ann.page, (x) => x.seats?.[1]?.connected === true && x.seats?.[1]?.bot === false && (x.presence ?? []).length === 0, "Ann sees Ben back");
     await ann.page.waitForSelector(".toasts >> text=Ben is back.");
+
+    // Ben leaves on purpose: a bot takes his seat, and Ann reads it in words
+    await ben.page.click("#back-to-lobby");
+    await ben.page.click("#leave-confirm");
+    await ben.page.waitForSelector("#quick-play");
+    a = await waitS(ann.page, (x) => (x.presence ?? []).some((p) => /\(a bot\) plays for Ben, who left/.test(p)), "Ann reads that a bot replaced Ben");
+    expect(a.seats![1].bot).to.equal(true);
+    await ann.page.waitForSelector(".toasts >> text=/Ben left the game\\. Bot \\w+ plays their hand\\./");
+    await screenshot(ann.page, "seats-replaced-phone");
+    await ben.page.waitForTimeout(500);
+    expect(await ben.page.isVisible("#rejoin"), "a seat given up is not offered back").to.equal(false);
   });
 
   it("Minesweeper co-op: after closing the tab the lobby offers the game back; Rejoin returns to the same seat", async () => {
