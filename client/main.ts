@@ -154,7 +154,8 @@ window.addEventListener("popstate", () => {
   void confirmLeave(why).then((ok) => {
     if (current !== cur) return;
     if (!ok) {
-      if (!(history.state as { hubGuard?: boolean } | null)?.hubGuard) history.forward();
+      // back onto a guard entry (a new one: there may be no Forward entry left)
+      if (!(history.state as { hubGuard?: boolean } | null)?.hubGuard) history.pushState({ hubGuard: true }, "", location.hash);
       return;
     }
     void cur.session.leave();

@@ -37,8 +37,8 @@ function modeWords(s: LiveSeat): string {
 
 function seatWords(s: LiveSeat): string {
   if (s.status === "bot") return "a bot is playing your seat until you are back";
-  if (s.status === "held" || s.status === "reconnecting") return "your seat is kept for you";
-  return "you are still connected in another tab";
+  // "connected" right after leaving the page too (the server has not seen the socket close yet)
+  return "your seat is kept for you";
 }
 
 export class RejoinBanner {
