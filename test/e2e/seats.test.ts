@@ -94,6 +94,15 @@ describe("e2e: seats are safe (Back, links, closed tabs, invite names)", functio
     await ben.page.click("#leave-stay");
     await ben.page.waitForSelector("#leave-dialog", { state: "detached" });
     expect((await hub(ben.page)).connection).to.equal("connected");
+    // Back, "Stay": the guard is back, so the next Back asks again
+    await ben.page.goBack();
+    await ben.page.click("#leave-stay");
+    await ben.page.waitForSelector("#leave-dialog", { state: "detached" });
+    await ben.page.goBack();
+    await ben.page.waitForSelector("#leave-dialog");
+    await ben.page.goForward();
+    await ben.page.waitForSelector("#leave-dialog", { state: "detached" });
+    expect(await hub(ben.page)).to.include({ connection: "connected", seat: 1, reconnects: 0 });
 
     // a link away (not a choice to leave): the seat is kept like a dropped connection
     await ben.page.evaluate(() => (location.hash = "#/"));
