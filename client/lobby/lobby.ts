@@ -99,6 +99,9 @@ export class Lobby {
 
   show(): void {
     this.el.hidden = false;
+    // the name may have been given elsewhere meanwhile (an invite link's name prompt)
+    const name = this.el.querySelector<HTMLInputElement>("input[name=name]");
+    if (name && document.activeElement !== name) name.value = loadName();
     this.leaderboard.show();
     void this.rejoin.refresh();
     void this.refresh();

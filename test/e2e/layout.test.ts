@@ -74,7 +74,7 @@ describe("e2e: layouts follow the screen", function () {
     await page.fill("input[name=name]", "Pip");
     const labels = await page.$$eval("#quick-level option", (os) => os.map((o) => o.textContent ?? ""));
     expect(labels.slice(0, 3).map((l) => l.split(" ")[0])).to.deep.equal(["Beginner", "Intermediate", "Expert"]);
-    expect(labels[0]).to.contain("(Noobs)");
+    expect(labels[0]).to.equal("Beginner — 9×9, 10 mines");
     await page.selectOption("#quick-level", "expert");
     await page.tap("#quick-play-btn");
     let s = await waitHub(page, (x) => x.ready === true && x.rows === 16 && x.cols === 30, "the expert board");

@@ -107,6 +107,7 @@ describe("e2e: seats are safe (Back, links, closed tabs, invite names)", functio
     // a link away (not a choice to leave): the seat is kept like a dropped connection
     await ben.page.evaluate(() => (location.hash = "#/"));
     await ben.page.waitForSelector("#rejoin [data-room] >> text=You have a game in progress");
+    expect(await ben.page.inputValue("input[name=name]"), "the name he gave the invite").to.equal("Ben");
     expect(await ben.page.textContent("#rejoin")).to.contain(code);
     a = await waitS(ann.page, (x) => (x.presence ?? []).some((p) => p.startsWith("Ben")), "Ann reads that Ben is away");
     expect(await ann.page.isVisible("#presence"), "in words on a phone").to.equal(true);

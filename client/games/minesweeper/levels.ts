@@ -23,8 +23,8 @@ export function levelTitle(id: string): string {
   return flavour && flavour !== name ? `${name} (${flavour})` : name;
 }
 
-/** "Beginner (Noobs) — 9×9, 10 mines". */
+/** "Beginner — 9×9, 10 mines" (pickers are narrow on phones: our name stays in the leaderboard and replays). */
 export function levelOption(id: string): string {
   const l = (LEVELS as Record<string, { rows: number; cols: number; mines: number }>)[id];
-  return l ? `${levelTitle(id)} — ${l.cols}×${l.rows}, ${l.mines} mines` : levelTitle(id);
+  return l ? `${levelName(id)} — ${l.cols}×${l.rows}, ${l.mines} mines` : levelName(id);
 }
