@@ -250,6 +250,20 @@ describe("security: creating, joining, locking (TRUST_PROXY=1, default limits)",
     await until(() => !hub.colyseus.getRoomById(reservation.room.roomId) || server.seatStatus(0) === "free", 4000, "the seat freed");
   });
 
+  it("a Cubestacc seat whose socket never completes its join is played by a bot, not waited on", async () => {
+    const owner = await seatedProbe(hub.colyseus.sdk.create("cubestacc", { mode: "online", seats: 2, timer: 0, private: true, name: "Owner" }));
+    const roomId = owner.room.roomId;
+    const reservation = reservationOf(await reserve("joinById", roomId, { name: "Ghost" }, "192.0.2.60"));
+    const ghost = new RawSocket(ADDRESS_PORT, reservation, { ack: false });
+    await ghost.waitJoined();
+    const server = hub.colyseus.getRoomById(roomId) as unknown as { seatStatus(seat: number): string; state: any };
+    await until(() => server.state.phase === "playing", 4000, "the full table started");
+    expect(server.seatStatus(1)).to.equal("connected");
+    expect((await ghost.closedP).code).to.equal(CLOSE_JOIN_TIMEOUT);
+    await until(() => server.seatStatus(1) === "bot", 4000, "a bot in the ghost's seat");
+    expect(server.state.phase).to.equal("playing");
+  });
+
   it("a room nobody can come back to goes away after the abandoned hold, not the full one", async () => {
     const { room } = await seatedProbe(hub.colyseus.sdk.create("minesweeper", { mode: "solo", level: "expert", private: true }));
     const roomId = room.roomId;
