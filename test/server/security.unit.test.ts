@@ -1,0 +1,102 @@
+// The pieces of the room and matchmaking limits on their own, with fake sockets and
+// requests: the send-buffer bound, strikes, the client address under TRUST_PROXY, admission.
+
+import { expect } from "chai";
+import type { Client } from "@colyseus/core";
+import { Admission, BUSY_MESSAGE } from "../../server/net/admission.js";
+import { clientAddress } from "../../server/net/clientAddress.js";
+import { CLOSE_FLOODING, FloodGuard } from "../../server/rooms/base/flood.js";
+import { DEFAULTS } from "../../server/settings.js";
+
+function fakeClient() {
+  const socket = { readyState: 1, bufferedAmount: 0, closed: null as number | null, terminated: false, paused: false };
+  const sent: unknown[] = [];
+  const client = {
+    ref: {
+      get readyState() {
+        return socket.readyState;
+      },
+      get bufferedAmount() {
+        return socket.bufferedAmount;
+      },
+      close: (code: number) => (socket.closed = code),
+      terminate: () => (socket.terminated = true),
+      pause: () => (socket.paused = true),
+    },
+    raw: (data: unknown) => sent.push(data),
+    leave: () => {},
+  };
+  return { client: client as unknown as Client, socket, sent };
+}
+
+describe("security units: the flood guard", () => {
+  it("stops sending to a socket whose unsent output passes the bound, and cuts it", () => {
+    const { client, socket, sent } = fakeClient();
+    new FloodGuard(client, { burst: 10, perSecond: 1 }, 1000);
+    (client as unknown as { raw(d: unknown): void }).raw("a");
+    socket.bufferedAmount = 1001;
+    (client as unknown as { raw(d: unknown): void }).raw("b");
+    (client as unknown as { raw(d: unknown): void }).raw("c");
+    expect(sent).to.deep.equal(["a"]);
+    expect(socket.terminated).to.equal(true);
+  });
+
+  it("answers once a second per bucket, and closes after the strikes run out", () => {
+    let now = 0;
+    const { client, socket } = fakeClient();
+    const guard = new FloodGuard(client, { burst: 5, perSecond: 1 }, 1e6, () => now);
+    expect(guard.overLimit("main")).to.equal("reply");
+    expect(guard.overLimit("main")).to.equal("silent");
+    expect(guard.overLimit("cursor")).to.equal("reply");
+    now = 1000; // one strike back, and a new second
+    expect(guard.overLimit("main")).to.equal("reply");
+    expect(guard.overLimit("main")).to.equal("silent");
+    expect(guard.overLimit("main")).to.equal("silent");
+    expect(guard.overLimit("main")).to.equal("closed");
+    expect(socket.closed).to.equal(CLOSE_FLOODING);
+    expect(socket.paused).to.equal(true);
+    expect(guard.closing).to.equal(true);
+  });
+});
+
+describe("security units: the client address", () => {
+  const req = (remote: string, forwarded?: string) => ({ socket: { remoteAddress: remote }, headers: forwarded ? { "x-forwarded-for": forwarded } : {} }) as never;
+
+  it("is the socket's unless TRUST_PROXY says how many proxies to believe", () => {
+    expect(clientAddress(req("::ffff:10.0.0.5", "1.2.3.4"), 0)).to.equal("10.0.0.5");
+    expect(clientAddress(req("10.0.0.5", "6.6.6.6, 1.2.3.4"), 1)).to.equal("1.2.3.4");
+    expect(clientAddress(req("10.0.0.5", "6.6.6.6, 1.2.3.4, 10.0.0.9"), 2)).to.equal("1.2.3.4");
+    expect(clientAddress(req("10.0.0.5"), 1)).to.equal("10.0.0.5");
+  });
+});
+
+describe("security units: admission", () => {
+  it("counts rooms and cells per process and per address, and gives them back", () => {
+    const gate = new Admission({ ...DEFAULTS.admission, maxRooms: 2, maxCells: 100, roomsPerAddress: 1 });
+    const a = {};
+    const b = {};
+    gate.admitRoom(a, "1.1.1.1", 60);
+    expect(() => gate.admitRoom(b, "1.1.1.1", 10)).to.throw(/open rooms/);
+    expect(() => gate.admitRoom(b, "2.2.2.2", 50)).to.throw(BUSY_MESSAGE);
+    gate.admitRoom(b, null, 40);
+    expect(gate.usage).to.deep.equal({ rooms: 2, cells: 100 });
+    expect(() => gate.admitRoom({}, null, 0)).to.throw(BUSY_MESSAGE);
+    gate.roomGone(a);
+    gate.roomGone(a);
+    expect(gate.usage).to.deep.equal({ rooms: 1, cells: 40 });
+    gate.admitRoom({}, "1.1.1.1", 10);
+    gate.close();
+  });
+
+  it("caps pending reservations per address; a used one frees its place", () => {
+    const gate = new Admission({ ...DEFAULTS.admission, pendingPerAddress: 2 });
+    gate.checkReserve("3.3.3.3");
+    gate.reserved("3.3.3.3", "s1", 15);
+    gate.checkReserve("3.3.3.3");
+    gate.reserved("3.3.3.3", "s2", 15);
+    expect(() => gate.checkReserve("3.3.3.3")).to.throw(/joins in progress/);
+    gate.consumed("s1");
+    gate.checkReserve("3.3.3.3");
+    gate.close();
+  });
+});
