@@ -23,6 +23,8 @@ export interface HubSettings {
   floodStrikes: BucketLimits;
   /** A client whose unsent output passes this many bytes (it is not reading) is disconnected. */
   maxSendBufferBytes: number;
+  /** Seconds a matchmaking reservation waits for its socket (Colyseus' seat reservation time). */
+  seatReservationSeconds: number;
   /** Seconds a connected socket has to finish the join handshake before its seat counts as dropped. */
   joinTimeoutSeconds: number;
   /** Held seats of a room nobody is connected to end after at most this many seconds. */
@@ -68,6 +70,7 @@ export const DEFAULTS = {
   maxPayloadChars: 1024,
   floodStrikes: { burst: 300, perSecond: 30 },
   maxSendBufferBytes: 2 * 1024 * 1024,
+  seatReservationSeconds: 15,
   joinTimeoutSeconds: 10,
   abandonedHoldSeconds: 120,
   trustProxy: 0,
@@ -77,7 +80,7 @@ export const DEFAULTS = {
     roomsPerAddress: 20,
     reserveRate: { burst: 30, perSecond: 1 },
     pendingPerAddress: 8,
-    unusedRate: { burst: 10, perSecond: 1 / 30 },
+    unusedRate: { burst: 6, perSecond: 1 / 60 },
     tokenGuessRate: { burst: 10, perSecond: 0.2 },
     maxRooms: 2000,
     maxCells: 4_000_000,
@@ -120,6 +123,7 @@ export function settingsFromEnv(env: NodeJS.ProcessEnv = process.env): Omit<HubS
       perSecond: num(env.FLOOD_STRIKES_PER_SECOND, DEFAULTS.floodStrikes.perSecond, 0, 1e9),
     },
     maxSendBufferBytes: num(env.SEND_BUFFER_KB, DEFAULTS.maxSendBufferBytes / 1024, 64, 1e6) * 1024,
+    seatReservationSeconds: num(env.SEAT_RESERVATION_SECONDS, DEFAULTS.seatReservationSeconds, 1, 600),
     joinTimeoutSeconds: num(env.JOIN_TIMEOUT_SECONDS, DEFAULTS.joinTimeoutSeconds, 1, 3600),
     abandonedHoldSeconds: num(env.ABANDONED_HOLD_SECONDS, DEFAULTS.abandonedHoldSeconds, 0, 86400),
     trustProxy: num(env.TRUST_PROXY, DEFAULTS.trustProxy, 0, 10),

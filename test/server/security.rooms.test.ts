@@ -136,6 +136,7 @@ describe("security: creating, joining, locking (TRUST_PROXY=1, default limits)",
       trustProxy: 1,
       spectatorSlots: 5,
       joinTimeoutSeconds: 1,
+      seatReservationSeconds: 2,
       reconnectSeconds: 1,
       seatHoldSeconds: 600,
       abandonedHoldSeconds: 1,
@@ -193,6 +194,18 @@ describe("security: creating, joining, locking (TRUST_PROXY=1, default limits)",
     expect(reasons.at(-1)).to.equal("too-many-joins");
     // Another address still joins.
     expect((await reserve("joinOrCreate", "minesweeper", { mode: "coop", seats: 2 }, "198.51.100.9")).body.sessionId).to.be.a("string");
+  });
+
+  it("an address that keeps leaving its joins unused is refused for a while", async () => {
+    const burst = DEFAULTS.admission.unusedRate.burst;
+    for (let i = 0; i < burst; i++) {
+      expect((await reserve("joinOrCreate", "minesweeper", { mode: "coop", seats: 2 }, "198.51.100.20")).body.sessionId).to.be.a("string");
+    }
+    await sleep(3000); // the 2 s reservations expire unused (not an assertion on time)
+    const refused = await reserve("joinOrCreate", "minesweeper", { mode: "coop", seats: 2 }, "198.51.100.20");
+    expect(refused.body.reason).to.equal("too-many-unused");
+    expect(refused.body.error).to.match(/never completed; wait a minute/);
+    expect((await reserve("joinOrCreate", "minesweeper", { mode: "coop", seats: 2 }, "198.51.100.21")).body.sessionId).to.be.a("string");
   });
 
   it("bogus seat tokens are refused before any reservation and never lock the room; guessing is limited", async () => {

@@ -355,6 +355,7 @@ export abstract class SeatedRoom<S extends HubState = HubState> extends Room<S, 
       this.seatRecords.push({ token: "", sessionId: null, reconnection: null, holdTimer: null, holdUntil: 0, bot: false });
     }
     this.maxClients = setup.seats + this.settings.spectatorSlots;
+    this.setSeatReservationTime(this.settings.seatReservationSeconds);
     this.state = state;
     const bots = setup.bots ?? 0;
     if (!Number.isInteger(bots) || bots < 0 || bots >= setup.seats) {
