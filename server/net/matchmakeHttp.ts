@@ -13,7 +13,7 @@ import { ErrorCode, getBearerToken, matchMaker, type Server } from "@colyseus/co
 import { HubRefusal, refuseSeatToken } from "../rooms/base/errors.js";
 import { normaliseRoomId } from "../rooms/base/privateCodes.js";
 import type { Admission } from "./admission.js";
-import { clientAddress } from "./clientAddress.js";
+import { clientAddress, limitKey } from "./clientAddress.js";
 import { withRequest, type RequestContext } from "./requestContext.js";
 
 export interface MatchmakeGuard {
@@ -62,7 +62,7 @@ async function handle(transport: { protocol?: unknown }, guard: MatchmakeGuard, 
   const at = params.indexOf(controller.matchmakeRoute as string);
   const method = params[at + 1] ?? "";
   const roomName = params[at + 2] ?? "";
-  const address = clientAddress(req, guard.trustProxy);
+  const address = limitKey(clientAddress(req, guard.trustProxy));
   const ctx: RequestContext = { address };
 
   headers["Content-Type"] = "application/json";

@@ -4,7 +4,7 @@
 import { expect } from "chai";
 import type { Client } from "@colyseus/core";
 import { Admission, BUSY_MESSAGE } from "../../server/net/admission.js";
-import { clientAddress } from "../../server/net/clientAddress.js";
+import { clientAddress, limitKey } from "../../server/net/clientAddress.js";
 import { CLOSE_FLOODING, FloodGuard } from "../../server/rooms/base/flood.js";
 import { DEFAULTS } from "../../server/settings.js";
 
@@ -41,6 +41,26 @@ describe("security units: the flood guard", () => {
     expect(socket.terminated).to.equal(true);
   });
 
+  it("keeps its strikes across a reconnection and guards the new socket's sends", () => {
+    let now = 0;
+    const first = fakeClient();
+    const guard = new FloodGuard(first.client, { burst: 2, perSecond: 1 }, 1000, () => now);
+    guard.overLimit("main");
+    guard.overLimit("main");
+    expect(guard.overLimit("main")).to.equal("closed");
+    const second = fakeClient();
+    guard.rebind(second.client);
+    expect(guard.closing).to.equal(false);
+    expect(guard.overLimit("main")).to.equal("closed"); // no fresh allowance
+    expect(second.socket.closed).to.equal(CLOSE_FLOODING);
+    const again = fakeClient();
+    guard.rebind(again.client);
+    again.socket.bufferedAmount = 5000;
+    (again.client as unknown as { raw(d: unknown): void }).raw("x");
+    expect(again.sent).to.deep.equal([]);
+    expect(again.socket.terminated).to.equal(true);
+  });
+
   it("answers once a second per bucket, and closes after the strikes run out", () => {
     let now = 0;
     const { client, socket } = fakeClient();
@@ -67,6 +87,14 @@ describe("security units: the client address", () => {
     expect(clientAddress(req("10.0.0.5", "6.6.6.6, 1.2.3.4"), 1)).to.equal("1.2.3.4");
     expect(clientAddress(req("10.0.0.5", "6.6.6.6, 1.2.3.4, 10.0.0.9"), 2)).to.equal("1.2.3.4");
     expect(clientAddress(req("10.0.0.5"), 1)).to.equal("10.0.0.5");
+  });
+
+  it("counts an IPv6 address by its /64, an IPv4 one as it is", () => {
+    expect(limitKey("2001:db8:1:2:aaaa::1")).to.equal("2001:db8:1:2::/64");
+    expect(limitKey("2001:db8:1:2:ffff:1:2:3")).to.equal("2001:db8:1:2::/64");
+    expect(limitKey("2001:db8::1")).to.equal("2001:db8:0:0::/64");
+    expect(limitKey("::1")).to.equal("0:0:0:0::/64");
+    expect(limitKey("203.0.113.9")).to.equal("203.0.113.9");
   });
 });
 

@@ -479,8 +479,8 @@ export abstract class SeatedRoom<S extends HubState = HubState> extends Room<S, 
       const newClient = await reconnection;
       if (record.sessionId !== client.sessionId) return;
       record.reconnection = null;
-      // The new socket gets its own send guard and must finish its join too.
-      data.flood = new FloodGuard(newClient, this.settings.floodStrikes, this.settings.maxSendBufferBytes);
+      // The new socket's sends are guarded too (strikes carry over), and it must finish its join.
+      data.flood.rebind(newClient);
       data.cancelJoinDeadline = armJoinDeadline(newClient, this.settings.joinTimeoutSeconds);
       this.exclusive(() => {
         this.state.seats[seat].connected = true;

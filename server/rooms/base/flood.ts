@@ -67,12 +67,22 @@ export class FloodGuard {
   private readonly lastReply = { main: -Infinity, cursor: -Infinity };
 
   constructor(
-    private readonly client: Client,
+    private client: Client,
     strikes: BucketLimits,
     private readonly maxSendBuffer: number,
     private readonly now: () => number = () => performance.now(),
   ) {
     this.strikes = new TokenBucket(strikes, now);
+    this.guardSends();
+  }
+
+  /**
+   * The same player's new socket after a reconnection: its sends are guarded too, and the
+   * strikes carry over, so reconnecting is no way to flood on with a fresh allowance.
+   */
+  rebind(client: Client): void {
+    this.client = client;
+    this.closing = false;
     this.guardSends();
   }
 
