@@ -83,7 +83,7 @@ export const DEFAULTS = {
     unusedRate: { burst: 6, perSecond: 1 / 60 },
     tokenGuessRate: { burst: 10, perSecond: 0.2 },
     maxRooms: 2000,
-    maxCells: 4_000_000,
+    maxCells: 2_000_000,
   },
 } as const;
 
