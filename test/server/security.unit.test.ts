@@ -6,7 +6,7 @@ import type { Client } from "@colyseus/core";
 import { Admission, BUSY_MESSAGE } from "../../server/net/admission.js";
 import { clientAddress, limitKey } from "../../server/net/clientAddress.js";
 import { CLOSE_FLOODING, FloodGuard } from "../../server/rooms/base/flood.js";
-import { DEFAULTS } from "../../server/settings.js";
+import { DEFAULTS, NO_ADDRESS_LIMITS, settingsFromEnv } from "../../server/settings.js";
 
 function fakeClient() {
   const socket = { readyState: 1, bufferedAmount: 0, closed: null as number | null, terminated: false, paused: false };
@@ -126,5 +126,25 @@ describe("security units: admission", () => {
     gate.consumed("s1");
     gate.checkReserve("3.3.3.3");
     gate.close();
+  });
+});
+
+describe("security units: settings", () => {
+  it("every limit is on by default and read from the environment", () => {
+    const d = settingsFromEnv({});
+    expect(d.admission).to.deep.equal(DEFAULTS.admission);
+    expect([d.trustProxy, d.joinTimeoutSeconds, d.abandonedHoldSeconds, d.maxMatchmakeBodyBytes, d.maxSendBufferBytes]).to.deep.equal([0, 10, 120, 8192, 2 * 1024 * 1024]);
+    const e = settingsFromEnv({ TRUST_PROXY: "1", CREATE_BURST: "3", CREATE_PER_MINUTE: "6", MAX_ROOMS: "50", JOIN_TIMEOUT_SECONDS: "5", SEND_BUFFER_KB: "512", FLOOD_STRIKES: "100" });
+    expect(e.trustProxy).to.equal(1);
+    expect(e.admission.createRate).to.deep.equal({ burst: 3, perSecond: 0.1 });
+    expect(e.admission.maxRooms).to.equal(50);
+    expect([e.joinTimeoutSeconds, e.maxSendBufferBytes, e.floodStrikes.burst]).to.deep.equal([5, 512 * 1024, 100]);
+    expect(settingsFromEnv({ TRUST_PROXY: "lots" }).trustProxy).to.equal(0); // nonsense keeps the safe default
+  });
+
+  it("ADDRESS_LIMITS=off lifts the per-address limits only", () => {
+    const off = settingsFromEnv({ ADDRESS_LIMITS: "off" }).admission;
+    expect(off).to.deep.include(NO_ADDRESS_LIMITS);
+    expect([off.maxRooms, off.maxCells]).to.deep.equal([DEFAULTS.admission.maxRooms, DEFAULTS.admission.maxCells]);
   });
 });
