@@ -47,15 +47,15 @@ export function record(log: TableLog, ev: TableEvent, game: TableGame, intention
   if (ev.seq % SNAPSHOT_EVERY === 0) log.snapshots[ev.seq] = game;
 }
 
-/** The game after event `seq` (0 = as dealt), rebuilt from a snapshot in fewer than 50 steps. */
+/** The game after event `seq` (the log's initial game at its own seq), rebuilt from a snapshot in fewer than 50 steps. */
 export function gameAt(log: TableLog, seq: number): TableGame | null {
-  const base = Math.floor(seq / SNAPSHOT_EVERY) * SNAPSHOT_EVERY;
-  let g = base > 0 ? log.snapshots[base] : log.initial;
-  if (!g) return null;
-  const first = log.events.length ? log.events[0].seq : 1;
-  for (let s = base + 1; s <= seq; s++) {
+  if (seq < log.initial.seq) return null;
+  const snap = Math.floor(seq / SNAPSHOT_EVERY) * SNAPSHOT_EVERY;
+  let g = snap > log.initial.seq && log.snapshots[snap] ? log.snapshots[snap] : log.initial;
+  const first = log.events.length ? log.events[0].seq : g.seq + 1;
+  for (let s = g.seq + 1; s <= seq; s++) {
     const ev = log.events[s - first];
-    if (!ev) return null;
+    if (!ev || ev.seq !== s) return null;
     const r = applyParsed(g, ev);
     if (!r.ok) return null;
     g = r.game;

@@ -53,6 +53,7 @@ export function permission(g: TableGame, actor: number, a: Action): Rejection | 
   if (g.phase === "mulligan" && !DURING_MULLIGAN.has(a.do)) return fail("mulligan", "Everyone is still deciding on their opening hand; the game starts when all have kept.");
   if (a.do === "passTurn" && g.turn.active !== actor) return fail("not-your-turn", "Only the active player passes the turn.");
   if ((a.do === "lookTop" || a.do === "search") && a.player !== undefined && a.player !== actor) return fail("not-your-library", "You may look only into your own library.");
+  if (a.do === "arrange" && !g.players[actor].looking) return fail("not-looking", "Look at the top of your library first.");
   const { touch, see } = named(a);
   for (const id of [...touch, ...see]) {
     const c = Object.prototype.hasOwnProperty.call(g.cards, id) ? g.cards[id] : undefined;

@@ -85,9 +85,8 @@ export const find = (g: TableGame, zone: ZoneName, player: number, name: string)
 
 /** Puts a named card from the library straight into a zone (test setup, not an action). */
 export function put(g: TableGame, name: string, zone: ZoneName, player: number): { game: TableGame; id: number } {
-  const lib = ids(g, "library", player);
-  const id = lib.find((i) => nameOf(g, i) === name);
-  if (id === undefined) throw new Error(`no ${name} in library ${player}`);
+  const id = [...ids(g, "library", player), ...ids(g, "hand", player)].find((i) => nameOf(g, i) === name);
+  if (id === undefined) throw new Error(`no ${name} in library or hand ${player}`);
   const s = act({ ...g, options: { ...g.options, everyoneTouches: true } }, player, { do: "search" });
   const m = act(s.game, player, { do: "move", card: id, zone, player, place: zone === "battlefield" ? "battlefield" : "top" });
   const game = { ...m.game, options: g.options, players: m.game.players.map((p, i) => (i === player ? { ...p, looking: null } : p)) };
