@@ -1,0 +1,198 @@
+// The table's standing rules: leaving the battlefield, tokens, owner zones, turn passing,
+// formats and their defaults, permissions, bounds, decklists, the hash.
+
+import { expect } from "chai";
+import { createHash } from "node:crypto";
+import { createRng } from "../../common/core/rng.js";
+import {
+  canonicalJson,
+  defaultOptions,
+  parseDecklist,
+  setupTable,
+  sha256,
+  standardDeck,
+  tableRules,
+  viewTable,
+} from "../../common/table/index.js";
+import { act, ids, names, newGame, put, refused, started, testDeck, top } from "./table.helpers.js";
+
+describe("card table: moving rules", () => {
+  it("leaving the battlefield clears tap, counters, keywords, labels, P/T, attachments, arrows and control", () => {
+    const a = put(started(), "Grizzly Bears", "battlefield", 0);
+    const b = put(a.game, "Sol Ring", "battlefield", 0);
+    let g = b.game;
+    for (const action of [
+      { do: "tap", card: a.id, on: true },
+      { do: "counter", card: a.id, name: "+1/+1", delta: 2 },
+      { do: "keyword", card: a.id, name: "flying", on: true },
+      { do: "labels", card: a.id, labels: ["x"] },
+      { do: "pt", card: a.id, row: "fixed", power: 1, toughness: 1 },
+      { do: "attach", card: b.id, to: a.id },
+      { do: "arrow", from: a.id, toPlayer: 1 },
+    ] as const)
+      g = act(g, 0, action).game;
+    // give it to player 1 (control changes, state stays), then player 1 sends it "to hand"
+    g = act(g, 0, { do: "move", card: a.id, zone: "battlefield", player: 1, place: "battlefield" }).game;
+    expect(g.cards[a.id]).to.deep.include({ controller: 1, tapped: true, at: "1.battlefield" });
+    g = act(g, 1, { do: "move", card: a.id, zone: "hand", player: 1, place: "top" }).game;
+    expect(ids(g, "hand", 1)).to.have.length(7, "a stolen card goes to its owner's hand");
+    const back = top(g, "hand", 0);
+    expect(g.cards[back]).to.deep.include({ owner: 0, controller: 0, tapped: false, counters: {}, keywords: [], labels: [], attachedTo: null, pos: null });
+    expect(g.cards[back].pt.fixed).to.deep.equal({ power: 0, toughness: 0 });
+    expect(g.arrows).to.deep.equal([]);
+    expect(g.cards[b.id].attachedTo).to.equal(null);
+  });
+
+  it("a planeswalker enters with its loyalty and a saga with a lore counter (helper on), not when off", () => {
+    const g = started();
+    expect(put(g, "Garruk Wildspeaker", "battlefield", 0).game.cards[put(g, "Garruk Wildspeaker", "battlefield", 0).id].counters).to.deep.equal({ loyalty: 3 });
+    const s = put(g, "The Eldest Reborn", "battlefield", 0);
+    expect(s.game.cards[s.id].counters).to.deep.equal({ lore: 1 });
+    const off = act(g, 0, { do: "helpers", countersOnEnter: false }).game;
+    const p = put(off, "Garruk Wildspeaker", "battlefield", 0);
+    expect(p.game.cards[p.id].counters).to.deep.equal({});
+  });
+
+  it("casting a commander from the command zone counts towards its tax; putting it does not", () => {
+    let g = started(2, { format: "commander" });
+    g = act(g, 0, { do: "move", card: ids(g, "command", 0)[0], zone: "battlefield", place: "battlefield", how: "put" }).game;
+    expect(g.players[0].castCount).to.deep.equal({});
+  });
+
+  it("a face-down card turned up or moved is no longer hidden; a card changing zone is a new object", () => {
+    let g = act(started(), 0, { do: "manifest" }).game;
+    const fd = top(g, "battlefield", 0);
+    g = act(g, 0, { do: "move", card: fd, zone: "graveyard", place: "top" }).game;
+    const gy = top(g, "graveyard", 0);
+    expect(g.cards[gy]).to.deep.include({ faceDown: false, shownTo: "nobody" });
+    expect(viewTable(g, 1).zones["0.graveyard"].cards![0].known).to.equal(true);
+  });
+
+  it("battlefield slots: 11 free slots 900 apart from x = 600, then on top of the last, shifted", () => {
+    let g = started();
+    g = act(g, 0, { do: "createToken", name: "Goblin", n: 13 }).game;
+    const xs = ids(g, "battlefield", 0).map((i) => g.cards[i].pos!.x);
+    expect(xs.slice(0, 11)).to.deep.equal([600, 1500, 2400, 3300, 4200, 5100, 6000, 6900, 7800, 8700, 9600]);
+    expect(xs.slice(11).every((x) => x > 9600 && x <= 10000)).to.equal(true);
+  });
+});
+
+describe("card table: turns, formats, permissions", () => {
+  it("formats: Commander 40 and a free first mulligan, others 20 and London; 2HG 30; first player skips the draw with 1–2 players", () => {
+    expect(defaultOptions("commander", {}, 4)).to.deep.include({ startingLife: 40, mulligan: "londonFreeFirst", firstSkipsDraw: false });
+    expect(defaultOptions("constructed", {}, 2)).to.deep.include({ startingLife: 20, mulligan: "london", firstSkipsDraw: true });
+    expect(defaultOptions("limited", { teams: "twoHeadedGiant" }, 4)).to.deep.include({ startingLife: 30 });
+    const g = newGame(4, { variants: { teams: "twoHeadedGiant" } });
+    expect(g.players.map((p) => p.team)).to.deep.equal([0, 0, 1, 1]);
+    const s = started(4, { variants: { teams: "twoHeadedGiant" } });
+    const hit = act(s, 2, { do: "life", player: 0, delta: -4 }).game;
+    expect(hit.players.map((p) => p.life)).to.deep.equal([26, 26, 30, 30], "a team shares its life");
+    expect(newGame(2, { variants: { archenemy: 1 } }).players.map((p) => p.life)).to.deep.equal([20, 40]);
+  });
+
+  it("the first player draws on turn 1 with 3 or more players, not with 2", () => {
+    expect(ids(started(3), "hand", 0)).to.have.length(8);
+    expect(ids(started(2), "hand", 0)).to.have.length(7);
+  });
+
+  it("commander: the first mulligan is free", () => {
+    let g = newGame(2, { format: "commander" });
+    g = act(g, 0, { do: "mulligan" }).game;
+    g = act(g, 0, { do: "keep", bottom: [] }).game;
+    expect(ids(g, "hand", 0)).to.have.length(7);
+    expect(g.players[0].kept).to.equal(true);
+  });
+
+  it("an eliminated player no longer blocks the start", () => {
+    let g = newGame(3);
+    g = act(g, 0, { do: "keep", bottom: [] }).game;
+    g = act(g, 1, { do: "keep", bottom: [] }).game;
+    g = act(g, 2, { do: "concede" }).game;
+    expect(g.phase).to.equal("playing");
+  });
+
+  it("passing the turn skips eliminated players and raises the round when play wraps", () => {
+    let g = started(3);
+    g = act(g, 1, { do: "concede" }).game;
+    g = act(g, 0, { do: "passTurn" }).game;
+    expect(g.turn).to.deep.include({ active: 2, round: 1 });
+    g = act(g, 2, { do: "passTurn" }).game;
+    expect(g.turn).to.deep.include({ active: 0, round: 2 });
+  });
+
+  it("everyone-touches-everything opens other players' cards", () => {
+    const a = put(started(), "Grizzly Bears", "battlefield", 0);
+    expect(refused(a.game, 1, { do: "tap", card: a.id, on: true })).to.equal("not-yours");
+    const open = act(a.game, 1, { do: "helpers", everyoneTouches: true }).game;
+    expect(act(open, 1, { do: "tap", card: a.id, on: true }).game.cards[a.id].tapped).to.equal(true);
+  });
+
+  it("refuses clearly: unknown actions, bad fields, unseated actors, hidden cards, out-of-range numbers", () => {
+    const g = started();
+    expect(refused(g, 0, { do: "fireball" })).to.equal("unknown-action");
+    expect(refused(g, 0, { do: "draw", n: 0 })).to.equal("bad-action");
+    expect(refused(g, 0, { do: "draw", n: 1.5 })).to.equal("bad-action");
+    expect(refused(g, 0, { do: "life", player: 0, delta: 1e9 })).to.equal("bad-action");
+    expect(refused(g, 7, { do: "draw", n: 1 })).to.equal("not-seated");
+    expect(refused(g, 0, { do: "move", card: ids(g, "library", 0)[5], zone: "hand", place: "top" })).to.equal("not-visible");
+    expect(refused(g, 0, { do: "move", card: ids(g, "hand", 1)[0], zone: "hand", place: "top" })).to.equal("not-visible");
+    expect(refused(g, 0, { do: "tap", card: 99999, on: true })).to.equal("no-such-card");
+    expect(refused(g, 0, { do: "move", card: ids(g, "hand", 0)[0], zone: "battlefield", place: "battlefield", pos: { x: 10001, y: 0 } })).to.equal("bad-action");
+    expect(refused(g, 0, { do: "undo" })).to.equal("session-action");
+    expect(refused(g, 0, null)).to.equal("bad-action");
+  });
+
+  it("is a game of the hub: tableRules sets up, applies, views", () => {
+    const g = tableRules.setup(3, { format: "free" }, 3);
+    expect(ids(g, "library", 0)).to.have.length(54 - 7, "the built-in deck: 52 cards and 2 jokers");
+    const r = tableRules.apply(g, 0, { do: "keep", bottom: [] }, { rng: createRng(1), now: 0 });
+    expect(r.ok).to.equal(true);
+    expect(tableRules.view(g, null).viewer).to.equal("spectator");
+    expect(tableRules.status(g)).to.equal("playing");
+  });
+});
+
+describe("card table: decklists", () => {
+  it("reads counts, sections, SB: lines, set codes and the | type | cost | P/T extras", () => {
+    const r = parseDecklist("Commander:\n1 Atraxa, Praetors' Voice\n\nDeck\n4x Lightning Bolt (M10) 146\n// comment\n2 Grizzly Bears | Creature — Bear | {1}{G} | 2/2\nSB: 3 Duress\nMaybeboard\n1 Opt\nTokens\n1 Soldier");
+    if (!r.ok) throw new Error(JSON.stringify(r.errors));
+    expect(r.deck.commander).to.deep.equal([{ count: 1, def: { name: "Atraxa, Praetors' Voice", commander: true } }]);
+    expect(r.deck.main).to.deep.equal([
+      { count: 4, def: { name: "Lightning Bolt" } },
+      { count: 2, def: { name: "Grizzly Bears", type: "Creature — Bear", cost: "{1}{G}", power: "2", toughness: "2", permanent: true } },
+    ]);
+    expect(r.deck.sideboard[0]).to.deep.include({ count: 3 });
+    expect(r.deck.maybeboard).to.have.length(1);
+    expect(r.deck.tokens).to.have.length(1);
+  });
+
+  it("gives line-numbered errors saying how to write the line", () => {
+    const r = parseDecklist("4 Lightning Bolt\nLightning Bolt\n0 Opt\n300 Island");
+    expect(r.ok).to.equal(false);
+    if (r.ok) return;
+    expect(r.errors.map((e) => e.line)).to.deep.equal([2, 3, 4]);
+    expect(r.errors[0].message).to.match(/line 2: .*write it as "1 Lightning Bolt"/);
+    expect(r.errors[2].message).to.match(/line 4: 300 copies/);
+  });
+
+  it("the built-in deck has 52 cards and 2 jokers; maybeboard and tokens never reach the table", () => {
+    const d = standardDeck();
+    expect(d.main.reduce((n, e) => n + e.count, 0)).to.equal(54);
+    expect(new Set(d.main.map((e) => e.def.name)).size).to.equal(53);
+    const deck = testDeck();
+    deck.maybeboard.push({ count: 3, def: { name: "Opt" } });
+    const g = setupTable(1, { format: "commander", decks: [deck] }, 1);
+    expect(Object.values(g.cards).some((c) => g.defs[c.def].name === "Opt" || g.defs[c.def].name === "Goblin")).to.equal(false);
+    expect(names(g, "sideboard", 0)).to.deep.equal(["Duress", "Duress"]);
+    expect(names(g, "command", 0)).to.deep.equal(["Captain Sisay"]);
+  });
+});
+
+describe("card table: fingerprint", () => {
+  it("SHA-256 matches Node's, canonical JSON sorts keys", () => {
+    for (const s of ["", "abc", "x".repeat(1000), "ünïcödé — ∞", "a".repeat(55), "a".repeat(56), "a".repeat(64)]) {
+      expect(sha256(s)).to.equal(createHash("sha256").update(s, "utf8").digest("hex"));
+    }
+    expect(canonicalJson({ b: 1, a: [{ d: 2, c: undefined }] })).to.equal('{"a":[{"d":2}],"b":1}');
+  });
+});
