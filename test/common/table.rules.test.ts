@@ -13,6 +13,7 @@ import {
   standardDeck,
   tableRules,
   viewTable,
+  type Action,
 } from "../../common/table/index.js";
 import { act, ids, names, newGame, put, refused, started, testDeck, top } from "./table.helpers.js";
 
@@ -21,7 +22,7 @@ describe("card table: moving rules", () => {
     const a = put(started(), "Grizzly Bears", "battlefield", 0);
     const b = put(a.game, "Sol Ring", "battlefield", 0);
     let g = b.game;
-    for (const action of [
+    const steps: Action[] = [
       { do: "tap", card: a.id, on: true },
       { do: "counter", card: a.id, name: "+1/+1", delta: 2 },
       { do: "keyword", card: a.id, name: "flying", on: true },
@@ -29,8 +30,8 @@ describe("card table: moving rules", () => {
       { do: "pt", card: a.id, row: "fixed", power: 1, toughness: 1 },
       { do: "attach", card: b.id, to: a.id },
       { do: "arrow", from: a.id, toPlayer: 1 },
-    ] as const)
-      g = act(g, 0, action).game;
+    ];
+    for (const action of steps) g = act(g, 0, action).game;
     // give it to player 1 (control changes, state stays), then player 1 sends it "to hand"
     g = act(g, 0, { do: "move", card: a.id, zone: "battlefield", player: 1, place: "battlefield" }).game;
     expect(g.cards[a.id]).to.deep.include({ controller: 1, tapped: true, at: "1.battlefield" });
