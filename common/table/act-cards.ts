@@ -1,6 +1,6 @@
 // Handlers of the card-state, battlefield, stack and pile actions.
 
-import { clamp, defIndex, fail, isRejection, need, onBattlefield, roomForCards, seatOf, zoneOf, type Handlers } from "./context.js";
+import { clamp, defIndex, fail, isRejection, need, needOnField, roomForCards, seatOf, zoneOf, type Handlers } from "./context.js";
 import { blankCard, freePos, insert, moveCard, vanish } from "./moves.js";
 import { untapAll } from "./turn.js";
 import { publicZone } from "./visibility.js";
@@ -35,10 +35,8 @@ type CardHandlers = Pick<
 const flag =
   (field: "tapped" | "noUntap" | "phasedOut") =>
   (c: Parameters<CardHandlers["tap"]>[0], a: { card: number; on: boolean }) => {
-    const card = need(c, a.card);
+    const card = needOnField(c, a.card);
     if (isRejection(card)) return card;
-    const bad = onBattlefield(card);
-    if (bad) return bad;
     c.d.card(a.card)[field] = a.on;
     return null;
   };
@@ -70,10 +68,8 @@ export const cardHandlers: CardHandlers = {
   },
 
   counter(c, a) {
-    const card = need(c, a.card);
+    const card = needOnField(c, a.card);
     if (isRejection(card)) return card;
-    const bad = onBattlefield(card);
-    if (bad) return bad;
     const name = a.name.trim();
     if (!name) return fail("bad-action", "A counter needs a name, e.g. +1/+1 or loyalty.");
     if (!(name in card.counters) && Object.keys(card.counters).length >= MAX_COUNTER_KINDS) return fail("too-many", `A card holds at most ${MAX_COUNTER_KINDS} kinds of counters.`);
@@ -85,10 +81,8 @@ export const cardHandlers: CardHandlers = {
   },
 
   keyword(c, a) {
-    const card = need(c, a.card);
+    const card = needOnField(c, a.card);
     if (isRejection(card)) return card;
-    const bad = onBattlefield(card);
-    if (bad) return bad;
     const name = a.name.trim();
     if (!name) return fail("bad-action", "A keyword needs a name, e.g. flying.");
     const w = c.d.card(a.card);
@@ -101,28 +95,22 @@ export const cardHandlers: CardHandlers = {
   },
 
   labels(c, a) {
-    const card = need(c, a.card);
+    const card = needOnField(c, a.card);
     if (isRejection(card)) return card;
-    const bad = onBattlefield(card);
-    if (bad) return bad;
     c.d.card(a.card).labels = a.labels.map((l) => l.trim()).filter((l) => l.length > 0);
     return null;
   },
 
   pt(c, a) {
-    const card = need(c, a.card);
+    const card = needOnField(c, a.card);
     if (isRejection(card)) return card;
-    const bad = onBattlefield(card);
-    if (bad) return bad;
     c.d.card(a.card).pt[a.row] = { power: a.power, toughness: a.toughness };
     return null;
   },
 
   attach(c, a) {
-    const card = need(c, a.card);
+    const card = needOnField(c, a.card);
     if (isRejection(card)) return card;
-    const bad = onBattlefield(card);
-    if (bad) return bad;
     if (a.to !== undefined) {
       const host = need(c, a.to);
       if (isRejection(host)) return host;

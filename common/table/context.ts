@@ -38,6 +38,12 @@ export function onBattlefield(card: Card): Rejection | null {
 }
 
 /** The seat that acts for the table: the actor, or the active player for the table itself. */
+/** The card, or a rejection when it does not exist or is not on the battlefield. */
+export function needOnField(c: Ctx, id: number): Card | Rejection {
+  const card = need(c, id);
+  return isRejection(card) ? card : (onBattlefield(card) ?? card);
+}
+
 export const seatOf = (c: Ctx): number => (c.actor >= 0 ? c.actor : c.d.g.turn.active);
 
 export function needRng(c: Ctx): Rejection | null {

@@ -162,8 +162,12 @@ export function zoneView(g: TableGame, viewer: Viewer, key: string): ZoneView {
   return known.length ? { count: ids.length, known } : { count: ids.length };
 }
 
-/** What `viewer` may see of the whole table. "all" only for a finished game's replay. */
-export function viewTable(g: TableGame, viewer: Viewer): TableView {
+/**
+ * What `viewer` may see of the whole table. "all" shows everything only once the game is
+ * finished (its replay); asked of a game still going, it is the spectator's view.
+ */
+export function viewTable(g: TableGame, asked: Viewer): TableView {
+  const viewer: Viewer = asked === "all" && g.phase !== "finished" ? "spectator" : asked;
   const zones: Record<string, ZoneView> = {};
   for (const key of Object.keys(g.zones).sort()) if (g.zones[key].length) zones[key] = zoneView(g, viewer, key);
   return {

@@ -11,9 +11,16 @@ import {
   play,
   viewTable,
   type ActionKind,
+  type Played,
   type TableGame,
 } from "../../common/table/index.js";
 import { act, find, ids, names, nameOf, newGame, put, refused, started, testDeck, top } from "./table.helpers.js";
+
+/** The accepted outcome of play(), or the test fails with its message. */
+function ok(r: Played): Extract<Played, { ok: true }> {
+  if (!r.ok) throw new Error(r.error.message);
+  return r;
+}
 
 const onField = (name = "Grizzly Bears", player = 0, g = started()) => put(g, name, "battlefield", player);
 
@@ -411,10 +418,8 @@ const CASES: Record<ActionKind, () => void> = {
     const g0 = started();
     const log = createLog(g0, "lastOwn");
     const rng = createRng(5);
-    const a = play(log, g0, 0, { do: "draw", n: 1 }, rng, 1);
-    if (!a.ok) throw new Error(a.error.message);
-    const u = play(log, a.game, 0, { do: "undo" }, rng, 2);
-    if (!u.ok) throw new Error(u.error.message);
+    const a = ok(play(log, g0, 0, { do: "draw", n: 1 }, rng, 1));
+    const u = ok(play(log, a.game, 0, { do: "undo" }, rng, 2));
     expect(u.event.change.type).to.equal("restore");
     expect(fingerprint(u.game)).to.equal(fingerprint(g0));
     expect(u.game.seq).to.equal(g0.seq + 2);
@@ -423,12 +428,9 @@ const CASES: Record<ActionKind, () => void> = {
     const g0 = started();
     const log = createLog(g0, "unlimited");
     const rng = createRng(5);
-    const a = play(log, g0, 0, { do: "shuffle" }, rng, 1);
-    if (!a.ok) throw new Error(a.error.message);
-    const u = play(log, a.game, 0, { do: "undo" }, rng, 2);
-    if (!u.ok) throw new Error(u.error.message);
-    const r = play(log, u.game, 0, { do: "redo" }, rng, 3);
-    if (!r.ok) throw new Error(r.error.message);
+    const a = ok(play(log, g0, 0, { do: "shuffle" }, rng, 1));
+    const u = ok(play(log, a.game, 0, { do: "undo" }, rng, 2));
+    const r = ok(play(log, u.game, 0, { do: "redo" }, rng, 3));
     expect(ids(r.game, "library", 0)).to.have.members(ids(a.game, "library", 0));
     expect(ids(r.game, "library", 0)).to.not.deep.equal(ids(a.game, "library", 0), "a redone shuffle gives a new order");
   },
@@ -436,10 +438,8 @@ const CASES: Record<ActionKind, () => void> = {
     const g0 = started();
     const log = createLog(g0, "unlimited");
     const rng = createRng(5);
-    const a = play(log, g0, 0, { do: "draw", n: 3 }, rng, 1);
-    if (!a.ok) throw new Error(a.error.message);
-    const r = play(log, a.game, 0, { do: "restart" }, rng, 2);
-    if (!r.ok) throw new Error(r.error.message);
+    const a = ok(play(log, g0, 0, { do: "draw", n: 3 }, rng, 1));
+    const r = ok(play(log, a.game, 0, { do: "restart" }, rng, 2));
     expect(fingerprint(r.game)).to.equal(fingerprint(g0));
   },
   planeswalk() {

@@ -153,6 +153,18 @@ describe("card table: turns, formats, permissions", () => {
   });
 });
 
+describe("card table: the everything view", () => {
+  it("is the spectator's view while the game goes on, and everything once it is finished", () => {
+    const g = started();
+    expect(viewTable(g, "all")).to.deep.equal(viewTable(g, "spectator"));
+    expect(viewTable(g, "all").zones["0.library"].cards).to.equal(undefined);
+    const over = act(g, 0, { do: "endGame", winners: [0] }).game;
+    const all = viewTable(over, "all");
+    expect(all.zones["0.library"].cards!.every((c) => c.known)).to.equal(true);
+    expect(all.zones["1.hand"].cards).to.have.length(7);
+  });
+});
+
 describe("card table: decklists", () => {
   it("reads counts, sections, SB: lines, set codes and the | type | cost | P/T extras", () => {
     const r = parseDecklist("Commander:\n1 Atraxa, Praetors' Voice\n\nDeck\n4x Lightning Bolt (M10) 146\n// comment\n2 Grizzly Bears | Creature — Bear | {1}{G} | 2/2\nSB: 3 Duress\nMaybeboard\n1 Opt\nTokens\n1 Soldier");
