@@ -12,3 +12,4 @@ export * from "./log.js";
 export * from "./hash.js";
 export * from "./validate.js";
 export * from "./rules.js";
+export * from "./logline.js";

@@ -24,6 +24,9 @@ export function shownToViewer(s: ShownTo, owner: number, viewer: Viewer): boolea
   return s.includes(viewer);
 }
 
+/** "all" only for a finished game (its replay); asked of a game still going it is a spectator. */
+export const effectiveViewer = (g: TableGame, v: Viewer): Viewer => (v === "all" && g.phase !== "finished" ? "spectator" : v);
+
 /** Can `viewer` see what this card is? */
 export function canSee(g: TableGame, viewer: Viewer, c: Card): boolean {
   if (viewer === "all") return true;
@@ -167,7 +170,7 @@ export function zoneView(g: TableGame, viewer: Viewer, key: string): ZoneView {
  * finished (its replay); asked of a game still going, it is the spectator's view.
  */
 export function viewTable(g: TableGame, asked: Viewer): TableView {
-  const viewer: Viewer = asked === "all" && g.phase !== "finished" ? "spectator" : asked;
+  const viewer = effectiveViewer(g, asked);
   const zones: Record<string, ZoneView> = {};
   for (const key of Object.keys(g.zones).sort()) if (g.zones[key].length) zones[key] = zoneView(g, viewer, key);
   return {

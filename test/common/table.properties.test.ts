@@ -13,6 +13,7 @@ import {
   effective,
   fingerprint,
   gameAt,
+  logLine,
   parseZoneKey,
   patchView,
   play,
@@ -31,7 +32,7 @@ const LONG = !!process.env.LONG;
 const RUNS = LONG ? 40 : 3;
 
 /** Plays `steps` random intentions; calls `each` after every one. */
-function playRandom(seed: number, players: number, steps: number, each?: (g: TableGame, ok: boolean, before: TableGame) => void, checkRefusals = false) {
+function playRandom(seed: number, players: number, steps: number, each?: (g: TableGame, ok: boolean, before: TableGame, ev: TableEvent | null) => void, checkRefusals = false) {
   let g = newGame(players, { format: seed % 2 ? "commander" : "constructed" }, seed);
   const pickR = createRng(seed, 1);
   const rng = createRng(seed, 2);
@@ -50,7 +51,7 @@ function playRandom(seed: number, players: number, steps: number, each?: (g: Tab
       events.push(r.event);
       g = r.game;
     }
-    each?.(g, r.ok, before);
+    each?.(g, r.ok, before, r.ok ? r.event : null);
   }
   return { game: g, events };
 }
@@ -158,9 +159,18 @@ describe("card table: properties", function () {
         const first = viewers.map((v) => viewTable(g0, v));
         const patched = [...first];
         const last = [...first];
-        playRandom(seed, players, 250, (g, ok) => {
-          if (!ok) return;
+        playRandom(seed, players, 250, (g, ok, before, ev) => {
+          if (!ok || !ev) return;
           viewers.forEach((v, i) => {
+            // The log line names a moved card only to a viewer who saw it before or after.
+            const text = logLine(before, g, ev, v).text;
+            if (ev.change.type === "action" && ev.change.action.do === "move") {
+              const old = before.cards[ev.change.action.card];
+              const now = g.cards[ev.change.action.card] ?? g.cards[before.nextId];
+              const eff = (x: TableGame): Viewer => (v === "all" && x.phase !== "finished" ? "spectator" : v);
+              const seen = oracleSees(before, eff(before), old) || (!!now && oracleSees(g, eff(g), now));
+              if (!seen) expect(text, `log line for ${v}`).to.not.contain(before.defs[old.def].name);
+            }
             const view = viewTable(g, v);
             checkView(g, v === "all" && g.phase !== "finished" ? "spectator" : v, view);
             patched[i] = patchView(patched[i], diffView(last[i], view));

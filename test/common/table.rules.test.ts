@@ -13,6 +13,9 @@ import {
   standardDeck,
   tableRules,
   viewTable,
+  logLine,
+  createLog,
+  play,
   type Action,
 } from "../../common/table/index.js";
 import { act, ids, names, newGame, put, refused, started, testDeck, top } from "./table.helpers.js";
@@ -150,6 +153,33 @@ describe("card table: turns, formats, permissions", () => {
     expect(r.ok).to.equal(true);
     expect(tableRules.view(g, null).viewer).to.equal("spectator");
     expect(tableRules.status(g)).to.equal("playing");
+  });
+});
+
+describe("card table: log lines per viewer", () => {
+  it("names a card only to who sees it, shows dice results, chat and undo", () => {
+    const g = started();
+    const bolt = ids(g, "hand", 0).find((i) => g.defs[g.cards[i].def].name === "Lightning Bolt") ?? ids(g, "hand", 0)[0];
+    const name = g.defs[g.cards[bolt].def].name;
+    const hidden = act(g, 0, { do: "move", card: bolt, zone: "library", place: "top" });
+    expect(logLine(g, hidden.game, hidden.event, 0).text).to.equal(`Player 1 moved ${name} from Player 1's hand to Player 1's library.`);
+    expect(logLine(g, hidden.game, hidden.event, 1).text).to.equal("Player 1 moved a card from Player 1's hand to Player 1's library.");
+    expect(logLine(g, hidden.game, hidden.event, "spectator").text).to.not.contain(name);
+    const played = act(g, 0, { do: "move", card: bolt, zone: "battlefield", place: "battlefield" });
+    expect(logLine(g, played.game, played.event, 1).text).to.contain(name);
+    const dice = act(g, 1, { do: "rollDice", sides: 6, n: 2 });
+    const line = logLine(g, dice.game, dice.event, 0);
+    expect(line.text).to.match(/^Player 2 rolled 2d6: \d, \d\.$/);
+    expect(line.result).to.have.length(2);
+    const chat = act(g, 1, { do: "chat", text: "gg" });
+    expect(logLine(g, chat.game, chat.event, "spectator").text).to.equal("Player 2: gg");
+    const log = createLog(g, "lastOwn");
+    const d = play(log, g, 0, { do: "draw", n: 1 }, createRng(1), 0);
+    if (!d.ok) throw new Error(d.error.message);
+    expect(logLine(g, d.game, d.event, 1).text).to.equal("Player 1 drew 1 card.");
+    const u = play(log, d.game, 0, { do: "undo" }, createRng(1), 0);
+    if (!u.ok) throw new Error(u.error.message);
+    expect(logLine(d.game, u.game, u.event, 1).text).to.match(/Player 1 undid/);
   });
 });
 
