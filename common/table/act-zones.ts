@@ -96,10 +96,10 @@ export const zoneHandlers: ZoneHandlers = {
     const seat = seatOf(c);
     const looking = c.d.g.players[seat].looking;
     if (!looking || looking.zone !== "library") return fail("not-looking", "Look at the top of your library first.");
-    const window = new Set(topIds(c.d, library(c), looking.n));
+    const looked = new Set(topIds(c.d, library(c), looking.n));
     const named = [...a.top, ...a.bottom, ...(a.graveyard ?? [])];
     if (new Set(named).size !== named.length) return fail("bad-action", "Name each card once.");
-    if (named.some((id) => !window.has(id))) return fail("not-looking", "You can only arrange the cards you are looking at.");
+    if (named.some((id) => !looked.has(id))) return fail("not-looking", "You can only arrange the cards you are looking at.");
     const key = library(c);
     const rest = c.d.ids(key).filter((id) => !named.includes(id));
     const ids = c.d.zone(key);
