@@ -82,7 +82,16 @@ export function detach(d: Draft, id: number): void {
   const c = d.g.cards[id];
   const ids = d.zone(c.at);
   const i = ids.indexOf(id);
-  if (i >= 0) ids.splice(i, 1);
+  if (i < 0) return;
+  ids.splice(i, 1);
+  // A card taken from the cards its owner is looking at narrows the look: the next card down
+  // does not slide into view.
+  const ref = parseZoneKey(c.at);
+  const look = ref && ref.player >= 0 ? d.g.players[ref.player]?.looking : null;
+  if (look && ref && look.zone === ref.zone && i < look.n) {
+    const p = d.player(ref.player);
+    p.looking = look.n > 1 ? { zone: look.zone, n: look.n - 1 } : null;
+  }
 }
 
 /** Arrows from or to the card vanish; attached and piled cards are set loose where they are. */
@@ -157,7 +166,10 @@ export function moveCard(d: Draft, id: number, dest: Dest, actor: number, rng: R
     const w = d.card(id);
     w.at = to;
     if (toZone === "battlefield") {
+      const was = w.controller;
       w.controller = parseZoneKey(to)?.player ?? w.controller;
+      // A face-down permanent's new controller may look at it; its old one still knows it.
+      if (w.faceDown && was !== w.controller && Array.isArray(w.shownTo) && !w.shownTo.includes(w.controller)) w.shownTo = [...w.shownTo, w.controller].sort((a, b) => a - b);
       w.pos = dest.pos ? { ...dest.pos } : to === c.at ? w.pos : freePos(d, to, isLand(d, w));
       w.z = d.newId();
     }

@@ -72,6 +72,23 @@ describe("card table: moving rules", () => {
     expect(viewTable(g, 1).zones["0.graveyard"].cards![0].known).to.equal(true);
   });
 
+  it("taking a looked-at card narrows the look: the next card down does not slide into view", () => {
+    let g = act(started(), 0, { do: "lookTop", n: 2 }).game;
+    const [a, , c] = ids(g, "library", 0);
+    g = act(g, 0, { do: "move", card: a, zone: "hand", place: "top" }).game;
+    expect(g.players[0].looking).to.deep.equal({ zone: "library", n: 1 });
+    expect(viewTable(g, 0).zones["0.library"].known!.map(([, v]) => v.id)).to.not.include(c);
+  });
+
+  it("a face-down permanent changing control is known to its new controller too", () => {
+    let g = act(started(), 0, { do: "manifest" }).game;
+    const fd = top(g, "battlefield", 0);
+    g = act(g, 0, { do: "move", card: fd, zone: "battlefield", player: 1, place: "battlefield" }).game;
+    expect(g.cards[fd].shownTo).to.deep.equal([0, 1]);
+    expect(viewTable(g, 1).zones["1.battlefield"].cards![0].known).to.equal(true);
+    expect(viewTable(g, "spectator").zones["1.battlefield"].cards![0].known).to.equal(false);
+  });
+
   it("battlefield slots: 11 free slots 900 apart from x = 600, then on top of the last, shifted", () => {
     let g = started();
     g = act(g, 0, { do: "createToken", name: "Goblin", n: 13 }).game;
