@@ -197,13 +197,17 @@ export const cardHandlers: CardHandlers = {
     if (room) return room;
     const name = a.name.trim();
     if (!name) return fail("bad-action", "A token needs a name, e.g. Goblin.");
-    const def = defIndex(c, {
-      name,
-      type: a.type?.trim() || "Token",
-      ...(a.power !== undefined ? { power: a.power } : {}),
-      ...(a.toughness !== undefined ? { toughness: a.toughness } : {}),
-      permanent: true,
-    });
+    // A token named like one of the player's decklist tokens, with nothing else given, is that token.
+    const listed = a.type === undefined && a.power === undefined && a.toughness === undefined ? c.d.g.players[seatOf(c)]?.tokens.find((t) => c.d.g.defs[t].name === name) : undefined;
+    const def =
+      listed ??
+      defIndex(c, {
+        name,
+        type: a.type?.trim() || "Token",
+        ...(a.power !== undefined ? { power: a.power } : {}),
+        ...(a.toughness !== undefined ? { toughness: a.toughness } : {}),
+        permanent: true,
+      });
     if (isRejection(def)) return def;
     const seat = seatOf(c);
     const key = zoneKey("battlefield", seat);

@@ -31,6 +31,7 @@ export function clonePlayer(p: Player): Player {
     trackers: { ...p.trackers },
     castCount: { ...p.castCount },
     looking: p.looking ? { ...p.looking } : null,
+    tokens: [...p.tokens],
   };
 }
 

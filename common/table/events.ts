@@ -2,7 +2,7 @@
 // replayed, so they are parsed like any untrusted input (a guest applies what the host sends).
 
 import { parseAction, type Action, type Rejection } from "./catalogue.js";
-import { checkGame } from "./validate.js";
+import { checkGame, upgradeGame } from "./validate.js";
 import type { TableGame } from "./types.js";
 
 /** The host itself (no seat), e.g. an automatic turn pass. */
@@ -58,9 +58,10 @@ export function parseEvent(raw: unknown): { ok: true; event: TableEvent } | { ok
   }
   if (change.type === "restore") {
     if (!(change.undone === null || (isUint(change.undone, 2 ** 31) && change.undone >= 1))) return bad("Restore undone must be a seq or null.");
-    const problem = checkGame(change.game);
+    const game = upgradeGame(change.game);
+    const problem = checkGame(game);
     if (problem) return bad(`Restore game is not a valid table: ${problem}.`);
-    return { ok: true, event: { seq, actor, t, change: { type: "restore", undone: change.undone, game: change.game as TableGame } } };
+    return { ok: true, event: { seq, actor, t, change: { type: "restore", undone: change.undone, game: game as TableGame } } };
   }
   return bad(`Unknown change type ${JSON.stringify(String(change.type).slice(0, 20))}.`);
 }

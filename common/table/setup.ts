@@ -9,7 +9,7 @@ import { Draft } from "./draft.js";
 import { ARCHENEMY_LIFE, defaultOptions, type Variants } from "./format.js";
 import { blankCard, insert } from "./moves.js";
 import { drawCards } from "./turn.js";
-import { MAX_CARDS, MAX_DEFS, MAX_PLAYERS, zoneKey, type CardDef, type Format, type Options, type Player, type TableGame, type ZoneName } from "./types.js";
+import { MAX_CARDS, MAX_DEFS, MAX_PLAYERS, MAX_TOKEN_KINDS, zoneKey, type CardDef, type Format, type Options, type Player, type TableGame, type ZoneName } from "./types.js";
 
 export interface TableConfig {
   format: Format;
@@ -49,6 +49,7 @@ function newPlayer(name: string, life: number): Player {
     handRevealed: false,
     topRevealed: false,
     looking: null,
+    tokens: [],
   };
 }
 
@@ -108,6 +109,10 @@ export function setupTable(seed: number, config: TableConfig, seats: number): Ta
         }
       }
     }
+  }
+  for (let seat = 0; seat < seats; seat++) {
+    const tokens = (config.decks?.[seat]?.tokens ?? []).slice(0, MAX_TOKEN_KINDS);
+    if (tokens.length) d.player(seat).tokens = tokens.map((e) => defOf({ type: "Token", ...e.def, permanent: true }));
   }
   const rng = createRng(seed >>> 0, SETUP_STREAM);
   for (let seat = 0; seat < seats; seat++) {

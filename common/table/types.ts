@@ -24,6 +24,8 @@ export const MAX_KEYWORDS = 16;
 export const MAX_ARROWS = 64;
 export const MAX_TRACKERS = 16;
 export const MAX_DESIGNATIONS = 16;
+/** Token kinds a decklist may offer. */
+export const MAX_TOKEN_KINDS = 50;
 /** Cards on the whole table (decks, tokens, copies) and distinct card definitions. */
 export const MAX_CARDS = 4_000;
 export const MAX_DEFS = 2_000;
@@ -174,6 +176,8 @@ export interface Player {
   topRevealed: boolean;
   /** Cards on top of a zone this player is looking at (scry, surveil, search: n = whole zone). */
   looking: { zone: "library" | "schemes"; n: number } | null;
+  /** Tokens this player's decklist says they can create (its Tokens section), by def. */
+  tokens: number[];
 }
 
 export type Phase = "mulligan" | "playing" | "finished";

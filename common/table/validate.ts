@@ -41,15 +41,26 @@ function checkCard(c: unknown, key: string, players: number, defs: number, nextI
   return null;
 }
 
-function checkPlayer(p: unknown, i: number): string | null {
+function checkPlayer(p: unknown, i: number, defs: number): string | null {
   if (!isObj(p)) return `player ${i} is not an object`;
   if (!str(p.name, 60) || !(p.team === null || int(p.team, 0, MAX_PLAYERS))) return `player ${i} has a bad name or team`;
   if (!int(p.life, -MAX_AMOUNT, MAX_AMOUNT) || !int(p.poison, -MAX_AMOUNT, MAX_AMOUNT) || !int(p.mulligans, 0, 1000)) return `player ${i} has a bad number`;
   if (!amounts(p.commanderDamage) || !amounts(p.trackers) || !amounts(p.castCount)) return `player ${i} has bad trackers`;
   for (const f of ["eliminated", "kept", "handRevealed", "topRevealed"] as const) if (!bool(p[f])) return `player ${i}.${f} is not a boolean`;
+  if (!Array.isArray(p.tokens) || p.tokens.length > 50 || !p.tokens.every((t) => int(t, 0, defs - 1))) return `player ${i} has bad tokens`;
   const l = p.looking;
   if (!(l === null || (isObj(l) && (l.zone === "library" || l.zone === "schemes") && int(l.n, 1, MAX_CARDS)))) return `player ${i} has a bad looking`;
   return null;
+}
+
+/**
+ * A copy of a stored game with the fields added since it was written filled in with their
+ * defaults (stored games and restore events are never rewritten). Added so far: Player.tokens.
+ */
+export function upgradeGame(raw: unknown): unknown {
+  if (!isObj(raw) || !Array.isArray(raw.players)) return raw;
+  const players = raw.players.map((p) => (isObj(p) && p.tokens === undefined ? { ...p, tokens: [] } : p));
+  return { ...raw, players };
 }
 
 /** Null when `raw` is a consistent TableGame, else what is wrong. */
@@ -60,14 +71,14 @@ export function checkGame(raw: unknown): string | null {
   if (!(g.phase === "mulligan" || g.phase === "playing" || g.phase === "finished")) return "bad phase";
   if (!Array.isArray(g.players) || g.players.length < 1 || g.players.length > MAX_PLAYERS) return "1 to 10 players";
   const n = g.players.length;
+  if (!Array.isArray(g.defs) || g.defs.length > MAX_DEFS || !g.defs.every((d) => isObj(d) && str(d.name, 200))) return "bad card definitions";
   for (let i = 0; i < n; i++) {
-    const e = checkPlayer(g.players[i], i);
+    const e = checkPlayer(g.players[i], i, g.defs.length);
     if (e) return e;
   }
   const o = g.options as unknown;
   if (!isObj(o) || !isObj(o.helpers) || !int(o.firstPlayer, 0, n - 1) || !int(o.handSize, 0, 100) || !int(o.startingLife, 0, MAX_AMOUNT)) return "bad options";
   if (!(o.archenemy === null || int(o.archenemy, 0, n - 1))) return "bad archenemy";
-  if (!Array.isArray(g.defs) || g.defs.length > MAX_DEFS || !g.defs.every((d) => isObj(d) && str(d.name, 200))) return "bad card definitions";
   if (!isObj(g.cards) || Object.keys(g.cards).length > MAX_CARDS) return "bad cards";
   for (const [k, c] of Object.entries(g.cards)) {
     const e = checkCard(c, k, n, g.defs.length, g.nextId);

@@ -97,9 +97,11 @@ export interface ZoneView {
   known?: Array<[number, CardView]>;
 }
 
-export interface PlayerView extends Omit<Player, "castCount"> {
+export interface PlayerView extends Omit<Player, "castCount" | "tokens"> {
   /** Commander cast counts by card name. */
   castCount: Record<string, number>;
+  /** Tokens the player's decklist offers (public: tokens are made face up). */
+  tokens: CardDef[];
   cards: { hand: number; library: number };
 }
 
@@ -186,6 +188,7 @@ export function viewTable(g: TableGame, asked: Viewer): TableView {
         commanderDamage: { ...p.commanderDamage },
         trackers: { ...p.trackers },
         looking: p.looking ? { ...p.looking } : null,
+        tokens: p.tokens.map((t) => ({ ...g.defs[t] })),
         castCount,
         cards: { hand: (g.zones[`${i}.hand`] ?? []).length, library: (g.zones[`${i}.library`] ?? []).length },
       };

@@ -6,7 +6,7 @@ import { expect } from "chai";
 import { existsSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
-import { ACTION_KINDS, CATALOGUE, CATALOGUE_VERSION, parseEvent, setupTable, type Field, type TableEvent } from "../../common/table/index.js";
+import { ACTION_KINDS, applyEvent, checkGame, CATALOGUE, CATALOGUE_VERSION, parseEvent, setupTable, type Field, type TableEvent } from "../../common/table/index.js";
 
 const DIR = path.join(path.dirname(fileURLToPath(import.meta.url)), "..", "fixtures", "table");
 const file = (v: number) => path.join(DIR, `catalogue-v${v}.json`);
@@ -72,6 +72,17 @@ describe("card table: catalogue versions", () => {
       const stored = new Set(events.flatMap((e) => (e.change.type === "action" ? [e.change.action.do] : [])));
       const added = ACTION_KINDS.filter((k) => CATALOGUE[k].since === v);
       expect(added.filter((k) => !stored.has(k)), `catalogue-v${v}.json`).to.deep.equal([]);
+    }
+  });
+
+  it("a stored restore (a whole game as written then) still applies, upgraded to today's model", () => {
+    for (const f of readdirSync(DIR).filter((x) => /^catalogue-v\d+\.json$/.test(x))) {
+      const { events } = JSON.parse(readFileSync(path.join(DIR, f), "utf8")) as { events: TableEvent[] };
+      const restore = events.find((e) => e.change.type === "restore")!;
+      const now = setupTable(2, { format: "free" }, 2);
+      const r = applyEvent(now, { ...restore, seq: now.seq + 1 });
+      expect(r.ok, f).to.equal(true);
+      if (r.ok) expect(checkGame(r.game)).to.equal(null);
     }
   });
 

@@ -121,4 +121,4 @@ describe("card table: log, undo, replay", () => {
   });
 });
 
-const GOLDEN = "ef81c57845e7d07e";
+const GOLDEN = "db7563d60f970efe";

@@ -235,6 +235,14 @@ describe("card table: decklists", () => {
     expect(r.errors[2].message).to.match(/line 4: 300 copies/);
   });
 
+  it("the Tokens section offers tokens to create: by name they come with the list's type and P/T", () => {
+    const g = started();
+    expect(viewTable(g, 1).players[0].tokens).to.deep.equal([{ name: "Goblin", type: "Token Creature — Goblin", power: "1", toughness: "1", permanent: true }]);
+    const t = act(g, 0, { do: "createToken", name: "Goblin" }).game;
+    const card = viewTable(t, 1).zones["0.battlefield"].cards![0];
+    expect(card.card).to.deep.include({ type: "Token Creature — Goblin", power: "1" });
+  });
+
   it("the built-in deck has 52 cards and 2 jokers; maybeboard and tokens never reach the table", () => {
     const d = standardDeck();
     expect(d.main.reduce((n, e) => n + e.count, 0)).to.equal(54);
