@@ -11,7 +11,7 @@ import type { Rng } from "../core/rng.js";
 import { applyParsed, type Applied } from "./apply.js";
 import { isSessionAction, needsSeed, parseAction, type Action, type Rejection } from "./catalogue.js";
 import { fail } from "./context.js";
-import type { Change, TableEvent } from "./events.js";
+import { TABLE_ACTOR, type Change, type TableEvent } from "./events.js";
 import { canSee, publicZone } from "./visibility.js";
 import { isShared, parseZoneKey, type TableGame } from "./types.js";
 
@@ -46,8 +46,10 @@ function named(a: Action): { touch: number[]; see: number[] } {
 
 /** Why `actor` may not do `a`, or null. */
 export function permission(g: TableGame, actor: number, a: Action): Rejection | null {
-  if (!Number.isInteger(actor) || actor < 0 || actor >= g.players.length) return fail("not-seated", "Take a seat at the table to play.");
   if (isSessionAction(a.do)) return fail("session-action", "Undo, redo and restart go through the table's log.");
+  // The host itself (e.g. passing an absent player's turn) acts for the active player.
+  if (actor === TABLE_ACTOR) return g.phase === "finished" ? fail("finished", "The game is over.") : null;
+  if (!Number.isInteger(actor) || actor < 0 || actor >= g.players.length) return fail("not-seated", "Take a seat at the table to play.");
   if (g.phase === "finished" && a.do !== "chat") return fail("finished", "The game is over; start a new one to play again.");
   if (g.players[actor].eliminated && a.do !== "chat") return fail("eliminated", "You have left this game; you can still chat.");
   if (g.phase === "mulligan" && !DURING_MULLIGAN.has(a.do)) return fail("mulligan", "Everyone is still deciding on their opening hand; the game starts when all have kept.");
@@ -92,7 +94,7 @@ function randomness(a: Action, rng: Rng): Pick<Extract<Change, { type: "action" 
   }
 }
 
-/** Resolves an untrusted intention from seat `actor` into the next event. */
+/** Resolves an untrusted intention from seat `actor` (or TABLE_ACTOR, the host itself) into the next event. */
 export function resolve(g: TableGame, actor: number, rawAction: unknown, rng: Rng, now: number): Resolved {
   const parsed = parseAction(rawAction);
   if (!parsed.ok) return parsed;

@@ -6,6 +6,7 @@ import { expect } from "chai";
 import fc from "fast-check";
 import { createRng } from "../../common/core/rng.js";
 import {
+  ACTION_KINDS,
   applyEvent,
   checkGame,
   createLog,
@@ -210,6 +211,36 @@ describe("card table: properties", function () {
         g = out.game;
       } else expect(JSON.stringify(g)).to.equal(before);
     }
+    expect(accepted).to.be.greaterThan(0);
+  });
+
+  it("10,000 hostile intentions never throw and change nothing when refused", () => {
+    const kinds = [...ACTION_KINDS, "", "__proto__", "constructor", "toString", "x".repeat(100)];
+    const value = fc.oneof(
+      fc.integer(),
+      fc.integer({ min: -2, max: 300 }),
+      fc.constantFrom(NaN, Infinity, -0, 1.5, 2 ** 53, null, undefined, true, "top", "battlefield", "hand", "library"),
+      fc.string({ maxLength: 30 }),
+      fc.array(fc.integer({ min: -1, max: 300 }), { maxLength: 6 }),
+      fc.constant("y".repeat(600)),
+      fc.record({ x: fc.integer(), y: fc.integer() }),
+      fc.anything(),
+    );
+    const fields = ["card", "cards", "zone", "player", "place", "index", "pos", "n", "on", "name", "delta", "labels", "row", "power", "toughness", "to", "from", "toCard", "toPlayer", "players", "top", "bottom", "graveyard", "text", "sides", "winners", "value", "under"];
+    const g = playRandom(3, 2, 80).game;
+    const json = JSON.stringify(g);
+    let accepted = 0;
+    fc.assert(
+      fc.property(fc.constantFrom(...kinds), fc.dictionary(fc.constantFrom(...fields), value, { maxKeys: 6 }), fc.integer({ min: -2, max: 11 }), (kind, extra, actor) => {
+        const r = resolve(g, actor, { ...extra, do: kind }, createRng(1), 0);
+        if (r.ok) {
+          accepted++;
+          expect(checkGame(r.game)).to.equal(null);
+        }
+      }),
+      { numRuns: LONG ? 100_000 : 10_000 },
+    );
+    expect(JSON.stringify(g)).to.equal(json);
     expect(accepted).to.be.greaterThan(0);
   });
 

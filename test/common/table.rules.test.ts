@@ -15,6 +15,8 @@ import {
   viewTable,
   logLine,
   createLog,
+  resolve,
+  TABLE_ACTOR,
   play,
   type Action,
 } from "../../common/table/index.js";
@@ -139,6 +141,13 @@ describe("card table: turns, formats, permissions", () => {
     expect(g.turn).to.deep.include({ active: 2, round: 1 });
     g = act(g, 2, { do: "passTurn" }).game;
     expect(g.turn).to.deep.include({ active: 0, round: 2 });
+  });
+
+  it("the host itself can act for the table, e.g. pass an absent player's turn", () => {
+    const g = started(3);
+    const r = resolve(g, TABLE_ACTOR, { do: "passTurn" }, createRng(1), 0);
+    expect(r.ok && r.game.turn.active).to.equal(1);
+    expect(r.ok && r.event.actor).to.equal(TABLE_ACTOR);
   });
 
   it("everyone-touches-everything opens other players' cards", () => {
