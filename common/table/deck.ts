@@ -124,6 +124,30 @@ export function parseDecklist(text: string): { ok: true; deck: Deck } | { ok: fa
   return { ok: true, deck };
 }
 
+/** What a local card file may say about a card, by name. */
+export type CardInfo = Partial<Omit<CardDef, "name" | "commander">>;
+
+/**
+ * Fills what the list did not give (type, cost, P/T, loyalty, back face) from a local card file
+ * keyed by card name (case-insensitive). What the list says wins.
+ */
+export function withCardInfo(deck: Deck, file: Record<string, CardInfo>): Deck {
+  const byName = new Map(Object.entries(file).map(([k, v]) => [k.toLowerCase(), v]));
+  const out = emptyDeck();
+  for (const section of SECTIONS) {
+    out[section] = deck[section].map((e) => {
+      const info = byName.get(e.def.name.toLowerCase());
+      if (!info) return { count: e.count, def: { ...e.def } };
+      const def: CardDef = { ...e.def };
+      for (const k of ["type", "cost", "power", "toughness", "back"] as const) if (def[k] === undefined && typeof info[k] === "string") def[k] = (info[k] as string).slice(0, MAX_NAME_CHARS);
+      if (def.loyalty === undefined && typeof info.loyalty === "number" && Number.isInteger(info.loyalty) && info.loyalty >= 0 && info.loyalty < 1000) def.loyalty = info.loyalty;
+      if (def.permanent === undefined && /creature|artifact|enchantment|planeswalker|land|battle/i.test(def.type ?? "")) def.permanent = true;
+      return { count: e.count, def };
+    });
+  }
+  return out;
+}
+
 const RANKS = ["Ace", "2", "3", "4", "5", "6", "7", "8", "9", "10", "Jack", "Queen", "King"];
 const SUITS = ["spades", "hearts", "diamonds", "clubs"];
 

@@ -11,6 +11,7 @@ import {
   setupTable,
   sha256,
   standardDeck,
+  withCardInfo,
   tableRules,
   viewTable,
   logLine,
@@ -242,6 +243,15 @@ describe("card table: decklists", () => {
     expect(r.errors.map((e) => e.line)).to.deep.equal([2, 3, 4]);
     expect(r.errors[0].message).to.match(/line 2: .*write it as "1 Lightning Bolt"/);
     expect(r.errors[2].message).to.match(/line 4: 300 copies/);
+  });
+
+  it("a local card file fills what the list does not say; the list wins", () => {
+    const r = parseDecklist("2 Llanowar Elves\n1 Grizzly Bears | Creature — Bear | {1}{G} | 3/3");
+    if (!r.ok) throw new Error("list");
+    const deck = withCardInfo(r.deck, { "llanowar elves": { type: "Creature — Elf Druid", cost: "{G}", power: "1", toughness: "1" }, "Grizzly Bears": { power: "2" } });
+    expect(deck.main[0].def).to.deep.equal({ name: "Llanowar Elves", type: "Creature — Elf Druid", cost: "{G}", power: "1", toughness: "1", permanent: true });
+    expect(deck.main[1].def.power).to.equal("3");
+    expect(r.deck.main[0].def).to.deep.equal({ name: "Llanowar Elves" }, "the parsed deck is not changed");
   });
 
   it("the Tokens section offers tokens to create: by name they come with the list's type and P/T", () => {
