@@ -204,28 +204,61 @@ export function viewTable(g: TableGame, asked: Viewer): TableView {
 
 // ---- view deltas: what travels after an action ------------------------------------------
 
-/** Top-level fields and zones that changed; a zone set to null is now empty. */
-export type ViewDelta = Partial<Omit<TableView, "zones">> & { zones?: Record<string, ZoneView | null> };
+/** A zone seen whole that changed in part: its ids in order and the cards new or changed. */
+export interface ZonePatch {
+  count: number;
+  ids: number[];
+  set?: CardView[];
+}
+
+/**
+ * What changed between two views of one viewer: top-level fields, players by seat, and zones
+ * (a patch when the zone is seen whole before and after and that is smaller, else the zone,
+ * null when it is now empty).
+ */
+export type ViewDelta = Partial<Omit<TableView, "zones" | "players">> & {
+  players?: Record<string, PlayerView>;
+  zones?: Record<string, ZoneView | ZonePatch | null>;
+};
+
+const same = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
+
+function zoneDelta(a: ZoneView | undefined, b: ZoneView): ZoneView | ZonePatch {
+  if (!a?.cards || !b.cards) return b;
+  const before = new Map(a.cards.map((c) => [c.id, c]));
+  const set = b.cards.filter((c) => !same(before.get(c.id), c));
+  const patch: ZonePatch = { count: b.count, ids: b.cards.map((c) => c.id), ...(set.length ? { set } : {}) };
+  return JSON.stringify(patch).length < JSON.stringify(b).length ? patch : b;
+}
 
 export function diffView(a: TableView, b: TableView): ViewDelta {
   const out: Record<string, unknown> = {};
   for (const k of Object.keys(b) as (keyof TableView)[]) {
-    if (k === "zones") continue;
-    if (JSON.stringify(a[k]) !== JSON.stringify(b[k])) out[k] = b[k];
+    if (k === "zones" || k === "players") continue;
+    if (!same(a[k], b[k])) out[k] = b[k];
   }
-  const zones: Record<string, ZoneView | null> = {};
+  const players: Record<string, PlayerView> = {};
+  b.players.forEach((p, i) => {
+    if (!same(a.players[i], p)) players[i] = p;
+  });
+  if (Object.keys(players).length) out.players = players;
+  const zones: Record<string, ZoneView | ZonePatch | null> = {};
   for (const k of Object.keys(a.zones)) if (!(k in b.zones)) zones[k] = null;
-  for (const [k, z] of Object.entries(b.zones)) if (JSON.stringify(a.zones[k]) !== JSON.stringify(z)) zones[k] = z;
+  for (const [k, z] of Object.entries(b.zones)) if (!same(a.zones[k], z)) zones[k] = zoneDelta(a.zones[k], z);
   if (Object.keys(zones).length) out.zones = zones;
   return out as ViewDelta;
 }
 
 export function patchView(a: TableView, delta: ViewDelta): TableView {
-  const { zones, ...rest } = delta;
-  const next = { ...a, ...rest, zones: { ...a.zones } } as TableView;
+  const { zones, players, ...rest } = delta;
+  const next = { ...a, ...rest, zones: { ...a.zones }, players: [...a.players] } as TableView;
+  for (const [i, p] of Object.entries(players ?? {})) next.players[Number(i)] = p;
   for (const [k, z] of Object.entries(zones ?? {})) {
     if (z === null) delete next.zones[k];
-    else next.zones[k] = z;
+    else if ("ids" in z) {
+      const have = new Map([...(a.zones[k]?.cards ?? []), ...(z.set ?? [])].map((c) => [c.id, c]));
+      next.zones[k] = { count: z.count, cards: z.ids.map((id) => have.get(id)!) };
+    } else next.zones[k] = z;
   }
   const sorted: Record<string, ZoneView> = {};
   for (const k of Object.keys(next.zones).sort()) sorted[k] = next.zones[k];

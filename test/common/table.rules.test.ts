@@ -15,6 +15,8 @@ import {
   tableRules,
   viewTable,
   logLine,
+  diffView,
+  patchView,
   createLog,
   resolve,
   TABLE_ACTOR,
@@ -180,6 +182,21 @@ describe("card table: turns, formats, permissions", () => {
     expect(r.ok).to.equal(true);
     expect(tableRules.view(g, null).viewer).to.equal("spectator");
     expect(tableRules.status(g)).to.equal("playing");
+  });
+});
+
+describe("card table: view deltas", () => {
+  it("tapping one card of a full battlefield sends that card and the order, not the zone", () => {
+    const g = act(started(), 0, { do: "createToken", name: "Goblin", n: 13 }).game;
+    const t = ids(g, "battlefield", 0)[4];
+    const after = act(g, 0, { do: "tap", card: t, on: true }).game;
+    const delta = diffView(viewTable(g, 1), viewTable(after, 1));
+    expect(Object.keys(delta)).to.deep.equal(["seq", "zones"]);
+    const z = delta.zones!["0.battlefield"]!;
+    expect("ids" in z && z.set!.map((c) => c.id)).to.deep.equal([t]);
+    expect(patchView(viewTable(g, 1), delta)).to.deep.equal(viewTable(after, 1));
+    const life = diffView(viewTable(g, 1), viewTable(act(g, 1, { do: "life", player: 1, delta: -2 }).game, 1));
+    expect(Object.keys(life.players!)).to.deep.equal(["1"]);
   });
 });
 
