@@ -1,7 +1,7 @@
 // Handlers of the move, library, mulligan, bulk and variant (Planechase, Archenemy) actions.
 
 import { fail, isRejection, need, needRng, seatOf, zoneOf, type Ctx, type Handlers } from "./context.js";
-import { moveCard, topIds, type Dest } from "./moves.js";
+import { moveCard, shuffleZone, topIds, type Dest } from "./moves.js";
 import { bottomCount, drawCards, keep, mulligan } from "./turn.js";
 import { isShared, MAX_CARDS, zoneKey, type ZoneName } from "./types.js";
 
@@ -37,17 +37,6 @@ function fromTop(c: Ctx, n: number, dest: Omit<Dest, "player">): number {
   const ids = topIds(c.d, library(c), n);
   for (const id of ids) moveCard(c.d, id, { ...dest, player: seat }, c.actor, null);
   return ids.length;
-}
-
-/** Shuffles a zone; nobody may keep following a card inside it (shown cards are hidden again). */
-function shuffleZone(c: Ctx, key: string): void {
-  const ids = c.d.zone(key);
-  c.rng!.shuffle(ids);
-  for (const id of ids) if (c.d.g.cards[id].shownTo !== "nobody") c.d.card(id).shownTo = "nobody";
-  for (let p = 0; p < c.d.g.players.length; p++) {
-    const l = c.d.g.players[p].looking;
-    if (l && zoneKey(l.zone, p) === key) c.d.player(p).looking = null;
-  }
 }
 
 const emptyLibrary = () => fail("empty", "Your library is empty.");
@@ -131,7 +120,7 @@ export const zoneHandlers: ZoneHandlers = {
     const bad = needRng(c);
     if (bad) return bad;
     const zone: ZoneName = a.zone ?? "library";
-    shuffleZone(c, zoneKey(zone, seatOf(c)));
+    shuffleZone(c.d, zoneKey(zone, seatOf(c)), c.rng!);
     return null;
   },
 
@@ -180,7 +169,7 @@ export const zoneHandlers: ZoneHandlers = {
       const nid = moveCard(c.d, id, { zone: a.to, player: seat, place: a.place === "shuffle" ? "top" : a.place, faceDown: a.faceDown }, c.actor, null);
       if (nid !== null) targets.add(c.d.g.cards[nid].at);
     }
-    if (a.place === "shuffle") for (const key of targets) shuffleZone(c, key);
+    if (a.place === "shuffle") for (const key of targets) shuffleZone(c.d, key, c.rng!);
     return null;
   },
 

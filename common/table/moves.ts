@@ -10,6 +10,7 @@
 import type { Rng } from "../core/rng.js";
 import type { Place } from "./catalogue.js";
 import type { Draft } from "./draft.js";
+import { publicZone } from "./visibility.js";
 import { NO_PT, ownerZone, POS_MAX, isShared, topIsFirst, tokenZone, zoneKey, parseZoneKey, type Card, type Pos, type ZoneName } from "./types.js";
 
 export interface Dest {
@@ -68,12 +69,26 @@ export function insert(d: Draft, key: string, id: number, place: Place, index: n
       return;
     case "shuffle":
       ids.push(id);
-      if (rng) rng.shuffle(ids);
+      if (rng) shuffleZone(d, key, rng);
       return;
     default:
       // top, battlefield
       if (first) ids.unshift(id);
       else ids.push(id);
+  }
+}
+
+/**
+ * Shuffles a zone. Nobody may follow a card through it: cards shown while inside are hidden
+ * again and whoever was looking at it stops.
+ */
+export function shuffleZone(d: Draft, key: string, rng: Rng): void {
+  const ids = d.zone(key);
+  rng.shuffle(ids);
+  for (const id of ids) if (d.g.cards[id].shownTo !== "nobody" && !publicZone(parseZoneKey(key)?.zone ?? "stack")) d.card(id).shownTo = "nobody";
+  for (let p = 0; p < d.g.players.length; p++) {
+    const l = d.g.players[p].looking;
+    if (l && zoneKey(l.zone, p) === key) d.player(p).looking = null;
   }
 }
 

@@ -3,7 +3,7 @@
 
 import type { Rng } from "../core/rng.js";
 import type { Draft } from "./draft.js";
-import { moveCard, topIds } from "./moves.js";
+import { moveCard, shuffleZone, topIds } from "./moves.js";
 import { zoneKey } from "./types.js";
 
 /** Draws up to n cards (fewer when the library runs out); drawn cards go to the top (end) of the hand. */
@@ -34,7 +34,7 @@ export function bottomCount(d: Draft, player: number): number | null {
 export function mulligan(d: Draft, player: number, rng: Rng): void {
   const hand = [...d.ids(zoneKey("hand", player))];
   for (const id of hand) moveCard(d, id, { zone: "library", player, place: "top" }, player, null);
-  rng.shuffle(d.zone(zoneKey("library", player)));
+  shuffleZone(d, zoneKey("library", player), rng);
   const p = d.player(player);
   p.mulligans = Math.min(1000, p.mulligans + 1);
   drawCards(d, player, d.g.options.handSize);

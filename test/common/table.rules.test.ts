@@ -77,6 +77,16 @@ describe("card table: moving rules", () => {
     expect(viewTable(g, 1).zones["0.graveyard"].cards![0].known).to.equal(true);
   });
 
+  it("shuffling a card into a library hides the cards shown there: nobody follows them", () => {
+    let g = act(started(), 0, { do: "revealTop", n: 2 }).game;
+    expect(viewTable(g, 1).zones["0.library"].known).to.have.length(2);
+    g = act(g, 0, { do: "move", card: ids(g, "library", 0)[0], zone: "library", place: "shuffle" }).game;
+    expect(viewTable(g, 1).zones["0.library"].known).to.equal(undefined);
+    g = act(g, 0, { do: "lookTop", n: 2 }).game;
+    g = act(g, 0, { do: "move", card: ids(g, "hand", 0)[0], zone: "library", place: "shuffle" }).game;
+    expect(g.players[0].looking).to.equal(null, "a shuffle ends the look");
+  });
+
   it("taking a looked-at card narrows the look: the next card down does not slide into view", () => {
     let g = act(started(), 0, { do: "lookTop", n: 2 }).game;
     const [a, , c] = ids(g, "library", 0);
