@@ -75,6 +75,22 @@ export function permission(g: TableGame, actor: number, a: Action): Rejection | 
   return null;
 }
 
+/**
+ * Other players whose hidden zones (hand, library, sideboard, scheme deck) `a` would touch: a
+ * room freezes such an action while one of them is disconnected.
+ */
+export function touchesHiddenOf(g: TableGame, actor: number, a: Action): number[] {
+  const out = new Set<number>();
+  const { touch } = named(a);
+  for (const id of touch) {
+    const c = Object.prototype.hasOwnProperty.call(g.cards, id) ? g.cards[id] : undefined;
+    const ref = c ? parseZoneKey(c.at) : null;
+    if (ref && ref.player >= 0 && ref.player !== actor && !publicZone(ref.zone)) out.add(ref.player);
+  }
+  if ((a.do === "lookTop" || a.do === "search") && a.player !== undefined && a.player !== actor) out.add(a.player);
+  return [...out].sort((x, y) => x - y);
+}
+
 const roll = (rng: Rng, n: number, sides: number) => Array.from({ length: n }, () => 1 + rng.int(sides));
 
 /** Randomness decided now and carried in the event. */

@@ -20,6 +20,7 @@ import {
   createLog,
   resolve,
   TABLE_ACTOR,
+  touchesHiddenOf,
   play,
   type Action,
 } from "../../common/table/index.js";
@@ -154,6 +155,14 @@ describe("card table: turns, formats, permissions", () => {
     expect(g.turn).to.deep.include({ active: 2, round: 1 });
     g = act(g, 2, { do: "passTurn" }).game;
     expect(g.turn).to.deep.include({ active: 0, round: 2 });
+  });
+
+  it("says whose hidden zones an action touches (a room freezes it while they are away)", () => {
+    const g = act(started(), 0, { do: "helpers", everyoneTouches: true }).game;
+    const theirs = ids(g, "hand", 1)[0];
+    expect(touchesHiddenOf(g, 0, { do: "move", card: theirs, zone: "graveyard", place: "top" })).to.deep.equal([1]);
+    expect(touchesHiddenOf(g, 0, { do: "move", card: ids(g, "hand", 0)[0], zone: "graveyard", place: "top" })).to.deep.equal([]);
+    expect(touchesHiddenOf(g, 0, { do: "draw", n: 1 })).to.deep.equal([]);
   });
 
   it("the host itself can act for the table, e.g. pass an absent player's turn", () => {
