@@ -12,6 +12,7 @@ import {
   parseZoneKey,
   type TableGame,
 } from "./types.js";
+import { FORMATS, MULLIGAN_RULES } from "./format.js";
 
 const isObj = (x: unknown): x is Record<string, unknown> => typeof x === "object" && x !== null && !Array.isArray(x);
 const int = (x: unknown, min: number, max: number) => typeof x === "number" && Number.isInteger(x) && x >= min && x <= max;
@@ -39,6 +40,14 @@ function checkCard(c: unknown, key: string, players: number, defs: number, nextI
   const s = c.shownTo;
   if (!(s === "nobody" || s === "owner" || s === "all" || (Array.isArray(s) && s.length <= MAX_PLAYERS && s.every((p) => int(p, 0, players - 1))))) return `card ${key} has a bad shownTo`;
   return null;
+}
+
+const DEF_TEXT = ["type", "cost", "power", "toughness", "back"] as const;
+function checkDef(d: unknown): boolean {
+  if (!isObj(d) || !str(d.name, 200)) return false;
+  if (!DEF_TEXT.every((k) => d[k] === undefined || str(d[k], 200))) return false;
+  if (!(d.loyalty === undefined || int(d.loyalty, 0, 999))) return false;
+  return (d.permanent === undefined || bool(d.permanent)) && (d.commander === undefined || bool(d.commander));
 }
 
 function checkPlayer(p: unknown, i: number, defs: number): string | null {
@@ -71,13 +80,15 @@ export function checkGame(raw: unknown): string | null {
   if (!(g.phase === "mulligan" || g.phase === "playing" || g.phase === "finished")) return "bad phase";
   if (!Array.isArray(g.players) || g.players.length < 1 || g.players.length > MAX_PLAYERS) return "1 to 10 players";
   const n = g.players.length;
-  if (!Array.isArray(g.defs) || g.defs.length > MAX_DEFS || !g.defs.every((d) => isObj(d) && str(d.name, 200))) return "bad card definitions";
+  if (!Array.isArray(g.defs) || g.defs.length > MAX_DEFS || !g.defs.every(checkDef)) return "bad card definitions";
   for (let i = 0; i < n; i++) {
     const e = checkPlayer(g.players[i], i, g.defs.length);
     if (e) return e;
   }
   const o = g.options as unknown;
   if (!isObj(o) || !isObj(o.helpers) || !int(o.firstPlayer, 0, n - 1) || !int(o.handSize, 0, 100) || !int(o.startingLife, 0, MAX_AMOUNT)) return "bad options";
+  if (!FORMATS.includes(o.format as never) || !MULLIGAN_RULES.includes(o.mulligan as never) || !(o.teams === "none" || o.teams === "twoHeadedGiant")) return "bad format, mulligan or teams";
+  if (![o.firstSkipsDraw, o.everyoneTouches, o.planechase, o.helpers.untap, o.helpers.draw, o.helpers.countersOnEnter, o.helpers.commanderTax].every(bool)) return "bad option switches";
   if (!(o.archenemy === null || int(o.archenemy, 0, n - 1))) return "bad archenemy";
   if (!isObj(g.cards) || Object.keys(g.cards).length > MAX_CARDS) return "bad cards";
   for (const [k, c] of Object.entries(g.cards)) {

@@ -6,6 +6,7 @@ import { expect } from "chai";
 import { createRng } from "../../common/core/rng.js";
 import {
   ACTION_KINDS,
+  applyEvent,
   createLog,
   fingerprint,
   play,
@@ -54,7 +55,11 @@ const CASES: Record<ActionKind, () => void> = {
     expect(ids(g, "library", 0)[2]).to.equal(g.nextId - 1);
     g = act(g, 0, { do: "move", card: h[3], zone: "graveyard", place: "index", index: 0 }).game;
     expect(ids(g, "graveyard", 0)[0]).to.equal(g.nextId - 1);
-    // random and shuffled in carry a seed
+    // random and shuffled in carry a seed: the same event gives the same library anywhere
+    const rand = act(g, 0, { do: "move", card: h[5], zone: "library", place: "random" });
+    expect(rand.event.change.type === "action" && typeof rand.event.change.seed).to.equal("number");
+    const again = applyEvent(g, JSON.parse(JSON.stringify(rand.event)));
+    expect(again.ok && ids(again.game, "library", 0)).to.deep.equal(ids(rand.game, "library", 0));
     const r = act(g, 0, { do: "move", card: h[4], zone: "library", place: "shuffle" });
     expect(r.event.change.type === "action" && typeof r.event.change.seed).to.equal("number");
     expect(ids(r.game, "library", 0)).to.have.length(ids(g, "library", 0).length + 1);
