@@ -188,6 +188,7 @@ describe("card table: properties", function () {
     const rounds = LONG ? 20_000 : 2_000;
     const r = createRng(99);
     let g = playRandom(5, 4, 200).game;
+    const early = playRandom(5, 4, 20).game;
     const valid = playRandom(5, 4, 260).events.slice(-40);
     let accepted = 0;
     for (let i = 0; i < rounds; i++) {
@@ -198,7 +199,7 @@ describe("card table: properties", function () {
       else if (kind === 1) ev = { ...base, seq: g.seq + 1, actor: r.int(12) - 1 }; // unknown actors
       else if (kind === 2 && base.change.type === "action") ev = { ...base, seq: g.seq + 1, change: { ...base.change, action: { ...base.change.action, card: r.int(g.nextId + 50) } } }; // invented cards
       else if (kind === 3 && base.change.type === "action") ev = { ...base, seq: g.seq + 1, change: { type: "action", action: base.change.action } }; // missing seeds and results
-      else if (kind === 4) ev = { seq: g.seq + 1, actor: 0, t: 0, change: { type: "restore", undone: 1, game: { ...g, cards: { 1: { id: 1 } } } } };
+      else if (kind === 4) ev = { seq: g.seq + 1, actor: 0, t: 0, change: { type: "restore", undone: 1, game: r.int(2) ? { ...g, cards: { 1: { id: 1 } } } : early } }; // broken or sound restores
       else if (kind === 5) ev = [null, 1, "x", {}, { seq: "1" }, { seq: g.seq + 1, actor: 0, t: 0, change: { type: "boom" } }][r.int(6)];
       else if (kind === 6) ev = { seq: g.seq + 1, actor: r.int(4), t: 0, change: { type: "action", action: { do: "move", card: r.int(g.nextId), zone: "hand", place: "top" }, seed: r.nextUint32() } };
       else ev = { seq: g.seq + 1, actor: r.int(4), t: 0, change: { type: "action", action: { do: ["tap", "draw", "passTurn", "rollDice", "keep", "pile"][r.int(6)], card: r.int(g.nextId), n: r.int(3), on: true, sides: 6, bottom: [r.int(g.nextId)], cards: [r.int(g.nextId)], under: r.int(g.nextId) } } };
