@@ -1,7 +1,7 @@
 // Handlers of the player, turn, randomness, chat, end-of-game and session actions.
 
 import { clamp, fail, isRejection, need, seatOf, type Ctx, type Handlers } from "./context.js";
-import { afterElimination, passTurn } from "./turn.js";
+import { afterElimination, passTurn, sameSide } from "./turn.js";
 import { MAX_AMOUNT, MAX_DESIGNATIONS, MAX_TRACKERS } from "./types.js";
 
 type PlayerHandlers = Pick<
@@ -128,7 +128,7 @@ export const playerHandlers: PlayerHandlers = {
 
   passTurn(c) {
     if (c.d.g.phase !== "playing") return fail("not-started", "The game starts when every player has kept a hand.");
-    if (c.actor >= 0 && c.actor !== c.d.g.turn.active) return fail("not-your-turn", "Only the active player passes the turn.");
+    if (c.actor >= 0 && !sameSide(c.d.g, c.actor, c.d.g.turn.active)) return fail("not-your-turn", "Only the active player (or their Two-Headed Giant teammate) passes the turn.");
     passTurn(c.d);
     return null;
   },

@@ -24,8 +24,9 @@ export function defaultOptions(format: Format, variants: Variants, players: numb
     startingLife: life,
     handSize: 7,
     mulligan: format === "commander" ? "londonFreeFirst" : "london",
-    // As Playgroup does: with 1–2 players the first player skips the first draw.
-    firstSkipsDraw: players <= 2,
+    // As Playgroup does: with 1–2 players the first player skips the first draw (in Two-Headed
+    // Giant the first team does).
+    firstSkipsDraw: players <= 2 || teams === "twoHeadedGiant",
     helpers: { untap: true, draw: true, countersOnEnter: true, commanderTax: true },
     everyoneTouches: false,
     teams,

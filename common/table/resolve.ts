@@ -12,6 +12,7 @@ import { applyParsed, type Applied } from "./apply.js";
 import { isSessionAction, needsSeed, parseAction, type Action, type Rejection } from "./catalogue.js";
 import { fail } from "./context.js";
 import { TABLE_ACTOR, type Change, type TableEvent } from "./events.js";
+import { sameSide } from "./turn.js";
 import { canSee, publicZone } from "./visibility.js";
 import { isShared, parseZoneKey, type TableGame } from "./types.js";
 
@@ -53,7 +54,7 @@ export function permission(g: TableGame, actor: number, a: Action): Rejection | 
   if (g.phase === "finished" && a.do !== "chat") return fail("finished", "The game is over; start a new one to play again.");
   if (g.players[actor].eliminated && a.do !== "chat") return fail("eliminated", "You have left this game; you can still chat.");
   if (g.phase === "mulligan" && !DURING_MULLIGAN.has(a.do)) return fail("mulligan", "Everyone is still deciding on their opening hand; the game starts when all have kept.");
-  if (a.do === "passTurn" && g.turn.active !== actor) return fail("not-your-turn", "Only the active player passes the turn.");
+  if (a.do === "passTurn" && !sameSide(g, actor, g.turn.active)) return fail("not-your-turn", "Only the active player (or their Two-Headed Giant teammate) passes the turn.");
   if ((a.do === "lookTop" || a.do === "search") && a.player !== undefined && a.player !== actor) return fail("not-your-library", "You may look only into your own library.");
   if (a.do === "arrange" && !g.players[actor].looking) return fail("not-looking", "Look at the top of your library first.");
   const { touch, see } = named(a);

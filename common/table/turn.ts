@@ -4,7 +4,7 @@
 import type { Rng } from "../core/rng.js";
 import type { Draft } from "./draft.js";
 import { moveCard, shuffleZone, topIds } from "./moves.js";
-import { zoneKey } from "./types.js";
+import { zoneKey, type TableGame } from "./types.js";
 
 /** Draws up to n cards (fewer when the library runs out); drawn cards go to the top (end) of the hand. */
 export function drawCards(d: Draft, player: number, n: number): number {
@@ -14,6 +14,13 @@ export function drawCards(d: Draft, player: number, n: number): number {
 }
 
 const live = (d: Draft, p: number) => !d.g.players[p].eliminated;
+
+/** Two-Headed Giant: teammates share their turns. */
+export function sameSide(g: TableGame, a: number, b: number): boolean {
+  if (a === b) return true;
+  const ta = g.players[a]?.team;
+  return g.options.teams === "twoHeadedGiant" && ta !== null && ta !== undefined && ta === g.players[b]?.team;
+}
 
 /** How many cards a player keeping now must put on the bottom (null: any number). */
 export function bottomCount(d: Draft, player: number): number | null {
@@ -61,12 +68,14 @@ export function maybeStart(d: Draft): void {
   startTurn(d, !g.options.firstSkipsDraw);
 }
 
-/** The new active player untaps and draws, when those helpers are on. */
+/** The new active player (with a Two-Headed Giant team: both) untaps and draws, when those helpers are on. */
 function startTurn(d: Draft, draws: boolean): void {
   const g = d.g;
-  const active = g.turn.active;
-  if (g.options.helpers.untap) untapAll(d, active);
-  if (g.options.helpers.draw && draws) drawCards(d, active, 1);
+  for (let p = 0; p < g.players.length; p++) {
+    if (!live(d, p) || !sameSide(g, p, g.turn.active)) continue;
+    if (g.options.helpers.untap) untapAll(d, p);
+    if (g.options.helpers.draw && draws) drawCards(d, p, 1);
+  }
 }
 
 export function untapAll(d: Draft, player: number): void {
@@ -97,8 +106,11 @@ export function passTurn(d: Draft): void {
     g.turn.extra.splice(0, extra + 1);
   } else {
     next = g.turn.active;
-    do next = (next + 1) % n;
-    while (!live(d, next));
+    // The next seat still playing that is not on the active side (a 2HG teammate shares the turn).
+    for (let k = 0; k < n; k++) {
+      next = (next + 1) % n;
+      if (live(d, next) && (!sameSide(g, next, g.turn.active) || k === n - 1)) break;
+    }
     if (wraps(g.turn.active, next, g.options.firstPlayer, n)) g.turn.round++;
   }
   g.turn.active = next;
@@ -112,8 +124,12 @@ function wraps(a: number, b: number, first: number, n: number): boolean {
   return dist(b) <= dist(a);
 }
 
-/** After someone is eliminated: the turn moves on by itself, the mulligan may be over. */
+/** After someone is eliminated: the turn moves on by itself (to a teammate first), the mulligan may be over. */
 export function afterElimination(d: Draft, player: number): void {
   if (d.g.phase === "mulligan") maybeStart(d);
-  else if (d.g.phase === "playing" && d.g.turn.active === player) passTurn(d);
+  else if (d.g.phase === "playing" && d.g.turn.active === player) {
+    const mate = d.g.players.findIndex((p, i) => i !== player && !p.eliminated && sameSide(d.g, i, player));
+    if (mate >= 0) d.general().turn.active = mate;
+    else passTurn(d);
+  }
 }

@@ -127,6 +127,21 @@ describe("card table: turns, formats, permissions", () => {
     expect(newGame(2, { variants: { archenemy: 1 } }).players.map((p) => p.life)).to.deep.equal([20, 40]);
   });
 
+  it("Two-Headed Giant: teammates share turns, untap and draw together; the first team skips its first draw", () => {
+    const cfg = { variants: { teams: "twoHeadedGiant" as const } };
+    let g = started(4, cfg);
+    expect([0, 1, 2, 3].map((p) => ids(g, "hand", p).length)).to.deep.equal([7, 7, 7, 7]);
+    expect(refused(g, 2, { do: "passTurn" })).to.equal("not-your-turn");
+    g = act(g, 1, { do: "passTurn" }).game;
+    expect(g.turn).to.deep.include({ active: 2, round: 1 });
+    expect([0, 1, 2, 3].map((p) => ids(g, "hand", p).length)).to.deep.equal([7, 7, 8, 8]);
+    g = act(g, 3, { do: "passTurn" }).game;
+    expect(g.turn).to.deep.include({ active: 0, round: 2 });
+    expect([0, 1, 2, 3].map((p) => ids(g, "hand", p).length)).to.deep.equal([8, 8, 8, 8]);
+    g = act(g, 0, { do: "concede" }).game;
+    expect(g.turn.active).to.equal(1, "the teammate keeps the team's turn");
+  });
+
   it("the first player draws on turn 1 with 3 or more players, not with 2", () => {
     expect(ids(started(3), "hand", 0)).to.have.length(8);
     expect(ids(started(2), "hand", 0)).to.have.length(7);
