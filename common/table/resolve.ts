@@ -48,8 +48,6 @@ function named(a: Action): { touch: number[]; see: number[] } {
 /** Why `actor` may not do `a`, or null. */
 export function permission(g: TableGame, actor: number, a: Action): Rejection | null {
   if (isSessionAction(a.do)) return fail("session-action", "Undo, redo and restart go through the table's log.");
-  // The host itself (e.g. passing an absent player's turn) acts for the active player.
-  if (actor === TABLE_ACTOR) return g.phase === "finished" ? fail("finished", "The game is over.") : null;
   if (!Number.isInteger(actor) || actor < 0 || actor >= g.players.length) return fail("not-seated", "Take a seat at the table to play.");
   if (g.phase === "finished" && a.do !== "chat") return fail("finished", "The game is over; start a new one to play again.");
   if (g.players[actor].eliminated && a.do !== "chat") return fail("eliminated", "You have left this game; you can still chat.");
@@ -111,12 +109,31 @@ function randomness(a: Action, rng: Rng): Pick<Extract<Change, { type: "action" 
   }
 }
 
-/** Resolves an untrusted intention from seat `actor` (or TABLE_ACTOR, the host itself) into the next event. */
+/** Resolves an untrusted intention from seat `actor` into the next event. */
 export function resolve(g: TableGame, actor: number, rawAction: unknown, rng: Rng, now: number): Resolved {
+  return resolveAs(g, actor, rawAction, rng, now, false);
+}
+
+/**
+ * The host itself acting for the table (e.g. passing an absent player's turn): no seat and no
+ * permissions, only a finished game refuses. Kept apart from resolve so that no seat number a
+ * room uses (say -1 for spectators) can ever act as the table.
+ */
+export function resolveForTable(g: TableGame, rawAction: unknown, rng: Rng, now: number): Resolved {
+  return resolveAs(g, TABLE_ACTOR, rawAction, rng, now, true);
+}
+
+function resolveAs(g: TableGame, actor: number, rawAction: unknown, rng: Rng, now: number, host: boolean): Resolved {
   const parsed = parseAction(rawAction);
   if (!parsed.ok) return parsed;
   const a = parsed.action;
-  const denied = permission(g, actor, a);
+  const denied = host
+    ? isSessionAction(a.do)
+      ? fail("session-action", "Undo, redo and restart go through the table's log.")
+      : g.phase === "finished"
+        ? fail("finished", "The game is over.")
+        : null
+    : permission(g, actor, a);
   if (denied) return { ok: false, error: denied };
   const before = rng.getState();
   const change: Change = { type: "action", action: a, ...randomness(a, rng) };
@@ -128,4 +145,3 @@ export function resolve(g: TableGame, actor: number, rawAction: unknown, rng: Rn
   }
   return { ok: true, event, game: applied.game, touched: applied.touched };
 }
-

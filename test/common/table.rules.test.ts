@@ -18,7 +18,7 @@ import {
   diffView,
   patchView,
   createLog,
-  resolve,
+  resolveForTable,
   TABLE_ACTOR,
   touchesHiddenOf,
   play,
@@ -182,9 +182,10 @@ describe("card table: turns, formats, permissions", () => {
 
   it("the host itself can act for the table, e.g. pass an absent player's turn", () => {
     const g = started(3);
-    const r = resolve(g, TABLE_ACTOR, { do: "passTurn" }, createRng(1), 0);
+    const r = resolveForTable(g, { do: "passTurn" }, createRng(1), 0);
     expect(r.ok && r.game.turn.active).to.equal(1);
     expect(r.ok && r.event.actor).to.equal(TABLE_ACTOR);
+    expect(refused(g, TABLE_ACTOR, { do: "passTurn" }), "no seat number acts as the table through resolve").to.equal("not-seated");
   });
 
   it("everyone-touches-everything opens other players' cards", () => {
