@@ -14,12 +14,15 @@ export interface CueStats {
   vibrations: number;
   notifications: number;
   yourTurn: boolean;
+  /** The page title and whether the alert favicon is up, read at the same moment. */
+  title: string;
+  alertIcon: boolean;
 }
 
-const stats: CueStats = { played: {}, muted: 0, vibrations: 0, notifications: 0, yourTurn: false };
+const stats: Omit<CueStats, "title" | "alertIcon"> = { played: {}, muted: 0, vibrations: 0, notifications: 0, yourTurn: false };
 
 export function cueStats(): CueStats {
-  return { ...stats, played: { ...stats.played } };
+  return { ...stats, played: { ...stats.played }, title: document.title, alertIcon: favicon()?.getAttribute("href") === ALERT_ICON };
 }
 
 function cue(tone: Tone): void {
