@@ -1,7 +1,12 @@
 // Why a join failed, said as a person would want to read it, with the next step.
 // The server's own words (`room "ZZZZZ" not found`, `PJHZK is already full.`) are matched
 // here and never shown raw.
-import { errorText } from "./session";
+
+/** The message of whatever was thrown (tests import this file without the network code). */
+function errorText(e: unknown): string {
+  if (e instanceof Error && e.message) return e.message;
+  return String(e ?? "unknown error");
+}
 
 export interface JoinFailure {
   title: string;
