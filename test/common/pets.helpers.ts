@@ -88,3 +88,47 @@ export function randomGame(seed: number, seats: number, each?: (before: PetsStat
   }
   return { state: s, log };
 }
+
+/**
+ * A copy of `s` where everything hidden from `seat` is scrambled: which pets and which
+ * foods sit in the tier decks, other seats' hands and trade picks (counts of pets and
+ * foods kept, as they are public), other seats' submitted orders, and the dice.
+ */
+export function scrambleHidden(s: PetsState, seat: number, r: FastRng): PetsState {
+  const t: PetsState = JSON.parse(JSON.stringify(s));
+  const hidden: number[] = [...t.decks.flat()];
+  for (let o = 0; o < t.seats; o++) if (o !== seat) hidden.push(...t.hands[o], ...(t.picks[o] ?? []));
+  const shuffle = <T>(xs: T[]) => {
+    for (let i = xs.length - 1; i > 0; i--) {
+      const j = r.int(i + 1);
+      [xs[i], xs[j]] = [xs[j], xs[i]];
+    }
+    return xs;
+  };
+  for (const group of [(k: string) => cardDef(k).kind === "pet", (k: string) => cardDef(k).kind === "food" && k !== "apple"]) {
+    const ids = hidden.filter((id) => group(t.kinds[id]));
+    const kinds = shuffle(ids.map((id) => t.kinds[id]));
+    ids.forEach((id, i) => (t.kinds[id] = kinds[i]));
+  }
+  for (let o = 0; o < t.seats; o++) if (o !== seat && t.orders[o]) shuffle(t.orders[o]!);
+  t.rng = [r.nextUint32(), r.nextUint32(), r.nextUint32(), r.nextUint32()];
+  return t;
+}
+
+/** Every card id appears exactly once across decks, row, hands, picks and discard. */
+export function accountingError(s: PetsState): string | null {
+  const seen = new Uint8Array(s.kinds.length);
+  const zones: [string, readonly (number | null)[]][] = [["row", s.row], ["discard", s.discard]];
+  s.decks.forEach((d, t) => zones.push([`tier ${t + 1} deck`, d]));
+  for (let i = 0; i < s.seats; i++) zones.push([`hand ${i}`, s.hands[i]], [`picks ${i}`, s.picks[i] ?? []]);
+  let total = 0;
+  for (const [zone, ids] of zones) for (const id of ids) {
+    if (id === null) continue;
+    if (!(id >= 0 && id < seen.length)) return `${zone} holds unknown id ${id}`;
+    if (seen[id]++) return `card ${id} (${s.kinds[id]}) is in two places (again in ${zone})`;
+    total++;
+  }
+  if (total === seen.length) return null;
+  const lost = seen.indexOf(0);
+  return `card ${lost} (${s.kinds[lost]}) is nowhere`;
+}
