@@ -5,7 +5,7 @@
 import { reject, type Rejection } from "../core/rules.js";
 import { cardDef } from "./cards.js";
 import { addCard, isPet, keyOf, petCount } from "./state.js";
-import { GOLD_PER_ROUND, PET_LIMIT, ROUNDS, type PetsEvent, type PetsState } from "./types.js";
+import { GOLD_PER_ROUND, PET_LIMIT, ROUNDS, type GainReason, type PetsEvent, type PetsState } from "./types.js";
 
 const fail = (code: string, message: string): Rejection => reject(code, message).error;
 
@@ -15,10 +15,14 @@ export const tradeTier = (round: number) => Math.min(round + 1, ROUNDS);
 export function fireGain(s: PetsState, seat: number, card: string, trigger: "buy" | "sell" | "triple" | "prep", events: PetsEvent[]): void {
   const a = cardDef(card).ability;
   if (!a || a.on !== trigger || a.effect.do !== "gain") return;
-  gainApples(s, seat, a.effect.n, `${card} ${trigger}`, events);
+  gainApples(s, seat, a.effect.n, trigger, events);
 }
 
-export function gainApples(s: PetsState, seat: number, n: number, why: string, events: PetsEvent[]): void {
+/**
+ * Apples into a hand. The event names the trigger, never the card: a picked pet's Buy effect
+ * or a Battle Prep effect must not reveal which pet fired it (hand counts already show how many).
+ */
+export function gainApples(s: PetsState, seat: number, n: number, why: GainReason, events: PetsEvent[]): void {
   for (let i = 0; i < n; i++) s.hands[seat].push(addCard(s, "apple"));
   events.push({ type: "gained", seat, card: "apple", n, why });
 }

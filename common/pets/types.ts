@@ -39,11 +39,14 @@ export interface BattleRecord {
   trophies: number;
 }
 
+/** Why apples were gained: a sale, or the trigger of an ability (never which card). */
+export type GainReason = "sale" | "buy" | "sell" | "triple" | "prep";
+
 /** Public record of what happened (the apply() events; the room broadcasts them). */
 export type PetsEvent =
   | { type: "bought"; seat: number; slot: number; card: string }
   | { type: "sold"; seat: number; cards: string[] }
-  | { type: "gained"; seat: number; card: "apple"; n: number; why: string }
+  | { type: "gained"; seat: number; card: "apple"; n: number; why: GainReason }
   | { type: "traded"; seat: number; cards: string[]; tier: number }
   | { type: "picked"; seat: number }
   | { type: "passed"; seat: number; forfeited: number }

@@ -4,7 +4,9 @@
 import { expect } from "chai";
 import { GameSession, replay } from "../../common/core/session.js";
 import { parseMove, petsRules, toAct, viewGame } from "../../common/pets/index.js";
-import { give, randomGame } from "./pets.helpers.js";
+import { give, randomGame, take } from "./pets.helpers.js";
+
+const CTX = { rng: null as never, now: 0 };
 
 describe("pets rules contract", () => {
   it("parses every well-formed move", () => {
@@ -49,6 +51,23 @@ describe("pets rules contract", () => {
       expect(v.row.filter(Boolean)).to.have.length(4);
     }
     expect(viewGame(s, 7).hand).to.equal(null); // an unknown viewer is a spectator
+  });
+
+  it("never names a hidden pick in public events, even when its Buy or Prep effect fires", () => {
+    const publicEvents = (pickKey: string) => {
+      let s = petsRules.setup(8, { seats: 2 }, 2);
+      const fish = give(s, 0, ["fish", "fish", "otter"]);
+      s.decks[1].push(take(s, "sheep"), take(s, pickKey)); // the top 2 of tier 2: pickKey first
+      const traded = petsRules.apply(s, 0, { type: "trade", cards: fish }, CTX);
+      if (!traded.ok) throw new Error(traded.error.message);
+      const picked = petsRules.apply(traded.state, 0, { type: "pick", index: 0 }, CTX);
+      if (!picked.ok) throw new Error(picked.error.message);
+      let t = picked.state;
+      while (t.phase === "shop") t = (petsRules.apply(t, t.turn, { type: "pass" }, CTX) as { state: typeof t }).state;
+      return JSON.stringify(t.log);
+    };
+    for (const key of ["swan", "worm", "spider"]) expect(publicEvents(key)).to.not.include(key);
+    expect(publicEvents("spider")).to.equal(publicEvents("rat")); // no gains: the log cannot tell them apart
   });
 
   it("says who may act: the shop seat on turn, every seat still to arrange, nobody at the end", () => {
