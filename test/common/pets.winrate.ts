@@ -23,6 +23,7 @@ for (const [a, b] of matchups) {
     const { state } = playBots(1_000_003 * g + 41, levels);
     const w = state.winners!;
     if (w.includes(aSeat)) score += 1 / w.length;
+    if ((g + 1) % 50 === 0 && g + 1 < games) console.log(`  … ${a} vs ${b}: ${pct(score / (g + 1))}% after ${g + 1} games`);
   }
   const p = score / games;
   const ci = 1.96 * Math.sqrt((p * (1 - p)) / games);
