@@ -4,7 +4,7 @@
 
 import { expect } from "chai";
 import { createFastRng } from "../../common/core/fastRng.js";
-import { decide, newMemory, observe, playBots, type BotLevel } from "../../common/pets/bots/index.js";
+import { decide, newMemory, observe, playBots, rolloutBudget, type BotLevel } from "../../common/pets/bots/index.js";
 import { petsRules, toAct, viewGame, type PetsState } from "../../common/pets/index.js";
 import { scrambleHidden } from "./pets.helpers.js";
 
@@ -62,6 +62,12 @@ describe("pets bots", function () {
     const s = petsRules.setup(3, { seats: 2 }, 2);
     const v = viewGame(s, 0);
     expect(decide(v, newMemory(2), "hard", 9, 200)).to.deep.equal(decide(v, newMemory(2), "hard", 9, 200));
+  });
+
+  it("turn a time budget into a rollout count capped by the level", () => {
+    expect(rolloutBudget("hard", 500, 50_000)).to.equal(2400);
+    expect(rolloutBudget("hard", 10, 50_000)).to.equal(500);
+    expect(rolloutBudget("easy", 0, 50_000)).to.equal(1);
   });
 
   it("medium beats easy over fixed seeds", () => {

@@ -35,6 +35,15 @@ export const BOT_LEVELS: Readonly<Record<BotLevel, BotSettings>> = {
   hard: { temperature: 0.02, rollouts: 2400, orders: 16 },
 };
 
+/**
+ * Rollouts that fit in `ms` at `perSecond` rollouts a second (measured by the caller, e.g.
+ * `npm run bench pets`), capped by the level's budget: how a room turns a time budget into
+ * the count decide() takes without decide() reading a clock.
+ */
+export function rolloutBudget(level: BotLevel, ms: number, perSecond: number): number {
+  return Math.max(1, Math.min(BOT_LEVELS[level].rollouts, Math.floor((ms * perSecond) / 1000)));
+}
+
 /** Weight of the long-term deck value per round still to play. */
 const FUTURE = 0.12;
 /** Deck value that counts as 1 (five good mid-tier pets). */
