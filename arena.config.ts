@@ -14,6 +14,8 @@ import { CubestaccRoom, CUBESTACC_FILTER_KEYS } from "./server/rooms/cubestacc/i
 import { chooseScaleOut } from "./server/scale.js";
 import { settingsFromEnv, type HubSettings } from "./server/settings.js";
 import { openStore } from "./server/store/index.js";
+import { Admission } from "./server/net/admission.js";
+import { installMatchmakeHandler } from "./server/net/matchmakeHttp.js";
 import { monitorGuard, mountClient, roomsRoute } from "./server/http.js";
 import { minesweeperApi, type ApiSettings } from "./server/api/minesweeper.js";
 import type { MinesweeperSettings } from "./server/rooms/minesweeper/index.js";
@@ -49,10 +51,15 @@ export function createHubConfig(overrides: Partial<HubSettings> & HubExtras = {}
 
     initializeGameServer: (gameServer) => {
       settings.store = store ?? openStore();
+      settings.gate = new Admission(settings.admission);
+      installMatchmakeHandler(gameServer, { admission: settings.gate, trustProxy: settings.trustProxy, maxBodyBytes: settings.maxMatchmakeBodyBytes });
       installRoomIdNormalisation();
       defineHubRoom(gameServer, "minesweeper", MinesweeperRoom, MINESWEEPER_FILTER_KEYS, settings);
       defineHubRoom(gameServer, "cubestacc", CubestaccRoom, CUBESTACC_FILTER_KEYS, settings);
-      gameServer.onShutdown(async () => settings.store.close());
+      gameServer.onShutdown(async () => {
+        settings.gate?.close();
+        settings.store.close();
+      });
     },
 
     initializeExpress: (app) => {
