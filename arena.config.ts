@@ -6,7 +6,6 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import express from "express";
 import type { ConfigOptions } from "@colyseus/tools";
-import { monitor } from "@colyseus/monitor";
 import { WebSocketTransport } from "@colyseus/ws-transport";
 import { defineHubRoom, installRoomIdNormalisation } from "./server/rooms/base/define.js";
 import { MinesweeperRoom, MINESWEEPER_FILTER_KEYS } from "./server/rooms/minesweeper/index.js";
@@ -14,7 +13,8 @@ import { CubestaccRoom, CUBESTACC_FILTER_KEYS } from "./server/rooms/cubestacc/i
 import { chooseScaleOut } from "./server/scale.js";
 import { settingsFromEnv, type HubSettings } from "./server/settings.js";
 import { openStore } from "./server/store/index.js";
-import { monitorGuard, mountClient, roomsRoute } from "./server/http.js";
+import { connectSourcesFor, jsonErrors, jsonNotFound, mountClient, roomsRoute, securityHeaders } from "./server/http.js";
+import { keepCorsOffMonitor, monitorSettingsFromEnv, mountMonitor, type MonitorSettings } from "./server/monitor.js";
 import { minesweeperApi, type ApiSettings } from "./server/api/minesweeper.js";
 import type { MinesweeperSettings } from "./server/rooms/minesweeper/index.js";
 
@@ -24,11 +24,15 @@ export const MAX_FRAME_BYTES = 16 * 1024;
 const ROOT = path.dirname(fileURLToPath(import.meta.url));
 
 /** Knobs of single games and routes, next to the hub settings (tests shorten or inject them). */
-export type HubExtras = MinesweeperSettings & ApiSettings;
+export type HubExtras = MinesweeperSettings &
+  ApiSettings & {
+    /** The monitor's login; default from MONITOR_USER/MONITOR_PASSWORD; null or unset there: off. */
+    monitor?: MonitorSettings | null;
+  };
 
 export function createHubConfig(overrides: Partial<HubSettings> & HubExtras = {}): ConfigOptions {
   // The store opens when the server starts, not when this module is imported.
-  const { store, ...rest } = overrides;
+  const { store, monitor, ...rest } = overrides;
   const settings = { ...settingsFromEnv(), ...rest } as HubSettings;
   const scale = chooseScaleOut();
 
@@ -56,12 +60,17 @@ export function createHubConfig(overrides: Partial<HubSettings> & HubExtras = {}
     },
 
     initializeExpress: (app) => {
+      app.disable("x-powered-by");
+      if (!keepCorsOffMonitor(app)) console.warn("Could not find @colyseus/tools' CORS layer: the monitor strips CORS headers itself.");
+      app.use(securityHeaders({ connect: connectSourcesFor(scale.publicAddress) }));
       // Before the app-wide body parser: the submission route parses its own, larger body.
       app.use("/api", minesweeperApi(() => settings.store, { clock: rest.clock, replaySubmitRate: rest.replaySubmitRate }));
       app.use(express.json({ limit: "16kb" }));
       app.get("/api/rooms", roomsRoute());
-      app.use("/colyseus", monitorGuard(process.env.MONITOR_PASSWORD), monitor());
+      mountMonitor(app, monitor === undefined ? monitorSettingsFromEnv() : monitor);
+      app.use("/api", jsonNotFound);
       mountClient(app, path.join(ROOT, "dist", "client"));
+      app.use(jsonErrors);
     },
   };
 }
