@@ -12,7 +12,7 @@ import { MinesweeperRoom, MINESWEEPER_FILTER_KEYS } from "./server/rooms/mineswe
 import { CubestaccRoom, CUBESTACC_FILTER_KEYS } from "./server/rooms/cubestacc/index.js";
 import { chooseScaleOut } from "./server/scale.js";
 import { settingsFromEnv, type HubSettings } from "./server/settings.js";
-import { openStore } from "./server/store/index.js";
+import { openStore, SaveQueue, type SaveQueueSettings } from "./server/store/index.js";
 import { connectSourcesFor, jsonErrors, jsonNotFound, mountClient, roomsRoute, securityHeaders } from "./server/http.js";
 import { keepCorsOffMonitor, monitorSettingsFromEnv, mountMonitor, type MonitorSettings } from "./server/monitor.js";
 import { minesweeperApi, type ApiSettings } from "./server/api/minesweeper.js";
@@ -28,11 +28,13 @@ export type HubExtras = MinesweeperSettings &
   ApiSettings & {
     /** The monitor's login; default from MONITOR_USER/MONITOR_PASSWORD; null or unset there: off. */
     monitor?: MonitorSettings | null;
+    /** How failed store writes wait and retry (server/store/SaveQueue.ts). */
+    saveQueue?: SaveQueueSettings;
   };
 
 export function createHubConfig(overrides: Partial<HubSettings> & HubExtras = {}): ConfigOptions {
   // The store opens when the server starts, not when this module is imported.
-  const { store, monitor, ...rest } = overrides;
+  const { store, monitor, saveQueue, ...rest } = overrides;
   const settings = { ...settingsFromEnv(), ...rest } as HubSettings;
   const scale = chooseScaleOut();
 
@@ -52,7 +54,8 @@ export function createHubConfig(overrides: Partial<HubSettings> & HubExtras = {}
       }),
 
     initializeGameServer: (gameServer) => {
-      settings.store = store ?? openStore();
+      // A write that fails (disk full) waits in a queue and is retried, never dropped silently.
+      settings.store = new SaveQueue(store ?? openStore(), saveQueue);
       installRoomIdNormalisation();
       defineHubRoom(gameServer, "minesweeper", MinesweeperRoom, MINESWEEPER_FILTER_KEYS, settings);
       defineHubRoom(gameServer, "cubestacc", CubestaccRoom, CUBESTACC_FILTER_KEYS, settings);

@@ -34,6 +34,8 @@ export class BoardMode implements ModeGame {
   private shown: Uint8Array;
   private boardCreatedAt = Date.now();
   private recorded = false;
+  /** Counts restarts: a result saved late updates the screen only if its board is still shown. */
+  private boardNo = 0;
 
   constructor(
     private readonly host: ModeHost,
@@ -91,6 +93,7 @@ export class BoardMode implements ModeGame {
     this.game = new GameSession(minesweeperRules, randomSeed(), this.config, this.seats);
     this.boardCreatedAt = ctx.now;
     this.recorded = false;
+    this.boardNo++;
     this.state.replayId = -1;
     this.project();
     ctx.emit({ kind: "restart" });
@@ -98,12 +101,20 @@ export class BoardMode implements ModeGame {
 
   private finish(ctx: MoveContext): void {
     const board = this.game.state;
-    const id = this.recordIfPlayed(ctx.now, board.phase);
+    const boardNo = this.boardNo;
+    const id = this.recordIfPlayed(ctx.now, board.phase, (later, saved) => {
+      // The store could not write at the end; now it has. Still this board on screen: tell.
+      if (this.boardNo !== boardNo) return false;
+      this.state.replayId = saved;
+      later.emit({ kind: "saved", replayId: saved });
+    });
+    // 0 while the record waits in the store's queue ("result not saved yet"), −1 if lost.
     this.state.replayId = id ?? -1;
     const stats = gameStats(board, this.game.log);
     ctx.emit({
       kind: "result",
       replayId: id ?? -1,
+      saved: (id ?? 0) > 0,
       result: board.phase,
       timeMs: elapsedMs(board),
       ranked: this.isRanked(),
@@ -119,7 +130,7 @@ export class BoardMode implements ModeGame {
   }
 
   /** Records the current board once (if anything was played); returns its id. */
-  private recordIfPlayed(now: number, result: string): number | null {
+  private recordIfPlayed(now: number, result: string, onSaved?: (ctx: MoveContext, id: number) => void | false): number | null {
     if (this.recorded || this.game.log.length === 0) return null;
     this.recorded = true;
     const board = this.game.state;
@@ -140,7 +151,7 @@ export class BoardMode implements ModeGame {
       ranked: this.isRanked(),
       source: "server",
       finishedAt: board.endedAt ?? now,
-    });
+    }, onSaved);
   }
 
   /**

@@ -7,7 +7,7 @@ import type { Rejection } from "../../../common/core/rules.js";
 import { resolveConfig } from "../../../common/minesweeper/index.js";
 import { refuseOption } from "../base/errors.js";
 import type { HubState } from "../base/HubState.js";
-import { SeatedRoom, type GameSetup, type SenderContext } from "../base/SeatedRoom.js";
+import { SeatedRoom, type GameSetup, type MoveContext, type SenderContext } from "../base/SeatedRoom.js";
 import { intIn } from "../base/validate.js";
 import type { FinishedGame } from "../../store/GameStore.js";
 import { BoardMode, type BoardSession } from "./BoardMode.js";
@@ -24,6 +24,8 @@ export class MinesweeperRoom extends SeatedRoom<HubState> {
   protected readonly gameId = "minesweeper";
 
   private impl!: BoardMode | RaceMode;
+  /** Disposed: a result saved later has nobody left to tell. */
+  private gone = false;
 
   /** Server-side truth of the current board (solo / co-op). Never sent anywhere; tests read it. */
   get session(): BoardSession {
@@ -88,15 +90,20 @@ export class MinesweeperRoom extends SeatedRoom<HubState> {
       later: (ms, fn) => this.later(ms, fn),
       releaseHeldSeats: () => this.releaseHeldSeats(),
       seatNames: () => this.seatNames(),
-      record: (game) => this.recordFinished(game),
+      record: (game, onSaved) => this.recordFinished(game, onSaved),
     };
   }
 
-  /** Writes a record to the store; returns its id, or null (a store failure never breaks the room). */
-  private recordFinished(game: Omit<FinishedGame, "game" | "roomId">): number | null {
+  /** Writes a record to the store; returns its id, 0 (queued) or null (a store failure never breaks the room). */
+  private recordFinished(game: Omit<FinishedGame, "game" | "roomId">, onSaved?: (ctx: MoveContext, id: number) => void | false): number | null {
     try {
-      const id = this.settings.store.recordGame({ ...game, game: this.gameId, roomId: this.roomId });
-      return typeof id === "number" ? id : null;
+      const saved = onSaved
+        ? (id: number) => {
+            if (!this.isDisposing() && !this.gone) this.serverMove(0, (ctx) => onSaved(ctx, id), "saved result");
+          }
+        : undefined;
+      const id = this.settings.store.recordGame({ ...game, game: this.gameId, roomId: this.roomId }, saved);
+      return typeof id === "number" && id >= 0 ? id : null;
     } catch (e) {
       console.error(`[${this.gameId} ${this.roomId}] could not record a finished game`, e);
       return null;
@@ -134,6 +141,7 @@ export class MinesweeperRoom extends SeatedRoom<HubState> {
     return this.mode.extraMetadata();
   }
   protected onRoomDispose(): void {
+    this.gone = true;
     this.mode.onRoomDispose();
   }
 }

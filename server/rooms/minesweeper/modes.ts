@@ -33,8 +33,12 @@ export interface ModeHost {
   later(ms: number, fn: () => void): Delayed;
   releaseHeldSeats(): void;
   seatNames(): string[];
-  /** Writes a record to the store; its id (the replay id), or null when it could not be stored. */
-  record(game: Omit<FinishedGame, "game" | "roomId">): number | null;
+  /**
+   * Writes a record to the store: its id (the replay id); 0 when the store could not write it
+   * yet (it waits in the store's queue and `onSaved` runs, inside a server move of this room,
+   * once it is written); null when it could not be stored at all.
+   */
+  record(game: Omit<FinishedGame, "game" | "roomId">, onSaved?: (ctx: MoveContext, id: number) => void | false): number | null;
 }
 
 /** The hooks a mode implements (defaults live in the room). */

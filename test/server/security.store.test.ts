@@ -1,0 +1,117 @@
+// A full disk on a real hub: SQLite's max_page_count makes the real store file refuse writes
+// with SQLITE_FULL (no tiny file system needed), then is raised again. Finished games are not
+// lost: the player is told "not saved yet" (result.saved false, replayId 0), the log says what
+// is wrong, and once space returns every waiting result is written and the players still in
+// the room get the replay id. Offline submissions are refused with 503 (the player keeps the game).
+
+import { expect } from "chai";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import type Database from "better-sqlite3";
+import type { Room } from "colyseus.js";
+import type { MinesweeperRoom } from "../../server/rooms/minesweeper/index.js";
+import { SqliteStore } from "../../server/store/index.js";
+import { hiddenMine, Probe, rc, safeHiddenCell, type TestHub, until } from "../helpers/hub.js";
+import { bootMinesweeperHub, http, winningSoloLog } from "../helpers/minesweeper.js";
+
+const PORT = 2683;
+
+function dbOf(store: SqliteStore): Database.Database {
+  return (store as unknown as { db: Database.Database }).db;
+}
+
+/** Caps the file at its current size and fills the games table's free space: the next game record fails with SQLITE_FULL. */
+function fillDisk(store: SqliteStore): void {
+  const db = dbOf(store);
+  db.pragma(`max_page_count = ${db.pragma("page_count", { simple: true })}`);
+  const filler = db.prepare(
+    `INSERT INTO games (game, room_id, seed, config, seats, log, result, started_at, ended_at) VALUES ('filler', '', 0, ?, '[]', '[]', '', 0, 0)`,
+  );
+  for (const size of [2000, 200, 20, 1]) {
+    try {
+      for (;;) filler.run("x".repeat(size));
+    } catch (e) {
+      if ((e as { code?: string }).code !== "SQLITE_FULL") throw e;
+    }
+  }
+}
+
+function freeDisk(store: SqliteStore): void {
+  dbOf(store).pragma("max_page_count = 1073741823");
+}
+
+async function winSolo(hub: TestHub, name: string): Promise<{ room: Room; probe: Probe; result: any }> {
+  const room = await hub.colyseus.sdk.create("minesweeper", { mode: "solo", level: "beginner", name });
+  const probe = new Probe(room);
+  await probe.next("seat", 0);
+  const server = hub.room(room.roomId) as MinesweeperRoom;
+  room.send("reveal", { r: 4, c: 4 });
+  await probe.sync();
+  const mine = hiddenMine(server);
+  if (mine >= 0) room.send("flag", rc(server, mine));
+  while (server.session.state.phase === "active") {
+    room.send("reveal", rc(server, safeHiddenCell(server)));
+    await probe.sync();
+  }
+  const result = await probe.next("event", 0, (e) => e.kind === "result");
+  return { room, probe, result };
+}
+
+describe("security: a full disk loses no finished game", function () {
+  this.timeout(30_000);
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), "hub-full-"));
+  const logged: string[] = [];
+  let store: SqliteStore;
+  let hub: TestHub;
+
+  before(async () => {
+    store = new SqliteStore(path.join(dir, "hub.sqlite"));
+    hub = await bootMinesweeperHub(PORT, {
+      store,
+      saveQueue: { firstRetryMs: 50, maxRetryMs: 200, log: (line: string) => void logged.push(line) },
+      replaySubmitRate: { burst: 1000, perSecond: 1000 },
+      messageRate: { burst: 1000, perSecond: 1000 },
+    });
+  });
+  after(async () => {
+    await hub.shutdown();
+    fs.rmSync(dir, { recursive: true, force: true });
+  });
+
+  it("says 'not saved yet', keeps retrying, and writes every waiting result once space returns", async () => {
+    const before = store.recentGames({ game: "minesweeper", limit: 1000 }).length;
+    fillDisk(store);
+
+    const stays = await winSolo(hub, "Stays");
+    expect(stays.result).to.include({ result: "won", saved: false, replayId: 0 });
+    expect(stays.probe.state.replayId).to.equal(0);
+    const leaves = await winSolo(hub, "Leaves");
+    expect(leaves.result).to.include({ saved: false, replayId: 0 });
+    await leaves.room.leave();
+
+    // An offline submission is refused with a reason (the player still has the game).
+    const real = winningSoloLog(777, "beginner");
+    const offline = await http(PORT, "POST", "/api/minesweeper/replays", { seed: real.seed, level: "beginner", log: real.log, name: "Offline" });
+    expect(offline.status).to.equal(503);
+    expect(offline.body.error.code).to.equal("not-saved");
+
+    // Still full after several retries: nothing written, nothing dropped, the log says why.
+    await until(() => logged.filter((l) => l.includes("still cannot save")).length >= 3, 5000, "retries");
+    expect(store.recentGames({ game: "minesweeper", limit: 1000 }).length).to.equal(before);
+    expect(logged.join("\n")).to.match(/the disk is full: SQLITE_FULL/);
+    expect(logged.join("\n")).to.match(/2 result\(s\) wait/);
+
+    freeDisk(store);
+    const saved = await stays.probe.next("event", 0, (e) => e.kind === "saved", 5000);
+    expect(saved.replayId).to.be.greaterThan(0);
+    await stays.probe.until(() => stays.probe.state.replayId === saved.replayId || undefined);
+    const names = store.recentGames({ game: "minesweeper", limit: 1000 }).map((g) => g.name);
+    expect(names).to.include.members(["Stays", "Leaves"]);
+    expect(store.getGame(saved.replayId)).to.deep.include({ name: "Stays", result: "won", mode: "solo" });
+    expect(logged.join("\n")).to.match(/writing again/);
+    const replay = await http(PORT, "GET", `/api/replays/${saved.replayId}`);
+    expect(replay.status).to.equal(200);
+    await stays.room.leave();
+  });
+});
