@@ -14,7 +14,7 @@ import { sleep } from "../helpers/hub.js";
 import { http } from "../helpers/minesweeper.js";
 import { SqliteStore } from "../../server/store/index.js";
 
-const PORT = 2684;
+const PORT = 2693;
 const TSX = path.join(ROOT, "node_modules", ".bin", "tsx");
 
 interface Started {

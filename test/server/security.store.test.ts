@@ -9,13 +9,11 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import type Database from "better-sqlite3";
-import type { Room } from "colyseus.js";
-import type { MinesweeperRoom } from "../../server/rooms/minesweeper/index.js";
 import { SqliteStore } from "../../server/store/index.js";
-import { hiddenMine, Probe, rc, safeHiddenCell, type TestHub, until } from "../helpers/hub.js";
-import { bootMinesweeperHub, http, winningSoloLog } from "../helpers/minesweeper.js";
+import { type TestHub, until } from "../helpers/hub.js";
+import { bootMinesweeperHub, http, playSoloWin, winningSoloLog } from "../helpers/minesweeper.js";
 
-const PORT = 2683;
+const PORT = 2692;
 
 function dbOf(store: SqliteStore): Database.Database {
   return (store as unknown as { db: Database.Database }).db;
@@ -39,23 +37,6 @@ function fillDisk(store: SqliteStore): void {
 
 function freeDisk(store: SqliteStore): void {
   dbOf(store).pragma("max_page_count = 1073741823");
-}
-
-async function winSolo(hub: TestHub, name: string): Promise<{ room: Room; probe: Probe; result: any }> {
-  const room = await hub.colyseus.sdk.create("minesweeper", { mode: "solo", level: "beginner", name });
-  const probe = new Probe(room);
-  await probe.next("seat", 0);
-  const server = hub.room(room.roomId) as MinesweeperRoom;
-  room.send("reveal", { r: 4, c: 4 });
-  await probe.sync();
-  const mine = hiddenMine(server);
-  if (mine >= 0) room.send("flag", rc(server, mine));
-  while (server.session.state.phase === "active") {
-    room.send("reveal", rc(server, safeHiddenCell(server)));
-    await probe.sync();
-  }
-  const result = await probe.next("event", 0, (e) => e.kind === "result");
-  return { room, probe, result };
 }
 
 describe("security: a full disk loses no finished game", function () {
@@ -83,10 +64,10 @@ describe("security: a full disk loses no finished game", function () {
     const before = store.recentGames({ game: "minesweeper", limit: 1000 }).length;
     fillDisk(store);
 
-    const stays = await winSolo(hub, "Stays");
+    const stays = await playSoloWin(hub, "Stays");
     expect(stays.result).to.include({ result: "won", saved: false, replayId: 0 });
     expect(stays.probe.state.replayId).to.equal(0);
-    const leaves = await winSolo(hub, "Leaves");
+    const leaves = await playSoloWin(hub, "Leaves");
     expect(leaves.result).to.include({ saved: false, replayId: 0 });
     await leaves.room.leave();
 

@@ -12,6 +12,7 @@ import {
   viewCounters,
   elapsedMs,
   gameStats,
+  implausibleReason,
   isFinished,
   minesweeperRules,
   type MinesweeperConfig,
@@ -36,6 +37,8 @@ export class BoardMode implements ModeGame {
   private recorded = false;
   /** Counts restarts: a result saved late updates the screen only if its board is still shown. */
   private boardNo = 0;
+  /** This board started past its address's budget of ranked starts (rankedStarts.ts). */
+  private overBudget = false;
 
   constructor(
     private readonly host: ModeHost,
@@ -78,8 +81,13 @@ export class BoardMode implements ModeGame {
   }
 
   private play(ctx: SenderContext, move: MinesweeperMove): Rejection | void {
+    const first = this.game.log.length === 0;
     const result = this.game.apply(ctx.seat, move, ctx.now);
     if (!result.ok) return result.error;
+    // A solo board on a standard level starts ranked while its address has ranked starts left.
+    if (first && this.mode === "solo" && this.config.level !== "custom" && !this.host.takeRankedStart(ctx.client)) {
+      this.overBudget = true;
+    }
     this.project(result.events);
     for (const event of result.events) ctx.emit(announce(event));
     if (isFinished(this.game.state)) this.finish(ctx);
@@ -93,6 +101,7 @@ export class BoardMode implements ModeGame {
     this.game = new GameSession(minesweeperRules, randomSeed(), this.config, this.seats);
     this.boardCreatedAt = ctx.now;
     this.recorded = false;
+    this.overBudget = false;
     this.boardNo++;
     this.state.replayId = -1;
     this.project();
@@ -118,15 +127,24 @@ export class BoardMode implements ModeGame {
       result: board.phase,
       timeMs: elapsedMs(board),
       ranked: this.isRanked(),
+      ...(this.unrankedReason() ? { unranked: this.unrankedReason() } : {}),
       stats,
     });
     // Nothing left to protect for a player who dropped: let the seat go.
     this.host.releaseHeldSeats();
   }
 
-  /** A server-timed solo win on a standard level goes on the leaderboard. */
+  /** A server-timed solo win on a standard level goes on the leaderboard if it is humanly plausible. */
   private isRanked(): boolean {
-    return this.mode === "solo" && this.game.state.phase === "won" && this.config.level !== "custom";
+    return this.mode === "solo" && this.game.state.phase === "won" && this.config.level !== "custom" && this.unrankedReason() === null;
+  }
+
+  /** Why a won solo board on a standard level is kept off the leaderboard (null: it is ranked or never could be). */
+  private unrankedReason(): string | null {
+    if (this.mode !== "solo" || this.game.state.phase !== "won" || this.config.level === "custom") return null;
+    if (this.overBudget) return "Not ranked: too many ranked games were started from your address in the last minutes. Your game is still recorded; ranked play resumes within a minute.";
+    const stats = gameStats(this.game.state, this.game.log);
+    return implausibleReason(this.config.level, { threeBV: stats.threeBV, timeMs: elapsedMs(this.game.state) });
   }
 
   /** Records the current board once (if anything was played); returns its id. */

@@ -13,6 +13,7 @@ import type { FinishedGame } from "../../store/GameStore.js";
 import { BoardMode, type BoardSession } from "./BoardMode.js";
 import { MODES, MULTI_SEATS, type MinesweeperMode, type MinesweeperSettings, type ModeGame, type ModeHost } from "./modes.js";
 import { RaceMode, type RaceSession } from "./RaceMode.js";
+import { rankedStartsFor, socketAddress } from "./rankedStarts.js";
 
 /** Quick-play criteria (docs/protocol.md). */
 export const FILTER_KEYS = ["mode", "level", "rows", "cols", "mines"];
@@ -90,6 +91,7 @@ export class MinesweeperRoom extends SeatedRoom<HubState> {
       later: (ms, fn) => this.later(ms, fn),
       releaseHeldSeats: () => this.releaseHeldSeats(),
       seatNames: () => this.seatNames(),
+      takeRankedStart: (client) => rankedStartsFor(this.settings, (this.settings as MinesweeperSettings).rankedStartRate).take(socketAddress(client)),
       record: (game, onSaved) => this.recordFinished(game, onSaved),
     };
   }
