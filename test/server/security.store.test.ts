@@ -8,36 +8,12 @@ import { expect } from "chai";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import type Database from "better-sqlite3";
 import { SqliteStore } from "../../server/store/index.js";
+import { fillDisk, freeDisk } from "../helpers/fullDisk.js";
 import { type TestHub, until } from "../helpers/hub.js";
 import { bootMinesweeperHub, http, playSoloWin, winningSoloLog } from "../helpers/minesweeper.js";
 
 const PORT = 2692;
-
-function dbOf(store: SqliteStore): Database.Database {
-  return (store as unknown as { db: Database.Database }).db;
-}
-
-/** Caps the file at its current size and fills the games table's free space: the next game record fails with SQLITE_FULL. */
-function fillDisk(store: SqliteStore): void {
-  const db = dbOf(store);
-  db.pragma(`max_page_count = ${db.pragma("page_count", { simple: true })}`);
-  const filler = db.prepare(
-    `INSERT INTO games (game, room_id, seed, config, seats, log, result, started_at, ended_at) VALUES ('filler', '', 0, ?, '[]', '[]', '', 0, 0)`,
-  );
-  for (const size of [2000, 200, 20, 1]) {
-    try {
-      for (;;) filler.run("x".repeat(size));
-    } catch (e) {
-      if ((e as { code?: string }).code !== "SQLITE_FULL") throw e;
-    }
-  }
-}
-
-function freeDisk(store: SqliteStore): void {
-  dbOf(store).pragma("max_page_count = 1073741823");
-}
 
 describe("security: a full disk loses no finished game", function () {
   this.timeout(30_000);
