@@ -258,7 +258,7 @@ export function rankRuleText(): string {
     return `${LEVELS[id].name}: 3BV ≥ ${r.minThreeBV}, time ≥ ${r.minTimeMs / 1000} s, ≤ ${r.maxThreeBVPerSecond} 3BV/s`;
   });
   return (
-    `Only humanly plausible games rank: a board a click or two opens, a time under the human record or a solving speed above the best players' is kept as an unranked record (${levels.join("; ")}). ` +
+    `Only humanly plausible games rank: a board one click opens, a time under the best human times or a solving speed above the best players' is kept as an unranked record (${levels.join("; ")}). ` +
     "One address may start 30 ranked boards at once, then one every 6 s; past that, boards are recorded unranked."
   );
 }

@@ -42,6 +42,8 @@ describe("e2e: minesweeper result, leaderboard and replay", function () {
     // the lobby's leaderboard has the time; tabs work with the keyboard
     await page.click("#back-to-lobby");
     await page.waitForSelector('#leaderboard-panel[data-loaded="beginner/all"]');
+    // The ranking rule is on the page (common/minesweeper/plausible.ts).
+    expect(await page.textContent("#lb-rule")).to.match(/^Only humanly plausible games rank: .*Noobs: 3BV ≥ 2, time ≥ 0\.25 s, ≤ 12 3BV\/s/);
     const row = await page.textContent("#leaderboard-table tbody tr");
     expect(row).to.match(/^1Rita\d+\.\d\d s/);
     expect(await page.getAttribute("#lb-level-tab-beginner", "aria-selected")).to.equal("true");
