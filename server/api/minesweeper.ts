@@ -2,7 +2,7 @@
 // solo submissions (replayed and verified by common/ before they are stored),
 // and stored games for the replay viewer.
 //
-// Every error is `{error: {code, reason, index?}}` with a 4xx status. The
+// Every error is `{code, message, error: {code, reason, index?}}` with a 4xx status. The
 // clock is injected (`now`), so tests control the leaderboard windows.
 
 import express from "express";
@@ -40,8 +40,9 @@ interface ApiError {
   index?: number;
 }
 
+/** `{code, message}` like every other error answer of the hub, and the older `{error: {code, reason, index?}}`. */
 function fail(res: express.Response, status: number, error: ApiError): void {
-  res.status(status).json({ error });
+  res.status(status).json({ code: error.code, message: error.reason, error });
 }
 
 /** A single string query parameter, `fallback` when absent; null when repeated or not a string. */

@@ -166,6 +166,12 @@ describe("security: the HTTP side (monitor, headers, errors)", function () {
       const bad = await http(OFF_PORT, "POST", "/api/rooms", "{not json", { "content-type": "application/json" });
       expect(bad.status).to.equal(400);
       expect(bad.body).to.deep.equal({ code: "bad-json", message: "The body is not valid JSON." });
+      for (const p of ["/api/leaderboard/minesweeper?level=hard", "/api/replays/0", "/api/replays/999999"]) {
+        const res = await http(OFF_PORT, "GET", p);
+        expect(res.status, p).to.be.within(400, 499);
+        expect(res.body.code, p).to.be.a("string");
+        expect(res.body.message, p).to.be.a("string").and.not.empty;
+      }
       const badUrl = await http(OFF_PORT, "GET", "/api/replays/%E0%A4%A");
       expect(badUrl.status).to.be.within(400, 499);
       expectNoStack(badUrl.body);
