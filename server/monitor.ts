@@ -46,6 +46,7 @@ export function mountMonitor(app: express.Express, settings: MonitorSettings | n
   const router = express.Router();
   router.use(monitorPageHeaders);
   router.use(monitorGuard(settings));
+  router.use(codedErrors);
   router.all("/api/room/call", (_req, res) => {
     res.status(404).json({
       code: "not-available",
@@ -60,6 +61,18 @@ export function mountMonitor(app: express.Express, settings: MonitorSettings | n
   }) as express.ErrorRequestHandler);
   app.use("/colyseus", router);
 }
+
+/** The monitor's own error answers are `{message}`: give them a `code` like every other error of the hub. */
+const codedErrors: express.RequestHandler = (_req, res, next) => {
+  const json = res.json.bind(res);
+  res.json = (body: unknown) => {
+    if (res.statusCode >= 400 && body && typeof body === "object" && !("code" in body)) {
+      return json({ code: res.statusCode >= 500 ? "monitor-failed" : "bad-request", ...(body as object) });
+    }
+    return json(body);
+  };
+  next();
+};
 
 /** The monitor page loads Google's icon font and a bundle that needs eval: its own, looser policy. */
 const monitorPageHeaders: express.RequestHandler = (_req, res, next) => {

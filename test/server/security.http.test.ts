@@ -111,6 +111,7 @@ describe("security: the HTTP side (monitor, headers, errors)", function () {
       // A room that is gone answers without a stack too.
       const gone = await http(ON_PORT, "GET", "/colyseus/api/room?roomId=nosuchroom", undefined, auth);
       expectNoStack(gone.body);
+      expect(gone.body).to.include.keys("code", "message");
       await room.leave();
     });
 
