@@ -9,8 +9,10 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { SqliteStore } from "../../server/store/index.js";
+import { HIDDEN } from "../../common/minesweeper/index.js";
+import type { MinesweeperRoom } from "../../server/rooms/minesweeper/index.js";
 import { fillDisk, freeDisk } from "../helpers/fullDisk.js";
-import { type TestHub, until } from "../helpers/hub.js";
+import { Probe, type TestHub, until } from "../helpers/hub.js";
 import { bootMinesweeperHub, http, playSoloWin, winningSoloLog } from "../helpers/minesweeper.js";
 
 const PORT = 2692;
@@ -28,6 +30,7 @@ describe("security: a full disk loses no finished game", function () {
       store,
       saveQueue: { firstRetryMs: 50, maxRetryMs: 200, log: (line: string) => void logged.push(line) },
       replaySubmitRate: { burst: 1000, perSecond: 1000 },
+      raceCountdownMs: 200,
       messageRate: { burst: 1000, perSecond: 1000 },
     });
   });
@@ -70,5 +73,35 @@ describe("security: a full disk loses no finished game", function () {
     const replay = await http(PORT, "GET", `/api/replays/${saved.replayId}`);
     expect(replay.status).to.equal(200);
     await stays.room.leave();
+  });
+
+  it("a race finished while the disk is full says so too, and gets its replay once space returns", async () => {
+    fillDisk(store);
+    const host = await hub.colyseus.sdk.create("minesweeper", { mode: "race", seats: 2, name: "Ann" });
+    const hostProbe = new Probe(host);
+    const guest = await hub.colyseus.sdk.joinById(host.roomId, { name: "Bob" });
+    const racers = [hostProbe, new Probe(guest)];
+    const seats = (await Promise.all(racers.map((p) => p.next("seat", 0)))).map((m) => m.seat as number);
+    const server = hub.room(host.roomId) as MinesweeperRoom;
+    for (const room of [host, guest]) room.send("ready", { ready: true });
+    await Promise.all(racers.map((p) => p.until(() => p.state.phase === "racing" || undefined, 4000, "racing")));
+    // Both step on a mine: the race is over with no winner.
+    for (const [k, room] of [host, guest].entries()) {
+      const board = server.race!.state.boards[server.racers.indexOf(seats[k])];
+      const mine = board.mines!.findIndex((m, i) => m === 1 && board.status[i] === HIDDEN);
+      room.send("reveal", { r: Math.floor(mine / board.config.cols), c: mine % board.config.cols });
+      await racers[k].sync();
+    }
+    const result = await racers[0].next("event", 0, (e) => e.kind === "result");
+    expect(result).to.include({ saved: false, replayId: 0 });
+    expect(racers[0].state.replayId).to.equal(0);
+
+    freeDisk(store);
+    const saved = await racers[1].next("event", 0, (e) => e.kind === "saved", 5000);
+    expect(saved.replayId).to.be.greaterThan(0);
+    await racers[0].until(() => racers[0].state.replayId === saved.replayId || undefined);
+    expect(store.getGame(saved.replayId)).to.deep.include({ mode: "race", result: "lost", seats: ["Ann", "Bob"] });
+    await host.leave();
+    await guest.leave();
   });
 });
