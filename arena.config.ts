@@ -13,6 +13,8 @@ import { CubestaccRoom, CUBESTACC_FILTER_KEYS } from "./server/rooms/cubestacc/i
 import { chooseScaleOut } from "./server/scale.js";
 import { settingsFromEnv, type HubSettings } from "./server/settings.js";
 import { openStore, SaveQueue, type SaveQueueSettings } from "./server/store/index.js";
+import { Admission } from "./server/net/admission.js";
+import { installMatchmakeHandler } from "./server/net/matchmakeHttp.js";
 import { connectSourcesFor, jsonErrors, jsonNotFound, mountClient, roomsRoute, securityHeaders } from "./server/http.js";
 import { keepCorsOffMonitor, monitorSettingsFromEnv, mountMonitor, type MonitorSettings } from "./server/monitor.js";
 import { minesweeperApi, type ApiSettings } from "./server/api/minesweeper.js";
@@ -56,14 +58,22 @@ export function createHubConfig(overrides: Partial<HubSettings> & HubExtras = {}
     initializeGameServer: (gameServer) => {
       // A write that fails (disk full) waits in a queue and is retried, never dropped silently.
       settings.store = new SaveQueue(store ?? openStore(), saveQueue);
+      settings.gate = new Admission(settings.admission);
+      installMatchmakeHandler(gameServer, { admission: settings.gate, trustProxy: settings.trustProxy, maxBodyBytes: settings.maxMatchmakeBodyBytes });
       installRoomIdNormalisation();
       defineHubRoom(gameServer, "minesweeper", MinesweeperRoom, MINESWEEPER_FILTER_KEYS, settings);
       defineHubRoom(gameServer, "cubestacc", CubestaccRoom, CUBESTACC_FILTER_KEYS, settings);
-      gameServer.onShutdown(async () => settings.store.close());
+      gameServer.onShutdown(async () => {
+        settings.gate?.close();
+        settings.store.close();
+      });
     },
 
     initializeExpress: (app) => {
       app.disable("x-powered-by");
+      // req.ip (the monitor's failed logins, the submission rate limit) reads X-Forwarded-For
+      // exactly as far as the matchmaker's clientAddress() does: TRUST_PROXY hops.
+      if (settings.trustProxy > 0) app.set("trust proxy", settings.trustProxy);
       if (!keepCorsOffMonitor(app)) console.warn("Could not find @colyseus/tools' CORS layer: the monitor strips CORS headers itself.");
       app.use(securityHeaders({ connect: connectSourcesFor(scale.publicAddress) }));
       // Before the app-wide body parser: the submission route parses its own, larger body.

@@ -2,18 +2,19 @@
 // pick a mode object — BoardMode for solo and co-op, RaceMode for the versus race —
 // and the seated-room hooks are forwarded to it. See modes.ts.
 
+import type { AuthContext, Client } from "@colyseus/core";
 import type { Schema } from "@colyseus/schema";
 import type { Rejection } from "../../../common/core/rules.js";
 import { resolveConfig } from "../../../common/minesweeper/index.js";
 import { refuseOption } from "../base/errors.js";
 import type { HubState } from "../base/HubState.js";
-import { SeatedRoom, type GameSetup, type MoveContext, type SenderContext } from "../base/SeatedRoom.js";
+import { SeatedRoom, type GameSetup, type JoinRequest, type MoveContext, type SenderContext } from "../base/SeatedRoom.js";
 import { intIn } from "../base/validate.js";
 import type { FinishedGame } from "../../store/GameStore.js";
 import { BoardMode, type BoardSession } from "./BoardMode.js";
 import { MODES, MULTI_SEATS, type MinesweeperMode, type MinesweeperSettings, type ModeGame, type ModeHost } from "./modes.js";
 import { RaceMode, type RaceSession } from "./RaceMode.js";
-import { rankedStartsFor, socketAddress } from "./rankedStarts.js";
+import { playerAddress, rankedStartsFor } from "./rankedStarts.js";
 
 /** Quick-play criteria (docs/protocol.md). */
 export const FILTER_KEYS = ["mode", "level", "rows", "cols", "mines"];
@@ -27,6 +28,8 @@ export class MinesweeperRoom extends SeatedRoom<HubState> {
   private impl!: BoardMode | RaceMode;
   /** Disposed: a result saved later has nobody left to tell. */
   private gone = false;
+  /** Each joined client's address, for the budget of ranked starts (rankedStarts.ts). */
+  private readonly addresses = new WeakMap<Client, string>();
 
   /** Server-side truth of the current board (solo / co-op). Never sent anywhere; tests read it. */
   get session(): BoardSession {
@@ -53,6 +56,13 @@ export class MinesweeperRoom extends SeatedRoom<HubState> {
     return { mode, level, rows, cols, mines };
   }
 
+  /** The base checks the options; the address is kept for the budget of ranked starts. */
+  onAuth(client: Client, options: unknown, context?: AuthContext): JoinRequest {
+    const request = super.onAuth(client, options);
+    this.addresses.set(client, playerAddress(client, context?.headers, this.settings.trustProxy ?? 0));
+    return request;
+  }
+
   protected createGame(options: Record<string, unknown>): GameSetup<HubState> {
     const mode = options.mode ?? "solo";
     if (typeof mode !== "string" || !MODES.includes(mode as MinesweeperMode)) {
@@ -75,7 +85,8 @@ export class MinesweeperRoom extends SeatedRoom<HubState> {
 
     const host = this.modeHost();
     this.impl = mode === "race" ? new RaceMode(host, seats, config) : new BoardMode(host, mode as "solo" | "coop", seats, config);
-    return { state: this.impl.state, mode, seats };
+    // A race gives every seat its own copy of the board.
+    return { state: this.impl.state, mode, seats, cells: config.rows * config.cols * (mode === "race" ? seats : 1) };
   }
 
   /** What the mode objects may use of this room. */
@@ -91,7 +102,10 @@ export class MinesweeperRoom extends SeatedRoom<HubState> {
       later: (ms, fn) => this.later(ms, fn),
       releaseHeldSeats: () => this.releaseHeldSeats(),
       seatNames: () => this.seatNames(),
-      takeRankedStart: (client) => rankedStartsFor(this.settings, (this.settings as MinesweeperSettings).rankedStartRate).take(socketAddress(client)),
+      takeRankedStart: (client) => {
+        const address = (client && this.addresses.get(client)) ?? (client ? playerAddress(client, undefined, 0) : "server");
+        return rankedStartsFor(this.settings, (this.settings as MinesweeperSettings).rankedStartRate).take(address);
+      },
       record: (game, onSaved) => this.recordFinished(game, onSaved),
     };
   }

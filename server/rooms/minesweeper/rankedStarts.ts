@@ -2,7 +2,10 @@
 // clickers behind one address took #1 on Beginner in seconds; past the budget a board still
 // plays and is recorded, but unranked, and the player is told why.
 
+import type { IncomingHttpHeaders } from "node:http";
+import type { Socket } from "node:net";
 import type { Client } from "@colyseus/core";
+import { clientAddress, limitKey } from "../../net/clientAddress.js";
 import { TokenBucket, type BucketLimits } from "../base/rateLimit.js";
 
 /** Default: 30 ranked boards at once, then one every 6 s (10 a minute) per address. */
@@ -36,12 +39,14 @@ export function rankedStartsFor(settings: object, limits?: BucketLimits): Ranked
 }
 
 /**
- * The address a client's socket comes from (not a header the client could write). Behind a
- * proxy every player shares the proxy's address; the rooms' TRUST_PROXY setting is the place
- * to read a forwarded one.
+ * Whose ranked starts a client spends: its address as the matchmaker counts it (the socket's,
+ * or X-Forwarded-For behind TRUST_PROXY proxies; an IPv6 address by its /64).
  */
-export function socketAddress(client: Client | null): string {
-  const ref = (client as unknown as { ref?: { _socket?: { remoteAddress?: string } } } | null)?.ref;
-  const address = ref?._socket?.remoteAddress ?? "unknown";
-  return address.startsWith("::ffff:") ? address.slice(7) : address;
+export function playerAddress(client: Client, headers: IncomingHttpHeaders | undefined, trustProxy: number): string {
+  return limitKey(clientAddress({ headers: headers ?? {}, socket: { remoteAddress: socketAddress(client) } as Socket }, trustProxy));
+}
+
+/** The address of a client's socket (never a header the client could write). */
+export function socketAddress(client: Client | null): string | undefined {
+  return (client as unknown as { ref?: { _socket?: { remoteAddress?: string } } } | null)?.ref?._socket?.remoteAddress;
 }
