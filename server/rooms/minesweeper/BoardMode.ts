@@ -120,6 +120,7 @@ export class BoardMode implements ModeGame {
     // 0 while the record waits in the store's queue ("result not saved yet"), −1 if lost.
     this.state.replayId = id ?? -1;
     const stats = gameStats(board, this.game.log);
+    const unranked = this.unrankedReason();
     ctx.emit({
       kind: "result",
       replayId: id ?? -1,
@@ -127,7 +128,7 @@ export class BoardMode implements ModeGame {
       result: board.phase,
       timeMs: elapsedMs(board),
       ranked: this.isRanked(),
-      ...(this.unrankedReason() ? { unranked: this.unrankedReason() } : {}),
+      ...(unranked ? { unranked } : {}),
       stats,
     });
     // Nothing left to protect for a player who dropped: let the seat go.
