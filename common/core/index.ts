@@ -1,3 +1,4 @@
 export * from "./rng.js";
 export * from "./rules.js";
 export * from "./session.js";
+export * from "./fastRng.js";
