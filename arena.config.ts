@@ -6,17 +6,17 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import express from "express";
 import type { ConfigOptions } from "@colyseus/tools";
-import { monitor } from "@colyseus/monitor";
 import { WebSocketTransport } from "@colyseus/ws-transport";
 import { defineHubRoom, installRoomIdNormalisation } from "./server/rooms/base/define.js";
 import { MinesweeperRoom, MINESWEEPER_FILTER_KEYS } from "./server/rooms/minesweeper/index.js";
 import { CubestaccRoom, CUBESTACC_FILTER_KEYS } from "./server/rooms/cubestacc/index.js";
 import { chooseScaleOut } from "./server/scale.js";
 import { settingsFromEnv, type HubSettings } from "./server/settings.js";
-import { openStore } from "./server/store/index.js";
+import { openStore, SaveQueue, type SaveQueueSettings } from "./server/store/index.js";
 import { Admission } from "./server/net/admission.js";
 import { installMatchmakeHandler } from "./server/net/matchmakeHttp.js";
-import { monitorGuard, mountClient, roomsRoute } from "./server/http.js";
+import { connectSourcesFor, jsonErrors, jsonNotFound, mountClient, roomsRoute, securityHeaders } from "./server/http.js";
+import { keepCorsOffMonitor, monitorSettingsFromEnv, mountMonitor, type MonitorSettings } from "./server/monitor.js";
 import { minesweeperApi, type ApiSettings } from "./server/api/minesweeper.js";
 import { seatsApi } from "./server/api/seats.js";
 import type { MinesweeperSettings } from "./server/rooms/minesweeper/index.js";
@@ -27,11 +27,17 @@ export const MAX_FRAME_BYTES = 16 * 1024;
 const ROOT = path.dirname(fileURLToPath(import.meta.url));
 
 /** Knobs of single games and routes, next to the hub settings (tests shorten or inject them). */
-export type HubExtras = MinesweeperSettings & ApiSettings;
+export type HubExtras = MinesweeperSettings &
+  ApiSettings & {
+    /** The monitor's login; default from MONITOR_USER/MONITOR_PASSWORD; null or unset there: off. */
+    monitor?: MonitorSettings | null;
+    /** How failed store writes wait and retry (server/store/SaveQueue.ts). */
+    saveQueue?: SaveQueueSettings;
+  };
 
 export function createHubConfig(overrides: Partial<HubSettings> & HubExtras = {}): ConfigOptions {
   // The store opens when the server starts, not when this module is imported.
-  const { store, ...rest } = overrides;
+  const { store, monitor, saveQueue, ...rest } = overrides;
   const settings = { ...settingsFromEnv(), ...rest } as HubSettings;
   const scale = chooseScaleOut();
 
@@ -51,7 +57,8 @@ export function createHubConfig(overrides: Partial<HubSettings> & HubExtras = {}
       }),
 
     initializeGameServer: (gameServer) => {
-      settings.store = store ?? openStore();
+      // A write that fails (disk full) waits in a queue and is retried, never dropped silently.
+      settings.store = new SaveQueue(store ?? openStore(), saveQueue);
       settings.gate = new Admission(settings.admission);
       installMatchmakeHandler(gameServer, { admission: settings.gate, trustProxy: settings.trustProxy, maxBodyBytes: settings.maxMatchmakeBodyBytes });
       installRoomIdNormalisation();
@@ -64,13 +71,21 @@ export function createHubConfig(overrides: Partial<HubSettings> & HubExtras = {}
     },
 
     initializeExpress: (app) => {
+      app.disable("x-powered-by");
+      // req.ip (the monitor's failed logins, the submission rate limit) reads X-Forwarded-For
+      // exactly as far as the matchmaker's clientAddress() does: TRUST_PROXY hops.
+      if (settings.trustProxy > 0) app.set("trust proxy", settings.trustProxy);
+      if (!keepCorsOffMonitor(app)) console.warn("Could not find @colyseus/tools' CORS layer: the monitor strips CORS headers itself.");
+      app.use(securityHeaders({ connect: connectSourcesFor(scale.publicAddress) }));
       // Before the app-wide body parser: the submission route parses its own, larger body.
       app.use("/api", minesweeperApi(() => settings.store, { clock: rest.clock, replaySubmitRate: rest.replaySubmitRate }));
       app.use("/api", seatsApi()); // parses its own small body, like the route above
       app.use(express.json({ limit: "16kb" }));
       app.get("/api/rooms", roomsRoute());
-      app.use("/colyseus", monitorGuard(process.env.MONITOR_PASSWORD), monitor());
+      mountMonitor(app, monitor === undefined ? monitorSettingsFromEnv() : monitor);
+      app.use("/api", jsonNotFound);
       mountClient(app, path.join(ROOT, "dist", "client"));
+      app.use(jsonErrors);
     },
   };
 }

@@ -507,6 +507,8 @@ class RacePanel {
       ),
     );
     if (replay) this.results.append(replay);
+    // The server finished the race but could not write it yet (its storage is failing).
+    else if (replayId === 0) this.results.append(h("p", { class: "race-note", id: "race-not-saved" }, "Result not saved yet: the server cannot write to its storage right now and keeps trying; the replay link appears here once it is saved."));
     this.results.hidden = false;
   }
 
@@ -529,6 +531,10 @@ class RacePanel {
     } else if (kind === "result") {
       const ranking = Array.isArray(e.ranking) ? (e.ranking as RaceResultEntry[]) : [];
       this.result = { replayId: num(e.replayId, -1), ranking };
+      this.update();
+    } else if (kind === "saved" && this.result) {
+      this.result = { ...this.result, replayId: num(e.replayId, -1) };
+      this.ctx.announce("The race result is saved now.");
       this.update();
     }
   }
