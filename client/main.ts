@@ -16,6 +16,7 @@ import { namePrompt } from "./ui/namePrompt";
 import { Lobby } from "./lobby/lobby";
 import { messagePage, RoomView } from "./room-view";
 import { installHub } from "./hub";
+import { registerServiceWorker } from "./pwa/register";
 import type { PageHandle } from "./pages/page";
 
 type Route =
@@ -99,6 +100,7 @@ function setPage(el: HTMLElement | null): void {
 function toLobby(): void {
   if (location.hash && location.hash !== "#/") location.hash = "#/";
   else void route();
+registerServiceWorker();
 }
 
 /**
@@ -149,6 +151,7 @@ window.addEventListener("popstate", () => {
   if (!why) {
     history.replaceState(null, "", "#/");
     void route();
+registerServiceWorker();
     return;
   }
   void confirmLeave(why).then((ok) => {
@@ -161,6 +164,7 @@ window.addEventListener("popstate", () => {
     void cur.session.leave();
     history.replaceState(null, "", "#/");
     void route();
+registerServiceWorker();
   });
 });
 
@@ -268,3 +272,4 @@ installHub(
   () => pageHandle,
 );
 void route();
+registerServiceWorker();
