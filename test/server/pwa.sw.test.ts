@@ -4,7 +4,13 @@
 // the API never touched; an activated build drops the older builds' caches.
 import { expect } from "chai";
 import vm from "node:vm";
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import type { AddressInfo } from "node:net";
+import express from "express";
 import { serviceWorkerSource } from "../../scripts/pwa.js";
+import { contentSecurityPolicy, mountClient } from "../../server/http.js";
 
 const ORIGIN = "https://hub.test";
 const FILES = ["assets/index-AAA.js", "assets/offline-BBB.js", "index.html", "manifest.webmanifest"];
@@ -117,5 +123,34 @@ describe("service worker: cache-versioned offline copy", () => {
     await next.install();
     await next.activate();
     expect([...next.stores.keys()].sort()).to.deep.equal(["hub-2222", "someone-else"]);
+  });
+});
+
+describe("serving the installable client", () => {
+  it("sw.js, the manifest and its icons are revalidated on every load; hashed files are cached for good", async () => {
+    const dir = mkdtempSync(join(tmpdir(), "hub-client-"));
+    mkdirSync(join(dir, "assets"));
+    mkdirSync(join(dir, "icons"));
+    for (const f of ["index.html", "sw.js", "manifest.webmanifest", "icons/icon-192.png", "assets/index-AAA.js"]) writeFileSync(join(dir, f), "x");
+    const app = express();
+    mountClient(app, dir);
+    const server = app.listen(0, "127.0.0.1");
+    await new Promise((r) => server.once("listening", r));
+    try {
+      const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+      const cache = async (path: string) => (await fetch(base + path)).headers.get("cache-control");
+      for (const path of ["/", "/sw.js", "/manifest.webmanifest", "/icons/icon-192.png"]) expect(await cache(path), path).to.equal("no-cache");
+      expect(await cache("/assets/index-AAA.js")).to.equal("public, max-age=31536000, immutable");
+      expect((await fetch(base + "/manifest.webmanifest")).headers.get("content-type")).to.match(/^application\/manifest\+json/);
+    } finally {
+      server.close();
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  it("the Content-Security-Policy lets the page register its own worker and read its manifest", () => {
+    const csp = contentSecurityPolicy();
+    expect(csp).to.match(/worker-src 'self'/);
+    expect(csp).to.match(/default-src 'self'/); // manifest-src falls back to it
   });
 });
