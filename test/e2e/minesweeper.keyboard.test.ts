@@ -45,27 +45,38 @@ describe("e2e: minesweeper by keyboard, with live-region words", function () {
     expect(said).to.equal(`Revealed ${opened} cells. Row 5, column 5: empty.`);
     await screenshot(page, "minesweeper-keyboard-revealed");
 
-    // walk right to the first cell still hidden on row 5 (or the last number before it), hearing each one
+    // a hidden cell with a revealed number beside it on its row: go there, hearing every cell
+    const at = (r: number, c: number) => s.cells![r * 9 + c];
+    const words = (code: number) => (code === 0 ? "empty" : code === CELL.HIDDEN ? "hidden" : `${code} mines? around`);
+    let goal: { r: number; c: number; dir: 1 | -1 } | null = null;
+    for (let r = 0; r < 9 && !goal; r++)
+      for (let c = 0; c < 9 && !goal; c++)
+        for (const dir of [1, -1] as const)
+          if (!goal && at(r, c) === CELL.HIDDEN && c - dir >= 0 && c - dir < 9 && at(r, c - dir) >= 1 && at(r, c - dir) <= 8) goal = { r, c, dir };
+    expect(goal, "a hidden cell beside a number").to.not.equal(null);
+    const { r: gr, c: gc, dir } = goal!;
+    let r = 4;
     let c = 4;
-    while (c < 8 && s.cells![4 * 9 + c] !== CELL.HIDDEN) {
-      c++;
-      const code = s.cells![4 * 9 + c];
-      const words = code === 0 ? "empty" : code === CELL.HIDDEN ? "hidden" : `${code} mines? around`;
-      await pressAndHear(page, "ArrowRight", new RegExp(`^Row 5, column ${c + 1}: ${words}\\.$`));
+    while (r !== gr) {
+      r += Math.sign(gr - r);
+      await pressAndHear(page, gr > 4 ? "ArrowDown" : "ArrowUp", new RegExp(`^Row ${r + 1}, column ${c + 1}: ${words(at(r, c))}\\.$`));
     }
-    if (s.cells![4 * 9 + c] === CELL.HIDDEN) {
-      await pressAndHear(page, "f", new RegExp(`^Flagged\\. Row 5, column ${c + 1}: flagged\\.$`));
-      s = await hub(page);
-      expect(s.cells![4 * 9 + c]).to.equal(CELL.FLAG);
-      expect(s.counter).to.equal("009");
-      await screenshot(page, "minesweeper-keyboard-flagged");
-      await pressAndHear(page, "F", new RegExp(`^Flag removed\\. Row 5, column ${c + 1}: hidden\\.$`));
-      expect((await hub(page)).cells![4 * 9 + c]).to.equal(CELL.HIDDEN);
-      // the cell before it borders the hidden part: a number: Enter there opens around it only once its mines are flagged (said so)
-      const code = s.cells![4 * 9 + c - 1];
-      expect(code, "a number borders the opened area").to.be.within(1, 8);
-      await pressAndHear(page, "ArrowLeft", new RegExp(`^Row 5, column ${c}: ${code} mines? around\.$`));
-      await pressAndHear(page, "Enter", new RegExp(`^Row 5, column ${c} is ${code} mines? around: nothing to open\. Flag its`));
+    while (c !== gc) {
+      c += Math.sign(gc - c);
+      await pressAndHear(page, gc > 4 ? "ArrowRight" : "ArrowLeft", new RegExp(`^Row ${r + 1}, column ${c + 1}: ${words(at(r, c))}\\.$`));
     }
+    await pressAndHear(page, "f", new RegExp(`^Flagged\\. Row ${r + 1}, column ${c + 1}: flagged\\.$`));
+    s = await hub(page);
+    expect(at(r, c)).to.equal(CELL.FLAG);
+    expect(s.counter).to.equal("009");
+    await screenshot(page, "minesweeper-keyboard-flagged");
+    await pressAndHear(page, "F", new RegExp(`^Flag removed\\. Row ${r + 1}, column ${c + 1}: hidden\\.$`));
+    s = await hub(page);
+    expect(at(r, c)).to.equal(CELL.HIDDEN);
+
+    // the number beside it: Enter there opens around it only once its mines are flagged, and the words say so
+    const code = at(r, c - dir);
+    await pressAndHear(page, dir === 1 ? "ArrowLeft" : "ArrowRight", new RegExp(`^Row ${r + 1}, column ${c - dir + 1}: ${code} mines? around\\.$`));
+    await pressAndHear(page, "Enter", new RegExp(`^Row ${r + 1}, column ${c - dir + 1} is ${code} mines? around: nothing to open\\. Flag its`));
   });
 });
