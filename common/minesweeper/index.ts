@@ -5,3 +5,4 @@ export * from "./rules.js";
 export * from "./stats.js";
 export * from "./race.js";
 export * from "./verify.js";
+export * from "./game.js";
