@@ -9,8 +9,7 @@ import type { ConfigOptions } from "@colyseus/tools";
 import { monitor } from "@colyseus/monitor";
 import { WebSocketTransport } from "@colyseus/ws-transport";
 import { defineHubRoom, installRoomIdNormalisation } from "./server/rooms/base/define.js";
-import { MinesweeperRoom, MINESWEEPER_FILTER_KEYS } from "./server/rooms/minesweeper/index.js";
-import { CubestaccRoom, CUBESTACC_FILTER_KEYS } from "./server/rooms/cubestacc/index.js";
+import { ROOMS } from "./server/games.js";
 import { chooseScaleOut } from "./server/scale.js";
 import { settingsFromEnv, type HubSettings } from "./server/settings.js";
 import { openStore } from "./server/store/index.js";
@@ -50,8 +49,7 @@ export function createHubConfig(overrides: Partial<HubSettings> & HubExtras = {}
     initializeGameServer: (gameServer) => {
       settings.store = store ?? openStore();
       installRoomIdNormalisation();
-      defineHubRoom(gameServer, "minesweeper", MinesweeperRoom, MINESWEEPER_FILTER_KEYS, settings);
-      defineHubRoom(gameServer, "cubestacc", CubestaccRoom, CUBESTACC_FILTER_KEYS, settings);
+      for (const entry of ROOMS) defineHubRoom(gameServer, entry.name, entry.room, entry.filterKeys, settings);
       gameServer.onShutdown(async () => settings.store.close());
     },
 

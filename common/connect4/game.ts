@@ -36,11 +36,14 @@ export const connect4Def: GameDef<Connect4State, Connect4Move, Connect4Event, Co
     const timerIn = options.timer ?? (mode === "solo" ? 0 : CONNECT4_TIMER.online);
     const timer = timerIn === 0 ? 0 : intIn(timerIn, CONNECT4_TIMER.min, CONNECT4_TIMER.max);
     if (timer === null) return fail("bad-option", `timer must be 0 (none) or a whole number of seconds from ${CONNECT4_TIMER.min} to ${CONNECT4_TIMER.max}.`);
-    return ok({ config: { timer }, seats: 2, mode, bots: mode === "solo" ? 1 : 0, turnSeconds: timer, criteria: { mode, timer } });
+    const botLevel = options.botLevel ?? "normal";
+    if (typeof botLevel !== "string" || !(C4_BOT_LEVELS as readonly string[]).includes(botLevel)) return fail("bad-option", "botLevel must be easy or normal.");
+    return ok({ config: { timer }, seats: 2, mode, bots: mode === "solo" ? 1 : 0, turnSeconds: timer, botLevel, criteria: { mode, timer } });
   },
   setup: connect4Rules.setup,
   apply: connect4Rules.apply,
   status: connect4Rules.status,
+  result: (s) => (s.winner === null ? "draw" : "won"),
   whoActs: (s) => (s.over ? nobody : onTurn(s.turn, s.turnStartedAt)),
   view: connect4Rules.view,
   eventsFor: (events) => events.map((e) => ({ ...e })),

@@ -67,6 +67,8 @@ export interface Configured<C> {
   bots: number;
   /** Seconds per turn for the timer (0: none). Needs `timeoutMove`. */
   turnSeconds: number;
+  /** Bot strength (one of `bot.levels`); default: the last, strongest level. */
+  botLevel?: string;
   /** Quick-play criteria: rooms with equal criteria meet. */
   criteria: Record<string, string | number | boolean>;
 }
@@ -89,6 +91,8 @@ export interface GameDef<S, M extends TypedMove, E, C, V> {
   /** One move by one seat. Pure: never mutates `state`; a rejection changes nothing. */
   apply(state: S, seat: number, move: M, ctx: MoveContext): ApplyResult<S, E>;
   status(state: S): GameStatus;
+  /** How a finished game ended, in a word for records and end screens ("won", "draw"...); default "finished". */
+  result?(state: S): string;
   /** Who may act now (see WhoActs). */
   whoActs(state: S): WhoActs;
   /** What `viewer` sees (seat, or null: spectator): the single truth of the wire and the client. */

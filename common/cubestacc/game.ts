@@ -181,13 +181,14 @@ export const cubestaccDef: GameDef<CubestaccState, CubestaccMove, CubestaccEvent
   configure(options) {
     const o = parseCubestaccOptions(options);
     if (!o.ok) return o;
-    const { mode, seats, bots, timer, pack, wildPivot } = o.value;
+    const { mode, seats, bots, timer, pack, wildPivot, botLevel } = o.value;
     const configured: Configured<CubestaccConfig> = {
       config: { seats, wildPivot, pack },
       seats,
       mode,
       bots,
       turnSeconds: timer,
+      botLevel,
       criteria: { mode, seats, pack, wildPivot, timer },
     };
     return ok(configured);
@@ -196,6 +197,7 @@ export const cubestaccDef: GameDef<CubestaccState, CubestaccMove, CubestaccEvent
   setup: (seed, config, seats) => setupTable(seed, { ...config, seats }, seats),
   apply: cubestaccRules.apply,
   status: cubestaccRules.status,
+  result: (s) => (s.blocked ? "blocked" : "won"),
   whoActs: (s) => (s.phase === "playing" ? onTurn(s.turn, s.turnStartedAt, ANYTIME_MOVES) : nobody),
   view: cubestaccRules.view,
   eventsFor,
