@@ -124,6 +124,15 @@ export interface GameDef<S, M extends TypedMove, E, C, V> {
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 export type AnyGameDef = GameDef<any, any, any, any, any>;
 
+/** The room's own messages (docs/protocol.md "Messages"), beside each game's moves. */
+export interface RoomPayloads {
+  ready: { ready: boolean };
+  start: Record<string, never>;
+  addBot: Record<string, never>;
+  removeBot: { seat: number };
+  chat: { text: string };
+}
+
 /** The message a client sends for `move`: `room.send(type, payload)`. */
 export function moveMessage<M extends TypedMove>(move: M): { type: M["type"]; payload: Omit<M, "type"> } {
   const { type, ...payload } = move;

@@ -18,11 +18,13 @@ export const MULTI_SEATS = { min: RACE_MIN_SEATS, max: RACE_MAX_SEATS, default: 
 export const CELL_MOVES = ["reveal", "flag", "chord"] as const;
 
 /**
- * The co-op restart rule, in one place for the room and the client: solo may restart any
- * time (the running board is recorded as abandoned); co-op only once the board is won or lost.
+ * The restart rule, in one place for the room and the client: solo (and offline solo) may
+ * restart any time (the running board is recorded as abandoned); co-op only once the board
+ * is won or lost; a race never by `restart` (its players get ready for the next race).
  */
-export function canRestart(mode: MinesweeperMode, state: Pick<MinesweeperState, "phase">): boolean {
-  return mode === "solo" || isFinished(state as MinesweeperState);
+export function canRestart(mode: string, phase: MinesweeperState["phase"]): boolean {
+  if (mode === "race") return false;
+  return mode !== "coop" || phase === "won" || phase === "lost";
 }
 
 /** Room options (`mode`, `seats`, `level`, `rows`, `cols`, `mines`) → the board config and seating. */

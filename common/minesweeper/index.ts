@@ -6,3 +6,4 @@ export * from "./stats.js";
 export * from "./race.js";
 export * from "./verify.js";
 export * from "./game.js";
+export * from "./intent.js";

@@ -3,7 +3,9 @@
 // seats, cards); pixels live in the board.
 import { FIRST_WILD, PACK_IDS, SUITS, type AttachMode, type PackId, type Rank, type Suit } from "../../../common/cubestacc/types.js";
 import { cardRank } from "../../../common/cubestacc/deck.js";
-import { unpackPlay } from "../../../common/cubestacc/wire.js";
+import { drawActionFromWire, unpackPlay, type WireDrawAction } from "../../../common/cubestacc/wire.js";
+import { stepSeat } from "../../../common/cubestacc/turn.js";
+import type { LegalPlay } from "../../../common/cubestacc/types.js";
 
 export interface CubeModel {
   id: number;
@@ -33,16 +35,13 @@ export interface SeatModel {
   place: number;
 }
 
-export interface LegalModel {
-  card: number;
-  onto: number;
-  mode: AttachMode;
-}
+/** A legal play as the rules list it (common/cubestacc LegalPlay). */
+export type LegalModel = LegalPlay;
 
 export interface MineModel {
   hand: number[];
   legal: LegalModel[];
-  drawAction: "" | "draw" | "take" | "pass";
+  drawAction: WireDrawAction;
   canDone: boolean;
   canUhOh: boolean;
 }
@@ -176,11 +175,10 @@ export function readModel(state: any, mySeat: number | null): TableModel {
   let mine: MineModel | null = null;
   const priv = mySeat !== null && mySeat >= 0 ? playersIn?.[mySeat]?.private : undefined;
   if (priv) {
-    const d = str(priv.drawAction);
     mine = {
       hand: list(priv.hand, (c) => num(c)),
       legal: list(priv.legal, (packed) => unpackPlay(packed)).filter((l): l is LegalModel => l !== null),
-      drawAction: d === "draw" || d === "take" || d === "pass" ? d : "",
+      drawAction: drawActionFromWire(priv.drawAction),
       canDone: bool(priv.canDone),
       canUhOh: bool(priv.canUhOh),
     };
@@ -224,5 +222,5 @@ export function nextSeat(m: TableModel, seat: number): number {
   const order = gameOrder(m);
   const i = order.indexOf(seat);
   if (i < 0 || order.length === 0) return -1;
-  return order[(i + m.direction + order.length) % order.length];
+  return order[stepSeat(order.length, i, 1, m.direction)];
 }

@@ -11,6 +11,8 @@ import { Application } from "pixi.js";
 import type { Room } from "colyseus.js";
 import { cardCode, cardSuit, isWild } from "../../../common/cubestacc/deck";
 import type { AttachMode, Suit } from "../../../common/cubestacc/types";
+import type { CubestaccPayloads, PlayPayload } from "../../../common/cubestacc/game";
+import type { RoomPayloads } from "../../../common/core/game";
 import type { GameContext, GameHandle } from "../types";
 import type { ConnStatus } from "../../net/session";
 import { h } from "../../ui/dom";
@@ -26,6 +28,9 @@ import { emptyModel, readModel, type CubeModel, type TableModel } from "./model"
 import { CubeTextures } from "./textures";
 import "./cubestacc.css";
 import { initStillStage } from "../stage.js";
+
+/** Every message this scene sends, with the payload the server parses. */
+type Sent = CubestaccPayloads & RoomPayloads;
 
 export async function mount(host: HTMLElement, ctx: GameContext): Promise<GameHandle> {
   const scene = new CubestaccScene(host, ctx);
@@ -459,7 +464,7 @@ class CubestaccScene implements GameHandle {
       }
       suit = chosen;
     }
-    const payload: { card: number; onto: number; mode: AttachMode; suit?: Suit } = { card: t.card, onto: t.onto, mode: t.mode };
+    const payload: PlayPayload = { card: t.card, onto: t.onto, mode: t.mode };
     if (suit) payload.suit = suit;
     if (!this.send("play", payload)) {
       this.hand.restore(t.card);
@@ -473,7 +478,8 @@ class CubestaccScene implements GameHandle {
     this.refreshTargets();
   }
 
-  private send(type: string, payload: unknown): boolean {
+  /** Sends a move message; its payload type is the one the server parses (common/cubestacc/game.ts). */
+  private send<K extends keyof Sent>(type: K, payload: Sent[K]): boolean {
     if (this.mySeat() === null) return false;
     const ok = this.ctx.session.send(type, payload);
     if (!ok) toast("Not connected — move not sent.", "error");

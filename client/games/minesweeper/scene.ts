@@ -16,6 +16,10 @@ import { Application, Container, Graphics, Sprite, Text, WebGLRenderer, type Tex
 // loaded (the lobby preloads it), offline play needs no request at all.
 import "pixi.js/browser";
 import { CELL, LEVELS } from "../../../common/minesweeper/types";
+import { neighbours } from "../../../common/minesweeper/board";
+import { canRestart } from "../../../common/minesweeper/game";
+import type { Phase } from "../../../common/minesweeper/types";
+import { areaOf, chordOpens, flagIntent, flagsLeft, isNumberCode } from "../../../common/minesweeper/intent";
 import type { GameHandle } from "../types";
 import { h } from "../../ui/dom";
 import { toast } from "../../ui/toast";
@@ -72,9 +76,7 @@ const LEVEL_NAMES: Record<string, string> = Object.fromEntries(
   Object.entries(LEVELS).map(([id, l]) => [id, l.name]),
 );
 
-function isNumber(code: number): boolean {
-  return code >= 1 && code <= 8;
-}
+const isNumber = isNumberCode;
 
 /** Options for a board scene that is not simply a room's game. */
 export interface SceneOptions {
@@ -807,9 +809,7 @@ export class MinesweeperScene implements GameHandle {
   }
 
   private canRestart(): boolean {
-    if (!this.seated() || this.model.mode === "race") return false;
-    if (this.model.mode === "solo" || this.model.mode === "offline") return true;
-    return this.model.phase === "won" || this.model.phase === "lost";
+    return this.seated() && canRestart(this.model.mode, this.model.phase as Phase);
   }
 
   private requestRestart(): void {
@@ -832,17 +832,7 @@ export class MinesweeperScene implements GameHandle {
 
   private neighbours(i: number, self = false): number[] {
     const { rows, cols } = this.model;
-    const { r, c } = this.rc(i);
-    const out: number[] = [];
-    for (let dr = -1; dr <= 1; dr++) {
-      for (let dc = -1; dc <= 1; dc++) {
-        if (!self && dr === 0 && dc === 0) continue;
-        const rr = r + dr;
-        const cc = c + dc;
-        if (rr >= 0 && rr < rows && cc >= 0 && cc < cols) out.push(rr * cols + cc);
-      }
-    }
-    return out;
+    return self ? areaOf(rows, cols, i) : neighbours(rows, cols, i);
   }
 
   private reveal(i: number): void {
@@ -851,30 +841,15 @@ export class MinesweeperScene implements GameHandle {
 
   private toggleFlag(i: number): void {
     const m = this.model;
-    const code = m.cells[i];
-    if (code === CELL.HIDDEN) {
-      if (m.mines - m.flags <= 0) {
-        toast("No flags left.");
-        return;
-      }
-      this.send("flag", this.rc(i));
-    } else if (code === CELL.FLAG) {
-      this.send("flag", this.rc(i));
-    }
+    const intent = flagIntent(m.cells, i, flagsLeft(m));
+    if (intent === "no-flags-left") toast("No flags left.");
+    else if (intent) this.send("flag", this.rc(i));
   }
 
-  /** Chord only where it can do something: a number with exactly that many flags around and a hidden neighbour. */
+  /** Chord only where it can do something (common/minesweeper/intent.ts). */
   private chord(i: number): void {
-    const cells = this.model.cells;
-    const code = cells[i];
-    if (!isNumber(code)) return;
-    let flags = 0;
-    let hidden = 0;
-    for (const j of this.neighbours(i)) {
-      if (cells[j] === CELL.FLAG) flags++;
-      else if (cells[j] === CELL.HIDDEN) hidden++;
-    }
-    if (flags === code && hidden > 0) this.send("chord", this.rc(i));
+    const m = this.model;
+    if (chordOpens(m.cells, m.rows, m.cols, i)) this.send("chord", this.rc(i));
   }
 
   private primary(i: number): void {

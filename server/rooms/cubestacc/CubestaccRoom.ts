@@ -11,26 +11,26 @@ import { createRng, type Rng } from "../../../common/core/rng.js";
 import type { Rejection } from "../../../common/core/rules.js";
 import { GameSession } from "../../../common/core/session.js";
 import {
-  ATTACH_MODES,
-  BOT_LEVELS,
   botDelay,
   botMove,
   cubestaccRules,
+  drawActionToWire,
   eventsFor,
+  isCatchable,
+  parseCaught,
+  parseCubestaccOptions,
+  parsePlay,
   packPlay,
   seatView,
-  MAX_SEATS,
   MIN_SEATS,
   resolveConfig,
-  SUITS,
-  type AttachMode,
-  type BotLevel,
   type CubestaccConfig,
   type CubestaccEvent,
   type CubestaccMove,
+  type CubestaccOptions,
   type CubestaccState as Table,
+  type PlayPayload,
   type CubestaccView,
-  type Suit,
 } from "../../../common/cubestacc/index.js";
 import { refuseOption } from "../base/errors.js";
 import { SeatedRoom, type BotPlan, type GameSetup, type HubEvent, type MoveContext, type SenderContext } from "../base/SeatedRoom.js";
@@ -38,100 +38,30 @@ import { syncNumberList } from "../base/numberList.js";
 import { badPayload, emptyPayload, fail, intIn, isWholeNumber, objectWith, ok, type Parsed } from "../base/validate.js";
 import { Cube, CubestaccSeat, CubestaccState, RankEntry, type PrivateSeat } from "./CubestaccState.js";
 
-export type CubestaccMode = "online" | "solo";
-export const MODES: readonly CubestaccMode[] = ["online", "solo"];
+export { CUBESTACC_MODES as MODES, TIMER, SOLO_BOTS, ONLINE_SEATS_DEFAULT, type CubestaccMode, type CubestaccOptions } from "../../../common/cubestacc/index.js";
 /** Quick-play criteria (docs/protocol.md). */
 export const FILTER_KEYS = ["mode", "seats", "pack", "wildPivot", "timer"];
-export const TIMER = { min: 1, max: 300, online: 30 } as const;
-export const SOLO_BOTS = { min: 1, max: MAX_SEATS - 1, default: 3 } as const;
-export const ONLINE_SEATS_DEFAULT = 4;
-const LAST_CARD = 59;
-const LAST_CUBE = 59;
 
 type Session = GameSession<Table, CubestaccMove, CubestaccEvent, CubestaccConfig, CubestaccView>;
 type Phase = "waiting" | "playing" | "finished";
-
-/** Validated room options. */
-export interface CubestaccOptions {
-  mode: CubestaccMode;
-  seats: number;
-  bots: number;
-  timer: number;
-  pack: CubestaccConfig["pack"];
-  wildPivot: boolean;
-  botLevel: BotLevel;
-}
-
-type PlayPayload = { card: number; onto: number; mode: AttachMode; suit?: Suit };
 
 function randomSeed(): number {
   return randomBytes(4).readUInt32LE(0);
 }
 
-/** Turns untrusted create options into room options, or throws a refusal. */
+/** Turns untrusted create options into room options, or throws a refusal (common/cubestacc/game.ts). */
 export function parseOptions(options: Record<string, unknown>): CubestaccOptions {
-  const mode = options.mode ?? "online";
-  if (typeof mode !== "string" || !MODES.includes(mode as CubestaccMode)) {
-    throw refuseOption(`Unknown mode ${JSON.stringify(String(mode).slice(0, 20))}: use online or solo.`);
-  }
-  const whole = (name: string, value: unknown, min: number, max: number): number => {
-    const n = intIn(value, min, max);
-    if (n === null) throw refuseOption(`${name} must be a whole number from ${min} to ${max}.`);
-    return n;
-  };
-  let seats: number;
-  let bots: number;
-  let timer: number;
-  if (mode === "solo") {
-    if (options.bots !== undefined) {
-      bots = whole("bots", options.bots, SOLO_BOTS.min, SOLO_BOTS.max);
-      if (options.seats !== undefined && options.seats !== bots + 1) throw refuseOption(`Solo seats are you + the bots: ${bots + 1} for ${bots} bots.`);
-    } else if (options.seats !== undefined) {
-      bots = whole("seats", options.seats, MIN_SEATS, MAX_SEATS) - 1;
-    } else bots = SOLO_BOTS.default;
-    seats = bots + 1;
-    if (options.timer !== undefined && options.timer !== 0) throw refuseOption("Solo has no turn timer (timer must be 0).");
-    timer = 0;
-  } else {
-    seats = options.seats === undefined ? ONLINE_SEATS_DEFAULT : whole("seats", options.seats, MIN_SEATS, MAX_SEATS);
-    bots = options.bots === undefined ? 0 : whole("bots", options.bots, 0, seats - 1);
-    timer = options.timer === undefined ? TIMER.online : options.timer === 0 ? 0 : whole("timer", options.timer, TIMER.min, TIMER.max);
-  }
-  const config = resolveConfig({ seats, wildPivot: options.wildPivot, pack: options.pack });
-  if (!config.ok) throw refuseOption(config.error.message);
-  const botLevel = options.botLevel ?? "normal";
-  if (typeof botLevel !== "string" || !BOT_LEVELS.includes(botLevel as BotLevel)) throw refuseOption("botLevel must be easy or normal.");
-  return { mode: mode as CubestaccMode, seats, bots, timer, pack: config.config.pack, wildPivot: config.config.wildPivot, botLevel: botLevel as BotLevel };
+  const o = parseCubestaccOptions(options);
+  if (!o.ok) throw refuseOption(o.error.message);
+  return o.value;
 }
 
-/** `play {card, onto, mode, suit?}`: shape and ranges only (the rules judge the rest). */
-export function playPayload(payload: unknown): Parsed<PlayPayload> {
-  const o = objectWith(payload, ["card", "onto", "mode", "suit"]);
-  if (!o.ok) return o;
-  const { card, onto, mode, suit } = o.value;
-  if (!isWholeNumber(card) || !isWholeNumber(onto)) return badPayload("card and onto must be whole numbers (a card id from your hand, a cube id).");
-  const c = intIn(card, 0, LAST_CARD);
-  const t = intIn(onto, 0, LAST_CUBE);
-  if (c === null) return fail("out-of-range", `Card ids are 0 to ${LAST_CARD}.`);
-  if (t === null) return fail("out-of-range", `Cube ids are 0 to ${LAST_CUBE}.`);
-  if (typeof mode !== "string" || !(ATTACH_MODES as readonly string[]).includes(mode)) return badPayload("mode must be top, side, face or wild.");
-  if (suit === undefined || suit === null) return ok({ card: c, onto: t, mode: mode as AttachMode });
-  if (typeof suit !== "string" || !(SUITS as readonly string[]).includes(suit)) return badPayload("suit must be spades, hearts, clubs or diamonds.");
-  return ok({ card: c, onto: t, mode: mode as AttachMode, suit: suit as Suit });
-}
+/** `play {card, onto, mode, suit?}`: the one parser, in common/cubestacc/game.ts. */
+export const playPayload = parsePlay;
 
 /** `{}`, or `{target}` with a room seat. */
 function caughtPayload(seats: number): (payload: unknown) => Parsed<{ target?: number }> {
-  return (payload) => {
-    const o = objectWith(payload, ["target"]);
-    if (!o.ok) return o;
-    const { target } = o.value;
-    if (target === undefined || target === null) return ok({});
-    if (!isWholeNumber(target)) return badPayload("target must be a seat number.");
-    const t = intIn(target, 0, seats - 1);
-    if (t === null) return fail("out-of-range", `Seats are 0 to ${seats - 1}.`);
-    return ok({ target: t });
-  };
+  return (payload) => parseCaught(payload, seats);
 }
 
 function seatPayload(seats: number): (payload: unknown) => Parsed<{ seat: number }> {
@@ -431,12 +361,12 @@ export class CubestaccRoom extends SeatedRoom<CubestaccState> {
       put(seat, "inGame", true);
       put(seat, "cards", s.hands[g].length);
       put(seat, "calledUhOh", s.called[g]);
-      put(seat, "catchable", s.exposed[g] && playing);
+      put(seat, "catchable", isCatchable(s, g));
       put(seat, "place", places.get(g) ?? 0);
       const priv = seat.private;
       syncNumberList(priv.hand, view.hand ?? []);
       syncNumberList(priv.legal, view.legal.map(packPlay));
-      put(priv, "drawAction", view.drawAction ?? "");
+      put(priv, "drawAction", drawActionToWire(view.drawAction));
       put(priv, "canDone", view.canDone);
       put(priv, "canUhOh", view.canUhOh);
     });

@@ -6,6 +6,7 @@
 import { GameSession } from "../../../common/core/session.js";
 import type { Rejection } from "../../../common/core/rules.js";
 import {
+  canRestart,
   CELL,
   cellCode,
   creditsBySeat,
@@ -84,7 +85,7 @@ export class BoardMode implements ModeGame {
   }
 
   private restart(ctx: SenderContext): Rejection | void {
-    if (this.mode === "coop" && !isFinished(this.game.state)) {
+    if (!canRestart(this.mode, this.game.state.phase)) {
       return { code: "not-allowed", message: "In co-op a new board starts once this one is won or lost." };
     }
     this.recordIfPlayed(ctx.now, "abandoned");

@@ -13,6 +13,7 @@ import { GameSession } from "../../../common/core/session.js";
 import type { Rejection } from "../../../common/core/rules.js";
 import {
   CELL,
+  RACE_MIN_SEATS,
   RACE_COUNTDOWN_MS,
   raceEventsFor,
   raceProgress,
@@ -45,7 +46,6 @@ interface Countdown {
   resume: Resting;
 }
 
-const MIN_RACERS = 2;
 
 export class RaceMode implements ModeGame {
   readonly state = new RaceRoomState();
@@ -128,7 +128,7 @@ export class RaceMode implements ModeGame {
     this.countdown = null;
     this.state.countdownEndsAt = 0;
     const racers = this.occupiedSeats();
-    if (racers.length < MIN_RACERS) {
+    if (racers.length < RACE_MIN_SEATS) {
       this.state.phase = countdown.resume;
       ctx.emit({ kind: "countdown-cancelled" });
       return;
@@ -350,7 +350,7 @@ export class RaceMode implements ModeGame {
 
   private allReady(): boolean {
     const seated = this.occupiedSeats();
-    return seated.length >= MIN_RACERS && seated.every((seat) => this.state.seats[seat].ready);
+    return seated.length >= RACE_MIN_SEATS && seated.every((seat) => this.state.seats[seat].ready);
   }
 
   private resting(): boolean {
@@ -384,7 +384,7 @@ export class RaceMode implements ModeGame {
   private checkCountdown(ctx: MoveContext): void | false {
     if (this.resting() && this.allReady()) return this.startCountdown(ctx, false);
     if (this.state.phase === "countdown" && this.countdown) {
-      if (this.occupiedSeats().length < MIN_RACERS) return this.cancelCountdown(ctx);
+      if (this.occupiedSeats().length < RACE_MIN_SEATS) return this.cancelCountdown(ctx);
       if (!this.countdown.byOwner && !this.allReady()) return this.cancelCountdown(ctx);
     }
     return false;
@@ -397,7 +397,7 @@ export class RaceMode implements ModeGame {
 
   onStart(ctx: SenderContext): Rejection | void {
     if (!this.resting()) return { code: "not-allowed", message: "A race is already on its way." };
-    if (this.occupiedSeats().length < MIN_RACERS) return { code: "too-few-players", message: "A race needs at least 2 players." };
+    if (this.occupiedSeats().length < RACE_MIN_SEATS) return { code: "too-few-players", message: `A race needs at least ${RACE_MIN_SEATS} players.` };
     this.startCountdown(ctx, true);
   }
 
