@@ -10,6 +10,9 @@ import { monitor } from "@colyseus/monitor";
 import { WebSocketTransport } from "@colyseus/ws-transport";
 import { defineHubRoom, installRoomIdNormalisation } from "./server/rooms/base/define.js";
 import { ROOMS } from "./server/games.js";
+import { BotPool } from "./server/bots/pool.js";
+import { inProcessThinker } from "./server/bots/thinker.js";
+import { GameRoom } from "./server/rooms/game/GameRoom.js";
 import { chooseScaleOut } from "./server/scale.js";
 import { settingsFromEnv, type HubSettings } from "./server/settings.js";
 import { openStore } from "./server/store/index.js";
@@ -23,7 +26,11 @@ export const MAX_FRAME_BYTES = 16 * 1024;
 const ROOT = path.dirname(fileURLToPath(import.meta.url));
 
 /** Knobs of single games and routes, next to the hub settings (tests shorten or inject them). */
-export type HubExtras = MinesweeperSettings & ApiSettings;
+export type HubExtras = MinesweeperSettings &
+  ApiSettings & {
+    /** Worker threads bots think on (0: on the event loop). Default BOT_THREADS, else cores − 1. */
+    botThreads?: number;
+  };
 
 export function createHubConfig(overrides: Partial<HubSettings> & HubExtras = {}): ConfigOptions {
   // The store opens when the server starts, not when this module is imported.
@@ -50,7 +57,18 @@ export function createHubConfig(overrides: Partial<HubSettings> & HubExtras = {}
       settings.store = store ?? openStore();
       installRoomIdNormalisation();
       for (const entry of ROOMS) defineHubRoom(gameServer, entry.name, entry.room, entry.filterKeys, settings);
-      gameServer.onShutdown(async () => settings.store.close());
+      // Bots of games on the generic room think on worker threads: a room never waits for one.
+      const envThreads = process.env.BOT_THREADS ? Number(process.env.BOT_THREADS) : NaN;
+      const threads = rest.botThreads ?? (Number.isInteger(envThreads) && envThreads >= 0 ? envThreads : undefined);
+      const pool = threads === 0 ? null : new BotPool({ size: threads });
+      GameRoom.thinker = pool ?? inProcessThinker;
+      gameServer.onShutdown(async () => {
+        settings.store.close();
+        if (pool) {
+          if (GameRoom.thinker === pool) GameRoom.thinker = inProcessThinker;
+          await pool.close();
+        }
+      });
     },
 
     initializeExpress: (app) => {

@@ -1,13 +1,17 @@
 // The Connect Four bot: alpha-beta search over the grid in its view (the game
 // has no hidden information). `easy` looks 2 plies ahead and sometimes plays a
-// random column; `normal` looks 6 plies ahead. Pure and seeded.
+// random column; `normal` looks 6 plies ahead; `deep` deepens one ply at a time
+// while its time budget lasts (the injected clock), to 7 plies without a clock.
+// Pure and seeded.
 
 import type { Rng } from "../core/rng.js";
 import { COLS, EMPTY, landingRow, lineThrough, openColumns, ROWS, type Connect4View } from "./rules.js";
 
-export const C4_BOT_LEVELS = ["easy", "normal"] as const;
+export const C4_BOT_LEVELS = ["easy", "normal", "deep"] as const;
 export type C4BotLevel = (typeof C4_BOT_LEVELS)[number];
-const DEPTH: Record<C4BotLevel, number> = { easy: 2, normal: 6 };
+const DEPTH: Record<C4BotLevel, number> = { easy: 2, normal: 6, deep: 7 };
+/** `deep` never searches past this, whatever the budget (the grid has 42 cells). */
+const MAX_DEPTH = 42;
 const WIN = 1_000_000;
 /** Centre-first search order: better cut-offs, and ties go to the centre. */
 const ORDER = [3, 2, 4, 1, 5, 0, 6];
@@ -62,18 +66,32 @@ function search(grid: number[], toMove: number, me: number, depth: number, alpha
   return best;
 }
 
+/** Time for `deep`: `ms` to spend, `elapsed()` since the decision began. */
+export interface SearchClock {
+  ms: number;
+  elapsed: () => number;
+}
+
 /** The column to drop into, or null when it is not this seat's turn. */
-export function chooseColumn(view: Connect4View, level: C4BotLevel, rng: Rng): number | null {
+export function chooseColumn(view: Connect4View, level: C4BotLevel, rng: Rng, clock?: SearchClock): number | null {
   if (view.over || view.viewer === null || view.turn !== view.viewer || !view.legal.length) return null;
-  const me = view.viewer;
   if (level === "easy" && rng.int(4) === 0) return view.legal[rng.int(view.legal.length)];
+  if (level !== "deep" || !clock) return bestAt(view, DEPTH[level], rng);
+  // Iterative deepening: each finished depth's choice stands until a deeper one finishes in time.
+  let best = bestAt(view, 2, rng);
+  for (let depth = 3; depth <= MAX_DEPTH && clock.elapsed() < clock.ms / 2; depth++) best = bestAt(view, depth, rng);
+  return best;
+}
+
+function bestAt(view: Connect4View, depth: number, rng: Rng): number {
+  const me = view.viewer!;
   const grid = view.grid.slice();
   let best = -Infinity;
   let choices: number[] = [];
   for (const col of ORDER.filter((c) => view.legal.includes(c))) {
     const row = landingRow(grid, col);
     grid[row * COLS + col] = me;
-    const score = lineThrough(grid, row, col).length ? WIN * 2 : search(grid, 1 - me, me, DEPTH[level] - 1, -Infinity, Infinity);
+    const score = lineThrough(grid, row, col).length ? WIN * 2 : search(grid, 1 - me, me, depth - 1, -Infinity, Infinity);
     grid[row * COLS + col] = EMPTY;
     if (score > best) {
       best = score;

@@ -56,7 +56,7 @@ export const connect4Def: GameDef<Connect4State, Connect4Move, Connect4Event, Co
     delayMs: [400, 800],
     choose(view, _seat, _memory, budget) {
       const level = (C4_BOT_LEVELS as readonly string[]).includes(budget.level) ? (budget.level as C4BotLevel) : "normal";
-      const col = chooseColumn(view, level, budget.rng);
+      const col = chooseColumn(view, level, budget.rng, budget.elapsed ? { ms: budget.ms, elapsed: budget.elapsed } : undefined);
       return { move: col === null ? null : { type: "drop", col }, memory: null };
     },
   },

@@ -42,6 +42,12 @@ export interface BotBudget {
   ms: number;
   /** A level the game offers (e.g. "easy" | "normal"), or its default. */
   level: string;
+  /**
+   * Milliseconds since this decision began, injected by whoever runs the bot (a worker's
+   * clock). A bot that searches "as deep as time allows" stops when it reaches `ms`;
+   * absent, it searches to a fixed depth (common/ never reads a clock itself).
+   */
+  elapsed?: () => number;
 }
 
 /** A pure bot: the seat's own view in, one move (or nothing to do) out. */

@@ -42,6 +42,7 @@ export function decide(request: ThinkRequest): ThinkAnswer {
     rng: createRng(request.seed >>> 0, 0xb07),
     ms: request.budgetMs,
     level: request.level,
+    elapsed: () => performance.now() - started,
   });
   return { move, memory, ms: performance.now() - started };
 }

@@ -73,7 +73,8 @@ export function playRandomGame(def: AnyGameDef, options: Record<string, unknown>
         // Half the time the game's own bot picks, from the seat's view alone: it must pick a legal move.
         if (def.bot && rng.int(2) === 0) {
           const level = pick(rng, def.bot.levels);
-          const chosen = def.bot.choose(def.view(session.state, seat), seat, null, { rng, ms: 50, level }).move;
+          const started = Date.now();
+          const chosen = def.bot.choose(def.view(session.state, seat), seat, null, { rng, ms: 20, level, elapsed: () => Date.now() - started }).move;
           if (chosen) move = chosen;
         }
         checkWire(def, move, where);
