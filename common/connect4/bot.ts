@@ -42,7 +42,16 @@ function evaluate(grid: number[], me: number): number {
   return score;
 }
 
-function search(grid: number[], toMove: number, me: number, depth: number, alpha: number, beta: number): number {
+/** Stops a search when the clock says the budget is spent (checked every 512 nodes). */
+interface Stop {
+  clock?: SearchClock;
+  nodes: number;
+  stopped: boolean;
+}
+
+function search(grid: number[], toMove: number, me: number, depth: number, alpha: number, beta: number, stop: Stop): number {
+  if (stop.clock && (++stop.nodes & 511) === 0 && stop.clock.elapsed() >= stop.clock.ms) stop.stopped = true;
+  if (stop.stopped) return 0;
   const open = ORDER.filter((c) => landingRow(grid, c) >= 0);
   if (!open.length) return 0;
   if (depth === 0) return evaluate(grid, me);
@@ -52,7 +61,7 @@ function search(grid: number[], toMove: number, me: number, depth: number, alpha
     const row = landingRow(grid, col);
     grid[row * COLS + col] = toMove;
     const won = lineThrough(grid, row, col).length > 0;
-    const score = won ? (maximising ? WIN + depth : -WIN - depth) : search(grid, 1 - toMove, me, depth - 1, alpha, beta);
+    const score = won ? (maximising ? WIN + depth : -WIN - depth) : search(grid, 1 - toMove, me, depth - 1, alpha, beta, stop);
     grid[row * COLS + col] = EMPTY;
     if (maximising) {
       best = Math.max(best, score);
@@ -76,14 +85,19 @@ export interface SearchClock {
 export function chooseColumn(view: Connect4View, level: C4BotLevel, rng: Rng, clock?: SearchClock): number | null {
   if (view.over || view.viewer === null || view.turn !== view.viewer || !view.legal.length) return null;
   if (level === "easy" && rng.int(4) === 0) return view.legal[rng.int(view.legal.length)];
-  if (level !== "deep" || !clock) return bestAt(view, DEPTH[level], rng);
-  // Iterative deepening: each finished depth's choice stands until a deeper one finishes in time.
-  let best = bestAt(view, 2, rng);
-  for (let depth = 3; depth <= MAX_DEPTH && clock.elapsed() < clock.ms / 2; depth++) best = bestAt(view, depth, rng);
+  if (level !== "deep" || !clock) return bestAt(view, DEPTH[level], rng, { nodes: 0, stopped: false })!;
+  // Iterative deepening: each finished depth's choice stands; a depth the budget cuts short is dropped.
+  let best = bestAt(view, 2, rng, { nodes: 0, stopped: false })!;
+  for (let depth = 3; depth <= MAX_DEPTH && clock.elapsed() < clock.ms; depth++) {
+    const deeper = bestAt(view, depth, rng, { clock, nodes: 0, stopped: false });
+    if (deeper === null) break;
+    best = deeper;
+  }
   return best;
 }
 
-function bestAt(view: Connect4View, depth: number, rng: Rng): number {
+/** The best column at `depth` plies; null when the clock stopped the search. */
+function bestAt(view: Connect4View, depth: number, rng: Rng, stop: Stop): number | null {
   const me = view.viewer!;
   const grid = view.grid.slice();
   let best = -Infinity;
@@ -91,12 +105,13 @@ function bestAt(view: Connect4View, depth: number, rng: Rng): number {
   for (const col of ORDER.filter((c) => view.legal.includes(c))) {
     const row = landingRow(grid, col);
     grid[row * COLS + col] = me;
-    const score = lineThrough(grid, row, col).length ? WIN * 2 : search(grid, 1 - me, me, depth - 1, -Infinity, Infinity);
+    const score = lineThrough(grid, row, col).length ? WIN * 2 : search(grid, 1 - me, me, depth - 1, -Infinity, Infinity, stop);
     grid[row * COLS + col] = EMPTY;
     if (score > best) {
       best = score;
       choices = [col];
     } else if (score === best) choices.push(col);
   }
+  if (stop.stopped) return null;
   return choices[rng.int(choices.length)] ?? openColumns(view.grid)[0];
 }

@@ -84,6 +84,8 @@ export function filterKeysOf(def: GameDef<unknown, TypedMove, unknown, unknown, 
 export abstract class GameRoom<S, M extends TypedMove, E, C, V, St extends GameRoomState> extends SeatedRoom<St> {
   /** Where bots think (a worker pool in production: server/bots/pool.ts). */
   static thinker: BotThinker = inProcessThinker;
+  /** Time a bot may think per decision (ms); null: its thinking delay (bench/bots.ts sets 500). */
+  static botBudgetMs: number | null = null;
 
   protected abstract readonly parts: GameServerParts<S, M, E, C, V, St>;
   protected configured!: Configured<C>;
@@ -308,7 +310,7 @@ export abstract class GameRoom<S, M extends TypedMove, E, C, V, St extends GameR
       const delay = min + ((this.botSeed + game.log.length * 7919 + g * 104729) % (max - min + 1));
       const asked = Date.now();
       GameRoom.thinker
-        .think({ game: this.def.id, view: game.view(g), seat: g, level, seed: this.botSeed ^ (game.log.length * 2654435761), budgetMs: delay, memory: null })
+        .think({ game: this.def.id, view: game.view(g), seat: g, level, seed: this.botSeed ^ (game.log.length * 2654435761), budgetMs: GameRoom.botBudgetMs ?? delay, memory: null })
         .then((answer) => {
           if (this.isDisposing() || this.game !== game || this.asked.get(room) !== version || answer.move === null) return;
           const wait = Math.max(0, delay * SeatedRoom.botDelayScale - (Date.now() - asked));
@@ -323,7 +325,10 @@ export abstract class GameRoom<S, M extends TypedMove, E, C, V, St extends GameR
             ),
           );
         })
-        .catch((e) => console.error(`[${this.gameId} ${this.roomId}] a bot could not decide`, e));
+        .catch((e) => {
+          // A pool closing with the server drops its pending decisions: nothing to report then.
+          if (!this.isDisposing() && !/pool closed/.test(String((e as Error)?.message))) console.error(`[${this.gameId} ${this.roomId}] a bot could not decide`, e);
+        });
     });
   }
 
