@@ -237,6 +237,12 @@ export abstract class SeatedRoom<S extends HubState = HubState> extends Room<S, 
   protected onStart(_ctx: SenderContext): Rejection | void {
     return { code: "not-allowed", message: "This game starts by itself." };
   }
+  /**
+   * A connection now shows `seat` (−1: a spectator): it joined, reclaimed its seat or came back
+   * from a drop. A game whose objects change audience fills the connection's StateView here
+   * (server/rooms/game/audience.ts). Default: nothing.
+   */
+  protected onViewer(_client: Client, _seat: number): void {}
   /** Private per-seat schema (a child of the state) to add to that seat's StateView; none by default. */
   protected seatPrivateState(_seat: number): Schema | undefined {
     return undefined;
@@ -381,6 +387,7 @@ export abstract class SeatedRoom<S extends HubState = HubState> extends Room<S, 
     if (auth.spectate) {
       data.role = "spectator";
       this.state.spectators++;
+      this.onViewer(client, -1);
     } else if (auth.seatToken !== undefined) {
       const seat = this.seatByToken(auth.seatToken);
       if (seat < 0) throw new HubRefusal("seat-token", "That seat is no longer held.", ErrorCode.AUTH_FAILED);
@@ -441,6 +448,7 @@ export abstract class SeatedRoom<S extends HubState = HubState> extends Room<S, 
       this.exclusive(() => {
         this.state.seats[seat].connected = true;
         this.onSeatConnection(seat, true);
+        this.onViewer(newClient, seat);
         this.sendWelcome(newClient, data);
         this.commit();
       });
@@ -986,6 +994,7 @@ export abstract class SeatedRoom<S extends HubState = HubState> extends Room<S, 
       client.view.add(privateState);
     }
     this.updateAutoDispose();
+    this.onViewer(client, seat);
     this.onSeatTaken(seat, reclaimed);
     if (reclaimed) this.onSeatConnection(seat, true);
   }

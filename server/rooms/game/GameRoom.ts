@@ -13,7 +13,8 @@
 // the rules and the move log speak game seats.
 
 import { randomBytes } from "node:crypto";
-import type { Schema } from "@colyseus/schema";
+import { StateView, type Schema } from "@colyseus/schema";
+import type { Client } from "@colyseus/core";
 import type { Configured, GameDef, TypedMove } from "../../../common/core/game.js";
 import type { Rejection } from "../../../common/core/rules.js";
 import { GameSession } from "../../../common/core/session.js";
@@ -21,10 +22,13 @@ import { inProcessThinker, type BotThinker } from "../../bots/thinker.js";
 import { refuseOption } from "../base/errors.js";
 import { SeatedRoom, type GameSetup, type HubEvent, type MoveContext } from "../base/SeatedRoom.js";
 import { emptyPayload, fail, intIn, isWholeNumber, objectWith, ok, type Parsed } from "../base/validate.js";
+import type { Viewer } from "./audience.js";
 import type { GameRoomState } from "./GameRoomState.js";
 
 /** What the projection of one move may read. */
 export interface Projection<S, V> {
+  /** Every connection's view and the room seat it shows (null: spectator), for AudienceMap.sync. */
+  viewers: readonly Viewer[];
   state: S;
   /** The definition's view for a game seat (null: spectator). */
   view(gameSeat: number | null): V;
@@ -43,6 +47,8 @@ export interface GameServerParts<S, M extends TypedMove, E, C, V, St extends Gam
   createState(configured: Configured<C>): St;
   /** Writes the game into the schema, changed fields only (after the start and every move). */
   project(st: St, p: Projection<S, V>): void;
+  /** A new connection's view (room seat, null: spectator): AudienceMap.attach for objects whose audience changes. */
+  attach?(st: St, viewer: Viewer): void;
   /** A seat's private schema child, shown to that seat's connection only (StateView). */
   privateState?(st: St, roomSeat: number): Schema | undefined;
   /** A move parsed from the wire → the rules' move (room seats in it become game seats). */
@@ -255,7 +261,7 @@ export abstract class GameRoom<S, M extends TypedMove, E, C, V, St extends GameR
     if (!game) return;
     const st = this.state;
     const room = (g: number | null) => (g === null ? -1 : (this.order[g] ?? -1));
-    this.parts.project(st, { state: game.state, view: (g) => game.view(g), room, gameSeatOf: this.gameSeatOf, fresh });
+    this.parts.project(st, { state: game.state, view: (g) => game.view(g), room, gameSeatOf: this.gameSeatOf, fresh, viewers: this.viewers() });
     const who = this.def.whoActs(game.state);
     const acting = who.seats.map(room);
     if (acting.length !== st.acting.length || acting.some((s, i) => st.acting[i] !== s)) {
@@ -330,6 +336,26 @@ export abstract class GameRoom<S, M extends TypedMove, E, C, V, St extends GameR
           if (!this.isDisposing() && !/pool closed/.test(String((e as Error)?.message))) console.error(`[${this.gameId} ${this.roomId}] a bot could not decide`, e);
         });
     });
+  }
+
+  // ---- connections' views ---------------------------------------------------------
+
+  /** Every connection holding a view, with the room seat it shows. */
+  private viewers(): Viewer[] {
+    if (!this.parts.attach) return [];
+    const out: Viewer[] = [];
+    for (const c of this.clients) {
+      if (!c.view) continue;
+      const seat = this.seatOf(c);
+      out.push({ view: c.view, seat: seat < 0 ? null : seat });
+    }
+    return out;
+  }
+
+  protected override onViewer(client: Client, seat: number): void {
+    if (!this.parts.attach) return;
+    client.view ??= new StateView();
+    this.parts.attach(this.state, { view: client.view, seat: seat < 0 ? null : seat });
   }
 
   // ---- seats --------------------------------------------------------------------
