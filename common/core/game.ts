@@ -27,6 +27,8 @@ export interface WhoActs {
   anytime?: readonly string[];
   /** Server time the listed seats started waiting (turn timers count from here); null: untimed. */
   since?: number | null;
+  /** A counter that changes whenever a new turn starts (an extra turn too): one timer per turn. */
+  turn?: number;
 }
 
 /** A move as a message on the wire: its `type` is the message type, the rest its payload. */
@@ -154,6 +156,6 @@ export function unknownType(type: string, types: readonly string[]): { ok: false
 }
 
 /** One seat on turn. */
-export const onTurn = (seat: number, since: number | null = null, anytime?: readonly string[]): WhoActs => ({ seats: [seat], together: false, since, anytime });
+export const onTurn = (seat: number, since: number | null = null, anytime?: readonly string[], turn?: number): WhoActs => ({ seats: [seat], together: false, since, anytime, turn });
 /** Nobody acts. */
 export const nobody: WhoActs = { seats: [], together: false };

@@ -198,7 +198,7 @@ export const cubestaccDef: GameDef<CubestaccState, CubestaccMove, CubestaccEvent
   apply: cubestaccRules.apply,
   status: cubestaccRules.status,
   result: (s) => (s.blocked ? "blocked" : "won"),
-  whoActs: (s) => (s.phase === "playing" ? onTurn(s.turn, s.turnStartedAt, ANYTIME_MOVES) : nobody),
+  whoActs: (s) => (s.phase === "playing" ? onTurn(s.turn, s.turnStartedAt, ANYTIME_MOVES, s.turnNo) : nobody),
   view: cubestaccRules.view,
   eventsFor,
   moveTypes: CUBESTACC_MOVE_TYPES,

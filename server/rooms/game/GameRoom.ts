@@ -47,6 +47,8 @@ export interface GameServerParts<S, M extends TypedMove, E, C, V, St extends Gam
   createState(configured: Configured<C>): St;
   /** Writes the game into the schema, changed fields only (after the start and every move). */
   project(st: St, p: Projection<S, V>): void;
+  /** A person took (or reclaimed) a room seat: e.g. clear what a previous occupant's private view held. */
+  seatTaken?(st: St, roomSeat: number, reclaimed: boolean, playing: boolean): void;
   /** A new connection's view (room seat, null: spectator): AudienceMap.attach for objects whose audience changes. */
   attach?(st: St, viewer: Viewer): void;
   /** A seat's private schema child, shown to that seat's connection only (StateView). */
@@ -103,6 +105,8 @@ export abstract class GameRoom<S, M extends TypedMove, E, C, V, St extends GameR
   private timedKey = "";
   /** Per bot-played room seat: the game version its decision was asked for. */
   private asked = new Map<number, string>();
+  /** Per bot-played room seat: the move it last decided and when it is due (a same decision keeps its time). */
+  private due = new Map<number, { key: string; at: number }>();
   private botSeed = randomSeed();
 
   /** Server-side truth of the current game (null before the first). Never sent; tests read it. */
@@ -206,6 +210,7 @@ export abstract class GameRoom<S, M extends TypedMove, E, C, V, St extends GameR
     this.recorded = false;
     this.timedKey = "";
     this.asked.clear();
+    this.due.clear();
     this.state.gameNo++;
     this.state.phase = "playing";
     this.state.result = "";
@@ -237,15 +242,21 @@ export abstract class GameRoom<S, M extends TypedMove, E, C, V, St extends GameR
     });
   }
 
-  /** The first game starts once every seat is taken; the next when every connected person is ready (Play again). */
+  /**
+   * The first game starts by itself: solo once its player sits (the bots are seated already);
+   * otherwise once every seat holds a person (a table with bot seats waits for Start or
+   * everyone ready). Any game also starts when every connected person is ready (Play again).
+   */
   private wantsAutoStart(): boolean {
     if (this.phase === "playing") return false;
     const seats = this.state.seats;
     if (seats.filter((s) => s.occupied).length < this.def.seats.min) return false;
+    if (this.phase === "waiting") {
+      if (this.configured.mode === "solo" && seats[0].occupied && !seats[0].bot) return true;
+      if (this.configured.mode !== "solo" && seats.every((s, i) => s.occupied && !this.isBotSeat(i))) return true;
+    }
     const people = seats.filter((s, i) => s.occupied && s.connected && !this.isBotSeat(i));
-    if (people.length === 0) return false;
-    if (this.phase === "waiting" && seats.every((s) => s.occupied)) return true;
-    return people.every((s) => s.ready);
+    return people.length > 0 && people.every((s) => s.ready);
   }
 
   private maybeAutoStart(): void {
@@ -283,7 +294,7 @@ export abstract class GameRoom<S, M extends TypedMove, E, C, V, St extends GameR
       return;
     }
     const g = who.seats[0];
-    const key = `${this.state.gameNo}:${g}:${who.since ?? "start"}`;
+    const key = `${this.state.gameNo}:${g}:${who.turn ?? who.since ?? "start"}`;
     if (key === this.timedKey) return;
     this.timedKey = key;
     this.state.deadline = this.armTurnTimer(seconds * 1000, this.order[g], (ctx) => {
@@ -319,13 +330,19 @@ export abstract class GameRoom<S, M extends TypedMove, E, C, V, St extends GameR
         .think({ game: this.def.id, view: game.view(g), seat: g, level, seed: this.botSeed ^ (game.log.length * 2654435761), budgetMs: GameRoom.botBudgetMs ?? delay, memory: null })
         .then((answer) => {
           if (this.isDisposing() || this.game !== game || this.asked.get(room) !== version || answer.move === null) return;
-          const wait = Math.max(0, delay * SeatedRoom.botDelayScale - (Date.now() - asked));
+          // The same decision as before (say, a Caught while the table plays on) keeps its time:
+          // a busy table never starves a bot's out-of-turn call.
+          const key = JSON.stringify(answer.move);
+          const before = this.due.get(room);
+          const at = before && before.key === key ? before.at : asked + delay * SeatedRoom.botDelayScale;
+          this.due.set(room, { key, at });
+          const wait = Math.max(0, at - Date.now());
           this.later(wait, () =>
             this.serverMove(
               room,
               (ctx) =>
                 this.game === game && `${this.state.gameNo}:${game.log.length}` === version && this.botPlays(room) && this.phase === "playing"
-                  ? this.applyMove(ctx, g, answer.move as M)
+                  ? (this.due.delete(room), this.applyMove(ctx, g, answer.move as M))
                   : false,
               "bot move",
             ),
@@ -377,7 +394,8 @@ export abstract class GameRoom<S, M extends TypedMove, E, C, V, St extends GameR
   protected botPlaysHeldSeat(seat: number): boolean {
     return this.configured.mode !== "solo" && this.phase === "playing" && this.gameSeatOf[seat] >= 0 && this.def.bot !== undefined;
   }
-  protected onSeatTaken(): void {
+  protected onSeatTaken(seat: number, reclaimed: boolean): void {
+    this.parts.seatTaken?.(this.state, seat, reclaimed, this.phase === "playing");
     this.maybeAutoStart();
   }
   protected onSeatFreed(seat: number): void {
