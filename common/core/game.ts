@@ -110,8 +110,12 @@ export interface GameDef<S, M extends TypedMove, E, C, V> {
 
   /** Message types a player may send (room-made moves like `timeout` are not among them). */
   readonly moveTypes: readonly string[];
-  /** A player's message → a move, or `bad-payload` / `out-of-range` / `unknown-type`. Shape only: the rules judge legality. */
-  parseMove(type: string, payload: unknown): Parsed<M>;
+  /**
+   * A player's message → a move, or `bad-payload` / `out-of-range` / `unknown-type`. Shape only:
+   * the rules judge legality. With the room's `config`, ranges that depend on it (seats, board
+   * size) are checked too; without it, against the largest any room allows.
+   */
+  parseMove(type: string, payload: unknown, config?: C): Parsed<M>;
 
   /** Every move `seat` may make now (the kit plays random games from these; bots may too). */
   legalMoves(state: S, seat: number): M[];

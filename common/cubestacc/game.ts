@@ -120,14 +120,14 @@ export function parseCaught(payload: unknown, seats: number = MAX_SEATS): Parsed
   return ok({ target: t });
 }
 
-export function parseCubestaccMove(type: string, payload: unknown): Parsed<CubestaccMove> {
+export function parseCubestaccMove(type: string, payload: unknown, config?: CubestaccConfig): Parsed<CubestaccMove> {
   switch (type) {
     case "play": {
       const p = parsePlay(payload);
       return p.ok ? ok({ type: "play", ...p.value }) : p;
     }
     case "caught": {
-      const p = parseCaught(payload);
+      const p = parseCaught(payload, config?.seats);
       return p.ok ? ok({ type: "caught", ...p.value }) : p;
     }
     case "draw":

@@ -119,7 +119,7 @@ export const minesweeperDef: GameDef<MinesweeperState, MinesweeperMove, Mineswee
   view: minesweeperRules.view,
   eventsFor: (events) => events.slice(),
   moveTypes: CELL_MOVES,
-  parseMove: (type, payload) => parseCellMove(type, payload, CELL_MOVES),
+  parseMove: (type, payload, config) => parseCellMove(type, payload, CELL_MOVES, config?.rows, config?.cols),
   legalMoves: cellMoves,
   twin(s, _viewer, rng) {
     if (!s.mines || isFinished(s)) return null;
@@ -153,7 +153,7 @@ export const minesweeperRaceDef: GameDef<RaceState, RaceMove, RaceEvent, Mineswe
   eventsFor: raceEventsFor,
   moveTypes: RACE_PLAYER_MOVES,
   // go and resign are made by the room (the go signal, a player who left): never from a message.
-  parseMove: (type, payload) => parseCellMove(type, payload, RACE_PLAYER_MOVES),
+  parseMove: (type, payload, config) => parseCellMove(type, payload, RACE_PLAYER_MOVES, config?.rows, config?.cols),
   legalMoves(s, seat) {
     if (s.phase !== "racing" || s.resignedAt[seat] !== null) return [];
     return cellMoves(s.boards[seat]);

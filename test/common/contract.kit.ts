@@ -77,7 +77,7 @@ export function playRandomGame(def: AnyGameDef, options: Record<string, unknown>
           const chosen = def.bot.choose(def.view(session.state, seat), seat, null, { rng, ms: 20, level, elapsed: () => Date.now() - started }).move;
           if (chosen) move = chosen;
         }
-        checkWire(def, move, where);
+        checkWire(def, move, c.config, where);
       }
     }
     tryRejections(def, session, rng, c.seats, now, where, totals);
@@ -113,11 +113,13 @@ export function playRandomGame(def: AnyGameDef, options: Record<string, unknown>
 }
 
 /** A legal move survives the wire: the message a client sends parses back to the same move. */
-function checkWire(def: AnyGameDef, move: { type: string }, where: string): void {
+function checkWire(def: AnyGameDef, move: { type: string }, config: unknown, where: string): void {
   const { type, payload } = moveMessage(move);
-  const parsed = def.parseMove(type, JSON.parse(JSON.stringify(payload)));
-  if (!parsed.ok) throw new Error(`${where}: parseMove refused the message of legal move ${canon(move)}: ${parsed.error.message}`);
-  expect(canon(parsed.value), `${where}: parseMove(moveMessage(m)) differs from m`).to.equal(canon(move));
+  for (const cfg of [undefined, config]) {
+    const parsed = def.parseMove(type, JSON.parse(JSON.stringify(payload)), cfg);
+    if (!parsed.ok) throw new Error(`${where}: parseMove refused the message of legal move ${canon(move)}: ${parsed.error.message}`);
+    expect(canon(parsed.value), `${where}: parseMove(moveMessage(m)) differs from m`).to.equal(canon(move));
+  }
 }
 
 /** A few moves that must be refused; each must leave state, RNG and log as they were. */

@@ -103,7 +103,9 @@ export abstract class GameRoom<S, M extends TypedMove, E, C, V, St extends GameR
   private startedAt = 0;
   private recorded = false;
   private timedKey = "";
-  /** Per bot-played room seat: the game version its decision was asked for. */
+  /** Counts commits: a bot's answer is played only if nothing was committed since it was asked. */
+  private revision = 0;
+  /** Per bot-played room seat: the revision its decision was asked for. */
   private asked = new Map<number, string>();
   /** Per bot-played room seat: the move it last decided and when it is due (a same decision keeps its time). */
   private due = new Map<number, { key: string; at: number }>();
@@ -131,7 +133,7 @@ export abstract class GameRoom<S, M extends TypedMove, E, C, V, St extends GameR
     state.phase = "waiting";
     this.gameSeatOf = new Array<number>(c.value.seats).fill(-1);
     for (const type of this.def.moveTypes) {
-      this.defineMessage<M>(type, { parse: (payload) => this.def.parseMove(type, payload), run: (ctx, move) => this.playerMove(ctx, move) });
+      this.defineMessage<M>(type, { parse: (payload) => this.def.parseMove(type, payload, c.value.config), run: (ctx, move) => this.playerMove(ctx, move) });
     }
     if (this.def.bot) {
       this.defineMessage("addBot", {
@@ -275,10 +277,11 @@ export abstract class GameRoom<S, M extends TypedMove, E, C, V, St extends GameR
     this.parts.project(st, { state: game.state, view: (g) => game.view(g), room, gameSeatOf: this.gameSeatOf, fresh, viewers: this.viewers() });
     const who = this.def.whoActs(game.state);
     const acting = who.seats.map(room);
-    if (acting.length !== st.acting.length || acting.some((s, i) => st.acting[i] !== s)) {
+    // In place where the length holds (one seat on turn: one small replace per turn).
+    if (acting.length !== st.acting.length) {
       st.acting.clear();
       st.acting.push(...acting);
-    }
+    } else acting.forEach((seat, i) => st.acting[i] !== seat && (st.acting[i] = seat));
     if (st.together !== who.together) st.together = who.together;
     this.armTimer(game);
   }
@@ -307,8 +310,9 @@ export abstract class GameRoom<S, M extends TypedMove, E, C, V, St extends GameR
   // ---- bots ---------------------------------------------------------------------
 
   /**
-   * After every committed change: ask for the decision of every bot-played seat that may act,
-   * once per game version. The room goes on meanwhile; an answer for an older version is dropped.
+   * After every committed change: ask for the decision of every bot-played seat that may act.
+   * The room goes on meanwhile; an answer to an older revision is dropped (the newer question
+   * is already out), so a bot never plays on a table it did not see.
    */
   protected override replanBots(): void {
     super.replanBots();
@@ -316,7 +320,7 @@ export abstract class GameRoom<S, M extends TypedMove, E, C, V, St extends GameR
     const bot = this.def.bot;
     if (!game || !bot || this.phase !== "playing" || this.isDisposing()) return;
     const who = this.def.whoActs(game.state);
-    const version = `${this.state.gameNo}:${game.log.length}`;
+    const version = String(++this.revision);
     this.order.forEach((room, g) => {
       if (!this.botPlays(room)) return this.asked.delete(room);
       if (!who.seats.includes(g) && !who.anytime?.length) return;
@@ -341,7 +345,7 @@ export abstract class GameRoom<S, M extends TypedMove, E, C, V, St extends GameR
             this.serverMove(
               room,
               (ctx) =>
-                this.game === game && `${this.state.gameNo}:${game.log.length}` === version && this.botPlays(room) && this.phase === "playing"
+                this.game === game && String(this.revision) === version && this.botPlays(room) && this.phase === "playing"
                   ? (this.due.delete(room), this.applyMove(ctx, g, answer.move as M))
                   : false,
               "bot move",
