@@ -7,7 +7,6 @@
 // A game subclass only builds its state, registers its messages with
 // `defineMessage()`, and decides the game rules through common/.
 
-import { randomBytes, timingSafeEqual } from "node:crypto";
 import {
   ErrorCode,
   OnMessageException,
@@ -24,21 +23,14 @@ import type { Rejection } from "../../../common/core/rules.js";
 import { DEFAULTS, settingsFromEnv, type HubSettings } from "../../settings.js";
 import type { FinishedGame, GameStore } from "../../store/GameStore.js";
 import { CorkedClients } from "./cork.js";
+import { listingOf, type HubMetadata } from "./listing.js";
+import { chatPayload, echoType, readyPayload, type BotPlan, type HubEvent, type MessageSpec, type MoveContext, type RoomTimer, type SenderContext } from "./messages.js";
+import { BOT_NAMES, newSeatToken, parseJoinOptions, resetRecord, sameToken, wantsNewSeat, type JoinRequest, type SeatRecord, type SeatStatus } from "./seats.js";
 import { HubRefusal, refuseOption } from "./errors.js";
 import { HubState, SeatState } from "./HubState.js";
 import { releaseCode, reserveCode } from "./privateCodes.js";
 import { TokenBucket } from "./rateLimit.js";
-import {
-  badPayload,
-  cleanText,
-  emptyPayload,
-  isPlainObject,
-  objectWith,
-  ok,
-  payloadSize,
-  sanitizeName,
-  type Parsed,
-} from "./validate.js";
+import { emptyPayload, payloadSize } from "./validate.js";
 
 /** What a game's `createGame()` hands back to the base. */
 export interface GameSetup<S extends HubState> {
@@ -52,86 +44,6 @@ export interface GameSetup<S extends HubState> {
   bots?: number;
 }
 
-/**
- * Who is acting and how to announce it: a player's message (`SenderContext`) or an
- * input the room makes itself (`serverMove`: a bot's move, a timer expiring).
- */
-export interface MoveContext {
-  /** The sending connection; null for a server-originated move. */
-  client: Client | null;
-  /** The acting seat, or −1 for a spectator. */
-  seat: number;
-  name: string;
-  /** Server time (ms since epoch) the move is handled at. */
-  now: number;
-  /** Queues a one-shot `event` broadcast, sent right after this move's patch. */
-  emit(event: HubEvent): void;
-  /**
-   * Queues events that differ per viewer (hidden information): after the patch, every
-   * connection receives `build(seat)` for its own seat (−1 for spectators), in order with
-   * the events queued by `emit`. `build` is called once per distinct seat.
-   */
-  emitPer(build: (seat: number) => HubEvent[]): void;
-}
-
-/** The sender of an accepted-so-far message, as a game handler sees it. */
-export interface SenderContext extends MoveContext {
-  client: Client;
-}
-
-/** A move a bot-played seat wants to make (see `planBots`). */
-export interface BotPlan {
-  seat: number;
-  /** Thinking time before the move (ms, measured on the room clock). */
-  delayMs: number;
-  /**
-   * What the bot intends (e.g. the move as JSON). A re-plan with the same key keeps the
-   * running delay, so a busy table never starves a bot's out-of-turn call.
-   */
-  key: string;
-  /** Applies the move (through the rules). `false`: nothing to do any more. */
-  run(ctx: MoveContext): Rejection | void | false;
-}
-
-/** Names given to bot seats, in order ("Bot Ada", "Bot Babbage", ...). */
-export const BOT_NAMES = ["Ada", "Babbage", "Curie", "Dijkstra", "Euler", "Fermat", "Gauss", "Hopper", "Ito", "Jacobi"];
-
-export interface HubEvent {
-  kind: string;
-  [key: string]: unknown;
-}
-
-export interface MessageSpec<P> {
-  /** "seat" (default): seated players only, others get `not-seated`; "anyone": spectators too. */
-  who?: "seat" | "anyone";
-  /** Rate-limit bucket (default "main"; "cursor" for pointer updates). */
-  bucket?: "main" | "cursor";
-  /** Send the patch right after an accepted message (default true). Off for cursors/chat. */
-  patchNow?: boolean;
-  /** Shape/type/range check of the raw payload. */
-  parse(payload: unknown): Parsed<P>;
-  /** Applies the message. Return a Rejection to refuse it; it must then have changed nothing. */
-  run(ctx: SenderContext, payload: P): Rejection | void;
-}
-
-export type SeatStatus = "free" | "connected" | "reconnecting" | "held" | "bot";
-
-/** A timer started with `later()` (a Colyseus `Delayed` whose `clear()` also cancels a due run). */
-export type RoomTimer = Pick<Delayed, "clear">;
-
-interface SeatRecord {
-  /** Seat token ("" while the seat is free). Only the seat's owner ever receives it. */
-  token: string;
-  /** Live session bound to the seat (connected or inside the reconnection window). */
-  sessionId: string | null;
-  /** Pending Colyseus reconnection while the player is dropped. */
-  reconnection: { reject(reason?: unknown): void } | null;
-  /** Set while the seat is held past the reconnection window. */
-  holdTimer: RoomTimer | null;
-  /** A bot seat (no player, no token). */
-  bot: boolean;
-}
-
 interface ClientData {
   role: "seat" | "spectator" | "none";
   seat: number;
@@ -140,67 +52,16 @@ interface ClientData {
   cursorBucket: TokenBucket;
 }
 
-/** Validated join options (returned by onAuth, kept as client.auth). */
-export interface JoinRequest {
-  name: string;
-  nameGiven: boolean;
-  spectate: boolean;
-  seatToken?: string;
-}
-
-export interface HubMetadata {
-  game: string;
-  mode: string;
-  players: number;
-  maxPlayers: number;
-  spectators: number;
-  phase: string;
-  /** Shown in GET /api/rooms (public rooms, full or not). Private rooms: false. */
-  listed: boolean;
-  [key: string]: unknown;
-}
-
-const MAX_CHAT = 200;
 /** `serverTime` is restamped on a move at most this often (see `commit`). */
 const SERVER_TIME_EVERY_MS = 1000;
-const MAX_ECHOED_TYPE = 64;
 const MAX_SEATS = 100;
 
 /** A quiet no-op store for rooms created without settings (never in the real config). */
 const NO_STORE: GameStore = { recordGame() {}, recentGames: () => [], close() {} };
 
-export function newSeatToken(): string {
-  return randomBytes(18).toString("base64url");
-}
-
-function sameToken(a: string, b: string): boolean {
-  if (!a || !b) return false;
-  const ba = Buffer.from(a);
-  const bb = Buffer.from(b);
-  return ba.length === bb.length && timingSafeEqual(ba, bb);
-}
-
-/** Checks the options every join carries; throws a HubRefusal the client sees as its error. */
-export function parseJoinOptions(options: unknown): JoinRequest {
-  if (options === undefined || options === null || options === true) {
-    return { name: sanitizeName(undefined), nameGiven: false, spectate: false };
-  }
-  if (!isPlainObject(options)) throw refuseOption("Join options must be an object.");
-  const { name, spectate, seatToken } = options;
-  if (name !== undefined && typeof name !== "string") throw refuseOption("name must be a string.");
-  if (spectate !== undefined && typeof spectate !== "boolean") throw refuseOption("spectate must be true or false.");
-  if (seatToken !== undefined && (typeof seatToken !== "string" || seatToken.length === 0 || seatToken.length > 128)) {
-    throw refuseOption("seatToken must be the string the server sent in the `seat` message.");
-  }
-  if (spectate === true && seatToken !== undefined) throw refuseOption("Use either spectate or seatToken, not both.");
-  return { name: sanitizeName(name), nameGiven: typeof name === "string", spectate: spectate === true, seatToken };
-}
-
-/** True when these (raw) join options ask for a new seat (not a spectator, not a reclaim). */
-function wantsNewSeat(options: unknown): boolean {
-  if (!isPlainObject(options)) return true;
-  return options.spectate !== true && options.seatToken === undefined;
-}
+export { BOT_NAMES, newSeatToken, parseJoinOptions, type JoinRequest, type SeatStatus } from "./seats.js";
+export type { BotPlan, HubEvent, MessageSpec, MoveContext, RoomTimer, SenderContext } from "./messages.js";
+export type { HubMetadata } from "./listing.js";
 
 export abstract class SeatedRoom<S extends HubState = HubState> extends Room<S, HubMetadata> {
   /**
@@ -829,27 +690,13 @@ export abstract class SeatedRoom<S extends HubState = HubState> extends Room<S, 
     this.defineMessage<{ text: string }>("chat", {
       who: "anyone",
       patchNow: false,
-      parse: (payload) => {
-        const o = objectWith(payload, ["text"]);
-        if (!o.ok) return o;
-        const { text } = o.value;
-        if (typeof text !== "string") return badPayload("text must be a string.");
-        const clean = cleanText(text, Infinity);
-        if (clean.length === 0) return badPayload("Say something.");
-        if (Array.from(clean).length > MAX_CHAT) return badPayload(`Chat lines are limited to ${MAX_CHAT} characters.`);
-        return ok({ text: clean });
-      },
+      parse: chatPayload,
       run: (ctx, { text }) => {
         ctx.emit({ kind: "chat", seat: ctx.seat, name: ctx.name, text });
       },
     });
     this.defineMessage<{ ready: boolean }>("ready", {
-      parse: (payload) => {
-        const o = objectWith(payload, ["ready"]);
-        if (!o.ok) return o;
-        if (typeof o.value.ready !== "boolean") return badPayload("ready must be true or false.");
-        return ok({ ready: o.value.ready });
-      },
+      parse: readyPayload,
       run: (ctx, { ready }) => {
         this.state.seats[ctx.seat].ready = ready;
         this.onReadyChanged(ctx.seat, ready);
@@ -1139,16 +986,7 @@ export abstract class SeatedRoom<S extends HubState = HubState> extends Room<S, 
     if (this.listing.private !== hidden) {
       this.setPrivate(hidden).catch((e) => console.error(`[${this.gameId} ${this.roomId}] setPrivate failed`, e));
     }
-    const metadata: HubMetadata = {
-      game: this.gameId,
-      mode: this.state.mode,
-      players: this.state.seats.filter((s) => s.occupied).length,
-      maxPlayers: this.state.maxSeats,
-      spectators: this.state.spectators,
-      phase: this.state.phase,
-      listed: !this.privateRoom,
-      ...this.extraMetadata(),
-    };
+    const metadata = listingOf(this.gameId, this.state, !this.privateRoom, this.extraMetadata());
     const json = JSON.stringify(metadata);
     if (json !== this.lastMetadata) {
       this.lastMetadata = json;
@@ -1168,21 +1006,6 @@ export abstract class SeatedRoom<S extends HubState = HubState> extends Room<S, 
   protected isDisposing(): boolean {
     return (this as unknown as { _internalState: RoomInternalState })._internalState === RoomInternalState.DISPOSING;
   }
-}
-
-/** A seat record with no player: no token, no session, no pending reconnection or hold. */
-function resetRecord(record: SeatRecord, bot: boolean): void {
-  record.holdTimer?.clear();
-  record.holdTimer = null;
-  record.token = "";
-  record.sessionId = null;
-  record.reconnection = null;
-  record.bot = bot;
-}
-
-/** The `type` an error reply carries: the message's type as received, cut to 64 characters ("" if none decoded). */
-function echoType(type: unknown): string {
-  return type === undefined || type === null ? "" : String(type).slice(0, MAX_ECHOED_TYPE);
 }
 
 export { DEFAULTS };
