@@ -24,7 +24,7 @@ import { CUBE_DESKTOP, CUBE_PHONE, normYaw, type CubeSize, type Yaw } from "./ge
 import { HandStrip } from "./hand";
 import { Hud, seatName } from "./hud";
 import { attachTableInput } from "./input";
-import { emptyModel, readModel, type CubeModel, type TableModel } from "./model";
+import { emptyModel, readModel, type CubeModel, type CubestaccWire, type TableModel } from "./model";
 import { CubeTextures } from "./textures";
 import "./cubestacc.css";
 import { initStillStage } from "../stage.js";
@@ -302,7 +302,7 @@ class CubestaccScene implements GameHandle {
 
   /** Reads the state and brings everything on screen up to date (with animations for what changed). */
   private sync(): void {
-    const state = this.ctx.session.room?.state as any;
+    const state = this.ctx.session.room?.state as CubestaccWire | undefined;
     if (!state || !state.seats || (state.seats.length ?? 0) === 0) return; // a new Room before its first state: keep what we show
     if (typeof state.serverTime === "number" && state.serverTime > 0) this.ctx.session.clock.sample(state.serverTime);
     const me = this.mySeat();
@@ -575,7 +575,7 @@ class CubestaccScene implements GameHandle {
         break;
       case "play": {
         // The event names the cube; the patch before it brought the cube itself.
-        const cube = (this.ctx.session.room?.state as any)?.cubes?.[n(e.cube)];
+        const cube = (this.ctx.session.room?.state as CubestaccWire | undefined)?.cubes?.[n(e.cube)];
         if (e.seat !== me && cube && typeof cube.card === "number") {
           const suit = typeof cube.suit === "string" ? (cube.suit as Suit) : null;
           text = `${who(e.seat)} played ${cardLabel(cube.card, m.pack, isWild(cube.card) ? suit : null)}${cube.mode === "wild" ? "" : ` (${String(cube.mode)})`}.`;
