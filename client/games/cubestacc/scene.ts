@@ -685,6 +685,13 @@ class CubestaccScene implements GameHandle {
     return { x: Math.round(g.handle.x * 10) / 10, y: Math.round(g.handle.y * 10) / 10 };
   }
 
+  /** window.__hub's Cubestacc hooks (GameHandle.hooks). */
+  readonly hooks = {
+    cardCenter: (card: number) => this.cardCenter(card),
+    targetCenter: (onto: number, mode: string) => this.targetCenter(onto, mode),
+    setYaw: (n: number) => this.setYawFromHub(n),
+  };
+
   setYawFromHub(n: number): void {
     this.setYaw(normYaw(n), false);
     this.anim.finishAll();
