@@ -8,6 +8,7 @@ import type { Rejection } from "../../../common/core/rules.js";
 import {
   canRestart,
   CELL,
+  minesweeperDef,
   cellCode,
   creditsBySeat,
   viewCounters,
@@ -57,10 +58,11 @@ export class BoardMode implements ModeGame {
     this.game = new GameSession(minesweeperRules, randomSeed(), config, seats);
     state.phase = this.game.state.phase;
 
-    for (const type of ["reveal", "flag", "chord"] as const) {
-      host.defineMessage<{ r: number; c: number }>(type, {
-        parse: (payload) => cellPayload(payload, config.rows, config.cols),
-        run: (ctx, { r, c }) => this.play(ctx, { type, r, c }),
+    // The payloads' one parser: the board definition's (common/minesweeper/game.ts).
+    for (const type of minesweeperDef.moveTypes) {
+      host.defineMessage<MinesweeperMove>(type, {
+        parse: (payload) => minesweeperDef.parseMove(type, payload, config),
+        run: (ctx, move) => this.play(ctx, move),
       });
     }
     host.defineMessage("restart", { parse: emptyPayload, run: (ctx) => this.restart(ctx) });

@@ -13,6 +13,7 @@ import { GameSession } from "../../../common/core/session.js";
 import type { Rejection } from "../../../common/core/rules.js";
 import {
   CELL,
+  minesweeperRaceDef,
   RACE_MIN_SEATS,
   RACE_COUNTDOWN_MS,
   raceEventsFor,
@@ -30,7 +31,7 @@ import {
   type RaceView,
 } from "../../../common/minesweeper/index.js";
 import type { HubEvent, MoveContext, SenderContext } from "../base/SeatedRoom.js";
-import { cellPayload, emptyPayload, ok } from "../base/validate.js";
+import { emptyPayload, ok } from "../base/validate.js";
 import { randomSeed, type ModeGame, type ModeHost } from "./modes.js";
 import { RaceRoomState, RaceSeat, type RaceBoard } from "./RaceState.js";
 
@@ -83,10 +84,11 @@ export class RaceMode implements ModeGame {
       this.shown.push(new Uint8Array(cells).fill(CELL.HIDDEN));
     }
 
-    for (const type of ["reveal", "flag", "chord"] as const) {
-      host.defineMessage<{ r: number; c: number }>(type, {
-        parse: (payload) => cellPayload(payload, config.rows, config.cols),
-        run: (ctx, { r, c }) => this.play(ctx, { type, r, c }),
+    // The payloads' one parser: the race definition's (common/minesweeper/game.ts).
+    for (const type of minesweeperRaceDef.moveTypes) {
+      host.defineMessage<RaceMove>(type, {
+        parse: (payload) => minesweeperRaceDef.parseMove(type, payload, config),
+        run: (ctx, move) => this.play(ctx, move as MinesweeperMove),
       });
     }
     host.defineMessage("restart", {
