@@ -16,6 +16,8 @@ import { GameRoom } from "./server/rooms/game/GameRoom.js";
 import { chooseScaleOut } from "./server/scale.js";
 import { settingsFromEnv, type HubSettings } from "./server/settings.js";
 import { openStore } from "./server/store/index.js";
+import { Admission } from "./server/net/admission.js";
+import { installMatchmakeHandler } from "./server/net/matchmakeHttp.js";
 import { monitorGuard, mountClient, roomsRoute } from "./server/http.js";
 import { minesweeperApi, type ApiSettings } from "./server/api/minesweeper.js";
 import type { MinesweeperSettings } from "./server/rooms/minesweeper/index.js";
@@ -55,6 +57,8 @@ export function createHubConfig(overrides: Partial<HubSettings> & HubExtras = {}
 
     initializeGameServer: (gameServer) => {
       settings.store = store ?? openStore();
+      settings.gate = new Admission(settings.admission);
+      installMatchmakeHandler(gameServer, { admission: settings.gate, trustProxy: settings.trustProxy, maxBodyBytes: settings.maxMatchmakeBodyBytes });
       installRoomIdNormalisation();
       for (const entry of ROOMS) defineHubRoom(gameServer, entry.name, entry.room, entry.filterKeys, settings);
       // Bots of games on the generic room think on worker threads: a room never waits for one.
@@ -63,6 +67,7 @@ export function createHubConfig(overrides: Partial<HubSettings> & HubExtras = {}
       const pool = threads === 0 ? null : new BotPool({ size: threads });
       GameRoom.thinker = pool ?? inProcessThinker;
       gameServer.onShutdown(async () => {
+        settings.gate?.close();
         settings.store.close();
         if (pool) {
           if (GameRoom.thinker === pool) GameRoom.thinker = inProcessThinker;

@@ -5,6 +5,7 @@ import { boot, type ColyseusTestServer } from "@colyseus/testing";
 import { matchMaker } from "@colyseus/core";
 import type { Browser, BrowserContextOptions, CDPSession, Page } from "playwright-core";
 import { createHubConfig } from "../../arena.config.js";
+import { LAX_ADDRESS_LIMITS } from "../helpers/hub.js";
 import { SqliteStore } from "../../server/store/index.js";
 import type { MinesweeperRoom } from "../../server/rooms/minesweeper/index.js";
 import { CELL } from "../../common/minesweeper/types.js";
@@ -25,7 +26,7 @@ export async function startSuite(): Promise<Suite> {
   const browser = await launchChromium();
   const port = await freePort();
   const server: ColyseusTestServer = await boot(
-    createHubConfig({ store: new SqliteStore(":memory:"), reconnectSeconds: 20, seatHoldSeconds: 120, raceCountdownMs: 1500 } as never),
+    createHubConfig({ store: new SqliteStore(":memory:"), reconnectSeconds: 20, seatHoldSeconds: 120, ...LAX_ADDRESS_LIMITS, raceCountdownMs: 1500 } as never),
     port,
   );
   const base = `http://127.0.0.1:${port}/`;

@@ -20,6 +20,8 @@ export interface SeatRecord {
   reconnection: { reject(reason?: unknown): void } | null;
   /** Set while the seat is held past the reconnection window. */
   holdTimer: RoomTimer | null;
+  /** When the hold ends (ms since epoch). */
+  holdUntil: number;
   /** A bot seat (no player, no token). */
   bot: boolean;
 }
@@ -69,6 +71,7 @@ export function wantsNewSeat(options: unknown): boolean {
 export function resetRecord(record: SeatRecord, bot: boolean): void {
   record.holdTimer?.clear();
   record.holdTimer = null;
+  record.holdUntil = 0;
   record.token = "";
   record.sessionId = null;
   record.reconnection = null;

@@ -56,7 +56,8 @@ export class MinesweeperRoom extends SeatedRoom<HubState> {
     const { mode, seats, config } = c.value;
     const host = this.modeHost();
     this.impl = mode === "race" ? new RaceMode(host, seats, config) : new BoardMode(host, mode as "solo" | "coop", seats, config);
-    return { state: this.impl.state, mode, seats };
+    // A race gives every seat its own copy of the board.
+    return { state: this.impl.state, mode, seats, cells: config.rows * config.cols * (mode === "race" ? seats : 1) };
   }
 
   /** What the mode objects may use of this room. */
