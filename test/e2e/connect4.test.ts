@@ -8,6 +8,7 @@ import { createHubConfig } from "../../arena.config.js";
 import { SqliteStore } from "../../server/store/index.js";
 import { SeatedRoom } from "../../server/rooms/base/SeatedRoom.js";
 import { freePort, hub, launchChromium, OpenedPages, waitHub, type HubSnapshot } from "../helpers/e2e.js";
+import { LAX_ADDRESS_LIMITS } from "../helpers/hub.js";
 
 type C4 = HubSnapshot & { game?: string; gameNo?: number; grid?: number[]; acting?: number[]; winner?: number; result?: string };
 
@@ -41,7 +42,7 @@ describe("e2e: connect four in Chromium", function () {
     browser = await launchChromium();
     SeatedRoom.botDelayScale = 0.1;
     const port = await freePort();
-    server = await boot(createHubConfig({ store: new SqliteStore(":memory:"), botThreads: 0 }), port);
+    server = await boot(createHubConfig({ store: new SqliteStore(":memory:"), botThreads: 0, ...LAX_ADDRESS_LIMITS }), port);
     base = `http://127.0.0.1:${port}/`;
   });
   after(async () => {
