@@ -55,6 +55,7 @@ describe("e2e: connect four in Chromium", function () {
   it("the lobby lists it from the registry; solo against the bot to the end; Play again deals game 2", async () => {
     const { page } = await pages.open();
     await page.waitForSelector('.game-list [data-game="connect4"]');
+    await page.fill("input[name=name]", "Cy");
     expect(await page.textContent('.game-list [data-game="connect4"] .game-name')).to.equal("Connect Four");
     await page.click("#connect4-solo-btn");
     const first = (await waitHub(page, (s) => (s as C4).game === "connect4" && s.phase === "playing", "a solo game")) as C4;
@@ -69,10 +70,12 @@ describe("e2e: connect four in Chromium", function () {
   it("two people in a private room by code; the second sees the first's discs", async () => {
     const a = await pages.open();
     await a.page.waitForSelector("#connect4-private-btn");
+    await a.page.fill("input[name=name]", "Ada");
     await a.page.click("#connect4-private-btn");
     const room = await waitHub(a.page, (s) => !!s.roomId && s.private === true, "a private room");
     const b = await pages.open();
     await b.page.waitForSelector("#join-code");
+    await b.page.fill("input[name=name]", "Bo"); // a newcomer without a name is asked for one first
     await b.page.fill("#join-code", room.roomId!.toLowerCase());
     await b.page.click("#join-code-btn");
     await waitHub(b.page, (s) => (s as C4).game === "connect4" && s.phase === "playing", "the second player in");
