@@ -8,8 +8,10 @@ import express from "express";
 import type { ConfigOptions } from "@colyseus/tools";
 import { WebSocketTransport } from "@colyseus/ws-transport";
 import { defineHubRoom, installRoomIdNormalisation } from "./server/rooms/base/define.js";
-import { MinesweeperRoom, MINESWEEPER_FILTER_KEYS } from "./server/rooms/minesweeper/index.js";
-import { CubestaccRoom, CUBESTACC_FILTER_KEYS } from "./server/rooms/cubestacc/index.js";
+import { ROOMS } from "./server/games.js";
+import { BotPool } from "./server/bots/pool.js";
+import { inProcessThinker } from "./server/bots/thinker.js";
+import { GameRoom } from "./server/rooms/game/GameRoom.js";
 import { chooseScaleOut } from "./server/scale.js";
 import { settingsFromEnv, type HubSettings } from "./server/settings.js";
 import { openStore, SaveQueue, type SaveQueueSettings } from "./server/store/index.js";
@@ -29,6 +31,8 @@ const ROOT = path.dirname(fileURLToPath(import.meta.url));
 /** Knobs of single games and routes, next to the hub settings (tests shorten or inject them). */
 export type HubExtras = MinesweeperSettings &
   ApiSettings & {
+    /** Worker threads bots think on (0: on the event loop). Default BOT_THREADS, else cores − 1. */
+    botThreads?: number;
     /** The monitor's login; default from MONITOR_USER/MONITOR_PASSWORD; null or unset there: off. */
     monitor?: MonitorSettings | null;
     /** How failed store writes wait and retry (server/store/SaveQueue.ts). */
@@ -62,11 +66,19 @@ export function createHubConfig(overrides: Partial<HubSettings> & HubExtras = {}
       settings.gate = new Admission(settings.admission);
       installMatchmakeHandler(gameServer, { admission: settings.gate, trustProxy: settings.trustProxy, maxBodyBytes: settings.maxMatchmakeBodyBytes });
       installRoomIdNormalisation();
-      defineHubRoom(gameServer, "minesweeper", MinesweeperRoom, MINESWEEPER_FILTER_KEYS, settings);
-      defineHubRoom(gameServer, "cubestacc", CubestaccRoom, CUBESTACC_FILTER_KEYS, settings);
+      for (const entry of ROOMS) defineHubRoom(gameServer, entry.name, entry.room, entry.filterKeys, settings);
+      // Bots of games on the generic room think on worker threads: a room never waits for one.
+      const envThreads = process.env.BOT_THREADS ? Number(process.env.BOT_THREADS) : NaN;
+      const threads = rest.botThreads ?? (Number.isInteger(envThreads) && envThreads >= 0 ? envThreads : undefined);
+      const pool = threads === 0 ? null : new BotPool({ size: threads });
+      GameRoom.thinker = pool ?? inProcessThinker;
       gameServer.onShutdown(async () => {
         settings.gate?.close();
         settings.store.close();
+        if (pool) {
+          if (GameRoom.thinker === pool) GameRoom.thinker = inProcessThinker;
+          await pool.close();
+        }
       });
     },
 

@@ -37,6 +37,8 @@ export function installHub(
   current: () => { session: RoomSession; view: RoomView } | null,
   page: () => PageHandle | null = () => null,
 ): void {
+  /** A hook the current game's handle offers (GameHandle.hooks), untyped: tests name it. */
+  const hook = (name: string) => current()?.view.handle?.hooks?.[name] as ((...args: unknown[]) => unknown) | undefined;
   window.__hub = {
     state() {
       const cur = current();
@@ -66,13 +68,13 @@ export function installHub(
       return (current()?.view.handle ?? page())?.cellCenter?.(r, c) ?? null;
     },
     cardCenter(card) {
-      return current()?.view.handle?.cardCenter?.(card) ?? null;
+      return (hook("cardCenter")?.(card) as { x: number; y: number } | null | undefined) ?? null;
     },
     targetCenter(onto, mode) {
-      return current()?.view.handle?.targetCenter?.(onto, mode) ?? null;
+      return (hook("targetCenter")?.(onto, mode) as { x: number; y: number } | null | undefined) ?? null;
     },
     setYaw(yaw) {
-      current()?.view.handle?.setYawFromHub?.(yaw);
+      hook("setYaw")?.(yaw);
     },
     renderNow() {
       (current()?.view.handle ?? page())?.renderNow();

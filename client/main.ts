@@ -207,7 +207,7 @@ async function join(id: string, spectate: boolean): Promise<void> {
   joining(spectate ? `Opening room ${id} to watch.` : stored ? `Taking your seat back in room ${id}.` : `Joining room ${id}.`);
   try {
     const options: Record<string, unknown> = spectate ? { spectate: true } : stored ? { seatToken: stored.seatToken } : {};
-    const session = await openSession({ game: stored?.game ?? "minesweeper", how: "joinById", roomId: id, options });
+    const session = await openSession({ game: stored?.game ?? "", how: "joinById", roomId: id, options });
     if (gen !== generation) {
       void session.leave();
       return;

@@ -2,18 +2,13 @@
 // connection state, spectating banner, "seat lost" notice. The game scene
 // itself is loaded on demand (one chunk per game).
 import type { ConnStatus, RoomSession } from "./net/session";
-import type { GameHandle, MountGame } from "./games/types";
-import { gameName } from "./lobby/games";
+import type { GameHandle } from "./games/types";
+import { clientGame, gameName } from "./games/registry";
 import { h } from "./ui/dom";
 import { toast } from "./ui/toast";
 import { explainJoinFailure } from "./net/joinErrors";
 import { Cues, cueControls } from "./ui/cues";
 import { PresenceStrip } from "./ui/presence";
-
-const GAME_LOADERS: Record<string, () => Promise<{ mount: MountGame }>> = {
-  minesweeper: () => import("./games/minesweeper/scene"),
-  cubestacc: () => import("./games/cubestacc/scene"),
-};
 
 export interface RoomActions {
   /** Leave the room and show the lobby. */
@@ -107,7 +102,7 @@ export class RoomView {
   }
 
   async mount(): Promise<void> {
-    const load = GAME_LOADERS[this.session.game];
+    const load = clientGame(this.session.game)?.scene;
     if (!load) {
       this.body.append(h("p", { class: "coming-soon" }, `${gameName(this.session.game)} is coming soon.`));
       return;

@@ -2,11 +2,11 @@
 // Options follow docs/protocol.md "Cubestacc / Options"; the server validates them.
 import { PACKS } from "../../common/cubestacc/config";
 import { PACK_IDS } from "../../common/cubestacc/types";
-import { openSession, type RoomSession } from "../net/session";
+import { openSession } from "../net/session";
+import type { LobbyContext } from "./panel";
 import { h } from "../ui/dom";
 import "./cubestacc.css";
 
-export type EnterRoom = (what: string, open: () => Promise<RoomSession>) => Promise<void>;
 
 let uid = 0;
 function field(label: string, control: HTMLElement): HTMLElement {
@@ -23,7 +23,8 @@ function select(id: string, options: { value: string | number; label: string }[]
 
 const range = (a: number, b: number) => Array.from({ length: b - a + 1 }, (_, i) => a + i);
 
-export function cubestaccLobby(enter: EnterRoom): HTMLElement {
+export function cubestaccLobby(ctx: LobbyContext): HTMLElement[] {
+  const enter = ctx.enter;
   const pack = select("cs-pack", PACK_IDS.map((p) => ({ value: p, label: PACKS[p].name })), "classic");
   const level = select("cs-bot-level", [{ value: "easy", label: "Easy" }, { value: "normal", label: "Normal" }], "normal");
 
@@ -87,7 +88,7 @@ export function cubestaccLobby(enter: EnterRoom): HTMLElement {
     ),
   );
 
-  return h(
+  return [h(
     "section",
     { class: "card cs-lobby", id: "cubestacc-play", "aria-labelledby": "cs-lobby-h" },
     h("h2", { id: "cs-lobby-h" }, "Cubestacc"),
@@ -102,5 +103,5 @@ export function cubestaccLobby(enter: EnterRoom): HTMLElement {
       h("label", { class: "cs-check" }, pivot, " Wild pivot (after a wild only the wild stays open)"),
       create,
     ),
-  );
+  )];
 }

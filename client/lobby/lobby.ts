@@ -1,15 +1,13 @@
 // The lobby: plain, accessible HTML. Game list, name, quick play, private
 // rooms, join by code and the live public rooms (with Join / Spectate).
-import { LEVELS, MAX_COLS, MAX_ROWS } from "../../common/minesweeper/types";
 import { fetchRooms, normaliseCode, type PublicRoom } from "../net/client";
-import { errorText, openSession, type RoomSession } from "../net/session";
+import { errorText, type RoomSession } from "../net/session";
 import { loadName, saveName } from "../net/storage";
 import { h } from "../ui/dom";
-import { GAMES, gameName } from "./games";
-import { cubestaccLobby } from "./cubestacc";
-import { offlineCard } from "./offline-card";
+import { CLIENT_GAMES, clientGame, gameName } from "../games/registry";
 import { LeaderboardPanel } from "./leaderboard";
-import { levelName, levelOption } from "../games/minesweeper/levels";
+import type { LobbyContext } from "./panel";
+import { field } from "./ui";
 import { RejoinBanner } from "./rejoin";
 import { codeProblem } from "../net/joinErrors";
 
@@ -21,48 +19,7 @@ export interface LobbyActions {
 
 const REFRESH_MS = 4000;
 
-const LEVEL_OPTIONS = [
-  ...Object.keys(LEVELS).map((id) => ({ id, label: levelOption(id) })),
-];
-
-function levelLabel(id: string | undefined): string {
-  return levelName(id);
-}
-
-let uid = 0;
-function field(label: string, control: HTMLElement, hint?: string): HTMLElement {
-  const id = control.id || `f${++uid}`;
-  control.id = id;
-  return h("div", { class: "field" }, h("label", { for: id }, label), control, hint ? h("small", {}, hint) : null);
-}
-
-function radios(name: string, legend: string, options: { value: string; label: string }[], value: string): HTMLFieldSetElement {
-  return h(
-    "fieldset",
-    { class: "radios" },
-    h("legend", {}, legend),
-    ...options.map((o) =>
-      h(
-        "label",
-        {},
-        h("input", { type: "radio", name, value: o.value, checked: o.value === value }),
-        " ",
-        o.label,
-      ),
-    ),
-  );
-}
-
-function levelSelect(withCustom: boolean): HTMLSelectElement {
-  const select = h("select", { name: "level" });
-  for (const o of LEVEL_OPTIONS) select.append(h("option", { value: o.id }, o.label));
-  if (withCustom) select.append(h("option", { value: "custom" }, "Custom…"));
-  return select;
-}
-
-function readRadio(form: HTMLFormElement, name: string): string {
-  return (form.querySelector(`input[name="${name}"]:checked`) as HTMLInputElement | null)?.value ?? "";
-}
+const MODE_LABELS: Record<string, string> = { coop: "Co-op", solo: "Solo", race: "Race", online: "Online" };
 
 export class Lobby {
   readonly el: HTMLElement;
@@ -87,7 +44,7 @@ export class Lobby {
         "div",
         { class: "lobby-grid" },
         this.gameList(),
-        h("div", { class: "lobby-forms" }, this.quickPlay(), this.privateRoom(), this.joinByCode(), offlineCard((hash) => this.actions.navigate(hash)), cubestaccLobby((what, open) => this.enter(what, open))),
+        h("div", { class: "lobby-forms" }, ...this.gamePanels(), this.joinByCode()),
       ),
       this.liveRooms(),
       this.leaderboard.el,
@@ -141,6 +98,12 @@ export class Lobby {
     return h("div", { class: "name-field" }, field("Your name", input));
   }
 
+  /** Every game's own panels (quick play, private room, solo...), from the client registry. */
+  private gamePanels(): HTMLElement[] {
+    const ctx: LobbyContext = { enter: (what, open) => this.enter(what, open), navigate: (hash) => this.actions.navigate(hash) };
+    return CLIENT_GAMES.flatMap((g) => g.lobby?.(ctx) ?? []);
+  }
+
   private gameList(): HTMLElement {
     return h(
       "section",
@@ -149,100 +112,17 @@ export class Lobby {
       h(
         "ul",
         { class: "game-list" },
-        ...GAMES.map((g) =>
+        ...CLIENT_GAMES.map((g) =>
           h(
             "li",
-            { class: `game${g.playable ? "" : " soon"}`, "data-game": g.id },
-            h("span", { class: "game-name" }, g.name),
+            { class: `game${g.scene ? "" : " soon"}`, "data-game": g.id },
+            h("span", { class: "game-name" }, g.title),
             h("span", { class: "game-blurb" }, g.blurb),
-            h("span", { class: "badge" }, g.playable ? "Play below" : "Coming soon"),
+            h("span", { class: "badge" }, g.scene ? "Play below" : "Coming soon"),
           ),
         ),
       ),
     );
-  }
-
-  private quickPlay(): HTMLElement {
-    const level = levelSelect(false);
-    level.id = "quick-level";
-    const form = h(
-      "form",
-      { class: "card", id: "quick-play", "aria-labelledby": "quick-h" },
-      h("h2", { id: "quick-h" }, "Quick play · Minesweeper"),
-      radios("quick-mode", "Mode", [
-        { value: "solo", label: "Solo" },
-        { value: "coop", label: "Co-op" },
-        { value: "race", label: "Race" },
-      ], "solo"),
-      field("Level", level),
-      h("button", { type: "submit", class: "primary", id: "quick-play-btn" }, "Play"),
-    );
-    form.addEventListener("submit", (e) => {
-      e.preventDefault();
-      const mode = readRadio(form, "quick-mode") || "solo";
-      void this.enter("Finding a room…", () =>
-        openSession({ game: "minesweeper", how: "joinOrCreate", options: { mode, level: level.value } }),
-      );
-    });
-    return form;
-  }
-
-  private privateRoom(): HTMLElement {
-    const level = levelSelect(true);
-    level.id = "private-level";
-    const num = (name: string, min: number, max: number, value: number) =>
-      h("input", { type: "number", name, min, max, value, inputmode: "numeric", required: true });
-    const rows = num("rows", 2, MAX_ROWS, 24);
-    const cols = num("cols", 2, MAX_COLS, 40);
-    const mines = num("mines", 1, MAX_ROWS * MAX_COLS - 9, 180);
-    const custom = h(
-      "div",
-      { class: "custom-size", hidden: true },
-      field("Rows", rows),
-      field("Columns", cols),
-      field("Mines", mines),
-    );
-    const seats = h("select", { name: "seats", id: "private-seats" });
-    for (let n = 2; n <= 8; n++) seats.append(h("option", { value: n, selected: n === 4 }, String(n)));
-    const seatsLabel = h("span", {}, "Co-op seats");
-    const seatsField = h("div", { hidden: true }, field("Seats", seats));
-    seatsField.querySelector("label")?.replaceChildren(seatsLabel);
-    const form = h(
-      "form",
-      { class: "card", id: "private-room", "aria-labelledby": "private-h" },
-      h("h2", { id: "private-h" }, "Private room"),
-      radios("private-mode", "Mode", [
-        { value: "solo", label: "Solo" },
-        { value: "coop", label: "Co-op" },
-        { value: "race", label: "Race" },
-      ], "coop"),
-      field("Level", level),
-      custom,
-      seatsField,
-      h("button", { type: "submit", class: "primary", id: "create-private-btn" }, "Create private room"),
-    );
-    const sync = () => {
-      custom.hidden = level.value !== "custom";
-      for (const input of [rows, cols, mines]) input.disabled = custom.hidden;
-      const pm = readRadio(form, "private-mode");
-      seatsField.hidden = pm !== "coop" && pm !== "race";
-      seatsLabel.textContent = pm === "race" ? "Racers" : "Co-op seats";
-    };
-    form.addEventListener("change", sync);
-    sync();
-    form.addEventListener("submit", (e) => {
-      e.preventDefault();
-      const mode = readRadio(form, "private-mode") || "coop";
-      const options: Record<string, unknown> = { private: true, mode, level: level.value };
-      if (level.value === "custom") {
-        options.rows = Number(rows.value);
-        options.cols = Number(cols.value);
-        options.mines = Number(mines.value);
-      }
-      if (mode === "coop" || mode === "race") options.seats = Number(seats.value);
-      void this.enter("Creating a private room…", () => openSession({ game: "minesweeper", how: "create", options }));
-    });
-    return form;
   }
 
   private joinByCode(): HTMLElement {
@@ -357,8 +237,8 @@ export class Lobby {
         "tr",
         { "data-room": r.roomId },
         h("td", {}, gameName(r.game)),
-        h("td", {}, r.mode === "coop" ? "Co-op" : r.mode === "solo" ? "Solo" : r.mode === "race" ? "Race" : r.mode === "online" ? "Online" : r.mode),
-        h("td", {}, levelLabel(r.level)),
+        h("td", {}, MODE_LABELS[r.mode] ?? r.mode),
+        h("td", {}, clientGame(r.game)?.describe?.(r) ?? ""),
         h("td", {}, `${r.players}/${r.maxPlayers}`),
         h("td", {}, String(r.spectators ?? 0)),
         h("td", {}, r.phase ?? ""),

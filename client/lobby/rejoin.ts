@@ -3,7 +3,7 @@
 // accidental Back never loses a game. Only seats the server confirms are offered.
 import { listSeats } from "../net/storage";
 import { h } from "../ui/dom";
-import { gameName } from "./games";
+import { gameName } from "../games/registry";
 
 export interface LiveSeat {
   roomId: string;

@@ -48,6 +48,25 @@ export class GameSession<S, M, E, C, V> {
     return result;
   }
 
+  /**
+   * Undo: the game as it stood after its first `length` moves, rebuilt by replaying that
+   * prefix of the log from the seed (state, RNG and log together). Nothing else is kept,
+   * so an undone game is exactly a game that was never played further.
+   */
+  rewind(length: number): void {
+    if (!Number.isInteger(length) || length < 0 || length > this.log.length) throw new RangeError(`rewind(${length}): the log has ${this.log.length} moves`);
+    const kept = this.log.slice(0, length);
+    const fresh = new GameSession(this.rules, this.seed, this.config, this.seats);
+    for (const { seat, move, t } of kept) {
+      const r = fresh.apply(seat, move, t);
+      if (!r.ok) throw new Error(`rewind: logged move refused on replay (${r.error.code})`);
+    }
+    this.state = fresh.state;
+    this.rng.setState(fresh.rng.getState());
+    this.log.length = 0;
+    this.log.push(...kept);
+  }
+
   view(viewer: number | null): V {
     return this.rules.view(this.state, viewer);
   }

@@ -9,3 +9,4 @@ export * from "./rules.js";
 export * from "./view.js";
 export * from "./bots.js";
 export * from "./wire.js";
+export * from "./game.js";

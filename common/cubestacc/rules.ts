@@ -126,10 +126,10 @@ function applyMove(state: CubestaccState, seat: number, move: CubestaccMove, ctx
       const why = onTurn();
       if (why) return no(why);
       if (state.dump) return reject("dumping", `You are dumping ${plural(state.dump.rank)}: play another ${state.dump.rank} or press Done.`);
-      if (canPlay(state, seat)) {
-        return state.pending > 0
-          ? reject("must-play", `You hold a K that can be played: stack it on the ${state.pending}.`)
-          : reject("must-play", "You have a legal play: drawing is only for when you cannot play.");
+      // A pending K stack may always be taken, even holding a K that could stack on it
+      // (the original's prompt: "play a King to stack more, or tap Draw to take the full penalty").
+      if (state.pending === 0 && canPlay(state, seat)) {
+        return reject("must-play", "You have a legal play: drawing is only for when you cannot play.");
       }
       const s = draft(state);
       drawOrPass(s, seat, now, events);

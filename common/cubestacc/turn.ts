@@ -26,9 +26,14 @@ export function draft(s: CubestaccState): CubestaccState {
   };
 }
 
+/** The position `steps` turns away from `from` among `count` seats going `direction` (+1 / −1). */
+export function stepSeat(count: number, from: number, steps: number, direction: number): number {
+  return (((from + steps * direction) % count) + count) % count;
+}
+
 /** The seat `steps` turns away from `from` in the current direction. */
 export function seatAfter(s: CubestaccState, from: number, steps: number): number {
-  return (((from + steps * s.direction) % s.seats) + s.seats) % s.seats;
+  return stepSeat(s.seats, from, steps, s.direction);
 }
 
 /**

@@ -89,7 +89,8 @@ export interface LegalPlay {
  * Moves (wire names fixed by PROTOCOL.md).
  * - `draw` on your turn: takes the K stack when one is pending; otherwise draws 1
  *   and ends the turn; with an empty deck and no legal play it is a pass.
- *   Refused while you can play (a K, when a stack is pending) or while dumping.
+ *   With a stack pending it is always allowed (even holding a K that could stack on it);
+ *   otherwise refused while you can play. Refused while dumping.
  * - `done` ends a same-rank dump.
  * - `uhoh` and `caught` may be sent out of turn.
  * - `timeout` is logged by the server when the turn timer expires (see turn.ts).

@@ -25,12 +25,22 @@ export function callUhOh(s: CubestaccState, seat: number, events: CubestaccEvent
   events.push({ kind: "uhoh", seat });
 }
 
+/** May `seat` be caught now (it went to 1 card without calling UH OH, and the game runs)? */
+export const isCatchable = (s: Pick<CubestaccState, "phase" | "exposed">, seat: number): boolean => s.phase === "playing" && s.exposed[seat] === true;
+
+/** From per-seat catchable flags (a client's public view): the seats `me` may catch. */
+export function catchTargets(catchable: readonly boolean[], me: number | null): number[] {
+  const out: number[] = [];
+  if (me === null) return out;
+  catchable.forEach((c, t) => {
+    if (c && t !== me) out.push(t);
+  });
+  return out;
+}
+
 /** Seats `seat` may catch right now. */
 export function catchableBy(s: CubestaccState, seat: number): number[] {
-  const out: number[] = [];
-  if (s.phase !== "playing") return out;
-  for (let t = 0; t < s.seats; t++) if (t !== seat && s.exposed[t]) out.push(t);
-  return out;
+  return catchTargets(s.exposed.map((_, t) => isCatchable(s, t)), seat);
 }
 
 /**

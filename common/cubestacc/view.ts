@@ -14,8 +14,8 @@ const isSeat = (s: CubestaccState, v: number | null): v is number => typeof v ==
 /** What `draw` would do for `seat` now: take the K stack, draw 1, pass, or nothing (refused). */
 export function drawActionOf(s: CubestaccState, seat: number): DrawAction {
   if (s.phase !== "playing" || seat !== s.turn || s.dump) return null;
+  if (s.pending > 0) return "take"; // even holding a K that could stack
   if (canPlay(s, seat)) return null;
-  if (s.pending > 0) return "take";
   return s.deck.length ? "draw" : "pass";
 }
 

@@ -7,7 +7,14 @@
 //   bits 6–11  cube id it goes onto (0..59: at most one cube per card)
 //   bits 12–13 mode: ATTACH_MODES index (top 0, side 1, face 2, wild 3)
 
-import { DECK_SIZE, ATTACH_MODES, type LegalPlay } from "./types.js";
+import { DECK_SIZE, ATTACH_MODES, type DrawAction, type LegalPlay } from "./types.js";
+
+/** `drawAction` in the schema is a string: "" stands for null (draw refused now). */
+export type WireDrawAction = "" | Exclude<DrawAction, null>;
+export const drawActionToWire = (a: DrawAction): WireDrawAction => a ?? "";
+export function drawActionFromWire(s: unknown): WireDrawAction {
+  return s === "draw" || s === "take" || s === "pass" ? s : "";
+}
 
 const SIX_BITS = 0x3f;
 

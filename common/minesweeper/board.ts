@@ -21,16 +21,20 @@ export function neighbours(rows: number, cols: number, i: number): number[] {
 }
 
 /**
- * Places the mines once the first cell is known. The first cell and its
- * neighbours stay mine-free when the board leaves room for that; otherwise
- * only the first cell is spared. Partial Fisher-Yates over the candidates.
+ * Places the mines once the first cell is known. First-click safety, one rule:
+ * the first cell and its in-bounds neighbours (3 at a corner, 5 on an edge,
+ * 8 inside) stay mine-free when the other cells can hold every mine
+ * (cells − 1 − neighbours ≥ mines). Every valid config has mines ≤ cells − 9
+ * (config.ts), so there it always holds, wherever the first click is; only a
+ * config outside that range (never accepted from a player) falls back to
+ * sparing the first cell alone. Partial Fisher-Yates over the candidates.
  */
 export function placeMines(config: MinesweeperConfig, first: number, rng: Rng): Uint8Array {
   const { rows, cols, mines } = config;
   const total = rows * cols;
   const spared = new Set<number>([first]);
   const around = neighbours(rows, cols, first);
-  if (total - 1 - around.length >= mines) for (const n of around) spared.add(n);
+  if (total - 1 - around.length >= mines) for (const n of around) spared.add(n); // see above
   const candidates: number[] = [];
   for (let i = 0; i < total; i++) if (!spared.has(i)) candidates.push(i);
   const field = new Uint8Array(total);

@@ -30,6 +30,7 @@ export function resolveConfig(opts: ConfigOptions = {}): ConfigResult {
   if (!isInt(cols) || cols < 1 || cols > MAX_COLS) return fail(`Custom columns must be a whole number from 1 to ${MAX_COLS}.`);
   const cells = rows * cols;
   if (cells < 10) return fail("A custom board needs at least 10 cells.");
+  // At most cells − 9: the first click and its neighbours always fit among the safe cells (board.ts placeMines).
   if (!isInt(mines) || mines < 1 || mines > cells - 9) return fail(`Custom mines must be a whole number from 1 to ${cells - 9} on a ${rows}×${cols} board.`);
   return { ok: true, config: { level: "custom", rows, cols, mines } };
 }

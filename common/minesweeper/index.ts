@@ -5,4 +5,6 @@ export * from "./rules.js";
 export * from "./stats.js";
 export * from "./race.js";
 export * from "./verify.js";
+export * from "./game.js";
+export * from "./intent.js";
 export * from "./plausible.js";

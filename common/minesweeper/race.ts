@@ -11,7 +11,7 @@
 //   time as `now`. Any seated index may carry it (the room uses seat 0); it is
 //   valid exactly once, before any play. It places the mines from the seed (the
 //   session RNG, exactly as a solo game whose first click is the centre cell:
-//   the centre and its neighbours stay mine-free when the board leaves room),
+//   the centre and its neighbours stay mine-free, as board.ts placeMines says),
 //   picks the opening and reveals it on every board at once. Every board holds
 //   the very same mines and the same open cells, so the race is fair.
 // - The opening is the largest opening of the board (zero region with its

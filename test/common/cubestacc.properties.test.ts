@@ -170,7 +170,8 @@ function checkStep(before: CubestaccState, seat: number, move: CubestaccMove, r:
     const legal = refLegal(before, seat, move);
     if (r.ok !== legal) fail(`play ${JSON.stringify(move)} by ${seat}: rules ${r.ok ? "accepted" : "refused"}, reference says ${legal ? "legal" : "illegal"}`);
   }
-  if (move.type === "draw" && r.ok && (before.dump || refCanPlay(before, seat))) fail(`draw accepted from seat ${seat} while able to play or dumping`);
+  // Taking a pending K stack is always allowed; otherwise draw only without a legal play.
+  if (move.type === "draw" && r.ok && (before.dump || (before.pending === 0 && refCanPlay(before, seat)))) fail(`draw accepted from seat ${seat} while able to play or dumping`);
   if (!r.ok) return;
   const s = r.state;
   checkCards(s);

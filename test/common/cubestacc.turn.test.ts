@@ -4,7 +4,7 @@
 
 import { expect } from "chai";
 import { C, cards, DONE, DRAW, kinds, ok, play, refused, table, TIMEOUT } from "./cubestacc.helpers.js";
-import { cubestaccRules, legalPlays } from "../../common/cubestacc/index.js";
+import { cubestaccRules, drawActionOf, legalPlays } from "../../common/cubestacc/index.js";
 
 describe("cubestacc turn: play one, or draw 1 when you cannot", () => {
   it("refuses drawing while a legal play exists", () => {
@@ -120,10 +120,21 @@ describe("cubestacc K stack: +2, stackable, only a K while pending", () => {
     expect(a.events.find((e) => e.kind === "kstack")).to.deep.equal({ kind: "kstack", seat: 0, pending: 2 });
     expect(refused(a.state, 1, play("7H", 0, "side"))).to.equal("king-stack");
     expect(legalPlays(a.state, 1).map((p) => p.card)).to.deep.equal([C("KH"), C("KH")]); // SIDE and FACE on KS
-    expect(refused(a.state, 1, DRAW)).to.equal("must-play"); // holding a playable K
+    expect(drawActionOf(a.state, 1)).to.equal("take"); // a playable K does not force the play
     const b = ok(a.state, 1, play("KH", 1, "face"));
     expect(b.state.pending).to.equal(4);
     expect(b.state.turn).to.equal(2);
+  });
+
+  it("holding a playable K the player may still take the whole stack instead (the original's Draw)", () => {
+    const s = table({ hands: ["2C", "KH 7H 9D"], root: "7S", stack: [["KS", 0, "top"]], pending: 4, turn: 1, deck: "3C 3D 4D 5D 6D" });
+    expect(legalPlays(s, 1).map((p) => p.card)).to.include(C("KH"));
+    const a = ok(s, 1, DRAW);
+    expect(kinds(a.events)).to.deep.equal(["take", "draw", "draw", "draw", "draw"]);
+    expect(a.state.pending).to.equal(0);
+    expect(a.state.turn).to.equal(1); // the turn goes on: now any legal card, the K included
+    expect(a.state.hands[1]).to.have.length(7);
+    expect(refused(a.state, 1, DRAW)).to.equal("must-play");
   });
 
   it("without a K the player takes the whole stack, then goes on: play if able", () => {

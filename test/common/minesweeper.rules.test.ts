@@ -175,7 +175,26 @@ describe("minesweeper: first-click safety and mine placement", () => {
     }
   });
 
-  it("when the board has no room for the 3 × 3 opening, only the first cell is spared", () => {
+  it("on dense custom boards (mines = cells − 9) a corner or edge first click spares that cell and all its in-bounds neighbours", () => {
+    const boards: [number, number][] = [[10, 10], [4, 7], [2, 5], [1, 10], [30, 16]];
+    for (const [rows, cols] of boards) {
+      const cfg = config({ level: "custom", rows, cols, mines: rows * cols - 9 });
+      const clicks: [number, number][] = [[0, 0], [0, cols - 1], [rows - 1, 0], [rows - 1, cols - 1], [0, cols >> 1], [rows - 1, cols >> 1], [rows >> 1, 0], [rows >> 1, cols - 1]];
+      for (const [r, c] of clicks) {
+        for (let seed = 0; seed < 8; seed++) {
+          const s = firstReveal(cfg, seed, r, c);
+          const i = at(s, r, c);
+          const safe = [i, ...neighbours(rows, cols, i)];
+          for (const j of safe) expect(s.mines![j], `${rows}×${cols} click (${r},${c}) seed ${seed} cell ${j}`).to.equal(0);
+          expect(s.mines!.reduce((a, b) => a + b, 0)).to.equal(cfg.mines);
+          expect(s.adjacent[i]).to.equal(0); // so the first click always opens an area
+          expect(s.phase).to.not.equal("lost");
+        }
+      }
+    }
+  });
+
+  it("outside the valid range (mines > cells − 9, never accepted from a player) only the first cell is spared when its neighbours do not fit", () => {
     // 3 × 3 with 8 mines (not a valid custom config, but the placement must cope).
     const tiny: MinesweeperConfig = { level: "custom", rows: 3, cols: 3, mines: 8 };
     const s = firstReveal(tiny, 3, 1, 1);

@@ -184,8 +184,9 @@ describe("cubestacc: no hand ever reaches another seat", function () {
     const names = (k: unknown) => fieldsOf(k).map((f) => f.name);
     expect(names(CubestaccState)).to.have.members([
       ...names(HubState),
-      "pack", "wildPivot", "timer", "botLevel", "gameNo", "cubes", "players", "deckCount", "turn", "turnNo", "direction",
-      "pending", "owed", "dumpRank", "pivot", "deadline", "winner", "blocked", "ranking",
+      "gameNo", "acting", "together", "order", "deadline", "result",
+      "pack", "wildPivot", "timer", "botLevel", "cubes", "players", "deckCount", "turn", "turnNo", "direction",
+      "pending", "owed", "dumpRank", "pivot", "winner", "blocked", "ranking",
     ]);
     expect(names(CubestaccSeat)).to.have.members(["inGame", "cards", "calledUhOh", "catchable", "place", "private"]);
     expect(names(PrivateSeat)).to.have.members(["hand", "legal", "drawAction", "canDone", "canUhOh"]);

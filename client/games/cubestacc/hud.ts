@@ -9,6 +9,7 @@ import { SUITS, type PackId, type Suit } from "../../../common/cubestacc/types";
 import { h } from "../../ui/dom";
 import { iconSvg, suitName } from "./art";
 import { nextSeat, type SeatModel, type TableModel } from "./model";
+import { catchTargets } from "../../../common/cubestacc/uhoh.js";
 
 export const SEAT_COLOURS = ["#e0483e", "#2f8fd8", "#32a852", "#e59a16", "#9b59d0"];
 
@@ -350,7 +351,7 @@ export class Hud {
     b.pass.disabled = !(live && mine!.drawAction === "pass");
     b.done.disabled = !(live && mine!.canDone);
     b.uhoh.disabled = !(live && mine!.canUhOh);
-    const catchable = c.me !== null && m.seats.some((s) => s.catchable && s.seat !== c.me);
+    const catchable = catchTargets(m.seats.map((s) => s.catchable), c.me).length > 0;
     b.caught.disabled = !(live && catchable);
     setOn(b.uhoh, "cs-alert", !b.uhoh.disabled);
     setOn(b.caught, "cs-alert", !b.caught.disabled);

@@ -11,6 +11,8 @@ import { Application } from "pixi.js";
 import type { Room } from "colyseus.js";
 import { cardCode, cardSuit, isWild } from "../../../common/cubestacc/deck";
 import type { AttachMode, Suit } from "../../../common/cubestacc/types";
+import type { CubestaccPayloads, PlayPayload } from "../../../common/cubestacc/game";
+import type { RoomPayloads } from "../../../common/core/game";
 import type { GameContext, GameHandle } from "../types";
 import type { ConnStatus } from "../../net/session";
 import { h } from "../../ui/dom";
@@ -22,12 +24,15 @@ import { CUBE_DESKTOP, CUBE_PHONE, normYaw, type CubeSize, type Yaw } from "./ge
 import { HandStrip } from "./hand";
 import { Hud, seatName } from "./hud";
 import { attachTableInput } from "./input";
-import { emptyModel, readModel, type CubeModel, type TableModel } from "./model";
+import { emptyModel, readModel, type CubeModel, type CubestaccWire, type TableModel } from "./model";
 import { CubeTextures } from "./textures";
 import { HowTo, howtoSeen } from "./howto";
 import { CubestaccKeyboard } from "./keyboard";
 import "./cubestacc.css";
 import { initStillStage } from "../stage.js";
+
+/** Every message this scene sends, with the payload the server parses. */
+type Sent = CubestaccPayloads & RoomPayloads;
 
 export async function mount(host: HTMLElement, ctx: GameContext): Promise<GameHandle> {
   const scene = new CubestaccScene(host, ctx);
@@ -305,7 +310,7 @@ class CubestaccScene implements GameHandle {
 
   /** Reads the state and brings everything on screen up to date (with animations for what changed). */
   private sync(): void {
-    const state = this.ctx.session.room?.state as any;
+    const state = this.ctx.session.room?.state as CubestaccWire | undefined;
     if (!state || !state.seats || (state.seats.length ?? 0) === 0) return; // a new Room before its first state: keep what we show
     if (typeof state.serverTime === "number" && state.serverTime > 0) this.ctx.session.clock.sample(state.serverTime);
     const me = this.mySeat();
@@ -473,7 +478,7 @@ class CubestaccScene implements GameHandle {
       }
       suit = chosen;
     }
-    const payload: { card: number; onto: number; mode: AttachMode; suit?: Suit } = { card: t.card, onto: t.onto, mode: t.mode };
+    const payload: PlayPayload = { card: t.card, onto: t.onto, mode: t.mode };
     if (suit) payload.suit = suit;
     if (!this.send("play", payload)) {
       this.hand.restore(t.card);
@@ -487,7 +492,8 @@ class CubestaccScene implements GameHandle {
     this.refreshTargets();
   }
 
-  private send(type: string, payload: unknown): boolean {
+  /** Sends a move message; its payload type is the one the server parses (common/cubestacc/game.ts). */
+  private send<K extends keyof Sent>(type: K, payload: Sent[K]): boolean {
     if (this.mySeat() === null) return false;
     const ok = this.ctx.session.send(type, payload);
     if (!ok) toast("Not connected — move not sent.", "error");
@@ -583,7 +589,7 @@ class CubestaccScene implements GameHandle {
         break;
       case "play": {
         // The event names the cube; the patch before it brought the cube itself.
-        const cube = (this.ctx.session.room?.state as any)?.cubes?.[n(e.cube)];
+        const cube = (this.ctx.session.room?.state as CubestaccWire | undefined)?.cubes?.[n(e.cube)];
         if (e.seat !== me && cube && typeof cube.card === "number") {
           const suit = typeof cube.suit === "string" ? (cube.suit as Suit) : null;
           text = `${who(e.seat)} played ${cardLabel(cube.card, m.pack, isWild(cube.card) ? suit : null)}${cube.mode === "wild" ? "" : ` (${String(cube.mode)})`}.`;
@@ -692,6 +698,13 @@ class CubestaccScene implements GameHandle {
     }
     return { x: Math.round(g.handle.x * 10) / 10, y: Math.round(g.handle.y * 10) / 10 };
   }
+
+  /** window.__hub's Cubestacc hooks (GameHandle.hooks). */
+  readonly hooks = {
+    cardCenter: (card: number) => this.cardCenter(card),
+    targetCenter: (onto: number, mode: string) => this.targetCenter(onto, mode),
+    setYaw: (n: number) => this.setYawFromHub(n),
+  };
 
   setYawFromHub(n: number): void {
     this.setYaw(normYaw(n), false);

@@ -16,16 +16,19 @@ import { Application, Container, Graphics, Sprite, Text, WebGLRenderer, type Tex
 // loaded (the lobby preloads it), offline play needs no request at all.
 import "pixi.js/browser";
 import { CELL, LEVELS } from "../../../common/minesweeper/types";
+import { neighbours } from "../../../common/minesweeper/board";
+import { canRestart } from "../../../common/minesweeper/game";
+import type { Phase } from "../../../common/minesweeper/types";
+import { areaOf, chordOpens, flagIntent, flagsLeft, isNumberCode } from "../../../common/minesweeper/intent";
+import type { GameHandle } from "../types";
 import { levelName } from "./levels";
-import type { GameContext, GameHandle } from "../types";
 import { h } from "../../ui/dom";
 import { toast } from "../../ui/toast";
 import { attachBoardInput, type BoardTarget } from "./input";
 import { KeyboardVoice } from "./keyboard";
 import { destroyCellTextures, makeCellTextures, PRESSED } from "./textures";
 import { cssColour, faceSvg, FLAG_ICON, formatCounter, formatTime, SEAT_COLOURS, type FaceMood } from "./hud";
-import { RoomFeed, type BoardSink, type BoardStateLike, type MinesweeperFeed } from "./feed";
-import { replayHref, resultCard, type CardAction, type StatsLike } from "./result";
+import type { BoardSink, BoardStateLike, MinesweeperFeed } from "./feed";
 import "./minesweeper.css";
 import { initStillStage } from "../stage.js";
 
@@ -77,9 +80,7 @@ const RETEXTURE_MS = 160;
 
 const LEVEL_NAMES: Record<string, string> = Object.fromEntries(Object.keys(LEVELS).map((id) => [id, levelName(id)]));
 
-function isNumber(code: number): boolean {
-  return code >= 1 && code <= 8;
-}
+const isNumber = isNumberCode;
 
 /** Options for a board scene that is not simply a room's game. */
 export interface SceneOptions {
@@ -95,103 +96,6 @@ export interface SceneOptions {
   noTools?: boolean;
   /** Hide the players list even for multi-seat boards. */
   noSeats?: boolean;
-}
-
-/** The room game's entry point (room-view.ts loads it): a race room gets the race UI. */
-export async function mount(host: HTMLElement, ctx: GameContext): Promise<GameHandle> {
-  const mode = await roomMode(ctx);
-  if (mode === "race") {
-    const { mountRace } = await import("./race");
-    return mountRace(host, ctx);
-  }
-  let result: RoomResult | null = null;
-  let scene: MinesweeperScene | null = null;
-  const clear = () => {
-    result = null;
-    scene?.setSide(null);
-  };
-  scene = await mountBoard(host, new RoomFeed(ctx.session), {
-    setSubtitle: ctx.setSubtitle,
-    announce: ctx.announce,
-    onPhase: (phase) => {
-      if (phase === "fresh" || phase === "active") clear();
-    },
-  });
-  const s = scene;
-  const show = () => {
-    if (!result) return;
-    const solo = ctx.session.room?.state?.mode === "solo";
-    const seated = !ctx.session.spectator && ctx.session.seat !== null;
-    const won = result.result === "won";
-    const actions: CardAction[] = [];
-    if (typeof result.replayId === "number" && result.replayId > 0) {
-      actions.push({ label: "Watch the replay", href: replayHref(result.replayId), id: "result-replay" });
-    }
-    if (seated) actions.push({ label: "New game", primary: true, id: "result-new", run: () => ctx.session.send("restart", {}) });
-    s.setSide(
-      resultCard({
-        title: won ? (solo ? "Cleared!" : "Board cleared!") : "Boom — game over",
-        won,
-        stats: result.stats ?? null,
-        note: resultNote(result, won, solo),
-        actions,
-        onClose: () => s.setSide(null),
-      }),
-    );
-  };
-  const off = ctx.session.onMessage<Record<string, unknown>>("event", (e) => {
-    if (e?.kind === "saved" && result && typeof e.replayId === "number") {
-      // The server could not write the result at the end; now it has.
-      result = { ...result, replayId: e.replayId, saved: true };
-      ctx.announce?.("Your result is saved now.");
-      show();
-      return;
-    }
-    if (e?.kind !== "result") return;
-    result = e as unknown as RoomResult;
-    show();
-  });
-  s.onDestroy(off);
-  s.extras.result = () =>
-    result ? { replayId: result.replayId, result: result.result, timeMs: result.timeMs, ranked: result.ranked, saved: result.saved !== false, stats: result.stats } : null;
-  return s;
-}
-
-/** The `result` event of a finished solo / co-op board (docs/protocol.md). */
-interface RoomResult {
-  /** 0 while the server's store cannot write it yet (`saved` false), −1 if it was lost. */
-  replayId: number;
-  saved?: boolean;
-  /** Why a won solo board is not ranked (the plausibility rule), when it is not. */
-  unranked?: string;
-  result: "won" | "lost";
-  timeMs: number;
-  ranked: boolean;
-  stats: StatsLike | null;
-}
-
-/** The line under the result's stats: saved or not, ranked or why not. */
-function resultNote(result: RoomResult, won: boolean, solo: boolean): string | undefined {
-  if (result.saved === false) {
-    return result.replayId === 0
-      ? "Result not saved yet: the server cannot write to its storage right now and keeps trying. The replay link appears here once it is saved."
-      : "Result not saved: the server's storage is failing. Tell the hub's operator.";
-  }
-  if (won && result.ranked) return "Your time is on the leaderboard for this level.";
-  if (won && solo && result.unranked) return result.unranked;
-  if (won && solo) return "Not ranked (custom boards and co-op never rank).";
-  return undefined;
-}
-
-/** The room's mode once its first state arrived ("" if it never did within a few seconds). */
-async function roomMode(ctx: GameContext): Promise<string> {
-  if (ctx.session.game === "minesweeper-race") return "race";
-  for (let i = 0; i < 100; i++) {
-    const mode = (ctx.session.room?.state as { mode?: string } | undefined)?.mode;
-    if (mode) return mode;
-    await new Promise((r) => setTimeout(r, 30));
-  }
-  return "";
 }
 
 /** A board scene on any feed (room, local game, replay, race board). */
@@ -934,9 +838,7 @@ export class MinesweeperScene implements GameHandle {
   }
 
   private canRestart(): boolean {
-    if (!this.seated() || this.model.mode === "race") return false;
-    if (this.model.mode === "solo" || this.model.mode === "offline") return true;
-    return this.model.phase === "won" || this.model.phase === "lost";
+    return this.seated() && canRestart(this.model.mode, this.model.phase as Phase);
   }
 
   private requestRestart(): void {
@@ -960,17 +862,7 @@ export class MinesweeperScene implements GameHandle {
 
   private neighbours(i: number, self = false): number[] {
     const { rows, cols } = this.model;
-    const { r, c } = this.rc(i);
-    const out: number[] = [];
-    for (let dr = -1; dr <= 1; dr++) {
-      for (let dc = -1; dc <= 1; dc++) {
-        if (!self && dr === 0 && dc === 0) continue;
-        const rr = r + dr;
-        const cc = c + dc;
-        if (rr >= 0 && rr < rows && cc >= 0 && cc < cols) out.push(rr * cols + cc);
-      }
-    }
-    return out;
+    return self ? areaOf(rows, cols, i) : neighbours(rows, cols, i);
   }
 
   private reveal(i: number): void {
@@ -979,30 +871,15 @@ export class MinesweeperScene implements GameHandle {
 
   private toggleFlag(i: number): void {
     const m = this.model;
-    const code = m.cells[i];
-    if (code === CELL.HIDDEN) {
-      if (m.mines - m.flags <= 0) {
-        toast("No flags left.");
-        return;
-      }
-      this.send("flag", this.rc(i));
-    } else if (code === CELL.FLAG) {
-      this.send("flag", this.rc(i));
-    }
+    const intent = flagIntent(m.cells, i, flagsLeft(m));
+    if (intent === "no-flags-left") toast("No flags left.");
+    else if (intent) this.send("flag", this.rc(i));
   }
 
-  /** Chord only where it can do something: a number with exactly that many flags around and a hidden neighbour. */
+  /** Chord only where it can do something (common/minesweeper/intent.ts). */
   private chord(i: number): void {
-    const cells = this.model.cells;
-    const code = cells[i];
-    if (!isNumber(code)) return;
-    let flags = 0;
-    let hidden = 0;
-    for (const j of this.neighbours(i)) {
-      if (cells[j] === CELL.FLAG) flags++;
-      else if (cells[j] === CELL.HIDDEN) hidden++;
-    }
-    if (flags === code && hidden > 0) this.send("chord", this.rc(i));
+    const m = this.model;
+    if (chordOpens(m.cells, m.rows, m.cols, i)) this.send("chord", this.rc(i));
   }
 
   private primary(i: number): void {

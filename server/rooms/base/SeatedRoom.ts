@@ -7,7 +7,6 @@
 // A game subclass only builds its state, registers its messages with
 // `defineMessage()`, and decides the game rules through common/.
 
-import { randomBytes, timingSafeEqual } from "node:crypto";
 import {
   ErrorCode,
   OnMessageException,
@@ -24,24 +23,16 @@ import type { Rejection } from "../../../common/core/rules.js";
 import { DEFAULTS, settingsFromEnv, type HubSettings } from "../../settings.js";
 import type { FinishedGame, GameStore } from "../../store/GameStore.js";
 import { requester } from "../../net/requestContext.js";
-import { CorkedClients } from "./cork.js";
+import { listingOf, type HubMetadata } from "./listing.js";
+import { chatPayload, echoType, readyPayload, type BotPlan, type HubEvent, type MessageSpec, type MoveContext, type RoomTimer, type SenderContext } from "./messages.js";
+import { BOT_NAMES, newSeatToken, parseJoinOptions, resetRecord, sameToken, wantsNewSeat, type JoinRequest, type SeatRecord, type SeatStatus } from "./seats.js";
 import { HubRefusal, refuseOption, refuseSeatToken } from "./errors.js";
-import { FloodGuard } from "./flood.js";
+import { clientData, MessageGate, newClientData, type ClientData } from "./gate.js";
 import { armJoinDeadline, joinCompleted } from "./joinDeadline.js";
 import { HubState, SeatState } from "./HubState.js";
 import { releaseCode, reserveCode } from "./privateCodes.js";
-import { TokenBucket } from "./rateLimit.js";
-import {
-  badPayload,
-  cleanText,
-  emptyPayload,
-  isPlainObject,
-  objectWith,
-  ok,
-  payloadSize,
-  sanitizeName,
-  type Parsed,
-} from "./validate.js";
+import { RoomScheduler } from "./scheduler.js";
+import { emptyPayload, isPlainObject } from "./validate.js";
 
 /** What a game's `createGame()` hands back to the base. */
 export interface GameSetup<S extends HubState> {
@@ -57,162 +48,18 @@ export interface GameSetup<S extends HubState> {
   cells?: number;
 }
 
-/**
- * Who is acting and how to announce it: a player's message (`SenderContext`) or an
- * input the room makes itself (`serverMove`: a bot's move, a timer expiring).
- */
-export interface MoveContext {
-  /** The sending connection; null for a server-originated move. */
-  client: Client | null;
-  /** The acting seat, or −1 for a spectator. */
-  seat: number;
-  name: string;
-  /** Server time (ms since epoch) the move is handled at. */
-  now: number;
-  /** Queues a one-shot `event` broadcast, sent right after this move's patch. */
-  emit(event: HubEvent): void;
-  /**
-   * Queues events that differ per viewer (hidden information): after the patch, every
-   * connection receives `build(seat)` for its own seat (−1 for spectators), in order with
-   * the events queued by `emit`. `build` is called once per distinct seat.
-   */
-  emitPer(build: (seat: number) => HubEvent[]): void;
-}
 
-/** The sender of an accepted-so-far message, as a game handler sees it. */
-export interface SenderContext extends MoveContext {
-  client: Client;
-}
-
-/** A move a bot-played seat wants to make (see `planBots`). */
-export interface BotPlan {
-  seat: number;
-  /** Thinking time before the move (ms, measured on the room clock). */
-  delayMs: number;
-  /**
-   * What the bot intends (e.g. the move as JSON). A re-plan with the same key keeps the
-   * running delay, so a busy table never starves a bot's out-of-turn call.
-   */
-  key: string;
-  /** Applies the move (through the rules). `false`: nothing to do any more. */
-  run(ctx: MoveContext): Rejection | void | false;
-}
-
-/** Names given to bot seats, in order ("Bot Ada", "Bot Babbage", ...). */
-export const BOT_NAMES = ["Ada", "Babbage", "Curie", "Dijkstra", "Euler", "Fermat", "Gauss", "Hopper", "Ito", "Jacobi"];
-
-export interface HubEvent {
-  kind: string;
-  [key: string]: unknown;
-}
-
-export interface MessageSpec<P> {
-  /** "seat" (default): seated players only, others get `not-seated`; "anyone": spectators too. */
-  who?: "seat" | "anyone";
-  /** Rate-limit bucket (default "main"; "cursor" for pointer updates). */
-  bucket?: "main" | "cursor";
-  /** Send the patch right after an accepted message (default true). Off for cursors/chat. */
-  patchNow?: boolean;
-  /** Shape/type/range check of the raw payload. */
-  parse(payload: unknown): Parsed<P>;
-  /** Applies the message. Return a Rejection to refuse it; it must then have changed nothing. */
-  run(ctx: SenderContext, payload: P): Rejection | void;
-}
-
-export type SeatStatus = "free" | "connected" | "reconnecting" | "held" | "bot";
-
-/** A timer started with `later()` (a Colyseus `Delayed` whose `clear()` also cancels a due run). */
-export type RoomTimer = Pick<Delayed, "clear">;
-
-interface SeatRecord {
-  /** Seat token ("" while the seat is free). Only the seat's owner ever receives it. */
-  token: string;
-  /** Live session bound to the seat (connected or inside the reconnection window). */
-  sessionId: string | null;
-  /** Pending Colyseus reconnection while the player is dropped. */
-  reconnection: { reject(reason?: unknown): void } | null;
-  /** Set while the seat is held past the reconnection window. */
-  holdTimer: RoomTimer | null;
-  /** When the hold ends (ms since epoch). */
-  holdUntil: number;
-  /** A bot seat (no player, no token). */
-  bot: boolean;
-}
-
-interface ClientData {
-  role: "seat" | "spectator" | "none";
-  seat: number;
-  name: string;
-  bucket: TokenBucket;
-  cursorBucket: TokenBucket;
-  flood: FloodGuard;
-  /** Stops the unfinished-join timer (see joinDeadline.ts). */
-  cancelJoinDeadline: () => void;
-}
-
-/** Validated join options (returned by onAuth, kept as client.auth). */
-export interface JoinRequest {
-  name: string;
-  nameGiven: boolean;
-  spectate: boolean;
-  seatToken?: string;
-}
-
-export interface HubMetadata {
-  game: string;
-  mode: string;
-  players: number;
-  maxPlayers: number;
-  spectators: number;
-  phase: string;
-  /** Shown in GET /api/rooms (public rooms, full or not). Private rooms: false. */
-  listed: boolean;
-  [key: string]: unknown;
-}
-
-const MAX_CHAT = 200;
 /** `serverTime` is restamped on a move at most this often (see `commit`). */
 const SERVER_TIME_EVERY_MS = 1000;
-const MAX_ECHOED_TYPE = 64;
 const MAX_SEATS = 100;
 
 /** A quiet no-op store for rooms created without settings (never in the real config). */
 const NO_STORE: GameStore = { recordGame() {}, recentGames: () => [], close() {} };
 
-export function newSeatToken(): string {
-  return randomBytes(18).toString("base64url");
-}
+export { BOT_NAMES, newSeatToken, parseJoinOptions, type JoinRequest, type SeatStatus } from "./seats.js";
+export type { BotPlan, HubEvent, MessageSpec, MoveContext, RoomTimer, SenderContext } from "./messages.js";
+export type { HubMetadata } from "./listing.js";
 
-function sameToken(a: string, b: string): boolean {
-  if (!a || !b) return false;
-  const ba = Buffer.from(a);
-  const bb = Buffer.from(b);
-  return ba.length === bb.length && timingSafeEqual(ba, bb);
-}
-
-/** Checks the options every join carries; throws a HubRefusal the client sees as its error. */
-export function parseJoinOptions(options: unknown): JoinRequest {
-  if (options === undefined || options === null || options === true) {
-    return { name: sanitizeName(undefined), nameGiven: false, spectate: false };
-  }
-  if (!isPlainObject(options)) throw refuseOption("Join options must be an object.");
-  const { name, spectate, seatToken } = options;
-  if (name !== undefined && typeof name !== "string") throw refuseOption("name must be a string.");
-  if (spectate !== undefined && typeof spectate !== "boolean") throw refuseOption("spectate must be true or false.");
-  if (seatToken !== undefined && (typeof seatToken !== "string" || seatToken.length === 0 || seatToken.length > 128)) {
-    throw refuseOption("seatToken must be the string the server sent in the `seat` message.");
-  }
-  if (spectate === true && seatToken !== undefined) throw refuseOption("Use either spectate or seatToken, not both.");
-  return { name: sanitizeName(name), nameGiven: typeof name === "string", spectate: spectate === true, seatToken };
-}
-
-/** True when these (raw) join options ask for a new seat (not a spectator, not a reclaim). */
-function wantsNewSeat(options: unknown): boolean {
-  if (!isPlainObject(options)) return true;
-  return options.spectate !== true && options.seatToken === undefined;
-}
-
-const RATE_LIMITED = "Too many messages: this one and the rest this second were dropped. Slow down, or you will be disconnected.";
 
 export abstract class SeatedRoom<S extends HubState = HubState> extends Room<S, HubMetadata> {
   /**
@@ -249,6 +96,12 @@ export abstract class SeatedRoom<S extends HubState = HubState> extends Room<S, 
   protected onStart(_ctx: SenderContext): Rejection | void {
     return { code: "not-allowed", message: "This game starts by itself." };
   }
+  /**
+   * A connection now shows `seat` (−1: a spectator): it joined, reclaimed its seat or came back
+   * from a drop. A game whose objects change audience fills the connection's StateView here
+   * (server/rooms/game/audience.ts). Default: nothing.
+   */
+  protected onViewer(_client: Client, _seat: number): void {}
   /** Private per-seat schema (a child of the state) to add to that seat's StateView; none by default. */
   protected seatPrivateState(_seat: number): Schema | undefined {
     return undefined;
@@ -301,16 +154,24 @@ export abstract class SeatedRoom<S extends HubState = HubState> extends Room<S, 
   private privateCode: string | null = null;
   private lastMetadata = "";
   private created = false;
-  /** >0 while a move, a commit or a message is being handled: server moves wait in `jobs`. */
-  private busy = 0;
-  /** The sockets corked for the move being handled (null outside a move). */
-  private corked: CorkedClients | null = null;
-  /** Bookkeeping a move's frames need not wait for: runs once they are written (see `commit`). */
-  private afterWrites: (() => void)[] = [];
-  private draining = false;
-  private jobs: (() => void)[] = [];
-  private botTimers = new Map<number, { key: string; plan: BotPlan; timer: RoomTimer }>();
-  private turnTimer: RoomTimer | null = null;
+  /** When work runs: exclusive moves, the job queue, corking, timers and bot plans. */
+  private readonly scheduler = new RoomScheduler({
+    clock: () => this.clock,
+    clients: () => this.clients,
+    isDisposing: () => this.isDisposing(),
+    logLabel: () => `${this.gameId} ${this.roomId}`,
+    serverMove: (seat, run, what) => this.serverMove(seat, run, what),
+  });
+  /** What reaches the game: limits, size, seat and payload checks, then the move path. */
+  private readonly gate = new MessageGate({
+    clients: () => this.clients,
+    maxPayloadChars: () => this.settings.maxPayloadChars,
+    seatOf: (client) => this.seatOf(client),
+    isDisposing: () => this.isDisposing(),
+    broadcast: (type, message) => this.broadcast(type, message),
+    exclusive: (fn, mover) => this.exclusive(fn, mover),
+    commit: () => this.commit(),
+  });
 
   // ---- Colyseus lifecycle ---------------------------------------------------
 
@@ -393,15 +254,7 @@ export abstract class SeatedRoom<S extends HubState = HubState> extends Room<S, 
   }
 
   private join(client: Client, auth: JoinRequest): void {
-    const data: ClientData = {
-      role: "none",
-      seat: -1,
-      name: auth.name,
-      bucket: new TokenBucket(this.settings.messageRate),
-      cursorBucket: new TokenBucket(this.settings.cursorRate),
-      flood: new FloodGuard(client, this.settings.floodStrikes, this.settings.maxSendBufferBytes),
-      cancelJoinDeadline: armJoinDeadline(client, this.settings.joinTimeoutSeconds),
-    };
+    const data = newClientData(client, this.settings, auth.name);
     client.userData = data;
     this.settings.gate?.consumed(client.sessionId);
 
@@ -409,6 +262,7 @@ export abstract class SeatedRoom<S extends HubState = HubState> extends Room<S, 
       this.pendingSpectators.delete(client.sessionId);
       data.role = "spectator";
       this.state.spectators++;
+      this.onViewer(client, -1);
     } else if (auth.seatToken !== undefined) {
       const seat = this.seatByToken(auth.seatToken);
       if (seat < 0) throw new HubRefusal("seat-token", "That seat is no longer held.", ErrorCode.AUTH_FAILED);
@@ -428,7 +282,7 @@ export abstract class SeatedRoom<S extends HubState = HubState> extends Room<S, 
   }
 
   async onLeave(client: Client, consented: boolean): Promise<void> {
-    const data = client.userData as ClientData | undefined;
+    const data = clientData(client);
     if (!data) return;
     data.cancelJoinDeadline();
     if (data.role === "spectator") {
@@ -485,6 +339,7 @@ export abstract class SeatedRoom<S extends HubState = HubState> extends Room<S, 
       this.exclusive(() => {
         this.state.seats[seat].connected = true;
         this.onSeatConnection(seat, true);
+        this.onViewer(newClient, seat);
         this.sendWelcome(newClient, data);
         this.commit();
       });
@@ -507,9 +362,7 @@ export abstract class SeatedRoom<S extends HubState = HubState> extends Room<S, 
       record.holdTimer?.clear();
       record.holdTimer = null;
     }
-    this.jobs.length = 0;
-    this.clearBotTimers();
-    this.disarmTurnTimer();
+    this.scheduler.stop();
     if (this.created) {
       try {
         this.onRoomDispose();
@@ -590,7 +443,7 @@ export abstract class SeatedRoom<S extends HubState = HubState> extends Room<S, 
    */
   protected override _onMessage(client: Client & ClientPrivate, buffer: Buffer): void {
     // A connection being closed for flooding (or not reading) is not listened to any more.
-    if ((client.userData as ClientData | undefined)?.flood.closing) return;
+    if (clientData(client)?.flood.closing) return;
     try {
       super._onMessage(client, buffer);
     } catch (e) {
@@ -613,62 +466,7 @@ export abstract class SeatedRoom<S extends HubState = HubState> extends Room<S, 
   }
 
   private dispatch<P>(client: Client, type: string, payload: unknown, spec: MessageSpec<P>): void {
-    const data = client.userData as ClientData | undefined;
-    if (!data || data.role === "none") return; // a replaced connection on its way out
-    const bucket = spec.bucket === "cursor" ? data.cursorBucket : data.bucket;
-    if (!bucket.take()) return this.overLimit(client, data, type, spec.bucket ?? "main");
-    if (payloadSize(payload) > this.settings.maxPayloadChars) {
-      return this.refuse(client, type, "too-large", `Messages are limited to ${this.settings.maxPayloadChars} bytes.`);
-    }
-    const seat = this.seatOf(client);
-    if ((spec.who ?? "seat") === "seat" && seat < 0) {
-      return this.refuse(client, type, "not-seated", "Only seated players can do that; spectators watch.");
-    }
-    const parsed = spec.parse(payload);
-    if (!parsed.ok) return this.refuse(client, type, parsed.error.code, parsed.error.message);
-    this.exclusive(() => {
-      const { ctx, flush } = this.moveContext(client, seat, data.name);
-      const rejection = spec.run(ctx as SenderContext, parsed.value);
-      if (rejection) return this.refuse(client, type, rejection.code, rejection.message);
-      if (spec.patchNow !== false) this.commit();
-      flush();
-    }, client);
-  }
-
-  /** A context whose queued events `flush()` sends (after the patch). */
-  private moveContext(client: Client | null, seat: number, name: string): { ctx: MoveContext; flush(): void } {
-    type Queued = { event: HubEvent } | { build: (seat: number) => HubEvent[] };
-    const queued: Queued[] = [];
-    const ctx: MoveContext = {
-      client,
-      seat,
-      name,
-      now: Date.now(),
-      emit: (event) => queued.push({ event }),
-      emitPer: (build) => queued.push({ build }),
-    };
-    const flush = () => {
-      if (this.isDisposing()) return;
-      for (const q of queued) {
-        if ("event" in q) {
-          this.broadcast("event", q.event);
-          continue;
-        }
-        const bySeat = new Map<number, HubEvent[]>();
-        for (const c of this.clients) {
-          const d = c.userData as ClientData | undefined;
-          if (!d || d.role === "none") continue;
-          const viewer = this.seatOf(c);
-          let events = bySeat.get(viewer);
-          if (!events) {
-            events = q.build(viewer);
-            bySeat.set(viewer, events);
-          }
-          for (const event of events) c.send("event", event);
-        }
-      }
-    };
-    return { ctx, flush };
+    this.gate.dispatch(client, type, payload, spec);
   }
 
   // ---- server-originated moves, bots, the turn timer --------------------------
@@ -682,9 +480,9 @@ export abstract class SeatedRoom<S extends HubState = HubState> extends Room<S, 
    * move the rules refuse is a bug).
    */
   protected serverMove(seat: number, run: (ctx: MoveContext) => Rejection | void | false, what = "server move"): void {
-    const job = () => {
+    this.scheduler.enqueue(() => {
       if (this.isDisposing()) return;
-      const { ctx, flush } = this.moveContext(null, seat, this.state.seats[seat]?.name ?? "");
+      const { ctx, flush } = this.gate.moveContext(null, seat, this.state.seats[seat]?.name ?? "");
       const result = run(ctx);
       if (result === false || result) {
         if (result) console.warn(`[${this.gameId} ${this.roomId}] ${what} for seat ${seat} refused: ${result.code} ${result.message}`);
@@ -693,57 +491,12 @@ export abstract class SeatedRoom<S extends HubState = HubState> extends Room<S, 
       }
       this.commit();
       flush();
-    };
-    if (this.busy > 0) this.jobs.push(job);
-    else this.exclusive(job);
+    });
   }
 
   /** Runs `fn` with server moves held back until it is done (they run right after, in order). */
   private exclusive(fn: () => void, mover: Client | null = null): void {
-    // The outermost call corks the clients' sockets: a move's patch and events leave as one
-    // write per client, the mover's first, before any server move queued meanwhile runs.
-    const outermost = this.busy === 0;
-    if (outermost) this.corked = new CorkedClients(this.clients, mover);
-    this.busy++;
-    try {
-      fn();
-    } finally {
-      this.busy--;
-      if (outermost) {
-        this.corked?.release();
-        this.corked = null;
-        this.runAfterWrites();
-      }
-      if (this.busy === 0) this.drainJobs();
-    }
-  }
-
-  private runAfterWrites(): void {
-    while (this.afterWrites.length) {
-      const fn = this.afterWrites.shift()!;
-      try {
-        fn();
-      } catch (e) {
-        console.error(`[${this.gameId} ${this.roomId}] after-move bookkeeping failed`, e);
-      }
-    }
-  }
-
-  private drainJobs(): void {
-    if (this.draining) return;
-    this.draining = true;
-    try {
-      while (this.jobs.length && !this.isDisposing()) {
-        const job = this.jobs.shift()!;
-        try {
-          this.exclusive(job);
-        } catch (e) {
-          console.error(`[${this.gameId} ${this.roomId}] a server move failed`, e);
-        }
-      }
-    } finally {
-      this.draining = false;
-    }
+    this.scheduler.exclusive(fn, mover);
   }
 
   /**
@@ -754,57 +507,12 @@ export abstract class SeatedRoom<S extends HubState = HubState> extends Room<S, 
    * cancels a run that is already due but not yet started.
    */
   protected later(ms: number, fn: () => void): Delayed {
-    let cancelled = false;
-    const run = () => {
-      if (cancelled || this.isDisposing()) return;
-      const job = () => {
-        if (!cancelled) fn();
-      };
-      if (this.busy > 0) this.jobs.push(job);
-      else this.exclusive(job);
-    };
-    if (ms <= 0) {
-      // No delay: right after whatever is being handled now (off the clock, which only
-      // ticks with the 50 ms patch interval). Errors are contained like a timer's.
-      const handle = this.clock.setTimeout(() => {}, 0);
-      handle.clear();
-      const immediate = setImmediate(() => {
-        try {
-          run();
-        } catch (e) {
-          console.error(`[${this.gameId} ${this.roomId}] a server move failed`, e);
-        }
-      });
-      handle.clear = () => {
-        cancelled = true;
-        clearImmediate(immediate);
-      };
-      return handle;
-    }
-    const delayed: Delayed = this.clock.setTimeout(() => {
-      deactivate();
-      run();
-    }, ms);
-    const deactivate = delayed.clear.bind(delayed);
-    delayed.clear = () => {
-      cancelled = true;
-      deactivate();
-    };
-    return delayed;
+    return this.scheduler.later(ms, fn);
   }
 
   /** Sends the patch; timers that come due in its clock tick run after it (see `later`). */
   override broadcastPatch(): boolean {
-    // Inside a move: the move's corked scope (see CorkedClients.beforePatch). The 50 ms tick's
-    // patch (cursors) carries no events and is written at once.
-    this.corked?.beforePatch();
-    this.busy++;
-    try {
-      return super.broadcastPatch();
-    } finally {
-      this.busy--;
-      if (this.busy === 0) this.drainJobs();
-    }
+    return this.scheduler.aroundPatch(() => super.broadcastPatch());
   }
 
   /**
@@ -813,96 +521,35 @@ export abstract class SeatedRoom<S extends HubState = HubState> extends Room<S, 
    * so clients draw the countdown.
    */
   protected armTurnTimer(ms: number, seat: number, run: (ctx: MoveContext) => Rejection | void | false): number {
-    this.disarmTurnTimer();
-    const deadline = Date.now() + ms;
-    const timer = this.later(ms, () => {
-      if (this.turnTimer === timer) this.turnTimer = null;
-      this.serverMove(seat, run, "turn timer");
-    });
-    this.turnTimer = timer;
-    return deadline;
+    return this.scheduler.armTurnTimer(ms, seat, run);
   }
 
   protected disarmTurnTimer(): void {
-    this.turnTimer?.clear();
-    this.turnTimer = null;
+    this.scheduler.disarmTurnTimer();
   }
 
   /** Re-plans the bots' next moves (see `planBots`); called after every commit. */
   protected replanBots(): void {
     if (this.isDisposing() || !this.created) return;
-    const plans = this.planBots();
-    const planned = new Set<number>();
-    for (const plan of plans) {
-      if (planned.has(plan.seat)) continue;
-      planned.add(plan.seat);
-      const current = this.botTimers.get(plan.seat);
-      if (current && current.key === plan.key) {
-        current.plan = plan;
-        continue;
-      }
-      current?.timer.clear();
-      const entry = { key: plan.key, plan, timer: null as unknown as RoomTimer };
-      entry.timer = this.later(Math.max(0, plan.delayMs * SeatedRoom.botDelayScale), () => {
-        if (this.botTimers.get(plan.seat) !== entry) return;
-        // The entry stays planned until the move really runs: a server move queued behind
-        // another one (say, a second bot's Caught on the same player) must see the replan
-        // that the first one caused, not play a move that has just stopped being legal.
-        this.serverMove(
-          plan.seat,
-          (ctx) => {
-            if (this.botTimers.get(plan.seat) !== entry) return false;
-            this.botTimers.delete(plan.seat);
-            return entry.plan.run(ctx);
-          },
-          "bot move",
-        );
-      });
-      this.botTimers.set(plan.seat, entry);
-    }
-    for (const [seat, entry] of this.botTimers) {
-      if (!planned.has(seat)) {
-        entry.timer.clear();
-        this.botTimers.delete(seat);
-      }
-    }
-  }
-
-  private clearBotTimers(): void {
-    for (const entry of this.botTimers.values()) entry.timer.clear();
-    this.botTimers.clear();
+    this.scheduler.planBots(this.planBots(), SeatedRoom.botDelayScale);
   }
 
   /** Answers a refused message. */
   protected refuse(client: Client, type: unknown, code: string, message: string): void {
-    client.send("error", { code, message, type: echoType(type) });
+    this.gate.refuse(client, type, code, message);
   }
 
   private defineBaseMessages(): void {
     this.defineMessage<{ text: string }>("chat", {
       who: "anyone",
       patchNow: false,
-      parse: (payload) => {
-        const o = objectWith(payload, ["text"]);
-        if (!o.ok) return o;
-        const { text } = o.value;
-        if (typeof text !== "string") return badPayload("text must be a string.");
-        const clean = cleanText(text, Infinity);
-        if (clean.length === 0) return badPayload("Say something.");
-        if (Array.from(clean).length > MAX_CHAT) return badPayload(`Chat lines are limited to ${MAX_CHAT} characters.`);
-        return ok({ text: clean });
-      },
+      parse: chatPayload,
       run: (ctx, { text }) => {
         ctx.emit({ kind: "chat", seat: ctx.seat, name: ctx.name, text });
       },
     });
     this.defineMessage<{ ready: boolean }>("ready", {
-      parse: (payload) => {
-        const o = objectWith(payload, ["ready"]);
-        if (!o.ok) return o;
-        if (typeof o.value.ready !== "boolean") return badPayload("ready must be true or false.");
-        return ok({ ready: o.value.ready });
-      },
+      parse: readyPayload,
       run: (ctx, { ready }) => {
         this.state.seats[ctx.seat].ready = ready;
         this.onReadyChanged(ctx.seat, ready);
@@ -918,29 +565,18 @@ export abstract class SeatedRoom<S extends HubState = HubState> extends Room<S, 
     // Unknown types. Colyseus calls "*" with (client, type, payload), except when the
     // type itself is "*" (then (client, payload)).
     this.onMessage("*", (client: Client, ...rest: unknown[]) => {
-      this.refuseUnknown(client, rest.length >= 2 ? rest[0] : "*");
+      this.gate.refuseUnknown(client, rest.length >= 2 ? rest[0] : "*");
     });
     // Colyseus' built-in fallback is addressable by name and would kick the sender.
-    this.onMessage("__no_message_handler", (client: Client) => this.refuseUnknown(client, "__no_message_handler"));
+    this.onMessage("__no_message_handler", (client: Client) => this.gate.refuseUnknown(client, "__no_message_handler"));
   }
 
-  /** A message over the rate limit: answered once a second; a client that keeps on is disconnected. */
-  private overLimit(client: Client, data: ClientData, type: unknown, bucket: "main" | "cursor"): void {
-    if (data.flood.overLimit(bucket) === "reply") this.refuse(client, type, "rate-limited", RATE_LIMITED);
-  }
-
-  private refuseUnknown(client: Client, type: unknown): void {
-    const data = client.userData as ClientData | undefined;
-    if (!data || data.role === "none") return;
-    if (!data.bucket.take()) return this.overLimit(client, data, type, "main");
-    this.refuse(client, type, "unknown-type", `Unknown message type ${JSON.stringify(echoType(type))}.`);
-  }
 
   // ---- seats ----------------------------------------------------------------
 
   /** The seat `client` holds, or −1 (spectator, replaced connection). */
   protected seatOf(client: Client): number {
-    const data = client.userData as ClientData | undefined;
+    const data = clientData(client);
     if (!data || data.role !== "seat") return -1;
     return this.seatRecords[data.seat]?.sessionId === client.sessionId ? data.seat : -1;
   }
@@ -1064,6 +700,7 @@ export abstract class SeatedRoom<S extends HubState = HubState> extends Room<S, 
       client.view.add(privateState);
     }
     this.updateAutoDispose();
+    this.onViewer(client, seat);
     this.onSeatTaken(seat, reclaimed);
     if (reclaimed) this.onSeatConnection(seat, true);
   }
@@ -1223,7 +860,7 @@ export abstract class SeatedRoom<S extends HubState = HubState> extends Room<S, 
       if (now - this.state.serverTime >= SERVER_TIME_EVERY_MS) this.state.serverTime = now;
       this.broadcastPatch();
       // The listing and the bots' plans follow the state, but the players need not wait for them.
-      this.afterWrites.push(() => {
+      this.scheduler.afterWrite(() => {
         this.refreshListing();
         this.replanBots();
       });
@@ -1242,16 +879,7 @@ export abstract class SeatedRoom<S extends HubState = HubState> extends Room<S, 
     if (this.listing.private !== hidden) {
       this.setPrivate(hidden).catch((e) => console.error(`[${this.gameId} ${this.roomId}] setPrivate failed`, e));
     }
-    const metadata: HubMetadata = {
-      game: this.gameId,
-      mode: this.state.mode,
-      players: this.state.seats.filter((s) => s.occupied).length,
-      maxPlayers: this.state.maxSeats,
-      spectators: this.state.spectators,
-      phase: this.state.phase,
-      listed: !this.privateRoom,
-      ...this.extraMetadata(),
-    };
+    const metadata = listingOf(this.gameId, this.state, !this.privateRoom, this.extraMetadata());
     const json = JSON.stringify(metadata);
     if (json !== this.lastMetadata) {
       this.lastMetadata = json;
@@ -1271,22 +899,6 @@ export abstract class SeatedRoom<S extends HubState = HubState> extends Room<S, 
   protected isDisposing(): boolean {
     return (this as unknown as { _internalState: RoomInternalState })._internalState === RoomInternalState.DISPOSING;
   }
-}
-
-/** A seat record with no player: no token, no session, no pending reconnection or hold. */
-function resetRecord(record: SeatRecord, bot: boolean): void {
-  record.holdTimer?.clear();
-  record.holdTimer = null;
-  record.holdUntil = 0;
-  record.token = "";
-  record.sessionId = null;
-  record.reconnection = null;
-  record.bot = bot;
-}
-
-/** The `type` an error reply carries: the message's type as received, cut to 64 characters ("" if none decoded). */
-function echoType(type: unknown): string {
-  return type === undefined || type === null ? "" : String(type).slice(0, MAX_ECHOED_TYPE);
 }
 
 export { DEFAULTS };

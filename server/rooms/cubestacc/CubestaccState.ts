@@ -9,7 +9,7 @@
 // common/cubestacc/README.md). Cube ids are play order (the root is 0).
 
 import { ArraySchema, Schema, type, view } from "@colyseus/schema";
-import { HubState } from "../base/HubState.js";
+import { GameRoomState } from "../game/GameRoomState.js";
 
 /**
  * One cube on the table (public). Its id is its index in `cubes` (play order; the root is 0).
@@ -84,7 +84,7 @@ export class RankEntry extends Schema {
   @type("uint8") place = 0;
 }
 
-export class CubestaccState extends HubState {
+export class CubestaccState extends GameRoomState {
   // ---- room settings (fixed when the room is created) ----
   /** Deck pack: `classic`, `space`, `halloween`, `nature`, `animals` (icons only). */
   @type("string") pack = "classic";
@@ -96,8 +96,7 @@ export class CubestaccState extends HubState {
   @type("string") botLevel = "normal";
 
   // ---- the table ----
-  /** Games started in this room (1 for the first game; 0 while waiting for the first). */
-  @type("uint16") gameNo = 0;
+  // gameNo, deadline, acting, order and result: GameRoomState (server/rooms/game/).
   @type([Cube]) cubes = new ArraySchema<Cube>();
   /** One per room seat (same length as `seats`). */
   @type([CubestaccSeat]) players = new ArraySchema<CubestaccSeat>();
@@ -117,8 +116,6 @@ export class CubestaccState extends HubState {
   @type("string") dumpRank = "";
   /** Wild pivot: the only cube that may be built on; −1 none. */
   @type("int16") pivot = -1;
-  /** Server time (ms since epoch) the turn timer expires; 0 = no timer running. */
-  @type("float64") deadline = 0;
 
   // ---- the result ----
   /** Winning room seat; −1 while playing / none. */

@@ -6,7 +6,9 @@
 import { GameSession } from "../../../common/core/session.js";
 import type { Rejection } from "../../../common/core/rules.js";
 import {
+  canRestart,
   CELL,
+  minesweeperDef,
   cellCode,
   creditsBySeat,
   viewCounters,
@@ -61,10 +63,11 @@ export class BoardMode implements ModeGame {
     this.game = new GameSession(minesweeperRules, randomSeed(), config, seats);
     state.phase = this.game.state.phase;
 
-    for (const type of ["reveal", "flag", "chord"] as const) {
-      host.defineMessage<{ r: number; c: number }>(type, {
-        parse: (payload) => cellPayload(payload, config.rows, config.cols),
-        run: (ctx, { r, c }) => this.play(ctx, { type, r, c }),
+    // The payloads' one parser: the board definition's (common/minesweeper/game.ts).
+    for (const type of minesweeperDef.moveTypes) {
+      host.defineMessage<MinesweeperMove>(type, {
+        parse: (payload) => minesweeperDef.parseMove(type, payload, config),
+        run: (ctx, move) => this.play(ctx, move),
       });
     }
     host.defineMessage("restart", { parse: emptyPayload, run: (ctx) => this.restart(ctx) });
@@ -94,7 +97,7 @@ export class BoardMode implements ModeGame {
   }
 
   private restart(ctx: SenderContext): Rejection | void {
-    if (this.mode === "coop" && !isFinished(this.game.state)) {
+    if (!canRestart(this.mode, this.game.state.phase)) {
       return { code: "not-allowed", message: "In co-op a new board starts once this one is won or lost." };
     }
     this.recordIfPlayed(ctx.now, "abandoned");

@@ -5,11 +5,10 @@
 import type { AuthContext, Client } from "@colyseus/core";
 import type { Schema } from "@colyseus/schema";
 import type { Rejection } from "../../../common/core/rules.js";
-import { resolveConfig } from "../../../common/minesweeper/index.js";
+import { configureMinesweeper, resolveConfig } from "../../../common/minesweeper/index.js";
 import { refuseOption } from "../base/errors.js";
 import type { HubState } from "../base/HubState.js";
 import { SeatedRoom, type GameSetup, type JoinRequest, type MoveContext, type SenderContext } from "../base/SeatedRoom.js";
-import { intIn } from "../base/validate.js";
 import type { FinishedGame } from "../../store/GameStore.js";
 import { BoardMode, type BoardSession } from "./BoardMode.js";
 import { MODES, MULTI_SEATS, type MinesweeperMode, type MinesweeperSettings, type ModeGame, type ModeHost } from "./modes.js";
@@ -64,25 +63,10 @@ export class MinesweeperRoom extends SeatedRoom<HubState> {
   }
 
   protected createGame(options: Record<string, unknown>): GameSetup<HubState> {
-    const mode = options.mode ?? "solo";
-    if (typeof mode !== "string" || !MODES.includes(mode as MinesweeperMode)) {
-      throw refuseOption(`Unknown mode ${JSON.stringify(String(mode).slice(0, 20))}: use solo, coop or race.`);
-    }
-    let seats = 1;
-    if (mode !== "solo") {
-      const n = intIn(options.seats ?? MULTI_SEATS.default, MULTI_SEATS.min, MULTI_SEATS.max);
-      if (n === null) {
-        const name = mode === "coop" ? "Co-op" : "Race";
-        throw refuseOption(`${name} seats must be a whole number from ${MULTI_SEATS.min} to ${MULTI_SEATS.max}.`);
-      }
-      seats = n;
-    } else if (options.seats !== undefined && options.seats !== 1) {
-      throw refuseOption("Solo has exactly one seat.");
-    }
-    const resolved = resolveConfig({ level: options.level, rows: options.rows, cols: options.cols, mines: options.mines });
-    if (!resolved.ok) throw refuseOption(resolved.error.message);
-    const config = resolved.config;
-
+    // One reading of the options for the room, quick play and the contract kit (common/minesweeper/game.ts).
+    const c = configureMinesweeper(options);
+    if (!c.ok) throw refuseOption(c.error.message);
+    const { mode, seats, config } = c.value;
     const host = this.modeHost();
     this.impl = mode === "race" ? new RaceMode(host, seats, config) : new BoardMode(host, mode as "solo" | "coop", seats, config);
     // A race gives every seat its own copy of the board.

@@ -13,6 +13,8 @@ import { GameSession } from "../../../common/core/session.js";
 import type { Rejection } from "../../../common/core/rules.js";
 import {
   CELL,
+  minesweeperRaceDef,
+  RACE_MIN_SEATS,
   RACE_COUNTDOWN_MS,
   raceEventsFor,
   raceProgress,
@@ -29,7 +31,7 @@ import {
   type RaceView,
 } from "../../../common/minesweeper/index.js";
 import type { HubEvent, MoveContext, SenderContext } from "../base/SeatedRoom.js";
-import { cellPayload, emptyPayload, ok } from "../base/validate.js";
+import { emptyPayload, ok } from "../base/validate.js";
 import { randomSeed, type ModeGame, type ModeHost } from "./modes.js";
 import { RaceRoomState, RaceSeat, type RaceBoard } from "./RaceState.js";
 
@@ -45,7 +47,6 @@ interface Countdown {
   resume: Resting;
 }
 
-const MIN_RACERS = 2;
 
 export class RaceMode implements ModeGame {
   readonly state = new RaceRoomState();
@@ -83,10 +84,11 @@ export class RaceMode implements ModeGame {
       this.shown.push(new Uint8Array(cells).fill(CELL.HIDDEN));
     }
 
-    for (const type of ["reveal", "flag", "chord"] as const) {
-      host.defineMessage<{ r: number; c: number }>(type, {
-        parse: (payload) => cellPayload(payload, config.rows, config.cols),
-        run: (ctx, { r, c }) => this.play(ctx, { type, r, c }),
+    // The payloads' one parser: the race definition's (common/minesweeper/game.ts).
+    for (const type of minesweeperRaceDef.moveTypes) {
+      host.defineMessage<RaceMove>(type, {
+        parse: (payload) => minesweeperRaceDef.parseMove(type, payload, config),
+        run: (ctx, move) => this.play(ctx, move as MinesweeperMove),
       });
     }
     host.defineMessage("restart", {
@@ -128,7 +130,7 @@ export class RaceMode implements ModeGame {
     this.countdown = null;
     this.state.countdownEndsAt = 0;
     const racers = this.occupiedSeats();
-    if (racers.length < MIN_RACERS) {
+    if (racers.length < RACE_MIN_SEATS) {
       this.state.phase = countdown.resume;
       ctx.emit({ kind: "countdown-cancelled" });
       return;
@@ -358,7 +360,7 @@ export class RaceMode implements ModeGame {
 
   private allReady(): boolean {
     const seated = this.occupiedSeats();
-    return seated.length >= MIN_RACERS && seated.every((seat) => this.state.seats[seat].ready);
+    return seated.length >= RACE_MIN_SEATS && seated.every((seat) => this.state.seats[seat].ready);
   }
 
   private resting(): boolean {
@@ -392,7 +394,7 @@ export class RaceMode implements ModeGame {
   private checkCountdown(ctx: MoveContext): void | false {
     if (this.resting() && this.allReady()) return this.startCountdown(ctx, false);
     if (this.state.phase === "countdown" && this.countdown) {
-      if (this.occupiedSeats().length < MIN_RACERS) return this.cancelCountdown(ctx);
+      if (this.occupiedSeats().length < RACE_MIN_SEATS) return this.cancelCountdown(ctx);
       if (!this.countdown.byOwner && !this.allReady()) return this.cancelCountdown(ctx);
     }
     return false;
@@ -405,7 +407,7 @@ export class RaceMode implements ModeGame {
 
   onStart(ctx: SenderContext): Rejection | void {
     if (!this.resting()) return { code: "not-allowed", message: "A race is already on its way." };
-    if (this.occupiedSeats().length < MIN_RACERS) return { code: "too-few-players", message: "A race needs at least 2 players." };
+    if (this.occupiedSeats().length < RACE_MIN_SEATS) return { code: "too-few-players", message: `A race needs at least ${RACE_MIN_SEATS} players.` };
     this.startCountdown(ctx, true);
   }
 

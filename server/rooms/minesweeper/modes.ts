@@ -13,10 +13,7 @@ import type { BucketLimits } from "../base/rateLimit.js";
 import type { MessageSpec, MoveContext, SenderContext } from "../base/SeatedRoom.js";
 import type { FinishedGame } from "../../store/GameStore.js";
 
-export type MinesweeperMode = "solo" | "coop" | "race";
-export const MODES: readonly MinesweeperMode[] = ["solo", "coop", "race"];
-/** Seats of a co-op or race room. */
-export const MULTI_SEATS = { min: 2, max: 8, default: 8 } as const;
+export { MINESWEEPER_MODES as MODES, MULTI_SEATS, type MinesweeperMode } from "../../../common/minesweeper/game.js";
 
 /** Server-side knobs of the Minesweeper room (passed with the hub settings; tests shorten them). */
 export interface MinesweeperSettings {

@@ -1,0 +1,99 @@
+// Connect Four's scene: the grid as accessible DOM (one button per column) inside the
+// shared shell. It draws the state and sends intents; which columns are open comes from
+// common/connect4 (the rules), never from a copy here.
+import { COLS, EMPTY, openColumns, ROWS, type Connect4Payloads } from "../../../common/connect4/index";
+import { h } from "../../ui/dom";
+import { GameShell, type ShellState } from "../shell";
+import type { GameContext, GameHandle } from "../types";
+import "./connect4.css";
+
+/** The room state as this client reads it (server/rooms/connect4/parts.ts). */
+interface Connect4Wire extends ShellState {
+  /** Room seat per cell, −1 empty; row 0 at the bottom. */
+  grid: ArrayLike<number>;
+  winner: number;
+  line: ArrayLike<number>;
+  timer: number;
+}
+
+const DISCS = ["red", "gold"];
+
+export async function mount(host: HTMLElement, ctx: GameContext): Promise<GameHandle> {
+  let state: Connect4Wire | null = null;
+  const discOf = (roomSeat: number): string => {
+    const g = state ? Array.from(state.order).indexOf(roomSeat) : -1;
+    return g < 0 ? "" : DISCS[g];
+  };
+  const shell = new GameShell(ctx, host, {
+    seatMark: (seat) => (discOf(seat) ? "●" : ""),
+    endTitle: (s, me) => {
+      const w = (s as Connect4Wire).winner;
+      if (s.result === "draw") return "Draw — the grid is full";
+      if (w < 0) return "Game over";
+      if (w === me) return "You won!";
+      return `${s.seats[w]?.name || "Your opponent"} won`;
+    },
+  });
+  const send = <K extends keyof Connect4Payloads>(type: K, payload: Connect4Payloads[K]) => ctx.session.send(type, payload);
+
+  const columns = Array.from({ length: COLS }, (_, col) => {
+    const cells = Array.from({ length: ROWS }, () => h("span", { class: "c4-cell" }));
+    const button = h("button", { type: "button", class: "c4-col", "data-col": col }, ...cells.slice().reverse());
+    button.addEventListener("click", () => send("drop", { col }));
+    return { button, cells };
+  });
+  const grid = h("div", { class: "c4-grid", id: "c4-grid", role: "group", "aria-label": "Connect Four grid: choose a column" }, ...columns.map((c) => c.button));
+  shell.stage.append(grid);
+
+  const draw = () => {
+    const s = state;
+    if (!s) return;
+    shell.update(s);
+    const cells = Array.from(s.grid);
+    const me = shell.me;
+    const myTurn = s.phase === "playing" && me !== null && Array.from(s.acting).includes(me);
+    const open = new Set(myTurn ? openColumns(cells.map((v) => (v < 0 ? EMPTY : v))) : []);
+    const line = new Set(Array.from(s.line));
+    columns.forEach(({ button, cells: spans }, col) => {
+      button.disabled = !open.has(col);
+      const free = spans.filter((_, row) => cells[row * COLS + col] === -1).length;
+      button.setAttribute("aria-label", `Column ${col + 1}, ${free} free`);
+      spans.forEach((span, row) => {
+        const v = cells[row * COLS + col];
+        span.dataset.disc = v < 0 ? "" : discOf(v);
+        span.classList.toggle("c4-line", line.has(row * COLS + col));
+      });
+    });
+    ctx.setSubtitle(s.mode === "solo" ? "Against the bot" : s.timer > 0 ? `${s.timer} s per turn` : "No turn timer");
+  };
+
+  const offRoom = ctx.session.onRoom((room) => {
+    room.onStateChange((s) => {
+      state = s as unknown as Connect4Wire;
+      draw();
+    });
+    if (room.state) {
+      state = room.state as unknown as Connect4Wire;
+      draw();
+    }
+  });
+  const offError = ctx.session.onMessage<{ code: string; message: string }>("error", (e) => ctx.announce(e.message));
+
+  return {
+    destroy() {
+      offRoom();
+      offError();
+      shell.destroy();
+    },
+    snapshot: () => ({
+      phase: state?.phase ?? "",
+      gameNo: state?.gameNo ?? 0,
+      grid: state ? Array.from(state.grid) : [],
+      acting: state ? Array.from(state.acting) : [],
+      winner: state?.winner ?? -1,
+      result: state?.result ?? "",
+    }),
+    renderNow() {},
+    resume() {},
+  };
+}

@@ -1,0 +1,50 @@
+// The client's side of the game registry (common/games.ts): for each game the lobby
+// shows a card and its panels, and the room view loads its scene (one chunk per game).
+// Adding a game is one entry here (docs/adding-a-game.md). Names come from the
+// definitions; nothing else in the lobby names a game.
+import { GAMES } from "../../common/games";
+import { levelName } from "./minesweeper/levels";
+import type { PublicRoom } from "../net/client";
+import { cubestaccLobby } from "../lobby/cubestacc";
+import { definitionLobby } from "../lobby/generic";
+import { minesweeperLobby } from "../lobby/minesweeper";
+import type { LobbyPanel } from "../lobby/panel";
+import type { MountGame } from "./types";
+
+export interface ClientGame {
+  /** Room name. */
+  id: string;
+  title: string;
+  blurb: string;
+  /** The room scene; absent: coming soon. */
+  scene?: () => Promise<{ mount: MountGame }>;
+  /** The game's lobby panels. */
+  lobby?: LobbyPanel;
+  /** The "Level" column of the live-rooms table. */
+  describe?(room: PublicRoom): string;
+}
+
+const title = (id: string, fallback: string) => GAMES.find((g) => g.id === id)?.title ?? fallback;
+
+export const CLIENT_GAMES: readonly ClientGame[] = [
+  {
+    id: "minesweeper",
+    title: title("minesweeper", "Minesweeper"),
+    blurb: "Classic levels solo, or clear one big board together.",
+    scene: () => import("./minesweeper/room"),
+    lobby: minesweeperLobby,
+    describe: (r) => levelName(r.level),
+  },
+  { id: "cubestacc", title: title("cubestacc", "Cubestacc"), blurb: "Shed your hand of stacked cubes.", scene: () => import("./cubestacc/scene"), lobby: cubestaccLobby },
+  { id: "connect4", title: title("connect4", "Connect Four"), blurb: "Four in a row wins: against a friend or the bot.", scene: () => import("./connect4/scene"), lobby: definitionLobby("connect4") },
+  { id: "pets", title: "Auto Pets", blurb: "Shop, arrange, battle." },
+  { id: "table", title: "Card table", blurb: "A free-form table for any deck." },
+];
+
+export function clientGame(id: string): ClientGame | undefined {
+  return CLIENT_GAMES.find((g) => g.id === id);
+}
+
+export function gameName(id: string): string {
+  return clientGame(id)?.title ?? id;
+}

@@ -1,0 +1,3 @@
+export * from "./rules.js";
+export * from "./bot.js";
+export * from "./game.js";

@@ -1,0 +1,165 @@
+// The game contract: everything a room, a client, a bot and the test kit need to
+// know about one game, as plain data and pure functions (after boardgame.io's
+// Game object: setup / moves / turn order as data / playerView / redacted log).
+//
+// A definition never sees a socket, a clock or Math.random: time arrives as
+// `now`, randomness as an injected Rng, and the same seed + config + seats + log
+// always rebuild the same game (replay(), undo by replaying a prefix).
+//
+// `docs/adding-a-game.md` walks through writing one; `test/common/contract.test.ts`
+// runs the contract kit over every definition in `common/games.ts`.
+
+import type { Rng } from "./rng.js";
+import type { ApplyResult, GameStatus, MoveContext, Rejection } from "./rules.js";
+import type { Parsed } from "./payload.js";
+
+/**
+ * Who may act now, as data (boardgame.io's ActivePlayers, reduced to what our games use).
+ * - one seat on turn: `{seats: [3], together: false}`
+ * - several or all seats at once, each in secret (Auto Pets' shop) or each on its own
+ *   board (Minesweeper race): `{seats: [0, 1, 2], together: true}`
+ * - nobody (finished, or waiting for a move the room makes, like the race's go): `{seats: []}`
+ * `anytime` names move types a seated player may send even when not listed (UH OH, Caught).
+ */
+export interface WhoActs {
+  seats: readonly number[];
+  together: boolean;
+  anytime?: readonly string[];
+  /** Server time the listed seats started waiting (turn timers count from here); null: untimed. */
+  since?: number | null;
+  /** A counter that changes whenever a new turn starts (an extra turn too): one timer per turn. */
+  turn?: number;
+}
+
+/** A move as a message on the wire: its `type` is the message type, the rest its payload. */
+export interface TypedMove {
+  type: string;
+}
+
+/** What a bot may spend on one decision. */
+export interface BotBudget {
+  /** Randomness for this decision (seeded by the room; never Math.random). */
+  rng: Rng;
+  /** Wall-clock time the decision may take (ms); a pure bot reads it as a size hint. */
+  ms: number;
+  /** A level the game offers (e.g. "easy" | "normal"), or its default. */
+  level: string;
+  /**
+   * Milliseconds since this decision began, injected by whoever runs the bot (a worker's
+   * clock). A bot that searches "as deep as time allows" stops when it reaches `ms`;
+   * absent, it searches to a fixed depth (common/ never reads a clock itself).
+   */
+  elapsed?: () => number;
+}
+
+/** A pure bot: the seat's own view in, one move (or nothing to do) out. */
+export interface BotDef<V, M> {
+  levels: readonly string[];
+  /** Thinking time the room waits before playing the move (ms): [min, max]. */
+  delayMs: readonly [number, number];
+  /**
+   * The move for `seat` (its view only: a bot knows what a player would), and the memory
+   * it wants back next time (null if it keeps none). null move: nothing to do now.
+   */
+  choose(view: V, seat: number, memory: unknown, budget: BotBudget): { move: M | null; memory: unknown };
+}
+
+/** The validated options of a room: what the rules get, and how the room is seated. */
+export interface Configured<C> {
+  config: C;
+  /** Seats the game is played by (within `seats`). */
+  seats: number;
+  /** Mode shown in listings ("solo", "coop", "race", "online", ...). */
+  mode: string;
+  /** Seats the room fills with bots at creation (the highest seats). */
+  bots: number;
+  /** Seconds per turn for the timer (0: none). Needs `timeoutMove`. */
+  turnSeconds: number;
+  /** Bot strength (one of `bot.levels`); default: the last, strongest level. */
+  botLevel?: string;
+  /** Quick-play criteria: rooms with equal criteria meet. */
+  criteria: Record<string, string | number | boolean>;
+}
+
+export interface GameDef<S, M extends TypedMove, E, C, V> {
+  /** Room name and record id ("connect4"). */
+  readonly id: string;
+  /** Name a player reads ("Connect Four"). */
+  readonly title: string;
+  /** Seat range over every option. */
+  readonly seats: { readonly min: number; readonly max: number };
+
+  /** Option sets the contract kit plays (each through `configure`); default [{}]. */
+  readonly examples?: readonly Record<string, unknown>[];
+
+  /** Untrusted room options → config, or a refusal whose message says what to send instead. */
+  configure(options: Record<string, unknown>): Parsed<Configured<C>>;
+  /** The initial state from a seed, a configured config and the seat count. */
+  setup(seed: number, config: C, seats: number): S;
+  /** One move by one seat. Pure: never mutates `state`; a rejection changes nothing. */
+  apply(state: S, seat: number, move: M, ctx: MoveContext): ApplyResult<S, E>;
+  status(state: S): GameStatus;
+  /** How a finished game ended, in a word for records and end screens ("won", "draw"...); default "finished". */
+  result?(state: S): string;
+  /** Who may act now (see WhoActs). */
+  whoActs(state: S): WhoActs;
+  /** What `viewer` sees (seat, or null: spectator): the single truth of the wire and the client. */
+  view(state: S, viewer: number | null): V;
+  /** The events `viewer` may receive of a move's events (hidden parts removed). */
+  eventsFor(events: readonly E[], viewer: number | null): E[];
+
+  /** Message types a player may send (room-made moves like `timeout` are not among them). */
+  readonly moveTypes: readonly string[];
+  /**
+   * A player's message → a move, or `bad-payload` / `out-of-range` / `unknown-type`. Shape only:
+   * the rules judge legality. With the room's `config`, ranges that depend on it (seats, board
+   * size) are checked too; without it, against the largest any room allows.
+   */
+  parseMove(type: string, payload: unknown, config?: C): Parsed<M>;
+
+  /** Every move `seat` may make now (the kit plays random games from these; bots may too). */
+  legalMoves(state: S, seat: number): M[];
+  /** The move the room makes when the turn timer of `seat` runs out (games with a timer). */
+  timeoutMove?(state: S, seat: number): M | null;
+  /** Moves the room makes by itself when nobody may act (e.g. the race's go): [seat, move], or null. */
+  roomMove?(state: S): { seat: number; move: M } | null;
+  bot?: BotDef<V, M>;
+  /**
+   * Hidden information, for the kit: another state `viewer` cannot tell from `state` (what is
+   * private to others changed: other hands, the deck order, unseen mines), or null when there
+   * is nothing hidden to change. Omit for games with no hidden information.
+   */
+  twin?(state: S, viewer: number | null, rng: Rng): S | null;
+}
+
+/** Any definition, for registries and generic code. */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+export type AnyGameDef = GameDef<any, any, any, any, any>;
+
+/** The room's own messages (docs/protocol.md "Messages"), beside each game's moves. */
+export interface RoomPayloads {
+  ready: { ready: boolean };
+  start: Record<string, never>;
+  addBot: Record<string, never>;
+  removeBot: { seat: number };
+  chat: { text: string };
+}
+
+/** The message a client sends for `move`: `room.send(type, payload)`. */
+export function moveMessage<M extends TypedMove>(move: M): { type: M["type"]; payload: Omit<M, "type"> } {
+  const { type, ...payload } = move;
+  return { type, payload };
+}
+
+/** A refusal for a message type the game does not have. */
+export function unknownType(type: string, types: readonly string[]): { ok: false; error: Rejection } {
+  return {
+    ok: false,
+    error: { code: "unknown-type", message: `Unknown move ${JSON.stringify(String(type).slice(0, 32))}: send one of ${types.join(", ")}.` },
+  };
+}
+
+/** One seat on turn. */
+export const onTurn = (seat: number, since: number | null = null, anytime?: readonly string[], turn?: number): WhoActs => ({ seats: [seat], together: false, since, anytime, turn });
+/** Nobody acts. */
+export const nobody: WhoActs = { seats: [], together: false };

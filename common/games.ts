@@ -1,0 +1,14 @@
+// The registry: every game definition the hub plays. The server builds a room per
+// entry and the client a lobby card per entry; the contract kit tests every entry.
+// Adding a game is one line here (docs/adding-a-game.md).
+
+import type { AnyGameDef } from "./core/game.js";
+import { connect4Def } from "./connect4/game.js";
+import { cubestaccDef } from "./cubestacc/game.js";
+import { minesweeperDef, minesweeperRaceDef } from "./minesweeper/game.js";
+
+export const GAMES: readonly AnyGameDef[] = [minesweeperDef, minesweeperRaceDef, cubestaccDef, connect4Def];
+
+export function gameDef(id: string): AnyGameDef | undefined {
+  return GAMES.find((g) => g.id === id);
+}

@@ -1,0 +1,1 @@
+export { Connect4Table, connect4Parts } from "./parts.js";

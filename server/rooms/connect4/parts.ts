@@ -1,0 +1,55 @@
+// Connect Four on the generic game room: only its schema and how the view is written there.
+// Everything else (seats, moves, events, timer, bot, records) is server/rooms/game/.
+
+import { ArraySchema, type } from "@colyseus/schema";
+import {
+  connect4Def,
+  COLS,
+  ROWS,
+  type Connect4Config,
+  type Connect4Event,
+  type Connect4Move,
+  type Connect4State,
+  type Connect4View,
+} from "../../../common/connect4/index.js";
+import type { GameServerParts } from "../game/GameRoom.js";
+import { GameRoomState } from "../game/GameRoomState.js";
+
+export class Connect4Table extends GameRoomState {
+  /** ROWS × COLS cells, row 0 at the bottom (index = row * COLS + col): −1 empty, else the ROOM seat whose disc it is. */
+  @type(["int8"]) grid = new ArraySchema<number>();
+  /** Winning room seat; −1 while playing or after a draw. */
+  @type("int8") winner = -1;
+  /** The winning cells (empty until someone wins). */
+  @type(["uint8"]) line = new ArraySchema<number>();
+  /** Seconds per turn (0: no timer). */
+  @type("uint16") timer = 0;
+}
+
+function sync(list: ArraySchema<number>, values: readonly number[]): void {
+  if (list.length > values.length) list.splice(values.length);
+  values.forEach((v, i) => {
+    if (i >= list.length) list.push(v);
+    else if (list[i] !== v) list[i] = v;
+  });
+}
+
+export const connect4Parts: GameServerParts<Connect4State, Connect4Move, Connect4Event, Connect4Config, Connect4View, Connect4Table> = {
+  def: connect4Def,
+  createState(c) {
+    const st = new Connect4Table();
+    st.timer = c.turnSeconds;
+    for (let i = 0; i < ROWS * COLS; i++) st.grid.push(-1);
+    return st;
+  },
+  project(st, p) {
+    const v = p.view(null);
+    sync(
+      st.grid,
+      v.grid.map((g) => (g < 0 ? -1 : p.room(g))),
+    );
+    const winner = v.winner === null ? -1 : p.room(v.winner);
+    if (st.winner !== winner) st.winner = winner;
+    sync(st.line, v.line);
+  },
+};

@@ -1,0 +1,20 @@
+// Schema fields every game on the generic room has, beside the seated base's
+// (docs/protocol.md "State"). A game's schema extends this with its own table.
+
+import { ArraySchema, type } from "@colyseus/schema";
+import { HubState } from "../base/HubState.js";
+
+export class GameRoomState extends HubState {
+  /** Games started in this room (1 for the first; 0 while waiting for it). */
+  @type("uint16") gameNo = 0;
+  /** Room seats the game waits for now, from the definition's `whoActs` (empty: nobody). */
+  @type(["uint8"]) acting = new ArraySchema<number>();
+  /** The waited-for seats act at once (a race, a secret phase) rather than one on turn. */
+  @type("boolean") together = false;
+  /** Room seat of each seat of the running game, in game order (empty before the first game). */
+  @type(["uint8"]) order = new ArraySchema<number>();
+  /** Server time (ms since epoch) the turn timer runs out; 0: no timer running. */
+  @type("float64") deadline = 0;
+  /** How the last game ended ("won", "draw", "blocked", "abandoned"...); "" while playing. */
+  @type("string") result = "";
+}
