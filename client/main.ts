@@ -100,7 +100,6 @@ function setPage(el: HTMLElement | null): void {
 function toLobby(): void {
   if (location.hash && location.hash !== "#/") location.hash = "#/";
   else void route();
-registerServiceWorker();
 }
 
 /**
@@ -151,7 +150,6 @@ window.addEventListener("popstate", () => {
   if (!why) {
     history.replaceState(null, "", "#/");
     void route();
-registerServiceWorker();
     return;
   }
   void confirmLeave(why).then((ok) => {
@@ -164,7 +162,6 @@ registerServiceWorker();
     void cur.session.leave();
     history.replaceState(null, "", "#/");
     void route();
-registerServiceWorker();
   });
 });
 
