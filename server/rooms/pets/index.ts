@@ -1,0 +1,2 @@
+export { PetsTable } from "./PetsTable.js";
+export { petsParts } from "./parts.js";

@@ -1,0 +1,108 @@
+// Auto Pets on the generic game room: how the rules' views are written into PetsTable and
+// how events name room seats. Seats, moves, timers, bots and records are server/rooms/game/.
+
+import type { ArraySchema } from "@colyseus/schema";
+import { petsDef, type PetsEvent, type PetsMove, type PetsRoomConfig, type PetsState, type PetsView } from "../../../common/pets/index.js";
+import type { HubEvent } from "../base/SeatedRoom.js";
+import type { GameServerParts } from "../game/GameRoom.js";
+import { PetsBattle, PetsPlayer, PetsTable, type PetsPrivate } from "./PetsTable.js";
+
+function put<T extends object, K extends keyof T>(target: T, key: K, value: T[K]): void {
+  if (target[key] !== value) target[key] = value;
+}
+
+function sync<T>(list: ArraySchema<T>, values: readonly T[]): void {
+  if (list.length > values.length) list.splice(values.length);
+  values.forEach((v, i) => {
+    if (i >= list.length) list.push(v);
+    else if (list[i] !== v) list[i] = v;
+  });
+}
+
+function clearPrivate(p: PetsPrivate): void {
+  sync(p.handIds, []);
+  sync(p.handKeys, []);
+  sync(p.picks, []);
+  sync(p.order, []);
+}
+
+function writePrivate(p: PetsPrivate, v: PetsView): void {
+  sync(p.handIds, (v.hand ?? []).map((c) => c.id));
+  sync(p.handKeys, (v.hand ?? []).map((c) => c.card));
+  sync(p.picks, (v.picks ?? []).map((c) => c.card));
+  sync(p.order, v.order ?? []);
+}
+
+/** Events name room seats; a battle names its sides and winner (−1 draw, −2 a ghost). */
+function toWire(e: PetsEvent, room: (g: number | null) => number): HubEvent | null {
+  const { type, ...rest } = e;
+  const out: HubEvent = { kind: type, ...rest };
+  if ("seat" in e) out.seat = room(e.seat);
+  if (e.type === "battle") {
+    out.seats = e.seats.map(room);
+    out.winner = e.winner === null ? -1 : e.winner < 0 ? -2 : room(e.winner);
+  }
+  if (e.type === "finished") out.winners = e.winners.map(room);
+  return out;
+}
+
+export const petsParts: GameServerParts<PetsState, PetsMove, PetsEvent, PetsRoomConfig, PetsView, PetsTable> = {
+  def: petsDef,
+  createState(c) {
+    const st = new PetsTable();
+    st.timer = c.turnSeconds;
+    st.arrangeTimer = c.togetherSeconds ?? 0;
+    st.botLevel = c.botLevel ?? "medium";
+    for (let s = 0; s < c.seats; s++) st.players.push(new PetsPlayer());
+    return st;
+  },
+  toWire,
+  privateState: (st, seat) => st.players[seat]?.private,
+  seatTaken(st, seat, reclaimed, playing) {
+    if (!reclaimed && !playing) clearPrivate(st.players[seat].private);
+  },
+  metadata: (c) => ({ seats: c.seats, timer: c.turnSeconds, arrange: c.togetherSeconds ?? 0 }),
+  project(st, p) {
+    const v = p.view(null);
+    if (p.fresh) {
+      st.battles.clear();
+      st.winners.clear();
+    }
+    put(st, "round", v.round);
+    put(st, "stage", v.phase);
+    put(st, "turn", v.phase === "shop" ? p.room(v.turn) : -1);
+    sync(st.row, v.row.map((c) => (c ? c.card : "")));
+    put(st, "deckCount", v.deckCounts[v.round - 1] ?? 0);
+    st.players.forEach((pl, r) => {
+      const g = p.gameSeatOf[r];
+      if (g === undefined || g < 0) {
+        put(pl, "inGame", false);
+        clearPrivate(pl.private);
+        return;
+      }
+      put(pl, "inGame", true);
+      put(pl, "gold", v.gold[g]);
+      put(pl, "trophies", v.trophies[g]);
+      put(pl, "wins", v.wins[g]);
+      put(pl, "losses", v.losses[g]);
+      put(pl, "passed", v.passed[g]);
+      put(pl, "arranged", v.arranged[g]);
+      put(pl, "cards", v.handCounts[g]);
+      put(pl, "pets", v.petCounts[g]);
+      writePrivate(pl.private, p.view(g));
+    });
+    for (let i = st.battles.length; i < v.battles.length; i++) {
+      const b = v.battles[i];
+      const w = new PetsBattle();
+      w.round = b.round;
+      w.seats.push(...b.seats.map((g) => p.room(g)));
+      w.ghost = b.ghost;
+      w.lineups = JSON.stringify(b.lineups);
+      w.events = JSON.stringify(b.events);
+      w.winner = b.winner === null ? -1 : b.winner < 0 ? -2 : p.room(b.winner);
+      w.trophies = b.trophies;
+      st.battles.push(w);
+    }
+    sync(st.winners, (v.winners ?? []).map((g) => p.room(g)));
+  },
+};
