@@ -49,6 +49,7 @@ export async function mount(host: HTMLElement, ctx: GameContext): Promise<GameHa
   // ---- elements
   const hud = h("div", { class: "pets-hud", id: "pets-hud" });
   const phaseLine = h("p", { class: "pets-phase", id: "pets-phase", role: "status" });
+  const notice = h("p", { class: "pets-notice", id: "pets-notice", hidden: true });
   const rowEl = h("div", { class: "pets-row", id: "pets-row", role: "group", "aria-label": "Shop: press a card to buy it for 1 gold" });
   const shopInfo = h("span", { class: "pets-sub" });
   const shop = h("section", { class: "pets-box pets-shop" }, h("h3", {}, "Shop ", shopInfo), rowEl);
@@ -70,7 +71,7 @@ export async function mount(host: HTMLElement, ctx: GameContext): Promise<GameHa
   const logEl = h("ol", { class: "pets-log", id: "pets-log", "aria-label": "What happened" });
   const tip = h("div", { class: "pets-tip", id: "pets-tip", hidden: true, role: "tooltip" });
   const player = new BattlePlayer(() => draw());
-  const root = h("div", { class: "pets", id: "pets" }, hud, phaseLine, player.el, picks, arrange, shop, hand, h("div", { class: "pets-actions" }, replayBtn), logEl, tip);
+  const root = h("div", { class: "pets", id: "pets" }, hud, phaseLine, notice, player.el, picks, arrange, shop, hand, h("div", { class: "pets-actions" }, replayBtn), logEl, tip);
   shell.stage.append(root);
   const offTips = tooltips(root, tip);
 
@@ -267,6 +268,7 @@ export async function mount(host: HTMLElement, ctx: GameContext): Promise<GameHa
     battlesSeen = -1;
     room.onStateChange((s) => {
       state = s as unknown as PetsWire;
+      notice.hidden = true;
       draw();
     });
     if (room.state) {
@@ -274,7 +276,12 @@ export async function mount(host: HTMLElement, ctx: GameContext): Promise<GameHa
       draw();
     }
   });
-  const offError = ctx.session.onMessage<{ code: string; message: string }>("error", (e) => ctx.announce(e.message));
+  // A refusal is shown where the player looks (and read out), until the next change.
+  const offError = ctx.session.onMessage<{ code: string; message: string }>("error", (e) => {
+    notice.textContent = e.message;
+    notice.hidden = false;
+    ctx.announce(e.message);
+  });
 
   return {
     destroy() {
