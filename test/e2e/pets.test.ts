@@ -114,7 +114,13 @@ async function act(page: Page, input: Input, shots: { name: string; done: Set<st
       shots.done.add(`arrange${s.round}`);
       await screenshot(page, `${shots.name}-arrange-r${s.round}`);
     }
+    await page.waitForTimeout(300);
     await input.tap("#pets-arrange");
+    const first = await waitHub(page, (x) => (x as Pets).arranged === true || (x as Pets).stage !== "arrange", "x", 2500).catch(() => null);
+    if (!first) {
+      console.log("      (second tap needed)", await page.evaluate(() => document.activeElement?.outerHTML.slice(0, 80)));
+      await input.tap("#pets-arrange");
+    }
     await waitHub(page, (x) => (x as Pets).arranged === true || (x as Pets).stage !== "arrange", "the order locked in").catch(async (e) => {
       throw new Error(`${(e as Error).message}; notice: ${await page.textContent("#pets-notice")}; button at ${JSON.stringify(await page.locator("#pets-arrange").boundingBox())}`);
     });
