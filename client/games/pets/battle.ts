@@ -118,6 +118,10 @@ export class BattlePlayer {
   private apply(e: BattleEvent, c: NonNullable<BattlePlayer["current"]>): void {
     const [a, b] = c.show.names;
     const who = (s: 0 | 1) => (s === 0 ? a : b);
+    /** "your" / "Ann's" (Your at the start of a line). */
+    const whose = (s: 0 | 1, start = false) => (who(s) === "You" ? (start ? "Your" : "your") : `${who(s)}'s`);
+    /** "You play" / "Ann plays". */
+    const does = (s: 0 | 1, verb: string) => `${who(s)} ${who(s) === "You" ? verb : `${verb}s`}`;
     for (const s of c.sides) s.flash = "";
     const say = (t: string): void => void (this.line.textContent = t);
     switch (e.e) {
@@ -127,18 +131,18 @@ export class BattlePlayer {
         if (i >= 0) side.queue.splice(i, 1);
         side.pet = { key: e.card, power: e.power, dmg: 0, perk: e.perk, shield: e.shield };
         side.flash = "reveal";
-        return say(`${who(e.s)} plays ${emojiOf(e.card)} ${nameOf(e.card)} (${e.power})${e.perk ? ` with ${nameOf(e.perk)}` : ""}.`);
+        return say(`${does(e.s, "play")} ${emojiOf(e.card)} ${nameOf(e.card)} (${e.power})${e.perk ? ` with ${nameOf(e.perk)}` : ""}.`);
       }
       case "food": {
         const side = c.sides[e.s];
         const i = side.queue.indexOf(e.card);
         if (i >= 0) side.queue.splice(i, 1);
-        return say(`${who(e.s)} reveals ${emojiOf(e.card)} ${nameOf(e.card)}.`);
+        return say(`${does(e.s, "reveal")} ${emojiOf(e.card)} ${nameOf(e.card)}.`);
       }
       case "rock":
         if (c.sides[e.s].pet) c.sides[e.s].pet!.dmg += e.dmg;
         c.sides[e.s].flash = "rock";
-        return say(`🪨 A rock hits ${who(e.s)}'s pet: rolled ${e.roll}, ${e.dmg} damage.`);
+        return say(`🪨 A rock hits ${whose(e.s)} pet: rolled ${e.roll}, ${e.dmg} damage.`);
       case "clash":
         for (const s of [0, 1] as const) if (c.sides[s].pet) c.sides[s].pet!.dmg += e.dmg[s];
         c.sides[0].flash = c.sides[1].flash = "clash";
@@ -146,46 +150,46 @@ export class BattlePlayer {
       case "shield":
         c.sides[e.s].flash = "shield";
         if (c.sides[e.s].pet) c.sides[e.s].pet!.shield = !c.sides[e.s].pet!.shield;
-        return say(`🛡️ A shield on ${who(e.s)}'s side.`);
+        return say(`🛡️ A shield on ${whose(e.s)} side.`);
       case "ko":
         if (c.sides[e.s].pet) c.sides[e.s].pet!.dmg = c.sides[e.s].pet!.power;
         return say(`🦂 Knocked out!`);
       case "hurt":
         c.sides[e.s].flash = "hurt";
-        return say(`${who(e.s)}'s pet is hurt.`);
+        return say(`${whose(e.s, true)} pet is hurt.`);
       case "faint":
         c.sides[e.s].pet = null;
         c.sides[e.s].flash = "faint";
-        return say(`💀 ${who(e.s)}'s ${nameOf(e.card)} faints.`);
+        return say(`💀 ${whose(e.s, true)} ${nameOf(e.card)} faints.`);
       case "summon":
         for (let i = 0; i < e.n; i++) c.sides[e.s].queue.unshift(e.card);
         c.sides[e.s].flash = "summon";
-        return say(`✨ ${who(e.s)} summons ${e.n > 1 ? `${e.n} × ` : ""}${emojiOf(e.card)} ${nameOf(e.card)}.`);
+        return say(`✨ ${does(e.s, "summon")} ${e.n > 1 ? `${e.n} × ` : ""}${emojiOf(e.card)} ${nameOf(e.card)}.`);
       case "heal":
         if (c.sides[e.s].pet) c.sides[e.s].pet!.dmg = 0;
         c.sides[e.s].flash = "heal";
-        return say(`💚 ${who(e.s)}'s pet heals.`);
+        return say(`💚 ${whose(e.s, true)} pet heals.`);
       case "grow":
         if (c.sides[e.s].pet) c.sides[e.s].pet!.power += e.n;
-        return say(`⬆️ ${who(e.s)}'s pet grows by ${e.n}.`);
+        return say(`⬆️ ${whose(e.s, true)} pet grows by ${e.n}.`);
       case "strip":
         if (c.sides[e.s].pet) c.sides[e.s].pet!.perk = null;
-        return say(`🦨 ${who(e.s)}'s pet loses its food.`);
+        return say(`🦨 ${whose(e.s, true)} pet loses its food.`);
       case "steal":
         return say(`🍎 ${e.n} apple${e.n > 1 ? "s" : ""} stolen from ${who(e.s)}.`);
       case "mill": {
         const i = c.sides[e.s].queue.indexOf(e.card);
         if (i >= 0) c.sides[e.s].queue.splice(i, 1);
-        return say(`🌶️ ${who(e.s)} loses ${nameOf(e.card)} from the deck.`);
+        return say(`🌶️ ${does(e.s, "lose")} ${nameOf(e.card)} from the deck.`);
       }
       case "volley":
-        return say(`🪨 ${who(e.s)} sets aside a volley of ${e.rocks} rock${e.rocks > 1 ? "s" : ""}.`);
+        return say(`🪨 ${does(e.s, "set")} aside a volley of ${e.rocks} rock${e.rocks > 1 ? "s" : ""}.`);
       case "aura":
         return say(`✨ An aura: +${e.n} for ${who(e.s)}.`);
       case "teamShield":
-        return say(`🛡️ ${who(e.s)}'s team is shielded.`);
+        return say(`🛡️ ${whose(e.s, true)} team is shielded.`);
       case "end":
-        return say(e.winner === null ? (e.reason === "stalemate" ? "Stalemate: a draw." : "A draw.") : `${who(e.winner)} wins the battle.`);
+        return say(e.winner === null ? (e.reason === "stalemate" ? "Stalemate: a draw." : "A draw.") : `${does(e.winner, "win")} the battle.`);
     }
   }
 

@@ -35,7 +35,7 @@ export async function mount(host: HTMLElement, ctx: GameContext): Promise<GameHa
   const shell = new GameShell(ctx, host, {
     seatMark: (seat) => {
       const p = state?.players[seat];
-      return p?.inGame ? `🏆${p.trophies}` : "";
+      return p?.inGame ? `${p.trophies}🏆` : "";
     },
     endTitle: (s, me) => {
       const w = Array.from((s as PetsWire).winners);
@@ -137,7 +137,7 @@ export async function mount(host: HTMLElement, ctx: GameContext): Promise<GameHa
           "span",
           { class: `pets-score${seat === shell.me ? " pets-score-me" : ""}${s.turn === seat && s.stage === "shop" ? " pets-score-turn" : ""}`, "data-seat": seat },
           h("b", {}, nameOfSeat(seat)),
-          ` 🏆${p.trophies} 💰${p.gold} 🃏${p.cards} (${p.pets} pets)`,
+          ` ${p.trophies} trophies · ${p.gold} gold · ${p.cards} cards (${p.pets} pets)`,
           flag ? h("i", {}, ` ${flag}`) : null,
         );
       }),
