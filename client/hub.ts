@@ -3,6 +3,7 @@
 import type { RoomSession } from "./net/session";
 import type { RoomView } from "./room-view";
 import type { PageHandle } from "./pages/page";
+import { cueStats } from "./ui/cues";
 
 export interface HubApi {
   /** Plain snapshot: route, connection, seat, and the game's own snapshot (phase, rows, cols, cells…). */
@@ -57,6 +58,8 @@ export function installHub(
         reconnects: s.reconnects,
         clockOffset: s.clock.offsetMs,
         ready: cur.view.handle !== null,
+        cues: cueStats(),
+        presence: [...cur.view.presence.lines],
         ...(cur.view.handle?.snapshot() ?? {}),
       };
     },

@@ -285,6 +285,8 @@ describe("e2e: cubestacc in Chromium", function () {
   async function lobby(page: Page, name: string): Promise<void> {
     await page.waitForSelector("#cubestacc-play");
     await page.fill("input[name=name]", name);
+    // these players know the game: no how-to card before the first deal (cubestacc.howto.test.ts shows it)
+    await page.evaluate(() => localStorage.setItem("hub.cubestacc.howto", "seen"));
   }
 
   function expectEndScreen(s: CsState): void {

@@ -807,6 +807,18 @@ export abstract class SeatedRoom<S extends HubState = HubState> extends Room<S, 
     return record.reconnection ? "reconnecting" : "connected";
   }
 
+  /**
+   * The seat `token` was issued for, if it still stands (for POST /api/seats/check, through
+   * `matchMaker.remoteRoomCall`, so it works across processes); null otherwise. Says nothing
+   * a holder of the token could not learn by rejoining with it.
+   */
+  seatForToken(token: unknown): { seat: number; status: SeatStatus; game: string; mode: string; phase: string } | null {
+    if (typeof token !== "string" || token.length === 0 || token.length > 128 || this.isDisposing()) return null;
+    const seat = this.seatByToken(token);
+    if (seat < 0) return null;
+    return { seat, status: this.seatStatus(seat), game: this.gameId, mode: this.state.mode, phase: this.state.phase };
+  }
+
   /** Frees every seat held past its reconnection window (e.g. when a game ends). */
   protected releaseHeldSeats(): void {
     for (let seat = 0; seat < this.seatRecords.length; seat++) {

@@ -195,11 +195,19 @@ export class RaceMode implements ModeGame {
     const stats = raceStats(s, race.log);
     const ranking = raceRanking(s);
     const progress = raceProgress(s);
-    const id = this.recordRace(s.winner === null ? "lost" : "won", ctx.now);
+    const raceNo = st.raceNo;
+    const id = this.recordRace(s.winner === null ? "lost" : "won", ctx.now, (later, saved) => {
+      // Written late (the store was failing): tell the room if this race is still the last one.
+      if (this.state.raceNo !== raceNo || this.state.phase === "racing") return false;
+      this.state.replayId = saved;
+      later.emit({ kind: "saved", replayId: saved });
+    });
+    // 0 while the record waits in the store's queue ("result not saved yet"), −1 if lost.
     st.replayId = id ?? -1;
     ctx.emit({
       kind: "result",
       replayId: id ?? -1,
+      saved: (id ?? 0) > 0,
       ranking: ranking.map((raceSeat, k) => ({
         seat: this.racers[raceSeat],
         name: this.racerNames[raceSeat],
@@ -216,7 +224,7 @@ export class RaceMode implements ModeGame {
     this.checkCountdown(ctx);
   }
 
-  private recordRace(result: string, now: number): number | null {
+  private recordRace(result: string, now: number, onSaved?: (ctx: MoveContext, id: number) => void | false): number | null {
     if (this.recorded || !this.race) return null;
     this.recorded = true;
     const race = this.race;
@@ -240,7 +248,7 @@ export class RaceMode implements ModeGame {
       source: "server",
       finishedAt: endedAt,
       summary: { winner: s.winner, ranking: raceRanking(s), roomSeats: this.racers.slice() },
-    });
+    }, onSaved);
   }
 
   // ---- projection -------------------------------------------------------------
