@@ -87,7 +87,12 @@ export function leaksInState(state: any, viewer: number, truth: Truth, tally: Ta
       tally.battles++;
       const real = t.battles[i];
       if (real && b.lineups !== JSON.stringify(real.lineups)) problems.push(`battle ${i}'s line-ups differ from the server's`);
-      if (real && b.events !== JSON.stringify(real.events)) problems.push(`battle ${i}'s events differ from the server's`);
+      if (real && b.events !== JSON.stringify(real.events)) {
+        const want = JSON.stringify(real.events);
+        let at = 0;
+        while (at < want.length && want[at] === b.events[at]) at++;
+        problems.push(`battle ${i}'s events differ from the server's (${b.events.length} vs ${want.length} chars, from ${at}: ${String(b.events).slice(at, at + 60)} | ${want.slice(at, at + 60)})`);
+      }
     });
   }
   return problems;
@@ -319,6 +324,9 @@ async function playOneGame(hub: TestHub, index: number, rng: Rng, force: { solo?
   const result = final.winners && final.winners.length > 1 ? "tie" : "won";
   const everyone = [...players.filter((_, k) => !gone.has(k)).map((p) => p.probe), spectator];
   await Promise.all(everyone.map((p) => p.until(() => p.state.phase === "finished" || undefined, 10_000, "the end")));
+  server.state.battles.forEach((b: any, i: number) => {
+    if (b.events !== JSON.stringify(final.battles[i]?.events)) problems.push(`the server's schema battle ${i} differs from its rules' record`);
+  });
   for (const p of everyone) {
     if (p.state.battles.length !== final.battles.length) problems.push(`a client decoded ${p.state.battles.length} battles, ${final.battles.length} were fought`);
   }

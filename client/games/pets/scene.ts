@@ -179,7 +179,7 @@ export async function mount(host: HTMLElement, ctx: GameContext): Promise<GameHa
     const arranging = playing && s.stage === "arrange" && !!p?.private;
     // Between games (and at the end) the shop and hand say nothing useful: the HUD and battles do.
     hand.hidden = me === null || arranging || !playing;
-    shop.hidden = arranging || !playing;
+    shop.hidden = s.stage === "arrange" || !playing;
     handInfo.textContent = p ? `(${p.cards} cards, ${p.pets} pets${p.pets > 5 ? " — 5 at most to pass" : ""})` : "";
     handEl.replaceChildren(
       ...cards.map((c) => {
@@ -253,7 +253,7 @@ export async function mount(host: HTMLElement, ctx: GameContext): Promise<GameHa
       case "gained": return `${who} gained ${e.n} 🍎.`;
       case "traded": return `${who} traded in ${e.cards.map((k: string) => emojiOf(k)).join("")} for a tier ${e.tier} pet.`;
       case "passed": return `${who} passed${e.forfeited ? ` (${e.forfeited} gold lost)` : ""}.`;
-      case "arrange": return `Round ${e.round}: the shop is closed, arrange your deck.`;
+      case "arrange": return `Round ${e.round}: the shop is closed${shell.me === null ? ", everyone arranges in secret" : ", arrange your deck"}.`;
       case "arranged": return `${who} ${who === "You" ? "are" : "is"} ready.`;
       case "round": return `Round ${e.round} begins.`;
       default: return null;

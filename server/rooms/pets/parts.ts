@@ -11,12 +11,22 @@ function put<T extends object, K extends keyof T>(target: T, key: K, value: T[K]
   if (target[key] !== value) target[key] = value;
 }
 
+/**
+ * Appends are written as changes; any other edit clears the list and pushes it again (the
+ * rule of base/numberList.ts: in-place edits and pops inside a `@view()` child reached a
+ * reclaimed seat's new view garbled with @colyseus/schema 3; the pets leak test saw a
+ * battle decoded wrong after one).
+ */
 function sync<T>(list: ArraySchema<T>, values: readonly T[]): void {
-  if (list.length > values.length) list.splice(values.length);
-  values.forEach((v, i) => {
-    if (i >= list.length) list.push(v);
-    else if (list[i] !== v) list[i] = v;
-  });
+  const n = list.length;
+  let same = 0;
+  while (same < n && same < values.length && list[same] === values[same]) same++;
+  if (same === n) {
+    for (let i = n; i < values.length; i++) list.push(values[i]);
+    return;
+  }
+  list.clear();
+  if (values.length) list.push(...values);
 }
 
 function clearPrivate(p: PetsPrivate): void {
