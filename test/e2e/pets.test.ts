@@ -215,13 +215,18 @@ describe("e2e: Auto Pets in Chromium", function () {
   it("two people in a private room with a spectator; a reload mid-arrange keeps the seat and the hand", async () => {
     const a = await pages.open();
     await a.page.waitForSelector("#pets-private-btn");
+    await a.page.fill("input[name=name]", "Ann");
     await a.page.click("#pets-private-btn");
     const room = await waitHub(a.page, (s) => !!s.roomId && s.private === true, "a private room");
     const b = await pages.open(PHONE);
     await b.page.waitForSelector("#join-code");
+    await b.page.fill("input[name=name]", "Bo"); // a newcomer without a name is asked for one first
     await b.page.fill("#join-code", room.roomId!.toLowerCase());
     await b.page.click("#join-code-btn");
-    await waitHub(b.page, (s) => (s as Pets).game === "pets" && s.phase === "playing", "the second player in");
+    await waitHub(b.page, (s) => (s as Pets).game === "pets" && s.phase === "playing", "the second player in").catch(async (e) => {
+      await screenshot(b.page, "pets-private-b-join-failed");
+      throw e;
+    });
     const w = await pages.open(PHONE, `#/spectate/${room.roomId}`);
     const watched = (await waitHub(w.page, (s) => (s as Pets).game === "pets" && s.phase === "playing", "the spectator's table")) as Pets;
     expect(watched.hand, "a spectator has no hand").to.deep.equal([]);
