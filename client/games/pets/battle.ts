@@ -51,9 +51,19 @@ export class BattlePlayer {
     return this.current !== null || this.queue.length > 0;
   }
 
+  /** Queues battles; battles of earlier rounds still waiting are dropped (a viewer never lags a round behind). */
   play(shows: BattleShow[]): void {
+    const round = Math.min(...shows.map((x) => x.round));
+    this.queue = this.queue.filter((q) => q.round >= round);
     this.queue.push(...shows);
-    if (!this.current) this.next();
+    if (!this.current) return this.next();
+    if (this.current.show.round < round) {
+      // The one on screen is of an older round: to its end at once, then the new ones.
+      const c = this.current;
+      while (c.step < c.show.events.length) this.apply(c.show.events[c.step++], c);
+      this.current = null;
+      this.next();
+    }
   }
 
   setSpeed(n: number): void {

@@ -137,7 +137,7 @@ export async function mount(host: HTMLElement, ctx: GameContext): Promise<GameHa
           "span",
           { class: `pets-score${seat === shell.me ? " pets-score-me" : ""}${s.turn === seat && s.stage === "shop" ? " pets-score-turn" : ""}`, "data-seat": seat },
           h("b", {}, nameOfSeat(seat)),
-          ` ${p.trophies} trophies · ${p.gold} gold · ${p.cards} cards (${p.pets} pets)`,
+          ` ${p.trophies} ${p.trophies === 1 ? "trophy" : "trophies"} · ${p.gold} gold · ${p.cards} cards (${p.pets} pets)`,
           flag ? h("i", {}, ` ${flag}`) : null,
         );
       }),
