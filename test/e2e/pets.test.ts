@@ -239,10 +239,10 @@ describe("e2e: Auto Pets in Chromium", function () {
     for (let i = 0; i < 800; i++) {
       const s = (await hub(a.page)) as Pets;
       if (s.phase === "finished") break;
-      if (!reloaded && s.stage === "arrange" && s.round === 2) {
-        // Reload in the secret arrange: the same seat, the same hand, the order still to send.
-        const before = (await hub(b.page)) as Pets;
-        if (!before.arranged && before.stage === "arrange") {
+      // Reload in the secret arrange (from round 2, before Bo locks in): the same seat, the same hand.
+      const before = (await hub(b.page)) as Pets;
+      if (!reloaded && before.stage === "arrange" && (before.round ?? 0) >= 2 && !before.arranged) {
+        {
           await b.page.reload();
           const back = (await waitHub(b.page, (x) => (x as Pets).game === "pets" && x.phase === "playing" && ((x as Pets).hand?.length ?? 0) > 0, "the seat back after a reload")) as Pets;
           expect(back.seat).to.equal(before.seat);

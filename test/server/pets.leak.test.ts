@@ -83,16 +83,19 @@ export function leaksInState(state: any, viewer: number, truth: Truth, tally: Ta
   if (t) {
     const battles: any[] = Array.from(state.battles ?? []);
     if (battles.length > t.battles.length) problems.push(`${battles.length} battles shown, ${t.battles.length} fought`);
-    battles.forEach((b, i) => {
+    battles.forEach((json, i) => {
       tally.battles++;
       const real = t.battles[i];
-      if (real && b.lineups !== JSON.stringify(real.lineups)) problems.push(`battle ${i}'s line-ups differ from the server's`);
-      if (real && b.events !== JSON.stringify(real.events)) {
-        const want = JSON.stringify(real.events);
-        let at = 0;
-        while (at < want.length && want[at] === b.events[at]) at++;
-        problems.push(`battle ${i}'s events differ from the server's (${b.events.length} vs ${want.length} chars, from ${at}: ${String(b.events).slice(at, at + 60)} | ${want.slice(at, at + 60)})`);
+      let b: any;
+      try {
+        b = JSON.parse(json);
+      } catch {
+        return problems.push(`battle ${i} is not JSON`);
       }
+      if (real && JSON.stringify(b.lineups) !== JSON.stringify(real.lineups)) problems.push(`battle ${i}'s line-ups differ from the server's`);
+      if (real && JSON.stringify(b.events) !== JSON.stringify(real.events)) problems.push(`battle ${i}'s events differ from the server's`);
+      const keys = Object.keys(b).sort().join();
+      if (keys !== "events,ghost,lineups,round,seats,trophies,winner") problems.push(`battle ${i} carries fields ${keys}`);
     });
   }
   return problems;
@@ -158,7 +161,7 @@ describe("pets: no hand, pick or order ever reaches another seat", function () {
     expect(leaksInState({ players: [{ private: { handIds: [3], handKeys: ["otter"] } }, {}], battles: [] }, 0, truth), "a tier deck card").to.not.be.empty;
     expect(leaksInState({ players: [{ private: { handIds: [0], handKeys: ["fish"] } }, {}], battles: [] }, 0, truth), "a wrong key").to.not.be.empty;
     expect(leaksInState({ players: [{ private: { handIds: [0], handKeys: ["ant"], order: [1] } }, {}], battles: [] }, 0, truth), "an order naming another hand").to.not.be.empty;
-    expect(leaksInState({ players: [{}, {}], battles: [{ lineups: "[[],[]]", events: "[]" }] }, 0, truth), "a battle not fought yet").to.not.be.empty;
+    expect(leaksInState({ players: [{}, {}], battles: [JSON.stringify({ round: 1, seats: [0, 1], ghost: false, lineups: [[], []], events: [], winner: -1, trophies: 0 })] }, 0, truth), "a battle not fought yet").to.not.be.empty;
     expect(leaksInState({ players: [{ decks: [[3]] }, {}], battles: [] }, -1, truth), "a deck in a player").to.not.be.empty;
     expect(leaksInState({ players: [], battles: [], rng: [1, 2, 3, 4] }, -1, truth), "the dice").to.not.be.empty;
     expect(leaksInMessage({ type: "event", payload: { kind: "arranged", seat: 1 } }, 0)).to.deep.equal([]);
@@ -324,8 +327,8 @@ async function playOneGame(hub: TestHub, index: number, rng: Rng, force: { solo?
   const result = final.winners && final.winners.length > 1 ? "tie" : "won";
   const everyone = [...players.filter((_, k) => !gone.has(k)).map((p) => p.probe), spectator];
   await Promise.all(everyone.map((p) => p.until(() => p.state.phase === "finished" || undefined, 10_000, "the end")));
-  server.state.battles.forEach((b: any, i: number) => {
-    if (b.events !== JSON.stringify(final.battles[i]?.events)) problems.push(`the server's schema battle ${i} differs from its rules' record`);
+  server.state.battles.forEach((json: string, i: number) => {
+    if (JSON.stringify(JSON.parse(json).events) !== JSON.stringify(final.battles[i]?.events)) problems.push(`the server's schema battle ${i} differs from its rules' record`);
   });
   for (const p of everyone) {
     if (p.state.battles.length !== final.battles.length) problems.push(`a client decoded ${p.state.battles.length} battles, ${final.battles.length} were fought`);

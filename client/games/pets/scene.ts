@@ -23,10 +23,29 @@ interface PetsWire extends ShellState {
     inGame: boolean; gold: number; trophies: number; wins: number; losses: number; passed: boolean; arranged: boolean; cards: number; pets: number;
     private?: { handIds: ArrayLike<number>; handKeys: ArrayLike<string>; picks: ArrayLike<string>; order: ArrayLike<number> };
   }>;
-  battles: ArrayLike<{ round: number; seats: ArrayLike<number>; ghost: boolean; lineups: string; events: string; winner: number; trophies: number }>;
+  /** JSON of { round, seats, ghost, lineups, events, winner, trophies } per battle (server/rooms/pets/PetsTable.ts). */
+  battles: ArrayLike<string>;
   winners: ArrayLike<number>;
   timer: number;
   arrangeTimer: number;
+}
+
+interface BattleWire {
+  round: number;
+  seats: [number, number];
+  ghost: boolean;
+  lineups: [string[], string[]];
+  events: BattleEvent[];
+  winner: number;
+  trophies: number;
+}
+const parsed = new Map<string, BattleWire>();
+function battlesOf(s: PetsWire): BattleWire[] {
+  return Array.from(s.battles).map((json) => {
+    let b = parsed.get(json);
+    if (!b) parsed.set(json, (b = JSON.parse(json) as BattleWire));
+    return b;
+  });
 }
 
 export async function mount(host: HTMLElement, ctx: GameContext): Promise<GameHandle> {
@@ -114,13 +133,13 @@ export async function mount(host: HTMLElement, ctx: GameContext): Promise<GameHa
   /** Every battle of `round` (a player sees the others' too: they are public). */
   function showsOf(s: PetsWire, round: number): BattleShow[] {
     const me = shell.me;
-    return Array.from(s.battles)
+    return battlesOf(s)
       .filter((b) => b.round === round)
       .map((b) => {
-        const seats = Array.from(b.seats);
+        const seats = b.seats;
         const names: [string, string] = [nameOfSeat(seats[0]), b.ghost ? `${nameOfSeat(seats[1])}'s ghost` : nameOfSeat(seats[1])];
         const outcome = b.winner === -1 ? "A draw: no trophy." : b.winner === -2 ? "The ghost wins: no trophy." : `${nameOfSeat(b.winner)} ${b.winner === me ? "win" : "wins"} ${b.trophies} trophy${b.trophies > 1 ? "s" : ""}.`;
-        return { round: b.round, names, lineups: JSON.parse(b.lineups) as [string[], string[]], events: JSON.parse(b.events) as BattleEvent[], outcome };
+        return { round: b.round, names, lineups: b.lineups, events: b.events, outcome };
       })
       // Your own battle first.
       .sort((x, y) => Number(y.names.includes("You")) - Number(x.names.includes("You")));
@@ -234,7 +253,7 @@ export async function mount(host: HTMLElement, ctx: GameContext): Promise<GameHa
     const fought = s.battles.length;
     if (battlesSeen < 0) battlesSeen = fought;
     else if (fought > battlesSeen) {
-      const rounds = new Set(Array.from(s.battles).slice(battlesSeen).map((b) => b.round));
+      const rounds = new Set(battlesOf(s).slice(battlesSeen).map((b) => b.round));
       battlesSeen = fought;
       for (const r of rounds) player.play(showsOf(s, r));
     }

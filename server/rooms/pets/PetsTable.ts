@@ -32,20 +32,25 @@ export class PetsPlayer extends Schema {
   @view() @type(PetsPrivate) private = new PetsPrivate();
 }
 
-/** One battle, public once arrange closes. */
-export class PetsBattle extends Schema {
-  @type("uint8") round = 0;
+/**
+ * One battle as the wire carries it (a JSON string per battle in `PetsTable.battles`): room
+ * seats, the line-ups and the compact event list. One string, not a child schema with a
+ * child list: with @colyseus/schema 3 a pushed child battle was now and then decoded
+ * garbled by every client (the leak test caught it about once in 300 games).
+ */
+export interface PetsBattleWire {
+  round: number;
   /** Room seats of side 0 and side 1. */
-  @type(["uint8"]) seats = new ArraySchema<number>();
+  seats: [number, number];
   /** Side 1 is a copy of seats[1]'s board, fought by the odd player out. */
-  @type("boolean") ghost = false;
-  /** JSON: [side 0 keys top first, side 1 keys]. */
-  @type("string") lineups = "[[],[]]";
-  /** JSON: the compact battle event list (common/pets/README.md, Battle events). */
-  @type("string") events = "[]";
+  ghost: boolean;
+  /** Card keys, top first, per side. */
+  lineups: [string[], string[]];
+  /** The compact battle event list (common/pets/README.md, Battle events). */
+  events: unknown[];
   /** Winning room seat; −1 a draw; −2 a ghost won. */
-  @type("int8") winner = -1;
-  @type("uint8") trophies = 0;
+  winner: number;
+  trophies: number;
 }
 
 export class PetsTable extends GameRoomState {
@@ -59,7 +64,8 @@ export class PetsTable extends GameRoomState {
   /** Cards left in this round's tier deck. */
   @type("uint8") deckCount = 0;
   @type([PetsPlayer]) players = new ArraySchema<PetsPlayer>();
-  @type([PetsBattle]) battles = new ArraySchema<PetsBattle>();
+  /** Every battle fought, JSON of PetsBattleWire each, appended when arrange closes. */
+  @type(["string"]) battles = new ArraySchema<string>();
   /** Room seats with the most trophies once finished. */
   @type(["uint8"]) winners = new ArraySchema<number>();
   /** Seconds per shop turn, and for the secret arrange (0: none). */

@@ -1,2 +1,2 @@
-export { PetsTable } from "./PetsTable.js";
+export { PetsTable, type PetsBattleWire } from "./PetsTable.js";
 export { petsParts } from "./parts.js";

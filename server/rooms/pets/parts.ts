@@ -5,7 +5,7 @@ import type { ArraySchema } from "@colyseus/schema";
 import { petsDef, type PetsEvent, type PetsMove, type PetsRoomConfig, type PetsState, type PetsView } from "../../../common/pets/index.js";
 import type { HubEvent } from "../base/SeatedRoom.js";
 import type { GameServerParts } from "../game/GameRoom.js";
-import { PetsBattle, PetsPlayer, PetsTable, type PetsPrivate } from "./PetsTable.js";
+import { PetsPlayer, PetsTable, type PetsBattleWire, type PetsPrivate } from "./PetsTable.js";
 
 function put<T extends object, K extends keyof T>(target: T, key: K, value: T[K]): void {
   if (target[key] !== value) target[key] = value;
@@ -103,15 +103,16 @@ export const petsParts: GameServerParts<PetsState, PetsMove, PetsEvent, PetsRoom
     });
     for (let i = st.battles.length; i < v.battles.length; i++) {
       const b = v.battles[i];
-      const w = new PetsBattle();
-      w.round = b.round;
-      w.seats.push(...b.seats.map((g) => p.room(g)));
-      w.ghost = b.ghost;
-      w.lineups = JSON.stringify(b.lineups);
-      w.events = JSON.stringify(b.events);
-      w.winner = b.winner === null ? -1 : b.winner < 0 ? -2 : p.room(b.winner);
-      w.trophies = b.trophies;
-      st.battles.push(w);
+      const wire: PetsBattleWire = {
+        round: b.round,
+        seats: [p.room(b.seats[0]), p.room(b.seats[1])],
+        ghost: b.ghost,
+        lineups: b.lineups,
+        events: b.events,
+        winner: b.winner === null ? -1 : b.winner < 0 ? -2 : p.room(b.winner),
+        trophies: b.trophies,
+      };
+      st.battles.push(JSON.stringify(wire));
     }
     sync(st.winners, (v.winners ?? []).map((g) => p.room(g)));
   },
