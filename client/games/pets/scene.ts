@@ -23,7 +23,7 @@ interface PetsWire extends ShellState {
     inGame: boolean; gold: number; trophies: number; wins: number; losses: number; passed: boolean; arranged: boolean; cards: number; pets: number;
     private?: { handIds: ArrayLike<number>; handKeys: ArrayLike<string>; picks: ArrayLike<string>; order: ArrayLike<number> };
   }>;
-  /** JSON of { round, seats, ghost, lineups, events, winner, trophies } per battle (server/rooms/pets/PetsTable.ts). */
+  /** JSON of { round, seats, ghost, lineups, events, winner, trophies } per battle fought, "" for the slots after (server/rooms/pets/PetsTable.ts). */
   battles: ArrayLike<string>;
   winners: ArrayLike<number>;
   timer: number;
@@ -41,11 +41,18 @@ interface BattleWire {
 }
 const parsed = new Map<string, BattleWire>();
 function battlesOf(s: PetsWire): BattleWire[] {
-  return Array.from(s.battles).map((json) => {
+  return Array.from(s.battles).filter((json) => json !== "").map((json) => {
     let b = parsed.get(json);
-    if (!b) parsed.set(json, (b = JSON.parse(json) as BattleWire));
+    if (!b) {
+      try {
+        b = JSON.parse(json) as BattleWire;
+      } catch {
+        return null; // a garbled patch (see docs/protocol.md): skip it rather than break the table
+      }
+      parsed.set(json, b);
+    }
     return b;
-  });
+  }).filter((b): b is BattleWire => b !== null);
 }
 
 export async function mount(host: HTMLElement, ctx: GameContext): Promise<GameHandle> {
@@ -250,7 +257,7 @@ export async function mount(host: HTMLElement, ctx: GameContext): Promise<GameHa
     } else orderFor = "";
 
     // New battles: animate them once (not the ones already fought when this client arrived).
-    const fought = s.battles.length;
+    const fought = battlesOf(s).length;
     if (battlesSeen < 0) battlesSeen = fought;
     else if (fought > battlesSeen) {
       const rounds = new Set(battlesOf(s).slice(battlesSeen).map((b) => b.round));
@@ -323,7 +330,7 @@ export async function mount(host: HTMLElement, ctx: GameContext): Promise<GameHa
         acting: state ? Array.from(state.acting) : [],
         result: state?.result ?? "",
         winners: state ? Array.from(state.winners) : [],
-        battles: state?.battles.length ?? 0,
+        battles: state ? battlesOf(state).length : 0,
         animating: player.playing,
         gold: p?.gold ?? 0,
         passed: p?.passed ?? false,

@@ -2,10 +2,13 @@
 // how events name room seats. Seats, moves, timers, bots and records are server/rooms/game/.
 
 import type { ArraySchema } from "@colyseus/schema";
-import { petsDef, type PetsEvent, type PetsMove, type PetsRoomConfig, type PetsState, type PetsView } from "../../../common/pets/index.js";
+import { MAX_SEATS, petsDef, ROUNDS, ROW_SIZE, type PetsEvent, type PetsMove, type PetsRoomConfig, type PetsState, type PetsView } from "../../../common/pets/index.js";
 import type { HubEvent } from "../base/SeatedRoom.js";
 import type { GameServerParts } from "../game/GameRoom.js";
 import { PetsPlayer, PetsTable, type PetsBattleWire, type PetsPrivate } from "./PetsTable.js";
+
+/** Battles a game can have: a battle per pair (and one for the odd player out) each round. */
+const BATTLE_SLOTS = ROUNDS * Math.ceil(MAX_SEATS / 2);
 
 function put<T extends object, K extends keyof T>(target: T, key: K, value: T[K]): void {
   if (target[key] !== value) target[key] = value;
@@ -64,6 +67,8 @@ export const petsParts: GameServerParts<PetsState, PetsMove, PetsEvent, PetsRoom
     st.arrangeTimer = c.togetherSeconds ?? 0;
     st.botLevel = c.botLevel ?? "medium";
     for (let s = 0; s < c.seats; s++) st.players.push(new PetsPlayer());
+    for (let i = 0; i < ROW_SIZE; i++) st.row.push("");
+    for (let i = 0; i < BATTLE_SLOTS; i++) st.battles.push("");
     return st;
   },
   toWire,
@@ -74,14 +79,12 @@ export const petsParts: GameServerParts<PetsState, PetsMove, PetsEvent, PetsRoom
   metadata: (c) => ({ seats: c.seats, timer: c.turnSeconds, arrange: c.togetherSeconds ?? 0 }),
   project(st, p) {
     const v = p.view(null);
-    if (p.fresh) {
-      st.battles.clear();
-      st.winners.clear();
-    }
+    if (p.fresh) st.winners.clear();
     put(st, "round", v.round);
     put(st, "stage", v.phase);
     put(st, "turn", v.phase === "shop" ? p.room(v.turn) : -1);
-    sync(st.row, v.row.map((c) => (c ? c.card : "")));
+    // The row is 4 slots: written in place.
+    v.row.forEach((c, i) => put(st.row, i, c ? c.card : ""));
     put(st, "deckCount", v.deckCounts[v.round - 1] ?? 0);
     st.players.forEach((pl, r) => {
       const g = p.gameSeatOf[r];
@@ -101,8 +104,11 @@ export const petsParts: GameServerParts<PetsState, PetsMove, PetsEvent, PetsRoom
       put(pl, "pets", v.petCounts[g]);
       writePrivate(pl.private, p.view(g));
     });
-    for (let i = st.battles.length; i < v.battles.length; i++) {
-      const b = v.battles[i];
+    // A fixed list of BATTLE_SLOTS strings written in place ("" = not fought yet): no list
+    // growth or clearing on the wire (see `sync`).
+    if (p.fresh) for (let i = 0; i < st.battles.length; i++) put(st.battles, i, "");
+    v.battles.forEach((b, i) => {
+      if (i >= st.battles.length || st.battles[i] !== "") return;
       const wire: PetsBattleWire = {
         round: b.round,
         seats: [p.room(b.seats[0]), p.room(b.seats[1])],
@@ -112,8 +118,8 @@ export const petsParts: GameServerParts<PetsState, PetsMove, PetsEvent, PetsRoom
         winner: b.winner === null ? -1 : b.winner < 0 ? -2 : p.room(b.winner),
         trophies: b.trophies,
       };
-      st.battles.push(JSON.stringify(wire));
-    }
+      st.battles[i] = JSON.stringify(wire);
+    });
     sync(st.winners, (v.winners ?? []).map((g) => p.room(g)));
   },
 };
