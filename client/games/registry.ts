@@ -9,6 +9,7 @@ import { cubestaccLobby } from "../lobby/cubestacc";
 import { definitionLobby } from "../lobby/generic";
 import { minesweeperLobby } from "../lobby/minesweeper";
 import type { LobbyPanel } from "../lobby/panel";
+import { petsLobby } from "./pets/lobby";
 import type { MountGame } from "./types";
 
 export interface ClientGame {
@@ -37,7 +38,7 @@ export const CLIENT_GAMES: readonly ClientGame[] = [
   },
   { id: "cubestacc", title: title("cubestacc", "Cubestacc"), blurb: "Shed your hand of stacked cubes.", scene: () => import("./cubestacc/scene"), lobby: cubestaccLobby },
   { id: "connect4", title: title("connect4", "Connect Four"), blurb: "Four in a row wins: against a friend or the bot.", scene: () => import("./connect4/scene"), lobby: definitionLobby("connect4") },
-  { id: "pets", title: "Auto Pets", blurb: "Shop, arrange, battle." },
+  { id: "pets", title: title("pets", "Auto Pets"), blurb: "Shop, arrange in secret, watch the battle: 2–4 players or bots.", scene: () => import("./pets/scene"), lobby: petsLobby },
   { id: "table", title: "Card table", blurb: "A free-form table for any deck." },
 ];
 
