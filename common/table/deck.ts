@@ -1,0 +1,162 @@
+// Decks from plain decklists ("4 Lightning Bolt", section headers Commander / Sideboard /
+// Maybeboard / Tokens / Planes / Schemes / Companion), and the built-in 52-card deck with
+// jokers. A card line may add what the text card shows after bars:
+//   1 Grizzly Bears | Creature — Bear | {1}{G} | 2/2
+// Lines that cannot be read give line-numbered errors saying how to write them.
+
+import { MAX_NAME_CHARS, type CardDef } from "./types.js";
+
+export const SECTIONS = ["main", "commander", "companion", "sideboard", "maybeboard", "tokens", "planes", "schemes"] as const;
+export type Section = (typeof SECTIONS)[number];
+
+export interface DeckEntry {
+  count: number;
+  def: CardDef;
+}
+
+export type Deck = Record<Section, DeckEntry[]>;
+
+export interface DeckError {
+  line: number;
+  text: string;
+  message: string;
+}
+
+export const MAX_COPIES = 250;
+export const MAX_DECK_CARDS = 500;
+
+const HEADERS: Record<string, Section> = {
+  deck: "main",
+  main: "main",
+  maindeck: "main",
+  mainboard: "main",
+  library: "main",
+  commander: "commander",
+  commanders: "commander",
+  companion: "companion",
+  sideboard: "sideboard",
+  side: "sideboard",
+  maybeboard: "maybeboard",
+  maybe: "maybeboard",
+  considering: "maybeboard",
+  tokens: "tokens",
+  token: "tokens",
+  planes: "planes",
+  plane: "planes",
+  planechase: "planes",
+  schemes: "schemes",
+  scheme: "schemes",
+  archenemy: "schemes",
+};
+
+export const emptyDeck = (): Deck => ({ main: [], commander: [], companion: [], sideboard: [], maybeboard: [], tokens: [], planes: [], schemes: [] });
+
+/** "Sideboard", "Sideboard:", "// Sideboard", "Sideboard (15)" → the section, or null. */
+function header(line: string): Section | null {
+  const m = /^(?:\/\/\s*)?([A-Za-z]+)\s*(?:\(\d+\))?\s*:?\s*$/.exec(line);
+  return m ? (HEADERS[m[1].toLowerCase()] ?? null) : null;
+}
+
+function cardDef(name: string, extra: string[], section: Section): CardDef {
+  const def: CardDef = { name };
+  const [type, cost, ptOrLoyalty] = extra.map((s) => s.trim());
+  if (type) def.type = type.slice(0, MAX_NAME_CHARS);
+  if (cost) def.cost = cost.slice(0, 30);
+  if (ptOrLoyalty) {
+    const pt = /^([^/]{1,5})\/([^/]{1,5})$/.exec(ptOrLoyalty);
+    if (pt) [def.power, def.toughness] = [pt[1], pt[2]];
+    else if (/^\d{1,3}$/.test(ptOrLoyalty)) def.loyalty = Number(ptOrLoyalty);
+  }
+  const t = (def.type ?? "").toLowerCase();
+  if (/creature|artifact|enchantment|planeswalker|land|battle/.test(t)) def.permanent = true;
+  if (section === "commander") def.commander = true;
+  return def;
+}
+
+/** Parses a decklist; every unreadable line is reported, nothing is guessed. */
+export function parseDecklist(text: string): { ok: true; deck: Deck } | { ok: false; errors: DeckError[] } {
+  const deck = emptyDeck();
+  const errors: DeckError[] = [];
+  let section: Section = "main";
+  let total = 0;
+  const lines = text.split(/\r?\n/);
+  lines.forEach((raw, i) => {
+    const line = raw.trim();
+    const at = i + 1;
+    if (!line || line.startsWith("#") || (line.startsWith("//") && !header(line))) return;
+    const h = header(line);
+    if (h) {
+      section = h;
+      return;
+    }
+    let body = line;
+    let here: Section = section;
+    if (/^SB:\s*/i.test(body)) {
+      body = body.replace(/^SB:\s*/i, "");
+      here = "sideboard";
+    }
+    const m = /^(\d+)\s*x?\s+(.+)$/i.exec(body);
+    if (!m) {
+      errors.push({ line: at, text: raw, message: `line ${at}: "${line.slice(0, 40)}" has no count; write it as "1 ${line.slice(0, 40)}" or as a section name (Commander, Sideboard, Maybeboard, Tokens, Planes, Schemes).` });
+      return;
+    }
+    const count = Number(m[1]);
+    const [nameWithSet, ...extra] = m[2].split("|");
+    // "Lightning Bolt (M10) 146" → "Lightning Bolt": the set and number are not needed on the table.
+    const name = nameWithSet.replace(/\s+\([A-Za-z0-9]{2,6}\)(\s+\S+)?\s*$/, "").trim();
+    if (count < 1 || count > MAX_COPIES) {
+      errors.push({ line: at, text: raw, message: `line ${at}: ${count} copies of "${name}"; a line holds 1 to ${MAX_COPIES}.` });
+      return;
+    }
+    if (!name || name.length > MAX_NAME_CHARS) {
+      errors.push({ line: at, text: raw, message: `line ${at}: a card name is 1 to ${MAX_NAME_CHARS} characters.` });
+      return;
+    }
+    if (extra.length > 3) {
+      errors.push({ line: at, text: raw, message: `line ${at}: after the name write at most "| type | cost | power/toughness".` });
+      return;
+    }
+    total += count;
+    deck[here].push({ count, def: cardDef(name, extra, here) });
+  });
+  if (total > MAX_DECK_CARDS) errors.push({ line: lines.length, text: "", message: `The list has ${total} cards; a deck holds at most ${MAX_DECK_CARDS}. Remove some.` });
+  if (errors.length) return { ok: false, errors };
+  return { ok: true, deck };
+}
+
+/** What a local card file may say about a card, by name. */
+export type CardInfo = Partial<Omit<CardDef, "name" | "commander">>;
+
+/**
+ * Fills what the list did not give (type, cost, P/T, loyalty, back face) from a local card file
+ * keyed by card name (case-insensitive). What the list says wins.
+ */
+export function withCardInfo(deck: Deck, file: Record<string, CardInfo>): Deck {
+  const byName = new Map(Object.entries(file).map(([k, v]) => [k.toLowerCase(), v]));
+  const out = emptyDeck();
+  for (const section of SECTIONS) {
+    out[section] = deck[section].map((e) => {
+      const info = byName.get(e.def.name.toLowerCase());
+      if (!info) return { count: e.count, def: { ...e.def } };
+      const def: CardDef = { ...e.def };
+      for (const k of ["type", "cost", "power", "toughness", "back"] as const) if (def[k] === undefined && typeof info[k] === "string") def[k] = (info[k] as string).slice(0, MAX_NAME_CHARS);
+      if (def.loyalty === undefined && typeof info.loyalty === "number" && Number.isInteger(info.loyalty) && info.loyalty >= 0 && info.loyalty < 1000) def.loyalty = info.loyalty;
+      if (def.permanent === undefined && /creature|artifact|enchantment|planeswalker|land|battle/i.test(def.type ?? "")) def.permanent = true;
+      return { count: e.count, def };
+    });
+  }
+  return out;
+}
+
+const RANKS = ["Ace", "2", "3", "4", "5", "6", "7", "8", "9", "10", "Jack", "Queen", "King"];
+const SUITS = ["spades", "hearts", "diamonds", "clubs"];
+
+/** The built-in deck for traditional card games: 52 cards and 2 jokers. */
+export function standardDeck(jokers = 2): Deck {
+  const deck = emptyDeck();
+  for (const suit of SUITS) for (const rank of RANKS) deck.main.push({ count: 1, def: { name: `${rank} of ${suit}`, type: suit } });
+  if (jokers > 0) deck.main.push({ count: jokers, def: { name: "Joker", type: "joker" } });
+  return deck;
+}
+
+export const deckSize = (deck: Deck, section: Section = "main"): number => deck[section].reduce((n, e) => n + e.count, 0);

@@ -1,0 +1,95 @@
+// The game log as each viewer reads it: one line per event, naming a card only to a viewer who
+// could see it before or after the event. Events themselves never leave the host (they carry
+// seeds and card ids of hidden zones); rooms send these lines instead.
+
+import { CATALOGUE } from "./catalogue.js";
+import type { TableEvent } from "./events.js";
+import { parseZoneKey, type Card, type TableGame } from "./types.js";
+import { canSee, effectiveViewer, type Viewer } from "./visibility.js";
+
+export interface LogLine {
+  seq: number;
+  /** Seat, or -1 for the table. */
+  actor: number;
+  t: number;
+  /** The catalogue action, "undo" or "restart". */
+  do: string;
+  text: string;
+  /** Dice (1..sides), coins (1 = heads) or the planar die (0 blank, 1 chaos, 2 planeswalk). */
+  result?: number[];
+}
+
+const who = (g: TableGame, p: number) => (p >= 0 ? (g.players[p]?.name ?? `Player ${p + 1}`) : "The table");
+const plural = (n: number, one: string) => `${n} ${one}${n === 1 ? "" : "s"}`;
+
+function zoneName(g: TableGame, key: string): string {
+  const ref = parseZoneKey(key);
+  if (!ref) return key;
+  const names: Record<string, string> = { planes: "the planar deck", plane: "the active plane", stack: "the stack", ongoing: "ongoing schemes", schemes: "scheme deck", command: "command zone" };
+  const z = names[ref.zone] ?? ref.zone;
+  return ref.player < 0 ? z : `${who(g, ref.player)}'s ${z}`;
+}
+
+/** The card's name if `viewer` sees it in `g`, else "a card" (or "a face-down card"). */
+function cardName(g: TableGame, viewer: Viewer, c: Card | undefined): string | null {
+  if (!c) return null;
+  return canSee(g, effectiveViewer(g, viewer), c) ? (g.defs[c.def]?.name ?? "a card") : null;
+}
+
+/** The line `viewer` reads for an event applied to `before`, giving `after`. */
+export function logLine(before: TableGame, after: TableGame, ev: TableEvent, viewer: Viewer): LogLine {
+  const base = { seq: ev.seq, actor: ev.actor, t: ev.t };
+  const actor = who(before, ev.actor);
+  const ch = ev.change;
+  if (ch.type === "restore") {
+    if (ch.undone === null) return { ...base, do: "restart", text: `${actor} started the game over.` };
+    return { ...base, do: "undo", text: `${actor} undid the table back to before line ${ch.undone}.` };
+  }
+  const a = ch.action;
+  const line = (text: string, result?: number[]) => ({ ...base, do: a.do, text, ...(result ? { result: [...result] } : {}) });
+  const named = (id: number) => cardName(before, viewer, before.cards[id]) ?? "a card";
+  switch (a.do) {
+    case "move": {
+      const old = before.cards[a.card];
+      // A card changing zone gets the next free id; within a zone it keeps its own.
+      const now = after.cards[a.card] ?? after.cards[before.nextId];
+      const name = cardName(before, viewer, old) ?? cardName(after, viewer, now) ?? (now?.faceDown ? "a face-down card" : "a card");
+      const to = now ? zoneName(after, now.at) : "out of the game";
+      return line(`${actor} moved ${name} from ${old ? zoneName(before, old.at) : "?"} to ${to}.`);
+    }
+    case "draw":
+    case "mill":
+    case "exileTop": {
+      const verb = { draw: "drew", mill: "milled", exileTop: "exiled from the top" }[a.do];
+      return line(`${actor} ${verb} ${plural(a.n, "card")}.`);
+    }
+    case "lookTop":
+      return line(`${actor} looks at the top ${plural(a.n, "card")} of their library.`);
+    case "tap":
+      return line(`${actor} ${a.on ? "tapped" : "untapped"} ${named(a.card)}.`);
+    case "counter":
+      return line(`${actor} ${a.delta >= 0 ? "put" : "removed"} ${plural(Math.abs(a.delta), `${a.name} counter`)} ${a.delta >= 0 ? "on" : "from"} ${named(a.card)}.`);
+    case "life":
+      return line(`${actor} ${a.delta >= 0 ? "gave" : "took"} ${Math.abs(a.delta)} life ${a.delta >= 0 ? "to" : "from"} ${who(before, a.player)} (now ${after.players[a.player]?.life}).`);
+    case "passTurn":
+      return line(`${actor} passed the turn to ${who(after, after.turn.active)}.`);
+    case "rollDice":
+      return line(`${actor} rolled ${a.n ?? 1}d${a.sides}: ${(ch.result ?? []).join(", ")}.`, ch.result);
+    case "flipCoins":
+      return line(`${actor} flipped ${(ch.result ?? []).map((r) => (r ? "heads" : "tails")).join(", ")}.`, ch.result);
+    case "rollPlanarDie":
+      return line(`${actor} rolled the planar die: ${["blank", "chaos", "planeswalk"][ch.result?.[0] ?? 0]}.`, ch.result);
+    case "chat":
+      return line(`${actor}: ${a.text}`);
+    case "keep":
+      return line(`${actor} kept ${plural((after.zones[`${ev.actor}.hand`] ?? []).length, "card")}.`);
+    case "mulligan":
+      return line(`${actor} took a mulligan.`);
+    case "endGame":
+      return line(a.winners.length ? `The game is over: ${a.winners.map((w) => who(before, w)).join(" and ")} won.` : "The game is over.");
+    default: {
+      const card = "card" in a && typeof a.card === "number" ? ` (${named(a.card)})` : "";
+      return line(`${actor}: ${CATALOGUE[a.do].says}${card}.`);
+    }
+  }
+}

@@ -1,0 +1,132 @@
+// Dealing a game: 1–10 seats, each with a deck. Commanders and companions go to the command
+// zone, the sideboard apart, every player's planes into one shuffled planar deck, schemes into
+// their player's deck; libraries are shuffled with the seed, Two-Headed Giant pairs seats into
+// teams, and everyone draws an opening hand and starts deciding the mulligan.
+
+import { createRng } from "../core/rng.js";
+import { deckSize, emptyDeck, standardDeck, type Deck, type Section } from "./deck.js";
+import { Draft } from "./draft.js";
+import { ARCHENEMY_LIFE, defaultOptions, type Variants } from "./format.js";
+import { blankCard, insert } from "./moves.js";
+import { drawCards } from "./turn.js";
+import { MAX_CARDS, MAX_DEFS, MAX_PLAYERS, MAX_TOKEN_KINDS, zoneKey, type CardDef, type Format, type Options, type Player, type TableGame, type ZoneName } from "./types.js";
+
+export interface TableConfig {
+  format: Format;
+  variants?: Variants;
+  /** Player names by seat (defaults "Player 1"…). */
+  names?: string[];
+  /** Decks by seat; a seat without one gets the built-in 52-card deck. */
+  decks?: Deck[];
+  /** Changes to the format's defaults. */
+  options?: Partial<Omit<Options, "helpers">> & { helpers?: Partial<Options["helpers"]> };
+}
+
+/** PCG32 stream of the deal (events carry their own seeds). */
+export const SETUP_STREAM = 0x7ab1e;
+
+const WHERE: Partial<Record<Section, ZoneName>> = {
+  main: "library",
+  commander: "command",
+  companion: "command",
+  sideboard: "sideboard",
+  planes: "planes",
+  schemes: "schemes",
+};
+
+function newPlayer(name: string, life: number): Player {
+  return {
+    name,
+    team: null,
+    life,
+    poison: 0,
+    commanderDamage: {},
+    trackers: {},
+    castCount: {},
+    eliminated: false,
+    mulligans: 0,
+    kept: false,
+    handRevealed: false,
+    topRevealed: false,
+    looking: null,
+    tokens: [],
+  };
+}
+
+export function setupTable(seed: number, config: TableConfig, seats: number): TableGame {
+  if (!Number.isInteger(seats) || seats < 1 || seats > MAX_PLAYERS) throw new RangeError(`Card table seats ${seats}: use 1..${MAX_PLAYERS}`);
+  const o = config.options ?? {};
+  const options: Options = { ...defaultOptions(config.format, config.variants ?? {}, seats), ...o, helpers: { ...defaultOptions(config.format, {}, seats).helpers, ...o.helpers } };
+  if (options.archenemy !== null && (options.archenemy < 0 || options.archenemy >= seats)) options.archenemy = null;
+  if (options.firstPlayer < 0 || options.firstPlayer >= seats) options.firstPlayer = 0;
+  const players = Array.from({ length: seats }, (_, i) => newPlayer((config.names?.[i] ?? `Player ${i + 1}`).slice(0, 60), options.startingLife));
+  if (options.teams === "twoHeadedGiant") players.forEach((p, i) => (p.team = i >> 1));
+  if (options.archenemy !== null) players[options.archenemy].life = ARCHENEMY_LIFE;
+
+  const base: TableGame = {
+    v: 1,
+    seq: 0,
+    phase: "mulligan",
+    options,
+    players,
+    defs: [],
+    cards: {},
+    zones: {},
+    turn: { active: options.firstPlayer, number: 0, round: 0, extra: [], planarRolls: 0 },
+    arrows: [],
+    designations: {},
+    nextId: 1,
+    winners: null,
+  };
+  const d = new Draft(base);
+  const defIndex = new Map<string, number>();
+  const defOf = (def: CardDef) => {
+    const key = JSON.stringify(def);
+    let i = defIndex.get(key);
+    if (i === undefined) {
+      if (d.g.defs.length >= MAX_DEFS) throw new RangeError(`Card table: more than ${MAX_DEFS} different cards`);
+      i = d.defs().push({ ...def }) - 1;
+      defIndex.set(key, i);
+    }
+    return i;
+  };
+  let total = 0;
+  for (let seat = 0; seat < seats; seat++) {
+    const deck = config.decks?.[seat] ?? standardDeck();
+    for (const section of Object.keys(WHERE) as Section[]) {
+      const zone = WHERE[section]!;
+      if (zone === "planes" && !options.planechase) continue;
+      if (zone === "schemes" && options.archenemy !== seat) continue;
+      total += deckSize(deck, section);
+      if (total > MAX_CARDS) throw new RangeError(`Card table: more than ${MAX_CARDS} cards in all decks`);
+      for (const e of deck[section]) {
+        const def = defOf(e.def);
+        for (let k = 0; k < e.count; k++) {
+          const key = zoneKey(zone, seat);
+          const c = blankCard(d.newId(), def, seat, key, 0);
+          d.addCard(c);
+          insert(d, key, c.id, "bottom", undefined, null);
+        }
+      }
+    }
+  }
+  for (let seat = 0; seat < seats; seat++) {
+    const tokens = (config.decks?.[seat]?.tokens ?? []).slice(0, MAX_TOKEN_KINDS);
+    if (tokens.length) d.player(seat).tokens = tokens.map((e) => defOf({ type: "Token", ...e.def, permanent: true }));
+  }
+  const rng = createRng(seed >>> 0, SETUP_STREAM);
+  for (let seat = 0; seat < seats; seat++) {
+    rng.shuffle(d.zone(zoneKey("library", seat)));
+    rng.shuffle(d.zone(zoneKey("schemes", seat)));
+  }
+  rng.shuffle(d.zone("planes"));
+  if (options.planechase && d.ids("planes").length) {
+    const top = d.zone("planes").shift()!;
+    d.card(top).at = "plane";
+    d.zone("plane").push(top);
+  }
+  for (let seat = 0; seat < seats; seat++) drawCards(d, seat, options.handSize);
+  return d.g;
+}
+
+export { emptyDeck };

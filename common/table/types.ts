@@ -1,0 +1,244 @@
+// Card table model: seats, zones, cards, turn, options. Plain JSON-safe data, only objects with
+// string keys and arrays (never Map/Set), so the canonical JSON of a game is byte-identical on
+// every machine and its fingerprint can be compared (log.ts).
+//
+// The table is not a judge: it tracks where every card is and what was done to it.
+
+// ---- bounds: every number a player can send is clamped or refused against these ----------
+
+export const MAX_PLAYERS = 10;
+/** Board coordinates are integers 0..POS_MAX on the controller's board (no float drift). */
+export const POS_MAX = 10_000;
+export const MAX_LABELS = 4;
+export const MAX_LABEL_CHARS = 20;
+export const MAX_NAME_CHARS = 60;
+export const MAX_CHAT_CHARS = 500;
+/** Counters, life, poison, trackers: |value| ≤ MAX_AMOUNT. */
+export const MAX_AMOUNT = 999_999;
+/** Size of a token pile (one card standing for identical tokens). */
+export const MAX_QUANTITY = 999;
+/** Loose tokens made by one action. */
+export const MAX_LOOSE_TOKENS = 20;
+export const MAX_COUNTER_KINDS = 16;
+export const MAX_KEYWORDS = 16;
+export const MAX_ARROWS = 64;
+export const MAX_TRACKERS = 16;
+export const MAX_DESIGNATIONS = 16;
+/** Token kinds a decklist may offer. */
+export const MAX_TOKEN_KINDS = 50;
+/** Cards on the whole table (decks, tokens, copies) and distinct card definitions. */
+export const MAX_CARDS = 4_000;
+export const MAX_DEFS = 2_000;
+export const MAX_DICE = 20;
+export const MAX_SIDES = 1_000;
+export const MAX_CARD_ID = 0x7fff_ffff;
+
+// ---- zones ----------------------------------------------------------------------------------
+
+/** Zones every player has. */
+export const PLAYER_ZONES = ["library", "hand", "battlefield", "graveyard", "exile", "command", "sideboard", "schemes", "ongoing"] as const;
+export type PlayerZone = (typeof PLAYER_ZONES)[number];
+/** Zones of the whole table: the stack, the planar deck and the active plane. */
+export const SHARED_ZONES = ["stack", "planes", "plane"] as const;
+export type SharedZone = (typeof SHARED_ZONES)[number];
+export type ZoneName = PlayerZone | SharedZone;
+export const ZONE_NAMES: readonly ZoneName[] = [...PLAYER_ZONES, ...SHARED_ZONES];
+
+/** Decks whose index 0 is the top; in every other zone the last element is the top. */
+const TOP_FIRST: ReadonlySet<ZoneName> = new Set<ZoneName>(["library", "schemes", "planes"]);
+export const topIsFirst = (zone: ZoneName): boolean => TOP_FIRST.has(zone);
+
+/** Zones that always belong to the card's owner (a stolen card sent "to hand" goes to its owner's hand). */
+const OWNER_ZONES: ReadonlySet<ZoneName> = new Set<ZoneName>(["library", "hand", "graveyard", "exile", "command", "sideboard", "schemes", "ongoing"]);
+export const ownerZone = (zone: ZoneName): boolean => OWNER_ZONES.has(zone);
+
+/** Tokens and stack abilities exist only here; anywhere else they leave the game. */
+export const tokenZone = (zone: ZoneName): boolean => zone === "battlefield" || zone === "stack";
+
+export const isShared = (zone: ZoneName): zone is SharedZone => (SHARED_ZONES as readonly string[]).includes(zone);
+
+/** Zone key in `TableGame.zones`: "3.hand" for a player's zone, "stack" for a shared one. */
+export function zoneKey(zone: ZoneName, player: number): string {
+  return isShared(zone) ? zone : `${player}.${zone}`;
+}
+
+export interface ZoneRef {
+  zone: ZoneName;
+  /** Owner of a player zone; -1 for a shared zone. */
+  player: number;
+}
+
+export function parseZoneKey(key: string): ZoneRef | null {
+  const dot = key.indexOf(".");
+  if (dot < 0) return (SHARED_ZONES as readonly string[]).includes(key) ? { zone: key as SharedZone, player: -1 } : null;
+  const player = Number(key.slice(0, dot));
+  const zone = key.slice(dot + 1);
+  if (!Number.isInteger(player) || player < 0 || player >= MAX_PLAYERS) return null;
+  return (PLAYER_ZONES as readonly string[]).includes(zone) ? { zone: zone as PlayerZone, player } : null;
+}
+
+// ---- cards --------------------------------------------------------------------------------
+
+/** What the table knows about a card: drawn as a clean text card (no images). */
+export interface CardDef {
+  name: string;
+  type?: string;
+  cost?: string;
+  power?: string;
+  toughness?: string;
+  loyalty?: number;
+  /** Back face name (double-faced cards). */
+  back?: string;
+  /** Resolving it from the stack puts it on the battlefield (permanent) rather than the graveyard. */
+  permanent?: boolean;
+  commander?: boolean;
+}
+
+/** Who a card is shown to beyond what its zone allows. */
+export type ShownTo = "nobody" | "owner" | "all" | number[];
+
+export interface Pt {
+  power: number;
+  toughness: number;
+}
+
+/** The three rows of the power/toughness dialog. */
+export interface PtRows {
+  other: Pt;
+  eot: Pt;
+  fixed: Pt;
+}
+
+export interface Pos {
+  x: number;
+  y: number;
+}
+
+export interface Card {
+  id: number;
+  /** Key of the zone it is in (kept equal to the zone lists; see validate.ts). */
+  at: string;
+  /** Index into TableGame.defs. */
+  def: number;
+  owner: number;
+  /** Differs from owner only on the battlefield or the stack. */
+  controller: number;
+  /** 0 = front, 1 = back (transformed). */
+  face: number;
+  tapped: boolean;
+  faceDown: boolean;
+  phasedOut: boolean;
+  noUntap: boolean;
+  counters: Record<string, number>;
+  keywords: string[];
+  labels: string[];
+  pt: PtRows;
+  attachedTo: number | null;
+  /** On the battlefield; null elsewhere. */
+  pos: Pos | null;
+  z: number;
+  shownTo: ShownTo;
+  token: boolean;
+  /** Def of the card this token copies. */
+  copyOf: number | null;
+  quantity: number;
+  /** Card this one is piled under (a pile, or exiled cards grouped under their exiler). */
+  under: number | null;
+  /** Round it arrived in its zone (the "before" divider of graveyard and exile). */
+  arrived: number;
+  /** Text of an ability on the stack: it vanishes when it leaves the stack. */
+  ability: string | null;
+}
+
+export type ArrowTarget = { card: number } | { player: number };
+export interface Arrow {
+  from: number;
+  to: ArrowTarget;
+  by: number;
+}
+
+// ---- players, turn, game --------------------------------------------------------------------
+
+export interface Player {
+  name: string;
+  team: number | null;
+  life: number;
+  poison: number;
+  /** Commander damage taken, keyed "from.slot" (slot 0/1 for partners). */
+  commanderDamage: Record<string, number>;
+  trackers: Record<string, number>;
+  /** Times each commander (by def) was cast from the command zone. */
+  castCount: Record<string, number>;
+  eliminated: boolean;
+  mulligans: number;
+  kept: boolean;
+  handRevealed: boolean;
+  topRevealed: boolean;
+  /** Cards on top of a zone this player is looking at (scry, surveil, search: n = whole zone). */
+  looking: { zone: "library" | "schemes"; n: number } | null;
+  /** Tokens this player's decklist says they can create (its Tokens section), by def. */
+  tokens: number[];
+}
+
+export type Phase = "mulligan" | "playing" | "finished";
+
+export interface Turn {
+  active: number;
+  number: number;
+  round: number;
+  /** Players who take an extra turn next, in order. */
+  extra: number[];
+  planarRolls: number;
+}
+
+export type MulliganRule = "london" | "londonFreeFirst" | "friendly" | "free";
+export type Format = "commander" | "constructed" | "limited" | "free";
+
+export interface Helpers {
+  /** The new active player untaps what they control. */
+  untap: boolean;
+  /** The new active player draws a card. */
+  draw: boolean;
+  /** Planeswalkers enter with their loyalty. */
+  countersOnEnter: boolean;
+  /** Casting a commander from the command zone counts towards its tax. */
+  commanderTax: boolean;
+}
+
+export interface Options {
+  format: Format;
+  startingLife: number;
+  handSize: number;
+  mulligan: MulliganRule;
+  /** The first player skips the first draw (on with 1–2 players). */
+  firstSkipsDraw: boolean;
+  helpers: Helpers;
+  /** Kitchen-table mode: everyone touches everything. */
+  everyoneTouches: boolean;
+  teams: "none" | "twoHeadedGiant";
+  planechase: boolean;
+  /** Seat of the archenemy, or null. */
+  archenemy: number | null;
+  firstPlayer: number;
+}
+
+export interface TableGame {
+  /** Model version. */
+  v: 1;
+  /** Number of the last applied event (0 = none). Not part of the fingerprint. */
+  seq: number;
+  phase: Phase;
+  options: Options;
+  players: Player[];
+  defs: CardDef[];
+  cards: Record<string, Card>;
+  zones: Record<string, number[]>;
+  turn: Turn;
+  arrows: Arrow[];
+  /** Monarch, initiative, day/night…: holder seat or null (a table-wide marker). */
+  designations: Record<string, number | null>;
+  nextId: number;
+  winners: number[] | null;
+}
+
+export const NO_PT: Pt = { power: 0, toughness: 0 };

@@ -1,0 +1,267 @@
+// Who sees what: the one place the table decides it. Everything a viewer receives is built here.
+//
+// - library, scheme deck, planar deck: nobody (the top card to everyone with "top revealed";
+//   the cards its owner is looking at to the owner);
+// - hand and sideboard: the owner (the hand to everyone when revealed);
+// - battlefield, graveyard, exile, command, stack, active plane, ongoing schemes: everyone,
+//   except face-down cards, seen only by whom they were shown to;
+// - any card: also whoever it was shown to (Card.shownTo).
+// From a zone the viewer cannot see whole, only the count travels plus the cards they do know,
+// each with its index: no ids, no order, so nobody can follow a card through a shuffle.
+
+import { parseZoneKey, topIsFirst, type Arrow, type Card, type CardDef, type Options, type Phase, type Player, type Pos, type PtRows, type ShownTo, type TableGame, type Turn, type ZoneName } from "./types.js";
+
+/** A seat, a spectator, or "all" (only for the replay of a finished game). */
+export type Viewer = number | "spectator" | "all";
+
+const PUBLIC: ReadonlySet<ZoneName> = new Set<ZoneName>(["battlefield", "graveyard", "exile", "command", "stack", "plane", "ongoing"]);
+export const publicZone = (z: ZoneName): boolean => PUBLIC.has(z);
+
+export function shownToViewer(s: ShownTo, owner: number, viewer: Viewer): boolean {
+  if (viewer === "all" || s === "all") return true;
+  if (viewer === "spectator" || s === "nobody") return false;
+  if (s === "owner") return viewer === owner;
+  return s.includes(viewer);
+}
+
+/** "all" only for a finished game (its replay); asked of a game still going it is a spectator. */
+export const effectiveViewer = (g: TableGame, v: Viewer): Viewer => (v === "all" && g.phase !== "finished" ? "spectator" : v);
+
+/** Can `viewer` see what this card is? */
+export function canSee(g: TableGame, viewer: Viewer, c: Card): boolean {
+  if (viewer === "all") return true;
+  const ref = parseZoneKey(c.at);
+  if (!ref) return false;
+  const zone = ref.zone;
+  if (publicZone(zone)) return !c.faceDown || shownToViewer(c.shownTo, c.owner, viewer);
+  if (shownToViewer(c.shownTo, c.owner, viewer)) return true;
+  const owner = g.players[ref.player];
+  if (zone === "hand") return viewer === ref.player || !!owner?.handRevealed;
+  if (zone === "sideboard") return viewer === ref.player;
+  if (zone === "library" || zone === "schemes") {
+    const ids = g.zones[c.at] ?? [];
+    const i = ids.indexOf(c.id);
+    if (zone === "library" && owner?.topRevealed && i === 0) return true;
+    const l = owner?.looking;
+    return viewer === ref.player && !!l && l.zone === zone && i >= 0 && i < l.n;
+  }
+  return false;
+}
+
+/** Whether the viewer sees the whole zone in order (else: its count and the cards they know). */
+function zoneOpen(g: TableGame, viewer: Viewer, zone: ZoneName, player: number): boolean {
+  if (viewer === "all" || publicZone(zone)) return true;
+  if (zone === "hand") return viewer === player || !!g.players[player]?.handRevealed;
+  if (zone === "sideboard") return viewer === player;
+  return false;
+}
+
+/**
+ * A card as a viewer receives it. Fields at their default value are left out (false, 0, empty,
+ * null, "nobody", quantity 1) to keep what travels small; the screen fills them back in.
+ */
+export interface CardView {
+  id: number;
+  /** False for a face-down card the viewer does not know: only its back travels. */
+  known: boolean;
+  card?: CardDef;
+  owner: number;
+  controller: number;
+  z: number;
+  face?: number;
+  tapped?: true;
+  faceDown?: true;
+  phasedOut?: true;
+  noUntap?: true;
+  counters?: Record<string, number>;
+  keywords?: string[];
+  labels?: string[];
+  pt?: PtRows;
+  attachedTo?: number;
+  pos?: Pos;
+  shownTo?: ShownTo;
+  token?: true;
+  quantity?: number;
+  under?: number;
+  arrived?: number;
+  ability?: string;
+  /** The viewer is looking at it (scry, search dialogs). */
+  looking?: true;
+}
+
+export interface ZoneView {
+  count: number;
+  /** The whole zone in order (index 0 = its first element; see topIsFirst). */
+  cards?: CardView[];
+  /** From a zone not seen whole: the cards the viewer knows, with their index. */
+  known?: Array<[number, CardView]>;
+}
+
+export interface PlayerView extends Omit<Player, "castCount" | "tokens"> {
+  /** Commander cast counts by card name. */
+  castCount: Record<string, number>;
+  /** Tokens the player's decklist offers (public: tokens are made face up). */
+  tokens: CardDef[];
+  cards: { hand: number; library: number };
+}
+
+export interface TableView {
+  viewer: Viewer;
+  seq: number;
+  phase: Phase;
+  options: Options;
+  players: PlayerView[];
+  zones: Record<string, ZoneView>;
+  turn: Turn;
+  arrows: Arrow[];
+  designations: Record<string, number | null>;
+  winners: number[] | null;
+  topIsFirst: ZoneName[];
+}
+
+const zeroPt = (r: PtRows) => [r.other, r.eot, r.fixed].every((p) => p.power === 0 && p.toughness === 0);
+
+function cardView(g: TableGame, c: Card, known: boolean, looking: boolean): CardView {
+  const v: CardView = { id: c.id, known, owner: c.owner, controller: c.controller, z: c.z };
+  if (known) v.card = { ...g.defs[c.def] };
+  if (c.face) v.face = c.face;
+  if (c.tapped) v.tapped = true;
+  if (c.faceDown) v.faceDown = true;
+  if (c.phasedOut) v.phasedOut = true;
+  if (c.noUntap) v.noUntap = true;
+  if (Object.keys(c.counters).length) v.counters = { ...c.counters };
+  if (c.keywords.length) v.keywords = [...c.keywords];
+  if (c.labels.length) v.labels = [...c.labels];
+  if (!zeroPt(c.pt)) v.pt = { other: { ...c.pt.other }, eot: { ...c.pt.eot }, fixed: { ...c.pt.fixed } };
+  if (c.attachedTo !== null) v.attachedTo = c.attachedTo;
+  if (c.pos) v.pos = { ...c.pos };
+  if (c.shownTo !== "nobody") v.shownTo = Array.isArray(c.shownTo) ? [...c.shownTo] : c.shownTo;
+  if (c.token) v.token = true;
+  if (c.quantity !== 1) v.quantity = c.quantity;
+  if (c.under !== null) v.under = c.under;
+  if (c.arrived) v.arrived = c.arrived;
+  if (known && c.ability !== null) v.ability = c.ability;
+  if (looking) v.looking = true;
+  return v;
+}
+
+function isLookedAt(g: TableGame, viewer: Viewer, c: Card, index: number): boolean {
+  if (typeof viewer !== "number" || c.owner !== viewer) return false;
+  const l = g.players[viewer]?.looking;
+  const ref = parseZoneKey(c.at);
+  return !!l && !!ref && ref.zone === l.zone && ref.player === viewer && index < l.n;
+}
+
+export function zoneView(g: TableGame, viewer: Viewer, key: string): ZoneView {
+  const ref = parseZoneKey(key);
+  const ids = g.zones[key] ?? [];
+  if (!ref) return { count: 0 };
+  if (zoneOpen(g, viewer, ref.zone, ref.player)) {
+    return { count: ids.length, cards: ids.map((id, i) => cardView(g, g.cards[id], canSee(g, viewer, g.cards[id]), isLookedAt(g, viewer, g.cards[id], i))) };
+  }
+  const known: Array<[number, CardView]> = [];
+  ids.forEach((id, i) => {
+    const c = g.cards[id];
+    if (canSee(g, viewer, c)) known.push([i, cardView(g, c, true, isLookedAt(g, viewer, c, i))]);
+  });
+  return known.length ? { count: ids.length, known } : { count: ids.length };
+}
+
+/**
+ * What `viewer` may see of the whole table. "all" shows everything only once the game is
+ * finished (its replay); asked of a game still going, it is the spectator's view.
+ */
+export function viewTable(g: TableGame, asked: Viewer): TableView {
+  const viewer = effectiveViewer(g, asked);
+  const zones: Record<string, ZoneView> = {};
+  for (const key of Object.keys(g.zones).sort()) if (g.zones[key].length) zones[key] = zoneView(g, viewer, key);
+  return {
+    viewer,
+    seq: g.seq,
+    phase: g.phase,
+    options: { ...g.options, helpers: { ...g.options.helpers } },
+    players: g.players.map((p, i) => {
+      const castCount: Record<string, number> = {};
+      for (const [def, n] of Object.entries(p.castCount)) castCount[g.defs[Number(def)]?.name ?? def] = n;
+      return {
+        ...p,
+        commanderDamage: { ...p.commanderDamage },
+        trackers: { ...p.trackers },
+        looking: p.looking ? { ...p.looking } : null,
+        tokens: p.tokens.map((t) => ({ ...g.defs[t] })),
+        castCount,
+        cards: { hand: (g.zones[`${i}.hand`] ?? []).length, library: (g.zones[`${i}.library`] ?? []).length },
+      };
+    }),
+    zones,
+    turn: { ...g.turn, extra: [...g.turn.extra] },
+    arrows: g.arrows.map((a) => ({ ...a, to: { ...a.to } })),
+    designations: { ...g.designations },
+    winners: g.winners ? [...g.winners] : null,
+    topIsFirst: (["library", "schemes", "planes"] as ZoneName[]).filter(topIsFirst),
+  };
+}
+
+// ---- view deltas: what travels after an action ------------------------------------------
+
+/** A zone seen whole that changed in part: its ids in order and the cards new or changed. */
+export interface ZonePatch {
+  count: number;
+  ids: number[];
+  set?: CardView[];
+}
+
+/**
+ * What changed between two views of one viewer: top-level fields, players by seat, and zones
+ * (a patch when the zone is seen whole before and after and that is smaller, else the zone,
+ * null when it is now empty).
+ */
+export type ViewDelta = Partial<Omit<TableView, "zones" | "players">> & {
+  players?: Record<string, PlayerView>;
+  zones?: Record<string, ZoneView | ZonePatch | null>;
+};
+
+const same = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
+
+function zoneDelta(a: ZoneView | undefined, b: ZoneView): ZoneView | ZonePatch {
+  if (!a?.cards || !b.cards) return b;
+  const before = new Map(a.cards.map((c) => [c.id, c]));
+  const set = b.cards.filter((c) => !same(before.get(c.id), c));
+  const patch: ZonePatch = { count: b.count, ids: b.cards.map((c) => c.id), ...(set.length ? { set } : {}) };
+  return JSON.stringify(patch).length < JSON.stringify(b).length ? patch : b;
+}
+
+export function diffView(a: TableView, b: TableView): ViewDelta {
+  const out: Record<string, unknown> = {};
+  for (const k of Object.keys(b) as (keyof TableView)[]) {
+    if (k === "zones" || k === "players") continue;
+    if (!same(a[k], b[k])) out[k] = b[k];
+  }
+  const players: Record<string, PlayerView> = {};
+  b.players.forEach((p, i) => {
+    if (!same(a.players[i], p)) players[i] = p;
+  });
+  if (Object.keys(players).length) out.players = players;
+  const zones: Record<string, ZoneView | ZonePatch | null> = {};
+  for (const k of Object.keys(a.zones)) if (!(k in b.zones)) zones[k] = null;
+  for (const [k, z] of Object.entries(b.zones)) if (!same(a.zones[k], z)) zones[k] = zoneDelta(a.zones[k], z);
+  if (Object.keys(zones).length) out.zones = zones;
+  return out as ViewDelta;
+}
+
+export function patchView(a: TableView, delta: ViewDelta): TableView {
+  const { zones, players, ...rest } = delta;
+  const next = { ...a, ...rest, zones: { ...a.zones }, players: [...a.players] } as TableView;
+  for (const [i, p] of Object.entries(players ?? {})) next.players[Number(i)] = p;
+  for (const [k, z] of Object.entries(zones ?? {})) {
+    if (z === null) delete next.zones[k];
+    else if ("ids" in z) {
+      const have = new Map([...(a.zones[k]?.cards ?? []), ...(z.set ?? [])].map((c) => [c.id, c]));
+      next.zones[k] = { count: z.count, cards: z.ids.map((id) => have.get(id)!) };
+    } else next.zones[k] = z;
+  }
+  const sorted: Record<string, ZoneView> = {};
+  for (const k of Object.keys(next.zones).sort()) sorted[k] = next.zones[k];
+  next.zones = sorted;
+  return next;
+}
