@@ -1,0 +1,83 @@
+// Connect Four in the browser, from the lobby: the fifth game, added by following
+// docs/adding-a-game.md, is playable with the generated lobby panel and the shared shell.
+// Solo against the bot to the end and Play again; two people in a private room by code.
+import { expect } from "chai";
+import { boot, type ColyseusTestServer } from "@colyseus/testing";
+import type { Browser, Page } from "playwright-core";
+import { createHubConfig } from "../../arena.config.js";
+import { SqliteStore } from "../../server/store/index.js";
+import { SeatedRoom } from "../../server/rooms/base/SeatedRoom.js";
+import { freePort, hub, launchChromium, OpenedPages, waitHub, type HubSnapshot } from "../helpers/e2e.js";
+
+type C4 = HubSnapshot & { game?: string; gameNo?: number; grid?: number[]; acting?: number[]; winner?: number; result?: string };
+
+/** Clicks open columns whenever it is this page's turn, until the game ends. */
+async function playToEnd(page: Page, seat: number, other?: { page: Page; seat: number }): Promise<C4> {
+  for (let i = 0; i < 200; i++) {
+    const s = (await hub(page)) as C4;
+    if (s.phase === "finished") return s;
+    for (const p of [{ page, seat }, ...(other ? [other] : [])]) {
+      const t = (await hub(p.page)) as C4;
+      if (t.phase === "playing" && t.acting?.includes(p.seat)) {
+        const open = p.page.locator(".c4-col:not([disabled])");
+        const n = await open.count();
+        if (n) await open.nth(Math.floor(Math.random() * n)).click();
+      }
+    }
+    await page.waitForTimeout(60);
+  }
+  throw new Error("no end");
+}
+
+describe("e2e: connect four in Chromium", function () {
+  this.timeout(120_000);
+  let server: ColyseusTestServer;
+  let browser: Browser;
+  let base = "";
+  const pages = new OpenedPages(() => browser, () => base);
+  const delayScale = SeatedRoom.botDelayScale;
+
+  before(async () => {
+    browser = await launchChromium();
+    SeatedRoom.botDelayScale = 0.1;
+    const port = await freePort();
+    server = await boot(createHubConfig({ store: new SqliteStore(":memory:"), botThreads: 0 }), port);
+    base = `http://127.0.0.1:${port}/`;
+  });
+  after(async () => {
+    SeatedRoom.botDelayScale = delayScale;
+    await browser?.close();
+    await server?.shutdown();
+  });
+  afterEach(() => pages.closeAll());
+
+  it("the lobby lists it from the registry; solo against the bot to the end; Play again deals game 2", async () => {
+    const { page } = await pages.open();
+    await page.waitForSelector('.game-list [data-game="connect4"]');
+    expect(await page.textContent('.game-list [data-game="connect4"] .game-name')).to.equal("Connect Four");
+    await page.click("#connect4-solo-btn");
+    const first = (await waitHub(page, (s) => (s as C4).game === "connect4" && s.phase === "playing", "a solo game")) as C4;
+    expect(first.seat).to.equal(0);
+    const end = await playToEnd(page, 0);
+    expect(["won", "draw"]).to.include(end.result);
+    await page.waitForSelector("#gs-end:not([hidden])");
+    await page.click("#gs-again");
+    await waitHub(page, (s) => (s as C4).gameNo === 2 && s.phase === "playing", "game 2");
+  });
+
+  it("two people in a private room by code; the second sees the first's discs", async () => {
+    const a = await pages.open();
+    await a.page.waitForSelector("#connect4-private-btn");
+    await a.page.click("#connect4-private-btn");
+    const room = await waitHub(a.page, (s) => !!s.roomId && s.private === true, "a private room");
+    const b = await pages.open();
+    await b.page.waitForSelector("#join-code");
+    await b.page.fill("#join-code", room.roomId!.toLowerCase());
+    await b.page.click("#join-code-btn");
+    await waitHub(b.page, (s) => (s as C4).game === "connect4" && s.phase === "playing", "the second player in");
+    await waitHub(a.page, (s) => s.phase === "playing", "the game on the first page");
+    const end = await playToEnd(a.page, 0, { page: b.page, seat: 1 });
+    const seen = (await waitHub(b.page, (s) => s.phase === "finished", "the end on the second page")) as C4;
+    expect(seen.grid).to.deep.equal(end.grid);
+  });
+});
