@@ -5,9 +5,10 @@
 import type { AnyGameDef } from "./core/game.js";
 import { connect4Def } from "./connect4/game.js";
 import { cubestaccDef } from "./cubestacc/game.js";
+import { tableDef } from "./table/game.js";
 import { minesweeperDef, minesweeperRaceDef } from "./minesweeper/game.js";
 
-export const GAMES: readonly AnyGameDef[] = [minesweeperDef, minesweeperRaceDef, cubestaccDef, connect4Def];
+export const GAMES: readonly AnyGameDef[] = [minesweeperDef, minesweeperRaceDef, cubestaccDef, connect4Def, tableDef];
 
 export function gameDef(id: string): AnyGameDef | undefined {
   return GAMES.find((g) => g.id === id);
