@@ -27,6 +27,8 @@ export const TABLE_MODES = ["online", "solo"] as const;
 /** Log lines kept for the panel (older ones stay in the stored game). */
 export const LOG_KEPT = 30;
 export const MAX_DECKLIST_CHARS = 20_000;
+/** A room message is at most 1 KB: a decklist travels in pieces of at most this many characters. */
+export const DECK_PIECE_CHARS = 800;
 
 export interface TableRoomConfig {
   format: Format;
@@ -34,7 +36,8 @@ export interface TableRoomConfig {
 }
 
 export type TableMove =
-  | { type: "deck"; text: string }
+  /** A decklist ("" for the built-in deck), or a piece of one starting at character `at` (0 starts over); `more`: the rest follows. */
+  | { type: "deck"; text: string; at?: number; more?: true }
   | { type: "act"; action: Action }
   | { type: "goOn"; player: number };
 
@@ -50,6 +53,8 @@ export interface TableState {
   seats: number;
   /** Decklists chosen so far (null: not yet; "standard": the built-in deck); the deal happens when none is null. */
   decks: (Deck | "standard" | null)[];
+  /** Decklist pieces received so far per seat (a decklist is sent in pieces of DECK_PIECE_CHARS). */
+  pieces: string[];
   game: TableGame | null;
   log: TableLog | null;
   /** The last LOG_KEPT events' lines for every viewer. */
@@ -115,11 +120,17 @@ function applyTable(s: TableState, seat: number, move: TableMove, rng: Rng, now:
   if (move.type === "deck") {
     if (s.game) return fail("already-dealt", "The cards are dealt: decks change only in a new game.");
     if (s.decks[seat] !== null) return fail("deck-chosen", "You already chose your deck; wait for the others.");
-    const d = parseDeck(move.text);
+    const at = move.at ?? 0;
+    if (at !== 0 && at !== s.pieces[seat].length) return fail("deck-piece", `The decklist piece starts at character ${at}, but ${s.pieces[seat].length} arrived so far: import the list again.`);
+    const text = (at === 0 ? "" : s.pieces[seat]) + move.text;
+    if (text.length > MAX_DECKLIST_CHARS) return fail("deck-too-long", `A decklist is at most ${MAX_DECKLIST_CHARS} characters: shorten it and import again.`);
+    if (move.more) return done({ ...s, pieces: s.pieces.map((p, i) => (i === seat ? text : p)) });
+    const d = parseDeck(text);
     if (!d.ok) return d;
     const decks = s.decks.map((x, i) => (i === seat ? (d.value ?? "standard") : x));
-    if (decks.some((x) => x === null)) return done({ ...s, decks });
-    const dealt = deal({ ...s, decks });
+    const pieces = s.pieces.map((p, i) => (i === seat ? "" : p));
+    if (decks.some((x) => x === null)) return done({ ...s, decks, pieces });
+    const dealt = deal({ ...s, decks, pieces });
     return dealt.ok ? done(dealt.value) : dealt;
   }
   if (!s.game || !s.log) return fail("not-dealt", "The cards are not dealt yet: choose a deck (or the standard one) and wait for the others.");
@@ -182,14 +193,27 @@ function legalMoves(s: TableState, seat: number): TableMove[] {
   return out;
 }
 
+/** The messages importing `text`: pieces of at most DECK_PIECE_CHARS, the last without `more`. */
+export function deckMessages(text: string): Array<{ text: string; at?: number; more?: true }> {
+  const out: Array<{ text: string; at?: number; more?: true }> = [];
+  for (let at = 0; at === 0 || at < text.length; at += DECK_PIECE_CHARS) {
+    const piece = text.slice(at, at + DECK_PIECE_CHARS);
+    out.push({ text: piece, ...(at ? { at } : {}), ...(at + DECK_PIECE_CHARS < text.length ? { more: true as const } : {}) });
+  }
+  return out;
+}
+
 function parseTableMove(type: string, payload: unknown, config?: TableRoomConfig): Parsed<TableMove> {
   void config;
   if (type === "deck") {
-    const o = objectWith(payload, ["text"]);
+    const o = objectWith(payload, ["text", "at", "more"]);
     if (!o.ok) return o;
     const text = o.value.text;
-    if (typeof text !== "string" || text.length > MAX_DECKLIST_CHARS) return fail("bad-payload", `text must be a decklist of at most ${MAX_DECKLIST_CHARS} characters ("" for the standard deck).`);
-    return ok({ type, text });
+    if (typeof text !== "string" || text.length > DECK_PIECE_CHARS) return fail("bad-payload", `text must be a decklist piece of at most ${DECK_PIECE_CHARS} characters ("" for the standard deck).`);
+    if (o.value.more !== undefined && o.value.more !== true) return fail("bad-payload", "more must be true (another piece follows) or left out.");
+    const at = o.value.at === undefined ? 0 : intIn(o.value.at, 0, MAX_DECKLIST_CHARS);
+    if (at === null) return fail("out-of-range", `at must be a character offset from 0 to ${MAX_DECKLIST_CHARS}.`);
+    return ok({ type, text, ...(at ? { at } : {}), ...(o.value.more ? { more: true as const } : {}) });
   }
   if (type === "act") {
     const o = objectWith(payload, ["action"]);
@@ -222,7 +246,7 @@ export const tableDef: GameDef<TableState, TableMove, TableOut, TableRoomConfig,
     const m = mode as TableRoomConfig["mode"];
     return ok({ config: { format: format as Format, mode: m }, seats, mode: m, bots: 0, turnSeconds: 0, criteria: { mode: m, format, seats } });
   },
-  setup: (seed, config, seats) => ({ seed, config, seats, decks: new Array<Deck | "standard" | null>(seats).fill(null), game: null, log: null, lines: [], goOn: Array.from({ length: seats }, () => []) }),
+  setup: (seed, config, seats) => ({ seed, config, seats, decks: new Array<Deck | "standard" | null>(seats).fill(null), pieces: new Array<string>(seats).fill(""), game: null, log: null, lines: [], goOn: Array.from({ length: seats }, () => []) }),
   apply: (s, seat, move, ctx) => applyTable(s, seat, move, ctx.rng, ctx.now),
   status: (s) => (s.game?.phase === "finished" ? "finished" : "playing"),
   result: (s) => (s.game?.winners?.length ? "won" : "finished"),
