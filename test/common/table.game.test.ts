@@ -37,7 +37,8 @@ describe("card table definition", () => {
 
   it("refuses a piece that does not follow the last one, and a bad line with its line number", () => {
     const c = tableDef.configure({ seats: 2 });
-    const s = new GameSession(tableDef, 1, (c as { value: { config: never } }).value.config, 2);
+    if (!c.ok) throw new Error(c.error.message);
+    const s = new GameSession(tableDef, 1, c.value.config, 2);
     expect(s.apply(0, { type: "deck", text: "4 Forest\n", more: true }, 1).ok).to.equal(true);
     const gap = s.apply(0, { type: "deck", text: "x", at: 99 }, 1);
     expect(gap.ok === false && gap.error.code).to.equal("deck-piece");
