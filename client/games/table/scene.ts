@@ -41,7 +41,12 @@ export async function mount(host: HTMLElement, ctx: GameContext): Promise<GameHa
   const order = () => (wire ? Array.from(wire.order) : []);
   const gameSeatOf = (roomSeat: number) => order().indexOf(roomSeat);
   const me = () => (shell.me === null ? -1 : gameSeatOf(shell.me));
-  const nameOf = (g: number) => (wire ? wire.seats[order()[g]]?.name : "") || `Player ${g + 1}`;
+  /** The seat's name; two seats of one name are told apart by their number. */
+  const nameOf = (g: number) => {
+    const names = order().map((r) => wire?.seats[r]?.name || "");
+    const n = names[g] || `Player ${g + 1}`;
+    return names.filter((x) => x === names[g]).length > 1 ? `${n} ${g + 1}` : n;
+  };
 
   const root = h("div", { class: "tt", id: "tt" });
   const deckBox = h("section", { class: "tt-decks", id: "tt-decks" });
@@ -133,7 +138,8 @@ export async function mount(host: HTMLElement, ctx: GameContext): Promise<GameHa
 
   const pile = (g: number, z: (typeof PILES)[number]) => {
     const zv = zoneOf(`${g}.${z}`);
-    const top = zv.cards?.length ? zv.cards[zv.cards.length - 1] : zv.known?.find(([i]) => i === 0)?.[1];
+    // Public piles show their top card; a library shows its count (looked-at cards are in the dialog).
+    const top = zv.cards?.length ? zv.cards[zv.cards.length - 1] : z === "library" && view?.table?.players[g]?.topRevealed ? zv.known?.find(([i]) => i === 0)?.[1] : undefined;
     const el = h("div", { class: `tt-pile tt-${z}`, "data-zone": `${g}.${z}`, title: `${z}: ${zv.count}` }, h("span", { class: "tt-pile-name" }, z), h("span", { class: "tt-count" }, String(zv.count)));
     if (top && top.known) el.append(withCard(cardEl(top), top, z));
     dropOn(el, z, g, false);
@@ -157,7 +163,7 @@ export async function mount(host: HTMLElement, ctx: GameContext): Promise<GameHa
       h("strong", {}, nameOf(g)),
       h("span", { class: "tt-life", "data-life": p.life }, minus, ` ♥ ${p.life} `, plus),
       p.poison ? h("span", {}, ` ☠ ${p.poison}`) : null,
-      h("span", { class: "tt-handcount" }, ` ✋ ${p.cards.hand}`),
+      h("span", { class: "tt-handcount" }, ` · hand ${p.cards.hand}`),
       p.mulligans && view?.table?.phase === "mulligan" ? h("span", {}, ` mulligans: ${p.mulligans}`) : null,
       view?.table?.phase === "mulligan" ? h("span", {}, p.kept ? " · kept" : " · deciding") : null,
     );
@@ -184,6 +190,9 @@ export async function mount(host: HTMLElement, ctx: GameContext): Promise<GameHa
     return mine[mine.length - 1];
   };
 
+  /** "Player 1 drew 1 card." → "drew 1 card" (the button is yours). */
+  const undoText = (text: string, name: string) => (text.startsWith(`${name} `) ? text.slice(name.length + 1) : text.startsWith(`${name}: `) ? text.slice(name.length + 2) : text).replace(/\.$/, "");
+
   const toolButton = (id: string, label: string, run: () => void) => {
     const b = h("button", { type: "button", class: "small", id: `tt-${id}` }, label);
     b.addEventListener("click", run);
@@ -207,7 +216,7 @@ export async function mount(host: HTMLElement, ctx: GameContext): Promise<GameHa
       toolButton("dice", "Roll d6", () => act({ do: "rollDice", sides: 6 })),
       toolButton("coin", "Flip coin", () => act({ do: "flipCoins" })),
       t.turn.active === g ? toolButton("pass", "Pass turn", () => act({ do: "passTurn" })) : null,
-      toolButton("undo", undo ? `Undo: ${undo.text}` : "Undo", () => act({ do: "undo" })),
+      toolButton("undo", undo ? `Undo: ${undoText(undo.text, t.players[g].name)}` : "Undo", () => act({ do: "undo" })),
       wire?.mode === "solo" ? toolButton("redo", "Redo", () => act({ do: "redo" })) : null,
     ];
     tools.replaceChildren(...items.filter((x): x is HTMLButtonElement => x !== null));
