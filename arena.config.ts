@@ -6,7 +6,6 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import express from "express";
 import type { ConfigOptions } from "@colyseus/tools";
-import { monitor } from "@colyseus/monitor";
 import { WebSocketTransport } from "@colyseus/ws-transport";
 import { defineHubRoom, installRoomIdNormalisation } from "./server/rooms/base/define.js";
 import { ROOMS } from "./server/games.js";
@@ -15,9 +14,13 @@ import { inProcessThinker } from "./server/bots/thinker.js";
 import { GameRoom } from "./server/rooms/game/GameRoom.js";
 import { chooseScaleOut } from "./server/scale.js";
 import { settingsFromEnv, type HubSettings } from "./server/settings.js";
-import { openStore } from "./server/store/index.js";
-import { monitorGuard, mountClient, roomsRoute } from "./server/http.js";
+import { openStore, SaveQueue, type SaveQueueSettings } from "./server/store/index.js";
+import { Admission } from "./server/net/admission.js";
+import { installMatchmakeHandler } from "./server/net/matchmakeHttp.js";
+import { connectSourcesFor, jsonErrors, jsonNotFound, mountClient, roomsRoute, securityHeaders } from "./server/http.js";
+import { keepCorsOffMonitor, monitorSettingsFromEnv, mountMonitor, type MonitorSettings } from "./server/monitor.js";
 import { minesweeperApi, type ApiSettings } from "./server/api/minesweeper.js";
+import { seatsApi } from "./server/api/seats.js";
 import type { MinesweeperSettings } from "./server/rooms/minesweeper/index.js";
 
 /** Largest WebSocket frame accepted at all; payloads over 1 KB are refused per message by the rooms. */
@@ -30,11 +33,15 @@ export type HubExtras = MinesweeperSettings &
   ApiSettings & {
     /** Worker threads bots think on (0: on the event loop). Default BOT_THREADS, else cores − 1. */
     botThreads?: number;
+    /** The monitor's login; default from MONITOR_USER/MONITOR_PASSWORD; null or unset there: off. */
+    monitor?: MonitorSettings | null;
+    /** How failed store writes wait and retry (server/store/SaveQueue.ts). */
+    saveQueue?: SaveQueueSettings;
   };
 
 export function createHubConfig(overrides: Partial<HubSettings> & HubExtras = {}): ConfigOptions {
   // The store opens when the server starts, not when this module is imported.
-  const { store, ...rest } = overrides;
+  const { store, monitor, saveQueue, ...rest } = overrides;
   const settings = { ...settingsFromEnv(), ...rest } as HubSettings;
   const scale = chooseScaleOut();
 
@@ -54,7 +61,10 @@ export function createHubConfig(overrides: Partial<HubSettings> & HubExtras = {}
       }),
 
     initializeGameServer: (gameServer) => {
-      settings.store = store ?? openStore();
+      // A write that fails (disk full) waits in a queue and is retried, never dropped silently.
+      settings.store = new SaveQueue(store ?? openStore(), saveQueue);
+      settings.gate = new Admission(settings.admission);
+      installMatchmakeHandler(gameServer, { admission: settings.gate, trustProxy: settings.trustProxy, maxBodyBytes: settings.maxMatchmakeBodyBytes });
       installRoomIdNormalisation();
       for (const entry of ROOMS) defineHubRoom(gameServer, entry.name, entry.room, entry.filterKeys, settings);
       // Bots of games on the generic room think on worker threads: a room never waits for one.
@@ -63,6 +73,7 @@ export function createHubConfig(overrides: Partial<HubSettings> & HubExtras = {}
       const pool = threads === 0 ? null : new BotPool({ size: threads });
       GameRoom.thinker = pool ?? inProcessThinker;
       gameServer.onShutdown(async () => {
+        settings.gate?.close();
         settings.store.close();
         if (pool) {
           if (GameRoom.thinker === pool) GameRoom.thinker = inProcessThinker;
@@ -72,12 +83,21 @@ export function createHubConfig(overrides: Partial<HubSettings> & HubExtras = {}
     },
 
     initializeExpress: (app) => {
+      app.disable("x-powered-by");
+      // req.ip (the monitor's failed logins, the submission rate limit) reads X-Forwarded-For
+      // exactly as far as the matchmaker's clientAddress() does: TRUST_PROXY hops.
+      if (settings.trustProxy > 0) app.set("trust proxy", settings.trustProxy);
+      if (!keepCorsOffMonitor(app)) console.warn("Could not find @colyseus/tools' CORS layer: the monitor strips CORS headers itself.");
+      app.use(securityHeaders({ connect: connectSourcesFor(scale.publicAddress) }));
       // Before the app-wide body parser: the submission route parses its own, larger body.
       app.use("/api", minesweeperApi(() => settings.store, { clock: rest.clock, replaySubmitRate: rest.replaySubmitRate }));
+      app.use("/api", seatsApi()); // parses its own small body, like the route above
       app.use(express.json({ limit: "16kb" }));
       app.get("/api/rooms", roomsRoute());
-      app.use("/colyseus", monitorGuard(process.env.MONITOR_PASSWORD), monitor());
+      mountMonitor(app, monitor === undefined ? monitorSettingsFromEnv() : monitor);
+      app.use("/api", jsonNotFound);
       mountClient(app, path.join(ROOT, "dist", "client"));
+      app.use(jsonErrors);
     },
   };
 }

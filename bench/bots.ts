@@ -18,6 +18,7 @@ import { openColumns } from "../common/connect4/index.js";
 import { createRng } from "../common/core/rng.js";
 import { GameRoom } from "../server/rooms/game/GameRoom.js";
 import { SqliteStore } from "../server/store/index.js";
+import { LAX_ADDRESS_LIMITS } from "../test/helpers/hub.js";
 
 const ROOT = path.join(path.dirname(fileURLToPath(import.meta.url)), "..");
 const OUT = path.join(ROOT, "bench", "results", "bots.json");
@@ -89,7 +90,7 @@ function person(room: Room<any>, seed: number, rtts: number[], counts: { person:
 async function run(botThreads: number): Promise<Figure> {
   GameRoom.botBudgetMs = THINK_MS;
   const store = new SqliteStore(":memory:");
-  const server = await boot(createHubConfig({ store, botThreads, messageRate: { burst: 1e5, perSecond: 1e5 } }), PORT);
+  const server = await boot(createHubConfig({ store, botThreads, messageRate: { burst: 1e5, perSecond: 1e5 }, ...LAX_ADDRESS_LIMITS }), PORT);
   const client = new Client(`ws://127.0.0.1:${PORT}`);
   const rtts: number[] = [];
   const counts = { person: 0, bot: 0 };

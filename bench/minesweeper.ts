@@ -19,6 +19,7 @@ import { boot, type ColyseusTestServer } from "@colyseus/testing";
 import type { Room } from "colyseus.js";
 import type { Browser } from "playwright-core";
 import { createHubConfig } from "../arena.config.js";
+import { DEFAULTS, NO_ADDRESS_LIMITS } from "../server/settings.js";
 import { createRng } from "../common/core/rng.js";
 import { countAdjacent, floodReveal, placeMines, setupBoard, type MinesweeperConfig, type MinesweeperState, type RevealedCell } from "../common/minesweeper/index.js";
 import type { MinesweeperRoom } from "../server/rooms/minesweeper/index.js";
@@ -188,7 +189,7 @@ async function benchRooms(): Promise<RoomSample[]> {
   }
   const port = await freePort();
   const server: ColyseusTestServer = await boot(
-    createHubConfig({ store: new SqliteStore(":memory:"), reconnectSeconds: 5, seatHoldSeconds: 30 } as never),
+    createHubConfig({ store: new SqliteStore(":memory:"), reconnectSeconds: 5, seatHoldSeconds: 30, admission: { ...DEFAULTS.admission, ...NO_ADDRESS_LIMITS } } as never),
     port,
   );
   let browser: Browser | null = null;

@@ -3,6 +3,7 @@
 import type { RoomSession } from "./net/session";
 import type { RoomView } from "./room-view";
 import type { PageHandle } from "./pages/page";
+import { cueStats } from "./ui/cues";
 
 export interface HubApi {
   /** Plain snapshot: route, connection, seat, and the game's own snapshot (phase, rows, cols, cells…). */
@@ -35,6 +36,8 @@ export function installHub(
   current: () => { session: RoomSession; view: RoomView } | null,
   page: () => PageHandle | null = () => null,
 ): void {
+  /** A hook the current game's handle offers (GameHandle.hooks), untyped: tests name it. */
+  const hook = (name: string) => current()?.view.handle?.hooks?.[name] as ((...args: unknown[]) => unknown) | undefined;
   window.__hub = {
     state() {
       const cur = current();
@@ -55,6 +58,8 @@ export function installHub(
         reconnects: s.reconnects,
         clockOffset: s.clock.offsetMs,
         ready: cur.view.handle !== null,
+        cues: cueStats(),
+        presence: [...cur.view.presence.lines],
         ...(cur.view.handle?.snapshot() ?? {}),
       };
     },
@@ -62,13 +67,13 @@ export function installHub(
       return (current()?.view.handle ?? page())?.cellCenter?.(r, c) ?? null;
     },
     cardCenter(card) {
-      return current()?.view.handle?.cardCenter?.(card) ?? null;
+      return (hook("cardCenter")?.(card) as { x: number; y: number } | null | undefined) ?? null;
     },
     targetCenter(onto, mode) {
-      return current()?.view.handle?.targetCenter?.(onto, mode) ?? null;
+      return (hook("targetCenter")?.(onto, mode) as { x: number; y: number } | null | undefined) ?? null;
     },
     setYaw(yaw) {
-      current()?.view.handle?.setYawFromHub?.(yaw);
+      hook("setYaw")?.(yaw);
     },
     renderNow() {
       (current()?.view.handle ?? page())?.renderNow();

@@ -6,9 +6,13 @@
 //   #/offline[/LEVEL]  Minesweeper offline solo (no server needed once loaded)
 //   #/replay/ID   watch a recorded game (GET /api/replays/ID, replayed with common/ rules)
 import "./styles.css";
+import "./ui/ui.css";
 import { normaliseCode } from "./net/client";
 import { errorText, openSession, type RoomSession } from "./net/session";
-import { loadSeat } from "./net/storage";
+import { loadName, loadSeat } from "./net/storage";
+import { explainJoinFailure } from "./net/joinErrors";
+import { confirmLeave, dismissLeave, leaveConsequence } from "./ui/confirm";
+import { namePrompt } from "./ui/namePrompt";
 import { Lobby } from "./lobby/lobby";
 import { messagePage, RoomView } from "./room-view";
 import { installHub } from "./hub";
@@ -97,21 +101,79 @@ function toLobby(): void {
   else void route();
 }
 
+/**
+ * Takes the room off the screen. Navigating away (Back, a link, a typed address) is not a
+ * choice to leave: the seat is kept like a dropped connection (`suspend`). Only "Leave" in
+ * the confirmation (or "← Lobby" where nothing is lost) gives it up, before we get here.
+ */
 function closeCurrent(): void {
   if (!current) return;
   const { session, view } = current;
   current = null;
+  dismissLeave();
   view.destroy();
-  void session.leave();
+  void session.suspend();
 }
+
+/** "← Lobby": leave on purpose, after saying what happens to the seat when something does. */
+function leaveRoom(): void {
+  const cur = current;
+  if (!cur) return toLobby();
+  const why = leaveConsequence(cur.session);
+  if (!why) {
+    void cur.session.leave();
+    return toLobby();
+  }
+  void confirmLeave(why).then((ok) => {
+    if (!ok || current !== cur) return;
+    void cur.session.leave();
+    toLobby();
+  });
+}
+
+/**
+ * The browser's Back button in a room: a guard history entry (same address) is pushed when a
+ * seat is taken, so Back first lands here, still in the room, and asks. Forward (back onto
+ * the guard) or "Stay" carries on; a second Back goes to the lobby with the seat kept.
+ */
+window.addEventListener("popstate", () => {
+  const cur = current;
+  if (!cur || cur.session.spectator) return;
+  const r = parseRoute(location.hash);
+  if (r.name !== "room" || r.id !== cur.session.roomId) return; // the hashchange handler routes
+  if ((history.state as { hubGuard?: boolean } | null)?.hubGuard) {
+    dismissLeave();
+    return;
+  }
+  const why = leaveConsequence(cur.session);
+  if (!why) {
+    history.replaceState(null, "", "#/");
+    void route();
+    return;
+  }
+  void confirmLeave(why).then((ok) => {
+    if (current !== cur) return;
+    if (!ok) {
+      // back onto a guard entry (a new one: there may be no Forward entry left)
+      if (!(history.state as { hubGuard?: boolean } | null)?.hubGuard) history.pushState({ hubGuard: true }, "", location.hash);
+      return;
+    }
+    void cur.session.leave();
+    history.replaceState(null, "", "#/");
+    void route();
+  });
+});
 
 function showRoom(session: RoomSession): void {
   if (current?.session !== session) closeCurrent();
   closePageHandle();
   lobby.hide();
   setPage(null);
+  if (!session.spectator && !(history.state as { hubGuard?: boolean } | null)?.hubGuard) {
+    history.pushState({ hubGuard: true }, "", location.hash);
+  }
   const view = new RoomView(session, {
-    toLobby,
+    toLobby: leaveRoom,
     spectate: (id) => {
       location.hash = `#/spectate/${id}`;
     },
@@ -151,18 +213,24 @@ async function join(id: string, spectate: boolean): Promise<void> {
     showRoom(session);
   } catch (e) {
     if (gen !== generation) return;
-    if (stored) {
-      failed("Your seat is gone", `Room ${id} no longer has your seat: ${errorText(e)}`, [
-        { label: "Watch this room", run: () => (location.hash = `#/spectate/${id}`) },
-      ]);
-    } else {
-      failed(
-        "Could not join",
-        `Room ${id}: ${errorText(e)}`,
-        spectate ? [] : [{ label: "Watch this room", run: () => (location.hash = `#/spectate/${id}`) }],
-      );
-    }
+    const why = explainJoinFailure(id, e, { spectate, reclaim: stored !== null });
+    failed(why.title, why.text, why.watch ? [{ label: "Watch this room", run: () => (location.hash = `#/spectate/${id}`) }] : []);
   }
+}
+
+/** An invite link opened by someone the hub does not know yet: ask for a name first. */
+function askName(id: string): void {
+  const gen = ++generation;
+  lobby.hide();
+  setPage(
+    namePrompt(
+      id,
+      () => {
+        if (gen === generation) void join(id, false);
+      },
+      toLobby,
+    ),
+  );
 }
 
 async function route(): Promise<void> {
@@ -184,11 +252,13 @@ async function route(): Promise<void> {
       return;
     }
     closeCurrent();
+    if (!loadName() && !loadSeat(code)) return askName(code);
     return join(code, false);
   }
   const spectate = r.name === "spectate";
   if (current && current.session.roomId === r.id && current.session.spectator === spectate) return;
   closeCurrent();
+  if (!spectate && !loadName() && !loadSeat(r.id)) return askName(r.id);
   return join(r.id, spectate);
 }
 

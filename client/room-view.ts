@@ -6,6 +6,9 @@ import type { GameHandle } from "./games/types";
 import { clientGame, gameName } from "./games/registry";
 import { h } from "./ui/dom";
 import { toast } from "./ui/toast";
+import { explainJoinFailure } from "./net/joinErrors";
+import { Cues, cueControls } from "./ui/cues";
+import { PresenceStrip } from "./ui/presence";
 
 export interface RoomActions {
   /** Leave the room and show the lobby. */
@@ -49,6 +52,7 @@ export class RoomView {
   private body: HTMLElement;
   private offs: (() => void)[] = [];
   private destroyed = false;
+  readonly presence: PresenceStrip;
 
   constructor(readonly session: RoomSession, private actions: RoomActions) {
     const back = h("button", { type: "button", class: "back", id: "back-to-lobby" }, "← Lobby");
@@ -69,6 +73,10 @@ export class RoomView {
     this.notice = h("div", { class: "notice-layer", hidden: true });
     this.live = h("p", { class: "sr-only", "aria-live": "polite" });
     this.body = h("div", { class: "room-body" });
+    this.presence = new PresenceStrip(session);
+    const cues = new Cues(session, gameName(session.game));
+    const controls = cueControls();
+    this.offs.push(() => this.presence.destroy(), () => cues.destroy(), controls.destroy);
     this.el = h(
       "section",
       { class: "room", "aria-label": gameName(session.game) },
@@ -78,9 +86,11 @@ export class RoomView {
         back,
         h("div", { class: "room-title" }, h("h1", {}, gameName(session.game)), this.subtitle),
         this.codeBox,
+        controls.el,
         this.connEl,
       ),
       this.banner,
+      this.presence.el,
       this.body,
       this.notice,
       this.live,
@@ -153,7 +163,9 @@ export class RoomView {
   private showSeatLost(reason: string): void {
     const back = h("button", { type: "button", class: "primary", id: "seat-lost-lobby" }, "Back to lobby");
     back.addEventListener("click", () => this.actions.toLobby());
-    const gone = /not found|disposed/i.test(reason);
+    const gone = /not found|disposed|is locked/i.test(reason);
+    // the server's words ("room … not found") never reach the player as they are
+    const text = /another tab or device/.test(reason) ? `${reason} Carry on there, or go back to the lobby here.` : explainJoinFailure(this.session.roomId, new Error(reason), { spectate: false, reclaim: true }).text;
     const watch = gone ? null : h("button", { type: "button", class: "secondary" }, "Watch this room");
     watch?.addEventListener("click", () => this.actions.spectate(this.session.roomId));
     this.notice.replaceChildren(
@@ -161,7 +173,7 @@ export class RoomView {
         "div",
         { class: "notice", role: "alertdialog", "aria-labelledby": "seat-lost-h", "aria-describedby": "seat-lost-p" },
         h("h2", { id: "seat-lost-h" }, "Your seat is gone"),
-        h("p", { id: "seat-lost-p" }, `We could not get you back into room ${this.session.roomId}: ${reason}`),
+        h("p", { id: "seat-lost-p" }, text),
         h("div", { class: "notice-actions" }, back, watch),
       ),
     );

@@ -66,15 +66,73 @@ export function mountClient(app: express.Express, dir: string): boolean {
   return true;
 }
 
-/** Optional HTTP basic auth (MONITOR_PASSWORD) in front of the Colyseus monitor. */
-export function monitorGuard(password: string | undefined): express.RequestHandler {
-  return (req, res, next) => {
-    if (!password) return next();
-    const header = req.headers.authorization ?? "";
-    const [scheme, encoded] = header.split(" ");
-    const given = scheme === "Basic" && encoded ? Buffer.from(encoded, "base64").toString().split(":").slice(1).join(":") : "";
-    if (given === password) return next();
-    res.setHeader("WWW-Authenticate", 'Basic realm="colyseus monitor"');
-    res.status(401).end();
+export interface SecurityHeaderOptions {
+  /** Extra `connect-src` sources: where room sockets live when they are not this origin (scale-out). */
+  connect?: string[];
+}
+
+/**
+ * The page may load only its own scripts, talk only to this hub, and never be framed.
+ * Pixi draws with WebGL and decodes images in blob: workers; the UI sets inline style
+ * attributes (seat colours, progress bars), hence 'unsafe-inline' for styles only.
+ */
+export function contentSecurityPolicy(options: SecurityHeaderOptions = {}): string {
+  const connect = ["'self'", ...(options.connect ?? [])].join(" ");
+  return [
+    "default-src 'self'",
+    "script-src 'self'",
+    "style-src 'self' 'unsafe-inline'",
+    "img-src 'self' data: blob:",
+    "font-src 'self' data:",
+    `connect-src ${connect}`,
+    "worker-src 'self' blob:",
+    "object-src 'none'",
+    "base-uri 'self'",
+    "form-action 'self'",
+    "frame-ancestors 'none'",
+  ].join("; ");
+}
+
+/** Security headers on every answer of the Express app (client, API, monitor). */
+export function securityHeaders(options: SecurityHeaderOptions = {}): express.RequestHandler {
+  const csp = contentSecurityPolicy(options);
+  return (_req, res, next) => {
+    res.setHeader("Content-Security-Policy", csp);
+    res.setHeader("X-Frame-Options", "DENY");
+    res.setHeader("X-Content-Type-Options", "nosniff");
+    res.setHeader("Referrer-Policy", "no-referrer");
+    res.setHeader("Cross-Origin-Opener-Policy", "same-origin");
+    next();
   };
 }
+
+/**
+ * `connect-src` sources for a scale-out public address (`host[:port][/path]`, `{port}` = each
+ * process's port): the room sockets of other processes may be on other ports of that host.
+ */
+export function connectSourcesFor(publicAddress: string | undefined): string[] {
+  if (!publicAddress) return [];
+  const host = publicAddress.split("/")[0].replace(/:(\{port\}|\d+)$/, "");
+  if (!/^[A-Za-z0-9.-]+$/.test(host) && !/^\[[0-9a-fA-F:]+\]$/.test(host)) return [];
+  return [`ws://${host}:*`, `wss://${host}:*`, `http://${host}:*`, `https://${host}:*`];
+}
+
+/**
+ * Last handler of the app: whatever failed (a body that is not JSON, a bad URL, a bug) is
+ * answered `{code, message}` with no stack, whatever NODE_ENV says.
+ */
+export const jsonErrors: express.ErrorRequestHandler = (err, req, res, next) => {
+  if (res.headersSent) return next(err);
+  const e = err as { status?: number; statusCode?: number; type?: string; expose?: boolean };
+  const status = e.status ?? e.statusCode ?? 500;
+  if (status >= 500) console.error(`${req.method} ${req.path} failed`, err);
+  if (e.type === "entity.too.large") return void res.status(413).json({ code: "too-large", message: "The request body is too large." });
+  if (e.type === "entity.parse.failed") return void res.status(400).json({ code: "bad-json", message: "The body is not valid JSON." });
+  if (status >= 400 && status < 500) return void res.status(status).json({ code: "bad-request", message: "The request could not be read; check the URL and body." });
+  res.status(500).json({ code: "internal", message: "The server failed on this request; try again." });
+};
+
+/** JSON 404 for server paths nobody answered (the client's pages fall back to index.html). */
+export const jsonNotFound: express.RequestHandler = (req, res) => {
+  res.status(404).json({ code: "not-found", message: `Nothing is served at ${req.method} ${req.path}.` });
+};

@@ -2,6 +2,7 @@
 // to createHubConfig(). They reach rooms through define()-time options, which
 // Colyseus merges *over* client options, so no client can change them.
 
+import type { Admission } from "./net/admission.js";
 import type { BucketLimits } from "./rooms/base/rateLimit.js";
 import type { GameStore } from "./store/GameStore.js";
 
@@ -18,8 +19,46 @@ export interface HubSettings {
   cursorRate: BucketLimits;
   /** Largest accepted payload, in characters of its JSON form. */
   maxPayloadChars: number;
+  /** Refused-for-rate messages a client may send before it is disconnected (see rooms/base/flood.ts). */
+  floodStrikes: BucketLimits;
+  /** A client whose unsent output passes this many bytes (it is not reading) is disconnected. */
+  maxSendBufferBytes: number;
+  /** Seconds a matchmaking reservation waits for its socket (Colyseus' seat reservation time). */
+  seatReservationSeconds: number;
+  /** Seconds a connected socket has to finish the join handshake before its seat counts as dropped. */
+  joinTimeoutSeconds: number;
+  /** Held seats of a room nobody is connected to end after at most this many seconds. */
+  abandonedHoldSeconds: number;
+  /** Per-address limits and the process budget (server/net/admission.ts). */
+  admission: AdmissionLimits;
+  /** Proxies in front of the hub whose X-Forwarded-For is believed (0: use the socket address). */
+  trustProxy: number;
+  /** Largest /matchmake request body, in bytes (larger: 413). */
+  maxMatchmakeBodyBytes: number;
   /** Where finished games go. */
   store: GameStore;
+  /** This hub's admission state (set when the server starts; rooms made without it skip the checks). */
+  gate?: Admission;
+}
+
+/** Limits on what one address may ask of the matchmaker, and what the whole process holds. */
+export interface AdmissionLimits {
+  /** Rooms one address may create (burst, then per second). */
+  createRate: BucketLimits;
+  /** Live rooms created by one address at once. */
+  roomsPerAddress: number;
+  /** Seat and spectator reservations one address may make (burst, then per second). */
+  reserveRate: BucketLimits;
+  /** Reservations of one address not yet used by a socket, at once. */
+  pendingPerAddress: number;
+  /** Reservations an address may leave unused (expired) before it is refused for a while. */
+  unusedRate: BucketLimits;
+  /** Wrong seat tokens (and reconnection tokens) one address may present. */
+  tokenGuessRate: BucketLimits;
+  /** Live rooms in this process. */
+  maxRooms: number;
+  /** Board cells (and race boards × cells) held by this process's live rooms. */
+  maxCells: number;
 }
 
 export const DEFAULTS = {
@@ -29,7 +68,34 @@ export const DEFAULTS = {
   messageRate: { burst: 20, perSecond: 20 },
   cursorRate: { burst: 30, perSecond: 30 },
   maxPayloadChars: 1024,
+  floodStrikes: { burst: 300, perSecond: 30 },
+  maxSendBufferBytes: 2 * 1024 * 1024,
+  seatReservationSeconds: 15,
+  joinTimeoutSeconds: 10,
+  abandonedHoldSeconds: 120,
+  trustProxy: 0,
+  maxMatchmakeBodyBytes: 8 * 1024,
+  admission: {
+    createRate: { burst: 10, perSecond: 0.2 },
+    roomsPerAddress: 20,
+    reserveRate: { burst: 30, perSecond: 1 },
+    pendingPerAddress: 8,
+    unusedRate: { burst: 6, perSecond: 1 / 60 },
+    tokenGuessRate: { burst: 10, perSecond: 0.2 },
+    maxRooms: 2000,
+    maxCells: 2_000_000,
+  },
 } as const;
+
+/** Per-address limits lifted (ADDRESS_LIMITS=off, tests and load tools that play from one machine). */
+export const NO_ADDRESS_LIMITS: Omit<AdmissionLimits, "maxRooms" | "maxCells"> = {
+  createRate: { burst: 1e6, perSecond: 1e6 },
+  roomsPerAddress: 1e6,
+  reserveRate: { burst: 1e6, perSecond: 1e6 },
+  pendingPerAddress: 1e6,
+  unusedRate: { burst: 1e6, perSecond: 1e6 },
+  tokenGuessRate: { burst: 1e6, perSecond: 1e6 },
+};
 
 function num(value: string | undefined, fallback: number, min: number, max: number): number {
   if (value === undefined || value.trim() === "") return fallback;
@@ -52,7 +118,37 @@ export function settingsFromEnv(env: NodeJS.ProcessEnv = process.env): Omit<HubS
       perSecond: num(env.CURSOR_RATE_PER_SECOND, DEFAULTS.cursorRate.perSecond, 0.1, 1e6),
     },
     maxPayloadChars: DEFAULTS.maxPayloadChars,
+    floodStrikes: {
+      burst: num(env.FLOOD_STRIKES, DEFAULTS.floodStrikes.burst, 1, 1e9),
+      perSecond: num(env.FLOOD_STRIKES_PER_SECOND, DEFAULTS.floodStrikes.perSecond, 0, 1e9),
+    },
+    maxSendBufferBytes: num(env.SEND_BUFFER_KB, DEFAULTS.maxSendBufferBytes / 1024, 64, 1e6) * 1024,
+    seatReservationSeconds: num(env.SEAT_RESERVATION_SECONDS, DEFAULTS.seatReservationSeconds, 1, 600),
+    joinTimeoutSeconds: num(env.JOIN_TIMEOUT_SECONDS, DEFAULTS.joinTimeoutSeconds, 1, 3600),
+    abandonedHoldSeconds: num(env.ABANDONED_HOLD_SECONDS, DEFAULTS.abandonedHoldSeconds, 0, 86400),
+    trustProxy: num(env.TRUST_PROXY, DEFAULTS.trustProxy, 0, 10),
+    maxMatchmakeBodyBytes: num(env.MATCHMAKE_BODY_BYTES, DEFAULTS.maxMatchmakeBodyBytes, 256, 1 << 20),
+    admission: admissionFromEnv(env),
   };
+}
+
+function admissionFromEnv(env: NodeJS.ProcessEnv): AdmissionLimits {
+  const d = DEFAULTS.admission;
+  const perMinute = (value: string | undefined, fallback: number) => num(value, fallback * 60, 0, 1e9) / 60;
+  const limits: AdmissionLimits = {
+    createRate: { burst: num(env.CREATE_BURST, d.createRate.burst, 1, 1e9), perSecond: perMinute(env.CREATE_PER_MINUTE, d.createRate.perSecond) },
+    roomsPerAddress: num(env.ROOMS_PER_ADDRESS, d.roomsPerAddress, 1, 1e9),
+    reserveRate: { burst: num(env.JOIN_BURST, d.reserveRate.burst, 1, 1e9), perSecond: perMinute(env.JOIN_PER_MINUTE, d.reserveRate.perSecond) },
+    pendingPerAddress: num(env.PENDING_JOINS_PER_ADDRESS, d.pendingPerAddress, 1, 1e9),
+    unusedRate: { burst: num(env.UNUSED_JOINS_BURST, d.unusedRate.burst, 1, 1e9), perSecond: perMinute(env.UNUSED_JOINS_PER_MINUTE, d.unusedRate.perSecond) },
+    tokenGuessRate: {
+      burst: num(env.TOKEN_GUESS_BURST, d.tokenGuessRate.burst, 1, 1e9),
+      perSecond: perMinute(env.TOKEN_GUESS_PER_MINUTE, d.tokenGuessRate.perSecond),
+    },
+    maxRooms: num(env.MAX_ROOMS, d.maxRooms, 1, 1e9),
+    maxCells: num(env.MAX_CELLS, d.maxCells, 1, 1e12),
+  };
+  return env.ADDRESS_LIMITS?.trim().toLowerCase() === "off" ? { ...limits, ...NO_ADDRESS_LIMITS } : limits;
 }
 
 /** The port `npm start` uses when PORT is not set. */

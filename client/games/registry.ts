@@ -3,7 +3,7 @@
 // Adding a game is one entry here (docs/adding-a-game.md). Names come from the
 // definitions; nothing else in the lobby names a game.
 import { GAMES } from "../../common/games";
-import { LEVELS } from "../../common/minesweeper/types";
+import { levelName } from "./minesweeper/levels";
 import type { PublicRoom } from "../net/client";
 import { cubestaccLobby } from "../lobby/cubestacc";
 import { definitionLobby } from "../lobby/generic";
@@ -34,7 +34,7 @@ export const CLIENT_GAMES: readonly ClientGame[] = [
     blurb: "Classic levels solo, or clear one big board together.",
     scene: () => import("./minesweeper/room"),
     lobby: minesweeperLobby,
-    describe: (r) => (!r.level ? "" : r.level === "custom" ? "Custom" : ((LEVELS as Record<string, { name: string }>)[r.level]?.name ?? r.level)),
+    describe: (r) => levelName(r.level),
   },
   { id: "cubestacc", title: title("cubestacc", "Cubestacc"), blurb: "Shed your hand of stacked cubes.", scene: () => import("./cubestacc/scene"), lobby: cubestaccLobby },
   { id: "connect4", title: title("connect4", "Connect Four"), blurb: "Four in a row wins: against a friend or the bot.", scene: () => import("./connect4/scene"), lobby: definitionLobby("connect4") },

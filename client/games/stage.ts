@@ -3,6 +3,9 @@
 // ticker is stopped and a scene renders when something changes (docs/performance.md).
 
 import type { Application } from "pixi.js";
+// The hub's Content-Security-Policy has no 'unsafe-eval': Pixi's shader and uniform code
+// generators are swapped for their eval-free versions (server/http.ts, contentSecurityPolicy).
+import "pixi.js/unsafe-eval";
 
 export async function initStillStage(app: Application, host: HTMLElement, opts: { antialias: boolean }): Promise<void> {
   await app.init({

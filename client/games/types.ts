@@ -15,12 +15,11 @@ export interface GameHandle {
   snapshot(): Record<string, unknown>;
   /** Viewport CSS pixel coordinates of a cell's centre (grid games). */
   cellCenter?(r: number, c: number): { x: number; y: number } | null;
-  /** Cubestacc: page-px centre of a card in the viewer's hand (scrolls it into view). */
-  cardCenter?(card: number): { x: number; y: number } | null;
-  /** Cubestacc: page-px point on the glowing face a legal target attaches to. */
-  targetCenter?(onto: number, mode: string): { x: number; y: number } | null;
-  /** Cubestacc: set the camera yaw 0..3 (view only; the rules never see it). */
-  setYawFromHub?(yaw: number): void;
+  /**
+   * A game's own test and debug hooks, by name, for window.__hub (never game rules):
+   * Cubestacc has `cardCenter(card)`, `targetCenter(onto, mode)` and `setYaw(yaw)`.
+   */
+  hooks?: Record<string, (...args: never[]) => unknown>;
   /** Stop animation and render one frame now (stable screenshots). */
   renderNow(): void;
   /** Undo renderNow(). */

@@ -2,7 +2,9 @@
 // best 10 per level for Today / Week / Month / All time, with the stats of each
 // game and a link to its replay. Two accessible tab lists (level, period) drive
 // one tab panel: arrow keys / Home / End move and select, roving tabindex.
+import { RANK_RULES } from "../../common/minesweeper/plausible";
 import { LEVELS, type StandardLevel } from "../../common/minesweeper/types";
+import { levelName, levelTitle } from "../games/minesweeper/levels";
 import { h } from "../ui/dom";
 import "./minesweeper-lobby.css";
 
@@ -139,7 +141,7 @@ export class LeaderboardPanel {
     this.levels = tablist(
       "lb-level",
       "Level",
-      Object.entries(LEVELS).map(([id, l]) => ({ id, label: l.name })),
+      Object.keys(LEVELS).map((id) => ({ id, label: levelName(id) })),
       this.level,
       panelId,
       (id) => {
@@ -185,6 +187,7 @@ export class LeaderboardPanel {
       h("div", { class: "lb-tabs" }, this.levels.el, this.windows.el),
       this.panel,
       h("p", { class: "card-note" }, "Best 10 solo wins timed by the server on each standard level. Co-op, race, custom and offline games do not rank."),
+      h("p", { class: "card-note", id: "lb-rule" }, rankRuleText()),
     );
   }
 
@@ -218,11 +221,11 @@ export class LeaderboardPanel {
   }
 
   private render(board: Leaderboard): void {
-    const levelName = LEVELS[this.level].name;
+    const name = levelTitle(this.level);
     const period = WINDOWS.find((w) => w.id === this.window)!.label.toLowerCase();
     this.note.textContent = board.entries.length
-      ? `${levelName}, ${period}: best ${board.entries.length}.`
-      : `No times on ${levelName} ${this.window === "all" ? "yet" : `for ${period}`}: win a solo game to be the first.`;
+      ? `${name}, ${period}: best ${board.entries.length}.`
+      : `No times on ${name} ${this.window === "all" ? "yet" : `for ${period}`}: win a solo game to be the first.`;
     this.body.replaceChildren(
       ...board.entries.map((e) =>
         h(
@@ -247,4 +250,16 @@ export class LeaderboardPanel {
       ),
     );
   }
+}
+
+/** The plausibility rule in words, from the same figures the server applies. */
+export function rankRuleText(): string {
+  const levels = (Object.keys(RANK_RULES) as StandardLevel[]).map((id) => {
+    const r = RANK_RULES[id];
+    return `${LEVELS[id].name}: 3BV ≥ ${r.minThreeBV}, time ≥ ${r.minTimeMs / 1000} s, ≤ ${r.maxThreeBVPerSecond} 3BV/s`;
+  });
+  return (
+    `Only humanly plausible games rank: a board one click opens, a time under the best human times or a solving speed above the best players' is kept as an unranked record (${levels.join("; ")}). ` +
+    "One address may start 30 ranked boards at once, then one every 6 s; past that, boards are recorded unranked."
+  );
 }

@@ -8,6 +8,8 @@ import { CLIENT_GAMES, clientGame, gameName } from "../games/registry";
 import { LeaderboardPanel } from "./leaderboard";
 import type { LobbyContext } from "./panel";
 import { field } from "./ui";
+import { RejoinBanner } from "./rejoin";
+import { codeProblem } from "../net/joinErrors";
 
 export interface LobbyActions {
   /** A session was opened from the lobby (quick play, create): show its room. */
@@ -37,6 +39,7 @@ export class Lobby {
       { class: "lobby", id: "lobby" },
       h("header", { class: "lobby-head" }, h("h1", {}, "Game Hub"), this.nameField()),
       this.status,
+      this.rejoin.el,
       h(
         "div",
         { class: "lobby-grid" },
@@ -49,10 +52,15 @@ export class Lobby {
   }
 
   private leaderboard = new LeaderboardPanel();
+  private rejoin = new RejoinBanner((hash) => this.actions.navigate(hash));
 
   show(): void {
     this.el.hidden = false;
+    // the name may have been given elsewhere meanwhile (an invite link's name prompt)
+    const name = this.el.querySelector<HTMLInputElement>("input[name=name]");
+    if (name && document.activeElement !== name) name.value = loadName();
     this.leaderboard.show();
+    void this.rejoin.refresh();
     void this.refresh();
     if (!this.refreshTimer) this.refreshTimer = setInterval(() => void this.refresh(), REFRESH_MS);
   }
@@ -62,6 +70,7 @@ export class Lobby {
     if (this.refreshTimer) clearInterval(this.refreshTimer);
     this.refreshTimer = null;
     this.abort?.abort();
+    this.rejoin.stop();
   }
 
   setStatus(text: string, error = false): void {
@@ -122,29 +131,32 @@ export class Lobby {
       name: "code",
       id: "join-code",
       maxlength: 5,
-      minlength: 5,
       autocomplete: "off",
       autocapitalize: "characters",
       spellcheck: "false",
       placeholder: "ABCDE",
-      pattern: "[A-Za-z]{5}",
-      required: true,
+      "aria-describedby": "join-code-why",
     });
+    const why = h("p", { class: "field-error", id: "join-code-why", role: "alert" });
     const form = h(
       "form",
-      { class: "card", id: "join-by-code", "aria-labelledby": "join-h" },
+      { class: "card", id: "join-by-code", "aria-labelledby": "join-h", novalidate: true },
       h("h2", { id: "join-h" }, "Join by code"),
       field("Room code", input, "5 letters, from your friend's invite"),
+      why,
       h("button", { type: "submit", class: "primary", id: "join-code-btn" }, "Join"),
     );
     form.addEventListener("submit", (e) => {
       e.preventDefault();
       const code = normaliseCode(input.value);
       if (!code) {
-        this.setStatus("A room code is 5 letters.", true);
+        why.textContent = codeProblem(input.value) ?? "A room code is 5 letters (like ABCDE).";
+        input.setAttribute("aria-invalid", "true");
         input.focus();
         return;
       }
+      why.textContent = "";
+      input.removeAttribute("aria-invalid");
       this.actions.navigate(`#/join/${code}`);
     });
     return form;

@@ -3,12 +3,13 @@
 import { LEVELS, MAX_COLS, MAX_ROWS } from "../../common/minesweeper/types";
 import { openSession } from "../net/session";
 import { h } from "../ui/dom";
+import { levelOption } from "../games/minesweeper/levels";
 import { offlineCard } from "./offline-card";
 import type { LobbyContext } from "./panel";
 import { field, radios, readRadio } from "./ui";
 
 const LEVEL_OPTIONS = [
-  ...Object.entries(LEVELS).map(([id, l]) => ({ id, label: `${l.name} — ${l.cols}×${l.rows}, ${l.mines} mines` })),
+  ...Object.keys(LEVELS).map((id) => ({ id, label: levelOption(id) })),
 ];
 
 function levelSelect(withCustom: boolean): HTMLSelectElement {

@@ -2,6 +2,7 @@
 // common/ rules, so it needs no server once the page is loaded; the offline
 // page's code is fetched ahead (idle) so it still opens when the network is gone.
 import { LEVELS } from "../../common/minesweeper/types";
+import { levelOption } from "../games/minesweeper/levels";
 import { h } from "../ui/dom";
 
 let preloaded = false;
@@ -22,7 +23,7 @@ export function preloadOffline(el?: HTMLElement): void {
 
 export function offlineCard(navigate: (hash: string) => void): HTMLElement {
   const level = h("select", { id: "offline-level-pick", name: "offline-level" });
-  for (const [id, l] of Object.entries(LEVELS)) level.append(h("option", { value: id }, `${l.name} — ${l.cols}×${l.rows}, ${l.mines} mines`));
+  for (const id of Object.keys(LEVELS)) level.append(h("option", { value: id }, levelOption(id)));
   const id = "offline-level-pick";
   const form = h(
     "form",

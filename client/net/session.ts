@@ -152,6 +152,28 @@ export class RoomSession {
     }
   }
 
+  /**
+   * Steps away without giving the seat up (navigating off the room, not a choice to leave):
+   * the socket closes like a dropped connection, so the server holds the seat for its
+   * reconnection window; the stored seat token stays, so coming back reclaims it.
+   */
+  async suspend(): Promise<void> {
+    if (this.leaving) return;
+    if (this.spectator) return this.leave();
+    this.leaving = true;
+    this.dispose();
+    const room = this.room;
+    this.room = null;
+    this.setStatus({ kind: "left" });
+    if (room) {
+      try {
+        await Promise.race([room.leave(false), new Promise((r) => setTimeout(r, 1500))]);
+      } catch {
+        /* already closed */
+      }
+    }
+  }
+
   /** Skips the current backoff wait (the "Retry now" button, `online` event, tab visible again). */
   retryNow = (): void => {
     const wake = this.wake;

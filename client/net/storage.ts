@@ -61,6 +61,21 @@ export function loadSeat(roomId: string): StoredSeat | null {
   }
 }
 
+/** Every seat this browser still holds a token for (newest first), for the lobby's rejoin offer. */
+export function listSeats(): StoredSeat[] {
+  const s = store();
+  if (!s) return [];
+  const ids: string[] = [];
+  for (let i = 0; i < s.length; i++) {
+    const key = s.key(i);
+    if (key?.startsWith(SEAT_PREFIX)) ids.push(key.slice(SEAT_PREFIX.length));
+  }
+  return ids
+    .map((id) => loadSeat(id))
+    .filter((x): x is StoredSeat => x !== null)
+    .sort((a, b) => b.savedAt - a.savedAt);
+}
+
 export function saveSeat(seat: Omit<StoredSeat, "savedAt">): void {
   const s = store();
   if (!s) return;

@@ -5,6 +5,7 @@
 // server replays it and stores it as unranked-verified, or refuses it with a
 // reason, which is shown to the player.
 import { resolveConfig } from "../../common/minesweeper/config";
+import { levelOption } from "../games/minesweeper/levels";
 import { LEVELS, MAX_COLS, MAX_ROWS, type MinesweeperConfig } from "../../common/minesweeper/types";
 import { mountBoard, type MinesweeperScene } from "../games/minesweeper/scene";
 import { LocalFeed, type LocalGameResult } from "../games/minesweeper/local";
@@ -94,7 +95,7 @@ export async function mountOffline(host: HTMLElement, param: string | undefined,
 
   // level picker
   const level = h("select", { id: "offline-level", "aria-label": "Level" });
-  for (const [id, l] of Object.entries(LEVELS)) level.append(h("option", { value: id }, `${l.name} — ${l.cols}×${l.rows}, ${l.mines} mines`));
+  for (const id of Object.keys(LEVELS)) level.append(h("option", { value: id }, levelOption(id)));
   level.append(h("option", { value: "custom" }, "Custom…"));
   level.value = config.level;
   const numIn = (label: string, min: number, max: number, value: number) =>

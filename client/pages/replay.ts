@@ -7,7 +7,8 @@ import { GameSession } from "../../common/core/session";
 import { minesweeperRules, creditsBySeat } from "../../common/minesweeper/rules";
 import { raceRules, raceStats, viewRace, type RaceState } from "../../common/minesweeper/race";
 import { gameStats, type GameStats } from "../../common/minesweeper/stats";
-import { LEVELS, type MinesweeperConfig, type MinesweeperState } from "../../common/minesweeper/types";
+import { levelTitle as levelTitleOf } from "../games/minesweeper/levels";
+import type { MinesweeperConfig, MinesweeperState } from "../../common/minesweeper/types";
 import { mountBoard, type MinesweeperScene } from "../games/minesweeper/scene";
 import { SnapshotFeed, snapshotOf, type BoardSnapshot } from "../games/minesweeper/local";
 import { statsList, type StatsLike } from "../games/minesweeper/result";
@@ -169,8 +170,7 @@ function modeName(r: ReplayRecord): string {
 }
 
 function levelName(c: MinesweeperConfig): string {
-  const l = (LEVELS as Record<string, { name: string }>)[c.level];
-  return `${l ? l.name : "Custom"} ${c.cols}×${c.rows} · ${c.mines} mines`;
+  return `${levelTitleOf(c.level)} ${c.cols}×${c.rows} · ${c.mines} mines`;
 }
 
 export async function mountReplay(host: HTMLElement, id: string, toLobby: () => void): Promise<PageHandle> {

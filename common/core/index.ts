@@ -3,3 +3,4 @@ export * from "./rules.js";
 export * from "./session.js";
 export * from "./payload.js";
 export * from "./game.js";
+export * from "./fastRng.js";

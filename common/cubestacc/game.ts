@@ -79,13 +79,19 @@ export function parseCubestaccOptions(options: Record<string, unknown>): Parsed<
   return ok({ mode: mode as CubestaccMode, seats, bots, timer, pack: config.config.pack, wildPivot: config.config.wildPivot, botLevel: botLevel as BotLevel });
 }
 
-/** The payload of each message a player sends (client and server share these types). */
+/** The move of `type`, as the rules take it. */
+type MoveOf<T extends CubestaccMove["type"]> = Extract<CubestaccMove, { type: T }>;
+
+/**
+ * The payload of each message a player sends: the move without its `type` (client and server
+ * share these types; the move itself is defined once, in types.ts).
+ */
 export interface CubestaccPayloads {
-  play: { card: number; onto: number; mode: AttachMode; suit?: Suit };
+  play: Omit<MoveOf<"play">, "type">;
   draw: Record<string, never>;
   done: Record<string, never>;
   uhoh: Record<string, never>;
-  caught: { target?: number };
+  caught: Omit<MoveOf<"caught">, "type">;
 }
 export type PlayPayload = CubestaccPayloads["play"];
 export const CUBESTACC_MOVE_TYPES = ["play", "draw", "done", "uhoh", "caught"] as const;

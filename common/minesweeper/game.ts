@@ -62,7 +62,8 @@ function cellMoves(s: MinesweeperState): MinesweeperMove[] {
     const r = (i / cols) | 0;
     const c = i % cols;
     const st = s.status[i];
-    if (st !== REVEALED) out.push({ type: "flag", r, c });
+    // A flag comes off any time; one goes on while the counter is above 0 (rules.ts: no-flags-left).
+    if (st === FLAGGED || (st === HIDDEN && s.flagCount < s.config.mines)) out.push({ type: "flag", r, c });
     if (st === HIDDEN) out.push({ type: "reveal", r, c });
     if (st === REVEALED && s.adjacent[i] > 0) {
       const around = neighbours(rows, cols, i);

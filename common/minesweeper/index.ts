@@ -7,3 +7,4 @@ export * from "./race.js";
 export * from "./verify.js";
 export * from "./game.js";
 export * from "./intent.js";
+export * from "./plausible.js";

@@ -2,7 +2,7 @@
 // solo submissions (replayed and verified by common/ before they are stored),
 // and stored games for the replay viewer.
 //
-// Every error is `{error: {code, reason, index?}}` with a 4xx status. The
+// Every error is `{code, message, error: {code, reason, index?}}` with a 4xx status. The
 // clock is injected (`now`), so tests control the leaderboard windows.
 
 import express from "express";
@@ -13,11 +13,13 @@ import {
   isHubStore,
   LEADERBOARD_WINDOWS,
   windowStart,
+  type FinishedGame,
   type GameStore,
   type HubStore,
   type LeaderboardWindow,
   type StoredGame,
 } from "../store/GameStore.js";
+import { describeStoreError, SaveQueue } from "../store/SaveQueue.js";
 
 export interface ApiSettings {
   /** The clock leaderboard windows end at (ms since epoch); default Date.now. */
@@ -38,8 +40,9 @@ interface ApiError {
   index?: number;
 }
 
+/** `{code, message}` like every other error answer of the hub, and the older `{error: {code, reason, index?}}`. */
 function fail(res: express.Response, status: number, error: ApiError): void {
-  res.status(status).json({ error });
+  res.status(status).json({ code: error.code, message: error.reason, error });
 }
 
 /** A single string query parameter, `fallback` when absent; null when repeated or not a string. */
@@ -133,7 +136,7 @@ export function minesweeperApi(store: () => GameStore, settings: ApiSettings = {
     }
     const received = now();
     const { record, stats, timeMs, config } = verified;
-    const id = hubStore().recordGame({
+    const game: FinishedGame = {
       game: "minesweeper",
       roomId: "",
       seed: record.seed,
@@ -151,7 +154,17 @@ export function minesweeperApi(store: () => GameStore, settings: ApiSettings = {
       ranked: false,
       source: "offline-verified",
       finishedAt: received,
-    });
+    };
+    // The player still holds the game: a store that cannot write says so now (no queue here).
+    let id: number;
+    try {
+      const s = hubStore();
+      id = s instanceof SaveQueue ? s.recordGameNow(game) : s.recordGame(game);
+    } catch (e) {
+      console.error(`[store] could not save an offline submission: ${describeStoreError(e)}`);
+      res.setHeader("Retry-After", "60");
+      return fail(res, 503, { code: "not-saved", reason: "The server could not save your game right now (its storage is failing). Your game is still here: try again in a minute." });
+    }
     res.status(201).json({ id, timeMs, stats, ranked: false, verified: true });
   });
 

@@ -64,8 +64,11 @@ export interface StoredGame extends FinishedGame {
 }
 
 export interface GameStore {
-  /** Records a game; returns its id (the replay id) when the store keeps ids. */
-  recordGame(game: FinishedGame): number | void;
+  /**
+   * Records a game; returns its id (the replay id) when the store keeps ids. A store that
+   * queues failed writes (SaveQueue) answers 0 while the game waits and calls `onSaved` later.
+   */
+  recordGame(game: FinishedGame, onSaved?: (id: number) => void): number | void;
   /** Most recent first. */
   recentGames(options?: { game?: string; roomId?: string; limit?: number }): StoredGame[];
   close(): void;
@@ -119,7 +122,7 @@ export function windowStart(window: LeaderboardWindow, now: number): number {
 
 /** A store that can also answer leaderboard and replay queries (the SQLite one). */
 export interface HubStore extends GameStore {
-  recordGame(game: FinishedGame): number;
+  recordGame(game: FinishedGame, onSaved?: (id: number) => void): number;
   /** Best ranked records of one game and level inside a window, fastest first. */
   leaderboard(query: LeaderboardQuery): LeaderboardRow[];
   /** One record by id. */

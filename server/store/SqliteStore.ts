@@ -189,6 +189,12 @@ export class SqliteStore implements HubStore {
     }));
   }
 
+  /** Writes one row (the hub's last start): throws the store's own error when the file cannot be written. */
+  checkWritable(now = Date.now()): void {
+    this.db.exec(`CREATE TABLE IF NOT EXISTS hub_meta (key TEXT PRIMARY KEY, value TEXT NOT NULL)`);
+    this.db.prepare(`INSERT OR REPLACE INTO hub_meta (key, value) VALUES ('last_start', ?)`).run(String(now));
+  }
+
   /** The query plan of the leaderboard query (tests check that it uses an index). */
   explainLeaderboard(): string[] {
     const plan = this.db

@@ -8,6 +8,7 @@ import { createHubConfig } from "../../arena.config.js";
 import { SqliteStore } from "../../server/store/index.js";
 import { SeatedRoom } from "../../server/rooms/base/SeatedRoom.js";
 import { freePort, hub, launchChromium, OpenedPages, waitHub, type HubSnapshot } from "../helpers/e2e.js";
+import { LAX_ADDRESS_LIMITS } from "../helpers/hub.js";
 
 type C4 = HubSnapshot & { game?: string; gameNo?: number; grid?: number[]; acting?: number[]; winner?: number; result?: string };
 
@@ -41,7 +42,7 @@ describe("e2e: connect four in Chromium", function () {
     browser = await launchChromium();
     SeatedRoom.botDelayScale = 0.1;
     const port = await freePort();
-    server = await boot(createHubConfig({ store: new SqliteStore(":memory:"), botThreads: 0 }), port);
+    server = await boot(createHubConfig({ store: new SqliteStore(":memory:"), botThreads: 0, ...LAX_ADDRESS_LIMITS }), port);
     base = `http://127.0.0.1:${port}/`;
   });
   after(async () => {
@@ -54,6 +55,7 @@ describe("e2e: connect four in Chromium", function () {
   it("the lobby lists it from the registry; solo against the bot to the end; Play again deals game 2", async () => {
     const { page } = await pages.open();
     await page.waitForSelector('.game-list [data-game="connect4"]');
+    await page.fill("input[name=name]", "Cy");
     expect(await page.textContent('.game-list [data-game="connect4"] .game-name')).to.equal("Connect Four");
     await page.click("#connect4-solo-btn");
     const first = (await waitHub(page, (s) => (s as C4).game === "connect4" && s.phase === "playing", "a solo game")) as C4;
@@ -68,10 +70,12 @@ describe("e2e: connect four in Chromium", function () {
   it("two people in a private room by code; the second sees the first's discs", async () => {
     const a = await pages.open();
     await a.page.waitForSelector("#connect4-private-btn");
+    await a.page.fill("input[name=name]", "Ada");
     await a.page.click("#connect4-private-btn");
     const room = await waitHub(a.page, (s) => !!s.roomId && s.private === true, "a private room");
     const b = await pages.open();
     await b.page.waitForSelector("#join-code");
+    await b.page.fill("input[name=name]", "Bo"); // a newcomer without a name is asked for one first
     await b.page.fill("#join-code", room.roomId!.toLowerCase());
     await b.page.click("#join-code-btn");
     await waitHub(b.page, (s) => (s as C4).game === "connect4" && s.phase === "playing", "the second player in");

@@ -11,6 +11,7 @@ import { expect } from "chai";
 import { boot, type ColyseusTestServer } from "@colyseus/testing";
 import type { Browser, CDPSession, Page } from "playwright-core";
 import { createHubConfig } from "../../arena.config.js";
+import { LAX_ADDRESS_LIMITS } from "../helpers/hub.js";
 import { SqliteStore } from "../../server/store/index.js";
 import { SeatedRoom } from "../../server/rooms/base/SeatedRoom.js";
 import { basis, cellPx, CUBE_DESKTOP, layoutStack, litFace, paintScore, stepPx, type PaintCube, type StackMode, type Yaw } from "../../client/games/cubestacc/geometry.js";
@@ -269,7 +270,7 @@ describe("e2e: cubestacc in Chromium", function () {
     browser = await launchChromium();
     SeatedRoom.botDelayScale = 0.12; // bots answer in ~80–130 ms instead of 650–1050 ms
     const port = await freePort();
-    server = await boot(createHubConfig({ store: new SqliteStore(":memory:"), reconnectSeconds: 20, seatHoldSeconds: 120 }), port);
+    server = await boot(createHubConfig({ store: new SqliteStore(":memory:"), reconnectSeconds: 20, seatHoldSeconds: 120, ...LAX_ADDRESS_LIMITS }), port);
     base = `http://127.0.0.1:${port}/`;
   });
 
@@ -284,6 +285,8 @@ describe("e2e: cubestacc in Chromium", function () {
   async function lobby(page: Page, name: string): Promise<void> {
     await page.waitForSelector("#cubestacc-play");
     await page.fill("input[name=name]", name);
+    // these players know the game: no how-to card before the first deal (cubestacc.howto.test.ts shows it)
+    await page.evaluate(() => localStorage.setItem("hub.cubestacc.howto", "seen"));
   }
 
   function expectEndScreen(s: CsState): void {

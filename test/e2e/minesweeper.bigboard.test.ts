@@ -69,6 +69,9 @@ describe("e2e: minesweeper 100×100 board", function () {
 
     // desktop, second seat: the wheel zooms around the pointer, a drag pans, and a drag is not a click
     const desk = await suite.open(DESKTOP, `#/join/${code}`);
+    // an invite link asks a newcomer's name first
+    await desk.page.fill("#invite-name", "Dee");
+    await desk.page.click("#invite-join");
     let d = await waitHub(desk.page, (x) => x.ready === true && x.seat === 1 && (x.cells?.length ?? 0) === 10_000, "the desktop player");
     const dbox = (await desk.page.locator(".ms-canvas").boundingBox())!;
     await desk.page.mouse.move(dbox.x + dbox.width / 2, dbox.y + dbox.height / 2);

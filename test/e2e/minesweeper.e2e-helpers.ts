@@ -5,6 +5,7 @@ import { boot, type ColyseusTestServer } from "@colyseus/testing";
 import { matchMaker } from "@colyseus/core";
 import type { Browser, BrowserContextOptions, CDPSession, Page } from "playwright-core";
 import { createHubConfig } from "../../arena.config.js";
+import { LAX_ADDRESS_LIMITS } from "../helpers/hub.js";
 import { SqliteStore } from "../../server/store/index.js";
 import type { MinesweeperRoom } from "../../server/rooms/minesweeper/index.js";
 import { CELL } from "../../common/minesweeper/types.js";
@@ -20,12 +21,12 @@ export interface Suite {
   shutdown(): Promise<void>;
 }
 
-/** Boots the real hub (in-memory store, short race countdown) and Chromium. */
-export async function startSuite(): Promise<Suite> {
+/** Boots the real hub (in-memory store, short race countdown, unless `overrides` say otherwise) and Chromium. */
+export async function startSuite(overrides: Record<string, unknown> = {}): Promise<Suite> {
   const browser = await launchChromium();
   const port = await freePort();
   const server: ColyseusTestServer = await boot(
-    createHubConfig({ store: new SqliteStore(":memory:"), reconnectSeconds: 20, seatHoldSeconds: 120, raceCountdownMs: 1500 } as never),
+    createHubConfig({ store: new SqliteStore(":memory:"), reconnectSeconds: 20, seatHoldSeconds: 120, ...LAX_ADDRESS_LIMITS, raceCountdownMs: 1500, ...overrides } as never),
     port,
   );
   const base = `http://127.0.0.1:${port}/`;
@@ -103,10 +104,10 @@ export async function twoFinger(cdp: CDPSession, page: Page, from: [Pt, Pt], to:
  * every page checked and closed after each test, everything shut down after it.
  * Returns the suite, usable once the `before` hook has run.
  */
-export function useSuite(): Suite {
+export function useSuite(overrides: () => Record<string, unknown> = () => ({})): Suite {
   let suite: Suite | undefined;
   before(async () => {
-    suite = await startSuite();
+    suite = await startSuite(overrides());
   });
   after(async () => {
     await suite?.shutdown();

@@ -7,7 +7,8 @@ import { mkdirSync } from "node:fs";
 import { join } from "node:path";
 import { CELL } from "../../common/minesweeper/types.js";
 import { clickCell, DESKTOP, hub, PHONE, RESULTS, screenshot, serverMines, waitHub, type HubSnapshot } from "../helpers/e2e.js";
-import { clearWithMouse, enterLobby, useSuite } from "./minesweeper.e2e-helpers.js";
+import { plausibleWaitMs } from "../helpers/minesweeper.js";
+import { clearWithMouse, enterLobby, serverRoom, useSuite } from "./minesweeper.e2e-helpers.js";
 
 type ReplaySnap = { total: number; position: number; playing: boolean; speed: number; done: boolean; clockMs: number; stats: { threeBV: number; clicks: number } };
 const rp = (s: HubSnapshot) => s.replay as ReplaySnap;
@@ -25,6 +26,8 @@ describe("e2e: minesweeper result, leaderboard and replay", function () {
     let s = await waitHub(page, (x) => x.ready === true && x.rows === 9 && x.connection === "connected", "the solo board");
     await clickCell(page, 4, 4);
     s = await waitHub(page, (x) => x.phase === "active", "the first reveal");
+    // A human's pace: bot-speed wins are never ranked (common/minesweeper/plausible.ts).
+    await new Promise((r) => setTimeout(r, plausibleWaitMs(serverRoom(s.roomId!))));
     const mines = serverMines(s.roomId!)!;
     s = await clearWithMouse(page, mines, (x) => x.phase === "won");
     s = await waitHub(page, (x) => x.phase === "won" && !!x.result, "the win and its result");
@@ -39,6 +42,8 @@ describe("e2e: minesweeper result, leaderboard and replay", function () {
     // the lobby's leaderboard has the time; tabs work with the keyboard
     await page.click("#back-to-lobby");
     await page.waitForSelector('#leaderboard-panel[data-loaded="beginner/all"]');
+    // The ranking rule is on the page (common/minesweeper/plausible.ts).
+    expect(await page.textContent("#lb-rule")).to.match(/^Only humanly plausible games rank: .*Noobs: 3BV ≥ 2, time ≥ 0\.25 s, ≤ 12 3BV\/s/);
     const row = await page.textContent("#leaderboard-table tbody tr");
     expect(row).to.match(/^1Rita\d+\.\d\d s/);
     expect(await page.getAttribute("#lb-level-tab-beginner", "aria-selected")).to.equal("true");
@@ -47,7 +52,7 @@ describe("e2e: minesweeper result, leaderboard and replay", function () {
     await page.waitForSelector('#leaderboard-panel[data-loaded="intermediate/all"]');
     expect(await page.getAttribute("#lb-level-tab-intermediate", "aria-selected")).to.equal("true");
     expect(await page.evaluate(() => document.activeElement?.id)).to.equal("lb-level-tab-intermediate");
-    expect(await page.textContent(".lb-note")).to.match(/No times on Normies yet/);
+    expect(await page.textContent(".lb-note")).to.match(/No times on Intermediate \(Normies\) yet/);
     await page.keyboard.press("Home");
     await page.waitForSelector('#leaderboard-panel[data-loaded="beginner/all"]');
     await page.click("#lb-window-tab-today");

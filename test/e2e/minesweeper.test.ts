@@ -7,6 +7,7 @@ import { expect } from "chai";
 import { boot, type ColyseusTestServer } from "@colyseus/testing";
 import type { Browser, Page } from "playwright-core";
 import { createHubConfig } from "../../arena.config.js";
+import { LAX_ADDRESS_LIMITS } from "../helpers/hub.js";
 import { SqliteStore } from "../../server/store/index.js";
 import { CELL } from "../../common/minesweeper/types.js";
 import {
@@ -41,7 +42,7 @@ describe("e2e: minesweeper in Chromium", function () {
   before(async () => {
     browser = await launchChromium(); // throws (never skips) when Chromium is missing
     const port = await freePort();
-    server = await boot(createHubConfig({ store: new SqliteStore(":memory:"), reconnectSeconds: 20, seatHoldSeconds: 120 }), port);
+    server = await boot(createHubConfig({ store: new SqliteStore(":memory:"), reconnectSeconds: 20, seatHoldSeconds: 120, ...LAX_ADDRESS_LIMITS }), port);
     base = `http://127.0.0.1:${port}/`;
   });
 

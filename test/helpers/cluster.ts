@@ -122,7 +122,7 @@ export async function startHubProcess(name: string, env: Record<string, string>,
   const port = Number(env.PORT);
   const proc = spawn(process.execPath, ["--import", "tsx", "server/index.ts"], {
     cwd: ROOT,
-    env: { ...process.env, NODE_ENV: "test", HUB_DB: ":memory:", ...env },
+    env: { ...process.env, NODE_ENV: "test", HUB_DB: ":memory:", ADDRESS_LIMITS: "off", ...env },
     stdio: ["ignore", "pipe", "pipe"],
   });
   const child = Object.assign(new Child(name, proc), { port, http: `http://127.0.0.1:${port}` });

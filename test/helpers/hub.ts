@@ -4,7 +4,7 @@
 import { boot, type ColyseusTestServer } from "@colyseus/testing";
 import type { Room } from "colyseus.js";
 import { createHubConfig } from "../../arena.config.js";
-import type { HubSettings } from "../../server/settings.js";
+import { DEFAULTS, NO_ADDRESS_LIMITS, type HubSettings } from "../../server/settings.js";
 import { SqliteStore } from "../../server/store/index.js";
 import type { MinesweeperRoom } from "../../server/rooms/minesweeper/index.js";
 
@@ -20,13 +20,20 @@ export interface TestHub {
 }
 
 /**
- * Boots the hub (the real arena config) on `port` with an in-memory store and a
- * 1-second reconnection window unless overridden. One per suite: give every
- * suite its own port.
+ * Per-address limits lifted: every test client plays from 127.0.0.1, and most suites make far
+ * more rooms and joins than one person would. bootHub uses this unless a suite passes its own
+ * `admission` (test/server/security.rooms.test.ts checks the real limits).
+ */
+export const LAX_ADDRESS_LIMITS: Pick<HubSettings, "admission"> = { admission: { ...DEFAULTS.admission, ...NO_ADDRESS_LIMITS } };
+
+/**
+ * Boots the hub (the real arena config) on `port` with an in-memory store, a 1-second
+ * reconnection window and lax per-address limits unless overridden. One per suite: give
+ * every suite its own port.
  */
 export async function bootHub(port: number, overrides: Partial<HubSettings> = {}): Promise<TestHub> {
   const store = new SqliteStore(":memory:");
-  const colyseus = await boot(createHubConfig({ reconnectSeconds: 1, seatHoldSeconds: 60, store, ...overrides }), port);
+  const colyseus = await boot(createHubConfig({ reconnectSeconds: 1, seatHoldSeconds: 60, store, ...LAX_ADDRESS_LIMITS, ...overrides }), port);
   return {
     colyseus,
     store,

@@ -6,7 +6,9 @@ import type { HubExtras } from "../../arena.config.js";
 import { createRng } from "../../common/core/rng.js";
 import { GameSession } from "../../common/core/session.js";
 import {
+  gameStats,
   HIDDEN,
+  RANK_RULES,
   minesweeperRules,
   resolveConfig,
   type MinesweeperConfig,
@@ -14,7 +16,9 @@ import {
   type MinesweeperState as Board,
 } from "../../common/minesweeper/index.js";
 import type { HubSettings } from "../../server/settings.js";
-import { bootHub, type TestHub } from "./hub.js";
+import type { Room } from "colyseus.js";
+import { bootHub, hiddenMine, Probe, rc, safeHiddenCell, sleep, type TestHub } from "./hub.js";
+import type { MinesweeperRoom } from "../../server/rooms/minesweeper/index.js";
 
 /** bootHub with the Minesweeper / API extras (countdown length, clock, submission rate). */
 export function bootMinesweeperHub(port: number, overrides: Partial<HubSettings> & HubExtras = {}): Promise<TestHub> {
@@ -97,4 +101,52 @@ export function winningSoloLog(seed: number, level = "beginner", t0 = 1_000_000,
   }
   if (session.state.phase !== "won") throw new Error("winningSoloLog: the game was not won");
   return { seed, config, log, board: session.state };
+}
+
+/**
+ * How long a test must let a solo board's clock run (from its first reveal) for the win to be
+ * humanly plausible, so ranked (common/minesweeper/plausible.ts): bots clear a board in
+ * milliseconds, which the leaderboard keeps out. Call after the first reveal.
+ */
+export function plausibleWaitMs(room: MinesweeperRoom): number {
+  const board = room.session.state;
+  const rule = RANK_RULES[room.session.config.level as keyof typeof RANK_RULES];
+  if (!rule) return 0;
+  const threeBV = gameStats(board, room.session.log).threeBV;
+  return Math.ceil(Math.max(rule.minTimeMs, (threeBV * 1000) / rule.maxThreeBVPerSecond)) + 250;
+}
+
+/**
+ * Creates a solo beginner room, reveals the centre, flags a mine, and reveals safe cells until
+ * the board is won. `pace`: first waits plausibleWaitMs, so the win is humanly plausible; a
+ * board the first click opens whole (3BV under the ranked minimum, rare) is played again.
+ */
+export async function playSoloWin(
+  hub: TestHub,
+  name: string,
+  options: { pace?: boolean } = {},
+): Promise<{ room: Room; probe: Probe; server: MinesweeperRoom; result: any; flagged: boolean }> {
+  for (let attempt = 1; ; attempt++) {
+    const played = await playSoloWinOnce(hub, name, options.pace === true);
+    if (!options.pace || played.result.stats.threeBV >= RANK_RULES.beginner.minThreeBV || attempt >= 5) return played;
+    await played.room.leave();
+  }
+}
+
+async function playSoloWinOnce(hub: TestHub, name: string, pace: boolean) {
+  const room = await hub.colyseus.sdk.create("minesweeper", { mode: "solo", level: "beginner", name });
+  const probe = new Probe(room);
+  await probe.next("seat", 0);
+  const server = hub.room(room.roomId) as MinesweeperRoom;
+  room.send("reveal", { r: 4, c: 4 });
+  await probe.sync();
+  if (pace) await sleep(plausibleWaitMs(server));
+  const mine = hiddenMine(server);
+  if (mine >= 0) room.send("flag", rc(server, mine));
+  while (server.session.state.phase === "active") {
+    room.send("reveal", rc(server, safeHiddenCell(server)));
+    await probe.sync();
+  }
+  const result = await probe.next("event", 0, (e) => e.kind === "result");
+  return { room, probe, server, result, flagged: mine >= 0 };
 }

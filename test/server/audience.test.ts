@@ -5,9 +5,10 @@
 // and patches (the approach of numberList.test.ts).
 
 import { expect } from "chai";
-import { Decoder, Encoder, MapSchema, Schema, StateView, type, view } from "@colyseus/schema";
+import { Encoder, MapSchema, Schema, StateView, type Decoder, type, view } from "@colyseus/schema";
 import { createRng, type Rng } from "../../common/core/rng.js";
 import { AudienceMap, type Audience, type Viewer } from "../../server/rooms/game/audience.js";
+import { connectView, patchViews } from "../helpers/schemaWire.js";
 
 class Card extends Schema {
   @type("uint8") face = 0;
@@ -43,25 +44,11 @@ function mismatches(rng: Rng, tables: number): string[] {
     const audience = new AudienceMap<Card, Fields>(table.cards, () => new Card(), write);
     const connections: Connection[] = [];
     const connect = (seat: number | null) => {
-      const v = new StateView();
-      const viewer = { view: v, seat };
-      audience.attach(viewer);
-      const buffer = Buffer.allocUnsafe(64 * 1024);
-      const it = { offset: 0 };
-      encoder.encodeAll(it, buffer);
-      const state = new Table();
-      const decoder = new Decoder(state);
-      decoder.decode(encoder.encodeAllView(v, it.offset, { ...it }, buffer));
-      connections.push({ ...viewer, state, decoder });
+      const view = new StateView();
+      audience.attach({ view, seat });
+      connections.push({ seat, ...connectView(encoder, view, () => new Table()) });
     };
-    const patch = () => {
-      if (!encoder.hasChanges) return;
-      const it = { offset: 0 };
-      encoder.encode(it);
-      const shared = it.offset;
-      for (const c of connections) c.decoder.decode(encoder.encodeView(c.view, shared, it));
-      encoder.discardChanges();
-    };
+    const patch = () => patchViews(encoder, connections);
     connect(0);
     connect(1);
     connect(null);

@@ -8,7 +8,7 @@ import { replay } from "../../common/core/session.js";
 import { gameStats, minesweeperRules, type MinesweeperConfig, type MinesweeperMove } from "../../common/minesweeper/index.js";
 import type { MinesweeperRoom, MinesweeperState } from "../../server/rooms/minesweeper/index.js";
 import { hiddenMine, Probe, rc, safeHiddenCell, type TestHub } from "../helpers/hub.js";
-import { bootMinesweeperHub, FakeClock, http, winningSoloLog } from "../helpers/minesweeper.js";
+import { bootMinesweeperHub, FakeClock, http, playSoloWin, winningSoloLog } from "../helpers/minesweeper.js";
 
 const PORT = 2644;
 const LIMITED_PORT = 2645;
@@ -115,26 +115,15 @@ describe("minesweeper HTTP: leaderboard, results, offline submissions, replays",
 
   describe("finished boards in rooms", () => {
     it("a solo win is recorded with stats, announced with its replay id, ranked, and replays to the same result", async () => {
-      const room = await hub.colyseus.sdk.create("minesweeper", { mode: "solo", level: "beginner", name: "Solo Sam" });
-      const probe = new Probe(room);
-      await probe.next("seat", 0);
-      const server = hub.room(room.roomId) as MinesweeperRoom;
-      room.send("reveal", { r: 4, c: 4 });
-      await probe.sync();
-      const mine = hiddenMine(server);
-      if (mine >= 0) room.send("flag", rc(server, mine));
-      while (server.session.state.phase === "active") {
-        room.send("reveal", rc(server, safeHiddenCell(server)));
-        await probe.sync();
-      }
-      const result = await probe.next("event", 0, (e) => e.kind === "result");
+      // At a human's pace: bot-speed wins are never ranked.
+      const { probe, server, result, flagged } = await playSoloWin(hub, "Solo Sam", { pace: true });
       const won = probe.of("event").findIndex((e) => e.kind === "won");
       expect(won, "won comes before result").to.be.lessThan(probe.of("event").findIndex((e) => e.kind === "result"));
       expect(result).to.include({ result: "won", ranked: true });
       expect(result.timeMs).to.equal((server.state as MinesweeperState).elapsed);
       expect(result.stats).to.include.keys("threeBV", "threeBVSolved", "threeBVPerSecond", "clicks", "efficiency", "leftClicks", "rightClicks", "chords", "timeMs");
       expect(result.stats.threeBV).to.equal(result.stats.threeBVSolved);
-      expect(result.stats.rightClicks).to.equal(mine >= 0 ? 1 : 0);
+      expect(result.stats.rightClicks).to.equal(flagged ? 1 : 0);
       await probe.until(() => probe.state.replayId === result.replayId || undefined);
 
       // On the leaderboard (its record is timed by the server's own clock).

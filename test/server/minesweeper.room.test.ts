@@ -632,9 +632,9 @@ describe("minesweeper rooms (seated-room base)", function () {
       expect((await hub.get("/__healthcheck")).status).to.equal(200);
     });
 
-    it("serves the health check and the monitor", async () => {
+    it("serves the health check; the monitor is off unless configured (test/server/security.http.test.ts)", async () => {
       expect((await hub.get("/__healthcheck")).status).to.equal(200);
-      expect((await hub.get("/colyseus/")).status).to.equal(200);
+      expect((await hub.get("/colyseus/")).status).to.equal(404);
     });
   });
 });

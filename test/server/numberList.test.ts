@@ -4,9 +4,10 @@
 // StateView and decoder, in the order Colyseus sends full states and patches.
 
 import { expect } from "chai";
-import { ArraySchema, Decoder, Encoder, Schema, StateView, type, view } from "@colyseus/schema";
+import { ArraySchema, Encoder, Schema, StateView, type Decoder, type, view } from "@colyseus/schema";
 import { createRng, type Rng } from "../../common/core/rng.js";
 import { syncNumberList } from "../../server/rooms/base/numberList.js";
+import { connectView, patchViews } from "../helpers/schemaWire.js";
 
 class Private extends Schema {
   @type(["uint8"]) hand = new ArraySchema<number>();
@@ -50,23 +51,10 @@ function mismatches(write: typeof syncNumberList, rng: Rng, tables: number): str
       // Colyseus' getFullState: the shared full state, then the view's part after it.
       const view = new StateView();
       view.add(table.players[seat].private);
-      const buffer = Buffer.allocUnsafe(16 * 1024);
-      const it = { offset: 0 };
-      encoder.encodeAll(it, buffer);
-      const state = new Table();
-      const decoder = new Decoder(state);
-      decoder.decode(encoder.encodeAllView(view, it.offset, { ...it }, buffer));
-      connections.push({ seat, view, state, decoder });
+      connections.push({ seat, ...connectView(encoder, view, () => new Table(), 16 * 1024) });
     };
-    const patch = () => {
-      // Colyseus' applyPatches with filters: the shared changes, then each view's.
-      if (!encoder.hasChanges) return;
-      const it = { offset: 0 };
-      encoder.encode(it);
-      const shared = it.offset;
-      for (const c of connections) c.decoder.decode(encoder.encodeView(c.view, shared, it));
-      encoder.discardChanges();
-    };
+    // Colyseus' applyPatches with filters: the shared changes, then each view's.
+    const patch = () => patchViews(encoder, connections);
     connect(0);
     connect(1);
     for (let move = 0; move < 80; move++) {

@@ -324,6 +324,13 @@ export class Board {
     this.fit(true);
   }
 
+  /** Follows and fits at once (after a rotation or a resized window: no glide from a stale frame). */
+  recentreNow(): void {
+    this.follow = true;
+    this.anim.finishAll();
+    this.fit(false);
+  }
+
   pan(dx: number, dy: number): void {
     this.follow = false;
     this.cam.x += dx;

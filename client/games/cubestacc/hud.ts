@@ -26,6 +26,8 @@ export interface HudActions {
   ready(ready: boolean): void;
   addBot(): void;
   removeBot(seat: number): void;
+  /** Open "How to play". */
+  help(): void;
 }
 
 export interface HudContext {
@@ -68,6 +70,9 @@ export class Hud {
   readonly waiting: HTMLElement;
   readonly endScreen: HTMLElement;
   readonly suitPicker: HTMLElement;
+  /** After "See the table" at the end: a way back to the results and to the next game. */
+  readonly afterBar: HTMLElement;
+  private afterAgain!: HTMLButtonElement;
   readonly log: HTMLElement;
   readonly deckEl: HTMLElement;
 
@@ -116,8 +121,14 @@ export class Hud {
     this.seatsBox = h("aside", { class: "cs-seats", "aria-label": "Players" }, this.seatList);
 
     // ---- actions
+    // Each button says why it is disabled in visible words (phones too), not only a tooltip.
     const button = (id: string, label: string, run: () => void, extra = "") => {
-      const b = h("button", { type: "button", class: `cs-btn ${extra}`, id: `cs-${id}`, disabled: true }, label);
+      const b = h(
+        "button",
+        { type: "button", class: `cs-btn ${extra}`, id: `cs-${id}`, disabled: true, "aria-describedby": `cs-${id}-why` },
+        h("span", { class: "cs-btn-label" }, label),
+        h("span", { class: "cs-why", id: `cs-${id}-why` }),
+      );
       b.addEventListener("click", () => {
         if (!b.disabled) run();
       });
@@ -148,6 +159,7 @@ export class Hud {
       ctl("−", "Zoom out", () => act.zoom(1 / 1.25), "cs-zoom-out"),
       ctl("+", "Zoom in", () => act.zoom(1.25), "cs-zoom-in"),
       ctl("◎", "Fit the stack on screen", () => act.recentre(), "cs-centre"),
+      ctl("?", "How to play", () => act.help(), "cs-help"),
     );
 
     // ---- waiting panel
@@ -196,7 +208,17 @@ export class Hud {
     look.addEventListener("click", () => {
       this.endScreen.hidden = true;
       this.endDismissed = this.lastGameNo;
+      this.afterBar.hidden = false;
     });
+    const results = h("button", { type: "button", class: "secondary", id: "cs-results" }, "Results");
+    results.addEventListener("click", () => {
+      this.endDismissed = -1;
+      this.endScreen.hidden = false;
+      this.afterBar.hidden = true;
+    });
+    this.afterAgain = h("button", { type: "button", class: "primary", id: "cs-after-again", "aria-pressed": "false" }, "Play again");
+    this.afterAgain.addEventListener("click", () => again.click());
+    this.afterBar = h("div", { class: "cs-after", id: "cs-after", hidden: true, role: "toolbar", "aria-label": "Game over" }, results, this.afterAgain);
 
     // ---- wild suit picker
     const cancel = h("button", { type: "button", class: "secondary", id: "cs-suit-cancel" }, "Cancel");
@@ -325,7 +347,7 @@ export class Hud {
     const live = c.connected && m.phase === "playing" && mine !== null;
     const b = this.buttons;
     b.draw.disabled = !(live && (mine!.drawAction === "draw" || mine!.drawAction === "take"));
-    setText(b.draw, live && mine!.drawAction === "take" ? `Take ${m.pending}` : "Draw");
+    setText(b.draw.firstElementChild as HTMLElement, live && mine!.drawAction === "take" ? `Take ${m.pending}` : "Draw");
     b.pass.disabled = !(live && mine!.drawAction === "pass");
     b.done.disabled = !(live && mine!.canDone);
     b.uhoh.disabled = !(live && mine!.canUhOh);
@@ -336,6 +358,12 @@ export class Hud {
     setOn(b.draw, "cs-suggest", !b.draw.disabled);
     setOn(b.pass, "cs-suggest", !b.pass.disabled);
     setOn(b.done, "cs-suggest", !b.done.disabled);
+    const why = disabledReasons(m, c);
+    for (const [key, btn] of Object.entries(b) as [keyof typeof b, HTMLButtonElement][]) {
+      const text = btn.disabled ? why[key] : "";
+      setText(btn.lastElementChild as HTMLElement, text);
+      btn.title = text ? `${(btn.firstElementChild as HTMLElement).textContent}: ${text}` : "";
+    }
   }
 
   private updateWaiting(m: TableModel, c: HudContext): void {
@@ -364,6 +392,7 @@ export class Hud {
   private updateEnd(m: TableModel, c: HudContext): void {
     const show = m.phase === "finished" && this.endDismissed !== m.gameNo;
     this.endScreen.hidden = !show;
+    this.afterBar.hidden = !(m.phase === "finished" && this.endDismissed === m.gameNo);
     if (m.phase !== "finished") return;
     const won = m.winner >= 0 && m.winner === c.me;
     setText(this.endTitle, m.winner < 0 ? "Game over" : won ? "You win!" : `${seatName(m, m.winner)} wins`);
@@ -391,6 +420,10 @@ export class Hud {
     this.endButtons.again.setAttribute("aria-pressed", String(ready));
     const waitingFor = m.seats.filter((s) => s.occupied && !s.bot && s.connected && !s.ready).length;
     setText(this.endButtons.again, ready ? (waitingFor > 0 ? `Ready ✓ — waiting for ${waitingFor}` : "Ready ✓") : "Play again");
+    this.afterAgain.hidden = !seated;
+    this.afterAgain.disabled = !c.connected;
+    this.afterAgain.setAttribute("aria-pressed", String(ready));
+    setText(this.afterAgain, this.endButtons.again.textContent ?? "Play again");
     const owner = seated && c.me === m.owner;
     this.endButtons.start.hidden = !owner || m.mode === "solo";
     this.endButtons.start.disabled = !c.connected;
@@ -463,6 +496,28 @@ export class Hud {
     if (this.logTimer) clearTimeout(this.logTimer);
     this.closePicker(null);
   }
+}
+
+type ButtonKey = "draw" | "pass" | "done" | "uhoh" | "caught";
+
+/** Why each action button is disabled right now, in a few words (shown under its label). */
+export function disabledReasons(m: TableModel, c: HudContext): Record<ButtonKey, string> {
+  const all = (text: string): Record<ButtonKey, string> => ({ draw: text, pass: text, done: text, uhoh: text, caught: text });
+  if (c.me === null || m.mine === null) return all("watching");
+  if (!c.connected) return all("reconnecting…");
+  if (m.phase !== "playing") return all(m.phase === "finished" ? "game over" : "not started");
+  const mine = m.mine;
+  const myTurn = m.turn === c.me;
+  const me = m.seats[c.me];
+  const cards = mine.hand.length;
+  const notTurn = "not your turn";
+  return {
+    draw: !myTurn ? notTurn : mine.drawAction === "pass" ? "deck is empty" : mine.canDone ? "dumping: Done" : mine.legal.length > 0 ? "you can play" : "",
+    pass: !myTurn ? notTurn : mine.legal.length > 0 ? "you can play" : m.deckCount > 0 ? "deck not empty" : "",
+    done: !myTurn ? notTurn : "only in a dump",
+    uhoh: me?.calledUhOh && cards <= 2 ? "called ✓" : cards === 2 ? "" : "at 2 cards",
+    caught: "nobody to catch",
+  };
 }
 
 function seatState(s: SeatModel, m: TableModel): string {

@@ -105,14 +105,77 @@ export function emptyModel(): TableModel {
   };
 }
 
+/**
+ * The room state as the server sends it (server/rooms/cubestacc/CubestaccState.ts and the
+ * generic fields of server/rooms/game/GameRoomState.ts). Every field may be missing while a
+ * new Room has not had its first patch, so the model reads it defensively.
+ */
+export interface WireCube {
+  card?: number;
+  parent?: number;
+  x?: number;
+  y?: number;
+  z?: number;
+  mode?: string;
+  suit?: string;
+  openTop?: boolean;
+  openSide?: boolean;
+  openFace?: boolean;
+  by?: number;
+}
+export interface WirePrivate {
+  hand?: ArrayLike<number>;
+  legal?: ArrayLike<number>;
+  drawAction?: string;
+  canDone?: boolean;
+  canUhOh?: boolean;
+}
+export interface WirePlayer {
+  inGame?: boolean;
+  cards?: number;
+  calledUhOh?: boolean;
+  catchable?: boolean;
+  place?: number;
+  private?: WirePrivate;
+}
+export interface CubestaccWire {
+  mode?: string;
+  phase?: string;
+  serverTime?: number;
+  seats?: ArrayLike<{ name?: string; occupied?: boolean; connected?: boolean; bot?: boolean; ready?: boolean }>;
+  owner?: number;
+  maxSeats?: number;
+  spectators?: number;
+  gameNo?: number;
+  deadline?: number;
+  pack?: string;
+  wildPivot?: boolean;
+  timer?: number;
+  botLevel?: string;
+  cubes?: ArrayLike<WireCube>;
+  players?: ArrayLike<WirePlayer>;
+  deckCount?: number;
+  turn?: number;
+  turnNo?: number;
+  direction?: number;
+  pending?: number;
+  owed?: number;
+  dumpRank?: string;
+  pivot?: number;
+  winner?: number;
+  blocked?: boolean;
+  ranking?: ArrayLike<{ seat?: number; cards?: number; place?: number }>;
+}
+
 const num = (v: unknown, d = 0): number => (typeof v === "number" && Number.isFinite(v) ? v : d);
 const str = (v: unknown, d = ""): string => (typeof v === "string" ? v : d);
 const bool = (v: unknown): boolean => v === true;
 
-function list<T>(arr: any, map: (item: any, i: number) => T): T[] {
+function list<I, T>(arr: ArrayLike<I> | undefined, map: (item: I | undefined, i: number) => T): T[] {
   const out: T[] = [];
   const n = arr?.length ?? 0;
-  for (let i = 0; i < n; i++) out.push(map(arr[i] ?? arr.at?.(i), i));
+  const at = (arr as { at?: (i: number) => I } | undefined)?.at;
+  for (let i = 0; i < n; i++) out.push(map(arr![i] ?? at?.call(arr, i), i));
   return out;
 }
 
@@ -125,7 +188,7 @@ const asPack = (p: unknown): PackId => ((PACK_IDS as readonly string[]).includes
  * One cube; `depths` holds the cubes read so far (a parent is always earlier in play order).
  * Not on the wire: the id is the index, rank and wild follow from the card, depth from the parent.
  */
-function readCube(c: any, i: number, depths: number[]): CubeModel {
+function readCube(c: WireCube | undefined, i: number, depths: number[]): CubeModel {
   const parent = num(c?.parent, -1);
   const by = num(c?.by, -1);
   const card = num(c?.card);
@@ -147,13 +210,13 @@ function readCube(c: any, i: number, depths: number[]): CubeModel {
 }
 
 /** The table in play order. */
-export function readCubes(cubes: any): CubeModel[] {
+export function readCubes(cubes: ArrayLike<WireCube> | undefined): CubeModel[] {
   const depths: number[] = [];
   return list(cubes, (c, i) => readCube(c, i, depths));
 }
 
 /** Reads the whole schema state; `mySeat` picks the private seat (null: spectator). */
-export function readModel(state: any, mySeat: number | null): TableModel {
+export function readModel(state: CubestaccWire | undefined, mySeat: number | null): TableModel {
   const seatsIn = state?.seats;
   const playersIn = state?.players;
   const seats = list(seatsIn, (s, i): SeatModel => {

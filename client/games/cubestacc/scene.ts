@@ -24,8 +24,9 @@ import { CUBE_DESKTOP, CUBE_PHONE, normYaw, type CubeSize, type Yaw } from "./ge
 import { HandStrip } from "./hand";
 import { Hud, seatName } from "./hud";
 import { attachTableInput } from "./input";
-import { emptyModel, readModel, type CubeModel, type TableModel } from "./model";
+import { emptyModel, readModel, type CubeModel, type CubestaccWire, type TableModel } from "./model";
 import { CubeTextures } from "./textures";
+import { HowTo, howtoSeen } from "./howto";
 import "./cubestacc.css";
 import { initStillStage } from "../stage.js";
 
@@ -86,6 +87,10 @@ class CubestaccScene implements GameHandle {
   private cleanups: (() => void)[] = [];
   private timer: ReturnType<typeof setInterval> | null = null;
   private gameSeen = -1;
+  private howto = new HowTo();
+  private howtoChecked = false;
+  /** The table's size at the last resize: a big change (rotation, window resize) refits the camera. */
+  private lastSize = { w: 0, h: 0 };
   private lastEventText = "";
 
   constructor(host: HTMLElement, ctx: GameContext) {
@@ -120,7 +125,12 @@ class CubestaccScene implements GameHandle {
     this.app.renderer.on("resize", () => {
       this.measureInsets();
       this.board.setSize(this.cubeSize());
-      this.board.onResize();
+      const { width: w, height: ht } = this.app.screen;
+      const last = this.lastSize;
+      this.lastSize = { w, h: ht };
+      const big = last.w > 0 && (Math.abs(w - last.w) > last.w * 0.1 || Math.abs(ht - last.h) > last.h * 0.1 || w > ht !== last.w > last.h);
+      if (big) this.board.recentreNow(); // rotation or a resized window: show the whole stack again
+      else this.board.onResize();
       this.hand.dragSize = this.board.cubePageSize();
       this.renderFrame();
     });
@@ -172,6 +182,7 @@ class CubestaccScene implements GameHandle {
       ready: (ready) => this.send("ready", { ready }),
       addBot: () => this.send("addBot", {}),
       removeBot: (seat) => this.send("removeBot", { seat }),
+      help: () => this.howto.show(this.model.wildPivot),
     });
     this.hand = new HandStrip({
       pick: (card) => this.pick(card),
@@ -219,6 +230,7 @@ class CubestaccScene implements GameHandle {
       this.hud.waiting,
       this.hud.endScreen,
       this.hud.suitPicker,
+      this.hud.afterBar,
     );
     this.root = h(
       "div",
@@ -229,6 +241,7 @@ class CubestaccScene implements GameHandle {
       this.hud.actions,
       this.hand.el,
     );
+    this.root.append(this.howto.el);
     this.host.append(this.root);
     this.hand.el.addEventListener("keydown", (e) => this.handKey(e));
   }
@@ -302,7 +315,7 @@ class CubestaccScene implements GameHandle {
 
   /** Reads the state and brings everything on screen up to date (with animations for what changed). */
   private sync(): void {
-    const state = this.ctx.session.room?.state as any;
+    const state = this.ctx.session.room?.state as CubestaccWire | undefined;
     if (!state || !state.seats || (state.seats.length ?? 0) === 0) return; // a new Room before its first state: keep what we show
     if (typeof state.serverTime === "number" && state.serverTime > 0) this.ctx.session.clock.sample(state.serverTime);
     const me = this.mySeat();
@@ -339,6 +352,11 @@ class CubestaccScene implements GameHandle {
 
     this.refreshTargets();
     this.hud.update(m, this.hudContext());
+    // before a player's first game: how to play (spectators and returning players skip it)
+    if (me !== null && !this.howtoChecked) {
+      this.howtoChecked = true;
+      if (!howtoSeen()) this.howto.show(m.wildPivot);
+    }
     this.updateSubtitle();
     if (m.gameNo !== this.gameSeen && m.phase === "playing") {
       this.gameSeen = m.gameNo;
@@ -575,7 +593,7 @@ class CubestaccScene implements GameHandle {
         break;
       case "play": {
         // The event names the cube; the patch before it brought the cube itself.
-        const cube = (this.ctx.session.room?.state as any)?.cubes?.[n(e.cube)];
+        const cube = (this.ctx.session.room?.state as CubestaccWire | undefined)?.cubes?.[n(e.cube)];
         if (e.seat !== me && cube && typeof cube.card === "number") {
           const suit = typeof cube.suit === "string" ? (cube.suit as Suit) : null;
           text = `${who(e.seat)} played ${cardLabel(cube.card, m.pack, isWild(cube.card) ? suit : null)}${cube.mode === "wild" ? "" : ` (${String(cube.mode)})`}.`;
@@ -685,6 +703,13 @@ class CubestaccScene implements GameHandle {
     return { x: Math.round(g.handle.x * 10) / 10, y: Math.round(g.handle.y * 10) / 10 };
   }
 
+  /** window.__hub's Cubestacc hooks (GameHandle.hooks). */
+  readonly hooks = {
+    cardCenter: (card: number) => this.cardCenter(card),
+    targetCenter: (onto: number, mode: string) => this.targetCenter(onto, mode),
+    setYaw: (n: number) => this.setYawFromHub(n),
+  };
+
   setYawFromHub(n: number): void {
     this.setYaw(normYaw(n), false);
     this.anim.finishAll();
@@ -740,9 +765,24 @@ class CubestaccScene implements GameHandle {
       glowing: this.board.activeTargets.map((t) => ({ ...t })),
       picking: this.hud.picking,
       endShown: !this.hud.endScreen.hidden,
+      afterShown: !this.hud.afterBar.hidden,
+      howtoShown: this.howto.shown,
+      reasons: Object.fromEntries(Object.entries(b).map(([k, el]) => [k, el.disabled ? (el.lastElementChild?.textContent ?? "") : ""])),
+      stackInView: this.stackInView(),
       waitingShown: !this.hud.waiting.hidden,
       animating: this.anim.busy || this.arriving.size > 0,
     };
+  }
+
+  /** How many placed cubes have their centre inside the table's box (and how many there are). */
+  private stackInView(): { inside: number; total: number } {
+    const r = this.tableHost.getBoundingClientRect();
+    let inside = 0;
+    for (const c of this.model.cubes) {
+      const p = this.board.cubeCentre(c.id);
+      if (p && p.x >= r.left && p.x <= r.right && p.y >= r.top && p.y <= r.bottom) inside++;
+    }
+    return { inside, total: this.model.cubes.length };
   }
 
   renderNow(): void {

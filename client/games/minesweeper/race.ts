@@ -8,6 +8,7 @@
 // this client before the race is over: the panel draws only progress.
 import type { Room } from "colyseus.js";
 import { CELL, LEVELS } from "../../../common/minesweeper/types";
+import { levelName } from "./levels";
 import type { GameContext, GameHandle } from "../types";
 import type { RoomSession } from "../../net/session";
 import { h } from "../../ui/dom";
@@ -47,7 +48,7 @@ interface RaceResultEntry {
   stats: StatsLike | null;
 }
 
-const LEVEL_NAMES: Record<string, string> = Object.fromEntries(Object.entries(LEVELS).map(([id, l]) => [id, l.name]));
+const LEVEL_NAMES: Record<string, string> = Object.fromEntries(Object.keys(LEVELS).map((id) => [id, levelName(id)]));
 
 const num = (v: unknown, d = 0) => (typeof v === "number" && Number.isFinite(v) ? v : d);
 
@@ -506,6 +507,8 @@ class RacePanel {
       ),
     );
     if (replay) this.results.append(replay);
+    // The server finished the race but could not write it yet (its storage is failing).
+    else if (replayId === 0) this.results.append(h("p", { class: "race-note", id: "race-not-saved" }, "Result not saved yet: the server cannot write to its storage right now and keeps trying; the replay link appears here once it is saved."));
     this.results.hidden = false;
   }
 
@@ -528,6 +531,10 @@ class RacePanel {
     } else if (kind === "result") {
       const ranking = Array.isArray(e.ranking) ? (e.ranking as RaceResultEntry[]) : [];
       this.result = { replayId: num(e.replayId, -1), ranking };
+      this.update();
+    } else if (kind === "saved" && this.result) {
+      this.result = { ...this.result, replayId: num(e.replayId, -1) };
+      this.ctx.announce("The race result is saved now.");
       this.update();
     }
   }

@@ -27,9 +27,8 @@ export async function mount(host: HTMLElement, ctx: GameContext): Promise<GameHa
     },
   });
   const s = scene;
-  const off = ctx.session.onMessage<Record<string, unknown>>("event", (e) => {
-    if (e?.kind !== "result") return;
-    result = e as unknown as RoomResult;
+  const show = () => {
+    if (!result) return;
     const solo = ctx.session.room?.state?.mode === "solo";
     const seated = !ctx.session.spectator && ctx.session.seat !== null;
     const won = result.result === "won";
@@ -43,24 +42,54 @@ export async function mount(host: HTMLElement, ctx: GameContext): Promise<GameHa
         title: won ? (solo ? "Cleared!" : "Board cleared!") : "Boom — game over",
         won,
         stats: result.stats ?? null,
-        note: won && result.ranked ? "Your time is on the leaderboard for this level." : won && solo ? "Not ranked (custom boards and co-op never rank)." : undefined,
+        note: resultNote(result, won, solo),
         actions,
         onClose: () => s.setSide(null),
       }),
     );
+  };
+  const off = ctx.session.onMessage<Record<string, unknown>>("event", (e) => {
+    if (e?.kind === "saved" && result && typeof e.replayId === "number") {
+      // The server could not write the result at the end; now it has.
+      result = { ...result, replayId: e.replayId, saved: true };
+      ctx.announce?.("Your result is saved now.");
+      show();
+      return;
+    }
+    if (e?.kind !== "result") return;
+    result = e as unknown as RoomResult;
+    show();
   });
   s.onDestroy(off);
-  s.extras.result = () => (result ? { replayId: result.replayId, result: result.result, timeMs: result.timeMs, ranked: result.ranked, stats: result.stats } : null);
+  s.extras.result = () =>
+    result ? { replayId: result.replayId, result: result.result, timeMs: result.timeMs, ranked: result.ranked, saved: result.saved !== false, stats: result.stats } : null;
   return s;
 }
 
 /** The `result` event of a finished solo / co-op board (docs/protocol.md). */
 interface RoomResult {
+  /** 0 while the server's store cannot write it yet (`saved` false), −1 if it was lost. */
   replayId: number;
+  saved?: boolean;
+  /** Why a won solo board is not ranked (the plausibility rule), when it is not. */
+  unranked?: string;
   result: "won" | "lost";
   timeMs: number;
   ranked: boolean;
   stats: StatsLike | null;
+}
+
+/** The line under the result's stats: saved or not, ranked or why not. */
+function resultNote(result: RoomResult, won: boolean, solo: boolean): string | undefined {
+  if (result.saved === false) {
+    return result.replayId === 0
+      ? "Result not saved yet: the server cannot write to its storage right now and keeps trying. The replay link appears here once it is saved."
+      : "Result not saved: the server's storage is failing. Tell the hub's operator.";
+  }
+  if (won && result.ranked) return "Your time is on the leaderboard for this level.";
+  if (won && solo && result.unranked) return result.unranked;
+  if (won && solo) return "Not ranked (custom boards and co-op never rank).";
+  return undefined;
 }
 
 /** The room's mode once its first state arrived ("" if it never did within a few seconds). */
@@ -72,4 +101,3 @@ async function roomMode(ctx: GameContext): Promise<string> {
   }
   return "";
 }
-

@@ -21,6 +21,7 @@ import { canRestart } from "../../../common/minesweeper/game";
 import type { Phase } from "../../../common/minesweeper/types";
 import { areaOf, chordOpens, flagIntent, flagsLeft, isNumberCode } from "../../../common/minesweeper/intent";
 import type { GameHandle } from "../types";
+import { levelName } from "./levels";
 import { h } from "../../ui/dom";
 import { toast } from "../../ui/toast";
 import { attachBoardInput, type BoardTarget } from "./input";
@@ -66,15 +67,17 @@ const FRAME = 3;
 const MAX_CELL = 44;
 const MIN_CELL = 5;
 const MAX_ZOOM_CELL = 96;
+/** On a touch screen, Expert-sized boards open zoomed to cells at least this big (a fingertip). */
+const TOUCH_CELL = 36;
+/** Boards from Expert (480 cells) up to this many cells open at TOUCH_CELL; bigger co-op boards open whole, for the overview. */
+const TOUCH_ZOOM_MAX_CELLS = 2000;
 const CURSOR_HZ = 10;
 /** Cells drawn beyond each edge of the viewport, so small pans reuse the window. */
 const MARGIN = 2;
 /** A zoom gesture that rests this long gets crisp textures at the new size. */
 const RETEXTURE_MS = 160;
 
-const LEVEL_NAMES: Record<string, string> = Object.fromEntries(
-  Object.entries(LEVELS).map(([id, l]) => [id, l.name]),
-);
+const LEVEL_NAMES: Record<string, string> = Object.fromEntries(Object.keys(LEVELS).map((id) => [id, levelName(id)]));
 
 const isNumber = isNumberCode;
 
@@ -143,6 +146,10 @@ export class MinesweeperScene implements GameHandle {
   private ox = 0;
   private oy = 0;
   private zoomLevel = 1;
+  /** Orientation at the last resize (null before the first): a change refits the board. */
+  private portrait: boolean | null = null;
+  /** The board opened zoomed to TOUCH_CELL (phones); a pinch or the zoom buttons end it. */
+  private touchZoomed = false;
   private panX = 0;
   private panY = 0;
   /** Drawn window in view rows/cols (inclusive); empty when r1 < r0. */
@@ -218,7 +225,17 @@ export class MinesweeperScene implements GameHandle {
 
     // every size change (window, orientation, panel toggles) → relayout + immediate frame
     this.app.renderer.on("resize", () => {
-      this.layout(true);
+      const portrait = this.app.screen.height > this.app.screen.width;
+      if (this.portrait !== null && portrait !== this.portrait) {
+        // rotated: fit the board to the new shape, then zoom to touch size again
+        this.zoomLevel = 1;
+        this.touchZoomed = false;
+        this.panX = 0;
+        this.panY = 0;
+        this.layout(true);
+        this.openTouchZoom();
+      } else this.layout(true);
+      this.portrait = portrait;
       this.renderFrame();
     });
     const ro = new ResizeObserver(() => this.app.queueResize?.());
@@ -348,9 +365,11 @@ export class MinesweeperScene implements GameHandle {
       this.kb.c = Math.min(this.kb.c, Math.max(0, cols - 1));
       if (state.cells) this.readCells(state.cells);
       this.zoomLevel = 1;
+      this.touchZoomed = false;
       this.panX = 0;
       this.panY = 0;
       this.layout(true);
+      this.openTouchZoom();
     }
     if (m.phase !== this.lastPhase) this.onPhase(this.lastPhase, m.phase);
     this.updateHud();
@@ -634,6 +653,8 @@ export class MinesweeperScene implements GameHandle {
     this.fitS = Math.max(minCell, Math.min(MAX_CELL, Math.floor(fit)));
     // zoom out as far as the whole board (cells of at least MIN_CELL px), never below 1 when it fits
     this.minZoom = Math.min(1, Math.max(MIN_CELL, Math.floor(fit)) / this.fitS);
+    // opened at touch size: stays at touch size through relayouts (HUD changes) until a gesture zooms
+    if (this.touchZoomed) this.zoomLevel = Math.min(6, (TOUCH_CELL + 0.5) / this.fitS);
     this.zoomLevel = Math.max(this.minZoom, this.zoomLevel);
     const S = Math.max(MIN_CELL, Math.min(MAX_ZOOM_CELL, Math.floor(this.fitS * this.zoomLevel)));
     const zoomable = Math.floor(fit) < 26 || this.zoomLevel !== 1;
@@ -884,8 +905,26 @@ export class MinesweeperScene implements GameHandle {
     this.flagBtn.classList.toggle("on", on);
   }
 
+  /**
+   * Phones: an Expert-sized board whose fitted cells are smaller than a fingertip opens
+   * zoomed to TOUCH_CELL px, centred; two fingers pan and pinch from there.
+   */
+  private openTouchZoom(): void {
+    const m = this.model;
+    const cells = m.rows * m.cols;
+    if (!this.coarse || cells < 480 || cells > TOUCH_ZOOM_MAX_CELLS || this.fitS >= TOUCH_CELL || !this.app.renderer) return;
+    this.touchZoomed = true;
+    this.layout(true);
+    const edge = 2 * (PAD + FRAME);
+    this.panX = Math.min(0, Math.round((this.app.screen.width - this.boardW() - edge) / 2));
+    this.panY = Math.min(0, Math.round((this.app.screen.height - this.boardH() - edge) / 2));
+    this.placeBoard();
+    this.requestRender();
+  }
+
   /** Zooms by `factor` keeping the point under the fingers / pointer (or the screen centre) fixed. */
   zoom(factor: number, clientX?: number, clientY?: number): void {
+    this.touchZoomed = false;
     const before = this.S;
     const next = Math.max(this.minZoom, Math.min(6, this.zoomLevel * factor));
     if (next === this.zoomLevel) return;

@@ -7,7 +7,6 @@
 // A game subclass only builds its state, registers its messages with
 // `defineMessage()`, and decides the game rules through common/.
 
-import { randomBytes, timingSafeEqual } from "node:crypto";
 import {
   ErrorCode,
   OnMessageException,
@@ -23,22 +22,18 @@ import { StateView, type Schema } from "@colyseus/schema";
 import type { Rejection } from "../../../common/core/rules.js";
 import { DEFAULTS, settingsFromEnv, type HubSettings } from "../../settings.js";
 import type { FinishedGame, GameStore } from "../../store/GameStore.js";
+import { requester } from "../../net/requestContext.js";
 import { CorkedClients } from "./cork.js";
-import { HubRefusal, refuseOption } from "./errors.js";
+import { listingOf, type HubMetadata } from "./listing.js";
+import { chatPayload, echoType, readyPayload, type BotPlan, type HubEvent, type MessageSpec, type MoveContext, type RoomTimer, type SenderContext } from "./messages.js";
+import { BOT_NAMES, newSeatToken, parseJoinOptions, resetRecord, sameToken, wantsNewSeat, type JoinRequest, type SeatRecord, type SeatStatus } from "./seats.js";
+import { HubRefusal, refuseOption, refuseSeatToken } from "./errors.js";
+import { FloodGuard } from "./flood.js";
+import { armJoinDeadline, joinCompleted } from "./joinDeadline.js";
 import { HubState, SeatState } from "./HubState.js";
 import { releaseCode, reserveCode } from "./privateCodes.js";
 import { TokenBucket } from "./rateLimit.js";
-import {
-  badPayload,
-  cleanText,
-  emptyPayload,
-  isPlainObject,
-  objectWith,
-  ok,
-  payloadSize,
-  sanitizeName,
-  type Parsed,
-} from "./validate.js";
+import { emptyPayload, isPlainObject, payloadSize } from "./validate.js";
 
 /** What a game's `createGame()` hands back to the base. */
 export interface GameSetup<S extends HubState> {
@@ -50,86 +45,8 @@ export interface GameSetup<S extends HubState> {
   seats: number;
   /** Seats to fill with bots at creation (the highest seats; the creator takes seat 0). Default 0. */
   bots?: number;
-}
-
-/**
- * Who is acting and how to announce it: a player's message (`SenderContext`) or an
- * input the room makes itself (`serverMove`: a bot's move, a timer expiring).
- */
-export interface MoveContext {
-  /** The sending connection; null for a server-originated move. */
-  client: Client | null;
-  /** The acting seat, or −1 for a spectator. */
-  seat: number;
-  name: string;
-  /** Server time (ms since epoch) the move is handled at. */
-  now: number;
-  /** Queues a one-shot `event` broadcast, sent right after this move's patch. */
-  emit(event: HubEvent): void;
-  /**
-   * Queues events that differ per viewer (hidden information): after the patch, every
-   * connection receives `build(seat)` for its own seat (−1 for spectators), in order with
-   * the events queued by `emit`. `build` is called once per distinct seat.
-   */
-  emitPer(build: (seat: number) => HubEvent[]): void;
-}
-
-/** The sender of an accepted-so-far message, as a game handler sees it. */
-export interface SenderContext extends MoveContext {
-  client: Client;
-}
-
-/** A move a bot-played seat wants to make (see `planBots`). */
-export interface BotPlan {
-  seat: number;
-  /** Thinking time before the move (ms, measured on the room clock). */
-  delayMs: number;
-  /**
-   * What the bot intends (e.g. the move as JSON). A re-plan with the same key keeps the
-   * running delay, so a busy table never starves a bot's out-of-turn call.
-   */
-  key: string;
-  /** Applies the move (through the rules). `false`: nothing to do any more. */
-  run(ctx: MoveContext): Rejection | void | false;
-}
-
-/** Names given to bot seats, in order ("Bot Ada", "Bot Babbage", ...). */
-export const BOT_NAMES = ["Ada", "Babbage", "Curie", "Dijkstra", "Euler", "Fermat", "Gauss", "Hopper", "Ito", "Jacobi"];
-
-export interface HubEvent {
-  kind: string;
-  [key: string]: unknown;
-}
-
-export interface MessageSpec<P> {
-  /** "seat" (default): seated players only, others get `not-seated`; "anyone": spectators too. */
-  who?: "seat" | "anyone";
-  /** Rate-limit bucket (default "main"; "cursor" for pointer updates). */
-  bucket?: "main" | "cursor";
-  /** Send the patch right after an accepted message (default true). Off for cursors/chat. */
-  patchNow?: boolean;
-  /** Shape/type/range check of the raw payload. */
-  parse(payload: unknown): Parsed<P>;
-  /** Applies the message. Return a Rejection to refuse it; it must then have changed nothing. */
-  run(ctx: SenderContext, payload: P): Rejection | void;
-}
-
-export type SeatStatus = "free" | "connected" | "reconnecting" | "held" | "bot";
-
-/** A timer started with `later()` (a Colyseus `Delayed` whose `clear()` also cancels a due run). */
-export type RoomTimer = Pick<Delayed, "clear">;
-
-interface SeatRecord {
-  /** Seat token ("" while the seat is free). Only the seat's owner ever receives it. */
-  token: string;
-  /** Live session bound to the seat (connected or inside the reconnection window). */
-  sessionId: string | null;
-  /** Pending Colyseus reconnection while the player is dropped. */
-  reconnection: { reject(reason?: unknown): void } | null;
-  /** Set while the seat is held past the reconnection window. */
-  holdTimer: RoomTimer | null;
-  /** A bot seat (no player, no token). */
-  bot: boolean;
+  /** Board cells the room holds (all its boards), counted against the process budget. Default 0. */
+  cells?: number;
 }
 
 interface ClientData {
@@ -138,69 +55,23 @@ interface ClientData {
   name: string;
   bucket: TokenBucket;
   cursorBucket: TokenBucket;
+  flood: FloodGuard;
+  /** Stops the unfinished-join timer (see joinDeadline.ts). */
+  cancelJoinDeadline: () => void;
 }
 
-/** Validated join options (returned by onAuth, kept as client.auth). */
-export interface JoinRequest {
-  name: string;
-  nameGiven: boolean;
-  spectate: boolean;
-  seatToken?: string;
-}
-
-export interface HubMetadata {
-  game: string;
-  mode: string;
-  players: number;
-  maxPlayers: number;
-  spectators: number;
-  phase: string;
-  /** Shown in GET /api/rooms (public rooms, full or not). Private rooms: false. */
-  listed: boolean;
-  [key: string]: unknown;
-}
-
-const MAX_CHAT = 200;
 /** `serverTime` is restamped on a move at most this often (see `commit`). */
 const SERVER_TIME_EVERY_MS = 1000;
-const MAX_ECHOED_TYPE = 64;
 const MAX_SEATS = 100;
 
 /** A quiet no-op store for rooms created without settings (never in the real config). */
 const NO_STORE: GameStore = { recordGame() {}, recentGames: () => [], close() {} };
 
-export function newSeatToken(): string {
-  return randomBytes(18).toString("base64url");
-}
+export { BOT_NAMES, newSeatToken, parseJoinOptions, type JoinRequest, type SeatStatus } from "./seats.js";
+export type { BotPlan, HubEvent, MessageSpec, MoveContext, RoomTimer, SenderContext } from "./messages.js";
+export type { HubMetadata } from "./listing.js";
 
-function sameToken(a: string, b: string): boolean {
-  if (!a || !b) return false;
-  const ba = Buffer.from(a);
-  const bb = Buffer.from(b);
-  return ba.length === bb.length && timingSafeEqual(ba, bb);
-}
-
-/** Checks the options every join carries; throws a HubRefusal the client sees as its error. */
-export function parseJoinOptions(options: unknown): JoinRequest {
-  if (options === undefined || options === null || options === true) {
-    return { name: sanitizeName(undefined), nameGiven: false, spectate: false };
-  }
-  if (!isPlainObject(options)) throw refuseOption("Join options must be an object.");
-  const { name, spectate, seatToken } = options;
-  if (name !== undefined && typeof name !== "string") throw refuseOption("name must be a string.");
-  if (spectate !== undefined && typeof spectate !== "boolean") throw refuseOption("spectate must be true or false.");
-  if (seatToken !== undefined && (typeof seatToken !== "string" || seatToken.length === 0 || seatToken.length > 128)) {
-    throw refuseOption("seatToken must be the string the server sent in the `seat` message.");
-  }
-  if (spectate === true && seatToken !== undefined) throw refuseOption("Use either spectate or seatToken, not both.");
-  return { name: sanitizeName(name), nameGiven: typeof name === "string", spectate: spectate === true, seatToken };
-}
-
-/** True when these (raw) join options ask for a new seat (not a spectator, not a reclaim). */
-function wantsNewSeat(options: unknown): boolean {
-  if (!isPlainObject(options)) return true;
-  return options.spectate !== true && options.seatToken === undefined;
-}
+const RATE_LIMITED = "Too many messages: this one and the rest this second were dropped. Slow down, or you will be disconnected.";
 
 export abstract class SeatedRoom<S extends HubState = HubState> extends Room<S, HubMetadata> {
   /**
@@ -290,6 +161,7 @@ export abstract class SeatedRoom<S extends HubState = HubState> extends Room<S, 
   protected settings: HubSettings = { ...settingsFromEnv(), store: NO_STORE };
   private seatRecords: SeatRecord[] = [];
   private pendingSeats = new Set<string>();
+  private pendingSpectators = new Set<string>();
   private privateRoom = false;
   private privateCode: string | null = null;
   private lastMetadata = "";
@@ -324,6 +196,17 @@ export abstract class SeatedRoom<S extends HubState = HubState> extends Room<S, 
     if (!Number.isInteger(setup.seats) || setup.seats < 1 || setup.seats > MAX_SEATS) {
       throw new Error(`${this.gameId}: createGame returned ${setup.seats} seats`);
     }
+    // Per-address and process limits (a refusal says the hub is busy, or to slow down).
+    this.settings.gate?.admitRoom(this, requester(), setup.cells ?? 0);
+    try {
+      await this.setUp(setup);
+    } catch (e) {
+      this.settings.gate?.roomGone(this);
+      throw e;
+    }
+  }
+
+  private async setUp(setup: GameSetup<S>): Promise<void> {
     const state = setup.state;
     state.game = this.gameId;
     state.mode = setup.mode;
@@ -334,9 +217,10 @@ export abstract class SeatedRoom<S extends HubState = HubState> extends Room<S, 
     state.serverTime = Date.now();
     for (let i = 0; i < setup.seats; i++) {
       state.seats.push(new SeatState());
-      this.seatRecords.push({ token: "", sessionId: null, reconnection: null, holdTimer: null, bot: false });
+      this.seatRecords.push({ token: "", sessionId: null, reconnection: null, holdTimer: null, holdUntil: 0, bot: false });
     }
     this.maxClients = setup.seats + this.settings.spectatorSlots;
+    this.setSeatReservationTime(this.settings.seatReservationSeconds);
     this.state = state;
     const bots = setup.bots ?? 0;
     if (!Number.isInteger(bots) || bots < 0 || bots >= setup.seats) {
@@ -359,14 +243,13 @@ export abstract class SeatedRoom<S extends HubState = HubState> extends Room<S, 
   /** Validates join options; a seat token must match a taken seat of this room. */
   onAuth(_client: Client, options: unknown): JoinRequest {
     const request = parseJoinOptions(options);
-    if (request.seatToken !== undefined && this.seatByToken(request.seatToken) < 0) {
-      throw new HubRefusal(
-        "seat-token",
-        "That seat token does not match a seat in this room (the seat was given up, or its game ended).",
-        ErrorCode.AUTH_FAILED,
-      );
-    }
+    if (request.seatToken !== undefined && this.seatByToken(request.seatToken) < 0) throw refuseSeatToken();
     return request;
+  }
+
+  /** Does `token` reclaim a seat here? Asked by the matchmaking route before it reserves anything. */
+  acceptsSeatToken(token: unknown): boolean {
+    return typeof token === "string" && this.seatByToken(token) >= 0;
   }
 
   onJoin(client: Client, _options: unknown, auth: JoinRequest): void {
@@ -381,10 +264,14 @@ export abstract class SeatedRoom<S extends HubState = HubState> extends Room<S, 
       name: auth.name,
       bucket: new TokenBucket(this.settings.messageRate),
       cursorBucket: new TokenBucket(this.settings.cursorRate),
+      flood: new FloodGuard(client, this.settings.floodStrikes, this.settings.maxSendBufferBytes),
+      cancelJoinDeadline: armJoinDeadline(client, this.settings.joinTimeoutSeconds),
     };
     client.userData = data;
+    this.settings.gate?.consumed(client.sessionId);
 
     if (auth.spectate) {
+      this.pendingSpectators.delete(client.sessionId);
       data.role = "spectator";
       this.state.spectators++;
       this.onViewer(client, -1);
@@ -409,10 +296,14 @@ export abstract class SeatedRoom<S extends HubState = HubState> extends Room<S, 
   async onLeave(client: Client, consented: boolean): Promise<void> {
     const data = client.userData as ClientData | undefined;
     if (!data) return;
+    data.cancelJoinDeadline();
     if (data.role === "spectator") {
       data.role = "none";
       this.state.spectators = Math.max(0, this.state.spectators - 1);
-      if (!this.isDisposing()) this.commit();
+      if (!this.isDisposing()) {
+        this.commit();
+        this.shortenAbandonedHolds();
+      }
       return;
     }
     if (data.role !== "seat") return;
@@ -420,13 +311,22 @@ export abstract class SeatedRoom<S extends HubState = HubState> extends Room<S, 
     const record = this.seatRecords[seat];
     if (record.sessionId !== client.sessionId) return; // the seat was reclaimed by another connection
     if (this.isDisposing()) return;
-    // A connection that never finished joining never received its seat token: nothing to hold.
-    const joined = (client as Client & ClientPrivate)._enqueuedMessages === undefined;
+    // A connection that never finished joining never received a new seat's token: nothing to
+    // hold. A reclaimed seat is still its owner's (they have the token): held, as after a drop.
+    const joined = joinCompleted(client);
+    const holdUnjoined = !consented && !joined && (client.auth as JoinRequest | undefined)?.seatToken !== undefined;
     if (consented || !joined || this.settings.reconnectSeconds <= 0) {
       this.exclusive(() => {
-        this.freeSeat(seat);
+        if (!holdUnjoined) this.freeSeat(seat);
+        else {
+          record.sessionId = null;
+          this.state.seats[seat].connected = false;
+          this.onSeatConnection(seat, false);
+          this.holdOrFree(seat);
+        }
         this.commit();
       });
+      this.shortenAbandonedHolds();
       return;
     }
 
@@ -445,6 +345,9 @@ export abstract class SeatedRoom<S extends HubState = HubState> extends Room<S, 
       const newClient = await reconnection;
       if (record.sessionId !== client.sessionId) return;
       record.reconnection = null;
+      // The new socket's sends are guarded too (strikes carry over), and it must finish its join.
+      data.flood.rebind(newClient);
+      data.cancelJoinDeadline = armJoinDeadline(newClient, this.settings.joinTimeoutSeconds);
       this.exclusive(() => {
         this.state.seats[seat].connected = true;
         this.onSeatConnection(seat, true);
@@ -461,10 +364,12 @@ export abstract class SeatedRoom<S extends HubState = HubState> extends Room<S, 
         this.holdOrFree(seat);
         this.commit();
       });
+      this.shortenAbandonedHolds();
     }
   }
 
   onDispose(): void | Promise<void> {
+    this.settings.gate?.roomGone(this);
     for (const record of this.seatRecords) {
       record.holdTimer?.clear();
       record.holdTimer = null;
@@ -514,15 +419,28 @@ export abstract class SeatedRoom<S extends HubState = HubState> extends Room<S, 
     devModeReconnection?: boolean,
   ): Promise<boolean> {
     const takesSeat = !allowReconnection && wantsNewSeat(joinOptions);
+    const spectates = !allowReconnection && isPlainObject(joinOptions) && joinOptions.spectate === true;
+    if (!allowReconnection && isPlainObject(joinOptions) && joinOptions.seatToken !== undefined) {
+      // Checked again here (the HTTP route asks first): a bogus token must never hold a place.
+      if (!this.acceptsSeatToken(joinOptions.seatToken)) throw refuseSeatToken();
+    }
     if (takesSeat) {
       if (this.freeSeatCount() <= 0) return false;
       this.pendingSeats.add(sessionId); // synchronously, before any await: concurrent joins see it
+    }
+    if (spectates) {
+      // Spectators have their own places: however many watch, seats stay free for players.
+      if (this.spectatorCount() >= this.settings.spectatorSlots) {
+        throw new HubRefusal("spectators-full", "This room has all the spectators it takes; try watching again later.");
+      }
+      this.pendingSpectators.add(sessionId);
     }
     let reserved = false;
     try {
       reserved = await super._reserveSeat(sessionId, joinOptions, authData, seconds, allowReconnection, devModeReconnection);
     } finally {
       if (takesSeat && !reserved) this.pendingSeats.delete(sessionId);
+      if (spectates && !reserved) this.pendingSpectators.delete(sessionId);
     }
     if (takesSeat && reserved) {
       this.refreshListing();
@@ -538,6 +456,8 @@ export abstract class SeatedRoom<S extends HubState = HubState> extends Room<S, 
    * (Undecodable payloads are already handled by Colyseus: it closes that connection.)
    */
   protected override _onMessage(client: Client & ClientPrivate, buffer: Buffer): void {
+    // A connection being closed for flooding (or not reading) is not listened to any more.
+    if ((client.userData as ClientData | undefined)?.flood.closing) return;
     try {
       super._onMessage(client, buffer);
     } catch (e) {
@@ -563,7 +483,7 @@ export abstract class SeatedRoom<S extends HubState = HubState> extends Room<S, 
     const data = client.userData as ClientData | undefined;
     if (!data || data.role === "none") return; // a replaced connection on its way out
     const bucket = spec.bucket === "cursor" ? data.cursorBucket : data.bucket;
-    if (!bucket.take()) return this.refuse(client, type, "rate-limited", "Too many messages; slow down.");
+    if (!bucket.take()) return this.overLimit(client, data, type, spec.bucket ?? "main");
     if (payloadSize(payload) > this.settings.maxPayloadChars) {
       return this.refuse(client, type, "too-large", `Messages are limited to ${this.settings.maxPayloadChars} bytes.`);
     }
@@ -829,27 +749,13 @@ export abstract class SeatedRoom<S extends HubState = HubState> extends Room<S, 
     this.defineMessage<{ text: string }>("chat", {
       who: "anyone",
       patchNow: false,
-      parse: (payload) => {
-        const o = objectWith(payload, ["text"]);
-        if (!o.ok) return o;
-        const { text } = o.value;
-        if (typeof text !== "string") return badPayload("text must be a string.");
-        const clean = cleanText(text, Infinity);
-        if (clean.length === 0) return badPayload("Say something.");
-        if (Array.from(clean).length > MAX_CHAT) return badPayload(`Chat lines are limited to ${MAX_CHAT} characters.`);
-        return ok({ text: clean });
-      },
+      parse: chatPayload,
       run: (ctx, { text }) => {
         ctx.emit({ kind: "chat", seat: ctx.seat, name: ctx.name, text });
       },
     });
     this.defineMessage<{ ready: boolean }>("ready", {
-      parse: (payload) => {
-        const o = objectWith(payload, ["ready"]);
-        if (!o.ok) return o;
-        if (typeof o.value.ready !== "boolean") return badPayload("ready must be true or false.");
-        return ok({ ready: o.value.ready });
-      },
+      parse: readyPayload,
       run: (ctx, { ready }) => {
         this.state.seats[ctx.seat].ready = ready;
         this.onReadyChanged(ctx.seat, ready);
@@ -871,10 +777,15 @@ export abstract class SeatedRoom<S extends HubState = HubState> extends Room<S, 
     this.onMessage("__no_message_handler", (client: Client) => this.refuseUnknown(client, "__no_message_handler"));
   }
 
+  /** A message over the rate limit: answered once a second; a client that keeps on is disconnected. */
+  private overLimit(client: Client, data: ClientData, type: unknown, bucket: "main" | "cursor"): void {
+    if (data.flood.overLimit(bucket) === "reply") this.refuse(client, type, "rate-limited", RATE_LIMITED);
+  }
+
   private refuseUnknown(client: Client, type: unknown): void {
     const data = client.userData as ClientData | undefined;
     if (!data || data.role === "none") return;
-    if (!data.bucket.take()) return this.refuse(client, type, "rate-limited", "Too many messages; slow down.");
+    if (!data.bucket.take()) return this.overLimit(client, data, type, "main");
     this.refuse(client, type, "unknown-type", `Unknown message type ${JSON.stringify(echoType(type))}.`);
   }
 
@@ -894,6 +805,18 @@ export abstract class SeatedRoom<S extends HubState = HubState> extends Room<S, 
     if (record.bot) return "bot";
     if (record.sessionId === null) return "held";
     return record.reconnection ? "reconnecting" : "connected";
+  }
+
+  /**
+   * The seat `token` was issued for, if it still stands (for POST /api/seats/check, through
+   * `matchMaker.remoteRoomCall`, so it works across processes); null otherwise. Says nothing
+   * a holder of the token could not learn by rejoining with it.
+   */
+  seatForToken(token: unknown): { seat: number; status: SeatStatus; game: string; mode: string; phase: string } | null {
+    if (typeof token !== "string" || token.length === 0 || token.length > 128 || this.isDisposing()) return null;
+    const seat = this.seatByToken(token);
+    if (seat < 0) return null;
+    return { seat, status: this.seatStatus(seat), game: this.gameId, mode: this.state.mode, phase: this.state.phase };
   }
 
   /** Frees every seat held past its reconnection window (e.g. when a game ends). */
@@ -1030,16 +953,8 @@ export abstract class SeatedRoom<S extends HubState = HubState> extends Room<S, 
   }
 
   private holdOrFree(seat: number): void {
-    const record = this.seatRecords[seat];
     if (this.settings.seatHoldSeconds > 0 && this.canHoldSeat(seat)) {
-      record.holdTimer?.clear();
-      record.holdTimer = this.later(this.settings.seatHoldSeconds * 1000, () => {
-        record.holdTimer = null;
-        if (this.seatStatus(seat) === "held") {
-          this.freeSeat(seat);
-          this.commit();
-        }
-      });
+      this.armHold(seat, this.settings.seatHoldSeconds * 1000);
       if (!this.state.seats[seat].bot && this.botPlaysHeldSeat(seat)) {
         this.state.seats[seat].bot = true;
         this.onSeatBot(seat, true);
@@ -1049,6 +964,48 @@ export abstract class SeatedRoom<S extends HubState = HubState> extends Room<S, 
     } else {
       this.freeSeat(seat);
     }
+  }
+
+  private armHold(seat: number, ms: number): void {
+    const record = this.seatRecords[seat];
+    record.holdTimer?.clear();
+    record.holdUntil = Date.now() + ms;
+    record.holdTimer = this.later(ms, () => {
+      record.holdTimer = null;
+      if (this.seatStatus(seat) === "held") {
+        this.freeSeat(seat);
+        this.commit();
+      }
+    });
+  }
+
+  /**
+   * Nobody is connected and nobody is inside a reconnection window: the room's held seats
+   * end within ABANDONED_HOLD_SECONDS (a 100×100 board with one reveal and a dropped socket
+   * lived 10.5 minutes). A room someone is still in keeps the full SEAT_HOLD_SECONDS.
+   */
+  private shortenAbandonedHolds(): void {
+    if (this.isDisposing() || this.clients.length > 0 || this.seatRecords.some((r) => r.reconnection)) return;
+    const ms = this.settings.abandonedHoldSeconds * 1000;
+    const cap = Date.now() + ms;
+    this.seatRecords.forEach((record, seat) => {
+      if (record.holdTimer && record.holdUntil > cap) this.armHold(seat, ms);
+    });
+  }
+
+  /** Spectators watching or on their way (reservations not yet used). */
+  private spectatorCount(): number {
+    for (const id of this.pendingSpectators) if (!(id in this.reservedSeats)) this.pendingSpectators.delete(id);
+    return this.state.spectators + this.pendingSpectators.size;
+  }
+
+  /**
+   * Colyseus locks a room whose clients plus reservations reach `maxClients`, and a locked room
+   * refuses every joinById: spectators (or squatters' reservations) locked out players and
+   * seat-token reclaims. Seats and spectator places are counted apart in `_reserveSeat`.
+   */
+  override hasReachedMaxClients(): boolean {
+    return this.isDisposing();
   }
 
   /** Empties a seat: its token stops working. */
@@ -1139,16 +1096,7 @@ export abstract class SeatedRoom<S extends HubState = HubState> extends Room<S, 
     if (this.listing.private !== hidden) {
       this.setPrivate(hidden).catch((e) => console.error(`[${this.gameId} ${this.roomId}] setPrivate failed`, e));
     }
-    const metadata: HubMetadata = {
-      game: this.gameId,
-      mode: this.state.mode,
-      players: this.state.seats.filter((s) => s.occupied).length,
-      maxPlayers: this.state.maxSeats,
-      spectators: this.state.spectators,
-      phase: this.state.phase,
-      listed: !this.privateRoom,
-      ...this.extraMetadata(),
-    };
+    const metadata = listingOf(this.gameId, this.state, !this.privateRoom, this.extraMetadata());
     const json = JSON.stringify(metadata);
     if (json !== this.lastMetadata) {
       this.lastMetadata = json;
@@ -1168,21 +1116,6 @@ export abstract class SeatedRoom<S extends HubState = HubState> extends Room<S, 
   protected isDisposing(): boolean {
     return (this as unknown as { _internalState: RoomInternalState })._internalState === RoomInternalState.DISPOSING;
   }
-}
-
-/** A seat record with no player: no token, no session, no pending reconnection or hold. */
-function resetRecord(record: SeatRecord, bot: boolean): void {
-  record.holdTimer?.clear();
-  record.holdTimer = null;
-  record.token = "";
-  record.sessionId = null;
-  record.reconnection = null;
-  record.bot = bot;
-}
-
-/** The `type` an error reply carries: the message's type as received, cut to 64 characters ("" if none decoded). */
-function echoType(type: unknown): string {
-  return type === undefined || type === null ? "" : String(type).slice(0, MAX_ECHOED_TYPE);
 }
 
 export { DEFAULTS };

@@ -2,6 +2,7 @@
 // `message`; `code` is a Colyseus matchmaking error code (numeric, 4xxx).
 
 import { ErrorCode, ServerError } from "@colyseus/core";
+import { noteRefusal } from "../../net/requestContext.js";
 
 /** An expected refusal (bad option, wrong seat token...): logged quietly, shown to the player. */
 export class HubRefusal extends ServerError {
@@ -12,7 +13,16 @@ export class HubRefusal extends ServerError {
     code: number = ErrorCode.MATCHMAKE_UNHANDLED,
   ) {
     super(code, message);
+    // The matchmaker rewraps errors thrown in a room: the HTTP answer still names the reason.
+    noteRefusal(reason, message);
   }
 }
 
 export const refuseOption = (message: string) => new HubRefusal("bad-option", message, ErrorCode.MATCHMAKE_INVALID_CRITERIA);
+
+export const refuseSeatToken = () =>
+  new HubRefusal(
+    "seat-token",
+    "That seat token does not match a seat in this room (the seat was given up, or its game ended).",
+    ErrorCode.AUTH_FAILED,
+  );

@@ -22,12 +22,26 @@ export class TokenBucket {
 
   /** Takes one token; false when the bucket is empty (the message must be refused). */
   take(): boolean {
+    if (this.refill() < 1) return false;
+    this.tokens -= 1;
+    return true;
+  }
+
+  /** Is a token there (taking none)? */
+  has(): boolean {
+    return this.refill() >= 1;
+  }
+
+  /** Back to a full bucket: nothing to remember about whoever used it. */
+  get full(): boolean {
+    return this.refill() >= this.limits.burst;
+  }
+
+  private refill(): number {
     const t = this.now();
     const elapsed = Math.max(0, t - this.last) / 1000;
     this.last = t;
     this.tokens = Math.min(this.limits.burst, this.tokens + elapsed * this.limits.perSecond);
-    if (this.tokens < 1) return false;
-    this.tokens -= 1;
-    return true;
+    return this.tokens;
   }
 }

@@ -295,6 +295,20 @@ export abstract class GameRoom<S, M extends TypedMove, E, C, V, St extends GameR
     } else acting.forEach((seat, i) => st.acting[i] !== seat && (st.acting[i] = seat));
     if (st.together !== who.together) st.together = who.together;
     this.armTimer(game);
+    this.roomMoveIfWaiting(game);
+  }
+
+  /** Nobody may act but the game runs: the move the game waits for from the room (a race's go). */
+  private roomMoveIfWaiting(game: GameSession<S, M, E, C, V>): void {
+    if (this.phase !== "playing" || !this.def.roomMove || this.def.whoActs(game.state).seats.length) return;
+    const made = this.def.roomMove(game.state);
+    if (!made) return;
+    const length = game.log.length;
+    this.serverMove(
+      this.order[made.seat] ?? this.state.owner,
+      (ctx) => (this.game === game && game.log.length === length ? this.applyMove(ctx, made.seat, made.move) : false),
+      "room move",
+    );
   }
 
   /** One seat on turn and a timer configured: armed once per turn (`since` tells turns apart). */

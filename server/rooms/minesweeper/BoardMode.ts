@@ -8,11 +8,13 @@ import type { Rejection } from "../../../common/core/rules.js";
 import {
   canRestart,
   CELL,
+  minesweeperDef,
   cellCode,
   creditsBySeat,
   viewCounters,
   elapsedMs,
   gameStats,
+  implausibleReason,
   isFinished,
   minesweeperRules,
   type MinesweeperConfig,
@@ -35,6 +37,10 @@ export class BoardMode implements ModeGame {
   private shown: Uint8Array;
   private boardCreatedAt = Date.now();
   private recorded = false;
+  /** Counts restarts: a result saved late updates the screen only if its board is still shown. */
+  private boardNo = 0;
+  /** This board started past its address's budget of ranked starts (rankedStarts.ts). */
+  private overBudget = false;
 
   constructor(
     private readonly host: ModeHost,
@@ -57,10 +63,11 @@ export class BoardMode implements ModeGame {
     this.game = new GameSession(minesweeperRules, randomSeed(), config, seats);
     state.phase = this.game.state.phase;
 
-    for (const type of ["reveal", "flag", "chord"] as const) {
-      host.defineMessage<{ r: number; c: number }>(type, {
-        parse: (payload) => cellPayload(payload, config.rows, config.cols),
-        run: (ctx, { r, c }) => this.play(ctx, { type, r, c }),
+    // The payloads' one parser: the board definition's (common/minesweeper/game.ts).
+    for (const type of minesweeperDef.moveTypes) {
+      host.defineMessage<MinesweeperMove>(type, {
+        parse: (payload) => minesweeperDef.parseMove(type, payload, config),
+        run: (ctx, move) => this.play(ctx, move),
       });
     }
     host.defineMessage("restart", { parse: emptyPayload, run: (ctx) => this.restart(ctx) });
@@ -77,8 +84,13 @@ export class BoardMode implements ModeGame {
   }
 
   private play(ctx: SenderContext, move: MinesweeperMove): Rejection | void {
+    const first = this.game.log.length === 0;
     const result = this.game.apply(ctx.seat, move, ctx.now);
     if (!result.ok) return result.error;
+    // A solo board on a standard level starts ranked while its address has ranked starts left.
+    if (first && this.mode === "solo" && this.config.level !== "custom" && !this.host.takeRankedStart(ctx.client)) {
+      this.overBudget = true;
+    }
     this.project(result.events);
     for (const event of result.events) ctx.emit(announce(event));
     if (isFinished(this.game.state)) this.finish(ctx);
@@ -92,6 +104,8 @@ export class BoardMode implements ModeGame {
     this.game = new GameSession(minesweeperRules, randomSeed(), this.config, this.seats);
     this.boardCreatedAt = ctx.now;
     this.recorded = false;
+    this.overBudget = false;
+    this.boardNo++;
     this.state.replayId = -1;
     this.project();
     ctx.emit({ kind: "restart" });
@@ -99,28 +113,46 @@ export class BoardMode implements ModeGame {
 
   private finish(ctx: MoveContext): void {
     const board = this.game.state;
-    const id = this.recordIfPlayed(ctx.now, board.phase);
+    const boardNo = this.boardNo;
+    const id = this.recordIfPlayed(ctx.now, board.phase, (later, saved) => {
+      // The store could not write at the end; now it has. Still this board on screen: tell.
+      if (this.boardNo !== boardNo) return false;
+      this.state.replayId = saved;
+      later.emit({ kind: "saved", replayId: saved });
+    });
+    // 0 while the record waits in the store's queue ("result not saved yet"), −1 if lost.
     this.state.replayId = id ?? -1;
     const stats = gameStats(board, this.game.log);
+    const unranked = this.unrankedReason();
     ctx.emit({
       kind: "result",
       replayId: id ?? -1,
+      saved: (id ?? 0) > 0,
       result: board.phase,
       timeMs: elapsedMs(board),
       ranked: this.isRanked(),
+      ...(unranked ? { unranked } : {}),
       stats,
     });
     // Nothing left to protect for a player who dropped: let the seat go.
     this.host.releaseHeldSeats();
   }
 
-  /** A server-timed solo win on a standard level goes on the leaderboard. */
+  /** A server-timed solo win on a standard level goes on the leaderboard if it is humanly plausible. */
   private isRanked(): boolean {
-    return this.mode === "solo" && this.game.state.phase === "won" && this.config.level !== "custom";
+    return this.mode === "solo" && this.game.state.phase === "won" && this.config.level !== "custom" && this.unrankedReason() === null;
+  }
+
+  /** Why a won solo board on a standard level is kept off the leaderboard (null: it is ranked or never could be). */
+  private unrankedReason(): string | null {
+    if (this.mode !== "solo" || this.game.state.phase !== "won" || this.config.level === "custom") return null;
+    if (this.overBudget) return "Not ranked: too many ranked games were started from your address in the last minutes. Your game is still recorded; ranked play resumes within a minute.";
+    const stats = gameStats(this.game.state, this.game.log);
+    return implausibleReason(this.config.level, { threeBV: stats.threeBV, timeMs: elapsedMs(this.game.state) });
   }
 
   /** Records the current board once (if anything was played); returns its id. */
-  private recordIfPlayed(now: number, result: string): number | null {
+  private recordIfPlayed(now: number, result: string, onSaved?: (ctx: MoveContext, id: number) => void | false): number | null {
     if (this.recorded || this.game.log.length === 0) return null;
     this.recorded = true;
     const board = this.game.state;
@@ -141,7 +173,7 @@ export class BoardMode implements ModeGame {
       ranked: this.isRanked(),
       source: "server",
       finishedAt: board.endedAt ?? now,
-    });
+    }, onSaved);
   }
 
   /**

@@ -2,16 +2,18 @@
 // pick a mode object — BoardMode for solo and co-op, RaceMode for the versus race —
 // and the seated-room hooks are forwarded to it. See modes.ts.
 
+import type { AuthContext, Client } from "@colyseus/core";
 import type { Schema } from "@colyseus/schema";
 import type { Rejection } from "../../../common/core/rules.js";
 import { configureMinesweeper, resolveConfig } from "../../../common/minesweeper/index.js";
 import { refuseOption } from "../base/errors.js";
 import type { HubState } from "../base/HubState.js";
-import { SeatedRoom, type GameSetup, type SenderContext } from "../base/SeatedRoom.js";
+import { SeatedRoom, type GameSetup, type JoinRequest, type MoveContext, type SenderContext } from "../base/SeatedRoom.js";
 import type { FinishedGame } from "../../store/GameStore.js";
 import { BoardMode, type BoardSession } from "./BoardMode.js";
 import { MODES, MULTI_SEATS, type MinesweeperMode, type MinesweeperSettings, type ModeGame, type ModeHost } from "./modes.js";
 import { RaceMode, type RaceSession } from "./RaceMode.js";
+import { playerAddress, rankedStartsFor } from "./rankedStarts.js";
 
 /** Quick-play criteria (docs/protocol.md). */
 export const FILTER_KEYS = ["mode", "level", "rows", "cols", "mines"];
@@ -23,6 +25,10 @@ export class MinesweeperRoom extends SeatedRoom<HubState> {
   protected readonly gameId = "minesweeper";
 
   private impl!: BoardMode | RaceMode;
+  /** Disposed: a result saved later has nobody left to tell. */
+  private gone = false;
+  /** Each joined client's address, for the budget of ranked starts (rankedStarts.ts). */
+  private readonly addresses = new WeakMap<Client, string>();
 
   /** Server-side truth of the current board (solo / co-op). Never sent anywhere; tests read it. */
   get session(): BoardSession {
@@ -49,6 +55,13 @@ export class MinesweeperRoom extends SeatedRoom<HubState> {
     return { mode, level, rows, cols, mines };
   }
 
+  /** The base checks the options; the address is kept for the budget of ranked starts. */
+  onAuth(client: Client, options: unknown, context?: AuthContext): JoinRequest {
+    const request = super.onAuth(client, options);
+    this.addresses.set(client, playerAddress(client, context?.headers, this.settings.trustProxy ?? 0));
+    return request;
+  }
+
   protected createGame(options: Record<string, unknown>): GameSetup<HubState> {
     // One reading of the options for the room, quick play and the contract kit (common/minesweeper/game.ts).
     const c = configureMinesweeper(options);
@@ -56,7 +69,8 @@ export class MinesweeperRoom extends SeatedRoom<HubState> {
     const { mode, seats, config } = c.value;
     const host = this.modeHost();
     this.impl = mode === "race" ? new RaceMode(host, seats, config) : new BoardMode(host, mode as "solo" | "coop", seats, config);
-    return { state: this.impl.state, mode, seats };
+    // A race gives every seat its own copy of the board.
+    return { state: this.impl.state, mode, seats, cells: config.rows * config.cols * (mode === "race" ? seats : 1) };
   }
 
   /** What the mode objects may use of this room. */
@@ -72,15 +86,24 @@ export class MinesweeperRoom extends SeatedRoom<HubState> {
       later: (ms, fn) => this.later(ms, fn),
       releaseHeldSeats: () => this.releaseHeldSeats(),
       seatNames: () => this.seatNames(),
-      record: (game) => this.recordFinished(game),
+      takeRankedStart: (client) => {
+        const address = (client && this.addresses.get(client)) ?? (client ? playerAddress(client, undefined, 0) : "server");
+        return rankedStartsFor(this.settings, (this.settings as MinesweeperSettings).rankedStartRate).take(address);
+      },
+      record: (game, onSaved) => this.recordFinished(game, onSaved),
     };
   }
 
-  /** Writes a record to the store; returns its id, or null (a store failure never breaks the room). */
-  private recordFinished(game: Omit<FinishedGame, "game" | "roomId">): number | null {
+  /** Writes a record to the store; returns its id, 0 (queued) or null (a store failure never breaks the room). */
+  private recordFinished(game: Omit<FinishedGame, "game" | "roomId">, onSaved?: (ctx: MoveContext, id: number) => void | false): number | null {
     try {
-      const id = this.settings.store.recordGame({ ...game, game: this.gameId, roomId: this.roomId });
-      return typeof id === "number" ? id : null;
+      const saved = onSaved
+        ? (id: number) => {
+            if (!this.isDisposing() && !this.gone) this.serverMove(0, (ctx) => onSaved(ctx, id), "saved result");
+          }
+        : undefined;
+      const id = this.settings.store.recordGame({ ...game, game: this.gameId, roomId: this.roomId }, saved);
+      return typeof id === "number" && id >= 0 ? id : null;
     } catch (e) {
       console.error(`[${this.gameId} ${this.roomId}] could not record a finished game`, e);
       return null;
@@ -118,6 +141,7 @@ export class MinesweeperRoom extends SeatedRoom<HubState> {
     return this.mode.extraMetadata();
   }
   protected onRoomDispose(): void {
+    this.gone = true;
     this.mode.onRoomDispose();
   }
 }

@@ -13,6 +13,7 @@ import { GameSession } from "../../../common/core/session.js";
 import type { Rejection } from "../../../common/core/rules.js";
 import {
   CELL,
+  minesweeperRaceDef,
   RACE_MIN_SEATS,
   RACE_COUNTDOWN_MS,
   raceEventsFor,
@@ -30,7 +31,7 @@ import {
   type RaceView,
 } from "../../../common/minesweeper/index.js";
 import type { HubEvent, MoveContext, SenderContext } from "../base/SeatedRoom.js";
-import { cellPayload, emptyPayload, ok } from "../base/validate.js";
+import { emptyPayload, ok } from "../base/validate.js";
 import { randomSeed, type ModeGame, type ModeHost } from "./modes.js";
 import { RaceRoomState, RaceSeat, type RaceBoard } from "./RaceState.js";
 
@@ -83,10 +84,11 @@ export class RaceMode implements ModeGame {
       this.shown.push(new Uint8Array(cells).fill(CELL.HIDDEN));
     }
 
-    for (const type of ["reveal", "flag", "chord"] as const) {
-      host.defineMessage<{ r: number; c: number }>(type, {
-        parse: (payload) => cellPayload(payload, config.rows, config.cols),
-        run: (ctx, { r, c }) => this.play(ctx, { type, r, c }),
+    // The payloads' one parser: the race definition's (common/minesweeper/game.ts).
+    for (const type of minesweeperRaceDef.moveTypes) {
+      host.defineMessage<RaceMove>(type, {
+        parse: (payload) => minesweeperRaceDef.parseMove(type, payload, config),
+        run: (ctx, move) => this.play(ctx, move as MinesweeperMove),
       });
     }
     host.defineMessage("restart", {
@@ -193,11 +195,19 @@ export class RaceMode implements ModeGame {
     const stats = raceStats(s, race.log);
     const ranking = raceRanking(s);
     const progress = raceProgress(s);
-    const id = this.recordRace(s.winner === null ? "lost" : "won", ctx.now);
+    const raceNo = st.raceNo;
+    const id = this.recordRace(s.winner === null ? "lost" : "won", ctx.now, (later, saved) => {
+      // Written late (the store was failing): tell the room if this race is still the last one.
+      if (this.state.raceNo !== raceNo || this.state.phase === "racing") return false;
+      this.state.replayId = saved;
+      later.emit({ kind: "saved", replayId: saved });
+    });
+    // 0 while the record waits in the store's queue ("result not saved yet"), −1 if lost.
     st.replayId = id ?? -1;
     ctx.emit({
       kind: "result",
       replayId: id ?? -1,
+      saved: (id ?? 0) > 0,
       ranking: ranking.map((raceSeat, k) => ({
         seat: this.racers[raceSeat],
         name: this.racerNames[raceSeat],
@@ -214,7 +224,7 @@ export class RaceMode implements ModeGame {
     this.checkCountdown(ctx);
   }
 
-  private recordRace(result: string, now: number): number | null {
+  private recordRace(result: string, now: number, onSaved?: (ctx: MoveContext, id: number) => void | false): number | null {
     if (this.recorded || !this.race) return null;
     this.recorded = true;
     const race = this.race;
@@ -238,7 +248,7 @@ export class RaceMode implements ModeGame {
       source: "server",
       finishedAt: endedAt,
       summary: { winner: s.winner, ranking: raceRanking(s), roomSeats: this.racers.slice() },
-    });
+    }, onSaved);
   }
 
   // ---- projection -------------------------------------------------------------

@@ -5,10 +5,11 @@
 // room's protected helpers through a `ModeHost`.
 
 import { randomBytes } from "node:crypto";
-import type { Delayed } from "@colyseus/core";
+import type { Client, Delayed } from "@colyseus/core";
 import type { Schema } from "@colyseus/schema";
 import type { Rejection } from "../../../common/core/rules.js";
 import type { HubState } from "../base/HubState.js";
+import type { BucketLimits } from "../base/rateLimit.js";
 import type { MessageSpec, MoveContext, SenderContext } from "../base/SeatedRoom.js";
 import type { FinishedGame } from "../../store/GameStore.js";
 
@@ -18,6 +19,8 @@ export { MINESWEEPER_MODES as MODES, MULTI_SEATS, type MinesweeperMode } from ".
 export interface MinesweeperSettings {
   /** Countdown between "everyone ready" / the owner's start and the go signal (default RACE_COUNTDOWN_MS). */
   raceCountdownMs?: number;
+  /** Ranked boards one address may start (default RANKED_START_RATE: 30, then one every 6 s). */
+  rankedStartRate?: BucketLimits;
 }
 
 /** What a mode may ask of its room. */
@@ -30,8 +33,14 @@ export interface ModeHost {
   later(ms: number, fn: () => void): Delayed;
   releaseHeldSeats(): void;
   seatNames(): string[];
-  /** Writes a record to the store; its id (the replay id), or null when it could not be stored. */
-  record(game: Omit<FinishedGame, "game" | "roomId">): number | null;
+  /** Takes one ranked start from the budget of `client`'s address; false when it is spent. */
+  takeRankedStart(client: Client | null): boolean;
+  /**
+   * Writes a record to the store: its id (the replay id); 0 when the store could not write it
+   * yet (it waits in the store's queue and `onSaved` runs, inside a server move of this room,
+   * once it is written); null when it could not be stored at all.
+   */
+  record(game: Omit<FinishedGame, "game" | "roomId">, onSaved?: (ctx: MoveContext, id: number) => void | false): number | null;
 }
 
 /** The hooks a mode implements (defaults live in the room). */

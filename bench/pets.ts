@@ -1,0 +1,107 @@
+// Benchmark section "pets" (run by bench/run.ts, or alone: `node --import tsx bench/pets.ts`).
+//  1. Battle rollouts per second on one core (common/pets runBattle with the SFC32 dice, no
+//     event list, as the bots run them) over boards taken from bot games, beside baselines
+//     measured in the same run: the same battles with the event list a client animates,
+//     the same battles with PCG32 (BigInt) dice, and copying the two decks only.
+//  2. A bot decision's time by difficulty over decisions taken from bot games (shop and
+//     arrange), with each level's default rollout budget.
+// Prints one table per part and writes bench/results/pets.json.
+
+import { writeFileSync, mkdirSync } from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { performance } from "node:perf_hooks";
+import { fileURLToPath } from "node:url";
+import { createFastRng } from "../common/core/fastRng.js";
+import { createRng } from "../common/core/rng.js";
+import { BOT_LEVELS, decide, newMemory, playBots, type BotLevel } from "../common/pets/bots/index.js";
+import { deckOf, petsRules, runBattle, toAct, viewGame, type BattleEvent, type PetsState, type PetsView } from "../common/pets/index.js";
+
+const ROOT = path.join(path.dirname(fileURLToPath(import.meta.url)), "..");
+const OUT = path.join(ROOT, "bench", "results", "pets.json");
+const round = (x: number, d = 1) => Math.round(x * 10 ** d) / 10 ** d;
+const quantile = (xs: number[], q: number) => {
+  const s = [...xs].sort((a, b) => a - b);
+  return s[Math.min(s.length - 1, Math.floor(q * s.length))];
+};
+
+// ---- boards from bot games ------------------------------------------------------------------
+const pairs: [number[], number[]][] = [];
+for (let g = 0; g < 12; g++) {
+  const { state } = playBots(500 + g, ["easy", "easy"]);
+  for (const b of state.battles) pairs.push([deckOf(b.lineups[0]), deckOf(b.lineups[1])]);
+}
+
+// ---- 1. rollouts ----------------------------------------------------------------------------
+function rate(label: string, body: (i: number) => void, ms = 1500): { label: string; perSecond: number; n: number } {
+  for (let i = 0; i < 2000; i++) body(i); // warm-up
+  let n = 0;
+  const t0 = performance.now();
+  let t = t0;
+  while (t - t0 < ms) {
+    for (let k = 0; k < 500; k++) body(n++);
+    t = performance.now();
+  }
+  return { label, perSecond: Math.round((n * 1000) / (t - t0)), n };
+}
+
+const fast = createFastRng(1);
+const pcg = createRng(1);
+let sink = 0;
+const rollout = rate("rollout: runBattle, SFC32 dice, no events", (i) => {
+  const [a, b] = pairs[i % pairs.length];
+  sink += runBattle(a, b, fast).steps;
+});
+const withEvents = rate("baseline: same with the event list", (i) => {
+  const [a, b] = pairs[i % pairs.length];
+  const ev: BattleEvent[] = [];
+  sink += runBattle(a, b, fast, ev).steps + ev.length;
+});
+const withPcg = rate("baseline: same with PCG32 (BigInt) dice", (i) => {
+  const [a, b] = pairs[i % pairs.length];
+  sink += runBattle(a, b, pcg).steps;
+});
+const copyOnly = rate("baseline: copy both decks only", (i) => {
+  const [a, b] = pairs[i % pairs.length];
+  sink += a.slice().reverse().length + b.slice().reverse().length;
+});
+const avgCards = pairs.reduce((n, [a, b]) => n + a.length + b.length, 0) / pairs.length;
+console.log(`battle rollouts on one core over ${pairs.length} boards from 12 easy-bot games (avg ${round(avgCards)} cards a battle, both sides; target ≥ 50,000/s)`);
+console.table([rollout, withEvents, withPcg, copyOnly].map((r) => ({ what: r.label, "per second": r.perSecond.toLocaleString("en"), "÷ rollout": round(r.perSecond / rollout.perSecond, 2) })));
+
+// ---- 2. bot decisions -----------------------------------------------------------------------
+/** Views a seat saw during a medium-bot game: a mix of shop and arrange decisions. */
+function decisionViews(seed: number): PetsView[] {
+  const { log } = playBots(seed, ["medium", "medium"]);
+  const views: PetsView[] = [];
+  let s: PetsState = petsRules.setup(seed, { seats: 2 }, 2);
+  for (const { seat, move } of log) {
+    if (toAct(s).includes(seat)) views.push(viewGame(s, seat));
+    const r = petsRules.apply(s, seat, move, { rng: null as never, now: 0 });
+    if (r.ok) s = r.state;
+  }
+  return views;
+}
+const views = [...decisionViews(71), ...decisionViews(72)].filter((_, i) => i % 3 === 0);
+const decisions = (["easy", "medium", "hard"] as BotLevel[]).map((level) => {
+  const times: number[] = [];
+  views.forEach((v, i) => {
+    const t = performance.now();
+    decide(v, newMemory(2), level, i);
+    times.push(performance.now() - t);
+  });
+  return { level, rollouts: BOT_LEVELS[level].rollouts, temperature: BOT_LEVELS[level].temperature, decisions: times.length, medianMs: round(quantile(times, 0.5), 2), p95Ms: round(quantile(times, 0.95), 2), maxMs: round(Math.max(...times), 2) };
+});
+console.log(`\nbot decision time by difficulty (${views.length} decisions from two medium-bot games, memory rebuilt from the view each time)`);
+console.table(decisions);
+
+mkdirSync(path.dirname(OUT), { recursive: true });
+const result = {
+  measuredAt: new Date().toISOString(),
+  machine: { cpus: os.cpus().length, cpu: os.cpus()[0]?.model, node: process.version, platform: `${process.platform} ${process.arch}` },
+  rollouts: { boards: pairs.length, avgCards: round(avgCards), rows: [rollout, withEvents, withPcg, copyOnly] },
+  decisions,
+  sink,
+};
+writeFileSync(OUT, JSON.stringify(result, null, 2) + "\n");
+console.log(`wrote ${path.relative(ROOT, OUT)}`);

@@ -1,0 +1,117 @@
+// "How to play Cubestacc": a short card shown before a player's first game and behind the
+// "?" button. It teaches what the table never says by itself: where a cube may go, the
+// effects, K +2 stacks, wilds and the wild pivot, dumps, UH OH and Caught!.
+// (Rules: shared/games/cubestacc.md.)
+import { h } from "../../ui/dom";
+
+const SEEN_KEY = "hub.cubestacc.howto";
+
+export function howtoSeen(): boolean {
+  try {
+    return window.localStorage.getItem(SEEN_KEY) === "seen";
+  } catch {
+    return true; // no storage: never nag on every game
+  }
+}
+
+function markSeen(): void {
+  try {
+    window.localStorage.setItem(SEEN_KEY, "seen");
+  } catch {
+    /* private mode */
+  }
+}
+
+const section = (title: string, ...lines: (string | HTMLElement)[]) =>
+  h("section", { class: "cs-howto-part" }, h("h3", {}, title), ...lines.map((l) => (typeof l === "string" ? h("p", {}, l) : l)));
+
+const list = (...items: string[]) => h("ul", {}, ...items.map((t) => h("li", {}, t)));
+
+export class HowTo {
+  readonly el: HTMLElement;
+  private close: HTMLButtonElement;
+  private pivotNote: HTMLElement;
+  private returnFocus: HTMLElement | null = null;
+
+  constructor() {
+    this.close = h("button", { type: "button", class: "primary", id: "cs-howto-close" }, "Got it — let's play");
+    this.close.addEventListener("click", () => this.hide());
+    this.pivotNote = h("p", { class: "cs-howto-pivot" });
+    this.el = h(
+      "div",
+      { class: "notice-layer cs-howto-layer", id: "cs-howto", hidden: true },
+      h(
+        "div",
+        { class: "notice cs-howto", role: "dialog", "aria-modal": "true", "aria-labelledby": "cs-howto-h" },
+        h("h2", { id: "cs-howto-h" }, "How to play Cubestacc"),
+        h("p", { class: "cs-howto-goal" }, "Be the first to empty your hand. Every card is a cube: put one on the stack each turn."),
+        h(
+          "div",
+          { class: "cs-howto-body" },
+          section(
+            "Where a cube goes",
+            "Tap a card, then tap a glowing face (or drag the card onto it).",
+            list("TOP: same suit.", "SIDE: same rank.", "FACE: a face card on the same face card (J on J, Q on Q, K on K, A on A)."),
+          ),
+          section(
+            "Card effects",
+            list("J: the next player draws 1.", "Q: the next player is skipped.", "A: you play again.", "0: the direction of play reverses; its TOP stays closed (only a wild may go there)."),
+          ),
+          section(
+            "K +2 stacks",
+            "A K gives the next player +2. While a K stack is waiting, only another K can be played — it adds +2 more. Without a K you take the whole stack, then carry on.",
+          ),
+          section(
+            "Wilds",
+            "A wild goes on any open TOP, even a 0's. You pick its suit; the next cube on the wild must be that suit.",
+            this.pivotNote,
+          ),
+          section(
+            "Dumps",
+            "After a normal play, if you hold more cards of the same rank that fit, keep playing them — each J, K or 0 works again. Press Done to stop. No dumps after a wild, Q or A.",
+          ),
+          section(
+            "UH OH and Caught!",
+            "Holding exactly 2 cards? Press UH OH before you play down to 1. Anyone who reaches 1 card without calling it can be Caught!: the first to press Caught! makes them draw 3.",
+          ),
+          section("Can't play?", "Draw 1 and your turn ends. When the deck is empty, Pass."),
+        ),
+        h("div", { class: "notice-actions" }, this.close),
+      ),
+    );
+    this.el.addEventListener("keydown", (e) => {
+      if (e.key === "Escape") {
+        e.preventDefault();
+        this.hide();
+      }
+    });
+  }
+
+  get shown(): boolean {
+    return !this.el.hidden;
+  }
+
+  /** Opens the card; `pivot` says whether this room plays the wild pivot house rule. */
+  show(pivot: boolean): void {
+    this.pivotNote.textContent = pivot
+      ? "This table plays the wild pivot: after a wild, only the wild stays open until someone builds on it."
+      : "Wild pivot (a house rule some tables turn on): after a wild, only the wild stays open until someone builds on it. Not on at this table.";
+    if (!this.el.hidden) return;
+    this.returnFocus = document.activeElement as HTMLElement | null;
+    this.el.hidden = false;
+    queueMicrotask(() => {
+      // focus the way out without scrolling the card to its end: players read it from the top
+      this.close.focus({ preventScroll: true });
+      const card = this.el.firstElementChild as HTMLElement | null;
+      if (card) card.scrollTop = 0;
+    });
+  }
+
+  hide(): void {
+    if (this.el.hidden) return;
+    this.el.hidden = true;
+    markSeen();
+    this.returnFocus?.focus?.();
+    this.returnFocus = null;
+  }
+}

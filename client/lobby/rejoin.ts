@@ -1,0 +1,90 @@
+// "You have a game in progress — Rejoin": the seats this browser holds tokens for, checked
+// with the server (POST /api/seats/check) each time the lobby shows, so a closed tab or an
+// accidental Back never loses a game. Only seats the server confirms are offered.
+import { listSeats } from "../net/storage";
+import { h } from "../ui/dom";
+import { gameName } from "../games/registry";
+
+export interface LiveSeat {
+  roomId: string;
+  game: string;
+  mode: string;
+  seat: number;
+  status: string;
+  phase: string;
+}
+
+export async function checkSeats(signal?: AbortSignal): Promise<LiveSeat[]> {
+  const held = listSeats().slice(0, 10);
+  if (held.length === 0) return [];
+  const res = await fetch("/api/seats/check", {
+    method: "POST",
+    signal,
+    headers: { "Content-Type": "application/json", Accept: "application/json" },
+    body: JSON.stringify({ seats: held.map((s) => ({ roomId: s.roomId, seatToken: s.seatToken })) }),
+  });
+  if (!res.ok) throw new Error(`POST /api/seats/check answered ${res.status}`);
+  const body = (await res.json()) as { seats?: LiveSeat[] };
+  return Array.isArray(body.seats) ? body.seats : [];
+}
+
+function modeWords(s: LiveSeat): string {
+  if (s.mode === "solo") return "solo";
+  if (s.mode === "coop") return "co-op";
+  if (s.mode === "race") return "race";
+  return "";
+}
+
+function seatWords(s: LiveSeat): string {
+  if (s.status === "bot") return "a bot is playing your seat until you are back";
+  // "connected" right after leaving the page too (the server has not seen the socket close yet)
+  return "your seat is kept for you";
+}
+
+export class RejoinBanner {
+  readonly el: HTMLElement;
+  private abort: AbortController | null = null;
+
+  constructor(private navigate: (hash: string) => void) {
+    this.el = h("section", { class: "rejoin", id: "rejoin", hidden: true, "aria-live": "polite", "aria-label": "Games in progress" });
+  }
+
+  async refresh(): Promise<void> {
+    this.abort?.abort();
+    const abort = (this.abort = new AbortController());
+    let live: LiveSeat[];
+    try {
+      live = await checkSeats(abort.signal);
+    } catch {
+      if (!abort.signal.aborted) this.render([]);
+      return;
+    }
+    if (!abort.signal.aborted) this.render(live);
+  }
+
+  stop(): void {
+    this.abort?.abort();
+  }
+
+  private render(live: LiveSeat[]): void {
+    this.el.hidden = live.length === 0;
+    this.el.replaceChildren(
+      ...live.map((s) => {
+        const go = h("button", { type: "button", class: "primary", "data-room": s.roomId, "aria-label": `Rejoin ${gameName(s.game)} room ${s.roomId}` }, "Rejoin");
+        go.addEventListener("click", () => this.navigate(`#/room/${s.roomId}`));
+        const mode = modeWords(s);
+        return h(
+          "div",
+          { class: "rejoin-row", "data-room": s.roomId },
+          h(
+            "p",
+            {},
+            h("strong", {}, "You have a game in progress"),
+            ` — ${gameName(s.game)}${mode ? ` ${mode}` : ""}, room ${s.roomId}: ${seatWords(s)}.`,
+          ),
+          go,
+        );
+      }),
+    );
+  }
+}

@@ -1,0 +1,71 @@
+// Why a join failed, said as a person would want to read it, with the next step.
+// The server's own words (`room "ZZZZZ" not found`, `PJHZK is already full.`) are matched
+// here and never shown raw.
+
+/** The message of whatever was thrown (tests import this file without the network code). */
+function errorText(e: unknown): string {
+  if (e instanceof Error && e.message) return e.message;
+  return String(e ?? "unknown error");
+}
+
+export interface JoinFailure {
+  title: string;
+  text: string;
+  /** Offer "Watch this room" (only when there is a room to watch). */
+  watch: boolean;
+}
+
+const CODE = /^[A-Z]{5}$/;
+
+function what(id: string): string {
+  return CODE.test(id) ? `code ${id}` : `id ${id}`;
+}
+
+/** Classifies a failed joinById (`reclaim`: we tried with a stored seat token). */
+export function explainJoinFailure(id: string, e: unknown, how: { spectate: boolean; reclaim: boolean }): JoinFailure {
+  const raw = errorText(e);
+  if (/not found|is locked|disposed/i.test(raw)) {
+    return {
+      title: how.reclaim ? "That game is over" : "No such game",
+      text: how.reclaim
+        ? `The game with ${what(id)} has ended or closed, so there is no seat to go back to. Start a new game from the lobby.`
+        : `No game with ${what(id)} is running. Check the code or ask your friend for a new link.`,
+      watch: false,
+    };
+  }
+  if (/already full|every seat|room-full|is full/i.test(raw)) {
+    return {
+      title: "This game is full",
+      text: `Every seat in the game with ${what(id)} is taken (or its round has started). You can watch it, or start your own game from the lobby.`,
+      watch: !how.spectate,
+    };
+  }
+  if (/seat token|no longer held|no seat token/i.test(raw)) {
+    return {
+      title: "Your seat is gone",
+      text: `Your seat in the game with ${what(id)} was given up or its game ended. You can watch the table, or start a new game from the lobby.`,
+      watch: true,
+    };
+  }
+  if (/failed to fetch|network|websocket|ECONN|timed out|timeout/i.test(raw) || (typeof navigator !== "undefined" && navigator.onLine === false)) {
+    return {
+      title: "Could not reach the server",
+      text: `We could not reach the game server to open ${what(id)}. Check your connection and try again.`,
+      watch: false,
+    };
+  }
+  return {
+    title: "Could not join",
+    text: `The server refused to open the game with ${what(id)}: ${raw.replace(/\.?$/, ".")} Try again, or go back to the lobby.`,
+    watch: !how.spectate,
+  };
+}
+
+/** Why a typed room code is not one, or null when it is fine. */
+export function codeProblem(raw: string): string | null {
+  const code = raw.trim();
+  if (code === "") return "Type the 5-letter room code from your friend's invite (like ABCDE).";
+  if (!/^[A-Za-z]+$/.test(code)) return `"${code.slice(0, 12)}" is not a room code: codes are 5 letters, no digits or symbols (like ABCDE). Check the invite and type it again.`;
+  if (code.length !== 5) return `"${code.slice(0, 12)}" has ${code.length} letter${code.length === 1 ? "" : "s"}: room codes have exactly 5 (like ABCDE). Check the invite and type it again.`;
+  return null;
+}

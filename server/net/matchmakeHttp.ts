@@ -1,0 +1,178 @@
+// POST /matchmake/<method>/<room>: Colyseus' handler (Server.handleMatchMakeRequest) with
+// what it lacks. It collected bodies of any size (four 128 MB bodies: 1 GB), so the body is
+// bounded here (413 with a JSON error). It passed `x-real-ip`/`x-forwarded-for` as the
+// client's address, which anyone can write, so the address comes from clientAddress()
+// (TRUST_PROXY). And before the matchmaker runs, the admission checks: per-address
+// reservation limits, a seat token checked against its room before any seat is reserved
+// (a bogus token locked a room for 15 s), wrong-token budgets. Refusals keep Colyseus'
+// answer shape (`200 {code, error}`, which colyseus.js turns into its error) plus our
+// string `reason`.
+
+import type { IncomingMessage, ServerResponse } from "node:http";
+import { ErrorCode, getBearerToken, matchMaker, type Server } from "@colyseus/core";
+import { HubRefusal, refuseSeatToken } from "../rooms/base/errors.js";
+import { normaliseRoomId } from "../rooms/base/privateCodes.js";
+import type { Admission } from "./admission.js";
+import { clientAddress, limitKey } from "./clientAddress.js";
+import { withRequest, type RequestContext } from "./requestContext.js";
+
+export interface MatchmakeGuard {
+  admission: Admission;
+  trustProxy: number;
+  maxBodyBytes: number;
+}
+
+/** Methods that reserve a seat (or a spectator place) in a room. */
+const RESERVING = new Set(["create", "joinOrCreate", "join", "joinById"]);
+const DEFAULT_RESERVATION_SECONDS = Number(process.env.COLYSEUS_SEAT_RESERVATION_TIME || 15);
+
+/** Replaces `server.handleMatchMakeRequest` (Colyseus calls it as a method of the server). */
+export function installMatchmakeHandler(server: Server, guard: MatchmakeGuard): void {
+  const target = server as unknown as {
+    handleMatchMakeRequest(req: IncomingMessage, res: ServerResponse): Promise<void>;
+    transport: { protocol?: unknown };
+  };
+  target.handleMatchMakeRequest = (req, res) => handle(target.transport, guard, req, res);
+}
+
+async function handle(transport: { protocol?: unknown }, guard: MatchmakeGuard, req: IncomingMessage, res: ServerResponse): Promise<void> {
+  if (matchMaker.state === matchMaker.MatchMakerState.SHUTTING_DOWN) {
+    res.writeHead(503, {});
+    res.end();
+    return;
+  }
+  const controller = matchMaker.controller;
+  const headers: Record<string, string> = Object.assign({}, controller.DEFAULT_CORS_HEADERS, controller.getCorsHeaders.call(undefined, req));
+  if (req.method === "OPTIONS") {
+    res.writeHead(204, headers);
+    res.end();
+    return;
+  }
+  if (req.method !== "POST") {
+    res.writeHead(404, headers);
+    res.end();
+    return;
+  }
+  const body = await readBounded(req, guard.maxBodyBytes);
+  if (body === null) {
+    tooLarge(req, res, headers, guard.maxBodyBytes);
+    return;
+  }
+  const params: string[] = req.url?.match(controller.allowedRoomNameChars) ?? [];
+  const at = params.indexOf(controller.matchmakeRoute as string);
+  const method = params[at + 1] ?? "";
+  const roomName = params[at + 2] ?? "";
+  const address = limitKey(clientAddress(req, guard.trustProxy));
+  const ctx: RequestContext = { address };
+
+  headers["Content-Type"] = "application/json";
+  res.writeHead(200, headers);
+  try {
+    let options: unknown;
+    try {
+      options = JSON.parse(body.toString("utf8"));
+    } catch {
+      throw new HubRefusal("bad-request", "The request body must be the join options as JSON.", ErrorCode.MATCHMAKE_UNHANDLED);
+    }
+    const response = await withRequest(ctx, async () => {
+      await admit(guard.admission, method, roomName, options, address);
+      return controller.invokeMethod(method, roomName, options as never, {
+        token: getBearerToken(req.headers.authorization ?? ""),
+        headers: req.headers,
+        ip: address,
+        req,
+      } as never);
+    });
+    if (RESERVING.has(method) && response?.sessionId) {
+      const room = matchMaker.getLocalRoomById(response.room?.roomId) as unknown as { seatReservationTime?: number } | undefined;
+      guard.admission.reserved(address, response.sessionId, room?.seatReservationTime ?? DEFAULT_RESERVATION_SECONDS);
+    }
+    if (transport.protocol !== undefined) (response as { protocol?: unknown }).protocol = transport.protocol;
+    res.write(JSON.stringify(response));
+  } catch (e) {
+    const err = e as { code?: number; message?: string };
+    if (method === "reconnect" && err.code === ErrorCode.MATCHMAKE_EXPIRED) guard.admission.wrongToken(address);
+    // A refusal thrown inside the matchmaker reaches here rewrapped (a seat reservation's even
+    // as "… is already full"): the one noted while serving this request says what happened.
+    const refusal = e instanceof HubRefusal ? { reason: e.reason, message: e.message } : ctx.refusal;
+    res.write(JSON.stringify({ code: err.code, error: refusal?.message ?? err.message, ...(refusal ? { reason: refusal.reason } : {}) }));
+  }
+  res.end();
+}
+
+/** The checks made before the matchmaker reserves anything. Throws a HubRefusal. */
+async function admit(admission: Admission, method: string, roomName: string, options: unknown, address: string): Promise<void> {
+  const seatToken = isObject(options) && typeof options.seatToken === "string" ? options.seatToken : undefined;
+  const presentsToken = method === "reconnect" || (method === "joinById" && seatToken !== undefined);
+  if (presentsToken && !admission.mayGuess(address)) {
+    throw new HubRefusal(
+      "too-many-guesses",
+      "Too many wrong seat tokens from your address; wait a few minutes, then try again.",
+      ErrorCode.AUTH_FAILED,
+    );
+  }
+  if (!RESERVING.has(method)) return;
+  admission.checkReserve(address);
+  if (method === "joinById" && seatToken !== undefined) {
+    const roomId = normaliseRoomId(roomName);
+    // An unknown room is answered by the matchmaker itself ("not found").
+    if (!(await matchMaker.getRoomById(roomId))) return;
+    let accepted: unknown = true;
+    try {
+      accepted = await matchMaker.remoteRoomCall(roomId, "acceptsSeatToken", [seatToken]);
+    } catch {
+      return; // the room went away meanwhile: the matchmaker answers
+    }
+    if (accepted === false) {
+      admission.wrongToken(address);
+      throw refuseSeatToken();
+    }
+  }
+}
+
+/** The body, or null once it passes `max` bytes (nothing more is kept). */
+function readBounded(req: IncomingMessage, max: number): Promise<Buffer | null> {
+  const declared = Number(req.headers["content-length"]);
+  if (Number.isFinite(declared) && declared > max) return Promise.resolve(null);
+  return new Promise((resolve) => {
+    const chunks: Buffer[] = [];
+    let size = 0;
+    let done = false;
+    const finish = (value: Buffer | null) => {
+      if (done) return;
+      done = true;
+      req.removeListener("data", onData);
+      resolve(value);
+    };
+    const onData = (chunk: Buffer) => {
+      size += chunk.length;
+      if (size > max) {
+        chunks.length = 0;
+        finish(null);
+        return;
+      }
+      chunks.push(chunk);
+    };
+    req.on("data", onData);
+    req.once("end", () => finish(Buffer.concat(chunks)));
+    req.once("error", () => finish(null));
+    req.once("aborted", () => finish(null));
+  });
+}
+
+/** 413, then the rest of the body is read and dropped (never kept) and the connection closed. */
+function tooLarge(req: IncomingMessage, res: ServerResponse, headers: Record<string, string>, max: number): void {
+  res.writeHead(413, { ...headers, "Content-Type": "application/json", Connection: "close" });
+  res.end(
+    JSON.stringify({
+      code: "body-too-large",
+      error: `Matchmaking requests are limited to ${max} bytes of join options; send fewer or shorter options.`,
+    }),
+  );
+  req.resume();
+  res.once("finish", () => setTimeout(() => req.socket.destroy(), 2000).unref());
+}
+
+function isObject(value: unknown): value is Record<string, unknown> {
+  return typeof value === "object" && value !== null && !Array.isArray(value);
+}

@@ -1,0 +1,30 @@
+// What a room shows in quick play and `GET /api/rooms` (docs/protocol.md "HTTP").
+
+import type { HubState } from "./HubState.js";
+
+export interface HubMetadata {
+  game: string;
+  mode: string;
+  players: number;
+  maxPlayers: number;
+  spectators: number;
+  phase: string;
+  /** Shown in GET /api/rooms (public rooms, full or not). Private rooms: false. */
+  listed: boolean;
+  [key: string]: unknown;
+}
+
+
+/** The listing of a room in this state (`extra`: the game's own fields, e.g. level). */
+export function listingOf(game: string, state: HubState, listed: boolean, extra: Record<string, unknown>): HubMetadata {
+  return {
+    game,
+    mode: state.mode,
+    players: state.seats.filter((s) => s.occupied).length,
+    maxPlayers: state.maxSeats,
+    spectators: state.spectators,
+    phase: state.phase,
+    listed,
+    ...extra,
+  };
+}

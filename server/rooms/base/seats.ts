@@ -1,0 +1,80 @@
+// Seats and seat tokens: the record the base keeps per seat, the tokens (only a seat's
+// owner ever receives its token), and the options every join carries.
+
+import { randomBytes, timingSafeEqual } from "node:crypto";
+import { refuseOption } from "./errors.js";
+import type { RoomTimer } from "./messages.js";
+import { isPlainObject, sanitizeName } from "./validate.js";
+
+/** Names given to bot seats, in order ("Bot Ada", "Bot Babbage", ...). */
+export const BOT_NAMES = ["Ada", "Babbage", "Curie", "Dijkstra", "Euler", "Fermat", "Gauss", "Hopper", "Ito", "Jacobi"];
+
+export type SeatStatus = "free" | "connected" | "reconnecting" | "held" | "bot";
+
+export interface SeatRecord {
+  /** Seat token ("" while the seat is free). Only the seat's owner ever receives it. */
+  token: string;
+  /** Live session bound to the seat (connected or inside the reconnection window). */
+  sessionId: string | null;
+  /** Pending Colyseus reconnection while the player is dropped. */
+  reconnection: { reject(reason?: unknown): void } | null;
+  /** Set while the seat is held past the reconnection window. */
+  holdTimer: RoomTimer | null;
+  /** When the hold ends (ms since epoch). */
+  holdUntil: number;
+  /** A bot seat (no player, no token). */
+  bot: boolean;
+}
+
+/** Validated join options (returned by onAuth, kept as client.auth). */
+export interface JoinRequest {
+  name: string;
+  nameGiven: boolean;
+  spectate: boolean;
+  seatToken?: string;
+}
+
+export function newSeatToken(): string {
+  return randomBytes(18).toString("base64url");
+}
+
+export function sameToken(a: string, b: string): boolean {
+  if (!a || !b) return false;
+  const ba = Buffer.from(a);
+  const bb = Buffer.from(b);
+  return ba.length === bb.length && timingSafeEqual(ba, bb);
+}
+
+/** Checks the options every join carries; throws a HubRefusal the client sees as its error. */
+export function parseJoinOptions(options: unknown): JoinRequest {
+  if (options === undefined || options === null || options === true) {
+    return { name: sanitizeName(undefined), nameGiven: false, spectate: false };
+  }
+  if (!isPlainObject(options)) throw refuseOption("Join options must be an object.");
+  const { name, spectate, seatToken } = options;
+  if (name !== undefined && typeof name !== "string") throw refuseOption("name must be a string.");
+  if (spectate !== undefined && typeof spectate !== "boolean") throw refuseOption("spectate must be true or false.");
+  if (seatToken !== undefined && (typeof seatToken !== "string" || seatToken.length === 0 || seatToken.length > 128)) {
+    throw refuseOption("seatToken must be the string the server sent in the `seat` message.");
+  }
+  if (spectate === true && seatToken !== undefined) throw refuseOption("Use either spectate or seatToken, not both.");
+  return { name: sanitizeName(name), nameGiven: typeof name === "string", spectate: spectate === true, seatToken };
+}
+
+/** True when these (raw) join options ask for a new seat (not a spectator, not a reclaim). */
+export function wantsNewSeat(options: unknown): boolean {
+  if (!isPlainObject(options)) return true;
+  return options.spectate !== true && options.seatToken === undefined;
+}
+
+/** A seat record with no player: no token, no session, no pending reconnection or hold. */
+export function resetRecord(record: SeatRecord, bot: boolean): void {
+  record.holdTimer?.clear();
+  record.holdTimer = null;
+  record.holdUntil = 0;
+  record.token = "";
+  record.sessionId = null;
+  record.reconnection = null;
+  record.bot = bot;
+}
+

@@ -1,0 +1,193 @@
+// Finished games are never dropped silently when the store cannot write (disk full, a
+// read-only or failing disk): the record waits in a bounded queue, in order, and is retried
+// with backoff; the log says what is wrong and how many results wait; the room tells its
+// players "result not saved yet" and gives them the replay once it is written.
+
+import {
+  isHubStore,
+  type FinishedGame,
+  type GameStore,
+  type HubStore,
+  type LeaderboardQuery,
+  type LeaderboardRow,
+  type StoredGame,
+} from "./GameStore.js";
+
+export interface SaveQueueSettings {
+  /** Results kept waiting at most (default 1000); past it a new result is lost, loudly. */
+  maxQueued?: number;
+  /** First retry after this many ms (default 1000), doubling up to `maxRetryMs` (default 60 000). */
+  firstRetryMs?: number;
+  maxRetryMs?: number;
+  /** Where the messages go (tests capture them). */
+  log?: (line: string) => void;
+}
+
+/** recordGame's answer when the result waits in the queue (ids start at 1). */
+export const NOT_SAVED_YET = 0;
+/** recordGame's answer when the queue was full: the result is lost (and the log says so). */
+export const NOT_SAVED = -1;
+
+interface Waiting {
+  game: FinishedGame;
+  onSaved?: (id: number) => void;
+}
+
+/** A store whose writes survive a store that fails for a while. */
+export class SaveQueue implements HubStore {
+  private readonly queue: Waiting[] = [];
+  private timer: NodeJS.Timeout | null = null;
+  private delay: number;
+  private failingSince: number | null = null;
+  private readonly maxQueued: number;
+  private readonly firstRetryMs: number;
+  private readonly maxRetryMs: number;
+  private readonly log: (line: string) => void;
+
+  constructor(
+    readonly inner: GameStore,
+    settings: SaveQueueSettings = {},
+  ) {
+    this.maxQueued = settings.maxQueued ?? 1000;
+    this.firstRetryMs = settings.firstRetryMs ?? 1000;
+    this.maxRetryMs = settings.maxRetryMs ?? 60_000;
+    this.log = settings.log ?? ((line) => console.error(line));
+    this.delay = this.firstRetryMs;
+  }
+
+  /** Results waiting to be written. */
+  get pending(): number {
+    return this.queue.length;
+  }
+
+  /**
+   * Writes the game: its id; NOT_SAVED_YET when it waits in the queue (`onSaved` gets the id
+   * once it is written); NOT_SAVED when the queue is full and it is lost.
+   */
+  recordGame(game: FinishedGame, onSaved?: (id: number) => void): number {
+    if (this.queue.length >= this.maxQueued) {
+      this.flush();
+      if (this.queue.length >= this.maxQueued) {
+        this.log(`[store] LOST a finished ${game.game} game (room ${game.roomId || "-"}): ${this.queue.length} results already wait to be saved. ${FIX}`);
+        return NOT_SAVED;
+      }
+    }
+    const entry: Waiting & { id?: number } = { game };
+    this.queue.push(entry);
+    // Earlier results first: the queue is written in order.
+    this.flush();
+    if (entry.id !== undefined) return entry.id;
+    entry.onSaved = onSaved;
+    return NOT_SAVED_YET;
+  }
+
+  /** Writes now or throws (for callers that can tell their client to try again, e.g. offline submissions). */
+  recordGameNow(game: FinishedGame): number {
+    const id = this.inner.recordGame(game);
+    return typeof id === "number" ? id : NOT_SAVED;
+  }
+
+  /** Writes queued results in order until one fails; returns how many were written. */
+  flush(): number {
+    let written = 0;
+    while (this.queue.length > 0) {
+      const head = this.queue[0] as Waiting & { id?: number };
+      let id: number | void;
+      try {
+        id = this.inner.recordGame(head.game);
+      } catch (e) {
+        this.failed(e);
+        return written;
+      }
+      this.queue.shift();
+      written++;
+      head.id = typeof id === "number" ? id : NOT_SAVED;
+      if (head.onSaved && head.id > 0) {
+        try {
+          head.onSaved(head.id);
+        } catch (e) {
+          console.error("[store] a saved-result callback failed", e);
+        }
+      }
+    }
+    if (this.failingSince !== null) {
+      this.log(`[store] writing again: the waiting results are saved (${written} just now).`);
+      this.failingSince = null;
+      this.delay = this.firstRetryMs;
+    }
+    if (this.timer) clearTimeout(this.timer);
+    this.timer = null;
+    return written;
+  }
+
+  private failed(error: unknown): void {
+    const first = this.failingSince === null;
+    if (first) this.failingSince = Date.now();
+    const head = this.queue[0].game;
+    this.log(
+      `[store] ${first ? "could not save" : "still cannot save"} a finished ${head.game} game (${describeStoreError(error)}); ` +
+        `${this.queue.length} result(s) wait, retrying in ${Math.round(this.delay / 1000)} s. ${FIX}`,
+    );
+    if (!this.timer) {
+      this.timer = setTimeout(() => {
+        this.timer = null;
+        this.flush();
+      }, this.delay);
+      this.timer.unref?.();
+      this.delay = Math.min(this.maxRetryMs, this.delay * 2);
+    }
+  }
+
+  recentGames(options?: { game?: string; roomId?: string; limit?: number }): StoredGame[] {
+    return this.inner.recentGames(options);
+  }
+
+  leaderboard(query: LeaderboardQuery): LeaderboardRow[] {
+    return this.hub().leaderboard(query);
+  }
+
+  getGame(id: number): StoredGame | undefined {
+    return this.hub().getGame(id);
+  }
+
+  /** One last try, then the store closes; whatever still waits is named in the log. */
+  close(): void {
+    if (this.timer) clearTimeout(this.timer);
+    this.timer = null;
+    this.flush();
+    if (this.timer) clearTimeout(this.timer);
+    this.timer = null;
+    if (this.queue.length > 0) {
+      this.log(`[store] shutting down with ${this.queue.length} finished game(s) not saved: ${this.queue.map((w) => `${w.game.game} room ${w.game.roomId || "-"}`).join(", ")}.`);
+    }
+    this.inner.close();
+  }
+
+  private hub(): HubStore {
+    if (!isHubStore(this.inner)) throw new Error("the configured store cannot answer leaderboard or replay queries");
+    return this.inner;
+  }
+}
+
+const FIX = "Free space on the disk holding DATA_DIR (or make it writable); nothing needs restarting.";
+
+/** What a store error means, in words (SQLite codes and file-system codes). */
+export function describeStoreError(error: unknown): string {
+  const e = error as { code?: string; message?: string };
+  const code = typeof e?.code === "string" ? e.code : "";
+  const what =
+    code === "SQLITE_FULL" || code === "ENOSPC"
+      ? "the disk is full"
+      : code.startsWith("SQLITE_READONLY") || code === "EROFS"
+        ? "the database is read-only"
+        : code === "EACCES" || code === "EPERM" || code === "SQLITE_PERM" || code === "SQLITE_AUTH"
+          ? "permission denied"
+          : code.startsWith("SQLITE_IOERR")
+            ? "a disk input/output error"
+            : code.startsWith("SQLITE_CANTOPEN")
+              ? "the database file cannot be opened for writing (is its folder read-only?)"
+              : code === "ENOTDIR"
+                ? "a part of the path is a file, not a folder"
+                : "the write failed";
+  return `${what}${code ? `: ${code}` : ""}${e?.message ? `, ${e.message}` : ""}`;
+}

@@ -1,0 +1,32 @@
+// The encoder → decoder path of Colyseus, without a server: a connection's full state
+// (the shared part, then its view's part) and each patch (the shared changes, then each
+// view's), in the order Colyseus sends them. For tests of what each connection decodes.
+
+import { Decoder, type Encoder, type Schema, type StateView } from "@colyseus/schema";
+
+export interface Decoded<S extends Schema> {
+  view: StateView;
+  state: S;
+  decoder: Decoder;
+}
+
+/** A new connection: decodes the full state as Colyseus' getFullState sends it with a view. */
+export function connectView<S extends Schema>(encoder: Encoder, view: StateView, fresh: () => S, bufferBytes = 64 * 1024): Decoded<S> {
+  const buffer = Buffer.allocUnsafe(bufferBytes);
+  const it = { offset: 0 };
+  encoder.encodeAll(it, buffer);
+  const state = fresh();
+  const decoder = new Decoder(state);
+  decoder.decode(encoder.encodeAllView(view, it.offset, { ...it }, buffer));
+  return { view, state, decoder };
+}
+
+/** One patch to every connection, as Colyseus' applyPatches with filters sends it. */
+export function patchViews(encoder: Encoder, connections: readonly { view: StateView; decoder: Decoder }[]): void {
+  if (!encoder.hasChanges) return;
+  const it = { offset: 0 };
+  encoder.encode(it);
+  const shared = it.offset;
+  for (const c of connections) c.decoder.decode(encoder.encodeView(c.view, shared, it));
+  encoder.discardChanges();
+}

@@ -1,0 +1,50 @@
+// The bot pool (server/bots/pool.ts): decisions come back from worker threads, the event
+// loop stays free while they think, a decision past its budget is cut off (answered with no
+// move) and its worker replaced, and the pool keeps answering afterwards.
+
+import { expect } from "chai";
+import { connect4Def } from "../../common/connect4/index.js";
+import { BotPool } from "../../server/bots/pool.js";
+
+describe("bot pool (worker threads)", function () {
+  this.timeout(30_000);
+  let pool: BotPool;
+  /** No grace past a budget: a budget of 0 cuts any decision off. */
+  let strict: BotPool;
+  before(() => {
+    pool = new BotPool({ size: 1 });
+    strict = new BotPool({ size: 1, graceMs: 0 });
+  });
+  after(async () => {
+    await pool.close();
+    await strict.close();
+  });
+
+  const view = () => connect4Def.view(connect4Def.setup(1, { timer: 0 }, 2), 0);
+
+  it("answers with a legal move while the event loop keeps running", async () => {
+    let ticks = 0;
+    const tick = setInterval(() => ticks++, 10);
+    const answer = await pool.think({ game: "connect4", view: view(), seat: 0, level: "deep", seed: 7, budgetMs: 300 });
+    clearInterval(tick);
+    expect(answer.move).to.have.property("type", "drop");
+    expect(view().legal).to.include((answer.move as { col: number }).col);
+    expect(ticks, "timers ran while the bot thought").to.be.greaterThan(5);
+  });
+
+  it("cuts a decision off at its budget, replaces the worker, and answers the next one", async () => {
+    const cut = await strict.think({ game: "connect4", view: view(), seat: 0, level: "normal", seed: 7, budgetMs: 0 });
+    expect(cut.move).to.equal(null);
+    expect(strict.cutOff).to.equal(1);
+    const next = await strict.think({ game: "connect4", view: view(), seat: 0, level: "easy", seed: 7, budgetMs: 5000 });
+    expect(next.move).to.have.property("type", "drop");
+  });
+
+  it("refuses a game without a bot with an error, not a hang", async () => {
+    const err = await pool.think({ game: "minesweeper", view: {}, seat: 0, level: "x", seed: 1, budgetMs: 2000 }).then(
+      () => null,
+      (e: Error) => e,
+    );
+    expect(err?.message).to.match(/no bot for game minesweeper/);
+  });
+});
