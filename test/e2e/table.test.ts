@@ -7,6 +7,7 @@ import { boot, type ColyseusTestServer } from "@colyseus/testing";
 import type { Browser, Page } from "playwright-core";
 import { createHubConfig } from "../../arena.config.js";
 import { SqliteStore } from "../../server/store/index.js";
+import { LAX_ADDRESS_LIMITS } from "../helpers/hub.js";
 import { DESKTOP, freePort, hub, launchChromium, OpenedPages, PHONE, screenshot, waitHub, type HubSnapshot } from "../helpers/e2e.js";
 
 type T = HubSnapshot & {
@@ -34,7 +35,7 @@ describe("e2e: card table in Chromium", function () {
   before(async () => {
     browser = await launchChromium();
     const port = await freePort();
-    server = await boot(createHubConfig({ store: new SqliteStore(":memory:"), botThreads: 0 }), port);
+    server = await boot(createHubConfig({ store: new SqliteStore(":memory:"), botThreads: 0, ...LAX_ADDRESS_LIMITS }), port);
     base = `http://127.0.0.1:${port}/`;
   });
   after(async () => {
@@ -46,10 +47,12 @@ describe("e2e: card table in Chromium", function () {
   it("two players (desktop and phone) and a spectator: decks, mulligan, draw, play, tap, counters, scry 3, shuffle, undo, reload", async () => {
     const a = (await pages.open(DESKTOP)).page;
     await a.waitForSelector("#table-private-btn");
+    await a.fill("input[name=name]", "Ada");
     await a.click("#table-private-btn");
     const room = await waitHub(a, (s) => !!s.roomId && s.private === true, "a private table");
     const b = (await pages.open(PHONE)).page;
     await b.waitForSelector("#join-code");
+    await b.fill("input[name=name]", "Bo"); // a newcomer without a name is asked for one first
     await b.fill("#join-code", room.roomId!.toLowerCase());
     await b.click("#join-code-btn");
     const spec = (await pages.open(DESKTOP, `#/spectate/${room.roomId}`)).page;
@@ -131,5 +134,24 @@ describe("e2e: card table in Chromium", function () {
     expect(back.battlefield![0].tapped).to.equal(true);
     expect(back.hand).to.deep.equal(before.hand);
     await screenshot(a, "table-desktop");
+  });
+
+  it("goldfish: a solo table with the standard deck, undo and redo", async () => {
+    const { page } = await pages.open(DESKTOP);
+    await page.waitForSelector("#table-solo-btn");
+    await page.fill("input[name=name]", "Cy");
+    await page.click("#table-solo-btn");
+    await until(page, (s) => s.stage === "decks", "the deck stage");
+    await page.click("#tt-standard");
+    await until(page, (s) => s.phaseOfTable === "mulligan" && s.hand?.length === 7, "the deal");
+    await page.click("#tt-keep");
+    await until(page, (s) => s.phaseOfTable === "playing", "kept");
+    await page.click("#tt-draw");
+    await until(page, (s) => s.hand!.length === 8, "a draw");
+    await page.click("#tt-undo");
+    await until(page, (s) => s.hand!.length === 7, "the draw undone");
+    await page.click("#tt-redo");
+    await until(page, (s) => s.hand!.length === 8, "the draw redone");
+    await screenshot(page, "table-goldfish");
   });
 });

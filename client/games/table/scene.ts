@@ -161,7 +161,8 @@ export async function mount(host: HTMLElement, ctx: GameContext): Promise<GameHa
       "header",
       { class: `tt-player${active ? " tt-active" : ""}` },
       h("strong", {}, nameOf(g)),
-      h("span", { class: "tt-life", "data-life": p.life }, minus, ` ♥ ${p.life} `, plus),
+      // Spectators watch: no buttons they could not use.
+      h("span", { class: "tt-life", "data-life": p.life }, me() >= 0 ? minus : null, ` ♥ ${p.life} `, me() >= 0 ? plus : null),
       p.poison ? h("span", {}, ` ☠ ${p.poison}`) : null,
       h("span", { class: "tt-handcount" }, ` · hand ${p.cards.hand}`),
       p.mulligans && view?.table?.phase === "mulligan" ? h("span", {}, ` mulligans: ${p.mulligans}`) : null,
@@ -323,7 +324,8 @@ export async function mount(host: HTMLElement, ctx: GameContext): Promise<GameHa
   };
 
   const draw = () => {
-    if (!wire) return;
+    // A reload's room state exists before its first patch decodes: wait for the fields.
+    if (!wire || !wire.acting || !wire.seats) return;
     shell.update(wire);
     const parts: Parts = {};
     wire.parts?.forEach((p, k) => (parts[k] = p.json));
