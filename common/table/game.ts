@@ -21,7 +21,7 @@ import { logLine, type LogLine } from "./logline.js";
 import { permission, touchesHiddenOf } from "./resolve.js";
 import { setupTable } from "./setup.js";
 import { MAX_PLAYERS, zoneKey, type Format, type TableGame } from "./types.js";
-import { viewTable, type TableView } from "./visibility.js";
+import { canSee, viewTable, type TableView } from "./visibility.js";
 
 export const TABLE_MODES = ["online", "solo"] as const;
 /** Log lines kept for the panel (older ones stay in the stored game). */
@@ -260,6 +260,21 @@ export const tableDef: GameDef<TableState, TableMove, TableOut, TableRoomConfig,
   }),
   // Each viewer gets only its own line of each event (the engine event itself never leaves).
   eventsFor: (events, viewer) => events.map((o) => ({ seq: o.seq, lines: [o.lines[viewer === null || viewer < 0 || viewer >= o.lines.length - 1 ? o.lines.length - 1 : viewer]] })),
+  twin(s, viewer, rng) {
+    // Two cards the viewer cannot see, of different kinds, trade what they are.
+    const g = s.game;
+    if (!g || g.phase === "finished") return null;
+    const v = viewer === null ? "spectator" : viewer;
+    const hidden = Object.values(g.cards).filter((c) => !canSee(g, v, c));
+    for (let tries = 0; tries < 8 && hidden.length > 1; tries++) {
+      const a = hidden[rng.int(hidden.length)];
+      const b = hidden[rng.int(hidden.length)];
+      if (a.def === b.def) continue;
+      const cards = { ...g.cards, [a.id]: { ...a, def: b.def }, [b.id]: { ...b, def: a.def } };
+      return { ...s, game: { ...g, cards } };
+    }
+    return null;
+  },
   moveTypes: ["deck", "act", "goOn"],
   parseMove: parseTableMove,
   legalMoves,
