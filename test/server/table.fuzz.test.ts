@@ -142,4 +142,49 @@ describe("card table: hostile input", function () {
     console.log(`      ${sent.join(" + ")} hostile messages answered (${skipped} accidental legal ones not sent)`);
     for (const c of conns) await c.room.leave();
   });
+
+  it("freezes an action on an away player's hidden cards until most players present vote to go on", async () => {
+    const sdk = new Client(`ws://127.0.0.1:${PORT}`);
+    const a = await sdk.create("table", { seats: 3 });
+    const b = await sdk.joinById(a.roomId);
+    const c = await sdk.joinById(a.roomId);
+    const probes = [a, b, c].map((r) => new Probe(r));
+    const server = hub.colyseus.getRoomById(a.roomId) as unknown as Server;
+    await until(() => server.session !== null, 4000, "the start");
+    const session = server.session as GameSession<TableState, any, any, any, any>;
+    for (const r of [a, b, c]) r.send("deck", { text: "" });
+    await until(() => session.state.game !== null, 4000, "the deal");
+    for (const r of [a, b, c]) r.send("act", { action: { do: "keep", bottom: [] } });
+    await until(() => session.state.game!.phase === "playing", 4000, "the keeps");
+    // A kitchen table: everyone may touch every card.
+    a.send("act", { action: { do: "helpers", everyoneTouches: true } });
+    await probes[0].sync();
+    expect(session.state.game!.options.everyoneTouches).to.equal(true);
+    // Seat 1 shows everyone a card of its hand, then drops.
+    const theirs = session.state.game!.zones["1.hand"][0];
+    b.send("act", { action: { do: "show", card: theirs, to: "all" } });
+    await new Probe(b).sync();
+    b.connection.close(4000);
+    await until(() => !server.state.seats[1].connected, 4000, "seat 1 away");
+    const take = { action: { do: "move", card: theirs, zone: "exile", player: 1, place: "top" } };
+    let from = probes[0].messages.length;
+    a.send("act", take);
+    await probes[0].sync();
+    expect(probes[0].of("error", from).map((e) => e.code)).to.deep.equal(["frozen"]);
+    expect(probes[0].of("error", from)[0].message).to.match(/away.*vote to go on/);
+    a.send("goOn", { player: 1 });
+    from = probes[0].messages.length;
+    a.send("act", take);
+    await probes[0].sync();
+    expect(probes[0].of("error", from).map((e) => e.code), "one vote of two present is not most").to.deep.equal(["frozen"]);
+    c.send("goOn", { player: 1 });
+    await probes[2].sync();
+    from = probes[0].messages.length;
+    a.send("act", take);
+    await probes[0].sync();
+    expect(probes[0].of("error", from)).to.deep.equal([]);
+    expect(session.state.game!.cards[theirs], "the card left the hand (a new id in exile)").to.equal(undefined);
+    expect(session.state.game!.zones["1.exile"]).to.have.length(1);
+    for (const r of [a, c]) await r.leave();
+  });
 });
