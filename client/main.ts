@@ -1,5 +1,6 @@
 // Entry point: hash router between the lobby and a room.
 //   #/            lobby
+//   #/games/ID    one game's page in the lobby (its modes, live rooms, leaderboard)
 //   #/join/CODE   join a room by id or private code (invite links)
 //   #/room/ID     play (a reload reclaims the seat with the stored seat token)
 //   #/spectate/ID watch
@@ -19,7 +20,7 @@ import { installHub } from "./hub";
 import type { PageHandle } from "./pages/page";
 
 type Route =
-  | { name: "lobby" }
+  | { name: "lobby"; game?: string }
   | { name: "join"; code: string }
   | { name: "room"; id: string }
   | { name: "spectate"; id: string }
@@ -28,6 +29,7 @@ type Route =
 
 export function parseRoute(hash: string): Route {
   const parts = hash.replace(/^#\/?/, "").split("/").filter(Boolean).map(decodeURIComponent);
+  if (parts[0] === "games" && parts[1]) return { name: "lobby", game: parts[1] };
   if (parts[0] === "join" && parts[1]) return { name: "join", code: parts[1] };
   if (parts[0] === "room" && parts[1]) return { name: "room", id: parts[1] };
   if (parts[0] === "spectate" && parts[1]) return { name: "spectate", id: parts[1] };
@@ -242,7 +244,7 @@ async function route(): Promise<void> {
     closeCurrent();
     setPage(null);
     document.title = "Game Hub";
-    lobby.show();
+    lobby.show(r.game);
     return;
   }
   if (r.name === "join") {
