@@ -4,6 +4,7 @@
 //   #/join/CODE   join a room by id or private code (invite links)
 //   #/room/ID     play (a reload reclaims the seat with the stored seat token)
 //   #/spectate/ID watch
+//   #/claim/CLAIM continue on this device: redeem a device link, then play the seat it moved
 //   #/offline[/LEVEL]  Minesweeper offline solo (no server needed once loaded)
 //   #/replay/ID   watch a recorded game (GET /api/replays/ID, replayed with common/ rules)
 import "./styles.css";
@@ -15,6 +16,7 @@ import { explainJoinFailure } from "./net/joinErrors";
 import { confirmLeave, dismissLeave, leaveConsequence } from "./ui/confirm";
 import { namePrompt } from "./ui/namePrompt";
 import { Lobby } from "./lobby/lobby";
+import { redeemClaim } from "./ui/deviceLink";
 import { messagePage, RoomView } from "./room-view";
 import { installHub } from "./hub";
 import type { PageHandle } from "./pages/page";
@@ -24,6 +26,7 @@ type Route =
   | { name: "join"; code: string }
   | { name: "room"; id: string }
   | { name: "spectate"; id: string }
+  | { name: "claim"; claim: string }
   | { name: "offline"; param?: string }
   | { name: "replay"; id: string };
 
@@ -32,6 +35,7 @@ export function parseRoute(hash: string): Route {
   if (parts[0] === "games" && parts[1]) return { name: "lobby", game: parts[1] };
   if (parts[0] === "join" && parts[1]) return { name: "join", code: parts[1] };
   if (parts[0] === "room" && parts[1]) return { name: "room", id: parts[1] };
+  if (parts[0] === "claim" && parts[1]) return { name: "claim", claim: parts[1] };
   if (parts[0] === "spectate" && parts[1]) return { name: "spectate", id: parts[1] };
   if (parts[0] === "offline") return { name: "offline", param: parts[1] };
   if (parts[0] === "replay" && parts[1]) return { name: "replay", id: parts[1] };
@@ -246,6 +250,16 @@ async function route(): Promise<void> {
     document.title = "Game Hub";
     lobby.show(r.game);
     return;
+  }
+  if (r.name === "claim") {
+    closeCurrent();
+    try {
+      const { roomId } = await redeemClaim(r.claim);
+      history.replaceState(null, "", `#/room/${roomId}`);
+      return join(roomId, false);
+    } catch (e) {
+      return failed("Could not continue here", errorText(e));
+    }
   }
   if (r.name === "join") {
     const code = r.code.length === 5 ? normaliseCode(r.code) ?? r.code : r.code;
