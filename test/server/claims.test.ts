@@ -26,7 +26,7 @@ describe("POST /api/claims (device links)", function () {
     app.use("/strict", claimsApi({ burst: 3, perSecond: 0.0001 }, () => t));
     app.use("/api", claimsApi({ burst: 1000, perSecond: 1000 }, () => t));
     const port = await freePort();
-    await new Promise<void>((ok) => (server = app.listen(port, "127.0.0.1", ok)));
+    await new Promise<void>((ok) => (server = app.listen(port, "127.0.0.1", () => ok())));
     base = `http://127.0.0.1:${port}`;
   });
   after(async () => {
