@@ -1,5 +1,6 @@
 // window.__hub: a small test/debug hook so browser tests never guess pixels.
 // It exposes only what the page already knows (the client never knows mines).
+import { announcements } from "./ui/announce";
 import type { RoomSession } from "./net/session";
 import type { RoomView } from "./room-view";
 import type { PageHandle } from "./pages/page";
@@ -41,7 +42,7 @@ export function installHub(
   window.__hub = {
     state() {
       const cur = current();
-      const base: Record<string, unknown> = { route: location.hash || "#/" };
+      const base: Record<string, unknown> = { route: location.hash || "#/", announced: announcements() };
       const pg = page();
       if (!cur && pg) return { ...base, connection: "none", ...pg.snapshot() };
       if (!cur) return { ...base, connection: "none" };

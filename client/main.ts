@@ -19,6 +19,7 @@ import { Lobby } from "./lobby/lobby";
 import { redeemClaim } from "./ui/deviceLink";
 import { messagePage, RoomView } from "./room-view";
 import { installHub } from "./hub";
+import { registerServiceWorker } from "./pwa/register";
 import type { PageHandle } from "./pages/page";
 
 type Route =
@@ -284,3 +285,4 @@ installHub(
   () => pageHandle,
 );
 void route();
+registerServiceWorker();

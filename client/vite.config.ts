@@ -2,6 +2,7 @@
 // repository's dist/client (served by the game server as static files).
 import { defineConfig } from "vite";
 import { fileURLToPath } from "node:url";
+import { pwa } from "../scripts/pwa";
 
 const here = fileURLToPath(new URL(".", import.meta.url));
 const target = process.env.HUB_SERVER ?? "http://localhost:2567";
@@ -10,6 +11,7 @@ export default defineConfig({
   root: here,
   base: "./",
   publicDir: false,
+  plugins: [pwa()],
   resolve: {
     // colyseus.js and the server must decode with one copy of the schema lib.
     dedupe: ["@colyseus/schema"],

@@ -47,6 +47,9 @@ export function roomsRoute(): express.RequestHandler {
 /** Paths the single-page fallback must never answer. */
 const SERVER_PATHS = /^\/(api|colyseus|matchmake|__healthcheck)(\/|$)/;
 
+/** Built files whose names carry no content hash. */
+const UNHASHED = /(\.html|[\\/]sw\.js|\.webmanifest|[\\/]icons[\\/][^\\/]+)$/;
+
 /** Serves dist/client (static files + index.html for client-side routes) when it was built. */
 export function mountClient(app: express.Express, dir: string): boolean {
   const index = path.join(dir, "index.html");
@@ -54,8 +57,9 @@ export function mountClient(app: express.Express, dir: string): boolean {
   app.use(
     express.static(dir, {
       index: "index.html",
-      // Hashed bundles can be cached; index.html must not be, or a deploy is not picked up.
-      setHeaders: (res, file) => res.setHeader("Cache-Control", file.endsWith(".html") ? "no-cache" : "public, max-age=31536000, immutable"),
+      // Hashed bundles can be cached; index.html, the service worker, the manifest and its
+      // icons (fixed names) must not be, or a deploy is not picked up.
+      setHeaders: (res, file) => res.setHeader("Cache-Control", UNHASHED.test(file) ? "no-cache" : "public, max-age=31536000, immutable"),
     }),
   );
   app.use((req, res, next) => {

@@ -82,9 +82,13 @@ export interface OpenedPage {
   errors: string[];
 }
 
-/** A fresh context (own localStorage) with one page at `url`; collects page errors. */
+/**
+ * A fresh context (own localStorage) with one page at `url`; collects page errors. The hub's
+ * service worker is blocked unless `options` allow it (test/e2e/offline.pwa.test.ts does):
+ * the other suites route requests and cut the network, which a worker would sit between.
+ */
 export async function openPage(browser: Browser, url: string, options: BrowserContextOptions = DESKTOP): Promise<OpenedPage> {
-  const context = await browser.newContext(options);
+  const context = await browser.newContext({ serviceWorkers: "block", ...options });
   const page = await context.newPage();
   const errors: string[] = [];
   page.on("pageerror", (e) => errors.push(String(e)));

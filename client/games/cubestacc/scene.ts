@@ -27,6 +27,7 @@ import { attachTableInput } from "./input";
 import { emptyModel, readModel, type CubeModel, type CubestaccWire, type TableModel } from "./model";
 import { CubeTextures } from "./textures";
 import { HowTo, howtoSeen } from "./howto";
+import { CubestaccKeyboard } from "./keyboard";
 import "./cubestacc.css";
 import { initStillStage } from "../stage.js";
 
@@ -61,6 +62,7 @@ class CubestaccScene implements GameHandle {
   private tableHost!: HTMLElement;
   private hud!: Hud;
   private hand!: HandStrip;
+  private keys!: CubestaccKeyboard;
 
   // Pixi
   private app = new Application();
@@ -243,35 +245,28 @@ class CubestaccScene implements GameHandle {
     );
     this.root.append(this.howto.el);
     this.host.append(this.root);
-    this.hand.el.addEventListener("keydown", (e) => this.handKey(e));
-  }
-
-  /**
-   * Keyboard play: Enter picks the focused card, ↑/↓ choose among its targets
-   * (the ghost shows each), Enter plays the chosen one, Escape drops the pick.
-   */
-  private handKey(e: KeyboardEvent): void {
-    const card = this.selected;
-    if (card === null) return;
-    const targets = this.targetsFor(card);
-    if (e.key === "ArrowUp" || e.key === "ArrowDown") {
-      e.preventDefault();
-      if (targets.length === 0) return;
-      const i = targets.findIndex((t) => sameTarget(t, this.hot));
-      const next = targets[(i + (e.key === "ArrowDown" ? 1 : targets.length - 1) + (i < 0 && e.key === "ArrowUp" ? 1 : 0)) % targets.length];
-      this.hot = next;
-      this.refreshTargets();
-      const onto = this.model.cubes[next.onto];
-      this.hud.say(`Target ${targets.indexOf(next) + 1} of ${targets.length}: ${next.mode} of ${onto ? cardLabel(onto.card, this.model.pack, onto.wild ? onto.suit : null) : "a cube"}. Enter plays it.`);
-    } else if ((e.key === "Enter" || e.key === " ") && this.hot && this.hot.card === card) {
-      e.preventDefault();
-      void this.play(this.hot);
-    } else if (e.key === "Escape") {
-      this.selected = null;
-      this.hot = null;
-      this.renderHand();
-      this.refreshTargets();
-    }
+    this.keys = new CubestaccKeyboard(this.root, {
+      model: () => this.model,
+      me: () => this.mySeat(),
+      selected: () => this.selected,
+      targets: (card) => this.targetsFor(card),
+      hot: () => this.hot,
+      pick: (card) => this.pick(card),
+      aim: (t) => {
+        this.hot = t;
+        this.refreshTargets();
+      },
+      play: (t) => void this.play(t),
+      cancel: () => {
+        this.selected = null;
+        this.hot = null;
+        this.renderHand();
+        this.refreshTargets();
+      },
+      buttons: this.hud.buttons,
+      help: () => this.howto.show(this.model.wildPivot),
+    });
+    this.cleanups.push(() => this.keys.destroy());
   }
 
   /** Keeps the stack clear of the event line and the camera buttons. */
@@ -352,6 +347,7 @@ class CubestaccScene implements GameHandle {
 
     this.refreshTargets();
     this.hud.update(m, this.hudContext());
+    this.keys.observe(m);
     // before a player's first game: how to play (spectators and returning players skip it)
     if (me !== null && !this.howtoChecked) {
       this.howtoChecked = true;

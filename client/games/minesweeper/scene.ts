@@ -25,6 +25,7 @@ import { levelName } from "./levels";
 import { h } from "../../ui/dom";
 import { toast } from "../../ui/toast";
 import { attachBoardInput, type BoardTarget } from "./input";
+import { KeyboardVoice } from "./keyboard";
 import { destroyCellTextures, makeCellTextures, PRESSED } from "./textures";
 import { cssColour, faceSvg, FLAG_ICON, formatCounter, formatTime, SEAT_COLOURS, type FaceMood } from "./hud";
 import type { BoardSink, BoardStateLike, MinesweeperFeed } from "./feed";
@@ -180,6 +181,10 @@ export class MinesweeperScene implements GameHandle {
   private held = false;
   private flagMode = false;
   private kb = { r: 0, c: 0, shown: false };
+  /** Says what the keyboard cursor is on and what a key did (keyboard.ts). */
+  private voice = new KeyboardVoice(() => this.model.cells);
+  /** Moves sent so far: a key that sent nothing is said so (keyboard.ts). */
+  private sends = 0;
   private mood: FaceMood | "" = "";
   private frozen = false;
   private renderQueued = false;
@@ -247,6 +252,7 @@ export class MinesweeperScene implements GameHandle {
     const onFocus = () => {
       if (!canvas.matches(":focus-visible") || this.kb.shown) return;
       this.kb.shown = true;
+      if (this.model.rows > 0) this.voice.moved(this.kb.r, this.kb.c, this.model.cols);
       this.drawKbCursor();
       this.requestRender();
     };
@@ -390,6 +396,7 @@ export class MinesweeperScene implements GameHandle {
     const cells = this.model.cells;
     const n = Math.min(cells.length, arr.length ?? 0);
     for (let i = 0; i < n; i++) this.setCell(i, Number(arr[i]), true);
+    this.voice.cellsChanged();
     this.requestRender();
   }
 
@@ -399,6 +406,7 @@ export class MinesweeperScene implements GameHandle {
     if (i < 0 || i >= cells.length || !Number.isFinite(code)) return;
     if (!force && cells[i] === code) return;
     cells[i] = code;
+    this.voice.cellsChanged();
     this.paint(i);
     this.requestRender();
   }
@@ -843,6 +851,7 @@ export class MinesweeperScene implements GameHandle {
   }
 
   private send(type: string, payload: unknown): void {
+    this.sends++;
     if (!this.feed.send(type, payload)) toast("Not connected — move not sent.", "error");
   }
 
@@ -986,10 +995,14 @@ export class MinesweeperScene implements GameHandle {
     else if (action === "left") kb.c = Math.max(0, kb.c - 1);
     else if (action === "right") kb.c = Math.min(m.cols - 1, kb.c + 1);
     const i = kb.r * m.cols + kb.c;
+    if (action === "primary" || action === "flag" || action === "chord") this.voice.acted(action, kb.r, kb.c, m.cols, this.canAct());
+    else this.voice.moved(kb.r, kb.c, m.cols);
+    const sends = this.sends;
     if (this.canAct()) {
       if (action === "primary") this.primary(i);
       else if (action === "flag") this.toggleFlag(i);
       else if (action === "chord") this.chord(i);
+      if (this.sends === sends && action !== "up" && action !== "down" && action !== "left" && action !== "right") this.voice.unanswered();
     }
     this.hover(i);
     this.scrollIntoView(kb.r, kb.c);

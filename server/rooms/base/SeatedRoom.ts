@@ -23,17 +23,16 @@ import type { Rejection } from "../../../common/core/rules.js";
 import { DEFAULTS, settingsFromEnv, type HubSettings } from "../../settings.js";
 import type { FinishedGame, GameStore } from "../../store/GameStore.js";
 import { requester } from "../../net/requestContext.js";
-import { CorkedClients } from "./cork.js";
 import { listingOf, type HubMetadata } from "./listing.js";
 import { chatPayload, echoType, readyPayload, type BotPlan, type HubEvent, type MessageSpec, type MoveContext, type RoomTimer, type SenderContext } from "./messages.js";
 import { BOT_NAMES, newSeatToken, parseJoinOptions, resetRecord, sameToken, wantsNewSeat, type JoinRequest, type SeatRecord, type SeatStatus } from "./seats.js";
 import { HubRefusal, refuseOption, refuseSeatToken } from "./errors.js";
-import { FloodGuard } from "./flood.js";
+import { clientData, MessageGate, newClientData, type ClientData } from "./gate.js";
 import { armJoinDeadline, joinCompleted } from "./joinDeadline.js";
 import { HubState, SeatState } from "./HubState.js";
 import { releaseCode, reserveCode } from "./privateCodes.js";
-import { TokenBucket } from "./rateLimit.js";
-import { emptyPayload, isPlainObject, payloadSize } from "./validate.js";
+import { RoomScheduler } from "./scheduler.js";
+import { emptyPayload, isPlainObject } from "./validate.js";
 
 /** What a game's `createGame()` hands back to the base. */
 export interface GameSetup<S extends HubState> {
@@ -49,16 +48,6 @@ export interface GameSetup<S extends HubState> {
   cells?: number;
 }
 
-interface ClientData {
-  role: "seat" | "spectator" | "none";
-  seat: number;
-  name: string;
-  bucket: TokenBucket;
-  cursorBucket: TokenBucket;
-  flood: FloodGuard;
-  /** Stops the unfinished-join timer (see joinDeadline.ts). */
-  cancelJoinDeadline: () => void;
-}
 
 /** `serverTime` is restamped on a move at most this often (see `commit`). */
 const SERVER_TIME_EVERY_MS = 1000;
@@ -71,7 +60,6 @@ export { BOT_NAMES, newSeatToken, parseJoinOptions, type JoinRequest, type SeatS
 export type { BotPlan, HubEvent, MessageSpec, MoveContext, RoomTimer, SenderContext } from "./messages.js";
 export type { HubMetadata } from "./listing.js";
 
-const RATE_LIMITED = "Too many messages: this one and the rest this second were dropped. Slow down, or you will be disconnected.";
 
 export abstract class SeatedRoom<S extends HubState = HubState> extends Room<S, HubMetadata> {
   /**
@@ -166,16 +154,24 @@ export abstract class SeatedRoom<S extends HubState = HubState> extends Room<S, 
   private privateCode: string | null = null;
   private lastMetadata = "";
   private created = false;
-  /** >0 while a move, a commit or a message is being handled: server moves wait in `jobs`. */
-  private busy = 0;
-  /** The sockets corked for the move being handled (null outside a move). */
-  private corked: CorkedClients | null = null;
-  /** Bookkeeping a move's frames need not wait for: runs once they are written (see `commit`). */
-  private afterWrites: (() => void)[] = [];
-  private draining = false;
-  private jobs: (() => void)[] = [];
-  private botTimers = new Map<number, { key: string; plan: BotPlan; timer: RoomTimer }>();
-  private turnTimer: RoomTimer | null = null;
+  /** When work runs: exclusive moves, the job queue, corking, timers and bot plans. */
+  private readonly scheduler = new RoomScheduler({
+    clock: () => this.clock,
+    clients: () => this.clients,
+    isDisposing: () => this.isDisposing(),
+    logLabel: () => `${this.gameId} ${this.roomId}`,
+    serverMove: (seat, run, what) => this.serverMove(seat, run, what),
+  });
+  /** What reaches the game: limits, size, seat and payload checks, then the move path. */
+  private readonly gate = new MessageGate({
+    clients: () => this.clients,
+    maxPayloadChars: () => this.settings.maxPayloadChars,
+    seatOf: (client) => this.seatOf(client),
+    isDisposing: () => this.isDisposing(),
+    broadcast: (type, message) => this.broadcast(type, message),
+    exclusive: (fn, mover) => this.exclusive(fn, mover),
+    commit: () => this.commit(),
+  });
 
   // ---- Colyseus lifecycle ---------------------------------------------------
 
@@ -258,15 +254,7 @@ export abstract class SeatedRoom<S extends HubState = HubState> extends Room<S, 
   }
 
   private join(client: Client, auth: JoinRequest): void {
-    const data: ClientData = {
-      role: "none",
-      seat: -1,
-      name: auth.name,
-      bucket: new TokenBucket(this.settings.messageRate),
-      cursorBucket: new TokenBucket(this.settings.cursorRate),
-      flood: new FloodGuard(client, this.settings.floodStrikes, this.settings.maxSendBufferBytes),
-      cancelJoinDeadline: armJoinDeadline(client, this.settings.joinTimeoutSeconds),
-    };
+    const data = newClientData(client, this.settings, auth.name);
     client.userData = data;
     this.settings.gate?.consumed(client.sessionId);
 
@@ -294,7 +282,7 @@ export abstract class SeatedRoom<S extends HubState = HubState> extends Room<S, 
   }
 
   async onLeave(client: Client, consented: boolean): Promise<void> {
-    const data = client.userData as ClientData | undefined;
+    const data = clientData(client);
     if (!data) return;
     data.cancelJoinDeadline();
     if (data.role === "spectator") {
@@ -374,9 +362,7 @@ export abstract class SeatedRoom<S extends HubState = HubState> extends Room<S, 
       record.holdTimer?.clear();
       record.holdTimer = null;
     }
-    this.jobs.length = 0;
-    this.clearBotTimers();
-    this.disarmTurnTimer();
+    this.scheduler.stop();
     if (this.created) {
       try {
         this.onRoomDispose();
@@ -457,7 +443,7 @@ export abstract class SeatedRoom<S extends HubState = HubState> extends Room<S, 
    */
   protected override _onMessage(client: Client & ClientPrivate, buffer: Buffer): void {
     // A connection being closed for flooding (or not reading) is not listened to any more.
-    if ((client.userData as ClientData | undefined)?.flood.closing) return;
+    if (clientData(client)?.flood.closing) return;
     try {
       super._onMessage(client, buffer);
     } catch (e) {
@@ -480,62 +466,7 @@ export abstract class SeatedRoom<S extends HubState = HubState> extends Room<S, 
   }
 
   private dispatch<P>(client: Client, type: string, payload: unknown, spec: MessageSpec<P>): void {
-    const data = client.userData as ClientData | undefined;
-    if (!data || data.role === "none") return; // a replaced connection on its way out
-    const bucket = spec.bucket === "cursor" ? data.cursorBucket : data.bucket;
-    if (!bucket.take()) return this.overLimit(client, data, type, spec.bucket ?? "main");
-    if (payloadSize(payload) > this.settings.maxPayloadChars) {
-      return this.refuse(client, type, "too-large", `Messages are limited to ${this.settings.maxPayloadChars} bytes.`);
-    }
-    const seat = this.seatOf(client);
-    if ((spec.who ?? "seat") === "seat" && seat < 0) {
-      return this.refuse(client, type, "not-seated", "Only seated players can do that; spectators watch.");
-    }
-    const parsed = spec.parse(payload);
-    if (!parsed.ok) return this.refuse(client, type, parsed.error.code, parsed.error.message);
-    this.exclusive(() => {
-      const { ctx, flush } = this.moveContext(client, seat, data.name);
-      const rejection = spec.run(ctx as SenderContext, parsed.value);
-      if (rejection) return this.refuse(client, type, rejection.code, rejection.message);
-      if (spec.patchNow !== false) this.commit();
-      flush();
-    }, client);
-  }
-
-  /** A context whose queued events `flush()` sends (after the patch). */
-  private moveContext(client: Client | null, seat: number, name: string): { ctx: MoveContext; flush(): void } {
-    type Queued = { event: HubEvent } | { build: (seat: number) => HubEvent[] };
-    const queued: Queued[] = [];
-    const ctx: MoveContext = {
-      client,
-      seat,
-      name,
-      now: Date.now(),
-      emit: (event) => queued.push({ event }),
-      emitPer: (build) => queued.push({ build }),
-    };
-    const flush = () => {
-      if (this.isDisposing()) return;
-      for (const q of queued) {
-        if ("event" in q) {
-          this.broadcast("event", q.event);
-          continue;
-        }
-        const bySeat = new Map<number, HubEvent[]>();
-        for (const c of this.clients) {
-          const d = c.userData as ClientData | undefined;
-          if (!d || d.role === "none") continue;
-          const viewer = this.seatOf(c);
-          let events = bySeat.get(viewer);
-          if (!events) {
-            events = q.build(viewer);
-            bySeat.set(viewer, events);
-          }
-          for (const event of events) c.send("event", event);
-        }
-      }
-    };
-    return { ctx, flush };
+    this.gate.dispatch(client, type, payload, spec);
   }
 
   // ---- server-originated moves, bots, the turn timer --------------------------
@@ -549,9 +480,9 @@ export abstract class SeatedRoom<S extends HubState = HubState> extends Room<S, 
    * move the rules refuse is a bug).
    */
   protected serverMove(seat: number, run: (ctx: MoveContext) => Rejection | void | false, what = "server move"): void {
-    const job = () => {
+    this.scheduler.enqueue(() => {
       if (this.isDisposing()) return;
-      const { ctx, flush } = this.moveContext(null, seat, this.state.seats[seat]?.name ?? "");
+      const { ctx, flush } = this.gate.moveContext(null, seat, this.state.seats[seat]?.name ?? "");
       const result = run(ctx);
       if (result === false || result) {
         if (result) console.warn(`[${this.gameId} ${this.roomId}] ${what} for seat ${seat} refused: ${result.code} ${result.message}`);
@@ -560,57 +491,12 @@ export abstract class SeatedRoom<S extends HubState = HubState> extends Room<S, 
       }
       this.commit();
       flush();
-    };
-    if (this.busy > 0) this.jobs.push(job);
-    else this.exclusive(job);
+    });
   }
 
   /** Runs `fn` with server moves held back until it is done (they run right after, in order). */
   private exclusive(fn: () => void, mover: Client | null = null): void {
-    // The outermost call corks the clients' sockets: a move's patch and events leave as one
-    // write per client, the mover's first, before any server move queued meanwhile runs.
-    const outermost = this.busy === 0;
-    if (outermost) this.corked = new CorkedClients(this.clients, mover);
-    this.busy++;
-    try {
-      fn();
-    } finally {
-      this.busy--;
-      if (outermost) {
-        this.corked?.release();
-        this.corked = null;
-        this.runAfterWrites();
-      }
-      if (this.busy === 0) this.drainJobs();
-    }
-  }
-
-  private runAfterWrites(): void {
-    while (this.afterWrites.length) {
-      const fn = this.afterWrites.shift()!;
-      try {
-        fn();
-      } catch (e) {
-        console.error(`[${this.gameId} ${this.roomId}] after-move bookkeeping failed`, e);
-      }
-    }
-  }
-
-  private drainJobs(): void {
-    if (this.draining) return;
-    this.draining = true;
-    try {
-      while (this.jobs.length && !this.isDisposing()) {
-        const job = this.jobs.shift()!;
-        try {
-          this.exclusive(job);
-        } catch (e) {
-          console.error(`[${this.gameId} ${this.roomId}] a server move failed`, e);
-        }
-      }
-    } finally {
-      this.draining = false;
-    }
+    this.scheduler.exclusive(fn, mover);
   }
 
   /**
@@ -621,57 +507,12 @@ export abstract class SeatedRoom<S extends HubState = HubState> extends Room<S, 
    * cancels a run that is already due but not yet started.
    */
   protected later(ms: number, fn: () => void): Delayed {
-    let cancelled = false;
-    const run = () => {
-      if (cancelled || this.isDisposing()) return;
-      const job = () => {
-        if (!cancelled) fn();
-      };
-      if (this.busy > 0) this.jobs.push(job);
-      else this.exclusive(job);
-    };
-    if (ms <= 0) {
-      // No delay: right after whatever is being handled now (off the clock, which only
-      // ticks with the 50 ms patch interval). Errors are contained like a timer's.
-      const handle = this.clock.setTimeout(() => {}, 0);
-      handle.clear();
-      const immediate = setImmediate(() => {
-        try {
-          run();
-        } catch (e) {
-          console.error(`[${this.gameId} ${this.roomId}] a server move failed`, e);
-        }
-      });
-      handle.clear = () => {
-        cancelled = true;
-        clearImmediate(immediate);
-      };
-      return handle;
-    }
-    const delayed: Delayed = this.clock.setTimeout(() => {
-      deactivate();
-      run();
-    }, ms);
-    const deactivate = delayed.clear.bind(delayed);
-    delayed.clear = () => {
-      cancelled = true;
-      deactivate();
-    };
-    return delayed;
+    return this.scheduler.later(ms, fn);
   }
 
   /** Sends the patch; timers that come due in its clock tick run after it (see `later`). */
   override broadcastPatch(): boolean {
-    // Inside a move: the move's corked scope (see CorkedClients.beforePatch). The 50 ms tick's
-    // patch (cursors) carries no events and is written at once.
-    this.corked?.beforePatch();
-    this.busy++;
-    try {
-      return super.broadcastPatch();
-    } finally {
-      this.busy--;
-      if (this.busy === 0) this.drainJobs();
-    }
+    return this.scheduler.aroundPatch(() => super.broadcastPatch());
   }
 
   /**
@@ -680,69 +521,22 @@ export abstract class SeatedRoom<S extends HubState = HubState> extends Room<S, 
    * so clients draw the countdown.
    */
   protected armTurnTimer(ms: number, seat: number, run: (ctx: MoveContext) => Rejection | void | false): number {
-    this.disarmTurnTimer();
-    const deadline = Date.now() + ms;
-    const timer = this.later(ms, () => {
-      if (this.turnTimer === timer) this.turnTimer = null;
-      this.serverMove(seat, run, "turn timer");
-    });
-    this.turnTimer = timer;
-    return deadline;
+    return this.scheduler.armTurnTimer(ms, seat, run);
   }
 
   protected disarmTurnTimer(): void {
-    this.turnTimer?.clear();
-    this.turnTimer = null;
+    this.scheduler.disarmTurnTimer();
   }
 
   /** Re-plans the bots' next moves (see `planBots`); called after every commit. */
   protected replanBots(): void {
     if (this.isDisposing() || !this.created) return;
-    const plans = this.planBots();
-    const planned = new Set<number>();
-    for (const plan of plans) {
-      if (planned.has(plan.seat)) continue;
-      planned.add(plan.seat);
-      const current = this.botTimers.get(plan.seat);
-      if (current && current.key === plan.key) {
-        current.plan = plan;
-        continue;
-      }
-      current?.timer.clear();
-      const entry = { key: plan.key, plan, timer: null as unknown as RoomTimer };
-      entry.timer = this.later(Math.max(0, plan.delayMs * SeatedRoom.botDelayScale), () => {
-        if (this.botTimers.get(plan.seat) !== entry) return;
-        // The entry stays planned until the move really runs: a server move queued behind
-        // another one (say, a second bot's Caught on the same player) must see the replan
-        // that the first one caused, not play a move that has just stopped being legal.
-        this.serverMove(
-          plan.seat,
-          (ctx) => {
-            if (this.botTimers.get(plan.seat) !== entry) return false;
-            this.botTimers.delete(plan.seat);
-            return entry.plan.run(ctx);
-          },
-          "bot move",
-        );
-      });
-      this.botTimers.set(plan.seat, entry);
-    }
-    for (const [seat, entry] of this.botTimers) {
-      if (!planned.has(seat)) {
-        entry.timer.clear();
-        this.botTimers.delete(seat);
-      }
-    }
-  }
-
-  private clearBotTimers(): void {
-    for (const entry of this.botTimers.values()) entry.timer.clear();
-    this.botTimers.clear();
+    this.scheduler.planBots(this.planBots(), SeatedRoom.botDelayScale);
   }
 
   /** Answers a refused message. */
   protected refuse(client: Client, type: unknown, code: string, message: string): void {
-    client.send("error", { code, message, type: echoType(type) });
+    this.gate.refuse(client, type, code, message);
   }
 
   private defineBaseMessages(): void {
@@ -771,29 +565,18 @@ export abstract class SeatedRoom<S extends HubState = HubState> extends Room<S, 
     // Unknown types. Colyseus calls "*" with (client, type, payload), except when the
     // type itself is "*" (then (client, payload)).
     this.onMessage("*", (client: Client, ...rest: unknown[]) => {
-      this.refuseUnknown(client, rest.length >= 2 ? rest[0] : "*");
+      this.gate.refuseUnknown(client, rest.length >= 2 ? rest[0] : "*");
     });
     // Colyseus' built-in fallback is addressable by name and would kick the sender.
-    this.onMessage("__no_message_handler", (client: Client) => this.refuseUnknown(client, "__no_message_handler"));
+    this.onMessage("__no_message_handler", (client: Client) => this.gate.refuseUnknown(client, "__no_message_handler"));
   }
 
-  /** A message over the rate limit: answered once a second; a client that keeps on is disconnected. */
-  private overLimit(client: Client, data: ClientData, type: unknown, bucket: "main" | "cursor"): void {
-    if (data.flood.overLimit(bucket) === "reply") this.refuse(client, type, "rate-limited", RATE_LIMITED);
-  }
-
-  private refuseUnknown(client: Client, type: unknown): void {
-    const data = client.userData as ClientData | undefined;
-    if (!data || data.role === "none") return;
-    if (!data.bucket.take()) return this.overLimit(client, data, type, "main");
-    this.refuse(client, type, "unknown-type", `Unknown message type ${JSON.stringify(echoType(type))}.`);
-  }
 
   // ---- seats ----------------------------------------------------------------
 
   /** The seat `client` holds, or −1 (spectator, replaced connection). */
   protected seatOf(client: Client): number {
-    const data = client.userData as ClientData | undefined;
+    const data = clientData(client);
     if (!data || data.role !== "seat") return -1;
     return this.seatRecords[data.seat]?.sessionId === client.sessionId ? data.seat : -1;
   }
@@ -1077,7 +860,7 @@ export abstract class SeatedRoom<S extends HubState = HubState> extends Room<S, 
       if (now - this.state.serverTime >= SERVER_TIME_EVERY_MS) this.state.serverTime = now;
       this.broadcastPatch();
       // The listing and the bots' plans follow the state, but the players need not wait for them.
-      this.afterWrites.push(() => {
+      this.scheduler.afterWrite(() => {
         this.refreshListing();
         this.replanBots();
       });

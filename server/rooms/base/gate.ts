@@ -1,0 +1,138 @@
+// The message gate: every client message passes here before the game sees it.
+//
+// In order: rate limit (`rate-limited`, then the flood guard) → size (`too-large`) →
+// seat (`not-seated`) → the message's `parse` (`bad-payload`, `out-of-range`...) → `run`
+// (game rejections). A refusal is answered `error {code, message, type}` and changes
+// nothing; an accepted message runs exclusively, is patched to everyone at once, and its
+// queued events follow (one per viewer when they differ).
+
+import type { Client } from "@colyseus/core";
+import type { HubSettings } from "../../settings.js";
+import { FloodGuard } from "./flood.js";
+import { armJoinDeadline } from "./joinDeadline.js";
+import { echoType, type HubEvent, type MessageSpec, type MoveContext, type SenderContext } from "./messages.js";
+import { TokenBucket } from "./rateLimit.js";
+import { payloadSize } from "./validate.js";
+
+/** What the room keeps on each connection (`client.userData`). */
+export interface ClientData {
+  role: "seat" | "spectator" | "none";
+  seat: number;
+  name: string;
+  bucket: TokenBucket;
+  cursorBucket: TokenBucket;
+  flood: FloodGuard;
+  /** Stops the unfinished-join timer (see joinDeadline.ts). */
+  cancelJoinDeadline: () => void;
+}
+
+export function clientData(client: Client): ClientData | undefined {
+  return client.userData as ClientData | undefined;
+}
+
+/** A fresh connection's limits and guards (no role yet). */
+export function newClientData(client: Client, settings: HubSettings, name: string): ClientData {
+  return {
+    role: "none",
+    seat: -1,
+    name,
+    bucket: new TokenBucket(settings.messageRate),
+    cursorBucket: new TokenBucket(settings.cursorRate),
+    flood: new FloodGuard(client, settings.floodStrikes, settings.maxSendBufferBytes),
+    cancelJoinDeadline: armJoinDeadline(client, settings.joinTimeoutSeconds),
+  };
+}
+
+const RATE_LIMITED = "Too many messages: this one and the rest this second were dropped. Slow down, or you will be disconnected.";
+
+/** What the gate needs from its room. */
+export interface GateHost {
+  clients(): Iterable<Client>;
+  maxPayloadChars(): number;
+  seatOf(client: Client): number;
+  isDisposing(): boolean;
+  broadcast(type: string, message: unknown): void;
+  exclusive(fn: () => void, mover: Client | null): void;
+  commit(): void;
+}
+
+export class MessageGate {
+  constructor(private readonly host: GateHost) {}
+
+  /** Admits (or refuses) one message of a registered type, then runs it. */
+  dispatch<P>(client: Client, type: string, payload: unknown, spec: MessageSpec<P>): void {
+    const data = clientData(client);
+    if (!data || data.role === "none") return; // a replaced connection on its way out
+    const bucket = spec.bucket === "cursor" ? data.cursorBucket : data.bucket;
+    if (!bucket.take()) return this.overLimit(client, data, type, spec.bucket ?? "main");
+    const max = this.host.maxPayloadChars();
+    if (payloadSize(payload) > max) return this.refuse(client, type, "too-large", `Messages are limited to ${max} bytes.`);
+    const seat = this.host.seatOf(client);
+    if ((spec.who ?? "seat") === "seat" && seat < 0) {
+      return this.refuse(client, type, "not-seated", "Only seated players can do that; spectators watch.");
+    }
+    const parsed = spec.parse(payload);
+    if (!parsed.ok) return this.refuse(client, type, parsed.error.code, parsed.error.message);
+    this.host.exclusive(() => {
+      const { ctx, flush } = this.moveContext(client, seat, data.name);
+      const rejection = spec.run(ctx as SenderContext, parsed.value);
+      if (rejection) return this.refuse(client, type, rejection.code, rejection.message);
+      if (spec.patchNow !== false) this.host.commit();
+      flush();
+    }, client);
+  }
+
+  /** A message of a type nobody registered (still counted against the sender's limit). */
+  refuseUnknown(client: Client, type: unknown): void {
+    const data = clientData(client);
+    if (!data || data.role === "none") return;
+    if (!data.bucket.take()) return this.overLimit(client, data, type, "main");
+    this.refuse(client, type, "unknown-type", `Unknown message type ${JSON.stringify(echoType(type))}.`);
+  }
+
+  /** Answers a refused message. */
+  refuse(client: Client, type: unknown, code: string, message: string): void {
+    client.send("error", { code, message, type: echoType(type) });
+  }
+
+  /** A context whose queued events `flush()` sends (after the patch). */
+  moveContext(client: Client | null, seat: number, name: string): { ctx: MoveContext; flush(): void } {
+    type Queued = { event: HubEvent } | { build: (seat: number) => HubEvent[] };
+    const queued: Queued[] = [];
+    const ctx: MoveContext = {
+      client,
+      seat,
+      name,
+      now: Date.now(),
+      emit: (event) => queued.push({ event }),
+      emitPer: (build) => queued.push({ build }),
+    };
+    const flush = () => {
+      if (this.host.isDisposing()) return;
+      for (const q of queued) {
+        if ("event" in q) {
+          this.host.broadcast("event", q.event);
+          continue;
+        }
+        const bySeat = new Map<number, HubEvent[]>();
+        for (const c of this.host.clients()) {
+          const d = clientData(c);
+          if (!d || d.role === "none") continue;
+          const viewer = this.host.seatOf(c);
+          let events = bySeat.get(viewer);
+          if (!events) {
+            events = q.build(viewer);
+            bySeat.set(viewer, events);
+          }
+          for (const event of events) c.send("event", event);
+        }
+      }
+    };
+    return { ctx, flush };
+  }
+
+  /** A message over the rate limit: answered once a second; a client that keeps on is disconnected. */
+  private overLimit(client: Client, data: ClientData, type: unknown, bucket: "main" | "cursor"): void {
+    if (data.flood.overLimit(bucket) === "reply") this.refuse(client, type, "rate-limited", RATE_LIMITED);
+  }
+}
