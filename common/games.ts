@@ -6,8 +6,9 @@ import type { AnyGameDef } from "./core/game.js";
 import { connect4Def } from "./connect4/game.js";
 import { cubestaccDef } from "./cubestacc/game.js";
 import { minesweeperDef, minesweeperRaceDef } from "./minesweeper/game.js";
+import { petsDef } from "./pets/game.js";
 
-export const GAMES: readonly AnyGameDef[] = [minesweeperDef, minesweeperRaceDef, cubestaccDef, connect4Def];
+export const GAMES: readonly AnyGameDef[] = [minesweeperDef, minesweeperRaceDef, cubestaccDef, connect4Def, petsDef];
 
 export function gameDef(id: string): AnyGameDef | undefined {
   return GAMES.find((g) => g.id === id);

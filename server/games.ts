@@ -12,6 +12,7 @@ import { connect4Parts } from "./rooms/connect4/index.js";
 import { CUBESTACC_FILTER_KEYS, CubestaccRoom } from "./rooms/cubestacc/index.js";
 import { filterKeysOf, gameRoomClass, type GameServerParts } from "./rooms/game/GameRoom.js";
 import { MINESWEEPER_FILTER_KEYS, MinesweeperRoom } from "./rooms/minesweeper/index.js";
+import { petsParts } from "./rooms/pets/index.js";
 
 export interface RoomEntry {
   /** Room name (what clients pass to joinOrCreate). */
@@ -32,4 +33,5 @@ export const ROOMS: readonly RoomEntry[] = [
   { name: "minesweeper", room: MinesweeperRoom, filterKeys: MINESWEEPER_FILTER_KEYS, games: [minesweeperDef, minesweeperRaceDef] },
   { name: "cubestacc", room: CubestaccRoom, filterKeys: CUBESTACC_FILTER_KEYS, games: [cubestaccDef] },
   gameRoom(connect4Parts),
+  gameRoom(petsParts),
 ];

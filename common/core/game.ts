@@ -75,6 +75,11 @@ export interface Configured<C> {
   bots: number;
   /** Seconds per turn for the timer (0: none). Needs `timeoutMove`. */
   turnSeconds: number;
+  /**
+   * Seconds for a phase where several seats act at once (`together`, e.g. a secret arrange);
+   * 0 or absent: none. When it runs out the room plays `timeoutMove` for every seat still listed.
+   */
+  togetherSeconds?: number;
   /** Bot strength (one of `bot.levels`); default: the last, strongest level. */
   botLevel?: string;
   /** Quick-play criteria: rooms with equal criteria meet. */

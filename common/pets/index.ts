@@ -7,3 +7,4 @@ export * from "./round.js";
 export * from "./moves.js";
 export * from "./rules.js";
 export * from "./view.js";
+export * from "./game.js";

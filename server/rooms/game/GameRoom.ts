@@ -103,6 +103,8 @@ export abstract class GameRoom<S, M extends TypedMove, E, C, V, St extends GameR
   private startedAt = 0;
   private recorded = false;
   private timedKey = "";
+  /** When the current together phase's timer runs out (server time, ms). */
+  private togetherDeadline = 0;
   /** Counts commits: a bot's answer is played only if nothing was committed since it was asked. */
   private revision = 0;
   /** Per bot-played room seat: the revision its decision was asked for. */
@@ -303,6 +305,9 @@ export abstract class GameRoom<S, M extends TypedMove, E, C, V, St extends GameR
   /** One seat on turn and a timer configured: armed once per turn (`since` tells turns apart). */
   private armTimer(game: GameSession<S, M, E, C, V>): void {
     const who = this.def.whoActs(game.state);
+    if (who.together && this.phase === "playing" && (this.configured.togetherSeconds ?? 0) > 0 && this.def.timeoutMove && who.seats.length > 0) {
+      return this.armTogetherTimer(game, who.seats, who.turn);
+    }
     const seconds = this.configured.turnSeconds;
     if (this.phase !== "playing" || seconds <= 0 || !this.def.timeoutMove || who.together || who.seats.length !== 1) {
       this.timedKey = "";
@@ -319,6 +324,26 @@ export abstract class GameRoom<S, M extends TypedMove, E, C, V, St extends GameR
       const move = this.def.timeoutMove!(game.state, g);
       return move ? this.applyMove(ctx, g, move) : false;
     });
+  }
+
+  /**
+   * A phase where several seats act at once (`together`) with `togetherSeconds`: one deadline
+   * for the phase; when it passes, the first seat still listed gets its timeout move, and the
+   * re-armed timer (same deadline, already passed) does the next, until nobody is left.
+   */
+  private armTogetherTimer(game: GameSession<S, M, E, C, V>, seats: readonly number[], turn: number | undefined): void {
+    const phaseKey = `${this.state.gameNo}:together:${turn ?? "start"}`;
+    const key = `${phaseKey}:${seats.join(",")}`;
+    if (key === this.timedKey) return;
+    if (!this.timedKey.startsWith(`${phaseKey}:`)) this.togetherDeadline = Date.now() + (this.configured.togetherSeconds ?? 0) * 1000;
+    this.timedKey = key;
+    const g = seats[0];
+    const armed = this.armTurnTimer(Math.max(0, this.togetherDeadline - Date.now()), this.order[g], (ctx) => {
+      if (this.game !== game || this.timedKey !== key || this.phase !== "playing") return false;
+      const move = this.def.timeoutMove!(game.state, g);
+      return move ? this.applyMove(ctx, g, move) : false;
+    });
+    this.state.deadline = Math.max(armed, this.togetherDeadline);
   }
 
   // ---- bots ---------------------------------------------------------------------

@@ -1,0 +1,350 @@
+// Auto Pets' scene inside the shared shell: the trophy / round HUD, the shop row, the
+// trade picks, the hand (select to sell or trade in), the deck order editor during the
+// secret arrange, and the battle player. It reads the room state (server/rooms/pets/) and
+// sends the definition's payloads; legality is the server's (errors are announced).
+import { ROUNDS, type BattleEvent, type PetsPayloads } from "../../../common/pets/index";
+import { defaultOrder } from "../../../common/pets/bots/arrange";
+import { h } from "../../ui/dom";
+import { GameShell, type ShellState } from "../shell";
+import type { GameContext, GameHandle } from "../types";
+import { BattlePlayer, type BattleShow } from "./battle";
+import { cardFace, describe, emojiOf, isFoodKey, nameOf, tooltips } from "./cards";
+import { OrderEditor, type OrderCard } from "./order";
+import "./pets.css";
+
+/** The room state as this client reads it (server/rooms/pets/PetsTable.ts). */
+interface PetsWire extends ShellState {
+  round: number;
+  stage: string;
+  turn: number;
+  row: ArrayLike<string>;
+  deckCount: number;
+  players: ArrayLike<{
+    inGame: boolean; gold: number; trophies: number; wins: number; losses: number; passed: boolean; arranged: boolean; cards: number; pets: number;
+    private?: { handIds: ArrayLike<number>; handKeys: ArrayLike<string>; picks: ArrayLike<string>; order: ArrayLike<number> };
+  }>;
+  /** JSON of { round, seats, ghost, lineups, events, winner, trophies } per battle fought, "" for the slots after (server/rooms/pets/PetsTable.ts). */
+  battles: ArrayLike<string>;
+  winners: ArrayLike<number>;
+  timer: number;
+  arrangeTimer: number;
+}
+
+interface BattleWire {
+  round: number;
+  seats: [number, number];
+  ghost: boolean;
+  lineups: [string[], string[]];
+  events: BattleEvent[];
+  winner: number;
+  trophies: number;
+}
+const parsed = new Map<string, BattleWire>();
+function battlesOf(s: PetsWire): BattleWire[] {
+  return Array.from(s.battles).filter((json) => json !== "").map((json) => {
+    let b = parsed.get(json);
+    if (!b) {
+      try {
+        b = JSON.parse(json) as BattleWire;
+      } catch {
+        return null; // a garbled patch (see docs/protocol.md): skip it rather than break the table
+      }
+      parsed.set(json, b);
+    }
+    return b;
+  }).filter((b): b is BattleWire => b !== null);
+}
+
+export async function mount(host: HTMLElement, ctx: GameContext): Promise<GameHandle> {
+  let state: PetsWire | null = null;
+  const nameOfSeat = (seat: number) => (seat === shell.me ? "You" : state?.seats[seat]?.name || `Seat ${seat + 1}`);
+  const shell = new GameShell(ctx, host, {
+    seatMark: (seat) => {
+      const p = state?.players[seat];
+      return p?.inGame ? `${p.trophies}🏆` : "";
+    },
+    endTitle: (s, me) => {
+      const w = Array.from((s as PetsWire).winners);
+      if (!w.length) return "Game over";
+      if (me !== null && w.includes(me)) return w.length > 1 ? "A shared win!" : "You won!";
+      return `${w.map((x) => s.seats[x]?.name || `Seat ${x + 1}`).join(" and ")} won`;
+    },
+  });
+  const send = <K extends keyof PetsPayloads>(type: K, payload: PetsPayloads[K]) => ctx.session.send(type, payload);
+
+  // ---- elements
+  const hud = h("div", { class: "pets-hud", id: "pets-hud" });
+  const phaseLine = h("p", { class: "pets-phase", id: "pets-phase", role: "status" });
+  const notice = h("p", { class: "pets-notice", id: "pets-notice", hidden: true });
+  const rowEl = h("div", { class: "pets-row", id: "pets-row", role: "group", "aria-label": "Shop: press a card to buy it for 1 gold" });
+  const shopInfo = h("span", { class: "pets-sub" });
+  const shop = h("section", { class: "pets-box pets-shop" }, h("h3", {}, "Shop ", shopInfo), rowEl);
+  const picksEl = h("div", { class: "pets-row", id: "pets-picks" });
+  const picks = h("section", { class: "pets-box pets-picks-box", hidden: true }, h("h3", {}, "Traded in: keep one"), picksEl);
+  const handEl = h("div", { class: "pets-row pets-hand", id: "pets-hand", role: "group", "aria-label": "Your hand: press cards to select them" });
+  const sellBtn = h("button", { type: "button", class: "secondary", id: "pets-sell" }, "Sell");
+  const tradeBtn = h("button", { type: "button", class: "secondary", id: "pets-trade" }, "Trade in 3");
+  const passBtn = h("button", { type: "button", class: "primary", id: "pets-pass" }, "Pass");
+  const confirmBox = h("div", { class: "pets-confirm", id: "pets-confirm", hidden: true, role: "alertdialog", "aria-label": "Confirm pass" });
+  const handActions = h("div", { class: "pets-actions" }, sellBtn, tradeBtn, passBtn);
+  const handInfo = h("span", { class: "pets-sub" });
+  const hand = h("section", { class: "pets-box" }, h("h3", {}, "Your hand ", handInfo), handEl, handActions, confirmBox);
+  const editor = new OrderEditor(() => draw());
+  const arrangeBtn = h("button", { type: "button", class: "primary", id: "pets-arrange" }, "Ready to battle");
+  const arrangeInfo = h("p", { class: "pets-sub", id: "pets-arrange-info" });
+  const arrange = h("section", { class: "pets-box", id: "pets-arrange-box", hidden: true }, h("h3", {}, "Arrange your deck (secret) — top first"), arrangeInfo, editor.el, h("div", { class: "pets-actions" }, arrangeBtn));
+  const replayBtn = h("button", { type: "button", class: "small", id: "pets-replay", hidden: true }, "Watch the last battles");
+  const logEl = h("ol", { class: "pets-log", id: "pets-log", "aria-label": "What happened" });
+  const tip = h("div", { class: "pets-tip", id: "pets-tip", hidden: true, role: "tooltip" });
+  const player = new BattlePlayer(() => draw());
+  const root = h("div", { class: "pets", id: "pets" }, hud, phaseLine, notice, player.el, picks, arrange, shop, hand, h("div", { class: "pets-actions" }, replayBtn), logEl, tip);
+  shell.stage.append(root);
+  const offTips = tooltips(root, tip);
+
+  // ---- local choices
+  const selected = new Set<number>();
+  let confirming = false;
+  let orderFor = ""; // the hand (ids) the editor's order was made for
+  let battlesSeen = -1;
+
+  const mine = () => {
+    const me = shell.me;
+    return me === null ? undefined : state?.players[me];
+  };
+  const handCards = (): OrderCard[] => {
+    const p = mine()?.private;
+    if (!p) return [];
+    const keys = Array.from(p.handKeys);
+    return Array.from(p.handIds).map((id, i) => ({ id, key: keys[i] }));
+  };
+
+  sellBtn.addEventListener("click", () => {
+    if (!selected.size) return ctx.announce("Select the cards to sell first (press them in your hand).");
+    send("sell", { cards: [...selected] });
+    selected.clear();
+  });
+  tradeBtn.addEventListener("click", () => {
+    if (selected.size !== 3) return ctx.announce("Select exactly 3 pets of one suit to trade in.");
+    send("trade", { cards: [...selected] });
+    selected.clear();
+  });
+  passBtn.addEventListener("click", () => {
+    confirming = true;
+    draw();
+  });
+  arrangeBtn.addEventListener("click", () => send("arrange", { order: editor.order.map((c) => c.id) }));
+  replayBtn.addEventListener("click", () => {
+    if (state) player.play(showsOf(state, state.round));
+  });
+
+  /** Every battle of `round` (a player sees the others' too: they are public). */
+  function showsOf(s: PetsWire, round: number): BattleShow[] {
+    const me = shell.me;
+    return battlesOf(s)
+      .filter((b) => b.round === round)
+      .map((b) => {
+        const seats = b.seats;
+        const names: [string, string] = [nameOfSeat(seats[0]), b.ghost ? `${nameOfSeat(seats[1])}'s ghost` : nameOfSeat(seats[1])];
+        const outcome = b.winner === -1 ? "A draw: no trophy." : b.winner === -2 ? "The ghost wins: no trophy." : `${nameOfSeat(b.winner)} ${b.winner === me ? "win" : "wins"} ${b.trophies} trophy${b.trophies > 1 ? "s" : ""}.`;
+        return { round: b.round, names, lineups: b.lineups, events: b.events, outcome };
+      })
+      // Your own battle first.
+      .sort((x, y) => Number(y.names.includes("You")) - Number(x.names.includes("You")));
+  }
+
+  function drawHud(s: PetsWire): void {
+    const order = Array.from(s.order);
+    hud.replaceChildren(
+      h("span", { class: "pets-round", id: "pets-round" }, s.round ? `Round ${s.round}/${ROUNDS}` : "Auto Pets"),
+      ...order.map((seat) => {
+        const p = s.players[seat];
+        const flag = s.stage === "shop" ? (p.passed ? "passed" : s.turn === seat ? "shopping" : "") : s.stage === "arrange" ? (p.arranged ? "ready" : "arranging") : "";
+        return h(
+          "span",
+          { class: `pets-score${seat === shell.me ? " pets-score-me" : ""}${s.turn === seat && s.stage === "shop" ? " pets-score-turn" : ""}`, "data-seat": seat },
+          h("b", {}, nameOfSeat(seat)),
+          ` ${p.trophies} ${p.trophies === 1 ? "trophy" : "trophies"} · ${p.gold} gold · ${p.cards} cards (${p.pets} pets)`,
+          flag ? h("i", {}, ` ${flag}`) : null,
+        );
+      }),
+    );
+  }
+
+  function draw(): void {
+    const s = state;
+    if (!s) return;
+    // The end screen waits for the last battles to be watched.
+    shell.update(player.playing && s.phase === "finished" ? (new Proxy(s, { get: (t, k) => (k === "phase" ? "playing" : (t as never)[k]) }) as PetsWire) : s);
+    drawHud(s);
+    const me = shell.me;
+    const p = mine();
+    const playing = s.phase === "playing";
+    const myShopTurn = playing && s.stage === "shop" && s.turn === me && !!p && !p.passed;
+    const pickKeys = p?.private ? Array.from(p.private.picks) : [];
+    const cards = handCards();
+    for (const id of [...selected]) if (!cards.some((c) => c.id === id)) selected.delete(id);
+
+    phaseLine.textContent = !playing
+      ? s.phase === "finished" ? "Game over." : "Waiting for the game to start."
+      : s.stage === "shop"
+        ? me === null ? `Shop: ${nameOfSeat(s.turn)} to act.` : p?.passed ? "You passed: wait for the shop to close." : myShopTurn ? `Your turn in the shop: ${p!.gold} gold. Buy (1 gold), sell, trade in 3 of a suit, or pass.` : `Shop: ${nameOfSeat(s.turn)} is shopping…`
+        : s.stage === "arrange"
+          ? me === null ? "Everyone arranges their deck in secret." : p?.arranged ? "Deck locked in: waiting for the others." : "Arrange your deck in secret: drag cards (top plays first), then press Ready to battle."
+          : "";
+
+    shopInfo.textContent = s.round ? `(tier ${s.round}, ${s.deckCount} left)` : "";
+    rowEl.replaceChildren(
+      ...Array.from(s.row).map((key, slot) =>
+        key ? cardFace(key, { id: `pets-shop-${slot}`, onPress: myShopTurn && p!.gold > 0 && !pickKeys.length ? () => send("buy", { slot }) : undefined, label: `Buy ${describe(key)}` }) : h("div", { class: "pets-card pets-blank" }, "sold out"),
+      ),
+    );
+
+    picks.hidden = pickKeys.length === 0;
+    picksEl.replaceChildren(...pickKeys.map((key, index) => cardFace(key, { id: `pets-pick-${index}`, onPress: () => send("pick", { index }), label: `Keep ${describe(key)}` })));
+
+    const arranging = playing && s.stage === "arrange" && !!p?.private;
+    // Between games (and at the end) the shop and hand say nothing useful: the HUD and battles do.
+    hand.hidden = me === null || arranging || !playing;
+    shop.hidden = s.stage === "arrange" || !playing;
+    handInfo.textContent = p ? `(${p.cards} cards, ${p.pets} pets${p.pets > 5 ? " — 5 at most to pass" : ""})` : "";
+    handEl.replaceChildren(
+      ...cards.map((c) => {
+        const face = cardFace(c.key, { cls: selected.has(c.id) ? "pets-selected" : "", label: `${selected.has(c.id) ? "Selected: " : ""}${describe(c.key)}` });
+        face.setAttribute("data-id", String(c.id));
+        face.setAttribute("aria-pressed", String(selected.has(c.id)));
+        face.addEventListener("click", () => {
+          if (selected.has(c.id)) selected.delete(c.id);
+          else selected.add(c.id);
+          draw();
+        });
+        return face;
+      }),
+    );
+    const free = myShopTurn && !pickKeys.length;
+    sellBtn.disabled = !free || selected.size === 0;
+    sellBtn.textContent = selected.size ? `Sell ${selected.size} (→ ${selected.size} 🍎)` : "Sell";
+    tradeBtn.disabled = !free || selected.size !== 3;
+    passBtn.disabled = !free;
+    if (!free) confirming = false;
+    confirmBox.hidden = !confirming;
+    if (confirming) {
+      const yes = h("button", { type: "button", class: "primary", id: "pets-pass-yes" }, "Pass");
+      const no = h("button", { type: "button", class: "secondary", id: "pets-pass-no" }, "Keep shopping");
+      yes.addEventListener("click", () => {
+        confirming = false;
+        send("pass", {});
+      });
+      no.addEventListener("click", () => {
+        confirming = false;
+        draw();
+      });
+      confirmBox.replaceChildren(h("p", {}, `Pass for this round? It is final${p && p.gold > 0 ? ` and your ${p.gold} gold is lost` : ""}.`), h("div", { class: "pets-actions" }, yes, no));
+    }
+
+    arrange.hidden = !arranging;
+    if (arranging) {
+      const key = cards.map((c) => c.id).join(",");
+      const submitted = p!.private ? Array.from(p!.private.order) : [];
+      if (key !== orderFor) {
+        orderFor = key;
+        const base = submitted.length ? submitted.map((id) => cards.find((c) => c.id === id)!).filter(Boolean) : defaultOrder(cards.map((c) => c.key)).map((i) => cards[i]);
+        editor.set(base, !p!.arranged);
+      } else if (p!.arranged) editor.set(editor.order, false);
+      arrangeBtn.disabled = p!.arranged;
+      arrangeBtn.textContent = p!.arranged ? "Locked in" : "Ready to battle";
+      const wasted = editor.order.filter((c, i, all) => isFoodKey(c.key) && !all.slice(i + 1).some((x) => !isFoodKey(x.key))).length;
+      arrangeInfo.textContent = `Foods feed the next pet after them.${wasted ? ` ${wasted} food${wasted > 1 ? "s are" : " is"} at the end and will be wasted.` : ""}`;
+    } else orderFor = "";
+
+    // New battles: animate them once (not the ones already fought when this client arrived).
+    const fought = battlesOf(s).length;
+    if (battlesSeen < 0) battlesSeen = fought;
+    else if (fought > battlesSeen) {
+      const rounds = new Set(battlesOf(s).slice(battlesSeen).map((b) => b.round));
+      battlesSeen = fought;
+      for (const r of rounds) player.play(showsOf(s, r));
+    }
+    if (fought < battlesSeen) battlesSeen = fought; // a new game
+    replayBtn.hidden = fought === 0 || player.playing;
+    if (!player.playing) player.el.hidden = true;
+
+    ctx.setSubtitle(s.mode === "solo" ? `Against ${s.order.length - 1} bot${s.order.length > 2 ? "s" : ""}` : s.timer > 0 ? `${s.timer} s per shop turn, ${s.arrangeTimer} s to arrange` : "No timers");
+  }
+
+  const logLine = (e: Record<string, any>): string | null => {
+    const who = typeof e.seat === "number" ? nameOfSeat(e.seat) : "";
+    switch (e.kind) {
+      case "bought": return `${who} bought ${emojiOf(e.card)} ${nameOf(e.card)}.`;
+      case "sold": return `${who} sold ${e.cards.map((k: string) => `${emojiOf(k)} ${nameOf(k)}`).join(", ")}.`;
+      case "gained": return `${who} gained ${e.n} 🍎.`;
+      case "traded": return `${who} traded in ${e.cards.map((k: string) => emojiOf(k)).join("")} for a tier ${e.tier} pet.`;
+      case "passed": return `${who} passed${e.forfeited ? ` (${e.forfeited} gold lost)` : ""}.`;
+      case "arrange": return `Round ${e.round}: the shop is closed${shell.me === null ? ", everyone arranges in secret" : ", arrange your deck"}.`;
+      case "arranged": return `${who} ${who === "You" ? "are" : "is"} ready.`;
+      case "round": return `Round ${e.round} begins.`;
+      default: return null;
+    }
+  };
+  const offEvent = ctx.session.onMessage<Record<string, any>>("event", (e) => {
+    const line = logLine(e);
+    if (!line) return;
+    logEl.prepend(h("li", {}, line));
+    while (logEl.children.length > 8) logEl.lastElementChild!.remove();
+  });
+  const offRoom = ctx.session.onRoom((room) => {
+    battlesSeen = -1;
+    room.onStateChange((s) => {
+      state = s as unknown as PetsWire;
+      notice.hidden = true;
+      draw();
+    });
+    if (room.state) {
+      state = room.state as unknown as PetsWire;
+      draw();
+    }
+  });
+  // A refusal is shown where the player looks (and read out), until the next change.
+  const offError = ctx.session.onMessage<{ code: string; message: string }>("error", (e) => {
+    notice.textContent = e.message;
+    notice.hidden = false;
+    ctx.announce(e.message);
+  });
+
+  return {
+    destroy() {
+      offRoom();
+      offError();
+      offEvent();
+      offTips();
+      player.destroy();
+      shell.destroy();
+    },
+    snapshot: () => {
+      const p = mine();
+      return {
+        phase: state?.phase ?? "",
+        stage: state?.stage ?? "",
+        round: state?.round ?? 0,
+        gameNo: state?.gameNo ?? 0,
+        turn: state?.turn ?? -1,
+        acting: state ? Array.from(state.acting) : [],
+        result: state?.result ?? "",
+        winners: state ? Array.from(state.winners) : [],
+        battles: state ? battlesOf(state).length : 0,
+        animating: player.playing,
+        gold: p?.gold ?? 0,
+        passed: p?.passed ?? false,
+        arranged: p?.arranged ?? false,
+        hand: handCards().map((c) => c.key),
+        order: editor.order.map((c) => c.key),
+        picks: p?.private ? Array.from(p.private.picks) : [],
+        trophies: state ? Array.from(state.order).map((seat) => state!.players[seat].trophies) : [],
+      };
+    },
+    hooks: {
+      setSpeed: (n: number) => player.setSpeed(n),
+    },
+    renderNow() {},
+    resume() {},
+  };
+}

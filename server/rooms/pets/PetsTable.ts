@@ -1,0 +1,75 @@
+// The Auto Pets schema on the generic game room. Public: the shop row, each seat's gold,
+// trophies, counts and flags, and every battle once arrange closes (line-ups and the compact
+// event list). Private (`@view()`, its own seat only): the hand, the hidden trade picks and
+// the submitted order. Tier decks and the dice never reach the schema.
+
+import { ArraySchema, Schema, type, view } from "@colyseus/schema";
+import { GameRoomState } from "../game/GameRoomState.js";
+
+/** What only one seat may see. Collections inside are untagged so later items stay visible to that view. */
+export class PetsPrivate extends Schema {
+  /** Hand card ids (what moves name) and their card keys, index by index. */
+  @type(["uint16"]) handIds = new ArraySchema<number>();
+  @type(["string"]) handKeys = new ArraySchema<string>();
+  /** The two traded cards to pick from (empty when no pick is pending). */
+  @type(["string"]) picks = new ArraySchema<string>();
+  /** The order this seat submitted this round (card ids, top first; empty until then). */
+  @type(["uint16"]) order = new ArraySchema<number>();
+}
+
+/** Per room seat, public. */
+export class PetsPlayer extends Schema {
+  @type("boolean") inGame = false;
+  @type("uint8") gold = 0;
+  @type("uint8") trophies = 0;
+  @type("uint8") wins = 0;
+  @type("uint8") losses = 0;
+  @type("boolean") passed = false;
+  @type("boolean") arranged = false;
+  /** Cards in hand and how many of them are pets (counts only). */
+  @type("uint8") cards = 0;
+  @type("uint8") pets = 0;
+  @view() @type(PetsPrivate) private = new PetsPrivate();
+}
+
+/**
+ * One battle as the wire carries it (a JSON string per battle in `PetsTable.battles`): room
+ * seats, the line-ups and the compact event list. One string, not a child schema with a
+ * child list: with @colyseus/schema 3 a pushed child battle was now and then decoded
+ * garbled by every client (the leak test caught it about once in 300 games).
+ */
+export interface PetsBattleWire {
+  round: number;
+  /** Room seats of side 0 and side 1. */
+  seats: [number, number];
+  /** Side 1 is a copy of seats[1]'s board, fought by the odd player out. */
+  ghost: boolean;
+  /** Card keys, top first, per side. */
+  lineups: [string[], string[]];
+  /** The compact battle event list (common/pets/README.md, Battle events). */
+  events: unknown[];
+  /** Winning room seat; −1 a draw; −2 a ghost won. */
+  winner: number;
+  trophies: number;
+}
+
+export class PetsTable extends GameRoomState {
+  @type("uint8") round = 0;
+  /** shop | arrange | finished ("" before the first game). */
+  @type("string") stage = "";
+  /** Room seat on turn in the shop (−1 otherwise). */
+  @type("int8") turn = -1;
+  /** Shop row card keys ("" for an empty slot). */
+  @type(["string"]) row = new ArraySchema<string>();
+  /** Cards left in this round's tier deck. */
+  @type("uint8") deckCount = 0;
+  @type([PetsPlayer]) players = new ArraySchema<PetsPlayer>();
+  /** Every battle fought, JSON of PetsBattleWire each, appended when arrange closes. */
+  @type(["string"]) battles = new ArraySchema<string>();
+  /** Room seats with the most trophies once finished. */
+  @type(["uint8"]) winners = new ArraySchema<number>();
+  /** Seconds per shop turn, and for the secret arrange (0: none). */
+  @type("uint16") timer = 0;
+  @type("uint16") arrangeTimer = 0;
+  @type("string") botLevel = "";
+}

@@ -1,0 +1,2 @@
+export { PetsTable, type PetsBattleWire } from "./PetsTable.js";
+export { petsParts } from "./parts.js";

@@ -1,0 +1,125 @@
+// Auto Pets on the generic game room: how the rules' views are written into PetsTable and
+// how events name room seats. Seats, moves, timers, bots and records are server/rooms/game/.
+
+import type { ArraySchema } from "@colyseus/schema";
+import { MAX_SEATS, petsDef, ROUNDS, ROW_SIZE, type PetsEvent, type PetsMove, type PetsRoomConfig, type PetsState, type PetsView } from "../../../common/pets/index.js";
+import type { HubEvent } from "../base/SeatedRoom.js";
+import type { GameServerParts } from "../game/GameRoom.js";
+import { PetsPlayer, PetsTable, type PetsBattleWire, type PetsPrivate } from "./PetsTable.js";
+
+/** Battles a game can have: a battle per pair (and one for the odd player out) each round. */
+const BATTLE_SLOTS = ROUNDS * Math.ceil(MAX_SEATS / 2);
+
+function put<T extends object, K extends keyof T>(target: T, key: K, value: T[K]): void {
+  if (target[key] !== value) target[key] = value;
+}
+
+/**
+ * Appends are written as changes; any other edit clears the list and pushes it again (the
+ * rule of base/numberList.ts: in-place edits and pops inside a `@view()` child reached a
+ * reclaimed seat's new view garbled with @colyseus/schema 3; the pets leak test saw a
+ * battle decoded wrong after one).
+ */
+function sync<T>(list: ArraySchema<T>, values: readonly T[]): void {
+  const n = list.length;
+  let same = 0;
+  while (same < n && same < values.length && list[same] === values[same]) same++;
+  if (same === n) {
+    for (let i = n; i < values.length; i++) list.push(values[i]);
+    return;
+  }
+  list.clear();
+  if (values.length) list.push(...values);
+}
+
+function clearPrivate(p: PetsPrivate): void {
+  sync(p.handIds, []);
+  sync(p.handKeys, []);
+  sync(p.picks, []);
+  sync(p.order, []);
+}
+
+function writePrivate(p: PetsPrivate, v: PetsView): void {
+  sync(p.handIds, (v.hand ?? []).map((c) => c.id));
+  sync(p.handKeys, (v.hand ?? []).map((c) => c.card));
+  sync(p.picks, (v.picks ?? []).map((c) => c.card));
+  sync(p.order, v.order ?? []);
+}
+
+/** Events name room seats; a battle names its sides and winner (−1 draw, −2 a ghost). */
+function toWire(e: PetsEvent, room: (g: number | null) => number): HubEvent | null {
+  const { type, ...rest } = e;
+  const out: HubEvent = { kind: type, ...rest };
+  if ("seat" in e) out.seat = room(e.seat);
+  if (e.type === "battle") {
+    out.seats = e.seats.map(room);
+    out.winner = e.winner === null ? -1 : e.winner < 0 ? -2 : room(e.winner);
+  }
+  if (e.type === "finished") out.winners = e.winners.map(room);
+  return out;
+}
+
+export const petsParts: GameServerParts<PetsState, PetsMove, PetsEvent, PetsRoomConfig, PetsView, PetsTable> = {
+  def: petsDef,
+  createState(c) {
+    const st = new PetsTable();
+    st.timer = c.turnSeconds;
+    st.arrangeTimer = c.togetherSeconds ?? 0;
+    st.botLevel = c.botLevel ?? "medium";
+    for (let s = 0; s < c.seats; s++) st.players.push(new PetsPlayer());
+    for (let i = 0; i < ROW_SIZE; i++) st.row.push("");
+    for (let i = 0; i < BATTLE_SLOTS; i++) st.battles.push("");
+    return st;
+  },
+  toWire,
+  privateState: (st, seat) => st.players[seat]?.private,
+  seatTaken(st, seat, reclaimed, playing) {
+    if (!reclaimed && !playing) clearPrivate(st.players[seat].private);
+  },
+  metadata: (c) => ({ seats: c.seats, timer: c.turnSeconds, arrange: c.togetherSeconds ?? 0 }),
+  project(st, p) {
+    const v = p.view(null);
+    if (p.fresh) st.winners.clear();
+    put(st, "round", v.round);
+    put(st, "stage", v.phase);
+    put(st, "turn", v.phase === "shop" ? p.room(v.turn) : -1);
+    // The row is 4 slots: written in place.
+    v.row.forEach((c, i) => put(st.row, i, c ? c.card : ""));
+    put(st, "deckCount", v.deckCounts[v.round - 1] ?? 0);
+    st.players.forEach((pl, r) => {
+      const g = p.gameSeatOf[r];
+      if (g === undefined || g < 0) {
+        put(pl, "inGame", false);
+        clearPrivate(pl.private);
+        return;
+      }
+      put(pl, "inGame", true);
+      put(pl, "gold", v.gold[g]);
+      put(pl, "trophies", v.trophies[g]);
+      put(pl, "wins", v.wins[g]);
+      put(pl, "losses", v.losses[g]);
+      put(pl, "passed", v.passed[g]);
+      put(pl, "arranged", v.arranged[g]);
+      put(pl, "cards", v.handCounts[g]);
+      put(pl, "pets", v.petCounts[g]);
+      writePrivate(pl.private, p.view(g));
+    });
+    // A fixed list of BATTLE_SLOTS strings written in place ("" = not fought yet): no list
+    // growth or clearing on the wire (see `sync`).
+    if (p.fresh) for (let i = 0; i < st.battles.length; i++) put(st.battles, i, "");
+    v.battles.forEach((b, i) => {
+      if (i >= st.battles.length || st.battles[i] !== "") return;
+      const wire: PetsBattleWire = {
+        round: b.round,
+        seats: [p.room(b.seats[0]), p.room(b.seats[1])],
+        ghost: b.ghost,
+        lineups: b.lineups,
+        events: b.events,
+        winner: b.winner === null ? -1 : b.winner < 0 ? -2 : p.room(b.winner),
+        trophies: b.trophies,
+      };
+      st.battles[i] = JSON.stringify(wire);
+    });
+    sync(st.winners, (v.winners ?? []).map((g) => p.room(g)));
+  },
+};

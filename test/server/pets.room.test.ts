@@ -1,0 +1,53 @@
+// The Auto Pets room's timers: a seat that does nothing is passed for when its shop turn
+// runs out, and battles with its default order when the arrange deadline passes; the
+// deadline is on the wire while the secret arrange runs. Solo has no timers.
+import { expect } from "chai";
+import { petsDef } from "../../common/pets/index.js";
+import { SeatedRoom } from "../../server/rooms/base/SeatedRoom.js";
+import { bootHub, NO_RATE_LIMITS, Probe, until, type TestHub } from "../helpers/hub.js";
+import { petsRoom } from "../helpers/pets.js";
+
+const PORT = 2703;
+
+describe("pets room: shop turn timer and arrange deadline", function () {
+  this.timeout(60_000);
+  let hub: TestHub;
+  let scale = 1;
+  before(async () => {
+    scale = SeatedRoom.botDelayScale;
+    SeatedRoom.botDelayScale = 0;
+    hub = await bootHub(PORT, { ...NO_RATE_LIMITS });
+  });
+  after(async () => {
+    SeatedRoom.botDelayScale = scale;
+    await hub.shutdown();
+  });
+
+  it("solo refuses timers; online defaults to 30 s a shop turn and 60 s to arrange", () => {
+    expect(petsDef.configure({ mode: "solo", timer: 10 }).ok).to.equal(false);
+    expect(petsDef.configure({ mode: "solo", arrange: 10 }).ok).to.equal(false);
+    const c = petsDef.configure({});
+    expect(c.ok && [c.value.turnSeconds, c.value.togetherSeconds]).to.deep.equal([30, 60]);
+    const bad = petsDef.configure({ arrange: 3 });
+    expect(!bad.ok && bad.error.message).to.match(/arrange must be a whole number from 10 to 600/);
+  });
+
+  it("an idle seat is passed for in the shop and battles with its default order at the deadline", async () => {
+    const room = await hub.colyseus.sdk.create("pets", { mode: "online", seats: 2, bots: 1, timer: 5, arrange: 10, private: true, name: "Idle" });
+    const probe = new Probe(room);
+    await probe.next("seat", 0);
+    room.send("start", {});
+    const server = petsRoom(hub, room.roomId);
+    await until(() => server.session?.state.phase === "arrange" || undefined, 25_000, "the shop to close");
+    const me = server.seatOrder.indexOf(0);
+    expect(server.session!.log.some((m) => m.seat === me && m.move.type === "pass"), "the timer passed for the idle seat").to.equal(true);
+    await probe.until(() => probe.state.stage === "arrange" || undefined, 3000, "arrange on the wire");
+    const deadline = probe.state.deadline as number;
+    expect(deadline - Date.now()).to.be.within(1000, 10_500);
+    await until(() => (server.session?.state.battles.length ?? 0) > 0 || undefined, 15_000, "the battle");
+    const arranged = server.session!.log.find((m) => m.seat === me && m.move.type === "arrange");
+    expect(arranged, "the deadline arranged the idle seat").to.not.equal(undefined);
+    expect(server.session!.state.round).to.equal(2);
+    await room.leave(true);
+  });
+});
