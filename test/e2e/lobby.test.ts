@@ -68,8 +68,8 @@ describe("e2e: the game-first lobby", function () {
         else await page.click(`.game-list [data-game="${g.id}"] a`);
         await page.waitForFunction((id) => location.hash === `#/games/${id}`, g.id);
         // only this game's page shows, its heading focused; the tiles are gone
+        await page.waitForSelector(".game-list", { state: "hidden" }); // the router shows the page just after the hash changes
         expect(await page.isVisible(`#game-${g.id}`)).to.equal(true);
-        expect(await page.isVisible(".game-list")).to.equal(false);
         const others = await page.$$eval(".game-page", (ps) => ps.filter((p) => !(p as HTMLElement).hidden).map((p) => p.id));
         expect(others).to.deep.equal([`game-${g.id}`]);
         expect(await overflowing(page), `${g.id} page boxes outside the viewport`).to.deep.equal([]);
