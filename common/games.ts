@@ -5,10 +5,11 @@
 import type { AnyGameDef } from "./core/game.js";
 import { connect4Def } from "./connect4/game.js";
 import { cubestaccDef } from "./cubestacc/game.js";
+import { tableDef } from "./table/game.js";
 import { minesweeperDef, minesweeperRaceDef } from "./minesweeper/game.js";
 import { petsDef } from "./pets/game.js";
 
-export const GAMES: readonly AnyGameDef[] = [minesweeperDef, minesweeperRaceDef, cubestaccDef, connect4Def, petsDef];
+export const GAMES: readonly AnyGameDef[] = [minesweeperDef, minesweeperRaceDef, cubestaccDef, connect4Def, petsDef, tableDef];
 
 export function gameDef(id: string): AnyGameDef | undefined {
   return GAMES.find((g) => g.id === id);

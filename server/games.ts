@@ -7,6 +7,7 @@ import type { AnyGameDef } from "../common/core/game.js";
 import { connect4Def } from "../common/connect4/index.js";
 import { cubestaccDef } from "../common/cubestacc/index.js";
 import { minesweeperDef, minesweeperRaceDef } from "../common/minesweeper/index.js";
+import { tableParts } from "./rooms/table/index.js";
 import type { HubRoomClass } from "./rooms/base/define.js";
 import { connect4Parts } from "./rooms/connect4/index.js";
 import { CUBESTACC_FILTER_KEYS, CubestaccRoom } from "./rooms/cubestacc/index.js";
@@ -34,4 +35,5 @@ export const ROOMS: readonly RoomEntry[] = [
   { name: "cubestacc", room: CubestaccRoom, filterKeys: CUBESTACC_FILTER_KEYS, games: [cubestaccDef] },
   gameRoom(connect4Parts),
   gameRoom(petsParts),
+  gameRoom(tableParts),
 ];

@@ -55,6 +55,12 @@ export interface GameServerParts<S, M extends TypedMove, E, C, V, St extends Gam
   privateState?(st: St, roomSeat: number): Schema | undefined;
   /** A move parsed from the wire → the rules' move (room seats in it become game seats). */
   toGameMove?(move: M, gameSeatOf: readonly number[]): M | Rejection;
+  /**
+   * Room facts the rules do not know may hold a player's move back (the card table freezes
+   * actions touching an absent player's hidden cards): a rejection, or undefined to go ahead.
+   * `away`: game seats whose person is not connected now.
+   */
+  admit?(st: St, state: S, gameSeat: number, move: M, away: readonly number[]): Rejection | undefined;
   /** A redacted event as sent (game seats → room seats); null: not sent. Default: `seat` mapped. */
   toWire?(event: E, room: (gameSeat: number | null) => number): HubEvent | null;
   /** Extra listing fields. */
@@ -166,6 +172,11 @@ export abstract class GameRoom<S, M extends TypedMove, E, C, V, St extends GameR
     if (g === undefined || g < 0) return { code: "not-in-game", message: "Your seat is not in this game; wait for the next one." };
     const gameMove = this.parts.toGameMove ? this.parts.toGameMove(move, this.gameSeatOf) : move;
     if ("code" in gameMove) return gameMove as Rejection;
+    if (this.parts.admit) {
+      const away = this.order.map((room, gs) => (this.state.seats[room]?.occupied && this.state.seats[room].connected ? -1 : gs)).filter((gs) => gs >= 0);
+      const held = this.parts.admit(this.state, this.game.state, g, gameMove, away);
+      if (held) return held;
+    }
     return this.applyMove(ctx, g, gameMove);
   }
 

@@ -1,0 +1,66 @@
+// Cards drawn as clean text cards (name, cost, type, P/T, counters, labels; no images), and the
+// context menu of a card, built from the action catalogue's own words.
+import { CATALOGUE } from "../../../common/table/catalogue";
+import type { CardView } from "../../../common/table/visibility";
+import { h } from "../../ui/dom";
+
+export interface MenuItem {
+  do: string;
+  label: string;
+  run(): void;
+}
+
+export function cardEl(c: CardView): HTMLElement {
+  if (!c.known || !c.card) return h("div", { class: `tt-card tt-back${c.tapped ? " tt-tapped" : ""}`, "data-card": c.id, "aria-label": "A face-down card" }, h("span", {}, "◆"));
+  const d = c.card;
+  const pt = d.power !== undefined || d.toughness !== undefined ? `${d.power ?? "?"}/${d.toughness ?? "?"}` : d.loyalty !== undefined ? `◇${d.loyalty}` : "";
+  const counters = Object.entries(c.counters ?? {}).map(([k, n]) => h("span", { class: "tt-counter", "data-counter": k }, `${k} ×${n}`));
+  return h(
+    "div",
+    {
+      class: `tt-card${c.tapped ? " tt-tapped" : ""}${c.faceDown ? " tt-facedown" : ""}${c.looking ? " tt-looking" : ""}`,
+      "data-card": c.id,
+      "data-name": d.name,
+      "aria-label": `${d.name}${c.tapped ? ", tapped" : ""}`,
+      tabindex: 0,
+    },
+    h("div", { class: "tt-card-top" }, h("span", { class: "tt-name" }, d.name), d.cost ? h("span", { class: "tt-cost" }, d.cost) : null),
+    d.type ? h("div", { class: "tt-type" }, d.type) : null,
+    ...(c.labels ?? []).map((l) => h("div", { class: "tt-label" }, l)),
+    counters.length ? h("div", { class: "tt-counters" }, ...counters) : null,
+    pt ? h("div", { class: "tt-pt" }, pt) : null,
+  );
+}
+
+const says = (k: keyof typeof CATALOGUE) => CATALOGUE[k].says;
+
+/** What a player may ask of a card where it is (the server judges; the menu only offers). */
+export function menuFor(c: CardView, zone: string, me: number, act: (a: Record<string, unknown>) => void): MenuItem[] {
+  const id = c.id;
+  const move = (label: string, to: string, place = "top", extra: Record<string, unknown> = {}): MenuItem => ({ do: "move", label, run: () => act({ do: "move", card: id, zone: to, place, ...extra }) });
+  const items: MenuItem[] = [];
+  if (zone === "battlefield") {
+    items.push(
+      { do: "tap", label: c.tapped ? "Untap" : "Tap", run: () => act({ do: "tap", card: id, on: !c.tapped }) },
+      { do: "counter", label: "+1/+1 counter", run: () => act({ do: "counter", card: id, name: "+1/+1", delta: 1 }) },
+      { do: "counter", label: "−1 counter (+1/+1)", run: () => act({ do: "counter", card: id, name: "+1/+1", delta: -1 }) },
+      {
+        do: "labels",
+        label: `${says("labels")[0].toUpperCase()}${says("labels").slice(1)}…`,
+        run: () => {
+          const text = window.prompt("Label (up to 20 characters; empty clears)", c.labels?.[0] ?? "");
+          if (text !== null) act({ do: "labels", card: id, labels: text ? [text.slice(0, 20)] : [] });
+        },
+      },
+      { do: "faceDown", label: c.faceDown ? "Turn face up" : "Turn face down", run: () => act({ do: "faceDown", card: id, on: !c.faceDown }) },
+      { do: "flip", label: "Flip (other face)", run: () => act({ do: "flip", card: id }) },
+      { do: "copy", label: "Token copy", run: () => act({ do: "copy", card: id }) },
+      move("To hand", "hand"),
+    );
+  }
+  if (zone === "hand") items.push(move("Play to the battlefield", "battlefield", "battlefield"), move("Play face down", "battlefield", "battlefield", { faceDown: true }), { do: "show", label: "Reveal to everyone", run: () => act({ do: "show", card: id, to: "all" }) });
+  if (zone !== "hand" && zone !== "battlefield") items.push(move("To hand", "hand"), move("To the battlefield", "battlefield", "battlefield"));
+  items.push(move("To graveyard", "graveyard"), move("To exile", "exile"), move("On top of the library", "library", "top"), move("On the bottom of the library", "library", "bottom"), move("Shuffle into the library", "library", "shuffle"));
+  void me;
+  return items;
+}

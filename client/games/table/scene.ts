@@ -1,0 +1,415 @@
+// The card table's scene: every player's battlefield, the hand fan, zones as piles with
+// counts, drag between zones and within a battlefield, double-click / double-tap to tap, a
+// context menu (right click, long press) built from the action catalogue, counters, life,
+// dice and coins, scry and search dialogs, undo naming what it undoes, decklist import, the
+// log and the vote to go on. Phone portrait: one battlefield at a time (tabs), hand at the bottom.
+//
+// It reads the view the server cut into parts for this connection (common/table/wire.ts) and
+// sends intentions; what a card is, who sees it and what is legal stay on the server.
+import { CATALOGUE, type ActionKind } from "../../../common/table/catalogue";
+import { deckMessages, type TableGameView } from "../../../common/table/game";
+import type { CardView, PlayerView, ZoneView } from "../../../common/table/visibility";
+import { joinView, partsFor, type Parts } from "../../../common/table/wire";
+import { h } from "../../ui/dom";
+import { GameShell, type ShellState } from "../shell";
+import type { GameContext, GameHandle } from "../types";
+import { cardEl, menuFor, type MenuItem } from "./cards";
+import "./table.css";
+
+interface TableWire extends ShellState {
+  parts: { forEach(cb: (p: { json: string }, k: string) => void): void };
+  format: string;
+}
+
+const PILES = ["library", "graveyard", "exile", "command"] as const;
+
+export async function mount(host: HTMLElement, ctx: GameContext): Promise<GameHandle> {
+  let wire: TableWire | null = null;
+  let view: TableGameView | null = null;
+  /** Game seat of the battlefield shown on a phone. */
+  let focus = 0;
+  let frozenAway: number[] = [];
+  const shell = new GameShell(ctx, host, {
+    endTitle: (_s, me) => {
+      const w = view?.table?.winners;
+      if (!w?.length) return "The game ended";
+      const g = me === null ? -1 : gameSeatOf(me);
+      return w.includes(g) ? "You won!" : `${w.map((p) => nameOf(p)).join(", ")} won`;
+    },
+  });
+  const act = (action: Record<string, unknown>) => ctx.session.send("act", { action });
+  const order = () => (wire ? Array.from(wire.order) : []);
+  const gameSeatOf = (roomSeat: number) => order().indexOf(roomSeat);
+  const me = () => (shell.me === null ? -1 : gameSeatOf(shell.me));
+  /** The seat's name; two seats of one name are told apart by their number. */
+  const nameOf = (g: number) => {
+    const names = order().map((r) => wire?.seats[r]?.name || "");
+    const n = names[g] || `Player ${g + 1}`;
+    return names.filter((x) => x === names[g]).length > 1 ? `${n} ${g + 1}` : n;
+  };
+
+  const root = h("div", { class: "tt", id: "tt" });
+  const deckBox = h("section", { class: "tt-decks", id: "tt-decks" });
+  const tabs = h("nav", { class: "tt-tabs", id: "tt-tabs", "aria-label": "Battlefields" });
+  const boards = h("div", { class: "tt-boards", id: "tt-boards" });
+  const hand = h("div", { class: "tt-hand", id: "tt-hand", "aria-label": "Your hand" });
+  const tools = h("div", { class: "tt-tools", id: "tt-tools" });
+  const log = h("ol", { class: "tt-log", id: "tt-log", "aria-label": "Game log" });
+  const dialog = h("div", { class: "tt-dialog", id: "tt-dialog", hidden: true, role: "dialog" });
+  const menu = h("div", { class: "tt-menu", id: "tt-menu", hidden: true, role: "menu" });
+  const frozenBar = h("div", { class: "tt-frozen", id: "tt-frozen", hidden: true, role: "alert" });
+  root.append(deckBox, frozenBar, tabs, boards, tools, hand, h("aside", { class: "tt-side" }, h("h3", {}, "Log"), log), dialog, menu);
+  shell.stage.append(root);
+
+  // ---- the deck stage --------------------------------------------------------------------
+  const deckText = h("textarea", { id: "tt-decklist", rows: 8, placeholder: "4 Lightning Bolt\n20 Mountain\n\nSideboard\n2 Duress", "aria-label": "Decklist" }) as HTMLTextAreaElement;
+  const importBtn = h("button", { type: "button", class: "primary", id: "tt-import" }, "Import decklist");
+  importBtn.addEventListener("click", () => {
+    for (const m of deckMessages(deckText.value)) ctx.session.send("deck", m);
+  });
+  const standardBtn = h("button", { type: "button", class: "secondary", id: "tt-standard" }, "Use the standard 52-card deck");
+  standardBtn.addEventListener("click", () => ctx.session.send("deck", { text: "" }));
+  const deckStatus = h("p", { id: "tt-deck-status" });
+  deckBox.append(h("h2", {}, "Choose your deck"), deckText, h("div", { class: "notice-actions" }, importBtn, standardBtn), deckStatus);
+
+  // ---- context menu ------------------------------------------------------------------------
+  const closeMenu = () => (menu.hidden = true);
+  document.addEventListener("click", closeMenu);
+  const openMenu = (x: number, y: number, items: MenuItem[]) => {
+    menu.replaceChildren(
+      ...items.map((it) => {
+        const b = h("button", { type: "button", role: "menuitem", "data-do": it.do }, it.label);
+        b.addEventListener("click", (e) => {
+          e.stopPropagation();
+          closeMenu();
+          it.run();
+        });
+        return b;
+      }),
+    );
+    menu.hidden = false;
+    const r = root.getBoundingClientRect();
+    menu.style.left = `${Math.min(x - r.left, r.width - 200)}px`;
+    menu.style.top = `${Math.max(0, Math.min(y - r.top, r.height - 40 * items.length))}px`;
+  };
+
+  // ---- drag and drop -------------------------------------------------------------------------
+  let dragged: number | null = null;
+  const dropOn = (el: HTMLElement, zone: string, player: number, battlefield: boolean) => {
+    el.addEventListener("dragover", (e) => e.preventDefault());
+    el.addEventListener("drop", (e) => {
+      e.preventDefault();
+      if (dragged === null) return;
+      const card = dragged;
+      dragged = null;
+      if (battlefield) {
+        const r = el.getBoundingClientRect();
+        const pos = { x: clampPos(((e.clientX - r.left) / r.width) * 10000), y: clampPos(((e.clientY - r.top) / r.height) * 10000) };
+        act({ do: "move", card, zone: "battlefield", player, place: "battlefield", pos });
+      } else act({ do: "move", card, zone, player, place: zone === "library" ? "top" : "top" });
+    });
+  };
+  const clampPos = (v: number) => Math.max(0, Math.min(10000, Math.round(v)));
+
+  const withCard = (el: HTMLElement, c: CardView, zone: string) => {
+    el.draggable = true;
+    el.addEventListener("dragstart", () => (dragged = c.id));
+    el.addEventListener("dblclick", () => zone === "battlefield" && act({ do: "tap", card: c.id, on: !c.tapped }));
+    let lastTap = 0;
+    let press: ReturnType<typeof setTimeout> | null = null;
+    el.addEventListener("touchstart", (e) => {
+      const t = e.touches[0];
+      press = setTimeout(() => openMenu(t.clientX, t.clientY, menuFor(c, zone, me(), act)), 550);
+      const now = performance.now();
+      if (now - lastTap < 300 && zone === "battlefield") act({ do: "tap", card: c.id, on: !c.tapped });
+      lastTap = now;
+    }, { passive: true });
+    el.addEventListener("touchend", () => press && clearTimeout(press));
+    el.addEventListener("contextmenu", (e) => {
+      e.preventDefault();
+      e.stopPropagation();
+      openMenu(e.clientX, e.clientY, menuFor(c, zone, me(), act));
+    });
+    return el;
+  };
+
+  // ---- drawing -------------------------------------------------------------------------------
+  const zoneOf = (key: string): ZoneView => view?.table?.zones[key] ?? { count: 0 };
+
+  const pile = (g: number, z: (typeof PILES)[number]) => {
+    const zv = zoneOf(`${g}.${z}`);
+    // Public piles show their top card; a library shows its count (looked-at cards are in the dialog).
+    const top = zv.cards?.length ? zv.cards[zv.cards.length - 1] : z === "library" && view?.table?.players[g]?.topRevealed ? zv.known?.find(([i]) => i === 0)?.[1] : undefined;
+    const el = h("div", { class: `tt-pile tt-${z}`, "data-zone": `${g}.${z}`, title: `${z}: ${zv.count}` }, h("span", { class: "tt-pile-name" }, z), h("span", { class: "tt-count" }, String(zv.count)));
+    if (top && top.known) el.append(withCard(cardEl(top), top, z));
+    dropOn(el, z, g, false);
+    el.addEventListener("click", () => {
+      if (z === "library" && g === me()) act({ do: "draw", n: 1 });
+      else if (zv.cards?.length) showList(`${nameOf(g)}'s ${z}`, zv.cards, z);
+    });
+    return el;
+  };
+
+  const playerHeader = (g: number, p: PlayerView) => {
+    const life = (d: number) => act({ do: "life", player: g, delta: d });
+    const minus = h("button", { type: "button", class: "small", "aria-label": `${nameOf(g)} loses 1 life` }, "−");
+    minus.addEventListener("click", () => life(-1));
+    const plus = h("button", { type: "button", class: "small", "aria-label": `${nameOf(g)} gains 1 life` }, "+");
+    plus.addEventListener("click", () => life(1));
+    const active = view?.table?.turn.active === g;
+    return h(
+      "header",
+      { class: `tt-player${active ? " tt-active" : ""}` },
+      h("strong", {}, nameOf(g)),
+      // Spectators watch: no buttons they could not use.
+      h("span", { class: "tt-life", "data-life": p.life }, me() >= 0 ? minus : null, ` ♥ ${p.life} `, me() >= 0 ? plus : null),
+      p.poison ? h("span", {}, ` ☠ ${p.poison}`) : null,
+      h("span", { class: "tt-handcount" }, ` · hand ${p.cards.hand}`),
+      p.mulligans && view?.table?.phase === "mulligan" ? h("span", {}, ` mulligans: ${p.mulligans}`) : null,
+      view?.table?.phase === "mulligan" ? h("span", {}, p.kept ? " · kept" : " · deciding") : null,
+    );
+  };
+
+  const board = (g: number) => {
+    const p = view!.table!.players[g];
+    const field = h("div", { class: "tt-field", "data-zone": `${g}.battlefield` });
+    for (const c of zoneOf(`${g}.battlefield`).cards ?? []) {
+      const el = withCard(cardEl(c), c, "battlefield");
+      const pos = c.pos ?? { x: 0, y: 0 };
+      // Positions 0..10000 map onto the field minus one card, so a card is never cut at the edge.
+      el.style.left = `calc((100% - var(--card-w)) * ${pos.x / 10000})`;
+      el.style.top = `calc((100% - var(--card-h)) * ${pos.y / 10000})`;
+      el.style.zIndex = String(c.z + 1);
+      field.append(el);
+    }
+    dropOn(field, "battlefield", g, true);
+    return h("section", { class: "tt-board", "data-seat": g }, playerHeader(g, p), h("div", { class: "tt-row" }, field, h("div", { class: "tt-piles" }, ...PILES.map((z) => pile(g, z)))));
+  };
+
+  const lastOwn = () => {
+    const mine = (view?.lines ?? []).filter((l) => l.actor === (shell.me ?? -2) && l.do !== "chat" && l.do !== "undo");
+    return mine[mine.length - 1];
+  };
+
+  /** "Player 1 drew 1 card." → "drew 1 card" (the button is yours). */
+  const undoText = (text: string, name: string) => (text.startsWith(`${name} `) ? text.slice(name.length + 1) : text.startsWith(`${name}: `) ? text.slice(name.length + 2) : text).replace(/\.$/, "");
+
+  const toolButton = (id: string, label: string, run: () => void) => {
+    const b = h("button", { type: "button", class: "small", id: `tt-${id}` }, label);
+    b.addEventListener("click", run);
+    return b;
+  };
+
+  const drawTools = () => {
+    const t = view?.table;
+    const g = me();
+    if (!t || g < 0) return tools.replaceChildren();
+    const undo = lastOwn();
+    const items = [
+      t.phase === "mulligan" && !t.players[g].kept ? toolButton("keep", "Keep", () => keepDialog()) : null,
+      t.phase === "mulligan" && !t.players[g].kept ? toolButton("mulligan", "Mulligan", () => act({ do: "mulligan" })) : null,
+      toolButton("draw", "Draw", () => act({ do: "draw", n: 1 })),
+      toolButton("untap", "Untap all", () => act({ do: "untapAll" })),
+      toolButton("scry", "Scry 3", () => act({ do: "lookTop", n: 3 })),
+      toolButton("search", "Search", () => act({ do: "search" })),
+      toolButton("shuffle", "Shuffle", () => act({ do: "shuffle" })),
+      toolButton("token", "Token", () => act({ do: "createToken", name: "Token", power: "1", toughness: "1" })),
+      toolButton("dice", "Roll d6", () => act({ do: "rollDice", sides: 6 })),
+      toolButton("coin", "Flip coin", () => act({ do: "flipCoins" })),
+      t.turn.active === g ? toolButton("pass", "Pass turn", () => act({ do: "passTurn" })) : null,
+      toolButton("undo", undo ? `Undo: ${undoText(undo.text, t.players[g].name)}` : "Undo", () => act({ do: "undo" })),
+      wire?.mode === "solo" ? toolButton("redo", "Redo", () => act({ do: "redo" })) : null,
+    ];
+    tools.replaceChildren(...items.filter((x): x is HTMLButtonElement => x !== null));
+    const u = tools.querySelector("#tt-undo") as HTMLButtonElement;
+    u.disabled = !undo;
+  };
+
+  const drawHand = () => {
+    const g = me();
+    const cards = g >= 0 ? (zoneOf(`${g}.hand`).cards ?? []) : [];
+    const n = cards.length;
+    hand.replaceChildren(
+      ...cards.map((c, i) => {
+        const el = withCard(cardEl(c), c, "hand");
+        // The fan: each card turned a little about the middle of the hand.
+        const angle = n > 1 ? (i - (n - 1) / 2) * Math.min(6, 40 / n) : 0;
+        el.style.transform = `rotate(${angle}deg)`;
+        el.addEventListener("click", () => act({ do: "move", card: c.id, zone: "battlefield", place: "battlefield" }));
+        return el;
+      }),
+    );
+    dropOn(hand, "hand", g, false);
+    hand.hidden = g < 0;
+  };
+
+  const drawLooking = () => {
+    const g = me();
+    const lib = g >= 0 ? zoneOf(`${g}.library`) : null;
+    const looked = (lib?.known ?? []).filter(([, c]) => c.looking);
+    if (!looked.length) {
+      if (dialog.dataset.kind === "look") dialog.hidden = true;
+      return;
+    }
+    const top: number[] = [];
+    const bottom: number[] = [];
+    const rows = looked.map(([i, c]) => {
+      const state = h("span", { class: "tt-choice" }, "top");
+      top.push(c.id);
+      const toTop = h("button", { type: "button", class: "small" }, "Top");
+      const toBottom = h("button", { type: "button", class: "small" }, "Bottom");
+      const toHand = h("button", { type: "button", class: "small" }, "To hand");
+      const set = (where: "top" | "bottom") => {
+        for (const list of [top, bottom]) if (list.includes(c.id)) list.splice(list.indexOf(c.id), 1);
+        (where === "top" ? top : bottom).push(c.id);
+        state.textContent = where;
+      };
+      toTop.addEventListener("click", () => set("top"));
+      toBottom.addEventListener("click", () => set("bottom"));
+      toHand.addEventListener("click", () => act({ do: "move", card: c.id, zone: "hand", place: "top" }));
+      return h("li", { "data-index": i }, cardEl(c), state, toTop, toBottom, looked.length > 3 ? toHand : null);
+    });
+    const doneBtn = h("button", { type: "button", class: "primary", id: "tt-look-done" }, "Done");
+    doneBtn.addEventListener("click", () => (looked.length > 3 ? (act({ do: "stopLooking" }), act({ do: "shuffle" })) : act({ do: "arrange", top, bottom })));
+    dialog.dataset.kind = "look";
+    dialog.replaceChildren(h("h2", {}, looked.length > 3 ? "Search your library" : `Looking at the top ${looked.length}`), h("ol", { class: "tt-look" }, ...rows), doneBtn);
+    dialog.hidden = false;
+  };
+
+  function keepDialog() {
+    const g = me();
+    const p = view!.table!.players[g];
+    const opts = view!.table!.options;
+    const free = opts.mulligan === "londonFreeFirst" ? 1 : 0;
+    const need = opts.mulligan === "london" || opts.mulligan === "londonFreeFirst" ? Math.max(0, p.mulligans - free) : 0;
+    if (need === 0) return act({ do: "keep", bottom: [] });
+    const chosen: number[] = [];
+    const cards = zoneOf(`${g}.hand`).cards ?? [];
+    const rows = cards.map((c) => {
+      const b = h("button", { type: "button", class: "small" }, "Bottom");
+      b.addEventListener("click", () => {
+        if (!chosen.includes(c.id)) chosen.push(c.id);
+        b.disabled = true;
+        if (chosen.length === need) {
+          act({ do: "keep", bottom: chosen });
+          dialog.hidden = true;
+        }
+      });
+      return h("li", {}, cardEl(c), b);
+    });
+    dialog.dataset.kind = "keep";
+    dialog.replaceChildren(h("h2", {}, `Keep: put ${need} card(s) on the bottom`), h("ol", { class: "tt-look" }, ...rows));
+    dialog.hidden = false;
+  }
+
+  function showList(title: string, cards: CardView[], zone: string) {
+    const close = h("button", { type: "button", class: "secondary" }, "Close");
+    close.addEventListener("click", () => (dialog.hidden = true));
+    dialog.dataset.kind = "list";
+    dialog.replaceChildren(h("h2", {}, title), h("div", { class: "tt-list" }, ...cards.map((c) => withCard(cardEl(c), c, zone))), close);
+    dialog.hidden = false;
+  }
+
+  const drawFrozen = () => {
+    const away = frozenAway.filter((g) => wire && !wire.seats[order()[g]]?.connected);
+    frozenBar.hidden = away.length === 0 || me() < 0;
+    frozenBar.replaceChildren(
+      h("span", {}, `${away.map(nameOf).join(", ")} away: actions on their hidden cards wait. `),
+      ...away.map((g) => {
+        const b = h("button", { type: "button", class: "small", id: `tt-go-on-${g}` }, `Vote to go on without ${nameOf(g)}`);
+        b.addEventListener("click", () => ctx.session.send("goOn", { player: g }));
+        return b;
+      }),
+    );
+  };
+
+  const draw = () => {
+    // A reload's room state exists before its first patch decodes: wait for the fields.
+    if (!wire || !wire.acting || !wire.seats) return;
+    shell.update(wire);
+    const parts: Parts = {};
+    wire.parts?.forEach((p, k) => (parts[k] = p.json));
+    const g = me();
+    view = joinView(partsFor(parts, shell.me), g >= 0 ? g : "spectator");
+    ctx.setSubtitle(`${wire.mode === "solo" ? "Goldfish" : "Online"} · ${wire.format}`);
+    const t = view?.table;
+    deckBox.hidden = !view || view.stage !== "decks";
+    if (view && view.stage === "decks") {
+      const mine = g >= 0 && view.decks[g];
+      importBtn.toggleAttribute("disabled", !!mine || g < 0);
+      standardBtn.toggleAttribute("disabled", !!mine || g < 0);
+      deckStatus.textContent = `${view.decks.filter(Boolean).length} of ${view.decks.length} decks chosen.${mine ? " Waiting for the others…" : ""}`;
+    }
+    if (!t) {
+      boards.replaceChildren();
+      tabs.replaceChildren();
+      hand.replaceChildren();
+      tools.replaceChildren();
+    } else {
+      if (focus >= t.players.length) focus = 0;
+      tabs.replaceChildren(
+        ...t.players.map((_, i) => {
+          const b = h("button", { type: "button", class: `small${i === focus ? " tt-tab-on" : ""}`, "data-seat": i }, nameOf(i));
+          b.addEventListener("click", () => {
+            focus = i;
+            draw();
+          });
+          return b;
+        }),
+      );
+      boards.replaceChildren(...t.players.map((_, i) => board(i)));
+      boards.dataset.focus = String(focus);
+      boards.querySelectorAll<HTMLElement>(".tt-board").forEach((b) => b.classList.toggle("tt-focus", Number(b.dataset.seat) === focus));
+      drawHand();
+      drawTools();
+      drawLooking();
+    }
+    log.replaceChildren(...(view?.lines ?? []).map((l) => h("li", { "data-do": l.do }, l.text, l.result ? ` (${l.result.join(", ")})` : "")));
+    log.scrollTop = log.scrollHeight;
+    drawFrozen();
+  };
+
+  const offRoom = ctx.session.onRoom((room) => {
+    room.onStateChange((s) => {
+      wire = s as unknown as TableWire;
+      if (me() >= 0 && focus === 0) focus = me();
+      draw();
+    });
+    if (room.state) {
+      wire = room.state as unknown as TableWire;
+      draw();
+    }
+  });
+  const offError = ctx.session.onMessage<{ code: string; message: string }>("error", (e) => {
+    ctx.announce(e.message);
+    if (e.code === "frozen" && wire) {
+      frozenAway = order().map((_, g) => g).filter((g) => !wire!.seats[order()[g]]?.connected);
+      drawFrozen();
+    }
+  });
+
+  return {
+    destroy() {
+      offRoom();
+      offError();
+      document.removeEventListener("click", closeMenu);
+      shell.destroy();
+    },
+    snapshot: () => ({
+      phase: wire?.phase ?? "",
+      stage: view?.stage ?? "",
+      me: me(),
+      hand: me() >= 0 ? (zoneOf(`${me()}.hand`).cards ?? []).map((c) => c.card?.name ?? "?") : [],
+      battlefield: me() >= 0 ? (zoneOf(`${me()}.battlefield`).cards ?? []).map((c) => ({ id: c.id, name: c.card?.name ?? "?", tapped: !!c.tapped, counters: c.counters ?? {} })) : [],
+      library: me() >= 0 ? zoneOf(`${me()}.library`).count : 0,
+      players: view?.table?.players.map((p) => ({ life: p.life, hand: p.cards.hand, kept: p.kept })) ?? [],
+      phaseOfTable: view?.table?.phase ?? "",
+      lines: view?.lines.map((l) => l.text) ?? [],
+    }),
+    renderNow() {},
+    resume() {},
+  };
+}
+
+export type { ActionKind };
+export const MENU_WORDS = (kind: ActionKind) => CATALOGUE[kind].says;

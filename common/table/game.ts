@@ -1,0 +1,281 @@
+// The card table as a game of the hub (common/core/game.ts): a deck stage, then the engine.
+//
+// The room starts a game once its seats are taken; each seat then sends its decklist (`deck
+// {text}`, "" for the built-in 52-card deck) and the deal happens when every seat has one, so
+// the decks are part of the move log and a stored game replays from seed + moves alone.
+// After the deal every intention (`act {action}`) goes through the table's log (`play`), which
+// gives undo / redo / restart. Engine events carry seeds and hidden ids: they never leave this
+// module; what travels is each viewer's log line (`eventsFor`) and view (`view`).
+// `goOn {player}` is a vote to go on with actions touching an absent player's hidden zones (the
+// room decides who is absent; see `frozenBy`).
+
+import { createRng, type Rng } from "../core/rng.js";
+import type { ApplyResult } from "../core/rules.js";
+import { unknownType, type GameDef, type WhoActs } from "../core/game.js";
+import { fail, intIn, objectWith, ok, type Parsed } from "../core/payload.js";
+import { parseAction, type Action } from "./catalogue.js";
+import { parseDecklist, type Deck } from "./deck.js";
+import { FORMATS } from "./format.js";
+import { createLog, play, type TableLog } from "./log.js";
+import { logLine, type LogLine } from "./logline.js";
+import { permission, touchesHiddenOf } from "./resolve.js";
+import { setupTable } from "./setup.js";
+import { MAX_PLAYERS, zoneKey, type Format, type TableGame } from "./types.js";
+import { canSee, viewTable, type TableView } from "./visibility.js";
+
+export const TABLE_MODES = ["online", "solo"] as const;
+/** Log lines kept for the panel (older ones stay in the stored game). */
+export const LOG_KEPT = 30;
+export const MAX_DECKLIST_CHARS = 20_000;
+/** A room message is at most 1 KB: a decklist travels in pieces of at most this many characters. */
+export const DECK_PIECE_CHARS = 800;
+
+export interface TableRoomConfig {
+  format: Format;
+  mode: (typeof TABLE_MODES)[number];
+}
+
+export type TableMove =
+  /** A decklist ("" for the built-in deck), or a piece of one starting at character `at` (0 starts over); `more`: the rest follows. */
+  | { type: "deck"; text: string; at?: number; more?: true }
+  | { type: "act"; action: Action }
+  | { type: "goOn"; player: number };
+
+/** One event's log line for every viewer: seats by index, the spectator last. */
+export interface TableOut {
+  seq: number;
+  lines: LogLine[];
+}
+
+export interface TableState {
+  seed: number;
+  config: TableRoomConfig;
+  seats: number;
+  /** Decklists chosen so far (null: not yet; "standard": the built-in deck); the deal happens when none is null. */
+  decks: (Deck | "standard" | null)[];
+  /** Decklist pieces received so far per seat (a decklist is sent in pieces of DECK_PIECE_CHARS). */
+  pieces: string[];
+  game: TableGame | null;
+  log: TableLog | null;
+  /** The last LOG_KEPT events' lines for every viewer. */
+  lines: TableOut[];
+  /** Per player: the seats that voted to go on while that player is away. */
+  goOn: number[][];
+}
+
+export interface TableGameView {
+  stage: "decks" | "table";
+  /** Which seats have chosen a deck. */
+  decks: boolean[];
+  table: TableView | null;
+  lines: LogLine[];
+  goOn: number[][];
+}
+
+const spectatorIndex = (s: TableState) => s.seats;
+
+function lineIndex(s: TableState, viewer: number | null): number {
+  return viewer === null || viewer < 0 || viewer >= s.seats ? spectatorIndex(s) : viewer;
+}
+
+/** The log with fresh containers, so `play` (which appends) never touches the old state's log. */
+function forkLog(l: TableLog): TableLog {
+  return { ...l, events: l.events.slice(), snapshots: { ...l.snapshots }, intents: { ...l.intents }, redo: l.redo.slice() };
+}
+
+/**
+ * The absent players whose hidden zones `action` by `seat` touches and for whom the table has
+ * not voted to go on (a majority of the players present). Empty: the action may go ahead.
+ */
+export function frozenBy(s: TableState, seat: number, action: Action, away: readonly number[]): number[] {
+  if (!s.game || !away.length) return [];
+  const present = s.seats - away.length;
+  return touchesHiddenOf(s.game, seat, action).filter((p) => away.includes(p) && s.goOn[p].filter((v) => !away.includes(v)).length * 2 <= present);
+}
+
+function parseDeck(text: string): Parsed<Deck | null> {
+  if (text.trim() === "") return ok(null);
+  const r = parseDecklist(text);
+  if (r.ok) return ok(r.deck);
+  const first = r.errors.slice(0, 3).map((e) => `line ${e.line}: ${e.message}`);
+  return fail("bad-decklist", `The decklist has ${r.errors.length} line(s) it cannot read (${first.join("; ")}). Fix them and import again.`);
+}
+
+function deal(s: TableState): Parsed<TableState> {
+  const decks = s.decks;
+  // A seat without a deck of its own gets the built-in one (setupTable's default).
+  const chosen = decks.map((d) => (d === "standard" || d === null ? undefined : d)) as Deck[];
+  try {
+    const game = setupTable(s.seed, { format: s.config.format, decks: chosen }, s.seats);
+    return ok({ ...s, game, log: createLog(game, s.config.mode === "solo" ? "unlimited" : "lastOwn") });
+  } catch (e) {
+    return fail("bad-decklist", `The decks cannot be dealt: ${(e as Error).message}. Import a smaller deck.`);
+  }
+}
+
+const done = (state: TableState, events: TableOut[] = []): ApplyResult<TableState, TableOut> => ({ ok: true, state, events });
+
+function applyTable(s: TableState, seat: number, move: TableMove, rng: Rng, now: number): ApplyResult<TableState, TableOut> {
+  if (!Number.isInteger(seat) || seat < 0 || seat >= s.seats) return fail("not-seated", "Only a seated player can do that.");
+  if (move.type === "deck") {
+    if (s.game) return fail("already-dealt", "The cards are dealt: decks change only in a new game.");
+    if (s.decks[seat] !== null) return fail("deck-chosen", "You already chose your deck; wait for the others.");
+    const at = move.at ?? 0;
+    if (at !== 0 && at !== s.pieces[seat].length) return fail("deck-piece", `The decklist piece starts at character ${at}, but ${s.pieces[seat].length} arrived so far: import the list again.`);
+    const text = (at === 0 ? "" : s.pieces[seat]) + move.text;
+    if (text.length > MAX_DECKLIST_CHARS) return fail("deck-too-long", `A decklist is at most ${MAX_DECKLIST_CHARS} characters: shorten it and import again.`);
+    if (move.more) return done({ ...s, pieces: s.pieces.map((p, i) => (i === seat ? text : p)) });
+    const d = parseDeck(text);
+    if (!d.ok) return d;
+    const decks = s.decks.map((x, i) => (i === seat ? (d.value ?? "standard") : x));
+    const pieces = s.pieces.map((p, i) => (i === seat ? "" : p));
+    if (decks.some((x) => x === null)) return done({ ...s, decks, pieces });
+    const dealt = deal({ ...s, decks, pieces });
+    return dealt.ok ? done(dealt.value) : dealt;
+  }
+  if (!s.game || !s.log) return fail("not-dealt", "The cards are not dealt yet: choose a deck (or the standard one) and wait for the others.");
+  if (move.type === "goOn") {
+    if (move.player === seat) return fail("bad-vote", "You cannot vote about yourself.");
+    if (move.player >= s.seats) return fail("out-of-range", `Players are 0 to ${s.seats - 1}.`);
+    if (s.goOn[move.player].includes(seat)) return fail("already-voted", "You already voted to go on.");
+    const goOn = s.goOn.map((v, i) => (i === move.player ? [...v, seat].sort((a, b) => a - b) : v));
+    return done({ ...s, goOn });
+  }
+  const log = forkLog(s.log);
+  const r = play(log, s.game, seat, move.action, rng, now);
+  if (!r.ok) return fail(r.error.code, r.error.message);
+  const out: TableOut = { seq: r.event.seq, lines: [] };
+  for (let v = 0; v < s.seats; v++) out.lines.push(logLine(s.game, r.game, r.event, v));
+  out.lines.push(logLine(s.game, r.game, r.event, "spectator"));
+  // Acting means being back: votes about this player are spent.
+  const goOn = s.goOn[seat].length ? s.goOn.map((v, i) => (i === seat ? [] : v)) : s.goOn;
+  return done({ ...s, game: r.game, log, lines: [...s.lines, out].slice(-LOG_KEPT), goOn }, [out]);
+}
+
+
+function whoActs(s: TableState): WhoActs {
+  if (!s.game) return { seats: s.decks.map((d, i) => (d === null ? i : -1)).filter((i) => i >= 0), together: true };
+  if (s.game.phase === "finished") return { seats: [], together: false };
+  const g = s.game;
+  const seats = g.players.map((_, i) => i).filter((i) => permission(g, i, { do: "chat", text: "" }) === null);
+  return { seats, together: true, turn: g.turn.number };
+}
+
+/** A few intentions to try for `seat` (the kit's random games; each is checked by a dry run). */
+function candidates(g: TableGame, seat: number): unknown[] {
+  const hand = g.zones[zoneKey("hand", seat)] ?? [];
+  const field = g.zones[zoneKey("battlefield", seat)] ?? [];
+  const out: unknown[] = [{ do: "chat", text: "hi" }, { do: "life", player: seat, delta: -1 }, { do: "rollDice", sides: 6 }, { do: "endGame", winners: [seat] }];
+  if (g.phase === "mulligan") {
+    out.push({ do: "mulligan" });
+    for (let k = 0; k <= 2; k++) out.push({ do: "keep", bottom: hand.slice(0, k) });
+    return out;
+  }
+  out.push({ do: "draw", n: 1 }, { do: "passTurn" }, { do: "shuffle" }, { do: "lookTop", n: 3 }, { do: "stopLooking" }, { do: "undo" }, { do: "concede" });
+  if (hand.length) out.push({ do: "move", card: hand[hand.length - 1], zone: "battlefield", place: "battlefield" });
+  if (field.length) {
+    const c = g.cards[field[0]];
+    out.push({ do: "tap", card: c.id, on: !c.tapped }, { do: "counter", card: c.id, name: "+1/+1", delta: 1 });
+  }
+  return out;
+}
+
+function legalMoves(s: TableState, seat: number): TableMove[] {
+  if (seat < 0 || seat >= s.seats) return [];
+  if (!s.game) return s.decks[seat] === null ? [{ type: "deck", text: "" }, { type: "deck", text: "20 Forest\n20 Grizzly Bears | Creature — Bear | {1}{G} | 2/2" }] : [];
+  const out: TableMove[] = [];
+  for (const raw of candidates(s.game, seat)) {
+    const p = parseAction(raw);
+    if (!p.ok) continue;
+    const move: TableMove = { type: "act", action: p.action };
+    if (applyTable(s, seat, move, createRng(1), 0).ok) out.push(move);
+  }
+  return out;
+}
+
+/** The messages importing `text`: pieces of at most DECK_PIECE_CHARS, the last without `more`. */
+export function deckMessages(text: string): Array<{ text: string; at?: number; more?: true }> {
+  const out: Array<{ text: string; at?: number; more?: true }> = [];
+  for (let at = 0; at === 0 || at < text.length; at += DECK_PIECE_CHARS) {
+    const piece = text.slice(at, at + DECK_PIECE_CHARS);
+    out.push({ text: piece, ...(at ? { at } : {}), ...(at + DECK_PIECE_CHARS < text.length ? { more: true as const } : {}) });
+  }
+  return out;
+}
+
+function parseTableMove(type: string, payload: unknown, config?: TableRoomConfig): Parsed<TableMove> {
+  void config;
+  if (type === "deck") {
+    const o = objectWith(payload, ["text", "at", "more"]);
+    if (!o.ok) return o;
+    const text = o.value.text;
+    if (typeof text !== "string" || text.length > DECK_PIECE_CHARS) return fail("bad-payload", `text must be a decklist piece of at most ${DECK_PIECE_CHARS} characters ("" for the standard deck).`);
+    if (o.value.more !== undefined && o.value.more !== true) return fail("bad-payload", "more must be true (another piece follows) or left out.");
+    const at = o.value.at === undefined ? 0 : intIn(o.value.at, 0, MAX_DECKLIST_CHARS);
+    if (at === null) return fail("out-of-range", `at must be a character offset from 0 to ${MAX_DECKLIST_CHARS}.`);
+    return ok({ type, text, ...(at ? { at } : {}), ...(o.value.more ? { more: true as const } : {}) });
+  }
+  if (type === "act") {
+    const o = objectWith(payload, ["action"]);
+    if (!o.ok) return o;
+    const a = parseAction(o.value.action);
+    return a.ok ? ok({ type, action: a.action }) : fail(a.error.code, a.error.message);
+  }
+  if (type === "goOn") {
+    const o = objectWith(payload, ["player"]);
+    if (!o.ok) return o;
+    const player = intIn(o.value.player, 0, MAX_PLAYERS - 1);
+    return player === null ? fail("out-of-range", `player must be a seat from 0 to ${MAX_PLAYERS - 1}.`) : ok({ type, player });
+  }
+  return unknownType(type, ["deck", "act", "goOn"]);
+}
+
+export const tableDef: GameDef<TableState, TableMove, TableOut, TableRoomConfig, TableGameView> = {
+  id: "table",
+  title: "Card table",
+  seats: { min: 1, max: MAX_PLAYERS },
+  examples: [{ mode: "solo" }, { seats: 2 }, { seats: 4, format: "commander" }],
+  configure(options) {
+    const mode = options.mode ?? "online";
+    if (typeof mode !== "string" || !(TABLE_MODES as readonly string[]).includes(mode)) return fail("bad-option", `Unknown mode ${JSON.stringify(String(mode).slice(0, 20))}: use online or solo (goldfish).`);
+    const format = options.format ?? "constructed";
+    if (typeof format !== "string" || !(FORMATS as readonly string[]).includes(format)) return fail("bad-option", `format must be one of ${FORMATS.join(", ")}.`);
+    const seatsIn = mode === "solo" ? 1 : (options.seats ?? 2);
+    const seats = intIn(seatsIn, 1, MAX_PLAYERS);
+    if (seats === null) return fail("bad-option", `seats must be a whole number from 1 to ${MAX_PLAYERS}.`);
+    const m = mode as TableRoomConfig["mode"];
+    return ok({ config: { format: format as Format, mode: m }, seats, mode: m, bots: 0, turnSeconds: 0, criteria: { mode: m, format, seats } });
+  },
+  setup: (seed, config, seats) => ({ seed, config, seats, decks: new Array<Deck | "standard" | null>(seats).fill(null), pieces: new Array<string>(seats).fill(""), game: null, log: null, lines: [], goOn: Array.from({ length: seats }, () => []) }),
+  apply: (s, seat, move, ctx) => applyTable(s, seat, move, ctx.rng, ctx.now),
+  status: (s) => (s.game?.phase === "finished" ? "finished" : "playing"),
+  result: (s) => (s.game?.winners?.length ? "won" : "finished"),
+  whoActs,
+  view: (s, viewer) => ({
+    stage: s.game ? "table" : "decks",
+    decks: s.decks.map((d) => d !== null),
+    table: s.game ? viewTable(s.game, viewer === null ? "spectator" : viewer) : null,
+    lines: s.lines.map((o) => o.lines[lineIndex(s, viewer)]),
+    goOn: s.goOn.map((v) => v.slice()),
+  }),
+  // Each viewer gets only its own line of each event (the engine event itself never leaves).
+  eventsFor: (events, viewer) => events.map((o) => ({ seq: o.seq, lines: [o.lines[viewer === null || viewer < 0 || viewer >= o.lines.length - 1 ? o.lines.length - 1 : viewer]] })),
+  twin(s, viewer, rng) {
+    // Two cards the viewer cannot see, of different kinds, trade what they are.
+    const g = s.game;
+    if (!g || g.phase === "finished") return null;
+    const v = viewer === null ? "spectator" : viewer;
+    const hidden = Object.values(g.cards).filter((c) => !canSee(g, v, c));
+    for (let tries = 0; tries < 8 && hidden.length > 1; tries++) {
+      const a = hidden[rng.int(hidden.length)];
+      const b = hidden[rng.int(hidden.length)];
+      if (a.def === b.def) continue;
+      const cards = { ...g.cards, [a.id]: { ...a, def: b.def }, [b.id]: { ...b, def: a.def } };
+      return { ...s, game: { ...g, cards } };
+    }
+    return null;
+  },
+  moveTypes: ["deck", "act", "goOn"],
+  parseMove: parseTableMove,
+  legalMoves,
+};

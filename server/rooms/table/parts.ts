@@ -1,0 +1,111 @@
+// The card table on the generic game room: its schema and how each viewer's view is written.
+//
+// Projection: every viewer's view (common/table/visibility.ts) is cut into small JSON parts
+// (common/table/wire.ts: a player, a zone's id list or count, a card, a log line). The
+// spectator's version of a part goes to everyone; a seat whose version differs gets its own
+// `key#seat` object, shown to that seat's connections only through a StateView (AudienceMap).
+// So hidden zones are a count in the schema for everyone else, a card travels only to whom
+// may see it, and an action re-sends only the parts it changed (a tap: one card).
+// Why not one schema field per card attribute: CardView has ~20 optional fields, counters
+// and labels as maps and lists; the JSON part keeps the schema flat and the bytes close to
+// the engine's own view patches (docs/table.md "Bench"), and one function decides visibility.
+
+import { Encoder, MapSchema, Schema, type, view } from "@colyseus/schema";
+import { frozenBy, tableDef, type TableGameView, type TableMove, type TableOut, type TableRoomConfig, type TableState } from "../../../common/table/game.js";
+import { splitView } from "../../../common/table/wire.js";
+import { AudienceMap, type Wanted } from "../game/audience.js";
+import type { GameServerParts } from "../game/GameRoom.js";
+import { GameRoomState } from "../game/GameRoomState.js";
+
+export class ViewPart extends Schema {
+  @type("string") json = "";
+}
+
+export class TableRoomState extends GameRoomState {
+  /** The view's parts: `key` for everyone, `key#seat` for one seat's own version. */
+  @view() @type({ map: ViewPart }) parts = new MapSchema<ViewPart>();
+  @type("string") format = "";
+  @type("string") tableMode = "";
+}
+
+const audiences = new WeakMap<TableRoomState, AudienceMap<ViewPart, { json: string }>>();
+
+function audienceOf(st: TableRoomState): AudienceMap<ViewPart, { json: string }> {
+  let a = audiences.get(st);
+  if (!a) {
+    a = new AudienceMap<ViewPart, { json: string }>(
+      st.parts,
+      () => new ViewPart(),
+      (t, f) => {
+        if (t.json !== f.json) t.json = f.json;
+      },
+      (x, y) => x.json === y.json,
+    );
+    audiences.set(st, a);
+  }
+  return a;
+}
+
+/** Every part object the room holds: public ones and each seat's differing versions (room seats). */
+export function wantedParts(views: { seat: number | null; view: TableGameView }[]): Wanted<{ json: string }>[] {
+  const pub = splitView(views.find((v) => v.seat === null)!.view);
+  const out: Wanted<{ json: string }>[] = Object.entries(pub).map(([id, json]) => ({ id, audience: "all", fields: { json } }));
+  for (const { seat, view: v } of views) {
+    if (seat === null) continue;
+    const own = splitView(v);
+    for (const [k, json] of Object.entries(own)) if (pub[k] !== json) out.push({ id: `${k}#${seat}`, audience: [seat], fields: { json } });
+    for (const k of Object.keys(pub)) if (!(k in own)) out.push({ id: `${k}#${seat}`, audience: [seat], fields: { json: "" } });
+  }
+  return out;
+}
+
+/**
+ * A table's full state is far above schema's 8 KB encode buffer, and schema 3.0.76 grows it
+ * wrongly for StateView encodes (the grown buffer is not kept as the shared one, so the per-view
+ * part is written over a stale buffer: clients decode torn strings; test/server/table.leak
+ * caught it). A table room's encoder gets a buffer big enough for the largest table instead.
+ */
+export const TABLE_ENCODE_BUFFER = 1024 * 1024;
+
+const seatName = (p: number) => `player ${p + 1}`;
+
+export const tableParts: GameServerParts<TableState, TableMove, TableOut, TableRoomConfig, TableGameView, TableRoomState> = {
+  def: tableDef,
+  createState(c) {
+    const st = new TableRoomState();
+    // The room's Encoder is built from this static when the base assigns the state, in the
+    // same synchronous step; other rooms keep the default.
+    const before = Encoder.BUFFER_SIZE;
+    Encoder.BUFFER_SIZE = TABLE_ENCODE_BUFFER;
+    queueMicrotask(() => (Encoder.BUFFER_SIZE = before));
+    st.format = c.config.format;
+    st.tableMode = c.mode;
+    return st;
+  },
+  project(st, p) {
+    const views: { seat: number | null; view: TableGameView }[] = [{ seat: null, view: p.view(null) }];
+    for (let g = 0; g < p.state.seats; g++) views.push({ seat: p.room(g), view: p.view(g) });
+    audienceOf(st).sync(wantedParts(views), p.viewers);
+  },
+  attach(st, viewer) {
+    audienceOf(st).attach(viewer);
+  },
+  admit(_st, state, gameSeat, move, away) {
+    if (move.type !== "act") return undefined;
+    const held = frozenBy(state, gameSeat, move.action, away);
+    if (!held.length) return undefined;
+    const names = held.map((p) => state.game?.players[p]?.name ?? seatName(p)).join(", ");
+    return {
+      code: "frozen",
+      message: `${names} ${held.length === 1 ? "is" : "are"} away and this touches their hidden cards: wait for them, or vote to go on (most players present must agree).`,
+    };
+  },
+  // Only the viewer's own log line travels (eventsFor already chose it), room seats for the actor.
+  toWire(e, room) {
+    const line = e.lines[0];
+    return line ? { kind: "log", ...line, actor: line.actor >= 0 ? room(line.actor) : -1 } : null;
+  },
+  metadata(c) {
+    return { format: c.config.format, seatsWanted: c.seats };
+  },
+};

@@ -1,0 +1,72 @@
+// The card table's game definition beyond the contract kit: decklists in pieces, the freeze
+// and its vote, and the wire parts joining back into the view.
+
+import { expect } from "chai";
+import { GameSession } from "../../common/core/session.js";
+import { deckMessages, frozenBy, tableDef, type TableMove, type TableState } from "../../common/table/game.js";
+import { joinView, partsFor, splitView } from "../../common/table/wire.js";
+
+const LIST = Array.from({ length: 90 }, (_, i) => `1 Card number ${i} | Creature — Test | {${i % 5}} | ${i % 4}/${i % 3}`).join("\n");
+
+function dealt(seats: number): GameSession<TableState, TableMove, unknown, unknown, unknown> {
+  const c = tableDef.configure({ seats });
+  if (!c.ok) throw new Error(c.error.message);
+  const s = new GameSession(tableDef, 7, c.value.config, seats);
+  for (let seat = 0; seat < seats; seat++) {
+    const messages = seat === 0 ? deckMessages(LIST) : [{ text: "" }];
+    for (const m of messages) {
+      const p = tableDef.parseMove("deck", m);
+      if (!p.ok) throw new Error(p.error.message);
+      const r = s.apply(seat, p.value, 1);
+      if (!r.ok) throw new Error(r.error.message);
+    }
+  }
+  return s;
+}
+
+describe("card table definition", () => {
+  it("imports a decklist longer than one message in pieces and deals it", () => {
+    expect(LIST.length).to.be.greaterThan(3000);
+    expect(deckMessages(LIST).length).to.be.greaterThan(3);
+    const s = dealt(2);
+    const g = s.state.game!;
+    const mine = [...g.zones["0.library"], ...g.zones["0.hand"]].map((id) => g.defs[g.cards[id].def].name);
+    expect(mine).to.have.length(90);
+    expect(mine).to.include("Card number 42");
+  });
+
+  it("refuses a piece that does not follow the last one, and a bad line with its line number", () => {
+    const c = tableDef.configure({ seats: 2 });
+    if (!c.ok) throw new Error(c.error.message);
+    const s = new GameSession(tableDef, 1, c.value.config, 2);
+    expect(s.apply(0, { type: "deck", text: "4 Forest\n", more: true }, 1).ok).to.equal(true);
+    const gap = s.apply(0, { type: "deck", text: "x", at: 99 }, 1);
+    expect(gap.ok === false && gap.error.code).to.equal("deck-piece");
+    const bad = s.apply(0, { type: "deck", text: "4 Forest\nfour Bears" }, 1);
+    expect(bad.ok === false && bad.error.message).to.match(/line 2/);
+  });
+
+  it("freezes an action touching an absent player's hidden cards until most present players vote to go on", () => {
+    const s = dealt(3);
+    const hand1 = s.state.game!.zones["1.hand"];
+    const search = { do: "lookTop" as const, n: 3, player: 1 };
+    expect(frozenBy(s.state, 0, search, [1])).to.deep.equal([1]);
+    expect(frozenBy(s.state, 0, search, [])).to.deep.equal([]);
+    expect(frozenBy(s.state, 0, { do: "draw", n: 1 }, [1])).to.deep.equal([]);
+    expect(hand1.length).to.be.greaterThan(0);
+    expect(s.apply(0, { type: "goOn", player: 1 }, 2).ok).to.equal(true);
+    expect(frozenBy(s.state, 0, search, [1])).to.deep.equal([1], "one vote of two present is not most");
+    expect(s.apply(2, { type: "goOn", player: 1 }, 3).ok).to.equal(true);
+    expect(frozenBy(s.state, 0, search, [1])).to.deep.equal([]);
+    expect(s.apply(0, { type: "goOn", player: 0 }, 3).ok).to.equal(false);
+  });
+
+  it("cuts every viewer's view into parts that join back into the same view", () => {
+    const s = dealt(3);
+    for (const viewer of [0, 1, 2, null]) {
+      const v = tableDef.view(s.state, viewer);
+      const back = joinView(partsFor(splitView(v), null), viewer ?? "spectator");
+      expect(back).to.deep.equal(v);
+    }
+  });
+});

@@ -1,0 +1,157 @@
+// The card table in Chromium: a player on a desktop, a player on a phone and a spectator in a
+// private room. Import a decklist, mulligan and keep, draw, play to the battlefield, tap,
+// counters, scry 3, shuffle, undo, a reload mid-game; the spectator never sees a hand.
+// Screenshots in test-results/table-*.png.
+import { expect } from "chai";
+import { boot, type ColyseusTestServer } from "@colyseus/testing";
+import type { Browser, Page } from "playwright-core";
+import { createHubConfig } from "../../arena.config.js";
+import { SqliteStore } from "../../server/store/index.js";
+import { LAX_ADDRESS_LIMITS } from "../helpers/hub.js";
+import { DESKTOP, freePort, hub, launchChromium, OpenedPages, PHONE, screenshot, waitHub, type HubSnapshot } from "../helpers/e2e.js";
+
+type T = HubSnapshot & {
+  stage?: string;
+  me?: number;
+  hand?: string[];
+  battlefield?: { id: number; name: string; tapped: boolean; counters: Record<string, number> }[];
+  library?: number;
+  phaseOfTable?: string;
+  lines?: string[];
+};
+
+const DECK = Array.from({ length: 40 }, (_, i) => `1 Test Card ${String(i + 1).padStart(2, "0")} | Creature — Tester | {${(i % 4) + 1}} | ${(i % 5) + 1}/${(i % 3) + 1}`).join("\n");
+
+const table = (page: Page) => hub(page) as Promise<T>;
+const until = (page: Page, test: (s: T) => boolean, what: string) => waitHub(page, (s) => test(s as T), what) as Promise<T>;
+
+describe("e2e: card table in Chromium", function () {
+  this.timeout(180_000);
+  let server: ColyseusTestServer;
+  let browser: Browser;
+  let base = "";
+  const pages = new OpenedPages(() => browser, () => base);
+
+  before(async () => {
+    browser = await launchChromium();
+    const port = await freePort();
+    server = await boot(createHubConfig({ store: new SqliteStore(":memory:"), botThreads: 0, ...LAX_ADDRESS_LIMITS }), port);
+    base = `http://127.0.0.1:${port}/`;
+  });
+  after(async () => {
+    await browser?.close();
+    await server?.shutdown();
+  });
+  afterEach(() => pages.closeAll());
+
+  it("two players (desktop and phone) and a spectator: decks, mulligan, draw, play, tap, counters, scry 3, shuffle, undo, reload", async () => {
+    const a = (await pages.open(DESKTOP)).page;
+    await a.waitForSelector("#table-private-btn");
+    await a.fill("input[name=name]", "Ada");
+    await a.click("#table-private-btn");
+    const room = await waitHub(a, (s) => !!s.roomId && s.private === true, "a private table");
+    const b = (await pages.open(PHONE)).page;
+    await b.waitForSelector("#join-code");
+    await b.fill("input[name=name]", "Bo"); // a newcomer without a name is asked for one first
+    await b.fill("#join-code", room.roomId!.toLowerCase());
+    await b.click("#join-code-btn");
+    const spec = (await pages.open(DESKTOP, `#/spectate/${room.roomId}`)).page;
+    await until(b, (s) => s.stage === "decks", "the deck stage on the phone");
+    await until(spec, (s) => s.stage === "decks", "the deck stage for the spectator");
+
+    // Decks: a decklist on the desktop, the standard deck on the phone.
+    await a.fill("#tt-decklist", DECK);
+    await screenshot(a, "table-decks-desktop");
+    await a.click("#tt-import");
+    await b.click("#tt-standard");
+    await until(a, (s) => s.phaseOfTable === "mulligan" && (s.hand?.length ?? 0) === 7, "the deal");
+    expect((await table(a)).hand!.every((n) => n.startsWith("Test Card"))).to.equal(true);
+
+    // Mulligan once and keep (London: one card to the bottom); the phone keeps.
+    await a.click("#tt-mulligan");
+    await until(a, (s) => (s.players as { kept: boolean }[] | undefined)?.length === 2 && (s.lines ?? []).some((l) => /mulligan/i.test(l)), "the mulligan");
+    await a.click("#tt-keep");
+    await a.waitForSelector("#tt-dialog:not([hidden]) button");
+    await a.click("#tt-dialog .tt-look li:first-child button");
+    await b.click("#tt-keep");
+    await until(a, (s) => s.phaseOfTable === "playing", "both kept");
+    expect((await table(a)).hand).to.have.length(6);
+
+    // Draw, play a card, tap it (double-click), a counter from the context menu.
+    await a.click("#tt-draw");
+    await until(a, (s) => s.hand!.length === 7, "the draw");
+    await a.click(".tt-hand .tt-card >> nth=0");
+    const played = await until(a, (s) => s.battlefield!.length === 1, "a card on the battlefield");
+    const card = `.tt-board[data-seat="0"] .tt-field .tt-card[data-card="${played.battlefield![0].id}"]`;
+    await a.dblclick(card);
+    await until(a, (s) => s.battlefield![0]?.tapped === true, "the tap");
+    await a.click(card, { button: "right" });
+    await a.click('#tt-menu button:has-text("+1/+1 counter")');
+    await until(a, (s) => s.battlefield![0]?.counters["+1/+1"] === 1, "the counter");
+    await until(spec, (s) => ((s.lines as string[]) ?? []).some((l) => /counter/i.test(l)), "the spectator's log");
+
+    // Scry 3: one to the bottom, done.
+    const library = (await table(a)).library!;
+    await a.click("#tt-scry");
+    await a.waitForSelector("#tt-dialog:not([hidden]) .tt-look li");
+    expect(await a.locator("#tt-dialog .tt-look li").count()).to.equal(3);
+    await screenshot(a, "table-scry-desktop");
+    await a.click("#tt-dialog .tt-look li:first-child button:has-text('Bottom')");
+    await a.click("#tt-look-done");
+    await a.waitForSelector("#tt-dialog", { state: "hidden" });
+    expect((await table(a)).library).to.equal(library);
+
+    // Shuffle, then undo it: the undo button names what it undoes.
+    await a.click("#tt-shuffle");
+    await until(a, (s) => /shuffle/i.test((s.lines ?? []).at(-1) ?? ""), "the shuffle");
+    expect(await a.textContent("#tt-undo")).to.match(/Undo: .*shuffle/i);
+    await a.click("#tt-undo");
+    await until(a, (s) => /undid|undo/i.test((s.lines ?? []).at(-1) ?? ""), "the undo");
+
+    // The phone plays a card, then looks at the other battlefield.
+    await until(b, (s) => s.phaseOfTable === "playing" && (s.hand?.length ?? 0) > 0, "the phone's hand");
+    await b.click(".tt-hand .tt-card >> nth=0");
+    await until(b, (s) => s.battlefield!.length === 1, "the phone's card on the battlefield");
+    await screenshot(b, "table-phone-own");
+    await b.click('#tt-tabs button[data-seat="0"]');
+    await b.waitForSelector('.tt-board.tt-focus[data-seat="0"] .tt-card');
+    await screenshot(b, "table-phone-other");
+
+    // The spectator sees both battlefields, no hand, and no card of a hand.
+    const s = await table(spec);
+    expect(s.me).to.equal(-1);
+    const handNames = (await table(a)).hand!;
+    const shown = await spec.locator(".tt-card[data-name]").evaluateAll((els) => els.map((e) => e.getAttribute("data-name")));
+    for (const n of handNames) if (!(await table(a)).battlefield!.some((c) => c.name === n)) expect(shown, `the spectator sees ${n}`).to.not.include(n);
+    expect(await spec.locator(".tt-hand .tt-card").count()).to.equal(0);
+    await screenshot(spec, "table-spectator");
+
+    // A reload mid-game keeps the seat and the table.
+    const before = await table(a);
+    await a.reload();
+    const back = await until(a, (x) => x.phaseOfTable === "playing" && (x.battlefield?.length ?? 0) === before.battlefield!.length, "the table after a reload");
+    expect(back.seat).to.equal(before.seat);
+    expect(back.battlefield![0].tapped).to.equal(true);
+    expect(back.hand).to.deep.equal(before.hand);
+    await screenshot(a, "table-desktop");
+  });
+
+  it("goldfish: a solo table with the standard deck, undo and redo", async () => {
+    const { page } = await pages.open(DESKTOP);
+    await page.waitForSelector("#table-solo-btn");
+    await page.fill("input[name=name]", "Cy");
+    await page.click("#table-solo-btn");
+    await until(page, (s) => s.stage === "decks", "the deck stage");
+    await page.click("#tt-standard");
+    await until(page, (s) => s.phaseOfTable === "mulligan" && s.hand?.length === 7, "the deal");
+    await page.click("#tt-keep");
+    await until(page, (s) => s.phaseOfTable === "playing", "kept");
+    await page.click("#tt-draw");
+    await until(page, (s) => s.hand!.length === 8, "a draw");
+    await page.click("#tt-undo");
+    await until(page, (s) => s.hand!.length === 7, "the draw undone");
+    await page.click("#tt-redo");
+    await until(page, (s) => s.hand!.length === 8, "the draw redone");
+    await screenshot(page, "table-goldfish");
+  });
+});
