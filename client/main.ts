@@ -1,8 +1,10 @@
 // Entry point: hash router between the lobby and a room.
 //   #/            lobby
+//   #/games/ID    one game's page in the lobby (its modes, live rooms, leaderboard)
 //   #/join/CODE   join a room by id or private code (invite links)
 //   #/room/ID     play (a reload reclaims the seat with the stored seat token)
 //   #/spectate/ID watch
+//   #/claim/CLAIM continue on this device: redeem a device link, then play the seat it moved
 //   #/offline[/LEVEL]  Minesweeper offline solo (no server needed once loaded)
 //   #/replay/ID   watch a recorded game (GET /api/replays/ID, replayed with common/ rules)
 import "./styles.css";
@@ -14,23 +16,27 @@ import { explainJoinFailure } from "./net/joinErrors";
 import { confirmLeave, dismissLeave, leaveConsequence } from "./ui/confirm";
 import { namePrompt } from "./ui/namePrompt";
 import { Lobby } from "./lobby/lobby";
+import { redeemClaim } from "./ui/deviceLink";
 import { messagePage, RoomView } from "./room-view";
 import { installHub } from "./hub";
 import { registerServiceWorker } from "./pwa/register";
 import type { PageHandle } from "./pages/page";
 
 type Route =
-  | { name: "lobby" }
+  | { name: "lobby"; game?: string }
   | { name: "join"; code: string }
   | { name: "room"; id: string }
   | { name: "spectate"; id: string }
+  | { name: "claim"; claim: string }
   | { name: "offline"; param?: string }
   | { name: "replay"; id: string };
 
 export function parseRoute(hash: string): Route {
   const parts = hash.replace(/^#\/?/, "").split("/").filter(Boolean).map(decodeURIComponent);
+  if (parts[0] === "games" && parts[1]) return { name: "lobby", game: parts[1] };
   if (parts[0] === "join" && parts[1]) return { name: "join", code: parts[1] };
   if (parts[0] === "room" && parts[1]) return { name: "room", id: parts[1] };
+  if (parts[0] === "claim" && parts[1]) return { name: "claim", claim: parts[1] };
   if (parts[0] === "spectate" && parts[1]) return { name: "spectate", id: parts[1] };
   if (parts[0] === "offline") return { name: "offline", param: parts[1] };
   if (parts[0] === "replay" && parts[1]) return { name: "replay", id: parts[1] };
@@ -243,8 +249,18 @@ async function route(): Promise<void> {
     closeCurrent();
     setPage(null);
     document.title = "Game Hub";
-    lobby.show();
+    lobby.show(r.game);
     return;
+  }
+  if (r.name === "claim") {
+    closeCurrent();
+    try {
+      const { roomId } = await redeemClaim(r.claim);
+      history.replaceState(null, "", `#/room/${roomId}`);
+      return join(roomId, false);
+    } catch (e) {
+      return failed("Could not continue here", errorText(e));
+    }
   }
   if (r.name === "join") {
     const code = r.code.length === 5 ? normaliseCode(r.code) ?? r.code : r.code;

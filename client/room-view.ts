@@ -1,6 +1,7 @@
 // The frame around a game: back to lobby, title, private code + invite link,
 // connection state, spectating banner, "seat lost" notice. The game scene
 // itself is loaded on demand (one chunk per game).
+import { deviceLinkButton } from "./ui/deviceLink";
 import type { ConnStatus, RoomSession } from "./net/session";
 import type { GameHandle } from "./games/types";
 import { clientGame, gameName } from "./games/registry";
@@ -53,6 +54,7 @@ export class RoomView {
   private offs: (() => void)[] = [];
   private destroyed = false;
   readonly presence: PresenceStrip;
+  private device: { el: HTMLElement; refresh(): void };
 
   constructor(readonly session: RoomSession, private actions: RoomActions) {
     const back = h("button", { type: "button", class: "back", id: "back-to-lobby" }, "← Lobby");
@@ -76,6 +78,7 @@ export class RoomView {
     this.presence = new PresenceStrip(session);
     const cues = new Cues(session, gameName(session.game));
     const controls = cueControls();
+    this.device = deviceLinkButton(session);
     this.offs.push(() => this.presence.destroy(), () => cues.destroy(), controls.destroy);
     this.el = h(
       "section",
@@ -86,6 +89,7 @@ export class RoomView {
         back,
         h("div", { class: "room-title" }, h("h1", {}, gameName(session.game)), this.subtitle),
         this.codeBox,
+        this.device.el,
         controls.el,
         this.connEl,
       ),
@@ -126,6 +130,7 @@ export class RoomView {
 
   private refreshHeader(): void {
     const s = this.session;
+    this.device.refresh();
     this.banner.hidden = !s.spectator;
     this.el.classList.toggle("is-spectator", s.spectator);
     if (s.isPrivate && !s.spectator) {

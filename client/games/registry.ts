@@ -12,6 +12,8 @@ import { tableLobby } from "../lobby/table";
 import type { LobbyPanel } from "../lobby/panel";
 import { petsLobby } from "./pets/lobby";
 import type { MountGame } from "./types";
+import { LeaderboardPanel } from "../lobby/leaderboard";
+import { connect4Art, cubestaccArt, minesweeperArt, petsArt, tableArt } from "./art";
 
 export interface ClientGame {
   /** Room name. */
@@ -22,8 +24,12 @@ export interface ClientGame {
   scene?: () => Promise<{ mount: MountGame }>;
   /** The game's lobby panels. */
   lobby?: LobbyPanel;
-  /** The "Level" column of the live-rooms table. */
+  /** The "Level" line of a live-room card. */
   describe?(room: PublicRoom): string;
+  /** The tile's drawing (inline SVG markup, decorative). */
+  art: string;
+  /** The game's leaderboard panel, on its page (games that rank). */
+  leaderboard?: () => { el: HTMLElement; show(): void };
 }
 
 const title = (id: string, fallback: string) => GAMES.find((g) => g.id === id)?.title ?? fallback;
@@ -36,11 +42,13 @@ export const CLIENT_GAMES: readonly ClientGame[] = [
     scene: () => import("./minesweeper/room"),
     lobby: minesweeperLobby,
     describe: (r) => levelName(r.level),
+    art: minesweeperArt,
+    leaderboard: () => new LeaderboardPanel(),
   },
-  { id: "cubestacc", title: title("cubestacc", "Cubestacc"), blurb: "Shed your hand of stacked cubes.", scene: () => import("./cubestacc/scene"), lobby: cubestaccLobby },
-  { id: "connect4", title: title("connect4", "Connect Four"), blurb: "Four in a row wins: against a friend or the bot.", scene: () => import("./connect4/scene"), lobby: definitionLobby("connect4") },
-  { id: "pets", title: title("pets", "Auto Pets"), blurb: "Shop, arrange in secret, watch the battle: 2–4 players or bots.", scene: () => import("./pets/scene"), lobby: petsLobby },
-  { id: "table", title: title("table", "Card table"), blurb: "A free-form table for any deck, 1–10 players or goldfish.", scene: () => import("./table/scene"), lobby: tableLobby, describe: (r) => String((r as unknown as { format?: string }).format ?? "") },
+  { id: "cubestacc", title: title("cubestacc", "Cubestacc"), blurb: "Shed your hand of stacked cubes.", scene: () => import("./cubestacc/scene"), lobby: cubestaccLobby, art: cubestaccArt },
+  { id: "connect4", title: title("connect4", "Connect Four"), blurb: "Four in a row wins: against a friend or the bot.", scene: () => import("./connect4/scene"), lobby: definitionLobby("connect4"), art: connect4Art },
+  { id: "pets", title: title("pets", "Auto Pets"), blurb: "Shop, arrange in secret, watch the battle: 2–4 players or bots.", scene: () => import("./pets/scene"), lobby: petsLobby, art: petsArt },
+  { id: "table", title: title("table", "Card table"), blurb: "A free-form table for any deck, 1–10 players or goldfish.", scene: () => import("./table/scene"), lobby: tableLobby, describe: (r) => String((r as unknown as { format?: string }).format ?? ""), art: tableArt },
 ];
 
 export function clientGame(id: string): ClientGame | undefined {

@@ -1,15 +1,18 @@
-// The lobby: plain, accessible HTML. Game list, name, quick play, private
-// rooms, join by code and the live public rooms (with Join / Spectate).
+// The lobby, game first: a tile per game (from the client registry), then join by code
+// and the live public rooms as cards; below, each game's page (its modes, its live
+// rooms, its leaderboard). A tile opens its game's page alone (#/games/ID); the
+// plain lobby (#/) shows every page in turn. Plain, accessible HTML.
 import { fetchRooms, normaliseCode, type PublicRoom } from "../net/client";
 import { errorText, type RoomSession } from "../net/session";
 import { loadName, saveName } from "../net/storage";
 import { h } from "../ui/dom";
-import { CLIENT_GAMES, clientGame, gameName } from "../games/registry";
-import { LeaderboardPanel } from "./leaderboard";
+import { CLIENT_GAMES, type ClientGame } from "../games/registry";
 import type { LobbyContext } from "./panel";
 import { field } from "./ui";
 import { RejoinBanner } from "./rejoin";
 import { codeProblem } from "../net/joinErrors";
+import { roomCard } from "./roomCards";
+import "./lobby.css";
 
 export interface LobbyActions {
   /** A session was opened from the lobby (quick play, create): show its room. */
@@ -19,12 +22,15 @@ export interface LobbyActions {
 
 const REFRESH_MS = 4000;
 
-const MODE_LABELS: Record<string, string> = { coop: "Co-op", solo: "Solo", race: "Race", online: "Online" };
-
 export class Lobby {
   readonly el: HTMLElement;
   private status: HTMLElement;
   private roomsBody: HTMLElement;
+  private pages = new Map<string, HTMLElement>();
+  private boards: { el: HTMLElement; show(): void }[] = [];
+  private tiles: HTMLElement;
+  private game: string | null = null;
+  private lastRooms: PublicRoom[] = [];
   private roomsNote: HTMLElement;
   private refreshTimer: ReturnType<typeof setInterval> | null = null;
   private abort: AbortController | null = null;
@@ -32,7 +38,7 @@ export class Lobby {
 
   constructor(private actions: LobbyActions) {
     this.status = h("p", { class: "lobby-status", role: "status", "aria-live": "polite" });
-    this.roomsBody = h("tbody");
+    this.roomsBody = h("ul", { class: "room-cards", id: "rooms-list" });
     this.roomsNote = h("p", { class: "rooms-note", "aria-live": "polite" }, "Loading rooms…");
     this.el = h(
       "main",
@@ -40,26 +46,33 @@ export class Lobby {
       h("header", { class: "lobby-head" }, h("h1", {}, "Game Hub"), this.nameField()),
       this.status,
       this.rejoin.el,
-      h(
-        "div",
-        { class: "lobby-grid" },
-        this.gameList(),
-        h("div", { class: "lobby-forms" }, ...this.gamePanels(), this.joinByCode()),
-      ),
-      this.liveRooms(),
-      this.leaderboard.el,
+      (this.tiles = this.gameList()),
+      h("div", { class: "lobby-grid" }, this.joinByCode(), this.liveRooms()),
+      ...this.gamePages(),
     );
   }
 
-  private leaderboard = new LeaderboardPanel();
   private rejoin = new RejoinBanner((hash) => this.actions.navigate(hash));
 
-  show(): void {
+  /** Shows the lobby: every game (no id) or one game's page alone. */
+  show(game?: string): void {
+    const wanted = game && this.pages.has(game) ? game : null;
+    const moved = wanted !== this.game;
+    this.game = wanted;
+    this.el.dataset.view = wanted ? "game" : "all";
+    this.tiles.hidden = !!wanted;
+    for (const [id, page] of this.pages) page.hidden = !!wanted && id !== wanted;
+    this.renderRooms(this.lastRooms);
     this.el.hidden = false;
+    if (moved) {
+      window.scrollTo(0, 0);
+      const heading = wanted ? this.pages.get(wanted)?.querySelector<HTMLElement>("h2") : null;
+      heading?.focus({ preventScroll: true });
+    }
     // the name may have been given elsewhere meanwhile (an invite link's name prompt)
     const name = this.el.querySelector<HTMLInputElement>("input[name=name]");
     if (name && document.activeElement !== name) name.value = loadName();
-    this.leaderboard.show();
+    for (const b of this.boards) b.show();
     void this.rejoin.refresh();
     void this.refresh();
     if (!this.refreshTimer) this.refreshTimer = setInterval(() => void this.refresh(), REFRESH_MS);
@@ -98,17 +111,35 @@ export class Lobby {
     return h("div", { class: "name-field" }, field("Your name", input));
   }
 
-  /** Every game's own panels (quick play, private room, solo...), from the client registry. */
-  private gamePanels(): HTMLElement[] {
+  /** Each game's page: its art and name, its panels (quick play, private room, solo...), its leaderboard. */
+  private gamePages(): HTMLElement[] {
     const ctx: LobbyContext = { enter: (what, open) => this.enter(what, open), navigate: (hash) => this.actions.navigate(hash) };
-    return CLIENT_GAMES.flatMap((g) => g.lobby?.(ctx) ?? []);
+    return CLIENT_GAMES.filter((g) => g.scene).map((g) => {
+      const board = g.leaderboard?.();
+      if (board) this.boards.push(board);
+      const back = h("a", { class: "game-page-back", href: "#/" }, "← All games");
+      const page = h(
+        "section",
+        { class: "game-page", id: `game-${g.id}`, "data-game": g.id, "aria-labelledby": `game-${g.id}-h` },
+        h(
+          "header",
+          { class: "game-page-head" },
+          back,
+          h("div", { class: "game-page-title" }, art(g), h("div", {}, h("h2", { id: `game-${g.id}-h`, tabindex: -1 }, g.title), h("p", { class: "game-blurb" }, g.blurb))),
+        ),
+        h("div", { class: "lobby-forms" }, ...(g.lobby?.(ctx) ?? [])),
+        board?.el ?? null,
+      );
+      this.pages.set(g.id, page);
+      return page;
+    });
   }
 
   private gameList(): HTMLElement {
     return h(
-      "section",
-      { class: "card games", "aria-labelledby": "games-h" },
-      h("h2", { id: "games-h" }, "Games"),
+      "nav",
+      { class: "games", "aria-labelledby": "games-h" },
+      h("h2", { id: "games-h", class: "sr-only" }, "Games"),
       h(
         "ul",
         { class: "game-list" },
@@ -116,9 +147,14 @@ export class Lobby {
           h(
             "li",
             { class: `game${g.scene ? "" : " soon"}`, "data-game": g.id },
-            h("span", { class: "game-name" }, g.title),
-            h("span", { class: "game-blurb" }, g.blurb),
-            h("span", { class: "badge" }, g.scene ? "Play below" : "Coming soon"),
+            h(
+              g.scene ? "a" : "div",
+              { class: "game-tile", ...(g.scene ? { href: `#/games/${g.id}` } : { "aria-disabled": "true" }) },
+              art(g),
+              h("span", { class: "game-name" }, g.title),
+              h("span", { class: "game-blurb" }, g.blurb),
+              h("span", { class: "badge" }, g.scene ? "Play" : "Coming soon"),
+            ),
           ),
         ),
       ),
@@ -170,24 +206,7 @@ export class Lobby {
       { class: "card rooms", "aria-labelledby": "rooms-h" },
       h("div", { class: "rooms-head" }, h("h2", { id: "rooms-h" }, "Live rooms"), refresh),
       this.roomsNote,
-      h(
-        "div",
-        { class: "table-wrap" },
-        h(
-          "table",
-          { id: "rooms-table" },
-          h(
-            "thead",
-            {},
-            h(
-              "tr",
-              {},
-              ...["Game", "Mode", "Level", "Players", "Watching", "Phase", ""].map((t) => h("th", { scope: "col" }, t)),
-            ),
-          ),
-          this.roomsBody,
-        ),
-      ),
+      this.roomsBody,
     );
   }
 
@@ -224,27 +243,17 @@ export class Lobby {
     }
   }
 
-  private renderRooms(rooms: PublicRoom[]): void {
+  private renderRooms(all: PublicRoom[]): void {
+    this.lastRooms = all;
+    const rooms = this.game ? all.filter((r) => r.game === this.game) : all;
     const note = rooms.length === 0 ? "No public rooms right now. Start one with Quick play." : `${rooms.length} live room${rooms.length === 1 ? "" : "s"}.`;
     if (this.roomsNote.textContent !== note) this.roomsNote.textContent = note;
-    const rows = rooms.map((r) => {
-      const full = r.players >= r.maxPlayers;
-      const join = h("button", { type: "button", class: "small", disabled: full, "data-action": "join", "aria-label": `Join ${gameName(r.game)} room ${r.roomId}` }, "Join");
-      join.addEventListener("click", () => this.actions.navigate(`#/join/${r.roomId}`));
-      const watch = h("button", { type: "button", class: "small secondary", "data-action": "spectate", "aria-label": `Spectate ${gameName(r.game)} room ${r.roomId}` }, "Spectate");
-      watch.addEventListener("click", () => this.actions.navigate(`#/spectate/${r.roomId}`));
-      return h(
-        "tr",
-        { "data-room": r.roomId },
-        h("td", {}, gameName(r.game)),
-        h("td", {}, MODE_LABELS[r.mode] ?? r.mode),
-        h("td", {}, clientGame(r.game)?.describe?.(r) ?? ""),
-        h("td", {}, `${r.players}/${r.maxPlayers}`),
-        h("td", {}, String(r.spectators ?? 0)),
-        h("td", {}, r.phase ?? ""),
-        h("td", { class: "actions" }, join, watch),
-      );
-    });
-    this.roomsBody.replaceChildren(...rows);
+    this.roomsBody.replaceChildren(...rooms.map((r) => roomCard(r, (hash) => this.actions.navigate(hash))));
   }
+}
+
+function art(g: ClientGame): HTMLElement {
+  const el = h("span", { class: "game-art" });
+  el.innerHTML = g.art; // our own constant markup (client/games/art.ts), never user text
+  return el;
 }

@@ -354,9 +354,9 @@ describe("e2e: cubestacc in Chromium", function () {
 
     // the live rooms list shows the table; a watcher spectates from there
     const watcher = await pages.open(DESKTOP);
-    const spectate = `tr[data-room="${s.roomId}"] button[data-action=spectate]`;
+    const spectate = `#rooms-list [data-room="${s.roomId}"] button[data-action=spectate]`;
     await watcher.page.waitForSelector(spectate);
-    const row = await watcher.page.textContent(`tr[data-room="${s.roomId}"]`);
+    const row = await watcher.page.textContent(`#rooms-list [data-room="${s.roomId}"]`);
     expect(row).to.contain("Cubestacc").and.to.contain("Solo");
     await watcher.page.click(spectate);
     let w = await waitCs(watcher.page, (x) => tableReady(x) && x.spectator === true, "the spectator's table");

@@ -163,9 +163,9 @@ describe("e2e: minesweeper in Chromium", function () {
 
     // anyone can watch from the lobby's live room list
     const watcher = await pages.open();
-    const spectateBtn = `tr[data-room="${s.roomId}"] button[data-action=spectate]`;
+    const spectateBtn = `#rooms-list [data-room="${s.roomId}"] button[data-action=spectate]`;
     await watcher.page.waitForSelector(spectateBtn);
-    expect(await watcher.page.textContent(`tr[data-room="${s.roomId}"]`)).to.contain("Solo");
+    expect(await watcher.page.textContent(`#rooms-list [data-room="${s.roomId}"]`)).to.contain("Solo");
     await watcher.page.click(spectateBtn);
     let w = await waitHub(watcher.page, (x) => boardReady(x) && x.spectator === true, "the spectator from the room list");
     expect(w.route).to.equal(`#/spectate/${s.roomId}`);

@@ -27,6 +27,7 @@ import { attachTableInput } from "./input";
 import { emptyModel, readModel, type CubeModel, type CubestaccWire, type TableModel } from "./model";
 import { CubeTextures } from "./textures";
 import { HowTo, howtoSeen } from "./howto";
+import { FirstMoveGuide } from "./guide";
 import { CubestaccKeyboard } from "./keyboard";
 import "./cubestacc.css";
 import { initStillStage } from "../stage.js";
@@ -91,6 +92,7 @@ class CubestaccScene implements GameHandle {
   private gameSeen = -1;
   private howto = new HowTo();
   private howtoChecked = false;
+  private guide = new FirstMoveGuide(!howtoSeen());
   /** The table's size at the last resize: a big change (rotation, window resize) refits the camera. */
   private lastSize = { w: 0, h: 0 };
   private lastEventText = "";
@@ -243,7 +245,11 @@ class CubestaccScene implements GameHandle {
       this.hud.actions,
       this.hand.el,
     );
-    this.root.append(this.howto.el);
+    this.root.append(this.howto.el, this.guide.el);
+    // closing the how-to (button or Escape) starts the guided first move without waiting for a patch
+    const reguide = () => setTimeout(() => this.guideNow(), 0);
+    this.howto.el.addEventListener("click", reguide);
+    this.howto.el.addEventListener("keydown", reguide);
     this.host.append(this.root);
     this.keys = new CubestaccKeyboard(this.root, {
       model: () => this.model,
@@ -322,6 +328,7 @@ class CubestaccScene implements GameHandle {
     // selection survives only while the card is still ours and playable
     const legalCards = new Set((m.mine?.legal ?? []).map((l) => l.card));
     if (this.selected !== null && !legalCards.has(this.selected)) this.selected = null;
+    this.selected ??= this.guide.pick(m.mode, me !== null && m.turn === me && m.phase === "playing", [...legalCards], this.howto.shown || !this.howtoChecked);
     if (this.sent && m.mine?.hand.includes(this.sent.card) && performance.now() - this.sent.at > 4000) {
       this.hand.restore(this.sent.card); // never answered: show the card again
       this.sent = null;
@@ -485,6 +492,7 @@ class CubestaccScene implements GameHandle {
       return;
     }
     this.sent = { card: t.card, from, at: performance.now() };
+    this.guide.played();
     el?.classList.add("cs-sent");
     this.selected = null;
     this.hovered = null;
@@ -699,6 +707,17 @@ class CubestaccScene implements GameHandle {
     return { x: Math.round(g.handle.x * 10) / 10, y: Math.round(g.handle.y * 10) / 10 };
   }
 
+  /** Lifts the guide's card now, when the guided first move is due and nothing is picked. */
+  private guideNow(): void {
+    const m = this.model;
+    const me = this.mySeat();
+    if (this.selected !== null) return;
+    this.selected = this.guide.pick(m.mode, me !== null && m.turn === me && m.phase === "playing", (m.mine?.legal ?? []).map((l) => l.card), this.howto.shown);
+    if (this.selected === null) return;
+    this.renderHand();
+    this.refreshTargets();
+  }
+
   /** window.__hub's Cubestacc hooks (GameHandle.hooks). */
   readonly hooks = {
     cardCenter: (card: number) => this.cardCenter(card),
@@ -763,6 +782,7 @@ class CubestaccScene implements GameHandle {
       endShown: !this.hud.endScreen.hidden,
       afterShown: !this.hud.afterBar.hidden,
       howtoShown: this.howto.shown,
+      guideShown: this.guide.shown,
       reasons: Object.fromEntries(Object.entries(b).map(([k, el]) => [k, el.disabled ? (el.lastElementChild?.textContent ?? "") : ""])),
       stackInView: this.stackInView(),
       waitingShown: !this.hud.waiting.hidden,

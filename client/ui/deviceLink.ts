@@ -1,0 +1,88 @@
+// "Continue on another device": the seat's owner gets a single-use link (it expires in a few
+// minutes) to open on the other device; opening it there moves the seat, and this tab is told
+// its seat moved. Only a seated player sees the button (spectators have no seat to move).
+import type { RoomSession } from "../net/session";
+import { loadSeat, saveSeat } from "../net/storage";
+import { h } from "./dom";
+import { toast } from "./toast";
+
+export function claimLink(claim: string): string {
+  return `${location.origin}${location.pathname}#/claim/${claim}`;
+}
+
+async function post(path: string, body: unknown): Promise<any> {
+  const res = await fetch(path, { method: "POST", headers: { "Content-Type": "application/json", Accept: "application/json" }, body: JSON.stringify(body) });
+  let out: any = null;
+  try {
+    out = await res.json();
+  } catch {
+    /* not JSON */
+  }
+  if (!res.ok) throw new Error(out?.message ?? `The server answered ${res.status}; try again.`);
+  return out;
+}
+
+/** Redeems a claim from a device link: stores the seat token so joining the room reclaims the seat. */
+export async function redeemClaim(claim: string): Promise<{ roomId: string }> {
+  const r = (await post("/api/claims/redeem", { claim })) as { roomId: string; seatToken: string; seat: number; game: string };
+  saveSeat({ roomId: r.roomId, seatToken: r.seatToken, seat: r.seat, game: r.game });
+  return { roomId: r.roomId };
+}
+
+/** The room bar's "Another device" button and its panel (link, copy, expiry). */
+export function deviceLinkButton(session: RoomSession): { el: HTMLElement; refresh(): void } {
+  const button = h("button", { type: "button", class: "small secondary", id: "device-link-btn", hidden: true }, "Another device");
+  button.title = "Continue this game on another device (phone, tablet, laptop)";
+  button.addEventListener("click", () => void open());
+  const refresh = () => {
+    button.hidden = session.spectator || session.seat === null || session.seat < 0 || !loadSeat(session.roomId);
+  };
+  async function open(): Promise<void> {
+    const stored = loadSeat(session.roomId);
+    if (!stored) return;
+    let got: { claim: string; expiresAt: number };
+    try {
+      got = await post("/api/claims", { roomId: session.roomId, seatToken: stored.seatToken });
+    } catch (e) {
+      toast(`Could not make a device link: ${(e as Error).message}`);
+      return;
+    }
+    const link = claimLink(got.claim);
+    const input = h("input", { type: "text", readonly: true, id: "device-link", value: link, "aria-label": "Device link" });
+    input.value = link;
+    const copy = h("button", { type: "button", class: "primary", id: "device-link-copy" }, "Copy link");
+    const close = h("button", { type: "button", class: "secondary", id: "device-link-close" }, "Close");
+    const minutes = Math.max(1, Math.round((got.expiresAt - Date.now()) / 60_000));
+    const panel = h(
+      "div",
+      { class: "device-link", role: "dialog", "aria-modal": "false", "aria-labelledby": "device-link-h", id: "device-link-panel" },
+      h("h2", { id: "device-link-h" }, "Continue on another device"),
+      h("p", {}, `Open this link on your other device within ${minutes} minutes. It works once; your seat moves there and this tab lets go of it. Keep it to yourself: whoever opens it gets your seat.`),
+      input,
+      h("div", { class: "notice-actions" }, copy, close),
+    );
+    copy.addEventListener("click", async () => {
+      try {
+        await navigator.clipboard.writeText(link);
+        toast("Device link copied.");
+      } catch {
+        input.select(); // no clipboard permission: selected for copying by hand
+      }
+    });
+    // the panel goes with the room, and as soon as the seat has moved (or is lost)
+    const off = session.onStatus((st) => {
+      if (st.kind !== "connected") shut();
+    });
+    const shut = () => {
+      off();
+      panel.remove();
+      button.focus();
+    };
+    close.addEventListener("click", shut);
+    document.getElementById("device-link-panel")?.remove();
+    (button.closest(".room") ?? document.body).append(panel);
+    input.focus();
+    input.select();
+  }
+  return { el: button, refresh };
+}

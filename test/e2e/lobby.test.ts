@@ -1,0 +1,116 @@
+// The game-first lobby in Chromium, on a desktop and a 390×844 phone touch context:
+// a tile per game from the registry, one tap into each game's page, quick play from
+// there, live rooms as cards with Join / Spectate in reach, and no element box outside
+// the viewport's width (no horizontal scrolling anywhere on the phone).
+import { expect } from "chai";
+import { boot, type ColyseusTestServer } from "@colyseus/testing";
+import type { Browser, Page } from "playwright-core";
+import { createHubConfig } from "../../arena.config.js";
+import { SqliteStore } from "../../server/store/index.js";
+import { SeatedRoom } from "../../server/rooms/base/SeatedRoom.js";
+import { DESKTOP, freePort, launchChromium, OpenedPages, PHONE, screenshot, waitHub } from "../helpers/e2e.js";
+import { LAX_ADDRESS_LIMITS } from "../helpers/hub.js";
+
+/** Visible elements whose box pokes out of the viewport sideways (described for the failure message). */
+async function overflowing(page: Page): Promise<string[]> {
+  return page.evaluate(() => {
+    const width = document.documentElement.clientWidth;
+    const out: string[] = [];
+    for (const el of Array.from(document.querySelectorAll<HTMLElement>("#lobby *"))) {
+      const r = el.getBoundingClientRect();
+      if (r.width === 0 && r.height === 0) continue; // hidden
+      if (el.closest(".sr-only")) continue;
+      if (r.left < -0.5 || r.right > width + 0.5) out.push(`${el.tagName.toLowerCase()}#${el.id}.${el.className} [${Math.round(r.left)}, ${Math.round(r.right)}] "${(el.textContent ?? "").slice(0, 30)}"`);
+    }
+    if (document.documentElement.scrollWidth > width) out.push(`page scrollWidth ${document.documentElement.scrollWidth} > ${width}`);
+    return out;
+  });
+}
+
+describe("e2e: the game-first lobby", function () {
+  this.timeout(120_000);
+  let server: ColyseusTestServer;
+  let browser: Browser;
+  let base = "";
+  const pages = new OpenedPages(() => browser, () => base);
+  const delayScale = SeatedRoom.botDelayScale;
+
+  before(async () => {
+    browser = await launchChromium();
+    SeatedRoom.botDelayScale = 0.1;
+    const port = await freePort();
+    server = await boot(createHubConfig({ store: new SqliteStore(":memory:"), botThreads: 0, ...LAX_ADDRESS_LIMITS }), port);
+    base = `http://127.0.0.1:${port}/`;
+  });
+  after(async () => {
+    SeatedRoom.botDelayScale = delayScale;
+    await browser?.close();
+    await server?.shutdown();
+  });
+  afterEach(() => pages.closeAll());
+
+  for (const [label, options] of [["desktop", DESKTOP], ["phone", PHONE]] as const) {
+    it(`${label}: a tile per game opens its page; quick play works from each; nothing overflows`, async () => {
+      const { page } = await pages.open(options);
+      await page.waitForSelector(".game-list a.game-tile");
+      await page.fill("input[name=name]", "Tess");
+      await page.evaluate(() => localStorage.setItem("hub.cubestacc.howto", "seen"));
+      const games = await page.$$eval(".game-list .game", (ls) => ls.map((l) => ({ id: l.getAttribute("data-game")!, playable: !!l.querySelector("a") })));
+      expect(games.length, "a tile per registered game").to.be.greaterThan(3);
+      expect(await page.$$eval(".game-list .game-art svg", (s) => s.length)).to.equal(games.length);
+      expect(await overflowing(page), "lobby boxes outside the viewport").to.deep.equal([]);
+      await screenshot(page, `lobby-${label}`);
+
+      for (const g of games.filter((x) => x.playable)) {
+        await page.goto(base);
+        await page.waitForSelector(`.game-list [data-game="${g.id}"] a`);
+        if (label === "phone") await page.tap(`.game-list [data-game="${g.id}"] a`);
+        else await page.click(`.game-list [data-game="${g.id}"] a`);
+        await page.waitForFunction((id) => location.hash === `#/games/${id}`, g.id);
+        // only this game's page shows, its heading focused; the tiles are gone
+        await page.waitForSelector(".game-list", { state: "hidden" }); // the router shows the page just after the hash changes
+        expect(await page.isVisible(`#game-${g.id}`)).to.equal(true);
+        const others = await page.$$eval(".game-page", (ps) => ps.filter((p) => !(p as HTMLElement).hidden).map((p) => p.id));
+        expect(others).to.deep.equal([`game-${g.id}`]);
+        expect(await overflowing(page), `${g.id} page boxes outside the viewport`).to.deep.equal([]);
+        await screenshot(page, `lobby-${label}-${g.id}`);
+        const quick = page.locator(`#game-${g.id} button`, { hasText: /^(Quick play|Play)$/ }).first();
+        if (label === "phone") await quick.tap();
+        else await quick.click();
+        const s = await waitHub(page, (x) => x.connection === "connected" && x.route.startsWith("#/room/") && x.ready === true, `${g.id} quick play`);
+        expect(s.spectator ?? false).to.equal(false);
+      }
+    });
+  }
+
+  it("phone: live rooms are cards with Join and Spectate inside the screen, filtered on a game's page", async () => {
+    // a public room to list: someone quick-plays Connect Four on a desktop
+    const host = await pages.open(DESKTOP, "#/games/connect4");
+    await host.page.fill("input[name=name]", "Host");
+    await host.page.click("#connect4-quick-btn");
+    const s = await waitHub(host.page, (x) => x.connection === "connected" && !!x.roomId, "the host's room");
+
+    const { page } = await pages.open(PHONE);
+    const card = `#rooms-list [data-room="${s.roomId}"]`;
+    await page.waitForSelector(card);
+    expect(await page.textContent(card)).to.contain("Connect Four");
+    for (const action of ["join", "spectate"]) {
+      const box = (await page.locator(`${card} button[data-action=${action}]`).boundingBox())!;
+      expect(box.x, `${action} left`).to.be.at.least(0);
+      expect(box.x + box.width, `${action} right`).to.be.at.most(390);
+    }
+    expect(await overflowing(page)).to.deep.equal([]);
+    await page.locator(card).scrollIntoViewIfNeeded();
+    await screenshot(page, "lobby-phone-rooms");
+    // another game's page does not list it; its own page does
+    await page.goto(`${base}#/games/minesweeper`);
+    await page.waitForSelector("#game-minesweeper");
+    await page.click("#rooms-refresh");
+    await page.waitForFunction(() => /No public rooms|live room/.test(document.querySelector(".rooms-note")?.textContent ?? ""));
+    expect(await page.$(card)).to.equal(null);
+    await page.goto(`${base}#/games/connect4`);
+    await page.waitForSelector(card);
+    await page.tap(`${card} button[data-action=spectate]`);
+    await waitHub(page, (x) => x.spectator === true && x.roomId === s.roomId, "watching the room");
+  });
+});
