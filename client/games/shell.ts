@@ -83,8 +83,9 @@ export class GameShell {
   update(state: ShellState): void {
     this.last = state;
     const me = this.me;
-    const acting = Array.from(state.acting);
-    const seats = Array.from(state.seats);
+    // a Room rebuilt after a reload can be handed to the shell before its first full state
+    const acting = Array.from(state.acting ?? []);
+    const seats = Array.from(state.seats ?? []);
     this.seatList.replaceChildren(
       ...seats.map((s, i) =>
         h(

@@ -13,6 +13,12 @@ function done(): boolean {
   }
 }
 
+/** The cards to offer, a card with a plain placement first: a wild would open the suit picker. */
+export function guideCards(legal: readonly { card: number; mode: string }[]): number[] {
+  const plain = legal.filter((l) => l.mode !== "wild").map((l) => l.card);
+  return [...new Set([...plain, ...legal.map((l) => l.card)])];
+}
+
 export class FirstMoveGuide {
   readonly el = h("p", { class: "cs-guide", id: "cs-guide", role: "status", hidden: true });
   /** Only a newcomer's (one who has not seen the how-to yet) first solo game is guided. */

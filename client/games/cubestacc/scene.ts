@@ -27,7 +27,7 @@ import { attachTableInput } from "./input";
 import { emptyModel, readModel, type CubeModel, type CubestaccWire, type TableModel } from "./model";
 import { CubeTextures } from "./textures";
 import { HowTo, howtoSeen } from "./howto";
-import { FirstMoveGuide } from "./guide";
+import { FirstMoveGuide, guideCards } from "./guide";
 import { CubestaccKeyboard } from "./keyboard";
 import "./cubestacc.css";
 import { initStillStage } from "../stage.js";
@@ -328,7 +328,7 @@ class CubestaccScene implements GameHandle {
     // selection survives only while the card is still ours and playable
     const legalCards = new Set((m.mine?.legal ?? []).map((l) => l.card));
     if (this.selected !== null && !legalCards.has(this.selected)) this.selected = null;
-    this.selected ??= this.guide.pick(m.mode, me !== null && m.turn === me && m.phase === "playing", [...legalCards], this.howto.shown || !this.howtoChecked);
+    this.selected ??= this.guide.pick(m.mode, me !== null && m.turn === me && m.phase === "playing", guideCards(m.mine?.legal ?? []), this.howto.shown || !this.howtoChecked);
     if (this.sent && m.mine?.hand.includes(this.sent.card) && performance.now() - this.sent.at > 4000) {
       this.hand.restore(this.sent.card); // never answered: show the card again
       this.sent = null;
@@ -712,7 +712,7 @@ class CubestaccScene implements GameHandle {
     const m = this.model;
     const me = this.mySeat();
     if (this.selected !== null) return;
-    this.selected = this.guide.pick(m.mode, me !== null && m.turn === me && m.phase === "playing", (m.mine?.legal ?? []).map((l) => l.card), this.howto.shown);
+    this.selected = this.guide.pick(m.mode, me !== null && m.turn === me && m.phase === "playing", guideCards(m.mine?.legal ?? []), this.howto.shown);
     if (this.selected === null) return;
     this.renderHand();
     this.refreshTargets();
