@@ -293,13 +293,20 @@ export async function mount(host: HTMLElement, ctx: GameContext): Promise<GameHa
   });
   const offRoom = ctx.session.onRoom((room) => {
     battlesSeen = -1;
+    // A Room rebuilt after a reload can arrive before its first full state: draw once the
+    // collections are there.
+    const whole = (s: unknown): s is PetsWire => {
+      const w = s as Partial<PetsWire> | undefined;
+      return !!w && !!w.seats && !!w.acting && !!w.players && !!w.battles && !!w.row && !!w.winners;
+    };
     room.onStateChange((s) => {
-      state = s as unknown as PetsWire;
+      if (!whole(s)) return;
+      state = s;
       notice.hidden = true;
       draw();
     });
-    if (room.state) {
-      state = room.state as unknown as PetsWire;
+    if (whole(room.state)) {
+      state = room.state;
       draw();
     }
   });
