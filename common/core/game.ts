@@ -2,7 +2,7 @@
 // know about one game, as plain data and pure functions (after boardgame.io's
 // Game object: setup / moves / turn order as data / playerView / redacted log).
 //
-// A definition never sees a socket, a clock or Math.random: time arrives as
+// A definition never sees a socket, a clock or an unseeded random source: time arrives as
 // `now`, randomness as an injected Rng, and the same seed + config + seats + log
 // always rebuild the same game (replay(), undo by replaying a prefix).
 //
@@ -38,7 +38,7 @@ export interface TypedMove {
 
 /** What a bot may spend on one decision. */
 export interface BotBudget {
-  /** Randomness for this decision (seeded by the room; never Math.random). */
+  /** Randomness for this decision (seeded by the room; never an unseeded source). */
   rng: Rng;
   /** Wall-clock time the decision may take (ms); a pure bot reads it as a size hint. */
   ms: number;
