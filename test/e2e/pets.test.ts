@@ -92,7 +92,10 @@ async function act(page: Page, input: Input, shots: { name: string; done: Set<st
       return "sell";
     }
     await input.tap("#pets-pass");
-    await page.waitForSelector("#pets-confirm:not([hidden])");
+    // The button may have been disabled by then (a Buy effect offered a pick, or the turn
+    // moved on): no confirmation comes, and the loop looks again.
+    const asked = await page.waitForSelector("#pets-confirm:not([hidden])", { timeout: 3000 }).catch(() => null);
+    if (!asked) return null;
     if (!shots.done.has("confirm")) {
       shots.done.add("confirm");
       await screenshot(page, `${shots.name}-confirm-pass`);
