@@ -25,12 +25,13 @@ import type { FinishedGame, GameStore } from "../../store/GameStore.js";
 import { requester } from "../../net/requestContext.js";
 import { listingOf, type HubMetadata } from "./listing.js";
 import { chatPayload, echoType, readyPayload, type BotPlan, type HubEvent, type MessageSpec, type MoveContext, type RoomTimer, type SenderContext } from "./messages.js";
-import { BOT_NAMES, newSeatToken, parseJoinOptions, resetRecord, sameToken, wantsNewSeat, type JoinRequest, type SeatRecord, type SeatStatus } from "./seats.js";
+import { BOT_NAMES, hashToken, newSeatToken, parseJoinOptions, resetRecord, sameToken, wantsNewSeat, type JoinRequest, type SeatRecord, type SeatStatus } from "./seats.js";
+import type { LoggedSeat } from "../../store/RoomLog.js";
 import { HubRefusal, refuseOption, refuseSeatToken } from "./errors.js";
 import { clientData, MessageGate, newClientData, type ClientData } from "./gate.js";
 import { armJoinDeadline, joinCompleted } from "./joinDeadline.js";
 import { HubState, SeatState } from "./HubState.js";
-import { releaseCode, reserveCode } from "./privateCodes.js";
+import { reclaimCode, releaseCode, reserveCode } from "./privateCodes.js";
 import { RoomScheduler } from "./scheduler.js";
 import { emptyPayload, isPlainObject } from "./validate.js";
 
@@ -143,6 +144,20 @@ export abstract class SeatedRoom<S extends HubState = HubState> extends Room<S, 
   }
   /** The room is going away; record what must be recorded. */
   protected onRoomDispose(): void {}
+  /**
+   * Right before anything leaves for the clients (a patch, a new seat's token): where a room
+   * makes what it is about to send durable (server/rooms/game/durable.ts). Default: nothing.
+   */
+  protected beforeSend(): void {}
+  /**
+   * Is this create a restore from the room log? Then the room's id (or private code) and its
+   * create options; the room rebuilds itself in `onRestore` once its seats exist.
+   */
+  protected restoring(_options: Record<string, unknown>): { roomId: string; options: Record<string, unknown> } | null {
+    return null;
+  }
+  /** A restored room rebuilds its seats and game here (after setUp, before the first patch). */
+  protected onRestore(): void {}
 
   // ---- state kept by the base ----------------------------------------------
 
@@ -180,6 +195,8 @@ export abstract class SeatedRoom<S extends HubState = HubState> extends Room<S, 
     // JSON cannot carry functions, so a store with methods proves they came from the server.
     const hub = options.hub as HubSettings | undefined;
     if (hub && typeof hub.store?.recordGame === "function") this.settings = hub;
+    const restore = this.restoring(options);
+    if (restore) options = { ...restore.options, hub: options.hub };
     if (options.private !== undefined && typeof options.private !== "boolean") {
       throw refuseOption("private must be true or false.");
     }
@@ -193,16 +210,17 @@ export abstract class SeatedRoom<S extends HubState = HubState> extends Room<S, 
       throw new Error(`${this.gameId}: createGame returned ${setup.seats} seats`);
     }
     // Per-address and process limits (a refusal says the hub is busy, or to slow down).
-    this.settings.gate?.admitRoom(this, requester(), setup.cells ?? 0);
+    // A restored room is nobody's new room: it counts against the process only.
+    this.settings.gate?.admitRoom(this, restore ? null : requester(), setup.cells ?? 0);
     try {
-      await this.setUp(setup);
+      await this.setUp(setup, restore?.roomId ?? null);
     } catch (e) {
       this.settings.gate?.roomGone(this);
       throw e;
     }
   }
 
-  private async setUp(setup: GameSetup<S>): Promise<void> {
+  private async setUp(setup: GameSetup<S>, restoredId: string | null): Promise<void> {
     const state = setup.state;
     state.game = this.gameId;
     state.mode = setup.mode;
@@ -213,7 +231,7 @@ export abstract class SeatedRoom<S extends HubState = HubState> extends Room<S, 
     state.serverTime = Date.now();
     for (let i = 0; i < setup.seats; i++) {
       state.seats.push(new SeatState());
-      this.seatRecords.push({ token: "", sessionId: null, reconnection: null, holdTimer: null, holdUntil: 0, bot: false });
+      this.seatRecords.push({ token: "", tokenHash: "", sessionId: null, reconnection: null, holdTimer: null, holdUntil: 0, bot: false });
     }
     this.maxClients = setup.seats + this.settings.spectatorSlots;
     this.setSeatReservationTime(this.settings.seatReservationSeconds);
@@ -227,12 +245,17 @@ export abstract class SeatedRoom<S extends HubState = HubState> extends Room<S, 
     this.defineBaseMessages();
 
     if (this.privateRoom) {
-      const code = await reserveCode(this.presence);
+      const code = restoredId ?? (await reserveCode(this.presence));
+      if (restoredId) await reclaimCode(this.presence, code);
       this.privateCode = code;
       this.roomId = code;
       await this.setPrivate(true);
-    }
+    } else if (restoredId) this.roomId = restoredId;
     this.created = true;
+    if (restoredId) {
+      this.onRestore();
+      this.commit();
+    }
     this.refreshListing();
   }
 
@@ -277,6 +300,8 @@ export abstract class SeatedRoom<S extends HubState = HubState> extends Room<S, 
       if (seat < 0) throw new HubRefusal("room-full", "Every seat in this room is taken; join as a spectator.");
       this.bindSeat(seat, client, data, auth, false);
     }
+    // A new seat's token is durable (as its hash) before its owner receives it.
+    this.beforeSend();
     this.sendWelcome(client, data);
     this.commit();
   }
@@ -609,6 +634,53 @@ export abstract class SeatedRoom<S extends HubState = HubState> extends Room<S, 
     }
   }
 
+  // ---- the room log's view of seats ------------------------------------------------
+
+  /** The seats as the room log keeps them (token hashes, never tokens). */
+  protected seatSnapshot(): LoggedSeat[] {
+    return this.state.seats.map((s, i) => {
+      const r = this.seatRecords[i];
+      return { name: s.name, tokenHash: r.bot ? "" : r.tokenHash, occupied: s.occupied, bot: r.bot, botPlays: !r.bot && s.bot, ready: s.ready };
+    });
+  }
+
+  /**
+   * Seats back from the room log: bot seats play on; every person's seat is held for its
+   * owner's seat token (nobody is connected to a restored room yet). A game seat whose owner
+   * does not come back within the reconnection window is played by a bot where the game
+   * allows, as after any drop.
+   */
+  protected restoreSeats(seats: readonly LoggedSeat[], owner: number): void {
+    seats.forEach((logged, seat) => {
+      const s = this.state.seats[seat];
+      const record = this.seatRecords[seat];
+      if (!s || !record) return;
+      resetRecord(record, logged.occupied && logged.bot);
+      s.occupied = logged.occupied;
+      s.name = logged.occupied ? logged.name : "";
+      s.ready = logged.occupied && logged.ready;
+      s.bot = logged.occupied && (logged.bot || logged.botPlays);
+      s.connected = logged.occupied && logged.bot;
+      if (!logged.occupied || logged.bot) return;
+      record.tokenHash = logged.tokenHash;
+      this.armHold(seat, Math.max(this.settings.seatHoldSeconds, this.settings.reconnectSeconds, 1) * 1000);
+      if (logged.botPlays) return;
+      this.later(this.settings.reconnectSeconds * 1000, () => {
+        if (this.seatStatus(seat) !== "held" || s.bot || !this.botPlaysHeldSeat(seat)) return;
+        s.bot = true;
+        this.onSeatBot(seat, true);
+        this.commit();
+      });
+    });
+    this.state.owner = owner;
+    this.updateAutoDispose();
+  }
+
+  /** Nobody is in the room or on the way (no connection, reconnection window or reservation). */
+  protected nobodyHere(): boolean {
+    return this.clients.length === 0 && !this.seatRecords.some((r) => r.reconnection) && Object.keys(this.reservedSeats).length === 0;
+  }
+
   // ---- bot seats ----------------------------------------------------------------
 
   /** A bot seat (no player behind it). */
@@ -664,8 +736,9 @@ export abstract class SeatedRoom<S extends HubState = HubState> extends Room<S, 
   }
 
   private seatByToken(token: string): number {
+    const hash = hashToken(token);
     for (let seat = 0; seat < this.seatRecords.length; seat++) {
-      if (this.state.seats[seat].occupied && sameToken(this.seatRecords[seat].token, token)) return seat;
+      if (this.state.seats[seat].occupied && sameToken(this.seatRecords[seat].tokenHash, hash)) return seat;
     }
     return -1;
   }
@@ -675,6 +748,8 @@ export abstract class SeatedRoom<S extends HubState = HubState> extends Room<S, 
     const seatState = this.state.seats[seat];
     if (reclaimed) {
       this.detachSeat(seat);
+      // A restored seat knows only its token's hash: the owner just showed the token itself.
+      if (auth.seatToken) record.token = auth.seatToken;
       if (auth.nameGiven) seatState.name = auth.name;
       if (seatState.bot) {
         // The owner is back: the bot that played the held seat steps aside.
@@ -683,6 +758,7 @@ export abstract class SeatedRoom<S extends HubState = HubState> extends Room<S, 
       }
     } else {
       record.token = newSeatToken();
+      record.tokenHash = hashToken(record.token);
       seatState.name = auth.name;
       seatState.ready = false;
       seatState.bot = false;
@@ -858,6 +934,7 @@ export abstract class SeatedRoom<S extends HubState = HubState> extends Room<S, 
     this.exclusive(() => {
       const now = Date.now();
       if (now - this.state.serverTime >= SERVER_TIME_EVERY_MS) this.state.serverTime = now;
+      this.beforeSend();
       this.broadcastPatch();
       // The listing and the bots' plans follow the state, but the players need not wait for them.
       this.scheduler.afterWrite(() => {

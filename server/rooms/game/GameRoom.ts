@@ -14,7 +14,7 @@
 
 import { randomBytes } from "node:crypto";
 import { StateView, type Schema } from "@colyseus/schema";
-import type { Client } from "@colyseus/core";
+import { matchMaker, type Client } from "@colyseus/core";
 import type { Configured, GameDef, TypedMove } from "../../../common/core/game.js";
 import type { Rejection } from "../../../common/core/rules.js";
 import { GameSession } from "../../../common/core/session.js";
@@ -24,6 +24,8 @@ import { SeatedRoom, type GameSetup, type HubEvent, type MoveContext } from "../
 import { emptyPayload, fail, intIn, isWholeNumber, objectWith, ok, type Parsed } from "../base/validate.js";
 import type { Viewer } from "./audience.js";
 import type { GameRoomState } from "./GameRoomState.js";
+import type { Deadlines, LoggedRoom } from "../../store/RoomLog.js";
+import { loggableOptions, RoomDurability, takeRestore, type RoomNow } from "./durable.js";
 
 /** What the projection of one move may read. */
 export interface Projection<S, V> {
@@ -118,6 +120,12 @@ export abstract class GameRoom<S, M extends TypedMove, E, C, V, St extends GameR
   /** Per bot-played room seat: the move it last decided and when it is due (a same decision keeps its time). */
   private due = new Map<number, { key: string; at: number }>();
   private botSeed = randomSeed();
+  /** The room log (server/rooms/game/durable.ts): what this room writes before each send. */
+  private durable!: RoomDurability;
+  private createOptions: Record<string, unknown> = {};
+  private logged: LoggedRoom | null = null;
+  /** After a restore: the logged deadlines the first timers run to (then null). */
+  private resume: Deadlines | null = null;
 
   /** Server-side truth of the current game (null before the first). Never sent; tests read it. */
   get session(): GameSession<S, M, E, C, V> | null {
@@ -137,6 +145,8 @@ export abstract class GameRoom<S, M extends TypedMove, E, C, V, St extends GameR
     const c = this.def.configure(options);
     if (!c.ok) throw refuseOption(c.error.message);
     this.configured = c.value;
+    this.createOptions = loggableOptions(options);
+    this.durable = new RoomDurability(this.settings.roomLog, () => matchMaker.processId);
     const state = this.parts.createState(c.value);
     state.phase = "waiting";
     this.gameSeatOf = new Array<number>(c.value.seats).fill(-1);
@@ -154,6 +164,7 @@ export abstract class GameRoom<S, M extends TypedMove, E, C, V, St extends GameR
           this.ownerBetweenGames(ctx.seat) ?? (this.removeBotSeat(seat) ? undefined : { code: "not-a-bot", message: `Seat ${seat} is not a bot seat.` }),
       });
     }
+    this.watchSleep();
     return { state, mode: c.value.mode, seats: c.value.seats, bots: c.value.bots };
   }
 
@@ -297,6 +308,7 @@ export abstract class GameRoom<S, M extends TypedMove, E, C, V, St extends GameR
     } else acting.forEach((seat, i) => st.acting[i] !== seat && (st.acting[i] = seat));
     if (st.together !== who.together) st.together = who.together;
     this.armTimer(game);
+    this.resume = null;
     this.roomMoveIfWaiting(game);
   }
 
@@ -330,7 +342,8 @@ export abstract class GameRoom<S, M extends TypedMove, E, C, V, St extends GameR
     const key = `${this.state.gameNo}:${g}:${who.turn ?? who.since ?? "start"}`;
     if (key === this.timedKey) return;
     this.timedKey = key;
-    this.state.deadline = this.armTurnTimer(seconds * 1000, this.order[g], (ctx) => {
+    const resumeAt = this.resume?.deadline ?? 0;
+    this.state.deadline = this.armTurnTimer(resumeAt > 0 ? Math.max(0, resumeAt - Date.now()) : seconds * 1000, this.order[g], (ctx) => {
       if (this.game !== game || this.timedKey !== key || this.phase !== "playing") return false;
       const move = this.def.timeoutMove!(game.state, g);
       return move ? this.applyMove(ctx, g, move) : false;
@@ -346,7 +359,7 @@ export abstract class GameRoom<S, M extends TypedMove, E, C, V, St extends GameR
     const phaseKey = `${this.state.gameNo}:together:${turn ?? "start"}`;
     const key = `${phaseKey}:${seats.join(",")}`;
     if (key === this.timedKey) return;
-    if (!this.timedKey.startsWith(`${phaseKey}:`)) this.togetherDeadline = Date.now() + (this.configured.togetherSeconds ?? 0) * 1000;
+    if (!this.timedKey.startsWith(`${phaseKey}:`)) this.togetherDeadline = this.resume?.together || Date.now() + (this.configured.togetherSeconds ?? 0) * 1000;
     this.timedKey = key;
     const g = seats[0];
     const armed = this.armTurnTimer(Math.max(0, this.togetherDeadline - Date.now()), this.order[g], (ctx) => {
@@ -467,7 +480,103 @@ export abstract class GameRoom<S, M extends TypedMove, E, C, V, St extends GameR
     return this.parts.metadata?.(this.configured) ?? {};
   }
   protected onRoomDispose(): void {
+    // A process stopping (deploy, pm2 reload) or a room going to sleep keeps its log open:
+    // the game is not abandoned, it comes back (restore.ts).
+    if (this.durable?.enabled && matchMaker.state === matchMaker.MatchMakerState.SHUTTING_DOWN) this.durable.keepOpen = true;
+    if (this.durable?.keepOpen) return;
     if (this.game && this.phase === "playing") this.record(Date.now(), "abandoned");
+    this.durable?.disposed(this.roomId);
+  }
+
+  // ---- the room log: save before each send, restore, sleep ---------------------------
+
+  protected override beforeSend(): void {
+    this.durable?.save(this.roomNow());
+  }
+
+  private roomNow(): RoomNow {
+    const g = this.game;
+    const st = this.state;
+    return {
+      header: {
+        roomId: this.roomId,
+        roomName: this.roomName,
+        private: st.private,
+        options: this.createOptions,
+        owner: st.owner,
+        gameNo: st.gameNo,
+        phase: st.phase,
+        result: st.result,
+        seed: g?.seed ?? 0,
+        order: this.order,
+        startedAt: this.startedAt,
+        botSeed: this.botSeed,
+        seats: this.seatSnapshot(),
+      },
+      moves: g?.log ?? [],
+      deadlines: { deadline: st.deadline, together: this.togetherDeadline },
+    };
+  }
+
+  protected override restoring(options: Record<string, unknown>): { roomId: string; options: Record<string, unknown> } | null {
+    const r = takeRestore(options);
+    if (!r) return null;
+    this.logged = r;
+    return { roomId: r.header.roomId, options: r.header.options };
+  }
+
+  /** Seats, then the current game replayed from its seed through the rules; timers resume from their logged deadlines. */
+  protected override onRestore(): void {
+    const r = this.logged!;
+    this.logged = null;
+    const h = r.header;
+    this.restoreSeats(h.seats, h.owner);
+    this.botSeed = h.botSeed;
+    this.state.gameNo = h.gameNo;
+    this.state.phase = h.phase;
+    this.state.result = h.result;
+    if (h.gameNo > 0 && h.order.length > 0) {
+      const game = new GameSession(this.def, h.seed, this.configured.config, h.order.length);
+      r.moves.forEach((m, i) => {
+        const done = game.apply(m.seat, m.move as M, m.t);
+        if (!done.ok) throw new Error(`room ${h.roomId}: logged move ${i} refused on replay (${done.error.code}: ${done.error.message})`);
+      });
+      this.game = game;
+      this.order = h.order.slice();
+      this.gameSeatOf = this.state.seats.map(() => -1);
+      this.order.forEach((room, g) => (this.gameSeatOf[room] = g));
+      this.startedAt = h.startedAt;
+      this.recorded = h.phase === "finished";
+      this.state.order.clear();
+      this.state.order.push(...this.order);
+      this.resume = r.deadlines;
+      this.project(true);
+    }
+    this.durable.restored(r);
+  }
+
+  /**
+   * A room nobody is connected to for ROOM_SLEEP_SECONDS sleeps: it is disposed to its log
+   * (status "sleeping") and the next join with its id wakes it (restore.ts), same id.
+   */
+  private watchSleep(): void {
+    const seconds = this.settings.roomSleepSeconds;
+    if (!this.durable.enabled || seconds <= 0) return;
+    const every = Math.min(5000, Math.max(100, (seconds * 1000) / 2));
+    let emptySince = 0;
+    const check = () => {
+      if (this.isDisposing()) return;
+      if (!this.nobodyHere()) emptySince = 0;
+      else if (emptySince === 0) emptySince = Date.now();
+      else if (Date.now() - emptySince >= seconds * 1000) {
+        this.beforeSend();
+        this.durable.sleep(this.roomId);
+        void this.disconnect();
+        return;
+      }
+      this.later(every, check);
+    };
+    this.later(every, check);
   }
 }
 
