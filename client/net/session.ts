@@ -233,6 +233,7 @@ export class RoomSession {
 
   private handleLeave(room: Room, code: number): void {
     if (room !== this.room) return; // an old Room object closing late
+    console.info(`room ${room.roomId} closed (${code})`);
     this.room = null;
     if (this.leaving) return;
     if (this.superseded) {

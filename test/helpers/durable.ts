@@ -58,6 +58,10 @@ export interface Restartable {
   dir: string;
   env: Record<string, string>;
   restart(signal?: NodeJS.Signals): Promise<void>;
+  /** Kills the process (SIGKILL by default) and leaves it down. */
+  kill(signal?: NodeJS.Signals): Promise<void>;
+  /** Starts it again (same port, same files). */
+  start(): Promise<void>;
   stop(): Promise<void>;
 }
 
@@ -83,6 +87,12 @@ export async function restartableHub(port: number, extraEnv: Record<string, stri
     env,
     async restart(signal = "SIGKILL") {
       await r.hub.stop(signal);
+      r.hub = await startHubProcess(`hub :${port}`, env);
+    },
+    async kill(signal = "SIGKILL") {
+      await r.hub.stop(signal);
+    },
+    async start() {
       r.hub = await startHubProcess(`hub :${port}`, env);
     },
     async stop() {
