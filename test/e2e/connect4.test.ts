@@ -2,12 +2,8 @@
 // docs/adding-a-game.md, is playable with the generated lobby panel and the shared shell.
 // Solo against the bot to the end and Play again; two people in a private room by code.
 import { expect } from "chai";
-import { boot, type ColyseusTestServer } from "@colyseus/testing";
-import type { Browser, Page } from "playwright-core";
-import { createHubConfig } from "../../arena.config.js";
-import { SqliteStore } from "../../server/store/index.js";
-import { SeatedRoom } from "../../server/rooms/base/SeatedRoom.js";
-import { freePort, hub, launchChromium, OpenedPages, waitHub, type HubSnapshot } from "../helpers/e2e.js";
+import type { Page } from "playwright-core";
+import { hub, waitHub, type HubSnapshot, useBrowserHub } from "../helpers/e2e.js";
 import { LAX_ADDRESS_LIMITS } from "../helpers/hub.js";
 
 type C4 = HubSnapshot & { game?: string; gameNo?: number; grid?: number[]; acting?: number[]; winner?: number; result?: string };
@@ -32,28 +28,10 @@ async function playToEnd(page: Page, seat: number, other?: { page: Page; seat: n
 
 describe("e2e: connect four in Chromium", function () {
   this.timeout(120_000);
-  let server: ColyseusTestServer;
-  let browser: Browser;
-  let base = "";
-  const pages = new OpenedPages(() => browser, () => base);
-  const delayScale = SeatedRoom.botDelayScale;
-
-  before(async () => {
-    browser = await launchChromium();
-    SeatedRoom.botDelayScale = 0.1;
-    const port = await freePort();
-    server = await boot(createHubConfig({ store: new SqliteStore(":memory:"), botThreads: 0, ...LAX_ADDRESS_LIMITS }), port);
-    base = `http://127.0.0.1:${port}/`;
-  });
-  after(async () => {
-    SeatedRoom.botDelayScale = delayScale;
-    await browser?.close();
-    await server?.shutdown();
-  });
-  afterEach(() => pages.closeAll());
+  const suite = useBrowserHub({ botDelayScale: 0.1, config: () => ({ botThreads: 0, ...LAX_ADDRESS_LIMITS }) });
 
   it("the lobby lists it from the registry; solo against the bot to the end; Play again deals game 2", async () => {
-    const { page } = await pages.open();
+    const { page } = await suite.open();
     await page.waitForSelector('.game-list [data-game="connect4"]');
     await page.fill("input[name=name]", "Cy");
     expect(await page.textContent('.game-list [data-game="connect4"] .game-name')).to.equal("Connect Four");
@@ -68,12 +46,12 @@ describe("e2e: connect four in Chromium", function () {
   });
 
   it("two people in a private room by code; the second sees the first's discs", async () => {
-    const a = await pages.open();
+    const a = await suite.open();
     await a.page.waitForSelector("#connect4-private-btn");
     await a.page.fill("input[name=name]", "Ada");
     await a.page.click("#connect4-private-btn");
     const room = await waitHub(a.page, (s) => !!s.roomId && s.private === true, "a private room");
-    const b = await pages.open();
+    const b = await suite.open();
     await b.page.waitForSelector("#join-code");
     await b.page.fill("input[name=name]", "Bo"); // a newcomer without a name is asked for one first
     await b.page.fill("#join-code", room.roomId!.toLowerCase());
