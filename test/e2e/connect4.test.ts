@@ -3,7 +3,7 @@
 // Solo against the bot to the end and Play again; two people in a private room by code.
 import { expect } from "chai";
 import type { Page } from "playwright-core";
-import { hub, waitHub, type HubSnapshot, useBrowserHub } from "../helpers/e2e.js";
+import { hub, screenshot, waitHub, type HubSnapshot, useBrowserHub } from "../helpers/e2e.js";
 import { LAX_ADDRESS_LIMITS } from "../helpers/hub.js";
 
 type C4 = HubSnapshot & { game?: string; gameNo?: number; grid?: number[]; acting?: number[]; winner?: number; result?: string };
@@ -16,7 +16,7 @@ async function playToEnd(page: Page, seat: number, other?: { page: Page; seat: n
     for (const p of [{ page, seat }, ...(other ? [other] : [])]) {
       const t = (await hub(p.page)) as C4;
       if (t.phase === "playing" && t.acting?.includes(p.seat)) {
-        const open = p.page.locator(".c4-col:not([disabled])");
+        const open = p.page.locator('.c4-col[aria-disabled="false"]');
         const n = await open.count();
         if (n) await open.nth(Math.floor(Math.random() * n)).click();
       }
@@ -61,5 +61,44 @@ describe("e2e: connect four in Chromium", function () {
     const end = await playToEnd(a.page, 0, { page: b.page, seat: 1 });
     const seen = (await waitHub(b.page, (s) => s.phase === "finished", "the end on the second page")) as C4;
     expect(seen.grid).to.deep.equal(end.grid);
+  });
+
+  it("by keyboard: Tab reaches the grid, arrows and digits pick a column, Enter drops; every move is announced", async () => {
+    const { page } = await suite.open();
+    await page.waitForSelector("#connect4-solo-btn");
+    await page.fill("input[name=name]", "Kay");
+    await page.click("#connect4-solo-btn");
+    await waitHub(page, (s) => (s as C4).game === "connect4" && s.phase === "playing", "a solo game");
+    // Tab alone reaches a column (one tab stop for the whole grid)
+    const focusedCol = () => page.evaluate(() => (document.activeElement as HTMLElement | null)?.dataset.col ?? null);
+    for (let i = 0; i < 40 && (await focusedCol()) === null; i++) await page.keyboard.press("Tab");
+    expect(await focusedCol(), "a column has the keyboard focus").to.equal("3");
+    await page.keyboard.press("ArrowRight");
+    expect(await focusedCol()).to.equal("4");
+    await page.keyboard.press("Home");
+    expect(await focusedCol()).to.equal("0");
+    await page.keyboard.press("7");
+    expect(await focusedCol()).to.equal("6");
+    await screenshot(page, "connect4-keyboard-focus");
+
+    let s = (await hub(page)) as C4;
+    for (let moves = 0; s.phase === "playing" && moves < 30; moves++) {
+      s = (await waitHub(page, (x) => x.phase !== "playing" || !!(x as C4).acting?.includes(0), "my turn")) as C4;
+      if (s.phase !== "playing") break;
+      expect((s.announced ?? []) as string[]).to.include("Your turn: choose a column with the arrow keys or 1 to 7, then press Enter.");
+      const grid = s.grid!;
+      const col = [3, 2, 4, 1, 5, 0, 6].find((c) => grid[5 * 7 + c] === -1)!;
+      await page.keyboard.press(String(col + 1));
+      expect(await focusedCol()).to.equal(String(col));
+      const before = grid.filter((v) => v >= 0).length;
+      await page.keyboard.press("Enter");
+      s = (await waitHub(page, (x) => ((x as C4).grid ?? []).filter((v) => v >= 0).length > before, "my disc")) as C4;
+      const said = ((await hub(page)).announced ?? []) as string[];
+      expect(said.some((t) => t.startsWith(`You dropped a red disc in column ${col + 1}`)), `announced: ${said.slice(-3).join(" | ")}`).to.equal(true);
+    }
+    s = (await waitHub(page, (x) => x.phase === "finished", "the end")) as C4;
+    expect(["won", "draw"]).to.include(s.result);
+    // the bot's discs were announced too
+    expect(((s.announced ?? []) as string[]).some((t) => / dropped a gold disc in column \d/.test(t) && !t.startsWith("You"))).to.equal(true);
   });
 });
