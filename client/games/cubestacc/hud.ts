@@ -8,7 +8,7 @@
 import { SUITS, type PackId, type Suit } from "../../../common/cubestacc/types";
 import { h } from "../../ui/dom";
 import { iconSvg, suitName } from "./art";
-import { nextSeat, type SeatModel, type TableModel } from "./model";
+import { nextSeat, seatName, type SeatModel, type TableModel } from "./model";
 import { catchTargets } from "../../../common/cubestacc/uhoh.js";
 
 export const SEAT_COLOURS = ["#e0483e", "#2f8fd8", "#32a852", "#e59a16", "#9b59d0"];
@@ -46,11 +46,7 @@ export function formatClock(ms: number): string {
   return `${Math.floor(s / 60)}:${String(s % 60).padStart(2, "0")}`;
 }
 
-export function seatName(m: TableModel, seat: number): string {
-  const s = m.seats[seat];
-  if (!s) return `Seat ${seat + 1}`;
-  return s.name || (s.occupied ? "Player" : `Seat ${seat + 1}`);
-}
+export { seatName };
 
 function setText(el: HTMLElement, text: string): void {
   if (el.textContent !== text) el.textContent = text;

@@ -2,7 +2,7 @@
 // (docs/protocol.md "Cubestacc"), never written back. Rules space only (cells,
 // seats, cards); pixels live in the board.
 import { FIRST_WILD, PACK_IDS, SUITS, type AttachMode, type PackId, type Rank, type Suit } from "../../../common/cubestacc/types.js";
-import { cardRank } from "../../../common/cubestacc/deck.js";
+import { cardCode, cardRank } from "../../../common/cubestacc/deck.js";
 import { drawActionFromWire, unpackPlay, type WireDrawAction } from "../../../common/cubestacc/wire.js";
 import { nextInOrder } from "../../../common/cubestacc/turn.js";
 import type { LegalPlay } from "../../../common/cubestacc/types.js";
@@ -283,4 +283,48 @@ export function readModel(state: CubestaccWire | undefined, mySeat: number | nul
 /** The seat that plays after `seat` in the current direction (−1 if unknown): the rules' order, from the wire. */
 export function nextSeat(m: TableModel, seat: number): number {
   return nextInOrder(m.order, seat, m.direction);
+}
+
+/** A seat's name as the table shows it ("Seat 3" while open). */
+export function seatName(m: TableModel, seat: number): string {
+  const s = m.seats[seat];
+  if (!s) return `Seat ${seat + 1}`;
+  return s.name || (s.occupied ? "Player" : `Seat ${seat + 1}`);
+}
+
+/** The table as plain data (window.__hub; the scene adds what is on screen). */
+export function tableSnapshot(m: TableModel, me: number | null): Record<string, unknown> {
+  return {
+    mode: m.mode,
+    phase: m.phase,
+    pack: m.pack,
+    wildPivot: m.wildPivot,
+    timer: m.timer,
+    botLevel: m.botLevel,
+    gameNo: m.gameNo,
+    owner: m.owner,
+    maxSeats: m.maxSeats,
+    spectators: m.spectators,
+    turn: m.turn,
+    turnNo: m.turnNo,
+    myTurn: me !== null && m.phase === "playing" && m.turn === me,
+    direction: m.direction,
+    pending: m.pending,
+    owed: m.owed,
+    dumpRank: m.dumpRank,
+    pivot: m.pivot,
+    deadline: m.deadline,
+    deckCount: m.deckCount,
+    winner: m.winner,
+    blocked: m.blocked,
+    ranking: m.ranking.map((r) => ({ ...r, name: seatName(m, r.seat) })),
+    seats: m.seats.map((s) => ({ ...s })),
+    cubes: m.cubes.map((c) => ({ id: c.id, card: c.card, code: cardCode(c.card), parent: c.parent, mode: c.mode, cell: { ...c.cell }, suit: c.suit, wild: c.wild, open: { ...c.open }, by: c.by })),
+    hand: m.mine ? [...m.mine.hand] : null,
+    handCodes: m.mine ? m.mine.hand.map(cardCode) : null,
+    legal: m.mine ? m.mine.legal.map((l) => ({ ...l })) : [],
+    drawAction: m.mine?.drawAction ?? "",
+    canDone: m.mine?.canDone ?? false,
+    canUhOh: m.mine?.canUhOh ?? false,
+  };
 }
