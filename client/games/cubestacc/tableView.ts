@@ -4,7 +4,7 @@
 // last). What is on the table comes from the scene; nothing here reads the room.
 import { Application } from "pixi.js";
 import type { AttachMode } from "../../../common/cubestacc/types";
-import { initStillStage } from "../stage.js";
+import { FrameRequests, initStillStage } from "../stage.js";
 import { Animator, prefersReducedMotion } from "./animations";
 import { Board } from "./board";
 import { CUBE_DESKTOP, CUBE_PHONE, normYaw, type CubeSize, type Yaw } from "./geometry";
@@ -32,9 +32,7 @@ export class TableView {
   textures!: CubeTextures;
   anim!: Animator;
   yaw: Yaw = loadYaw();
-  /** Screenshots: no frames of its own, no new flights. */
-  frozen = false;
-  private renderQueued = false;
+  private frames = new FrameRequests(() => this.renderFrame());
   private destroyed = false;
   /** The table's size at the last resize: a big change (rotation, window resize) refits the camera. */
   private lastSize = { w: 0, h: 0 };
@@ -102,13 +100,13 @@ export class TableView {
     this.hud.setYaw(yaw);
   }
 
+  /** Screenshots: no frames of its own, no new flights. */
+  get frozen(): boolean {
+    return this.frames.frozen;
+  }
+
   requestRender(): void {
-    if (this.renderQueued || this.frozen || this.destroyed) return;
-    this.renderQueued = true;
-    requestAnimationFrame(() => {
-      this.renderQueued = false;
-      if (!this.frozen && !this.destroyed) this.renderFrame();
-    });
+    this.frames.request();
   }
 
   renderFrame(): void {
@@ -142,19 +140,20 @@ export class TableView {
 
   /** Every animation ends now and frames stop until thaw() (stable screenshots). */
   freeze(): void {
-    this.frozen = true;
+    this.frames.frozen = true;
     this.anim?.finishAll();
     this.app.ticker?.stop();
   }
 
   thaw(): void {
-    this.frozen = false;
+    this.frames.frozen = false;
     this.requestRender();
   }
 
   destroy(): void {
     if (this.destroyed) return;
     this.destroyed = true;
+    this.frames.stop();
     this.anim?.destroy();
     this.board?.destroy();
     this.textures?.destroy();

@@ -8,7 +8,7 @@ import { Application, Container, Graphics, WebGLRenderer } from "pixi.js";
 // at init. Pulled in statically here, they arrive with this chunk: once it is
 // loaded (the lobby preloads it), offline play needs no request at all.
 import "pixi.js/browser";
-import { initStillStage } from "../stage.js";
+import { FrameRequests, initStillStage } from "../stage.js";
 import { CellSprites, type BoardCells } from "./cellSprites";
 import { SeatCursors } from "./cursors";
 
@@ -60,8 +60,7 @@ export class BoardView {
   private panY = 0;
   /** Frames rendered (tests: a pan/zoom did draw). */
   frames = 0;
-  private frozen = false;
-  private renderQueued = false;
+  private renders = new FrameRequests(() => this.renderFrame());
   private destroyed = false;
 
   constructor(
@@ -253,12 +252,7 @@ export class BoardView {
   // ---- rendering ---------------------------------------------------------------------
 
   requestRender(): void {
-    if (this.renderQueued || this.frozen || this.destroyed) return;
-    this.renderQueued = true;
-    requestAnimationFrame(() => {
-      this.renderQueued = false;
-      if (!this.frozen && !this.destroyed) this.renderFrame();
-    });
+    this.renders.request();
   }
 
   renderFrame(): void {
@@ -270,14 +264,14 @@ export class BoardView {
 
   /** Stops drawing on its own and draws one frame now (stable screenshots). */
   freeze(): void {
-    this.frozen = true;
+    this.renders.frozen = true;
     this.app.ticker?.stop();
     this.sprites.flush();
     this.renderFrame();
   }
 
   thaw(): void {
-    this.frozen = false;
+    this.renders.frozen = false;
     this.requestRender();
   }
 
@@ -391,6 +385,7 @@ export class BoardView {
   destroy(): void {
     if (this.destroyed) return;
     this.destroyed = true;
+    this.renders.stop();
     this.sprites.destroy();
     try {
       this.app.destroy({ removeView: true }, { children: true });

@@ -1,6 +1,7 @@
 // The board's HUD, plain DOM: the face (inline SVG, no emoji font needed), the LED
 // counter, the timer text, the tools, and the class that lays them out (BoardHud).
 import { h } from "../../ui/dom";
+import { SeatList } from "../shell/seats";
 import type { BoardModel } from "./model";
 
 export type FaceMood = "playing" | "pressed" | "won" | "lost";
@@ -78,7 +79,8 @@ export class BoardHud {
   readonly flagBtn: HTMLButtonElement;
   readonly zoomBox: HTMLElement;
   readonly seatsBox: HTMLElement;
-  readonly seatsList: HTMLOListElement;
+  /** Who plays a shared board (the shell's seat list): connection state and cells revealed. */
+  readonly seats = new SeatList({ prefix: "ms", parts: { count: true } });
   mood: FaceMood | "" = "";
 
   constructor(act: HudActions, noTools: boolean) {
@@ -95,8 +97,7 @@ export class BoardHud {
     zoomIn.addEventListener("click", () => act.zoom(1.25));
     this.zoomBox = h("span", { class: "ms-zoom", hidden: true }, zoomOut, zoomIn);
     this.boardHost = h("div", { class: "ms-board" });
-    this.seatsList = h("ol", { class: "ms-seat-list" });
-    this.seatsBox = h("aside", { class: "ms-seats", "aria-label": "Players", hidden: true }, this.seatsList);
+    this.seatsBox = h("aside", { class: "ms-seats", "aria-label": "Players", hidden: true }, this.seats.el);
     this.side = h("div", { class: "ms-side", hidden: true });
     this.tools = h("div", { class: "ms-tools" }, this.flagBtn, this.zoomBox);
     this.root = h(

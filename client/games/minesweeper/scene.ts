@@ -7,13 +7,13 @@ import { CELL, LEVELS } from "../../../common/minesweeper/types";
 import { areaOf } from "../../../common/minesweeper/intent";
 import type { GameHandle } from "../types";
 import { levelName } from "./levels";
-import { h } from "../../ui/dom";
 import { toast } from "../../ui/toast";
 import { attachBoardInput, type BoardTarget } from "./input";
 import { KeyboardVoice } from "./keyboard";
 import { BoardHud, cssColour, formatTime, SEAT_COLOURS } from "./hud";
 import { BoardView } from "./boardView";
 import { BoardIntents } from "./intents";
+import { seatStateOf } from "../shell/seats";
 import { elapsedMs, emptyBoard, readScalars, readSeats } from "./model";
 import type { BoardSink, BoardStateLike, MinesweeperFeed } from "./feed";
 import "./minesweeper.css";
@@ -269,18 +269,19 @@ export class MinesweeperScene implements GameHandle {
   private renderSeats(): void {
     const m = this.model;
     const me = this.feed.seat();
-    const items = m.seats.map((s, i) => {
-      const status = !s.occupied ? "open seat" : s.bot ? "bot" : s.connected ? "online" : "away";
-      return h(
-        "li",
-        { class: `ms-seat${s.occupied ? "" : " ms-seat-open"}${i === me ? " ms-seat-me" : ""}`, "data-seat": i },
-        h("span", { class: "ms-swatch", style: `background:${cssColour(SEAT_COLOURS[i % SEAT_COLOURS.length])}` }),
-        h("span", { class: "ms-seat-name" }, s.occupied ? s.name || `Seat ${i + 1}` : "—", i === me ? " (you)" : ""),
-        h("span", { class: `ms-seat-state ms-${status.replace(" ", "-")}` }, status),
-        h("span", { class: "ms-credit", title: "Cells revealed" }, String(m.credits[i] ?? 0)),
-      );
-    });
-    this.hud.seatsList.replaceChildren(...items);
+    this.hud.seats.render(
+      m.seats.map((s, i) => ({
+        seat: i,
+        name: `${s.occupied ? s.name || `Seat ${i + 1}` : "—"}${i === me ? " (you)" : ""}`,
+        state: seatStateOf(s),
+        stateText: !s.occupied ? "open seat" : s.bot ? "bot" : s.connected ? "online" : "away",
+        colour: cssColour(SEAT_COLOURS[i % SEAT_COLOURS.length]),
+        count: String(m.credits[i] ?? 0),
+        countLabel: `${m.credits[i] ?? 0} cells revealed`,
+        me: i === me,
+        bot: s.bot,
+      })),
+    );
     this.hud.seatsBox.dataset.watchers = m.spectators > 0 ? `${m.spectators} watching` : "";
   }
 
