@@ -37,6 +37,8 @@ export interface ShellState {
 export interface ShellOptions {
   /** A short coloured mark per seat (a disc, a suit...); default none. */
   seatMark?(seat: number): string;
+  /** The mark's colour (CSS). */
+  seatColour?(seat: number): string | undefined;
   /** The end screen's title for this state, from the viewer's side ("You won", "Draw"). */
   endTitle(state: ShellState, me: number | null): string;
 }
@@ -105,6 +107,7 @@ export class GameShell {
         state: seatStateOf(seat),
         stateText: !seat.occupied ? "" : seat.bot ? "bot" : !seat.connected ? "away" : !playing && seat.ready ? "ready" : i === me ? "you" : "",
         mark: this.opts.seatMark?.(i) ?? "",
+        colour: this.opts.seatColour?.(i),
         me: i === me,
         bot: seat.bot,
         turn: playing && acting.includes(i),

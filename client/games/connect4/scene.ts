@@ -19,6 +19,8 @@ interface Connect4Wire extends ShellState {
 }
 
 const DISCS = ["red", "gold"];
+/** The discs' colours (connect4.css draws the same). */
+const DISC_COLOURS: Record<string, string> = { red: "#e0453a", gold: "#d9a400" };
 
 export async function mount(host: HTMLElement, ctx: GameContext): Promise<GameHandle> {
   let state: Connect4Wire | null = null;
@@ -28,6 +30,7 @@ export async function mount(host: HTMLElement, ctx: GameContext): Promise<GameHa
   };
   const shell = new GameShell(ctx, host, {
     seatMark: (seat) => (discOf(seat) ? "●" : ""),
+    seatColour: (seat) => DISC_COLOURS[discOf(seat)],
     endTitle: (s, me) => {
       const w = (s as Connect4Wire).winner;
       if (s.result === "draw") return "Draw — the grid is full";

@@ -103,7 +103,9 @@ export class SeatList {
       li.dataset.bot = l.bot ? "1" : "0";
       li.dataset.away = l.state === "away" ? "1" : "0";
       if (l.colour) li.style.setProperty("--seat", l.colour);
-      it.mark.style.background = l.colour ?? "";
+      // a text mark (a disc) takes the colour as its ink, an empty one as its fill
+      it.mark.style.color = l.mark ? (l.colour ?? "") : "";
+      it.mark.style.background = l.mark ? "" : (l.colour ?? "");
       setText(it.mark, l.mark ?? "");
       setText(it.name, l.name);
       it.name.dataset.short = l.short ?? l.name;
