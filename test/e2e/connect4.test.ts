@@ -3,7 +3,7 @@
 // Solo against the bot to the end and Play again; two people in a private room by code.
 import { expect } from "chai";
 import type { Page } from "playwright-core";
-import { hub, screenshot, waitHub, type HubSnapshot, useBrowserHub } from "../helpers/e2e.js";
+import { hub, openPrivateRoom, screenshot, waitHub, type HubSnapshot, useBrowserHub } from "../helpers/e2e.js";
 import { LAX_ADDRESS_LIMITS } from "../helpers/hub.js";
 
 type C4 = HubSnapshot & { game?: string; gameNo?: number; grid?: number[]; acting?: number[]; winner?: number; result?: string };
@@ -47,10 +47,7 @@ describe("e2e: connect four in Chromium", function () {
 
   it("two people in a private room by code; the second sees the first's discs", async () => {
     const a = await suite.open();
-    await a.page.waitForSelector("#connect4-private-btn");
-    await a.page.fill("input[name=name]", "Ada");
-    await a.page.click("#connect4-private-btn");
-    const room = await waitHub(a.page, (s) => !!s.roomId && s.private === true, "a private room");
+    const room = await openPrivateRoom(a.page, "connect4", "Ada");
     const b = await suite.open();
     await b.page.waitForSelector("#join-code");
     await b.page.fill("input[name=name]", "Bo"); // a newcomer without a name is asked for one first

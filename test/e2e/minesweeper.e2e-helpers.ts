@@ -35,6 +35,15 @@ export async function enterLobby(page: Page, name: string): Promise<void> {
   await page.fill("input[name=name]", name);
 }
 
+/** From the lobby: a solo Beginner board by quick play, once it has arrived. */
+export async function startSoloBeginner(page: Page, name: string): Promise<HubSnapshot> {
+  await enterLobby(page, name);
+  await page.check("input[name=quick-mode][value=solo]");
+  await page.selectOption("#quick-level", "beginner");
+  await page.click("#quick-play-btn");
+  return waitHub(page, (x) => x.ready === true && x.rows === 9 && x.connection === "connected", "the solo board");
+}
+
 export const countOpen = (cells: number[] | undefined) => (cells ?? []).filter((c) => c <= 8).length;
 
 /** Clicks hidden safe cells (mines from the server) until the board is won. */

@@ -5,7 +5,7 @@
 import { expect } from "chai";
 import type { CDPSession, Page } from "playwright-core";
 import { cardDef } from "../../common/pets/index.js";
-import { hub, PHONE, screenshot, waitHub, type HubSnapshot, useBrowserHub } from "../helpers/e2e.js";
+import { hub, openPrivateRoom, PHONE, screenshot, waitHub, type HubSnapshot, useBrowserHub } from "../helpers/e2e.js";
 
 type Pets = HubSnapshot & {
   game?: string; seat?: number; phase?: string; stage?: string; round?: number; gameNo?: number; turn?: number; result?: string; winners?: number[];
@@ -197,10 +197,7 @@ describe("e2e: Auto Pets in Chromium", function () {
 
   it("two people in a private room with a spectator; a reload mid-arrange keeps the seat and the hand", async () => {
     const a = await suite.open();
-    await a.page.waitForSelector("#pets-private-btn");
-    await a.page.fill("input[name=name]", "Ann");
-    await a.page.click("#pets-private-btn");
-    const room = await waitHub(a.page, (s) => !!s.roomId && s.private === true, "a private room");
+    const room = await openPrivateRoom(a.page, "pets", "Ann");
     const b = await suite.open(PHONE);
     await b.page.waitForSelector("#join-code");
     await b.page.fill("input[name=name]", "Bo"); // a newcomer without a name is asked for one first

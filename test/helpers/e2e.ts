@@ -207,6 +207,14 @@ export function useBrowserHub(options: BrowserHubOptions = {}): BrowserHub {
   };
 }
 
+/** From the lobby: `name` opens a private room of `game` (its generated panel's button); resolves with the room. */
+export async function openPrivateRoom(page: Page, game: string, name: string): Promise<HubSnapshot> {
+  await page.waitForSelector(`#${game}-private-btn`);
+  await page.fill("input[name=name]", name);
+  await page.click(`#${game}-private-btn`);
+  return waitHub(page, (s) => !!s.roomId && s.private === true, "a private room");
+}
+
 export type HubSnapshot = {
   route: string;
   connection: string;
