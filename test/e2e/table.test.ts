@@ -118,7 +118,7 @@ describe("e2e: card table in Chromium", function () {
     await screenshot(a, "table-desktop");
   });
 
-  it("goldfish: a solo table with the standard deck, undo and redo", async () => {
+  it("goldfish: a solo table with the standard deck, undo and redo; a card played, tapped and its menu opened by keyboard", async () => {
     const { page } = await suite.open(DESKTOP);
     await page.waitForSelector("#table-solo-btn");
     await page.fill("input[name=name]", "Cy");
@@ -134,6 +134,26 @@ describe("e2e: card table in Chromium", function () {
     await until(page, (s) => s.hand!.length === 7, "the draw undone");
     await page.click("#tt-redo");
     await until(page, (s) => s.hand!.length === 8, "the draw redone");
+
+    // by keyboard: Enter plays a focused hand card, Enter taps it on the battlefield (the focus
+    // stays on it through the redraw), M opens its menu with the focus inside, Escape goes back
+    const focused = () => page.evaluate(() => (document.activeElement as HTMLElement | null)?.dataset.card ?? null);
+    await page.focus("#tt-hand .tt-card");
+    await page.keyboard.press("Enter");
+    const played = await until(page, (s) => s.battlefield!.length === 1 && s.hand!.length === 7, "a card played by Enter");
+    const id = String(played.battlefield![0].id);
+    await page.focus(`#tt-boards .tt-field .tt-card[data-card="${id}"]`);
+    await page.keyboard.press("Enter");
+    await until(page, (s) => s.battlefield![0]?.tapped === true, "the card tapped by Enter");
+    await page.waitForFunction((card) => (document.activeElement as HTMLElement | null)?.dataset.card === card, id);
+    await page.keyboard.press("m");
+    await page.waitForSelector("#tt-menu:not([hidden])");
+    expect(await page.evaluate(() => document.activeElement?.getAttribute("role"))).to.equal("menuitem");
+    await page.keyboard.press("ArrowDown");
+    expect(await page.evaluate(() => document.activeElement?.getAttribute("role"))).to.equal("menuitem");
+    await page.keyboard.press("Escape");
+    await page.waitForSelector("#tt-menu", { state: "hidden" });
+    expect(await focused()).to.equal(id);
     await screenshot(page, "table-goldfish");
   });
 });
