@@ -143,6 +143,8 @@ export abstract class SeatedRoom<S extends HubState = HubState> extends Room<S, 
   }
   /** The room is going away; record what must be recorded. */
   protected onRoomDispose(): void {}
+  /** The room is set up (state, seats, bots, code), before anyone joins. */
+  protected onCreated(): void {}
 
   // ---- state kept by the base ----------------------------------------------
 
@@ -233,6 +235,7 @@ export abstract class SeatedRoom<S extends HubState = HubState> extends Room<S, 
       await this.setPrivate(true);
     }
     this.created = true;
+    this.onCreated();
     this.refreshListing();
   }
 
@@ -887,12 +890,18 @@ export abstract class SeatedRoom<S extends HubState = HubState> extends Room<S, 
     }
   }
 
-  /** Writes a finished (or abandoned) game to the store; a store failure never breaks the room. */
-  protected recordGame(game: Omit<FinishedGame, "game" | "roomId" | "seats"> & { seats?: string[] }): void {
+  /**
+   * Writes a finished (or abandoned) game to the store: its id (the replay id); 0 when the
+   * store could not write it yet (it waits in the store's queue, and `onSaved` runs once it is
+   * written); null when it could not be stored at all. A store failure never breaks the room.
+   */
+  protected recordGame(game: Omit<FinishedGame, "game" | "roomId" | "seats"> & { seats?: string[] }, onSaved?: (id: number) => void): number | null {
     try {
-      this.settings.store.recordGame({ ...game, game: this.gameId, roomId: this.roomId, seats: game.seats ?? this.seatNames() });
+      const id = this.settings.store.recordGame({ ...game, game: this.gameId, roomId: this.roomId, seats: game.seats ?? this.seatNames() }, onSaved);
+      return typeof id === "number" && id >= 0 ? id : null;
     } catch (e) {
       console.error(`[${this.gameId} ${this.roomId}] could not record a finished game`, e);
+      return null;
     }
   }
 

@@ -14,19 +14,24 @@
 
 import { randomBytes } from "node:crypto";
 import { StateView, type Schema } from "@colyseus/schema";
-import type { Client } from "@colyseus/core";
+import type { AuthContext, Client, Delayed } from "@colyseus/core";
 import type { Configured, GameDef, TypedMove } from "../../../common/core/game.js";
 import type { Rejection } from "../../../common/core/rules.js";
 import { GameSession } from "../../../common/core/session.js";
 import { inProcessThinker, type BotThinker } from "../../bots/thinker.js";
 import { refuseOption } from "../base/errors.js";
-import { SeatedRoom, type GameSetup, type HubEvent, type MoveContext } from "../base/SeatedRoom.js";
+import type { HubState } from "../base/HubState.js";
+import { SeatedRoom, type GameSetup, type HubEvent, type JoinRequest, type MoveContext } from "../base/SeatedRoom.js";
 import { emptyPayload, fail, intIn, isWholeNumber, objectWith, ok, type Parsed } from "../base/validate.js";
 import type { Viewer } from "./audience.js";
-import type { GameRoomState } from "./GameRoomState.js";
+import type { PartsExtras, PartsRoom, RecordInfo, RefusalReason, Stage, WireInfo } from "./extras.js";
+import { GameRoomState } from "./GameRoomState.js";
+import { playerAddress, takeRankedStart } from "./rankedStarts.js";
+
+export type { PartsExtras, PartsRoom, RecordInfo, Stage, WireInfo } from "./extras.js";
 
 /** What the projection of one move may read. */
-export interface Projection<S, V> {
+export interface Projection<S, V, E = unknown> {
   /** Every connection's view and the room seat it shows (null: spectator), for AudienceMap.sync. */
   viewers: readonly Viewer[];
   state: S;
@@ -38,15 +43,26 @@ export interface Projection<S, V> {
   gameSeatOf: readonly number[];
   /** True for the first projection of a new game (clear what the last game left). */
   fresh: boolean;
+  /** The move's events (null: the start of a game), for games that patch only what a move changed. */
+  events: readonly E[] | null;
+  /** Game seat that moved (null: the start). */
+  mover: number | null;
+  /** Games started in this room. */
+  gameNo: number;
 }
 
-/** The part of a game that is particular to it on the server: its schema and how a view is written there. */
-export interface GameServerParts<S, M extends TypedMove, E, C, V, St extends GameRoomState> {
+/**
+ * The part of a game that is particular to it on the server: its schema and how a view is
+ * written there (and, optionally, the lifecycle extras of extras.ts). A schema that extends
+ * GameRoomState gets the room's turn fields (acting, deadline, result...); one that does not
+ * (Minesweeper's, older than this room) writes its own.
+ */
+export interface GameServerParts<S, M extends TypedMove, E, C, V, St extends HubState> extends PartsExtras<S, M, E, C, V, St> {
   def: GameDef<S, M, E, C, V>;
   /** A fresh schema state for a room of these options. */
   createState(configured: Configured<C>): St;
   /** Writes the game into the schema, changed fields only (after the start and every move). */
-  project(st: St, p: Projection<S, V>): void;
+  project(st: St, p: Projection<S, V, E>): void;
   /** A person took (or reclaimed) a room seat: e.g. clear what a previous occupant's private view held. */
   seatTaken?(st: St, roomSeat: number, reclaimed: boolean, playing: boolean): void;
   /** A new connection's view (room seat, null: spectator): AudienceMap.attach for objects whose audience changes. */
@@ -62,12 +78,18 @@ export interface GameServerParts<S, M extends TypedMove, E, C, V, St extends Gam
    */
   admit?(st: St, state: S, gameSeat: number, move: M, away: readonly number[]): Rejection | undefined;
   /** A redacted event as sent (game seats → room seats); null: not sent. Default: `seat` mapped. */
-  toWire?(event: E, room: (gameSeat: number | null) => number): HubEvent | null;
+  toWire?(event: E, room: (gameSeat: number | null) => number, info?: WireInfo): HubEvent | null;
   /** Extra listing fields. */
   metadata?(configured: Configured<C>): Record<string, unknown>;
 }
 
-type Phase = "waiting" | "playing" | "finished";
+const REFUSALS: Record<RefusalReason, Rejection> = {
+  "not-playing": { code: "not-playing", message: "The game has not started yet: wait for the other seats." },
+  "game-over": { code: "game-over", message: "This game is over: press Play again for a new one." },
+  "not-in-game": { code: "not-in-game", message: "Your seat is not in this game; wait for the next one." },
+  "already-running": { code: "not-allowed", message: "A game is already running." },
+  "too-few": { code: "too-few-players", message: "" },
+};
 
 function randomSeed(): number {
   return randomBytes(4).readUInt32LE(0);
@@ -95,14 +117,27 @@ export function filterKeysOf(def: GameDef<unknown, TypedMove, unknown, unknown, 
   return c.ok ? Object.keys(c.value.criteria) : ["mode"];
 }
 
-export abstract class GameRoom<S, M extends TypedMove, E, C, V, St extends GameRoomState> extends SeatedRoom<St> {
+export abstract class GameRoom<S, M extends TypedMove, E, C, V, St extends HubState> extends SeatedRoom<St> {
   /** Where bots think (a worker pool in production: server/bots/pool.ts). */
   static thinker: BotThinker = inProcessThinker;
   /** Time a bot may think per decision (ms); null: its thinking delay (bench/bots.ts sets 500). */
   static botBudgetMs: number | null = null;
 
-  protected abstract readonly parts: GameServerParts<S, M, E, C, V, St>;
+  /** The parts of the game this room plays (one room name may offer several: partsFor). */
+  protected parts!: GameServerParts<S, M, E, C, V, St>;
+  /** The parts for these room options (Minesweeper: the board or the race, by `mode`). */
+  protected abstract partsFor(options: Record<string, unknown>): GameServerParts<S, M, E, C, V, St>;
   protected configured!: Configured<C>;
+  /** Where the room is (state.phase shows it, or the game's own word for it: parts.phase). */
+  private stage: Stage = "waiting";
+  private gameNo = 0;
+  /** Each game seat's name at the start. */
+  private names: string[] = [];
+  private countdown: { timer: Delayed; byOwner: boolean; resume: Stage } | null = null;
+  /** The current game's first move was past its address's ranked starts. */
+  private overBudget = false;
+  /** Each joined client's address, for ranked starts. */
+  private readonly addresses = new WeakMap<Client, string>();
   private game: GameSession<S, M, E, C, V> | null = null;
   private order: number[] = [];
   private gameSeatOf: number[] = [];
@@ -129,16 +164,42 @@ export abstract class GameRoom<S, M extends TypedMove, E, C, V, St extends GameR
   private get def(): GameDef<S, M, E, C, V> {
     return this.parts.def;
   }
-  private get phase(): Phase {
-    return this.state.phase as Phase;
+  private get phase(): Stage {
+    return this.stage;
+  }
+  /** The room's turn fields, when the game's schema has them. */
+  private get turns(): GameRoomState | null {
+    return this.state instanceof GameRoomState ? this.state : null;
+  }
+  private setStage(stage: Stage): void {
+    this.stage = stage;
+    this.showPhase();
+  }
+  private showPhase(): void {
+    const phase = this.parts.phase ? this.parts.phase(this.stage, this.game?.state ?? null) : this.stage;
+    if (this.state.phase !== phase) this.state.phase = phase;
+  }
+  private refusal(reason: RefusalReason): Rejection {
+    const own = this.parts.refusals?.[reason];
+    if (own) return own;
+    if (reason === "too-few") return { code: "too-few-players", message: `A game needs at least ${this.def.seats.min} seats taken (add a bot?).` };
+    return REFUSALS[reason];
+  }
+
+  /** The base checks the options; the address is kept for ranked starts. */
+  override onAuth(client: Client, options: unknown, context?: AuthContext): JoinRequest {
+    const request = super.onAuth(client, options);
+    this.addresses.set(client, playerAddress(client, context?.headers, this.settings.trustProxy ?? 0));
+    return request;
   }
 
   protected createGame(options: Record<string, unknown>): GameSetup<St> {
+    this.parts = this.partsFor(options);
     const c = this.def.configure(options);
     if (!c.ok) throw refuseOption(c.error.message);
     this.configured = c.value;
     const state = this.parts.createState(c.value);
-    state.phase = "waiting";
+    state.phase = this.parts.phase ? this.parts.phase("waiting", null) : "waiting";
     this.gameSeatOf = new Array<number>(c.value.seats).fill(-1);
     for (const type of this.def.moveTypes) {
       this.defineMessage<M>(type, { parse: (payload) => this.def.parseMove(type, payload, c.value.config), run: (ctx, move) => this.playerMove(ctx, move) });
@@ -154,7 +215,34 @@ export abstract class GameRoom<S, M extends TypedMove, E, C, V, St extends GameR
           this.ownerBetweenGames(ctx.seat) ?? (this.removeBotSeat(seat) ? undefined : { code: "not-a-bot", message: `Seat ${seat} is not a bot seat.` }),
       });
     }
-    return { state, mode: c.value.mode, seats: c.value.seats, bots: c.value.bots };
+    for (const [type, spec] of Object.entries(this.parts.messages?.(this.partsRoom()) ?? {})) this.defineMessage(type, spec);
+    return { state, mode: c.value.mode, seats: c.value.seats, bots: c.value.bots, cells: this.parts.cells?.(c.value) };
+  }
+
+  /** What the game's own messages may use of the room. */
+  private partsRoom(): PartsRoom<S, M, E, C, V, St> {
+    // eslint-disable-next-line @typescript-eslint/no-this-alias
+    const room = this;
+    return {
+      get state() {
+        return room.state;
+      },
+      get configured() {
+        return room.configured;
+      },
+      get game() {
+        return room.game;
+      },
+      restart: (ctx) => {
+        if (this.game && this.phase === "playing") this.record(ctx.now, "abandoned");
+        return this.startGame(ctx, true);
+      },
+    };
+  }
+
+  protected override onCreated(): void {
+    // A shared board is there from the start: people come and go while it runs.
+    if (this.parts.startAtOnce) this.startGame(null);
   }
 
   private ownerBetweenGames(seat: number): Rejection | undefined {
@@ -166,10 +254,10 @@ export abstract class GameRoom<S, M extends TypedMove, E, C, V, St extends GameR
   // ---- moves ------------------------------------------------------------------
 
   private playerMove(ctx: MoveContext, move: M): Rejection | void {
-    if (!this.game || this.phase === "waiting") return { code: "not-playing", message: "The game has not started yet: wait for the other seats." };
-    if (this.phase === "finished") return { code: "game-over", message: "This game is over: press Play again for a new one." };
+    if (!this.game || this.phase === "waiting" || this.phase === "countdown") return this.refusal("not-playing");
+    if (this.phase === "finished") return this.refusal("game-over");
     const g = this.gameSeatOf[ctx.seat];
-    if (g === undefined || g < 0) return { code: "not-in-game", message: "Your seat is not in this game; wait for the next one." };
+    if (g === undefined || g < 0) return this.refusal("not-in-game");
     const gameMove = this.parts.toGameMove ? this.parts.toGameMove(move, this.gameSeatOf) : move;
     if ("code" in gameMove) return gameMove as Rejection;
     if (this.parts.admit) {
@@ -183,78 +271,135 @@ export abstract class GameRoom<S, M extends TypedMove, E, C, V, St extends GameR
   /** One move by game seat `g` (a player's, a bot's or the timer's): rules → schema → events. */
   private applyMove(ctx: MoveContext, g: number, move: M): Rejection | void {
     const game = this.game!;
+    const first = game.log.length === 0;
     const result = game.apply(g, move, ctx.now);
     if (!result.ok) return result.error;
+    // A game that may be ranked spends a ranked start of its first mover's address.
+    if (first && ctx.client && this.parts.ranked?.(this.configured)) this.overBudget = !this.takeRankedStart(ctx.client);
     const finished = this.def.status(game.state) === "finished";
     if (finished) {
-      this.state.phase = "finished";
-      this.state.result = this.def.result?.(game.state) ?? "finished";
+      this.stage = "finished";
+      if (this.turns) this.turns.result = this.def.result?.(game.state) ?? "finished";
     }
-    this.project(false);
-    const events = result.events;
+    this.project(false, result.events, g);
+    this.emitEvents(ctx, result.events);
+    if (finished) this.finish(ctx);
+    else this.roomMoveIfWaiting(game);
+  }
+
+  private emitEvents(ctx: MoveContext, events: readonly E[]): void {
     const toWire = this.parts.toWire ?? defaultWire;
     const room = (x: number | null) => (x === null ? -1 : (this.order[x] ?? -1));
+    const info: WireInfo = { gameNo: this.gameNo, order: this.order.slice() };
+    const gameSeatOf = this.gameSeatOf.slice();
     ctx.emitPer((seat) => {
-      const viewer = seat >= 0 && this.gameSeatOf[seat] >= 0 ? this.gameSeatOf[seat] : null;
+      const viewer = seat >= 0 && gameSeatOf[seat] >= 0 ? gameSeatOf[seat] : null;
       const out: HubEvent[] = [];
       for (const e of this.def.eventsFor(events, viewer)) {
-        const w = toWire(e, room);
+        const w = toWire(e, room, info);
         if (w) out.push(w);
       }
       return out;
     });
-    if (finished) this.finish(ctx.now);
+  }
+
+  private takeRankedStart(client: Client): boolean {
+    return takeRankedStart(this.settings, this.addresses.get(client) ?? playerAddress(client, undefined, 0));
   }
 
   // ---- starting and ending games ----------------------------------------------
 
   protected onStart(ctx: MoveContext): Rejection | void {
-    if (this.phase === "playing") return { code: "not-allowed", message: "A game is already running." };
-    return this.startGame(ctx);
+    if (this.parts.startAtOnce) return { code: "not-allowed", message: "This game starts by itself." };
+    if (this.phase === "playing" || this.phase === "countdown") return this.refusal("already-running");
+    if (this.occupiedSeats().length < this.def.seats.min) return this.refusal("too-few");
+    return this.beginOrCount(ctx, true);
   }
 
-  /** A new game for every seat taken now, in ascending seat order. */
-  private startGame(ctx: MoveContext): Rejection | void {
-    const order = this.state.seats.map((s, i) => (s.occupied ? i : -1)).filter((i) => i >= 0);
-    if (order.length < this.def.seats.min) return { code: "too-few-players", message: `A game needs at least ${this.def.seats.min} seats taken (add a bot?).` };
-    this.game = new GameSession(this.def, randomSeed(), this.configured.config, order.length);
+  /** A new game for every seat taken now, in ascending seat order (every seat: startAtOnce). */
+  private startGame(ctx: MoveContext | null, restart = false): Rejection | void {
+    const order = this.parts.startAtOnce ? this.state.seats.map((_, i) => i) : this.occupiedSeats();
+    if (order.length < this.def.seats.min) return this.refusal("too-few");
+    const game = new GameSession(this.def, randomSeed(), this.configured.config, order.length);
+    this.game = game;
     this.order = order;
+    this.names = order.map((room) => this.state.seats[room].name);
     this.gameSeatOf = this.state.seats.map(() => -1);
     order.forEach((room, g) => (this.gameSeatOf[room] = g));
-    this.startedAt = ctx.now;
+    this.startedAt = ctx?.now ?? Date.now();
     this.recorded = false;
+    this.overBudget = false;
     this.timedKey = "";
     this.asked.clear();
     this.due.clear();
-    this.state.gameNo++;
-    this.state.phase = "playing";
-    this.state.result = "";
-    this.state.order.clear();
-    this.state.order.push(...order);
+    this.gameNo++;
+    this.stage = "playing";
+    const turns = this.turns;
+    if (turns) {
+      turns.gameNo = this.gameNo;
+      turns.result = "";
+      turns.order.clear();
+      turns.order.push(...order);
+    }
     for (const s of this.state.seats) if (!s.bot) s.ready = false;
-    this.project(true);
-    ctx.emit({ kind: "start", gameNo: this.state.gameNo, seats: order.slice() });
+    this.project(true, null, null);
+    const info = { gameNo: this.gameNo, order: order.slice(), restart };
+    const event = this.parts.startEvent ? this.parts.startEvent(info) : { kind: "start", gameNo: this.gameNo, seats: order.slice() };
+    if (ctx && event) ctx.emit(event);
+    // The room's own first move (the race's go) goes out with the start.
+    const made = ctx && this.def.roomMove && !this.def.whoActs(game.state).seats.length ? this.def.roomMove(game.state) : null;
+    if (ctx && made) return this.applyMove(ctx, made.seat, made.move);
   }
 
-  private finish(now: number): void {
-    for (const s of this.state.seats) if (!s.bot) s.ready = false;
-    this.record(now, this.state.result);
+  private finish(ctx: MoveContext): void {
+    if (!this.parts.keepsReady) for (const s of this.state.seats) if (!s.bot) s.ready = false;
+    const game = this.game!;
+    const result = this.def.result?.(game.state) ?? "finished";
+    const id = this.record(ctx.now, result);
+    const event = this.parts.ended?.(this.state, { ...this.recordInfo(game, ctx.now, result), replayId: id ?? -1 });
+    if (event) ctx.emit(event);
+    // Nothing left to protect for a player who dropped: the seat goes.
+    if (this.parts.releaseAtEnd) this.releaseHeldSeats();
+    // `ready` pressed during the game counts for the next one.
+    if (this.parts.keepsReady) this.checkStart(ctx);
   }
 
-  private record(now: number, result: string): void {
+  private recordInfo(game: GameSession<S, M, E, C, V>, now: number, result: string): RecordInfo<S, M, C> {
+    return { state: game.state, log: game.log, configured: this.configured, order: this.order, names: this.names, startedAt: this.startedAt, now, result, overBudget: this.overBudget };
+  }
+
+  /** Writes the game to the store once (if anything was played): its id, 0 (queued) or null. */
+  private record(now: number, result: string): number | null {
     const game = this.game;
-    if (!game || this.recorded || game.log.length === 0) return;
+    if (!game || this.recorded || game.log.length === 0) return null;
     this.recorded = true;
-    this.recordGame({
-      seed: game.seed,
-      config: game.config,
-      seats: this.order.map((room) => this.state.seats[room].name),
-      log: game.log.map((m) => ({ seat: m.seat, move: m.move, t: m.t })),
-      result,
-      mode: this.configured.mode,
-      startedAt: this.startedAt,
-      endedAt: now,
-    });
+    const saved = this.parts.saved;
+    // A record the store could not write at once is written later: tell the room then,
+    // if this game is still its last.
+    const onSaved = saved
+      ? (id: number) => {
+          if (this.isDisposing()) return;
+          this.serverMove(Math.max(0, this.state.owner), (ctx) => {
+            if (this.game !== game) return false;
+            const event = saved(this.state, id);
+            if (event) ctx.emit(event);
+          }, "saved result");
+        }
+      : undefined;
+    return this.recordGame(
+      {
+        seed: game.seed,
+        config: game.config,
+        seats: this.order.map((room) => this.state.seats[room].name),
+        log: game.log.map((m) => ({ seat: m.seat, move: m.move, t: m.t })),
+        result,
+        mode: this.configured.mode,
+        startedAt: this.startedAt,
+        endedAt: now,
+        ...this.parts.record?.(this.recordInfo(game, now, result)),
+      },
+      onSaved,
+    );
   }
 
   /**
@@ -263,8 +408,13 @@ export abstract class GameRoom<S, M extends TypedMove, E, C, V, St extends GameR
    * everyone ready). Any game also starts when every connected person is ready (Play again).
    */
   private wantsAutoStart(): boolean {
-    if (this.phase === "playing") return false;
+    return this.phase !== "playing" && this.phase !== "countdown" && this.readyToStart();
+  }
+
+  /** The seats call for a game (whatever the room is doing now). */
+  private readyToStart(): boolean {
     const seats = this.state.seats;
+    if (this.parts.wantsStart) return this.parts.wantsStart(seats);
     if (seats.filter((s) => s.occupied).length < this.def.seats.min) return false;
     if (this.phase === "waiting") {
       if (this.configured.mode === "solo" && seats[0].occupied && !seats[0].bot) return true;
@@ -275,19 +425,70 @@ export abstract class GameRoom<S, M extends TypedMove, E, C, V, St extends GameR
   }
 
   private maybeAutoStart(): void {
-    if (!this.wantsAutoStart()) return;
+    if (!this.wantsAutoStart() && !this.countdown) return;
     // A start signal the room gives itself: applied like a move, after the current one.
-    this.serverMove(this.state.owner, (ctx) => (this.wantsAutoStart() ? this.startGame(ctx) : false), "start");
+    this.serverMove(Math.max(0, this.state.owner), (ctx) => this.checkStart(ctx), "start");
+  }
+
+  private occupiedSeats(): number[] {
+    return this.state.seats.map((s, i) => (s.occupied ? i : -1)).filter((i) => i >= 0);
+  }
+
+  /** After a change of seats or readiness: start (or count down to) a game, or cancel a countdown. False: nothing to do. */
+  private checkStart(ctx: MoveContext): Rejection | void | false {
+    if (this.wantsAutoStart()) return this.beginOrCount(ctx, false);
+    const countdown = this.countdown;
+    if (!countdown) return false;
+    if (this.occupiedSeats().length < this.def.seats.min || (!countdown.byOwner && !this.readyToStart())) return this.cancelCountdown(ctx);
+    return false;
+  }
+
+  /** Starts a game now, or the countdown to it when the game has one. */
+  private beginOrCount(ctx: MoveContext, byOwner: boolean): Rejection | void {
+    const ms = this.parts.countdownMs?.(this.settings) ?? 0;
+    if (ms <= 0) return this.startGame(ctx);
+    const countdown = { timer: null as unknown as Delayed, byOwner, resume: this.phase };
+    countdown.timer = this.later(ms, () => this.serverMove(this.occupiedSeats()[0] ?? 0, (go) => this.go(go, countdown), "go"));
+    this.countdown = countdown;
+    this.setStage("countdown");
+    const endsAt = ctx.now + ms;
+    this.parts.countdown?.(this.state, endsAt);
+    ctx.emit({ kind: "countdown", endsAt, seats: this.occupiedSeats() });
+  }
+
+  private cancelCountdown(ctx: MoveContext): void {
+    const countdown = this.countdown!;
+    countdown.timer.clear();
+    this.endCountdown(countdown.resume);
+    ctx.emit({ kind: "countdown-cancelled" });
+  }
+
+  private endCountdown(resume: Stage): void {
+    this.countdown = null;
+    this.parts.countdown?.(this.state, 0);
+    this.stage = resume;
+    this.showPhase();
+  }
+
+  /** The countdown ran out: the seats taken now play. */
+  private go(ctx: MoveContext, countdown: NonNullable<GameRoom<S, M, E, C, V, St>["countdown"]>): Rejection | void | false {
+    if (this.countdown !== countdown) return false; // cancelled meanwhile
+    this.endCountdown(countdown.resume);
+    if (this.occupiedSeats().length < this.def.seats.min) return void ctx.emit({ kind: "countdown-cancelled" });
+    return this.startGame(ctx);
   }
 
   // ---- projection and the turn timer --------------------------------------------
 
-  private project(fresh: boolean): void {
+  private project(fresh: boolean, events: readonly E[] | null, mover: number | null): void {
     const game = this.game;
     if (!game) return;
-    const st = this.state;
     const room = (g: number | null) => (g === null ? -1 : (this.order[g] ?? -1));
-    this.parts.project(st, { state: game.state, view: (g) => game.view(g), room, gameSeatOf: this.gameSeatOf, fresh, viewers: this.viewers() });
+    const p = { state: game.state, view: (g: number | null) => game.view(g), room, gameSeatOf: this.gameSeatOf, fresh, viewers: this.viewers(), events, mover, gameNo: this.gameNo };
+    this.parts.project(this.state, p);
+    this.showPhase();
+    const st = this.turns;
+    if (!st) return;
     const who = this.def.whoActs(game.state);
     const acting = who.seats.map(room);
     // In place where the length holds (one seat on turn: one small replace per turn).
@@ -297,7 +498,6 @@ export abstract class GameRoom<S, M extends TypedMove, E, C, V, St extends GameR
     } else acting.forEach((seat, i) => st.acting[i] !== seat && (st.acting[i] = seat));
     if (st.together !== who.together) st.together = who.together;
     this.armTimer(game);
-    this.roomMoveIfWaiting(game);
   }
 
   /** Nobody may act but the game runs: the move the game waits for from the room (a race's go). */
@@ -320,17 +520,18 @@ export abstract class GameRoom<S, M extends TypedMove, E, C, V, St extends GameR
       return this.armTogetherTimer(game, who.seats, who.turn);
     }
     const seconds = this.configured.turnSeconds;
+    const st = this.turns!;
     if (this.phase !== "playing" || seconds <= 0 || !this.def.timeoutMove || who.together || who.seats.length !== 1) {
       this.timedKey = "";
       this.disarmTurnTimer();
-      if (this.state.deadline !== 0) this.state.deadline = 0;
+      if (st.deadline !== 0) st.deadline = 0;
       return;
     }
     const g = who.seats[0];
-    const key = `${this.state.gameNo}:${g}:${who.turn ?? who.since ?? "start"}`;
+    const key = `${this.gameNo}:${g}:${who.turn ?? who.since ?? "start"}`;
     if (key === this.timedKey) return;
     this.timedKey = key;
-    this.state.deadline = this.armTurnTimer(seconds * 1000, this.order[g], (ctx) => {
+    st.deadline = this.armTurnTimer(seconds * 1000, this.order[g], (ctx) => {
       if (this.game !== game || this.timedKey !== key || this.phase !== "playing") return false;
       const move = this.def.timeoutMove!(game.state, g);
       return move ? this.applyMove(ctx, g, move) : false;
@@ -343,7 +544,7 @@ export abstract class GameRoom<S, M extends TypedMove, E, C, V, St extends GameR
    * re-armed timer (same deadline, already passed) does the next, until nobody is left.
    */
   private armTogetherTimer(game: GameSession<S, M, E, C, V>, seats: readonly number[], turn: number | undefined): void {
-    const phaseKey = `${this.state.gameNo}:together:${turn ?? "start"}`;
+    const phaseKey = `${this.gameNo}:together:${turn ?? "start"}`;
     const key = `${phaseKey}:${seats.join(",")}`;
     if (key === this.timedKey) return;
     if (!this.timedKey.startsWith(`${phaseKey}:`)) this.togetherDeadline = Date.now() + (this.configured.togetherSeconds ?? 0) * 1000;
@@ -354,7 +555,7 @@ export abstract class GameRoom<S, M extends TypedMove, E, C, V, St extends GameR
       const move = this.def.timeoutMove!(game.state, g);
       return move ? this.applyMove(ctx, g, move) : false;
     });
-    this.state.deadline = Math.max(armed, this.togetherDeadline);
+    this.turns!.deadline = Math.max(armed, this.togetherDeadline);
   }
 
   // ---- bots ---------------------------------------------------------------------
@@ -438,12 +639,16 @@ export abstract class GameRoom<S, M extends TypedMove, E, C, V, St extends GameR
     return this.configured.mode !== "solo" && this.phase !== "playing";
   }
   protected acceptsNewPlayers(): boolean {
-    // No new seats during a game; a solo table belongs to the one person it was made for.
-    if (this.configured.mode === "solo") return this.state.gameNo === 0;
-    return this.phase !== "playing";
+    // A shared board takes people while it runs.
+    if (this.parts.startAtOnce) return true;
+    // No new seats during a game (or its countdown); a solo table belongs to the one person it was made for.
+    if (this.configured.mode === "solo") return this.gameNo === 0;
+    return this.phase !== "playing" && this.phase !== "countdown";
   }
   protected canHoldSeat(seat: number): boolean {
-    return this.phase === "playing" && this.gameSeatOf[seat] >= 0;
+    const g = this.gameSeatOf[seat];
+    if (this.phase !== "playing" || !this.game || g < 0) return false;
+    return this.parts.holdsSeat ? this.parts.holdsSeat(this.game.state, g) : true;
   }
   protected botPlaysHeldSeat(seat: number): boolean {
     return this.configured.mode !== "solo" && this.phase === "playing" && this.gameSeatOf[seat] >= 0 && this.def.bot !== undefined;
@@ -453,10 +658,20 @@ export abstract class GameRoom<S, M extends TypedMove, E, C, V, St extends GameR
     this.maybeAutoStart();
   }
   protected onSeatFreed(seat: number): void {
-    if (this.phase === "playing" && this.gameSeatOf[seat] >= 0 && this.def.bot) {
+    this.parts.seatFreed?.(this.state, seat);
+    const g = this.gameSeatOf[seat];
+    if (this.phase === "playing" && g >= 0 && this.def.bot) {
       // The game goes on: a bot plays the seat a player left for the rest of it.
       this.addBotSeat(seat);
       return;
+    }
+    const game = this.game;
+    if (this.phase === "playing" && game && g >= 0 && this.def.leaveMove) {
+      // Or the game has a move for a player who left (the race: a resignation).
+      this.serverMove(seat, (ctx) => {
+        const move = this.game === game && this.phase === "playing" ? this.def.leaveMove!(game.state, g) : null;
+        return move ? this.applyMove(ctx, g, move) : false;
+      }, "left");
     }
     this.maybeAutoStart();
   }
@@ -467,19 +682,32 @@ export abstract class GameRoom<S, M extends TypedMove, E, C, V, St extends GameR
     return this.parts.metadata?.(this.configured) ?? {};
   }
   protected onRoomDispose(): void {
+    this.countdown?.timer.clear();
     if (this.game && this.phase === "playing") this.record(Date.now(), "abandoned");
   }
 }
 
 /** The room class Colyseus defines for one game (`server/games.ts` holds one line per game). */
-export function gameRoomClass<S, M extends TypedMove, E, C, V, St extends GameRoomState>(parts: GameServerParts<S, M, E, C, V, St>) {
+/**
+ * The room class Colyseus defines for one game (`server/games.ts` holds one line per game).
+ * Several definitions may share a room name: `parts` is then chosen per room from its options
+ * (`choose`), and `id` names the room (Minesweeper: the board and the race).
+ */
+export function gameRoomClass<S, M extends TypedMove, E, C, V, St extends HubState>(
+  parts: GameServerParts<S, M, E, C, V, St>,
+  choose: (options: Record<string, unknown>) => GameServerParts<S, M, E, C, V, St> = () => parts,
+  id: string = parts.def.id,
+) {
   return class extends GameRoom<S, M, E, C, V, St> {
-    protected readonly gameId = parts.def.id;
-    protected readonly parts = parts;
+    protected readonly gameId = id;
+    protected partsFor(options: Record<string, unknown>): GameServerParts<S, M, E, C, V, St> {
+      return choose(options);
+    }
     static quickPlayFilter(options: Record<string, unknown>): Record<string, unknown> {
-      const c = parts.def.configure(options);
+      const def = choose(options).def;
+      const c = def.configure(options);
       if (c.ok) return c.value.criteria;
-      return Object.fromEntries(filterKeysOf(parts.def as never).map((k) => [k, options[k]]));
+      return Object.fromEntries(filterKeysOf(def as never).map((k) => [k, options[k]]));
     }
   };
 }
