@@ -1,20 +1,23 @@
 // The generic game room: any definition of common/games.ts on the seated base.
 //
 // It owns, once for every game: options → config (the definition's `configure`),
-// the game's lifecycle (waiting → playing → finished → play again), the map between
-// room seats and game seats, the path message → parseMove → apply → project →
-// per-viewer events, the turn timer read from `whoActs`, bots (asked off the move's
-// path through a BotThinker, played only if the game has not moved on), and records.
-// What stays per game on the server is its schema and how a view is written into it
-// (`GameServerParts`, e.g. server/rooms/connect4/).
+// the game's lifecycle (waiting → [countdown →] playing → finished → play again), the
+// map between room seats and game seats, the path message → parseMove → apply → project
+// → per-viewer events, the turn timer read from `whoActs` (turnTimer.ts), bots (asked
+// off the move's path through a BotThinker, played only if the game has not moved on:
+// botSeats.ts), and records (records.ts). What stays per game on the server is its
+// schema and how a view is written into it, plus the optional lifecycle extras a game
+// declares (`GameServerParts`, parts.ts; e.g. server/rooms/connect4/, and
+// server/rooms/minesweeper/ for a game that keeps its own phases and messages).
 //
 // Room seats vs game seats: a game is played by the seats taken when it starts, in
-// ascending room-seat order (`order[gameSeat] = roomSeat`). The wire speaks room seats;
-// the rules and the move log speak game seats.
+// ascending room-seat order (`order[gameSeat] = roomSeat`); a game that `startAtOnce`
+// is played by every seat of the room. The wire speaks room seats; the rules and the
+// move log speak game seats.
 
 import { randomBytes } from "node:crypto";
 import { StateView, type Schema } from "@colyseus/schema";
-import type { AuthContext, Client, Delayed } from "@colyseus/core";
+import type { AuthContext, Client } from "@colyseus/core";
 import type { Configured, GameDef, TypedMove } from "../../../common/core/game.js";
 import type { Rejection } from "../../../common/core/rules.js";
 import { GameSession } from "../../../common/core/session.js";
@@ -22,99 +25,19 @@ import { inProcessThinker, type BotThinker } from "../../bots/thinker.js";
 import { refuseOption } from "../base/errors.js";
 import type { HubState } from "../base/HubState.js";
 import { SeatedRoom, type GameSetup, type HubEvent, type JoinRequest, type MoveContext } from "../base/SeatedRoom.js";
-import { emptyPayload, fail, intIn, isWholeNumber, objectWith, ok, type Parsed } from "../base/validate.js";
+import { emptyPayload } from "../base/validate.js";
 import type { Viewer } from "./audience.js";
-import type { PartsExtras, PartsRoom, RecordInfo, RefusalReason, Stage, WireInfo } from "./extras.js";
+import { defaultWire, filterKeysOf, REFUSALS, seatPayload, type GameServerParts, type PartsRoom, type RefusalReason, type Stage, type WireInfo } from "./parts.js";
 import { GameRoomState } from "./GameRoomState.js";
-import { playerAddress, takeRankedStart } from "./rankedStarts.js";
+import { GameRecords } from "./records.js";
+import { BotSeats } from "./botSeats.js";
+import { Countdown } from "./countdown.js";
+import { TurnTimer } from "./turnTimer.js";
 
-export type { PartsExtras, PartsRoom, RecordInfo, Stage, WireInfo } from "./extras.js";
-
-/** What the projection of one move may read. */
-export interface Projection<S, V, E = unknown> {
-  /** Every connection's view and the room seat it shows (null: spectator), for AudienceMap.sync. */
-  viewers: readonly Viewer[];
-  state: S;
-  /** The definition's view for a game seat (null: spectator). */
-  view(gameSeat: number | null): V;
-  /** Room seat of a game seat (−1 for none). */
-  room(gameSeat: number | null): number;
-  /** Game seat of each room seat (−1: not in this game). */
-  gameSeatOf: readonly number[];
-  /** True for the first projection of a new game (clear what the last game left). */
-  fresh: boolean;
-  /** The move's events (null: the start of a game), for games that patch only what a move changed. */
-  events: readonly E[] | null;
-  /** Game seat that moved (null: the start). */
-  mover: number | null;
-  /** Games started in this room. */
-  gameNo: number;
-}
-
-/**
- * The part of a game that is particular to it on the server: its schema and how a view is
- * written there (and, optionally, the lifecycle extras of extras.ts). A schema that extends
- * GameRoomState gets the room's turn fields (acting, deadline, result...); one that does not
- * (Minesweeper's, older than this room) writes its own.
- */
-export interface GameServerParts<S, M extends TypedMove, E, C, V, St extends HubState> extends PartsExtras<S, M, E, C, V, St> {
-  def: GameDef<S, M, E, C, V>;
-  /** A fresh schema state for a room of these options. */
-  createState(configured: Configured<C>): St;
-  /** Writes the game into the schema, changed fields only (after the start and every move). */
-  project(st: St, p: Projection<S, V, E>): void;
-  /** A person took (or reclaimed) a room seat: e.g. clear what a previous occupant's private view held. */
-  seatTaken?(st: St, roomSeat: number, reclaimed: boolean, playing: boolean): void;
-  /** A new connection's view (room seat, null: spectator): AudienceMap.attach for objects whose audience changes. */
-  attach?(st: St, viewer: Viewer): void;
-  /** A seat's private schema child, shown to that seat's connection only (StateView). */
-  privateState?(st: St, roomSeat: number): Schema | undefined;
-  /** A move parsed from the wire → the rules' move (room seats in it become game seats). */
-  toGameMove?(move: M, gameSeatOf: readonly number[]): M | Rejection;
-  /**
-   * Room facts the rules do not know may hold a player's move back (the card table freezes
-   * actions touching an absent player's hidden cards): a rejection, or undefined to go ahead.
-   * `away`: game seats whose person is not connected now.
-   */
-  admit?(st: St, state: S, gameSeat: number, move: M, away: readonly number[]): Rejection | undefined;
-  /** A redacted event as sent (game seats → room seats); null: not sent. Default: `seat` mapped. */
-  toWire?(event: E, room: (gameSeat: number | null) => number, info?: WireInfo): HubEvent | null;
-  /** Extra listing fields. */
-  metadata?(configured: Configured<C>): Record<string, unknown>;
-}
-
-const REFUSALS: Record<RefusalReason, Rejection> = {
-  "not-playing": { code: "not-playing", message: "The game has not started yet: wait for the other seats." },
-  "game-over": { code: "game-over", message: "This game is over: press Play again for a new one." },
-  "not-in-game": { code: "not-in-game", message: "Your seat is not in this game; wait for the next one." },
-  "already-running": { code: "not-allowed", message: "A game is already running." },
-  "too-few": { code: "too-few-players", message: "" },
-};
+export { filterKeysOf, type GameServerParts, type PartsExtras, type PartsRoom, type Projection, type RecordInfo, type Stage, type WireInfo } from "./parts.js";
 
 function randomSeed(): number {
   return randomBytes(4).readUInt32LE(0);
-}
-
-function seatPayload(seats: number): (payload: unknown) => Parsed<{ seat: number }> {
-  return (payload) => {
-    const o = objectWith(payload, ["seat"]);
-    if (!o.ok) return o;
-    if (!isWholeNumber(o.value.seat)) return fail("bad-payload", "seat must be a seat number.");
-    const s = intIn(o.value.seat, 0, seats - 1);
-    return s === null ? fail("out-of-range", `Seats are 0 to ${seats - 1}.`) : ok({ seat: s });
-  };
-}
-
-function defaultWire(e: unknown, room: (g: number | null) => number): HubEvent {
-  const out = { ...(e as HubEvent) };
-  if (typeof out.seat === "number") out.seat = room(out.seat);
-  return out;
-}
-
-/** Quick-play criteria keys of a definition (from its default options). */
-export function filterKeysOf(def: GameDef<unknown, TypedMove, unknown, unknown, unknown>): string[] {
-  const c = def.configure(def.examples?.[0] ?? {});
-  return c.ok ? Object.keys(c.value.criteria) : ["mode"];
 }
 
 export abstract class GameRoom<S, M extends TypedMove, E, C, V, St extends HubState> extends SeatedRoom<St> {
@@ -131,28 +54,60 @@ export abstract class GameRoom<S, M extends TypedMove, E, C, V, St extends HubSt
   /** Where the room is (state.phase shows it, or the game's own word for it: parts.phase). */
   private stage: Stage = "waiting";
   private gameNo = 0;
-  /** Each game seat's name at the start. */
-  private names: string[] = [];
-  private countdown: { timer: Delayed; byOwner: boolean; resume: Stage } | null = null;
-  /** The current game's first move was past its address's ranked starts. */
-  private overBudget = false;
-  /** Each joined client's address, for ranked starts. */
-  private readonly addresses = new WeakMap<Client, string>();
+  private readonly countdown = new Countdown({
+    stage: () => this.stage,
+    setStage: (stage) => this.setStage(stage),
+    show: (endsAt) => this.parts.countdown?.(this.state, endsAt),
+    seated: () => this.occupiedSeats(),
+    minSeats: () => this.def.seats.min,
+    start: (ctx) => this.startGame(ctx),
+    later: (ms, fn) => this.later(ms, fn),
+    serverMove: (seat, run, what) => this.serverMove(seat, run, what),
+  });
   private game: GameSession<S, M, E, C, V> | null = null;
   private order: number[] = [];
   private gameSeatOf: number[] = [];
-  private startedAt = 0;
-  private recorded = false;
-  private timedKey = "";
-  /** When the current together phase's timer runs out (server time, ms). */
-  private togetherDeadline = 0;
-  /** Counts commits: a bot's answer is played only if nothing was committed since it was asked. */
-  private revision = 0;
-  /** Per bot-played room seat: the revision its decision was asked for. */
-  private asked = new Map<number, string>();
-  /** Per bot-played room seat: the move it last decided and when it is due (a same decision keeps its time). */
-  private due = new Map<number, { key: string; at: number }>();
-  private botSeed = randomSeed();
+  private readonly records = new GameRecords<S, M, E, C, V, St>({
+    parts: () => this.parts,
+    configured: () => this.configured,
+    state: () => this.state,
+    settings: () => this.settings,
+    write: (game, onSaved) => this.recordGame(game, onSaved),
+    disposing: () => this.isDisposing(),
+    serverMove: (seat, run, what) => this.serverMove(seat, run, what),
+  });
+  private readonly timer = new TurnTimer<S, M>({
+    def: () => this.def as GameDef<S, M, unknown, unknown, unknown>,
+    game: () => this.game,
+    playing: () => this.phase === "playing",
+    gameNo: () => this.gameNo,
+    order: () => this.order,
+    turnSeconds: () => this.configured.turnSeconds,
+    togetherSeconds: () => this.configured.togetherSeconds ?? 0,
+    arm: (ms, seat, run) => this.armTurnTimer(ms, seat, run),
+    disarm: () => this.disarmTurnTimer(),
+    apply: (ctx, g, move) => this.applyMove(ctx, g, move),
+    show: (deadline) => this.turns && this.turns.deadline !== deadline && (this.turns.deadline = deadline),
+  });
+  private readonly bots = new BotSeats<S, M>(
+    {
+      def: () => this.def as GameDef<S, M, unknown, unknown, unknown>,
+      game: () => this.game,
+      playing: () => this.phase === "playing",
+      disposing: () => this.isDisposing(),
+      order: () => this.order,
+      botPlays: (room) => this.botPlays(room),
+      level: () => this.configured.botLevel,
+      thinker: () => GameRoom.thinker,
+      budgetMs: () => GameRoom.botBudgetMs,
+      delayScale: () => SeatedRoom.botDelayScale,
+      later: (ms, fn) => this.later(ms, fn),
+      serverMove: (seat, run, what) => this.serverMove(seat, run, what),
+      apply: (ctx, g, move) => this.applyMove(ctx, g, move),
+      label: () => `${this.gameId} ${this.roomId}`,
+    },
+    randomSeed(),
+  );
 
   /** Server-side truth of the current game (null before the first). Never sent; tests read it. */
   get session(): GameSession<S, M, E, C, V> | null {
@@ -189,7 +144,7 @@ export abstract class GameRoom<S, M extends TypedMove, E, C, V, St extends HubSt
   /** The base checks the options; the address is kept for ranked starts. */
   override onAuth(client: Client, options: unknown, context?: AuthContext): JoinRequest {
     const request = super.onAuth(client, options);
-    this.addresses.set(client, playerAddress(client, context?.headers, this.settings.trustProxy ?? 0));
+    this.records.joined(client, context?.headers);
     return request;
   }
 
@@ -234,7 +189,7 @@ export abstract class GameRoom<S, M extends TypedMove, E, C, V, St extends HubSt
         return room.game;
       },
       restart: (ctx) => {
-        if (this.game && this.phase === "playing") this.record(ctx.now, "abandoned");
+        if (this.game && this.phase === "playing") this.records.record(ctx.now, "abandoned");
         return this.startGame(ctx, true);
       },
     };
@@ -275,7 +230,7 @@ export abstract class GameRoom<S, M extends TypedMove, E, C, V, St extends HubSt
     const result = game.apply(g, move, ctx.now);
     if (!result.ok) return result.error;
     // A game that may be ranked spends a ranked start of its first mover's address.
-    if (first && ctx.client && this.parts.ranked?.(this.configured)) this.overBudget = !this.takeRankedStart(ctx.client);
+    if (first) this.records.firstMove(ctx.client);
     const finished = this.def.status(game.state) === "finished";
     if (finished) {
       this.stage = "finished";
@@ -303,10 +258,6 @@ export abstract class GameRoom<S, M extends TypedMove, E, C, V, St extends HubSt
     });
   }
 
-  private takeRankedStart(client: Client): boolean {
-    return takeRankedStart(this.settings, this.addresses.get(client) ?? playerAddress(client, undefined, 0));
-  }
-
   // ---- starting and ending games ----------------------------------------------
 
   protected onStart(ctx: MoveContext): Rejection | void {
@@ -323,15 +274,11 @@ export abstract class GameRoom<S, M extends TypedMove, E, C, V, St extends HubSt
     const game = new GameSession(this.def, randomSeed(), this.configured.config, order.length);
     this.game = game;
     this.order = order;
-    this.names = order.map((room) => this.state.seats[room].name);
     this.gameSeatOf = this.state.seats.map(() => -1);
     order.forEach((room, g) => (this.gameSeatOf[room] = g));
-    this.startedAt = ctx?.now ?? Date.now();
-    this.recorded = false;
-    this.overBudget = false;
-    this.timedKey = "";
-    this.asked.clear();
-    this.due.clear();
+    this.records.begin(game, order, ctx?.now ?? Date.now());
+    this.timer.reset();
+    this.bots.forget();
     this.gameNo++;
     this.stage = "playing";
     const turns = this.turns;
@@ -355,51 +302,12 @@ export abstract class GameRoom<S, M extends TypedMove, E, C, V, St extends HubSt
     if (!this.parts.keepsReady) for (const s of this.state.seats) if (!s.bot) s.ready = false;
     const game = this.game!;
     const result = this.def.result?.(game.state) ?? "finished";
-    const id = this.record(ctx.now, result);
-    const event = this.parts.ended?.(this.state, { ...this.recordInfo(game, ctx.now, result), replayId: id ?? -1 });
+    const event = this.records.end(ctx.now, result);
     if (event) ctx.emit(event);
     // Nothing left to protect for a player who dropped: the seat goes.
     if (this.parts.releaseAtEnd) this.releaseHeldSeats();
     // `ready` pressed during the game counts for the next one.
     if (this.parts.keepsReady) this.checkStart(ctx);
-  }
-
-  private recordInfo(game: GameSession<S, M, E, C, V>, now: number, result: string): RecordInfo<S, M, C> {
-    return { state: game.state, log: game.log, configured: this.configured, order: this.order, names: this.names, startedAt: this.startedAt, now, result, overBudget: this.overBudget };
-  }
-
-  /** Writes the game to the store once (if anything was played): its id, 0 (queued) or null. */
-  private record(now: number, result: string): number | null {
-    const game = this.game;
-    if (!game || this.recorded || game.log.length === 0) return null;
-    this.recorded = true;
-    const saved = this.parts.saved;
-    // A record the store could not write at once is written later: tell the room then,
-    // if this game is still its last.
-    const onSaved = saved
-      ? (id: number) => {
-          if (this.isDisposing()) return;
-          this.serverMove(Math.max(0, this.state.owner), (ctx) => {
-            if (this.game !== game) return false;
-            const event = saved(this.state, id);
-            if (event) ctx.emit(event);
-          }, "saved result");
-        }
-      : undefined;
-    return this.recordGame(
-      {
-        seed: game.seed,
-        config: game.config,
-        seats: this.order.map((room) => this.state.seats[room].name),
-        log: game.log.map((m) => ({ seat: m.seat, move: m.move, t: m.t })),
-        result,
-        mode: this.configured.mode,
-        startedAt: this.startedAt,
-        endedAt: now,
-        ...this.parts.record?.(this.recordInfo(game, now, result)),
-      },
-      onSaved,
-    );
   }
 
   /**
@@ -425,7 +333,7 @@ export abstract class GameRoom<S, M extends TypedMove, E, C, V, St extends HubSt
   }
 
   private maybeAutoStart(): void {
-    if (!this.wantsAutoStart() && !this.countdown) return;
+    if (!this.wantsAutoStart() && !this.countdown.active) return;
     // A start signal the room gives itself: applied like a move, after the current one.
     this.serverMove(Math.max(0, this.state.owner), (ctx) => this.checkStart(ctx), "start");
   }
@@ -437,45 +345,14 @@ export abstract class GameRoom<S, M extends TypedMove, E, C, V, St extends HubSt
   /** After a change of seats or readiness: start (or count down to) a game, or cancel a countdown. False: nothing to do. */
   private checkStart(ctx: MoveContext): Rejection | void | false {
     if (this.wantsAutoStart()) return this.beginOrCount(ctx, false);
-    const countdown = this.countdown;
-    if (!countdown) return false;
-    if (this.occupiedSeats().length < this.def.seats.min || (!countdown.byOwner && !this.readyToStart())) return this.cancelCountdown(ctx);
-    return false;
+    return this.countdown.check(ctx, this.readyToStart());
   }
 
   /** Starts a game now, or the countdown to it when the game has one. */
   private beginOrCount(ctx: MoveContext, byOwner: boolean): Rejection | void {
     const ms = this.parts.countdownMs?.(this.settings) ?? 0;
     if (ms <= 0) return this.startGame(ctx);
-    const countdown = { timer: null as unknown as Delayed, byOwner, resume: this.phase };
-    countdown.timer = this.later(ms, () => this.serverMove(this.occupiedSeats()[0] ?? 0, (go) => this.go(go, countdown), "go"));
-    this.countdown = countdown;
-    this.setStage("countdown");
-    const endsAt = ctx.now + ms;
-    this.parts.countdown?.(this.state, endsAt);
-    ctx.emit({ kind: "countdown", endsAt, seats: this.occupiedSeats() });
-  }
-
-  private cancelCountdown(ctx: MoveContext): void {
-    const countdown = this.countdown!;
-    countdown.timer.clear();
-    this.endCountdown(countdown.resume);
-    ctx.emit({ kind: "countdown-cancelled" });
-  }
-
-  private endCountdown(resume: Stage): void {
-    this.countdown = null;
-    this.parts.countdown?.(this.state, 0);
-    this.stage = resume;
-    this.showPhase();
-  }
-
-  /** The countdown ran out: the seats taken now play. */
-  private go(ctx: MoveContext, countdown: NonNullable<GameRoom<S, M, E, C, V, St>["countdown"]>): Rejection | void | false {
-    if (this.countdown !== countdown) return false; // cancelled meanwhile
-    this.endCountdown(countdown.resume);
-    if (this.occupiedSeats().length < this.def.seats.min) return void ctx.emit({ kind: "countdown-cancelled" });
-    return this.startGame(ctx);
+    this.countdown.begin(ctx, ms, byOwner);
   }
 
   // ---- projection and the turn timer --------------------------------------------
@@ -497,7 +374,7 @@ export abstract class GameRoom<S, M extends TypedMove, E, C, V, St extends HubSt
       st.acting.push(...acting);
     } else acting.forEach((seat, i) => st.acting[i] !== seat && (st.acting[i] = seat));
     if (st.together !== who.together) st.together = who.together;
-    this.armTimer(game);
+    this.timer.update(game);
   }
 
   /** Nobody may act but the game runs: the move the game waits for from the room (a race's go). */
@@ -513,101 +390,12 @@ export abstract class GameRoom<S, M extends TypedMove, E, C, V, St extends HubSt
     );
   }
 
-  /** One seat on turn and a timer configured: armed once per turn (`since` tells turns apart). */
-  private armTimer(game: GameSession<S, M, E, C, V>): void {
-    const who = this.def.whoActs(game.state);
-    if (who.together && this.phase === "playing" && (this.configured.togetherSeconds ?? 0) > 0 && this.def.timeoutMove && who.seats.length > 0) {
-      return this.armTogetherTimer(game, who.seats, who.turn);
-    }
-    const seconds = this.configured.turnSeconds;
-    const st = this.turns!;
-    if (this.phase !== "playing" || seconds <= 0 || !this.def.timeoutMove || who.together || who.seats.length !== 1) {
-      this.timedKey = "";
-      this.disarmTurnTimer();
-      if (st.deadline !== 0) st.deadline = 0;
-      return;
-    }
-    const g = who.seats[0];
-    const key = `${this.gameNo}:${g}:${who.turn ?? who.since ?? "start"}`;
-    if (key === this.timedKey) return;
-    this.timedKey = key;
-    st.deadline = this.armTurnTimer(seconds * 1000, this.order[g], (ctx) => {
-      if (this.game !== game || this.timedKey !== key || this.phase !== "playing") return false;
-      const move = this.def.timeoutMove!(game.state, g);
-      return move ? this.applyMove(ctx, g, move) : false;
-    });
-  }
-
-  /**
-   * A phase where several seats act at once (`together`) with `togetherSeconds`: one deadline
-   * for the phase; when it passes, the first seat still listed gets its timeout move, and the
-   * re-armed timer (same deadline, already passed) does the next, until nobody is left.
-   */
-  private armTogetherTimer(game: GameSession<S, M, E, C, V>, seats: readonly number[], turn: number | undefined): void {
-    const phaseKey = `${this.gameNo}:together:${turn ?? "start"}`;
-    const key = `${phaseKey}:${seats.join(",")}`;
-    if (key === this.timedKey) return;
-    if (!this.timedKey.startsWith(`${phaseKey}:`)) this.togetherDeadline = Date.now() + (this.configured.togetherSeconds ?? 0) * 1000;
-    this.timedKey = key;
-    const g = seats[0];
-    const armed = this.armTurnTimer(Math.max(0, this.togetherDeadline - Date.now()), this.order[g], (ctx) => {
-      if (this.game !== game || this.timedKey !== key || this.phase !== "playing") return false;
-      const move = this.def.timeoutMove!(game.state, g);
-      return move ? this.applyMove(ctx, g, move) : false;
-    });
-    this.turns!.deadline = Math.max(armed, this.togetherDeadline);
-  }
-
   // ---- bots ---------------------------------------------------------------------
 
-  /**
-   * After every committed change: ask for the decision of every bot-played seat that may act.
-   * The room goes on meanwhile; an answer to an older revision is dropped (the newer question
-   * is already out), so a bot never plays on a table it did not see.
-   */
+  /** After every committed change: the bots' decisions (botSeats.ts). */
   protected override replanBots(): void {
     super.replanBots();
-    const game = this.game;
-    const bot = this.def.bot;
-    if (!game || !bot || this.phase !== "playing" || this.isDisposing()) return;
-    const who = this.def.whoActs(game.state);
-    const version = String(++this.revision);
-    this.order.forEach((room, g) => {
-      if (!this.botPlays(room)) return this.asked.delete(room);
-      if (!who.seats.includes(g) && !who.anytime?.length) return;
-      if (this.asked.get(room) === version) return;
-      this.asked.set(room, version);
-      const level = this.configured.botLevel ?? bot.levels[bot.levels.length - 1];
-      const [min, max] = bot.delayMs;
-      const delay = min + ((this.botSeed + game.log.length * 7919 + g * 104729) % (max - min + 1));
-      const asked = Date.now();
-      GameRoom.thinker
-        .think({ game: this.def.id, view: game.view(g), seat: g, level, seed: this.botSeed ^ (game.log.length * 2654435761), budgetMs: GameRoom.botBudgetMs ?? delay, memory: null })
-        .then((answer) => {
-          if (this.isDisposing() || this.game !== game || this.asked.get(room) !== version || answer.move === null) return;
-          // The same decision as before (say, a Caught while the table plays on) keeps its time:
-          // a busy table never starves a bot's out-of-turn call.
-          const key = JSON.stringify(answer.move);
-          const before = this.due.get(room);
-          const at = before && before.key === key ? before.at : asked + delay * SeatedRoom.botDelayScale;
-          this.due.set(room, { key, at });
-          const wait = Math.max(0, at - Date.now());
-          this.later(wait, () =>
-            this.serverMove(
-              room,
-              (ctx) =>
-                this.game === game && String(this.revision) === version && this.botPlays(room) && this.phase === "playing"
-                  ? (this.due.delete(room), this.applyMove(ctx, g, answer.move as M))
-                  : false,
-              "bot move",
-            ),
-          );
-        })
-        .catch((e) => {
-          // A pool closing with the server drops its pending decisions: nothing to report then.
-          if (!this.isDisposing() && !/pool closed/.test(String((e as Error)?.message))) console.error(`[${this.gameId} ${this.roomId}] a bot could not decide`, e);
-        });
-    });
+    this.bots.replan();
   }
 
   // ---- connections' views ---------------------------------------------------------
@@ -682,8 +470,8 @@ export abstract class GameRoom<S, M extends TypedMove, E, C, V, St extends HubSt
     return this.parts.metadata?.(this.configured) ?? {};
   }
   protected onRoomDispose(): void {
-    this.countdown?.timer.clear();
-    if (this.game && this.phase === "playing") this.record(Date.now(), "abandoned");
+    this.countdown.clear();
+    if (this.game && this.phase === "playing") this.records.record(Date.now(), "abandoned");
   }
 }
 
