@@ -3,7 +3,7 @@
 // It owns, once for every game: options → config (the definition's `configure`),
 // the game's lifecycle (waiting → [countdown →] playing → finished → play again), the
 // map between room seats and game seats, the path message → parseMove → apply → project
-// → per-viewer events, the turn timer read from `whoActs` (turnTimer.ts), bots (asked
+// → per-viewer events, the turn timer read from `whoActs`, bots (asked
 // off the move's path through a BotThinker, played only if the game has not moved on:
 // botSeats.ts), and records (records.ts). What stays per game on the server is its
 // schema and how a view is written into it, plus the optional lifecycle extras a game
@@ -27,12 +27,11 @@ import type { HubState } from "../base/HubState.js";
 import { SeatedRoom, type GameSetup, type HubEvent, type JoinRequest, type MoveContext } from "../base/SeatedRoom.js";
 import { emptyPayload } from "../base/validate.js";
 import type { Viewer } from "./audience.js";
-import { defaultWire, filterKeysOf, REFUSALS, seatPayload, type GameServerParts, type PartsRoom, type RefusalReason, type Stage, type WireInfo } from "./parts.js";
+import { defaultWire, filterKeysOf, partsRoom, refusalOf, seatPayload, type GameServerParts, type RefusalReason, type Stage, type WireInfo } from "./parts.js";
 import { GameRoomState } from "./GameRoomState.js";
 import { GameRecords } from "./records.js";
 import { BotSeats } from "./botSeats.js";
 import { Countdown } from "./countdown.js";
-import { TurnTimer } from "./turnTimer.js";
 
 export { filterKeysOf, type GameServerParts, type PartsExtras, type PartsRoom, type Projection, type RecordInfo, type Stage, type WireInfo } from "./parts.js";
 
@@ -76,19 +75,10 @@ export abstract class GameRoom<S, M extends TypedMove, E, C, V, St extends HubSt
     disposing: () => this.isDisposing(),
     serverMove: (seat, run, what) => this.serverMove(seat, run, what),
   });
-  private readonly timer = new TurnTimer<S, M>({
-    def: () => this.def as GameDef<S, M, unknown, unknown, unknown>,
-    game: () => this.game,
-    playing: () => this.phase === "playing",
-    gameNo: () => this.gameNo,
-    order: () => this.order,
-    turnSeconds: () => this.configured.turnSeconds,
-    togetherSeconds: () => this.configured.togetherSeconds ?? 0,
-    arm: (ms, seat, run) => this.armTurnTimer(ms, seat, run),
-    disarm: () => this.disarmTurnTimer(),
-    apply: (ctx, g, move) => this.applyMove(ctx, g, move),
-    show: (deadline) => this.turns && this.turns.deadline !== deadline && (this.turns.deadline = deadline),
-  });
+  private timedKey = "";
+  /** When the current together phase's timer runs out (server time, ms). */
+  private togetherDeadline = 0;
+  private botSeed = randomSeed();
   private readonly bots = new BotSeats<S, M>(
     {
       def: () => this.def as GameDef<S, M, unknown, unknown, unknown>,
@@ -105,9 +95,8 @@ export abstract class GameRoom<S, M extends TypedMove, E, C, V, St extends HubSt
       serverMove: (seat, run, what) => this.serverMove(seat, run, what),
       apply: (ctx, g, move) => this.applyMove(ctx, g, move),
       label: () => `${this.gameId} ${this.roomId}`,
-    },
-    randomSeed(),
-  );
+      seed: () => this.botSeed,
+    });
 
   /** Server-side truth of the current game (null before the first). Never sent; tests read it. */
   get session(): GameSession<S, M, E, C, V> | null {
@@ -135,10 +124,7 @@ export abstract class GameRoom<S, M extends TypedMove, E, C, V, St extends HubSt
     if (this.state.phase !== phase) this.state.phase = phase;
   }
   private refusal(reason: RefusalReason): Rejection {
-    const own = this.parts.refusals?.[reason];
-    if (own) return own;
-    if (reason === "too-few") return { code: "too-few-players", message: `A game needs at least ${this.def.seats.min} seats taken (add a bot?).` };
-    return REFUSALS[reason];
+    return refusalOf(this.parts, reason);
   }
 
   /** The base checks the options; the address is kept for ranked starts. */
@@ -170,29 +156,15 @@ export abstract class GameRoom<S, M extends TypedMove, E, C, V, St extends HubSt
           this.ownerBetweenGames(ctx.seat) ?? (this.removeBotSeat(seat) ? undefined : { code: "not-a-bot", message: `Seat ${seat} is not a bot seat.` }),
       });
     }
-    for (const [type, spec] of Object.entries(this.parts.messages?.(this.partsRoom()) ?? {})) this.defineMessage(type, spec);
-    return { state, mode: c.value.mode, seats: c.value.seats, bots: c.value.bots, cells: this.parts.cells?.(c.value) };
-  }
-
-  /** What the game's own messages may use of the room. */
-  private partsRoom(): PartsRoom<S, M, E, C, V, St> {
-    // eslint-disable-next-line @typescript-eslint/no-this-alias
-    const room = this;
-    return {
-      get state() {
-        return room.state;
-      },
-      get configured() {
-        return room.configured;
-      },
-      get game() {
-        return room.game;
-      },
-      restart: (ctx) => {
+    const room = partsRoom(
+      () => ({ state: this.state, configured: this.configured, game: this.game }),
+      (ctx) => {
         if (this.game && this.phase === "playing") this.records.record(ctx.now, "abandoned");
         return this.startGame(ctx, true);
       },
-    };
+    );
+    for (const [type, spec] of Object.entries(this.parts.messages?.(room) ?? {})) this.defineMessage(type, spec);
+    return { state, mode: c.value.mode, seats: c.value.seats, bots: c.value.bots, cells: this.parts.cells?.(c.value) };
   }
 
   protected override onCreated(): void {
@@ -277,7 +249,7 @@ export abstract class GameRoom<S, M extends TypedMove, E, C, V, St extends HubSt
     this.gameSeatOf = this.state.seats.map(() => -1);
     order.forEach((room, g) => (this.gameSeatOf[room] = g));
     this.records.begin(game, order, ctx?.now ?? Date.now());
-    this.timer.reset();
+    this.timedKey = "";
     this.bots.forget();
     this.gameNo++;
     this.stage = "playing";
@@ -374,7 +346,7 @@ export abstract class GameRoom<S, M extends TypedMove, E, C, V, St extends HubSt
       st.acting.push(...acting);
     } else acting.forEach((seat, i) => st.acting[i] !== seat && (st.acting[i] = seat));
     if (st.together !== who.together) st.together = who.together;
-    this.timer.update(game);
+    this.armTimer(game);
   }
 
   /** Nobody may act but the game runs: the move the game waits for from the room (a race's go). */
@@ -388,6 +360,51 @@ export abstract class GameRoom<S, M extends TypedMove, E, C, V, St extends HubSt
       (ctx) => (this.game === game && game.log.length === length ? this.applyMove(ctx, made.seat, made.move) : false),
       "room move",
     );
+  }
+
+  /** One seat on turn and a timer configured: armed once per turn (`since` tells turns apart). */
+  private armTimer(game: GameSession<S, M, E, C, V>): void {
+    const who = this.def.whoActs(game.state);
+    if (who.together && this.phase === "playing" && (this.configured.togetherSeconds ?? 0) > 0 && this.def.timeoutMove && who.seats.length > 0) {
+      return this.armTogetherTimer(game, who.seats, who.turn);
+    }
+    const seconds = this.configured.turnSeconds;
+    const st = this.turns!;
+    if (this.phase !== "playing" || seconds <= 0 || !this.def.timeoutMove || who.together || who.seats.length !== 1) {
+      this.timedKey = "";
+      this.disarmTurnTimer();
+      if (st.deadline !== 0) st.deadline = 0;
+      return;
+    }
+    const g = who.seats[0];
+    const key = `${this.gameNo}:${g}:${who.turn ?? who.since ?? "start"}`;
+    if (key === this.timedKey) return;
+    this.timedKey = key;
+    st.deadline = this.armTurnTimer(seconds * 1000, this.order[g], (ctx) => {
+      if (this.game !== game || this.timedKey !== key || this.phase !== "playing") return false;
+      const move = this.def.timeoutMove!(game.state, g);
+      return move ? this.applyMove(ctx, g, move) : false;
+    });
+  }
+
+  /**
+   * A phase where several seats act at once (`together`) with `togetherSeconds`: one deadline
+   * for the phase; when it passes, the first seat still listed gets its timeout move, and the
+   * re-armed timer (same deadline, already passed) does the next, until nobody is left.
+   */
+  private armTogetherTimer(game: GameSession<S, M, E, C, V>, seats: readonly number[], turn: number | undefined): void {
+    const phaseKey = `${this.gameNo}:together:${turn ?? "start"}`;
+    const key = `${phaseKey}:${seats.join(",")}`;
+    if (key === this.timedKey) return;
+    if (!this.timedKey.startsWith(`${phaseKey}:`)) this.togetherDeadline = Date.now() + (this.configured.togetherSeconds ?? 0) * 1000;
+    this.timedKey = key;
+    const g = seats[0];
+    const armed = this.armTurnTimer(Math.max(0, this.togetherDeadline - Date.now()), this.order[g], (ctx) => {
+      if (this.game !== game || this.timedKey !== key || this.phase !== "playing") return false;
+      const move = this.def.timeoutMove!(game.state, g);
+      return move ? this.applyMove(ctx, g, move) : false;
+    });
+    this.turns!.deadline = Math.max(armed, this.togetherDeadline);
   }
 
   // ---- bots ---------------------------------------------------------------------

@@ -28,6 +28,8 @@ export interface BotTable<S, M extends TypedMove> {
   serverMove(seat: number, run: (ctx: MoveContext) => Rejection | void | false, what: string): void;
   apply(ctx: MoveContext, gameSeat: number, move: M): Rejection | void;
   label(): string;
+  /** The room's bot seed (kept by the room: a restored room keeps its own). */
+  seed(): number;
 }
 
 export class BotSeats<S, M extends TypedMove> {
@@ -38,10 +40,7 @@ export class BotSeats<S, M extends TypedMove> {
   /** Per bot-played room seat: the move it last decided and when it is due (a same decision keeps its time). */
   private due = new Map<number, { key: string; at: number }>();
 
-  constructor(
-    private readonly t: BotTable<S, M>,
-    private readonly seed: number,
-  ) {}
+  constructor(private readonly t: BotTable<S, M>) {}
 
   /** A new game: nothing asked, nothing due. */
   forget(): void {
@@ -68,10 +67,11 @@ export class BotSeats<S, M extends TypedMove> {
       this.asked.set(room, version);
       const level = t.level() ?? bot.levels[bot.levels.length - 1];
       const [min, max] = bot.delayMs;
-      const delay = min + ((this.seed + game.log.length * 7919 + g * 104729) % (max - min + 1));
+      const seed = t.seed();
+      const delay = min + ((seed + game.log.length * 7919 + g * 104729) % (max - min + 1));
       const asked = Date.now();
       t.thinker()
-        .think({ game: t.def().id, view: game.view(g), seat: g, level, seed: this.seed ^ (game.log.length * 2654435761), budgetMs: t.budgetMs() ?? delay, memory: null })
+        .think({ game: t.def().id, view: game.view(g), seat: g, level, seed: seed ^ (game.log.length * 2654435761), budgetMs: t.budgetMs() ?? delay, memory: null })
         .then((answer) => {
           if (t.disposing() || t.game() !== game || this.asked.get(room) !== version || answer.move === null) return;
           // The same decision as before (say, a Caught while the table plays on) keeps its time:

@@ -187,3 +187,31 @@ export function filterKeysOf(def: GameDef<unknown, TypedMove, unknown, unknown, 
   const c = def.configure(def.examples?.[0] ?? {});
   return c.ok ? Object.keys(c.value.criteria) : ["mode"];
 }
+
+/** A refusal of the room's, in the game's words if it has them. */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+export function refusalOf(parts: GameServerParts<any, any, any, any, any, any>, reason: RefusalReason): Rejection {
+  const own = parts.refusals?.[reason];
+  if (own) return own;
+  if (reason === "too-few") return { code: "too-few-players", message: `A game needs at least ${parts.def.seats.min} seats taken (add a bot?).` };
+  return REFUSALS[reason];
+}
+
+/** What a game's own messages see of their room (read at each use). */
+export function partsRoom<S, M extends TypedMove, E, C, V, St extends HubState>(
+  now: () => { state: St; configured: Configured<C>; game: GameSession<S, M, E, C, V> | null },
+  restart: (ctx: MoveContext) => Rejection | void,
+): PartsRoom<S, M, E, C, V, St> {
+  return {
+    get state() {
+      return now().state;
+    },
+    get configured() {
+      return now().configured;
+    },
+    get game() {
+      return now().game;
+    },
+    restart,
+  };
+}
