@@ -273,6 +273,10 @@ describe("minesweeper HTTP: leaderboard, results, offline submissions, replays",
       const unknown = hub.store.recordGame({ game: "no-such-game", roomId: "X", seed: 1, config: {}, seats: ["a"], log: [], result: "won", startedAt: 1, endedAt: 2 });
       const gone = await http(PORT, "GET", `/api/replays/${unknown}`);
       expect([gone.status, gone.body.error.code]).to.deep.equal([404, "not-found"]);
+      // A game that has not ended (no result yet) is never served: its seed would tell what is hidden.
+      const live = hub.store.recordGame({ game: "cubestacc", roomId: "L", seed: 3, config: {}, seats: ["a", "b"], log, result: "", startedAt: 1, endedAt: 0 });
+      const notYet = await http(PORT, "GET", `/api/replays/${live}`);
+      expect([notYet.status, notYet.body.error.code]).to.deep.equal([404, "not-found"]);
       for (const id of ["abc", "0", "-1", "1.5", "01"]) {
         const bad = await http(PORT, "GET", `/api/replays/${id}`);
         expect([bad.status, bad.body.error.code], id).to.deep.equal([400, "bad-id"]);
