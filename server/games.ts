@@ -11,7 +11,8 @@ import { tableParts } from "./rooms/table/index.js";
 import type { HubRoomClass } from "./rooms/base/define.js";
 import { connect4Parts } from "./rooms/connect4/index.js";
 import { CUBESTACC_FILTER_KEYS, CubestaccRoom } from "./rooms/cubestacc/index.js";
-import { filterKeysOf, gameRoomClass, type GameServerParts } from "./rooms/game/GameRoom.js";
+import { filterKeysOf, type GameServerParts } from "./rooms/game/GameRoom.js";
+import { gameRoomClass } from "./rooms/game/gameRoomClass.js";
 import { MINESWEEPER_FILTER_KEYS, MinesweeperRoom } from "./rooms/minesweeper/index.js";
 import { petsParts } from "./rooms/pets/index.js";
 

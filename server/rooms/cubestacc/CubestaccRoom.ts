@@ -3,7 +3,7 @@
 
 import { parseCubestaccOptions, parsePlay } from "../../../common/cubestacc/index.js";
 import { refuseOption } from "../base/errors.js";
-import { gameRoomClass } from "../game/GameRoom.js";
+import { gameRoomClass } from "../game/gameRoomClass.js";
 import { cubestaccParts } from "./parts.js";
 
 export { CUBESTACC_MODES as MODES, TIMER, SOLO_BOTS, ONLINE_SEATS_DEFAULT, type CubestaccMode, type CubestaccOptions } from "../../../common/cubestacc/index.js";

@@ -3,7 +3,7 @@
 // It owns, once for every game: options → config (the definition's `configure`),
 // the game's lifecycle (waiting → [countdown →] playing → finished → play again), the
 // map between room seats and game seats, the path message → parseMove → apply → project
-// → per-viewer events, the turn timer read from `whoActs`, bots (asked
+// → per-viewer events, the turn timer read from `whoActs` (turnTimer.ts), bots (asked
 // off the move's path through a BotThinker, played only if the game has not moved on:
 // botSeats.ts), and records (records.ts). What stays per game on the server is its
 // schema and how a view is written into it, plus the optional lifecycle extras a game
@@ -25,15 +25,15 @@ import { inProcessThinker, type BotThinker } from "../../bots/thinker.js";
 import { refuseOption } from "../base/errors.js";
 import type { HubState } from "../base/HubState.js";
 import { SeatedRoom, type GameSetup, type HubEvent, type JoinRequest, type MoveContext } from "../base/SeatedRoom.js";
-import { emptyPayload } from "../base/validate.js";
 import type { Viewer } from "./audience.js";
-import { defaultWire, filterKeysOf, partsRoom, refusalOf, seatPayload, type GameServerParts, type RefusalReason, type Stage, type WireInfo } from "./parts.js";
+import { defaultWire, partsRoom, refusalOf, type GameServerParts, type RefusalReason, type Stage, type WireInfo } from "./parts.js";
 import { GameRoomState } from "./GameRoomState.js";
 import { GameRecords } from "./records.js";
-import { BotSeats } from "./botSeats.js";
-import { Countdown } from "./countdown.js";
-import type { Deadlines, LoggedRoom } from "../../store/RoomLog.js";
-import { loggableOptions, RoomDurability, takeRestore, type RoomNow } from "./durable.js";
+import { botOwnerMessages, BotSeats } from "./botSeats.js";
+import { GameStarts } from "./starting.js";
+import { TurnTimer } from "./turnTimer.js";
+import type { LoggedRoom } from "../../store/RoomLog.js";
+import { loggableOptions, replayGame, RoomDurability, takeRestore, watchSleep, type RoomNow } from "./durable.js";
 
 export { filterKeysOf, type GameServerParts, type PartsExtras, type PartsRoom, type Projection, type RecordInfo, type Stage, type WireInfo } from "./parts.js";
 
@@ -55,12 +55,17 @@ export abstract class GameRoom<S, M extends TypedMove, E, C, V, St extends HubSt
   /** Where the room is (state.phase shows it, or the game's own word for it: parts.phase). */
   private stage: Stage = "waiting";
   private gameNo = 0;
-  private readonly countdown = new Countdown({
+  private readonly starts = new GameStarts({
     stage: () => this.stage,
     setStage: (stage) => this.setStage(stage),
-    show: (endsAt) => this.parts.countdown?.(this.state, endsAt),
-    seated: () => this.occupiedSeats(),
+    seats: () => this.state.seats,
+    owner: () => this.state.owner,
+    isBotSeat: (seat) => this.isBotSeat(seat),
+    solo: () => this.configured.mode === "solo",
     minSeats: () => this.def.seats.min,
+    wantsStart: () => this.parts.wantsStart?.(this.state.seats),
+    countdownMs: () => this.parts.countdownMs?.(this.settings) ?? 0,
+    showCountdown: (endsAt) => this.parts.countdown?.(this.state, endsAt),
     start: (ctx) => this.startGame(ctx),
     later: (ms, fn) => this.later(ms, fn),
     serverMove: (seat, run, what) => this.serverMove(seat, run, what),
@@ -77,21 +82,28 @@ export abstract class GameRoom<S, M extends TypedMove, E, C, V, St extends HubSt
     disposing: () => this.isDisposing(),
     serverMove: (seat, run, what) => this.serverMove(seat, run, what),
   });
-  private timedKey = "";
-  /** When the current together phase's timer runs out (server time, ms). */
-  private togetherDeadline = 0;
+  private readonly timer = new TurnTimer<S, M, E, C, V>({
+    def: () => this.def,
+    configured: () => this.configured,
+    game: () => this.game,
+    stage: () => this.stage,
+    gameNo: () => this.gameNo,
+    order: () => this.order,
+    arm: (ms, seat, run) => this.armTurnTimer(ms, seat, run),
+    disarm: () => this.disarmTurnTimer(),
+    apply: (ctx, g, move) => this.applyMove(ctx, g, move),
+  });
   private botSeed = randomSeed();
   /** The room log (server/rooms/game/durable.ts): what this room writes before each send. */
   private durable!: RoomDurability;
   private createOptions: Record<string, unknown> = {};
+  /** A restore's logged room, from `restoring` until `onRestore` rebuilds from it. */
   private logged: LoggedRoom | null = null;
-  /** After a restore: the logged deadlines the first timers run to (then null). */
-  private resume: Deadlines | null = null;
   private readonly bots = new BotSeats<S, M>(
     {
       def: () => this.def as GameDef<S, M, unknown, unknown, unknown>,
       game: () => this.game,
-      playing: () => this.phase === "playing",
+      playing: () => this.stage === "playing",
       disposing: () => this.isDisposing(),
       order: () => this.order,
       botPlays: (room) => this.botPlays(room),
@@ -115,9 +127,6 @@ export abstract class GameRoom<S, M extends TypedMove, E, C, V, St extends HubSt
   }
   private get def(): GameDef<S, M, E, C, V> {
     return this.parts.def;
-  }
-  private get phase(): Stage {
-    return this.stage;
   }
   /** The room's turn fields, when the game's schema has them. */
   private get turns(): GameRoomState | null {
@@ -156,25 +165,36 @@ export abstract class GameRoom<S, M extends TypedMove, E, C, V, St extends HubSt
       this.defineMessage<M>(type, { parse: (payload) => this.def.parseMove(type, payload, c.value.config), run: (ctx, move) => this.playerMove(ctx, move) });
     }
     if (this.def.bot) {
-      this.defineMessage("addBot", {
-        parse: emptyPayload,
-        run: (ctx) => this.ownerBetweenGames(ctx.seat) ?? (this.addBotSeat() < 0 ? { code: "no-free-seat", message: "Every seat is taken." } : undefined),
+      const own = botOwnerMessages({
+        seats: c.value.seats,
+        owner: () => this.state.owner,
+        playing: () => this.stage === "playing",
+        add: () => this.addBotSeat(),
+        remove: (seat) => this.removeBotSeat(seat),
       });
-      this.defineMessage<{ seat: number }>("removeBot", {
-        parse: seatPayload(c.value.seats),
-        run: (ctx, { seat }) =>
-          this.ownerBetweenGames(ctx.seat) ?? (this.removeBotSeat(seat) ? undefined : { code: "not-a-bot", message: `Seat ${seat} is not a bot seat.` }),
-      });
+      for (const [type, spec] of Object.entries(own)) this.defineMessage(type, spec);
     }
     const room = partsRoom(
       () => ({ state: this.state, configured: this.configured, game: this.game }),
       (ctx) => {
-        if (this.game && this.phase === "playing") this.records.record(ctx.now, "abandoned");
+        if (this.game && this.stage === "playing") this.records.record(ctx.now, "abandoned");
         return this.startGame(ctx, true);
       },
     );
     for (const [type, spec] of Object.entries(this.parts.messages?.(room) ?? {})) this.defineMessage(type, spec);
-    this.watchSleep();
+    if (this.durable.enabled) {
+      watchSleep({
+        seconds: this.settings.roomSleepSeconds,
+        disposing: () => this.isDisposing(),
+        nobodyHere: () => this.nobodyHere(),
+        later: (ms, fn) => this.later(ms, fn),
+        sleep: () => {
+          this.beforeSend();
+          this.durable.sleep(this.roomId);
+          void this.disconnect();
+        },
+      });
+    }
     return { state, mode: c.value.mode, seats: c.value.seats, bots: c.value.bots, cells: this.parts.cells?.(c.value) };
   }
 
@@ -183,17 +203,11 @@ export abstract class GameRoom<S, M extends TypedMove, E, C, V, St extends HubSt
     if (this.parts.startAtOnce && !this.logged) this.startGame(null);
   }
 
-  private ownerBetweenGames(seat: number): Rejection | undefined {
-    if (seat !== this.state.owner) return { code: "not-allowed", message: "Only the room's creator can do that." };
-    if (this.phase === "playing") return { code: "not-allowed", message: "Not while a game is running." };
-    return undefined;
-  }
-
   // ---- moves ------------------------------------------------------------------
 
   private playerMove(ctx: MoveContext, move: M): Rejection | void {
-    if (!this.game || this.phase === "waiting" || this.phase === "countdown") return this.refusal("not-playing");
-    if (this.phase === "finished") return this.refusal("game-over");
+    if (!this.game || this.stage === "waiting" || this.stage === "countdown") return this.refusal("not-playing");
+    if (this.stage === "finished") return this.refusal("game-over");
     const g = this.gameSeatOf[ctx.seat];
     if (g === undefined || g < 0) return this.refusal("not-in-game");
     const gameMove = this.parts.toGameMove ? this.parts.toGameMove(move, this.gameSeatOf) : move;
@@ -245,22 +259,18 @@ export abstract class GameRoom<S, M extends TypedMove, E, C, V, St extends HubSt
 
   protected onStart(ctx: MoveContext): Rejection | void {
     if (this.parts.startAtOnce) return { code: "not-allowed", message: "This game starts by itself." };
-    if (this.phase === "playing" || this.phase === "countdown") return this.refusal("already-running");
-    if (this.occupiedSeats().length < this.def.seats.min) return this.refusal("too-few");
-    return this.beginOrCount(ctx, true);
+    if (this.stage === "playing" || this.stage === "countdown") return this.refusal("already-running");
+    if (this.starts.seated().length < this.def.seats.min) return this.refusal("too-few");
+    return this.starts.begin(ctx, true);
   }
 
   /** A new game for every seat taken now, in ascending seat order (every seat: startAtOnce). */
   private startGame(ctx: MoveContext | null, restart = false): Rejection | void {
-    const order = this.parts.startAtOnce ? this.state.seats.map((_, i) => i) : this.occupiedSeats();
+    const order = this.parts.startAtOnce ? this.state.seats.map((_, i) => i) : this.starts.seated();
     if (order.length < this.def.seats.min) return this.refusal("too-few");
     const game = new GameSession(this.def, randomSeed(), this.configured.config, order.length);
-    this.game = game;
-    this.order = order;
-    this.gameSeatOf = this.state.seats.map(() => -1);
-    order.forEach((room, g) => (this.gameSeatOf[room] = g));
-    this.records.begin(game, order, ctx?.now ?? Date.now());
-    this.timedKey = "";
+    this.seatGame(game, order, ctx?.now ?? Date.now());
+    this.timer.forget();
     this.bots.forget();
     this.gameNo++;
     this.stage = "playing";
@@ -268,8 +278,6 @@ export abstract class GameRoom<S, M extends TypedMove, E, C, V, St extends HubSt
     if (turns) {
       turns.gameNo = this.gameNo;
       turns.result = "";
-      turns.order.clear();
-      turns.order.push(...order);
     }
     for (const s of this.state.seats) if (!s.bot) s.ready = false;
     this.project(true, null, null);
@@ -281,6 +289,20 @@ export abstract class GameRoom<S, M extends TypedMove, E, C, V, St extends HubSt
     if (ctx && made) return this.applyMove(ctx, made.seat, made.move);
   }
 
+  /** `game` is played by room seats `order` (game seat g in room seat order[g]), from `startedAt`. */
+  private seatGame(game: GameSession<S, M, E, C, V>, order: number[], startedAt: number): void {
+    this.game = game;
+    this.order = order;
+    this.gameSeatOf = this.state.seats.map(() => -1);
+    order.forEach((room, g) => (this.gameSeatOf[room] = g));
+    this.records.begin(game, order, startedAt);
+    const turns = this.turns;
+    if (turns) {
+      turns.order.clear();
+      turns.order.push(...order);
+    }
+  }
+
   private finish(ctx: MoveContext): void {
     if (!this.parts.keepsReady) for (const s of this.state.seats) if (!s.bot) s.ready = false;
     const game = this.game!;
@@ -290,55 +312,10 @@ export abstract class GameRoom<S, M extends TypedMove, E, C, V, St extends HubSt
     // Nothing left to protect for a player who dropped: the seat goes.
     if (this.parts.releaseAtEnd) this.releaseHeldSeats();
     // `ready` pressed during the game counts for the next one.
-    if (this.parts.keepsReady) this.checkStart(ctx);
+    if (this.parts.keepsReady) this.starts.check(ctx);
   }
 
-  /**
-   * The first game starts by itself: solo once its player sits (the bots are seated already);
-   * otherwise once every seat holds a person (a table with bot seats waits for Start or
-   * everyone ready). Any game also starts when every connected person is ready (Play again).
-   */
-  private wantsAutoStart(): boolean {
-    return this.phase !== "playing" && this.phase !== "countdown" && this.readyToStart();
-  }
-
-  /** The seats call for a game (whatever the room is doing now). */
-  private readyToStart(): boolean {
-    const seats = this.state.seats;
-    if (this.parts.wantsStart) return this.parts.wantsStart(seats);
-    if (seats.filter((s) => s.occupied).length < this.def.seats.min) return false;
-    if (this.phase === "waiting") {
-      if (this.configured.mode === "solo" && seats[0].occupied && !seats[0].bot) return true;
-      if (this.configured.mode !== "solo" && seats.every((s, i) => s.occupied && !this.isBotSeat(i))) return true;
-    }
-    const people = seats.filter((s, i) => s.occupied && s.connected && !this.isBotSeat(i));
-    return people.length > 0 && people.every((s) => s.ready);
-  }
-
-  private maybeAutoStart(): void {
-    if (!this.wantsAutoStart() && !this.countdown.active) return;
-    // A start signal the room gives itself: applied like a move, after the current one.
-    this.serverMove(Math.max(0, this.state.owner), (ctx) => this.checkStart(ctx), "start");
-  }
-
-  private occupiedSeats(): number[] {
-    return this.state.seats.map((s, i) => (s.occupied ? i : -1)).filter((i) => i >= 0);
-  }
-
-  /** After a change of seats or readiness: start (or count down to) a game, or cancel a countdown. False: nothing to do. */
-  private checkStart(ctx: MoveContext): Rejection | void | false {
-    if (this.wantsAutoStart()) return this.beginOrCount(ctx, false);
-    return this.countdown.check(ctx, this.readyToStart());
-  }
-
-  /** Starts a game now, or the countdown to it when the game has one. */
-  private beginOrCount(ctx: MoveContext, byOwner: boolean): Rejection | void {
-    const ms = this.parts.countdownMs?.(this.settings) ?? 0;
-    if (ms <= 0) return this.startGame(ctx);
-    this.countdown.begin(ctx, ms, byOwner);
-  }
-
-  // ---- projection and the turn timer --------------------------------------------
+  // ---- projection (then the turn timer: turnTimer.ts) -----------------------------
 
   private project(fresh: boolean, events: readonly E[] | null, mover: number | null): void {
     const game = this.game;
@@ -357,13 +334,12 @@ export abstract class GameRoom<S, M extends TypedMove, E, C, V, St extends HubSt
       st.acting.push(...acting);
     } else acting.forEach((seat, i) => st.acting[i] !== seat && (st.acting[i] = seat));
     if (st.together !== who.together) st.together = who.together;
-    this.armTimer(game);
-    this.resume = null;
+    this.timer.arm(game, st);
   }
 
   /** Nobody may act but the game runs: the move the game waits for from the room (a race's go). */
   private roomMoveIfWaiting(game: GameSession<S, M, E, C, V>): void {
-    if (this.phase !== "playing" || !this.def.roomMove || this.def.whoActs(game.state).seats.length) return;
+    if (this.stage !== "playing" || !this.def.roomMove || this.def.whoActs(game.state).seats.length) return;
     const made = this.def.roomMove(game.state);
     if (!made) return;
     const length = game.log.length;
@@ -372,52 +348,6 @@ export abstract class GameRoom<S, M extends TypedMove, E, C, V, St extends HubSt
       (ctx) => (this.game === game && game.log.length === length ? this.applyMove(ctx, made.seat, made.move) : false),
       "room move",
     );
-  }
-
-  /** One seat on turn and a timer configured: armed once per turn (`since` tells turns apart). */
-  private armTimer(game: GameSession<S, M, E, C, V>): void {
-    const who = this.def.whoActs(game.state);
-    if (who.together && this.phase === "playing" && (this.configured.togetherSeconds ?? 0) > 0 && this.def.timeoutMove && who.seats.length > 0) {
-      return this.armTogetherTimer(game, who.seats, who.turn);
-    }
-    const seconds = this.configured.turnSeconds;
-    const st = this.turns!;
-    if (this.phase !== "playing" || seconds <= 0 || !this.def.timeoutMove || who.together || who.seats.length !== 1) {
-      this.timedKey = "";
-      this.disarmTurnTimer();
-      if (st.deadline !== 0) st.deadline = 0;
-      return;
-    }
-    const g = who.seats[0];
-    const key = `${this.gameNo}:${g}:${who.turn ?? who.since ?? "start"}`;
-    if (key === this.timedKey) return;
-    this.timedKey = key;
-    const resumeAt = this.resume?.deadline ?? 0;
-    st.deadline = this.armTurnTimer(resumeAt > 0 ? Math.max(0, resumeAt - Date.now()) : seconds * 1000, this.order[g], (ctx) => {
-      if (this.game !== game || this.timedKey !== key || this.phase !== "playing") return false;
-      const move = this.def.timeoutMove!(game.state, g);
-      return move ? this.applyMove(ctx, g, move) : false;
-    });
-  }
-
-  /**
-   * A phase where several seats act at once (`together`) with `togetherSeconds`: one deadline
-   * for the phase; when it passes, the first seat still listed gets its timeout move, and the
-   * re-armed timer (same deadline, already passed) does the next, until nobody is left.
-   */
-  private armTogetherTimer(game: GameSession<S, M, E, C, V>, seats: readonly number[], turn: number | undefined): void {
-    const phaseKey = `${this.gameNo}:together:${turn ?? "start"}`;
-    const key = `${phaseKey}:${seats.join(",")}`;
-    if (key === this.timedKey) return;
-    if (!this.timedKey.startsWith(`${phaseKey}:`)) this.togetherDeadline = this.resume?.together || Date.now() + (this.configured.togetherSeconds ?? 0) * 1000;
-    this.timedKey = key;
-    const g = seats[0];
-    const armed = this.armTurnTimer(Math.max(0, this.togetherDeadline - Date.now()), this.order[g], (ctx) => {
-      if (this.game !== game || this.timedKey !== key || this.phase !== "playing") return false;
-      const move = this.def.timeoutMove!(game.state, g);
-      return move ? this.applyMove(ctx, g, move) : false;
-    });
-    this.turns!.deadline = Math.max(armed, this.togetherDeadline);
   }
 
   // ---- bots ---------------------------------------------------------------------
@@ -454,58 +384,58 @@ export abstract class GameRoom<S, M extends TypedMove, E, C, V, St extends HubSt
     return this.parts.privateState?.(this.state, seat);
   }
   protected canReplaceBot(): boolean {
-    return this.configured.mode !== "solo" && this.phase !== "playing";
+    return this.configured.mode !== "solo" && this.stage !== "playing";
   }
   protected acceptsNewPlayers(): boolean {
     // A shared board takes people while it runs.
     if (this.parts.startAtOnce) return true;
     // No new seats during a game (or its countdown); a solo table belongs to the one person it was made for.
     if (this.configured.mode === "solo") return this.gameNo === 0;
-    return this.phase !== "playing" && this.phase !== "countdown";
+    return this.stage !== "playing" && this.stage !== "countdown";
   }
   protected canHoldSeat(seat: number): boolean {
     const g = this.gameSeatOf[seat];
-    if (this.phase !== "playing" || !this.game || g < 0) return false;
+    if (this.stage !== "playing" || !this.game || g < 0) return false;
     return this.parts.holdsSeat ? this.parts.holdsSeat(this.game.state, g) : true;
   }
   protected botPlaysHeldSeat(seat: number): boolean {
-    return this.configured.mode !== "solo" && this.phase === "playing" && this.gameSeatOf[seat] >= 0 && this.def.bot !== undefined;
+    return this.configured.mode !== "solo" && this.stage === "playing" && this.gameSeatOf[seat] >= 0 && this.def.bot !== undefined;
   }
   protected onSeatTaken(seat: number, reclaimed: boolean): void {
-    this.parts.seatTaken?.(this.state, seat, reclaimed, this.phase === "playing");
-    this.maybeAutoStart();
+    this.parts.seatTaken?.(this.state, seat, reclaimed, this.stage === "playing");
+    this.starts.maybe();
   }
   protected onSeatFreed(seat: number): void {
     this.parts.seatFreed?.(this.state, seat);
     const g = this.gameSeatOf[seat];
-    if (this.phase === "playing" && g >= 0 && this.def.bot) {
+    if (this.stage === "playing" && g >= 0 && this.def.bot) {
       // The game goes on: a bot plays the seat a player left for the rest of it.
       this.addBotSeat(seat);
       return;
     }
     const game = this.game;
-    if (this.phase === "playing" && game && g >= 0 && this.def.leaveMove) {
+    if (this.stage === "playing" && game && g >= 0 && this.def.leaveMove) {
       // Or the game has a move for a player who left (the race: a resignation).
       this.serverMove(seat, (ctx) => {
-        const move = this.game === game && this.phase === "playing" ? this.def.leaveMove!(game.state, g) : null;
+        const move = this.game === game && this.stage === "playing" ? this.def.leaveMove!(game.state, g) : null;
         return move ? this.applyMove(ctx, g, move) : false;
       }, "left");
     }
-    this.maybeAutoStart();
+    this.starts.maybe();
   }
   protected onReadyChanged(): void {
-    this.maybeAutoStart();
+    this.starts.maybe();
   }
   protected extraMetadata(): Record<string, unknown> {
     return this.parts.metadata?.(this.configured) ?? {};
   }
   protected onRoomDispose(): void {
-    this.countdown.clear();
+    this.starts.clear();
     // A process stopping (deploy, pm2 reload) or a room going to sleep keeps its log open:
     // the game is not abandoned, it comes back (restore.ts).
     if (this.durable?.enabled && matchMaker.state === matchMaker.MatchMakerState.SHUTTING_DOWN) this.durable.keepOpen = true;
     if (this.durable?.keepOpen) return;
-    if (this.game && this.phase === "playing") this.records.record(Date.now(), "abandoned");
+    if (this.game && this.stage === "playing") this.records.record(Date.now(), "abandoned");
     this.durable?.disposed(this.roomId);
   }
 
@@ -535,15 +465,13 @@ export abstract class GameRoom<S, M extends TypedMove, E, C, V, St extends HubSt
         seats: this.seatSnapshot(),
       },
       moves: g?.log ?? [],
-      deadlines: { deadline: st?.deadline ?? 0, together: this.togetherDeadline },
+      deadlines: { deadline: st?.deadline ?? 0, together: this.timer.together },
     };
   }
 
   protected override restoring(options: Record<string, unknown>): { roomId: string; options: Record<string, unknown> } | null {
-    const r = takeRestore(options);
-    if (!r) return null;
-    this.logged = r;
-    return { roomId: r.header.roomId, options: r.header.options };
+    this.logged = takeRestore(options);
+    return this.logged && { roomId: this.logged.header.roomId, options: this.logged.header.options };
   }
 
   /** Seats, then the current game replayed from its seed through the rules; timers resume from their logged deadlines. */
@@ -561,73 +489,11 @@ export abstract class GameRoom<S, M extends TypedMove, E, C, V, St extends HubSt
       st.result = h.result;
     }
     if (h.gameNo > 0 && h.order.length > 0) {
-      const game = new GameSession(this.def, h.seed, this.configured.config, h.order.length);
-      r.moves.forEach((m, i) => {
-        const done = game.apply(m.seat, m.move as M, m.t);
-        if (!done.ok) throw new Error(`room ${h.roomId}: logged move ${i} refused on replay (${done.error.code}: ${done.error.message})`);
-      });
-      this.game = game;
-      this.order = h.order.slice();
-      this.gameSeatOf = this.state.seats.map(() => -1);
-      this.order.forEach((room, g) => (this.gameSeatOf[room] = g));
-      this.records.begin(game, this.order, h.startedAt || Date.now());
-      if (st) {
-        st.order.clear();
-        st.order.push(...this.order);
-      }
-      this.resume = r.deadlines;
+      this.seatGame(replayGame(this.def, this.configured.config, r), h.order.slice(), h.startedAt || Date.now());
+      this.timer.resumeFrom(r.deadlines);
       this.project(true, null, null);
     }
     this.showPhase();
     this.durable.restored(r);
   }
-
-  /**
-   * A room nobody is connected to for ROOM_SLEEP_SECONDS sleeps: it is disposed to its log
-   * (status "sleeping") and the next join with its id wakes it (restore.ts), same id.
-   */
-  private watchSleep(): void {
-    const seconds = this.settings.roomSleepSeconds;
-    if (!this.durable.enabled || seconds <= 0) return;
-    const every = Math.min(5000, Math.max(100, (seconds * 1000) / 2));
-    let emptySince = 0;
-    const check = () => {
-      if (this.isDisposing()) return;
-      if (!this.nobodyHere()) emptySince = 0;
-      else if (emptySince === 0) emptySince = Date.now();
-      else if (Date.now() - emptySince >= seconds * 1000) {
-        this.beforeSend();
-        this.durable.sleep(this.roomId);
-        void this.disconnect();
-        return;
-      }
-      this.later(every, check);
-    };
-    this.later(every, check);
-  }
-}
-
-/** The room class Colyseus defines for one game (`server/games.ts` holds one line per game). */
-/**
- * The room class Colyseus defines for one game (`server/games.ts` holds one line per game).
- * Several definitions may share a room name: `parts` is then chosen per room from its options
- * (`choose`), and `id` names the room (Minesweeper: the board and the race).
- */
-export function gameRoomClass<S, M extends TypedMove, E, C, V, St extends HubState>(
-  parts: GameServerParts<S, M, E, C, V, St>,
-  choose: (options: Record<string, unknown>) => GameServerParts<S, M, E, C, V, St> = () => parts,
-  id: string = parts.def.id,
-) {
-  return class extends GameRoom<S, M, E, C, V, St> {
-    protected readonly gameId = id;
-    protected partsFor(options: Record<string, unknown>): GameServerParts<S, M, E, C, V, St> {
-      return choose(options);
-    }
-    static quickPlayFilter(options: Record<string, unknown>): Record<string, unknown> {
-      const def = choose(options).def;
-      const c = def.configure(options);
-      if (c.ok) return c.value.criteria;
-      return Object.fromEntries(filterKeysOf(def as never).map((k) => [k, options[k]]));
-    }
-  };
 }

@@ -1,13 +1,16 @@
 // The generic room's bots: after every committed change each bot-played seat that may act
 // is asked for its decision (a BotThinker: worker threads in production, server/bots/), and
 // the answer is played after the bot's thinking delay only if nothing was committed since.
+// Also the owner's `addBot` and `removeBot` messages (between games only).
 
 import type { Delayed } from "@colyseus/core";
 import type { GameDef, TypedMove } from "../../../common/core/game.js";
 import type { Rejection } from "../../../common/core/rules.js";
 import type { GameSession } from "../../../common/core/session.js";
 import type { BotThinker } from "../../bots/thinker.js";
-import type { MoveContext } from "../base/messages.js";
+import type { MessageSpec, MoveContext } from "../base/messages.js";
+import { emptyPayload } from "../base/validate.js";
+import { seatPayload } from "./parts.js";
 
 /** What the bots read of their room. */
 export interface BotTable<S, M extends TypedMove> {
@@ -98,4 +101,33 @@ export class BotSeats<S, M extends TypedMove> {
         });
     });
   }
+}
+
+/** What the owner's bot messages need of their room. */
+export interface BotOwnerRoom {
+  seats: number;
+  owner(): number;
+  playing(): boolean;
+  /** Seats a bot in the first free seat; its seat, or −1 when none is free. */
+  add(): number;
+  /** False: `seat` is not a bot seat. */
+  remove(seat: number): boolean;
+}
+
+/** `addBot` and `removeBot`: the room's creator fills or frees seats with bots, never mid-game. */
+export function botOwnerMessages(room: BotOwnerRoom): Record<string, MessageSpec<any>> {
+  const refused = (seat: number): Rejection | undefined => {
+    if (seat !== room.owner()) return { code: "not-allowed", message: "Only the room's creator can do that." };
+    if (room.playing()) return { code: "not-allowed", message: "Not while a game is running." };
+    return undefined;
+  };
+  const addBot: MessageSpec<unknown> = {
+    parse: emptyPayload,
+    run: (ctx) => refused(ctx.seat) ?? (room.add() < 0 ? { code: "no-free-seat", message: "Every seat is taken." } : undefined),
+  };
+  const removeBot: MessageSpec<{ seat: number }> = {
+    parse: seatPayload(room.seats),
+    run: (ctx, { seat }) => refused(ctx.seat) ?? (room.remove(seat) ? undefined : { code: "not-a-bot", message: `Seat ${seat} is not a bot seat.` }),
+  };
+  return { addBot, removeBot };
 }

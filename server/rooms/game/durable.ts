@@ -8,6 +8,9 @@
 // that any client saw is in the log, and a seat token its owner holds is there as a hash.
 
 import { randomBytes } from "node:crypto";
+import type { Delayed } from "@colyseus/core";
+import type { GameDef, TypedMove } from "../../../common/core/game.js";
+import { GameSession } from "../../../common/core/session.js";
 import type { Deadlines, LoggedMove, LoggedRoom, RoomHeader, RoomLog, RoomWrite } from "../../store/RoomLog.js";
 
 /** What the room is now, as `save()` needs it. */
@@ -118,4 +121,47 @@ export function loggableOptions(options: Record<string, unknown>): Record<string
     out[k] = v;
   }
   return JSON.parse(JSON.stringify(out)) as Record<string, unknown>;
+}
+
+// ---- rebuilding a logged game, and sleeping ---------------------------------------------
+
+/** The logged game of `r` replayed from its seed through the rules: the log holds moves, never state. */
+export function replayGame<S, M extends TypedMove, E, C, V>(def: GameDef<S, M, E, C, V>, config: C, r: LoggedRoom): GameSession<S, M, E, C, V> {
+  const h = r.header;
+  const game = new GameSession(def, h.seed, config, h.order.length);
+  r.moves.forEach((m, i) => {
+    const done = game.apply(m.seat, m.move as M, m.t);
+    if (!done.ok) throw new Error(`room ${h.roomId}: logged move ${i} refused on replay (${done.error.code}: ${done.error.message})`);
+  });
+  return game;
+}
+
+export interface SleepyRoom {
+  /** ROOM_SLEEP_SECONDS (0: never sleeps). */
+  seconds: number;
+  disposing(): boolean;
+  nobodyHere(): boolean;
+  later(ms: number, fn: () => void): Delayed;
+  /** Saves, marks the log sleeping and disposes the room. */
+  sleep(): void;
+}
+
+/**
+ * A room nobody is connected to for ROOM_SLEEP_SECONDS sleeps: it is disposed to its log
+ * (status "sleeping") and the next join with its id wakes it (restore.ts), same id.
+ * Checked every half of that (at most every 5 s).
+ */
+export function watchSleep(room: SleepyRoom): void {
+  const { seconds } = room;
+  if (seconds <= 0) return;
+  const every = Math.min(5000, Math.max(100, (seconds * 1000) / 2));
+  let emptySince = 0;
+  const check = () => {
+    if (room.disposing()) return;
+    if (!room.nobodyHere()) emptySince = 0;
+    else if (emptySince === 0) emptySince = Date.now();
+    else if (Date.now() - emptySince >= seconds * 1000) return room.sleep();
+    room.later(every, check);
+  };
+  room.later(every, check);
 }

@@ -135,7 +135,7 @@ export interface PartsExtras<S, M extends TypedMove, E, C, V, St extends HubStat
    * `restart` (PartsRoom). Default: a game starts once seats are taken.
    */
   startAtOnce?: boolean;
-  /** When the room starts (or counts down to) a game by itself; default: see GameRoom.wantsStart. */
+  /** When the room starts (or counts down to) a game by itself; default: see starting.ts. */
   wantsStart?(seats: St["seats"]): boolean;
   /** A countdown before each game (ms; 0 or absent: none), with `countdown` / `countdown-cancelled` events. */
   countdownMs?(settings: HubSettings): number;

@@ -5,7 +5,8 @@
 import type { GameSession } from "../../../common/core/session.js";
 import type { MinesweeperConfig, MinesweeperEvent, MinesweeperMove, MinesweeperState as Board, MinesweeperView, RaceEvent, RaceMove, RaceState, RaceView } from "../../../common/minesweeper/index.js";
 import type { HubState } from "../base/HubState.js";
-import { gameRoomClass, type GameServerParts } from "../game/GameRoom.js";
+import type { GameServerParts } from "../game/GameRoom.js";
+import { gameRoomClass } from "../game/gameRoomClass.js";
 import { boardParts } from "./board.js";
 import { raceParts } from "./race.js";
 
