@@ -70,7 +70,7 @@ export class SeatBook {
     return this.records[seat];
   }
 
-  /** The seat a connection holds (−1: none, or the seat went to another connection). */
+  /** Whether this connection still holds the seat (false once it went to another connection). */
   heldBy(seat: number, sessionId: string): boolean {
     return this.records[seat]?.sessionId === sessionId;
   }
@@ -194,54 +194,6 @@ export class SeatBook {
     room.onViewer(client, seat);
     room.onSeatTaken(seat, reclaimed);
     if (reclaimed) room.onSeatConnection(seat, true);
-  }
-
-  /** The seats as the room log keeps them (token hashes, never tokens). */
-  snapshot(): LoggedSeat[] {
-    return this.room.state().seats.map((s, i) => {
-      const r = this.records[i];
-      return { name: s.name, tokenHash: r.bot ? "" : r.tokenHash, occupied: s.occupied, bot: r.bot, botPlays: !r.bot && s.bot, ready: s.ready };
-    });
-  }
-
-  /**
-   * Seats back from the room log: bot seats play on; every person's seat is held for its
-   * owner's seat token (nobody is connected to a restored room yet). A game seat whose owner
-   * does not come back within the reconnection window is played by a bot where the game
-   * allows, as after any drop.
-   */
-  restore(seats: readonly LoggedSeat[], owner: number): void {
-    const room = this.room;
-    const state = room.state();
-    const settings = room.settings();
-    seats.forEach((logged, seat) => {
-      const s = state.seats[seat];
-      const record = this.records[seat];
-      if (!s || !record) return;
-      resetRecord(record, logged.occupied && logged.bot);
-      s.occupied = logged.occupied;
-      s.name = logged.occupied ? logged.name : "";
-      s.ready = logged.occupied && logged.ready;
-      s.bot = logged.occupied && (logged.bot || logged.botPlays);
-      s.connected = logged.occupied && logged.bot;
-      if (!logged.occupied || logged.bot) return;
-      record.tokenHash = logged.tokenHash;
-      this.armHold(seat, Math.max(settings.seatHoldSeconds, settings.reconnectSeconds, 1) * 1000);
-      if (logged.botPlays) return;
-      room.later(settings.reconnectSeconds * 1000, () => {
-        if (this.status(seat) !== "held" || s.bot || !room.botPlaysHeldSeat(seat)) return;
-        s.bot = true;
-        room.onSeatBot(seat, true);
-        room.commit();
-      });
-    });
-    state.owner = owner;
-    this.updateAutoDispose();
-  }
-
-  /** Nobody is in the room or on the way (no connection, reconnection window or reservation). */
-  nobodyHere(): boolean {
-    return this.room.connections() === 0 && !this.anyReconnecting() && Object.keys(this.room.reserved()).length === 0;
   }
 
   /** Cuts the seat loose from whatever connection had it (held timer, pending reconnection, live client). */
@@ -449,5 +401,55 @@ export class SeatBook {
   /** A room with held seats must outlive its last connection (until the holds end). */
   updateAutoDispose(): void {
     if (!this.room.disposing()) this.room.keepAlive(this.anyHeld());
+  }
+
+  // ---- the room log: the seats it keeps, seats restored, and whether to sleep ------------
+
+  /** The seats as the room log keeps them (token hashes, never tokens). */
+  snapshot(): LoggedSeat[] {
+    return this.room.state().seats.map((s, i) => {
+      const r = this.records[i];
+      return { name: s.name, tokenHash: r.bot ? "" : r.tokenHash, occupied: s.occupied, bot: r.bot, botPlays: !r.bot && s.bot, ready: s.ready };
+    });
+  }
+
+  /**
+   * Seats back from the room log: bot seats play on; every person's seat is held for its
+   * owner's seat token (nobody is connected to a restored room yet). A game seat whose owner
+   * does not come back within the reconnection window is played by a bot where the game
+   * allows, as after any drop.
+   */
+  restore(seats: readonly LoggedSeat[], owner: number): void {
+    const room = this.room;
+    const state = room.state();
+    const settings = room.settings();
+    seats.forEach((logged, seat) => {
+      const s = state.seats[seat];
+      const record = this.records[seat];
+      if (!s || !record) return;
+      resetRecord(record, logged.occupied && logged.bot);
+      s.occupied = logged.occupied;
+      s.name = logged.occupied ? logged.name : "";
+      s.ready = logged.occupied && logged.ready;
+      s.bot = logged.occupied && (logged.bot || logged.botPlays);
+      s.connected = logged.occupied && logged.bot;
+      if (!logged.occupied || logged.bot) return;
+      record.tokenHash = logged.tokenHash;
+      this.armHold(seat, Math.max(settings.seatHoldSeconds, settings.reconnectSeconds, 1) * 1000);
+      if (logged.botPlays) return;
+      room.later(settings.reconnectSeconds * 1000, () => {
+        if (this.status(seat) !== "held" || s.bot || !room.botPlaysHeldSeat(seat)) return;
+        s.bot = true;
+        room.onSeatBot(seat, true);
+        room.commit();
+      });
+    });
+    state.owner = owner;
+    this.updateAutoDispose();
+  }
+
+  /** Nobody is in the room or on the way (no connection, reconnection window or reservation). */
+  nobodyHere(): boolean {
+    return this.room.connections() === 0 && !this.anyReconnecting() && Object.keys(this.room.reserved()).length === 0;
   }
 }
