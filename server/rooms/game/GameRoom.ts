@@ -278,6 +278,8 @@ export abstract class GameRoom<S, M extends TypedMove, E, C, V, St extends HubSt
     if (turns) {
       turns.gameNo = this.gameNo;
       turns.result = "";
+      turns.order.clear();
+      turns.order.push(...order);
     }
     for (const s of this.state.seats) if (!s.bot) s.ready = false;
     this.project(true, null, null);
@@ -296,11 +298,6 @@ export abstract class GameRoom<S, M extends TypedMove, E, C, V, St extends HubSt
     this.gameSeatOf = this.state.seats.map(() => -1);
     order.forEach((room, g) => (this.gameSeatOf[room] = g));
     this.records.begin(game, order, startedAt);
-    const turns = this.turns;
-    if (turns) {
-      turns.order.clear();
-      turns.order.push(...order);
-    }
   }
 
   private finish(ctx: MoveContext): void {
@@ -490,6 +487,10 @@ export abstract class GameRoom<S, M extends TypedMove, E, C, V, St extends HubSt
     }
     if (h.gameNo > 0 && h.order.length > 0) {
       this.seatGame(replayGame(this.def, this.configured.config, r), h.order.slice(), h.startedAt || Date.now());
+      if (st) {
+        st.order.clear();
+        st.order.push(...this.order);
+      }
       this.timer.resumeFrom(r.deadlines);
       this.project(true, null, null);
     }
