@@ -22,6 +22,7 @@ import { keepCorsOffMonitor, monitorSettingsFromEnv, mountMonitor, type MonitorS
 import { minesweeperApi, type ApiSettings } from "./server/api/minesweeper.js";
 import { seatsApi } from "./server/api/seats.js";
 import { claimsApi } from "./server/api/claims.js";
+import { PresenceClaims } from "./server/api/claimStore.js";
 import type { MinesweeperSettings } from "./server/rooms/minesweeper/index.js";
 
 /** Largest WebSocket frame accepted at all; payloads over 1 KB are refused per message by the rooms. */
@@ -93,7 +94,8 @@ export function createHubConfig(overrides: Partial<HubSettings> & HubExtras = {}
       // Before the app-wide body parser: the submission route parses its own, larger body.
       app.use("/api", minesweeperApi(() => settings.store, { clock: rest.clock, replaySubmitRate: rest.replaySubmitRate }));
       app.use("/api", seatsApi()); // parses its own small body, like the route above
-      app.use("/api", claimsApi()); // "continue on another device" links, same
+      // "continue on another device" links, same; behind several processes they wait in Redis
+      app.use("/api", claimsApi(undefined, undefined, scale.kind === "redis" ? new PresenceClaims(scale.presence) : undefined));
       app.use(express.json({ limit: "16kb" }));
       app.get("/api/rooms", roomsRoute());
       mountMonitor(app, monitor === undefined ? monitorSettingsFromEnv() : monitor);

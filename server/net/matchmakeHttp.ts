@@ -10,7 +10,7 @@
 
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { ErrorCode, getBearerToken, matchMaker, type Server } from "@colyseus/core";
-import { HubRefusal, refuseSeatToken } from "../rooms/base/errors.js";
+import { HubRefusal, refuseMovedSeat, refuseSeatToken } from "../rooms/base/errors.js";
 import { normaliseRoomId } from "../rooms/base/privateCodes.js";
 import type { Admission } from "./admission.js";
 import { clientAddress, limitKey } from "./clientAddress.js";
@@ -124,6 +124,8 @@ async function admit(admission: Admission, method: string, roomName: string, opt
       return; // the room went away meanwhile: the matchmaker answers
     }
     if (accepted === false) {
+      // A token a device link retired is no guess: say where the seat went.
+      if ((await matchMaker.remoteRoomCall(roomId, "seatTokenMoved", [seatToken]).catch(() => false)) === true) throw refuseMovedSeat();
       admission.wrongToken(address);
       throw refuseSeatToken();
     }

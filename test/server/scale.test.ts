@@ -220,6 +220,35 @@ describe("scale-out: two hub processes sharing one redis-server", function () {
     await flagSeenBy(again, 3, [host]);
   });
 
+  it("a device link made through one process redeems once through the other, and retires the old token", async () => {
+    const host = track(await seated(viaA.create("minesweeper", { mode: "coop", seats: 3, private: true, name: "Host" })));
+    const code = host.room.roomId;
+    const post = async (hub: HubProcess, path: string, body: unknown) => {
+      const res = await fetch(`${hub.http}${path}`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(body) });
+      return { status: res.status, body: (await res.json()) as any };
+    };
+    const made = await post(a!, "/api/claims", { roomId: code, seatToken: host.seatToken });
+    expect(made.status, JSON.stringify(made.body)).to.equal(200);
+    const first = await post(b!, "/api/claims/redeem", { claim: made.body.claim });
+    expect(first.status, JSON.stringify(first.body)).to.equal(200);
+    const second = await post(a!, "/api/claims/redeem", { claim: made.body.claim });
+    expect(second.body.code, "spent on every process").to.equal("claim-gone");
+    const { seatToken, seat } = first.body;
+    expect(seat).to.equal(host.seat);
+    expect(seatToken).to.not.equal(host.seatToken);
+
+    // the phone takes the seat through B; the laptop is told; its old token reads "moved"
+    const phone = track(await seated(viaB.joinById(code, { seatToken })));
+    expect(phone.seat).to.equal(host.seat);
+    await host.probe.until(() => host.probe.of("error").find((e: any) => e.code === "seat-reclaimed"), 5000, "the laptop told");
+    const refused = await viaB.joinById(code, { seatToken: host.seatToken }).then(
+      () => null,
+      (e: Error) => e,
+    );
+    expect(refused?.message).to.match(/moved to another device/);
+    await flagSeenBy(phone, 6, []);
+  });
+
   it("stopping one process leaves the other's rooms playing", async () => {
     // One room on each process, each with a player whose HTTP went through the other process.
     const onPort = new Map<number, Player[]>();

@@ -26,7 +26,7 @@ import { requester } from "../../net/requestContext.js";
 import { listingOf, type HubMetadata } from "./listing.js";
 import { chatPayload, echoType, readyPayload, type BotPlan, type HubEvent, type MessageSpec, type MoveContext, type RoomTimer, type SenderContext } from "./messages.js";
 import { BOT_NAMES, newSeatToken, parseJoinOptions, resetRecord, sameToken, wantsNewSeat, type JoinRequest, type SeatRecord, type SeatStatus } from "./seats.js";
-import { HubRefusal, refuseOption, refuseSeatToken } from "./errors.js";
+import { HubRefusal, refuseMovedSeat, refuseOption, refuseSeatToken } from "./errors.js";
 import { clientData, MessageGate, newClientData, type ClientData } from "./gate.js";
 import { armJoinDeadline, joinCompleted } from "./joinDeadline.js";
 import { HubState, SeatState } from "./HubState.js";
@@ -148,6 +148,8 @@ export abstract class SeatedRoom<S extends HubState = HubState> extends Room<S, 
 
   protected settings: HubSettings = { ...settingsFromEnv(), store: NO_STORE };
   private seatRecords: SeatRecord[] = [];
+  /** Tokens a device link retired (claimSeat), newest last: refused with "moved to another device". */
+  private movedTokens: string[] = [];
   private pendingSeats = new Set<string>();
   private pendingSpectators = new Set<string>();
   private privateRoom = false;
@@ -239,8 +241,41 @@ export abstract class SeatedRoom<S extends HubState = HubState> extends Room<S, 
   /** Validates join options; a seat token must match a taken seat of this room. */
   onAuth(_client: Client, options: unknown): JoinRequest {
     const request = parseJoinOptions(options);
-    if (request.seatToken !== undefined && this.seatByToken(request.seatToken) < 0) throw refuseSeatToken();
+    if (request.seatToken !== undefined && this.seatByToken(request.seatToken) < 0) throw this.seatTokenRefusal(request.seatToken);
     return request;
+  }
+
+  /** Did a device link move the seat this token was for? (The matchmaking route asks, to say so.) */
+  seatTokenMoved(token: unknown): boolean {
+    return typeof token === "string" && this.movedTokens.some((t) => sameToken(t, token));
+  }
+
+  private seatTokenRefusal(token: unknown): HubRefusal {
+    return this.seatTokenMoved(token) ? refuseMovedSeat() : refuseSeatToken();
+  }
+
+  /**
+   * A device link was redeemed (server/api/claims.ts, through remoteRoomCall so it works
+   * across processes): the seat gets a fresh token that only the redeeming device receives,
+   * and the old one is refused from now on. The connection holding the seat plays on until
+   * the new device joins (it is then told its seat moved), but if it drops meanwhile it is
+   * not let back in; a pending reconnection of the old device ends now.
+   */
+  claimSeat(token: unknown): { seat: number; seatToken: string; game: string } | null {
+    if (typeof token !== "string" || token.length === 0 || token.length > 128 || this.isDisposing()) return null;
+    const seat = this.seatByToken(token);
+    if (seat < 0) return null;
+    const record = this.seatRecords[seat];
+    this.movedTokens.push(record.token);
+    if (this.movedTokens.length > 4 * this.seatRecords.length + 4) this.movedTokens.shift();
+    record.token = newSeatToken();
+    record.movedFrom = record.sessionId;
+    if (record.reconnection) {
+      const pending = record.reconnection;
+      record.reconnection = null;
+      pending.reject(new Error("seat moved to another device"));
+    }
+    return { seat, seatToken: record.token, game: this.gameId };
   }
 
   /** Does `token` reclaim a seat here? Asked by the matchmaking route before it reserves anything. */
@@ -302,6 +337,11 @@ export abstract class SeatedRoom<S extends HubState = HubState> extends Room<S, 
     // A connection that never finished joining never received a new seat's token: nothing to
     // hold. A reclaimed seat is still its owner's (they have the token): held, as after a drop.
     const joined = joinCompleted(client);
+    // A seat a device link moved away waits for the new device, whatever the old one does.
+    if (record.movedFrom && record.movedFrom === client.sessionId) {
+      this.exclusive(() => this.awaitNewDevice(seat));
+      return;
+    }
     const holdUnjoined = !consented && !joined && (client.auth as JoinRequest | undefined)?.seatToken !== undefined;
     if (consented || !joined || this.settings.reconnectSeconds <= 0) {
       this.exclusive(() => {
@@ -408,7 +448,7 @@ export abstract class SeatedRoom<S extends HubState = HubState> extends Room<S, 
     const spectates = !allowReconnection && isPlainObject(joinOptions) && joinOptions.spectate === true;
     if (!allowReconnection && isPlainObject(joinOptions) && joinOptions.seatToken !== undefined) {
       // Checked again here (the HTTP route asks first): a bogus token must never hold a place.
-      if (!this.acceptsSeatToken(joinOptions.seatToken)) throw refuseSeatToken();
+      if (!this.acceptsSeatToken(joinOptions.seatToken)) throw this.seatTokenRefusal(joinOptions.seatToken);
     }
     if (takesSeat) {
       if (this.freeSeatCount() <= 0) return false;
@@ -688,6 +728,7 @@ export abstract class SeatedRoom<S extends HubState = HubState> extends Room<S, 
       seatState.bot = false;
     }
     record.sessionId = client.sessionId;
+    record.movedFrom = null;
     seatState.occupied = true;
     seatState.connected = true;
     data.role = "seat";
@@ -733,6 +774,24 @@ export abstract class SeatedRoom<S extends HubState = HubState> extends Room<S, 
         old.leave(Protocol.WS_CLOSE_CONSENTED);
       }
     }
+  }
+
+  /**
+   * The old device of a seat a device link moved left (or dropped) before the new one joined:
+   * the seat waits for the new device, held as after a drop; between games, where seats are
+   * not held, for one reconnection window.
+   */
+  private awaitNewDevice(seat: number): void {
+    const record = this.seatRecords[seat];
+    record.sessionId = null;
+    this.state.seats[seat].connected = false;
+    this.onSeatConnection(seat, false);
+    if (this.settings.seatHoldSeconds > 0 && this.canHoldSeat(seat)) this.holdOrFree(seat);
+    else {
+      this.armHold(seat, Math.max(1, this.settings.reconnectSeconds) * 1000);
+      this.updateAutoDispose();
+    }
+    this.commit();
   }
 
   private holdOrFree(seat: number): void {

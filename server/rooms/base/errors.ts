@@ -26,3 +26,10 @@ export const refuseSeatToken = () =>
     "That seat token does not match a seat in this room (the seat was given up, or its game ended).",
     ErrorCode.AUTH_FAILED,
   );
+
+export const refuseMovedSeat = () =>
+  new HubRefusal(
+    "seat-moved",
+    "This seat moved to another device with a device link, and the game goes on there. Carry on on that device, or start a new game from the lobby.",
+    ErrorCode.AUTH_FAILED,
+  );
