@@ -41,7 +41,7 @@ describe("e2e: continue on another device", function () {
 
     await laptop.page.click("#device-link-btn");
     await laptop.page.waitForSelector("#device-link-panel");
-    const link = await laptop.page.inputValue("#device-link");
+    const link = await laptop.page.inputValue("#device-link-panel-url");
     expect(link).to.match(/#\/claim\/[A-Za-z0-9_-]{32}$/);
     await screenshot(laptop.page, "claim-laptop-link");
 
