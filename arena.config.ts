@@ -12,6 +12,7 @@ import { ROOMS } from "./server/games.js";
 import { BotPool } from "./server/bots/pool.js";
 import { inProcessThinker } from "./server/bots/thinker.js";
 import { GameRoom } from "./server/rooms/game/GameRoom.js";
+import { mirrorNameOf } from "./server/rooms/game/spectatorDelay.js";
 import { chooseScaleOut } from "./server/scale.js";
 import { settingsFromEnv, type HubSettings } from "./server/settings.js";
 import { openStore, SaveQueue, type SaveQueueSettings } from "./server/store/index.js";
@@ -69,6 +70,8 @@ export function createHubConfig(overrides: Partial<HubSettings> & HubExtras = {}
       installMatchmakeHandler(gameServer, { admission: settings.gate, trustProxy: settings.trustProxy, maxBodyBytes: settings.maxMatchmakeBodyBytes });
       installRoomIdNormalisation();
       for (const entry of ROOMS) defineHubRoom(gameServer, entry.name, entry.room, entry.filterKeys, settings);
+      // delayed spectators' mirrors (server/rooms/game/spectatorDelay.ts), opened by their live rooms
+      for (const entry of ROOMS) if (entry.watch) gameServer.define(mirrorNameOf(entry.name), entry.watch, { hub: settings });
       // Bots of games on the generic room think on worker threads: a room never waits for one.
       const envThreads = process.env.BOT_THREADS ? Number(process.env.BOT_THREADS) : NaN;
       const threads = rest.botThreads ?? (Number.isInteger(envThreads) && envThreads >= 0 ? envThreads : undefined);

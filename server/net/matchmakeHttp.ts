@@ -12,6 +12,7 @@ import type { IncomingMessage, ServerResponse } from "node:http";
 import { ErrorCode, getBearerToken, matchMaker, type Server } from "@colyseus/core";
 import { HubRefusal, refuseMovedSeat, refuseSeatToken } from "../rooms/base/errors.js";
 import { normaliseRoomId } from "../rooms/base/privateCodes.js";
+import { watchTarget } from "../rooms/game/spectatorDelay.js";
 import type { Admission } from "./admission.js";
 import { clientAddress, limitKey } from "./clientAddress.js";
 import { withRequest, type RequestContext } from "./requestContext.js";
@@ -76,7 +77,9 @@ async function handle(transport: { protocol?: unknown }, guard: MatchmakeGuard, 
     }
     const response = await withRequest(ctx, async () => {
       await admit(guard.admission, method, roomName, options, address);
-      return controller.invokeMethod(method, roomName, options as never, {
+      // a spectator of a room with a spectator delay watches its delayed mirror
+      const target = method === "joinById" && isObject(options) && options.spectate === true ? await watchTarget(normaliseRoomId(roomName)) : roomName;
+      return controller.invokeMethod(method, target, options as never, {
         token: getBearerToken(req.headers.authorization ?? ""),
         headers: req.headers,
         ip: address,

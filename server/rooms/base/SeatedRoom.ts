@@ -454,6 +454,9 @@ export abstract class SeatedRoom<S extends HubState = HubState> extends Room<S, 
       if (this.freeSeatCount() <= 0) return false;
       this.pendingSeats.add(sessionId); // synchronously, before any await: concurrent joins see it
     }
+    if (spectates && this.spectatorsWatchElsewhere()) {
+      throw new HubRefusal("spectate-delayed", "This room shows its table to spectators with a delay: spectate it by its code from the lobby, or with joinById and spectate: true.");
+    }
     if (spectates) {
       // Spectators have their own places: however many watch, seats stay free for players.
       if (this.spectatorCount() >= this.settings.spectatorSlots) {
@@ -918,12 +921,21 @@ export abstract class SeatedRoom<S extends HubState = HubState> extends Room<S, 
       const now = Date.now();
       if (now - this.state.serverTime >= SERVER_TIME_EVERY_MS) this.state.serverTime = now;
       this.broadcastPatch();
+      this.onCommitted(now);
       // The listing and the bots' plans follow the state, but the players need not wait for them.
       this.scheduler.afterWrite(() => {
         this.refreshListing();
         this.replanBots();
       });
     });
+  }
+
+  /** After every committed change, its patch sent (the spectator delay records a frame here). */
+  protected onCommitted(_now: number): void {}
+
+  /** Spectators are sent elsewhere (a delayed mirror): a spectator join reaching this room is refused. */
+  protected spectatorsWatchElsewhere(): boolean {
+    return false;
   }
 
   /** Broadcasts a one-shot `event` (call after `commit()` so state and event agree). */

@@ -24,6 +24,7 @@ import { SeatedRoom, type GameSetup, type HubEvent, type MoveContext } from "../
 import { emptyPayload, fail, intIn, isWholeNumber, objectWith, ok, type Parsed } from "../base/validate.js";
 import type { Viewer } from "./audience.js";
 import type { GameRoomState } from "./GameRoomState.js";
+import { DelayRecorder, parseSpectatorDelay, type Feed, type FeedCursor, type WatchSetup } from "./spectatorDelay.js";
 
 /** What the projection of one move may read. */
 export interface Projection<S, V> {
@@ -118,6 +119,8 @@ export abstract class GameRoom<S, M extends TypedMove, E, C, V, St extends GameR
   /** Per bot-played room seat: the move it last decided and when it is due (a same decision keeps its time). */
   private due = new Map<number, { key: string; at: number }>();
   private botSeed = randomSeed();
+  /** Spectator delay (spectatorDelay.ts): frames for the delayed mirror; null when off. */
+  private delayed: DelayRecorder | null = null;
 
   /** Server-side truth of the current game (null before the first). Never sent; tests read it. */
   get session(): GameSession<S, M, E, C, V> | null {
@@ -137,6 +140,8 @@ export abstract class GameRoom<S, M extends TypedMove, E, C, V, St extends GameR
     const c = this.def.configure(options);
     if (!c.ok) throw refuseOption(c.error.message);
     this.configured = c.value;
+    const delay = parseSpectatorDelay(options);
+    if (delay > 0) this.delayed = new DelayRecorder(delay, () => this.delayedSetup());
     const state = this.parts.createState(c.value);
     state.phase = "waiting";
     this.gameSeatOf = new Array<number>(c.value.seats).fill(-1);
@@ -409,6 +414,30 @@ export abstract class GameRoom<S, M extends TypedMove, E, C, V, St extends GameR
     });
   }
 
+  // ---- spectator delay (spectatorDelay.ts, WatchRoom.ts) ----------------------------
+
+  protected override onCommitted(now: number): void {
+    this.delayed?.record(now, this.state, this.game);
+  }
+  protected override spectatorsWatchElsewhere(): boolean {
+    return this.delayed !== null;
+  }
+  private delayedSetup(): WatchSetup {
+    return { game: this.gameId, delaySeconds: this.delayed!.delaySeconds, configured: this.configured as never, spectatorSlots: this.settings.spectatorSlots };
+  }
+  /** remoteRoomCall from the matchmaking route: the delayed mirror's id (opened if need be). */
+  async openDelayedWatch(): Promise<string | null> {
+    return this.delayed && !this.isDisposing() ? this.delayed.openMirror(this.roomId, this.gameId) : null;
+  }
+  /** remoteRoomCall from the mirror. */
+  delayedWatchSetup(ticket: unknown): WatchSetup | null {
+    return this.delayed?.watchSetup(ticket) ?? null;
+  }
+  /** remoteRoomCall from the mirror, a few times a second. */
+  delayedWatchFeed(cursor: FeedCursor | null): Feed | null {
+    return this.delayed?.feed(cursor, Date.now()) ?? null;
+  }
+
   // ---- connections' views ---------------------------------------------------------
 
   /** Every connection holding a view, with the room seat it shows. */
@@ -464,7 +493,8 @@ export abstract class GameRoom<S, M extends TypedMove, E, C, V, St extends GameR
     this.maybeAutoStart();
   }
   protected extraMetadata(): Record<string, unknown> {
-    return this.parts.metadata?.(this.configured) ?? {};
+    const extra = this.parts.metadata?.(this.configured) ?? {};
+    return this.delayed ? { ...extra, spectatorDelay: this.delayed.delaySeconds } : extra;
   }
   protected onRoomDispose(): void {
     if (this.game && this.phase === "playing") this.record(Date.now(), "abandoned");
