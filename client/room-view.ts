@@ -131,6 +131,8 @@ export class RoomView {
     const s = this.session;
     this.device.refresh();
     this.banner.hidden = !s.spectator;
+    this.banner.textContent = s.delaySeconds > 0 ? `Spectating — Delayed by ${s.delaySeconds} s` : "Spectating — you are watching this table";
+    this.banner.classList.toggle("is-delayed", s.delaySeconds > 0);
     this.el.classList.toggle("is-spectator", s.spectator);
     if (s.isPrivate && !s.spectator) {
       const copy = h("button", { type: "button", class: "small", id: "copy-invite", title: "The invite link and its QR code, to share" }, "Invite");
