@@ -249,6 +249,25 @@ describe("scale-out: two hub processes sharing one redis-server", function () {
     await flagSeenBy(phone, 6, []);
   });
 
+  it("a spectator delay works across processes: the mirror replays a live room of the other process 15 s late", async function () {
+    this.timeout(45_000);
+    const ann = track(await seated(viaA.create("connect4", { name: "Ann", private: true, spectatorDelay: 15 })));
+    const code = ann.room.roomId;
+    const ben = track(await seated(otherThan(ann.room).joinById(code, { name: "Ben" })));
+    await ann.probe.until(() => ann.room.state.phase === "playing" || undefined, 5000, "the game started");
+    const mover = ann.room.state.acting[0] === ann.seat ? ann : ben;
+    const madeAt = Date.now();
+    mover.room.send("drop", { col: 2 });
+    await ann.probe.until(() => Array.from(ann.room.state.grid as number[]).some((x) => x >= 0) || undefined, 5000, "the disc, live");
+    const watcher = await otherThan(ann.room).joinById(code, { spectate: true });
+    open.push(watcher);
+    const probe = new Probe(watcher);
+    expect(await probe.next("welcome", 0)).to.include({ roomId: code, delaySeconds: 15 });
+    await probe.until(() => Array.from((watcher.state.grid ?? []) as number[]).some((x) => x >= 0) || undefined, 25_000, "the disc, 15 s late");
+    expect(Date.now() - madeAt).to.be.at.least(15_000 - 100);
+    expect(Array.from(watcher.state.grid)).to.deep.equal(Array.from(ann.room.state.grid));
+  });
+
   it("stopping one process leaves the other's rooms playing", async () => {
     // One room on each process, each with a player whose HTTP went through the other process.
     const onPort = new Map<number, Player[]>();
