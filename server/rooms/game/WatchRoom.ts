@@ -43,6 +43,7 @@ export function watchRoomClass<St extends GameRoomState>(parts: GameServerParts<
     private queue: { frame: Frame; entries: LoggedEntry[]; start?: { seed: number; config: unknown; players: number } }[] = [];
     private pulling = false;
     private liveGone = false;
+    private closing = false;
     private lastRefusal = new Map<string, number>();
     private gate: HubSettings["gate"];
     private liveSpectators = 0;
@@ -142,7 +143,10 @@ export function watchRoomClass<St extends GameRoomState>(parts: GameServerParts<
       if (changed) this.broadcastPatch();
       // events after the state they belong to, as the live room sends them
       for (const e of events) this.broadcast("event", e);
-      if (this.liveGone && this.queue.length === 0) void this.disconnect();
+      if (this.liveGone && this.queue.length === 0 && !this.closing) {
+        this.closing = true;
+        void this.disconnect();
+      }
     }
 
     /** One frame of the live room, now due: its moves through the rules, then the room fields. */
