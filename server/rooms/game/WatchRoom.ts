@@ -15,18 +15,14 @@ import type { HubEvent } from "../base/messages.js";
 import { SeatState } from "../base/HubState.js";
 import { parseJoinOptions } from "../base/seats.js";
 import type { Viewer } from "./audience.js";
-import type { GameServerParts } from "./GameRoom.js";
+import { defaultWire, type GameServerParts, type WireInfo } from "./parts.js";
 import type { GameRoomState } from "./GameRoomState.js";
 import { DelayRecorder, mirrorIdOf, type Feed, type FeedCursor, type Frame, type LoggedEntry, type WatchSetup } from "./spectatorDelay.js";
 
 /** How often the mirror asks the live room for news and plays what is due (ms). */
 const TICK_MS = 200;
 
-function defaultWire(e: unknown, room: (g: number | null) => number): HubEvent {
-  const out = { ...(e as HubEvent) };
-  if (typeof out.seat === "number") out.seat = room(out.seat);
-  return out;
-}
+type Game = GameSession<unknown, TypedMove, unknown, unknown, unknown>;
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 export function watchRoomClass<St extends GameRoomState>(parts: GameServerParts<any, TypedMove, any, any, any, St>) {
@@ -35,9 +31,8 @@ export function watchRoomClass<St extends GameRoomState>(parts: GameServerParts<
     liveId = "";
     delayMs = 0;
     delaySeconds = 0;
-    private game: GameSession<unknown, TypedMove, unknown, unknown, unknown> | null = null;
+    private game: Game | null = null;
     private gameNo = 0;
-    private order: number[] = [];
     private cursor: FeedCursor | null = null;
     /** Frames received and not yet due, with the moves each one adds. */
     private queue: { frame: Frame; entries: LoggedEntry[]; start?: { seed: number; config: unknown; players: number } }[] = [];
@@ -153,22 +148,29 @@ export function watchRoomClass<St extends GameRoomState>(parts: GameServerParts<
     private play(item: WatchRoom["queue"][number]): HubEvent[] {
       const { frame } = item;
       const st = this.state;
-      const room = (g: number | null) => (g === null ? -1 : (frame.order[g] ?? -1));
+      const order = frame.order;
+      const room = (g: number | null) => (g === null ? -1 : (order[g] ?? -1));
+      const gameSeatOf = st.seats.map((_, r) => order.indexOf(r));
+      const info: WireInfo = { gameNo: frame.gameNo, order: order.slice() };
       const events: HubEvent[] = [];
-      let fresh = false;
+      // as the live room projects: once at a game's start, then after every move with its events
+      const project = (game: Game, fresh: boolean, moveEvents: readonly unknown[] | null, mover: number | null) =>
+        parts.project(st, { state: game.state, view: (g) => game.view(g), room, gameSeatOf, fresh, viewers: this.viewers(), events: moveEvents, mover, gameNo: frame.gameNo });
       if (frame.gameNo > 0 && (frame.gameNo !== this.gameNo || !this.game) && item.start) {
         this.game = new GameSession(def, item.start.seed, item.start.config, item.start.players);
         this.gameNo = frame.gameNo;
-        fresh = true;
-        events.push({ kind: "start", gameNo: frame.gameNo, seats: frame.order.slice() });
+        project(this.game, true, null, null);
+        const start = parts.startEvent ? parts.startEvent({ ...info, restart: false }) : { kind: "start", gameNo: frame.gameNo, seats: order.slice() };
+        if (start) events.push(start);
       }
-      const game = this.game;
+      const game = this.gameNo === frame.gameNo ? this.game : null;
       for (const m of item.entries) {
         if (!game) break;
         const result = game.apply(m.seat, m.move as TypedMove, m.t);
         if (!result.ok) continue; // cannot happen: the live room accepted it from the same state
+        project(game, false, result.events, m.seat);
         for (const e of def.eventsFor(result.events, null)) {
-          const w = (parts.toWire ?? defaultWire)(e, room);
+          const w = (parts.toWire ?? defaultWire)(e, room, info);
           if (w) events.push(w);
         }
       }
@@ -181,19 +183,16 @@ export function watchRoomClass<St extends GameRoomState>(parts: GameServerParts<
       st.spectators = this.spectatorCount();
       st.deadline = frame.deadline > 0 ? frame.deadline + this.delayMs : 0;
       st.serverTime = Date.now();
-      if (JSON.stringify(Array.from(st.order)) !== JSON.stringify(frame.order)) {
+      if (JSON.stringify(Array.from(st.order)) !== JSON.stringify(order)) {
         st.order.clear();
-        st.order.push(...frame.order);
+        st.order.push(...order);
       }
       frame.seats.forEach((s, i) => {
         const seat = st.seats[i];
         if (!seat) return;
         for (const k of ["name", "occupied", "connected", "ready", "bot"] as const) if (seat[k] !== s[k]) (seat as unknown as Record<string, unknown>)[k] = s[k];
       });
-      if (game && this.gameNo === frame.gameNo) {
-        this.order = frame.order;
-        const gameSeatOf = st.seats.map((_, r) => this.order.indexOf(r));
-        parts.project(st, { state: game.state, view: (g) => game.view(g), room, gameSeatOf, fresh, viewers: this.viewers() });
+      if (game) {
         const who = def.whoActs(game.state);
         const acting = who.seats.map(room);
         if (JSON.stringify(Array.from(st.acting)) !== JSON.stringify(acting)) {
