@@ -1,6 +1,6 @@
 // "Continue on another device" in Chromium: the seat's owner makes a device link; a second
-// browser context (a phone) opens it and plays the seat; the first is told its seat moved;
-// the link works once. Spectators are never offered one.
+// browser context (a phone) opens it and plays the seat; the first is told its seat moved and
+// cannot take it back (the claim rotated the seat token); the link works once. Spectators are never offered one.
 import { expect } from "chai";
 import { boot, type ColyseusTestServer } from "@colyseus/testing";
 import type { Browser } from "playwright-core";
@@ -58,6 +58,10 @@ describe("e2e: continue on another device", function () {
     const l = await waitHub(laptop.page, (x) => x.connection !== "connected", "the laptop letting go");
     expect(l.connection).to.not.equal("connected");
     await screenshot(laptop.page, "claim-laptop-moved");
+    // the laptop's old seat token was retired by the claim: a reload cannot take the seat back
+    await laptop.page.reload();
+    await laptop.page.waitForSelector("text=Your seat moved to another device");
+    await screenshot(laptop.page, "claim-laptop-reload-refused");
 
     // the link is spent: a third browser is told so, in words, and takes nothing
     const third = await pages.open(DESKTOP);
