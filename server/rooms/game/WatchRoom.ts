@@ -91,6 +91,11 @@ export function watchRoomClass<St extends GameRoomState>(parts: GameServerParts<
       this.state.spectators = this.spectatorCount();
     }
 
+    /** The mirror's replay (null before the first game shows). Never sent; tests read it. */
+    get session(): Game | null {
+      return this.game;
+    }
+
     private spectatorCount(): number {
       return this.liveSpectators + this.clients.length;
     }
