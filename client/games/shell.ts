@@ -27,6 +27,8 @@ export interface ShellState {
   order: ArrayLike<number>;
   deadline: number;
   result: string;
+  /** The last game's replay id (−1 none, 0 not saved yet). */
+  replayId?: number;
 }
 
 export interface ShellOptions {
@@ -34,6 +36,8 @@ export interface ShellOptions {
   seatMark?(seat: number): string;
   /** The end screen's title for this state, from the viewer's side ("You won", "Draw"). */
   endTitle(state: ShellState, me: number | null): string;
+  /** The replay page plays this game: the end screen links to it once the game is saved. */
+  replay?: boolean;
 }
 
 export class GameShell {
@@ -102,6 +106,7 @@ export class GameShell {
     this.ownerBar.hidden = !owner;
     this.drawTimer();
     if (state.phase === "finished" && this.endShownFor !== state.gameNo) this.showEnd(state, me);
+    if (state.phase === "finished") this.drawReplayLink(state);
     if (state.phase === "playing") {
       this.end.hidden = true;
       this.endShownFor = -1;
@@ -137,9 +142,27 @@ export class GameShell {
     const close = h("button", { type: "button", class: "secondary", id: "gs-end-close" }, "Look at the table");
     close.addEventListener("click", () => (this.end.hidden = true));
     this.end.replaceChildren(
-      h("div", { class: "notice" }, h("h2", { id: "gs-end-h" }, title), h("div", { class: "notice-actions" }, me !== null ? again : null, close)),
+      h("div", { class: "notice" }, h("h2", { id: "gs-end-h" }, title), h("div", { class: "notice-actions" }, me !== null ? again : null, close, h("span", { class: "gs-replay" }))),
     );
     this.end.hidden = false;
+    this.drawReplayLink(state);
+  }
+
+  /** "Watch the replay" on the end screen once the game is saved (a queued save says so meanwhile). */
+  private drawReplayLink(state: ShellState): void {
+    const slot = this.end.querySelector<HTMLElement>(".gs-replay");
+    if (!slot || !this.opts.replay) return;
+    const id = state.replayId ?? -1;
+    const sig = String(id);
+    if (slot.dataset.sig === sig) return;
+    slot.dataset.sig = sig;
+    slot.replaceChildren(
+      id > 0
+        ? h("a", { class: "button-link", id: "gs-replay", href: `#/replay/${id}` }, "Watch the replay")
+        : id === 0
+          ? h("span", { class: "gs-note" }, "Replay not saved yet: the server keeps trying; the link appears here once it is.")
+          : "",
+    );
   }
 
   destroy(): void {

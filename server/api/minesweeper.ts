@@ -173,7 +173,7 @@ export function minesweeperApi(store: () => GameStore, settings: ApiSettings = {
     if (!/^[1-9][0-9]{0,14}$/.test(raw)) return fail(res, 400, { code: "bad-id", reason: "A replay id is a positive whole number." });
     const game = hubStore().getGame(Number(raw));
     // Only games with a replay viewer are served (every stored game is finished).
-    if (!game || game.game !== "minesweeper") return fail(res, 404, { code: "not-found", reason: `There is no replay ${raw}.` });
+    if (!game || (game.game !== "minesweeper" && game.game !== "table")) return fail(res, 404, { code: "not-found", reason: `There is no replay ${raw}.` });
     res.json(replayJson(game));
   });
 

@@ -8,12 +8,15 @@
 // sends intentions; what a card is, who sees it and what is legal stay on the server.
 import { CATALOGUE, type ActionKind } from "../../../common/table/catalogue";
 import { deckMessages, type TableGameView } from "../../../common/table/game";
+import type { LogLine } from "../../../common/table/logline";
+import { MAX_CARDS } from "../../../common/table/types";
 import type { CardView, PlayerView, ZoneView } from "../../../common/table/visibility";
 import { joinView, partsFor, type Parts } from "../../../common/table/wire";
 import { h } from "../../ui/dom";
 import { GameShell, type ShellState } from "../shell";
 import type { GameContext, GameHandle } from "../types";
 import { cardEl, menuFor, type MenuItem } from "./cards";
+import { drawArrows, fillField } from "./field";
 import "./table.css";
 
 interface TableWire extends ShellState {
@@ -28,8 +31,8 @@ export async function mount(host: HTMLElement, ctx: GameContext): Promise<GameHa
   let view: TableGameView | null = null;
   /** Game seat of the battlefield shown on a phone. */
   let focus = 0;
-  let frozenAway: number[] = [];
   const shell = new GameShell(ctx, host, {
+    replay: true,
     endTitle: (_s, me) => {
       const w = view?.table?.winners;
       if (!w?.length) return "The game ended";
@@ -65,10 +68,15 @@ export async function mount(host: HTMLElement, ctx: GameContext): Promise<GameHa
   const deckText = h("textarea", { id: "tt-decklist", rows: 8, placeholder: "4 Lightning Bolt\n20 Mountain\n\nSideboard\n2 Duress", "aria-label": "Decklist" }) as HTMLTextAreaElement;
   const importBtn = h("button", { type: "button", class: "primary", id: "tt-import" }, "Import decklist");
   importBtn.addEventListener("click", () => {
-    for (const m of deckMessages(deckText.value)) ctx.session.send("deck", m);
+    for (const m of deckMessages(deckText.value)) ctx.session.send("deck", { ...m, ...ownName() });
   });
   const standardBtn = h("button", { type: "button", class: "secondary", id: "tt-standard" }, "Use the standard 52-card deck");
-  standardBtn.addEventListener("click", () => ctx.session.send("deck", { text: "" }));
+  standardBtn.addEventListener("click", () => ctx.session.send("deck", { text: "", ...ownName() }));
+  /** The seat's name travels with the deck: the log and the replay then say "Ada", not "Player 1". */
+  const ownName = () => {
+    const n = shell.me === null ? "" : (wire?.seats[shell.me]?.name ?? "");
+    return n ? { name: n } : {};
+  };
   const deckStatus = h("p", { id: "tt-deck-status" });
   deckBox.append(h("h2", {}, "Choose your deck"), deckText, h("div", { class: "notice-actions" }, importBtn, standardBtn), deckStatus);
 
@@ -92,6 +100,65 @@ export async function mount(host: HTMLElement, ctx: GameContext): Promise<GameHa
     menu.style.left = `${Math.min(x - r.left, r.width - 200)}px`;
     menu.style.top = `${Math.max(0, Math.min(y - r.top, r.height - 40 * items.length))}px`;
   };
+
+  // ---- picking a target (attach, arrows) ----------------------------------------------------------
+  const pickBar = h("div", { class: "tt-pick", id: "tt-pick", hidden: true, role: "status" });
+  let picking: ((t: { card?: number; player?: number }) => void) | null = null;
+  const endPick = () => {
+    picking = null;
+    pickBar.hidden = true;
+  };
+  const pick = (prompt: string, then: (t: { card?: number; player?: number }) => void) => {
+    picking = then;
+    const cancel = h("button", { type: "button", class: "small", id: "tt-pick-cancel" }, "Cancel");
+    cancel.addEventListener("click", (e) => (e.stopPropagation(), endPick()));
+    pickBar.replaceChildren(h("span", {}, `${prompt}. `), cancel);
+    pickBar.hidden = false;
+  };
+  // While picking, a tap on a battlefield card or a player's name is the answer (nothing else runs).
+  root.addEventListener(
+    "click",
+    (e) => {
+      if (!picking) return;
+      const t = e.target as HTMLElement;
+      if (t.closest("#tt-pick")) return;
+      const card = t.closest<HTMLElement>(".tt-field [data-card]");
+      const player = t.closest<HTMLElement>(".tt-player")?.closest<HTMLElement>(".tt-board");
+      if (!card && !player) return;
+      e.preventDefault();
+      e.stopPropagation();
+      const run = picking;
+      endPick();
+      run(card ? { card: Number(card.dataset.card) } : { player: Number(player!.dataset.seat) });
+    },
+    true,
+  );
+
+  /** Counters of a card: a name (common ones offered) and an amount to add or remove. */
+  const counterDialog = (c: CardView) => {
+    const name = h("input", { id: "tt-counter-name", list: "tt-counter-names", value: Object.keys(c.counters ?? {})[0] ?? "+1/+1", maxlength: 20, "aria-label": "Counter" }) as HTMLInputElement;
+    const names = h("datalist", { id: "tt-counter-names" }, ...["+1/+1", "-1/-1", "loyalty", "charge", "time", "shield", "stun", "oil", "lore"].map((n) => h("option", { value: n })));
+    const amount = h("input", { id: "tt-counter-n", type: "number", min: 1, max: 99, value: 1, "aria-label": "How many" }) as HTMLInputElement;
+    const send = (sign: number) => {
+      const n = Math.max(1, Math.min(99, Math.round(Number(amount.value) || 1)));
+      if (name.value.trim()) act({ do: "counter", card: c.id, name: name.value.trim().slice(0, 20), delta: sign * n });
+      dialog.hidden = true;
+    };
+    const add = h("button", { type: "button", class: "primary", id: "tt-counter-add" }, "Add");
+    add.addEventListener("click", () => send(1));
+    const remove = h("button", { type: "button", class: "secondary", id: "tt-counter-remove" }, "Remove");
+    remove.addEventListener("click", () => send(-1));
+    const close = h("button", { type: "button", class: "secondary" }, "Cancel");
+    close.addEventListener("click", () => (dialog.hidden = true));
+    const now = Object.entries(c.counters ?? {}).map(([k, n]) => `${k} ×${n}`).join(", ");
+    dialog.dataset.kind = "counters";
+    dialog.replaceChildren(h("h2", {}, `Counters on ${c.card?.name ?? "the card"}`), h("p", {}, now ? `Now: ${now}.` : "No counters yet."), h("div", { class: "tt-form" }, name, names, amount), h("div", { class: "notice-actions" }, add, remove, close));
+    dialog.hidden = false;
+    name.focus();
+  };
+
+  const menuOps = { act, pick, counters: counterDialog };
+  root.append(pickBar);
 
   // ---- drag and drop -------------------------------------------------------------------------
   let dragged: number | null = null;
@@ -119,7 +186,7 @@ export async function mount(host: HTMLElement, ctx: GameContext): Promise<GameHa
     let press: ReturnType<typeof setTimeout> | null = null;
     el.addEventListener("touchstart", (e) => {
       const t = e.touches[0];
-      press = setTimeout(() => openMenu(t.clientX, t.clientY, menuFor(c, zone, me(), act)), 550);
+      press = setTimeout(() => openMenu(t.clientX, t.clientY, menuFor(c, zone, menuOps)), 550);
       const now = performance.now();
       if (now - lastTap < 300 && zone === "battlefield") act({ do: "tap", card: c.id, on: !c.tapped });
       lastTap = now;
@@ -128,13 +195,18 @@ export async function mount(host: HTMLElement, ctx: GameContext): Promise<GameHa
     el.addEventListener("contextmenu", (e) => {
       e.preventDefault();
       e.stopPropagation();
-      openMenu(e.clientX, e.clientY, menuFor(c, zone, me(), act));
+      openMenu(e.clientX, e.clientY, menuFor(c, zone, menuOps));
     });
     return el;
   };
 
   // ---- drawing -------------------------------------------------------------------------------
   const zoneOf = (key: string): ZoneView => view?.table?.zones[key] ?? { count: 0 };
+  /** A card's name where this viewer sees it (a host on another battlefield), else null. */
+  const cardNameOf = (id: number): string | null => {
+    for (const z of Object.values(view?.table?.zones ?? {})) for (const c of z.cards ?? []) if (c.id === id) return c.card?.name ?? null;
+    return null;
+  };
 
   const pile = (g: number, z: (typeof PILES)[number]) => {
     const zv = zoneOf(`${g}.${z}`);
@@ -173,22 +245,29 @@ export async function mount(host: HTMLElement, ctx: GameContext): Promise<GameHa
   const board = (g: number) => {
     const p = view!.table!.players[g];
     const field = h("div", { class: "tt-field", "data-zone": `${g}.battlefield` });
-    for (const c of zoneOf(`${g}.battlefield`).cards ?? []) {
-      const el = withCard(cardEl(c), c, "battlefield");
-      const pos = c.pos ?? { x: 0, y: 0 };
-      // Positions 0..10000 map onto the field minus one card, so a card is never cut at the edge.
-      el.style.left = `calc((100% - var(--card-w)) * ${pos.x / 10000})`;
-      el.style.top = `calc((100% - var(--card-h)) * ${pos.y / 10000})`;
-      el.style.zIndex = String(c.z + 1);
-      field.append(el);
-    }
+    fillField(field, zoneOf(`${g}.battlefield`).cards ?? [], (c) => withCard(cardEl(c), c, "battlefield"), cardNameOf);
     dropOn(field, "battlefield", g, true);
     return h("section", { class: "tt-board", "data-seat": g }, playerHeader(g, p), h("div", { class: "tt-row" }, field, h("div", { class: "tt-piles" }, ...PILES.map((z) => pile(g, z)))));
   };
 
-  const lastOwn = () => {
-    const mine = (view?.lines ?? []).filter((l) => l.actor === (shell.me ?? -2) && l.do !== "chat" && l.do !== "undo");
-    return mine[mine.length - 1];
+  /**
+   * The line an Undo would take back, or null with the reason. Lines still standing are the
+   * lines minus what undo lines took back; online only your own last action undoes, and only
+   * if nobody acted since (chat does not count); solo any last action.
+   */
+  const undoable = (): { line: LogLine } | { line: null; why: string } => {
+    const standing: LogLine[] = [];
+    for (const l of view?.lines ?? []) {
+      if (l.do === "chat") continue;
+      if (l.do === "undo") {
+        while (standing.length && standing[standing.length - 1].seq >= (l.undone ?? Infinity)) standing.pop();
+      } else if (l.do === "restart") standing.length = 0;
+      else standing.push(l);
+    }
+    const last = standing[standing.length - 1];
+    if (!last) return { line: null, why: "Nothing to undo yet." };
+    if (wire?.mode !== "solo" && last.actor !== me()) return { line: null, why: `${nameOf(last.actor)} acted last: you can undo only your own last action, before anyone acts.` };
+    return { line: last };
   };
 
   /** "Player 1 drew 1 card." → "drew 1 card" (the button is yours). */
@@ -200,12 +279,19 @@ export async function mount(host: HTMLElement, ctx: GameContext): Promise<GameHa
     return b;
   };
 
+  let sides = 6;
+  const diceSides = h("select", { id: "tt-dice-sides", "aria-label": "Dice" }, ...[4, 6, 8, 10, 12, 20, 100].map((n) => h("option", { value: n, selected: n === sides }, `d${n}`))) as HTMLSelectElement;
+  diceSides.addEventListener("change", () => {
+    sides = Number(diceSides.value);
+    drawTools();
+  });
+
   const drawTools = () => {
     const t = view?.table;
     const g = me();
     if (!t || g < 0) return tools.replaceChildren();
-    const undo = lastOwn();
-    const items = [
+    const undo = undoable();
+    const items: (HTMLElement | null)[] = [
       t.phase === "mulligan" && !t.players[g].kept ? toolButton("keep", "Keep", () => keepDialog()) : null,
       t.phase === "mulligan" && !t.players[g].kept ? toolButton("mulligan", "Mulligan", () => act({ do: "mulligan" })) : null,
       toolButton("draw", "Draw", () => act({ do: "draw", n: 1 })),
@@ -214,15 +300,20 @@ export async function mount(host: HTMLElement, ctx: GameContext): Promise<GameHa
       toolButton("search", "Search", () => act({ do: "search" })),
       toolButton("shuffle", "Shuffle", () => act({ do: "shuffle" })),
       toolButton("token", "Token", () => act({ do: "createToken", name: "Token", power: "1", toughness: "1" })),
-      toolButton("dice", "Roll d6", () => act({ do: "rollDice", sides: 6 })),
+      diceSides,
+      toolButton("dice", `Roll d${sides}`, () => act({ do: "rollDice", sides })),
       toolButton("coin", "Flip coin", () => act({ do: "flipCoins" })),
+      t.arrows.some((a) => a.by === g) ? toolButton("arrows", "Clear my arrows", () => act({ do: "clearArrows" })) : null,
       t.turn.active === g ? toolButton("pass", "Pass turn", () => act({ do: "passTurn" })) : null,
-      toolButton("undo", undo ? `Undo: ${undoText(undo.text, t.players[g].name)}` : "Undo", () => act({ do: "undo" })),
+      toolButton("undo", undo.line ? `Undo: ${undoText(undo.line.text, t.players[undo.line.actor]?.name ?? "")}` : "Undo", () => act({ do: "undo" })),
       wire?.mode === "solo" ? toolButton("redo", "Redo", () => act({ do: "redo" })) : null,
     ];
-    tools.replaceChildren(...items.filter((x): x is HTMLButtonElement => x !== null));
+    // The last dice or coin result stays in sight beside the buttons.
+    const roll = [...(view?.lines ?? [])].reverse().find((l) => l.result && (l.do === "rollDice" || l.do === "flipCoins" || l.do === "rollPlanarDie"));
+    tools.replaceChildren(...items.filter((x) => x !== null), roll ? h("span", { class: "tt-roll", id: "tt-roll", role: "status" }, roll.text) : "");
     const u = tools.querySelector("#tt-undo") as HTMLButtonElement;
-    u.disabled = !undo;
+    u.disabled = !undo.line;
+    u.title = undo.line ? `Undo: ${undo.line.text}` : undo.why;
   };
 
   const drawHand = () => {
@@ -251,6 +342,8 @@ export async function mount(host: HTMLElement, ctx: GameContext): Promise<GameHa
       if (dialog.dataset.kind === "look") dialog.hidden = true;
       return;
     }
+    // A search looks at the whole library (MAX_CARDS); a scry or surveil at the top few.
+    const searching = (view?.table?.players[g]?.looking?.n ?? 0) >= MAX_CARDS;
     const top: number[] = [];
     const bottom: number[] = [];
     const rows = looked.map(([i, c]) => {
@@ -267,12 +360,19 @@ export async function mount(host: HTMLElement, ctx: GameContext): Promise<GameHa
       toTop.addEventListener("click", () => set("top"));
       toBottom.addEventListener("click", () => set("bottom"));
       toHand.addEventListener("click", () => act({ do: "move", card: c.id, zone: "hand", place: "top" }));
-      return h("li", { "data-index": i }, cardEl(c), state, toTop, toBottom, looked.length > 3 ? toHand : null);
+      const toField = h("button", { type: "button", class: "small" }, "To battlefield");
+      toField.addEventListener("click", () => act({ do: "move", card: c.id, zone: "battlefield", place: "battlefield" }));
+      return h("li", { "data-index": i }, cardEl(c), ...(searching ? [toHand, toField] : [state, toTop, toBottom]));
     });
-    const doneBtn = h("button", { type: "button", class: "primary", id: "tt-look-done" }, "Done");
-    doneBtn.addEventListener("click", () => (looked.length > 3 ? (act({ do: "stopLooking" }), act({ do: "shuffle" })) : act({ do: "arrange", top, bottom })));
+    const doneBtn = h("button", { type: "button", class: "primary", id: "tt-look-done" }, searching ? "Done — shuffle" : "Done");
+    doneBtn.addEventListener("click", () => (searching ? (act({ do: "stopLooking" }), act({ do: "shuffle" })) : act({ do: "arrange", top, bottom })));
     dialog.dataset.kind = "look";
-    dialog.replaceChildren(h("h2", {}, looked.length > 3 ? "Search your library" : `Looking at the top ${looked.length}`), h("ol", { class: "tt-look" }, ...rows), doneBtn);
+    dialog.replaceChildren(
+      h("h2", {}, searching ? "Search your library" : `Looking at the top ${looked.length}`),
+      h("p", { class: "tt-hint" }, searching ? "Take what you need to your hand or the battlefield; Done shuffles the library." : "Choose Top or Bottom for each card; the ones on top stay in this order."),
+      h("ol", { class: "tt-look" }, ...rows),
+      doneBtn,
+    );
     dialog.hidden = false;
   };
 
@@ -310,15 +410,27 @@ export async function mount(host: HTMLElement, ctx: GameContext): Promise<GameHa
     dialog.hidden = false;
   }
 
+  /**
+   * Who is away, that actions on their hidden cards (hand, library) wait for them, and the vote
+   * to go on: shown to players while anyone is away (the server refuses such actions as "frozen").
+   */
   const drawFrozen = () => {
-    const away = frozenAway.filter((g) => wire && !wire.seats[order()[g]]?.connected);
+    const t = view?.table;
+    const seats = order();
+    const away = t && wire?.phase === "playing" ? seats.map((_, g) => g).filter((g) => !wire!.seats[seats[g]]?.connected) : [];
     frozenBar.hidden = away.length === 0 || me() < 0;
+    if (frozenBar.hidden) return;
+    const present = seats.length - away.length;
+    const need = Math.floor(present / 2) + 1;
     frozenBar.replaceChildren(
-      h("span", {}, `${away.map(nameOf).join(", ")} away: actions on their hidden cards wait. `),
+      h("p", {}, `${away.map(nameOf).join(", ")} ${away.length === 1 ? "is" : "are"} away: actions on their hidden cards (hand, library) wait until they come back, or until most players present vote to go on.`),
       ...away.map((g) => {
-        const b = h("button", { type: "button", class: "small", id: `tt-go-on-${g}` }, `Vote to go on without ${nameOf(g)}`);
+        const votes = (view?.goOn[g] ?? []).filter((v) => !away.includes(v));
+        const mine = votes.includes(me());
+        const going = votes.length >= need;
+        const b = h("button", { type: "button", class: "small", id: `tt-go-on-${g}`, disabled: mine || going }, going ? `Going on without ${nameOf(g)}` : mine ? `You voted to go on without ${nameOf(g)}` : `Vote to go on without ${nameOf(g)}`);
         b.addEventListener("click", () => ctx.session.send("goOn", { player: g }));
-        return b;
+        return h("span", { class: "tt-vote", "data-seat": g }, b, ` ${votes.length} of ${need} votes`);
       }),
     );
   };
@@ -360,6 +472,7 @@ export async function mount(host: HTMLElement, ctx: GameContext): Promise<GameHa
       boards.replaceChildren(...t.players.map((_, i) => board(i)));
       boards.dataset.focus = String(focus);
       boards.querySelectorAll<HTMLElement>(".tt-board").forEach((b) => b.classList.toggle("tt-focus", Number(b.dataset.seat) === focus));
+      drawArrows(boards, t.arrows);
       drawHand();
       drawTools();
       drawLooking();
@@ -382,9 +495,11 @@ export async function mount(host: HTMLElement, ctx: GameContext): Promise<GameHa
   });
   const offError = ctx.session.onMessage<{ code: string; message: string }>("error", (e) => {
     ctx.announce(e.message);
-    if (e.code === "frozen" && wire) {
-      frozenAway = order().map((_, g) => g).filter((g) => !wire!.seats[order()[g]]?.connected);
+    if (e.code === "frozen") {
       drawFrozen();
+      frozenBar.classList.remove("tt-flash");
+      void frozenBar.offsetWidth;
+      frozenBar.classList.add("tt-flash");
     }
   });
 

@@ -229,6 +229,7 @@ export abstract class GameRoom<S, M extends TypedMove, E, C, V, St extends GameR
     this.state.gameNo++;
     this.state.phase = "playing";
     this.state.result = "";
+    this.state.replayId = -1;
     this.state.order.clear();
     this.state.order.push(...order);
     for (const s of this.state.seats) if (!s.bot) s.ready = false;
@@ -245,7 +246,12 @@ export abstract class GameRoom<S, M extends TypedMove, E, C, V, St extends GameR
     const game = this.game;
     if (!game || this.recorded || game.log.length === 0) return;
     this.recorded = true;
-    this.recordGame({
+    const gameNo = this.state.gameNo;
+    // The replay link on the end screen: the id now, or once a queued write lands (same game only).
+    const saved = (id: number) => {
+      if (this.state.gameNo === gameNo && !this.isDisposing()) this.state.replayId = id;
+    };
+    const id = this.recordGame({
       seed: game.seed,
       config: game.config,
       seats: this.order.map((room) => this.state.seats[room].name),
@@ -254,7 +260,8 @@ export abstract class GameRoom<S, M extends TypedMove, E, C, V, St extends GameR
       mode: this.configured.mode,
       startedAt: this.startedAt,
       endedAt: now,
-    });
+    }, saved);
+    this.state.replayId = id;
   }
 
   /**

@@ -90,7 +90,12 @@ export const tableParts: GameServerParts<TableState, TableMove, TableOut, TableR
   attach(st, viewer) {
     audienceOf(st).attach(viewer);
   },
-  admit(_st, state, gameSeat, move, away) {
+  admit(st, state, gameSeat, move, away) {
+    if (move.type === "deck") {
+      // The name a deck carries is the seat's own (what the log and the replay will call them).
+      const own = st.seats[st.order[gameSeat]]?.name ?? "";
+      return move.name === undefined || move.name === own ? undefined : { code: "bad-name", message: `Send your seat's own name (${JSON.stringify(own)}) with your deck, or none.` };
+    }
     if (move.type !== "act") return undefined;
     const held = frozenBy(state, gameSeat, move.action, away);
     if (!held.length) return undefined;
