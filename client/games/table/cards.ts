@@ -47,6 +47,8 @@ export interface MenuOps {
   pick(prompt: string, then: (target: { card?: number; player?: number }) => void): void;
   /** The counters dialog of a card. */
   counters(c: CardView): void;
+  /** A free place on the player's own battlefield for a card played without a drop. */
+  spot(): { x: number; y: number };
 }
 
 /** What a player may ask of a card where it is (the server judges; the menu only offers). */
@@ -86,8 +88,8 @@ export function menuFor(c: CardView, zone: string, ops: MenuOps): MenuItem[] {
       move("To hand", "hand"),
     );
   }
-  if (zone === "hand") items.push(move("Play to the battlefield", "battlefield", "battlefield"), move("Play face down", "battlefield", "battlefield", { faceDown: true }), { do: "show", label: "Reveal to everyone", run: () => act({ do: "show", card: id, to: "all" }) });
-  if (zone !== "hand" && zone !== "battlefield") items.push(move("To hand", "hand"), move("To the battlefield", "battlefield", "battlefield"));
+  if (zone === "hand") items.push(move("Play to the battlefield", "battlefield", "battlefield", { pos: ops.spot() }), move("Play face down", "battlefield", "battlefield", { faceDown: true, pos: ops.spot() }), { do: "show", label: "Reveal to everyone", run: () => act({ do: "show", card: id, to: "all" }) });
+  if (zone !== "hand" && zone !== "battlefield") items.push(move("To hand", "hand"), move("To the battlefield", "battlefield", "battlefield", { pos: ops.spot() }));
   items.push(move("To graveyard", "graveyard"), move("To exile", "exile"), move("On top of the library", "library", "top"), move("On the bottom of the library", "library", "bottom"), move("Shuffle into the library", "library", "shuffle"));
   return items;
 }

@@ -2,8 +2,8 @@
 // positions, attachments tucked behind their host with their name strip showing, and the
 // arrows of the table as an SVG layer over every board.
 //
-// Positions 0..10000 map onto the field minus the card (and minus the attachments' offset), so
-// a card is never cut at the edge.
+// Positions 0..10000 map onto the field minus the card (turned or not, and minus the
+// attachments' offset), so a card is never cut at the edge.
 import type { Arrow } from "../../../common/table/types";
 import type { CardView } from "../../../common/table/visibility";
 
@@ -43,7 +43,8 @@ export function fillField(field: HTMLElement, cards: readonly CardView[], make: 
     const under = attached.get(host.id) ?? [];
     const pos = host.pos ?? { x: 0, y: 0 };
     const drop = under.length * ATTACH_STEP;
-    const left = `calc((100% - var(--card-w)) * ${pos.x / 10000})`;
+    // Inset by half the card's height less its width: a tapped (turned) card stays inside too.
+    const left = `calc((var(--card-h) - var(--card-w)) / 2 + (100% - var(--card-h)) * ${pos.x / 10000})`;
     const top = (k: number) => `calc((100% - var(--card-h) - ${drop}px) * ${pos.y / 10000} + ${k * ATTACH_STEP}px)`;
     // Attachments behind, each a step lower, the host last and lowest: every name strip shows.
     under.forEach((c, k) => {

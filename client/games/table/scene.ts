@@ -9,17 +9,19 @@
 import { CATALOGUE, type ActionKind } from "../../../common/table/catalogue";
 import { deckMessages, type TableGameView } from "../../../common/table/game";
 import type { LogLine } from "../../../common/table/logline";
-import { MAX_CARDS } from "../../../common/table/types";
 import type { CardView, PlayerView, ZoneView } from "../../../common/table/visibility";
 import { joinView, partsFor, type Parts } from "../../../common/table/wire";
 import { h } from "../../ui/dom";
 import { GameShell, type ShellState } from "../shell";
 import type { GameContext, GameHandle } from "../types";
 import { cardEl, menuFor, type MenuItem } from "./cards";
+import { counterDialog, drawLooking, endDialog, keepDialog, listDialog, type DialogHost } from "./dialogs";
 import { drawArrows, fillField } from "./field";
+import { freeSpot } from "./spot";
 import "./table.css";
 
 interface TableWire extends ShellState {
+  replayId: number;
   parts: { forEach(cb: (p: { json: string }, k: string) => void): void };
   format: string;
 }
@@ -134,30 +136,9 @@ export async function mount(host: HTMLElement, ctx: GameContext): Promise<GameHa
     true,
   );
 
-  /** Counters of a card: a name (common ones offered) and an amount to add or remove. */
-  const counterDialog = (c: CardView) => {
-    const name = h("input", { id: "tt-counter-name", list: "tt-counter-names", value: Object.keys(c.counters ?? {})[0] ?? "+1/+1", maxlength: 20, "aria-label": "Counter" }) as HTMLInputElement;
-    const names = h("datalist", { id: "tt-counter-names" }, ...["+1/+1", "-1/-1", "loyalty", "charge", "time", "shield", "stun", "oil", "lore"].map((n) => h("option", { value: n })));
-    const amount = h("input", { id: "tt-counter-n", type: "number", min: 1, max: 99, value: 1, "aria-label": "How many" }) as HTMLInputElement;
-    const send = (sign: number) => {
-      const n = Math.max(1, Math.min(99, Math.round(Number(amount.value) || 1)));
-      if (name.value.trim()) act({ do: "counter", card: c.id, name: name.value.trim().slice(0, 20), delta: sign * n });
-      dialog.hidden = true;
-    };
-    const add = h("button", { type: "button", class: "primary", id: "tt-counter-add" }, "Add");
-    add.addEventListener("click", () => send(1));
-    const remove = h("button", { type: "button", class: "secondary", id: "tt-counter-remove" }, "Remove");
-    remove.addEventListener("click", () => send(-1));
-    const close = h("button", { type: "button", class: "secondary" }, "Cancel");
-    close.addEventListener("click", () => (dialog.hidden = true));
-    const now = Object.entries(c.counters ?? {}).map(([k, n]) => `${k} ×${n}`).join(", ");
-    dialog.dataset.kind = "counters";
-    dialog.replaceChildren(h("h2", {}, `Counters on ${c.card?.name ?? "the card"}`), h("p", {}, now ? `Now: ${now}.` : "No counters yet."), h("div", { class: "tt-form" }, name, names, amount), h("div", { class: "notice-actions" }, add, remove, close));
-    dialog.hidden = false;
-    name.focus();
-  };
-
-  const menuOps = { act, pick, counters: counterDialog };
+  const spot = () => freeSpot(me() >= 0 ? (zoneOf(`${me()}.battlefield`).cards ?? []) : []);
+  const dialogs: DialogHost = { dialog, act, view: () => view, me, zoneOf: (k) => zoneOf(k), nameOf, spot, withCard: (el, c, zone) => withCard(el, c, zone) };
+  const menuOps = { act, pick, counters: (c: CardView) => counterDialog(dialogs, c), spot };
   root.append(pickBar);
 
   // ---- drag and drop -------------------------------------------------------------------------
@@ -217,7 +198,7 @@ export async function mount(host: HTMLElement, ctx: GameContext): Promise<GameHa
     dropOn(el, z, g, false);
     el.addEventListener("click", () => {
       if (z === "library" && g === me()) act({ do: "draw", n: 1 });
-      else if (zv.cards?.length) showList(`${nameOf(g)}'s ${z}`, zv.cards, z);
+      else if (zv.cards?.length) listDialog(dialogs, `${nameOf(g)}'s ${z}`, zv.cards, z);
     });
     return el;
   };
@@ -292,7 +273,7 @@ export async function mount(host: HTMLElement, ctx: GameContext): Promise<GameHa
     if (!t || g < 0) return tools.replaceChildren();
     const undo = undoable();
     const items: (HTMLElement | null)[] = [
-      t.phase === "mulligan" && !t.players[g].kept ? toolButton("keep", "Keep", () => keepDialog()) : null,
+      t.phase === "mulligan" && !t.players[g].kept ? toolButton("keep", "Keep", () => keepDialog(dialogs)) : null,
       t.phase === "mulligan" && !t.players[g].kept ? toolButton("mulligan", "Mulligan", () => act({ do: "mulligan" })) : null,
       toolButton("draw", "Draw", () => act({ do: "draw", n: 1 })),
       toolButton("untap", "Untap all", () => act({ do: "untapAll" })),
@@ -305,6 +286,7 @@ export async function mount(host: HTMLElement, ctx: GameContext): Promise<GameHa
       toolButton("coin", "Flip coin", () => act({ do: "flipCoins" })),
       t.arrows.some((a) => a.by === g) ? toolButton("arrows", "Clear my arrows", () => act({ do: "clearArrows" })) : null,
       t.turn.active === g ? toolButton("pass", "Pass turn", () => act({ do: "passTurn" })) : null,
+      toolButton("end", "End game…", () => endDialog(dialogs)),
       toolButton("undo", undo.line ? `Undo: ${undoText(undo.line.text, t.players[undo.line.actor]?.name ?? "")}` : "Undo", () => act({ do: "undo" })),
       wire?.mode === "solo" ? toolButton("redo", "Redo", () => act({ do: "redo" })) : null,
     ];
@@ -326,89 +308,13 @@ export async function mount(host: HTMLElement, ctx: GameContext): Promise<GameHa
         // The fan: each card turned a little about the middle of the hand.
         const angle = n > 1 ? (i - (n - 1) / 2) * Math.min(6, 40 / n) : 0;
         el.style.transform = `rotate(${angle}deg)`;
-        el.addEventListener("click", () => act({ do: "move", card: c.id, zone: "battlefield", place: "battlefield" }));
+        el.addEventListener("click", () => act({ do: "move", card: c.id, zone: "battlefield", place: "battlefield", pos: spot() }));
         return el;
       }),
     );
     dropOn(hand, "hand", g, false);
     hand.hidden = g < 0;
   };
-
-  const drawLooking = () => {
-    const g = me();
-    const lib = g >= 0 ? zoneOf(`${g}.library`) : null;
-    const looked = (lib?.known ?? []).filter(([, c]) => c.looking);
-    if (!looked.length) {
-      if (dialog.dataset.kind === "look") dialog.hidden = true;
-      return;
-    }
-    // A search looks at the whole library (MAX_CARDS); a scry or surveil at the top few.
-    const searching = (view?.table?.players[g]?.looking?.n ?? 0) >= MAX_CARDS;
-    const top: number[] = [];
-    const bottom: number[] = [];
-    const rows = looked.map(([i, c]) => {
-      const state = h("span", { class: "tt-choice" }, "top");
-      top.push(c.id);
-      const toTop = h("button", { type: "button", class: "small" }, "Top");
-      const toBottom = h("button", { type: "button", class: "small" }, "Bottom");
-      const toHand = h("button", { type: "button", class: "small" }, "To hand");
-      const set = (where: "top" | "bottom") => {
-        for (const list of [top, bottom]) if (list.includes(c.id)) list.splice(list.indexOf(c.id), 1);
-        (where === "top" ? top : bottom).push(c.id);
-        state.textContent = where;
-      };
-      toTop.addEventListener("click", () => set("top"));
-      toBottom.addEventListener("click", () => set("bottom"));
-      toHand.addEventListener("click", () => act({ do: "move", card: c.id, zone: "hand", place: "top" }));
-      const toField = h("button", { type: "button", class: "small" }, "To battlefield");
-      toField.addEventListener("click", () => act({ do: "move", card: c.id, zone: "battlefield", place: "battlefield" }));
-      return h("li", { "data-index": i }, cardEl(c), ...(searching ? [toHand, toField] : [state, toTop, toBottom]));
-    });
-    const doneBtn = h("button", { type: "button", class: "primary", id: "tt-look-done" }, searching ? "Done — shuffle" : "Done");
-    doneBtn.addEventListener("click", () => (searching ? (act({ do: "stopLooking" }), act({ do: "shuffle" })) : act({ do: "arrange", top, bottom })));
-    dialog.dataset.kind = "look";
-    dialog.replaceChildren(
-      h("h2", {}, searching ? "Search your library" : `Looking at the top ${looked.length}`),
-      h("p", { class: "tt-hint" }, searching ? "Take what you need to your hand or the battlefield; Done shuffles the library." : "Choose Top or Bottom for each card; the ones on top stay in this order."),
-      h("ol", { class: "tt-look" }, ...rows),
-      doneBtn,
-    );
-    dialog.hidden = false;
-  };
-
-  function keepDialog() {
-    const g = me();
-    const p = view!.table!.players[g];
-    const opts = view!.table!.options;
-    const free = opts.mulligan === "londonFreeFirst" ? 1 : 0;
-    const need = opts.mulligan === "london" || opts.mulligan === "londonFreeFirst" ? Math.max(0, p.mulligans - free) : 0;
-    if (need === 0) return act({ do: "keep", bottom: [] });
-    const chosen: number[] = [];
-    const cards = zoneOf(`${g}.hand`).cards ?? [];
-    const rows = cards.map((c) => {
-      const b = h("button", { type: "button", class: "small" }, "Bottom");
-      b.addEventListener("click", () => {
-        if (!chosen.includes(c.id)) chosen.push(c.id);
-        b.disabled = true;
-        if (chosen.length === need) {
-          act({ do: "keep", bottom: chosen });
-          dialog.hidden = true;
-        }
-      });
-      return h("li", {}, cardEl(c), b);
-    });
-    dialog.dataset.kind = "keep";
-    dialog.replaceChildren(h("h2", {}, `Keep: put ${need} card(s) on the bottom`), h("ol", { class: "tt-look" }, ...rows));
-    dialog.hidden = false;
-  }
-
-  function showList(title: string, cards: CardView[], zone: string) {
-    const close = h("button", { type: "button", class: "secondary" }, "Close");
-    close.addEventListener("click", () => (dialog.hidden = true));
-    dialog.dataset.kind = "list";
-    dialog.replaceChildren(h("h2", {}, title), h("div", { class: "tt-list" }, ...cards.map((c) => withCard(cardEl(c), c, zone))), close);
-    dialog.hidden = false;
-  }
 
   /**
    * Who is away, that actions on their hidden cards (hand, library) wait for them, and the vote
@@ -475,7 +381,7 @@ export async function mount(host: HTMLElement, ctx: GameContext): Promise<GameHa
       drawArrows(boards, t.arrows);
       drawHand();
       drawTools();
-      drawLooking();
+      drawLooking(dialogs);
     }
     log.replaceChildren(...(view?.lines ?? []).map((l) => h("li", { "data-do": l.do }, l.text, l.result ? ` (${l.result.join(", ")})` : "")));
     log.scrollTop = log.scrollHeight;
@@ -515,7 +421,9 @@ export async function mount(host: HTMLElement, ctx: GameContext): Promise<GameHa
       stage: view?.stage ?? "",
       me: me(),
       hand: me() >= 0 ? (zoneOf(`${me()}.hand`).cards ?? []).map((c) => c.card?.name ?? "?") : [],
-      battlefield: me() >= 0 ? (zoneOf(`${me()}.battlefield`).cards ?? []).map((c) => ({ id: c.id, name: c.card?.name ?? "?", tapped: !!c.tapped, counters: c.counters ?? {} })) : [],
+      battlefield: me() >= 0 ? (zoneOf(`${me()}.battlefield`).cards ?? []).map((c) => ({ id: c.id, name: c.card?.name ?? "?", tapped: !!c.tapped, counters: c.counters ?? {}, attachedTo: c.attachedTo ?? null })) : [],
+      arrows: view?.table?.arrows.length ?? 0,
+      replayId: wire?.replayId ?? -1,
       library: me() >= 0 ? zoneOf(`${me()}.library`).count : 0,
       players: view?.table?.players.map((p) => ({ life: p.life, hand: p.cards.hand, kept: p.kept })) ?? [],
       phaseOfTable: view?.table?.phase ?? "",
