@@ -48,7 +48,9 @@ export function logLine(before: TableGame, after: TableGame, ev: TableEvent, vie
   const ch = ev.change;
   if (ch.type === "restore") {
     if (ch.undone === null) return { ...base, do: "restart", text: `${actor} started the game over.` };
-    return { ...base, do: "undo", undone: ch.undone, text: `${actor} undid the table back to before line ${ch.undone}.` };
+    // Every event from `undone` on is taken back (chat among them: it does not count).
+    const n = Math.max(1, ev.seq - ch.undone);
+    return { ...base, do: "undo", undone: ch.undone, text: `${actor} undid ${n === 1 ? "the last action" : `the last ${n} actions`}.` };
   }
   const a = ch.action;
   const line = (text: string, result?: number[]) => ({ ...base, do: a.do, text, ...(result ? { result: [...result] } : {}) });
@@ -102,7 +104,8 @@ export function logLine(before: TableGame, after: TableGame, ev: TableEvent, vie
       return line(`${actor} searches ${a.player !== undefined && a.player !== ev.actor ? `${who(before, a.player)}'s` : "their"} library.`);
     case "arrange": {
       const parts = [a.top.length ? `${plural(a.top.length, "card")} on top` : "", a.bottom.length ? `${plural(a.bottom.length, "card")} on the bottom` : "", a.graveyard?.length ? `${plural(a.graveyard.length, "card")} into the graveyard` : ""].filter(Boolean);
-      return line(`${actor} put ${parts.join(", ") || "nothing"} back.`);
+      if (parts.length > 1) parts.splice(-2, 2, `${parts[parts.length - 2]} and ${parts[parts.length - 1]}`);
+      return line(`${actor} put back ${parts.join(", ") || "nothing"}.`);
     }
     case "stopLooking":
       return line(`${actor} stopped looking at their library.`);

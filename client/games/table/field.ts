@@ -8,7 +8,7 @@ import type { Arrow } from "../../../common/table/types";
 import type { CardView } from "../../../common/table/visibility";
 
 /** How far each attachment peeks out above its host (px). */
-export const ATTACH_STEP = 18;
+export const ATTACH_STEP = 24;
 
 /** Attachment chains: host id → the cards attached to it on this field, deepest last. */
 function attachmentsOf(cards: readonly CardView[]): Map<number, CardView[]> {
@@ -105,7 +105,7 @@ export function drawArrows(boards: HTMLElement, arrows: readonly Arrow[]): void 
   let n = 0;
   for (const a of arrows) {
     const from = centre(boards.querySelector(`.tt-field [data-card="${a.from}"]`));
-    const to = "card" in a.to ? centre(boards.querySelector(`.tt-field [data-card="${a.to.card}"]`)) : centre(boards.querySelector(`.tt-board[data-seat="${a.to.player}"] .tt-player`));
+    const to = "card" in a.to ? centre(boards.querySelector(`.tt-field [data-card="${a.to.card}"]`)) : centre(boards.querySelector(`.tt-board[data-seat="${a.to.player}"] .tt-player strong`));
     if (!from || !to) continue;
     const line = document.createElementNS(SVG, "line");
     for (const [k, v] of Object.entries({ x1: from.x, y1: from.y, x2: to.x, y2: to.y })) line.setAttribute(k, String(Math.round(v)));

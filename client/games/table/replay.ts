@@ -45,14 +45,9 @@ export function mountTableReplay(frame: PageFrame, record: TableRecord & { id: n
   const pos = h("output", { class: "replay-pos", id: "replay-pos" });
   const controls = h(
     "div",
-    { class: "replay-controls tt-tools", id: "replay-controls", role: "group", "aria-label": "Replay controls" },
-    startBtn,
-    backBtn,
-    playBtn,
-    fwdBtn,
-    h("span", { class: "replay-speeds", role: "radiogroup", "aria-label": "Playback speed" }, ...speedBtns),
-    scrub,
-    pos,
+    { class: "replay-controls tt-replay-controls", id: "replay-controls", role: "group", "aria-label": "Replay controls" },
+    h("div", { class: "replay-row" }, startBtn, backBtn, playBtn, fwdBtn, h("span", { class: "replay-speeds", role: "radiogroup", "aria-label": "Playback speed" }, ...speedBtns)),
+    h("div", { class: "replay-row replay-row-scrub" }, scrub, pos),
     line,
   );
   const tabs = h("nav", { class: "tt-tabs", id: "tt-tabs", "aria-label": "Battlefields" });

@@ -344,11 +344,12 @@ export async function mount(host: HTMLElement, ctx: GameContext): Promise<GameHa
   const draw = () => {
     // A reload's room state exists before its first patch decodes: wait for the fields.
     if (!wire || !wire.acting || !wire.seats) return;
-    shell.update(wire);
     const parts: Parts = {};
     wire.parts?.forEach((p, k) => (parts[k] = p.json));
     const g = me();
     view = joinView(partsFor(parts, shell.me), g >= 0 ? g : "spectator");
+    // After the view: the end screen's title reads the winners from it.
+    shell.update(wire);
     ctx.setSubtitle(`${wire.mode === "solo" ? "Goldfish" : "Online"} · ${wire.format}`);
     const t = view?.table;
     deckBox.hidden = !view || view.stage !== "decks";
