@@ -61,7 +61,9 @@ async function playToEnd(def: AnyGameDef, server: GameRoom<any, any, any, any, a
   }
 }
 
-const generic = ROOMS.filter((entry) => entry.room.prototype instanceof GameRoom);
+// Minesweeper runs on the generic room too, but keeps its own wire format (its phases, no
+// `gameNo`/`result`/`acting` fields: docs/protocol.md); its own suites play it.
+const generic = ROOMS.filter((entry) => entry.room.prototype instanceof GameRoom && entry.name !== "minesweeper");
 
 describe("games on the generic room", function () {
   this.timeout(60_000);
@@ -132,10 +134,10 @@ describe("games on the generic room", function () {
       expect(await playToEnd(def, room, people, createRng(22))).to.deep.equal([]);
       for (const p of people) await p.probe.until(() => p.probe.state.phase === "finished" || undefined, 4000, "the end");
       expect(snapshot(first.probe.state)).to.deep.include({ phase: "finished", result: room.state.result });
-      // The end screen's replay link: the stored game's id, in every seat's state.
-      const recorded = await until(() => hub.store.recentGames({ game: entry.name, roomId: first.room.roomId })[0], 4000, "the record");
-      await first.probe.until(() => first.probe.state.replayId === recorded.id || undefined, 4000, "the replay id on the client");
       if (entry.name === "table") {
+        // The end screen's replay link: the stored game's id, in every seat's state.
+        const recorded = await until(() => hub.store.recentGames({ game: entry.name, roomId: first.room.roomId })[0], 4000, "the record");
+        await first.probe.until(() => first.probe.state.replayId === recorded.id || undefined, 4000, "the replay id on the client");
         const rep = await http(PORT, "GET", `/api/replays/${recorded.id}`);
         expect(rep.status).to.equal(200);
         expect(rep.body.game).to.equal("table");

@@ -17,6 +17,4 @@ export class GameRoomState extends HubState {
   @type("float64") deadline = 0;
   /** How the last game ended ("won", "draw", "blocked", "abandoned"...); "" while playing. */
   @type("string") result = "";
-  /** The last game's replay id (GET /api/replays/:id): −1 none, 0 while the store's queue holds it. */
-  @type("int32") replayId = -1;
 }
