@@ -107,7 +107,8 @@ function parseDeck(text: string): Parsed<Deck | null> {
   return fail("bad-decklist", `The decklist has ${r.errors.length} line(s) it cannot read (${first.join("; ")}). Fix them and import again.`);
 }
 
-export const MAX_NAME_CHARS = 16;
+/** A seat name (16 characters at the room, up to 64 UTF-16 units with emoji). */
+export const MAX_NAME_CHARS = 64;
 
 /** The names the table uses: "Player N" where none was given; two alike told apart by their seat. */
 export function tableNames(given: readonly string[]): string[] {

@@ -39,7 +39,7 @@ export interface TableReplay {
 /** Older records (and clients) sent decks without a name: the record's seat names stand in. */
 function named(move: unknown, name: string | undefined): TableMove {
   const m = move as TableMove;
-  return m?.type === "deck" && !m.name && name ? { ...m, name: name.slice(0, 16) } : m;
+  return m?.type === "deck" && !m.name && name ? { ...m, name: name.slice(0, 64) } : m;
 }
 
 export function replayTable(r: TableRecord): TableReplay {

@@ -62,7 +62,7 @@ describe("card table definition", () => {
     const lines = s.view(null).lines.map((l) => l.text);
     expect(lines).to.deep.equal(["Ada took a mulligan.", "Bo 3 took 2 life from Ada (now 18)."]);
     for (const l of lines) expect(l).to.not.match(/Player \d|seat/i);
-    const bad = tableDef.parseMove("deck", { text: "", name: "x".repeat(40) });
+    const bad = tableDef.parseMove("deck", { text: "", name: "x".repeat(100) });
     expect(bad.ok === false && bad.error.code).to.equal("bad-payload");
   });
 
