@@ -119,7 +119,7 @@ export function mountTableReplay(frame: PageFrame, record: TableRecord & { id: n
       }),
     );
     drawArrows(boards, v.arrows);
-    const text = step.line ? step.line.text + (step.line.result ? ` (${step.line.result.join(", ")})` : "") : "The cards are dealt.";
+    const text = step.line ? step.line.text : "The cards are dealt.";
     line.textContent = text;
     log.replaceChildren(
       ...replay.steps.map((s, i) => {

@@ -384,7 +384,8 @@ export async function mount(host: HTMLElement, ctx: GameContext): Promise<GameHa
       drawTools();
       drawLooking(dialogs);
     }
-    log.replaceChildren(...(view?.lines ?? []).map((l) => h("li", { "data-do": l.do }, l.text, l.result ? ` (${l.result.join(", ")})` : "")));
+    // A dice or coin line already says its result.
+    log.replaceChildren(...(view?.lines ?? []).map((l) => h("li", { "data-do": l.do }, l.text)));
     log.scrollTop = log.scrollHeight;
     drawFrozen();
   };
