@@ -2,15 +2,21 @@
 // trade picks, the hand (select to sell or trade in), the deck order editor during the
 // secret arrange, and the battle player. It reads the room state (server/rooms/pets/) and
 // sends the definition's payloads; legality is the server's (errors are announced).
-import { ROUNDS, type BattleEvent, type PetsPayloads } from "../../../common/pets/index";
+import { ROUNDS, type BattleEvent, type PetsEvent, type PetsPayloads } from "../../../common/pets/index";
 import { defaultOrder } from "../../../common/pets/bots/arrange";
+import { announce } from "../../ui/announce";
 import { h } from "../../ui/dom";
+import { keepFocus } from "../focus";
 import { GameShell, type ShellState } from "../shell";
 import type { GameContext, GameHandle } from "../types";
 import { BattlePlayer, type BattleShow } from "./battle";
 import { cardFace, describe, emojiOf, isFoodKey, nameOf, tooltips } from "./cards";
 import { OrderEditor, type OrderCard } from "./order";
 import "./pets.css";
+
+/** A rules event as the room sends it: `type` becomes `kind`, seats are room seats (server/rooms/pets/parts.ts). */
+type WireOf<E> = E extends { type: infer K } ? Omit<E, "type"> & { kind: K } : never;
+type PetsWireEvent = WireOf<PetsEvent>;
 
 /** The room state as this client reads it (server/rooms/pets/PetsTable.ts). */
 interface PetsWire extends ShellState {
@@ -170,7 +176,12 @@ export async function mount(host: HTMLElement, ctx: GameContext): Promise<GameHa
     );
   }
 
+  /** Redraws, keeping the keyboard focus on the card or button it was on. */
   function draw(): void {
+    keepFocus(root, drawNow);
+  }
+
+  function drawNow(): void {
     const s = state;
     if (!s) return;
     // The end screen waits for the last battles to be watched.
@@ -209,14 +220,18 @@ export async function mount(host: HTMLElement, ctx: GameContext): Promise<GameHa
     handInfo.textContent = p ? `(${p.cards} cards, ${p.pets} pets${p.pets > 5 ? " — 5 at most to pass" : ""})` : "";
     handEl.replaceChildren(
       ...cards.map((c) => {
-        const face = cardFace(c.key, { cls: selected.has(c.id) ? "pets-selected" : "", label: `${selected.has(c.id) ? "Selected: " : ""}${describe(c.key)}` });
+        // a button (Tab, Enter / Space) that says whether it is selected
+        const face = cardFace(c.key, {
+          cls: selected.has(c.id) ? "pets-selected" : "",
+          label: `${describe(c.key)} Press to ${selected.has(c.id) ? "unselect" : "select"} it for Sell or Trade in.`,
+          onPress: () => {
+            if (selected.has(c.id)) selected.delete(c.id);
+            else selected.add(c.id);
+            draw();
+          },
+        });
         face.setAttribute("data-id", String(c.id));
         face.setAttribute("aria-pressed", String(selected.has(c.id)));
-        face.addEventListener("click", () => {
-          if (selected.has(c.id)) selected.delete(c.id);
-          else selected.add(c.id);
-          draw();
-        });
         return face;
       }),
     );
@@ -271,13 +286,13 @@ export async function mount(host: HTMLElement, ctx: GameContext): Promise<GameHa
     ctx.setSubtitle(s.mode === "solo" ? `Against ${s.order.length - 1} bot${s.order.length > 2 ? "s" : ""}` : s.timer > 0 ? `${s.timer} s per shop turn, ${s.arrangeTimer} s to arrange` : "No timers");
   }
 
-  const logLine = (e: Record<string, any>): string | null => {
-    const who = typeof e.seat === "number" ? nameOfSeat(e.seat) : "";
+  const logLine = (e: PetsWireEvent): string | null => {
+    const who = "seat" in e ? nameOfSeat(e.seat) : "";
     switch (e.kind) {
       case "bought": return `${who} bought ${emojiOf(e.card)} ${nameOf(e.card)}.`;
-      case "sold": return `${who} sold ${e.cards.map((k: string) => `${emojiOf(k)} ${nameOf(k)}`).join(", ")}.`;
+      case "sold": return `${who} sold ${e.cards.map((k) => `${emojiOf(k)} ${nameOf(k)}`).join(", ")}.`;
       case "gained": return `${who} gained ${e.n} 🍎.`;
-      case "traded": return `${who} traded in ${e.cards.map((k: string) => emojiOf(k)).join("")} for a tier ${e.tier} pet.`;
+      case "traded": return `${who} traded in ${e.cards.map((k) => emojiOf(k)).join("")} for a tier ${e.tier} pet.`;
       case "passed": return `${who} passed${e.forfeited ? ` (${e.forfeited} gold lost)` : ""}.`;
       case "arrange": return `Round ${e.round}: the shop is closed${shell.me === null ? ", everyone arranges in secret" : ", arrange your deck"}.`;
       case "arranged": return `${who} ${who === "You" ? "are" : "is"} ready.`;
@@ -285,9 +300,10 @@ export async function mount(host: HTMLElement, ctx: GameContext): Promise<GameHa
       default: return null;
     }
   };
-  const offEvent = ctx.session.onMessage<Record<string, any>>("event", (e) => {
+  const offEvent = ctx.session.onMessage<PetsWireEvent>("event", (e) => {
     const line = logLine(e);
     if (!line) return;
+    announce(line); // what a bot or another player did, for screen readers (the log is visual)
     logEl.prepend(h("li", {}, line));
     while (logEl.children.length > 8) logEl.lastElementChild!.remove();
   });

@@ -53,8 +53,9 @@ export function drawLooking(d: DialogHost): void {
   const rows = looked.map(([i, c]) => {
     const state = h("span", { class: "tt-choice" }, "top");
     top.push(c.id);
+    const name = c.card?.name ?? "this card";
     const button = (label: string, run: () => void) => {
-      const b = h("button", { type: "button", class: "small" }, label);
+      const b = h("button", { type: "button", class: "small", "aria-label": `${name}: ${label.toLowerCase() === "top" ? "on top" : label.toLowerCase() === "bottom" ? "on the bottom" : label.toLowerCase()}` }, label);
       b.addEventListener("click", run);
       return b;
     };
@@ -90,7 +91,7 @@ export function keepDialog(d: DialogHost): void {
   if (need === 0) return d.act({ do: "keep", bottom: [] });
   const chosen: number[] = [];
   const rows = (d.zoneOf(`${g}.hand`).cards ?? []).map((c) => {
-    const b = h("button", { type: "button", class: "small" }, "Bottom");
+    const b = h("button", { type: "button", class: "small", "aria-label": `Put ${c.card?.name ?? "this card"} on the bottom` }, "Bottom");
     b.addEventListener("click", () => {
       if (!chosen.includes(c.id)) chosen.push(c.id);
       b.disabled = true;
