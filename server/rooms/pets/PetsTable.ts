@@ -34,9 +34,9 @@ export class PetsPlayer extends Schema {
 
 /**
  * One battle as the wire carries it (a JSON string per battle in `PetsTable.battles`): room
- * seats, the line-ups and the compact event list. One string, not a child schema with a
- * child list: with @colyseus/schema 3 a pushed child battle was now and then decoded
- * garbled by every client (the leak test caught it about once in 300 games).
+ * seats, the line-ups and the compact event list. (Battles decoded garbled now and then,
+ * in every layout tried: a battle of exactly 255 bytes of JSON met schema 3.0.76's string
+ * length bug, fixed hub-wide in server/rooms/base/schemaStrings.ts.)
  */
 export interface PetsBattleWire {
   round: number;
