@@ -34,6 +34,8 @@ export interface ShellOptions {
   seatMark?(seat: number): string;
   /** The end screen's title for this state, from the viewer's side ("You won", "Draw"). */
   endTitle(state: ShellState, me: number | null): string;
+  /** More for the end screen (a replay link), asked again on every update while it shows. */
+  endExtra?(state: ShellState): HTMLElement | null;
 }
 
 export class GameShell {
@@ -48,6 +50,8 @@ export class GameShell {
   private tick: ReturnType<typeof setInterval> | null = null;
   private last: ShellState | null = null;
   private endShownFor = -1;
+  private endExtra = h("div", { class: "gs-end-extra" });
+  private endExtraKey = "";
 
   constructor(private ctx: GameContext, host: HTMLElement, private opts: ShellOptions) {
     this.stage = h("div", { class: "gs-stage" });
@@ -102,6 +106,14 @@ export class GameShell {
     this.ownerBar.hidden = !owner;
     this.drawTimer();
     if (state.phase === "finished" && this.endShownFor !== state.gameNo) this.showEnd(state, me);
+    if (state.phase === "finished" && this.opts.endExtra) {
+      const extra = this.opts.endExtra(state);
+      const key = extra?.outerHTML ?? "";
+      if (key !== this.endExtraKey) {
+        this.endExtraKey = key;
+        this.endExtra.replaceChildren(...(extra ? [extra] : []));
+      }
+    }
     if (state.phase === "playing") {
       this.end.hidden = true;
       this.endShownFor = -1;
@@ -137,7 +149,7 @@ export class GameShell {
     const close = h("button", { type: "button", class: "secondary", id: "gs-end-close" }, "Look at the table");
     close.addEventListener("click", () => (this.end.hidden = true));
     this.end.replaceChildren(
-      h("div", { class: "notice" }, h("h2", { id: "gs-end-h" }, title), h("div", { class: "notice-actions" }, me !== null ? again : null, close)),
+      h("div", { class: "notice" }, h("h2", { id: "gs-end-h" }, title), this.endExtra, h("div", { class: "notice-actions" }, me !== null ? again : null, close)),
     );
     this.end.hidden = false;
   }

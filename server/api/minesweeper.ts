@@ -33,6 +33,8 @@ export const REPLAY_SUBMIT_RATE: BucketLimits = { burst: 10, perSecond: 1 / 6 };
 export const MAX_SUBMISSION_BYTES = 256 * 1024;
 
 const STANDARD_LEVELS = Object.keys(LEVELS);
+/** Games the client's replay page can play back (client/pages/replay.ts). */
+const REPLAY_VIEWERS = new Set(["minesweeper", "pets"]);
 
 interface ApiError {
   code: string;
@@ -173,7 +175,7 @@ export function minesweeperApi(store: () => GameStore, settings: ApiSettings = {
     if (!/^[1-9][0-9]{0,14}$/.test(raw)) return fail(res, 400, { code: "bad-id", reason: "A replay id is a positive whole number." });
     const game = hubStore().getGame(Number(raw));
     // Only games with a replay viewer are served (every stored game is finished).
-    if (!game || game.game !== "minesweeper") return fail(res, 404, { code: "not-found", reason: `There is no replay ${raw}.` });
+    if (!game || !REPLAY_VIEWERS.has(game.game)) return fail(res, 404, { code: "not-found", reason: `There is no replay ${raw}.` });
     res.json(replayJson(game));
   });
 

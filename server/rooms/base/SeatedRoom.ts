@@ -887,12 +887,18 @@ export abstract class SeatedRoom<S extends HubState = HubState> extends Room<S, 
     }
   }
 
-  /** Writes a finished (or abandoned) game to the store; a store failure never breaks the room. */
-  protected recordGame(game: Omit<FinishedGame, "game" | "roomId" | "seats"> & { seats?: string[] }): void {
+  /**
+   * Writes a finished (or abandoned) game to the store; a store failure never breaks the room.
+   * Returns its id, 0 while it waits in the store's queue (`onSaved` gets the id once written),
+   * or −1 when it could not be saved.
+   */
+  protected recordGame(game: Omit<FinishedGame, "game" | "roomId" | "seats"> & { seats?: string[] }, onSaved?: (id: number) => void): number {
     try {
-      this.settings.store.recordGame({ ...game, game: this.gameId, roomId: this.roomId, seats: game.seats ?? this.seatNames() });
+      const id = this.settings.store.recordGame({ ...game, game: this.gameId, roomId: this.roomId, seats: game.seats ?? this.seatNames() }, onSaved);
+      return typeof id === "number" && id >= 0 ? id : -1;
     } catch (e) {
       console.error(`[${this.gameId} ${this.roomId}] could not record a finished game`, e);
+      return -1;
     }
   }
 

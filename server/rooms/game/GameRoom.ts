@@ -65,6 +65,11 @@ export interface GameServerParts<S, M extends TypedMove, E, C, V, St extends Gam
   toWire?(event: E, room: (gameSeat: number | null) => number): HubEvent | null;
   /** Extra listing fields. */
   metadata?(configured: Configured<C>): Record<string, unknown>;
+  /**
+   * The finished game's record: its replay id (#/replay/ID), 0 while it waits in the store's
+   * queue (called again with the id once written), −1 if it could not be saved.
+   */
+  recorded?(st: St, replayId: number): void;
 }
 
 type Phase = "waiting" | "playing" | "finished";
@@ -245,7 +250,13 @@ export abstract class GameRoom<S, M extends TypedMove, E, C, V, St extends GameR
     const game = this.game;
     if (!game || this.recorded || game.log.length === 0) return;
     this.recorded = true;
-    this.recordGame({
+    const gameNo = this.state.gameNo;
+    const saved = (id: number) => {
+      // Written later (the store was busy): tell the table if it still shows that game.
+      if (this.isDisposing() || !this.parts.recorded) return;
+      this.serverMove(this.state.owner, () => (this.state.gameNo === gameNo ? this.parts.recorded!(this.state, id) : false), "saved record");
+    };
+    const id = this.recordGame({
       seed: game.seed,
       config: game.config,
       seats: this.order.map((room) => this.state.seats[room].name),
@@ -254,7 +265,8 @@ export abstract class GameRoom<S, M extends TypedMove, E, C, V, St extends GameR
       mode: this.configured.mode,
       startedAt: this.startedAt,
       endedAt: now,
-    });
+    }, saved);
+    this.parts.recorded?.(this.state, id);
   }
 
   /**

@@ -86,10 +86,16 @@ export const petsParts: GameServerParts<PetsState, PetsMove, PetsEvent, PetsRoom
   seatTaken(st, seat, reclaimed, playing) {
     if (!reclaimed && !playing) clearPrivate(st.players[seat].private);
   },
+  recorded(st, replayId) {
+    put(st, "replayId", replayId);
+  },
   metadata: (c) => ({ seats: c.seats, timer: c.turnSeconds, arrange: c.togetherSeconds ?? 0 }),
   project(st, p) {
     const v = p.view(null);
-    if (p.fresh) st.winners.clear();
+    if (p.fresh) {
+      st.winners.clear();
+      put(st, "replayId", -1);
+    }
     put(st, "round", v.round);
     put(st, "stage", v.phase);
     put(st, "turn", v.phase === "shop" ? p.room(v.turn) : -1);
