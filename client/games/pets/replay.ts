@@ -249,7 +249,7 @@ export async function mountPetsReplay(frame: PageFrame, record: ReplayRecord): P
         return h(
           "section",
           { class: "pets-box", "data-seat": seat },
-          h("h3", {}, `${name(seat)} `, h("span", { class: "pets-sub" }, s.orders[seat] ? "(deck order, top first)" : `(${s.hands[seat].length} cards)`)),
+          h("h3", {}, `${name(seat)} `, h("span", { class: "pets-sub" }, s.orders[seat] ? "(deck order, top first)" : `(${s.hands[seat].length} card${s.hands[seat].length === 1 ? "" : "s"})`)),
           h("div", { class: "pets-row pets-hand" }, ...ids.map((id) => cardFace(s.kinds[id]))),
           pick ? h("p", { class: "pets-sub" }, `Choosing between ${pick.map((id) => s.kinds[id]).join(" and ")}.`) : null,
         );
