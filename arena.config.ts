@@ -20,6 +20,7 @@ import { installMatchmakeHandler } from "./server/net/matchmakeHttp.js";
 import { connectSourcesFor, jsonErrors, jsonNotFound, mountClient, roomsRoute, securityHeaders } from "./server/http.js";
 import { keepCorsOffMonitor, monitorSettingsFromEnv, mountMonitor, type MonitorSettings } from "./server/monitor.js";
 import { minesweeperApi, type ApiSettings } from "./server/api/minesweeper.js";
+import { replaysApi } from "./server/api/replays.js";
 import { seatsApi } from "./server/api/seats.js";
 import { claimsApi } from "./server/api/claims.js";
 import type { MinesweeperSettings } from "./server/rooms/minesweeper/index.js";
@@ -92,6 +93,7 @@ export function createHubConfig(overrides: Partial<HubSettings> & HubExtras = {}
       app.use(securityHeaders({ connect: connectSourcesFor(scale.publicAddress) }));
       // Before the app-wide body parser: the submission route parses its own, larger body.
       app.use("/api", minesweeperApi(() => settings.store, { clock: rest.clock, replaySubmitRate: rest.replaySubmitRate }));
+      app.use("/api", replaysApi(() => settings.store)); // any finished game of the registry
       app.use("/api", seatsApi()); // parses its own small body, like the route above
       app.use("/api", claimsApi()); // "continue on another device" links, same
       app.use(express.json({ limit: "16kb" }));

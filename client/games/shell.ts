@@ -1,9 +1,14 @@
 // The shared shell of a game on the generic room: seat list (names, bots, who is
 // away, whose turn), a status line with the turn timer, the end screen with Play
 // again, and the owner's Add bot / Start between games. A game scene draws its
-// table into `stage` and reads the same typed state (`ShellState`).
+// table into `stage` and reads the same typed state (`ShellState`). The parts
+// (shell/seats.ts, shell/clock.ts, shell/end.ts) also serve the games with their own
+// layout (Cubestacc, Minesweeper).
 import type { Room } from "colyseus.js";
 import { h } from "../ui/dom";
+import { formatSeconds, TurnClock } from "./shell/clock";
+import { EndScreen } from "./shell/end";
+import { SeatList, seatStateOf } from "./shell/seats";
 import type { GameContext } from "./types";
 import "./shell.css";
 
@@ -32,6 +37,8 @@ export interface ShellState {
 export interface ShellOptions {
   /** A short coloured mark per seat (a disc, a suit...); default none. */
   seatMark?(seat: number): string;
+  /** The mark's colour (CSS). */
+  seatColour?(seat: number): string | undefined;
   /** The end screen's title for this state, from the viewer's side ("You won", "Draw"). */
   endTitle(state: ShellState, me: number | null): string;
   /** More for the end screen (a replay link), asked again on every update while it shows. */
@@ -42,34 +49,41 @@ export class GameShell {
   readonly el: HTMLElement;
   /** Where the game draws its table. */
   readonly stage: HTMLElement;
-  private seatList: HTMLElement;
+  private seatList: SeatList;
   private status: HTMLElement;
-  private timer: HTMLElement;
-  private end: HTMLElement;
+  private timer: TurnClock;
+  private end: EndScreen;
   private ownerBar: HTMLElement;
   private tick: ReturnType<typeof setInterval> | null = null;
   private last: ShellState | null = null;
-  private endShownFor = -1;
   private endExtra = h("div", { class: "gs-end-extra" });
   private endExtraKey = "";
 
   constructor(private ctx: GameContext, host: HTMLElement, private opts: ShellOptions) {
     this.stage = h("div", { class: "gs-stage" });
-    this.seatList = h("ol", { class: "gs-seats", id: "gs-seats", "aria-label": "Seats" });
+    this.seatList = new SeatList({ prefix: "gs", id: "gs-seats", label: "Seats", parts: { remove: true }, onRemove: (seat) => ctx.session.send("removeBot", { seat }) });
     this.status = h("p", { class: "gs-status", id: "gs-status", role: "status", "aria-live": "polite" });
-    this.timer = h("span", { class: "gs-timer", id: "gs-timer", "aria-label": "Time left this turn" });
+    this.timer = new TurnClock(h("span", { class: "gs-timer", id: "gs-timer", "aria-label": "Time left this turn" }), { prefix: "gs", format: formatSeconds, lowMs: 5001 });
     const addBot = h("button", { type: "button", class: "small", id: "gs-add-bot" }, "Add bot");
     addBot.addEventListener("click", () => ctx.session.send("addBot", {}));
     const start = h("button", { type: "button", class: "small", id: "gs-start" }, "Start");
     start.addEventListener("click", () => ctx.session.send("start", {}));
     this.ownerBar = h("div", { class: "gs-owner", hidden: true }, addBot, start);
-    this.end = h("div", { class: "gs-end", id: "gs-end", hidden: true, role: "dialog", "aria-labelledby": "gs-end-h" });
+    this.end = new EndScreen({
+      prefix: "gs",
+      ids: { end: "gs-end", title: "gs-end-h", again: "gs-again", look: "gs-end-close", start: "gs-start-again", after: "gs-after", results: "gs-results", afterAgain: "gs-after-again" },
+      lookLabel: "Look at the table",
+      cardClass: "notice",
+      ready: (ready) => ctx.session.send("ready", { ready }),
+      start: () => ctx.session.send("start", {}),
+    });
+    this.end.body.append(this.endExtra);
     this.el = h(
       "div",
       { class: "gs" },
-      h("aside", { class: "gs-side" }, h("div", { class: "gs-status-row" }, this.status, this.timer), this.seatList, this.ownerBar),
+      h("aside", { class: "gs-side" }, h("div", { class: "gs-status-row" }, this.status, this.timer.el), this.end.afterBar, this.seatList.el, this.ownerBar),
       this.stage,
-      this.end,
+      this.end.el,
     );
     host.append(this.el);
     this.tick = setInterval(() => this.drawTimer(), 250);
@@ -90,33 +104,48 @@ export class GameShell {
     // a Room rebuilt after a reload can be handed to the shell before its first full state
     const acting = Array.from(state.acting ?? []);
     const seats = Array.from(state.seats ?? []);
-    this.seatList.replaceChildren(
-      ...seats.map((s, i) =>
-        h(
-          "li",
-          { class: `gs-seat${acting.includes(i) && state.phase === "playing" ? " gs-turn" : ""}${i === me ? " gs-me" : ""}`, "data-seat": i },
-          h("span", { class: "gs-mark", "aria-hidden": "true" }, this.opts.seatMark?.(i) ?? ""),
-          h("span", { class: "gs-name" }, s.occupied ? s.name : "Open seat"),
-          h("span", { class: "gs-tag" }, !s.occupied ? "" : s.bot ? "bot" : !s.connected ? "away" : state.phase !== "playing" && s.ready ? "ready" : i === me ? "you" : ""),
-        ),
-      ),
+    const playing = state.phase === "playing";
+    this.seatList.render(
+      seats.map((seat, i) => ({
+        seat: i,
+        name: seat.occupied ? seat.name : "Open seat",
+        state: seatStateOf(seat),
+        stateText: !seat.occupied ? "" : seat.bot ? "bot" : !seat.connected ? "away" : !playing && seat.ready ? "ready" : i === me ? "you" : "",
+        mark: this.opts.seatMark?.(i) ?? "",
+        colour: this.opts.seatColour?.(i),
+        me: i === me,
+        bot: seat.bot,
+        turn: playing && acting.includes(i),
+        removable: !playing && seat.bot && me !== null && me === state.owner && state.mode !== "solo",
+      })),
     );
     this.status.textContent = this.statusText(state, me, acting);
-    const owner = me !== null && me === state.owner && state.phase !== "playing" && state.mode !== "solo";
+    const owner = me !== null && me === state.owner && !playing && state.mode !== "solo";
     this.ownerBar.hidden = !owner;
     this.drawTimer();
-    if (state.phase === "finished" && this.endShownFor !== state.gameNo) this.showEnd(state, me);
-    if (state.phase === "finished" && this.opts.endExtra) {
+    const finished = state.phase === "finished";
+    if (playing) this.end.reset();
+    const first = this.end.update(
+      finished
+        ? {
+            gameNo: state.gameNo,
+            title: this.opts.endTitle(state, me),
+            seated: me !== null,
+            connected: this.ctx.session.status.kind === "connected",
+            ready: me !== null && !!seats[me]?.ready,
+            waitingFor: seats.filter((x) => x.occupied && !x.bot && x.connected && !x.ready).length,
+            canStart: owner,
+          }
+        : null,
+    );
+    if (first) this.ctx.announce(this.opts.endTitle(state, me));
+    if (finished && this.opts.endExtra) {
       const extra = this.opts.endExtra(state);
       const key = extra?.outerHTML ?? "";
       if (key !== this.endExtraKey) {
         this.endExtraKey = key;
         this.endExtra.replaceChildren(...(extra ? [extra] : []));
       }
-    }
-    if (state.phase === "playing") {
-      this.end.hidden = true;
-      this.endShownFor = -1;
     }
   }
 
@@ -130,28 +159,7 @@ export class GameShell {
 
   private drawTimer(): void {
     const s = this.last;
-    const left = s && s.deadline > 0 && s.phase === "playing" ? Math.max(0, Math.ceil((s.deadline - this.ctx.session.clock.now()) / 1000)) : -1;
-    const text = left < 0 ? "" : `${left}s`;
-    if (this.timer.textContent !== text) this.timer.textContent = text;
-    this.timer.classList.toggle("gs-low", left >= 0 && left <= 5);
-  }
-
-  private showEnd(state: ShellState, me: number | null): void {
-    this.endShownFor = state.gameNo;
-    const title = this.opts.endTitle(state, me);
-    this.ctx.announce(title);
-    const again = h("button", { type: "button", class: "primary", id: "gs-again" }, "Play again");
-    again.addEventListener("click", () => {
-      this.ctx.session.send("ready", { ready: true });
-      again.disabled = true;
-      again.textContent = "Waiting for the others…";
-    });
-    const close = h("button", { type: "button", class: "secondary", id: "gs-end-close" }, "Look at the table");
-    close.addEventListener("click", () => (this.end.hidden = true));
-    this.end.replaceChildren(
-      h("div", { class: "notice" }, h("h2", { id: "gs-end-h" }, title), this.endExtra, h("div", { class: "notice-actions" }, me !== null ? again : null, close)),
-    );
-    this.end.hidden = false;
+    this.timer.show(s && s.phase === "playing" ? s.deadline : 0, this.ctx.session.clock.now());
   }
 
   destroy(): void {

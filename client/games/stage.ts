@@ -19,3 +19,28 @@ export async function initStillStage(app: Application, host: HTMLElement, opts: 
   });
   app.ticker.stop();
 }
+
+/**
+ * On-demand rendering: `request()` schedules one frame (several requests before it are one
+ * frame); nothing is drawn while frozen (stable screenshots) or once stopped.
+ */
+export class FrameRequests {
+  frozen = false;
+  private queued = false;
+  private stopped = false;
+
+  constructor(private readonly draw: () => void) {}
+
+  request(): void {
+    if (this.queued || this.frozen || this.stopped) return;
+    this.queued = true;
+    requestAnimationFrame(() => {
+      this.queued = false;
+      if (!this.frozen && !this.stopped) this.draw();
+    });
+  }
+
+  stop(): void {
+    this.stopped = true;
+  }
+}

@@ -126,6 +126,8 @@ export interface GameDef<S, M extends TypedMove, E, C, V> {
   legalMoves(state: S, seat: number): M[];
   /** The move the room makes when the turn timer of `seat` runs out (games with a timer). */
   timeoutMove?(state: S, seat: number): M | null;
+  /** The move the room makes for a seat whose player left for good (the race: resign); null: none now. */
+  leaveMove?(state: S, seat: number): M | null;
   /** Moves the room makes by itself when nobody may act (e.g. the race's go): [seat, move], or null. */
   roomMove?(state: S): { seat: number; move: M } | null;
   bot?: BotDef<V, M>;

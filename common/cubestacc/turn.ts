@@ -31,6 +31,15 @@ export function stepSeat(count: number, from: number, steps: number, direction: 
   return (((from + steps * direction) % count) + count) % count;
 }
 
+/**
+ * The seat after `seat` among `order` (seats in game order, e.g. the room's `order` on the
+ * wire) going `direction`; −1 when `seat` is not in the game. The client's "next:" uses it.
+ */
+export function nextInOrder(order: readonly number[], seat: number, direction: number): number {
+  const i = order.indexOf(seat);
+  return i < 0 ? -1 : order[stepSeat(order.length, i, 1, direction)];
+}
+
 /** The seat `steps` turns away from `from` in the current direction. */
 export function seatAfter(s: CubestaccState, from: number, steps: number): number {
   return stepSeat(s.seats, from, steps, s.direction);

@@ -115,6 +115,7 @@ export const minesweeperDef: GameDef<MinesweeperState, MinesweeperMove, Mineswee
   setup: minesweeperRules.setup,
   apply: minesweeperRules.apply,
   status: minesweeperRules.status,
+  result: (s) => s.phase,
   // Anyone seated clicks whenever they like: no turns on a shared board.
   whoActs: (s): WhoActs => (isFinished(s) ? nobody : { seats: Array.from({ length: s.seats }, (_, i) => i), together: true }),
   view: minesweeperRules.view,
@@ -145,6 +146,7 @@ export const minesweeperRaceDef: GameDef<RaceState, RaceMove, RaceEvent, Mineswe
   setup: raceRules.setup,
   apply: raceRules.apply,
   status: raceRules.status,
+  result: (s) => (s.winner === null ? "lost" : "won"),
   whoActs(s): WhoActs {
     if (s.phase !== "racing") return nobody;
     const alive = s.boards.map((b, seat) => (b.phase !== "lost" && b.phase !== "won" && s.resignedAt[seat] === null ? seat : -1)).filter((x) => x >= 0);
@@ -160,6 +162,8 @@ export const minesweeperRaceDef: GameDef<RaceState, RaceMove, RaceEvent, Mineswe
     return cellMoves(s.boards[seat]);
   },
   roomMove: (s) => (s.phase === "waiting" ? { seat: 0, move: { type: "go" } } : null),
+  // A racer who leaves resigns (once out, there is nothing to resign).
+  leaveMove: (s, seat) => (s.phase === "racing" && s.boards[seat].phase !== "lost" && s.resignedAt[seat] === null ? { type: "resign" } : null),
   twin(s, viewer, rng) {
     if (s.phase !== "racing" || !s.boards[0].mines) return null;
     const { rows, cols } = s.config;

@@ -1,6 +1,6 @@
-// Minesweeper's HTTP API (docs/protocol.md, "HTTP"): the leaderboard, offline
-// solo submissions (replayed and verified by common/ before they are stored),
-// and stored games for the replay viewer.
+// Minesweeper's HTTP API (docs/protocol.md, "HTTP"): the leaderboard and offline
+// solo submissions (replayed and verified by common/ before they are stored). Stored
+// games of every game are served by replays.ts.
 //
 // Every error is `{code, message, error: {code, reason, index?}}` with a 4xx status. The
 // clock is injected (`now`), so tests control the leaderboard windows.
@@ -17,7 +17,6 @@ import {
   type GameStore,
   type HubStore,
   type LeaderboardWindow,
-  type StoredGame,
 } from "../store/GameStore.js";
 import { describeStoreError, SaveQueue } from "../store/SaveQueue.js";
 
@@ -33,8 +32,6 @@ export const REPLAY_SUBMIT_RATE: BucketLimits = { burst: 10, perSecond: 1 / 6 };
 export const MAX_SUBMISSION_BYTES = 256 * 1024;
 
 const STANDARD_LEVELS = Object.keys(LEVELS);
-/** Games the client's replay page can play back (client/pages/replay.ts). */
-const REPLAY_VIEWERS = new Set(["minesweeper", "pets"]);
 
 interface ApiError {
   code: string;
@@ -170,15 +167,6 @@ export function minesweeperApi(store: () => GameStore, settings: ApiSettings = {
     res.status(201).json({ id, timeMs, stats, ranked: false, verified: true });
   });
 
-  router.get("/replays/:id", (req, res) => {
-    const raw = req.params.id;
-    if (!/^[1-9][0-9]{0,14}$/.test(raw)) return fail(res, 400, { code: "bad-id", reason: "A replay id is a positive whole number." });
-    const game = hubStore().getGame(Number(raw));
-    // Only games with a replay viewer are served (every stored game is finished).
-    if (!game || !REPLAY_VIEWERS.has(game.game)) return fail(res, 404, { code: "not-found", reason: `There is no replay ${raw}.` });
-    res.json(replayJson(game));
-  });
-
   // Body-parser failures (bad JSON, too large) and anything else, as JSON errors.
   router.use(((err, _req, res, next) => {
     if (res.headersSent) return next(err);
@@ -191,28 +179,4 @@ export function minesweeperApi(store: () => GameStore, settings: ApiSettings = {
   }) as express.ErrorRequestHandler);
 
   return router;
-}
-
-/** The stored game as the replay viewer needs it. */
-export function replayJson(g: StoredGame) {
-  const mode = g.mode || (g.seats.length === 1 ? "solo" : "coop");
-  return {
-    id: g.id,
-    game: g.game,
-    mode,
-    level: g.level || ((g.config as { level?: string } | null)?.level ?? ""),
-    config: g.config,
-    seed: g.seed,
-    seats: g.seats,
-    log: g.log,
-    result: g.result,
-    timeMs: g.timeMs,
-    stats: g.stats,
-    source: g.source,
-    ranked: g.ranked,
-    startedAt: g.startedAt,
-    endedAt: g.endedAt,
-    finishedAt: g.finishedAt,
-    summary: g.summary,
-  };
 }

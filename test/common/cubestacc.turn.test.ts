@@ -5,6 +5,7 @@
 import { expect } from "chai";
 import { C, cards, DONE, DRAW, kinds, ok, play, refused, table, TIMEOUT } from "./cubestacc.helpers.js";
 import { cubestaccRules, drawActionOf, legalPlays } from "../../common/cubestacc/index.js";
+import { nextInOrder, seatAfter } from "../../common/cubestacc/turn.js";
 
 describe("cubestacc turn: play one, or draw 1 when you cannot", () => {
   it("refuses drawing while a legal play exists", () => {
@@ -330,5 +331,21 @@ describe("cubestacc blocked end (ours): nobody can play or draw", () => {
     const b = ok(ok(a, 1, DRAW).state, 2, DRAW).state;
     expect(b.phase).to.equal("playing");
     expect(b.turn).to.equal(0);
+  });
+});
+
+describe("cubestacc turn: the next seat as the client names it (nextInOrder)", () => {
+  it("follows the rules' own turn order both ways over the room's order, and knows no seat outside it", () => {
+    // room seats 0, 2, 3 play (seat 1 empty): game seats 0, 1, 2
+    const order = [0, 2, 3];
+    for (const direction of [1, -1]) {
+      for (let g = 0; g < order.length; g++) {
+        const s = { ...table({ hands: ["9D", "2C", "3H"], root: "7S" }), direction } as Parameters<typeof seatAfter>[0];
+        expect(nextInOrder(order, order[g], direction)).to.equal(order[seatAfter(s, g, 1)]);
+      }
+    }
+    expect(nextInOrder(order, 3, 1)).to.equal(0);
+    expect(nextInOrder(order, 0, -1)).to.equal(3);
+    expect(nextInOrder(order, 1, 1)).to.equal(-1);
   });
 });

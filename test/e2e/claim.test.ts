@@ -2,39 +2,16 @@
 // browser context (a phone) opens it and plays the seat; the first is told its seat moved;
 // the link works once. Spectators are never offered one.
 import { expect } from "chai";
-import { boot, type ColyseusTestServer } from "@colyseus/testing";
-import type { Browser } from "playwright-core";
-import { createHubConfig } from "../../arena.config.js";
-import { SqliteStore } from "../../server/store/index.js";
-import { SeatedRoom } from "../../server/rooms/base/SeatedRoom.js";
-import { DESKTOP, freePort, launchChromium, OpenedPages, PHONE, screenshot, waitHub } from "../helpers/e2e.js";
+import { DESKTOP, PHONE, screenshot, waitHub, useBrowserHub } from "../helpers/e2e.js";
 import { LAX_ADDRESS_LIMITS } from "../helpers/hub.js";
 
 describe("e2e: continue on another device", function () {
   this.timeout(90_000);
-  let server: ColyseusTestServer;
-  let browser: Browser;
-  let base = "";
   // a spent or made-up link answers 410 (the browser logs the failed fetch)
-  const pages = new OpenedPages(() => browser, () => base, /WebSocket|ERR_|net::|status of 410/);
-  const delayScale = SeatedRoom.botDelayScale;
-
-  before(async () => {
-    browser = await launchChromium();
-    SeatedRoom.botDelayScale = 0.1;
-    const port = await freePort();
-    server = await boot(createHubConfig({ store: new SqliteStore(":memory:"), botThreads: 0, ...LAX_ADDRESS_LIMITS }), port);
-    base = `http://127.0.0.1:${port}/`;
-  });
-  after(async () => {
-    SeatedRoom.botDelayScale = delayScale;
-    await browser?.close();
-    await server?.shutdown();
-  });
-  afterEach(() => pages.closeAll());
+  const suite = useBrowserHub({ botDelayScale: 0.1, config: () => ({ botThreads: 0, ...LAX_ADDRESS_LIMITS }), tolerated: /WebSocket|ERR_|net::|status of 410/ });
 
   it("a device link moves the seat to a phone, the laptop is told, and the link works once", async () => {
-    const laptop = await pages.open(DESKTOP, "#/games/connect4");
+    const laptop = await suite.open(DESKTOP, "#/games/connect4");
     await laptop.page.fill("input[name=name]", "Dev");
     await laptop.page.click("#connect4-solo-btn");
     const s = await waitHub(laptop.page, (x) => x.connection === "connected" && x.ready === true && typeof x.seat === "number", "the laptop's game");
@@ -45,7 +22,7 @@ describe("e2e: continue on another device", function () {
     expect(link).to.match(/#\/claim\/[A-Za-z0-9_-]{32}$/);
     await screenshot(laptop.page, "claim-laptop-link");
 
-    const phone = await pages.open(PHONE);
+    const phone = await suite.open(PHONE);
     await phone.page.goto(link);
     const p = await waitHub(phone.page, (x) => x.connection === "connected" && x.roomId === s.roomId && x.ready === true, "the phone in the game");
     expect(p.seat).to.equal(s.seat);
@@ -60,7 +37,7 @@ describe("e2e: continue on another device", function () {
     await screenshot(laptop.page, "claim-laptop-moved");
 
     // the link is spent: a third browser is told so, in words, and takes nothing
-    const third = await pages.open(DESKTOP);
+    const third = await suite.open(DESKTOP);
     await third.page.goto(link);
     await third.page.waitForSelector("text=already used or has expired");
     const still = await waitHub(phone.page, (x) => x.connection === "connected", "the phone still playing");
@@ -68,15 +45,15 @@ describe("e2e: continue on another device", function () {
   });
 
   it("spectators get no device link; a made-up link is refused in words", async () => {
-    const host = await pages.open(DESKTOP, "#/games/connect4");
+    const host = await suite.open(DESKTOP, "#/games/connect4");
     await host.page.fill("input[name=name]", "Host");
     await host.page.click("#connect4-quick-btn");
     const s = await waitHub(host.page, (x) => x.connection === "connected" && !!x.roomId, "the host's room");
     expect(await host.page.isVisible("#device-link-btn")).to.equal(true);
-    const watcher = await pages.open(DESKTOP, `#/spectate/${s.roomId}`);
+    const watcher = await suite.open(DESKTOP, `#/spectate/${s.roomId}`);
     await waitHub(watcher.page, (x) => x.spectator === true && x.connection === "connected", "the watcher");
     expect(await watcher.page.isVisible("#device-link-btn")).to.equal(false);
-    await watcher.page.goto(`${base}#/claim/${"A".repeat(32)}`);
+    await watcher.page.goto(`${suite.base}#/claim/${"A".repeat(32)}`);
     await watcher.page.waitForSelector("text=already used or has expired");
   });
 });

@@ -2,12 +2,8 @@
 // docs/adding-a-game.md, is playable with the generated lobby panel and the shared shell.
 // Solo against the bot to the end and Play again; two people in a private room by code.
 import { expect } from "chai";
-import { boot, type ColyseusTestServer } from "@colyseus/testing";
-import type { Browser, Page } from "playwright-core";
-import { createHubConfig } from "../../arena.config.js";
-import { SqliteStore } from "../../server/store/index.js";
-import { SeatedRoom } from "../../server/rooms/base/SeatedRoom.js";
-import { freePort, hub, launchChromium, OpenedPages, waitHub, type HubSnapshot } from "../helpers/e2e.js";
+import type { Page } from "playwright-core";
+import { hub, openPrivateRoom, screenshot, waitHub, type HubSnapshot, useBrowserHub } from "../helpers/e2e.js";
 import { LAX_ADDRESS_LIMITS } from "../helpers/hub.js";
 
 type C4 = HubSnapshot & { game?: string; gameNo?: number; grid?: number[]; acting?: number[]; winner?: number; result?: string };
@@ -20,7 +16,7 @@ async function playToEnd(page: Page, seat: number, other?: { page: Page; seat: n
     for (const p of [{ page, seat }, ...(other ? [other] : [])]) {
       const t = (await hub(p.page)) as C4;
       if (t.phase === "playing" && t.acting?.includes(p.seat)) {
-        const open = p.page.locator(".c4-col:not([disabled])");
+        const open = p.page.locator('.c4-col[aria-disabled="false"]');
         const n = await open.count();
         if (n) await open.nth(Math.floor(Math.random() * n)).click();
       }
@@ -32,28 +28,10 @@ async function playToEnd(page: Page, seat: number, other?: { page: Page; seat: n
 
 describe("e2e: connect four in Chromium", function () {
   this.timeout(120_000);
-  let server: ColyseusTestServer;
-  let browser: Browser;
-  let base = "";
-  const pages = new OpenedPages(() => browser, () => base);
-  const delayScale = SeatedRoom.botDelayScale;
-
-  before(async () => {
-    browser = await launchChromium();
-    SeatedRoom.botDelayScale = 0.1;
-    const port = await freePort();
-    server = await boot(createHubConfig({ store: new SqliteStore(":memory:"), botThreads: 0, ...LAX_ADDRESS_LIMITS }), port);
-    base = `http://127.0.0.1:${port}/`;
-  });
-  after(async () => {
-    SeatedRoom.botDelayScale = delayScale;
-    await browser?.close();
-    await server?.shutdown();
-  });
-  afterEach(() => pages.closeAll());
+  const suite = useBrowserHub({ botDelayScale: 0.1, config: () => ({ botThreads: 0, ...LAX_ADDRESS_LIMITS }) });
 
   it("the lobby lists it from the registry; solo against the bot to the end; Play again deals game 2", async () => {
-    const { page } = await pages.open();
+    const { page } = await suite.open();
     await page.waitForSelector('.game-list [data-game="connect4"]');
     await page.fill("input[name=name]", "Cy");
     expect(await page.textContent('.game-list [data-game="connect4"] .game-name')).to.equal("Connect Four");
@@ -68,12 +46,9 @@ describe("e2e: connect four in Chromium", function () {
   });
 
   it("two people in a private room by code; the second sees the first's discs", async () => {
-    const a = await pages.open();
-    await a.page.waitForSelector("#connect4-private-btn");
-    await a.page.fill("input[name=name]", "Ada");
-    await a.page.click("#connect4-private-btn");
-    const room = await waitHub(a.page, (s) => !!s.roomId && s.private === true, "a private room");
-    const b = await pages.open();
+    const a = await suite.open();
+    const room = await openPrivateRoom(a.page, "connect4", "Ada");
+    const b = await suite.open();
     await b.page.waitForSelector("#join-code");
     await b.page.fill("input[name=name]", "Bo"); // a newcomer without a name is asked for one first
     await b.page.fill("#join-code", room.roomId!.toLowerCase());
@@ -83,5 +58,44 @@ describe("e2e: connect four in Chromium", function () {
     const end = await playToEnd(a.page, 0, { page: b.page, seat: 1 });
     const seen = (await waitHub(b.page, (s) => s.phase === "finished", "the end on the second page")) as C4;
     expect(seen.grid).to.deep.equal(end.grid);
+  });
+
+  it("by keyboard: Tab reaches the grid, arrows and digits pick a column, Enter drops; every move is announced", async () => {
+    const { page } = await suite.open();
+    await page.waitForSelector("#connect4-solo-btn");
+    await page.fill("input[name=name]", "Kay");
+    await page.click("#connect4-solo-btn");
+    await waitHub(page, (s) => (s as C4).game === "connect4" && s.phase === "playing", "a solo game");
+    // Tab alone reaches a column (one tab stop for the whole grid)
+    const focusedCol = () => page.evaluate(() => (document.activeElement as HTMLElement | null)?.dataset.col ?? null);
+    for (let i = 0; i < 40 && (await focusedCol()) === null; i++) await page.keyboard.press("Tab");
+    expect(await focusedCol(), "a column has the keyboard focus").to.equal("3");
+    await page.keyboard.press("ArrowRight");
+    expect(await focusedCol()).to.equal("4");
+    await page.keyboard.press("Home");
+    expect(await focusedCol()).to.equal("0");
+    await page.keyboard.press("7");
+    expect(await focusedCol()).to.equal("6");
+    await screenshot(page, "connect4-keyboard-focus");
+
+    let s = (await hub(page)) as C4;
+    for (let moves = 0; s.phase === "playing" && moves < 30; moves++) {
+      s = (await waitHub(page, (x) => x.phase !== "playing" || !!(x as C4).acting?.includes(0), "my turn")) as C4;
+      if (s.phase !== "playing") break;
+      expect((s.announced ?? []) as string[]).to.include("Your turn: choose a column with the arrow keys or 1 to 7, then press Enter.");
+      const grid = s.grid!;
+      const col = [3, 2, 4, 1, 5, 0, 6].find((c) => grid[5 * 7 + c] === -1)!;
+      await page.keyboard.press(String(col + 1));
+      expect(await focusedCol()).to.equal(String(col));
+      const before = grid.filter((v) => v >= 0).length;
+      await page.keyboard.press("Enter");
+      s = (await waitHub(page, (x) => ((x as C4).grid ?? []).filter((v) => v >= 0).length > before, "my disc")) as C4;
+      const said = ((await hub(page)).announced ?? []) as string[];
+      expect(said.some((t) => t.startsWith(`You dropped a red disc in column ${col + 1}`)), `announced: ${said.slice(-3).join(" | ")}`).to.equal(true);
+    }
+    s = (await waitHub(page, (x) => x.phase === "finished", "the end")) as C4;
+    expect(["won", "draw"]).to.include(s.result);
+    // the bot's discs were announced too
+    expect(((s.announced ?? []) as string[]).some((t) => / dropped a gold disc in column \d/.test(t) && !t.startsWith("You"))).to.equal(true);
   });
 });

@@ -2,42 +2,16 @@
 // the how-to is closed, its legal spots glow and a line says what to do; tapping a glow
 // plays it and the guide is gone for good (a second game is not guided).
 import { expect } from "chai";
-import { boot, type ColyseusTestServer } from "@colyseus/testing";
-import type { Browser, Page } from "playwright-core";
-import { createHubConfig } from "../../arena.config.js";
-import { SqliteStore } from "../../server/store/index.js";
-import { SeatedRoom } from "../../server/rooms/base/SeatedRoom.js";
-import { freePort, launchChromium, OpenedPages, PHONE, screenshot, waitHub, type HubSnapshot } from "../helpers/e2e.js";
+import { PHONE, screenshot, useBrowserHub } from "../helpers/e2e.js";
+import { waitCs } from "./cubestacc.e2e-helpers.js";
 
-type Legal = { card: number; onto: number; mode: string };
-type Cs = HubSnapshot & { phase?: string; myTurn?: boolean; hand?: number[] | null; legal?: Legal[]; glowing?: Legal[]; selected?: number | null; guideShown?: boolean; howtoShown?: boolean; animating?: boolean };
-const waitCs = (page: Page, test: (s: Cs) => boolean, what: string, timeout = 20_000) =>
-  waitHub(page, test as (s: HubSnapshot) => boolean, what, timeout) as Promise<Cs>;
 
 describe("e2e: cubestacc guided first move", function () {
   this.timeout(90_000);
-  let server: ColyseusTestServer;
-  let browser: Browser;
-  let base = "";
-  const pages = new OpenedPages(() => browser, () => base);
-  const delayScale = SeatedRoom.botDelayScale;
-
-  before(async () => {
-    browser = await launchChromium();
-    SeatedRoom.botDelayScale = 0.12;
-    const port = await freePort();
-    server = await boot(createHubConfig({ store: new SqliteStore(":memory:"), reconnectSeconds: 20, seatHoldSeconds: 120 }), port);
-    base = `http://127.0.0.1:${port}/`;
-  });
-  after(async () => {
-    SeatedRoom.botDelayScale = delayScale;
-    await browser?.close();
-    await server?.shutdown();
-  });
-  afterEach(() => pages.closeAll());
+  const suite = useBrowserHub({ botDelayScale: 0.12, config: () => ({ reconnectSeconds: 20, seatHoldSeconds: 120 }) });
 
   it("phone: the first solo turn lifts a legal card and a glow; tapping the glow plays it; the guide is done", async () => {
-    const { page } = await pages.open(PHONE, "#/games/cubestacc");
+    const { page } = await suite.open(PHONE, "#/games/cubestacc");
     await page.fill("input[name=name]", "Newt");
     await page.selectOption("#cs-bots", "1");
     await page.tap("#cs-solo-btn");

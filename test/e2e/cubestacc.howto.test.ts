@@ -3,33 +3,13 @@
 // every disabled action button says why in visible words (on a phone too); and after
 // "See the table" at the end there is still a way to play again without the lobby.
 import { expect } from "chai";
-import { boot, type ColyseusTestServer } from "@colyseus/testing";
-import type { Browser, CDPSession, Page } from "playwright-core";
+import type { CDPSession, Page } from "playwright-core";
 import { matchMaker } from "@colyseus/core";
-import { createHubConfig } from "../../arena.config.js";
-import { SqliteStore } from "../../server/store/index.js";
-import { SeatedRoom } from "../../server/rooms/base/SeatedRoom.js";
 import type { CubestaccRoom } from "../../server/rooms/cubestacc/index.js";
 import { rigTable, setHands } from "../helpers/cubestacc.js";
-import { freePort, hub, launchChromium, OpenedPages, PHONE, screenshot, waitHub, type HubSnapshot } from "../helpers/e2e.js";
+import { hub, PHONE, screenshot, useBrowserHub } from "../helpers/e2e.js";
+import { waitCs, type Cs } from "./cubestacc.e2e-helpers.js";
 
-type Legal = { card: number; onto: number; mode: string };
-type Cs = HubSnapshot & {
-  phase?: string;
-  gameNo?: number;
-  myTurn?: boolean;
-  hand?: number[] | null;
-  legal?: Legal[];
-  buttons?: Record<string, boolean>;
-  reasons?: Record<string, string>;
-  howtoShown?: boolean;
-  endShown?: boolean;
-  afterShown?: boolean;
-  animating?: boolean;
-  selected?: number | null;
-};
-const waitCs = (page: Page, test: (s: Cs) => boolean, what: string, timeout = 15_000) =>
-  waitHub(page, test as (s: HubSnapshot) => boolean, what, timeout) as Promise<Cs>;
 
 async function touchTap(page: Page, cdp: CDPSession, x: number, y: number): Promise<void> {
   await cdp.send("Input.dispatchTouchEvent", { type: "touchStart", touchPoints: [{ x, y, id: 1 }] });
@@ -39,28 +19,10 @@ async function touchTap(page: Page, cdp: CDPSession, x: number, y: number): Prom
 
 describe("e2e: cubestacc explains itself", function () {
   this.timeout(90_000);
-  let server: ColyseusTestServer;
-  let browser: Browser;
-  let base = "";
-  const pages = new OpenedPages(() => browser, () => base);
-  const delayScale = SeatedRoom.botDelayScale;
-
-  before(async () => {
-    browser = await launchChromium();
-    SeatedRoom.botDelayScale = 0.12;
-    const port = await freePort();
-    server = await boot(createHubConfig({ store: new SqliteStore(":memory:"), reconnectSeconds: 20, seatHoldSeconds: 120 }), port);
-    base = `http://127.0.0.1:${port}/`;
-  });
-  after(async () => {
-    SeatedRoom.botDelayScale = delayScale;
-    await browser?.close();
-    await server?.shutdown();
-  });
-  afterEach(() => pages.closeAll());
+  const suite = useBrowserHub({ botDelayScale: 0.12, config: () => ({ reconnectSeconds: 20, seatHoldSeconds: 120 }) });
 
   it("phone: how to play before the first game and behind ?, reasons on disabled buttons, play again after See the table", async () => {
-    const { page, context } = await pages.open(PHONE);
+    const { page, context } = await suite.open(PHONE);
     const cdp = await context.newCDPSession(page);
     await page.waitForSelector("#cubestacc-play");
     await page.fill("input[name=name]", "Nell");

@@ -6,39 +6,11 @@
 // says what the bots played.
 // Bots are sped up with SeatedRoom.botDelayScale, as in cubestacc.test.ts.
 import { expect } from "chai";
-import { boot, type ColyseusTestServer } from "@colyseus/testing";
-import type { Browser, Page } from "playwright-core";
-import { createHubConfig } from "../../arena.config.js";
+import type { Page } from "playwright-core";
 import { LAX_ADDRESS_LIMITS } from "../helpers/hub.js";
-import { SqliteStore } from "../../server/store/index.js";
-import { SeatedRoom } from "../../server/rooms/base/SeatedRoom.js";
-import { DESKTOP, freePort, hub, launchChromium, OpenedPages, PHONE, screenshot, waitHub, type HubSnapshot } from "../helpers/e2e.js";
+import { DESKTOP, PHONE, screenshot, useBrowserHub } from "../helpers/e2e.js";
+import { cs, waitCs, type Cs } from "./cubestacc.e2e-helpers.js";
 
-type Legal = { card: number; onto: number; mode: string };
-type Cs = HubSnapshot & {
-  game?: string;
-  phase?: string;
-  turnNo?: number;
-  myTurn?: boolean;
-  hand?: number[] | null;
-  legal?: Legal[];
-  drawAction?: string;
-  canDone?: boolean;
-  canUhOh?: boolean;
-  cubes?: { card: number; mode: string; by: number | null }[];
-  buttons?: Record<string, boolean>;
-  endShown?: boolean;
-  animating?: boolean;
-  selected?: number | null;
-  glowing?: Legal[];
-  picking?: boolean;
-  log?: string;
-  announced?: string[];
-  ranking?: { seat: number; cards: number; place: number }[];
-};
-const cs = (page: Page) => hub(page) as Promise<Cs>;
-const waitCs = (page: Page, test: (s: Cs) => boolean, what: string, timeout = 15_000) =>
-  waitHub(page, test as (s: HubSnapshot) => boolean, what, timeout) as Promise<Cs>;
 const focusedCard = (page: Page) => page.evaluate(() => {
   const el = document.activeElement as HTMLElement | null;
   return el?.matches(".cs-card[data-card]") ? Number(el.dataset.card) : null;
@@ -143,29 +115,11 @@ async function playByKeyboard(page: Page, label: string): Promise<{ s: Cs; stats
 
 describe("e2e: cubestacc by keyboard alone", function () {
   this.timeout(240_000);
-  let server: ColyseusTestServer;
-  let browser: Browser;
-  let base = "";
-  const pages = new OpenedPages(() => browser, () => base);
-  const delayScale = SeatedRoom.botDelayScale;
-
-  before(async () => {
-    browser = await launchChromium();
-    SeatedRoom.botDelayScale = 0.12;
-    const port = await freePort();
-    server = await boot(createHubConfig({ store: new SqliteStore(":memory:"), reconnectSeconds: 20, seatHoldSeconds: 120, ...LAX_ADDRESS_LIMITS }), port);
-    base = `http://127.0.0.1:${port}/`;
-  });
-  after(async () => {
-    SeatedRoom.botDelayScale = delayScale;
-    await browser?.close();
-    await server?.shutdown();
-  });
-  afterEach(() => pages.closeAll());
+  const suite = useBrowserHub({ botDelayScale: 0.12, config: () => ({ reconnectSeconds: 20, seatHoldSeconds: 120, ...LAX_ADDRESS_LIMITS }) });
 
   for (const [label, device] of [["desktop", DESKTOP], ["phone", PHONE]] as const) {
     it(`${label}: a solo game against 2 bots from the first card to the end screen, keys only`, async () => {
-      const { page } = await pages.open(device);
+      const { page } = await suite.open(device);
       await page.waitForSelector("#cubestacc-play");
       await page.evaluate(() => localStorage.setItem("hub.cubestacc.howto", "seen"));
       await page.focus("input[name=name]");

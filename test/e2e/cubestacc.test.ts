@@ -8,63 +8,21 @@
 // SeatedRoom.botDelayScale (a server-side static, never a client option) so a
 // whole game against three bots takes seconds.
 import { expect } from "chai";
-import { boot, type ColyseusTestServer } from "@colyseus/testing";
-import type { Browser, CDPSession, Page } from "playwright-core";
-import { createHubConfig } from "../../arena.config.js";
+import type { CDPSession, Page } from "playwright-core";
 import { LAX_ADDRESS_LIMITS } from "../helpers/hub.js";
-import { SqliteStore } from "../../server/store/index.js";
-import { SeatedRoom } from "../../server/rooms/base/SeatedRoom.js";
 import { basis, cellPx, CUBE_DESKTOP, layoutStack, litFace, paintScore, stepPx, type PaintCube, type StackMode, type Yaw } from "../../client/games/cubestacc/geometry.js";
 import {
   DESKTOP,
   dropClient,
-  freePort,
-  hub,
-  launchChromium,
-  OpenedPages,
   PHONE,
   screenshot,
-  waitHub,
-  type HubSnapshot,
+  useBrowserHub,
 } from "../helpers/e2e.js";
+import { cs, waitCs, type Cs, type Legal } from "./cubestacc.e2e-helpers.js";
 
-type Legal = { card: number; onto: number; mode: string };
-type Seat = { name: string; occupied: boolean; connected: boolean; bot: boolean; inGame: boolean; cards: number; catchable: boolean; place: number; ready: boolean };
-type CsState = Omit<HubSnapshot, "seats"> & {
-  game?: string;
-  phase?: string;
-  gameNo?: number;
-  turn?: number;
-  turnNo?: number;
-  myTurn?: boolean;
-  hand?: number[] | null;
-  legal?: Legal[];
-  drawAction?: string;
-  canDone?: boolean;
-  canUhOh?: boolean;
-  cubes?: { id: number; card: number; by: number | null; mode: string; suit: string }[];
-  seats?: Seat[];
-  ranking?: { seat: number; cards: number; place: number; name: string }[];
-  winner?: number;
-  buttons?: Record<string, boolean>;
-  endShown?: boolean;
-  waitingShown?: boolean;
-  animating?: boolean;
-  selected?: number | null;
-  glowing?: Legal[];
-  picking?: boolean;
-  yaw?: number;
-  timerText?: string;
-  deadline?: number;
-  pack?: string;
-};
 
-const cs = (page: Page) => hub(page) as unknown as Promise<CsState>;
-const waitCs = (page: Page, test: (s: CsState) => boolean, what: string, timeout = 15_000) =>
-  waitHub(page, test as unknown as (s: HubSnapshot) => boolean, what, timeout) as unknown as Promise<CsState>;
-
-const tableReady = (s: CsState) => s.connection === "connected" && s.ready === true && s.game === "cubestacc" && (s.seats?.length ?? 0) > 0;
-const settled = (s: CsState) => !s.animating;
+const tableReady = (s: Cs) => s.connection === "connected" && s.ready === true && s.game === "cubestacc" && (s.seats?.length ?? 0) > 0;
+const settled = (s: Cs) => !s.animating;
 
 async function cardCenter(page: Page, card: number): Promise<{ x: number; y: number }> {
   const p = await page.evaluate((c) => (window.__hub as any).cardCenter(c) as { x: number; y: number } | null, card);
@@ -93,7 +51,7 @@ async function press(page: Page, selector: string, cdp?: CDPSession): Promise<vo
 }
 
 /** A legal play, preferring one that is not a wild (wilds are exercised too, just less often). */
-function choosePlay(s: CsState, turn: number): Legal {
+function choosePlay(s: Cs, turn: number): Legal {
   const legal = s.legal!;
   const plain = legal.filter((l) => l.mode !== "wild");
   if (plain.length === 0 || turn % 5 === 4) return legal[turn % legal.length];
@@ -148,7 +106,7 @@ interface GameStats {
  * someone can be caught, else a legal play (tap or drag), else Done, else
  * Draw / Take / Pass. Every action goes through the real UI.
  */
-async function playToTheEnd(page: Page, how: "tap" | "drag", cdp?: CDPSession, onTurn?: (s: CsState, n: number) => Promise<void>): Promise<{ s: CsState; stats: GameStats }> {
+async function playToTheEnd(page: Page, how: "tap" | "drag", cdp?: CDPSession, onTurn?: (s: Cs, n: number) => Promise<void>): Promise<{ s: Cs; stats: GameStats }> {
   const stats: GameStats = { plays: 0, draws: 0, uhoh: 0, caught: 0 };
   let s = await cs(page);
   for (let turn = 0; turn < 400; turn++) {
@@ -160,7 +118,7 @@ async function playToTheEnd(page: Page, how: "tap" | "drag", cdp?: CDPSession, o
     );
     if (s.phase === "finished") break;
     const mark = `${s.turnNo}|${s.hand?.join(",")}|${s.cubes?.length}|${s.canUhOh}|${s.buttons?.caught}|${s.canDone}`;
-    const changed = (x: CsState) => x.phase === "finished" || `${x.turnNo}|${x.hand?.join(",")}|${x.cubes?.length}|${x.canUhOh}|${x.buttons?.caught}|${x.canDone}` !== mark;
+    const changed = (x: Cs) => x.phase === "finished" || `${x.turnNo}|${x.hand?.join(",")}|${x.cubes?.length}|${x.canUhOh}|${x.buttons?.caught}|${x.canDone}` !== mark;
     if (s.canUhOh) {
       await press(page, "#cs-uhoh", cdp);
       stats.uhoh++;
@@ -260,27 +218,8 @@ describe("cubestacc view geometry (client, pure)", () => {
 describe("e2e: cubestacc in Chromium", function () {
   this.timeout(150_000);
 
-  let server: ColyseusTestServer;
-  let browser: Browser;
-  let base = "";
-  const pages = new OpenedPages(() => browser, () => base);
-  const delayScale = SeatedRoom.botDelayScale;
-
-  before(async () => {
-    browser = await launchChromium();
-    SeatedRoom.botDelayScale = 0.12; // bots answer in ~80–130 ms instead of 650–1050 ms
-    const port = await freePort();
-    server = await boot(createHubConfig({ store: new SqliteStore(":memory:"), reconnectSeconds: 20, seatHoldSeconds: 120, ...LAX_ADDRESS_LIMITS }), port);
-    base = `http://127.0.0.1:${port}/`;
-  });
-
-  after(async () => {
-    SeatedRoom.botDelayScale = delayScale;
-    await browser?.close();
-    await server?.shutdown();
-  });
-
-  afterEach(() => pages.closeAll());
+  // bots answer in ~80–130 ms instead of 650–1050 ms
+  const suite = useBrowserHub({ botDelayScale: 0.12, config: () => ({ reconnectSeconds: 20, seatHoldSeconds: 120, ...LAX_ADDRESS_LIMITS }) });
 
   async function lobby(page: Page, name: string): Promise<void> {
     await page.waitForSelector("#cubestacc-play");
@@ -289,7 +228,7 @@ describe("e2e: cubestacc in Chromium", function () {
     await page.evaluate(() => localStorage.setItem("hub.cubestacc.howto", "seen"));
   }
 
-  function expectEndScreen(s: CsState): void {
+  function expectEndScreen(s: Cs): void {
     expect(s.phase).to.equal("finished");
     expect(s.endShown, "the end screen").to.equal(true);
     const cards = s.ranking!.map((r) => r.cards);
@@ -298,7 +237,7 @@ describe("e2e: cubestacc in Chromium", function () {
   }
 
   it("phone: a solo game against 3 bots from the lobby to the end, by tapping", async () => {
-    const { page, context } = await pages.open(PHONE);
+    const { page, context } = await suite.open(PHONE);
     const cdp = await context.newCDPSession(page);
     await lobby(page, "Thumbs");
     await page.selectOption("#cs-bots", "3");
@@ -344,7 +283,7 @@ describe("e2e: cubestacc in Chromium", function () {
   });
 
   it("desktop: a solo game against 3 bots by dragging, spectated from the lobby, with screenshots at each yaw", async () => {
-    const { page } = await pages.open(DESKTOP);
+    const { page } = await suite.open(DESKTOP);
     await lobby(page, "Mouse");
     await page.selectOption("#cs-bots", "3");
     await page.selectOption("#cs-pack", "space");
@@ -353,7 +292,7 @@ describe("e2e: cubestacc in Chromium", function () {
     expect(s).to.include({ mode: "solo", pack: "space", seat: 0 });
 
     // the live rooms list shows the table; a watcher spectates from there
-    const watcher = await pages.open(DESKTOP);
+    const watcher = await suite.open(DESKTOP);
     const spectate = `#rooms-list [data-room="${s.roomId}"] button[data-action=spectate]`;
     await watcher.page.waitForSelector(spectate);
     const row = await watcher.page.textContent(`#rooms-list [data-room="${s.roomId}"]`);
@@ -366,7 +305,7 @@ describe("e2e: cubestacc in Chromium", function () {
     expect(await watcher.page.isVisible(".cs-actions")).to.equal(false);
 
     // yaw turns the view, never the rules: same cubes, same legal plays, the glow follows the camera
-    const shots = async (x: CsState) => {
+    const shots = async (x: Cs) => {
       const pick = x.legal![0];
       const c = await cardCenter(page, pick.card);
       await page.mouse.click(c.x, c.y);
@@ -404,7 +343,7 @@ describe("e2e: cubestacc in Chromium", function () {
   });
 
   it("private room: two humans by code, a spectator; hands stay private; play to the end and again", async () => {
-    const host = await pages.open(DESKTOP);
+    const host = await suite.open(DESKTOP);
     await lobby(host.page, "Ann");
     await host.page.selectOption("#cs-private-seats", "2");
     await host.page.selectOption("#cs-private-timer", "60");
@@ -415,7 +354,7 @@ describe("e2e: cubestacc in Chromium", function () {
     expect(a).to.include({ roomId: code, private: true, seat: 0, waitingShown: true });
     await screenshot(host.page, "cubestacc-private-waiting");
 
-    const guest = await pages.open(PHONE);
+    const guest = await suite.open(PHONE);
     const gcdp = await guest.context.newCDPSession(guest.page);
     await lobby(guest.page, "Ben");
     await guest.page.fill("#join-code", code.toLowerCase());
@@ -423,7 +362,7 @@ describe("e2e: cubestacc in Chromium", function () {
     let b = await waitCs(guest.page, (x) => tableReady(x) && x.phase === "playing" && (x.hand?.length ?? 0) === 7, "the game with both seats taken");
     expect(b).to.include({ roomId: code, seat: 1 });
 
-    const watcher = await pages.open(PHONE, `#/spectate/${code}`);
+    const watcher = await suite.open(PHONE, `#/spectate/${code}`);
     let w = await waitCs(watcher.page, (x) => tableReady(x) && x.phase === "playing", "the spectator's table");
     expect(w).to.include({ spectator: true, hand: null });
     a = await waitCs(host.page, (x) => x.phase === "playing" && x.spectators === 1 && (x.hand?.length ?? 0) === 7, "Ann's hand and a watcher");

@@ -3,15 +3,12 @@
 // phone, a notification when the tab is hidden and the player allowed them; the mute
 // toggle is remembered.
 import { expect } from "chai";
-import { boot, type ColyseusTestServer } from "@colyseus/testing";
-import type { Browser, Page } from "playwright-core";
+import type { Page } from "playwright-core";
 import { matchMaker } from "@colyseus/core";
-import { createHubConfig } from "../../arena.config.js";
-import { SqliteStore } from "../../server/store/index.js";
 import { SeatedRoom } from "../../server/rooms/base/SeatedRoom.js";
 import type { CubestaccRoom } from "../../server/rooms/cubestacc/index.js";
 import { rigTable } from "../helpers/cubestacc.js";
-import { DESKTOP, freePort, launchChromium, OpenedPages, PHONE, screenshot, waitHub, type HubSnapshot } from "../helpers/e2e.js";
+import { DESKTOP, PHONE, screenshot, waitHub, type HubSnapshot, useBrowserHub } from "../helpers/e2e.js";
 
 type Cues = { played: Record<string, number>; muted: number; vibrations: number; notifications: number; yourTurn: boolean; title: string; alertIcon: boolean };
 type Cs = HubSnapshot & { phase?: string; myTurn?: boolean; turn?: number; turnNo?: number; cues?: Cues };
@@ -21,25 +18,7 @@ const turns = (s: Cs) => s.cues?.played.turn ?? 0;
 
 describe("e2e: your-turn cues", function () {
   this.timeout(90_000);
-  let server: ColyseusTestServer;
-  let browser: Browser;
-  let base = "";
-  const pages = new OpenedPages(() => browser, () => base);
-  const delayScale = SeatedRoom.botDelayScale;
-
-  before(async () => {
-    browser = await launchChromium();
-    SeatedRoom.botDelayScale = 0.12;
-    const port = await freePort();
-    server = await boot(createHubConfig({ store: new SqliteStore(":memory:"), reconnectSeconds: 20, seatHoldSeconds: 120 }), port);
-    base = `http://127.0.0.1:${port}/`;
-  });
-  after(async () => {
-    SeatedRoom.botDelayScale = delayScale;
-    await browser?.close();
-    await server?.shutdown();
-  });
-  afterEach(() => pages.closeAll());
+  const suite = useBrowserHub({ botDelayScale: 0.12, config: () => ({ reconnectSeconds: 20, seatHoldSeconds: 120 }) });
 
   async function soloTable(page: Page, tap: boolean): Promise<Cs> {
     await page.waitForSelector("#cubestacc-play");
@@ -64,8 +43,8 @@ describe("e2e: your-turn cues", function () {
   }
 
   it("desktop: a sound, the title and the favicon on our turn; a notification while hidden; mute is remembered", async () => {
-    const { page, context } = await pages.open(DESKTOP);
-    await context.grantPermissions(["notifications"], { origin: base.replace(/\/$/, "") });
+    const { page, context } = await suite.open(DESKTOP);
+    await context.grantPermissions(["notifications"], { origin: suite.base.replace(/\/$/, "") });
     let s = await soloTable(page, false);
     s = await waitCs(page, (x) => turns(x) >= 1 && x.cues!.yourTurn, "the turn cue");
     expect(await page.title()).to.match(/^● Your turn — Cubestacc/);
@@ -104,7 +83,7 @@ describe("e2e: your-turn cues", function () {
   });
 
   it("phone: a sound and a vibration on our turn", async () => {
-    const { page } = await pages.open(PHONE);
+    const { page } = await suite.open(PHONE);
     const s = await soloTable(page, true);
     await waitCs(page, (x) => turns(x) >= 1, "the turn cue");
     await passTurnToBot(page, s.roomId!);

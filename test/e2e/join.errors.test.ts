@@ -2,12 +2,9 @@
 // words — never the server's raw `room "ZZZZZ" not found`, never the browser's "Please match
 // the requested format", and no "Watch this room" for a room that does not exist.
 import { expect } from "chai";
-import { boot, type ColyseusTestServer } from "@colyseus/testing";
-import type { Browser, Page } from "playwright-core";
-import { createHubConfig } from "../../arena.config.js";
-import { SqliteStore } from "../../server/store/index.js";
+import type { Page } from "playwright-core";
 import { codeProblem, explainJoinFailure } from "../../client/net/joinErrors.js";
-import { DESKTOP, freePort, hub, launchChromium, OpenedPages, PHONE, screenshot, waitHub } from "../helpers/e2e.js";
+import { DESKTOP, hub, PHONE, screenshot, waitHub, useBrowserHub } from "../helpers/e2e.js";
 
 // The wording is pure: checked against the server's raw messages before the browser runs it.
 describe("join error words (client, pure)", () => {
@@ -39,22 +36,7 @@ describe("join error words (client, pure)", () => {
 
 describe("e2e: join errors in words", function () {
   this.timeout(60_000);
-  let server: ColyseusTestServer;
-  let browser: Browser;
-  let base = "";
-  const pages = new OpenedPages(() => browser, () => base, /WebSocket|ERR_|net::|status of 4\d\d/);
-
-  before(async () => {
-    browser = await launchChromium();
-    const port = await freePort();
-    server = await boot(createHubConfig({ store: new SqliteStore(":memory:"), reconnectSeconds: 20, seatHoldSeconds: 120 }), port);
-    base = `http://127.0.0.1:${port}/`;
-  });
-  after(async () => {
-    await browser?.close();
-    await server?.shutdown();
-  });
-  afterEach(() => pages.closeAll());
+  const suite = useBrowserHub({ config: () => ({ reconnectSeconds: 20, seatHoldSeconds: 120 }), tolerated: /WebSocket|ERR_|net::|status of 4\d\d/ });
 
   async function named(page: Page, name: string): Promise<void> {
     await page.waitForSelector("#quick-play");
@@ -62,7 +44,7 @@ describe("e2e: join errors in words", function () {
   }
 
   it("a code that does not exist: says so, offers no Watch; a malformed code is explained, not the browser's pattern message", async () => {
-    const { page } = await pages.open(PHONE);
+    const { page } = await suite.open(PHONE);
     await named(page, "Ann");
 
     // typed in the lobby: digits, too short
@@ -92,7 +74,7 @@ describe("e2e: join errors in words", function () {
   });
 
   it("a full room: says every seat is taken and offers to watch it", async () => {
-    const ann = await pages.open(DESKTOP);
+    const ann = await suite.open(DESKTOP);
     await named(ann.page, "Ann");
     await ann.page.selectOption("#cs-private-seats", "2");
     await ann.page.click("#cs-private-btn");
@@ -100,13 +82,13 @@ describe("e2e: join errors in words", function () {
     const code = (await ann.page.textContent("#room-code"))!.trim();
     await ann.page.evaluate(() => localStorage.setItem("hub.cubestacc.howto", "seen"));
 
-    const ben = await pages.open(DESKTOP);
+    const ben = await suite.open(DESKTOP);
     await named(ben.page, "Ben");
     await ben.page.fill("#join-code", code);
     await ben.page.click("#join-code-btn");
     await waitHub(ben.page, (x) => x.ready === true && x.seat === 1, "Ben seated");
 
-    const cara = await pages.open(DESKTOP);
+    const cara = await suite.open(DESKTOP);
     await named(cara.page, "Cara");
     await cara.page.fill("#join-code", code);
     await cara.page.click("#join-code-btn");

@@ -3,13 +3,9 @@
 // panned away); on a phone, Expert Minesweeper opens zoomed to fingertip-sized cells
 // (≥ 36 px) with panning, and again after a rotation; levels carry the standard names.
 import { expect } from "chai";
-import { boot, type ColyseusTestServer } from "@colyseus/testing";
-import type { Browser, Page } from "playwright-core";
-import { createHubConfig } from "../../arena.config.js";
-import { SqliteStore } from "../../server/store/index.js";
-import { SeatedRoom } from "../../server/rooms/base/SeatedRoom.js";
+import type { Page } from "playwright-core";
 import { CELL } from "../../common/minesweeper/types.js";
-import { DESKTOP, freePort, launchChromium, OpenedPages, PHONE, screenshot, tapCell, waitHub, type HubSnapshot } from "../helpers/e2e.js";
+import { DESKTOP, PHONE, screenshot, tapCell, waitHub, type HubSnapshot, useBrowserHub } from "../helpers/e2e.js";
 
 type Cs = HubSnapshot & { phase?: string; follow?: boolean; zoom?: number; animating?: boolean; stackInView?: { inside: number; total: number }; cubes?: unknown[] };
 const waitCs = (page: Page, test: (s: Cs) => boolean, what: string, timeout = 15_000) =>
@@ -18,28 +14,10 @@ const allInView = (s: Cs) => !!s.stackInView && s.stackInView.total > 0 && s.sta
 
 describe("e2e: layouts follow the screen", function () {
   this.timeout(90_000);
-  let server: ColyseusTestServer;
-  let browser: Browser;
-  let base = "";
-  const pages = new OpenedPages(() => browser, () => base);
-  const delayScale = SeatedRoom.botDelayScale;
-
-  before(async () => {
-    browser = await launchChromium();
-    SeatedRoom.botDelayScale = 0.12;
-    const port = await freePort();
-    server = await boot(createHubConfig({ store: new SqliteStore(":memory:"), reconnectSeconds: 20, seatHoldSeconds: 120 }), port);
-    base = `http://127.0.0.1:${port}/`;
-  });
-  after(async () => {
-    SeatedRoom.botDelayScale = delayScale;
-    await browser?.close();
-    await server?.shutdown();
-  });
-  afterEach(() => pages.closeAll());
+  const suite = useBrowserHub({ botDelayScale: 0.12, config: () => ({ reconnectSeconds: 20, seatHoldSeconds: 120 }) });
 
   it("Cubestacc: after panning away, a resized window and a rotated phone show the whole stack again", async () => {
-    const { page } = await pages.open(DESKTOP);
+    const { page } = await suite.open(DESKTOP);
     await page.waitForSelector("#cubestacc-play");
     await page.fill("input[name=name]", "Cam");
     await page.evaluate(() => localStorage.setItem("hub.cubestacc.howto", "seen"));
@@ -74,7 +52,7 @@ describe("e2e: layouts follow the screen", function () {
   });
 
   it("phone: Expert opens with ≥ 36 px cells and pans; a rotation refits to touch size; levels have their standard names", async () => {
-    const { page, context } = await pages.open(PHONE);
+    const { page, context } = await suite.open(PHONE);
     const cdp = await context.newCDPSession(page);
     await page.waitForSelector("#quick-play");
     await page.fill("input[name=name]", "Pip");

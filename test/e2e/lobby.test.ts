@@ -3,12 +3,8 @@
 // there, live rooms as cards with Join / Spectate in reach, and no element box outside
 // the viewport's width (no horizontal scrolling anywhere on the phone).
 import { expect } from "chai";
-import { boot, type ColyseusTestServer } from "@colyseus/testing";
-import type { Browser, Page } from "playwright-core";
-import { createHubConfig } from "../../arena.config.js";
-import { SqliteStore } from "../../server/store/index.js";
-import { SeatedRoom } from "../../server/rooms/base/SeatedRoom.js";
-import { DESKTOP, freePort, launchChromium, OpenedPages, PHONE, screenshot, waitHub } from "../helpers/e2e.js";
+import type { Page } from "playwright-core";
+import { DESKTOP, PHONE, screenshot, waitHub, useBrowserHub } from "../helpers/e2e.js";
 import { LAX_ADDRESS_LIMITS } from "../helpers/hub.js";
 
 /** Visible elements whose box pokes out of the viewport sideways (described for the failure message). */
@@ -29,29 +25,11 @@ async function overflowing(page: Page): Promise<string[]> {
 
 describe("e2e: the game-first lobby", function () {
   this.timeout(120_000);
-  let server: ColyseusTestServer;
-  let browser: Browser;
-  let base = "";
-  const pages = new OpenedPages(() => browser, () => base);
-  const delayScale = SeatedRoom.botDelayScale;
-
-  before(async () => {
-    browser = await launchChromium();
-    SeatedRoom.botDelayScale = 0.1;
-    const port = await freePort();
-    server = await boot(createHubConfig({ store: new SqliteStore(":memory:"), botThreads: 0, ...LAX_ADDRESS_LIMITS }), port);
-    base = `http://127.0.0.1:${port}/`;
-  });
-  after(async () => {
-    SeatedRoom.botDelayScale = delayScale;
-    await browser?.close();
-    await server?.shutdown();
-  });
-  afterEach(() => pages.closeAll());
+  const suite = useBrowserHub({ botDelayScale: 0.1, config: () => ({ botThreads: 0, ...LAX_ADDRESS_LIMITS }) });
 
   for (const [label, options] of [["desktop", DESKTOP], ["phone", PHONE]] as const) {
     it(`${label}: a tile per game opens its page; quick play works from each; nothing overflows`, async () => {
-      const { page } = await pages.open(options);
+      const { page } = await suite.open(options);
       await page.waitForSelector(".game-list a.game-tile");
       await page.fill("input[name=name]", "Tess");
       await page.evaluate(() => localStorage.setItem("hub.cubestacc.howto", "seen"));
@@ -62,7 +40,7 @@ describe("e2e: the game-first lobby", function () {
       await screenshot(page, `lobby-${label}`);
 
       for (const g of games.filter((x) => x.playable)) {
-        await page.goto(base);
+        await page.goto(suite.base);
         await page.waitForSelector(`.game-list [data-game="${g.id}"] a`);
         if (label === "phone") await page.tap(`.game-list [data-game="${g.id}"] a`);
         else await page.click(`.game-list [data-game="${g.id}"] a`);
@@ -85,12 +63,12 @@ describe("e2e: the game-first lobby", function () {
 
   it("phone: live rooms are cards with Join and Spectate inside the screen, filtered on a game's page", async () => {
     // a public room to list: someone quick-plays Connect Four on a desktop
-    const host = await pages.open(DESKTOP, "#/games/connect4");
+    const host = await suite.open(DESKTOP, "#/games/connect4");
     await host.page.fill("input[name=name]", "Host");
     await host.page.click("#connect4-quick-btn");
     const s = await waitHub(host.page, (x) => x.connection === "connected" && !!x.roomId, "the host's room");
 
-    const { page } = await pages.open(PHONE);
+    const { page } = await suite.open(PHONE);
     const card = `#rooms-list [data-room="${s.roomId}"]`;
     await page.waitForSelector(card);
     expect(await page.textContent(card)).to.contain("Connect Four");
@@ -103,12 +81,12 @@ describe("e2e: the game-first lobby", function () {
     await page.locator(card).scrollIntoViewIfNeeded();
     await screenshot(page, "lobby-phone-rooms");
     // another game's page does not list it; its own page does
-    await page.goto(`${base}#/games/minesweeper`);
+    await page.goto(`${suite.base}#/games/minesweeper`);
     await page.waitForSelector("#game-minesweeper");
     await page.click("#rooms-refresh");
     await page.waitForFunction(() => /No public rooms|live room/.test(document.querySelector(".rooms-note")?.textContent ?? ""));
     expect(await page.$(card)).to.equal(null);
-    await page.goto(`${base}#/games/connect4`);
+    await page.goto(`${suite.base}#/games/connect4`);
     await page.waitForSelector(card);
     await page.tap(`${card} button[data-action=spectate]`);
     await waitHub(page, (x) => x.spectator === true && x.roomId === s.roomId, "watching the room");

@@ -1,48 +1,20 @@
 // Shared pieces of the Minesweeper browser suites (race, replay, big board,
-// offline): a booted hub, its opened pages (OpenedPages), server-side peeks
+// offline): the hub as they boot it (useBrowserHub), server-side peeks
 // at race rooms, and CDP touch gestures.
-import { boot, type ColyseusTestServer } from "@colyseus/testing";
 import { matchMaker } from "@colyseus/core";
-import type { Browser, BrowserContextOptions, CDPSession, Page } from "playwright-core";
-import { createHubConfig } from "../../arena.config.js";
+import type { CDPSession, Page } from "playwright-core";
 import { LAX_ADDRESS_LIMITS } from "../helpers/hub.js";
-import { SqliteStore } from "../../server/store/index.js";
 import type { MinesweeperRoom } from "../../server/rooms/minesweeper/index.js";
 import { CELL } from "../../common/minesweeper/types.js";
-import { clickCell, freePort, hub, launchChromium, OpenedPages, waitHub, type HubSnapshot, type OpenedPage } from "../helpers/e2e.js";
+import { clickCell, hub, useBrowserHub, waitHub, type BrowserHub, type HubSnapshot } from "../helpers/e2e.js";
 
-export interface Suite {
-  browser: Browser;
-  base: string;
-  port: number;
-  open(options?: BrowserContextOptions, hash?: string): Promise<OpenedPage>;
-  /** Checks page errors and closes every page opened since the last call. */
-  closeAll(): Promise<void>;
-  shutdown(): Promise<void>;
-}
-
-/** Boots the real hub (in-memory store, short race countdown, unless `overrides` say otherwise) and Chromium. */
-export async function startSuite(overrides: Record<string, unknown> = {}): Promise<Suite> {
-  const browser = await launchChromium();
-  const port = await freePort();
-  const server: ColyseusTestServer = await boot(
-    createHubConfig({ store: new SqliteStore(":memory:"), reconnectSeconds: 20, seatHoldSeconds: 120, ...LAX_ADDRESS_LIMITS, raceCountdownMs: 1500, ...overrides } as never),
-    port,
-  );
-  const base = `http://127.0.0.1:${port}/`;
-  // The offline and replay pages also see refused submissions and a server that went away.
-  const pages = new OpenedPages(() => browser, () => base, /WebSocket|ERR_|net::|Failed to fetch|status of 4\d\d/);
-  return {
-    browser,
-    base,
-    port,
-    open: (options, hash) => pages.open(options, hash),
-    closeAll: () => pages.closeAll(),
-    async shutdown() {
-      await browser.close();
-      await server.shutdown();
-    },
-  };
+/** The hub as these suites boot it: in-memory store, short race countdown, unless `overrides` say otherwise. */
+export function useSuite(overrides: () => Record<string, unknown> = () => ({})): BrowserHub {
+  return useBrowserHub({
+    config: () => ({ reconnectSeconds: 20, seatHoldSeconds: 120, ...LAX_ADDRESS_LIMITS, raceCountdownMs: 1500, ...overrides() }),
+    // The offline and replay pages also see refused submissions and a server that went away.
+    tolerated: /WebSocket|ERR_|net::|Failed to fetch|status of 4\d\d/,
+  });
 }
 
 export function serverRoom(roomId: string): MinesweeperRoom {
@@ -61,6 +33,15 @@ export function raceMines(roomId: string): Uint8Array | null {
 export async function enterLobby(page: Page, name: string): Promise<void> {
   await page.waitForSelector("#quick-play");
   await page.fill("input[name=name]", name);
+}
+
+/** From the lobby: a solo Beginner board by quick play, once it has arrived. */
+export async function startSoloBeginner(page: Page, name: string): Promise<HubSnapshot> {
+  await enterLobby(page, name);
+  await page.check("input[name=quick-mode][value=solo]");
+  await page.selectOption("#quick-level", "beginner");
+  await page.click("#quick-play-btn");
+  return waitHub(page, (x) => x.ready === true && x.rows === 9 && x.connection === "connected", "the solo board");
 }
 
 export const countOpen = (cells: number[] | undefined) => (cells ?? []).filter((c) => c <= 8).length;
@@ -97,34 +78,4 @@ export async function twoFinger(cdp: CDPSession, page: Page, from: [Pt, Pt], to:
     await page.waitForTimeout(16);
   }
   await cdp.send("Input.dispatchTouchEvent", { type: "touchEnd", touchPoints: [] });
-}
-
-/**
- * Registers the usual hooks for a describe block: the hub and Chromium booted before it,
- * every page checked and closed after each test, everything shut down after it.
- * Returns the suite, usable once the `before` hook has run.
- */
-export function useSuite(overrides: () => Record<string, unknown> = () => ({})): Suite {
-  let suite: Suite | undefined;
-  before(async () => {
-    suite = await startSuite(overrides());
-  });
-  after(async () => {
-    await suite?.shutdown();
-  });
-  afterEach(async () => {
-    await suite?.closeAll();
-  });
-  const live = (): Suite => {
-    if (!suite) throw new Error("the e2e suite is not started yet");
-    return suite;
-  };
-  return {
-    get browser() { return live().browser; },
-    get base() { return live().base; },
-    get port() { return live().port; },
-    open: (options, hash) => live().open(options, hash),
-    closeAll: () => live().closeAll(),
-    shutdown: () => live().shutdown(),
-  };
 }

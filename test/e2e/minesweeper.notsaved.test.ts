@@ -8,7 +8,7 @@ import path from "node:path";
 import { SqliteStore } from "../../server/store/index.js";
 import { clickCell, DESKTOP, serverMines, waitHub } from "../helpers/e2e.js";
 import { fillDisk, freeDisk } from "../helpers/fullDisk.js";
-import { clearWithMouse, enterLobby, useSuite } from "./minesweeper.e2e-helpers.js";
+import { clearWithMouse, startSoloBeginner, useSuite } from "./minesweeper.e2e-helpers.js";
 
 describe("e2e: minesweeper result not saved yet (full disk)", function () {
   this.timeout(90_000);
@@ -20,11 +20,7 @@ describe("e2e: minesweeper result not saved yet (full disk)", function () {
   it("the result card says the result is not saved yet, then offers the replay once it is", async () => {
     fillDisk(store);
     const { page } = await suite.open(DESKTOP);
-    await enterLobby(page, "Disk");
-    await page.check("input[name=quick-mode][value=solo]");
-    await page.selectOption("#quick-level", "beginner");
-    await page.click("#quick-play-btn");
-    let s = await waitHub(page, (x) => x.ready === true && x.rows === 9 && x.connection === "connected", "the solo board");
+    let s = await startSoloBeginner(page, "Disk");
     await clickCell(page, 4, 4);
     s = await waitHub(page, (x) => x.phase === "active" || x.phase === "won", "the first reveal");
     s = await clearWithMouse(page, serverMines(s.roomId!)!, (x) => x.phase === "won");

@@ -8,7 +8,7 @@ import { join } from "node:path";
 import { CELL } from "../../common/minesweeper/types.js";
 import { clickCell, DESKTOP, hub, PHONE, RESULTS, screenshot, serverMines, waitHub, type HubSnapshot } from "../helpers/e2e.js";
 import { plausibleWaitMs } from "../helpers/minesweeper.js";
-import { clearWithMouse, enterLobby, serverRoom, useSuite } from "./minesweeper.e2e-helpers.js";
+import { clearWithMouse, serverRoom, startSoloBeginner, useSuite } from "./minesweeper.e2e-helpers.js";
 
 type ReplaySnap = { total: number; position: number; playing: boolean; speed: number; done: boolean; clockMs: number; stats: { threeBV: number; clicks: number } };
 const rp = (s: HubSnapshot) => s.replay as ReplaySnap;
@@ -19,11 +19,7 @@ describe("e2e: minesweeper result, leaderboard and replay", function () {
 
   it("a won solo game: result card → leaderboard (tabs) → replay plays to the end and seeks", async () => {
     const { page } = await suite.open(DESKTOP);
-    await enterLobby(page, "Rita");
-    await page.check("input[name=quick-mode][value=solo]");
-    await page.selectOption("#quick-level", "beginner");
-    await page.click("#quick-play-btn");
-    let s = await waitHub(page, (x) => x.ready === true && x.rows === 9 && x.connection === "connected", "the solo board");
+    let s = await startSoloBeginner(page, "Rita");
     await clickCell(page, 4, 4);
     s = await waitHub(page, (x) => x.phase === "active", "the first reveal");
     // A human's pace: bot-speed wins are never ranked (common/minesweeper/plausible.ts).

@@ -4,11 +4,8 @@
 // where a test needs them (to win on purpose, to lose on purpose) it reads the
 // server-side room instance, which lives in this same process.
 import { expect } from "chai";
-import { boot, type ColyseusTestServer } from "@colyseus/testing";
-import type { Browser, Page } from "playwright-core";
-import { createHubConfig } from "../../arena.config.js";
+import type { Page } from "playwright-core";
 import { LAX_ADDRESS_LIMITS } from "../helpers/hub.js";
-import { SqliteStore } from "../../server/store/index.js";
 import { CELL } from "../../common/minesweeper/types.js";
 import {
   boardReady,
@@ -16,17 +13,15 @@ import {
   closeRoom,
   DESKTOP,
   dropClient,
-  freePort,
   hub,
-  launchChromium,
   longPressCell,
-  OpenedPages,
   PHONE,
   screenshot,
   serverMines,
   tapCell,
   waitHub,
   type HubSnapshot,
+  useBrowserHub,
 } from "../helpers/e2e.js";
 
 const TIMER = /^(\d+\.\d|\d+:\d\d\.\d|\d+:\d\d:\d\d\.\d)$/;
@@ -34,24 +29,7 @@ const TIMER = /^(\d+\.\d|\d+:\d\d\.\d|\d+:\d\d:\d\d\.\d)$/;
 describe("e2e: minesweeper in Chromium", function () {
   this.timeout(90_000);
 
-  let server: ColyseusTestServer;
-  let browser: Browser;
-  let base = "";
-  const pages = new OpenedPages(() => browser, () => base);
-
-  before(async () => {
-    browser = await launchChromium(); // throws (never skips) when Chromium is missing
-    const port = await freePort();
-    server = await boot(createHubConfig({ store: new SqliteStore(":memory:"), reconnectSeconds: 20, seatHoldSeconds: 120, ...LAX_ADDRESS_LIMITS }), port);
-    base = `http://127.0.0.1:${port}/`;
-  });
-
-  after(async () => {
-    await browser?.close();
-    await server?.shutdown();
-  });
-
-  afterEach(() => pages.closeAll());
+  const suite = useBrowserHub({ config: () => ({ reconnectSeconds: 20, seatHoldSeconds: 120, ...LAX_ADDRESS_LIMITS }) });
 
   async function lobby(page: Page, name: string): Promise<void> {
     await page.waitForSelector("#quick-play");
@@ -141,7 +119,7 @@ describe("e2e: minesweeper in Chromium", function () {
   }
 
   it("desktop: plays a solo beginner game from the lobby to a win", async () => {
-    const { page } = await pages.open();
+    const { page } = await suite.open();
     await lobby(page, "Winner");
     let s = await quickPlay(page, "solo", "beginner");
     expect(s).to.include({ mode: "solo", level: "beginner", phase: "fresh", rows: 9, cols: 9, mines: 10, seat: 0 });
@@ -162,7 +140,7 @@ describe("e2e: minesweeper in Chromium", function () {
     expect(s).to.include({ flags: 1, counter: "009" });
 
     // anyone can watch from the lobby's live room list
-    const watcher = await pages.open();
+    const watcher = await suite.open();
     const spectateBtn = `#rooms-list [data-room="${s.roomId}"] button[data-action=spectate]`;
     await watcher.page.waitForSelector(spectateBtn);
     expect(await watcher.page.textContent(`#rooms-list [data-room="${s.roomId}"]`)).to.contain("Solo");
@@ -196,7 +174,7 @@ describe("e2e: minesweeper in Chromium", function () {
   });
 
   it("desktop: a loss shows the hit mine, the other mines and the wrong flag", async () => {
-    const { page } = await pages.open();
+    const { page } = await suite.open();
     await lobby(page, "Loser");
     let s = await quickPlay(page, "solo", "beginner");
     await clickCell(page, 0, 0);
@@ -237,7 +215,7 @@ describe("e2e: minesweeper in Chromium", function () {
   });
 
   it("phone: tap reveals, long press flags, the lift is not a click; portrait and landscape", async () => {
-    const { page, context } = await pages.open(PHONE);
+    const { page, context } = await suite.open(PHONE);
     const cdp = await context.newCDPSession(page);
     await lobby(page, "Thumbs");
     let s = await quickPlay(page, "solo", "expert");
@@ -290,7 +268,7 @@ describe("e2e: minesweeper in Chromium", function () {
   });
 
   it("co-op: two players through a private code typed in lower case, a third spectates", async () => {
-    const host = await pages.open();
+    const host = await suite.open();
     await lobby(host.page, "Ann");
     await host.page.check("input[name=private-mode][value=coop]");
     await host.page.selectOption("#private-level", "intermediate");
@@ -302,7 +280,7 @@ describe("e2e: minesweeper in Chromium", function () {
     expect(a).to.include({ roomId: code, private: true, mode: "coop", seat: 0, rows: 16, cols: 16 });
     expect(await host.page.isVisible("#copy-invite")).to.equal(true);
 
-    const guest = await pages.open({ ...DESKTOP, viewport: { width: 1024, height: 720 } });
+    const guest = await suite.open({ ...DESKTOP, viewport: { width: 1024, height: 720 } });
     await lobby(guest.page, "Ben");
     await guest.page.fill("#join-code", code.toLowerCase());
     await guest.page.click("#join-code-btn");
@@ -310,7 +288,7 @@ describe("e2e: minesweeper in Chromium", function () {
     expect(b).to.include({ roomId: code, seat: 1, spectator: false, mode: "coop" });
     expect(b.route).to.equal(`#/room/${code}`);
 
-    const watcher = await pages.open(PHONE, `#/spectate/${code}`);
+    const watcher = await suite.open(PHONE, `#/spectate/${code}`);
     let w = await waitHub(watcher.page, boardReady, "the spectator's board");
     expect(w).to.include({ spectator: true, seat: null, roomId: code });
     expect(await watcher.page.isVisible(".spectating")).to.equal(true);
@@ -350,7 +328,7 @@ describe("e2e: minesweeper in Chromium", function () {
   });
 
   it("a reload puts the player back in the seat; a dropped socket reconnects; a dead token or a closed room says so", async () => {
-    const host = await pages.open();
+    const host = await suite.open();
     await lobby(host.page, "Ann");
     await host.page.check("input[name=private-mode][value=coop]");
     await host.page.click("#create-private-btn");
@@ -358,10 +336,10 @@ describe("e2e: minesweeper in Chromium", function () {
     const code = (await host.page.textContent("#room-code"))!.trim();
 
     // the invite link opens the room directly
-    const guest = await pages.open(DESKTOP);
+    const guest = await suite.open(DESKTOP);
     await guest.page.waitForSelector("#quick-play");
     await guest.page.fill("input[name=name]", "Ben");
-    await guest.page.goto(`${base}#/join/${code}`);
+    await guest.page.goto(`${suite.base}#/join/${code}`);
     let b = await waitHub(guest.page, (x) => boardReady(x) && x.seat === 1, "the guest through the invite link");
     await clickCell(guest.page, 2, 2);
     b = await waitHub(guest.page, (x) => x.phase === "active", "a reveal");
@@ -386,11 +364,11 @@ describe("e2e: minesweeper in Chromium", function () {
     expect(await guest.page.textContent("#conn-state")).to.contain("Connected");
 
     // a token the room does not know: a clear message and a way back
-    const other = await pages.open(DESKTOP);
+    const other = await suite.open(DESKTOP);
     await other.page.evaluate((id) => {
       localStorage.setItem(`hub.seat.${id}`, JSON.stringify({ roomId: id, seatToken: "not-a-real-token", seat: 1, game: "minesweeper", savedAt: Date.now() }));
     }, code);
-    await other.page.goto(`${base}#/room/${code}`);
+    await other.page.goto(`${suite.base}#/room/${code}`);
     await other.page.waitForSelector("text=Your seat is gone");
     await screenshot(other.page, "desktop-seat-lost");
     await other.page.click("text=Back to lobby");

@@ -4,43 +4,22 @@
 // because Chromium's offline emulation does not reach a service worker's own fetches) and a
 // reload still opens offline solo, which is played.
 import { expect } from "chai";
-import { boot, type ColyseusTestServer } from "@colyseus/testing";
-import type { Browser } from "playwright-core";
-import { createHubConfig } from "../../arena.config.js";
 import { LAX_ADDRESS_LIMITS } from "../helpers/hub.js";
-import { SqliteStore } from "../../server/store/index.js";
-import { DESKTOP, PHONE, clickCell, freePort, launchChromium, OpenedPages, screenshot, waitHub } from "../helpers/e2e.js";
+import { DESKTOP, PHONE, clickCell, screenshot, useBrowserHub, waitHub } from "../helpers/e2e.js";
 
 describe("e2e: installable hub, offline solo after a reload", function () {
   this.timeout(90_000);
-  let browser: Browser;
-  let server: ColyseusTestServer | null = null;
-  let base = "";
-  // a reload with the hub gone logs the failed checks for a newer service worker
-  const pages = new OpenedPages(() => browser, () => base, /WebSocket|ERR_|net::|Failed to fetch|service worker|sw\.js|offline copy/i);
-
-  async function start(): Promise<void> {
-    const port = await freePort();
-    server = await boot(createHubConfig({ store: new SqliteStore(":memory:"), ...LAX_ADDRESS_LIMITS } as never), port);
-    base = `http://127.0.0.1:${port}/`;
-  }
-
-  before(async () => {
-    browser = await launchChromium();
-  });
-  beforeEach(start);
-  afterEach(async () => {
-    await pages.closeAll();
-    await server?.shutdown();
-    server = null;
-  });
-  after(async () => {
-    await browser?.close();
+  // a fresh hub per test: each one shuts its hub down to cut the network; a reload with the
+  // hub gone logs the failed checks for a newer service worker
+  const suite = useBrowserHub({
+    config: () => LAX_ADDRESS_LIMITS,
+    hubPerTest: true,
+    tolerated: /WebSocket|ERR_|net::|Failed to fetch|service worker|sw\.js|offline copy/i,
   });
 
   for (const [label, device] of [["desktop", DESKTOP], ["phone", PHONE]] as const) {
     it(`${label}: installable; offline solo reloads and plays with the network off`, async () => {
-      const { page, context } = await pages.open({ ...device, serviceWorkers: "allow" }, "#/offline/beginner");
+      const { page, context } = await suite.open({ ...device, serviceWorkers: "allow" }, "#/offline/beginner");
       await waitHub(page, (x) => x.page === "offline" && x.ready === true, "the offline board");
       await page.waitForFunction(() => navigator.serviceWorker.controller !== null, null, { timeout: 20_000 });
 
@@ -67,8 +46,7 @@ describe("e2e: installable hub, offline solo after a reload", function () {
 
       // the network goes away: the browser is offline and the hub is down
       await context.setOffline(true);
-      await server!.shutdown();
-      server = null;
+      await suite.stopHub();
       expect(await page.evaluate(() => fetch("/api/rooms").then(() => "reached", () => "unreachable"))).to.equal("unreachable");
 
       const answer = await page.reload();

@@ -3,13 +3,9 @@
 // player at 4× and skipped), and two people in a private room with a spectator and a
 // reload in the middle of the secret arrange. Screenshots go to test-results/pets-*.png.
 import { expect } from "chai";
-import { boot, type ColyseusTestServer } from "@colyseus/testing";
-import type { Browser, CDPSession, Page } from "playwright-core";
-import { createHubConfig } from "../../arena.config.js";
+import type { CDPSession, Page } from "playwright-core";
 import { cardDef } from "../../common/pets/index.js";
-import { SqliteStore } from "../../server/store/index.js";
-import { SeatedRoom } from "../../server/rooms/base/SeatedRoom.js";
-import { freePort, hub, launchChromium, OpenedPages, PHONE, screenshot, waitHub, type HubSnapshot } from "../helpers/e2e.js";
+import { hub, openPrivateRoom, PHONE, screenshot, waitHub, type HubSnapshot, useBrowserHub } from "../helpers/e2e.js";
 
 type Pets = HubSnapshot & {
   game?: string; seat?: number; phase?: string; stage?: string; round?: number; gameNo?: number; turn?: number; result?: string; winners?: number[];
@@ -169,28 +165,10 @@ async function soloToEnd(page: Page, input: Input, name: string): Promise<Pets> 
 
 describe("e2e: Auto Pets in Chromium", function () {
   this.timeout(300_000);
-  let server: ColyseusTestServer;
-  let browser: Browser;
-  let base = "";
-  const pages = new OpenedPages(() => browser, () => base);
-  const delayScale = SeatedRoom.botDelayScale;
-
-  before(async () => {
-    browser = await launchChromium();
-    SeatedRoom.botDelayScale = 0.05;
-    const port = await freePort();
-    server = await boot(createHubConfig({ store: new SqliteStore(":memory:"), botThreads: 0 }), port);
-    base = `http://127.0.0.1:${port}/`;
-  });
-  after(async () => {
-    SeatedRoom.botDelayScale = delayScale;
-    await browser?.close();
-    await server?.shutdown();
-  });
-  afterEach(() => pages.closeAll());
+  const suite = useBrowserHub({ botDelayScale: 0.05, config: () => ({ botThreads: 0 }) });
 
   it("phone, by touch: solo against a bot to the end (long press shows a card's ability)", async () => {
-    const { page } = await pages.open(PHONE);
+    const { page } = await suite.open(PHONE);
     const cdp = await page.context().newCDPSession(page);
     const input = touchInput(page, cdp);
     await page.waitForSelector("#pets-solo-btn");
@@ -216,7 +194,7 @@ describe("e2e: Auto Pets in Chromium", function () {
   });
 
   it("desktop, by mouse: solo against a bot to the end, the deck dragged, Play again", async () => {
-    const { page } = await pages.open();
+    const { page } = await suite.open();
     await page.waitForSelector('.game-list [data-game="pets"]');
     await page.click("#pets-solo-btn");
     await waitHub(page, (s) => (s as Pets).game === "pets" && s.phase === "playing", "a solo game");
@@ -229,12 +207,9 @@ describe("e2e: Auto Pets in Chromium", function () {
   });
 
   it("two people in a private room with a spectator; a reload mid-arrange keeps the seat and the hand", async () => {
-    const a = await pages.open();
-    await a.page.waitForSelector("#pets-private-btn");
-    await a.page.fill("input[name=name]", "Ann");
-    await a.page.click("#pets-private-btn");
-    const room = await waitHub(a.page, (s) => !!s.roomId && s.private === true, "a private room");
-    const b = await pages.open(PHONE);
+    const a = await suite.open();
+    const room = await openPrivateRoom(a.page, "pets", "Ann");
+    const b = await suite.open(PHONE);
     await b.page.waitForSelector("#join-code");
     await b.page.fill("input[name=name]", "Bo"); // a newcomer without a name is asked for one first
     await b.page.fill("#join-code", room.roomId!.toLowerCase());
@@ -243,7 +218,7 @@ describe("e2e: Auto Pets in Chromium", function () {
       await screenshot(b.page, "pets-private-b-join-failed");
       throw e;
     });
-    const w = await pages.open(PHONE, `#/spectate/${room.roomId}`);
+    const w = await suite.open(PHONE, `#/spectate/${room.roomId}`);
     const watched = (await waitHub(w.page, (s) => (s as Pets).game === "pets" && s.phase === "playing", "the spectator's table")) as Pets;
     expect(watched.hand, "a spectator has no hand").to.deep.equal([]);
     const bCdp = await b.page.context().newCDPSession(b.page);

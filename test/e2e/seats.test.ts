@@ -5,12 +5,8 @@
 // - After closing the tab the lobby offers "You have a game in progress — Rejoin".
 // - Someone opening an invite link is asked for a name first.
 import { expect } from "chai";
-import { boot, type ColyseusTestServer } from "@colyseus/testing";
-import type { Browser, Page } from "playwright-core";
-import { createHubConfig } from "../../arena.config.js";
-import { SqliteStore } from "../../server/store/index.js";
-import { SeatedRoom } from "../../server/rooms/base/SeatedRoom.js";
-import { DESKTOP, freePort, hub, launchChromium, OpenedPages, PHONE, screenshot, waitHub, type HubSnapshot } from "../helpers/e2e.js";
+import type { Page } from "playwright-core";
+import { DESKTOP, hub, PHONE, screenshot, waitHub, type HubSnapshot, useBrowserHub } from "../helpers/e2e.js";
 
 type Seat = { name: string; occupied: boolean; connected: boolean; bot: boolean };
 type S = HubSnapshot & { phase?: string; hand?: number[] | null; seats?: Seat[]; presence?: string[]; gameNo?: number };
@@ -19,26 +15,8 @@ const waitS = (page: Page, test: (s: S) => boolean, what: string, timeout = 15_0
 
 describe("e2e: seats are safe (Back, links, closed tabs, invite names)", function () {
   this.timeout(120_000);
-  let server: ColyseusTestServer;
-  let browser: Browser;
-  let base = "";
-  const pages = new OpenedPages(() => browser, () => base);
-  const delayScale = SeatedRoom.botDelayScale;
-
-  before(async () => {
-    browser = await launchChromium();
-    SeatedRoom.botDelayScale = 0.12;
-    const port = await freePort();
-    // a short window so the "a bot plays for them" notice shows within the test
-    server = await boot(createHubConfig({ store: new SqliteStore(":memory:"), reconnectSeconds: 2, seatHoldSeconds: 120 }), port);
-    base = `http://127.0.0.1:${port}/`;
-  });
-  after(async () => {
-    SeatedRoom.botDelayScale = delayScale;
-    await browser?.close();
-    await server?.shutdown();
-  });
-  afterEach(() => pages.closeAll());
+  // a short window so the "a bot plays for them" notice shows within the test
+  const suite = useBrowserHub({ botDelayScale: 0.12, config: () => ({ reconnectSeconds: 2, seatHoldSeconds: 120 }) });
 
   async function named(page: Page, name: string): Promise<void> {
     await page.waitForSelector("#quick-play");
@@ -47,7 +25,7 @@ describe("e2e: seats are safe (Back, links, closed tabs, invite names)", functio
   }
 
   it("Cubestacc: an invite link asks the name; Back asks and Forward keeps the seat; a link away keeps it too, and the others read who is away", async () => {
-    const ann = await pages.open(PHONE);
+    const ann = await suite.open(PHONE);
     await named(ann.page, "Ann");
     await ann.page.selectOption("#cs-private-seats", "2");
     await ann.page.selectOption("#cs-private-timer", "0");
@@ -56,7 +34,7 @@ describe("e2e: seats are safe (Back, links, closed tabs, invite names)", functio
     const code = (await ann.page.textContent("#room-code"))!.trim();
 
     // Ben opens the invite link on a fresh browser: asked for a name before joining
-    const ben = await pages.open(DESKTOP, `#/join/${code}`);
+    const ben = await suite.open(DESKTOP, `#/join/${code}`);
     await ben.page.waitForSelector("#name-prompt");
     expect(await ben.page.textContent("#name-prompt")).to.contain(`room ${code}`);
     await ben.page.click("#invite-join"); // empty: says what to do, joins nothing
@@ -138,14 +116,14 @@ describe("e2e: seats are safe (Back, links, closed tabs, invite names)", functio
   });
 
   it("Minesweeper co-op: after closing the tab the lobby offers the game back; Rejoin returns to the same seat", async () => {
-    const ann = await pages.open(DESKTOP);
+    const ann = await suite.open(DESKTOP);
     await named(ann.page, "Ann");
     await ann.page.check("input[name=private-mode][value=coop]");
     await ann.page.click("#create-private-btn");
     await waitS(ann.page, (x) => x.ready === true && (x.rows ?? 0) > 0, "Ann's co-op board");
     const code = (await ann.page.textContent("#room-code"))!.trim();
 
-    const ben = await pages.open(PHONE);
+    const ben = await suite.open(PHONE);
     await named(ben.page, "Ben");
     await ben.page.fill("#join-code", code);
     await ben.page.tap("#join-code-btn");
@@ -154,7 +132,7 @@ describe("e2e: seats are safe (Back, links, closed tabs, invite names)", functio
     // the tab closes (no goodbye); a new tab of the same browser opens the hub
     await ben.page.close();
     const again = await ben.context.newPage();
-    await again.goto(base);
+    await again.goto(suite.base);
     await again.waitForSelector(`#rejoin [data-room="${code}"]`);
     const text = await again.textContent("#rejoin");
     expect(text).to.contain("You have a game in progress").and.to.contain("Minesweeper co-op").and.to.contain(code);
@@ -165,7 +143,7 @@ describe("e2e: seats are safe (Back, links, closed tabs, invite names)", functio
     await waitS(ann.page, (x) => x.seats?.[1]?.connected === true && x.seats.filter((s) => s.occupied).length === 2, "still two players");
 
     // a browser holding no token for the room is offered nothing
-    const other = await pages.open(DESKTOP);
+    const other = await suite.open(DESKTOP);
     await other.page.evaluate((id) => localStorage.setItem(`hub.seat.${id}`, JSON.stringify({ roomId: id, seatToken: "guessed", seat: 1, game: "minesweeper", savedAt: Date.now() })), code);
     await other.page.reload();
     await other.page.waitForSelector("#quick-play");

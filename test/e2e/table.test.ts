@@ -3,12 +3,9 @@
 // counters, scry 3, shuffle, undo, a reload mid-game; the spectator never sees a hand.
 // Screenshots in test-results/table-*.png.
 import { expect } from "chai";
-import { boot, type ColyseusTestServer } from "@colyseus/testing";
-import type { Browser, Page } from "playwright-core";
-import { createHubConfig } from "../../arena.config.js";
-import { SqliteStore } from "../../server/store/index.js";
+import type { Page } from "playwright-core";
 import { LAX_ADDRESS_LIMITS } from "../helpers/hub.js";
-import { DESKTOP, freePort, hub, launchChromium, OpenedPages, PHONE, screenshot, waitHub, type HubSnapshot } from "../helpers/e2e.js";
+import { DESKTOP, hub, PHONE, screenshot, waitHub, type HubSnapshot, useBrowserHub } from "../helpers/e2e.js";
 
 type T = HubSnapshot & {
   stage?: string;
@@ -27,35 +24,20 @@ const until = (page: Page, test: (s: T) => boolean, what: string) => waitHub(pag
 
 describe("e2e: card table in Chromium", function () {
   this.timeout(180_000);
-  let server: ColyseusTestServer;
-  let browser: Browser;
-  let base = "";
-  const pages = new OpenedPages(() => browser, () => base);
-
-  before(async () => {
-    browser = await launchChromium();
-    const port = await freePort();
-    server = await boot(createHubConfig({ store: new SqliteStore(":memory:"), botThreads: 0, ...LAX_ADDRESS_LIMITS }), port);
-    base = `http://127.0.0.1:${port}/`;
-  });
-  after(async () => {
-    await browser?.close();
-    await server?.shutdown();
-  });
-  afterEach(() => pages.closeAll());
+  const suite = useBrowserHub({ config: () => ({ botThreads: 0, ...LAX_ADDRESS_LIMITS }) });
 
   it("two players (desktop and phone) and a spectator: decks, mulligan, draw, play, tap, counters, scry 3, shuffle, undo, reload", async () => {
-    const a = (await pages.open(DESKTOP)).page;
+    const a = (await suite.open(DESKTOP)).page;
     await a.waitForSelector("#table-private-btn");
     await a.fill("input[name=name]", "Ada");
     await a.click("#table-private-btn");
     const room = await waitHub(a, (s) => !!s.roomId && s.private === true, "a private table");
-    const b = (await pages.open(PHONE)).page;
+    const b = (await suite.open(PHONE)).page;
     await b.waitForSelector("#join-code");
     await b.fill("input[name=name]", "Bo"); // a newcomer without a name is asked for one first
     await b.fill("#join-code", room.roomId!.toLowerCase());
     await b.click("#join-code-btn");
-    const spec = (await pages.open(DESKTOP, `#/spectate/${room.roomId}`)).page;
+    const spec = (await suite.open(DESKTOP, `#/spectate/${room.roomId}`)).page;
     await until(b, (s) => s.stage === "decks", "the deck stage on the phone");
     await until(spec, (s) => s.stage === "decks", "the deck stage for the spectator");
 
@@ -136,8 +118,8 @@ describe("e2e: card table in Chromium", function () {
     await screenshot(a, "table-desktop");
   });
 
-  it("goldfish: a solo table with the standard deck, undo and redo", async () => {
-    const { page } = await pages.open(DESKTOP);
+  it("goldfish: a solo table with the standard deck, undo and redo; a card played, tapped and its menu opened by keyboard", async () => {
+    const { page } = await suite.open(DESKTOP);
     await page.waitForSelector("#table-solo-btn");
     await page.fill("input[name=name]", "Cy");
     await page.click("#table-solo-btn");
@@ -152,6 +134,26 @@ describe("e2e: card table in Chromium", function () {
     await until(page, (s) => s.hand!.length === 7, "the draw undone");
     await page.click("#tt-redo");
     await until(page, (s) => s.hand!.length === 8, "the draw redone");
+
+    // by keyboard: Enter plays a focused hand card, Enter taps it on the battlefield (the focus
+    // stays on it through the redraw), M opens its menu with the focus inside, Escape goes back
+    const focused = () => page.evaluate(() => (document.activeElement as HTMLElement | null)?.dataset.card ?? null);
+    await page.focus("#tt-hand .tt-card");
+    await page.keyboard.press("Enter");
+    const played = await until(page, (s) => s.battlefield!.length === 1 && s.hand!.length === 7, "a card played by Enter");
+    const id = String(played.battlefield![0].id);
+    await page.focus(`#tt-boards .tt-field .tt-card[data-card="${id}"]`);
+    await page.keyboard.press("Enter");
+    await until(page, (s) => s.battlefield![0]?.tapped === true, "the card tapped by Enter");
+    await page.waitForFunction((card) => (document.activeElement as HTMLElement | null)?.dataset.card === card, id);
+    await page.keyboard.press("m");
+    await page.waitForSelector("#tt-menu:not([hidden])");
+    expect(await page.evaluate(() => document.activeElement?.getAttribute("role"))).to.equal("menuitem");
+    await page.keyboard.press("ArrowDown");
+    expect(await page.evaluate(() => document.activeElement?.getAttribute("role"))).to.equal("menuitem");
+    await page.keyboard.press("Escape");
+    await page.waitForSelector("#tt-menu", { state: "hidden" });
+    expect(await focused()).to.equal(id);
     await screenshot(page, "table-goldfish");
   });
 });

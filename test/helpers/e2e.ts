@@ -8,6 +8,10 @@ import { createServer } from "node:net";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { matchMaker } from "@colyseus/core";
+import { boot, type ColyseusTestServer } from "@colyseus/testing";
+import { createHubConfig } from "../../arena.config.js";
+import { SeatedRoom } from "../../server/rooms/base/SeatedRoom.js";
+import { SqliteStore } from "../../server/store/index.js";
 import type { MinesweeperRoom } from "../../server/rooms/minesweeper/index.js";
 import { chromium, type Browser, type BrowserContext, type BrowserContextOptions, type CDPSession, type Page } from "playwright-core";
 
@@ -127,6 +131,88 @@ export class OpenedPages {
       await o.context.close();
     }
   }
+}
+
+/** What a browser suite changes from a plain hub (an in-memory store, the default limits). */
+export interface BrowserHubOptions {
+  /** Hub settings beside the in-memory store, read when the hub boots (a suite's own store may replace it). */
+  config?: () => Parameters<typeof createHubConfig>[0];
+  /** SeatedRoom.botDelayScale while the suite runs (bots answer faster); restored after it. */
+  botDelayScale?: number;
+  /** Page errors the suite tolerates (default EXPECTED_PAGE_ERRORS). */
+  tolerated?: RegExp;
+  /** Boot a fresh hub for each test (a test that shuts it down, as offline.pwa does) instead of one per suite. */
+  hubPerTest?: boolean;
+}
+
+/** A booted hub and Chromium for one describe block; its fields are live once `before` has run. */
+export interface BrowserHub {
+  readonly browser: Browser;
+  readonly server: ColyseusTestServer;
+  /** `http://127.0.0.1:PORT/`. */
+  readonly base: string;
+  readonly port: number;
+  /** Opens a page at `base + hash` (checked for errors and closed after each test). */
+  open(options?: BrowserContextOptions, hash?: string): Promise<OpenedPage>;
+  /** Shuts the hub down now (a hub-per-test suite cutting the network); the next test boots another. */
+  stopHub(): Promise<void>;
+}
+
+/**
+ * Registers a browser suite's hooks in the current describe block: Chromium and the real hub
+ * booted before it (or before each test), bots sped up, every page checked and closed after
+ * each test, everything shut down and the bot speed restored after it.
+ */
+export function useBrowserHub(options: BrowserHubOptions = {}): BrowserHub {
+  let browser: Browser | undefined;
+  let server: ColyseusTestServer | undefined;
+  let port = 0;
+  const delayScale = SeatedRoom.botDelayScale;
+  const pages = new OpenedPages(() => live(browser, "Chromium"), () => `http://127.0.0.1:${port}/`, options.tolerated);
+  function live<T>(v: T | undefined, what: string): T {
+    if (v === undefined) throw new Error(`${what} is not started yet (use the suite inside a test)`);
+    return v;
+  }
+  async function startHub(): Promise<void> {
+    port = await freePort();
+    server = await boot(createHubConfig({ store: new SqliteStore(":memory:"), ...options.config?.() }), port);
+  }
+  async function stopHub(): Promise<void> {
+    const s = server;
+    server = undefined;
+    await s?.shutdown();
+  }
+  before(async () => {
+    browser = await launchChromium();
+    if (options.botDelayScale !== undefined) SeatedRoom.botDelayScale = options.botDelayScale;
+    if (!options.hubPerTest) await startHub();
+  });
+  if (options.hubPerTest) beforeEach(startHub);
+  afterEach(async () => {
+    await pages.closeAll();
+    if (options.hubPerTest) await stopHub();
+  });
+  after(async () => {
+    SeatedRoom.botDelayScale = delayScale;
+    await browser?.close();
+    await stopHub();
+  });
+  return {
+    get browser() { return live(browser, "Chromium"); },
+    get server() { return live(server, "the hub"); },
+    get base() { return `http://127.0.0.1:${live(port || undefined, "the hub")}/`; },
+    get port() { return live(port || undefined, "the hub"); },
+    open: (opts, hash) => pages.open(opts, hash),
+    stopHub,
+  };
+}
+
+/** From the lobby: `name` opens a private room of `game` (its generated panel's button); resolves with the room. */
+export async function openPrivateRoom(page: Page, game: string, name: string): Promise<HubSnapshot> {
+  await page.waitForSelector(`#${game}-private-btn`);
+  await page.fill("input[name=name]", name);
+  await page.click(`#${game}-private-btn`);
+  return waitHub(page, (s) => !!s.roomId && s.private === true, "a private room");
 }
 
 export type HubSnapshot = {

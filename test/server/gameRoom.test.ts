@@ -59,7 +59,9 @@ async function playToEnd(def: AnyGameDef, server: GameRoom<any, any, any, any, a
   }
 }
 
-const generic = ROOMS.filter((entry) => entry.room.prototype instanceof GameRoom);
+// Minesweeper runs on the generic room too, but keeps its own wire format (its phases, no
+// `gameNo`/`result`/`acting` fields: docs/protocol.md); its own suites play it.
+const generic = ROOMS.filter((entry) => entry.room.prototype instanceof GameRoom && entry.name !== "minesweeper");
 
 describe("games on the generic room", function () {
   this.timeout(60_000);

@@ -260,11 +260,23 @@ describe("minesweeper HTTP: leaderboard, results, offline submissions, replays",
   });
 
   describe("GET /api/replays/:id", () => {
-    it("404 for unknown ids and for other games, 400 for ids that are not ids", async () => {
+    it("serves a finished game of any registered game; 404 for unknown ids and unknown games, 400 for ids that are not ids", async () => {
       expect((await http(PORT, "GET", "/api/replays/999999")).body.error.code).to.equal("not-found");
-      const other = hub.store.recordGame({ game: "cubestacc", roomId: "C", seed: 1, config: {}, seats: ["a", "b"], log: [], result: "won", startedAt: 1, endedAt: 2 });
-      const res = await http(PORT, "GET", `/api/replays/${other}`);
-      expect([res.status, res.body.error.code]).to.deep.equal([404, "not-found"]);
+      const log = [{ seat: 0, move: { type: "draw" }, t: 1 }];
+      const cubes = hub.store.recordGame({ game: "cubestacc", roomId: "C", seed: 7, config: { pack: 1 }, seats: ["a", "b"], log, result: "won", startedAt: 1, endedAt: 2, mode: "online" });
+      const res = await http(PORT, "GET", `/api/replays/${cubes}`);
+      expect(res.status).to.equal(200);
+      expect(res.body).to.include({ id: cubes, game: "cubestacc", mode: "online", seed: 7, result: "won", startedAt: 1, endedAt: 2 });
+      expect(res.body.config).to.deep.equal({ pack: 1 });
+      expect(res.body.seats).to.deep.equal(["a", "b"]);
+      expect(res.body.log).to.deep.equal(log);
+      const unknown = hub.store.recordGame({ game: "no-such-game", roomId: "X", seed: 1, config: {}, seats: ["a"], log: [], result: "won", startedAt: 1, endedAt: 2 });
+      const gone = await http(PORT, "GET", `/api/replays/${unknown}`);
+      expect([gone.status, gone.body.error.code]).to.deep.equal([404, "not-found"]);
+      // A game that has not ended (no result yet) is never served: its seed would tell what is hidden.
+      const live = hub.store.recordGame({ game: "cubestacc", roomId: "L", seed: 3, config: {}, seats: ["a", "b"], log, result: "", startedAt: 1, endedAt: 0 });
+      const notYet = await http(PORT, "GET", `/api/replays/${live}`);
+      expect([notYet.status, notYet.body.error.code]).to.deep.equal([404, "not-found"]);
       for (const id of ["abc", "0", "-1", "1.5", "01"]) {
         const bad = await http(PORT, "GET", `/api/replays/${id}`);
         expect([bad.status, bad.body.error.code], id).to.deep.equal([400, "bad-id"]);

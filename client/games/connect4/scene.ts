@@ -1,8 +1,10 @@
 // Connect Four's scene: the grid as accessible DOM (one button per column) inside the
 // shared shell. It draws the state and sends intents; which columns are open comes from
-// common/connect4 (the rules), never from a copy here.
+// common/connect4 (the rules), never from a copy here. Keys and spoken moves: keyboard.ts.
 import { COLS, EMPTY, openColumns, ROWS, type Connect4Payloads } from "../../../common/connect4/index";
+import { announce } from "../../ui/announce";
 import { h } from "../../ui/dom";
+import { attachColumnKeys, discWords, HOW_TO_PLAY, newDisc } from "./keyboard";
 import { GameShell, type ShellState } from "../shell";
 import type { GameContext, GameHandle } from "../types";
 import "./connect4.css";
@@ -17,6 +19,8 @@ interface Connect4Wire extends ShellState {
 }
 
 const DISCS = ["red", "gold"];
+/** The discs' colours (connect4.css draws the same). */
+const DISC_COLOURS: Record<string, string> = { red: "#e0453a", gold: "#d9a400" };
 
 export async function mount(host: HTMLElement, ctx: GameContext): Promise<GameHandle> {
   let state: Connect4Wire | null = null;
@@ -26,6 +30,7 @@ export async function mount(host: HTMLElement, ctx: GameContext): Promise<GameHa
   };
   const shell = new GameShell(ctx, host, {
     seatMark: (seat) => (discOf(seat) ? "●" : ""),
+    seatColour: (seat) => DISC_COLOURS[discOf(seat)],
     endTitle: (s, me) => {
       const w = (s as Connect4Wire).winner;
       if (s.result === "draw") return "Draw — the grid is full";
@@ -39,11 +44,18 @@ export async function mount(host: HTMLElement, ctx: GameContext): Promise<GameHa
   const columns = Array.from({ length: COLS }, (_, col) => {
     const cells = Array.from({ length: ROWS }, () => h("span", { class: "c4-cell" }));
     const button = h("button", { type: "button", class: "c4-col", "data-col": col }, ...cells.slice().reverse());
-    button.addEventListener("click", () => send("drop", { col }));
     return { button, cells };
   });
-  const grid = h("div", { class: "c4-grid", id: "c4-grid", role: "group", "aria-label": "Connect Four grid: choose a column" }, ...columns.map((c) => c.button));
+  const grid = h(
+    "div",
+    { class: "c4-grid", id: "c4-grid", role: "group", "aria-label": "Connect Four grid: choose a column with the arrow keys or 1 to 7, Enter drops a disc" },
+    ...columns.map((c) => c.button),
+  );
   shell.stage.append(grid);
+  let open = new Set<number>();
+  const offKeys = attachColumnKeys(grid, columns.map((c) => c.button), (col) => open.has(col), (col) => send("drop", { col }));
+  let seen: number[] | null = null;
+  let wasMyTurn = false;
 
   const draw = () => {
     const s = state;
@@ -52,19 +64,33 @@ export async function mount(host: HTMLElement, ctx: GameContext): Promise<GameHa
     const cells = Array.from(s.grid);
     const me = shell.me;
     const myTurn = s.phase === "playing" && me !== null && Array.from(s.acting).includes(me);
-    const open = new Set(myTurn ? openColumns(cells.map((v) => (v < 0 ? EMPTY : v))) : []);
+    open = new Set(myTurn ? openColumns(cells.map((v) => (v < 0 ? EMPTY : v))) : []);
     const line = new Set(Array.from(s.line));
     columns.forEach(({ button, cells: spans }, col) => {
-      button.disabled = !open.has(col);
+      // aria-disabled keeps the column focusable while it cannot take a disc (keyboard.ts)
+      button.setAttribute("aria-disabled", String(!open.has(col)));
       const free = spans.filter((_, row) => cells[row * COLS + col] === -1).length;
-      button.setAttribute("aria-label", `Column ${col + 1}, ${free} free`);
+      button.setAttribute("aria-label", `Column ${col + 1}, ${free === 0 ? "full" : `${free} free`}`);
       spans.forEach((span, row) => {
         const v = cells[row * COLS + col];
         span.dataset.disc = v < 0 ? "" : discOf(v);
         span.classList.toggle("c4-line", line.has(row * COLS + col));
       });
     });
+    speak(s, cells, myTurn);
     ctx.setSubtitle(s.mode === "solo" ? "Against the bot" : s.timer > 0 ? `${s.timer} s per turn` : "No turn timer");
+  };
+
+  /** Says where a new disc landed, then whose turn it is (client/ui/announce.ts). */
+  const speak = (s: Connect4Wire, cells: number[], myTurn: boolean) => {
+    const disc = seen ? newDisc(seen, cells) : null;
+    seen = cells;
+    if (disc) {
+      const who = disc.seat === shell.me ? "You" : s.seats[disc.seat]?.name || `Seat ${disc.seat + 1}`;
+      announce(discWords(who, discOf(disc.seat) || "", disc.col, disc.row));
+    }
+    if (myTurn && !wasMyTurn) announce(HOW_TO_PLAY);
+    wasMyTurn = myTurn;
   };
 
   const offRoom = ctx.session.onRoom((room) => {
@@ -83,6 +109,7 @@ export async function mount(host: HTMLElement, ctx: GameContext): Promise<GameHa
     destroy() {
       offRoom();
       offError();
+      offKeys();
       shell.destroy();
     },
     snapshot: () => ({

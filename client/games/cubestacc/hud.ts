@@ -1,6 +1,7 @@
 // Cubestacc HUD: plain DOM around the Pixi table. Status line (whose turn,
 // timer, direction, deck, pending draws, dump), seat list, action buttons,
-// view controls, waiting panel, end screen, wild suit picker.
+// view controls, waiting panel, end screen, wild suit picker. The seat list, the
+// turn timer and the end screen are the shared shell's (client/games/shell/).
 //
 // Layout never jumps when the state changes: every element keeps its box
 // (buttons are disabled, not removed; numbers have fixed widths; the timer
@@ -8,8 +9,13 @@
 import { SUITS, type PackId, type Suit } from "../../../common/cubestacc/types";
 import { h } from "../../ui/dom";
 import { iconSvg, suitName } from "./art";
-import { nextSeat, type SeatModel, type TableModel } from "./model";
+import { nextSeat, seatName, type SeatModel, type TableModel } from "./model";
 import { catchTargets } from "../../../common/cubestacc/uhoh.js";
+import { TurnClock } from "../shell/clock";
+import { EndScreen } from "../shell/end";
+import { SeatList, seatStateOf, type SeatLine } from "../shell/seats";
+
+export { formatClock } from "../shell/clock";
 
 export const SEAT_COLOURS = ["#e0483e", "#2f8fd8", "#32a852", "#e59a16", "#9b59d0"];
 
@@ -40,17 +46,7 @@ export interface HudContext {
   inviteCode: string | null;
 }
 
-/** "0:27", "1:05". */
-export function formatClock(ms: number): string {
-  const s = Math.max(0, Math.ceil(ms / 1000));
-  return `${Math.floor(s / 60)}:${String(s % 60).padStart(2, "0")}`;
-}
-
-export function seatName(m: TableModel, seat: number): string {
-  const s = m.seats[seat];
-  if (!s) return `Seat ${seat + 1}`;
-  return s.name || (s.occupied ? "Player" : `Seat ${seat + 1}`);
-}
+export { seatName };
 
 function setText(el: HTMLElement, text: string): void {
   if (el.textContent !== text) el.textContent = text;
@@ -72,38 +68,33 @@ export class Hud {
   readonly suitPicker: HTMLElement;
   /** After "See the table" at the end: a way back to the results and to the next game. */
   readonly afterBar: HTMLElement;
-  private afterAgain!: HTMLButtonElement;
   readonly log: HTMLElement;
   readonly deckEl: HTMLElement;
 
   private turnEl: HTMLElement;
-  private timerEl: HTMLElement;
+  private clock: TurnClock;
   private dirEl: HTMLElement;
   private deckCount: HTMLElement;
   private pendingEl: HTMLElement;
   private dumpEl: HTMLElement;
-  private seatList: HTMLOListElement;
-  private seatItems: HTMLLIElement[] = [];
+  private seatList: SeatList;
   private yawEl: HTMLElement;
   readonly buttons: Record<"draw" | "pass" | "done" | "uhoh" | "caught", HTMLButtonElement>;
   private waitText: HTMLElement;
   private waitCode: HTMLElement;
   private waitButtons: { start: HTMLButtonElement; ready: HTMLButtonElement; addBot: HTMLButtonElement };
-  private endTitle: HTMLElement;
-  private endNote: HTMLElement;
+  private end: EndScreen;
   private endList: HTMLOListElement;
-  private endButtons: { again: HTMLButtonElement; start: HTMLButtonElement };
-  private endDismissed = -1;
   private pick: ((suit: Suit | null) => void) | null = null;
   private pickButtons: HTMLButtonElement[] = [];
   private pickPack: PackId | null = null;
   private pickOpenedAt = 0;
-  private readyWanted = false;
 
-  constructor(private act: HudActions) {
+  constructor(act: HudActions) {
     // ---- status line
     this.turnEl = h("span", { class: "cs-turn", id: "cs-turn" }, "…");
-    this.timerEl = h("span", { class: "cs-timer", id: "cs-timer", "aria-label": "Turn timer" });
+    const timerEl = h("span", { class: "cs-timer", id: "cs-timer", "aria-label": "Turn timer" });
+    this.clock = new TurnClock(timerEl, { prefix: "cs" });
     this.dirEl = h("span", { class: "cs-dir", id: "cs-direction", title: "Direction of play" });
     this.deckCount = h("span", { class: "cs-deck-n" }, "0");
     this.deckEl = h("span", { class: "cs-deck", id: "cs-deck", title: "Cards left in the deck" }, h("span", { class: "cs-deck-pic", "aria-hidden": "true" }), this.deckCount);
@@ -112,13 +103,13 @@ export class Hud {
     this.status = h(
       "div",
       { class: "cs-status" },
-      h("div", { class: "cs-status-main" }, this.timerEl, this.turnEl),
+      h("div", { class: "cs-status-main" }, timerEl, this.turnEl),
       h("div", { class: "cs-status-side" }, this.pendingEl, this.dumpEl, this.dirEl, this.deckEl),
     );
 
     // ---- seats
-    this.seatList = h("ol", { class: "cs-seat-list", id: "cs-seats" });
-    this.seatsBox = h("aside", { class: "cs-seats", "aria-label": "Players" }, this.seatList);
+    this.seatList = new SeatList({ prefix: "cs", id: "cs-seats", parts: { count: true, badges: true, remove: true }, onRemove: (seat) => act.removeBot(seat) });
+    this.seatsBox = h("aside", { class: "cs-seats", "aria-label": "Players" }, this.seatList.el);
 
     // ---- actions
     // Each button says why it is disabled in visible words (phones too), not only a tooltip.
@@ -168,10 +159,7 @@ export class Hud {
     const start = h("button", { type: "button", class: "primary", id: "cs-start" }, "Start now");
     start.addEventListener("click", () => act.start());
     const ready = h("button", { type: "button", class: "secondary", id: "cs-ready", "aria-pressed": "false" }, "I'm ready");
-    ready.addEventListener("click", () => {
-      this.readyWanted = ready.getAttribute("aria-pressed") !== "true";
-      act.ready(this.readyWanted);
-    });
+    ready.addEventListener("click", () => act.ready(ready.getAttribute("aria-pressed") !== "true"));
     const addBot = h("button", { type: "button", class: "secondary", id: "cs-add-bot" }, "Add a bot");
     addBot.addEventListener("click", () => act.addBot());
     this.waitButtons = { start, ready, addBot };
@@ -184,41 +172,19 @@ export class Hud {
       h("div", { class: "cs-panel-actions" }, start, ready, addBot),
     );
 
-    // ---- end screen
-    this.endTitle = h("h2", { id: "cs-end-title" });
-    this.endNote = h("p", { class: "cs-end-note" });
+    // ---- end screen (the shell's): the ranking is Cubestacc's own
     this.endList = h("ol", { class: "cs-rank", id: "cs-ranking" });
-    const again = h("button", { type: "button", class: "primary", id: "cs-again", "aria-pressed": "false" }, "Play again");
-    again.addEventListener("click", () => {
-      this.readyWanted = again.getAttribute("aria-pressed") !== "true";
-      act.ready(this.readyWanted);
+    this.end = new EndScreen({
+      prefix: "cs",
+      ids: { end: "cs-end", title: "cs-end-title", again: "cs-again", start: "cs-start-again", look: "cs-see-table", after: "cs-after", results: "cs-results", afterAgain: "cs-after-again" },
+      className: "cs-panel",
+      actionsClass: "cs-panel-actions",
+      ready: (r) => act.ready(r),
+      start: () => act.start(),
     });
-    const startAgain = h("button", { type: "button", class: "secondary", id: "cs-start-again" }, "Start now");
-    startAgain.addEventListener("click", () => act.start());
-    const look = h("button", { type: "button", class: "secondary", id: "cs-see-table" }, "See the table");
-    this.endButtons = { again, start: startAgain };
-    this.endScreen = h(
-      "div",
-      { class: "cs-panel cs-end", id: "cs-end", hidden: true, role: "dialog", "aria-labelledby": "cs-end-title" },
-      this.endTitle,
-      this.endNote,
-      this.endList,
-      h("div", { class: "cs-panel-actions" }, again, startAgain, look),
-    );
-    look.addEventListener("click", () => {
-      this.endScreen.hidden = true;
-      this.endDismissed = this.lastGameNo;
-      this.afterBar.hidden = false;
-    });
-    const results = h("button", { type: "button", class: "secondary", id: "cs-results" }, "Results");
-    results.addEventListener("click", () => {
-      this.endDismissed = -1;
-      this.endScreen.hidden = false;
-      this.afterBar.hidden = true;
-    });
-    this.afterAgain = h("button", { type: "button", class: "primary", id: "cs-after-again", "aria-pressed": "false" }, "Play again");
-    this.afterAgain.addEventListener("click", () => again.click());
-    this.afterBar = h("div", { class: "cs-after", id: "cs-after", hidden: true, role: "toolbar", "aria-label": "Game over" }, results, this.afterAgain);
+    this.end.body.append(this.endList);
+    this.endScreen = this.end.el;
+    this.afterBar = this.end.afterBar;
 
     // ---- wild suit picker
     const cancel = h("button", { type: "button", class: "secondary", id: "cs-suit-cancel" }, "Cancel");
@@ -234,12 +200,9 @@ export class Hud {
     this.log = h("div", { class: "cs-log", id: "cs-log", "aria-live": "polite" });
   }
 
-  private lastGameNo = 0;
-
   // ---- updates ------------------------------------------------------------------------
 
   update(m: TableModel, c: HudContext): void {
-    this.lastGameNo = m.gameNo;
     this.updateStatus(m, c);
     this.updateSeats(m, c);
     this.updateButtons(m, c);
@@ -279,67 +242,40 @@ export class Hud {
 
   /** The countdown: every 250 ms from the scene. */
   tick(m: TableModel, c: HudContext): void {
-    const on = m.phase === "playing" && m.deadline > 0;
-    const left = on ? m.deadline - c.now() : 0;
-    setText(this.timerEl, on ? formatClock(left) : "");
-    setOn(this.timerEl, "cs-on", on);
-    setOn(this.timerEl, "cs-none", m.timer === 0); // a room without a timer never shows one: no space kept
-    setOn(this.timerEl, "cs-low", on && left < 6000);
+    // a room without a timer never shows one: no space kept
+    this.clock.show(m.phase === "playing" ? m.deadline : 0, c.now(), m.timer !== 0);
   }
 
   private updateSeats(m: TableModel, c: HudContext): void {
-    const list = this.seatList;
-    while (this.seatItems.length < m.seats.length) {
-      const li = h(
-        "li",
-        { class: "cs-seat" },
-        h("span", { class: "cs-seat-dot", "aria-hidden": "true" }),
-        h("span", { class: "cs-seat-name" }),
-        h("span", { class: "cs-seat-count" }),
-        h("span", { class: "cs-seat-state" }),
-        h("span", { class: "cs-seat-badges" }),
-      );
-      const remove = h("button", { type: "button", class: "cs-seat-remove small", hidden: true, title: "Remove this bot" }, "✕");
-      const seat = this.seatItems.length;
-      remove.addEventListener("click", () => this.act.removeBot(seat));
-      li.append(remove);
-      this.seatItems.push(li);
-      list.append(li);
-    }
-    while (this.seatItems.length > m.seats.length) this.seatItems.pop()!.remove();
     const noGame = m.phase !== "playing";
-    m.seats.forEach((s, i) => {
-      const li = this.seatItems[i];
-      li.dataset.seat = String(i);
-      li.style.setProperty("--seat", SEAT_COLOURS[i] ?? "#888");
+    this.seatList.render(m.seats.map((s, i): SeatLine => {
       const me = i === c.me;
-      const name = li.children[1] as HTMLElement;
-      setText(name, `${seatName(m, i)}${me ? " (you)" : ""}`);
-      // phones show a short name: "Bot Ada" → "Ada" with a bot mark (CSS), "(you)" dropped
-      name.dataset.short = s.bot ? seatName(m, i).replace(/^Bot\s+/i, "") : seatName(m, i);
-      li.dataset.bot = s.bot ? "1" : "0";
-      const count = li.children[2] as HTMLElement;
+      const name = seatName(m, i);
       const showCount = s.inGame || m.phase === "playing";
-      setText(count, showCount ? String(s.cards) : "");
-      count.setAttribute("aria-label", showCount ? `${s.cards} card${s.cards === 1 ? "" : "s"}` : "");
-      setText(li.children[3] as HTMLElement, seatState(s, m));
-      li.dataset.away = s.occupied && !s.connected ? "1" : "0";
-      (li.children[3] as HTMLElement).dataset.state = !s.occupied ? "free" : s.bot && s.connected ? "bot" : s.connected ? "online" : "away";
       const badges: string[] = [];
       if (s.calledUhOh && s.cards <= 2 && m.phase === "playing") badges.push("UH OH");
       if (s.catchable) badges.push("1 card!");
       if (m.phase === "finished" && s.place > 0) badges.push(ORDINAL[s.place] ?? `#${s.place}`);
       if (noGame && s.ready && !s.bot) badges.push("ready");
-      setText(li.children[4] as HTMLElement, badges.join(" · "));
-      setOn(li, "cs-seat-turn", m.phase === "playing" && m.turn === i);
-      setOn(li, "cs-seat-me", me);
-      setOn(li, "cs-seat-open", !s.occupied);
-      setOn(li, "cs-seat-out", m.phase === "playing" && !s.inGame);
-      setOn(li, "cs-seat-catch", s.catchable);
-      const remove = li.lastElementChild as HTMLButtonElement;
-      remove.hidden = !(noGame && s.bot && c.me !== null && c.me === m.owner && m.mode !== "solo");
-      remove.setAttribute("aria-label", `Remove ${seatName(m, i)}`);
-    });
+      return {
+        seat: i,
+        name: `${name}${me ? " (you)" : ""}`,
+        // phones show a short name: "Bot Ada" → "Ada" with a bot mark (CSS), "(you)" dropped
+        short: s.bot ? name.replace(/^Bot\s+/i, "") : name,
+        colour: SEAT_COLOURS[i] ?? "#888",
+        state: seatStateOf(s),
+        stateText: seatState(s, m),
+        count: showCount ? String(s.cards) : "",
+        countLabel: showCount ? `${s.cards} card${s.cards === 1 ? "" : "s"}` : "",
+        badges: badges.join(" · "),
+        me,
+        bot: s.bot,
+        turn: m.phase === "playing" && m.turn === i,
+        out: m.phase === "playing" && !s.inGame,
+        alert: s.catchable,
+        removable: noGame && s.bot && c.me !== null && c.me === m.owner && m.mode !== "solo",
+      };
+    }));
   }
 
   private updateButtons(m: TableModel, c: HudContext): void {
@@ -390,13 +326,11 @@ export class Hud {
   }
 
   private updateEnd(m: TableModel, c: HudContext): void {
-    const show = m.phase === "finished" && this.endDismissed !== m.gameNo;
-    this.endScreen.hidden = !show;
-    this.afterBar.hidden = !(m.phase === "finished" && this.endDismissed === m.gameNo);
-    if (m.phase !== "finished") return;
+    if (m.phase !== "finished") {
+      this.end.update(null);
+      return;
+    }
     const won = m.winner >= 0 && m.winner === c.me;
-    setText(this.endTitle, m.winner < 0 ? "Game over" : won ? "You win!" : `${seatName(m, m.winner)} wins`);
-    setText(this.endNote, m.blocked ? "Nobody could play or draw: fewest cards left wins." : "Ranked by cards left.");
     const rows = m.ranking.length ? m.ranking : m.seats.filter((s) => s.inGame).map((s) => ({ seat: s.seat, cards: s.cards, place: s.place }));
     const key = rows.map((r) => `${r.seat}:${r.cards}:${r.place}:${seatName(m, r.seat)}`).join("|") + `|${c.me}`;
     if (this.endList.dataset.key !== key) {
@@ -414,23 +348,20 @@ export class Hud {
       );
     }
     const seated = c.me !== null;
-    const ready = seated && !!m.seats[c.me!]?.ready;
-    this.endButtons.again.hidden = !seated;
-    this.endButtons.again.disabled = !c.connected;
-    this.endButtons.again.setAttribute("aria-pressed", String(ready));
-    const waitingFor = m.seats.filter((s) => s.occupied && !s.bot && s.connected && !s.ready).length;
-    setText(this.endButtons.again, ready ? (waitingFor > 0 ? `Ready ✓ — waiting for ${waitingFor}` : "Ready ✓") : "Play again");
-    this.afterAgain.hidden = !seated;
-    this.afterAgain.disabled = !c.connected;
-    this.afterAgain.setAttribute("aria-pressed", String(ready));
-    setText(this.afterAgain, this.endButtons.again.textContent ?? "Play again");
-    const owner = seated && c.me === m.owner;
-    this.endButtons.start.hidden = !owner || m.mode === "solo";
-    this.endButtons.start.disabled = !c.connected;
+    this.end.update({
+      gameNo: m.gameNo,
+      title: m.winner < 0 ? "Game over" : won ? "You win!" : `${seatName(m, m.winner)} wins`,
+      note: m.blocked ? "Nobody could play or draw: fewest cards left wins." : "Ranked by cards left.",
+      seated,
+      connected: c.connected,
+      ready: seated && !!m.seats[c.me!]?.ready,
+      waitingFor: m.seats.filter((s) => s.occupied && !s.bot && s.connected && !s.ready).length,
+      canStart: seated && c.me === m.owner && m.mode !== "solo",
+    });
   }
 
   showEndAgain(): void {
-    this.endDismissed = -1;
+    this.end.reset();
   }
 
   // ---- yaw ------------------------------------------------------------------------------

@@ -2,9 +2,9 @@
 // (docs/protocol.md "Cubestacc"), never written back. Rules space only (cells,
 // seats, cards); pixels live in the board.
 import { FIRST_WILD, PACK_IDS, SUITS, type AttachMode, type PackId, type Rank, type Suit } from "../../../common/cubestacc/types.js";
-import { cardRank } from "../../../common/cubestacc/deck.js";
+import { cardCode, cardRank } from "../../../common/cubestacc/deck.js";
 import { drawActionFromWire, unpackPlay, type WireDrawAction } from "../../../common/cubestacc/wire.js";
-import { stepSeat } from "../../../common/cubestacc/turn.js";
+import { nextInOrder } from "../../../common/cubestacc/turn.js";
 import type { LegalPlay } from "../../../common/cubestacc/types.js";
 
 export interface CubeModel {
@@ -61,6 +61,8 @@ export interface TableModel {
   seats: SeatModel[];
   deckCount: number;
   turn: number;
+  /** Room seats of the running game in game order (the room's `order`). */
+  order: number[];
   turnNo: number;
   direction: 1 | -1;
   pending: number;
@@ -91,6 +93,7 @@ export function emptyModel(): TableModel {
     seats: [],
     deckCount: 0,
     turn: -1,
+    order: [],
     turnNo: 0,
     direction: 1,
     pending: 0,
@@ -156,6 +159,7 @@ export interface CubestaccWire {
   players?: ArrayLike<WirePlayer>;
   deckCount?: number;
   turn?: number;
+  order?: ArrayLike<number>;
   turnNo?: number;
   direction?: number;
   pending?: number;
@@ -261,6 +265,7 @@ export function readModel(state: CubestaccWire | undefined, mySeat: number | nul
     seats,
     deckCount: num(state?.deckCount),
     turn: num(state?.turn, -1),
+    order: list(state?.order, (s) => num(s)),
     turnNo: num(state?.turnNo),
     direction: num(state?.direction, 1) < 0 ? -1 : 1,
     pending: num(state?.pending),
@@ -275,15 +280,51 @@ export function readModel(state: CubestaccWire | undefined, mySeat: number | nul
   };
 }
 
-/** The in-game seats in game order (ascending room seat), as `direction` counts them. */
-export function gameOrder(m: TableModel): number[] {
-  return m.seats.filter((s) => s.inGame).map((s) => s.seat);
+/** The seat that plays after `seat` in the current direction (−1 if unknown): the rules' order, from the wire. */
+export function nextSeat(m: TableModel, seat: number): number {
+  return nextInOrder(m.order, seat, m.direction);
 }
 
-/** The seat that plays after `seat` in the current direction (−1 if unknown). */
-export function nextSeat(m: TableModel, seat: number): number {
-  const order = gameOrder(m);
-  const i = order.indexOf(seat);
-  if (i < 0 || order.length === 0) return -1;
-  return order[stepSeat(order.length, i, 1, m.direction)];
+/** A seat's name as the table shows it ("Seat 3" while open). */
+export function seatName(m: TableModel, seat: number): string {
+  const s = m.seats[seat];
+  if (!s) return `Seat ${seat + 1}`;
+  return s.name || (s.occupied ? "Player" : `Seat ${seat + 1}`);
+}
+
+/** The table as plain data (window.__hub; the scene adds what is on screen). */
+export function tableSnapshot(m: TableModel, me: number | null): Record<string, unknown> {
+  return {
+    mode: m.mode,
+    phase: m.phase,
+    pack: m.pack,
+    wildPivot: m.wildPivot,
+    timer: m.timer,
+    botLevel: m.botLevel,
+    gameNo: m.gameNo,
+    owner: m.owner,
+    maxSeats: m.maxSeats,
+    spectators: m.spectators,
+    turn: m.turn,
+    turnNo: m.turnNo,
+    myTurn: me !== null && m.phase === "playing" && m.turn === me,
+    direction: m.direction,
+    pending: m.pending,
+    owed: m.owed,
+    dumpRank: m.dumpRank,
+    pivot: m.pivot,
+    deadline: m.deadline,
+    deckCount: m.deckCount,
+    winner: m.winner,
+    blocked: m.blocked,
+    ranking: m.ranking.map((r) => ({ ...r, name: seatName(m, r.seat) })),
+    seats: m.seats.map((s) => ({ ...s })),
+    cubes: m.cubes.map((c) => ({ id: c.id, card: c.card, code: cardCode(c.card), parent: c.parent, mode: c.mode, cell: { ...c.cell }, suit: c.suit, wild: c.wild, open: { ...c.open }, by: c.by })),
+    hand: m.mine ? [...m.mine.hand] : null,
+    handCodes: m.mine ? m.mine.hand.map(cardCode) : null,
+    legal: m.mine ? m.mine.legal.map((l) => ({ ...l })) : [],
+    drawAction: m.mine?.drawAction ?? "",
+    canDone: m.mine?.canDone ?? false,
+    canUhOh: m.mine?.canUhOh ?? false,
+  };
 }

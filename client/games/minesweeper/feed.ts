@@ -118,15 +118,40 @@ export class RoomFeed implements MinesweeperFeed {
   }
 }
 
+type Off = () => void;
+
+/** The slice of colyseus.js's callback proxy (getStateCallbacks) this binder uses, typed to the board's fields. */
+interface ListCallbacks<T> {
+  onAdd(fn: (item: T, index: number) => void): Off;
+  onRemove(fn: (item: T, index: number) => void): Off;
+  onChange(fn: (item: T, index: number) => void): Off;
+}
+interface BoardCallbacks {
+  onChange(fn: () => void): Off;
+  listen(field: "cells", fn: (cells: ArrayLike<number> | undefined) => void): Off;
+  seats: ListCallbacks<object>;
+  credits: ListCallbacks<number>;
+  cursors: ListCallbacks<object>;
+}
+interface BoardCallbackProxy {
+  (board: BoardSchemaLike): BoardCallbacks;
+  (cells: ArrayLike<number>): ListCallbacks<number>;
+  (child: object): { onChange(fn: () => void): Off };
+}
+
+/** A board-shaped schema object: the room state, or a race seat's private board. */
+export type BoardSchemaLike = BoardStateLike & { serverTime?: number };
+
 /**
  * Binds the schema callbacks of a board-shaped schema object (`target`, the
  * room state or a child schema with the same fields) to a sink. Returns the
  * unbinders. `onServerTime` receives serverTime samples when the target has one.
  */
-export function bindBoardSchema(room: Room, target: any, sink: BoardSink, onServerTime?: (t: number) => void): (() => void)[] {
-  const $ = getStateCallbacks(room);
+export function bindBoardSchema(room: Room, target: BoardSchemaLike, sink: BoardSink, onServerTime?: (t: number) => void): (() => void)[] {
+  // colyseus.js types the proxy by the schema classes, which live on the server: this is their shape
+  const $ = getStateCallbacks(room) as unknown as BoardCallbackProxy;
   const state = target;
-  const $s = ($ as any)(state);
+  const $s = $(state);
   const offs: (() => void)[] = [];
   offs.push(
     $s.onChange(() => {
@@ -136,19 +161,18 @@ export function bindBoardSchema(room: Room, target: any, sink: BoardSink, onServ
   );
   let offCells: (() => void) | null = null;
   offs.push(
-    $s.listen("cells", (arr: any) => {
+    $s.listen("cells", (arr) => {
       offCells?.();
       if (!arr) return;
-      const $arr = ($ as any)(arr);
-      offCells = $arr.onChange((code: number, index: number) => sink.cell(index, code));
+      offCells = $(arr).onChange((code, index) => sink.cell(index, code));
       sink.cells(arr);
     }),
   );
   offs.push(() => offCells?.());
   if (state.seats !== undefined) {
     offs.push(
-      $s.seats.onAdd((seat: any) => {
-        offs.push(($(seat) as any).onChange(() => sink.seats(state)));
+      $s.seats.onAdd((seat) => {
+        offs.push($(seat).onChange(() => sink.seats(state)));
         sink.seats(state);
       }),
     );
@@ -157,8 +181,8 @@ export function bindBoardSchema(room: Room, target: any, sink: BoardSink, onServ
   if (state.credits !== undefined) offs.push($s.credits.onChange(() => sink.seats(state)));
   if (state.cursors !== undefined) {
     offs.push(
-      $s.cursors.onAdd((cursor: any, index: number) => {
-        offs.push(($(cursor) as any).onChange(() => sink.cursor(state, index)));
+      $s.cursors.onAdd((cursor, index) => {
+        offs.push($(cursor).onChange(() => sink.cursor(state, index)));
         sink.cursor(state, index);
       }),
     );

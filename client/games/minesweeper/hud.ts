@@ -1,5 +1,8 @@
-// HUD pieces that are plain DOM: the face (inline SVG, no emoji font needed),
-// the LED counter and the timer text.
+// The board's HUD, plain DOM: the face (inline SVG, no emoji font needed), the LED
+// counter, the timer text, the tools, and the class that lays them out (BoardHud).
+import { h } from "../../ui/dom";
+import { SeatList } from "../shell/seats";
+import type { BoardModel } from "./model";
 
 export type FaceMood = "playing" | "pressed" | "won" | "lost";
 
@@ -49,4 +52,92 @@ export const SEAT_COLOURS = [0xd7263d, 0x1b7fbd, 0x2a9d3a, 0xe07b00, 0x8e44ad, 0
 
 export function cssColour(n: number): string {
   return "#" + n.toString(16).padStart(6, "0");
+}
+
+// ---- the board's HUD around the canvas ---------------------------------------------------
+
+export interface HudActions {
+  restart(): void;
+  flagMode(on: boolean): void;
+  zoom(factor: number): void;
+}
+
+/**
+ * The DOM around the board: LED mines-left counter, the face (restart), the timer, the
+ * flag-mode and zoom tools, the players list for shared boards, and a side column for the
+ * race panel or the result card.
+ */
+export class BoardHud {
+  readonly root: HTMLElement;
+  readonly boardHost: HTMLElement;
+  /** Extra DOM next to the board (race panel, result card…): a column beside the board. */
+  readonly side: HTMLElement;
+  readonly tools: HTMLElement;
+  readonly counterEl: HTMLElement;
+  readonly timerEl: HTMLElement;
+  readonly faceBtn: HTMLButtonElement;
+  readonly flagBtn: HTMLButtonElement;
+  readonly zoomBox: HTMLElement;
+  readonly seatsBox: HTMLElement;
+  /** Who plays a shared board (the shell's seat list): connection state and cells revealed. */
+  readonly seats = new SeatList({ prefix: "ms", parts: { count: true } });
+  mood: FaceMood | "" = "";
+
+  constructor(act: HudActions, noTools: boolean) {
+    this.counterEl = h("output", { class: "ms-led ms-counter", "aria-label": "Mines left" }, "000");
+    this.timerEl = h("output", { class: "ms-led ms-timer", "aria-label": "Time" }, "0.0");
+    this.faceBtn = h("button", { class: "ms-face", type: "button", "aria-label": "Restart" });
+    this.faceBtn.addEventListener("click", () => act.restart());
+    this.flagBtn = h("button", { class: "ms-tool ms-flagmode", type: "button", "aria-pressed": "false", hidden: noTools });
+    this.flagBtn.innerHTML = `${FLAG_ICON}<span>Flag mode</span>`;
+    this.flagBtn.addEventListener("click", () => act.flagMode(this.flagBtn.getAttribute("aria-pressed") !== "true"));
+    const zoomOut = h("button", { class: "ms-tool", type: "button", "aria-label": "Zoom out" }, "−");
+    const zoomIn = h("button", { class: "ms-tool", type: "button", "aria-label": "Zoom in" }, "+");
+    zoomOut.addEventListener("click", () => act.zoom(1 / 1.25));
+    zoomIn.addEventListener("click", () => act.zoom(1.25));
+    this.zoomBox = h("span", { class: "ms-zoom", hidden: true }, zoomOut, zoomIn);
+    this.boardHost = h("div", { class: "ms-board" });
+    this.seatsBox = h("aside", { class: "ms-seats", "aria-label": "Players", hidden: true }, this.seats.el);
+    this.side = h("div", { class: "ms-side", hidden: true });
+    this.tools = h("div", { class: "ms-tools" }, this.flagBtn, this.zoomBox);
+    this.root = h(
+      "div",
+      { class: "ms" },
+      h("div", { class: "ms-top" }, h("div", { class: "ms-hud" }, this.counterEl, this.faceBtn, this.timerEl), this.tools),
+      h("div", { class: "ms-main" }, this.boardHost, this.seatsBox, this.side),
+    );
+    this.setFace("playing");
+  }
+
+  setFace(mood: FaceMood): void {
+    if (mood === this.mood) return;
+    this.mood = mood;
+    this.faceBtn.innerHTML = faceSvg(mood);
+    this.faceBtn.dataset.mood = mood;
+  }
+
+  setFlagMode(on: boolean): void {
+    this.flagBtn.setAttribute("aria-pressed", String(on));
+    this.flagBtn.classList.toggle("on", on);
+  }
+
+  /** Counter, face and the face's label from the model; `held`: a cell is being pressed. */
+  update(m: BoardModel, o: { held: boolean; seated: boolean; restartable: boolean; noSeats: boolean }): void {
+    this.counterEl.textContent = formatCounter(m.phase === "won" ? 0 : m.mines - m.flags);
+    this.setFace(m.phase === "won" ? "won" : m.phase === "lost" ? "lost" : o.held ? "pressed" : "playing");
+    this.faceBtn.disabled = !o.seated || m.mode === "race";
+    this.faceBtn.title = o.restartable ? "New game (Space / F2)" : "";
+    this.faceBtn.setAttribute(
+      "aria-label",
+      m.mode === "race"
+        ? m.phase === "won" ? "Cleared" : m.phase === "lost" ? "Out" : "Racing"
+        : m.phase === "won" ? "Won. New game" : m.phase === "lost" ? "Lost. New game" : "New game",
+    );
+    this.seatsBox.hidden = o.noSeats || m.mode === "race" || (m.mode !== "coop" && m.maxSeats <= 1);
+  }
+
+  setTime(ms: number): void {
+    const text = formatTime(ms);
+    if (this.timerEl.textContent !== text) this.timerEl.textContent = text;
+  }
 }

@@ -1,5 +1,5 @@
 // Versus race (docs/protocol.md, "Minesweeper versus race"): your own board in
-// the usual scene, plus a race panel: ready / start, the countdown, every
+// the usual scene (fed by raceFeed.ts), plus a race panel: ready / start, the countdown, every
 // racer's progress (percent, alive / out, finish time), the ranked results and,
 // once the race is over, every racer's board.
 //
@@ -7,14 +7,11 @@
 // @view() field only your connection receives). Nobody else's cells exist in
 // this client before the race is over: the panel draws only progress.
 import type { Room } from "colyseus.js";
-import { CELL, LEVELS } from "../../../common/minesweeper/types";
-import { levelName } from "./levels";
 import type { GameContext, GameHandle } from "../types";
-import type { RoomSession } from "../../net/session";
 import { h } from "../../ui/dom";
 import { toast } from "../../ui/toast";
 import { cssColour, formatTime, SEAT_COLOURS } from "./hud";
-import { SnapshotFeed, type BoardSnapshot } from "./local";
+import { num, RaceFeed, type RaceWire } from "./raceFeed";
 import { formatEfficiency, formatRate, replayHref, type StatsLike } from "./result";
 import { mountBoard, type MinesweeperScene } from "./scene";
 
@@ -46,121 +43,6 @@ interface RaceResultEntry {
   finishMs: number;
   percent: number;
   stats: StatsLike | null;
-}
-
-const LEVEL_NAMES: Record<string, string> = Object.fromEntries(Object.keys(LEVELS).map((id) => [id, levelName(id)]));
-
-const num = (v: unknown, d = 0) => (typeof v === "number" && Number.isFinite(v) ? v : d);
-
-function toCells(arr: ArrayLike<number> | undefined, n: number): Uint8Array {
-  const out = new Uint8Array(n).fill(CELL.HIDDEN);
-  const len = Math.min(n, arr?.length ?? 0);
-  for (let i = 0; i < len; i++) out[i] = num(arr![i], CELL.HIDDEN);
-  return out;
-}
-
-/** The race's board feed: your own board, or (after the race) any racer's final board. */
-class RaceFeed extends SnapshotFeed {
-  /** Room seat whose board is shown; null = your own (or nothing, for a spectator). */
-  viewing: number | null = null;
-
-  constructor(private readonly session: RoomSession) {
-    super({
-      seat: null,
-      clock: () => session.clock.now(),
-      send: (type, payload) => session.send(type, payload),
-    });
-  }
-
-  get room(): Room | null {
-    return this.session.room;
-  }
-
-  mySeat(): number | null {
-    const s = this.session.seat;
-    return this.session.spectator || s === null || s < 0 ? null : s;
-  }
-
-  /** The seat whose board is on screen. */
-  shownSeat(): number | null {
-    return this.viewing ?? this.mySeat();
-  }
-
-  seat(): number | null {
-    // moves only on your own board
-    const me = this.mySeat();
-    return this.viewing === null || this.viewing === me ? me : null;
-  }
-  spectator(): boolean {
-    return this.session.spectator;
-  }
-  connected(): boolean {
-    // moves only while the race runs (the scene also checks your board's phase)
-    return this.session.status.kind === "connected" && String((this.session.room?.state as any)?.phase) === "racing";
-  }
-
-  /** Rebuilds the snapshot from the room state and shows it. */
-  refreshFrom(state: any): void {
-    if (!state) return;
-    const rows = num(state.rows);
-    const cols = num(state.cols);
-    if (!rows || !cols) return;
-    const n = rows * cols;
-    const racePhase = String(state.phase ?? "waiting");
-    const goAt = num(state.goAt);
-    const seat = this.shownSeat();
-    const player = seat !== null ? state.players?.[seat] : undefined;
-    const own = seat !== null && seat === this.mySeat();
-    const board = own ? player?.board : undefined;
-    let cells: Uint8Array = new Uint8Array(n).fill(CELL.HIDDEN);
-    let phase = "fresh";
-    let flags = 0;
-    let hit = -1;
-    const started = (racePhase === "racing" || racePhase === "over") && goAt > 0;
-    if (started) {
-      if (own && board && (board.cells?.length ?? 0) > 0) {
-        cells = toCells(board.cells, n);
-        phase = String(board.phase || "active");
-        flags = num(board.flags);
-        hit = num(board.hit, -1);
-      } else if (player && (player.cells?.length ?? 0) > 0) {
-        // a public final board (after the race)
-        cells = toCells(player.cells, n);
-        phase = player.finished ? "won" : player.inRace && !player.alive ? "lost" : "active";
-        for (let i = 0; i < n; i++) if (cells[i] === CELL.FLAG || cells[i] === CELL.FLAGGED_MINE || cells[i] === CELL.WRONG_FLAG) flags++;
-        hit = cells.indexOf(CELL.HIT_MINE);
-      } else if (racePhase === "racing") {
-        phase = "active"; // a spectator: the clock runs, the boards stay private
-      }
-    }
-    const startedAt = started ? goAt : 0;
-    let endedAt = 0;
-    if (started) {
-      const finishMs = num(player?.finishMs, -1);
-      const outMs = num(player?.outMs, -1);
-      if (player?.inRace && player.finished && finishMs >= 0) endedAt = goAt + finishMs;
-      else if (player?.inRace && outMs >= 0) endedAt = goAt + outMs;
-      else if (racePhase === "over" && num(state.endedAt) > 0) endedAt = num(state.endedAt);
-    }
-    const snap: BoardSnapshot = {
-      mode: "race",
-      level: String(state.level ?? ""),
-      phase,
-      rows,
-      cols,
-      mines: num(state.mines),
-      flags,
-      cells,
-      startedAt,
-      endedAt,
-      elapsed: endedAt && startedAt ? endedAt - startedAt : 0,
-      hit,
-      maxSeats: num(state.maxSeats, 2),
-      owner: num(state.owner, -1),
-      spectators: num(state.spectators),
-    };
-    this.publish(snap);
-  }
 }
 
 export async function mountRace(host: HTMLElement, ctx: GameContext): Promise<GameHandle> {
@@ -256,17 +138,17 @@ class RacePanel {
     this.update();
   }
 
-  private state(): any {
-    return this.ctx.session.room?.state ?? null;
+  private state(): RaceWire | null {
+    return this.feed.raceState();
   }
 
-  private readRacers(state: any): RacerView[] {
+  private readRacers(state: RaceWire): RacerView[] {
     const out: RacerView[] = [];
     const seats = state?.seats;
     const players = state?.players;
     const n = seats?.length ?? 0;
     for (let i = 0; i < n; i++) {
-      const s = seats[i];
+      const s = seats?.[i];
       const p = players?.[i];
       out.push({
         seat: i,
@@ -324,7 +206,7 @@ class RacePanel {
     return s === null ? undefined : this.racers[s];
   }
 
-  private renderStatus(state: any, phase: string): void {
+  private renderStatus(state: RaceWire, phase: string): void {
     const me = this.me();
     const occupied = this.racers.filter((r) => r.occupied).length;
     const owner = num(state.owner, -1);
@@ -575,4 +457,3 @@ class RacePanel {
   }
 }
 
-export { LEVEL_NAMES };

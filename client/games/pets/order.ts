@@ -53,6 +53,14 @@ export class OrderEditor {
     this.onChange(this.order);
   }
 
+  /** A nudge button moved a card: the keyboard focus follows the card (same button, else the other). */
+  private nudge(id: number, from: number, to: number, which: 0 | 1): void {
+    this.moveCard(from, to);
+    const buttons = this.el.querySelectorAll<HTMLButtonElement>(`.pets-slot[data-id="${id}"] .pets-nudge`);
+    const b = buttons[which]?.disabled ? buttons[1 - which] : buttons[which];
+    b?.focus();
+  }
+
   private render(): void {
     const fed = feeds(this.cards);
     this.el.replaceChildren(
@@ -61,8 +69,8 @@ export class OrderEditor {
         const note = isFoodKey(c.key) ? h("span", { class: `pets-feeds${fed[i] ? "" : " pets-wasted"}` }, fed[i] ? `→ ${emojiOf(fed[i]!)} ${nameOf(fed[i]!)}` : "wasted") : h("span", { class: "pets-feeds" }, `#${this.cards.slice(0, i + 1).filter((x) => !isFoodKey(x.key)).length}`);
         const left = h("button", { type: "button", class: "pets-nudge", "aria-label": `Move ${nameOf(c.key)} up`, disabled: !this.enabled || i === 0 }, "◀");
         const right = h("button", { type: "button", class: "pets-nudge", "aria-label": `Move ${nameOf(c.key)} down`, disabled: !this.enabled || i === this.cards.length - 1 }, "▶");
-        left.addEventListener("click", () => this.moveCard(i, i - 1));
-        right.addEventListener("click", () => this.moveCard(i, i + 2));
+        left.addEventListener("click", () => this.nudge(c.id, i, i - 1, 0));
+        right.addEventListener("click", () => this.nudge(c.id, i, i + 2, 1));
         return h("li", { class: "pets-slot", "data-index": i, "data-id": c.id }, face, note, h("span", { class: "pets-nudges" }, left, right));
       }),
     );

@@ -2,9 +2,11 @@
 // trade picks, the hand (select to sell or trade in), the deck order editor during the
 // secret arrange, and the battle player. It reads the room state (server/rooms/pets/) and
 // sends the definition's payloads; legality is the server's (errors are announced).
-import { ROUNDS, type PetsPayloads } from "../../../common/pets/index";
+import { ROUNDS, type PetsEvent, type PetsPayloads } from "../../../common/pets/index";
 import { defaultOrder } from "../../../common/pets/bots/arrange";
+import { announce } from "../../ui/announce";
 import { h } from "../../ui/dom";
+import { keepFocus } from "../focus";
 import { GameShell, type ShellState } from "../shell";
 import type { GameContext, GameHandle } from "../types";
 import { BattlePlayer, battleShow, type BattleShow, type BattleWire } from "./battle";
@@ -12,6 +14,10 @@ import { cardFace, describe, isFoodKey, nameOf, tooltips } from "./cards";
 import { eventLine } from "./lines";
 import { OrderEditor, type OrderCard } from "./order";
 import "./pets.css";
+
+/** A rules event as the room sends it: `type` becomes `kind`, seats are room seats (server/rooms/pets/parts.ts). */
+type WireOf<E> = E extends { type: infer K } ? Omit<E, "type"> & { kind: K } : never;
+type PetsWireEvent = WireOf<PetsEvent>;
 
 /** The room state as this client reads it (server/rooms/pets/PetsTable.ts). */
 interface PetsWire extends ShellState {
@@ -167,7 +173,12 @@ export async function mount(host: HTMLElement, ctx: GameContext): Promise<GameHa
     );
   }
 
+  /** Redraws, keeping the keyboard focus on the card or button it was on. */
   function draw(): void {
+    keepFocus(root, drawNow);
+  }
+
+  function drawNow(): void {
     const s = state;
     if (!s) return;
     // The end screen waits for the last battles to be watched.
@@ -206,14 +217,18 @@ export async function mount(host: HTMLElement, ctx: GameContext): Promise<GameHa
     handInfo.textContent = p ? `(${p.cards} cards, ${p.pets} pets${p.pets > 5 ? " — 5 at most to pass" : ""})` : "";
     handEl.replaceChildren(
       ...cards.map((c) => {
-        const face = cardFace(c.key, { cls: selected.has(c.id) ? "pets-selected" : "", label: `${selected.has(c.id) ? "Selected: " : ""}${describe(c.key)}` });
+        // a button (Tab, Enter / Space) that says whether it is selected
+        const face = cardFace(c.key, {
+          cls: selected.has(c.id) ? "pets-selected" : "",
+          label: `${describe(c.key)} Press to ${selected.has(c.id) ? "unselect" : "select"} it for Sell or Trade in.`,
+          onPress: () => {
+            if (selected.has(c.id)) selected.delete(c.id);
+            else selected.add(c.id);
+            draw();
+          },
+        });
         face.setAttribute("data-id", String(c.id));
         face.setAttribute("aria-pressed", String(selected.has(c.id)));
-        face.addEventListener("click", () => {
-          if (selected.has(c.id)) selected.delete(c.id);
-          else selected.add(c.id);
-          draw();
-        });
         return face;
       }),
     );
@@ -268,9 +283,10 @@ export async function mount(host: HTMLElement, ctx: GameContext): Promise<GameHa
     ctx.setSubtitle(s.mode === "solo" ? `Against ${s.order.length - 1} bot${s.order.length > 2 ? "s" : ""}` : s.timer > 0 ? `${s.timer} s per shop turn, ${s.arrangeTimer} s to arrange` : "No timers");
   }
 
-  const offEvent = ctx.session.onMessage<Record<string, any>>("event", (e) => {
+  const offEvent = ctx.session.onMessage<PetsWireEvent>("event", (e) => {
     const line = eventLine(e, nameOfSeat, shell.me === null);
     if (!line) return;
+    announce(line); // what a bot or another player did, for screen readers (the log is visual)
     logEl.prepend(h("li", {}, line));
     while (logEl.children.length > 8) logEl.lastElementChild!.remove();
   });

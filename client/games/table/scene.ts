@@ -10,7 +10,9 @@ import { CATALOGUE, type ActionKind } from "../../../common/table/catalogue";
 import { deckMessages, type TableGameView } from "../../../common/table/game";
 import type { CardView, PlayerView, ZoneView } from "../../../common/table/visibility";
 import { joinView, partsFor, type Parts } from "../../../common/table/wire";
+import { announce } from "../../ui/announce";
 import { h } from "../../ui/dom";
+import { keepFocus } from "../focus";
 import { GameShell, type ShellState } from "../shell";
 import type { GameContext, GameHandle } from "../types";
 import { cardEl, menuFor, type MenuItem } from "./cards";
@@ -58,7 +60,8 @@ export async function mount(host: HTMLElement, ctx: GameContext): Promise<GameHa
   const dialog = h("div", { class: "tt-dialog", id: "tt-dialog", hidden: true, role: "dialog" });
   const menu = h("div", { class: "tt-menu", id: "tt-menu", hidden: true, role: "menu" });
   const frozenBar = h("div", { class: "tt-frozen", id: "tt-frozen", hidden: true, role: "alert" });
-  root.append(deckBox, frozenBar, tabs, boards, tools, hand, h("aside", { class: "tt-side" }, h("h3", {}, "Log"), log), dialog, menu);
+  const keysHint = h("p", { class: "sr-only", id: "tt-card-keys" }, "Enter plays a card from your hand or taps it on the battlefield; M, the Menu key or Shift+F10 lists everything else.");
+  root.append(deckBox, frozenBar, tabs, boards, tools, hand, h("aside", { class: "tt-side" }, h("h3", {}, "Log"), log), dialog, menu, keysHint);
   shell.stage.append(root);
 
   // ---- the deck stage --------------------------------------------------------------------
@@ -73,21 +76,42 @@ export async function mount(host: HTMLElement, ctx: GameContext): Promise<GameHa
   deckBox.append(h("h2", {}, "Choose your deck"), deckText, h("div", { class: "notice-actions" }, importBtn, standardBtn), deckStatus);
 
   // ---- context menu ------------------------------------------------------------------------
-  const closeMenu = () => (menu.hidden = true);
+  // Opened by the keyboard (Enter on a card is its main action; the Menu key, Shift+F10 or M
+  // open this), the menu takes the focus: ↑ ↓ move, Escape closes and goes back to the card.
+  let menuOpener: HTMLElement | null = null;
+  const closeMenu = () => {
+    if (menu.hidden) return;
+    menu.hidden = true;
+    if (menuOpener && menu.contains(document.activeElement)) menuOpener.focus();
+    menuOpener = null;
+  };
   document.addEventListener("click", closeMenu);
-  const openMenu = (x: number, y: number, items: MenuItem[]) => {
+  menu.addEventListener("keydown", (e) => {
+    const items = Array.from(menu.querySelectorAll<HTMLButtonElement>("button"));
+    const i = items.indexOf(document.activeElement as HTMLButtonElement);
+    if (e.key === "Escape") closeMenu();
+    else if (e.key === "ArrowDown") items[(i + 1) % items.length]?.focus();
+    else if (e.key === "ArrowUp") items[(i - 1 + items.length) % items.length]?.focus();
+    else return;
+    e.preventDefault();
+  });
+  const openMenu = (x: number, y: number, items: MenuItem[], opener: HTMLElement | null = null) => {
     menu.replaceChildren(
       ...items.map((it) => {
         const b = h("button", { type: "button", role: "menuitem", "data-do": it.do }, it.label);
         b.addEventListener("click", (e) => {
           e.stopPropagation();
+          const back = menuOpener;
           closeMenu();
           it.run();
+          back?.focus();
         });
         return b;
       }),
     );
     menu.hidden = false;
+    menuOpener = opener;
+    if (opener) menu.querySelector("button")?.focus();
     const r = root.getBoundingClientRect();
     menu.style.left = `${Math.min(x - r.left, r.width - 200)}px`;
     menu.style.top = `${Math.max(0, Math.min(y - r.top, r.height - 40 * items.length))}px`;
@@ -130,6 +154,19 @@ export async function mount(host: HTMLElement, ctx: GameContext): Promise<GameHa
       e.stopPropagation();
       openMenu(e.clientX, e.clientY, menuFor(c, zone, me(), act));
     });
+    if (c.known && c.card) el.setAttribute("aria-describedby", "tt-card-keys");
+    el.addEventListener("keydown", (e) => {
+      if (e.key === "ContextMenu" || (e.key === "F10" && e.shiftKey) || e.key === "m" || e.key === "M") {
+        e.preventDefault();
+        e.stopPropagation();
+        const r = el.getBoundingClientRect();
+        openMenu(r.left + r.width / 2, r.top + r.height / 2, menuFor(c, zone, me(), act), el);
+      } else if (e.key === "Enter" || e.key === " ") {
+        e.preventDefault();
+        if (zone === "battlefield") act({ do: "tap", card: c.id, on: !c.tapped });
+        else el.click();
+      }
+    });
     return el;
   };
 
@@ -140,7 +177,19 @@ export async function mount(host: HTMLElement, ctx: GameContext): Promise<GameHa
     const zv = zoneOf(`${g}.${z}`);
     // Public piles show their top card; a library shows its count (looked-at cards are in the dialog).
     const top = zv.cards?.length ? zv.cards[zv.cards.length - 1] : z === "library" && view?.table?.players[g]?.topRevealed ? zv.known?.find(([i]) => i === 0)?.[1] : undefined;
-    const el = h("div", { class: `tt-pile tt-${z}`, "data-zone": `${g}.${z}`, title: `${z}: ${zv.count}` }, h("span", { class: "tt-pile-name" }, z), h("span", { class: "tt-count" }, String(zv.count)));
+    const does = z === "library" && g === me() ? ", press to draw a card" : zv.cards?.length ? ", press to see them" : "";
+    const el = h(
+      "div",
+      { class: `tt-pile tt-${z}`, "data-zone": `${g}.${z}`, title: `${z}: ${zv.count}`, role: "button", tabindex: 0, "aria-label": `${nameOf(g)}'s ${z}: ${zv.count} card${zv.count === 1 ? "" : "s"}${does}` },
+      h("span", { class: "tt-pile-name" }, z),
+      h("span", { class: "tt-count" }, String(zv.count)),
+    );
+    el.addEventListener("keydown", (e) => {
+      if ((e.key === "Enter" || e.key === " ") && e.target === el) {
+        e.preventDefault();
+        el.click();
+      }
+    });
     if (top && top.known) el.append(withCard(cardEl(top), top, z));
     dropOn(el, z, g, false);
     el.addEventListener("click", () => {
@@ -256,9 +305,10 @@ export async function mount(host: HTMLElement, ctx: GameContext): Promise<GameHa
     const rows = looked.map(([i, c]) => {
       const state = h("span", { class: "tt-choice" }, "top");
       top.push(c.id);
-      const toTop = h("button", { type: "button", class: "small" }, "Top");
-      const toBottom = h("button", { type: "button", class: "small" }, "Bottom");
-      const toHand = h("button", { type: "button", class: "small" }, "To hand");
+      const name = c.card?.name ?? "this card";
+      const toTop = h("button", { type: "button", class: "small", "aria-label": `${name}: on top` }, "Top");
+      const toBottom = h("button", { type: "button", class: "small", "aria-label": `${name}: on the bottom` }, "Bottom");
+      const toHand = h("button", { type: "button", class: "small", "aria-label": `${name}: to hand` }, "To hand");
       const set = (where: "top" | "bottom") => {
         for (const list of [top, bottom]) if (list.includes(c.id)) list.splice(list.indexOf(c.id), 1);
         (where === "top" ? top : bottom).push(c.id);
@@ -286,7 +336,7 @@ export async function mount(host: HTMLElement, ctx: GameContext): Promise<GameHa
     const chosen: number[] = [];
     const cards = zoneOf(`${g}.hand`).cards ?? [];
     const rows = cards.map((c) => {
-      const b = h("button", { type: "button", class: "small" }, "Bottom");
+      const b = h("button", { type: "button", class: "small", "aria-label": `Put ${c.card?.name ?? "this card"} on the bottom` }, "Bottom");
       b.addEventListener("click", () => {
         if (!chosen.includes(c.id)) chosen.push(c.id);
         b.disabled = true;
@@ -323,7 +373,10 @@ export async function mount(host: HTMLElement, ctx: GameContext): Promise<GameHa
     );
   };
 
-  const draw = () => {
+  /** Redraws, keeping the keyboard focus on the card, pile or button it was on. */
+  const draw = () => keepFocus(root, drawNow);
+  let spokenLines = -1;
+  const drawNow = () => {
     // A reload's room state exists before its first patch decodes: wait for the fields.
     if (!wire || !wire.acting || !wire.seats) return;
     shell.update(wire);
@@ -364,7 +417,11 @@ export async function mount(host: HTMLElement, ctx: GameContext): Promise<GameHa
       drawTools();
       drawLooking();
     }
-    log.replaceChildren(...(view?.lines ?? []).map((l) => h("li", { "data-do": l.do }, l.text, l.result ? ` (${l.result.join(", ")})` : "")));
+    const lines = view?.lines ?? [];
+    log.replaceChildren(...lines.map((l) => h("li", { "data-do": l.do }, l.text, l.result ? ` (${l.result.join(", ")})` : "")));
+    // what the others did, read out (client/ui/announce.ts); the lines there on arrival are not
+    if (spokenLines >= 0) for (const l of lines.slice(spokenLines)) if (l.actor !== me()) announce(`${l.text}${l.result ? ` (${l.result.join(", ")})` : ""}`);
+    spokenLines = lines.length;
     log.scrollTop = log.scrollHeight;
     drawFrozen();
   };

@@ -1,7 +1,8 @@
 // Errors that refuse a create or a join. The client's promise rejects with
 // `message`; `code` is a Colyseus matchmaking error code (numeric, 4xxx).
 
-import { ErrorCode, ServerError } from "@colyseus/core";
+import { ErrorCode, OnMessageException, ServerError } from "@colyseus/core";
+import { echoType } from "./messages.js";
 import { noteRefusal } from "../../net/requestContext.js";
 
 /** An expected refusal (bad option, wrong seat token...): logged quietly, shown to the player. */
@@ -26,3 +27,17 @@ export const refuseSeatToken = () =>
     "That seat token does not match a seat in this room (the seat was given up, or its game ended).",
     ErrorCode.AUTH_FAILED,
   );
+
+/** One room's exception never kills the process: logged and, for a message, answered to its sender. */
+export function reportUncaught(label: string, error: Error, methodName: string): void {
+  const cause = error.cause;
+  if (cause instanceof HubRefusal) return; // an expected refusal (bad option, wrong token): the client was told
+  console.error(`[${label}] uncaught exception in ${methodName}:`, cause ?? error);
+  if (error instanceof OnMessageException) {
+    try {
+      error.client.send("error", { code: "internal", message: "The server could not process this message.", type: echoType(error.type) });
+    } catch {
+      /* the client may be gone */
+    }
+  }
+}

@@ -3,7 +3,8 @@
 
 import type { Client, Delayed } from "@colyseus/core";
 import type { Rejection } from "../../../common/core/rules.js";
-import { badPayload, cleanText, objectWith, ok, type Parsed } from "./validate.js";
+import type { HubState } from "./HubState.js";
+import { badPayload, cleanText, emptyPayload, objectWith, ok, type Parsed } from "./validate.js";
 
 /**
  * Who is acting and how to announce it: a player's message (`SenderContext`) or an
@@ -95,4 +96,48 @@ export function readyPayload(payload: unknown): Parsed<{ ready: boolean }> {
   if (!o.ok) return o;
   if (typeof o.value.ready !== "boolean") return badPayload("ready must be true or false.");
   return ok({ ready: o.value.ready });
+}
+
+/** What the room's own messages need of it. */
+export interface BaseMessagesRoom {
+  define<P>(type: string, spec: MessageSpec<P>): void;
+  /** Colyseus' onMessage, for the catch-alls. */
+  onAny(type: string, fn: (client: Client, ...rest: unknown[]) => void): void;
+  refuseUnknown(client: Client, type: unknown): void;
+  state(): HubState;
+  onReadyChanged(seat: number, ready: boolean): void;
+  onStart(ctx: SenderContext): Rejection | void;
+}
+
+/** The messages every room has (docs/protocol.md "Messages"): chat, ready, start, and an answer to unknown types. */
+export function defineBaseMessages(room: BaseMessagesRoom): void {
+  room.define<{ text: string }>("chat", {
+    who: "anyone",
+    patchNow: false,
+    parse: chatPayload,
+    run: (ctx, { text }) => {
+      ctx.emit({ kind: "chat", seat: ctx.seat, name: ctx.name, text });
+    },
+  });
+  room.define<{ ready: boolean }>("ready", {
+    parse: readyPayload,
+    run: (ctx, { ready }) => {
+      room.state().seats[ctx.seat].ready = ready;
+      room.onReadyChanged(ctx.seat, ready);
+    },
+  });
+  room.define("start", {
+    parse: emptyPayload,
+    run: (ctx) => {
+      if (ctx.seat !== room.state().owner) return { code: "not-allowed", message: "Only the room's creator can start." };
+      return room.onStart(ctx);
+    },
+  });
+  // Unknown types. Colyseus calls "*" with (client, type, payload), except when the
+  // type itself is "*" (then (client, payload)).
+  room.onAny("*", (client: Client, ...rest: unknown[]) => {
+    room.refuseUnknown(client, rest.length >= 2 ? rest[0] : "*");
+  });
+  // Colyseus' built-in fallback is addressable by name and would kick the sender.
+  room.onAny("__no_message_handler", (client: Client) => room.refuseUnknown(client, "__no_message_handler"));
 }

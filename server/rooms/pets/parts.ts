@@ -86,8 +86,14 @@ export const petsParts: GameServerParts<PetsState, PetsMove, PetsEvent, PetsRoom
   seatTaken(st, seat, reclaimed, playing) {
     if (!reclaimed && !playing) clearPrivate(st.players[seat].private);
   },
-  recorded(st, replayId) {
+  // The finished game's replay id, for the end screen's link (0 while the store queues it).
+  ended(st, { replayId }) {
     put(st, "replayId", replayId);
+    return null;
+  },
+  saved(st, replayId) {
+    put(st, "replayId", replayId);
+    return null;
   },
   metadata: (c) => ({ seats: c.seats, timer: c.turnSeconds, arrange: c.togetherSeconds ?? 0 }),
   project(st, p) {

@@ -1,6 +1,7 @@
-// How many ranked boards one address may start: a burst, then a steady rate. Twenty random
-// clickers behind one address took #1 on Beginner in seconds; past the budget a board still
-// plays and is recorded, but unranked, and the player is told why.
+// How many ranked games one address may start: a burst, then a steady rate. Twenty random
+// clickers behind one address took #1 on Minesweeper's Beginner in seconds; past the budget
+// a game still plays and is recorded, but unranked, and the player is told why. A game opts
+// in with `ranked` in its server parts (GameRoom takes a start on each game's first move).
 
 import type { IncomingHttpHeaders } from "node:http";
 import type { Socket } from "node:net";
@@ -36,6 +37,11 @@ export function rankedStartsFor(settings: object, limits?: BucketLimits): Ranked
   let limiter = perHub.get(settings);
   if (!limiter) perHub.set(settings, (limiter = new RankedStarts(limits)));
   return limiter;
+}
+
+/** Takes one ranked start for `address` from this hub's budget (`rankedStartRate` in its settings). */
+export function takeRankedStart(settings: object, address: string): boolean {
+  return rankedStartsFor(settings, (settings as { rankedStartRate?: BucketLimits }).rankedStartRate).take(address);
 }
 
 /**

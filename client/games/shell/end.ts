@@ -1,0 +1,146 @@
+// The shell's end screen, shared by every game: the result in a title and a line, the
+// game's own table of results (a ranking), "Play again" (a ready toggle: it says who the
+// room still waits for), the owner's "Start now", and a way to look at the table. After
+// "look at the table" a small bar keeps "Results" and "Play again" within reach.
+import { h } from "../../ui/dom";
+
+export interface EndIds {
+  end: string;
+  title: string;
+  again: string;
+  look: string;
+  start?: string;
+  after?: string;
+  results?: string;
+  afterAgain?: string;
+}
+
+export interface EndOptions {
+  /** Class prefix: PREFIX-end, PREFIX-after… */
+  prefix: string;
+  ids: EndIds;
+  /** The label of the look-at-the-table button. */
+  lookLabel?: string;
+  /** Extra classes of the dialog (a game's panel style). */
+  className?: string;
+  /** Classes of the card inside the dialog (the generic shell: "notice"). */
+  cardClass?: string;
+  /** Classes of the buttons' row. */
+  actionsClass?: string;
+  ready(ready: boolean): void;
+  start?(): void;
+}
+
+/** What the end screen shows now. */
+export interface EndView {
+  /** Which game ended (a new game shows the end screen again). */
+  gameNo: number;
+  title: string;
+  note?: string;
+  /** The viewer has a seat (spectators get no Play again). */
+  seated: boolean;
+  connected: boolean;
+  /** The viewer already asked for another game. */
+  ready: boolean;
+  /** People the room still waits for. */
+  waitingFor: number;
+  /** The owner may start now without waiting. */
+  canStart: boolean;
+}
+
+export class EndScreen {
+  readonly el: HTMLElement;
+  /** Shown after "look at the table": Results and Play again. */
+  readonly afterBar: HTMLElement;
+  /** Where the game puts its own results (a ranking). */
+  readonly body: HTMLElement;
+  private titleEl: HTMLElement;
+  private noteEl: HTMLElement;
+  private again: HTMLButtonElement;
+  private afterAgain: HTMLButtonElement;
+  private start: HTMLButtonElement | null;
+  private dismissed = -1;
+  private shownFor = -1;
+  private last: EndView | null = null;
+
+  constructor(o: EndOptions) {
+    const p = o.prefix;
+    this.titleEl = h("h2", { id: o.ids.title });
+    this.noteEl = h("p", { class: `${p}-end-note` });
+    this.body = h("div", { class: `${p}-end-body` });
+    this.again = h("button", { type: "button", class: "primary", id: o.ids.again, "aria-pressed": "false" }, "Play again");
+    this.again.addEventListener("click", () => o.ready(this.again.getAttribute("aria-pressed") !== "true"));
+    this.start = o.start && o.ids.start ? h("button", { type: "button", class: "secondary", id: o.ids.start }, "Start now") : null;
+    this.start?.addEventListener("click", () => o.start?.());
+    const look = h("button", { type: "button", class: "secondary", id: o.ids.look }, o.lookLabel ?? "See the table");
+    look.addEventListener("click", () => {
+      this.dismissed = this.last?.gameNo ?? -1;
+      this.draw();
+    });
+    this.el = h(
+      "div",
+      { class: `${p}-end ${o.className ?? ""}`.trim(), id: o.ids.end, hidden: true, role: "dialog", "aria-labelledby": o.ids.title },
+      h(
+        "div",
+        { class: `${p}-end-card ${o.cardClass ?? ""}`.trim() },
+        this.titleEl,
+        this.noteEl,
+        this.body,
+        h("div", { class: `${p}-end-actions ${o.actionsClass ?? "notice-actions"}`.trim() }, this.again, this.start, look),
+      ),
+    );
+    const results = h("button", { type: "button", class: "secondary", ...(o.ids.results ? { id: o.ids.results } : {}) }, "Results");
+    results.addEventListener("click", () => {
+      this.dismissed = -1;
+      this.draw();
+      this.again.focus();
+    });
+    this.afterAgain = h("button", { type: "button", class: "primary", ...(o.ids.afterAgain ? { id: o.ids.afterAgain } : {}), "aria-pressed": "false" }, "Play again");
+    this.afterAgain.addEventListener("click", () => this.again.click());
+    this.afterBar = h("div", { class: `${p}-after`, ...(o.ids.after ? { id: o.ids.after } : {}), hidden: true, role: "toolbar", "aria-label": "Game over" }, results, this.afterAgain);
+  }
+
+  /** Shows the end of game `v.gameNo` (null: a game is running or none has ended). Returns true the first time a game's end is shown. */
+  update(v: EndView | null): boolean {
+    this.last = v;
+    const first = v !== null && this.shownFor !== v.gameNo;
+    if (v) this.shownFor = v.gameNo;
+    this.draw();
+    return first;
+  }
+
+  /** A new game began: its end will show again. */
+  reset(): void {
+    this.dismissed = -1;
+  }
+
+  get shown(): boolean {
+    return !this.el.hidden;
+  }
+
+  get afterShown(): boolean {
+    return !this.afterBar.hidden;
+  }
+
+  private draw(): void {
+    const v = this.last;
+    this.el.hidden = !v || this.dismissed === v.gameNo;
+    this.afterBar.hidden = !v || this.dismissed !== v.gameNo;
+    if (!v) return;
+    if (this.titleEl.textContent !== v.title) this.titleEl.textContent = v.title;
+    const note = v.note ?? "";
+    if (this.noteEl.textContent !== note) this.noteEl.textContent = note;
+    this.noteEl.hidden = !note;
+    const label = v.ready ? (v.waitingFor > 0 ? `Ready ✓ — waiting for ${v.waitingFor}` : "Ready ✓") : "Play again";
+    for (const b of [this.again, this.afterAgain]) {
+      b.hidden = !v.seated;
+      b.disabled = !v.connected;
+      b.setAttribute("aria-pressed", String(v.ready));
+      if (b.textContent !== label) b.textContent = label;
+    }
+    if (this.start) {
+      this.start.hidden = !v.canStart;
+      this.start.disabled = !v.connected;
+    }
+  }
+}

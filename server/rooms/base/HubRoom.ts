@@ -1,0 +1,239 @@
+// The room machinery under the seated base (SeatedRoom.ts): the hub's settings, the path
+// every message and room-made move takes (the gate: limits and checks; the scheduler: moves
+// one at a time, the patch right after each, timers outside the clock's tick), the listing,
+// the store, and crash containment. It knows seats only by number: who holds them is
+// SeatedRoom's.
+
+import { Protocol, Room, RoomInternalState, type Client, type ClientPrivate, type Delayed, type RoomException } from "@colyseus/core";
+import type { Rejection } from "../../../common/core/rules.js";
+import { settingsFromEnv, type HubSettings } from "../../settings.js";
+import type { FinishedGame, GameStore } from "../../store/GameStore.js";
+import { reportUncaught } from "./errors.js";
+import { clientData, MessageGate } from "./gate.js";
+import type { HubState } from "./HubState.js";
+import { listingOf, type HubMetadata } from "./listing.js";
+import type { HubEvent, MessageSpec, MoveContext } from "./messages.js";
+import { RoomScheduler } from "./scheduler.js";
+
+/** `serverTime` is restamped on a move at most this often (see `commit`). */
+const SERVER_TIME_EVERY_MS = 1000;
+
+/** A quiet no-op store for rooms created without settings (never in the real config). */
+const NO_STORE: GameStore = { recordGame() {}, recentGames: () => [], close() {} };
+
+export abstract class HubRoom<S extends HubState> extends Room<S, HubMetadata> {
+  /** Game id, e.g. "minesweeper" (state.game, metadata.game, store records). */
+  protected abstract readonly gameId: string;
+
+  /** The seat `client` holds, or −1 (spectator, replaced connection). */
+  protected abstract seatOf(client: Client): number;
+  /** Seats a newcomer could take now (the listing hides a room with none). */
+  protected abstract openSeats(): number;
+  /** Game-specific listing fields (e.g. level). */
+  protected extraMetadata(): Record<string, unknown> {
+    return {};
+  }
+
+  protected settings: HubSettings = { ...settingsFromEnv(), store: NO_STORE };
+  protected privateRoom = false;
+  private lastMetadata = "";
+  protected created = false;
+  /** When work runs: exclusive moves, the job queue, corking, timers and bot plans. */
+  protected readonly scheduler = new RoomScheduler({
+    clock: () => this.clock,
+    clients: () => this.clients,
+    isDisposing: () => this.isDisposing(),
+    logLabel: () => `${this.gameId} ${this.roomId}`,
+    serverMove: (seat, run, what) => this.serverMove(seat, run, what),
+  });
+  /** What reaches the game: limits, size, seat and payload checks, then the move path. */
+  protected readonly gate = new MessageGate({
+    clients: () => this.clients,
+    maxPayloadChars: () => this.settings.maxPayloadChars,
+    seatOf: (client) => this.seatOf(client),
+    isDisposing: () => this.isDisposing(),
+    broadcast: (type, message) => this.broadcast(type, message),
+    exclusive: (fn, mover) => this.exclusive(fn, mover),
+    commit: () => this.commit(),
+  });
+
+  /** One room's exception never kills the process: log it and, for a message, answer the sender. */
+  onUncaughtException(error: RoomException<this>, methodName: string): void {
+    reportUncaught(`${this.gameId} ${this.roomId}`, error as Error, methodName);
+  }
+
+  /**
+   * Defensive: Colyseus decodes a frame's message type outside its own try/catch, and an
+   * exception there would escape into the socket's event handler and take the process down.
+   * (Undecodable payloads are already handled by Colyseus: it closes that connection.)
+   */
+  protected override _onMessage(client: Client & ClientPrivate, buffer: Buffer): void {
+    // A connection being closed for flooding (or not reading) is not listened to any more.
+    if (clientData(client)?.flood.closing) return;
+    try {
+      super._onMessage(client, buffer);
+    } catch (e) {
+      console.warn(`[${this.gameId} ${this.roomId}] dropped a malformed frame from ${client.sessionId}: ${(e as Error).message}`);
+      client.leave(Protocol.WS_CLOSE_WITH_ERROR, "malformed message");
+    }
+  }
+
+  // ---- messages -------------------------------------------------------------
+
+  /**
+   * Registers a client message type. Every message goes through, in order:
+   * rate limit (`rate-limited`) → size (`too-large`) → seat (`not-seated`) →
+   * `parse` (`bad-payload`, `out-of-range`...) → `run` (game rejections).
+   * A refusal is answered `error {code, message, type}` and changes nothing;
+   * an accepted message is patched to everyone at once, then its events are sent.
+   */
+  protected defineMessage<P>(type: string, spec: MessageSpec<P>): void {
+    this.onMessage(type, (client: Client, payload: unknown) => this.dispatch(client, type, payload, spec));
+  }
+
+  private dispatch<P>(client: Client, type: string, payload: unknown, spec: MessageSpec<P>): void {
+    this.gate.dispatch(client, type, payload, spec);
+  }
+
+  // ---- server-originated moves, bots, the turn timer --------------------------
+
+  /**
+   * Applies an input the room makes itself (a bot's move, a timer expiring, a start signal)
+   * through the same path as a player's message: `run` goes through the rules (and their move
+   * log, with ctx.now as the server time), then the patch goes out at once and the queued
+   * events follow. Runs after the move, message or patch being handled, never inside it.
+   * `run` returning a Rejection or `false` changes nothing (a Rejection is logged: a server
+   * move the rules refuse is a bug).
+   */
+  protected serverMove(seat: number, run: (ctx: MoveContext) => Rejection | void | false, what = "server move"): void {
+    this.scheduler.enqueue(() => {
+      if (this.isDisposing()) return;
+      const { ctx, flush } = this.gate.moveContext(null, seat, this.state.seats[seat]?.name ?? "");
+      const result = run(ctx);
+      if (result === false || result) {
+        if (result) console.warn(`[${this.gameId} ${this.roomId}] ${what} for seat ${seat} refused: ${result.code} ${result.message}`);
+        this.replanBots();
+        return;
+      }
+      this.commit();
+      flush();
+    });
+  }
+
+  /** Runs `fn` with server moves held back until it is done (they run right after, in order). */
+  protected exclusive(fn: () => void, mover: Client | null = null): void {
+    this.scheduler.exclusive(fn, mover);
+  }
+
+  /**
+   * A one-shot timer on the room clock whose `fn` runs like a server move: never inside the
+   * clock's tick (which happens inside a patch), but right after that patch, in order with
+   * other server moves. Colyseus ticks the clock inside `broadcastPatch`, and a patch sent
+   * from inside a tick would tick it again, re-entering its timer list. `clear()` also
+   * cancels a run that is already due but not yet started.
+   */
+  protected later(ms: number, fn: () => void): Delayed {
+    return this.scheduler.later(ms, fn);
+  }
+
+  /** Sends the patch; timers that come due in its clock tick run after it (see `later`). */
+  override broadcastPatch(): boolean {
+    return this.scheduler.aroundPatch(() => super.broadcastPatch());
+  }
+
+  /**
+   * Arms the room's turn timer (replacing any running one): after `ms`, `run` is applied as a
+   * server move of `seat`. Returns the deadline (server ms since epoch) to put in the state,
+   * so clients draw the countdown.
+   */
+  protected armTurnTimer(ms: number, seat: number, run: (ctx: MoveContext) => Rejection | void | false): number {
+    return this.scheduler.armTurnTimer(ms, seat, run);
+  }
+
+  protected disarmTurnTimer(): void {
+    this.scheduler.disarmTurnTimer();
+  }
+
+  /** Re-plans the bots' next moves; called after every commit (SeatedRoom: `planBots`). */
+  protected replanBots(): void {}
+
+  /** Answers a refused message. */
+  protected refuse(client: Client, type: unknown, code: string, message: string): void {
+    this.gate.refuse(client, type, code, message);
+  }
+
+  /** Display names per seat ("" for a free seat). */
+  protected seatNames(): string[] {
+    return this.state.seats.map((s) => (s.occupied ? s.name : ""));
+  }
+
+  /**
+   * Colyseus locks a room whose clients plus reservations reach `maxClients`, and a locked room
+   * refuses every joinById: spectators (or squatters' reservations) locked out players and
+   * seat-token reclaims. Seats and spectator places are counted apart in `_reserveSeat`.
+   */
+  override hasReachedMaxClients(): boolean {
+    return this.isDisposing();
+  }
+
+  // ---- sync, listing, store -------------------------------------------------
+
+  /**
+   * Sends the patch now (not on the next tick); once the move's frames are written, refreshes
+   * the listing and re-plans the bots. `serverTime` is restamped at most once a second: a
+   * float64 on every move was a sixth of a Minesweeper move's bytes, and clients keep the
+   * freshest sample (client/net/clock.ts), which an older stamp never displaces.
+   */
+  protected commit(): void {
+    if (this.isDisposing()) return;
+    this.exclusive(() => {
+      const now = Date.now();
+      if (now - this.state.serverTime >= SERVER_TIME_EVERY_MS) this.state.serverTime = now;
+      this.broadcastPatch();
+      // The listing and the bots' plans follow the state, but the players need not wait for them.
+      this.scheduler.afterWrite(() => {
+        this.refreshListing();
+        this.replanBots();
+      });
+    });
+  }
+
+  /** Broadcasts a one-shot `event` (call after `commit()` so state and event agree). */
+  protected broadcastEvent(event: HubEvent): void {
+    this.broadcast("event", event);
+  }
+
+  /** Keeps quick-play visibility and the listing metadata current. */
+  protected refreshListing(): void {
+    if (!this.created || this.isDisposing()) return;
+    const hidden = this.privateRoom || this.openSeats() <= 0;
+    if (this.listing.private !== hidden) {
+      this.setPrivate(hidden).catch((e) => console.error(`[${this.gameId} ${this.roomId}] setPrivate failed`, e));
+    }
+    const metadata = listingOf(this.gameId, this.state, !this.privateRoom, this.extraMetadata());
+    const json = JSON.stringify(metadata);
+    if (json !== this.lastMetadata) {
+      this.lastMetadata = json;
+      this.setMetadata(metadata).catch((e) => console.error(`[${this.gameId} ${this.roomId}] setMetadata failed`, e));
+    }
+  }
+
+  /**
+   * Writes a finished (or abandoned) game to the store: its id (the replay id); 0 when the
+   * store could not write it yet (it waits in the store's queue, and `onSaved` runs once it is
+   * written); null when it could not be stored at all. A store failure never breaks the room.
+   */
+  protected recordGame(game: Omit<FinishedGame, "game" | "roomId" | "seats"> & { seats?: string[] }, onSaved?: (id: number) => void): number | null {
+    try {
+      const id = this.settings.store.recordGame({ ...game, game: this.gameId, roomId: this.roomId, seats: game.seats ?? this.seatNames() }, onSaved);
+      return typeof id === "number" && id >= 0 ? id : null;
+    } catch (e) {
+      console.error(`[${this.gameId} ${this.roomId}] could not record a finished game`, e);
+      return null;
+    }
+  }
+
+  protected isDisposing(): boolean {
+    return (this as unknown as { _internalState: RoomInternalState })._internalState === RoomInternalState.DISPOSING;
+  }
+}

@@ -1,0 +1,101 @@
+// The generic room's bots: after every committed change each bot-played seat that may act
+// is asked for its decision (a BotThinker: worker threads in production, server/bots/), and
+// the answer is played after the bot's thinking delay only if nothing was committed since.
+
+import type { Delayed } from "@colyseus/core";
+import type { GameDef, TypedMove } from "../../../common/core/game.js";
+import type { Rejection } from "../../../common/core/rules.js";
+import type { GameSession } from "../../../common/core/session.js";
+import type { BotThinker } from "../../bots/thinker.js";
+import type { MoveContext } from "../base/messages.js";
+
+/** What the bots read of their room. */
+export interface BotTable<S, M extends TypedMove> {
+  def(): GameDef<S, M, unknown, unknown, unknown>;
+  /** The running game (null: none); a decision is played only on the game it was asked for. */
+  game(): GameSession<S, M, unknown, unknown, unknown> | null;
+  playing(): boolean;
+  disposing(): boolean;
+  /** Room seat of each game seat. */
+  order(): readonly number[];
+  botPlays(roomSeat: number): boolean;
+  level(): string | undefined;
+  thinker(): BotThinker;
+  /** Time a bot may think per decision (ms); null: its thinking delay. */
+  budgetMs(): number | null;
+  delayScale(): number;
+  later(ms: number, fn: () => void): Delayed;
+  serverMove(seat: number, run: (ctx: MoveContext) => Rejection | void | false, what: string): void;
+  apply(ctx: MoveContext, gameSeat: number, move: M): Rejection | void;
+  label(): string;
+  /** The room's bot seed (kept by the room: a restored room keeps its own). */
+  seed(): number;
+}
+
+export class BotSeats<S, M extends TypedMove> {
+  /** Counts commits: a bot's answer is played only if nothing was committed since it was asked. */
+  private revision = 0;
+  /** Per bot-played room seat: the revision its decision was asked for. */
+  private asked = new Map<number, string>();
+  /** Per bot-played room seat: the move it last decided and when it is due (a same decision keeps its time). */
+  private due = new Map<number, { key: string; at: number }>();
+
+  constructor(private readonly t: BotTable<S, M>) {}
+
+  /** A new game: nothing asked, nothing due. */
+  forget(): void {
+    this.asked.clear();
+    this.due.clear();
+  }
+
+  /**
+   * After every committed change: ask for the decision of every bot-played seat that may act.
+   * The room goes on meanwhile; an answer to an older revision is dropped (the newer question
+   * is already out), so a bot never plays on a table it did not see.
+   */
+  replan(): void {
+    const t = this.t;
+    const game = t.game();
+    const bot = t.def().bot;
+    if (!game || !bot || !t.playing() || t.disposing()) return;
+    const who = t.def().whoActs(game.state);
+    const version = String(++this.revision);
+    t.order().forEach((room, g) => {
+      if (!t.botPlays(room)) return this.asked.delete(room);
+      if (!who.seats.includes(g) && !who.anytime?.length) return;
+      if (this.asked.get(room) === version) return;
+      this.asked.set(room, version);
+      const level = t.level() ?? bot.levels[bot.levels.length - 1];
+      const [min, max] = bot.delayMs;
+      const seed = t.seed();
+      const delay = min + ((seed + game.log.length * 7919 + g * 104729) % (max - min + 1));
+      const asked = Date.now();
+      t.thinker()
+        .think({ game: t.def().id, view: game.view(g), seat: g, level, seed: seed ^ (game.log.length * 2654435761), budgetMs: t.budgetMs() ?? delay, memory: null })
+        .then((answer) => {
+          if (t.disposing() || t.game() !== game || this.asked.get(room) !== version || answer.move === null) return;
+          // The same decision as before (say, a Caught while the table plays on) keeps its time:
+          // a busy table never starves a bot's out-of-turn call.
+          const key = JSON.stringify(answer.move);
+          const before = this.due.get(room);
+          const at = before && before.key === key ? before.at : asked + delay * t.delayScale();
+          this.due.set(room, { key, at });
+          const wait = Math.max(0, at - Date.now());
+          t.later(wait, () =>
+            t.serverMove(
+              room,
+              (ctx) =>
+                t.game() === game && String(this.revision) === version && t.botPlays(room) && t.playing()
+                  ? (this.due.delete(room), t.apply(ctx, g, answer.move as M))
+                  : false,
+              "bot move",
+            ),
+          );
+        })
+        .catch((e) => {
+          // A pool closing with the server drops its pending decisions: nothing to report then.
+          if (!t.disposing() && !/pool closed/.test(String((e as Error)?.message))) console.error(`[${t.label()}] a bot could not decide`, e);
+        });
+    });
+  }
+}

@@ -1,0 +1,217 @@
+// What a game gives the generic room (GameRoom.ts): its schema and how a view is written
+// there (GameServerParts), and the optional extras of its lifecycle (PartsExtras): Connect
+// Four needs none of them; Minesweeper (server/rooms/minesweeper/) uses most, to keep its
+// own wire format.
+
+import type { Schema } from "@colyseus/schema";
+import type { Configured, GameDef, TypedMove } from "../../../common/core/game.js";
+import type { Rejection } from "../../../common/core/rules.js";
+import type { GameSession, LoggedMove } from "../../../common/core/session.js";
+import type { HubSettings } from "../../settings.js";
+import type { FinishedGame } from "../../store/GameStore.js";
+import type { HubState } from "../base/HubState.js";
+import type { HubEvent, MessageSpec, MoveContext } from "../base/messages.js";
+import { fail, intIn, isWholeNumber, objectWith, ok, type Parsed } from "../base/validate.js";
+import type { Viewer } from "./audience.js";
+
+/** What the projection of one move may read. */
+export interface Projection<S, V, E = unknown> {
+  /** Every connection's view and the room seat it shows (null: spectator), for AudienceMap.sync. */
+  viewers: readonly Viewer[];
+  state: S;
+  /** The definition's view for a game seat (null: spectator). */
+  view(gameSeat: number | null): V;
+  /** Room seat of a game seat (−1 for none). */
+  room(gameSeat: number | null): number;
+  /** Game seat of each room seat (−1: not in this game). */
+  gameSeatOf: readonly number[];
+  /** True for the first projection of a new game (clear what the last game left). */
+  fresh: boolean;
+  /** The move's events (null: the start of a game), for games that patch only what a move changed. */
+  events: readonly E[] | null;
+  /** Game seat that moved (null: the start). */
+  mover: number | null;
+  /** Games started in this room. */
+  gameNo: number;
+}
+
+/**
+ * The part of a game that is particular to it on the server: its schema and how a view is
+ * written there (and, optionally, the lifecycle extras of extras.ts). A schema that extends
+ * GameRoomState gets the room's turn fields (acting, deadline, result...); one that does not
+ * (Minesweeper's, older than this room) writes its own.
+ */
+export interface GameServerParts<S, M extends TypedMove, E, C, V, St extends HubState> extends PartsExtras<S, M, E, C, V, St> {
+  def: GameDef<S, M, E, C, V>;
+  /** A fresh schema state for a room of these options. */
+  createState(configured: Configured<C>): St;
+  /** Writes the game into the schema, changed fields only (after the start and every move). */
+  project(st: St, p: Projection<S, V, E>): void;
+  /** A person took (or reclaimed) a room seat: e.g. clear what a previous occupant's private view held. */
+  seatTaken?(st: St, roomSeat: number, reclaimed: boolean, playing: boolean): void;
+  /** A new connection's view (room seat, null: spectator): AudienceMap.attach for objects whose audience changes. */
+  attach?(st: St, viewer: Viewer): void;
+  /** A seat's private schema child, shown to that seat's connection only (StateView). */
+  privateState?(st: St, roomSeat: number): Schema | undefined;
+  /** A move parsed from the wire → the rules' move (room seats in it become game seats). */
+  toGameMove?(move: M, gameSeatOf: readonly number[]): M | Rejection;
+  /**
+   * Room facts the rules do not know may hold a player's move back (the card table freezes
+   * actions touching an absent player's hidden cards): a rejection, or undefined to go ahead.
+   * `away`: game seats whose person is not connected now.
+   */
+  admit?(st: St, state: S, gameSeat: number, move: M, away: readonly number[]): Rejection | undefined;
+  /** A redacted event as sent (game seats → room seats); null: not sent. Default: `seat` mapped. */
+  toWire?(event: E, room: (gameSeat: number | null) => number, info?: WireInfo): HubEvent | null;
+  /** Extra listing fields. */
+  metadata?(configured: Configured<C>): Record<string, unknown>;
+}
+
+/** The room's refusals in its own words (a game may say them in its: `refusals`). */
+export const REFUSALS: Record<RefusalReason, Rejection> = {
+  "not-playing": { code: "not-playing", message: "The game has not started yet: wait for the other seats." },
+  "game-over": { code: "game-over", message: "This game is over: press Play again for a new one." },
+  "not-in-game": { code: "not-in-game", message: "Your seat is not in this game; wait for the next one." },
+  "already-running": { code: "not-allowed", message: "A game is already running." },
+  "too-few": { code: "too-few-players", message: "" },
+};
+
+/** An event as sent by default: its `seat` mapped to the room seat. */
+export function defaultWire(e: unknown, room: (g: number | null) => number): HubEvent {
+  const out = { ...(e as HubEvent) };
+  if (typeof out.seat === "number") out.seat = room(out.seat);
+  return out;
+}
+
+
+/** Where the room is between and in games. */
+export type Stage = "waiting" | "countdown" | "playing" | "finished";
+
+/** Refusals the room gives in the lifecycle's words; a game may say them in its own. */
+export type RefusalReason = "not-playing" | "game-over" | "not-in-game" | "already-running" | "too-few";
+
+/** What the room knows of a game when it records it or announces its end. */
+export interface RecordInfo<S, M extends TypedMove, C> {
+  state: S;
+  log: readonly LoggedMove<M>[];
+  configured: Configured<C>;
+  /** Room seat of each game seat. */
+  order: readonly number[];
+  /** Each game seat's name when the game started. */
+  names: readonly string[];
+  /** Server time the game started (ms). */
+  startedAt: number;
+  /** Server time of the record (ms). */
+  now: number;
+  result: string;
+  /** The first move was made past its address's budget of ranked starts (rankedStarts.ts). */
+  overBudget: boolean;
+}
+
+/** What a game's own messages may use of the room. */
+export interface PartsRoom<S, M extends TypedMove, E, C, V, St extends HubState> {
+  readonly state: St;
+  readonly configured: Configured<C>;
+  /** The current game (null before the first). */
+  readonly game: GameSession<S, M, E, C, V> | null;
+  /** Records the running game (abandoned, if anything was played) and starts the next one at once. */
+  restart(ctx: MoveContext): Rejection | void;
+}
+
+/** What a wire event may need besides the seat map. */
+export interface WireInfo {
+  /** Games started in this room (the current one's number). */
+  gameNo: number;
+  /** Room seat of each game seat. */
+  order: readonly number[];
+}
+
+export interface PartsExtras<S, M extends TypedMove, E, C, V, St extends HubState> {
+  /** `state.phase` in the game's words (default: the stage). Asked after every change. */
+  phase?(stage: Stage, state: S | null): string;
+  /**
+   * The first game starts as the room is created, every seat of the options in it (seat s
+   * plays game seat s; people join and leave a running game), and a next one only through
+   * `restart` (PartsRoom). Default: a game starts once seats are taken.
+   */
+  startAtOnce?: boolean;
+  /** When the room starts (or counts down to) a game by itself; default: see GameRoom.wantsStart. */
+  wantsStart?(seats: St["seats"]): boolean;
+  /** A countdown before each game (ms; 0 or absent: none), with `countdown` / `countdown-cancelled` events. */
+  countdownMs?(settings: HubSettings): number;
+  /** Writes the countdown's end into the schema (0: none running). */
+  countdown?(st: St, endsAt: number): void;
+  /** The event a new game starts with (default `start {gameNo, seats}`); null: none. */
+  startEvent?(info: WireInfo & { restart: boolean }): HubEvent | null;
+  /** The room's refusals in the game's words. */
+  refusals?: Partial<Record<RefusalReason, Rejection>>;
+  /** Messages of the game's own beside its moves (a restart, a pointer...). */
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any
+  messages?(room: PartsRoom<S, M, E, C, V, St>): Record<string, MessageSpec<any>>;
+  /** Fields of the record beyond the room's (times, stats, ranked, a summary...). */
+  record?(info: RecordInfo<S, M, C>): Partial<FinishedGame>;
+  /**
+   * The game ended and was recorded (`replayId`: its id; 0 while the record waits in the
+   * store's queue; −1 when it could not be stored): write it in the schema, and the event to
+   * send after the move's own (null: none).
+   */
+  ended?(st: St, info: RecordInfo<S, M, C> & { replayId: number }): HubEvent | null;
+  /** A record that waited in the store's queue is written, and its game is still the room's last. */
+  saved?(st: St, replayId: number): HubEvent | null;
+  /** Does this room's first move of each game take a ranked start from the mover's address? */
+  ranked?(configured: Configured<C>): boolean;
+  /** May a dropped player's seat be held (while the game runs; default yes)? */
+  holdsSeat?(state: S, gameSeat: number): boolean;
+  /** At the end of a game, held seats are let go (nothing left to protect). */
+  releaseAtEnd?: boolean;
+  /** `ready` survives the end of a game (pressed during one, it counts for the next). */
+  keepsReady?: boolean;
+  /** A room seat became free. */
+  seatFreed?(st: St, roomSeat: number): void;
+  /** Board cells the room holds, counted against the process budget. */
+  cells?(configured: Configured<C>): number;
+}
+
+export function seatPayload(seats: number): (payload: unknown) => Parsed<{ seat: number }> {
+  return (payload) => {
+    const o = objectWith(payload, ["seat"]);
+    if (!o.ok) return o;
+    if (!isWholeNumber(o.value.seat)) return fail("bad-payload", "seat must be a seat number.");
+    const s = intIn(o.value.seat, 0, seats - 1);
+    return s === null ? fail("out-of-range", `Seats are 0 to ${seats - 1}.`) : ok({ seat: s });
+  };
+}
+
+/** Quick-play criteria keys of a definition (from its default options). */
+export function filterKeysOf(def: GameDef<unknown, TypedMove, unknown, unknown, unknown>): string[] {
+  const c = def.configure(def.examples?.[0] ?? {});
+  return c.ok ? Object.keys(c.value.criteria) : ["mode"];
+}
+
+/** A refusal of the room's, in the game's words if it has them. */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+export function refusalOf(parts: GameServerParts<any, any, any, any, any, any>, reason: RefusalReason): Rejection {
+  const own = parts.refusals?.[reason];
+  if (own) return own;
+  if (reason === "too-few") return { code: "too-few-players", message: `A game needs at least ${parts.def.seats.min} seats taken (add a bot?).` };
+  return REFUSALS[reason];
+}
+
+/** What a game's own messages see of their room (read at each use). */
+export function partsRoom<S, M extends TypedMove, E, C, V, St extends HubState>(
+  now: () => { state: St; configured: Configured<C>; game: GameSession<S, M, E, C, V> | null },
+  restart: (ctx: MoveContext) => Rejection | void,
+): PartsRoom<S, M, E, C, V, St> {
+  return {
+    get state() {
+      return now().state;
+    },
+    get configured() {
+      return now().configured;
+    },
+    get game() {
+      return now().game;
+    },
+    restart,
+  };
+}

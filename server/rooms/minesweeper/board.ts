@@ -1,0 +1,209 @@
+// Solo (1 seat) and co-op (2–8 seats, one shared board) on the generic game room: the
+// board is there from the room's creation, anyone seated clicks any time, `restart` starts
+// the next board (solo any time, co-op once this one is over: common canRestart), and a
+// pointer (`cursor`) is shared. What is Minesweeper's own here: the schema (changed cells
+// only), the record's stats, the ranked check and the `result` event with its replay id.
+
+import type { Configured } from "../../../common/core/game.js";
+import {
+  canRestart,
+  CELL,
+  cellCode,
+  creditsBySeat,
+  elapsedMs,
+  gameStats,
+  implausibleReason,
+  isFinished,
+  minesweeperDef,
+  viewCounters,
+  type MinesweeperConfig,
+  type MinesweeperEvent,
+  type MinesweeperMove,
+  type MinesweeperState as Board,
+  type MinesweeperView,
+} from "../../../common/minesweeper/index.js";
+import type { HubEvent } from "../base/SeatedRoom.js";
+import { cellPayload, emptyPayload, isWholeNumber, objectWith, ok, type Parsed } from "../base/validate.js";
+import type { GameServerParts, RecordInfo } from "../game/GameRoom.js";
+import { Cursor, MinesweeperState } from "./MinesweeperState.js";
+
+type Info = RecordInfo<Board, MinesweeperMove, MinesweeperConfig>;
+
+/** The codes currently in state.cells, per room state (to patch only what changed). */
+const shownCells = new WeakMap<MinesweeperState, Uint8Array>();
+
+/** Largest reveal whose cells ride along in the `event` (the patch already carries them). */
+export const EVENT_CELLS_MAX = 64;
+
+/**
+ * The `event` for a rules event. A big flood's cells are in the patch already, so its
+ * event says only who opened how many from where (a 10,000-cell flood would otherwise
+ * send ~115 KB twice).
+ */
+function announce(event: MinesweeperEvent): HubEvent {
+  if (event.kind !== "reveal") return event;
+  const { seat, cells } = event;
+  const { r, c } = cells[0];
+  return cells.length <= EVENT_CELLS_MAX ? { kind: "reveal", seat, count: cells.length, r, c, cells } : { kind: "reveal", seat, count: cells.length, r, c };
+}
+
+/** `{r, c}` on the board, or `{r: -1, c: -1}` for "no pointer". */
+function cursorPayload(payload: unknown, rows: number, cols: number): Parsed<{ r: number; c: number }> {
+  const o = objectWith(payload, ["r", "c"]);
+  if (o.ok && o.value.r === -1 && o.value.c === -1 && isWholeNumber(o.value.r)) return ok({ r: -1, c: -1 });
+  return cellPayload(payload, rows, cols);
+}
+
+const rankable = (c: Configured<MinesweeperConfig>) => c.mode === "solo" && c.config.level !== "custom";
+
+/** Why a won solo board on a standard level is kept off the leaderboard (null: it is ranked or never could be). */
+function unrankedReason(info: Info): string | null {
+  const board = info.state;
+  if (!rankable(info.configured) || board.phase !== "won") return null;
+  if (info.overBudget) return "Not ranked: too many ranked games were started from your address in the last minutes. Your game is still recorded; ranked play resumes within a minute.";
+  const stats = gameStats(board, info.log);
+  return implausibleReason(info.configured.config.level, { threeBV: stats.threeBV, timeMs: elapsedMs(board) });
+}
+
+/** A server-timed solo win on a standard level goes on the leaderboard if it is humanly plausible. */
+const isRanked = (info: Info) => rankable(info.configured) && info.state.phase === "won" && unrankedReason(info) === null;
+
+function showCode(st: MinesweeperState, shown: Uint8Array, i: number, code: number, phase: string): void {
+  // Defence in depth: no end-of-game code may reach a client while the game runs.
+  if (code > CELL.FLAG && phase !== "won" && phase !== "lost") throw new Error(`minesweeper view exposed code ${code} while ${phase}`);
+  if (code !== shown[i]) {
+    st.cells[i] = code;
+    shown[i] = code;
+  }
+}
+
+/** Phase, flag counter, times and the hit mine: the rules' view without its cells. */
+function projectCounters(st: MinesweeperState, board: Board): void {
+  const view = viewCounters(board);
+  const ended = isFinished(board);
+  st.flags = view.flags;
+  st.startedAt = view.startedAt ?? 0;
+  st.endedAt = view.endedAt ?? 0;
+  st.elapsed = ended && view.startedAt !== null && view.endedAt !== null ? view.endedAt - view.startedAt : 0;
+  st.hit = view.phase === "lost" && board.hitIndex !== null ? board.hitIndex : -1;
+}
+
+export const boardParts: GameServerParts<Board, MinesweeperMove, MinesweeperEvent, MinesweeperConfig, MinesweeperView, MinesweeperState> = {
+  def: minesweeperDef,
+  startAtOnce: true,
+  // `ready` never starts a board: `restart` does.
+  wantsStart: () => false,
+  phase: (_stage, board) => board?.phase ?? "fresh",
+  refusals: { "game-over": { code: "game-over", message: "This game is over; start a new one." } },
+  releaseAtEnd: true,
+  ranked: rankable,
+  cells: (c) => c.config.rows * c.config.cols,
+  metadata: (c) => ({ level: c.config.level }),
+  createState({ config, seats }) {
+    const state = new MinesweeperState();
+    state.level = config.level;
+    state.rows = config.rows;
+    state.cols = config.cols;
+    state.mines = config.mines;
+    const cells = config.rows * config.cols;
+    for (let i = 0; i < cells; i++) state.cells.push(CELL.HIDDEN);
+    for (let s = 0; s < seats; s++) {
+      state.credits.push(0);
+      state.cursors.push(new Cursor());
+    }
+    shownCells.set(state, new Uint8Array(cells).fill(CELL.HIDDEN));
+    return state;
+  },
+  messages: (room) => ({
+    restart: {
+      parse: emptyPayload,
+      run: (ctx) => {
+        const board = room.game?.state;
+        if (board && !canRestart(room.configured.mode, board.phase)) {
+          return { code: "not-allowed", message: "In co-op a new board starts once this one is won or lost." };
+        }
+        return room.restart(ctx);
+      },
+    },
+    cursor: {
+      bucket: "cursor",
+      patchNow: false,
+      parse: (payload: unknown) => cursorPayload(payload, room.configured.config.rows, room.configured.config.cols),
+      run: (ctx, { r, c }: { r: number; c: number }) => {
+        const cursor = room.state.cursors[ctx.seat];
+        cursor.r = r;
+        cursor.c = c;
+      },
+    },
+  }),
+  startEvent: ({ restart }) => (restart ? { kind: "restart" } : null),
+  toWire: announce,
+  seatFreed(st, seat) {
+    const cursor = st.cursors[seat];
+    cursor.r = -1;
+    cursor.c = -1;
+  },
+
+  /**
+   * Copies the public view into the schema, touching only cells whose code changed. While the
+   * board runs, a move's events name every cell it changed (a flag, the cells a reveal or chord
+   * opened), so only those are looked at; a new board or the end (mines shown) re-reads the
+   * whole board. On a 100×100 board that is a few cells instead of 10,000 per move.
+   */
+  project(st, p) {
+    const board = p.state;
+    const shown = shownCells.get(st)!;
+    if (p.fresh) st.replayId = -1;
+    if (!p.events || isFinished(board)) {
+      const view = p.view(null);
+      for (let i = 0; i < view.cells.length; i++) showCode(st, shown, i, view.cells[i], view.phase);
+      const credits = creditsBySeat(board);
+      for (let s = 0; s < st.credits.length; s++) if (st.credits[s] !== credits[s]) st.credits[s] = credits[s];
+      return projectCounters(st, board);
+    }
+    const cols = board.config.cols;
+    for (const event of p.events) {
+      if (event.kind === "flag") showCode(st, shown, event.r * cols + event.c, cellCode(board, event.r * cols + event.c), board.phase);
+      else if (event.kind === "reveal") {
+        for (const { r, c } of event.cells) showCode(st, shown, r * cols + c, cellCode(board, r * cols + c), board.phase);
+        st.credits[event.seat] += event.cells.length;
+      }
+    }
+    projectCounters(st, board);
+  },
+
+  record(info) {
+    const board = info.state;
+    const ended = board.endedAt !== null;
+    return {
+      startedAt: board.startedAt ?? info.startedAt,
+      endedAt: board.endedAt ?? info.now,
+      level: info.configured.config.level,
+      timeMs: ended ? elapsedMs(board) : null,
+      stats: gameStats(board, info.log),
+      ranked: isRanked(info),
+      source: "server",
+      finishedAt: board.endedAt ?? info.now,
+    };
+  },
+  ended(st, info) {
+    // 0 while the record waits in the store's queue ("result not saved yet"), −1 if lost.
+    st.replayId = info.replayId;
+    const unranked = unrankedReason(info);
+    return {
+      kind: "result",
+      replayId: info.replayId,
+      saved: info.replayId > 0,
+      result: info.state.phase,
+      timeMs: elapsedMs(info.state),
+      ranked: isRanked(info),
+      ...(unranked ? { unranked } : {}),
+      stats: gameStats(info.state, info.log),
+    };
+  },
+  saved(st, replayId) {
+    // The store could not write at the end; now it has, and this board is still on screen.
+    st.replayId = replayId;
+    return { kind: "saved", replayId };
+  },
+};
