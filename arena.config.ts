@@ -15,6 +15,8 @@ import { GameRoom } from "./server/rooms/game/GameRoom.js";
 import { chooseScaleOut } from "./server/scale.js";
 import { settingsFromEnv, type HubSettings } from "./server/settings.js";
 import { openStore, SaveQueue, type SaveQueueSettings } from "./server/store/index.js";
+import { openRoomLog, type RoomLog } from "./server/store/RoomLog.js";
+import { RoomReviver } from "./server/rooms/game/restore.js";
 import { Admission } from "./server/net/admission.js";
 import { installMatchmakeHandler } from "./server/net/matchmakeHttp.js";
 import { connectSourcesFor, jsonErrors, jsonNotFound, mountClient, roomsRoute, securityHeaders } from "./server/http.js";
@@ -39,13 +41,19 @@ export type HubExtras = MinesweeperSettings &
     monitor?: MonitorSettings | null;
     /** How failed store writes wait and retry (server/store/SaveQueue.ts). */
     saveQueue?: SaveQueueSettings;
+    /**
+     * The room log (server/store/RoomLog.ts). Default: from the environment, unless a store is
+     * injected (in-process tests), then none: those hubs' rooms are not restored.
+     */
+    roomLog?: RoomLog | null;
   };
 
 export function createHubConfig(overrides: Partial<HubSettings> & HubExtras = {}): ConfigOptions {
   // The store opens when the server starts, not when this module is imported.
-  const { store, monitor, saveQueue, ...rest } = overrides;
+  const { store, monitor, saveQueue, roomLog, ...rest } = overrides;
   const settings = { ...settingsFromEnv(), ...rest } as HubSettings;
   const scale = chooseScaleOut();
+  let reviver: RoomReviver | null = null;
 
   return {
     options: {
@@ -62,11 +70,21 @@ export function createHubConfig(overrides: Partial<HubSettings> & HubExtras = {}
         perMessageDeflate: false,
       }),
 
-    initializeGameServer: (gameServer) => {
+    initializeGameServer: async (gameServer) => {
       // A write that fails (disk full) waits in a queue and is retried, never dropped silently.
       settings.store = new SaveQueue(store ?? openStore(), saveQueue);
       settings.gate = new Admission(settings.admission);
-      installMatchmakeHandler(gameServer, { admission: settings.gate, trustProxy: settings.trustProxy, maxBodyBytes: settings.maxMatchmakeBodyBytes });
+      settings.roomLog = roomLog === undefined ? (store ? undefined : await openRoomLog()) : (roomLog ?? undefined);
+      if (settings.roomLog) {
+        const adopt = Number(process.env.ROOM_ADOPT_SECONDS);
+        reviver = new RoomReviver(settings.roomLog, {
+          shared: scale.kind === "redis",
+          abandonedRoomHours: settings.abandonedRoomHours,
+          adoptSeconds: Number.isFinite(adopt) && adopt >= 0 ? adopt : 5,
+        });
+      }
+      const wake = reviver ? (roomId: string) => reviver!.wake(roomId) : undefined;
+      installMatchmakeHandler(gameServer, { admission: settings.gate, trustProxy: settings.trustProxy, maxBodyBytes: settings.maxMatchmakeBodyBytes, wake });
       installRoomIdNormalisation();
       for (const entry of ROOMS) defineHubRoom(gameServer, entry.name, entry.room, entry.filterKeys, settings);
       // Bots of games on the generic room think on worker threads: a room never waits for one.
@@ -75,13 +93,21 @@ export function createHubConfig(overrides: Partial<HubSettings> & HubExtras = {}
       const pool = threads === 0 ? null : new BotPool({ size: threads });
       GameRoom.thinker = pool ?? inProcessThinker;
       gameServer.onShutdown(async () => {
+        reviver?.stop();
         settings.gate?.close();
         settings.store.close();
+        await settings.roomLog?.flush().catch(() => undefined);
+        settings.roomLog?.close();
         if (pool) {
           if (GameRoom.thinker === pool) GameRoom.thinker = inProcessThinker;
           await pool.close();
         }
       });
+    },
+
+    // Rooms come back from the log before the first client is let in.
+    beforeListen: async () => {
+      await reviver?.boot();
     },
 
     initializeExpress: (app) => {

@@ -29,9 +29,9 @@ export function statusText(s: ConnStatus): string {
     case "connected":
       return "Connected";
     case "reconnecting":
-      return `Reconnecting (attempt ${s.attempt})…`;
+      return `Reconnecting… (attempt ${s.attempt})`;
     case "offline":
-      return `Offline — retrying (attempt ${s.attempt})`;
+      return `Can't reach the server — still trying (attempt ${s.attempt})`;
     case "seat-lost":
       return "Seat lost";
     case "left":
@@ -48,6 +48,8 @@ export class RoomView {
   private connText: HTMLElement;
   private retryBtn: HTMLButtonElement;
   private banner: HTMLElement;
+  /** Shown while the room is away (server restarting, connection dropped): what is happening, what to do. */
+  private away: HTMLElement;
   private notice: HTMLElement;
   private live: HTMLElement;
   private body: HTMLElement;
@@ -72,6 +74,7 @@ export class RoomView {
       this.retryBtn,
     );
     this.banner = h("div", { class: "spectating", hidden: true, role: "note" }, "Spectating — you are watching this table");
+    this.away = h("div", { class: "reconnecting", id: "reconnecting", hidden: true, role: "status" });
     this.notice = h("div", { class: "notice-layer", hidden: true });
     this.live = h("p", { class: "sr-only", "aria-live": "polite" });
     this.body = h("div", { class: "room-body" });
@@ -94,6 +97,7 @@ export class RoomView {
         this.connEl,
       ),
       this.banner,
+      this.away,
       this.presence.el,
       this.body,
       this.notice,
@@ -162,6 +166,12 @@ export class RoomView {
     this.connText.textContent = statusText(s);
     this.connEl.dataset.state = s.kind;
     this.retryBtn.hidden = s.kind !== "offline" && s.kind !== "reconnecting";
+    const away = s.kind === "reconnecting" || s.kind === "offline";
+    this.away.hidden = !away;
+    if (away) {
+      const kept = this.session.spectator ? "You will be watching again as soon as it is back." : "Your seat is kept: stay on this page and you will be back in it.";
+      this.away.textContent = `Lost the connection to the game (the server may be restarting). Reconnecting… ${kept}`;
+    }
     if (s.kind === "seat-lost") this.showSeatLost(s.reason);
   }
 

@@ -5,6 +5,7 @@
 import type { Admission } from "./net/admission.js";
 import type { BucketLimits } from "./rooms/base/rateLimit.js";
 import type { GameStore } from "./store/GameStore.js";
+import type { RoomLog } from "./store/RoomLog.js";
 
 export interface HubSettings {
   /** Seconds a dropped player can resume with client.reconnect() (same session). */
@@ -37,6 +38,12 @@ export interface HubSettings {
   maxMatchmakeBodyBytes: number;
   /** Where finished games go. */
   store: GameStore;
+  /** Where live rooms keep their log (server/store/RoomLog.ts); none: rooms are not restored. */
+  roomLog?: RoomLog;
+  /** A room nobody is connected to for this long sleeps as its log (0: never). */
+  roomSleepSeconds: number;
+  /** A room untouched (no move, no join) this long is closed for good; its log is kept. */
+  abandonedRoomHours: number;
   /** This hub's admission state (set when the server starts; rooms made without it skip the checks). */
   gate?: Admission;
 }
@@ -73,6 +80,8 @@ export const DEFAULTS = {
   seatReservationSeconds: 15,
   joinTimeoutSeconds: 10,
   abandonedHoldSeconds: 120,
+  roomSleepSeconds: 300,
+  abandonedRoomHours: 72,
   trustProxy: 0,
   maxMatchmakeBodyBytes: 8 * 1024,
   admission: {
@@ -126,6 +135,8 @@ export function settingsFromEnv(env: NodeJS.ProcessEnv = process.env): Omit<HubS
     seatReservationSeconds: num(env.SEAT_RESERVATION_SECONDS, DEFAULTS.seatReservationSeconds, 1, 600),
     joinTimeoutSeconds: num(env.JOIN_TIMEOUT_SECONDS, DEFAULTS.joinTimeoutSeconds, 1, 3600),
     abandonedHoldSeconds: num(env.ABANDONED_HOLD_SECONDS, DEFAULTS.abandonedHoldSeconds, 0, 86400),
+    roomSleepSeconds: num(env.ROOM_SLEEP_SECONDS, DEFAULTS.roomSleepSeconds, 0, 86400 * 30),
+    abandonedRoomHours: num(env.ABANDONED_ROOM_HOURS, DEFAULTS.abandonedRoomHours, 0.001, 24 * 365),
     trustProxy: num(env.TRUST_PROXY, DEFAULTS.trustProxy, 0, 10),
     maxMatchmakeBodyBytes: num(env.MATCHMAKE_BODY_BYTES, DEFAULTS.maxMatchmakeBodyBytes, 256, 1 << 20),
     admission: admissionFromEnv(env),

@@ -4,7 +4,9 @@
 //   drop (socket closed without our consent)
 //     → client.reconnect(latest reconnectionToken), exponential backoff + jitter
 //     → past the server's window (token refused): joinById(roomId, {seatToken})
-//     → refused again (room gone, seat given away): "seat lost"
+//     → the room not there (yet): a restarting server restores it from its log, so keep
+//       trying for ROOM_RETURN_MS after the drop before calling the seat lost
+//     → the seat token refused (seat given away): "seat lost"
 // Every success yields a NEW Room object; everything that listens to the room
 // (schema callbacks, messages) re-binds through onRoom(), and the new
 // reconnectionToken is stored each time (it changes on every reconnect).
@@ -67,6 +69,16 @@ export function errorText(e: unknown): string {
 const OFFLINE_AFTER = 6;
 /** Consecutive refusals of the seat-token rejoin before we call the seat lost. */
 const REFUSALS_BEFORE_LOST = 2;
+/**
+ * How long a room that is "not found" is waited for after a drop: a restarted server (or,
+ * with several, another process) brings it back from its log within seconds.
+ */
+export const ROOM_RETURN_MS = 60_000;
+
+/** A refusal that only says the room is not there (now): a restarting server may still bring it back. */
+export function roomNotThereYet(e: unknown): boolean {
+  return /not found|is locked|disposed|not available|already full/i.test(errorText(e)) && !/seat token|no longer held/i.test(errorText(e));
+}
 
 export class RoomSession {
   readonly game: string;
@@ -221,6 +233,7 @@ export class RoomSession {
 
   private handleLeave(room: Room, code: number): void {
     if (room !== this.room) return; // an old Room object closing late
+    console.info(`room ${room.roomId} closed (${code})`);
     this.room = null;
     if (this.leaving) return;
     if (this.superseded) {
@@ -237,6 +250,7 @@ export class RoomSession {
     // server may have rebuilt the room).
     let useToken = closeCode !== 4000 && this.reconnectionToken !== "";
     let refusals = 0;
+    const droppedAt = Date.now();
     for (let attempt = 1; !this.leaving; attempt++) {
       const offline = typeof navigator !== "undefined" && navigator.onLine === false;
       this.setStatus(
@@ -261,6 +275,8 @@ export class RoomSession {
           attempt = 0;
           continue;
         }
+        // The room is not there yet: the server may be restoring it. Keep trying a while.
+        if (!(e instanceof SeatLost) && roomNotThereYet(e) && Date.now() - droppedAt < ROOM_RETURN_MS) continue;
         if (e instanceof SeatLost || ++refusals >= REFUSALS_BEFORE_LOST) {
           this.loseSeat(errorText(e));
           return;

@@ -20,6 +20,8 @@ export interface MatchmakeGuard {
   admission: Admission;
   trustProxy: number;
   maxBodyBytes: number;
+  /** Restores a room that is in the room log but not live (sleeping, or its process gone) before a join by id. */
+  wake?: (roomId: string) => Promise<void>;
 }
 
 /** Methods that reserve a seat (or a spectator place) in a room. */
@@ -76,6 +78,7 @@ async function handle(transport: { protocol?: unknown }, guard: MatchmakeGuard, 
     }
     const response = await withRequest(ctx, async () => {
       await admit(guard.admission, method, roomName, options, address);
+      if (method === "joinById" && guard.wake) await guard.wake(normaliseRoomId(roomName));
       return controller.invokeMethod(method, roomName, options as never, {
         token: getBearerToken(req.headers.authorization ?? ""),
         headers: req.headers,

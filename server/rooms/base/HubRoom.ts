@@ -179,6 +179,12 @@ export abstract class HubRoom<S extends HubState> extends Room<S, HubMetadata> {
   // ---- sync, listing, store -------------------------------------------------
 
   /**
+   * Right before anything leaves for the clients (a patch, a new seat's token): where a room
+   * makes what it is about to send durable (server/rooms/game/durable.ts). Default: nothing.
+   */
+  protected beforeSend(): void {}
+
+  /**
    * Sends the patch now (not on the next tick); once the move's frames are written, refreshes
    * the listing and re-plans the bots. `serverTime` is restamped at most once a second: a
    * float64 on every move was a sixth of a Minesweeper move's bytes, and clients keep the
@@ -189,6 +195,7 @@ export abstract class HubRoom<S extends HubState> extends Room<S, HubMetadata> {
     this.exclusive(() => {
       const now = Date.now();
       if (now - this.state.serverTime >= SERVER_TIME_EVERY_MS) this.state.serverTime = now;
+      this.beforeSend();
       this.broadcastPatch();
       // The listing and the bots' plans follow the state, but the players need not wait for them.
       this.scheduler.afterWrite(() => {

@@ -18,7 +18,8 @@ import { refuseOption, refuseSeatToken } from "./errors.js";
 import { clientData, newClientData, type ClientData } from "./gate.js";
 import type { HubState } from "./HubState.js";
 import { HubRoom } from "./HubRoom.js";
-import { releaseCode, reserveCode } from "./privateCodes.js";
+import { reclaimCode, releaseCode, reserveCode } from "./privateCodes.js";
+import type { LoggedSeat } from "../../store/RoomLog.js";
 import { SeatBook } from "./seatBook.js";
 
 /** What a game's `createGame()` hands back to the base. */
@@ -119,6 +120,15 @@ export abstract class SeatedRoom<S extends HubState = HubState> extends HubRoom<
   protected onRoomDispose(): void {}
   /** The room is set up (state, seats, bots, code), before anyone joins. */
   protected onCreated(): void {}
+  /**
+   * Is this create a restore from the room log? Then the room's id (or private code) and its
+   * create options; the room rebuilds itself in `onRestore` once its seats exist.
+   */
+  protected restoring(_options: Record<string, unknown>): { roomId: string; options: Record<string, unknown> } | null {
+    return null;
+  }
+  /** A restored room rebuilds its seats and game here (after setUp, before the first patch). */
+  protected onRestore(): void {}
 
   // ---- state kept by the base ----------------------------------------------
 
@@ -157,6 +167,8 @@ export abstract class SeatedRoom<S extends HubState = HubState> extends HubRoom<
     // JSON cannot carry functions, so a store with methods proves they came from the server.
     const hub = options.hub as HubSettings | undefined;
     if (hub && typeof hub.store?.recordGame === "function") this.settings = hub;
+    const restore = this.restoring(options);
+    if (restore) options = { ...restore.options, hub: options.hub };
     if (options.private !== undefined && typeof options.private !== "boolean") {
       throw refuseOption("private must be true or false.");
     }
@@ -170,16 +182,17 @@ export abstract class SeatedRoom<S extends HubState = HubState> extends HubRoom<
       throw new Error(`${this.gameId}: createGame returned ${setup.seats} seats`);
     }
     // Per-address and process limits (a refusal says the hub is busy, or to slow down).
-    this.settings.gate?.admitRoom(this, requester(), setup.cells ?? 0);
+    // A restored room is nobody's new room: it counts against the process only.
+    this.settings.gate?.admitRoom(this, restore ? null : requester(), setup.cells ?? 0);
     try {
-      await this.setUp(setup);
+      await this.setUp(setup, restore?.roomId ?? null);
     } catch (e) {
       this.settings.gate?.roomGone(this);
       throw e;
     }
   }
 
-  private async setUp(setup: GameSetup<S>): Promise<void> {
+  private async setUp(setup: GameSetup<S>, restoredId: string | null): Promise<void> {
     const state = setup.state;
     state.game = this.gameId;
     state.mode = setup.mode;
@@ -208,13 +221,18 @@ export abstract class SeatedRoom<S extends HubState = HubState> extends HubRoom<
     });
 
     if (this.privateRoom) {
-      const code = await reserveCode(this.presence);
+      const code = restoredId ?? (await reserveCode(this.presence));
+      if (restoredId) await reclaimCode(this.presence, code);
       this.privateCode = code;
       this.roomId = code;
       await this.setPrivate(true);
-    }
+    } else if (restoredId) this.roomId = restoredId;
     this.created = true;
     this.onCreated();
+    if (restoredId) {
+      this.onRestore();
+      this.commit();
+    }
     this.refreshListing();
   }
 
@@ -241,6 +259,8 @@ export abstract class SeatedRoom<S extends HubState = HubState> extends HubRoom<
     this.settings.gate?.consumed(client.sessionId);
 
     this.book.join(client, data, auth);
+    // A new seat's token is durable (as its hash) before its owner receives it.
+    this.beforeSend();
     this.sendWelcome(client, data);
     this.commit();
   }
@@ -324,6 +344,19 @@ export abstract class SeatedRoom<S extends HubState = HubState> extends HubRoom<
   /** Frees every seat held past its reconnection window (e.g. when a game ends). */
   protected releaseHeldSeats(): void {
     this.book.releaseHeld();
+  }
+
+  /** The seats as the room log keeps them (server/rooms/game/durable.ts). */
+  protected seatSnapshot(): LoggedSeat[] {
+    return this.book.snapshot();
+  }
+  /** Seats back from the room log (every person's seat held for its token). */
+  protected restoreSeats(seats: readonly LoggedSeat[], owner: number): void {
+    this.book.restore(seats, owner);
+  }
+  /** Nobody is in the room or on the way (no connection, reconnection window or reservation). */
+  protected nobodyHere(): boolean {
+    return this.book.nobodyHere();
   }
 
   // ---- bot seats ----------------------------------------------------------------

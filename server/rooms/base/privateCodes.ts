@@ -56,3 +56,12 @@ export async function releaseCode(presence: Presence, code: string): Promise<voi
   claimedHere.delete(code);
   await presence.srem(PRESENCE_KEY, code);
 }
+
+/**
+ * A restored room takes its own code back (from the room log). The code may still be in
+ * presence from the process that died holding it; either way it is this room's now.
+ */
+export async function reclaimCode(presence: Presence, code: string): Promise<void> {
+  claimedHere.add(code);
+  await presence.sadd(PRESENCE_KEY, code);
+}

@@ -12,7 +12,8 @@ import type { HubState } from "./HubState.js";
 import { SeatState } from "./HubState.js";
 import { seatLeft } from "./reconnection.js";
 import { isPlainObject } from "./validate.js";
-import { BOT_NAMES, newSeatToken, resetRecord, sameToken, wantsNewSeat, type JoinRequest, type SeatRecord, type SeatStatus } from "./seats.js";
+import type { LoggedSeat } from "../../store/RoomLog.js";
+import { BOT_NAMES, hashToken, newSeatToken, resetRecord, sameToken, wantsNewSeat, type JoinRequest, type SeatRecord, type SeatStatus } from "./seats.js";
 
 /** What the seat book needs of its room: its state, clock and clients, and the game's seat hooks. */
 export interface SeatBookRoom {
@@ -61,7 +62,7 @@ export class SeatBook {
     const state = this.room.state();
     for (let i = 0; i < seats; i++) {
       state.seats.push(new SeatState());
-      this.records.push({ token: "", sessionId: null, reconnection: null, holdTimer: null, holdUntil: 0, bot: false });
+      this.records.push({ token: "", tokenHash: "", sessionId: null, reconnection: null, holdTimer: null, holdUntil: 0, bot: false });
     }
   }
 
@@ -75,9 +76,10 @@ export class SeatBook {
   }
 
   byToken(token: string): number {
+    const hash = hashToken(token);
     const seats = this.room.state().seats;
     for (let seat = 0; seat < this.records.length; seat++) {
-      if (seats[seat].occupied && sameToken(this.records[seat].token, token)) return seat;
+      if (seats[seat].occupied && sameToken(this.records[seat].tokenHash, hash)) return seat;
     }
     return -1;
   }
@@ -161,6 +163,8 @@ export class SeatBook {
     const seatState = state.seats[seat];
     if (reclaimed) {
       this.detach(seat);
+      // A restored seat knows only its token's hash: the owner just showed the token itself.
+      if (auth.seatToken) record.token = auth.seatToken;
       if (auth.nameGiven) seatState.name = auth.name;
       if (seatState.bot) {
         // The owner is back: the bot that played the held seat steps aside.
@@ -169,6 +173,7 @@ export class SeatBook {
       }
     } else {
       record.token = newSeatToken();
+      record.tokenHash = hashToken(record.token);
       seatState.name = auth.name;
       seatState.ready = false;
       seatState.bot = false;
@@ -189,6 +194,54 @@ export class SeatBook {
     room.onViewer(client, seat);
     room.onSeatTaken(seat, reclaimed);
     if (reclaimed) room.onSeatConnection(seat, true);
+  }
+
+  /** The seats as the room log keeps them (token hashes, never tokens). */
+  snapshot(): LoggedSeat[] {
+    return this.room.state().seats.map((s, i) => {
+      const r = this.records[i];
+      return { name: s.name, tokenHash: r.bot ? "" : r.tokenHash, occupied: s.occupied, bot: r.bot, botPlays: !r.bot && s.bot, ready: s.ready };
+    });
+  }
+
+  /**
+   * Seats back from the room log: bot seats play on; every person's seat is held for its
+   * owner's seat token (nobody is connected to a restored room yet). A game seat whose owner
+   * does not come back within the reconnection window is played by a bot where the game
+   * allows, as after any drop.
+   */
+  restore(seats: readonly LoggedSeat[], owner: number): void {
+    const room = this.room;
+    const state = room.state();
+    const settings = room.settings();
+    seats.forEach((logged, seat) => {
+      const s = state.seats[seat];
+      const record = this.records[seat];
+      if (!s || !record) return;
+      resetRecord(record, logged.occupied && logged.bot);
+      s.occupied = logged.occupied;
+      s.name = logged.occupied ? logged.name : "";
+      s.ready = logged.occupied && logged.ready;
+      s.bot = logged.occupied && (logged.bot || logged.botPlays);
+      s.connected = logged.occupied && logged.bot;
+      if (!logged.occupied || logged.bot) return;
+      record.tokenHash = logged.tokenHash;
+      this.armHold(seat, Math.max(settings.seatHoldSeconds, settings.reconnectSeconds, 1) * 1000);
+      if (logged.botPlays) return;
+      room.later(settings.reconnectSeconds * 1000, () => {
+        if (this.status(seat) !== "held" || s.bot || !room.botPlaysHeldSeat(seat)) return;
+        s.bot = true;
+        room.onSeatBot(seat, true);
+        room.commit();
+      });
+    });
+    state.owner = owner;
+    this.updateAutoDispose();
+  }
+
+  /** Nobody is in the room or on the way (no connection, reconnection window or reservation). */
+  nobodyHere(): boolean {
+    return this.room.connections() === 0 && !this.anyReconnecting() && Object.keys(this.room.reserved()).length === 0;
   }
 
   /** Cuts the seat loose from whatever connection had it (held timer, pending reconnection, live client). */

@@ -1,7 +1,7 @@
 // Seats and seat tokens: the record the base keeps per seat, the tokens (only a seat's
 // owner ever receives its token), and the options every join carries.
 
-import { randomBytes, timingSafeEqual } from "node:crypto";
+import { createHash, randomBytes, timingSafeEqual } from "node:crypto";
 import { refuseOption } from "./errors.js";
 import type { RoomTimer } from "./messages.js";
 import { isPlainObject, sanitizeName } from "./validate.js";
@@ -12,8 +12,10 @@ export const BOT_NAMES = ["Ada", "Babbage", "Curie", "Dijkstra", "Euler", "Ferma
 export type SeatStatus = "free" | "connected" | "reconnecting" | "held" | "bot";
 
 export interface SeatRecord {
-  /** Seat token ("" while the seat is free). Only the seat's owner ever receives it. */
+  /** Seat token ("" while the seat is free, or unknown since a restore). Only the seat's owner ever receives it. */
   token: string;
+  /** sha256 of the token: what the room log keeps and what a rejoining token is checked against. */
+  tokenHash: string;
   /** Live session bound to the seat (connected or inside the reconnection window). */
   sessionId: string | null;
   /** Pending Colyseus reconnection while the player is dropped. */
@@ -36,6 +38,11 @@ export interface JoinRequest {
 
 export function newSeatToken(): string {
   return randomBytes(18).toString("base64url");
+}
+
+/** The seat token's hash (hex): stored in the room log instead of the token. */
+export function hashToken(token: string): string {
+  return createHash("sha256").update(token).digest("hex");
 }
 
 export function sameToken(a: string, b: string): boolean {
@@ -73,6 +80,7 @@ export function resetRecord(record: SeatRecord, bot: boolean): void {
   record.holdTimer = null;
   record.holdUntil = 0;
   record.token = "";
+  record.tokenHash = "";
   record.sessionId = null;
   record.reconnection = null;
   record.bot = bot;

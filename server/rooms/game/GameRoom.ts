@@ -17,7 +17,7 @@
 
 import { randomBytes } from "node:crypto";
 import { StateView, type Schema } from "@colyseus/schema";
-import type { AuthContext, Client } from "@colyseus/core";
+import { matchMaker, type AuthContext, type Client } from "@colyseus/core";
 import type { Configured, GameDef, TypedMove } from "../../../common/core/game.js";
 import type { Rejection } from "../../../common/core/rules.js";
 import { GameSession } from "../../../common/core/session.js";
@@ -32,6 +32,8 @@ import { GameRoomState } from "./GameRoomState.js";
 import { GameRecords } from "./records.js";
 import { BotSeats } from "./botSeats.js";
 import { Countdown } from "./countdown.js";
+import type { Deadlines, LoggedRoom } from "../../store/RoomLog.js";
+import { loggableOptions, RoomDurability, takeRestore, type RoomNow } from "./durable.js";
 
 export { filterKeysOf, type GameServerParts, type PartsExtras, type PartsRoom, type Projection, type RecordInfo, type Stage, type WireInfo } from "./parts.js";
 
@@ -79,6 +81,12 @@ export abstract class GameRoom<S, M extends TypedMove, E, C, V, St extends HubSt
   /** When the current together phase's timer runs out (server time, ms). */
   private togetherDeadline = 0;
   private botSeed = randomSeed();
+  /** The room log (server/rooms/game/durable.ts): what this room writes before each send. */
+  private durable!: RoomDurability;
+  private createOptions: Record<string, unknown> = {};
+  private logged: LoggedRoom | null = null;
+  /** After a restore: the logged deadlines the first timers run to (then null). */
+  private resume: Deadlines | null = null;
   private readonly bots = new BotSeats<S, M>(
     {
       def: () => this.def as GameDef<S, M, unknown, unknown, unknown>,
@@ -139,6 +147,8 @@ export abstract class GameRoom<S, M extends TypedMove, E, C, V, St extends HubSt
     const c = this.def.configure(options);
     if (!c.ok) throw refuseOption(c.error.message);
     this.configured = c.value;
+    this.createOptions = loggableOptions(options);
+    this.durable = new RoomDurability(this.settings.roomLog, () => matchMaker.processId);
     const state = this.parts.createState(c.value);
     state.phase = this.parts.phase ? this.parts.phase("waiting", null) : "waiting";
     this.gameSeatOf = new Array<number>(c.value.seats).fill(-1);
@@ -164,12 +174,13 @@ export abstract class GameRoom<S, M extends TypedMove, E, C, V, St extends HubSt
       },
     );
     for (const [type, spec] of Object.entries(this.parts.messages?.(room) ?? {})) this.defineMessage(type, spec);
+    this.watchSleep();
     return { state, mode: c.value.mode, seats: c.value.seats, bots: c.value.bots, cells: this.parts.cells?.(c.value) };
   }
 
   protected override onCreated(): void {
     // A shared board is there from the start: people come and go while it runs.
-    if (this.parts.startAtOnce) this.startGame(null);
+    if (this.parts.startAtOnce && !this.logged) this.startGame(null);
   }
 
   private ownerBetweenGames(seat: number): Rejection | undefined {
@@ -347,6 +358,7 @@ export abstract class GameRoom<S, M extends TypedMove, E, C, V, St extends HubSt
     } else acting.forEach((seat, i) => st.acting[i] !== seat && (st.acting[i] = seat));
     if (st.together !== who.together) st.together = who.together;
     this.armTimer(game);
+    this.resume = null;
   }
 
   /** Nobody may act but the game runs: the move the game waits for from the room (a race's go). */
@@ -380,7 +392,8 @@ export abstract class GameRoom<S, M extends TypedMove, E, C, V, St extends HubSt
     const key = `${this.gameNo}:${g}:${who.turn ?? who.since ?? "start"}`;
     if (key === this.timedKey) return;
     this.timedKey = key;
-    st.deadline = this.armTurnTimer(seconds * 1000, this.order[g], (ctx) => {
+    const resumeAt = this.resume?.deadline ?? 0;
+    st.deadline = this.armTurnTimer(resumeAt > 0 ? Math.max(0, resumeAt - Date.now()) : seconds * 1000, this.order[g], (ctx) => {
       if (this.game !== game || this.timedKey !== key || this.phase !== "playing") return false;
       const move = this.def.timeoutMove!(game.state, g);
       return move ? this.applyMove(ctx, g, move) : false;
@@ -396,7 +409,7 @@ export abstract class GameRoom<S, M extends TypedMove, E, C, V, St extends HubSt
     const phaseKey = `${this.gameNo}:together:${turn ?? "start"}`;
     const key = `${phaseKey}:${seats.join(",")}`;
     if (key === this.timedKey) return;
-    if (!this.timedKey.startsWith(`${phaseKey}:`)) this.togetherDeadline = Date.now() + (this.configured.togetherSeconds ?? 0) * 1000;
+    if (!this.timedKey.startsWith(`${phaseKey}:`)) this.togetherDeadline = this.resume?.together || Date.now() + (this.configured.togetherSeconds ?? 0) * 1000;
     this.timedKey = key;
     const g = seats[0];
     const armed = this.armTurnTimer(Math.max(0, this.togetherDeadline - Date.now()), this.order[g], (ctx) => {
@@ -488,7 +501,109 @@ export abstract class GameRoom<S, M extends TypedMove, E, C, V, St extends HubSt
   }
   protected onRoomDispose(): void {
     this.countdown.clear();
+    // A process stopping (deploy, pm2 reload) or a room going to sleep keeps its log open:
+    // the game is not abandoned, it comes back (restore.ts).
+    if (this.durable?.enabled && matchMaker.state === matchMaker.MatchMakerState.SHUTTING_DOWN) this.durable.keepOpen = true;
+    if (this.durable?.keepOpen) return;
     if (this.game && this.phase === "playing") this.records.record(Date.now(), "abandoned");
+    this.durable?.disposed(this.roomId);
+  }
+
+  // ---- the room log: save before each send, restore, sleep ---------------------------
+
+  protected override beforeSend(): void {
+    this.durable?.save(this.roomNow());
+  }
+
+  private roomNow(): RoomNow {
+    const g = this.game;
+    const st = this.turns;
+    return {
+      header: {
+        roomId: this.roomId,
+        roomName: this.roomName,
+        private: this.state.private,
+        options: this.createOptions,
+        owner: this.state.owner,
+        gameNo: this.gameNo,
+        phase: this.stage,
+        result: st?.result ?? "",
+        seed: g?.seed ?? 0,
+        order: this.order,
+        startedAt: g?.log[0]?.t ?? 0,
+        botSeed: this.botSeed,
+        seats: this.seatSnapshot(),
+      },
+      moves: g?.log ?? [],
+      deadlines: { deadline: st?.deadline ?? 0, together: this.togetherDeadline },
+    };
+  }
+
+  protected override restoring(options: Record<string, unknown>): { roomId: string; options: Record<string, unknown> } | null {
+    const r = takeRestore(options);
+    if (!r) return null;
+    this.logged = r;
+    return { roomId: r.header.roomId, options: r.header.options };
+  }
+
+  /** Seats, then the current game replayed from its seed through the rules; timers resume from their logged deadlines. */
+  protected override onRestore(): void {
+    const r = this.logged!;
+    this.logged = null;
+    const h = r.header;
+    this.restoreSeats(h.seats, h.owner);
+    this.botSeed = h.botSeed;
+    this.gameNo = h.gameNo;
+    this.stage = h.phase as Stage;
+    const st = this.turns;
+    if (st) {
+      st.gameNo = h.gameNo;
+      st.result = h.result;
+    }
+    if (h.gameNo > 0 && h.order.length > 0) {
+      const game = new GameSession(this.def, h.seed, this.configured.config, h.order.length);
+      r.moves.forEach((m, i) => {
+        const done = game.apply(m.seat, m.move as M, m.t);
+        if (!done.ok) throw new Error(`room ${h.roomId}: logged move ${i} refused on replay (${done.error.code}: ${done.error.message})`);
+      });
+      this.game = game;
+      this.order = h.order.slice();
+      this.gameSeatOf = this.state.seats.map(() => -1);
+      this.order.forEach((room, g) => (this.gameSeatOf[room] = g));
+      this.records.begin(game, this.order, h.startedAt || Date.now());
+      if (st) {
+        st.order.clear();
+        st.order.push(...this.order);
+      }
+      this.resume = r.deadlines;
+      this.project(true, null, null);
+    }
+    this.showPhase();
+    this.durable.restored(r);
+  }
+
+  /**
+   * A room nobody is connected to for ROOM_SLEEP_SECONDS sleeps: it is disposed to its log
+   * (status "sleeping") and the next join with its id wakes it (restore.ts), same id.
+   */
+  private watchSleep(): void {
+    const seconds = this.settings.roomSleepSeconds;
+    if (!this.durable.enabled || seconds <= 0) return;
+    const every = Math.min(5000, Math.max(100, (seconds * 1000) / 2));
+    let emptySince = 0;
+    const check = () => {
+      if (this.isDisposing()) return;
+      if (!this.nobodyHere()) emptySince = 0;
+      else if (emptySince === 0) emptySince = Date.now();
+      else if (Date.now() - emptySince >= seconds * 1000) {
+        this.beforeSend();
+        this.durable.sleep(this.roomId);
+        void this.disconnect();
+        return;
+      }
+      this.later(every, check);
+    };
+    this.later(every, check);
   }
 }
 

@@ -1,0 +1,126 @@
+// Bringing rooms back from the room log (server/store/RoomLog.ts).
+//
+// - On boot: rooms abandoned past ABANDONED_ROOM_HOURS are closed for good (their logs
+//   stay for replay); then every live room whose process is gone is restored here: with one
+//   process (no Redis) that is every live room in the log (the process that wrote it is
+//   this one's previous life); with Redis, rooms whose owner no longer answers Colyseus'
+//   health check. A room is claimed atomically before it is rebuilt, so two processes
+//   never restore the same room.
+// - With Redis, the same adoption runs every ROOM_ADOPT_SECONDS: a process killed with
+//   SIGKILL leaves its rooms to the survivors.
+// - A join by id for a room that is not live (sleeping, or its process gone) wakes it
+//   first (server/net/matchmakeHttp.ts), with the same id.
+
+import { matchMaker } from "@colyseus/core";
+import type { LoggedRoom, RoomLog, RoomSummary } from "../../store/RoomLog.js";
+import { restoreOptions } from "./durable.js";
+
+export interface ReviverSettings {
+  /** Several processes share the log (Redis): rooms of other processes are restored only once those are gone. */
+  shared: boolean;
+  abandonedRoomHours: number;
+  /** Seconds between adoption scans (shared logs only; 0: never). */
+  adoptSeconds: number;
+}
+
+export class RoomReviver {
+  private readonly inFlight = new Map<string, Promise<boolean>>();
+  private timer: ReturnType<typeof setInterval> | null = null;
+  private scanning = false;
+
+  constructor(
+    private readonly log: RoomLog,
+    private readonly settings: ReviverSettings,
+  ) {}
+
+  /** Closes abandoned rooms and restores every room whose process is gone. Returns how many came back. */
+  async boot(): Promise<number> {
+    const n = await this.scan(true);
+    if (this.settings.shared && this.settings.adoptSeconds > 0) {
+      this.timer = setInterval(() => void this.scan(false), this.settings.adoptSeconds * 1000);
+      this.timer.unref();
+    }
+    return n;
+  }
+
+  stop(): void {
+    if (this.timer) clearInterval(this.timer);
+    this.timer = null;
+  }
+
+  /** A join by id is coming for `roomId`: if the room is in the log but not live anywhere, restore it here first. */
+  async wake(roomId: string): Promise<void> {
+    if (matchMaker.getLocalRoomById(roomId)) return;
+    try {
+      const r = await this.log.load(roomId);
+      if (!r || r.status === "closed") return;
+      if (r.status === "live" && !(await this.gone(r.process))) return;
+      await this.revive(r);
+    } catch (e) {
+      console.error(`could not wake room ${roomId}:`, e);
+    }
+  }
+
+  private async scan(booting: boolean): Promise<number> {
+    if (this.scanning || matchMaker.state === matchMaker.MatchMakerState.SHUTTING_DOWN) return 0;
+    this.scanning = true;
+    let restored = 0;
+    try {
+      const rooms = await this.log.listOpen();
+      const cutoff = Date.now() - this.settings.abandonedRoomHours * 3_600_000;
+      const verdict = new Map<string, Promise<boolean>>();
+      const gone = (p: string) => verdict.get(p) ?? (verdict.set(p, this.gone(p)), verdict.get(p)!);
+      for (const s of rooms) {
+        if (matchMaker.getLocalRoomById(s.roomId)) continue;
+        const ownerGone = s.status !== "live" || (await gone(s.process));
+        if (!ownerGone) continue;
+        if (s.updatedAt < cutoff) {
+          this.closeAbandoned(s);
+          continue;
+        }
+        if (s.status !== "live") continue; // sleeping rooms wake on a join
+        const r = await this.log.load(s.roomId);
+        if (r && (await this.revive(r))) restored++;
+      }
+      if (booting && restored > 0) console.log(`Restored ${restored} room${restored === 1 ? "" : "s"} from the room log.`);
+    } catch (e) {
+      console.error("room log: restoring rooms failed:", e);
+    } finally {
+      this.scanning = false;
+    }
+    return restored;
+  }
+
+  private closeAbandoned(s: RoomSummary): void {
+    this.log.setStatus(s.roomId, "closed", Date.now());
+    console.log(`Room ${s.roomId} (${s.roomName}) untouched for over ${this.settings.abandonedRoomHours} h: closed (its log is kept).`);
+  }
+
+  /** True when `process` holds no rooms any more (not this one, and, shared, it does not answer). */
+  private async gone(process: string): Promise<boolean> {
+    if (process === matchMaker.processId) return false;
+    if (!this.settings.shared) return true;
+    // Colyseus' own check: a process that does not answer is dropped with its listings.
+    return !(await matchMaker.healthCheckProcessId(process));
+  }
+
+  /** Claims `r` for this process and rebuilds it (once per room at a time). */
+  private revive(r: LoggedRoom): Promise<boolean> {
+    const id = r.header.roomId;
+    const running = this.inFlight.get(id);
+    if (running) return running;
+    const job = (async () => {
+      if (matchMaker.getLocalRoomById(id)) return false;
+      if (!(await this.log.claim(id, r.process, matchMaker.processId, Date.now()))) return false;
+      try {
+        await matchMaker.handleCreateRoom(r.header.roomName, restoreOptions(r));
+        return true;
+      } catch (e) {
+        console.error(`room log: room ${id} (${r.header.roomName}) could not be restored:`, e);
+        return false;
+      }
+    })().finally(() => this.inFlight.delete(id));
+    this.inFlight.set(id, job);
+    return job;
+  }
+}

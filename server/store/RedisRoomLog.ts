@@ -1,0 +1,101 @@
+// The room log on Redis (REDIS_URL): the same interface as SqliteRoomLog, shared by every
+// process. Writes go out as one MULTI per frame on one connection: they are on the socket
+// before the room's patch is (a killed process's kernel still delivers them), and Redis
+// applies them in order. Redis' own persistence (AOF) decides what survives Redis itself.
+//
+// Keys: hub:room:<id> (hash: header, deadlines, status, process, updated, roomName),
+// hub:room:<id>:moves:<gameNo> (list of JSON moves), hub:rooms (set of rooms not closed).
+
+import { Redis } from "ioredis";
+import type { Deadlines, LoggedMove, LoggedRoom, RoomHeader, RoomLog, RoomStatus, RoomSummary, RoomWrite } from "./RoomLog.js";
+
+const ROOM = (id: string) => `hub:room:${id}`;
+const MOVES = (id: string, gameNo: number) => `hub:room:${id}:moves:${gameNo}`;
+const OPEN = "hub:rooms";
+
+/** KEYS[1] room hash; ARGV: from, to, now. Claims only a room `from` still holds. */
+const CLAIM = `
+local p = redis.call('HGET', KEYS[1], 'process')
+local s = redis.call('HGET', KEYS[1], 'status')
+if p ~= ARGV[1] or s == 'closed' or s == false then return 0 end
+redis.call('HSET', KEYS[1], 'process', ARGV[2], 'status', 'live', 'updated', ARGV[3])
+return 1`;
+
+export class RedisRoomLog implements RoomLog {
+  readonly kind = "redis" as const;
+  private readonly redis: Redis;
+
+  constructor(url: string) {
+    this.redis = new Redis(url, { maxRetriesPerRequest: null });
+    this.redis.on("error", () => {
+      /* the driver and presence report Redis outages (server/scale.ts) */
+    });
+  }
+
+  open(header: RoomHeader, process: string, now: number): void {
+    this.redis
+      .multi()
+      .hset(ROOM(header.roomId), { header: JSON.stringify(header), roomName: header.roomName, status: "live", process, updated: now })
+      .sadd(OPEN, header.roomId)
+      .exec()
+      .catch(report);
+  }
+
+  write(roomId: string, w: RoomWrite, now: number): void {
+    const m = this.redis.multi();
+    const fields: Record<string, string | number> = { updated: now };
+    if (w.header) fields.header = JSON.stringify(w.header);
+    if (w.deadlines) fields.deadlines = JSON.stringify(w.deadlines);
+    m.hset(ROOM(roomId), fields);
+    if (w.moves) {
+      const key = MOVES(roomId, w.moves.gameNo);
+      // Keep the first `from` moves, then append (a rewound game replaces its tail).
+      m.ltrim(key, 0, w.moves.from - 1);
+      if (w.moves.from === 0) m.del(key);
+      if (w.moves.list.length) m.rpush(key, ...w.moves.list.map((x) => JSON.stringify(x)));
+    }
+    m.exec().catch(report);
+  }
+
+  setStatus(roomId: string, status: RoomStatus, now: number): void {
+    const m = this.redis.multi().hset(ROOM(roomId), { status, updated: now });
+    if (status === "closed") m.srem(OPEN, roomId);
+    m.exec().catch(report);
+  }
+
+  async load(roomId: string): Promise<LoggedRoom | null> {
+    const h = await this.redis.hgetall(ROOM(roomId));
+    if (!h.header) return null;
+    const header = JSON.parse(h.header) as RoomHeader;
+    const moves = (await this.redis.lrange(MOVES(roomId, header.gameNo), 0, -1)).map((x) => JSON.parse(x) as LoggedMove);
+    const deadlines = (h.deadlines ? JSON.parse(h.deadlines) : { deadline: 0, together: 0 }) as Deadlines;
+    return { header, moves, deadlines, status: h.status as RoomStatus, process: h.process ?? "", updatedAt: Number(h.updated) || 0 };
+  }
+
+  async listOpen(): Promise<RoomSummary[]> {
+    const ids = await this.redis.smembers(OPEN);
+    const out: RoomSummary[] = [];
+    for (const roomId of ids) {
+      const [roomName, status, process, updated] = await this.redis.hmget(ROOM(roomId), "roomName", "status", "process", "updated");
+      if (!status || status === "closed") continue;
+      out.push({ roomId, roomName: roomName ?? "", status: status as RoomStatus, process: process ?? "", updatedAt: Number(updated) || 0 });
+    }
+    return out;
+  }
+
+  async claim(roomId: string, from: string, to: string, now: number): Promise<boolean> {
+    return (await this.redis.eval(CLAIM, 1, ROOM(roomId), from, to, String(now))) === 1;
+  }
+
+  async flush(): Promise<void> {
+    await this.redis.ping();
+  }
+
+  close(): void {
+    this.redis.disconnect();
+  }
+}
+
+function report(e: unknown): void {
+  console.error("room log (Redis): a write failed:", (e as Error)?.message ?? e);
+}

@@ -1,0 +1,231 @@
+// The durable room log: what a live room needs to come back after its process dies.
+//
+// A room is {header (id, game, options, seats with seat-token HASHES, current game's seed
+// and seat order), the current game's moves, the timers' deadlines}. Rooms write it from
+// inside a move's frame, before the patch leaves (server/rooms/game/durable.ts): SQLite
+// synchronously (WAL: a committed row survives the process being killed), Redis through
+// one connection whose commands are on the wire before the patch is.
+//
+// Status: "live" (a process holds it), "sleeping" (nobody connected: disposed to its log,
+// woken by the next join), "closed" (over for good; the rows are kept for replay).
+
+import fs from "node:fs";
+import path from "node:path";
+import Database from "better-sqlite3";
+
+export type RoomStatus = "live" | "sleeping" | "closed";
+
+export interface LoggedSeat {
+  name: string;
+  /** sha256 of the seat token (hex); "" for a bot or free seat. The token itself is never stored. */
+  tokenHash: string;
+  occupied: boolean;
+  /** A bot seat (no person). */
+  bot: boolean;
+  /** A bot plays this person's held seat now. */
+  botPlays: boolean;
+  ready: boolean;
+}
+
+/** Everything of a room but its moves and deadlines (rewritten when it changes). */
+export interface RoomHeader {
+  roomId: string;
+  /** The Colyseus room name (server/games.ts), e.g. "connect4". */
+  roomName: string;
+  private: boolean;
+  /** The client's create options (the server's settings left out). */
+  options: Record<string, unknown>;
+  owner: number;
+  gameNo: number;
+  phase: string;
+  result: string;
+  /** The current game (gameNo > 0): seed, room seats in game-seat order, start time. */
+  seed: number;
+  order: number[];
+  startedAt: number;
+  botSeed: number;
+  seats: LoggedSeat[];
+}
+
+export interface LoggedMove {
+  seat: number;
+  move: unknown;
+  t: number;
+}
+
+export interface Deadlines {
+  /** Turn timer (server ms; 0: none). */
+  deadline: number;
+  /** A together phase's deadline (0: none). */
+  together: number;
+}
+
+export interface LoggedRoom {
+  header: RoomHeader;
+  moves: LoggedMove[];
+  deadlines: Deadlines;
+  status: RoomStatus;
+  /** The process holding it (Colyseus processId). */
+  process: string;
+  updatedAt: number;
+}
+
+export interface RoomSummary {
+  roomId: string;
+  roomName: string;
+  status: RoomStatus;
+  process: string;
+  updatedAt: number;
+}
+
+/** One frame's worth of writes, applied together (one SQLite transaction). */
+export interface RoomWrite {
+  header?: RoomHeader;
+  /** Moves of game `gameNo` from index `from` (earlier moves of that game are kept). */
+  moves?: { gameNo: number; from: number; list: LoggedMove[] };
+  deadlines?: Deadlines;
+}
+
+export interface RoomLog {
+  readonly kind: "sqlite" | "redis" | "memory";
+  /** A new (or restored) room: header and status live under `process`. */
+  open(header: RoomHeader, process: string, now: number): void;
+  /** Synchronous for SQLite; ordered before anything the room sends next for Redis. */
+  write(roomId: string, w: RoomWrite, now: number): void;
+  setStatus(roomId: string, status: RoomStatus, now: number): void;
+  load(roomId: string): Promise<LoggedRoom | null>;
+  /** Rooms not closed. */
+  listOpen(): Promise<RoomSummary[]>;
+  /** Moves `roomId` to `to` if `from` still holds it (and it is not closed). True if this call did. */
+  claim(roomId: string, from: string, to: string, now: number): Promise<boolean>;
+  /** Every write handed over so far has reached the store (Redis: round trip). */
+  flush(): Promise<void>;
+  close(): void;
+}
+
+// ---- SQLite -------------------------------------------------------------------
+
+interface RoomRow {
+  room_id: string;
+  room_name: string;
+  header: string;
+  deadlines: string;
+  status: RoomStatus;
+  process: string;
+  updated_at: number;
+}
+
+export class SqliteRoomLog implements RoomLog {
+  readonly kind: "sqlite" | "memory";
+  private readonly db: Database.Database;
+  private readonly st: Record<string, Database.Statement>;
+  private readonly tx: (roomId: string, w: RoomWrite, now: number) => void;
+
+  /** `file`: a path (its folder is created) or ":memory:". */
+  constructor(readonly file: string) {
+    this.kind = file === ":memory:" ? "memory" : "sqlite";
+    if (file !== ":memory:") fs.mkdirSync(path.dirname(path.resolve(file)), { recursive: true });
+    this.db = new Database(file);
+    if (file !== ":memory:") {
+      this.db.pragma("journal_mode = WAL");
+      // NORMAL in WAL: a committed move survives the process being killed (not a power cut).
+      this.db.pragma("synchronous = NORMAL");
+    }
+    this.db.exec(`
+      CREATE TABLE IF NOT EXISTS rooms (
+        room_id TEXT PRIMARY KEY, room_name TEXT NOT NULL, header TEXT NOT NULL,
+        deadlines TEXT NOT NULL DEFAULT '{"deadline":0,"together":0}',
+        status TEXT NOT NULL, process TEXT NOT NULL, updated_at INTEGER NOT NULL);
+      CREATE INDEX IF NOT EXISTS rooms_open ON rooms(status) WHERE status != 'closed';
+      CREATE TABLE IF NOT EXISTS room_moves (
+        room_id TEXT NOT NULL, game_no INTEGER NOT NULL, idx INTEGER NOT NULL,
+        seat INTEGER NOT NULL, move TEXT NOT NULL, t INTEGER NOT NULL,
+        PRIMARY KEY (room_id, game_no, idx)) WITHOUT ROWID;
+    `);
+    this.st = {
+      open: this.db.prepare(
+        `INSERT INTO rooms (room_id, room_name, header, status, process, updated_at) VALUES (?, ?, ?, 'live', ?, ?)
+         ON CONFLICT(room_id) DO UPDATE SET room_name = excluded.room_name, header = excluded.header, status = 'live', process = excluded.process, updated_at = excluded.updated_at`,
+      ),
+      header: this.db.prepare(`UPDATE rooms SET header = ?, updated_at = ? WHERE room_id = ?`),
+      deadlines: this.db.prepare(`UPDATE rooms SET deadlines = ?, updated_at = ? WHERE room_id = ?`),
+      touch: this.db.prepare(`UPDATE rooms SET updated_at = ? WHERE room_id = ?`),
+      cut: this.db.prepare(`DELETE FROM room_moves WHERE room_id = ? AND game_no = ? AND idx >= ?`),
+      move: this.db.prepare(`INSERT OR REPLACE INTO room_moves (room_id, game_no, idx, seat, move, t) VALUES (?, ?, ?, ?, ?, ?)`),
+      status: this.db.prepare(`UPDATE rooms SET status = ?, updated_at = ? WHERE room_id = ?`),
+      load: this.db.prepare(`SELECT * FROM rooms WHERE room_id = ?`),
+      moves: this.db.prepare(`SELECT seat, move, t FROM room_moves WHERE room_id = ? AND game_no = ? ORDER BY idx`),
+      listOpen: this.db.prepare(`SELECT room_id, room_name, status, process, updated_at FROM rooms WHERE status != 'closed'`),
+      claim: this.db.prepare(`UPDATE rooms SET process = ?, status = 'live', updated_at = ? WHERE room_id = ? AND process = ? AND status != 'closed'`),
+    };
+    this.tx = this.db.transaction((roomId: string, w: RoomWrite, now: number) => {
+      if (w.header) this.st.header.run(JSON.stringify(w.header), now, roomId);
+      if (w.moves) {
+        const { gameNo, from, list } = w.moves;
+        this.st.cut.run(roomId, gameNo, from);
+        list.forEach((m, i) => this.st.move.run(roomId, gameNo, from + i, m.seat, JSON.stringify(m.move), m.t));
+      }
+      if (w.deadlines) this.st.deadlines.run(JSON.stringify(w.deadlines), now, roomId);
+      if (!w.header && !w.deadlines) this.st.touch.run(now, roomId);
+    });
+  }
+
+  open(header: RoomHeader, process: string, now: number): void {
+    this.st.open.run(header.roomId, header.roomName, JSON.stringify(header), process, now);
+  }
+
+  write(roomId: string, w: RoomWrite, now: number): void {
+    this.tx(roomId, w, now);
+  }
+
+  setStatus(roomId: string, status: RoomStatus, now: number): void {
+    this.st.status.run(status, now, roomId);
+  }
+
+  async load(roomId: string): Promise<LoggedRoom | null> {
+    const row = this.st.load.get(roomId) as RoomRow | undefined;
+    if (!row) return null;
+    const header = JSON.parse(row.header) as RoomHeader;
+    const moves = (this.st.moves.all(roomId, header.gameNo) as { seat: number; move: string; t: number }[]).map((m) => ({ seat: m.seat, move: JSON.parse(m.move) as unknown, t: m.t }));
+    return { header, moves, deadlines: JSON.parse(row.deadlines) as Deadlines, status: row.status, process: row.process, updatedAt: row.updated_at };
+  }
+
+  async listOpen(): Promise<RoomSummary[]> {
+    return (this.st.listOpen.all() as RoomRow[]).map((r) => ({ roomId: r.room_id, roomName: r.room_name, status: r.status, process: r.process, updatedAt: r.updated_at }));
+  }
+
+  async claim(roomId: string, from: string, to: string, now: number): Promise<boolean> {
+    return this.st.claim.run(to, now, roomId, from).changes === 1;
+  }
+
+  async flush(): Promise<void> {}
+
+  close(): void {
+    if (this.db.open) this.db.close();
+  }
+}
+
+/**
+ * The log the server uses: Redis when REDIS_URL is set (several processes share it), else
+ * ROOM_LOG (a file path, ":memory:" or "off"), else `${DATA_DIR}/rooms.sqlite` next to the
+ * store; with HUB_DB=":memory:" (tests, throw-away hubs) an in-memory log.
+ */
+export function roomLogFile(env: NodeJS.ProcessEnv = process.env): string | null {
+  const chosen = env.ROOM_LOG?.trim();
+  if (chosen === "off") return null;
+  if (chosen) return chosen;
+  if (env.HUB_DB === ":memory:" && !env.DATA_DIR) return ":memory:";
+  if (env.HUB_DB) return path.join(path.dirname(env.HUB_DB), "rooms.sqlite");
+  return path.join(env.DATA_DIR || "./data", "rooms.sqlite");
+}
+
+/** Opens the room log the server uses (see roomLogFile); Redis when REDIS_URL is set. */
+export async function openRoomLog(env: NodeJS.ProcessEnv = process.env): Promise<RoomLog | undefined> {
+  const url = env.REDIS_URL?.trim();
+  if (url) {
+    const { RedisRoomLog } = await import("./RedisRoomLog.js");
+    return new RedisRoomLog(url);
+  }
+  const file = roomLogFile(env);
+  return file === null ? undefined : new SqliteRoomLog(file);
+}

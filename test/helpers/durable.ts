@@ -1,0 +1,150 @@
+// Restart-test helpers: a hub process with a file-backed room log that a test kills with
+// SIGKILL and starts again, and per-game players that choose moves from their own decoded
+// state only (what a real client knows).
+
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { Client, type Room } from "colyseus.js";
+import type { Rng } from "../../common/core/rng.js";
+import { COLS, ROWS } from "../../common/connect4/index.js";
+import { chooseClientMove as cubestaccMove } from "./cubestacc.js";
+import { chooseClientMove as petsMove } from "./pets.js";
+import { startHubProcess, type HubProcess } from "./cluster.js";
+import { Probe } from "./hub.js";
+
+export interface ClientMove {
+  type: string;
+  payload: Record<string, unknown>;
+}
+
+/** One game as the restart tests play it: options without bots or timers, a client's move chooser. */
+export interface GameDriver {
+  game: string;
+  options: Record<string, unknown>;
+  seats: number;
+  /** A move this seat's person could send now (null: wait). */
+  choose(state: any, seat: number, rng: Rng, ending: boolean): ClientMove | null;
+}
+
+function connect4Move(state: any, seat: number, rng: Rng): ClientMove | null {
+  if (state?.phase !== "playing" || state.acting?.[0] !== seat) return null;
+  const open: number[] = [];
+  for (let c = 0; c < COLS; c++) if (state.grid[(ROWS - 1) * COLS + c] === -1) open.push(c);
+  return open.length ? { type: "drop", payload: { col: open[rng.int(open.length)] } } : null;
+}
+
+function tableMove(state: any, seat: number, rng: Rng, ending: boolean): ClientMove | null {
+  if (state?.phase !== "playing") return null;
+  const g = Array.from(state.order as Iterable<number>).indexOf(seat);
+  if (g < 0) return null;
+  if (ending) return { type: "act", payload: { action: { do: "endGame", winners: [g] } } };
+  // The client does not parse the table's parts here: a move refused (a deck already chosen,
+  // no mulligan any more) changes nothing and is simply not counted.
+  if (rng.int(4) === 0) return rng.int(2) ? { type: "deck", payload: { text: "" } } : { type: "act", payload: { action: { do: "keep", bottom: [] } } };
+  const actions = [{ do: "rollDice", sides: 6 }, { do: "flipCoins" }, { do: "life", player: g, delta: rng.int(2) ? 1 : -1 }, { do: "passTurn" }, { do: "chat", text: `hi ${rng.int(100)}` }];
+  return { type: "act", payload: { action: actions[rng.int(actions.length)] } };
+}
+
+export const DRIVERS: readonly GameDriver[] = [
+  { game: "connect4", options: { mode: "online", timer: 0 }, seats: 2, choose: (s, seat, rng) => connect4Move(s, seat, rng) },
+  { game: "cubestacc", options: { seats: 2, timer: 0 }, seats: 2, choose: (s, seat, rng) => cubestaccMove(s, seat, rng) },
+  { game: "pets", options: { mode: "online", seats: 2, timer: 0, arrange: 0 }, seats: 2, choose: (s, seat, rng) => petsMove(s, seat, rng) },
+  { game: "table", options: { seats: 2 }, seats: 2, choose: tableMove },
+];
+
+export interface Restartable {
+  hub: HubProcess;
+  dir: string;
+  env: Record<string, string>;
+  restart(signal?: NodeJS.Signals): Promise<void>;
+  /** Kills the process (SIGKILL by default) and leaves it down. */
+  kill(signal?: NodeJS.Signals): Promise<void>;
+  /** Starts it again (same port, same files). */
+  start(): Promise<void>;
+  stop(): Promise<void>;
+}
+
+/**
+ * A hub process on `port` whose store and room log are files in a fresh temp folder
+ * (kept across restarts). Timers of the server that would move a game on their own are long.
+ */
+export async function restartableHub(port: number, extraEnv: Record<string, string> = {}): Promise<Restartable> {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), "hub-durable-"));
+  const env = {
+    PORT: String(port),
+    HUB_DB: path.join(dir, "hub.sqlite"),
+    RECONNECT_SECONDS: "120",
+    SEAT_HOLD_SECONDS: "600",
+    BOT_THREADS: "0",
+    RATE_BURST: "100000",
+    RATE_PER_SECOND: "100000",
+    ...extraEnv,
+  };
+  const r: Restartable = {
+    hub: await startHubProcess(`hub :${port}`, env),
+    dir,
+    env,
+    async restart(signal = "SIGKILL") {
+      await r.hub.stop(signal);
+      r.hub = await startHubProcess(`hub :${port}`, env);
+    },
+    async kill(signal = "SIGKILL") {
+      await r.hub.stop(signal);
+    },
+    async start() {
+      r.hub = await startHubProcess(`hub :${port}`, env);
+    },
+    async stop() {
+      await r.hub.stop("SIGKILL");
+      fs.rmSync(dir, { recursive: true, force: true });
+    },
+  };
+  return r;
+}
+
+export interface Player {
+  room: Room<any>;
+  probe: Probe;
+  seat: number;
+  seatToken: string;
+}
+
+export async function seat(join: Promise<Room<any>>): Promise<Player> {
+  const room = await join;
+  const probe = new Probe(room);
+  const { seat, seatToken } = await probe.next("seat", 0, undefined, 8000);
+  return { room, probe, seat, seatToken };
+}
+
+/** Back in the seat with its token, retrying while the server comes up (as the browser client does). */
+export async function rejoin(sdk: Client, roomId: string, p: Player, timeoutMs = 20_000): Promise<Player> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    try {
+      const back = await seat(sdk.joinById(roomId, { seatToken: p.seatToken }));
+      return back;
+    } catch (e) {
+      if (Date.now() > deadline) throw e;
+      await new Promise((r) => setTimeout(r, 200));
+    }
+  }
+}
+
+/** A decoded state without what a reconnection changes by itself (who is connected, clocks). */
+export function comparable(state: any): unknown {
+  const json = JSON.parse(JSON.stringify(state.toJSON()));
+  delete json.serverTime;
+  delete json.spectators;
+  for (const s of json.seats ?? []) delete s.connected;
+  return json;
+}
+
+/** Sends `move` and waits until the server handled it (its patch or error has arrived). True if the state changed. */
+export async function play(p: Player, move: ClientMove): Promise<boolean> {
+  const before = p.probe.patches;
+  const errors = p.probe.of("error").length;
+  p.room.send(move.type, move.payload);
+  await p.probe.sync(8000);
+  return p.probe.patches > before && p.probe.of("error").length === errors;
+}
