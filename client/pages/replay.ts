@@ -5,6 +5,7 @@
 // and shows one racer's board at a time (a board selector). A card-table game
 // goes to its own player (client/games/table/replay.ts).
 import { GameSession } from "../../common/core/session";
+import type { Rules } from "../../common/core/rules";
 import { minesweeperRules, creditsBySeat } from "../../common/minesweeper/rules";
 import { raceRules, raceStats, viewRace, type RaceState } from "../../common/minesweeper/race";
 import { gameStats, type GameStats } from "../../common/minesweeper/stats";
@@ -71,8 +72,12 @@ export class ReplayEngine {
   /** Index and reason of a move the rules refused (a corrupt record). */
   broken: { index: number; reason: string } | null = null;
 
-  constructor(readonly record: ReplayRecord) {
-    this.race = record.mode === "race" || record.log[0]?.move?.type === "go";
+  /** `rules`: another game's (its own page draws it); default Minesweeper's, solo/co-op or race. */
+  constructor(
+    readonly record: ReplayRecord,
+    private readonly rules?: Rules<any, any, any, any, any>,
+  ) {
+    this.race = !rules && (record.mode === "race" || record.log[0]?.move?.type === "go");
     this.reset();
   }
 
@@ -82,7 +87,9 @@ export class ReplayEngine {
 
   private reset(): void {
     const seats = Math.max(1, this.record.seats.length);
-    this.session = this.race
+    this.session = this.rules
+      ? new GameSession(this.rules, this.record.seed, this.record.config, seats)
+      : this.race
       ? new GameSession(raceRules, this.record.seed, this.record.config, seats)
       : new GameSession(minesweeperRules, this.record.seed, this.record.config, seats);
     this.position = 0;
@@ -205,6 +212,7 @@ export async function mountReplay(host: HTMLElement, id: string, toLobby: () => 
     const { mountTableReplay } = await import("../games/table/replay");
     return mountTableReplay(frame, record as unknown as Parameters<typeof mountTableReplay>[1]);
   }
+  if (record.game === "pets") return (await import("../games/pets/replay")).mountPetsReplay(frame, record);
   const engine = new ReplayEngine(record);
   const raceSeats = engine.race ? record.seats.length : 1;
   let seat = 0;

@@ -10,9 +10,10 @@
 // and labels as maps and lists; the JSON part keeps the schema flat and the bytes close to
 // the engine's own view patches (docs/table.md "Bench"), and one function decides visibility.
 
-import { Encoder, MapSchema, Schema, type, view } from "@colyseus/schema";
+import { MapSchema, Schema, type, view } from "@colyseus/schema";
 import { frozenBy, tableDef, type TableGameView, type TableMove, type TableOut, type TableRoomConfig, type TableState } from "../../../common/table/game.js";
 import { splitView } from "../../../common/table/wire.js";
+import { sizeNextEncoder } from "../base/encodeBuffer.js";
 import { AudienceMap, type Wanted } from "../game/audience.js";
 import type { GameServerParts } from "../game/GameRoom.js";
 import { GameRoomState } from "../game/GameRoomState.js";
@@ -75,11 +76,7 @@ export const tableParts: GameServerParts<TableState, TableMove, TableOut, TableR
   def: tableDef,
   createState(c) {
     const st = new TableRoomState();
-    // The room's Encoder is built from this static when the base assigns the state, in the
-    // same synchronous step; other rooms keep the default.
-    const before = Encoder.BUFFER_SIZE;
-    Encoder.BUFFER_SIZE = TABLE_ENCODE_BUFFER;
-    queueMicrotask(() => (Encoder.BUFFER_SIZE = before));
+    sizeNextEncoder(TABLE_ENCODE_BUFFER);
     st.format = c.config.format;
     st.tableMode = c.mode;
     return st;
