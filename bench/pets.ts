@@ -5,6 +5,8 @@
 //     the same battles with PCG32 (BigInt) dice, and copying the two decks only.
 //  2. A bot decision's time by difficulty over decisions taken from bot games (shop and
 //     arrange), with each level's default rollout budget.
+//  3. The same decisions asked the way a room asks: through the worker pool
+//     (server/bots/pool.ts), ask → answer, beside the in-process times of part 2.
 // Prints one table per part and writes bench/results/pets.json.
 
 import { writeFileSync, mkdirSync } from "node:fs";
@@ -15,7 +17,8 @@ import { fileURLToPath } from "node:url";
 import { createFastRng } from "../common/core/fastRng.js";
 import { createRng } from "../common/core/rng.js";
 import { BOT_LEVELS, decide, newMemory, playBots, type BotLevel } from "../common/pets/bots/index.js";
-import { deckOf, petsRules, runBattle, toAct, viewGame, type BattleEvent, type PetsState, type PetsView } from "../common/pets/index.js";
+import { BotPool } from "../server/bots/pool.js";
+import { deckOf, PETS_BOT_MS, petsRules, runBattle, toAct, viewGame, type BattleEvent, type PetsState, type PetsView } from "../common/pets/index.js";
 
 const ROOT = path.join(path.dirname(fileURLToPath(import.meta.url)), "..");
 const OUT = path.join(ROOT, "bench", "results", "pets.json");
@@ -95,12 +98,38 @@ const decisions = (["easy", "medium", "hard"] as BotLevel[]).map((level) => {
 console.log(`\nbot decision time by difficulty (${views.length} decisions from two medium-bot games, memory rebuilt from the view each time)`);
 console.table(decisions);
 
+// ---- 3. the same decisions the way a room asks for them ---------------------------------------
+// GameRoom → BotThinker → the worker pool (server/bots/pool.ts): the definition's `choose`
+// on a worker thread with the room's request (a 500 ms budget, the most a pets bot may take),
+// timed from the ask to the answer back on the main thread, beside the worker's own figure.
+const pool = new BotPool({ size: 1 });
+const poolViews = views.slice(0, 24);
+// A first answer loads the worker's code: not a decision's time.
+await pool.think({ game: "pets", view: poolViews[0], seat: poolViews[0].viewer!, level: "easy", seed: 1, budgetMs: PETS_BOT_MS, memory: null });
+const pooled: { level: BotLevel; decisions: number; medianMs: number; p95Ms: number; maxMs: number; workerMedianMs: number; inProcessMedianMs: number }[] = [];
+for (const level of ["easy", "medium", "hard"] as BotLevel[]) {
+  const roundTrip: number[] = [];
+  const worker: number[] = [];
+  for (const [i, v] of poolViews.entries()) {
+    const t = performance.now();
+    const answer = await pool.think({ game: "pets", view: v, seat: v.viewer!, level, seed: i, budgetMs: PETS_BOT_MS, memory: null });
+    roundTrip.push(performance.now() - t);
+    worker.push(answer.ms);
+  }
+  const inProcess = decisions.find((d) => d.level === level)!.medianMs;
+  pooled.push({ level, decisions: roundTrip.length, medianMs: round(quantile(roundTrip, 0.5), 2), p95Ms: round(quantile(roundTrip, 0.95), 2), maxMs: round(Math.max(...roundTrip), 2), workerMedianMs: round(quantile(worker, 0.5), 2), inProcessMedianMs: inProcess });
+}
+await pool.close();
+console.log(`\nbot decision time through the room's worker pool (ask → answer on the main thread; ${PETS_BOT_MS} ms budget, ${poolViews.length} decisions a level; in-process median from the table above)`);
+console.table(pooled);
+
 mkdirSync(path.dirname(OUT), { recursive: true });
 const result = {
   measuredAt: new Date().toISOString(),
   machine: { cpus: os.cpus().length, cpu: os.cpus()[0]?.model, node: process.version, platform: `${process.platform} ${process.arch}` },
   rollouts: { boards: pairs.length, avgCards: round(avgCards), rows: [rollout, withEvents, withPcg, copyOnly] },
   decisions,
+  pooled,
   sink,
 };
 writeFileSync(OUT, JSON.stringify(result, null, 2) + "\n");

@@ -32,6 +32,8 @@ export interface ShellState {
   order: ArrayLike<number>;
   deadline: number;
   result: string;
+  /** The last game's replay id (−1 none, 0 not saved yet), for games that keep it. */
+  replayId?: number;
 }
 
 export interface ShellOptions {
@@ -41,6 +43,10 @@ export interface ShellOptions {
   seatColour?(seat: number): string | undefined;
   /** The end screen's title for this state, from the viewer's side ("You won", "Draw"). */
   endTitle(state: ShellState, me: number | null): string;
+  /** The replay page plays this game: the end screen links to it once the game is saved. */
+  replay?: boolean;
+  /** More for the end screen (a replay link), asked again on every update while it shows. */
+  endExtra?(state: ShellState): HTMLElement | null;
 }
 
 export class GameShell {
@@ -54,6 +60,9 @@ export class GameShell {
   private ownerBar: HTMLElement;
   private tick: ReturnType<typeof setInterval> | null = null;
   private last: ShellState | null = null;
+  private endExtra = h("div", { class: "gs-end-extra" });
+  private endExtraKey = "";
+  private replayBox = h("div", { class: "gs-end-replay" });
 
   constructor(private ctx: GameContext, host: HTMLElement, private opts: ShellOptions) {
     this.stage = h("div", { class: "gs-stage" });
@@ -73,6 +82,7 @@ export class GameShell {
       ready: (ready) => ctx.session.send("ready", { ready }),
       start: () => ctx.session.send("start", {}),
     });
+    this.end.body.append(this.endExtra, this.replayBox);
     this.el = h(
       "div",
       { class: "gs" },
@@ -134,6 +144,29 @@ export class GameShell {
         : null,
     );
     if (first) this.ctx.announce(this.opts.endTitle(state, me));
+    if (finished && this.opts.endExtra) {
+      const extra = this.opts.endExtra(state);
+      const key = extra?.outerHTML ?? "";
+      if (key !== this.endExtraKey) {
+        this.endExtraKey = key;
+        this.endExtra.replaceChildren(...(extra ? [extra] : []));
+      }
+    }
+    if (this.opts.replay) this.drawReplayLink(finished ? (state.replayId ?? -1) : -1);
+  }
+
+  /** "Watch the replay" on the end screen once the game is saved (a queued save says so meanwhile). */
+  private drawReplayLink(id: number): void {
+    const body = this.replayBox;
+    if (body.dataset.replay === String(id)) return;
+    body.dataset.replay = String(id);
+    body.replaceChildren(
+      id > 0
+        ? h("a", { class: "button-link", id: "gs-replay", href: `#/replay/${id}` }, "Watch the replay")
+        : id === 0
+          ? h("p", { class: "gs-note" }, "Replay not saved yet: the server keeps trying; the link appears here once it is.")
+          : "",
+    );
   }
 
   private statusText(state: ShellState, me: number | null, acting: number[]): string {

@@ -2,8 +2,10 @@
 // back from its log alone with the common/ rules — no stored snapshots. Play /
 // pause, speed 0.5×–4×, step, and a scrubber that seeks by re-running the log
 // up to that move. Solo and co-op run minesweeperRules; a race runs raceRules
-// and shows one racer's board at a time (a board selector).
+// and shows one racer's board at a time (a board selector). A card-table game
+// goes to its own player (client/games/table/replay.ts).
 import { GameSession } from "../../common/core/session";
+import type { Rules } from "../../common/core/rules";
 import { minesweeperRules, creditsBySeat } from "../../common/minesweeper/rules";
 import { raceRules, raceStats, viewRace, type RaceState } from "../../common/minesweeper/race";
 import { gameStats, type GameStats } from "../../common/minesweeper/stats";
@@ -70,8 +72,12 @@ export class ReplayEngine {
   /** Index and reason of a move the rules refused (a corrupt record). */
   broken: { index: number; reason: string } | null = null;
 
-  constructor(readonly record: ReplayRecord) {
-    this.race = record.mode === "race" || record.log[0]?.move?.type === "go";
+  /** `rules`: another game's (its own page draws it); default Minesweeper's, solo/co-op or race. */
+  constructor(
+    readonly record: ReplayRecord,
+    private readonly rules?: Rules<any, any, any, any, any>,
+  ) {
+    this.race = !rules && (record.mode === "race" || record.log[0]?.move?.type === "go");
     this.reset();
   }
 
@@ -81,7 +87,9 @@ export class ReplayEngine {
 
   private reset(): void {
     const seats = Math.max(1, this.record.seats.length);
-    this.session = this.race
+    this.session = this.rules
+      ? new GameSession(this.rules, this.record.seed, this.record.config, seats)
+      : this.race
       ? new GameSession(raceRules, this.record.seed, this.record.config, seats)
       : new GameSession(minesweeperRules, this.record.seed, this.record.config, seats);
     this.position = 0;
@@ -199,6 +207,12 @@ export async function mountReplay(host: HTMLElement, id: string, toLobby: () => 
     };
   }
   loading.remove();
+  if (record.game === "table") {
+    // The card table has its own player (every hand shown, a step per event).
+    const { mountTableReplay } = await import("../games/table/replay");
+    return mountTableReplay(frame, record as unknown as Parameters<typeof mountTableReplay>[1]);
+  }
+  if (record.game === "pets") return (await import("../games/pets/replay")).mountPetsReplay(frame, record);
   const engine = new ReplayEngine(record);
   const raceSeats = engine.race ? record.seats.length : 1;
   let seat = 0;

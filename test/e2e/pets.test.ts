@@ -44,6 +44,17 @@ function touchInput(page: Page, cdp: CDPSession): Input {
   return {
     async tap(sel) {
       const { x, y } = await center(sel);
+      // A touch lands on whatever is on top at that point: if the table changed since the
+      // snapshot (the end screen came up over it), this tap is not made (as a person would not).
+      const onTop = await page.evaluate(
+        ([px, py, s]) => {
+          const hit = document.elementFromPoint(px as number, py as number);
+          const target = document.querySelector(s as string);
+          return !!hit && !!target && (target === hit || target.contains(hit));
+        },
+        [x, y, sel],
+      );
+      if (!onTop) return;
       await cdp.send("Input.dispatchTouchEvent", { type: "touchStart", touchPoints: [{ x, y, id: 1 }] });
       await page.waitForTimeout(40);
       await cdp.send("Input.dispatchTouchEvent", { type: "touchEnd", touchPoints: [] });

@@ -3,6 +3,7 @@
 // view's), in the order Colyseus sends them. For tests of what each connection decodes.
 
 import { Decoder, type Encoder, type Schema, type StateView } from "@colyseus/schema";
+import { ClientState, type SchemaSerializer } from "@colyseus/core";
 
 export interface Decoded<S extends Schema> {
   view: StateView;
@@ -29,4 +30,45 @@ export function patchViews(encoder: Encoder, connections: readonly { view: State
   const shared = it.offset;
   for (const c of connections) c.decoder.decode(encoder.encodeView(c.view, shared, it));
   encoder.discardChanges();
+}
+
+/** A connection fed by Colyseus' own SchemaSerializer (the bytes a real client would get). */
+export interface WiredClient<S extends Schema> {
+  /** What the serializer reads of a client. */
+  state: number;
+  view?: StateView;
+  raw(bytes: Buffer): void;
+  /** The client's decoded state and what its decoder complained about. */
+  decoded: S;
+  problems: string[];
+}
+
+/**
+ * A client joining now through `serializer.getFullState` (with `view`, or none: a spectator),
+ * decoding every full state and patch it is sent into a fresh `fresh()` state.
+ */
+export function wireClient<S extends Schema>(serializer: SchemaSerializer<S>, fresh: () => S, view?: StateView): WiredClient<S> {
+  const decoded = fresh();
+  const decoder = new Decoder(decoded);
+  const problems: string[] = [];
+  const client: WiredClient<S> = {
+    state: ClientState.JOINED,
+    view,
+    decoded,
+    problems,
+    raw(bytes) {
+      // Protocol byte first (ROOM_STATE / ROOM_STATE_PATCH), then the schema bytes.
+      const warn = console.warn;
+      console.warn = (...args: unknown[]) => problems.push(args.join(" "));
+      try {
+        decoder.decode(Buffer.from(bytes).subarray(1));
+      } catch (e) {
+        problems.push(String(e));
+      } finally {
+        console.warn = warn;
+      }
+    },
+  };
+  client.raw(serializer.getFullState(client as never));
+  return client;
 }

@@ -1,11 +1,15 @@
 // The Auto Pets room's timers: a seat that does nothing is passed for when its shop turn
 // runs out, and battles with its default order when the arrange deadline passes; the
-// deadline is on the wire while the secret arrange runs. Solo has no timers.
+// deadline is on the wire while the secret arrange runs. Solo has no timers. A finished game
+// is stored: the table carries its replay id, and GET /api/replays/ID serves a record that
+// replays to the same end.
 import { expect } from "chai";
-import { petsDef } from "../../common/pets/index.js";
+import { createRng } from "../../common/core/rng.js";
+import { GameSession } from "../../common/core/session.js";
+import { petsDef, type PetsState } from "../../common/pets/index.js";
 import { SeatedRoom } from "../../server/rooms/base/SeatedRoom.js";
 import { bootHub, NO_RATE_LIMITS, Probe, until, type TestHub } from "../helpers/hub.js";
-import { petsRoom } from "../helpers/pets.js";
+import { chooseClientMove, petsRoom } from "../helpers/pets.js";
 
 const PORT = 2703;
 
@@ -48,6 +52,33 @@ describe("pets room: shop turn timer and arrange deadline", function () {
     const arranged = server.session!.log.find((m) => m.seat === me && m.move.type === "arrange");
     expect(arranged, "the deadline arranged the idle seat").to.not.equal(undefined);
     expect(server.session!.state.round).to.equal(2);
+    await room.leave(true);
+  });
+
+  it("a finished game's table names its replay, which the API serves and which replays to the same end", async () => {
+    const room = await hub.colyseus.sdk.create("pets", { mode: "solo", bots: 2, botLevel: "easy", name: "Rae" });
+    const probe = new Probe(room);
+    const { seat } = await probe.next("seat", 0);
+    const server = petsRoom(hub, room.roomId);
+    const rng = createRng(3, 3);
+    await probe.until(() => probe.state.phase === "playing" || undefined, 5000, "the start");
+    expect(probe.state.replayId, "no replay while playing").to.equal(-1);
+    for (let i = 0; i < 3000 && server.session?.state.phase !== "finished"; i++) {
+      const move = chooseClientMove(probe.state, seat, rng);
+      const patches = probe.patches;
+      if (move) room.send(move.type, move.payload);
+      await probe.until(() => probe.patches > patches || server.session?.state.phase === "finished" || undefined, 5000, "a change");
+    }
+    await probe.until(() => (probe.state.replayId > 0 ? true : undefined), 5000, "the replay id");
+    const id = probe.state.replayId as number;
+    const res = await hub.get(`/api/replays/${id}`);
+    const record = res.body as { game: string; seed: number; config: { seats: number }; seats: string[]; log: { seat: number; move: never; t: number }[] };
+    expect([res.status, record.game, record.seats.length]).to.deep.equal([200, "pets", 3]);
+    const replayed = new GameSession(petsDef, record.seed, record.config as never, record.seats.length);
+    for (const m of record.log) expect(replayed.apply(m.seat, m.move, m.t).ok).to.equal(true);
+    const end = replayed.state as PetsState;
+    expect(end.trophies).to.deep.equal(server.session!.state.trophies);
+    expect(JSON.stringify(end.battles)).to.equal(JSON.stringify(server.session!.state.battles));
     await room.leave(true);
   });
 });

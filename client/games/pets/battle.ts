@@ -16,6 +16,25 @@ export interface BattleShow {
   outcome: string;
 }
 
+/** A battle as the room sends it (server/rooms/pets/PetsTable.ts, PetsBattleWire): room seats, winner −1 a draw, −2 a ghost. */
+export interface BattleWire {
+  round: number;
+  seats: [number, number];
+  ghost: boolean;
+  lineups: [string[], string[]];
+  events: BattleEvent[];
+  winner: number;
+  trophies: number;
+}
+
+/** What the player shows of a battle; `name(seat)` says "You" for `me`. */
+export function battleShow(b: BattleWire, name: (seat: number) => string, me: number | null): BattleShow {
+  const names: [string, string] = [name(b.seats[0]), b.ghost ? `${name(b.seats[1])}'s ghost` : name(b.seats[1])];
+  const outcome =
+    b.winner === -1 ? "A draw: no trophy." : b.winner === -2 ? "The ghost wins: no trophy." : `${name(b.winner)} ${b.winner === me ? "win" : "wins"} ${b.trophies} trophy${b.trophies > 1 ? "s" : ""}.`;
+  return { round: b.round, names, lineups: b.lineups, events: b.events, outcome };
+}
+
 interface Side {
   queue: string[];
   pet: { key: string; power: number; dmg: number; perk: string | null; shield: boolean } | null;

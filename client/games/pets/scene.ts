@@ -2,15 +2,16 @@
 // trade picks, the hand (select to sell or trade in), the deck order editor during the
 // secret arrange, and the battle player. It reads the room state (server/rooms/pets/) and
 // sends the definition's payloads; legality is the server's (errors are announced).
-import { ROUNDS, type BattleEvent, type PetsEvent, type PetsPayloads } from "../../../common/pets/index";
+import { ROUNDS, type PetsEvent, type PetsPayloads } from "../../../common/pets/index";
 import { defaultOrder } from "../../../common/pets/bots/arrange";
 import { announce } from "../../ui/announce";
 import { h } from "../../ui/dom";
 import { keepFocus } from "../focus";
 import { GameShell, type ShellState } from "../shell";
 import type { GameContext, GameHandle } from "../types";
-import { BattlePlayer, type BattleShow } from "./battle";
-import { cardFace, describe, emojiOf, isFoodKey, nameOf, tooltips } from "./cards";
+import { BattlePlayer, battleShow, type BattleShow, type BattleWire } from "./battle";
+import { cardFace, describe, isFoodKey, nameOf, tooltips } from "./cards";
+import { eventLine } from "./lines";
 import { OrderEditor, type OrderCard } from "./order";
 import "./pets.css";
 
@@ -34,17 +35,17 @@ interface PetsWire extends ShellState {
   winners: ArrayLike<number>;
   timer: number;
   arrangeTimer: number;
+  /** The finished game's replay id: −1 none, 0 still being saved. */
+  replayId: number;
 }
 
-interface BattleWire {
-  round: number;
-  seats: [number, number];
-  ghost: boolean;
-  lineups: [string[], string[]];
-  events: BattleEvent[];
-  winner: number;
-  trophies: number;
+/** The end screen's way to the replay (#/replay/ID), or why there is none yet. */
+function replayLink(id: number | undefined): HTMLElement | null {
+  if (id === undefined || id < 0) return null;
+  if (id === 0) return h("p", { class: "pets-sub", id: "pets-replay-wait" }, "Saving the game… the replay link appears here once it is stored.");
+  return h("p", {}, h("a", { class: "button-link", href: `#/replay/${id}`, id: "pets-replay-link" }, "Watch the replay"));
 }
+
 const parsed = new Map<string, BattleWire>();
 function battlesOf(s: PetsWire): BattleWire[] {
   return Array.from(s.battles).filter((json) => json !== "").map((json) => {
@@ -75,6 +76,7 @@ export async function mount(host: HTMLElement, ctx: GameContext): Promise<GameHa
       if (me !== null && w.includes(me)) return w.length > 1 ? "A shared win!" : "You won!";
       return `${w.map((x) => s.seats[x]?.name || `Seat ${x + 1}`).join(" and ")} won`;
     },
+    endExtra: (s) => replayLink((s as PetsWire).replayId),
   });
   const send = <K extends keyof PetsPayloads>(type: K, payload: PetsPayloads[K]) => ctx.session.send(type, payload);
 
@@ -148,12 +150,7 @@ export async function mount(host: HTMLElement, ctx: GameContext): Promise<GameHa
     const me = shell.me;
     return battlesOf(s)
       .filter((b) => b.round === round)
-      .map((b) => {
-        const seats = b.seats;
-        const names: [string, string] = [nameOfSeat(seats[0]), b.ghost ? `${nameOfSeat(seats[1])}'s ghost` : nameOfSeat(seats[1])];
-        const outcome = b.winner === -1 ? "A draw: no trophy." : b.winner === -2 ? "The ghost wins: no trophy." : `${nameOfSeat(b.winner)} ${b.winner === me ? "win" : "wins"} ${b.trophies} trophy${b.trophies > 1 ? "s" : ""}.`;
-        return { round: b.round, names, lineups: b.lineups, events: b.events, outcome };
-      })
+      .map((b) => battleShow(b, nameOfSeat, me))
       // Your own battle first.
       .sort((x, y) => Number(y.names.includes("You")) - Number(x.names.includes("You")));
   }
@@ -286,22 +283,8 @@ export async function mount(host: HTMLElement, ctx: GameContext): Promise<GameHa
     ctx.setSubtitle(s.mode === "solo" ? `Against ${s.order.length - 1} bot${s.order.length > 2 ? "s" : ""}` : s.timer > 0 ? `${s.timer} s per shop turn, ${s.arrangeTimer} s to arrange` : "No timers");
   }
 
-  const logLine = (e: PetsWireEvent): string | null => {
-    const who = "seat" in e ? nameOfSeat(e.seat) : "";
-    switch (e.kind) {
-      case "bought": return `${who} bought ${emojiOf(e.card)} ${nameOf(e.card)}.`;
-      case "sold": return `${who} sold ${e.cards.map((k) => `${emojiOf(k)} ${nameOf(k)}`).join(", ")}.`;
-      case "gained": return `${who} gained ${e.n} 🍎.`;
-      case "traded": return `${who} traded in ${e.cards.map((k) => emojiOf(k)).join("")} for a tier ${e.tier} pet.`;
-      case "passed": return `${who} passed${e.forfeited ? ` (${e.forfeited} gold lost)` : ""}.`;
-      case "arrange": return `Round ${e.round}: the shop is closed${shell.me === null ? ", everyone arranges in secret" : ", arrange your deck"}.`;
-      case "arranged": return `${who} ${who === "You" ? "are" : "is"} ready.`;
-      case "round": return `Round ${e.round} begins.`;
-      default: return null;
-    }
-  };
   const offEvent = ctx.session.onMessage<PetsWireEvent>("event", (e) => {
-    const line = logLine(e);
+    const line = eventLine(e, nameOfSeat, shell.me === null);
     if (!line) return;
     announce(line); // what a bot or another player did, for screen readers (the log is visual)
     logEl.prepend(h("li", {}, line));
@@ -362,6 +345,7 @@ export async function mount(host: HTMLElement, ctx: GameContext): Promise<GameHa
         order: editor.order.map((c) => c.key),
         picks: p?.private ? Array.from(p.private.picks) : [],
         trophies: state ? Array.from(state.order).map((seat) => state!.players[seat].trophies) : [],
+        replayId: state?.replayId ?? -1,
       };
     },
     hooks: {

@@ -2,6 +2,8 @@
 // Only public data lives here: nothing hidden is ever put in a schema.
 
 import { ArraySchema, Schema, type } from "@colyseus/schema";
+// Every room state starts here: strings of 255 bytes must encode right before any is sent.
+import "./schemaStrings.js";
 
 export class SeatState extends Schema {
   @type("string") name = "";

@@ -34,9 +34,9 @@ export class PetsPlayer extends Schema {
 
 /**
  * One battle as the wire carries it (a JSON string per battle in `PetsTable.battles`): room
- * seats, the line-ups and the compact event list. One string, not a child schema with a
- * child list: with @colyseus/schema 3 a pushed child battle was now and then decoded
- * garbled by every client (the leak test caught it about once in 300 games).
+ * seats, the line-ups and the compact event list. (Battles decoded garbled now and then,
+ * in every layout tried: a battle of exactly 255 bytes of JSON met schema 3.0.76's string
+ * length bug, fixed hub-wide in server/rooms/base/schemaStrings.ts.)
  */
 export interface PetsBattleWire {
   round: number;
@@ -72,4 +72,6 @@ export class PetsTable extends GameRoomState {
   @type("uint16") timer = 0;
   @type("uint16") arrangeTimer = 0;
   @type("string") botLevel = "";
+  /** The finished game's replay (#/replay/ID): −1 none (yet), 0 waiting to be saved. */
+  @type("int32") replayId = -1;
 }

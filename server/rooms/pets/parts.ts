@@ -3,12 +3,21 @@
 
 import type { ArraySchema } from "@colyseus/schema";
 import { MAX_SEATS, petsDef, ROUNDS, ROW_SIZE, type PetsEvent, type PetsMove, type PetsRoomConfig, type PetsState, type PetsView } from "../../../common/pets/index.js";
+import { sizeNextEncoder } from "../base/encodeBuffer.js";
 import type { HubEvent } from "../base/SeatedRoom.js";
 import type { GameServerParts } from "../game/GameRoom.js";
 import { PetsPlayer, PetsTable, type PetsBattleWire, type PetsPrivate } from "./PetsTable.js";
 
 /** Battles a game can have: a battle per pair (and one for the odd player out) each round. */
 const BATTLE_SLOTS = ROUNDS * Math.ceil(MAX_SEATS / 2);
+
+/**
+ * A pets room's encode buffers. A 4-seat game's full state passes the default 8 KB by round
+ * 5 (battles are 0.1–2.5 KB of JSON each, 12 of them; measured up to 15 KB in 600 random
+ * games), and past 8 KB a reclaimed seat's full state arrived cut (server/rooms/base/
+ * encodeBuffer.ts). 64 KB holds 12 battles of twice the largest measured.
+ */
+export const PETS_ENCODE_BUFFER = 64 * 1024;
 
 function put<T extends object, K extends keyof T>(target: T, key: K, value: T[K]): void {
   if (target[key] !== value) target[key] = value;
@@ -62,6 +71,7 @@ function toWire(e: PetsEvent, room: (g: number | null) => number): HubEvent | nu
 export const petsParts: GameServerParts<PetsState, PetsMove, PetsEvent, PetsRoomConfig, PetsView, PetsTable> = {
   def: petsDef,
   createState(c) {
+    sizeNextEncoder(PETS_ENCODE_BUFFER);
     const st = new PetsTable();
     st.timer = c.turnSeconds;
     st.arrangeTimer = c.togetherSeconds ?? 0;
@@ -76,10 +86,22 @@ export const petsParts: GameServerParts<PetsState, PetsMove, PetsEvent, PetsRoom
   seatTaken(st, seat, reclaimed, playing) {
     if (!reclaimed && !playing) clearPrivate(st.players[seat].private);
   },
+  // The finished game's replay id, for the end screen's link (0 while the store queues it).
+  ended(st, { replayId }) {
+    put(st, "replayId", replayId);
+    return null;
+  },
+  saved(st, replayId) {
+    put(st, "replayId", replayId);
+    return null;
+  },
   metadata: (c) => ({ seats: c.seats, timer: c.turnSeconds, arrange: c.togetherSeconds ?? 0 }),
   project(st, p) {
     const v = p.view(null);
-    if (p.fresh) st.winners.clear();
+    if (p.fresh) {
+      st.winners.clear();
+      put(st, "replayId", -1);
+    }
     put(st, "round", v.round);
     put(st, "stage", v.phase);
     put(st, "turn", v.phase === "shop" ? p.room(v.turn) : -1);

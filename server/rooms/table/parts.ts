@@ -10,9 +10,10 @@
 // and labels as maps and lists; the JSON part keeps the schema flat and the bytes close to
 // the engine's own view patches (docs/table.md "Bench"), and one function decides visibility.
 
-import { Encoder, MapSchema, Schema, type, view } from "@colyseus/schema";
+import { MapSchema, Schema, type, view } from "@colyseus/schema";
 import { frozenBy, tableDef, type TableGameView, type TableMove, type TableOut, type TableRoomConfig, type TableState } from "../../../common/table/game.js";
 import { splitView } from "../../../common/table/wire.js";
+import { sizeNextEncoder } from "../base/encodeBuffer.js";
 import { AudienceMap, type Wanted } from "../game/audience.js";
 import type { GameServerParts } from "../game/GameRoom.js";
 import { GameRoomState } from "../game/GameRoomState.js";
@@ -26,6 +27,8 @@ export class TableRoomState extends GameRoomState {
   @view() @type({ map: ViewPart }) parts = new MapSchema<ViewPart>();
   @type("string") format = "";
   @type("string") tableMode = "";
+  /** The last game's replay id (GET /api/replays/:id) for the end screen: −1 none, 0 while the store's queue holds it. */
+  @type("int32") replayId = -1;
 }
 
 const audiences = new WeakMap<TableRoomState, AudienceMap<ViewPart, { json: string }>>();
@@ -73,16 +76,13 @@ export const tableParts: GameServerParts<TableState, TableMove, TableOut, TableR
   def: tableDef,
   createState(c) {
     const st = new TableRoomState();
-    // The room's Encoder is built from this static when the base assigns the state, in the
-    // same synchronous step; other rooms keep the default.
-    const before = Encoder.BUFFER_SIZE;
-    Encoder.BUFFER_SIZE = TABLE_ENCODE_BUFFER;
-    queueMicrotask(() => (Encoder.BUFFER_SIZE = before));
+    sizeNextEncoder(TABLE_ENCODE_BUFFER);
     st.format = c.config.format;
     st.tableMode = c.mode;
     return st;
   },
   project(st, p) {
+    if (p.fresh) st.replayId = -1;
     const views: { seat: number | null; view: TableGameView }[] = [{ seat: null, view: p.view(null) }];
     for (let g = 0; g < p.state.seats; g++) views.push({ seat: p.room(g), view: p.view(g) });
     audienceOf(st).sync(wantedParts(views), p.viewers);
@@ -90,7 +90,12 @@ export const tableParts: GameServerParts<TableState, TableMove, TableOut, TableR
   attach(st, viewer) {
     audienceOf(st).attach(viewer);
   },
-  admit(_st, state, gameSeat, move, away) {
+  admit(st, state, gameSeat, move, away) {
+    if (move.type === "deck") {
+      // The name a deck carries is the seat's own (what the log and the replay will call them).
+      const own = st.seats[st.order[gameSeat]]?.name ?? "";
+      return move.name === undefined || move.name === own ? undefined : { code: "bad-name", message: `Send your seat's own name (${JSON.stringify(own)}) with your deck, or none.` };
+    }
     if (move.type !== "act") return undefined;
     const held = frozenBy(state, gameSeat, move.action, away);
     if (!held.length) return undefined;
@@ -104,6 +109,15 @@ export const tableParts: GameServerParts<TableState, TableMove, TableOut, TableR
   toWire(e, room) {
     const line = e.lines[0];
     return line ? { kind: "log", ...line, actor: line.actor >= 0 ? room(line.actor) : -1 } : null;
+  },
+  // The end screen's "Watch the replay": the stored game's id (or 0 until a queued write lands).
+  ended(st, info) {
+    st.replayId = info.replayId;
+    return null;
+  },
+  saved(st, replayId) {
+    st.replayId = replayId;
+    return null;
   },
   metadata(c) {
     return { format: c.config.format, seatsWanted: c.seats };
