@@ -3,7 +3,7 @@
 // flags and unflags (accepted moves that never end the game) are played, the process is
 // killed with SIGKILL and started again; every client comes back to its seat with its seat
 // token and decodes exactly the board it had, with the clock's start unchanged; then the
-// board is played to its end by revealing hidden cells.
+// board is played to its end by revealing hidden cells. A race comes back mid-race the same way.
 
 import { expect } from "chai";
 import { Client } from "colyseus.js";
@@ -104,4 +104,40 @@ describe("restart: Minesweeper boards come back from their log after SIGKILL", f
       await watcherAgain.leave();
     });
   }
+
+  it("race: both racers back on their own boards mid-race, then raced to the end", async () => {
+    const rng = createRng(0x4ace, 11);
+    const sdk = new Client(`ws://127.0.0.1:${port}`);
+    const host = await seat(sdk.create("minesweeper", { mode: "race", seats: 2, level: "custom", rows: 12, cols: 12, mines: 20, name: "P0" }));
+    const roomId = host.room.roomId;
+    let players: Player[] = [host, await seat(sdk.joinById(roomId, { name: "P1" }))];
+    host.room.send("start", {});
+    await host.probe.until(() => host.room.state.phase === "racing" || undefined, 10_000, "the go");
+    // Flags at random places on each racer's own board (a flag on an open cell is refused and not counted).
+    let accepted = 0;
+    for (let i = 0; i < 12; i++) {
+      const p = players[rng.int(2)];
+      if (await play(p, { type: "flag", payload: { r: rng.int(12), c: rng.int(12) } })) accepted++;
+    }
+    for (const p of players) await p.probe.sync();
+    const before = players.map((p) => comparable(p.room.state));
+    expect(host.room.state.phase, "still racing at the kill").to.equal("racing");
+
+    await hub.restart("SIGKILL");
+
+    players = await Promise.all(players.map((p) => rejoin(sdk, roomId, p)));
+    for (const [i, p] of players.entries()) {
+      await p.probe.sync();
+      expect(p.seat, `P${i}'s seat`).to.equal(i);
+      expect(comparable(p.room.state), `P${i}'s decoded race after the restart (${accepted} flags in)`).to.deep.equal(before[i]);
+    }
+    let n = 0;
+    while (players[0].room.state.phase !== "over" && n < 3000) {
+      n++;
+      await play(players[rng.int(2)], { type: "reveal", payload: { r: rng.int(12), c: rng.int(12) } });
+    }
+    expect(players[0].room.state.phase, "the race ended after the restart").to.equal("over");
+    console.log(`      race: ${accepted} flags before the kill, ${n} reveals after`);
+    for (const p of players) await p.room.leave();
+  });
 });
