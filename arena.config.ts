@@ -12,6 +12,7 @@ import { ROOMS } from "./server/games.js";
 import { BotPool } from "./server/bots/pool.js";
 import { inProcessThinker } from "./server/bots/thinker.js";
 import { GameRoom } from "./server/rooms/game/GameRoom.js";
+import { mirrorNameOf } from "./server/rooms/game/spectatorDelay.js";
 import { chooseScaleOut } from "./server/scale.js";
 import { settingsFromEnv, type HubSettings } from "./server/settings.js";
 import { openStore, SaveQueue, type SaveQueueSettings } from "./server/store/index.js";
@@ -25,6 +26,7 @@ import { minesweeperApi, type ApiSettings } from "./server/api/minesweeper.js";
 import { replaysApi } from "./server/api/replays.js";
 import { seatsApi } from "./server/api/seats.js";
 import { claimsApi } from "./server/api/claims.js";
+import { PresenceClaims } from "./server/api/claimStore.js";
 import type { MinesweeperSettings } from "./server/rooms/minesweeper/index.js";
 
 /** Largest WebSocket frame accepted at all; payloads over 1 KB are refused per message by the rooms. */
@@ -87,6 +89,8 @@ export function createHubConfig(overrides: Partial<HubSettings> & HubExtras = {}
       installMatchmakeHandler(gameServer, { admission: settings.gate, trustProxy: settings.trustProxy, maxBodyBytes: settings.maxMatchmakeBodyBytes, wake });
       installRoomIdNormalisation();
       for (const entry of ROOMS) defineHubRoom(gameServer, entry.name, entry.room, entry.filterKeys, settings);
+      // delayed spectators' mirrors (server/rooms/game/spectatorDelay.ts), opened by their live rooms
+      for (const entry of ROOMS) if (entry.watch) gameServer.define(mirrorNameOf(entry.name), entry.watch, { hub: settings });
       // Bots of games on the generic room think on worker threads: a room never waits for one.
       const envThreads = process.env.BOT_THREADS ? Number(process.env.BOT_THREADS) : NaN;
       const threads = rest.botThreads ?? (Number.isInteger(envThreads) && envThreads >= 0 ? envThreads : undefined);
@@ -121,7 +125,8 @@ export function createHubConfig(overrides: Partial<HubSettings> & HubExtras = {}
       app.use("/api", minesweeperApi(() => settings.store, { clock: rest.clock, replaySubmitRate: rest.replaySubmitRate }));
       app.use("/api", replaysApi(() => settings.store)); // any finished game of the registry
       app.use("/api", seatsApi()); // parses its own small body, like the route above
-      app.use("/api", claimsApi()); // "continue on another device" links, same
+      // "continue on another device" links, same; behind several processes they wait in Redis
+      app.use("/api", claimsApi(undefined, undefined, scale.kind === "redis" ? new PresenceClaims(scale.presence) : undefined));
       app.use(express.json({ limit: "16kb" }));
       app.get("/api/rooms", roomsRoute());
       mountMonitor(app, monitor === undefined ? monitorSettingsFromEnv() : monitor);

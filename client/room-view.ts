@@ -2,11 +2,11 @@
 // connection state, spectating banner, "seat lost" notice. The game scene
 // itself is loaded on demand (one chunk per game).
 import { deviceLinkButton } from "./ui/deviceLink";
+import { showLinkPanel } from "./ui/linkPanel";
 import type { ConnStatus, RoomSession } from "./net/session";
 import type { GameHandle } from "./games/types";
 import { clientGame, gameName } from "./games/registry";
 import { h } from "./ui/dom";
-import { toast } from "./ui/toast";
 import { explainJoinFailure } from "./net/joinErrors";
 import { Cues, cueControls } from "./ui/cues";
 import { PresenceStrip } from "./ui/presence";
@@ -91,10 +91,9 @@ export class RoomView {
         { class: "room-bar" },
         back,
         h("div", { class: "room-title" }, h("h1", {}, gameName(session.game)), this.subtitle),
-        this.codeBox,
-        this.device.el,
-        controls.el,
         this.connEl,
+        // the room's own tools; on a phone they take the second line, after ← Lobby and the title
+        h("div", { class: "room-tools" }, this.codeBox, this.device.el, controls.el),
       ),
       this.banner,
       this.away,
@@ -136,10 +135,12 @@ export class RoomView {
     const s = this.session;
     this.device.refresh();
     this.banner.hidden = !s.spectator;
+    this.banner.textContent = s.delaySeconds > 0 ? `Spectating — Delayed by ${s.delaySeconds} s` : "Spectating — you are watching this table";
+    this.banner.classList.toggle("is-delayed", s.delaySeconds > 0);
     this.el.classList.toggle("is-spectator", s.spectator);
     if (s.isPrivate && !s.spectator) {
-      const copy = h("button", { type: "button", class: "small", id: "copy-invite" }, "Copy invite link");
-      copy.addEventListener("click", () => void this.copyInvite());
+      const copy = h("button", { type: "button", class: "small", id: "copy-invite", title: "The invite link and its QR code, to share" }, "Invite");
+      copy.addEventListener("click", () => this.showInvite(copy));
       this.codeBox.replaceChildren(
         h("span", {}, "Code "),
         h("strong", { class: "code", id: "room-code", "aria-label": `Room code ${s.roomId.split("").join(" ")}` }, s.roomId),
@@ -151,15 +152,18 @@ export class RoomView {
     }
   }
 
-  private async copyInvite(): Promise<void> {
-    const link = inviteLink(this.session.roomId);
-    try {
-      await navigator.clipboard.writeText(link);
-      toast("Invite link copied.");
-    } catch {
-      // no clipboard permission (http, old browser): show it so it can be copied by hand
-      window.prompt("Copy this invite link:", link);
-    }
+  private showInvite(opener: HTMLElement): void {
+    const code = this.session.roomId;
+    const shut = showLinkPanel({
+      id: "invite-panel",
+      title: `Invite to room ${code}`,
+      text: `Friends scan this code or open the link to join this game; or they type the code ${code} in the lobby.`,
+      link: inviteLink(code),
+      qrLabel: `QR code of the invite link to room ${code}`,
+      copied: "Invite link copied.",
+      opener,
+    });
+    this.offs.push(shut);
   }
 
   private onStatus(s: ConnStatus): void {

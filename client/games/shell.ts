@@ -32,6 +32,8 @@ export interface ShellState {
   order: ArrayLike<number>;
   deadline: number;
   result: string;
+  /** The last game's replay id (−1 none, 0 not saved yet), for games that keep it. */
+  replayId?: number;
 }
 
 export interface ShellOptions {
@@ -41,6 +43,8 @@ export interface ShellOptions {
   seatColour?(seat: number): string | undefined;
   /** The end screen's title for this state, from the viewer's side ("You won", "Draw"). */
   endTitle(state: ShellState, me: number | null): string;
+  /** The replay page plays this game: the end screen links to it once the game is saved. */
+  replay?: boolean;
 }
 
 export class GameShell {
@@ -134,6 +138,21 @@ export class GameShell {
         : null,
     );
     if (first) this.ctx.announce(this.opts.endTitle(state, me));
+    if (this.opts.replay) this.drawReplayLink(finished ? (state.replayId ?? -1) : -1);
+  }
+
+  /** "Watch the replay" on the end screen once the game is saved (a queued save says so meanwhile). */
+  private drawReplayLink(id: number): void {
+    const body = this.end.body;
+    if (body.dataset.replay === String(id)) return;
+    body.dataset.replay = String(id);
+    body.replaceChildren(
+      id > 0
+        ? h("a", { class: "button-link", id: "gs-replay", href: `#/replay/${id}` }, "Watch the replay")
+        : id === 0
+          ? h("p", { class: "gs-note" }, "Replay not saved yet: the server keeps trying; the link appears here once it is.")
+          : "",
+    );
   }
 
   private statusText(state: ShellState, me: number | null, acting: number[]): string {

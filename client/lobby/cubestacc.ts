@@ -5,6 +5,7 @@ import { PACK_IDS } from "../../common/cubestacc/types";
 import { openSession } from "../net/session";
 import type { LobbyContext } from "./panel";
 import { h } from "../ui/dom";
+import { spectatorDelayField } from "./spectatorDelay";
 import "./cubestacc.css";
 
 
@@ -61,6 +62,7 @@ export function cubestaccLobby(ctx: LobbyContext): HTMLElement[] {
     30,
   );
   const pivot = h("input", { type: "checkbox", id: "cs-private-pivot", name: "wildPivot" });
+  const delay = spectatorDelayField("cs-private-spectator-delay");
   const syncBots = () => {
     const max = Number(pSeats.value) - 1;
     for (const o of Array.from(pBots.options)) o.disabled = Number(o.value) > max;
@@ -83,6 +85,7 @@ export function cubestaccLobby(ctx: LobbyContext): HTMLElement[] {
           timer: Number(timer.value),
           pack: pack.value,
           wildPivot: pivot.checked,
+          spectatorDelay: delay.seconds(),
         },
       }),
     ),
@@ -101,6 +104,7 @@ export function cubestaccLobby(ctx: LobbyContext): HTMLElement[] {
       h("legend", {}, "Private room"),
       h("div", { class: "cs-lobby-row" }, field("Seats", pSeats), field("Bots", pBots), field("Turn timer", timer)),
       h("label", { class: "cs-check" }, pivot, " Wild pivot (after a wild only the wild stays open)"),
+      h("div", { class: "cs-lobby-row" }, delay.el),
       create,
     ),
   )];

@@ -40,6 +40,13 @@ export function explainJoinFailure(id: string, e: unknown, how: { spectate: bool
       watch: !how.spectate,
     };
   }
+  if (/moved to another device/i.test(raw)) {
+    return {
+      title: "Your seat moved to another device",
+      text: `A device link moved your seat in the game with ${what(id)} to another device, and the game goes on there. Carry on on that device, watch the table here, or start a new game from the lobby.`,
+      watch: true,
+    };
+  }
   if (/seat token|no longer held|no seat token/i.test(raw)) {
     return {
       title: "Your seat is gone",

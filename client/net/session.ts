@@ -37,6 +37,15 @@ export interface WelcomeMessage {
   roomId: string;
   private: boolean;
   spectator: boolean;
+  /** Spectators of a room with a spectator delay: how late they see the table (seconds). */
+  delaySeconds?: number;
+}
+
+/** A delayed spectator's room is the live room's mirror (server/rooms/game/spectatorDelay.ts). */
+const MIRROR_SUFFIX = "_delayed";
+/** The live room (or game) a room id (or room name) stands for: a mirror's name without its suffix. */
+export function liveOf(id: string): string {
+  return id.endsWith(MIRROR_SUFFIX) ? id.slice(0, -MIRROR_SUFFIX.length) : id;
 }
 
 export interface ErrorMessage {
@@ -88,6 +97,8 @@ export class RoomSession {
   seat: number | null = null;
   spectator: boolean;
   isPrivate = false;
+  /** Seconds a delayed spectator sees the table late (0: live). */
+  delaySeconds = 0;
   status: ConnStatus = { kind: "connecting" };
   readonly clock = new ServerClock();
   /** How many times this session got its room back after a drop. */
@@ -198,7 +209,7 @@ export class RoomSession {
   /** Binds a freshly joined Room: handlers, token, status, listeners. */
   attach(room: Room): void {
     this.room = room;
-    this.roomId = room.roomId;
+    this.roomId = liveOf(room.roomId); // a delayed spectator rejoins through the live room's id
     this.reconnectionToken = room.reconnectionToken; // changes on every (re)connect: always keep the latest
     room.onMessage("*", (type: string | number, payload: unknown) => this.dispatch(String(type), payload));
     room.onLeave((code: number) => this.handleLeave(room, code));
@@ -222,6 +233,7 @@ export class RoomSession {
       this.clock.restart(Number(w?.serverTime));
       this.isPrivate = !!w?.private;
       if (typeof w?.spectator === "boolean") this.spectator = w.spectator;
+      this.delaySeconds = typeof w?.delaySeconds === "number" && w.delaySeconds > 0 ? w.delaySeconds : 0;
     } else if (type === "error" && (payload as ErrorMessage | undefined)?.code === "seat-reclaimed") {
       this.superseded = true;
     } else if (type === "seat") {
@@ -349,7 +361,7 @@ export async function openSession(req: JoinRequest): Promise<RoomSession> {
   if (req.how === "joinOrCreate") room = await client.joinOrCreate(req.game, options);
   else if (req.how === "create") room = await client.create(req.game, options);
   else room = await client.joinById(req.roomId ?? "", options);
-  const session = new RoomSession(room.name || req.game, room.roomId, options.spectate === true);
+  const session = new RoomSession(liveOf(room.name || req.game), liveOf(room.roomId), options.spectate === true);
   session.attach(room);
   return session;
 }

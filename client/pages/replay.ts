@@ -2,7 +2,8 @@
 // back from its log alone with the common/ rules — no stored snapshots. Play /
 // pause, speed 0.5×–4×, step, and a scrubber that seeks by re-running the log
 // up to that move. Solo and co-op run minesweeperRules; a race runs raceRules
-// and shows one racer's board at a time (a board selector).
+// and shows one racer's board at a time (a board selector). A card-table game
+// goes to its own player (client/games/table/replay.ts).
 import { GameSession } from "../../common/core/session";
 import { minesweeperRules, creditsBySeat } from "../../common/minesweeper/rules";
 import { raceRules, raceStats, viewRace, type RaceState } from "../../common/minesweeper/race";
@@ -199,6 +200,11 @@ export async function mountReplay(host: HTMLElement, id: string, toLobby: () => 
     };
   }
   loading.remove();
+  if (record.game === "table") {
+    // The card table has its own player (every hand shown, a step per event).
+    const { mountTableReplay } = await import("../games/table/replay");
+    return mountTableReplay(frame, record as unknown as Parameters<typeof mountTableReplay>[1]);
+  }
   const engine = new ReplayEngine(record);
   const raceSeats = engine.race ? record.seats.length : 1;
   let seat = 0;

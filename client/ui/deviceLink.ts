@@ -1,9 +1,10 @@
-// "Continue on another device": the seat's owner gets a single-use link (it expires in a few
+// "Continue on another device": the seat's owner gets a single-use link (and its QR code) (it expires in a few
 // minutes) to open on the other device; opening it there moves the seat, and this tab is told
 // its seat moved. Only a seated player sees the button (spectators have no seat to move).
 import type { RoomSession } from "../net/session";
 import { loadSeat, saveSeat } from "../net/storage";
 import { h } from "./dom";
+import { showLinkPanel } from "./linkPanel";
 import { toast } from "./toast";
 
 export function claimLink(claim: string): string {
@@ -47,42 +48,23 @@ export function deviceLinkButton(session: RoomSession): { el: HTMLElement; refre
       toast(`Could not make a device link: ${(e as Error).message}`);
       return;
     }
-    const link = claimLink(got.claim);
-    const input = h("input", { type: "text", readonly: true, id: "device-link", value: link, "aria-label": "Device link" });
-    input.value = link;
-    const copy = h("button", { type: "button", class: "primary", id: "device-link-copy" }, "Copy link");
-    const close = h("button", { type: "button", class: "secondary", id: "device-link-close" }, "Close");
     const minutes = Math.max(1, Math.round((got.expiresAt - Date.now()) / 60_000));
-    const panel = h(
-      "div",
-      { class: "device-link", role: "dialog", "aria-modal": "false", "aria-labelledby": "device-link-h", id: "device-link-panel" },
-      h("h2", { id: "device-link-h" }, "Continue on another device"),
-      h("p", {}, `Open this link on your other device within ${minutes} minutes. It works once; your seat moves there and this tab lets go of it. Keep it to yourself: whoever opens it gets your seat.`),
-      input,
-      h("div", { class: "notice-actions" }, copy, close),
-    );
-    copy.addEventListener("click", async () => {
-      try {
-        await navigator.clipboard.writeText(link);
-        toast("Device link copied.");
-      } catch {
-        input.select(); // no clipboard permission: selected for copying by hand
-      }
+    const shut = showLinkPanel({
+      id: "device-link-panel",
+      title: "Continue on another device",
+      text: `Scan this code with your phone, or open the link on your other device, within ${minutes} minutes. It works once; your seat moves there and this tab lets go of it. Keep it to yourself: whoever opens it gets your seat.`,
+      link: claimLink(got.claim),
+      qrLabel: "QR code of the device link",
+      copied: "Device link copied.",
+      opener: button,
     });
     // the panel goes with the room, and as soon as the seat has moved (or is lost)
     const off = session.onStatus((st) => {
-      if (st.kind !== "connected") shut();
+      if (st.kind !== "connected") {
+        off();
+        shut();
+      }
     });
-    const shut = () => {
-      off();
-      panel.remove();
-      button.focus();
-    };
-    close.addEventListener("click", shut);
-    document.getElementById("device-link-panel")?.remove();
-    (button.closest(".room") ?? document.body).append(panel);
-    input.focus();
-    input.select();
   }
   return { el: button, refresh };
 }

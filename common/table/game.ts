@@ -36,8 +36,12 @@ export interface TableRoomConfig {
 }
 
 export type TableMove =
-  /** A decklist ("" for the built-in deck), or a piece of one starting at character `at` (0 starts over); `more`: the rest follows. */
-  | { type: "deck"; text: string; at?: number; more?: true }
+  /**
+   * A decklist ("" for the built-in deck), or a piece of one starting at character `at` (0 starts
+   * over); `more`: the rest follows. `name`: the player's name for the log and the table (the room
+   * checks it is the seat's own name), so log lines and replays name people, not seats.
+   */
+  | { type: "deck"; text: string; at?: number; more?: true; name?: string }
   | { type: "act"; action: Action }
   | { type: "goOn"; player: number };
 
@@ -55,6 +59,8 @@ export interface TableState {
   decks: (Deck | "standard" | null)[];
   /** Decklist pieces received so far per seat (a decklist is sent in pieces of DECK_PIECE_CHARS). */
   pieces: string[];
+  /** Names given with the decks ("" : none given; the deal then says "Player N"). */
+  names: string[];
   game: TableGame | null;
   log: TableLog | null;
   /** The last LOG_KEPT events' lines for every viewer. */
@@ -101,12 +107,21 @@ function parseDeck(text: string): Parsed<Deck | null> {
   return fail("bad-decklist", `The decklist has ${r.errors.length} line(s) it cannot read (${first.join("; ")}). Fix them and import again.`);
 }
 
+/** A seat name (16 characters at the room, up to 64 UTF-16 units with emoji). */
+export const MAX_NAME_CHARS = 64;
+
+/** The names the table uses: "Player N" where none was given; two alike told apart by their seat. */
+export function tableNames(given: readonly string[]): string[] {
+  const names = given.map((n, i) => n || `Player ${i + 1}`);
+  return names.map((n, i) => (names.filter((x) => x === n).length > 1 ? `${n} ${i + 1}` : n));
+}
+
 function deal(s: TableState): Parsed<TableState> {
   const decks = s.decks;
   // A seat without a deck of its own gets the built-in one (setupTable's default).
   const chosen = decks.map((d) => (d === "standard" || d === null ? undefined : d)) as Deck[];
   try {
-    const game = setupTable(s.seed, { format: s.config.format, decks: chosen }, s.seats);
+    const game = setupTable(s.seed, { format: s.config.format, decks: chosen, names: tableNames(s.names) }, s.seats);
     return ok({ ...s, game, log: createLog(game, s.config.mode === "solo" ? "unlimited" : "lastOwn") });
   } catch (e) {
     return fail("bad-decklist", `The decks cannot be dealt: ${(e as Error).message}. Import a smaller deck.`);
@@ -129,8 +144,9 @@ function applyTable(s: TableState, seat: number, move: TableMove, rng: Rng, now:
     if (!d.ok) return d;
     const decks = s.decks.map((x, i) => (i === seat ? (d.value ?? "standard") : x));
     const pieces = s.pieces.map((p, i) => (i === seat ? "" : p));
-    if (decks.some((x) => x === null)) return done({ ...s, decks, pieces });
-    const dealt = deal({ ...s, decks, pieces });
+    const names = move.name ? s.names.map((n, i) => (i === seat ? move.name! : n)) : s.names;
+    if (decks.some((x) => x === null)) return done({ ...s, decks, pieces, names });
+    const dealt = deal({ ...s, decks, pieces, names });
     return dealt.ok ? done(dealt.value) : dealt;
   }
   if (!s.game || !s.log) return fail("not-dealt", "The cards are not dealt yet: choose a deck (or the standard one) and wait for the others.");
@@ -206,14 +222,16 @@ export function deckMessages(text: string): Array<{ text: string; at?: number; m
 function parseTableMove(type: string, payload: unknown, config?: TableRoomConfig): Parsed<TableMove> {
   void config;
   if (type === "deck") {
-    const o = objectWith(payload, ["text", "at", "more"]);
+    const o = objectWith(payload, ["text", "at", "more", "name"]);
     if (!o.ok) return o;
     const text = o.value.text;
     if (typeof text !== "string" || text.length > DECK_PIECE_CHARS) return fail("bad-payload", `text must be a decklist piece of at most ${DECK_PIECE_CHARS} characters ("" for the standard deck).`);
     if (o.value.more !== undefined && o.value.more !== true) return fail("bad-payload", "more must be true (another piece follows) or left out.");
     const at = o.value.at === undefined ? 0 : intIn(o.value.at, 0, MAX_DECKLIST_CHARS);
     if (at === null) return fail("out-of-range", `at must be a character offset from 0 to ${MAX_DECKLIST_CHARS}.`);
-    return ok({ type, text, ...(at ? { at } : {}), ...(o.value.more ? { more: true as const } : {}) });
+    const name = o.value.name;
+    if (name !== undefined && (typeof name !== "string" || name.length < 1 || name.length > MAX_NAME_CHARS || /[\u0000-\u001f\u007f]/.test(name))) return fail("bad-payload", `name must be your seat's name (1 to ${MAX_NAME_CHARS} characters) or left out.`);
+    return ok({ type, text, ...(at ? { at } : {}), ...(o.value.more ? { more: true as const } : {}), ...(name ? { name } : {}) });
   }
   if (type === "act") {
     const o = objectWith(payload, ["action"]);
@@ -246,7 +264,7 @@ export const tableDef: GameDef<TableState, TableMove, TableOut, TableRoomConfig,
     const m = mode as TableRoomConfig["mode"];
     return ok({ config: { format: format as Format, mode: m }, seats, mode: m, bots: 0, turnSeconds: 0, criteria: { mode: m, format, seats } });
   },
-  setup: (seed, config, seats) => ({ seed, config, seats, decks: new Array<Deck | "standard" | null>(seats).fill(null), pieces: new Array<string>(seats).fill(""), game: null, log: null, lines: [], goOn: Array.from({ length: seats }, () => []) }),
+  setup: (seed, config, seats) => ({ seed, config, seats, decks: new Array<Deck | "standard" | null>(seats).fill(null), pieces: new Array<string>(seats).fill(""), names: new Array<string>(seats).fill(""), game: null, log: null, lines: [], goOn: Array.from({ length: seats }, () => []) }),
   apply: (s, seat, move, ctx) => applyTable(s, seat, move, ctx.rng, ctx.now),
   status: (s) => (s.game?.phase === "finished" ? "finished" : "playing"),
   result: (s) => (s.game?.winners?.length ? "won" : "finished"),

@@ -17,6 +17,8 @@ export interface LogLine {
   text: string;
   /** Dice (1..sides), coins (1 = heads) or the planar die (0 blank, 1 chaos, 2 planeswalk). */
   result?: number[];
+  /** An undo: the first line it took back (every line from this seq on is undone). */
+  undone?: number;
 }
 
 const who = (g: TableGame, p: number) => (p >= 0 ? (g.players[p]?.name ?? `Player ${p + 1}`) : "The table");
@@ -30,30 +32,35 @@ function zoneName(g: TableGame, key: string): string {
   return ref.player < 0 ? z : `${who(g, ref.player)}'s ${z}`;
 }
 
-/** The card's name if `viewer` sees it in `g`, else "a card" (or "a face-down card"). */
-function cardName(g: TableGame, viewer: Viewer, c: Card | undefined): string | null {
+/** The card's name if `viewer` sees it in `g`, else null (the line says "a card"). */
+function cardName(g: TableGame, viewer: Viewer, c: Card | undefined, everything: boolean): string | null {
   if (!c) return null;
-  return canSee(g, effectiveViewer(g, viewer), c) ? (g.defs[c.def]?.name ?? "a card") : null;
+  return everything || canSee(g, effectiveViewer(g, viewer), c) ? (g.defs[c.def]?.name ?? "a card") : null;
 }
 
-/** The line `viewer` reads for an event applied to `before`, giving `after`. */
-export function logLine(before: TableGame, after: TableGame, ev: TableEvent, viewer: Viewer): LogLine {
+/**
+ * The line `viewer` reads for an event applied to `before`, giving `after`. `everything`: the
+ * replay of a game that is over (replayView), where every card is named.
+ */
+export function logLine(before: TableGame, after: TableGame, ev: TableEvent, viewer: Viewer, everything = false): LogLine {
   const base = { seq: ev.seq, actor: ev.actor, t: ev.t };
   const actor = who(before, ev.actor);
   const ch = ev.change;
   if (ch.type === "restore") {
     if (ch.undone === null) return { ...base, do: "restart", text: `${actor} started the game over.` };
-    return { ...base, do: "undo", text: `${actor} undid the table back to before line ${ch.undone}.` };
+    // Every event from `undone` on is taken back (chat among them: it does not count).
+    const n = Math.max(1, ev.seq - ch.undone);
+    return { ...base, do: "undo", undone: ch.undone, text: `${actor} undid ${n === 1 ? "the last action" : `the last ${n} actions`}.` };
   }
   const a = ch.action;
   const line = (text: string, result?: number[]) => ({ ...base, do: a.do, text, ...(result ? { result: [...result] } : {}) });
-  const named = (id: number) => cardName(before, viewer, before.cards[id]) ?? "a card";
+  const named = (id: number) => cardName(before, viewer, before.cards[id], everything) ?? "a card";
   switch (a.do) {
     case "move": {
       const old = before.cards[a.card];
       // A card changing zone gets the next free id; within a zone it keeps its own.
       const now = after.cards[a.card] ?? after.cards[before.nextId];
-      const name = cardName(before, viewer, old) ?? cardName(after, viewer, now) ?? (now?.faceDown ? "a face-down card" : "a card");
+      const name = cardName(before, viewer, old, everything) ?? cardName(after, viewer, now, everything) ?? (now?.faceDown ? "a face-down card" : "a card");
       const to = now ? zoneName(after, now.at) : "out of the game";
       return line(`${actor} moved ${name} from ${old ? zoneName(before, old.at) : "?"} to ${to}.`);
     }
@@ -85,6 +92,47 @@ export function logLine(before: TableGame, after: TableGame, ev: TableEvent, vie
       return line(`${actor} kept ${plural((after.zones[`${ev.actor}.hand`] ?? []).length, "card")}.`);
     case "mulligan":
       return line(`${actor} took a mulligan.`);
+    case "attach":
+      return line(a.to === undefined ? `${actor} detached ${named(a.card)}.` : `${actor} attached ${named(a.card)} to ${named(a.to)}.`);
+    case "arrow":
+      return line(`${actor} drew an arrow from ${named(a.from)} to ${a.toCard !== undefined ? named(a.toCard) : a.toPlayer !== undefined ? who(before, a.toPlayer) : "the table"}.`);
+    case "clearArrows":
+      return line(`${actor} removed their arrows.`);
+    case "shuffle":
+      return line(`${actor} shuffled ${a.zone && a.zone !== "library" ? `their ${a.zone}` : "their library"}.`);
+    case "search":
+      return line(`${actor} searches ${a.player !== undefined && a.player !== ev.actor ? `${who(before, a.player)}'s` : "their"} library.`);
+    case "arrange": {
+      const parts = [a.top.length ? `${plural(a.top.length, "card")} on top` : "", a.bottom.length ? `${plural(a.bottom.length, "card")} on the bottom` : "", a.graveyard?.length ? `${plural(a.graveyard.length, "card")} into the graveyard` : ""].filter(Boolean);
+      if (parts.length > 1) parts.splice(-2, 2, `${parts[parts.length - 2]} and ${parts[parts.length - 1]}`);
+      return line(`${actor} put back ${parts.join(", ") || "nothing"}.`);
+    }
+    case "stopLooking":
+      return line(`${actor} stopped looking at their library.`);
+    case "untapAll":
+      return line(`${actor} untapped everything they control.`);
+    case "createToken":
+      return line(`${actor} created ${a.n && a.n > 1 ? `${a.n} ` : "a "}${a.name}${a.power !== undefined ? ` ${a.power}/${a.toughness ?? "?"}` : ""} token${a.n && a.n > 1 ? "s" : ""}.`);
+    case "copy":
+      return line(`${actor} made a token copy of ${named(a.card)}.`);
+    case "labels":
+      return line(a.labels.length ? `${actor} labelled ${named(a.card)}: ${a.labels.join(", ")}.` : `${actor} cleared the labels of ${named(a.card)}.`);
+    case "setLife":
+      return line(`${actor} set ${who(before, a.player)}'s life to ${a.value}.`);
+    case "poison":
+      return line(`${actor} ${a.delta >= 0 ? "gave" : "took"} ${plural(Math.abs(a.delta), "poison counter")} ${a.delta >= 0 ? "to" : "from"} ${who(before, a.player)}.`);
+    case "tracker":
+      return line(`${actor} changed ${who(before, a.player)}'s ${a.name} by ${a.delta > 0 ? "+" : ""}${a.delta}.`);
+    case "extraTurn":
+      return line(`${actor} gave ${who(before, a.player)} an extra turn.`);
+    case "designation":
+      return line(a.player === undefined ? `${actor} cleared ${a.name}.` : `${actor} made ${who(before, a.player)} ${a.name}.`);
+    case "revealTop":
+      return line(`${actor} revealed the top ${plural(a.n, "card")} of their library.`);
+    case "revealHand":
+      return line(`${actor} ${a.on ? "revealed their hand" : "stopped revealing their hand"}.`);
+    case "concede":
+      return line(`${actor} conceded.`);
     case "endGame":
       return line(a.winners.length ? `The game is over: ${a.winners.map((w) => who(before, w)).join(" and ")} won.` : "The game is over.");
     default: {

@@ -172,7 +172,21 @@ export function zoneView(g: TableGame, viewer: Viewer, key: string): ZoneView {
  * finished (its replay); asked of a game still going, it is the spectator's view.
  */
 export function viewTable(g: TableGame, asked: Viewer): TableView {
-  const viewer = effectiveViewer(g, asked);
+  return buildView(g, effectiveViewer(g, asked));
+}
+
+/** Whether the replay of a record whose last state is `last` shows everything (only a finished game's). */
+export const replayShowsAll = (last: TableGame): boolean => last.phase === "finished";
+
+/**
+ * The replay of a recorded game at any of its moments `g`: everything when the record's last
+ * state is a finished game, else (an abandoned game) what a spectator saw.
+ */
+export function replayView(g: TableGame, last: TableGame): TableView {
+  return buildView(g, replayShowsAll(last) ? "all" : "spectator");
+}
+
+function buildView(g: TableGame, viewer: Viewer): TableView {
   const zones: Record<string, ZoneView> = {};
   for (const key of Object.keys(g.zones).sort()) if (g.zones[key].length) zones[key] = zoneView(g, viewer, key);
   return {

@@ -3,35 +3,37 @@
 // which redeems it once (POST /api/claims/redeem) for the seat token and reclaims the seat.
 // The room then moves the seat to the new connection and tells the old one it moved.
 //
-// A claim is 24 random bytes, single use, and expires after CLAIM_TTL_MS; the table holds at
-// most MAX_CLAIMS live claims; both routes are rate limited per address. Claims live in this
-// process's memory: behind several processes, route /api/claims to one of them (or move the
-// table to the shared presence store).
+// A claim is 24 random bytes, single use, and expires after CLAIM_TTL_MS; both routes are rate
+// limited per address. Claims wait in memory (one process) or in the Redis presence (several:
+// a claim made through one process redeems through another), see claimStore.ts.
+// Redeeming gives the seat a fresh token (SeatedRoom.claimSeat): the old device's token is
+// refused from then on, with words that say where the seat went.
 
 import express from "express";
 import { randomBytes } from "node:crypto";
 import { TokenBucket, type BucketLimits } from "../rooms/base/rateLimit.js";
+import { matchMaker } from "@colyseus/core";
 import { liveSeats } from "./seats.js";
+import { MemoryClaims, type ClaimStore } from "./claimStore.js";
 
 export const CLAIM_TTL_MS = 5 * 60_000;
-export const MAX_CLAIMS = 5_000;
 export const CLAIM_RATE: BucketLimits = { burst: 10, perSecond: 0.5 };
 const ROOM_ID = /^[A-Za-z0-9_-]{1,32}$/;
 const CLAIM = /^[A-Za-z0-9_-]{32}$/;
 
-interface Claim {
-  roomId: string;
+/** What SeatedRoom.claimSeat answers: the seat with its new token. */
+interface ClaimedSeat {
+  seat: number;
   seatToken: string;
-  expiresAt: number;
+  game: string;
 }
 
 function fail(res: express.Response, status: number, code: string, message: string): void {
   res.status(status).json({ code, message });
 }
 
-export function claimsApi(limits: BucketLimits = CLAIM_RATE, now: () => number = Date.now): express.Router {
+export function claimsApi(limits: BucketLimits = CLAIM_RATE, now: () => number = Date.now, claims: ClaimStore = new MemoryClaims()): express.Router {
   const router = express.Router();
-  const claims = new Map<string, Claim>();
   const buckets = new Map<string, { bucket: TokenBucket; seen: number }>();
   const rateLimit: express.RequestHandler = (req, res, next) => {
     const ip = req.ip ?? req.socket.remoteAddress ?? "?";
@@ -44,10 +46,6 @@ export function claimsApi(limits: BucketLimits = CLAIM_RATE, now: () => number =
     res.setHeader("Retry-After", "2");
     fail(res, 429, "rate-limited", "Too many device links at once; wait a few seconds and try again.");
   };
-  const prune = () => {
-    const t = now();
-    for (const [id, c] of claims) if (c.expiresAt <= t) claims.delete(id);
-  };
   const body = express.json({ limit: "1kb" });
 
   router.post("/claims", rateLimit, body, async (req, res) => {
@@ -58,11 +56,12 @@ export function claimsApi(limits: BucketLimits = CLAIM_RATE, now: () => number =
     }
     const live = await liveSeats([{ roomId, seatToken }]).catch(() => []);
     if (live.length === 0) return fail(res, 404, "seat-unknown", "That seat is not live any more, so there is nothing to move. Start or rejoin a game first.");
-    if (claims.size >= MAX_CLAIMS) prune();
-    if (claims.size >= MAX_CLAIMS) return fail(res, 503, "busy", "Too many device links are waiting; try again in a minute.");
     const claim = randomBytes(24).toString("base64url");
-    const expiresAt = now() + CLAIM_TTL_MS;
-    claims.set(claim, { roomId, seatToken, expiresAt });
+    const t = now();
+    const expiresAt = t + CLAIM_TTL_MS;
+    const kept = await claims.put(claim, { roomId, seatToken, expiresAt }, t).catch((e) => (console.error("could not keep a device link", e), null));
+    if (kept === null) return fail(res, 503, "unavailable", "Could not make a device link just now; try again in a few seconds.");
+    if (!kept) return fail(res, 503, "busy", "Too many device links are waiting; try again in a minute.");
     res.json({ claim, roomId, expiresAt });
   });
 
@@ -70,14 +69,18 @@ export function claimsApi(limits: BucketLimits = CLAIM_RATE, now: () => number =
     res.setHeader("Cache-Control", "no-store");
     const { claim } = (req.body ?? {}) as Record<string, unknown>;
     if (typeof claim !== "string" || !CLAIM.test(claim)) return fail(res, 400, "bad-request", "This device link is damaged; copy it again from the other device.");
-    const found = claims.get(claim);
-    claims.delete(claim); // single use, whatever happens next
-    if (!found || found.expiresAt <= now()) {
+    // single use, whatever happens next
+    const found = await claims.take(claim, now()).catch((e) => (console.error("could not read a device link", e), undefined));
+    if (found === undefined) return fail(res, 503, "unavailable", "Could not read this device link just now; try again in a few seconds.");
+    if (!found) {
       return fail(res, 410, "claim-gone", "This device link was already used or has expired. On the device that has the game, choose \"Continue on another device\" again.");
     }
-    const live = await liveSeats([{ roomId: found.roomId, seatToken: found.seatToken }]).catch(() => []);
-    if (live.length === 0) return fail(res, 410, "seat-gone", "That game has ended or the seat was given up, so there is nothing to continue. Start a new game from the lobby.");
-    res.json({ roomId: found.roomId, seatToken: found.seatToken, seat: live[0].seat, game: live[0].game });
+    // The room (on whichever process) gives the seat a new token: the old device's stops working.
+    const moved = (await matchMaker.remoteRoomCall(found.roomId, "claimSeat", [found.seatToken]).catch(() => null)) as ClaimedSeat | null;
+    if (!moved || typeof moved.seatToken !== "string") {
+      return fail(res, 410, "seat-gone", "That game has ended or the seat was given up, so there is nothing to continue. Start a new game from the lobby.");
+    }
+    res.json({ roomId: found.roomId, seatToken: moved.seatToken, seat: moved.seat, game: moved.game });
   });
 
   router.use("/claims", ((err, _req, res, next) => {

@@ -10,8 +10,9 @@
 
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { ErrorCode, getBearerToken, matchMaker, type Server } from "@colyseus/core";
-import { HubRefusal, refuseSeatToken } from "../rooms/base/errors.js";
+import { HubRefusal, refuseMovedSeat, refuseSeatToken } from "../rooms/base/errors.js";
 import { normaliseRoomId } from "../rooms/base/privateCodes.js";
+import { watchTarget } from "../rooms/game/spectatorDelay.js";
 import type { Admission } from "./admission.js";
 import { clientAddress, limitKey } from "./clientAddress.js";
 import { withRequest, type RequestContext } from "./requestContext.js";
@@ -79,7 +80,9 @@ async function handle(transport: { protocol?: unknown }, guard: MatchmakeGuard, 
     const response = await withRequest(ctx, async () => {
       await admit(guard.admission, method, roomName, options, address);
       if (method === "joinById" && guard.wake) await guard.wake(normaliseRoomId(roomName));
-      return controller.invokeMethod(method, roomName, options as never, {
+      // a spectator of a room with a spectator delay watches its delayed mirror
+      const target = method === "joinById" && isObject(options) && options.spectate === true ? await watchTarget(normaliseRoomId(roomName)) : roomName;
+      return controller.invokeMethod(method, target, options as never, {
         token: getBearerToken(req.headers.authorization ?? ""),
         headers: req.headers,
         ip: address,
@@ -127,6 +130,8 @@ async function admit(admission: Admission, method: string, roomName: string, opt
       return; // the room went away meanwhile: the matchmaker answers
     }
     if (accepted === false) {
+      // A token a device link retired is no guess: say where the seat went.
+      if ((await matchMaker.remoteRoomCall(roomId, "seatTokenMoved", [seatToken]).catch(() => false)) === true) throw refuseMovedSeat();
       admission.wrongToken(address);
       throw refuseSeatToken();
     }

@@ -46,6 +46,26 @@ describe("card table definition", () => {
     expect(bad.ok === false && bad.error.message).to.match(/line 2/);
   });
 
+  it("names players in the log by the names sent with their decks (two alike told apart), never by seat", () => {
+    const c = tableDef.configure({ seats: 3 });
+    if (!c.ok) throw new Error(c.error.message);
+    const s = new GameSession(tableDef, 3, c.value.config, 3);
+    const names = ["Ada", "Bo", "Bo"];
+    for (let seat = 0; seat < 3; seat++) {
+      const p = tableDef.parseMove("deck", { text: "", name: names[seat] });
+      if (!p.ok) throw new Error(p.error.message);
+      expect(s.apply(seat, p.value, 1).ok).to.equal(true);
+    }
+    expect(s.state.game!.players.map((p) => p.name)).to.deep.equal(["Ada", "Bo 2", "Bo 3"]);
+    expect(s.apply(0, { type: "act", action: { do: "mulligan" } }, 2).ok).to.equal(true);
+    expect(s.apply(2, { type: "act", action: { do: "life", player: 0, delta: -2 } }, 3).ok).to.equal(true);
+    const lines = s.view(null).lines.map((l) => l.text);
+    expect(lines).to.deep.equal(["Ada took a mulligan.", "Bo 3 took 2 life from Ada (now 18)."]);
+    for (const l of lines) expect(l).to.not.match(/Player \d|seat/i);
+    const bad = tableDef.parseMove("deck", { text: "", name: "x".repeat(100) });
+    expect(bad.ok === false && bad.error.code).to.equal("bad-payload");
+  });
+
   it("freezes an action touching an absent player's hidden cards until most present players vote to go on", () => {
     const s = dealt(3);
     const hand1 = s.state.game!.zones["1.hand"];

@@ -1,6 +1,6 @@
 // "Continue on another device" in Chromium: the seat's owner makes a device link; a second
-// browser context (a phone) opens it and plays the seat; the first is told its seat moved;
-// the link works once. Spectators are never offered one.
+// browser context (a phone) opens it and plays the seat; the first is told its seat moved and
+// cannot take it back (the claim rotated the seat token); the link works once. Spectators are never offered one.
 import { expect } from "chai";
 import { DESKTOP, PHONE, screenshot, waitHub, useBrowserHub } from "../helpers/e2e.js";
 import { LAX_ADDRESS_LIMITS } from "../helpers/hub.js";
@@ -18,7 +18,7 @@ describe("e2e: continue on another device", function () {
 
     await laptop.page.click("#device-link-btn");
     await laptop.page.waitForSelector("#device-link-panel");
-    const link = await laptop.page.inputValue("#device-link");
+    const link = await laptop.page.inputValue("#device-link-panel-url");
     expect(link).to.match(/#\/claim\/[A-Za-z0-9_-]{32}$/);
     await screenshot(laptop.page, "claim-laptop-link");
 
@@ -35,6 +35,10 @@ describe("e2e: continue on another device", function () {
     const l = await waitHub(laptop.page, (x) => x.connection !== "connected", "the laptop letting go");
     expect(l.connection).to.not.equal("connected");
     await screenshot(laptop.page, "claim-laptop-moved");
+    // the laptop's old seat token was retired by the claim: a reload cannot take the seat back
+    await laptop.page.reload();
+    await laptop.page.waitForSelector("text=Your seat moved to another device");
+    await screenshot(laptop.page, "claim-laptop-reload-refused");
 
     // the link is spent: a third browser is told so, in words, and takes nothing
     const third = await suite.open(DESKTOP);

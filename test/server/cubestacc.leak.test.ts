@@ -13,6 +13,7 @@ import { createRng, type Rng } from "../../common/core/rng.js";
 import { BOT_LEVELS, PACK_IDS, packPlay, unpackPlay, type CubestaccState as Table } from "../../common/cubestacc/index.js";
 import { HubState, SeatState } from "../../server/rooms/base/HubState.js";
 import { SeatedRoom } from "../../server/rooms/base/SeatedRoom.js";
+import { DelayRecorder } from "../../server/rooms/game/spectatorDelay.js";
 import { Cube, CubestaccSeat, CubestaccState, PrivateSeat, RankEntry, type CubestaccRoom } from "../../server/rooms/cubestacc/index.js";
 import { bootHub, dropConnection, NO_RATE_LIMITS, Probe, until, type Received, type TestHub } from "../helpers/hub.js";
 import { chooseClientMove, cubestaccRoom, type Seated } from "../helpers/cubestacc.js";
@@ -268,8 +269,46 @@ describe("cubestacc: no hand ever reaches another seat", function () {
   });
 });
 
+describe("cubestacc: no hand reaches a delayed spectator either", function () {
+  this.timeout(120_000);
+  let hub: TestHub;
+  let scale = 1;
+  let delayScale = 1;
+  const DELAYED_GAMES = Number(process.env.LONG) ? 60 : 16;
+
+  before(async () => {
+    scale = SeatedRoom.botDelayScale;
+    delayScale = DelayRecorder.timeScale;
+    SeatedRoom.botDelayScale = 0;
+    DelayRecorder.timeScale = 0.05; // "15 s" lasts 0.75 s
+    hub = await bootHub(PORT + 1, { reconnectSeconds: 0.4, seatHoldSeconds: 60, ...NO_RATE_LIMITS });
+  });
+  after(async () => {
+    SeatedRoom.botDelayScale = scale;
+    DelayRecorder.timeScale = delayScale;
+    await hub.shutdown();
+  });
+
+  it(`${DELAYED_GAMES} games watched through the spectator delay: the mirror shows no hand, no draw, no deck, and ends on the server's table`, async () => {
+    const rng = createRng(20251201, 14);
+    const reports: GameReport[] = [];
+    for (let start = 0; start < DELAYED_GAMES; start += 8) {
+      const batch = Array.from({ length: Math.min(8, DELAYED_GAMES - start) }, (_, k) => playOneGame(hub, start + k, createRng(rng.nextUint32(), 9), true));
+      reports.push(...(await Promise.all(batch)));
+    }
+    const problems = reports.flatMap((r, i) => r.problems.map((p) => `game ${i} (${r.mode} ${r.seats} seats, ${r.people} people): ${p}`));
+    expect(problems.slice(0, 20)).to.deep.equal([]);
+    const tally = reports.reduce((t, r) => {
+      for (const k of Object.keys(t) as (keyof Tally)[]) t[k] += r.tally[k];
+      return t;
+    }, newTally());
+    console.log(`      ${DELAYED_GAMES} delayed-view games, ${tally.states} states and ${tally.messages} messages checked`);
+    expect(tally.states).to.be.greaterThan(DELAYED_GAMES * 5);
+  });
+});
+
 /** Plays one whole game with watched clients; returns what the checks found. */
-async function playOneGame(hub: TestHub, index: number, rng: Rng): Promise<GameReport> {
+async function playOneGame(hub: TestHub, index: number, rng: Rng, delayed = false): Promise<GameReport> {
   const sdk = hub.colyseus.sdk;
   const seats = 2 + (index % 4);
   const solo = rng.int(5) === 0;
@@ -286,6 +325,8 @@ async function playOneGame(hub: TestHub, index: number, rng: Rng): Promise<GameR
     wildPivot: rng.int(4) === 0,
     botLevel: BOT_LEVELS[rng.int(2)],
     private: true,
+    // the spectator then watches the delayed mirror (server/rooms/game/WatchRoom.ts)
+    ...(delayed ? { spectatorDelay: 15 } : {}),
   };
   const problems: string[] = [];
   const tally = newTally();
@@ -343,7 +384,8 @@ async function playOneGame(hub: TestHub, index: number, rng: Rng): Promise<GameR
   for (let i = 1; i < people; i++) players.push(await join(sdk.joinById(host.room.roomId, { name: `P${index}.${i}` }), `person ${i}`));
   const spectatorRoom = await sdk.joinById(host.room.roomId, { spectate: true, name: `S${index}` });
   const spectator = watch(spectatorRoom, false, "spectator");
-  await spectator.next("welcome", 0);
+  const welcome = await spectator.next("welcome", 0);
+  if (delayed && (welcome.delaySeconds !== 15 || spectatorRoom.roomId === host.room.roomId)) problems.push("the spectator is not in the delayed view");
   if (server.state.phase === "waiting") host.room.send("start", {});
   await host.probe.until(() => host.probe.state.phase === "playing" || undefined, 10_000, "start");
 

@@ -12,6 +12,8 @@ import { replay, type GameSession } from "../../common/core/session.js";
 import { SeatedRoom } from "../../server/rooms/base/SeatedRoom.js";
 import { GameRoom } from "../../server/rooms/game/GameRoom.js";
 import { ROOMS } from "../../server/games.js";
+import { replayTable } from "../../common/table/replay.js";
+import { http } from "../helpers/minesweeper.js";
 import { bootHub, NO_RATE_LIMITS, Probe, snapshot, until, type TestHub } from "../helpers/hub.js";
 
 const PORT = 2661;
@@ -132,6 +134,20 @@ describe("games on the generic room", function () {
       expect(await playToEnd(def, room, people, createRng(22))).to.deep.equal([]);
       for (const p of people) await p.probe.until(() => p.probe.state.phase === "finished" || undefined, 4000, "the end");
       expect(snapshot(first.probe.state)).to.deep.include({ phase: "finished", result: room.state.result });
+      if (entry.name === "table") {
+        // The end screen's replay link: the stored game's id, in every seat's state.
+        const recorded = await until(() => hub.store.recentGames({ game: entry.name, roomId: first.room.roomId })[0], 4000, "the record");
+        await first.probe.until(() => first.probe.state.replayId === recorded.id || undefined, 4000, "the replay id on the client");
+        const rep = await http(PORT, "GET", `/api/replays/${recorded.id}`);
+        expect(rep.status).to.equal(200);
+        expect(rep.body.game).to.equal("table");
+        expect(rep.body.log.length).to.equal(recorded.log.length);
+        // The browser's replay player re-runs it to the end and shows everything (a finished game).
+        const played = replayTable(rep.body);
+        expect(played.broken).to.equal(null);
+        expect(played.everything).to.equal(true);
+        expect(played.steps[played.steps.length - 1].game.phase).to.equal("finished");
+      }
 
       // Play again: everyone ready → game 2.
       for (const p of people) p.room.send("ready", { ready: true });

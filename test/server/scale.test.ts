@@ -220,6 +220,54 @@ describe("scale-out: two hub processes sharing one redis-server", function () {
     await flagSeenBy(again, 3, [host]);
   });
 
+  it("a device link made through one process redeems once through the other, and retires the old token", async () => {
+    const host = track(await seated(viaA.create("minesweeper", { mode: "coop", seats: 3, private: true, name: "Host" })));
+    const code = host.room.roomId;
+    const post = async (hub: HubProcess, path: string, body: unknown) => {
+      const res = await fetch(`${hub.http}${path}`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(body) });
+      return { status: res.status, body: (await res.json()) as any };
+    };
+    const made = await post(a!, "/api/claims", { roomId: code, seatToken: host.seatToken });
+    expect(made.status, JSON.stringify(made.body)).to.equal(200);
+    const first = await post(b!, "/api/claims/redeem", { claim: made.body.claim });
+    expect(first.status, JSON.stringify(first.body)).to.equal(200);
+    const second = await post(a!, "/api/claims/redeem", { claim: made.body.claim });
+    expect(second.body.code, "spent on every process").to.equal("claim-gone");
+    const { seatToken, seat } = first.body;
+    expect(seat).to.equal(host.seat);
+    expect(seatToken).to.not.equal(host.seatToken);
+
+    // the phone takes the seat through B; the laptop is told; its old token reads "moved"
+    const phone = track(await seated(viaB.joinById(code, { seatToken })));
+    expect(phone.seat).to.equal(host.seat);
+    await host.probe.until(() => host.probe.of("error").find((e: any) => e.code === "seat-reclaimed"), 5000, "the laptop told");
+    const refused = await viaB.joinById(code, { seatToken: host.seatToken }).then(
+      () => null,
+      (e: Error) => e,
+    );
+    expect(refused?.message).to.match(/moved to another device/);
+    await flagSeenBy(phone, 6, []);
+  });
+
+  it("a spectator delay works across processes: the mirror replays a live room of the other process 15 s late", async function () {
+    this.timeout(45_000);
+    const ann = track(await seated(viaA.create("connect4", { name: "Ann", private: true, spectatorDelay: 15 })));
+    const code = ann.room.roomId;
+    const ben = track(await seated(otherThan(ann.room).joinById(code, { name: "Ben" })));
+    await ann.probe.until(() => ann.room.state.phase === "playing" || undefined, 5000, "the game started");
+    const mover = ann.room.state.acting[0] === ann.seat ? ann : ben;
+    const madeAt = Date.now();
+    mover.room.send("drop", { col: 2 });
+    await ann.probe.until(() => Array.from(ann.room.state.grid as number[]).some((x) => x >= 0) || undefined, 5000, "the disc, live");
+    const watcher = await otherThan(ann.room).joinById(code, { spectate: true });
+    open.push(watcher);
+    const probe = new Probe(watcher);
+    expect(await probe.next("welcome", 0)).to.include({ roomId: code, delaySeconds: 15 });
+    await probe.until(() => Array.from((watcher.state.grid ?? []) as number[]).some((x) => x >= 0) || undefined, 25_000, "the disc, 15 s late");
+    expect(Date.now() - madeAt).to.be.at.least(15_000 - 100);
+    expect(Array.from(watcher.state.grid)).to.deep.equal(Array.from(ann.room.state.grid));
+  });
+
   it("stopping one process leaves the other's rooms playing", async () => {
     // One room on each process, each with a player whose HTTP went through the other process.
     const onPort = new Map<number, Player[]>();

@@ -16,7 +16,8 @@ import { joinView, partsFor, type Parts } from "../../common/table/wire.js";
 import { SeatedRoom } from "../../server/rooms/base/SeatedRoom.js";
 import type { GameRoom } from "../../server/rooms/game/GameRoom.js";
 import { tableParts } from "../../server/rooms/table/index.js";
-import { bootHub, dropConnection, NO_RATE_LIMITS, Probe, until, type TestHub } from "../helpers/hub.js";
+import { DelayRecorder } from "../../server/rooms/game/spectatorDelay.js";
+import { bootHub, dropConnection, NO_RATE_LIMITS, Probe, sleep, until, type TestHub } from "../helpers/hub.js";
 
 const PORT = 2781;
 const TABLES = process.env.LONG ? 30 : 5;
@@ -93,8 +94,15 @@ async function syncAll(conns: Conn[]): Promise<void> {
   for (const c of conns) await c.probe.sync();
 }
 
-async function playTable(hub: TestHub, sdk: Client, rng: Rng, n: number, check: (server: Server, conns: Conn[]) => string[]): Promise<{ problems: string[]; steps: number; checks: number }> {
-  const host = await join(sdk.create("table", { seats: n, name: "P0" }));
+async function playTable(
+  hub: TestHub,
+  sdk: Client,
+  rng: Rng,
+  n: number,
+  check: (server: Server, conns: Conn[]) => string[],
+  delayed = false,
+): Promise<{ problems: string[]; steps: number; checks: number }> {
+  const host = await join(sdk.create("table", { seats: n, name: "P0", ...(delayed ? { private: true, spectatorDelay: 15 } : {}) }));
   const people = [host];
   for (let i = 1; i < n; i++) people.push(await join(sdk.joinById(host.room.roomId, { name: `P${i}` })));
   const spectator = await join(sdk.joinById(host.room.roomId, { spectate: true }), true);
@@ -121,11 +129,17 @@ async function playTable(hub: TestHub, sdk: Client, rng: Rng, n: number, check: 
     const from = all().map((c) => c.probe.messages.length);
     p.room.send(type, payload);
     await syncAll(all());
+    if (delayed) await sleep(40); // the delayed view then shows most steps while the table plays on
     steps++;
     for (const [k, c] of all().entries()) problems.push(...messageProblems(c, from[k]));
     problems.push(...check(server, all()));
     checks += all().length;
     if (problems.length) break;
+  }
+  if (delayed && !problems.length) {
+    // once the delay has passed the delayed spectator shows the live table exactly
+    const live = () => problemsOf(server, spectator);
+    await until(() => live().length === 0 || undefined, 5000, "the delayed view catching up").catch(() => problems.push(...live()));
   }
   for (const c of all()) await c.room.leave();
   return { problems, steps, checks };
@@ -159,6 +173,40 @@ describe("card table: hidden cards reach only who may see them", function () {
     }
     console.log(`      ${steps} actions, ${checks} decoded views compared`);
     expect(steps).to.be.greaterThan(TABLES * 10);
+  });
+
+  it("a spectator watching through the spectator delay decodes exactly the spectator's view of the delayed replay, then of the live table", async () => {
+    const delayScale = DelayRecorder.timeScale;
+    DelayRecorder.timeScale = 0.05; // "15 s" lasts 0.75 s
+    try {
+      let steps = 0;
+      let compared = 0;
+      for (let t = 0; t < 3; t++) {
+        const rng = createRng(0xde1a, t);
+        const r = await playTable(
+          hub,
+          sdk,
+          rng,
+          2 + t,
+          (server, conns) =>
+            conns.flatMap((c) => {
+              if (c.seat >= 0) return problemsOf(server, c);
+              // the spectator is in the mirror: its truth is the mirror's replay, seats as the live room's
+              const mirror = hub.colyseus.getRoomById(c.room.roomId) as unknown as { session: GameSession<TableState, any, any, any, any> | null } | undefined;
+              if (!mirror || c.room.roomId === server.roomId) return ["the spectator is not in a delayed mirror"];
+              if (mirror.session) compared++;
+              return problemsOf({ session: mirror.session, seatOrder: server.seatOrder } as unknown as Server, c);
+            }),
+          true,
+        );
+        expect(r.problems, `delayed table ${t}`).to.deep.equal([]);
+        steps += r.steps;
+      }
+      expect(steps).to.be.greaterThan(20);
+      expect(compared, "delayed views compared with the mirror's replay").to.be.greaterThan(20);
+    } finally {
+      DelayRecorder.timeScale = delayScale;
+    }
   });
 
   it("catches a planted leak: the public parts written from seat 0's view (its hand to everyone)", async () => {

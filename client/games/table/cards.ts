@@ -15,27 +15,45 @@ export function cardEl(c: CardView): HTMLElement {
   const d = c.card;
   const pt = d.power !== undefined || d.toughness !== undefined ? `${d.power ?? "?"}/${d.toughness ?? "?"}` : d.loyalty !== undefined ? `◇${d.loyalty}` : "";
   const counters = Object.entries(c.counters ?? {}).map(([k, n]) => h("span", { class: "tt-counter", "data-counter": k }, `${k} ×${n}`));
+  // The three P/T rows add up to one change shown beside the printed P/T.
+  const mod = c.pt ? [c.pt.other, c.pt.eot, c.pt.fixed].reduce((a, r) => ({ p: a.p + r.power, t: a.t + r.toughness }), { p: 0, t: 0 }) : null;
+  const sign = (n: number) => (n >= 0 ? `+${n}` : `${n}`);
   return h(
     "div",
     {
       class: `tt-card${c.tapped ? " tt-tapped" : ""}${c.faceDown ? " tt-facedown" : ""}${c.looking ? " tt-looking" : ""}`,
       "data-card": c.id,
       "data-name": d.name,
+      "data-token": c.token ? "" : null,
       "aria-label": `${d.name}${c.tapped ? ", tapped" : ""}`,
       tabindex: 0,
     },
     h("div", { class: "tt-card-top" }, h("span", { class: "tt-name" }, d.name), d.cost ? h("span", { class: "tt-cost" }, d.cost) : null),
     d.type ? h("div", { class: "tt-type" }, d.type) : null,
     ...(c.labels ?? []).map((l) => h("div", { class: "tt-label" }, l)),
+    c.keywords?.length ? h("div", { class: "tt-keywords" }, c.keywords.join(", ")) : null,
     counters.length ? h("div", { class: "tt-counters" }, ...counters) : null,
-    pt ? h("div", { class: "tt-pt" }, pt) : null,
+    c.quantity ? h("div", { class: "tt-quantity" }, `×${c.quantity}`) : null,
+    pt || mod ? h("div", { class: "tt-pt" }, mod ? h("span", { class: "tt-ptmod" }, `${sign(mod.p)}/${sign(mod.t)} `) : null, pt) : null,
   );
 }
 
 const says = (k: keyof typeof CATALOGUE) => CATALOGUE[k].says;
 
+/** What the menu's items may ask the table for. */
+export interface MenuOps {
+  act(a: Record<string, unknown>): void;
+  /** Waits for the player to tap a card (or a player's name), then runs `then` with it. */
+  pick(prompt: string, then: (target: { card?: number; player?: number }) => void): void;
+  /** The counters dialog of a card. */
+  counters(c: CardView): void;
+  /** A free place on the player's own battlefield for a card played without a drop. */
+  spot(): { x: number; y: number };
+}
+
 /** What a player may ask of a card where it is (the server judges; the menu only offers). */
-export function menuFor(c: CardView, zone: string, me: number, act: (a: Record<string, unknown>) => void): MenuItem[] {
+export function menuFor(c: CardView, zone: string, ops: MenuOps): MenuItem[] {
+  const act = ops.act;
   const id = c.id;
   const move = (label: string, to: string, place = "top", extra: Record<string, unknown> = {}): MenuItem => ({ do: "move", label, run: () => act({ do: "move", card: id, zone: to, place, ...extra }) });
   const items: MenuItem[] = [];
@@ -44,6 +62,18 @@ export function menuFor(c: CardView, zone: string, me: number, act: (a: Record<s
       { do: "tap", label: c.tapped ? "Untap" : "Tap", run: () => act({ do: "tap", card: id, on: !c.tapped }) },
       { do: "counter", label: "+1/+1 counter", run: () => act({ do: "counter", card: id, name: "+1/+1", delta: 1 }) },
       { do: "counter", label: "−1 counter (+1/+1)", run: () => act({ do: "counter", card: id, name: "+1/+1", delta: -1 }) },
+      { do: "counter", label: "Counters…", run: () => ops.counters(c) },
+      {
+        do: "attach",
+        label: "Attach to…",
+        run: () => ops.pick("Tap the card to attach it to", (t) => t.card !== undefined && t.card !== id && act({ do: "attach", card: id, to: t.card })),
+      },
+      ...(c.attachedTo !== undefined ? [{ do: "attach", label: "Detach", run: () => act({ do: "attach", card: id }) }] : []),
+      {
+        do: "arrow",
+        label: "Arrow to…",
+        run: () => ops.pick("Tap the card or the player the arrow points at", (t) => act({ do: "arrow", from: id, ...(t.card !== undefined ? { toCard: t.card } : { toPlayer: t.player }) })),
+      },
       {
         do: "labels",
         label: `${says("labels")[0].toUpperCase()}${says("labels").slice(1)}…`,
@@ -58,9 +88,8 @@ export function menuFor(c: CardView, zone: string, me: number, act: (a: Record<s
       move("To hand", "hand"),
     );
   }
-  if (zone === "hand") items.push(move("Play to the battlefield", "battlefield", "battlefield"), move("Play face down", "battlefield", "battlefield", { faceDown: true }), { do: "show", label: "Reveal to everyone", run: () => act({ do: "show", card: id, to: "all" }) });
-  if (zone !== "hand" && zone !== "battlefield") items.push(move("To hand", "hand"), move("To the battlefield", "battlefield", "battlefield"));
+  if (zone === "hand") items.push(move("Play to the battlefield", "battlefield", "battlefield", { pos: ops.spot() }), move("Play face down", "battlefield", "battlefield", { faceDown: true, pos: ops.spot() }), { do: "show", label: "Reveal to everyone", run: () => act({ do: "show", card: id, to: "all" }) });
+  if (zone !== "hand" && zone !== "battlefield") items.push(move("To hand", "hand"), move("To the battlefield", "battlefield", "battlefield", { pos: ops.spot() }));
   items.push(move("To graveyard", "graveyard"), move("To exile", "exile"), move("On top of the library", "library", "top"), move("On the bottom of the library", "library", "bottom"), move("Shuffle into the library", "library", "shuffle"));
-  void me;
   return items;
 }

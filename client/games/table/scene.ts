@@ -8,6 +8,7 @@
 // sends intentions; what a card is, who sees it and what is legal stay on the server.
 import { CATALOGUE, type ActionKind } from "../../../common/table/catalogue";
 import { deckMessages, type TableGameView } from "../../../common/table/game";
+import type { LogLine } from "../../../common/table/logline";
 import type { CardView, PlayerView, ZoneView } from "../../../common/table/visibility";
 import { joinView, partsFor, type Parts } from "../../../common/table/wire";
 import { announce } from "../../ui/announce";
@@ -16,9 +17,13 @@ import { keepFocus } from "../focus";
 import { GameShell, type ShellState } from "../shell";
 import type { GameContext, GameHandle } from "../types";
 import { cardEl, menuFor, type MenuItem } from "./cards";
+import { counterDialog, drawLooking, endDialog, keepDialog, listDialog, type DialogHost } from "./dialogs";
+import { drawArrows, fillField } from "./field";
+import { freeSpot } from "./spot";
 import "./table.css";
 
 interface TableWire extends ShellState {
+  replayId: number;
   parts: { forEach(cb: (p: { json: string }, k: string) => void): void };
   format: string;
 }
@@ -30,8 +35,8 @@ export async function mount(host: HTMLElement, ctx: GameContext): Promise<GameHa
   let view: TableGameView | null = null;
   /** Game seat of the battlefield shown on a phone. */
   let focus = 0;
-  let frozenAway: number[] = [];
   const shell = new GameShell(ctx, host, {
+    replay: true,
     endTitle: (_s, me) => {
       const w = view?.table?.winners;
       if (!w?.length) return "The game ended";
@@ -68,10 +73,15 @@ export async function mount(host: HTMLElement, ctx: GameContext): Promise<GameHa
   const deckText = h("textarea", { id: "tt-decklist", rows: 8, placeholder: "4 Lightning Bolt\n20 Mountain\n\nSideboard\n2 Duress", "aria-label": "Decklist" }) as HTMLTextAreaElement;
   const importBtn = h("button", { type: "button", class: "primary", id: "tt-import" }, "Import decklist");
   importBtn.addEventListener("click", () => {
-    for (const m of deckMessages(deckText.value)) ctx.session.send("deck", m);
+    for (const m of deckMessages(deckText.value)) ctx.session.send("deck", { ...m, ...ownName() });
   });
   const standardBtn = h("button", { type: "button", class: "secondary", id: "tt-standard" }, "Use the standard 52-card deck");
-  standardBtn.addEventListener("click", () => ctx.session.send("deck", { text: "" }));
+  standardBtn.addEventListener("click", () => ctx.session.send("deck", { text: "", ...ownName() }));
+  /** The seat's name travels with the deck: the log and the replay then say "Ada", not "Player 1". */
+  const ownName = () => {
+    const n = shell.me === null ? "" : (wire?.seats[shell.me]?.name ?? "");
+    return n ? { name: n } : {};
+  };
   const deckStatus = h("p", { id: "tt-deck-status" });
   deckBox.append(h("h2", {}, "Choose your deck"), deckText, h("div", { class: "notice-actions" }, importBtn, standardBtn), deckStatus);
 
@@ -117,6 +127,44 @@ export async function mount(host: HTMLElement, ctx: GameContext): Promise<GameHa
     menu.style.top = `${Math.max(0, Math.min(y - r.top, r.height - 40 * items.length))}px`;
   };
 
+  // ---- picking a target (attach, arrows) ----------------------------------------------------------
+  const pickBar = h("div", { class: "tt-pick", id: "tt-pick", hidden: true, role: "status" });
+  let picking: ((t: { card?: number; player?: number }) => void) | null = null;
+  const endPick = () => {
+    picking = null;
+    pickBar.hidden = true;
+  };
+  const pick = (prompt: string, then: (t: { card?: number; player?: number }) => void) => {
+    picking = then;
+    const cancel = h("button", { type: "button", class: "small", id: "tt-pick-cancel" }, "Cancel");
+    cancel.addEventListener("click", (e) => (e.stopPropagation(), endPick()));
+    pickBar.replaceChildren(h("span", {}, `${prompt}. `), cancel);
+    pickBar.hidden = false;
+  };
+  // While picking, a tap on a battlefield card or a player's name is the answer (nothing else runs).
+  root.addEventListener(
+    "click",
+    (e) => {
+      if (!picking) return;
+      const t = e.target as HTMLElement;
+      if (t.closest("#tt-pick")) return;
+      const card = t.closest<HTMLElement>(".tt-field [data-card]");
+      const player = t.closest<HTMLElement>(".tt-player")?.closest<HTMLElement>(".tt-board");
+      if (!card && !player) return;
+      e.preventDefault();
+      e.stopPropagation();
+      const run = picking;
+      endPick();
+      run(card ? { card: Number(card.dataset.card) } : { player: Number(player!.dataset.seat) });
+    },
+    true,
+  );
+
+  const spot = () => freeSpot(me() >= 0 ? (zoneOf(`${me()}.battlefield`).cards ?? []) : []);
+  const dialogs: DialogHost = { dialog, act, view: () => view, me, zoneOf: (k) => zoneOf(k), nameOf, spot, withCard: (el, c, zone) => withCard(el, c, zone) };
+  const menuOps = { act, pick, counters: (c: CardView) => counterDialog(dialogs, c), spot };
+  root.append(pickBar);
+
   // ---- drag and drop -------------------------------------------------------------------------
   let dragged: number | null = null;
   const dropOn = (el: HTMLElement, zone: string, player: number, battlefield: boolean) => {
@@ -143,7 +191,7 @@ export async function mount(host: HTMLElement, ctx: GameContext): Promise<GameHa
     let press: ReturnType<typeof setTimeout> | null = null;
     el.addEventListener("touchstart", (e) => {
       const t = e.touches[0];
-      press = setTimeout(() => openMenu(t.clientX, t.clientY, menuFor(c, zone, me(), act)), 550);
+      press = setTimeout(() => openMenu(t.clientX, t.clientY, menuFor(c, zone, menuOps)), 550);
       const now = performance.now();
       if (now - lastTap < 300 && zone === "battlefield") act({ do: "tap", card: c.id, on: !c.tapped });
       lastTap = now;
@@ -152,7 +200,7 @@ export async function mount(host: HTMLElement, ctx: GameContext): Promise<GameHa
     el.addEventListener("contextmenu", (e) => {
       e.preventDefault();
       e.stopPropagation();
-      openMenu(e.clientX, e.clientY, menuFor(c, zone, me(), act));
+      openMenu(e.clientX, e.clientY, menuFor(c, zone, menuOps));
     });
     if (c.known && c.card) el.setAttribute("aria-describedby", "tt-card-keys");
     el.addEventListener("keydown", (e) => {
@@ -160,7 +208,7 @@ export async function mount(host: HTMLElement, ctx: GameContext): Promise<GameHa
         e.preventDefault();
         e.stopPropagation();
         const r = el.getBoundingClientRect();
-        openMenu(r.left + r.width / 2, r.top + r.height / 2, menuFor(c, zone, me(), act), el);
+        openMenu(r.left + r.width / 2, r.top + r.height / 2, menuFor(c, zone, menuOps), el);
       } else if (e.key === "Enter" || e.key === " ") {
         e.preventDefault();
         if (zone === "battlefield") act({ do: "tap", card: c.id, on: !c.tapped });
@@ -172,6 +220,11 @@ export async function mount(host: HTMLElement, ctx: GameContext): Promise<GameHa
 
   // ---- drawing -------------------------------------------------------------------------------
   const zoneOf = (key: string): ZoneView => view?.table?.zones[key] ?? { count: 0 };
+  /** A card's name where this viewer sees it (a host on another battlefield), else null. */
+  const cardNameOf = (id: number): string | null => {
+    for (const z of Object.values(view?.table?.zones ?? {})) for (const c of z.cards ?? []) if (c.id === id) return c.card?.name ?? null;
+    return null;
+  };
 
   const pile = (g: number, z: (typeof PILES)[number]) => {
     const zv = zoneOf(`${g}.${z}`);
@@ -194,7 +247,7 @@ export async function mount(host: HTMLElement, ctx: GameContext): Promise<GameHa
     dropOn(el, z, g, false);
     el.addEventListener("click", () => {
       if (z === "library" && g === me()) act({ do: "draw", n: 1 });
-      else if (zv.cards?.length) showList(`${nameOf(g)}'s ${z}`, zv.cards, z);
+      else if (zv.cards?.length) listDialog(dialogs, `${nameOf(g)}'s ${z}`, zv.cards, z);
     });
     return el;
   };
@@ -222,22 +275,29 @@ export async function mount(host: HTMLElement, ctx: GameContext): Promise<GameHa
   const board = (g: number) => {
     const p = view!.table!.players[g];
     const field = h("div", { class: "tt-field", "data-zone": `${g}.battlefield` });
-    for (const c of zoneOf(`${g}.battlefield`).cards ?? []) {
-      const el = withCard(cardEl(c), c, "battlefield");
-      const pos = c.pos ?? { x: 0, y: 0 };
-      // Positions 0..10000 map onto the field minus one card, so a card is never cut at the edge.
-      el.style.left = `calc((100% - var(--card-w)) * ${pos.x / 10000})`;
-      el.style.top = `calc((100% - var(--card-h)) * ${pos.y / 10000})`;
-      el.style.zIndex = String(c.z + 1);
-      field.append(el);
-    }
+    fillField(field, zoneOf(`${g}.battlefield`).cards ?? [], (c) => withCard(cardEl(c), c, "battlefield"), cardNameOf);
     dropOn(field, "battlefield", g, true);
     return h("section", { class: "tt-board", "data-seat": g }, playerHeader(g, p), h("div", { class: "tt-row" }, field, h("div", { class: "tt-piles" }, ...PILES.map((z) => pile(g, z)))));
   };
 
-  const lastOwn = () => {
-    const mine = (view?.lines ?? []).filter((l) => l.actor === (shell.me ?? -2) && l.do !== "chat" && l.do !== "undo");
-    return mine[mine.length - 1];
+  /**
+   * The line an Undo would take back, or null with the reason. Lines still standing are the
+   * lines minus what undo lines took back; online only your own last action undoes, and only
+   * if nobody acted since (chat does not count); solo any last action.
+   */
+  const undoable = (): { line: LogLine } | { line: null; why: string } => {
+    const standing: LogLine[] = [];
+    for (const l of view?.lines ?? []) {
+      if (l.do === "chat") continue;
+      if (l.do === "undo") {
+        while (standing.length && standing[standing.length - 1].seq >= (l.undone ?? Infinity)) standing.pop();
+      } else if (l.do === "restart") standing.length = 0;
+      else standing.push(l);
+    }
+    const last = standing[standing.length - 1];
+    if (!last) return { line: null, why: "Nothing to undo yet." };
+    if (wire?.mode !== "solo" && last.actor !== me()) return { line: null, why: `${nameOf(last.actor)} acted last: you can undo only your own last action, before anyone acts.` };
+    return { line: last };
   };
 
   /** "Player 1 drew 1 card." → "drew 1 card" (the button is yours). */
@@ -249,13 +309,20 @@ export async function mount(host: HTMLElement, ctx: GameContext): Promise<GameHa
     return b;
   };
 
+  let sides = 6;
+  const diceSides = h("select", { id: "tt-dice-sides", "aria-label": "Dice" }, ...[4, 6, 8, 10, 12, 20, 100].map((n) => h("option", { value: n, selected: n === sides }, `d${n}`))) as HTMLSelectElement;
+  diceSides.addEventListener("change", () => {
+    sides = Number(diceSides.value);
+    drawTools();
+  });
+
   const drawTools = () => {
     const t = view?.table;
     const g = me();
     if (!t || g < 0) return tools.replaceChildren();
-    const undo = lastOwn();
-    const items = [
-      t.phase === "mulligan" && !t.players[g].kept ? toolButton("keep", "Keep", () => keepDialog()) : null,
+    const undo = undoable();
+    const items: (HTMLElement | null)[] = [
+      t.phase === "mulligan" && !t.players[g].kept ? toolButton("keep", "Keep", () => keepDialog(dialogs)) : null,
       t.phase === "mulligan" && !t.players[g].kept ? toolButton("mulligan", "Mulligan", () => act({ do: "mulligan" })) : null,
       toolButton("draw", "Draw", () => act({ do: "draw", n: 1 })),
       toolButton("untap", "Untap all", () => act({ do: "untapAll" })),
@@ -263,15 +330,21 @@ export async function mount(host: HTMLElement, ctx: GameContext): Promise<GameHa
       toolButton("search", "Search", () => act({ do: "search" })),
       toolButton("shuffle", "Shuffle", () => act({ do: "shuffle" })),
       toolButton("token", "Token", () => act({ do: "createToken", name: "Token", power: "1", toughness: "1" })),
-      toolButton("dice", "Roll d6", () => act({ do: "rollDice", sides: 6 })),
+      diceSides,
+      toolButton("dice", `Roll d${sides}`, () => act({ do: "rollDice", sides })),
       toolButton("coin", "Flip coin", () => act({ do: "flipCoins" })),
+      t.arrows.some((a) => a.by === g) ? toolButton("arrows", "Clear my arrows", () => act({ do: "clearArrows" })) : null,
       t.turn.active === g ? toolButton("pass", "Pass turn", () => act({ do: "passTurn" })) : null,
-      toolButton("undo", undo ? `Undo: ${undoText(undo.text, t.players[g].name)}` : "Undo", () => act({ do: "undo" })),
+      toolButton("end", "End game…", () => endDialog(dialogs)),
+      toolButton("undo", undo.line ? `Undo: ${undoText(undo.line.text, t.players[undo.line.actor]?.name ?? "")}` : "Undo", () => act({ do: "undo" })),
       wire?.mode === "solo" ? toolButton("redo", "Redo", () => act({ do: "redo" })) : null,
     ];
-    tools.replaceChildren(...items.filter((x): x is HTMLButtonElement => x !== null));
+    // The last dice or coin result stays in sight beside the buttons.
+    const roll = [...(view?.lines ?? [])].reverse().find((l) => l.result && (l.do === "rollDice" || l.do === "flipCoins" || l.do === "rollPlanarDie"));
+    tools.replaceChildren(...items.filter((x) => x !== null), roll ? h("span", { class: "tt-roll", id: "tt-roll", role: "status" }, roll.text) : "");
     const u = tools.querySelector("#tt-undo") as HTMLButtonElement;
-    u.disabled = !undo;
+    u.disabled = !undo.line;
+    u.title = undo.line ? `Undo: ${undo.line.text}` : undo.why;
   };
 
   const drawHand = () => {
@@ -284,7 +357,7 @@ export async function mount(host: HTMLElement, ctx: GameContext): Promise<GameHa
         // The fan: each card turned a little about the middle of the hand.
         const angle = n > 1 ? (i - (n - 1) / 2) * Math.min(6, 40 / n) : 0;
         el.style.transform = `rotate(${angle}deg)`;
-        el.addEventListener("click", () => act({ do: "move", card: c.id, zone: "battlefield", place: "battlefield" }));
+        el.addEventListener("click", () => act({ do: "move", card: c.id, zone: "battlefield", place: "battlefield", pos: spot() }));
         return el;
       }),
     );
@@ -292,83 +365,27 @@ export async function mount(host: HTMLElement, ctx: GameContext): Promise<GameHa
     hand.hidden = g < 0;
   };
 
-  const drawLooking = () => {
-    const g = me();
-    const lib = g >= 0 ? zoneOf(`${g}.library`) : null;
-    const looked = (lib?.known ?? []).filter(([, c]) => c.looking);
-    if (!looked.length) {
-      if (dialog.dataset.kind === "look") dialog.hidden = true;
-      return;
-    }
-    const top: number[] = [];
-    const bottom: number[] = [];
-    const rows = looked.map(([i, c]) => {
-      const state = h("span", { class: "tt-choice" }, "top");
-      top.push(c.id);
-      const name = c.card?.name ?? "this card";
-      const toTop = h("button", { type: "button", class: "small", "aria-label": `${name}: on top` }, "Top");
-      const toBottom = h("button", { type: "button", class: "small", "aria-label": `${name}: on the bottom` }, "Bottom");
-      const toHand = h("button", { type: "button", class: "small", "aria-label": `${name}: to hand` }, "To hand");
-      const set = (where: "top" | "bottom") => {
-        for (const list of [top, bottom]) if (list.includes(c.id)) list.splice(list.indexOf(c.id), 1);
-        (where === "top" ? top : bottom).push(c.id);
-        state.textContent = where;
-      };
-      toTop.addEventListener("click", () => set("top"));
-      toBottom.addEventListener("click", () => set("bottom"));
-      toHand.addEventListener("click", () => act({ do: "move", card: c.id, zone: "hand", place: "top" }));
-      return h("li", { "data-index": i }, cardEl(c), state, toTop, toBottom, looked.length > 3 ? toHand : null);
-    });
-    const doneBtn = h("button", { type: "button", class: "primary", id: "tt-look-done" }, "Done");
-    doneBtn.addEventListener("click", () => (looked.length > 3 ? (act({ do: "stopLooking" }), act({ do: "shuffle" })) : act({ do: "arrange", top, bottom })));
-    dialog.dataset.kind = "look";
-    dialog.replaceChildren(h("h2", {}, looked.length > 3 ? "Search your library" : `Looking at the top ${looked.length}`), h("ol", { class: "tt-look" }, ...rows), doneBtn);
-    dialog.hidden = false;
-  };
-
-  function keepDialog() {
-    const g = me();
-    const p = view!.table!.players[g];
-    const opts = view!.table!.options;
-    const free = opts.mulligan === "londonFreeFirst" ? 1 : 0;
-    const need = opts.mulligan === "london" || opts.mulligan === "londonFreeFirst" ? Math.max(0, p.mulligans - free) : 0;
-    if (need === 0) return act({ do: "keep", bottom: [] });
-    const chosen: number[] = [];
-    const cards = zoneOf(`${g}.hand`).cards ?? [];
-    const rows = cards.map((c) => {
-      const b = h("button", { type: "button", class: "small", "aria-label": `Put ${c.card?.name ?? "this card"} on the bottom` }, "Bottom");
-      b.addEventListener("click", () => {
-        if (!chosen.includes(c.id)) chosen.push(c.id);
-        b.disabled = true;
-        if (chosen.length === need) {
-          act({ do: "keep", bottom: chosen });
-          dialog.hidden = true;
-        }
-      });
-      return h("li", {}, cardEl(c), b);
-    });
-    dialog.dataset.kind = "keep";
-    dialog.replaceChildren(h("h2", {}, `Keep: put ${need} card(s) on the bottom`), h("ol", { class: "tt-look" }, ...rows));
-    dialog.hidden = false;
-  }
-
-  function showList(title: string, cards: CardView[], zone: string) {
-    const close = h("button", { type: "button", class: "secondary" }, "Close");
-    close.addEventListener("click", () => (dialog.hidden = true));
-    dialog.dataset.kind = "list";
-    dialog.replaceChildren(h("h2", {}, title), h("div", { class: "tt-list" }, ...cards.map((c) => withCard(cardEl(c), c, zone))), close);
-    dialog.hidden = false;
-  }
-
+  /**
+   * Who is away, that actions on their hidden cards (hand, library) wait for them, and the vote
+   * to go on: shown to players while anyone is away (the server refuses such actions as "frozen").
+   */
   const drawFrozen = () => {
-    const away = frozenAway.filter((g) => wire && !wire.seats[order()[g]]?.connected);
+    const t = view?.table;
+    const seats = order();
+    const away = t && wire?.phase === "playing" ? seats.map((_, g) => g).filter((g) => !wire!.seats[seats[g]]?.connected) : [];
     frozenBar.hidden = away.length === 0 || me() < 0;
+    if (frozenBar.hidden) return;
+    const present = seats.length - away.length;
+    const need = Math.floor(present / 2) + 1;
     frozenBar.replaceChildren(
-      h("span", {}, `${away.map(nameOf).join(", ")} away: actions on their hidden cards wait. `),
+      h("p", {}, `${away.map(nameOf).join(", ")} ${away.length === 1 ? "is" : "are"} away: actions on their hidden cards (hand, library) wait until they come back, or until most players present vote to go on.`),
       ...away.map((g) => {
-        const b = h("button", { type: "button", class: "small", id: `tt-go-on-${g}` }, `Vote to go on without ${nameOf(g)}`);
+        const votes = (view?.goOn[g] ?? []).filter((v) => !away.includes(v));
+        const mine = votes.includes(me());
+        const going = votes.length >= need;
+        const b = h("button", { type: "button", class: "small", id: `tt-go-on-${g}`, disabled: mine || going }, going ? `Going on without ${nameOf(g)}` : mine ? `You voted to go on without ${nameOf(g)}` : `Vote to go on without ${nameOf(g)}`);
         b.addEventListener("click", () => ctx.session.send("goOn", { player: g }));
-        return b;
+        return h("span", { class: "tt-vote", "data-seat": g }, b, ` ${votes.length} of ${need} votes`);
       }),
     );
   };
@@ -379,11 +396,12 @@ export async function mount(host: HTMLElement, ctx: GameContext): Promise<GameHa
   const drawNow = () => {
     // A reload's room state exists before its first patch decodes: wait for the fields.
     if (!wire || !wire.acting || !wire.seats) return;
-    shell.update(wire);
     const parts: Parts = {};
     wire.parts?.forEach((p, k) => (parts[k] = p.json));
     const g = me();
     view = joinView(partsFor(parts, shell.me), g >= 0 ? g : "spectator");
+    // After the view: the end screen's title reads the winners from it.
+    shell.update(wire);
     ctx.setSubtitle(`${wire.mode === "solo" ? "Goldfish" : "Online"} · ${wire.format}`);
     const t = view?.table;
     deckBox.hidden = !view || view.stage !== "decks";
@@ -413,14 +431,16 @@ export async function mount(host: HTMLElement, ctx: GameContext): Promise<GameHa
       boards.replaceChildren(...t.players.map((_, i) => board(i)));
       boards.dataset.focus = String(focus);
       boards.querySelectorAll<HTMLElement>(".tt-board").forEach((b) => b.classList.toggle("tt-focus", Number(b.dataset.seat) === focus));
+      drawArrows(boards, t.arrows);
       drawHand();
       drawTools();
-      drawLooking();
+      drawLooking(dialogs);
     }
+    // A dice or coin line already says its result.
     const lines = view?.lines ?? [];
-    log.replaceChildren(...lines.map((l) => h("li", { "data-do": l.do }, l.text, l.result ? ` (${l.result.join(", ")})` : "")));
+    log.replaceChildren(...lines.map((l) => h("li", { "data-do": l.do }, l.text)));
     // what the others did, read out (client/ui/announce.ts); the lines there on arrival are not
-    if (spokenLines >= 0) for (const l of lines.slice(spokenLines)) if (l.actor !== me()) announce(`${l.text}${l.result ? ` (${l.result.join(", ")})` : ""}`);
+    if (spokenLines >= 0) for (const l of lines.slice(spokenLines)) if (l.actor !== me()) announce(l.text);
     spokenLines = lines.length;
     log.scrollTop = log.scrollHeight;
     drawFrozen();
@@ -439,9 +459,11 @@ export async function mount(host: HTMLElement, ctx: GameContext): Promise<GameHa
   });
   const offError = ctx.session.onMessage<{ code: string; message: string }>("error", (e) => {
     ctx.announce(e.message);
-    if (e.code === "frozen" && wire) {
-      frozenAway = order().map((_, g) => g).filter((g) => !wire!.seats[order()[g]]?.connected);
+    if (e.code === "frozen") {
       drawFrozen();
+      frozenBar.classList.remove("tt-flash");
+      void frozenBar.offsetWidth;
+      frozenBar.classList.add("tt-flash");
     }
   });
 
@@ -457,7 +479,9 @@ export async function mount(host: HTMLElement, ctx: GameContext): Promise<GameHa
       stage: view?.stage ?? "",
       me: me(),
       hand: me() >= 0 ? (zoneOf(`${me()}.hand`).cards ?? []).map((c) => c.card?.name ?? "?") : [],
-      battlefield: me() >= 0 ? (zoneOf(`${me()}.battlefield`).cards ?? []).map((c) => ({ id: c.id, name: c.card?.name ?? "?", tapped: !!c.tapped, counters: c.counters ?? {} })) : [],
+      battlefield: me() >= 0 ? (zoneOf(`${me()}.battlefield`).cards ?? []).map((c) => ({ id: c.id, name: c.card?.name ?? "?", tapped: !!c.tapped, counters: c.counters ?? {}, attachedTo: c.attachedTo ?? null })) : [],
+      arrows: view?.table?.arrows.length ?? 0,
+      replayId: wire?.replayId ?? -1,
       library: me() >= 0 ? zoneOf(`${me()}.library`).count : 0,
       players: view?.table?.players.map((p) => ({ life: p.life, hand: p.cards.hand, kept: p.kept })) ?? [],
       phaseOfTable: view?.table?.phase ?? "",

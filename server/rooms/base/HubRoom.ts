@@ -197,6 +197,7 @@ export abstract class HubRoom<S extends HubState> extends Room<S, HubMetadata> {
       if (now - this.state.serverTime >= SERVER_TIME_EVERY_MS) this.state.serverTime = now;
       this.beforeSend();
       this.broadcastPatch();
+      this.onCommitted(now);
       // The listing and the bots' plans follow the state, but the players need not wait for them.
       this.scheduler.afterWrite(() => {
         this.refreshListing();
@@ -204,6 +205,9 @@ export abstract class HubRoom<S extends HubState> extends Room<S, HubMetadata> {
       });
     });
   }
+
+  /** After every committed change, its patch sent (the spectator delay records a frame here). */
+  protected onCommitted(_now: number): void {}
 
   /** Broadcasts a one-shot `event` (call after `commit()` so state and event agree). */
   protected broadcastEvent(event: HubEvent): void {

@@ -14,7 +14,8 @@ import { DEFAULTS, type HubSettings } from "../../settings.js";
 import { requester } from "../../net/requestContext.js";
 import { defineBaseMessages, type BotPlan, type SenderContext } from "./messages.js";
 import { parseJoinOptions, type JoinRequest, type SeatStatus } from "./seats.js";
-import { refuseOption, refuseSeatToken } from "./errors.js";
+import { HubRefusal, refuseOption } from "./errors.js";
+import { isPlainObject } from "./validate.js";
 import { clientData, newClientData, type ClientData } from "./gate.js";
 import type { HubState } from "./HubState.js";
 import { HubRoom } from "./HubRoom.js";
@@ -239,8 +240,28 @@ export abstract class SeatedRoom<S extends HubState = HubState> extends HubRoom<
   /** Validates join options; a seat token must match a taken seat of this room. */
   onAuth(_client: Client, options: unknown): JoinRequest {
     const request = parseJoinOptions(options);
-    if (request.seatToken !== undefined && this.book.byToken(request.seatToken) < 0) throw refuseSeatToken();
+    if (request.seatToken !== undefined && this.book.byToken(request.seatToken) < 0) throw this.book.tokenRefusal(request.seatToken);
     return request;
+  }
+
+  /** Did a device link move the seat this token was for? (The matchmaking route asks, to say so.) */
+  seatTokenMoved(token: unknown): boolean {
+    return this.book.tokenMoved(token);
+  }
+
+  /**
+   * A device link was redeemed (server/api/claims.ts, through remoteRoomCall so it works
+   * across processes): the seat's token is replaced, see SeatBook.claim.
+   */
+  claimSeat(token: unknown): { seat: number; seatToken: string; game: string } | null {
+    if (typeof token !== "string" || token.length === 0 || token.length > 128 || this.isDisposing()) return null;
+    const moved = this.book.claim(token);
+    return moved && { ...moved, game: this.gameId };
+  }
+
+  /** Spectators are sent elsewhere (a delayed mirror): a spectator join reaching this room is refused. */
+  protected spectatorsWatchElsewhere(): boolean {
+    return false;
   }
 
   /** Does `token` reclaim a seat here? Asked by the matchmaking route before it reserves anything. */
@@ -299,6 +320,9 @@ export abstract class SeatedRoom<S extends HubState = HubState> extends HubRoom<
     allowReconnection = false,
     devModeReconnection?: boolean,
   ): Promise<boolean> {
+    if (!allowReconnection && this.spectatorsWatchElsewhere() && isPlainObject(joinOptions) && joinOptions.spectate === true) {
+      throw new HubRefusal("spectate-delayed", "This room shows its table to spectators with a delay: spectate it by its code from the lobby (joinById with spectate: true).");
+    }
     const counted = this.book.beforeReserve(sessionId, joinOptions, allowReconnection);
     if (!counted) return false;
     let reserved = false;

@@ -41,3 +41,10 @@ export function reportUncaught(label: string, error: Error, methodName: string):
     }
   }
 }
+
+export const refuseMovedSeat = () =>
+  new HubRefusal(
+    "seat-moved",
+    "This seat moved to another device with a device link, and the game goes on there. Carry on on that device, or start a new game from the lobby.",
+    ErrorCode.AUTH_FAILED,
+  );

@@ -19,6 +19,11 @@ export async function seatLeft(book: SeatBook, room: SeatBookRoom, client: Clien
   // A connection that never finished joining never received a new seat's token: nothing to
   // hold. A reclaimed seat is still its owner's (they have the token): held, as after a drop.
   const joined = joinCompleted(client);
+  // A seat a device link moved away waits for the new device, whatever the old one does.
+  if (record.movedFrom && record.movedFrom === client.sessionId) {
+    room.exclusive(() => book.awaitNewDevice(seat));
+    return;
+  }
   const holdUnjoined = !consented && !joined && (client.auth as JoinRequest | undefined)?.seatToken !== undefined;
   if (consented || !joined || settings.reconnectSeconds <= 0) {
     room.exclusive(() => {

@@ -6,7 +6,7 @@
 import { ErrorCode, Protocol, type Client, type Delayed } from "@colyseus/core";
 import { StateView, type Schema } from "@colyseus/schema";
 import type { HubSettings } from "../../settings.js";
-import { HubRefusal, refuseSeatToken } from "./errors.js";
+import { HubRefusal, refuseMovedSeat, refuseSeatToken } from "./errors.js";
 import type { ClientData } from "./gate.js";
 import type { HubState } from "./HubState.js";
 import { SeatState } from "./HubState.js";
@@ -51,6 +51,8 @@ export interface SeatBookRoom {
 
 export class SeatBook {
   private records: SeatRecord[] = [];
+  /** Tokens a device link retired (claim), newest last: refused with "moved to another device". */
+  private movedTokens: string[] = [];
   /** Seat-taking joins reserved but not yet arrived (session ids). */
   private pendingSeats = new Set<string>();
   private pendingSpectators = new Set<string>();
@@ -179,6 +181,7 @@ export class SeatBook {
       seatState.bot = false;
     }
     record.sessionId = client.sessionId;
+    record.movedFrom = null;
     seatState.occupied = true;
     seatState.connected = true;
     data.role = "seat";
@@ -272,6 +275,58 @@ export class SeatBook {
         old.leave(Protocol.WS_CLOSE_CONSENTED);
       }
     }
+  }
+
+  // ---- device links (server/api/claims.ts) ------------------------------------------
+
+  /** Did a device link move the seat this token was for? */
+  tokenMoved(token: unknown): boolean {
+    return typeof token === "string" && this.movedTokens.some((t) => sameToken(t, token));
+  }
+
+  /** The refusal of a token that names no seat: "moved to another device" when a device link retired it. */
+  tokenRefusal(token: unknown): HubRefusal {
+    return this.tokenMoved(token) ? refuseMovedSeat() : refuseSeatToken();
+  }
+
+  /**
+   * A device link was redeemed: the seat gets a fresh token (only the redeeming device
+   * receives it) and the old one is refused from now on. The connection holding the seat
+   * plays on until the new device joins (it is then told its seat moved), but if it drops
+   * meanwhile it is not let back in (seatLeft); a pending reconnection of it ends now.
+   */
+  claim(token: string): { seat: number; seatToken: string } | null {
+    const seat = this.byToken(token);
+    if (seat < 0) return null;
+    const record = this.records[seat];
+    this.movedTokens.push(record.token);
+    if (this.movedTokens.length > 4 * this.records.length + 4) this.movedTokens.shift();
+    record.token = newSeatToken();
+    record.movedFrom = record.sessionId;
+    if (record.reconnection) {
+      const pending = record.reconnection;
+      record.reconnection = null;
+      pending.reject(new Error("seat moved to another device"));
+    }
+    return { seat, seatToken: record.token };
+  }
+
+  /**
+   * The old device of a seat a device link moved left (or dropped) before the new one joined:
+   * the seat waits for the new device, held as after a drop; between games, where seats are
+   * not held, for one reconnection window.
+   */
+  awaitNewDevice(seat: number): void {
+    const room = this.room;
+    this.records[seat].sessionId = null;
+    room.state().seats[seat].connected = false;
+    room.onSeatConnection(seat, false);
+    if (room.settings().seatHoldSeconds > 0 && room.canHoldSeat(seat)) this.holdOrFree(seat);
+    else {
+      this.armHold(seat, Math.max(1, room.settings().reconnectSeconds) * 1000);
+      this.updateAutoDispose();
+    }
+    room.commit();
   }
 
   // ---- holds ----------------------------------------------------------------------
@@ -423,7 +478,7 @@ export class SeatBook {
     const spectates = !reconnecting && isPlainObject(joinOptions) && joinOptions.spectate === true;
     if (!reconnecting && isPlainObject(joinOptions) && joinOptions.seatToken !== undefined) {
       // Checked again here (the HTTP route asks first): a bogus token must never hold a place.
-      if (typeof joinOptions.seatToken !== "string" || this.byToken(joinOptions.seatToken) < 0) throw refuseSeatToken();
+      if (typeof joinOptions.seatToken !== "string" || this.byToken(joinOptions.seatToken) < 0) throw this.tokenRefusal(joinOptions.seatToken);
     }
     if (takesSeat) {
       if (this.freeCount() <= 0) return false;

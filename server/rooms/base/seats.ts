@@ -26,6 +26,11 @@ export interface SeatRecord {
   holdUntil: number;
   /** A bot seat (no player, no token). */
   bot: boolean;
+  /**
+   * The connection that held the seat when a device link moved it (claimSeat): it plays on
+   * until the new device joins, but is not let back in if it drops.
+   */
+  movedFrom?: string | null;
 }
 
 /** Validated join options (returned by onAuth, kept as client.auth). */
@@ -84,5 +89,6 @@ export function resetRecord(record: SeatRecord, bot: boolean): void {
   record.sessionId = null;
   record.reconnection = null;
   record.bot = bot;
+  record.movedFrom = null;
 }
 

@@ -34,6 +34,7 @@ import { BotSeats } from "./botSeats.js";
 import { Countdown } from "./countdown.js";
 import type { Deadlines, LoggedRoom } from "../../store/RoomLog.js";
 import { loggableOptions, RoomDurability, takeRestore, type RoomNow } from "./durable.js";
+import { DelayRecorder, parseSpectatorDelay, type Feed, type FeedCursor, type WatchSetup } from "./spectatorDelay.js";
 
 export { filterKeysOf, type GameServerParts, type PartsExtras, type PartsRoom, type Projection, type RecordInfo, type Stage, type WireInfo } from "./parts.js";
 
@@ -55,6 +56,8 @@ export abstract class GameRoom<S, M extends TypedMove, E, C, V, St extends HubSt
   /** Where the room is (state.phase shows it, or the game's own word for it: parts.phase). */
   private stage: Stage = "waiting";
   private gameNo = 0;
+  /** Spectator delay (spectatorDelay.ts): frames for the delayed mirror; null when off. */
+  private delayed: DelayRecorder | null = null;
   private readonly countdown = new Countdown({
     stage: () => this.stage,
     setStage: (stage) => this.setStage(stage),
@@ -151,6 +154,9 @@ export abstract class GameRoom<S, M extends TypedMove, E, C, V, St extends HubSt
     this.durable = new RoomDurability(this.settings.roomLog, () => matchMaker.processId);
     const state = this.parts.createState(c.value);
     state.phase = this.parts.phase ? this.parts.phase("waiting", null) : "waiting";
+    const delay = parseSpectatorDelay(options);
+    if (delay > 0 && !(state instanceof GameRoomState)) throw refuseOption(`${this.def.title} has no spectator delay yet: create the room without spectatorDelay.`);
+    if (delay > 0) this.delayed = new DelayRecorder(delay, () => this.delayedSetup());
     this.gameSeatOf = new Array<number>(c.value.seats).fill(-1);
     for (const type of this.def.moveTypes) {
       this.defineMessage<M>(type, { parse: (payload) => this.def.parseMove(type, payload, c.value.config), run: (ctx, move) => this.playerMove(ctx, move) });
@@ -428,6 +434,30 @@ export abstract class GameRoom<S, M extends TypedMove, E, C, V, St extends HubSt
     this.bots.replan();
   }
 
+  // ---- spectator delay (spectatorDelay.ts, WatchRoom.ts) ----------------------------
+
+  protected override onCommitted(now: number): void {
+    if (this.delayed && this.turns) this.delayed.record(now, this.turns, this.game);
+  }
+  protected override spectatorsWatchElsewhere(): boolean {
+    return this.delayed !== null;
+  }
+  private delayedSetup(): WatchSetup {
+    return { game: this.gameId, delaySeconds: this.delayed!.delaySeconds, configured: this.configured as never, spectatorSlots: this.settings.spectatorSlots };
+  }
+  /** remoteRoomCall from the matchmaking route: the delayed mirror's id (opened if need be). */
+  async openDelayedWatch(): Promise<string | null> {
+    return this.delayed && !this.isDisposing() ? this.delayed.openMirror(this.roomId, this.gameId) : null;
+  }
+  /** remoteRoomCall from the mirror, with the ticket it was opened with. */
+  delayedWatchSetup(ticket: unknown): WatchSetup | null {
+    return this.delayed?.watchSetup(ticket) ?? null;
+  }
+  /** remoteRoomCall from the mirror, a few times a second. */
+  delayedWatchFeed(cursor: FeedCursor | null): Feed | null {
+    return this.delayed?.feed(cursor, Date.now()) ?? null;
+  }
+
   // ---- connections' views ---------------------------------------------------------
 
   /** Every connection holding a view, with the room seat it shows. */
@@ -497,7 +527,8 @@ export abstract class GameRoom<S, M extends TypedMove, E, C, V, St extends HubSt
     this.maybeAutoStart();
   }
   protected extraMetadata(): Record<string, unknown> {
-    return this.parts.metadata?.(this.configured) ?? {};
+    const extra = this.parts.metadata?.(this.configured) ?? {};
+    return this.delayed ? { ...extra, spectatorDelay: this.delayed.delaySeconds } : extra;
   }
   protected onRoomDispose(): void {
     this.countdown.clear();

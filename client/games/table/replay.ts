@@ -1,0 +1,209 @@
+// The replay of a stored card-table game (#/replay/ID): the record re-run in the browser with
+// the common/ rules (common/table/replay.ts), one step per event. A finished game shows
+// everything — every hand, every library in order, every card named in the lines; Play / Pause,
+// step, speed, a scrubber, and the log where a line is a place to jump to. Phone portrait:
+// one battlefield at a time (tabs), as at the live table.
+import { replayTable, type TableRecord } from "../../../common/table/replay";
+import type { CardView, PlayerView, TableView } from "../../../common/table/visibility";
+import type { PageFrame, PageHandle } from "../../pages/page";
+import { h } from "../../ui/dom";
+import { cardEl } from "./cards";
+import { drawArrows, fillField } from "./field";
+import "./table.css";
+
+const SPEEDS = [0.5, 1, 2, 4] as const;
+/** Time one event stays on screen at 1× (ms): a table game is hours long, events are what matter. */
+const EVENT_MS = 1200;
+const SIDE_ZONES = ["hand", "library", "graveyard", "exile", "command", "sideboard"] as const;
+
+export function mountTableReplay(frame: PageFrame, record: TableRecord & { id: number; result: string }): PageHandle {
+  const replay = replayTable(record);
+  const last = replay.steps.length - 1;
+  let k = 0;
+  let speed = 1;
+  let playing = false;
+  let timer: ReturnType<typeof setTimeout> | null = null;
+  let focus = 0;
+  const names = (v: TableView) => v.players.map((p) => p.name);
+  frame.setSubtitle(`Card table · ${record.config.format} · ${record.seats.join(", ")} · ${record.result}${replay.everything ? " · every card shown" : " · as a spectator saw it"}`);
+
+  const root = h("div", { class: "tt tt-replay", id: "tt-replay" });
+  const line = h("p", { class: "tt-replay-line", id: "replay-line", "aria-live": "polite" });
+  const playBtn = h("button", { type: "button", class: "primary", id: "replay-play", "aria-label": "Play" }, "▶ Play");
+  const startBtn = h("button", { type: "button", class: "small", id: "replay-start", "aria-label": "Back to the deal" }, "⇤");
+  const backBtn = h("button", { type: "button", class: "small", id: "replay-back", "aria-label": "One event back" }, "◀");
+  const fwdBtn = h("button", { type: "button", class: "small", id: "replay-fwd", "aria-label": "One event forward" }, "▶");
+  const speedBtns = SPEEDS.map((s) => {
+    const b = h("button", { type: "button", class: "small", role: "radio", "aria-checked": String(s === speed), "data-speed": s }, `${s}×`);
+    b.addEventListener("click", () => {
+      speed = s;
+      speedBtns.forEach((x, i) => x.setAttribute("aria-checked", String(SPEEDS[i] === s)));
+    });
+    return b;
+  });
+  const scrub = h("input", { type: "range", min: 0, max: Math.max(0, last), step: 1, value: 0, id: "replay-scrub", class: "replay-scrub", "aria-label": "Event" }) as HTMLInputElement;
+  const pos = h("output", { class: "replay-pos", id: "replay-pos" });
+  const controls = h(
+    "div",
+    { class: "replay-controls tt-replay-controls", id: "replay-controls", role: "group", "aria-label": "Replay controls" },
+    h("div", { class: "replay-row" }, startBtn, backBtn, playBtn, fwdBtn, h("span", { class: "replay-speeds", role: "radiogroup", "aria-label": "Playback speed" }, ...speedBtns)),
+    h("div", { class: "replay-row replay-row-scrub" }, scrub, pos),
+    line,
+  );
+  const tabs = h("nav", { class: "tt-tabs", id: "tt-tabs", "aria-label": "Battlefields" });
+  const boards = h("div", { class: "tt-boards", id: "tt-boards" });
+  const log = h("ol", { class: "tt-log", id: "tt-log", "aria-label": "Game log" });
+  const broken = h("p", { class: "page-error", role: "alert", hidden: !replay.broken }, replay.broken ? `This record stops replaying at move ${replay.broken.index + 1}: ${replay.broken.reason}` : "");
+  root.append(controls, broken, tabs, boards, h("aside", { class: "tt-side" }, h("h3", {}, "Log"), log));
+  frame.body.append(root);
+
+  if (!replay.steps.length) {
+    root.replaceChildren(h("p", { class: "page-error", role: "alert" }, "This game ended before the cards were dealt: there is nothing to replay."));
+    return { el: frame.el, snapshot: () => ({ page: "replay", ready: true, game: "table", replay: { position: 0, total: 0 } }), renderNow() {}, resume() {}, destroy: () => frame.el.remove() };
+  }
+
+  const cardOf = (v: TableView, id: number): CardView | undefined => {
+    for (const z of Object.values(v.zones)) for (const c of z.cards ?? []) if (c.id === id) return c;
+    return undefined;
+  };
+
+  const pileEl = (v: TableView, g: number, zone: (typeof SIDE_ZONES)[number]) => {
+    const zv = v.zones[`${g}.${zone}`] ?? { count: 0 };
+    const cards = zv.cards ?? zv.known?.map(([, c]) => c) ?? [];
+    // Hand and library in the order they are held (library: top first), everything else top last.
+    const shown = zone === "hand" || zone === "library" ? cards : [...cards].reverse();
+    return h(
+      "details",
+      { class: `tt-replay-zone tt-${zone}`, "data-zone": `${g}.${zone}`, open: zone === "hand" && cards.length > 0 },
+      h("summary", {}, `${zone} `, h("span", { class: "tt-count" }, String(zv.count))),
+      h("div", { class: "tt-list" }, ...shown.slice(0, 60).map((c) => cardEl(c))),
+    );
+  };
+
+  const header = (v: TableView, g: number, p: PlayerView) =>
+    h(
+      "header",
+      { class: `tt-player${v.turn.active === g ? " tt-active" : ""}`, "data-seat": g },
+      h("strong", {}, p.name),
+      h("span", { class: "tt-life", "data-life": p.life }, ` ♥ ${p.life}`),
+      p.poison ? h("span", {}, ` ☠ ${p.poison}`) : null,
+      h("span", { class: "tt-handcount" }, ` · hand ${p.cards.hand} · library ${p.cards.library}`),
+      v.winners?.includes(g) ? h("span", { class: "tt-won" }, " · won") : null,
+    );
+
+  function draw(): void {
+    const v = replay.view(k);
+    const step = replay.steps[k];
+    if (focus >= v.players.length) focus = 0;
+    tabs.replaceChildren(
+      ...names(v).map((n, i) => {
+        const b = h("button", { type: "button", class: `small${i === focus ? " tt-tab-on" : ""}`, "data-seat": i }, n);
+        b.addEventListener("click", () => {
+          focus = i;
+          draw();
+        });
+        return b;
+      }),
+    );
+    boards.replaceChildren(
+      ...v.players.map((p, g) => {
+        const field = h("div", { class: "tt-field", "data-zone": `${g}.battlefield` });
+        fillField(field, v.zones[`${g}.battlefield`]?.cards ?? [], (c) => cardEl(c), (id) => cardOf(v, id)?.card?.name ?? null);
+        return h(
+          "section",
+          { class: `tt-board${g === focus ? " tt-focus" : ""}`, "data-seat": g },
+          header(v, g, p),
+          h("div", { class: "tt-row" }, field),
+          h("div", { class: "tt-replay-zones" }, ...SIDE_ZONES.map((z) => pileEl(v, g, z))),
+        );
+      }),
+    );
+    drawArrows(boards, v.arrows);
+    const text = step.line ? step.line.text : "The cards are dealt.";
+    line.textContent = text;
+    log.replaceChildren(
+      ...replay.steps.map((s, i) => {
+        const li = h("li", { "data-step": i, class: i === k ? "tt-now" : i > k ? "tt-later" : "" }, s.line ? s.line.text : "The cards are dealt.");
+        li.addEventListener("click", () => seek(i));
+        return li;
+      }),
+    );
+    log.querySelector(".tt-now")?.scrollIntoView({ block: "nearest" });
+    scrub.value = String(k);
+    pos.textContent = `Event ${k} / ${last}`;
+    scrub.setAttribute("aria-valuetext", `Event ${k} of ${last}: ${text}`);
+  }
+
+  function seek(i: number): void {
+    k = Math.max(0, Math.min(last, i));
+    draw();
+  }
+
+  function setPlaying(on: boolean): void {
+    if (on && k >= last) k = 0;
+    playing = on;
+    playBtn.textContent = on ? "❚❚ Pause" : "▶ Play";
+    playBtn.setAttribute("aria-label", on ? "Pause" : "Play");
+    if (timer) clearTimeout(timer);
+    timer = null;
+    if (on) schedule();
+    draw();
+  }
+
+  function schedule(): void {
+    timer = setTimeout(() => {
+      if (!playing) return;
+      if (k >= last) {
+        setPlaying(false);
+        frame.announce("End of the replay.");
+        return;
+      }
+      seek(k + 1);
+      schedule();
+    }, EVENT_MS / speed);
+  }
+
+  playBtn.addEventListener("click", () => setPlaying(!playing));
+  startBtn.addEventListener("click", () => (setPlaying(false), seek(0)));
+  backBtn.addEventListener("click", () => (setPlaying(false), seek(k - 1)));
+  fwdBtn.addEventListener("click", () => (setPlaying(false), seek(k + 1)));
+  scrub.addEventListener("input", () => (playing && setPlaying(false), seek(Number(scrub.value))));
+  const onKey = (e: KeyboardEvent) => {
+    const tag = (e.target as HTMLElement | null)?.tagName ?? "";
+    if (tag === "INPUT" || tag === "SELECT" || tag === "BUTTON" || tag === "TEXTAREA") return;
+    if (e.key === " " || e.key === "k") setPlaying(!playing);
+    else if (e.key === "ArrowRight") seek(k + 1);
+    else if (e.key === "ArrowLeft") seek(k - 1);
+    else return;
+    e.preventDefault();
+  };
+  document.addEventListener("keydown", onKey);
+  const onResize = () => drawArrows(boards, replay.view(k).arrows);
+  window.addEventListener("resize", onResize);
+  draw();
+
+  return {
+    el: frame.el,
+    snapshot: () => {
+      const v = replay.view(k);
+      return {
+        page: "replay",
+        ready: true,
+        game: "table",
+        replay: { id: record.id, position: k, total: last, playing, speed, done: k >= last, everything: replay.everything, broken: replay.broken, line: replay.steps[k].line?.text ?? "" },
+        lines: replay.steps.slice(1, k + 1).map((s) => s.line!.text),
+        hands: v.players.map((_, g) => (v.zones[`${g}.hand`]?.cards ?? []).map((c) => c.card?.name ?? "?")),
+        focus,
+      };
+    },
+    renderNow() {},
+    resume() {},
+    destroy: () => {
+      playing = false;
+      if (timer) clearTimeout(timer);
+      document.removeEventListener("keydown", onKey);
+      window.removeEventListener("resize", onResize);
+      frame.el.remove();
+    },
+  };
+}

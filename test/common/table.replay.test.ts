@@ -1,0 +1,63 @@
+// A stored card-table game played back (common/table/replay.ts): one step per event, names in
+// the lines, everything shown only when the recorded game finished.
+
+import { expect } from "chai";
+import { GameSession } from "../../common/core/session.js";
+import { tableDef, type TableMove, type TableState } from "../../common/table/game.js";
+import { replayTable, type TableRecord } from "../../common/table/replay.js";
+
+function played(finish: boolean, named: boolean): TableRecord {
+  const c = tableDef.configure({ seats: 2 });
+  if (!c.ok) throw new Error(c.error.message);
+  const s = new GameSession<TableState, TableMove, unknown, unknown, unknown>(tableDef, 11, c.value.config, 2);
+  let t = 1000;
+  const go = (seat: number, move: TableMove) => {
+    const r = s.apply(seat, move, (t += 1000));
+    if (!r.ok) throw new Error(r.error.message);
+  };
+  go(0, { type: "deck", text: "30 Grizzly Bears | Creature — Bear | {1}{G} | 2/2\n30 Forest", ...(named ? { name: "Ada" } : {}) });
+  go(1, { type: "deck", text: "", ...(named ? { name: "Bo" } : {}) });
+  go(0, { type: "act", action: { do: "keep", bottom: [] } });
+  go(1, { type: "act", action: { do: "keep", bottom: [] } });
+  go(0, { type: "act", action: { do: "draw", n: 2 } });
+  const card = s.state.game!.zones["0.hand"][0];
+  go(0, { type: "act", action: { do: "move", card, zone: "library", place: "top" } });
+  go(1, { type: "act", action: { do: "rollDice", sides: 20 } });
+  if (finish) go(0, { type: "act", action: { do: "endGame", winners: [0] } });
+  return { seed: s.seed, config: c.value.config, seats: ["Ada", "Bo"], log: s.log.map((m) => ({ ...m })) };
+}
+
+describe("card table replay", () => {
+  it("steps through a finished game event by event, naming players and every card", () => {
+    const r = replayTable(played(true, true));
+    expect(r.broken).to.equal(null);
+    expect(r.everything).to.equal(true);
+    expect(r.steps).to.have.length(1 + 6, "the deal, then one step per event");
+    const lines = r.steps.slice(1).map((x) => x.line!.text);
+    expect(lines[0]).to.equal("Ada kept 7 cards.");
+    expect(lines[2]).to.equal("Ada drew 2 cards.");
+    expect(lines[3]).to.match(/^Ada moved (Grizzly Bears|Forest) from Ada's hand to Ada's library\.$/, "a hidden card is named in a finished game's replay");
+    expect(lines[4]).to.match(/^Bo rolled 1d20: \d+\.$/);
+    const v = r.view(3);
+    expect(v.zones["1.hand"].cards?.every((c) => c.known)).to.equal(true, "Bo's hand is open in the replay");
+    expect(v.zones["0.library"].cards?.length).to.equal(v.zones["0.library"].count, "the library in order");
+  });
+
+  it("an abandoned game replays as a spectator saw it; records without names use the record's seat names", () => {
+    const r = replayTable(played(false, false));
+    expect(r.everything).to.equal(false);
+    const lines = r.steps.slice(1).map((x) => x.line!.text);
+    expect(lines[3]).to.equal("Ada moved a card from Ada's hand to Ada's library.");
+    const v = r.view(r.steps.length - 1);
+    expect(v.zones["1.hand"].cards).to.equal(undefined);
+    expect(v.zones["1.hand"].count).to.equal(7);
+  });
+
+  it("stops at a move the rules refuse and says which", () => {
+    const rec = played(true, true);
+    rec.log.splice(4, 0, { seat: 1, move: { type: "act", action: { do: "tap", card: 99999, on: true } }, t: 0 });
+    const r = replayTable(rec);
+    expect(r.broken?.index).to.equal(4);
+    expect(r.steps.length).to.be.greaterThan(1);
+  });
+});

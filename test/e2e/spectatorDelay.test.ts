@@ -1,0 +1,75 @@
+// Spectator delay in Chromium, desktop and phone: a private Connect Four room created from the
+// lobby with "Spectator delay 15 s"; spectators on a desktop and a phone read "Delayed by
+// 15 s" and see the host's disc only after the delay, while the players see it at once.
+// The delay runs at a fifth of its length here (DelayRecorder.timeScale): "15 s" is 3 s.
+import { expect } from "chai";
+import { boot, type ColyseusTestServer } from "@colyseus/testing";
+import type { Browser, Page } from "playwright-core";
+import { createHubConfig } from "../../arena.config.js";
+import { SqliteStore } from "../../server/store/index.js";
+import { DelayRecorder } from "../../server/rooms/game/spectatorDelay.js";
+import { DESKTOP, freePort, hub, launchChromium, OpenedPages, PHONE, screenshot, waitHub } from "../helpers/e2e.js";
+import { LAX_ADDRESS_LIMITS } from "../helpers/hub.js";
+
+const SCALE = 0.2;
+const discs = (grid: unknown) => (Array.isArray(grid) ? grid.filter((x) => x >= 0).length : 0);
+const gridOf = async (page: Page) => ((await hub(page)).grid as number[] | undefined) ?? [];
+
+describe("e2e: spectator delay", function () {
+  this.timeout(90_000);
+  let server: ColyseusTestServer;
+  let browser: Browser;
+  let base = "";
+  const pages = new OpenedPages(() => browser, () => base);
+  let scale = 1;
+
+  before(async () => {
+    scale = DelayRecorder.timeScale;
+    DelayRecorder.timeScale = SCALE;
+    browser = await launchChromium();
+    const port = await freePort();
+    server = await boot(createHubConfig({ store: new SqliteStore(":memory:"), botThreads: 0, ...LAX_ADDRESS_LIMITS }), port);
+    base = `http://127.0.0.1:${port}/`;
+  });
+  after(async () => {
+    DelayRecorder.timeScale = scale;
+    await browser?.close();
+    await server?.shutdown();
+  });
+  afterEach(() => pages.closeAll());
+
+  it("spectators on a desktop and a phone read 'Delayed by 15 s' and see each move that late; the players at once", async () => {
+    const host = await pages.open(DESKTOP, "#/games/connect4");
+    await host.page.fill("input[name=name]", "Ann");
+    await host.page.selectOption("#connect4-spectator-delay", "15");
+    await screenshot(host.page, "delay-lobby-option");
+    await host.page.click("#connect4-private-btn");
+    const h = await waitHub(host.page, (x) => x.connection === "connected" && x.ready === true && typeof x.seat === "number", "the host's room");
+    const code = h.roomId!;
+    const guest = await server.sdk.joinById(code, { name: "Ben" });
+    await waitHub(host.page, (x) => x.phase === "playing", "the game started");
+
+    const watchers = [await pages.open(DESKTOP, `#/spectate/${code}`), await pages.open(PHONE, `#/spectate/${code}`)];
+    for (const w of watchers) {
+      const s = await waitHub(w.page, (x) => x.spectator === true && x.connection === "connected" && x.ready === true, "a spectator");
+      expect(s.roomId, "the live room's code, not the mirror's").to.equal(code);
+      await w.page.waitForSelector(".spectating:has-text('Delayed by 15 s')");
+      expect(await w.page.isVisible("#device-link-btn")).to.equal(false);
+    }
+
+    // the host drops a disc: Ann and Ben see it now, the spectators not yet
+    const madeAt = Date.now();
+    await host.page.click("#c4-grid .c4-col[data-col='3']");
+    await waitHub(host.page, (x) => discs(x.grid) === 1, "the host sees the disc");
+    await new Promise<void>((ok) => {
+      const check = () => (discs(Array.from(guest.state.grid ?? [])) === 1 ? ok() : setTimeout(check, 20));
+      check();
+    });
+    for (const w of watchers) expect(discs(await gridOf(w.page)), "not shown to a spectator yet").to.equal(0);
+    for (const w of watchers) await waitHub(w.page, (x) => discs(x.grid) === 1, "the spectator sees the disc, late", 15_000);
+    expect(Date.now() - madeAt, "no sooner than the delay").to.be.at.least(15_000 * SCALE - 100);
+    await screenshot(watchers[0].page, "delay-spectator-desktop");
+    await screenshot(watchers[1].page, "delay-spectator-phone");
+    await guest.leave(true);
+  });
+});

@@ -1,0 +1,287 @@
+// The card table with four players and two spectators in Chromium, two players on desktops and
+// two on 390×844 phones: decklists, mulligans, draw, play, tap, counters, attach, an arrow, dice,
+// scry 3, shuffle, undo, a reload mid-game, then the end of the game and its replay (every hand
+// shown, stepped and played). On the phones: one battlefield at a time with quick switching,
+// the hand in view, nothing cut at a field's edge, no buttons over each other, no sideways
+// scrolling. Screenshots in test-results/table4-*.png.
+import { expect } from "chai";
+import { boot, type ColyseusTestServer } from "@colyseus/testing";
+import type { Browser, Page } from "playwright-core";
+import { createHubConfig } from "../../arena.config.js";
+import { SqliteStore } from "../../server/store/index.js";
+import { LAX_ADDRESS_LIMITS } from "../helpers/hub.js";
+import { DESKTOP, freePort, hub, launchChromium, OpenedPages, PHONE, screenshot, waitHub, type HubSnapshot } from "../helpers/e2e.js";
+
+type Card = { id: number; name: string; tapped: boolean; counters: Record<string, number>; attachedTo: number | null };
+type T = HubSnapshot & {
+  stage?: string;
+  me?: number;
+  hand?: string[];
+  battlefield?: Card[];
+  library?: number;
+  phaseOfTable?: string;
+  players?: { life: number; hand: number; kept: boolean }[];
+  lines?: string[];
+  arrows?: number;
+  replayId?: number;
+};
+
+const deck = (tag: string) => Array.from({ length: 40 }, (_, i) => `1 ${tag} ${String(i + 1).padStart(2, "0")} | Creature — Tester | {${(i % 4) + 1}} | ${(i % 5) + 1}/${(i % 3) + 1}`).join("\n");
+
+const table = (page: Page) => hub(page) as Promise<T>;
+const until = (page: Page, test: (s: T) => boolean, what: string) => waitHub(page, (s) => test(s as T), what, 20_000) as Promise<T>;
+
+/** What a player on a phone would find wrong with the screen now (empty: nothing). */
+async function phoneProblems(page: Page): Promise<string[]> {
+  return page.evaluate(() => {
+    const out: string[] = [];
+    const vw = window.innerWidth;
+    const vh = window.innerHeight;
+    if (document.documentElement.scrollWidth > vw + 1) out.push(`the page scrolls sideways (${document.documentElement.scrollWidth} px wide)`);
+    const shown = [...document.querySelectorAll<HTMLElement>(".tt-board")].filter((b) => b.getBoundingClientRect().height > 0);
+    if (shown.length !== 1) out.push(`${shown.length} battlefields shown at once`);
+    for (const field of document.querySelectorAll<HTMLElement>(".tt-board .tt-field")) {
+      const f = field.getBoundingClientRect();
+      if (!f.height) continue;
+      for (const c of field.querySelectorAll<HTMLElement>(".tt-card")) {
+        const r = c.getBoundingClientRect();
+        if (r.left < f.left - 1 || r.right > f.right + 1 || r.top < f.top - 1 || r.bottom > f.bottom + 1) out.push(`${c.dataset.name ?? "a card"} is cut at the field's edge`);
+      }
+    }
+    const boxes = [...document.querySelectorAll<HTMLElement>("#tt-tools > *, #tt-tabs > *")].map((e) => ({ what: e.id || e.textContent || e.tagName, r: e.getBoundingClientRect() })).filter((b) => b.r.width > 0);
+    for (const b of boxes) if (b.r.right > vw + 1 || b.r.left < -1) out.push(`${b.what} runs off the screen`);
+    for (let i = 0; i < boxes.length; i++)
+      for (let j = i + 1; j < boxes.length; j++) {
+        const [a, b] = [boxes[i].r, boxes[j].r];
+        if (a.left < b.right - 1 && b.left < a.right - 1 && a.top < b.bottom - 1 && b.top < a.bottom - 1) out.push(`${boxes[i].what} overlaps ${boxes[j].what}`);
+      }
+    const hand = document.querySelector<HTMLElement>("#tt-hand");
+    if (hand && !hand.hidden) {
+      const r = hand.getBoundingClientRect();
+      if (r.top >= vh || r.bottom > vh + 1) out.push(`the hand is not in view (top ${Math.round(r.top)} of ${vh})`);
+    }
+    return out;
+  });
+}
+
+describe("e2e: card table, four players and spectators on desktops and phones", function () {
+  this.timeout(300_000);
+  let server: ColyseusTestServer;
+  let browser: Browser;
+  let base = "";
+  const pages = new OpenedPages(() => browser, () => base);
+
+  before(async () => {
+    browser = await launchChromium();
+    const port = await freePort();
+    server = await boot(createHubConfig({ store: new SqliteStore(":memory:"), botThreads: 0, ...LAX_ADDRESS_LIMITS }), port);
+    base = `http://127.0.0.1:${port}/`;
+  });
+  after(async () => {
+    await browser?.close();
+    await server?.shutdown();
+  });
+  afterEach(() => pages.closeAll());
+
+  it("plays a four-player game to its end and watches its replay", async () => {
+    // ---- a private table of four: Ada and Cy on desktops, Bo and Di on phones ----
+    const ada = (await pages.open(DESKTOP)).page;
+    await ada.waitForSelector("#table-private-btn");
+    await ada.fill("input[name=name]", "Ada");
+    await ada.selectOption("#table-seats", "4");
+    await ada.click("#table-private-btn");
+    const room = await waitHub(ada, (s) => !!s.roomId && s.private === true, "a private table");
+    const join = async (name: string, kind: typeof DESKTOP) => {
+      const p = (await pages.open(kind)).page;
+      await p.waitForSelector("#join-code");
+      await p.fill("input[name=name]", name);
+      await p.fill("#join-code", room.roomId!);
+      await p.click("#join-code-btn");
+      return p;
+    };
+    const bo = await join("Bo", PHONE);
+    const cy = await join("Cy", DESKTOP);
+    const di = await join("Di", PHONE);
+    const watcher = (await pages.open(DESKTOP, `#/spectate/${room.roomId}`)).page;
+    const phoneWatcher = (await pages.open(PHONE, `#/spectate/${room.roomId}`)).page;
+    const players = [ada, bo, cy, di];
+    for (const p of [...players, watcher, phoneWatcher]) await until(p, (s) => s.stage === "decks", "the deck stage");
+
+    // ---- decks: three decklists (one typed on a phone) and the standard deck ----
+    await ada.fill("#tt-decklist", deck("Ada Card"));
+    await ada.click("#tt-import");
+    await bo.fill("#tt-decklist", deck("Bo Card"));
+    await screenshot(bo, "table4-decks-phone");
+    await bo.click("#tt-import");
+    await cy.click("#tt-standard");
+    await di.fill("#tt-decklist", deck("Di Card"));
+    await di.click("#tt-import");
+    for (const p of players) await until(p, (s) => s.phaseOfTable === "mulligan" && s.hand?.length === 7, "the deal");
+    expect((await table(bo)).hand!.every((n) => n.startsWith("Bo Card"))).to.equal(true);
+
+    // ---- mulligans: Ada (desktop) and Di (phone) take one and put a card on the bottom ----
+    for (const [p, name] of [[ada, "Ada"], [di, "Di"]] as const) {
+      await p.click("#tt-mulligan");
+      await until(p, (s) => (s.lines ?? []).some((l) => l === `${name} took a mulligan.`), `${name}'s mulligan`);
+    }
+    for (const p of [ada, di]) {
+      await p.click("#tt-keep");
+      await p.waitForSelector("#tt-dialog:not([hidden]) .tt-look li button");
+      await p.click("#tt-dialog .tt-look li:first-child button");
+    }
+    await bo.click("#tt-keep");
+    await cy.click("#tt-keep");
+    for (const p of players) await until(p, (s) => s.phaseOfTable === "playing", "everyone kept");
+    // Ada kept 6 and, first to play at a table of four, drew for her turn.
+    expect((await table(ada)).hand).to.have.length(7);
+    expect((await table(di)).hand).to.have.length(6);
+
+    // The log names people, never seats.
+    const lines = (await table(watcher)).lines!;
+    expect(lines.join("\n")).to.match(/Ada took a mulligan/).and.match(/Di kept 6 cards/).and.not.match(/Player \d/);
+
+    // ---- Ada: draw, play two cards, tap one, a counter, attach the second to the first, an arrow to Bo ----
+    await ada.click("#tt-draw");
+    await until(ada, (s) => s.hand!.length === 8, "Ada's draw");
+    await ada.click(".tt-hand .tt-card >> nth=0");
+    await until(ada, (s) => s.battlefield!.length === 1, "Ada's first card in play");
+    await ada.click(".tt-hand .tt-card >> nth=0");
+    const two = await until(ada, (s) => s.battlefield!.length === 2, "Ada's second card in play");
+    const [host, aura] = two.battlefield!;
+    const onField = (id: number) => `.tt-board[data-seat="0"] .tt-field .tt-card[data-card="${id}"]`;
+    await ada.dblclick(onField(host.id));
+    await until(ada, (s) => s.battlefield!.find((c) => c.id === host.id)?.tapped === true, "the tap");
+    await ada.click(onField(host.id), { button: "right" });
+    await ada.click('#tt-menu button:has-text("+1/+1 counter")');
+    await until(ada, (s) => s.battlefield!.find((c) => c.id === host.id)?.counters["+1/+1"] === 1, "the counter");
+    await ada.click(onField(aura.id), { button: "right" });
+    await ada.click('#tt-menu button:has-text("Attach to…")');
+    await ada.waitForSelector("#tt-pick:not([hidden])");
+    await ada.click(onField(host.id));
+    await until(ada, (s) => s.battlefield!.find((c) => c.id === aura.id)?.attachedTo === host.id, "the attachment");
+    await ada.waitForSelector(`${onField(aura.id)}.tt-attached`);
+    await ada.click(onField(host.id), { button: "right" });
+    await ada.click('#tt-menu button:has-text("Arrow to…")');
+    await ada.click('.tt-board[data-seat="1"] .tt-player strong');
+    await until(ada, (s) => s.arrows === 1, "the arrow");
+    await ada.waitForSelector(".tt-arrows line");
+    await screenshot(ada, "table4-desktop-ada");
+
+    // ---- Bo (phone): draw, play, tap, three charge counters from the counters dialog, scry 3 ----
+    await bo.click("#tt-draw");
+    await until(bo, (s) => s.hand!.length === 8, "Bo's draw");
+    await bo.click(".tt-hand .tt-card >> nth=0");
+    const boCard = (await until(bo, (s) => s.battlefield!.length === 1, "Bo's card in play")).battlefield![0];
+    const boField = `.tt-board[data-seat="1"] .tt-field .tt-card[data-card="${boCard.id}"]`;
+    await bo.dblclick(boField);
+    await until(bo, (s) => s.battlefield![0].tapped, "Bo's tap");
+    await bo.click(boField, { button: "right" });
+    await bo.click('#tt-menu button:has-text("Counters…")');
+    await bo.fill("#tt-counter-name", "charge");
+    await bo.fill("#tt-counter-n", "3");
+    await bo.click("#tt-counter-add");
+    await until(bo, (s) => s.battlefield![0].counters.charge === 3, "three charge counters");
+    const library = (await table(bo)).library!;
+    await bo.click("#tt-scry");
+    await bo.waitForSelector("#tt-dialog:not([hidden]) .tt-look li");
+    expect(await bo.locator("#tt-dialog .tt-look li").count()).to.equal(3);
+    await screenshot(bo, "table4-scry-phone");
+    await bo.click("#tt-dialog .tt-look li:nth-child(2) button:has-text('Bottom')");
+    await bo.click("#tt-look-done");
+    await bo.waitForSelector("#tt-dialog", { state: "hidden" });
+    expect((await table(bo)).library).to.equal(library);
+    expect(await phoneProblems(bo), "Bo's phone").to.deep.equal([]);
+    await screenshot(bo, "table4-phone-bo");
+
+    // ---- Di (phone): shuffle, and undo it (the button names it); Cy: a d20 ----
+    await di.click("#tt-shuffle");
+    await until(di, (s) => /Di shuffled/.test((s.lines ?? []).at(-1) ?? ""), "the shuffle");
+    expect(await di.textContent("#tt-undo")).to.match(/^Undo: shuffled their library$/);
+    await di.click("#tt-undo");
+    await until(di, (s) => /Di undid/.test((s.lines ?? []).at(-1) ?? ""), "the undo");
+    await cy.selectOption("#tt-dice-sides", "20");
+    await cy.click("#tt-dice");
+    await cy.waitForSelector("#tt-roll");
+    expect(await cy.textContent("#tt-roll")).to.match(/^Cy rolled 1d20: \d+\.$/);
+    // Someone else acted last: Cy's undo is off and says why.
+    expect(await cy.getAttribute("#tt-undo", "title")).to.match(/Undo|acted last/);
+
+    // ---- phones: one battlefield at a time, switched by tabs; the hand in view ----
+    await di.click('#tt-tabs button[data-seat="0"]');
+    await di.waitForSelector(`.tt-board.tt-focus[data-seat="0"] .tt-card[data-card="${host.id}"]`);
+    expect(await phoneProblems(di), "Di's phone on Ada's battlefield").to.deep.equal([]);
+    await screenshot(di, "table4-phone-di-on-ada");
+    await di.click('#tt-tabs button[data-seat="3"]');
+    await di.waitForSelector('.tt-board.tt-focus[data-seat="3"]');
+    await di.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
+    expect(await phoneProblems(di), "Di's phone scrolled down").to.deep.equal([]);
+
+    // ---- a reload mid-game on a phone keeps the seat, the hand and the table ----
+    const before = await table(bo);
+    await bo.reload();
+    const back = await until(bo, (s) => s.phaseOfTable === "playing" && s.battlefield?.length === 1 && s.hand?.length === before.hand!.length, "Bo's table after a reload");
+    expect(back.seat).to.equal(before.seat);
+    expect(back.hand).to.deep.equal(before.hand);
+    expect(back.battlefield![0].counters.charge).to.equal(3);
+
+    // ---- spectators: every battlefield, no hand, no card of a hand, names in the log ----
+    const s = await table(watcher);
+    expect(s.me).to.equal(-1);
+    expect(await watcher.locator(".tt-hand .tt-card").count()).to.equal(0);
+    const shown = await watcher.locator(".tt-card[data-name]").evaluateAll((els) => els.map((e) => e.getAttribute("data-name")));
+    for (const p of players) {
+      const t = await table(p);
+      for (const n of t.hand!) expect(shown, `the spectator sees ${n} in a hand`).to.not.include(n);
+    }
+    expect((await table(watcher)).lines!.join("\n")).to.match(/Bo put 3 charge counters on Bo Card/);
+    await screenshot(watcher, "table4-spectator-desktop");
+    expect(await phoneProblems(phoneWatcher), "the spectator's phone").to.deep.equal([]);
+    await screenshot(phoneWatcher, "table4-spectator-phone");
+
+    // ---- the end: Ada ends the game, Ada won; everyone gets the replay link ----
+    await ada.click("#tt-end");
+    await ada.check("#tt-winner-0");
+    await ada.click("#tt-end-confirm");
+    for (const p of [...players, watcher]) await p.waitForSelector("#gs-end:not([hidden]) #gs-end-h");
+    expect(await ada.textContent("#gs-end-h")).to.equal("You won!");
+    expect(await bo.textContent("#gs-end-h")).to.equal("Ada won");
+    await ada.waitForSelector("#gs-replay");
+    await di.waitForSelector("#gs-replay");
+    await screenshot(di, "table4-end-phone");
+
+    // ---- the replay: every hand shown, stepped, played and paused ----
+    await ada.click("#gs-replay");
+    await ada.waitForSelector("#tt-replay");
+    const r0 = await table(ada);
+    expect(r0.route).to.match(/replay/);
+    const rep = r0.replay as { position: number; total: number; everything: boolean; line: string };
+    expect(rep.everything).to.equal(true);
+    expect(rep.position).to.equal(0);
+    expect(rep.total).to.be.greaterThan(15);
+    const hands = r0.hands as string[][];
+    expect(hands.map((h) => h.length)).to.deep.equal([7, 7, 7, 7], "every opening hand shown");
+    expect(hands[1].every((n) => n.startsWith("Bo Card"))).to.equal(true);
+    await ada.click("#replay-fwd");
+    await until(ada, (x) => (x.replay as { position: number }).position === 1, "one event forward");
+    expect(await ada.textContent("#replay-line")).to.match(/^(Ada|Di) took a mulligan\.$/);
+    await ada.click('.replay-speeds button[data-speed="4"]');
+    await ada.click("#replay-play");
+    await until(ada, (x) => (x.replay as { position: number }).position >= 4, "playing");
+    await ada.click("#replay-play");
+    const paused = ((await table(ada)).replay as { position: number; playing: boolean });
+    expect(paused.playing).to.equal(false);
+    await ada.waitForTimeout(700);
+    expect(((await table(ada)).replay as { position: number }).position).to.equal(paused.position, "paused stays put");
+    // Jump to the attachment's line from the log: the hidden card moves are named, players by name.
+    await ada.click('#tt-log li:has-text("attached")');
+    const atAttach = await table(ada);
+    expect((atAttach.replay as { line: string }).line).to.match(/^Ada attached Ada Card \d+ to Ada Card \d+\.$/);
+    expect((atAttach.lines as string[]).join("\n")).to.not.match(/Player \d|a card/);
+    await screenshot(ada, "table4-replay-desktop");
+    await di.click("#gs-replay");
+    await di.waitForSelector("#tt-replay");
+    await di.click("#replay-scrub");
+    expect(await phoneProblems(di), "the replay on a phone").to.deep.equal([]);
+    await screenshot(di, "table4-replay-phone");
+  });
+});
