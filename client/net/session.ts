@@ -215,7 +215,16 @@ export class RoomSession {
     room.onLeave((code: number) => this.handleLeave(room, code));
     room.onError((code: number, message?: string) => console.warn(`room error ${code}: ${message ?? ""}`));
     this.setStatus({ kind: "connected" });
-    for (const fn of [...this.roomListeners]) fn(room);
+    for (const fn of [...this.roomListeners]) {
+      // One listener failing (a scene reading a state not decoded yet) must not undo the join:
+      // recover() would take it as a failed attempt and join again with the seat token,
+      // pushing this very connection out (close 4000), again and again.
+      try {
+        fn(room);
+      } catch (e) {
+        console.error("a room listener failed", e);
+      }
+    }
   }
 
   private dispatch(type: string, payload: any): void {
@@ -271,15 +280,9 @@ export class RoomSession {
       await this.sleep(attempt === 1 ? 150 + Math.random() * 150 : backoffMs(attempt));
       if (this.leaving) return;
       if (offline && navigator.onLine === false) continue;
+      let room: Room;
       try {
-        const room = useToken ? await hubClient().reconnect(this.reconnectionToken) : await this.rejoin();
-        if (this.leaving) {
-          void room.leave(true);
-          return;
-        }
-        this.reconnects++;
-        this.attach(room);
-        return;
+        room = useToken ? await hubClient().reconnect(this.reconnectionToken) : await this.rejoin();
       } catch (e) {
         if (!isRefusal(e)) continue; // network trouble: keep trying
         if (useToken) {
@@ -293,7 +296,16 @@ export class RoomSession {
           this.loseSeat(errorText(e));
           return;
         }
+        continue;
       }
+      // Joined: from here on nothing may count as a failed attempt (that would join again).
+      if (this.leaving) {
+        void room.leave(true);
+        return;
+      }
+      this.reconnects++;
+      this.attach(room);
+      return;
     }
   }
 

@@ -25,7 +25,7 @@ const DISC_COLOURS: Record<string, string> = { red: "#e0453a", gold: "#d9a400" }
 export async function mount(host: HTMLElement, ctx: GameContext): Promise<GameHandle> {
   let state: Connect4Wire | null = null;
   const discOf = (roomSeat: number): string => {
-    const g = state ? Array.from(state.order).indexOf(roomSeat) : -1;
+    const g = state?.order ? Array.from(state.order).indexOf(roomSeat) : -1;
     return g < 0 ? "" : DISCS[g];
   };
   const shell = new GameShell(ctx, host, {
@@ -59,7 +59,8 @@ export async function mount(host: HTMLElement, ctx: GameContext): Promise<GameHa
 
   const draw = () => {
     const s = state;
-    if (!s) return;
+    // A Room rebuilt after a drop exists before its first full state decodes: wait for the fields.
+    if (!s || !s.seats || !s.grid || !s.order || !s.acting || !s.line) return;
     shell.update(s);
     const cells = Array.from(s.grid);
     const me = shell.me;
@@ -115,8 +116,8 @@ export async function mount(host: HTMLElement, ctx: GameContext): Promise<GameHa
     snapshot: () => ({
       phase: state?.phase ?? "",
       gameNo: state?.gameNo ?? 0,
-      grid: state ? Array.from(state.grid) : [],
-      acting: state ? Array.from(state.acting) : [],
+      grid: state?.grid ? Array.from(state.grid) : [],
+      acting: state?.acting ? Array.from(state.acting) : [],
       winner: state?.winner ?? -1,
       result: state?.result ?? "",
     }),

@@ -256,6 +256,8 @@ export abstract class SeatedRoom<S extends HubState = HubState> extends HubRoom<
   claimSeat(token: unknown): { seat: number; seatToken: string; game: string } | null {
     if (typeof token !== "string" || token.length === 0 || token.length > 128 || this.isDisposing()) return null;
     const moved = this.book.claim(token);
+    // The new token's hash reaches the room log before the new device is given the token.
+    if (moved) this.beforeSend();
     return moved && { ...moved, game: this.gameId };
   }
 

@@ -233,7 +233,9 @@ export class SeatBook {
 
   /** Did a device link move the seat this token was for? */
   tokenMoved(token: unknown): boolean {
-    return typeof token === "string" && this.movedTokens.some((t) => sameToken(t, token));
+    if (typeof token !== "string") return false;
+    const hash = hashToken(token);
+    return this.movedTokens.some((t) => sameToken(t, hash));
   }
 
   /** The refusal of a token that names no seat: "moved to another device" when a device link retired it. */
@@ -251,9 +253,11 @@ export class SeatBook {
     const seat = this.byToken(token);
     if (seat < 0) return null;
     const record = this.records[seat];
-    this.movedTokens.push(record.token);
+    // Retired tokens are kept as hashes (a restored room knows only hashes too).
+    this.movedTokens.push(record.tokenHash);
     if (this.movedTokens.length > 4 * this.records.length + 4) this.movedTokens.shift();
     record.token = newSeatToken();
+    record.tokenHash = hashToken(record.token);
     record.movedFrom = record.sessionId;
     if (record.reconnection) {
       const pending = record.reconnection;

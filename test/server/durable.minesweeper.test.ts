@@ -1,0 +1,143 @@
+// No Minesweeper board lost to a restart: a co-op room (two people and a spectator) and a
+// solo room on a hub PROCESS with a file-backed room log. After the first reveal, random
+// flags and unflags (accepted moves that never end the game) are played, the process is
+// killed with SIGKILL and started again; every client comes back to its seat with its seat
+// token and decodes exactly the board it had, with the clock's start unchanged; then the
+// board is played to its end by revealing hidden cells. A race comes back mid-race the same way.
+
+import { expect } from "chai";
+import { Client } from "colyseus.js";
+import { createRng, type Rng } from "../../common/core/rng.js";
+import { CELL } from "../../common/minesweeper/types.js";
+import { freePort } from "../helpers/cluster.js";
+import { comparable, play, rejoin, restartableHub, seat, type ClientMove, type Player, type Restartable } from "../helpers/durable.js";
+import { Probe } from "../helpers/hub.js";
+
+const over = (s: any) => s.phase === "won" || s.phase === "lost";
+
+function hiddenCell(s: any, rng: Rng, withFlags: boolean): { r: number; c: number } | null {
+  const cells: number[] = Array.from(s.cells as Iterable<number>);
+  const picks = cells.flatMap((v, i) => (v === CELL.HIDDEN || (withFlags && v === CELL.FLAG) ? [i] : []));
+  if (!picks.length) return null;
+  const i = picks[rng.int(picks.length)];
+  return { r: Math.floor(i / s.cols), c: i % s.cols };
+}
+
+const flagMove = (s: any, rng: Rng): ClientMove | null => {
+  const at = hiddenCell(s, rng, true);
+  return at ? { type: "flag", payload: at } : null;
+};
+const revealMove = (s: any, rng: Rng): ClientMove | null => {
+  const at = hiddenCell(s, rng, false);
+  return at ? { type: "reveal", payload: at } : null;
+};
+
+describe("restart: Minesweeper boards come back from their log after SIGKILL", function () {
+  this.timeout(180_000);
+  let hub: Restartable;
+  let port: number;
+
+  before(async () => {
+    port = await freePort();
+    hub = await restartableHub(port);
+  });
+  after(async () => {
+    await hub?.stop();
+  });
+
+  for (const [k, mode] of (["coop", "solo"] as const).entries()) {
+    it(`${mode}: back in the seat, the same board and clock, then played to the end`, async () => {
+      const rng = createRng(0x5eed + k, 11);
+      const sdk = new Client(`ws://127.0.0.1:${port}`);
+      const seats = mode === "coop" ? 2 : 1;
+      const options = { mode, seats, level: "custom", rows: 12, cols: 12, mines: 20, private: mode === "coop", name: "P0" };
+      const host = await seat(sdk.create("minesweeper", options));
+      const roomId = host.room.roomId;
+      let players: Player[] = [host];
+      for (let i = 1; i < seats; i++) players.push(await seat(sdk.joinById(roomId, { name: `P${i}` })));
+      const watcherRoom = await sdk.joinById(roomId, { spectate: true });
+      let watcher = new Probe(watcherRoom);
+
+      // The first reveal (always safe) starts the clock; then flags from every seat.
+      expect(await play(host, { type: "reveal", payload: { r: 6, c: 6 } }), "the first reveal").to.equal(true);
+      const flags = 3 + rng.int(12);
+      let accepted = 1;
+      for (let i = 0; i < flags; i++) {
+        const p = players[rng.int(players.length)];
+        const m = flagMove(p.room.state, rng);
+        if (m && (await play(p, m))) accepted++;
+      }
+      for (const p of players) await p.probe.sync();
+      await watcher.sync();
+      const before = players.map((p) => comparable(p.room.state));
+      const watcherBefore = comparable(watcherRoom.state);
+      const startedAt = host.room.state.startedAt;
+      expect(host.room.state.phase, "still playing at the kill").to.equal("active");
+
+      await hub.restart("SIGKILL");
+
+      players = await Promise.all(players.map((p) => rejoin(sdk, roomId, p)));
+      for (const [i, p] of players.entries()) {
+        await p.probe.sync();
+        expect(p.seat, `P${i}'s seat`).to.equal(i);
+        expect(p.room.roomId).to.equal(roomId);
+        expect(comparable(p.room.state), `P${i}'s decoded board after the restart (${accepted} moves in)`).to.deep.equal(before[i]);
+      }
+      expect(players[0].room.state.startedAt, "the clock's start").to.equal(startedAt);
+      const watcherAgain = await sdk.joinById(roomId, { spectate: true });
+      watcher = new Probe(watcherAgain);
+      await watcher.sync();
+      expect(comparable(watcherAgain.state), "the spectator's decoded board").to.deep.equal(watcherBefore);
+
+      // ...and the board goes on to its end.
+      let n = 0;
+      while (!over(players[0].room.state) && n < 500) {
+        n++;
+        const p = players[rng.int(players.length)];
+        const m = revealMove(p.room.state, rng);
+        if (m) await play(p, m);
+        else await p.probe.sync();
+      }
+      expect(over(players[0].room.state), "the board ended after the restart").to.equal(true);
+      console.log(`      ${mode}: ${accepted} moves before the kill, ${n} reveals after, ${players[0].room.state.phase}`);
+      for (const p of players) await p.room.leave();
+      await watcherAgain.leave();
+    });
+  }
+
+  it("race: both racers back on their own boards mid-race, then raced to the end", async () => {
+    const rng = createRng(0x4ace, 11);
+    const sdk = new Client(`ws://127.0.0.1:${port}`);
+    const host = await seat(sdk.create("minesweeper", { mode: "race", seats: 2, level: "custom", rows: 12, cols: 12, mines: 20, name: "P0" }));
+    const roomId = host.room.roomId;
+    let players: Player[] = [host, await seat(sdk.joinById(roomId, { name: "P1" }))];
+    host.room.send("start", {});
+    await host.probe.until(() => host.room.state.phase === "racing" || undefined, 10_000, "the go");
+    // Flags at random places on each racer's own board (a flag on an open cell is refused and not counted).
+    let accepted = 0;
+    for (let i = 0; i < 12; i++) {
+      const p = players[rng.int(2)];
+      if (await play(p, { type: "flag", payload: { r: rng.int(12), c: rng.int(12) } })) accepted++;
+    }
+    for (const p of players) await p.probe.sync();
+    const before = players.map((p) => comparable(p.room.state));
+    expect(host.room.state.phase, "still racing at the kill").to.equal("racing");
+
+    await hub.restart("SIGKILL");
+
+    players = await Promise.all(players.map((p) => rejoin(sdk, roomId, p)));
+    for (const [i, p] of players.entries()) {
+      await p.probe.sync();
+      expect(p.seat, `P${i}'s seat`).to.equal(i);
+      expect(comparable(p.room.state), `P${i}'s decoded race after the restart (${accepted} flags in)`).to.deep.equal(before[i]);
+    }
+    let n = 0;
+    while (players[0].room.state.phase !== "over" && n < 3000) {
+      n++;
+      await play(players[rng.int(2)], { type: "reveal", payload: { r: rng.int(12), c: rng.int(12) } });
+    }
+    expect(players[0].room.state.phase, "the race ended after the restart").to.equal("over");
+    console.log(`      race: ${accepted} flags before the kill, ${n} reveals after`);
+    for (const p of players) await p.room.leave();
+  });
+});
