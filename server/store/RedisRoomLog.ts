@@ -14,6 +14,9 @@ const MOVES = (id: string, gameNo: number) => `hub:room:${id}:moves:${gameNo}`;
 const OPEN = "hub:rooms";
 
 /** KEYS[1] room hash; ARGV: from, to, now. Claims only a room `from` still holds. */
+/** A process's liveness mark (markAlive): it expires when the process stops refreshing it. */
+const ALIVE = (process: string) => `hub:alive:${process}`;
+
 const CLAIM = `
 local p = redis.call('HGET', KEYS[1], 'process')
 local s = redis.call('HGET', KEYS[1], 'status')
@@ -85,6 +88,15 @@ export class RedisRoomLog implements RoomLog {
 
   async claim(roomId: string, from: string, to: string, now: number): Promise<boolean> {
     return (await this.redis.eval(CLAIM, 1, ROOM(roomId), from, to, String(now))) === 1;
+  }
+
+  async markAlive(process: string, ttlSeconds: number): Promise<void> {
+    if (ttlSeconds <= 0) await this.redis.del(ALIVE(process));
+    else await this.redis.set(ALIVE(process), "1", "EX", ttlSeconds);
+  }
+
+  async isAlive(process: string): Promise<boolean> {
+    return (await this.redis.exists(ALIVE(process))) === 1;
   }
 
   async flush(): Promise<void> {

@@ -98,6 +98,14 @@ export interface RoomLog {
   listOpen(): Promise<RoomSummary[]>;
   /** Moves `roomId` to `to` if `from` still holds it (and it is not closed). True if this call did. */
   claim(roomId: string, from: string, to: string, now: number): Promise<boolean>;
+  /**
+   * Shared logs: marks `process` alive for `ttlSeconds` (refreshed while it runs), set before
+   * it restores anything, so a process busy booting is not taken for gone by the others
+   * (0: the process is stopping, the mark goes).
+   */
+  markAlive?(process: string, ttlSeconds: number): Promise<void>;
+  /** Shared logs: was `process` marked alive within its time to live? */
+  isAlive?(process: string): Promise<boolean>;
   /** Every write handed over so far has reached the store (Redis: round trip). */
   flush(): Promise<void>;
   close(): void;

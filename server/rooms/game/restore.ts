@@ -23,9 +23,13 @@ export interface ReviverSettings {
   adoptSeconds: number;
 }
 
+/** A liveness mark lives this long unrefreshed: a killed process's rooms wait at most this for adoption. */
+const ALIVE_TTL_SECONDS = 6;
+
 export class RoomReviver {
   private readonly inFlight = new Map<string, Promise<boolean>>();
   private timer: ReturnType<typeof setInterval> | null = null;
+  private aliveTimer: ReturnType<typeof setInterval> | null = null;
   private scanning = false;
 
   constructor(
@@ -35,6 +39,14 @@ export class RoomReviver {
 
   /** Closes abandoned rooms and restores every room whose process is gone. Returns how many came back. */
   async boot(): Promise<number> {
+    // Alive before restoring: another process booting at the same time (stop:cluster + start)
+    // must not take this one for gone while it is busy rebuilding rooms, and restore them too.
+    const mark = () => this.log.markAlive?.(matchMaker.processId, ALIVE_TTL_SECONDS).catch((e) => console.error("room log: liveness mark failed:", e));
+    if (this.settings.shared && this.log.markAlive) {
+      await mark();
+      this.aliveTimer = setInterval(() => void mark(), (ALIVE_TTL_SECONDS / 3) * 1000);
+      this.aliveTimer.unref();
+    }
     const n = await this.scan(true);
     if (this.settings.shared && this.settings.adoptSeconds > 0) {
       this.timer = setInterval(() => void this.scan(false), this.settings.adoptSeconds * 1000);
@@ -44,6 +56,11 @@ export class RoomReviver {
   }
 
   stop(): void {
+    if (this.aliveTimer) {
+      clearInterval(this.aliveTimer);
+      void this.log.markAlive?.(matchMaker.processId, 0).catch(() => undefined);
+    }
+    this.aliveTimer = null;
     if (this.timer) clearInterval(this.timer);
     this.timer = null;
   }
@@ -80,7 +97,9 @@ export class RoomReviver {
         }
         if (s.status !== "live") continue; // sleeping rooms wake on a join
         const r = await this.log.load(s.roomId);
-        if (r && (await this.revive(r))) restored++;
+        // Claimed only from the process found gone: if another process claimed the room since
+        // the listing (both booting at once), the claim fails instead of taking it from them.
+        if (r && (await this.revive(r, s.process))) restored++;
       }
       if (booting && restored > 0) console.log(`Restored ${restored} room${restored === 1 ? "" : "s"} from the room log.`);
     } catch (e) {
@@ -100,18 +119,19 @@ export class RoomReviver {
   private async gone(process: string): Promise<boolean> {
     if (process === matchMaker.processId) return false;
     if (!this.settings.shared) return true;
+    if (this.log.isAlive && (await this.log.isAlive(process))) return false;
     // Colyseus' own check: a process that does not answer is dropped with its listings.
     return !(await matchMaker.healthCheckProcessId(process));
   }
 
   /** Claims `r` for this process and rebuilds it (once per room at a time). */
-  private revive(r: LoggedRoom): Promise<boolean> {
+  private revive(r: LoggedRoom, from = r.process): Promise<boolean> {
     const id = r.header.roomId;
     const running = this.inFlight.get(id);
     if (running) return running;
     const job = (async () => {
       if (matchMaker.getLocalRoomById(id)) return false;
-      if (!(await this.log.claim(id, r.process, matchMaker.processId, Date.now()))) return false;
+      if (!(await this.log.claim(id, from, matchMaker.processId, Date.now()))) return false;
       try {
         await matchMaker.handleCreateRoom(r.header.roomName, restoreOptions(r));
         return true;
