@@ -46,8 +46,9 @@ export const apps = Array.from({ length: processes }, (_, i) => {
     // listen() sends "ready" once the port is open; PM2 waits for it (startup compiles TypeScript).
     wait_ready: true,
     listen_timeout: 30000,
-    // On stop/reload PM2 sends SIGINT, Colyseus disconnects and disposes every room (which saves
-    // its game); SIGKILL only after this long.
+    // On stop/reload PM2 sends SIGINT: Colyseus disconnects every client and the rooms' logs stay
+    // open, so another process (or this one, started again) restores them with the same ids and
+    // the clients rejoin their seats (server/rooms/game/restore.ts); SIGKILL only after this long.
     kill_timeout: 30000,
     // A process that exits at once (Redis unreachable) is restarted with growing delays.
     exp_backoff_restart_delay: 500,
