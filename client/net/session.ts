@@ -84,6 +84,9 @@ const REFUSALS_BEFORE_LOST = 2;
  */
 export const ROOM_RETURN_MS = 60_000;
 
+/** Close code of a room the server closed for good (server/rooms/base/HubRoom.ts). */
+export const ROOM_ENDED_CLOSE = 4404;
+
 /** A refusal that only says the room is not there (now): a restarting server may still bring it back. */
 export function roomNotThereYet(e: unknown): boolean {
   return /not found|is locked|disposed|not available|already full/i.test(errorText(e)) && !/seat token|no longer held/i.test(errorText(e));
@@ -257,6 +260,11 @@ export class RoomSession {
     console.info(`room ${room.roomId} closed (${code})`);
     this.room = null;
     if (this.leaving) return;
+    if (code === ROOM_ENDED_CLOSE) {
+      // The server closed the room for good (not a restart): nothing to wait for.
+      this.loseSeat("This game has ended and its room is closed. Start a new game from the lobby.");
+      return;
+    }
     if (this.superseded) {
       // Another tab took the seat with our token: fighting back would ping-pong forever.
       this.loseSeat("Your seat was taken over by another tab or device.", false);

@@ -4,7 +4,7 @@
 // the store, and crash containment. It knows seats only by number: who holds them is
 // SeatedRoom's.
 
-import { Protocol, Room, RoomInternalState, type Client, type ClientPrivate, type Delayed, type RoomException } from "@colyseus/core";
+import { matchMaker, Protocol, Room, RoomInternalState, type Client, type ClientPrivate, type Delayed, type RoomException } from "@colyseus/core";
 import type { Rejection } from "../../../common/core/rules.js";
 import { settingsFromEnv, type HubSettings } from "../../settings.js";
 import type { FinishedGame, GameStore } from "../../store/GameStore.js";
@@ -21,7 +21,23 @@ const SERVER_TIME_EVERY_MS = 1000;
 /** A quiet no-op store for rooms created without settings (never in the real config). */
 const NO_STORE: GameStore = { recordGame() {}, recentGames: () => [], close() {} };
 
+/**
+ * Close code of a room closed for good (not a process stopping, not a room going to sleep):
+ * clients stop waiting for it to come back and say the game has ended.
+ */
+export const ROOM_ENDED_CLOSE = 4404;
+
 export abstract class HubRoom<S extends HubState> extends Room<S, HubMetadata> {
+  /**
+   * Colyseus closes every client with 4000 whether the room ends or its process stops; a
+   * client cannot tell them apart, and after a stop it should wait for the room to be
+   * restored. So a room that ends while the process runs closes with ROOM_ENDED_CLOSE.
+   */
+  override disconnect(closeCode?: number): Promise<any> {
+    const stopping = matchMaker.state === matchMaker.MatchMakerState.SHUTTING_DOWN;
+    return super.disconnect(closeCode ?? (stopping ? Protocol.WS_CLOSE_CONSENTED : ROOM_ENDED_CLOSE));
+  }
+
   /** Game id, e.g. "minesweeper" (state.game, metadata.game, store records). */
   protected abstract readonly gameId: string;
 

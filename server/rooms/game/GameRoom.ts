@@ -17,7 +17,7 @@
 
 import { randomBytes } from "node:crypto";
 import { StateView, type Schema } from "@colyseus/schema";
-import { matchMaker, type AuthContext, type Client } from "@colyseus/core";
+import { matchMaker, Protocol, type AuthContext, type Client } from "@colyseus/core";
 import type { Configured, GameDef, TypedMove } from "../../../common/core/game.js";
 import type { Rejection } from "../../../common/core/rules.js";
 import { GameSession } from "../../../common/core/session.js";
@@ -197,7 +197,7 @@ export abstract class GameRoom<S, M extends TypedMove, E, C, V, St extends HubSt
         sleep: () => {
           this.beforeSend();
           this.durable.sleep(this.roomId);
-          void this.disconnect();
+          void this.disconnect(Protocol.WS_CLOSE_CONSENTED); // asleep, not ended: a join wakes it
         },
       });
     }
