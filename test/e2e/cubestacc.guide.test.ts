@@ -30,6 +30,9 @@ describe("e2e: cubestacc guided first move", function () {
     const at = (await page.evaluate((t) => (window.__hub as unknown as { targetCenter(o: number, m: string): { x: number; y: number } | null }).targetCenter(t.onto, t.mode), target)) as { x: number; y: number } | null;
     expect(at, "the glowing spot is on screen").to.not.equal(null);
     await page.touchscreen.tap(at!.x, at!.y);
+    // A hand whose only play is a wild lifts the wild: its suit picker comes first.
+    const picked = await waitCs(page, (x) => x.picking === true || !(x.hand ?? []).includes(s.selected!), "the play or the wild's suit picker");
+    if (picked.picking) await page.tap("#cs-suit-picker .cs-suit");
     const after = await waitCs(page, (x) => x.guideShown === false && !(x.hand ?? []).includes(s.selected!), "the card played and the guide gone");
     expect(after.guideShown).to.equal(false);
     expect(await page.evaluate(() => localStorage.getItem("hub.cubestacc.guide"))).to.equal("done");
