@@ -262,7 +262,8 @@ export class RoomSession {
     if (this.leaving) return;
     if (code === ROOM_ENDED_CLOSE) {
       // The server closed the room for good (not a restart): nothing to wait for.
-      this.loseSeat("This game has ended and its room is closed. Start a new game from the lobby.");
+      // (worded for explainJoinFailure's "has ended or closed" message, with no "Watch" offer)
+      this.loseSeat("The room was disposed: the game has ended.");
       return;
     }
     if (this.superseded) {
