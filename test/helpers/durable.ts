@@ -10,7 +10,7 @@ import type { Rng } from "../../common/core/rng.js";
 import { COLS, ROWS } from "../../common/connect4/index.js";
 import { chooseClientMove as cubestaccMove } from "./cubestacc.js";
 import { chooseClientMove as petsMove } from "./pets.js";
-import { startHubProcess, type HubProcess } from "./cluster.js";
+import { freePort, startHubProcess, type HubProcess } from "./cluster.js";
 import { Probe } from "./hub.js";
 
 export interface ClientMove {
@@ -147,4 +147,17 @@ export async function play(p: Player, move: ClientMove): Promise<boolean> {
   p.room.send(move.type, move.payload);
   await p.probe.sync(8000);
   return p.probe.patches > before && p.probe.of("error").length === errors;
+}
+
+/** A mocha suite's restartable hub on a free port: `hub` and `port` are set in `before`. */
+export function useRestartableHub(): { hub: Restartable; port: number } {
+  const suite = {} as { hub: Restartable; port: number };
+  before(async () => {
+    suite.port = await freePort();
+    suite.hub = await restartableHub(suite.port);
+  });
+  after(async () => {
+    await suite.hub?.stop();
+  });
+  return suite;
 }

@@ -17,6 +17,7 @@ import { DelayRecorder } from "../../server/rooms/game/spectatorDelay.js";
 import { Cube, CubestaccSeat, CubestaccState, PrivateSeat, RankEntry, type CubestaccRoom } from "../../server/rooms/cubestacc/index.js";
 import { bootHub, dropConnection, NO_RATE_LIMITS, Probe, until, type Received, type TestHub } from "../helpers/hub.js";
 import { chooseClientMove, cubestaccRoom, type Seated } from "../helpers/cubestacc.js";
+import { walkKeys } from "../helpers/leaks.js";
 
 const PORT = 2592;
 const GAMES = 120;
@@ -58,15 +59,6 @@ function knowable(truth: Truth, roomSeat: number): Set<number> | null {
   return out;
 }
 
-function walkKeys(v: unknown, forbidden: Set<string>, path: string, out: string[], depth = 0): void {
-  if (v === null || typeof v !== "object" || depth > 10) return;
-  if (Array.isArray(v)) return v.forEach((x, i) => walkKeys(x, forbidden, `${path}[${i}]`, out, depth + 1));
-  for (const [key, value] of Object.entries(v as Record<string, unknown>)) {
-    // (`welcome.private` is the room's private flag, a boolean: not a seat's private data.)
-    if (forbidden.has(key) && !(key === "private" && typeof value === "boolean")) out.push(`forbidden key ${path}.${key}`);
-    walkKeys(value, forbidden, `${path}.${key}`, out, depth + 1);
-  }
-}
 
 /** Every way a decoded state could hold what `viewer` (room seat, −1 spectator) must not see. */
 export function leaksInState(state: any, viewer: number, truth: Truth, tally: Tally = newTally()): string[] {

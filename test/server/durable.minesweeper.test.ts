@@ -9,8 +9,7 @@ import { expect } from "chai";
 import { Client } from "colyseus.js";
 import { createRng, type Rng } from "../../common/core/rng.js";
 import { CELL } from "../../common/minesweeper/types.js";
-import { freePort } from "../helpers/cluster.js";
-import { comparable, play, rejoin, restartableHub, seat, type ClientMove, type Player, type Restartable } from "../helpers/durable.js";
+import { comparable, play, rejoin, seat, type ClientMove, type Player, useRestartableHub } from "../helpers/durable.js";
 import { Probe } from "../helpers/hub.js";
 
 const over = (s: any) => s.phase === "won" || s.phase === "lost";
@@ -34,21 +33,12 @@ const revealMove = (s: any, rng: Rng): ClientMove | null => {
 
 describe("restart: Minesweeper boards come back from their log after SIGKILL", function () {
   this.timeout(180_000);
-  let hub: Restartable;
-  let port: number;
-
-  before(async () => {
-    port = await freePort();
-    hub = await restartableHub(port);
-  });
-  after(async () => {
-    await hub?.stop();
-  });
+  const suite = useRestartableHub();
 
   for (const [k, mode] of (["coop", "solo"] as const).entries()) {
     it(`${mode}: back in the seat, the same board and clock, then played to the end`, async () => {
       const rng = createRng(0x5eed + k, 11);
-      const sdk = new Client(`ws://127.0.0.1:${port}`);
+      const sdk = new Client(`ws://127.0.0.1:${suite.port}`);
       const seats = mode === "coop" ? 2 : 1;
       const options = { mode, seats, level: "custom", rows: 12, cols: 12, mines: 20, private: mode === "coop", name: "P0" };
       const host = await seat(sdk.create("minesweeper", options));
@@ -74,7 +64,7 @@ describe("restart: Minesweeper boards come back from their log after SIGKILL", f
       const startedAt = host.room.state.startedAt;
       expect(host.room.state.phase, "still playing at the kill").to.equal("active");
 
-      await hub.restart("SIGKILL");
+      await suite.hub.restart("SIGKILL");
 
       players = await Promise.all(players.map((p) => rejoin(sdk, roomId, p)));
       for (const [i, p] of players.entries()) {
@@ -107,7 +97,7 @@ describe("restart: Minesweeper boards come back from their log after SIGKILL", f
 
   it("race: both racers back on their own boards mid-race, then raced to the end", async () => {
     const rng = createRng(0x4ace, 11);
-    const sdk = new Client(`ws://127.0.0.1:${port}`);
+    const sdk = new Client(`ws://127.0.0.1:${suite.port}`);
     const host = await seat(sdk.create("minesweeper", { mode: "race", seats: 2, level: "custom", rows: 12, cols: 12, mines: 20, name: "P0" }));
     const roomId = host.room.roomId;
     let players: Player[] = [host, await seat(sdk.joinById(roomId, { name: "P1" }))];
@@ -123,7 +113,7 @@ describe("restart: Minesweeper boards come back from their log after SIGKILL", f
     const before = players.map((p) => comparable(p.room.state));
     expect(host.room.state.phase, "still racing at the kill").to.equal("racing");
 
-    await hub.restart("SIGKILL");
+    await suite.hub.restart("SIGKILL");
 
     players = await Promise.all(players.map((p) => rejoin(sdk, roomId, p)));
     for (const [i, p] of players.entries()) {

@@ -7,29 +7,19 @@
 import { expect } from "chai";
 import { Client } from "colyseus.js";
 import { createRng } from "../../common/core/rng.js";
-import { freePort } from "../helpers/cluster.js";
-import { comparable, DRIVERS, play, rejoin, restartableHub, seat, type Player, type Restartable } from "../helpers/durable.js";
+import { comparable, DRIVERS, play, rejoin, seat, type Player, useRestartableHub } from "../helpers/durable.js";
 import { Probe } from "../helpers/hub.js";
 
 const MAX_MOVES = 4000;
 
 describe("restart: rooms come back from their log after SIGKILL", function () {
   this.timeout(180_000);
-  let hub: Restartable;
-  let port: number;
-
-  before(async () => {
-    port = await freePort();
-    hub = await restartableHub(port);
-  });
-  after(async () => {
-    await hub?.stop();
-  });
+  const suite = useRestartableHub();
 
   for (const [k, d] of DRIVERS.entries()) {
     it(`${d.game}: every client back in its seat, state equal move for move, then played to the end`, async () => {
       const rng = createRng(0xd0_0a + k, 7);
-      const sdk = new Client(`ws://127.0.0.1:${port}`);
+      const sdk = new Client(`ws://127.0.0.1:${suite.port}`);
       const host = await seat(sdk.create(d.game, { ...d.options, name: "P0", private: k % 2 === 1 }));
       const roomId = host.room.roomId;
       let players: Player[] = [host];
@@ -52,7 +42,7 @@ describe("restart: rooms come back from their log after SIGKILL", function () {
       const watcherBefore = comparable(watcherRoom.state);
       expect(host.room.state.phase, "still playing at the kill").to.equal("playing");
 
-      await hub.restart("SIGKILL");
+      await suite.hub.restart("SIGKILL");
 
       players = await Promise.all(players.map((p) => rejoin(sdk, roomId, p)));
       for (const [i, p] of players.entries()) {

@@ -15,6 +15,7 @@ import { SeatedRoom } from "../../server/rooms/base/SeatedRoom.js";
 import { petsParts } from "../../server/rooms/pets/index.js";
 import { bootHub, dropConnection, NO_RATE_LIMITS, Probe, until, type Received, type TestHub } from "../helpers/hub.js";
 import { chooseClientMove, petsRoom, type PetsRoom } from "../helpers/pets.js";
+import { walkKeys } from "../helpers/leaks.js";
 
 const PORT = 2701;
 const GAMES = Number(process.env.PETS_LEAK_GAMES ?? (process.env.LONG ? 1000 : 200));
@@ -43,15 +44,6 @@ export interface Tally {
 }
 const newTally = (): Tally => ({ states: 0, messages: 0, ownCards: 0, battles: 0 });
 
-function walkKeys(v: unknown, forbidden: Set<string>, path: string, out: string[], depth = 0): void {
-  if (v === null || typeof v !== "object" || depth > 10) return;
-  if (Array.isArray(v)) return v.forEach((x, i) => walkKeys(x, forbidden, `${path}[${i}]`, out, depth + 1));
-  for (const [key, value] of Object.entries(v as Record<string, unknown>)) {
-    // (`welcome.private` is the room's private flag, a boolean; `players[s].private` is checked apart.)
-    if (forbidden.has(key) && !(key === "private" && typeof value === "boolean")) out.push(`forbidden key ${path}.${key}`);
-    walkKeys(value, forbidden, `${path}.${key}`, out, depth + 1);
-  }
-}
 
 /** Every way a decoded state could hold what `viewer` (room seat, −1 spectator) must not see. */
 export function leaksInState(state: any, viewer: number, truth: Truth, tally: Tally = newTally()): string[] {
