@@ -3,12 +3,9 @@
 // as text and a Copy button; on a phone "← Lobby" comes first and the bar's tools sit on one
 // line inside the screen.
 import { expect } from "chai";
-import { boot, type ColyseusTestServer } from "@colyseus/testing";
-import type { Browser, Page } from "playwright-core";
-import { createHubConfig } from "../../arena.config.js";
-import { SqliteStore } from "../../server/store/index.js";
+import type { Page } from "playwright-core";
 import { qrModules } from "../../client/ui/qr.js";
-import { DESKTOP, freePort, launchChromium, OpenedPages, PHONE, screenshot, waitHub } from "../helpers/e2e.js";
+import { DESKTOP, PHONE, screenshot, useBrowserHub, waitHub } from "../helpers/e2e.js";
 import { LAX_ADDRESS_LIMITS } from "../helpers/hub.js";
 
 type Box = { x: number; y: number; width: number; height: number };
@@ -39,22 +36,7 @@ async function checkQr(page: Page, panel: string, input: string): Promise<string
 
 describe("e2e: QR codes and the room bar", function () {
   this.timeout(90_000);
-  let server: ColyseusTestServer;
-  let browser: Browser;
-  let base = "";
-  const pages = new OpenedPages(() => browser, () => base);
-
-  before(async () => {
-    browser = await launchChromium();
-    const port = await freePort();
-    server = await boot(createHubConfig({ store: new SqliteStore(":memory:"), botThreads: 0, ...LAX_ADDRESS_LIMITS }), port);
-    base = `http://127.0.0.1:${port}/`;
-  });
-  after(async () => {
-    await browser?.close();
-    await server?.shutdown();
-  });
-  afterEach(() => pages.closeAll());
+  const pages = useBrowserHub({ config: () => ({ botThreads: 0, ...LAX_ADDRESS_LIMITS }) });
 
   for (const [label, ctx] of [
     ["desktop", DESKTOP],
@@ -94,7 +76,7 @@ describe("e2e: QR codes and the room bar", function () {
       await page.click("#copy-invite");
       await page.waitForSelector("#invite-panel svg.qr");
       const invite = await checkQr(page, "#invite-panel", "#invite-panel-url");
-      expect(invite).to.equal(`${base}#/join/${s.roomId}`);
+      expect(invite).to.equal(`${pages.base}#/join/${s.roomId}`);
       await screenshot(page, `links-${label}-invite-qr`);
       await page.click("#invite-panel-close");
       expect(await page.isVisible("#invite-panel")).to.equal(false);

@@ -5,12 +5,9 @@
 // the hand in view, nothing cut at a field's edge, no buttons over each other, no sideways
 // scrolling. Screenshots in test-results/table4-*.png.
 import { expect } from "chai";
-import { boot, type ColyseusTestServer } from "@colyseus/testing";
-import type { Browser, Page } from "playwright-core";
-import { createHubConfig } from "../../arena.config.js";
-import { SqliteStore } from "../../server/store/index.js";
+import type { Page } from "playwright-core";
 import { LAX_ADDRESS_LIMITS } from "../helpers/hub.js";
-import { DESKTOP, freePort, hub, launchChromium, OpenedPages, PHONE, screenshot, waitHub, type HubSnapshot } from "../helpers/e2e.js";
+import { DESKTOP, hub, PHONE, screenshot, useBrowserHub, waitHub, type HubSnapshot } from "../helpers/e2e.js";
 
 type Card = { id: number; name: string; tapped: boolean; counters: Record<string, number>; attachedTo: number | null };
 type T = HubSnapshot & {
@@ -66,22 +63,7 @@ async function phoneProblems(page: Page): Promise<string[]> {
 
 describe("e2e: card table, four players and spectators on desktops and phones", function () {
   this.timeout(300_000);
-  let server: ColyseusTestServer;
-  let browser: Browser;
-  let base = "";
-  const pages = new OpenedPages(() => browser, () => base);
-
-  before(async () => {
-    browser = await launchChromium();
-    const port = await freePort();
-    server = await boot(createHubConfig({ store: new SqliteStore(":memory:"), botThreads: 0, ...LAX_ADDRESS_LIMITS }), port);
-    base = `http://127.0.0.1:${port}/`;
-  });
-  after(async () => {
-    await browser?.close();
-    await server?.shutdown();
-  });
-  afterEach(() => pages.closeAll());
+  const pages = useBrowserHub({ config: () => ({ botThreads: 0, ...LAX_ADDRESS_LIMITS }) });
 
   it("plays a four-player game to its end and watches its replay", async () => {
     // ---- a private table of four: Ada and Cy on desktops, Bo and Di on phones ----

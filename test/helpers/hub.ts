@@ -5,6 +5,7 @@ import { boot, type ColyseusTestServer } from "@colyseus/testing";
 import type { Room } from "colyseus.js";
 import { createHubConfig } from "../../arena.config.js";
 import { DEFAULTS, NO_ADDRESS_LIMITS, type HubSettings } from "../../server/settings.js";
+import { SeatedRoom } from "../../server/rooms/base/SeatedRoom.js";
 import { SqliteStore } from "../../server/store/index.js";
 import type { MinesweeperRoom } from "../../server/rooms/minesweeper/index.js";
 
@@ -57,6 +58,38 @@ export async function bootHub(port: number, overrides: Partial<HubSettings> = {}
     async shutdown() {
       await colyseus.shutdown();
     },
+  };
+}
+
+/**
+ * Registers a server suite's hooks in the current describe block: the hub booted on `port`
+ * before it (bootHub's settings with `overrides`), SeatedRoom.botDelayScale set to
+ * `botDelayScale` while it runs, both undone after it. The returned hub is live inside tests.
+ */
+export function useHub(port: number, overrides: Partial<HubSettings> = {}, options: { botDelayScale?: number } = {}): TestHub {
+  let hub: TestHub | undefined;
+  let scale = 1;
+  before(async () => {
+    scale = SeatedRoom.botDelayScale;
+    if (options.botDelayScale !== undefined) SeatedRoom.botDelayScale = options.botDelayScale;
+    hub = await bootHub(port, overrides);
+  });
+  after(async () => {
+    SeatedRoom.botDelayScale = scale;
+    await hub?.shutdown();
+    hub = undefined;
+  });
+  const live = (): TestHub => {
+    if (!hub) throw new Error("the hub is not booted yet (use it inside a test)");
+    return hub;
+  };
+  return {
+    get colyseus() { return live().colyseus; },
+    get store() { return live().store; },
+    port,
+    get: (path) => live().get(path),
+    room: (roomId) => live().room(roomId),
+    shutdown: () => live().shutdown(),
   };
 }
 

@@ -12,8 +12,7 @@
 import { expect } from "chai";
 import { createRng, type Rng } from "../../common/core/rng.js";
 import { petsDef } from "../../common/pets/index.js";
-import { SeatedRoom } from "../../server/rooms/base/SeatedRoom.js";
-import { bootHub, NO_RATE_LIMITS, Probe, snapshot, type TestHub } from "../helpers/hub.js";
+import { NO_RATE_LIMITS, Probe, snapshot, useHub } from "../helpers/hub.js";
 import { petsRoom } from "../helpers/pets.js";
 
 const PORT = 2702;
@@ -58,17 +57,7 @@ function hostile(rng: Rng, type: string, hand: number[], apples: number[], ids: 
 
 describe("pets: hostile messages are each answered with an error and change nothing", function () {
   this.timeout(300_000);
-  let hub: TestHub;
-  let scale = 1;
-  before(async () => {
-    scale = SeatedRoom.botDelayScale;
-    SeatedRoom.botDelayScale = 0;
-    hub = await bootHub(PORT, { ...NO_RATE_LIMITS });
-  });
-  after(async () => {
-    SeatedRoom.botDelayScale = scale;
-    await hub.shutdown();
-  });
+  const hub = useHub(PORT, { ...NO_RATE_LIMITS }, { botDelayScale: 0 });
 
   it(`${MESSAGES} hostile messages from the seat on turn, a seat out of turn and a spectator`, async () => {
     const sdk = hub.colyseus.sdk;

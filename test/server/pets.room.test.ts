@@ -7,25 +7,14 @@ import { expect } from "chai";
 import { createRng } from "../../common/core/rng.js";
 import { GameSession } from "../../common/core/session.js";
 import { petsDef, type PetsState } from "../../common/pets/index.js";
-import { SeatedRoom } from "../../server/rooms/base/SeatedRoom.js";
-import { bootHub, NO_RATE_LIMITS, Probe, until, type TestHub } from "../helpers/hub.js";
+import { NO_RATE_LIMITS, Probe, until, useHub } from "../helpers/hub.js";
 import { chooseClientMove, petsRoom } from "../helpers/pets.js";
 
 const PORT = 2703;
 
 describe("pets room: shop turn timer and arrange deadline", function () {
   this.timeout(60_000);
-  let hub: TestHub;
-  let scale = 1;
-  before(async () => {
-    scale = SeatedRoom.botDelayScale;
-    SeatedRoom.botDelayScale = 0;
-    hub = await bootHub(PORT, { ...NO_RATE_LIMITS });
-  });
-  after(async () => {
-    SeatedRoom.botDelayScale = scale;
-    await hub.shutdown();
-  });
+  const hub = useHub(PORT, { ...NO_RATE_LIMITS }, { botDelayScale: 0 });
 
   it("solo refuses timers; online defaults to 30 s a shop turn and 60 s to arrange", () => {
     expect(petsDef.configure({ mode: "solo", timer: 10 }).ok).to.equal(false);

@@ -3,7 +3,24 @@
 // the game is over), and `hit` stays −1 until a mine ends the game.
 
 import { ArraySchema, Schema, type } from "@colyseus/schema";
+import type { MinesweeperConfig } from "../../../common/minesweeper/types.js";
 import { HubState } from "../base/HubState.js";
+
+/** The board's size fields, the same in the solo/co-op state and the race's. */
+export interface BoardSizeFields {
+  level: string;
+  rows: number;
+  cols: number;
+  mines: number;
+}
+
+/** Writes the level and board size of `config` into a state (solo, co-op or race). */
+export function writeBoardSize(state: BoardSizeFields, config: MinesweeperConfig): void {
+  state.level = config.level;
+  state.rows = config.rows;
+  state.cols = config.cols;
+  state.mines = config.mines;
+}
 
 export class Cursor extends Schema {
   @type("int16") r = -1;

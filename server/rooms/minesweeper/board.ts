@@ -25,7 +25,7 @@ import {
 import type { HubEvent } from "../base/SeatedRoom.js";
 import { cellPayload, emptyPayload, isWholeNumber, objectWith, ok, type Parsed } from "../base/validate.js";
 import type { GameServerParts, RecordInfo } from "../game/GameRoom.js";
-import { Cursor, MinesweeperState } from "./MinesweeperState.js";
+import { Cursor, MinesweeperState, writeBoardSize } from "./MinesweeperState.js";
 
 type Info = RecordInfo<Board, MinesweeperMove, MinesweeperConfig>;
 
@@ -101,10 +101,7 @@ export const boardParts: GameServerParts<Board, MinesweeperMove, MinesweeperEven
   metadata: (c) => ({ level: c.config.level }),
   createState({ config, seats }) {
     const state = new MinesweeperState();
-    state.level = config.level;
-    state.rows = config.rows;
-    state.cols = config.cols;
-    state.mines = config.mines;
+    writeBoardSize(state, config);
     const cells = config.rows * config.cols;
     for (let i = 0; i < cells; i++) state.cells.push(CELL.HIDDEN);
     for (let s = 0; s < seats; s++) {

@@ -28,6 +28,7 @@ import {
 import type { HubEvent } from "../base/SeatedRoom.js";
 import { emptyPayload, ok } from "../base/validate.js";
 import type { GameServerParts, Stage } from "../game/GameRoom.js";
+import { writeBoardSize } from "./MinesweeperState.js";
 import { RaceRoomState, RaceSeat, type RaceBoard } from "./RaceState.js";
 
 /** The codes currently in players[seat].board.cells, per room seat, per room state. */
@@ -148,10 +149,7 @@ export const raceParts: GameServerParts<RaceState, RaceMove, RaceEvent, Mineswee
   }),
   createState({ config, seats }) {
     const state = new RaceRoomState();
-    state.level = config.level;
-    state.rows = config.rows;
-    state.cols = config.cols;
-    state.mines = config.mines;
+    writeBoardSize(state, config);
     const cells = config.rows * config.cols;
     const shown: Uint8Array[] = [];
     for (let s = 0; s < seats; s++) {
