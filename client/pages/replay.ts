@@ -21,6 +21,7 @@ function timeText(ms: number): string {
   return ms < 60_000 ? `${formatTime(ms)} s` : formatTime(ms);
 }
 import { h } from "../ui/dom";
+import { replayControls } from "../ui/replayControls";
 import { PageFrame, type PageHandle } from "./page";
 
 /** GET /api/replays/:id (docs/protocol.md, "Replays"). */
@@ -173,6 +174,11 @@ export class ReplayEngine {
   }
 }
 
+/** The transport's reading of an engine: a step is a move; none past a refused one. */
+export function engineSteps(engine: ReplayEngine): { total: number; unit: "move"; position(): number; canStep(): boolean } {
+  return { total: engine.total, unit: "move", position: () => engine.position, canStep: () => !engine.broken };
+}
+
 function modeName(r: ReplayRecord): string {
   return r.mode === "coop" ? "Co-op" : r.mode === "race" ? "Race" : r.source === "offline-verified" ? "Offline solo (verified)" : "Solo";
 }
@@ -217,8 +223,6 @@ export async function mountReplay(host: HTMLElement, id: string, toLobby: () => 
   const raceSeats = engine.race ? record.seats.length : 1;
   let seat = 0;
   if (engine.race && record.summary) seat = record.summary.winner ?? record.summary.ranking?.[0] ?? 0;
-  let speed = 1;
-  let playing = false;
   /** Playback clock (record time, ms). */
   let vt = engine.t0;
   let raf = 0;
@@ -237,36 +241,7 @@ export async function mountReplay(host: HTMLElement, id: string, toLobby: () => 
 
   const feed = new SnapshotFeed({ seat: null, clock: () => vt });
 
-  // ---- controls ----
-  const playBtn = h("button", { type: "button", class: "primary replay-play", id: "replay-play", "aria-label": "Play" }, "▶ Play");
-  const startBtn = h("button", { type: "button", class: "small", id: "replay-start", "aria-label": "Back to the start" }, "⇤");
-  const backBtn = h("button", { type: "button", class: "small", id: "replay-back", "aria-label": "One move back" }, "◀");
-  const fwdBtn = h("button", { type: "button", class: "small", id: "replay-fwd", "aria-label": "One move forward" }, "▶");
-  const speedGroup = h("div", { class: "replay-speeds", role: "radiogroup", "aria-label": "Playback speed" });
-  const speedBtns = SPEEDS.map((s) => {
-    const b = h("button", { type: "button", class: "small", role: "radio", "aria-checked": String(s === speed), "data-speed": s }, `${s}×`);
-    b.addEventListener("click", () => setSpeed(s));
-    b.addEventListener("keydown", (e) => {
-      const k = SPEEDS.indexOf(speed);
-      if (e.key === "ArrowRight" || e.key === "ArrowUp") setSpeed(SPEEDS[Math.min(SPEEDS.length - 1, k + 1)], true);
-      else if (e.key === "ArrowLeft" || e.key === "ArrowDown") setSpeed(SPEEDS[Math.max(0, k - 1)], true);
-      else return;
-      e.preventDefault();
-    });
-    speedGroup.append(b);
-    return b;
-  });
-  const scrub = h("input", {
-    type: "range",
-    min: 0,
-    max: engine.total,
-    step: 1,
-    value: 0,
-    id: "replay-scrub",
-    "aria-label": "Position (moves)",
-    class: "replay-scrub",
-  });
-  const posEl = h("output", { class: "replay-pos", id: "replay-pos", "aria-live": "off" }, "");
+  // ---- controls (client/ui/replayControls.ts) ----
   const seatSel = engine.race ? h("select", { id: "replay-seat", "aria-label": "Board of" }) : null;
   if (seatSel) {
     record.seats.forEach((name, i) => seatSel.append(h("option", { value: i, selected: i === seat }, name || `Racer ${i + 1}`)));
@@ -275,13 +250,23 @@ export async function mountReplay(host: HTMLElement, id: string, toLobby: () => 
       show();
     });
   }
-  const controls = h(
-    "div",
-    { class: "replay-controls", id: "replay-controls", role: "group", "aria-label": "Replay controls" },
-    h("div", { class: "replay-row" }, startBtn, backBtn, playBtn, fwdBtn, speedGroup, seatSel ? h("label", { class: "replay-seat" }, "Board: ", seatSel) : null),
-    h("div", { class: "replay-row replay-row-scrub" }, scrub, posEl),
-  );
-  frame.body.append(controls);
+  const controls = replayControls({
+    ...engineSteps(engine),
+    speeds: SPEEDS,
+    seek: seekTo,
+    onPlaying: (on) => {
+      cancelAnimationFrame(raf);
+      if (on) {
+        lastFrame = performance.now();
+        raf = requestAnimationFrame(frameTick);
+      }
+      show();
+    },
+    posText,
+    after: [seatSel ? h("label", { class: "replay-seat" }, "Board: ", seatSel) : null],
+    announce: (t) => frame.announce(t),
+  });
+  frame.body.append(controls.el);
   const broken = h("p", { class: "page-error", role: "alert", hidden: true });
   frame.body.append(broken);
 
@@ -295,38 +280,11 @@ export async function mountReplay(host: HTMLElement, id: string, toLobby: () => 
   scene.setSide(statsBox);
   scene.root.classList.add("ms-docked");
 
-  function setSpeed(s: number, focus = false): void {
-    speed = s;
-    speedBtns.forEach((b, i) => {
-      const on = SPEEDS[i] === s;
-      b.setAttribute("aria-checked", String(on));
-      b.tabIndex = on ? 0 : -1;
-      if (on && focus) b.focus();
-    });
-  }
-  setSpeed(1);
-
-  function setPlaying(on: boolean): void {
-    if (on && engine.position >= engine.total) {
-      engine.seek(0);
-      vt = engine.t0;
-    }
-    playing = on;
-    playBtn.textContent = on ? "❚❚ Pause" : "▶ Play";
-    playBtn.setAttribute("aria-label", on ? "Pause" : "Play");
-    cancelAnimationFrame(raf);
-    if (on) {
-      lastFrame = performance.now();
-      raf = requestAnimationFrame(frameTick);
-    }
-    show();
-  }
-
   function frameTick(now: number): void {
-    if (!playing) return;
+    if (!controls.playing) return;
     const dt = Math.min(250, now - lastFrame); // a background tab does not jump ahead
     lastFrame = now;
-    vt += dt * speed;
+    vt += dt * controls.speed;
     let moved = false;
     while (engine.position < engine.total && engine.timeOf(engine.position) <= vt) {
       if (!engine.step()) break;
@@ -334,13 +292,11 @@ export async function mountReplay(host: HTMLElement, id: string, toLobby: () => 
     }
     if (engine.position >= engine.total || engine.broken) {
       vt = engine.position > 0 ? engine.timeOf(engine.position - 1) : vt;
-      playing = false;
-      setPlaying(false);
-      frame.announce("End of the replay.");
+      controls.finish();
       return;
     }
     if (moved) show();
-    else updatePos();
+    else controls.update();
     raf = requestAnimationFrame(frameTick);
   }
 
@@ -350,51 +306,20 @@ export async function mountReplay(host: HTMLElement, id: string, toLobby: () => 
     show();
   }
 
-  playBtn.addEventListener("click", () => setPlaying(!playing));
-  startBtn.addEventListener("click", () => {
-    setPlaying(false);
-    seekTo(0);
-  });
-  backBtn.addEventListener("click", () => {
-    setPlaying(false);
-    seekTo(engine.position - 1);
-  });
-  fwdBtn.addEventListener("click", () => {
-    setPlaying(false);
-    seekTo(engine.position + 1);
-  });
-  scrub.addEventListener("input", () => {
-    if (playing) setPlaying(false);
-    seekTo(Number(scrub.value));
-  });
-
-  // Space toggles playback (not inside form controls)
-  const onKey = (e: KeyboardEvent) => {
-    if (e.key !== " " && e.key !== "k") return;
-    const tag = (e.target as HTMLElement | null)?.tagName ?? "";
-    if (tag === "INPUT" || tag === "SELECT" || tag === "BUTTON" || tag === "TEXTAREA") return;
-    e.preventDefault();
-    setPlaying(!playing);
-  };
-  document.addEventListener("keydown", onKey);
-
   function clockMs(): number {
     const start = engine.race ? ((engine.session.state as RaceState).goAt ?? engine.t0) : ((engine.session.state as MinesweeperState).startedAt ?? engine.t0);
     return Math.max(0, vt - start);
   }
 
-  function updatePos(): void {
-    scrub.value = String(engine.position);
+  function posText(): string {
     const total = record.timeMs ?? Math.max(0, engine.tEnd - engine.t0);
-    const text = `Move ${engine.position} / ${engine.total} · ${formatTime(clockMs())} / ${timeText(total)}`;
-    if (posEl.textContent !== text) posEl.textContent = text;
-    scrub.setAttribute("aria-valuetext", text);
+    return `Move ${engine.position} / ${engine.total} · ${formatTime(clockMs())} / ${timeText(total)}`;
   }
 
   let lastStats = "";
   function show(): void {
     feed.publish(engine.board(seat));
-    updatePos();
+    controls.update();
     const st = engine.stats(seat);
     const sig = JSON.stringify([st, engine.position, seat]);
     if (sig !== lastStats) {
@@ -426,8 +351,8 @@ export async function mountReplay(host: HTMLElement, id: string, toLobby: () => 
         seats: raceSeats,
         position: engine.position,
         total: engine.total,
-        playing,
-        speed,
+        playing: controls.playing,
+        speed: controls.speed,
         done: engine.position >= engine.total,
         clockMs: clockMs(),
         broken: engine.broken,
@@ -439,9 +364,8 @@ export async function mountReplay(host: HTMLElement, id: string, toLobby: () => 
     renderNow: () => scene.renderNow(),
     resume: () => scene.resume(),
     destroy: () => {
-      playing = false;
+      controls.destroy();
       cancelAnimationFrame(raf);
-      document.removeEventListener("keydown", onKey);
       scene.destroy();
       frame.el.remove();
     },

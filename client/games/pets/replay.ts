@@ -5,7 +5,8 @@
 // or forward, the next round, a scrubber over the moves.
 import { ROUNDS, petsRules, type BattleRecord, type PetsEvent, type PetsState } from "../../../common/pets/index";
 import { h } from "../../ui/dom";
-import { ReplayEngine, type ReplayRecord } from "../../pages/replay";
+import { replayControls } from "../../ui/replayControls";
+import { engineSteps, ReplayEngine, type ReplayRecord } from "../../pages/replay";
 import type { PageFrame, PageHandle } from "../../pages/page";
 import { BattlePlayer, battleShow, type BattleShow } from "./battle";
 import { cardFace, tooltips } from "./cards";
@@ -46,35 +47,33 @@ export async function mountPetsReplay(frame: PageFrame, record: ReplayRecord): P
     `Auto Pets · ${record.mode === "solo" ? "solo" : "online"} · ${listNames(record.seats)} · ${winners.length ? `${listNames(winners.map(name))} won` : record.result}`,
   );
 
-  let speed = 1;
-  let playing = false;
   let timer: ReturnType<typeof setTimeout> | null = null;
   /** Battles the player was handed, so a step back or a seek never replays them by itself. */
   let battlesShown = 0;
 
-  // ---- controls (the Minesweeper replay's look: pages.css)
-  const playBtn = h("button", { type: "button", class: "primary replay-play", id: "replay-play", "aria-label": "Play" }, "▶ Play");
-  const startBtn = h("button", { type: "button", class: "small", id: "replay-start", "aria-label": "Back to the start" }, "⇤");
-  const backBtn = h("button", { type: "button", class: "small", id: "replay-back", "aria-label": "One move back" }, "◀");
-  const fwdBtn = h("button", { type: "button", class: "small", id: "replay-fwd", "aria-label": "One move forward" }, "▶");
+  // ---- controls (client/ui/replayControls.ts; Auto Pets adds "next round")
   const roundBtn = h("button", { type: "button", class: "small", id: "replay-next-round", "aria-label": "To the next round's battles" }, "⏭ Next round");
-  const speedGroup = h("div", { class: "replay-speeds", role: "radiogroup", "aria-label": "Playback speed" });
-  const speedBtns = SPEEDS.map((s) => {
-    const b = h("button", { type: "button", class: "small", role: "radio", "aria-checked": String(s === speed), "data-speed": s }, `${s}×`);
-    b.addEventListener("click", () => setSpeed(s));
-    speedGroup.append(b);
-    return b;
+  const controls = replayControls({
+    ...engineSteps(engine),
+    speeds: SPEEDS,
+    seek: seekTo,
+    forward: () => {
+      if (!engine.step()) return draw();
+      const fresh = newBattles();
+      draw();
+      if (fresh.length) player.play(fresh);
+    },
+    onPlaying: (on) => {
+      stopTimer();
+      if (on && !player.playing) schedule();
+      draw();
+    },
+    onSpeed: (s) => player.setSpeed(s),
+    posText: () => `Move ${engine.position} / ${engine.total} · round ${state().round}/${ROUNDS}`,
+    extra: [roundBtn],
+    announce: (t) => frame.announce(t),
   });
-  const scrub = h("input", { type: "range", min: 0, max: engine.total, step: 1, value: 0, id: "replay-scrub", "aria-label": "Position (moves)", class: "replay-scrub" });
-  const posEl = h("output", { class: "replay-pos", id: "replay-pos" }, "");
-  frame.body.append(
-    h(
-      "div",
-      { class: "replay-controls", id: "replay-controls", role: "group", "aria-label": "Replay controls" },
-      h("div", { class: "replay-row" }, startBtn, backBtn, playBtn, fwdBtn, roundBtn, speedGroup),
-      h("div", { class: "replay-row replay-row-scrub" }, scrub, posEl),
-    ),
-  );
+  frame.body.append(controls.el);
   const broken = h("p", { class: "page-error", role: "alert", hidden: true });
 
   // ---- the table
@@ -89,7 +88,7 @@ export async function mountPetsReplay(frame: PageFrame, record: ReplayRecord): P
   const tip = h("div", { class: "pets-tip", id: "pets-tip", hidden: true, role: "tooltip" });
   const player = new BattlePlayer(() => {
     draw();
-    if (playing) schedule();
+    if (controls.playing) schedule();
   });
   const root = h("div", { class: "pets pets-replay", id: "pets" }, hud, moveLine, standings, player.el, shop, hands, h("div", { class: "pets-actions" }, battleBtn), broken, tip);
   frame.body.append(root);
@@ -101,48 +100,25 @@ export async function mountPetsReplay(frame: PageFrame, record: ReplayRecord): P
     if (round) player.play(s.battles.filter((b) => b.round === round).map((b) => showOf(b, name)));
   });
 
-  function setSpeed(s: number): void {
-    speed = s;
-    player.setSpeed(s);
-    speedBtns.forEach((b, i) => b.setAttribute("aria-checked", String(SPEEDS[i] === s)));
-  }
-
   function stopTimer(): void {
     if (timer) clearTimeout(timer);
     timer = null;
   }
 
-  function setPlaying(on: boolean): void {
-    if (on && engine.position >= engine.total) seekTo(0);
-    playing = on;
-    playBtn.textContent = on ? "❚❚ Pause" : "▶ Play";
-    playBtn.setAttribute("aria-label", on ? "Pause" : "Play");
-    stopTimer();
-    if (on && !player.playing) schedule();
-    draw();
-  }
-
   /** While playing: the next move after a pause (or once the battles on screen are done). */
   function schedule(): void {
     stopTimer();
-    if (!playing || player.playing) return;
+    if (!controls.playing || player.playing) return;
     timer = setTimeout(() => {
       timer = null;
-      if (!playing) return;
-      if (!engine.step()) {
-        setPlaying(false);
-        frame.announce("End of the replay.");
-        return;
-      }
+      if (!controls.playing) return;
+      if (!engine.step()) return controls.finish();
       const fresh = newBattles();
       draw();
       if (fresh.length) player.play(fresh);
       else schedule();
-      if (engine.position >= engine.total && !player.playing) {
-        setPlaying(false);
-        frame.announce("End of the replay.");
-      }
-    }, MOVE_MS / speed);
+      if (engine.position >= engine.total && !player.playing) controls.finish();
+    }, MOVE_MS / controls.speed);
   }
 
   /** Battles fought since the player last got some, as shows (a new round's). */
@@ -168,24 +144,8 @@ export async function mountPetsReplay(frame: PageFrame, record: ReplayRecord): P
     return engine.total;
   }
 
-  playBtn.addEventListener("click", () => setPlaying(!playing));
-  startBtn.addEventListener("click", () => {
-    setPlaying(false);
-    seekTo(0);
-  });
-  backBtn.addEventListener("click", () => {
-    setPlaying(false);
-    seekTo(engine.position - 1);
-  });
-  fwdBtn.addEventListener("click", () => {
-    setPlaying(false);
-    if (!engine.step()) return draw();
-    const fresh = newBattles();
-    draw();
-    if (fresh.length) player.play(fresh);
-  });
   roundBtn.addEventListener("click", () => {
-    setPlaying(false);
+    controls.setPlaying(false);
     const target = nextRoundMove();
     seekTo(target - 1);
     engine.step();
@@ -193,19 +153,6 @@ export async function mountPetsReplay(frame: PageFrame, record: ReplayRecord): P
     draw();
     if (fresh.length) player.play(fresh);
   });
-  scrub.addEventListener("input", () => {
-    if (playing) setPlaying(false);
-    seekTo(Number(scrub.value));
-  });
-  const onKey = (e: KeyboardEvent) => {
-    if (e.key !== " " && e.key !== "k") return;
-    const tag = (e.target as HTMLElement | null)?.tagName ?? "";
-    if (tag === "INPUT" || tag === "SELECT" || tag === "BUTTON" || tag === "TEXTAREA") return;
-    e.preventDefault();
-    setPlaying(!playing);
-  };
-  document.addEventListener("keydown", onKey);
-
   /** The last move's events, as lines. */
   function lastMoveLines(): string[] {
     if (engine.position === 0) return ["The game begins: press Play, or step through the moves."];
@@ -222,8 +169,6 @@ export async function mountPetsReplay(frame: PageFrame, record: ReplayRecord): P
   function draw(): void {
     const s = state();
     const finished = s.phase === "finished";
-    scrub.value = String(engine.position);
-    posEl.textContent = `Move ${engine.position} / ${engine.total} · round ${s.round}/${ROUNDS}`;
     hud.replaceChildren(
       h("span", { class: "pets-round", id: "pets-round" }, `Round ${s.round}/${ROUNDS}`),
       ...Array.from({ length: seats }, (_, seat) => {
@@ -270,8 +215,8 @@ export async function mountPetsReplay(frame: PageFrame, record: ReplayRecord): P
     const b = engine.broken;
     broken.hidden = !b;
     if (b) broken.textContent = `This record stops replaying at move ${b.index + 1}: ${b.reason}`;
-    startBtn.disabled = backBtn.disabled = engine.position === 0;
-    fwdBtn.disabled = roundBtn.disabled = engine.position >= engine.total || !!engine.broken;
+    controls.update();
+    roundBtn.disabled = engine.position >= engine.total || !!engine.broken;
   }
   draw();
 
@@ -289,8 +234,8 @@ export async function mountPetsReplay(frame: PageFrame, record: ReplayRecord): P
           seats,
           position: engine.position,
           total: engine.total,
-          playing,
-          speed,
+          playing: controls.playing,
+          speed: controls.speed,
           done: engine.position >= engine.total,
           round: s.round,
           phase: s.phase,
@@ -307,9 +252,8 @@ export async function mountPetsReplay(frame: PageFrame, record: ReplayRecord): P
     renderNow() {},
     resume() {},
     destroy: () => {
-      playing = false;
+      controls.destroy();
       stopTimer();
-      document.removeEventListener("keydown", onKey);
       offTips();
       player.destroy();
       frame.el.remove();

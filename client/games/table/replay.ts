@@ -7,6 +7,7 @@ import { replayTable, type TableRecord } from "../../../common/table/replay";
 import type { CardView, PlayerView, TableView } from "../../../common/table/visibility";
 import type { PageFrame, PageHandle } from "../../pages/page";
 import { h } from "../../ui/dom";
+import { replayControls } from "../../ui/replayControls";
 import { cardEl } from "./cards";
 import { drawArrows, fillField } from "./field";
 import "./table.css";
@@ -20,8 +21,6 @@ export function mountTableReplay(frame: PageFrame, record: TableRecord & { id: n
   const replay = replayTable(record);
   const last = replay.steps.length - 1;
   let k = 0;
-  let speed = 1;
-  let playing = false;
   let timer: ReturnType<typeof setTimeout> | null = null;
   let focus = 0;
   const names = (v: TableView) => v.players.map((p) => p.name);
@@ -29,36 +28,36 @@ export function mountTableReplay(frame: PageFrame, record: TableRecord & { id: n
 
   const root = h("div", { class: "tt tt-replay", id: "tt-replay" });
   const line = h("p", { class: "tt-replay-line", id: "replay-line", "aria-live": "polite" });
-  const playBtn = h("button", { type: "button", class: "primary", id: "replay-play", "aria-label": "Play" }, "▶ Play");
-  const startBtn = h("button", { type: "button", class: "small", id: "replay-start", "aria-label": "Back to the deal" }, "⇤");
-  const backBtn = h("button", { type: "button", class: "small", id: "replay-back", "aria-label": "One event back" }, "◀");
-  const fwdBtn = h("button", { type: "button", class: "small", id: "replay-fwd", "aria-label": "One event forward" }, "▶");
-  const speedBtns = SPEEDS.map((s) => {
-    const b = h("button", { type: "button", class: "small", role: "radio", "aria-checked": String(s === speed), "data-speed": s }, `${s}×`);
-    b.addEventListener("click", () => {
-      speed = s;
-      speedBtns.forEach((x, i) => x.setAttribute("aria-checked", String(SPEEDS[i] === s)));
-    });
-    return b;
+  // The transport: client/ui/replayControls.ts (one step per event).
+  const controls = replayControls({
+    speeds: SPEEDS,
+    total: Math.max(0, last),
+    unit: "event",
+    startLabel: "Back to the deal",
+    position: () => k,
+    seek,
+    onPlaying: (on) => {
+      if (timer) clearTimeout(timer);
+      timer = null;
+      if (on) schedule();
+      draw();
+    },
+    posText: () => `Event ${k} / ${last}`,
+    valueText: () => `Event ${k} of ${last}: ${replay.steps[k]?.line?.text ?? "The cards are dealt."}`,
+    below: [line],
+    className: "tt-replay-controls",
+    announce: (t) => frame.announce(t),
   });
-  const scrub = h("input", { type: "range", min: 0, max: Math.max(0, last), step: 1, value: 0, id: "replay-scrub", class: "replay-scrub", "aria-label": "Event" }) as HTMLInputElement;
-  const pos = h("output", { class: "replay-pos", id: "replay-pos" });
-  const controls = h(
-    "div",
-    { class: "replay-controls tt-replay-controls", id: "replay-controls", role: "group", "aria-label": "Replay controls" },
-    h("div", { class: "replay-row" }, startBtn, backBtn, playBtn, fwdBtn, h("span", { class: "replay-speeds", role: "radiogroup", "aria-label": "Playback speed" }, ...speedBtns)),
-    h("div", { class: "replay-row replay-row-scrub" }, scrub, pos),
-    line,
-  );
   const tabs = h("nav", { class: "tt-tabs", id: "tt-tabs", "aria-label": "Battlefields" });
   const boards = h("div", { class: "tt-boards", id: "tt-boards" });
   const log = h("ol", { class: "tt-log", id: "tt-log", "aria-label": "Game log" });
   const broken = h("p", { class: "page-error", role: "alert", hidden: !replay.broken }, replay.broken ? `This record stops replaying at move ${replay.broken.index + 1}: ${replay.broken.reason}` : "");
-  root.append(controls, broken, tabs, boards, h("aside", { class: "tt-side" }, h("h3", {}, "Log"), log));
+  root.append(controls.el, broken, tabs, boards, h("aside", { class: "tt-side" }, h("h3", {}, "Log"), log));
   frame.body.append(root);
 
   if (!replay.steps.length) {
     root.replaceChildren(h("p", { class: "page-error", role: "alert" }, "This game ended before the cards were dealt: there is nothing to replay."));
+    controls.destroy();
     return { el: frame.el, snapshot: () => ({ page: "replay", ready: true, game: "table", replay: { position: 0, total: 0 } }), renderNow() {}, resume() {}, destroy: () => frame.el.remove() };
   }
 
@@ -129,9 +128,7 @@ export function mountTableReplay(frame: PageFrame, record: TableRecord & { id: n
       }),
     );
     log.querySelector(".tt-now")?.scrollIntoView({ block: "nearest" });
-    scrub.value = String(k);
-    pos.textContent = `Event ${k} / ${last}`;
-    scrub.setAttribute("aria-valuetext", `Event ${k} of ${last}: ${text}`);
+    controls.update();
   }
 
   function seek(i: number): void {
@@ -139,45 +136,15 @@ export function mountTableReplay(frame: PageFrame, record: TableRecord & { id: n
     draw();
   }
 
-  function setPlaying(on: boolean): void {
-    if (on && k >= last) k = 0;
-    playing = on;
-    playBtn.textContent = on ? "❚❚ Pause" : "▶ Play";
-    playBtn.setAttribute("aria-label", on ? "Pause" : "Play");
-    if (timer) clearTimeout(timer);
-    timer = null;
-    if (on) schedule();
-    draw();
-  }
-
   function schedule(): void {
     timer = setTimeout(() => {
-      if (!playing) return;
-      if (k >= last) {
-        setPlaying(false);
-        frame.announce("End of the replay.");
-        return;
-      }
+      if (!controls.playing) return;
+      if (k >= last) return controls.finish();
       seek(k + 1);
       schedule();
-    }, EVENT_MS / speed);
+    }, EVENT_MS / controls.speed);
   }
 
-  playBtn.addEventListener("click", () => setPlaying(!playing));
-  startBtn.addEventListener("click", () => (setPlaying(false), seek(0)));
-  backBtn.addEventListener("click", () => (setPlaying(false), seek(k - 1)));
-  fwdBtn.addEventListener("click", () => (setPlaying(false), seek(k + 1)));
-  scrub.addEventListener("input", () => (playing && setPlaying(false), seek(Number(scrub.value))));
-  const onKey = (e: KeyboardEvent) => {
-    const tag = (e.target as HTMLElement | null)?.tagName ?? "";
-    if (tag === "INPUT" || tag === "SELECT" || tag === "BUTTON" || tag === "TEXTAREA") return;
-    if (e.key === " " || e.key === "k") setPlaying(!playing);
-    else if (e.key === "ArrowRight") seek(k + 1);
-    else if (e.key === "ArrowLeft") seek(k - 1);
-    else return;
-    e.preventDefault();
-  };
-  document.addEventListener("keydown", onKey);
   const onResize = () => drawArrows(boards, replay.view(k).arrows);
   window.addEventListener("resize", onResize);
   draw();
@@ -190,7 +157,7 @@ export function mountTableReplay(frame: PageFrame, record: TableRecord & { id: n
         page: "replay",
         ready: true,
         game: "table",
-        replay: { id: record.id, position: k, total: last, playing, speed, done: k >= last, everything: replay.everything, broken: replay.broken, line: replay.steps[k].line?.text ?? "" },
+        replay: { id: record.id, position: k, total: last, playing: controls.playing, speed: controls.speed, done: k >= last, everything: replay.everything, broken: replay.broken, line: replay.steps[k].line?.text ?? "" },
         lines: replay.steps.slice(1, k + 1).map((s) => s.line!.text),
         hands: v.players.map((_, g) => (v.zones[`${g}.hand`]?.cards ?? []).map((c) => c.card?.name ?? "?")),
         focus,
@@ -199,9 +166,8 @@ export function mountTableReplay(frame: PageFrame, record: TableRecord & { id: n
     renderNow() {},
     resume() {},
     destroy: () => {
-      playing = false;
+      controls.destroy();
       if (timer) clearTimeout(timer);
-      document.removeEventListener("keydown", onKey);
       window.removeEventListener("resize", onResize);
       frame.el.remove();
     },
