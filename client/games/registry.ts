@@ -11,7 +11,9 @@ import { minesweeperLobby } from "../lobby/minesweeper";
 import { tableLobby } from "../lobby/table";
 import type { LobbyPanel } from "../lobby/panel";
 import { petsLobby } from "./pets/lobby";
-import type { MountGame } from "./types";
+import type { MountGame, SeatFigure } from "./types";
+import { petsSeatFigure } from "./pets/seatFigure";
+import { tableSeatFigure } from "./table/seatFigure";
 import { LeaderboardPanel } from "../lobby/leaderboard";
 import { connect4Art, cubestaccArt, minesweeperArt, petsArt, tableArt } from "./art";
 
@@ -30,6 +32,8 @@ export interface ClientGame {
   art: string;
   /** The game's leaderboard panel, on its page (games that rank). */
   leaderboard?: () => { el: HTMLElement; show(): void };
+  /** Its figure beside each name in the shell's seat list (games on the shared shell). */
+  seatFigure?: SeatFigure;
 }
 
 const title = (id: string, fallback: string) => GAMES.find((g) => g.id === id)?.title ?? fallback;
@@ -47,8 +51,8 @@ export const CLIENT_GAMES: readonly ClientGame[] = [
   },
   { id: "cubestacc", title: title("cubestacc", "Cubestacc"), blurb: "Shed your hand of stacked cubes.", scene: () => import("./cubestacc/scene"), lobby: cubestaccLobby, art: cubestaccArt },
   { id: "connect4", title: title("connect4", "Connect Four"), blurb: "Four in a row wins: against a friend or the bot.", scene: () => import("./connect4/scene"), lobby: definitionLobby("connect4"), art: connect4Art },
-  { id: "pets", title: title("pets", "Auto Pets"), blurb: "Shop, arrange in secret, watch the battle: 2–4 players or bots.", scene: () => import("./pets/scene"), lobby: petsLobby, art: petsArt },
-  { id: "table", title: title("table", "Card table"), blurb: "A free-form table for any deck, 1–10 players or goldfish.", scene: () => import("./table/scene"), lobby: tableLobby, describe: (r) => String((r as unknown as { format?: string }).format ?? ""), art: tableArt },
+  { id: "pets", title: title("pets", "Auto Pets"), blurb: "Shop, arrange in secret, watch the battle: 2–4 players or bots.", scene: () => import("./pets/scene"), lobby: petsLobby, art: petsArt, seatFigure: petsSeatFigure },
+  { id: "table", title: title("table", "Card table"), blurb: "A free-form table for any deck, 1–10 players or goldfish.", scene: () => import("./table/scene"), lobby: tableLobby, describe: (r) => String((r as unknown as { format?: string }).format ?? ""), art: tableArt, seatFigure: tableSeatFigure },
 ];
 
 export function clientGame(id: string): ClientGame | undefined {

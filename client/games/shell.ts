@@ -8,6 +8,7 @@ import type { Room } from "colyseus.js";
 import { h } from "../ui/dom";
 import { formatSeconds, TurnClock } from "./shell/clock";
 import { EndScreen } from "./shell/end";
+import { clientGame } from "./registry";
 import { SeatList, seatStateOf } from "./shell/seats";
 import type { GameContext } from "./types";
 import "./shell.css";
@@ -49,6 +50,11 @@ export interface ShellOptions {
   endExtra?(state: ShellState): HTMLElement | null;
 }
 
+/** A game's seat figure as the seat list's count. */
+function figureOf(f: { text: string; label: string } | null): { count?: string; countLabel?: string } {
+  return f ? { count: f.text, countLabel: f.label } : {};
+}
+
 export class GameShell {
   readonly el: HTMLElement;
   /** Where the game draws its table. */
@@ -66,7 +72,7 @@ export class GameShell {
 
   constructor(private ctx: GameContext, host: HTMLElement, private opts: ShellOptions) {
     this.stage = h("div", { class: "gs-stage" });
-    this.seatList = new SeatList({ prefix: "gs", id: "gs-seats", label: "Seats", parts: { remove: true }, onRemove: (seat) => ctx.session.send("removeBot", { seat }) });
+    this.seatList = new SeatList({ prefix: "gs", id: "gs-seats", label: "Seats", parts: { count: true, remove: true }, expandable: true, onRemove: (seat) => ctx.session.send("removeBot", { seat }) });
     this.status = h("p", { class: "gs-status", id: "gs-status", role: "status", "aria-live": "polite" });
     this.timer = new TurnClock(h("span", { class: "gs-timer", id: "gs-timer", "aria-label": "Time left this turn" }), { prefix: "gs", format: formatSeconds, lowMs: 5001 });
     const addBot = h("button", { type: "button", class: "small", id: "gs-add-bot" }, "Add bot");
@@ -86,7 +92,7 @@ export class GameShell {
     this.el = h(
       "div",
       { class: "gs" },
-      h("aside", { class: "gs-side" }, h("div", { class: "gs-status-row" }, this.status, this.timer.el), this.end.afterBar, this.seatList.el, this.ownerBar),
+      h("aside", { class: "gs-side" }, h("div", { class: "gs-status-row" }, this.status, this.timer.el), this.end.afterBar, h("div", { class: "gs-seats-row" }, this.seatList.el, this.seatList.more), this.ownerBar),
       this.stage,
       this.end.el,
     );
@@ -110,14 +116,18 @@ export class GameShell {
     const acting = Array.from(state.acting ?? []);
     const seats = Array.from(state.seats ?? []);
     const playing = state.phase === "playing";
+    const figure = clientGame(state.game)?.seatFigure;
     this.seatList.render(
       seats.map((seat, i) => ({
         seat: i,
         name: seat.occupied ? seat.name : "Open seat",
+        // the phone strip shows "Bot Ada" as "⚙ Ada" (CSS reads data-short)
+        short: seat.occupied ? (seat.bot ? seat.name.replace(/^Bot\s+/i, "") : seat.name) : "Open",
         state: seatStateOf(seat),
         stateText: !seat.occupied ? "" : seat.bot ? "bot" : !seat.connected ? "away" : !playing && seat.ready ? "ready" : i === me ? "you" : "",
         mark: this.opts.seatMark?.(i) ?? "",
         colour: this.opts.seatColour?.(i),
+        ...(figure && seat.occupied ? figureOf(figure(state, i)) : {}),
         me: i === me,
         bot: seat.bot,
         turn: playing && acting.includes(i),

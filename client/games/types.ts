@@ -27,3 +27,9 @@ export interface GameHandle {
 }
 
 export type MountGame = (host: HTMLElement, ctx: GameContext) => Promise<GameHandle>;
+
+/**
+ * A game's short figure beside a seat's name in the shared seat list (life, trophies), read
+ * from the room's state for a room seat; null: none for that seat now.
+ */
+export type SeatFigure = (state: unknown, seat: number) => { text: string; label: string } | null;

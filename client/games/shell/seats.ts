@@ -46,6 +46,11 @@ export interface SeatListOptions {
   parts?: { count?: boolean; badges?: boolean; remove?: boolean };
   /** The ✕ of a removable bot. */
   onRemove?(seat: number): void;
+  /**
+   * A "more" button (`more`, for the game to place) that opens the compact phone strip into
+   * the full list: `PREFIX-seat-list-open` on the list while open. Desktop CSS hides it.
+   */
+  expandable?: boolean;
 }
 
 interface Item {
@@ -64,10 +69,24 @@ function setText(el: HTMLElement, text: string): void {
 
 export class SeatList {
   readonly el: HTMLOListElement;
+  /** The phone strip's details toggle (with `expandable`), placed by the game beside the list. */
+  readonly more: HTMLButtonElement | null = null;
   private items: Item[] = [];
 
   constructor(private readonly o: SeatListOptions) {
     this.el = h("ol", { class: `${o.prefix}-seat-list`, ...(o.id ? { id: o.id } : {}), ...(o.label ? { "aria-label": o.label } : {}) });
+    if (o.expandable) {
+      const more = h("button", { type: "button", class: `${o.prefix}-seat-more small`, "aria-expanded": "false", ...(o.id ? { id: `${o.id}-more`, "aria-controls": o.id } : {}) });
+      const show = (open: boolean) => {
+        this.el.classList.toggle(`${o.prefix}-seat-list-open`, open);
+        more.setAttribute("aria-expanded", String(open));
+        more.textContent = open ? "Less ▴" : "Details ▾";
+        more.setAttribute("aria-label", open ? "Show the seats in one line" : "Show every seat's details");
+      };
+      more.addEventListener("click", () => show(more.getAttribute("aria-expanded") !== "true"));
+      show(false);
+      this.more = more;
+    }
   }
 
   /** The item of `seat` (animations start from it). */

@@ -1,0 +1,16 @@
+// The card table's figure beside each name in the shell's seat list: the player's life, read
+// from the public player part (`p:<game seat>`, common/table/wire.ts).
+import type { SeatFigure } from "../types";
+
+export const tableSeatFigure: SeatFigure = (state, seat) => {
+  const st = state as { order?: ArrayLike<number>; parts?: { get(key: string): { json: string } | undefined } };
+  const g = Array.from(st.order ?? []).indexOf(seat);
+  const json = g >= 0 ? st.parts?.get?.(`p:${g}`)?.json : undefined;
+  if (!json) return null;
+  try {
+    const life = (JSON.parse(json) as { life?: number }).life;
+    return typeof life === "number" ? { text: `♥${life}`, label: `${life} life` } : null;
+  } catch {
+    return null;
+  }
+};

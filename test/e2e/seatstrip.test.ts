@@ -1,0 +1,98 @@
+// The seat list on a 390×844 phone and on a desktop, in Auto Pets, the card table (the shared
+// shell) and Cubestacc (its own HUD): on a phone one short strip of chips (name, bot mark,
+// turn ring, the game's figure) that "Details" opens into the full list; on a desktop the
+// list as before, one seat a line. Screenshots: test-results/seatstrip-*.png.
+import { expect } from "chai";
+import type { Page } from "playwright-core";
+import { DESKTOP, PHONE, screenshot, useBrowserHub, waitHub } from "../helpers/e2e.js";
+import { LAX_ADDRESS_LIMITS } from "../helpers/hub.js";
+
+type Box = { top: number; bottom: number; left: number; right: number; height: number };
+
+/** The list's box and each seat's box, as laid out now. */
+async function layout(page: Page, list: string): Promise<{ list: Box; seats: Box[] }> {
+  return page.$eval(list, (el) => {
+    const box = (e: Element) => {
+      const r = e.getBoundingClientRect();
+      return { top: r.top, bottom: r.bottom, left: r.left, right: r.right, height: r.height };
+    };
+    return { list: box(el), seats: [...el.querySelectorAll(":scope > li")].map(box) };
+  });
+}
+
+const oneLine = (seats: Box[]) => seats.every((s) => Math.abs(s.top - seats[0].top) < 2);
+const stacked = (seats: Box[]) => seats.every((s, i) => i === 0 || s.top >= seats[i - 1].bottom - 1);
+
+describe("e2e: the seat list as a strip on phones, a list on desktops", function () {
+  this.timeout(120_000);
+  const suite = useBrowserHub({ botDelayScale: 0.05, config: () => ({ botThreads: 0, ...LAX_ADDRESS_LIMITS }) });
+
+  /** Phone: one line of chips, low; Details opens the full list and closes it again. Desktop: one seat a line. */
+  async function checkShellSeats(page: Page, phone: boolean, name: string, figure: RegExp | null): Promise<void> {
+    await page.waitForSelector("#gs-seats > li");
+    const { list, seats } = await layout(page, "#gs-seats");
+    expect(seats.length).to.be.at.least(2);
+    if (!phone) {
+      expect(stacked(seats), "desktop: one seat a line").to.equal(true);
+      expect(await page.isVisible("#gs-seats-more"), "desktop: no Details button").to.equal(false);
+      await screenshot(page, `seatstrip-${name}-desktop`);
+      return;
+    }
+    expect(oneLine(seats), "phone: the seats in one line").to.equal(true);
+    expect(list.height, "phone: the strip's height").to.be.at.most(40);
+    const side = await page.locator(".gs-side").boundingBox();
+    expect(side!.height, "phone: status and seats together").to.be.at.most(120);
+    if (figure) expect(await page.textContent("#gs-seats > li .gs-seat-count")).to.match(figure);
+    await screenshot(page, `seatstrip-${name}-phone`);
+    await page.click("#gs-seats-more");
+    expect(await page.getAttribute("#gs-seats-more", "aria-expanded")).to.equal("true");
+    expect(stacked((await layout(page, "#gs-seats")).seats), "phone, details: one seat a line").to.equal(true);
+    await screenshot(page, `seatstrip-${name}-phone-details`);
+    await page.click("#gs-seats-more");
+    expect(oneLine((await layout(page, "#gs-seats")).seats), "phone: the strip again").to.equal(true);
+  }
+
+  for (const [label, ctx] of [
+    ["phone", PHONE],
+    ["desktop", DESKTOP],
+  ] as const) {
+    const phone = label === "phone";
+
+    it(`${label}: Auto Pets solo against 3 bots`, async () => {
+      const { page } = await suite.open(ctx);
+      await page.waitForSelector("#pets-solo-btn");
+      await page.selectOption("#pets-bots", "3");
+      await page.click("#pets-solo-btn");
+      await waitHub(page, (s) => s.game === "pets" && s.phase === "playing", "a solo game");
+      await checkShellSeats(page, phone, "pets", /^★\d+$/);
+    });
+
+    it(`${label}: a card table of 4 waiting for players`, async () => {
+      const { page } = await suite.open(ctx);
+      await page.waitForSelector("#table-private-btn");
+      await page.fill("input[name=name]", "Ada");
+      await page.selectOption("#table-seats", "4");
+      await page.click("#table-private-btn");
+      await waitHub(page, (s) => !!s.roomId && s.private === true, "a private table");
+      await checkShellSeats(page, phone, "table", null);
+    });
+
+    it(`${label}: Cubestacc solo against 4 bots`, async () => {
+      const { page } = await suite.open(ctx);
+      await page.waitForSelector("#cubestacc-play");
+      await page.fill("input[name=name]", "Thumbs");
+      await page.evaluate(() => localStorage.setItem("hub.cubestacc.howto", "seen"));
+      await page.selectOption("#cs-bots", "4");
+      await page.click("#cs-solo-btn");
+      await waitHub(page, (s) => s.game === "cubestacc" && s.phase === "playing", "the solo table");
+      await page.waitForSelector("#cs-seats > li");
+      const { list, seats } = await layout(page, "#cs-seats");
+      expect(seats).to.have.length(5);
+      if (phone) {
+        expect(oneLine(seats), "phone: five seats in one line").to.equal(true);
+        expect(list.height, "phone: the strip's height").to.be.at.most(48);
+      } else expect(stacked(seats), "desktop: one seat a line").to.equal(true);
+      await screenshot(page, `seatstrip-cubestacc-${label}`);
+    });
+  }
+});
