@@ -209,8 +209,9 @@ describe("pets: no hand, pick or order ever reaches another seat", function () {
     // test/server/schemaStrings.test.ts).
     const problems = reports.flatMap((r, i) => r.problems.map((p) => `game ${i} (${r.mode} ${r.seats} seats, ${r.people} people): ${p}`));
     if (problems.length) console.log([...new Set(problems.map((p) => p.replace(/(person \d+|host|spectator)( back)? /, "")))].slice(0, 40).join("\n"));
-    expect(problems.slice(0, 20)).to.deep.equal([]);
-    expect([...new Set(schemaComplaints)].slice(0, 10), "schema encoder or decoder complaints").to.deep.equal([]);
+    // A schema complaint (a decoder fault) garbles everything that follows it on that connection:
+    // it is reported beside the problems it caused, not hidden behind them.
+    expect({ schema: [...new Set(schemaComplaints)].slice(0, 10), problems: problems.slice(0, 20) }, "schema encoder or decoder complaints, and the problems").to.deep.equal({ schema: [], problems: [] });
     expect(reports).to.have.length(GAMES);
     expect(reports.every((r) => r.result === "won" || r.result === "tie")).to.equal(true);
     const sum = (f: (r: GameReport) => number) => reports.reduce((n, r) => n + f(r), 0);
