@@ -1,7 +1,7 @@
 // The seat list on a 390×844 phone and on a desktop, in Auto Pets, the card table (the shared
 // shell) and Cubestacc (its own HUD): on a phone one short strip of chips (name, bot mark,
-// turn ring, the game's figure) that "Details" opens into the full list; on a desktop the
-// list as before, one seat a line. Screenshots: test-results/seatstrip-*.png.
+// turn ring, the game's figure) that "Details" (Cubestacc: ⋯) opens into the full list; on a
+// desktop the list as before, one seat a line. Screenshots: test-results/seatstrip-*.png.
 import { expect } from "chai";
 import type { Page } from "playwright-core";
 import { DESKTOP, PHONE, screenshot, useBrowserHub, waitHub } from "../helpers/e2e.js";
@@ -11,13 +11,14 @@ type Box = { top: number; bottom: number; left: number; right: number; height: n
 
 /** The list's box and each seat's box, as laid out now. */
 async function layout(page: Page, list: string): Promise<{ list: Box; seats: Box[] }> {
-  return page.$eval(list, (el) => {
-    const box = (e: Element) => {
+  // (no named functions inside: the page has no __name helper)
+  const boxes = await page.$eval(list, (el) =>
+    [el, ...el.querySelectorAll(":scope > li")].map((e) => {
       const r = e.getBoundingClientRect();
       return { top: r.top, bottom: r.bottom, left: r.left, right: r.right, height: r.height };
-    };
-    return { list: box(el), seats: [...el.querySelectorAll(":scope > li")].map(box) };
-  });
+    }),
+  );
+  return { list: boxes[0], seats: boxes.slice(1) };
 }
 
 const oneLine = (seats: Box[]) => seats.every((s) => Math.abs(s.top - seats[0].top) < 2);
@@ -88,11 +89,19 @@ describe("e2e: the seat list as a strip on phones, a list on desktops", function
       await page.waitForSelector("#cs-seats > li");
       const { list, seats } = await layout(page, "#cs-seats");
       expect(seats).to.have.length(5);
+      await screenshot(page, `seatstrip-cubestacc-${label}`);
       if (phone) {
         expect(oneLine(seats), "phone: five seats in one line").to.equal(true);
         expect(list.height, "phone: the strip's height").to.be.at.most(48);
-      } else expect(stacked(seats), "desktop: one seat a line").to.equal(true);
-      await screenshot(page, `seatstrip-cubestacc-${label}`);
+        await page.click("#cs-seats-more");
+        expect(stacked((await layout(page, "#cs-seats")).seats), "phone, details: one seat a line").to.equal(true);
+        await screenshot(page, "seatstrip-cubestacc-phone-details");
+        await page.click("#cs-seats-more");
+        expect(oneLine((await layout(page, "#cs-seats")).seats), "phone: the strip again").to.equal(true);
+      } else {
+        expect(stacked(seats), "desktop: one seat a line").to.equal(true);
+        expect(await page.isVisible("#cs-seats-more"), "desktop: no details button").to.equal(false);
+      }
     });
   }
 });

@@ -108,8 +108,8 @@ export class Hud {
     );
 
     // ---- seats
-    this.seatList = new SeatList({ prefix: "cs", id: "cs-seats", parts: { count: true, badges: true, remove: true }, onRemove: (seat) => act.removeBot(seat) });
-    this.seatsBox = h("aside", { class: "cs-seats", "aria-label": "Players" }, this.seatList.el);
+    this.seatList = new SeatList({ prefix: "cs", id: "cs-seats", parts: { count: true, badges: true, remove: true }, expandable: true, onRemove: (seat) => act.removeBot(seat) });
+    this.seatsBox = h("aside", { class: "cs-seats", "aria-label": "Players" }, this.seatList.el, this.seatList.more);
 
     // ---- actions
     // Each button says why it is disabled in visible words (phones too), not only a tooltip.
