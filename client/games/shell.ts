@@ -92,7 +92,7 @@ export class GameShell {
     this.el = h(
       "div",
       { class: "gs" },
-      h("aside", { class: "gs-side" }, h("div", { class: "gs-status-row" }, this.status, this.timer.el), this.end.afterBar, h("div", { class: "gs-seats-row" }, this.seatList.el, this.seatList.more), this.ownerBar),
+      h("aside", { class: "gs-side" }, h("div", { class: "gs-status-row" }, this.status, this.timer.el, this.seatList.more), this.end.afterBar, this.seatList.el, this.ownerBar),
       this.stage,
       this.end.el,
     );

@@ -29,7 +29,7 @@ describe("e2e: the seat list as a strip on phones, a list on desktops", function
   const suite = useBrowserHub({ botDelayScale: 0.05, config: () => ({ botThreads: 0, ...LAX_ADDRESS_LIMITS }) });
 
   /** Phone: one line of chips, low; Details opens the full list and closes it again. Desktop: one seat a line. */
-  async function checkShellSeats(page: Page, phone: boolean, name: string, figure: RegExp | null): Promise<void> {
+  async function checkShellSeats(page: Page, phone: boolean, name: string, figure: { part: string; is: RegExp } | null): Promise<void> {
     await page.waitForSelector("#gs-seats > li");
     const { list, seats } = await layout(page, "#gs-seats");
     expect(seats.length).to.be.at.least(2);
@@ -43,7 +43,7 @@ describe("e2e: the seat list as a strip on phones, a list on desktops", function
     expect(list.height, "phone: the strip's height").to.be.at.most(40);
     const side = await page.locator(".gs-side").boundingBox();
     expect(side!.height, "phone: status and seats together").to.be.at.most(120);
-    if (figure) expect(await page.textContent("#gs-seats > li .gs-seat-count")).to.match(figure);
+    if (figure) expect(await page.textContent(`#gs-seats > li ${figure.part}`), "the game's figure in the chip").to.match(figure.is);
     await screenshot(page, `seatstrip-${name}-phone`);
     await page.click("#gs-seats-more");
     expect(await page.getAttribute("#gs-seats-more", "aria-expanded")).to.equal("true");
@@ -65,17 +65,26 @@ describe("e2e: the seat list as a strip on phones, a list on desktops", function
       await page.selectOption("#pets-bots", "3");
       await page.click("#pets-solo-btn");
       await waitHub(page, (s) => s.game === "pets" && s.phase === "playing", "a solo game");
-      await checkShellSeats(page, phone, "pets", /^★\d+$/);
+      await checkShellSeats(page, phone, "pets", { part: ".gs-seat-mark", is: /^\d+🏆$/ });
     });
 
-    it(`${label}: a card table of 4 waiting for players`, async () => {
+    it(`${label}: a card table of 2 playing (each chip shows the player's life)`, async () => {
       const { page } = await suite.open(ctx);
       await page.waitForSelector("#table-private-btn");
       await page.fill("input[name=name]", "Ada");
-      await page.selectOption("#table-seats", "4");
       await page.click("#table-private-btn");
-      await waitHub(page, (s) => !!s.roomId && s.private === true, "a private table");
-      await checkShellSeats(page, phone, "table", null);
+      const room = await waitHub(page, (s) => !!s.roomId && s.private === true, "a private table");
+      const bo = (await suite.open(DESKTOP)).page;
+      await bo.waitForSelector("#join-code");
+      await bo.fill("input[name=name]", "Bo");
+      await bo.fill("#join-code", room.roomId!);
+      await bo.click("#join-code-btn");
+      for (const p of [page, bo]) await waitHub(p, (s) => s.stage === "decks", "the deck stage");
+      for (const p of [page, bo]) await p.click("#tt-standard");
+      for (const p of [page, bo]) await waitHub(p, (s) => s.phaseOfTable === "mulligan", "the deal");
+      for (const p of [page, bo]) await p.click("#tt-keep");
+      await waitHub(page, (s) => s.phaseOfTable === "playing", "both kept");
+      await checkShellSeats(page, phone, "table", { part: ".gs-seat-count", is: /^♥20$/ });
     });
 
     it(`${label}: Cubestacc solo against 4 bots`, async () => {

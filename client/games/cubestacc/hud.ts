@@ -109,7 +109,9 @@ export class Hud {
 
     // ---- seats
     this.seatList = new SeatList({ prefix: "cs", id: "cs-seats", parts: { count: true, badges: true, remove: true }, expandable: true, onRemove: (seat) => act.removeBot(seat) });
-    this.seatsBox = h("aside", { class: "cs-seats", "aria-label": "Players" }, this.seatList.el, this.seatList.more);
+    this.seatsBox = h("aside", { class: "cs-seats", "aria-label": "Players" }, this.seatList.el);
+    // a phone's one-line strip opens into every seat's state and notes (the ⋯ in the status row)
+    if (this.seatList.more) this.status.querySelector(".cs-status-side")?.append(this.seatList.more);
 
     // ---- actions
     // Each button says why it is disabled in visible words (phones too), not only a tooltip.
