@@ -4,7 +4,7 @@
 // desktop the list as before, one seat a line. Screenshots: test-results/seatstrip-*.png.
 import { expect } from "chai";
 import type { Page } from "playwright-core";
-import { DESKTOP, PHONE, screenshot, useBrowserHub, waitHub } from "../helpers/e2e.js";
+import { DESKTOP, joinByCode, openPrivateRoom, PHONE, screenshot, useBrowserHub, waitHub } from "../helpers/e2e.js";
 import { LAX_ADDRESS_LIMITS } from "../helpers/hub.js";
 
 type Box = { top: number; bottom: number; left: number; right: number; height: number };
@@ -70,15 +70,9 @@ describe("e2e: the seat list as a strip on phones, a list on desktops", function
 
     it(`${label}: a card table of 2 playing (each chip shows the player's life)`, async () => {
       const { page } = await suite.open(ctx);
-      await page.waitForSelector("#table-private-btn");
-      await page.fill("input[name=name]", "Ada");
-      await page.click("#table-private-btn");
-      const room = await waitHub(page, (s) => !!s.roomId && s.private === true, "a private table");
+      const room = await openPrivateRoom(page, "table", "Ada");
       const bo = (await suite.open(DESKTOP)).page;
-      await bo.waitForSelector("#join-code");
-      await bo.fill("input[name=name]", "Bo");
-      await bo.fill("#join-code", room.roomId!);
-      await bo.click("#join-code-btn");
+      await joinByCode(bo, room.roomId!, "Bo");
       for (const p of [page, bo]) await waitHub(p, (s) => s.stage === "decks", "the deck stage");
       for (const p of [page, bo]) await p.click("#tt-standard");
       for (const p of [page, bo]) await waitHub(p, (s) => s.phaseOfTable === "mulligan", "the deal");

@@ -7,7 +7,7 @@
 import { expect } from "chai";
 import type { Page } from "playwright-core";
 import { LAX_ADDRESS_LIMITS } from "../helpers/hub.js";
-import { DESKTOP, hub, PHONE, screenshot, useBrowserHub, waitHub, type HubSnapshot } from "../helpers/e2e.js";
+import { DESKTOP, hub, joinByCode, PHONE, screenshot, useBrowserHub, waitHub, type HubSnapshot } from "../helpers/e2e.js";
 
 type Card = { id: number; name: string; tapped: boolean; counters: Record<string, number>; attachedTo: number | null };
 type T = HubSnapshot & {
@@ -75,10 +75,7 @@ describe("e2e: card table, four players and spectators on desktops and phones", 
     const room = await waitHub(ada, (s) => !!s.roomId && s.private === true, "a private table");
     const join = async (name: string, kind: typeof DESKTOP) => {
       const p = (await pages.open(kind)).page;
-      await p.waitForSelector("#join-code");
-      await p.fill("input[name=name]", name);
-      await p.fill("#join-code", room.roomId!);
-      await p.click("#join-code-btn");
+      await joinByCode(p, room.roomId!, name);
       return p;
     };
     const bo = await join("Bo", PHONE);

@@ -207,6 +207,14 @@ export function useBrowserHub(options: BrowserHubOptions = {}): BrowserHub {
   };
 }
 
+/** From the lobby: `name` joins room `code` through the join-by-code box. */
+export async function joinByCode(page: Page, code: string, name: string): Promise<void> {
+  await page.waitForSelector("#join-code");
+  await page.fill("input[name=name]", name);
+  await page.fill("#join-code", code);
+  await page.click("#join-code-btn");
+}
+
 /** From the lobby: `name` opens a private room of `game` (its generated panel's button); resolves with the room. */
 export async function openPrivateRoom(page: Page, game: string, name: string): Promise<HubSnapshot> {
   await page.waitForSelector(`#${game}-private-btn`);
