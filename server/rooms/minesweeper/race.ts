@@ -25,6 +25,7 @@ import {
   type RaceState,
   type RaceView,
 } from "../../../common/minesweeper/index.js";
+import { sizeEncoderForEntries } from "../base/encodeBuffer.js";
 import type { HubEvent } from "../base/SeatedRoom.js";
 import { emptyPayload, ok } from "../base/validate.js";
 import type { GameServerParts, Stage } from "../game/GameRoom.js";
@@ -151,6 +152,8 @@ export const raceParts: GameServerParts<RaceState, RaceMove, RaceEvent, Mineswee
     const state = new RaceRoomState();
     writeBoardSize(state, config);
     const cells = config.rows * config.cols;
+    // Each racer's board twice: in its own view while racing, in public after.
+    sizeEncoderForEntries(2 * seats * cells);
     const shown: Uint8Array[] = [];
     for (let s = 0; s < seats; s++) {
       const seat = new RaceSeat();
