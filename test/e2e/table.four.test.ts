@@ -13,7 +13,7 @@ import { createHubConfig } from "../../arena.config.js";
 import { SqliteStore } from "../../server/store/index.js";
 import { LAX_ADDRESS_LIMITS } from "../helpers/hub.js";
 import { DESKTOP, freePort, hub, launchChromium, OpenedPages, PHONE, screenshot, waitHub, type HubSnapshot } from "../helpers/e2e.js";
-import { battlefieldCard, canvasOf, cardBox, firstHandCard, longPress, tableProblems, touchDoubleTap, touchTap } from "../helpers/table.js";
+import { battlefieldCard, canvasOf, cardBox, fieldOf, firstHandCard, longPress, mouseDrag, tableProblems, touchDoubleTap, touchTap } from "../helpers/table.js";
 
 type Card = { id: number; name: string; tapped: boolean; counters: Record<string, number>; attachedTo: number | null };
 type T = HubSnapshot & {
@@ -119,7 +119,9 @@ describe("e2e: card table, four players and spectators on desktops and phones", 
     const click = async (p: Page, at: { x: number; y: number }, button: "left" | "right" = "left") => p.mouse.click(at.x, at.y, { button });
     await click(ada, await firstHandCard(ada));
     await until(ada, (s) => s.battlefield!.length === 1, "Ada's first card in play");
-    await click(ada, await firstHandCard(ada));
+    // The second one dragged from the hand onto the battlefield's middle.
+    const adaField = await fieldOf(ada, 0);
+    await mouseDrag(ada, await firstHandCard(ada), { x: adaField.x + adaField.w / 2, y: adaField.y + adaField.h / 2 });
     const two = await until(ada, (s) => s.battlefield!.length === 2, "Ada's second card in play");
     const [host, aura] = two.battlefield!;
     expect((await canvasOf(ada))!.fields.map((f) => f.seat).sort()).to.deep.equal([0, 1, 2, 3], "four battlefields at once on a desktop");

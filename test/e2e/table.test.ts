@@ -7,7 +7,7 @@ import { expect } from "chai";
 import type { Page } from "playwright-core";
 import { LAX_ADDRESS_LIMITS } from "../helpers/hub.js";
 import { DESKTOP, hub, PHONE, screenshot, waitHub, type HubSnapshot, useBrowserHub } from "../helpers/e2e.js";
-import { battlefieldCard, canvasOf, cardBox, centre, fieldOf, firstHandCard, mouseDrag, pileOf, tableProblems, touchDoubleTap, touchDrag, touchTap } from "../helpers/table.js";
+import { battlefieldCard, canvasOf, cardBox, centre, fieldOf, firstHandCard, pileOf, tableProblems, touchDoubleTap, touchDrag, touchTap } from "../helpers/table.js";
 
 type T = HubSnapshot & {
   stage?: string;
@@ -73,7 +73,13 @@ describe("e2e: card table in Chromium", function () {
     const id = played.battlefield![0].id;
     // Dragged within the battlefield to its far corner: it lands there, still whole on screen.
     const field = await fieldOf(a, 0);
-    await mouseDrag(a, await battlefieldCard(a, id), { x: field.x + field.w - 5, y: field.y + field.h - 5 });
+    const from = await battlefieldCard(a, id);
+    await a.mouse.move(from.x, from.y);
+    await a.mouse.down();
+    await a.mouse.move(from.x + 4, from.y + 4, { steps: 2 });
+    await a.mouse.move(field.x + field.w - 5, field.y + field.h - 5, { steps: 8 });
+    await screenshot(a, "table-drag-desktop"); // the card under the pointer, the field and its landing place lit
+    await a.mouse.up();
     const moved = await until(a, (s) => (s.battlefield![0]?.pos?.x ?? 0) > 9000 && (s.battlefield![0]?.pos?.y ?? 0) > 9000, "the card dragged to the corner");
     expect(moved.battlefield![0].pos).to.deep.equal({ x: 10000, y: 10000 });
     const inCorner = await cardBox(a, (c) => c.id === id && c.zone === "battlefield", "the card in the corner");
@@ -122,7 +128,8 @@ describe("e2e: card table in Chromium", function () {
     await screenshot(b, "table-phone-own");
     await touchDrag(b, cdp, await battlefieldCard(b, boId), centre(await pileOf(b, 1, "graveyard")));
     await until(b, (s) => s.battlefield!.length === 0 && s.graveyard!.length === 1, "the card dragged to the graveyard by touch");
-    await cardBox(b, (c) => c.zone === "graveyard" && c.id === boId, "the graveyard's top card shown");
+    // A card leaving the battlefield is a new object (a new id): the graveyard shows it by name.
+    await cardBox(b, (c) => c.zone === "graveyard" && c.name === bo.battlefield![0].name, "the graveyard's top card shown");
     await b.click('#tt-tabs button[data-seat="0"]');
     await waitHub(b, (s) => (s.canvas as { fields: { seat: number }[] } | null)?.fields.map((f) => f.seat).join() === "0", "Ada's battlefield on the phone");
     await cardBox(b, (c) => c.zone === "battlefield" && c.id === id, "Ada's card on Bo's phone");

@@ -32,8 +32,18 @@ export async function canvasOf(page: Page): Promise<CanvasShot | null> {
   return ((await hub(page)).canvas as CanvasShot | null) ?? null;
 }
 
-/** Waits until the canvas shows a card that `test` accepts; its box. */
+/** Scrolls the whole canvas into view (a phone's page is taller than its screen); a no-op when it shows. */
+export async function showTable(page: Page): Promise<void> {
+  await page.evaluate(() => {
+    const t = document.querySelector("#tt-table");
+    const r = t?.getBoundingClientRect();
+    if (t && r && (r.top < 0 || r.bottom > window.innerHeight)) t.scrollIntoView({ block: "end" });
+  });
+}
+
+/** Waits until the canvas shows a card that `test` accepts; its box (in view). */
 export async function cardBox(page: Page, test: (c: CardBox) => boolean, what: string): Promise<CardBox> {
+  await showTable(page);
   const s = await waitHub(page, (x) => !!(x.canvas as CanvasShot | null)?.cards.some(test), what, 20_000);
   return (s.canvas as CanvasShot).cards.find(test)!;
 }
@@ -49,11 +59,13 @@ export async function battlefieldCard(page: Page, id: number): Promise<{ x: numb
 }
 
 export async function fieldOf(page: Page, seat: number): Promise<Box> {
+  await showTable(page);
   const s = await waitHub(page, (x) => !!(x.canvas as CanvasShot | null)?.fields.some((f) => f.seat === seat), `seat ${seat}'s battlefield`);
   return (s.canvas as CanvasShot).fields.find((f) => f.seat === seat)!;
 }
 
 export async function pileOf(page: Page, seat: number, zone: string): Promise<Box> {
+  await showTable(page);
   const s = await waitHub(page, (x) => !!(x.canvas as CanvasShot | null)?.piles.some((p) => p.seat === seat && p.zone === zone), `seat ${seat}'s ${zone}`);
   return (s.canvas as CanvasShot).piles.find((p) => p.seat === seat && p.zone === zone)!;
 }

@@ -8,6 +8,9 @@ import { h } from "../../ui/dom";
 import { TableCanvas } from "./canvas";
 import { layoutTable, type BoardBox, type Rect } from "./layout";
 
+/** The table seats at most ten (an aura's host may be on any battlefield, shown or not). */
+const MAX_SEATS = 10;
+
 export interface BoardsFrame {
   seats: number[];
   /** The viewer's hand strip is drawn (a player, not a spectator or the replay). */
@@ -49,7 +52,11 @@ export class BoardsView {
   render(f: BoardsFrame): void {
     if (!this.ready) return;
     const layout = layoutTable(this.canvas.width, this.canvas.height, f.seats, { hand: f.hand !== null, others: f.othersHand });
-    this.canvas.draw({ layout, zone: f.zone, hand: f.hand ?? [], arrows: f.arrows, topRevealed: f.topRevealed, active: f.active });
+    const cardName = (id: number) => {
+      for (let g = 0; g < MAX_SEATS; g++) for (const c of f.zone(`${g}.battlefield`).cards ?? []) if (c.id === id) return c.card?.name ?? null;
+      return null;
+    };
+    this.canvas.draw({ layout, zone: f.zone, hand: f.hand ?? [], arrows: f.arrows, topRevealed: f.topRevealed, cardName, active: f.active });
     this.heads.replaceChildren(
       ...layout.boards.map((b) => {
         const el = f.header(b);

@@ -38,6 +38,8 @@ export interface TablePicture {
   hand: CardView[];
   arrows: readonly Arrow[];
   topRevealed(g: number): boolean;
+  /** A card's name where this viewer sees it (a host on another battlefield), else null. */
+  cardName(id: number): string | null;
   /** The names of the players' headers, for the arrows that point at a player. */
   active: number;
 }
@@ -141,6 +143,8 @@ export class TableCanvas {
       // Attachments behind, each a step higher, the host last and lowest: every name strip shows.
       under.forEach((c, k) => this.putCard(c, "battlefield", b.seat, { x: at.x, y: at.y - drop + k * step }, b.card, 0));
       this.putCard(host, "battlefield", b.seat, at, b.card, 0);
+      // Its host is on another battlefield: say which, on the card's top edge.
+      if (host.attachedTo !== undefined) this.tag(`on ${p.cardName(host.attachedTo) ?? "a card"}`, at.x, at.y - (host.tapped ? b.card.w : b.card.h) / 2, b.card.h);
     }
     for (const { zone, rect } of b.piles) this.drawPile(b.seat, zone, rect, p);
   }
@@ -163,6 +167,15 @@ export class TableCanvas {
     label.anchor.set(1, 1);
     label.position.set(r.x + r.w - 3, r.y + r.h - 2);
     this.under.addChild(label);
+  }
+
+  private tag(text: string, x: number, y: number, max: number): void {
+    const t = new Text({ text, style: new TextStyle({ fontFamily: FONT, fontSize: 10, fill: 0xffffff }), resolution: this.app.renderer.resolution });
+    t.anchor.set(0.5, 0);
+    t.scale.set(Math.min(1, (max - 6) / Math.max(1, t.width)));
+    const bg = new Graphics().roundRect(x - t.width / 2 - 3, y, t.width + 6, t.height + 2, 3).fill(0x35507a);
+    t.position.set(x, y + 1);
+    this.cards.addChild(bg, t);
   }
 
   private drawHand(strip: Rect, size: { w: number; h: number }, hand: CardView[]): void {

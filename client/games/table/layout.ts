@@ -2,7 +2,7 @@
 // header strip (DOM over the canvas), battlefield and column of piles, and the hand strip.
 // Also the two mappings between the rules' positions (0..10000 both ways) and pixels, inset by
 // the card's longer side so a card, turned or not, is never cut at the field's edge.
-import type { Pos } from "../../../common/table/types";
+import type { Pos } from "../../../common/table/types.js";
 
 export interface Rect {
   x: number;
@@ -54,7 +54,7 @@ export function shownSeats(players: number, me: number, focus: number, phone: bo
 export function layoutTable(w: number, h: number, seats: number[], opts: { hand: boolean; others: (g: number) => boolean }): TableLayout {
   const phone = w < 560;
   const handH = opts.hand ? (phone ? 128 : Math.min(150, Math.max(110, Math.round(h * 0.2)))) : 0;
-  const handCardH = Math.max(64, handH - 24);
+  const handCardH = Math.max(64, handH - 30);
   const area = { w, h: h - handH - (handH ? GAP : 0) };
   const cols = seats.length > 2 && !phone ? 2 : 1;
   const rows = Math.ceil(seats.length / cols);
@@ -107,6 +107,7 @@ export function fanOf(strip: Rect, card: { w: number; h: number }, n: number): {
   return Array.from({ length: n }, (_, i) => {
     const t = n > 1 ? i - (n - 1) / 2 : 0;
     const angle = t * Math.min(5, 30 / n);
-    return { x: left + i * step, y: strip.y + strip.h / 2 + 4 + Math.abs(t) * Math.min(3, 20 / n), angle };
+    // The outer cards dip a little, as in a held fan (the strip keeps room for it).
+    return { x: left + i * step, y: strip.y + strip.h / 2 - 2 + Math.abs(t) * Math.min(2, 12 / n), angle };
   });
 }
