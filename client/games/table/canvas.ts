@@ -154,7 +154,8 @@ export class TableCanvas {
     const box = new Graphics().roundRect(r.x, r.y, r.w, r.h, 6).fill({ color: 0x000000, alpha: 0.18 }).stroke({ color: 0x999999, width: 1, alpha: 0.6 });
     this.under.addChild(box);
     // Public piles show their top card; a library its back (its top card when played revealed).
-    const top = zv.cards?.length ? zv.cards[zv.cards.length - 1] : zone === "library" && p.topRevealed(g) ? zv.known?.find(([i]) => i === 0)?.[1] : undefined;
+    // (A library's cards, where all are shown — a finished game's replay — are listed top first.)
+    const top = zv.cards?.length ? zv.cards[zone === "library" ? 0 : zv.cards.length - 1] : zone === "library" && p.topRevealed(g) ? zv.known?.find(([i]) => i === 0)?.[1] : undefined;
     const cw = Math.min(r.w - 8, Math.round((r.h - 4) * 0.72));
     const size = { w: cw, h: Math.round(cw / 0.72) };
     if (top) this.putCard(top, zone, g, { x: r.x + 4 + cw / 2, y: r.y + 2 + size.h / 2 }, size, 0, r);
@@ -166,7 +167,8 @@ export class TableCanvas {
     const label = new Text({ text: `${zone}\n${zv.count}`, style: new TextStyle({ fontFamily: FONT, fontSize: 11, fill: 0xffffff, align: "right", fontWeight: "bold", stroke: { color: 0x000000, width: 3 } }), resolution: this.app.renderer.resolution });
     label.anchor.set(1, 1);
     label.position.set(r.x + r.w - 3, r.y + r.h - 2);
-    this.under.addChild(label);
+    // Over the top card: the count always reads.
+    this.cards.addChild(label);
   }
 
   private tag(text: string, x: number, y: number, max: number): void {
@@ -206,7 +208,7 @@ export class TableCanvas {
     for (const a of arrows) {
       const from = this.spots.find((s) => s.zone === "battlefield" && s.card.id === a.from)?.centre;
       const b = "card" in a.to ? undefined : this.layout?.boards.find((x) => x.seat === (a.to as { player: number }).player);
-      const to = "card" in a.to ? this.spots.find((s) => s.zone === "battlefield" && s.card.id === (a.to as { card: number }).card)?.centre : b ? { x: b.header.x + 60, y: b.header.y + b.header.h / 2 } : undefined;
+      const to = "card" in a.to ? this.spots.find((s) => s.zone === "battlefield" && s.card.id === (a.to as { card: number }).card)?.centre : b ? { x: b.header.x + 24, y: b.header.y + b.header.h / 2 } : undefined;
       if (!from || !to) continue;
       const ang = Math.atan2(to.y - from.y, to.x - from.x);
       this.arrowsDrawn++;

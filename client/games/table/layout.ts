@@ -70,7 +70,7 @@ export function layoutTable(w: number, h: number, seats: number[], opts: { hand:
     const zones: PileZone[] = opts.others(seat) ? [...PILE_ZONES, "hand"] : [...PILE_ZONES];
     const ph = Math.min(90, (field.h - GAP * (zones.length - 1)) / zones.length);
     const piles = zones.map((zone, k) => ({ zone, rect: { x: x + bw - PILE_W, y: field.y + k * (ph + GAP), w: PILE_W, h: ph } }));
-    const cardH = Math.round(Math.max(52, Math.min(124, field.h / 2.7, field.w / 3.6)));
+    const cardH = Math.round(Math.max(52, Math.min(124, field.h / 2.7, field.w / 3)));
     return { seat, header, field, piles, card: { w: Math.round(cardH * 0.72), h: cardH } };
   });
   const hand = handH ? { x: 0, y: h - handH, w, h: handH } : null;

@@ -106,7 +106,9 @@ export function mountTableReplay(frame: PageFrame, record: TableRecord & { id: n
     // The battlefields on the canvas; every zone of the shown players listed under it.
     const phone = window.innerWidth < 700;
     const seats = shownSeats(v.players.length, -1, focus, phone);
-    boardsView.el.style.height = `${Math.max(phone ? 380 : 460, Math.min(900, window.innerHeight - 200))}px`;
+    // The canvas fills the screen under the controls (the zone lists follow below it).
+    const top = boardsView.el.getBoundingClientRect().top + window.scrollY;
+    boardsView.el.style.height = `${Math.max(phone ? 380 : 420, Math.min(900, window.innerHeight - top - 8))}px`;
     boardsView.render({
       seats,
       hand: null,
