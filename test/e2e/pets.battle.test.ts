@@ -101,7 +101,7 @@ describe("e2e: Auto Pets battle player (Pixi)", function () {
   const SHOTS: { name: string; kind: string; at: number; match?: string }[] = [
     { name: "clash", kind: "clash", at: 0.5 },
     { name: "rocks", kind: "rock", at: 0.35 },
-    { name: "faint-summon", kind: "faint", at: 0.62, match: '"summons":[{' },
+    { name: "faint-summon", kind: "faint", at: 0.45, match: '"summons":[{' },
     { name: "shield-pop", kind: "clash", at: 0.55, match: '"blocked":true' },
     { name: "banner", kind: "end", at: 0.6 },
   ];

@@ -40,7 +40,7 @@ export interface BattleWire {
 export function battleShow(b: BattleWire, name: (seat: number) => string, me: number | null): BattleShow {
   const names: [string, string] = [name(b.seats[0]), b.ghost ? `${name(b.seats[1])}'s ghost` : name(b.seats[1])];
   const outcome =
-    b.winner === -1 ? "A draw: no trophy." : b.winner === -2 ? "The ghost wins: no trophy." : `${name(b.winner)} ${b.winner === me ? "win" : "wins"} ${b.trophies} trophy${b.trophies > 1 ? "s" : ""}.`;
+    b.winner === -1 ? "A draw: no trophy." : b.winner === -2 ? "The ghost wins: no trophy." : `${name(b.winner)} ${b.winner === me ? "win" : "wins"} ${b.trophies} ${b.trophies > 1 ? "trophies" : "trophy"}.`;
   return { round: b.round, names, lineups: b.lineups, events: b.events, outcome };
 }
 
@@ -58,7 +58,9 @@ function endingOf(show: BattleShow, end: Beat | undefined): Ending {
   const mine = show.names.indexOf("You");
   if (w === null) return { head: "Draw", sub: show.outcome, tone: "draw" };
   if (mine >= 0) return mine === w ? { head: "Victory!", sub: show.outcome, tone: "win" } : { head: "Defeat", sub: show.outcome, tone: "loss" };
-  return { head: `${show.names[w]} wins`, sub: show.outcome, tone: "win" };
+  // A spectator's banner: who won, and what it earned.
+  const n = /(\d+) troph/.exec(show.outcome)?.[1];
+  return { head: `${show.names[w]} wins`, sub: n ? `+${n} troph${n === "1" ? "y" : "ies"}` : show.outcome, tone: "win" };
 }
 
 interface Playing {

@@ -23,8 +23,7 @@ export interface Ending {
 
 export function playBeat(v: BattleView, b: Beat, before: [Line, Line], dur: number, reduced: boolean, ending: Ending): void {
   const L = v.lay;
-  const float = (text: string, x: number, y: number, colour: number, delay = 0, size = 20) => {
-    const w = v.word(text, x, y, colour, size);
+  const float = (text: string, x: number, y: number, colour: number, delay = 0, size = 20, w = v.word(text, x, y, colour, size)) => {
     w.alpha = 0;
     v.add({
       delay,
@@ -52,12 +51,17 @@ export function playBeat(v: BattleView, b: Beat, before: [Line, Line], dur: numb
     const f = L.front[s];
     if (n.blocked) {
       popBubble(s, at);
-      float("Blocked!", f.x, f.y - f.h / 2 - 6, 0x8ecbff, dur * at);
-    } else if (dmg > 0) float(`−${dmg}`, f.x, f.y - 10, 0xff6b5e, dur * at, 30);
-    if (n.garlic) float("Garlic −1", f.x, f.y + f.h / 2 - 4, 0xb6e36b, dur * at, 15);
+      float("Blocked!", f.x, f.y - f.h * 0.12, 0x8ecbff, dur * at, 20);
+    } else if (dmg > 0) {
+      // On the card's outer top corner (the right one when the lines are stacked).
+      const side = L.wide ? (s === 0 ? -1 : 1) : 1;
+      const x = f.x + side * f.w * 0.5, y = f.y - f.h * 0.5 + 8;
+      float("", x, y, 0, dur * at, 20, v.damage(dmg, x, y));
+    }
+    if (n.garlic) float("Garlic −1", f.x, f.y + f.h * 0.22, 0xb6e36b, dur * at, 15);
     if (n.ko) {
-      float("KNOCK-OUT!", f.x, f.y + 16, 0xffd23f, dur * (at + 0.05), 22);
-      float("Scorpion", f.x, f.y + 40, 0xffd23f, dur * (at + 0.05), 14);
+      float("KNOCK-OUT!", f.x, f.y + 6, 0xffd23f, dur * (at + 0.05), 22);
+      float("by Scorpion", f.x, f.y + 34, 0xffd23f, dur * (at + 0.05), 14);
     }
     if (!n.blocked && dmg > 0) flash(v.frontCard(s), 0xffd6d1, at);
   };
@@ -128,7 +132,7 @@ export function playBeat(v: BattleView, b: Beat, before: [Line, Line], dur: numb
       die.anchor.set(0.5);
       v.fx.addChild(rock, die);
       const by = b.by === "volley" ? "Set-aside rock" : `${nameOf(b.by)}'s rock`;
-      float(by, to.x, to.y - to.h / 2 - 4, 0xe8eefc, 0, 14);
+      float(by, to.x, to.y + to.h / 2 + 12, 0xe8eefc, 0, 14);
       const land = { x: to.x + (L.wide ? 0 : -to.w * 0.2), y: to.y - to.h * 0.15 };
       v.add({
         delay: 0,
@@ -212,11 +216,11 @@ export function playBeat(v: BattleView, b: Beat, before: [Line, Line], dur: numb
           update: (t) => {
             g.alpha = 1 - t * t * t;
             if (reduced) return;
-            g.rotation = fall * 0.9 * t * t;
-            g.position.set(f.x + fall * 20 * t, f.y + 120 * t * t);
+            g.rotation = fall * 0.7 * t * t;
+            g.position.set(f.x + fall * 16 * t, f.y + 70 * t * t);
           },
         });
-        float("Faints", f.x, f.y, 0xe8eefc, 0, 18);
+        float("Faints", f.x, f.y - f.h * 0.3, 0xe8eefc, 0, 18);
       });
       // The summons that follow grow in on top of their decks.
       const counts: [number, number] = [0, 0];
@@ -303,8 +307,8 @@ function banner(v: BattleView, e: Ending, reduced: boolean, dur: number): void {
   const colour = e.tone === "win" ? 0x2e8b57 : e.tone === "loss" ? 0xb23a30 : 0x4a5a7a;
   const panel = v.panel(w, h, colour);
   panel.position.set(L.width / 2, L.height / 2);
-  const head = v.word(e.head, 0, -18, 0xffffff, 30);
-  const sub = v.word(e.sub, 0, 20, 0xffffff, 16);
+  const head = v.word(e.head, 0, -18, 0xffffff, 30, false);
+  const sub = v.word(e.sub, 0, 20, 0xffffff, 16, false);
   v.fx.removeChild(head, sub);
   if (sub.width > w - 20) sub.scale.set((w - 20) / sub.width);
   panel.addChild(head, sub);

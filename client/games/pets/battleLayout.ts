@@ -45,26 +45,32 @@ export function layout(width: number, height: number): Layout {
 }
 
 function wide(W: number, H: number): Layout {
-  const fs = Math.min(1, (H - 60) / CARD_H);
+  const fs = Math.min(1.2, (H - 80) / CARD_H);
   const fw = CARD_W * fs, fh = CARD_H * fs;
-  const qs = fs * 0.55;
+  const qs = fs * 0.45;
   const qw = CARD_W * qs, qh = CARD_H * qs;
-  const cy = 34 + fh / 2;
+  // Centred a little low: the names and what floats up above the cards have room.
+  const cy = Math.max(34 + fh / 2, H / 2 + 14);
+  const top = cy - fh / 2;
   const gap = 30;
   const front: [Box, Box] = [
     { x: W / 2 - gap - fw / 2, y: cy, w: fw, h: fh },
     { x: W / 2 + gap + fw / 2, y: cy, w: fw, h: fh },
   ];
+  // The cards to come in columns of two beside the front pet, the next one nearest.
+  const rows = fh >= 2 * qh + 8 ? 2 : 1;
   const step = qw + 6;
-  const room = W / 2 - gap - fw - 18 - 8;
-  const fits = Math.max(1, Math.floor((room - 30) / step));
-  const qy = cy + (fh - qh) / 2;
+  const room = W / 2 - gap - fw - 16 - 8;
+  const cols = Math.max(1, Math.floor((room - 30) / step));
+  const fits = cols * rows;
+  const rowY = (r: number) => (rows === 1 ? cy : cy + (r === 0 ? -1 : 1) * (qh / 2 + 4));
   const queue = (s: Side, i: number): Box | null => {
     if (i >= fits) return null;
-    const dx = fw / 2 + 16 + qw / 2 + i * step;
-    return { x: s === 0 ? front[0].x - dx : front[1].x + dx, y: qy, w: qw, h: qh };
+    const dx = fw / 2 + 16 + qw / 2 + Math.floor(i / rows) * step;
+    return { x: s === 0 ? front[0].x - dx : front[1].x + dx, y: rowY(i % rows), w: qw, h: qh };
   };
-  const moreDx = fw / 2 + 16 + fits * step;
+  const moreDx = fw / 2 + 16 + cols * step;
+  const qy = cy;
   return {
     wide: true,
     width: W,
@@ -77,12 +83,12 @@ function wide(W: number, H: number): Layout {
       { x: front[1].x + moreDx - 4, y: qy, w: 30, h: qh },
     ],
     name: [
-      { x: front[0].x + fw / 2, y: 6, anchor: 1 },
-      { x: front[1].x - fw / 2, y: 6, anchor: 0 },
+      { x: front[0].x + fw / 2, y: top - 26, anchor: 1 },
+      { x: front[1].x - fw / 2, y: top - 26, anchor: 0 },
     ],
     badges: [
-      { x: front[0].x - fw / 2 - 10, y: 34 },
-      { x: front[1].x + fw / 2 + 10, y: 34 },
+      { x: front[0].x - fw / 2 - 10, y: top },
+      { x: front[1].x + fw / 2 + 10, y: top },
     ],
     mid: { x: W / 2, y: cy },
     frontScale: fs,

@@ -3,7 +3,7 @@
 // and an effects layer on top for a beat's motion (battleFx.ts) and the result banner.
 // It draws only when told: the player's ticker runs while a battle plays (it calls
 // `advance` each frame), and nothing runs between battles.
-import { Application, Container, Graphics, type BitmapText } from "pixi.js";
+import { Application, Container, Graphics, Sprite, type BitmapText } from "pixi.js";
 import { initStillStage } from "../stage.js";
 import { BattleCard, installBattleFont, label, uninstallBattleFont } from "./battleCard";
 import { layout, type Box, type Layout } from "./battleLayout";
@@ -148,13 +148,33 @@ export class BattleView {
     return c;
   }
 
-  /** A floating word over a point (Blocked!, Garlic −1, KO!). */
-  word(text: string, x: number, y: number, colour: number, size = 20): BitmapText {
-    const t = label(text, size, colour);
+  /** A floating word over a point (Blocked!, Garlic −1, KO!), on a dark pill so it reads over any card. */
+  word(text: string, x: number, y: number, colour: number, size = 20, pill = true): Container {
+    const c = new Container();
+    const t: BitmapText = label(text, size, colour);
     t.anchor.set(0.5);
-    t.position.set(x, y);
-    this.fx.addChild(t);
-    return t;
+    if (pill) {
+      const w = t.width + size * 0.8, h = size * 1.35;
+      c.addChild(new Graphics().roundRect(-w / 2, -h / 2, w, h, h / 2).fill({ color: 0x101624, alpha: 0.78 }));
+    }
+    c.addChild(t);
+    c.position.set(x, y);
+    this.fx.addChild(c);
+    return c;
+  }
+
+  /** A damage count on a red disc (the markers a hit adds). */
+  damage(n: number, x: number, y: number): Container {
+    const c = new Container();
+    const disc = new Sprite(this.tx.marker());
+    disc.anchor.set(0.5);
+    disc.scale.set(3.4);
+    const t = label(`−${n}`, 20, 0xffffff);
+    t.anchor.set(0.5);
+    c.addChild(disc, t);
+    c.position.set(x, y);
+    this.fx.addChild(c);
+    return c;
   }
 
   /** A rounded panel centred on its position, on the effects layer (the result banner). */
