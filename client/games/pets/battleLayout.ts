@@ -1,7 +1,7 @@
 // Where the battle's cards stand on the canvas: the two front pets facing each other in the
 // middle, each line's cards to come stretching away behind them. Wide screens put the lines
 // left and right; a phone in portrait stacks them (the opponent on top). Pure geometry.
-import type { Side } from "./battleModel";
+import type { Side } from "./battleModel.js";
 
 export interface Box {
   /** Centre. */
