@@ -13,12 +13,15 @@ import { nameOf } from "./cards";
 export const BATTLE_FONT = "PetsBattleFont";
 const CHARS = [[" ", "~"], "−×…’•♥"];
 
+/** Players using the atlas (a scene remounting may build its new player before the old one goes). */
+let users = 0;
+
 export function installBattleFont(): void {
-  BitmapFont.install({ name: BATTLE_FONT, style: { fontFamily: FONT, fontSize: 40, fontWeight: "bold", fill: 0xffffff }, resolution: 2, chars: CHARS as never });
+  if (users++ === 0) BitmapFont.install({ name: BATTLE_FONT, style: { fontFamily: FONT, fontSize: 40, fontWeight: "bold", fill: 0xffffff }, resolution: 2, chars: CHARS as never });
 }
 
 export function uninstallBattleFont(): void {
-  BitmapFont.uninstall(BATTLE_FONT);
+  if (--users === 0) BitmapFont.uninstall(BATTLE_FONT);
 }
 
 export function label(text: string, size: number, fill: number): BitmapText {

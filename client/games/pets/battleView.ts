@@ -79,6 +79,8 @@ export class BattleView {
   /** The lines as they stand (the start of a beat, or the end of a battle). */
   draw(lines: [Line, Line]): void {
     if (!this.ready) return;
+    // Effects hold on to the cards they move: they end before those cards go (a resize mid-beat).
+    this.finishAll();
     this.lines = lines;
     const L = this.lay;
     for (const c of this.base.removeChildren()) c.destroy({ children: true });
