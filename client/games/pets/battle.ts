@@ -213,18 +213,24 @@ export class BattlePlayer {
   private tick(ms: number): void {
     const c = this.current;
     if (!c || this.held) return;
-    const dt = ms * this.speed;
+    let dt = ms * this.speed;
+    // A test's hold stops exactly where it asked, whatever the speed.
+    const beat = c.beats[c.step];
+    const hold = this.hold;
+    let stop = false;
+    if (hold && beat && beat.k === hold.kind && JSON.stringify(beat).includes(hold.match) && c.at + dt >= c.length * hold.fraction) {
+      dt = Math.max(0, c.length * hold.fraction - c.at);
+      stop = true;
+    }
     c.at += dt;
     if (this.view.ready) this.view.advance(dt);
-    if (c.at >= c.length) {
-      if (c.step + 1 >= c.beats.length) return this.next();
-      this.startBeat(c, c.step + 1);
-    }
-    const beat = c.beats[c.step];
-    if (this.hold && beat && beat.k === this.hold.kind && c.at >= c.length * this.hold.fraction && JSON.stringify(beat).includes(this.hold.match)) {
+    if (stop) {
       this.hold = null;
       this.held = true;
       this.ticker.stop();
+    } else if (c.at >= c.length) {
+      if (c.step + 1 >= c.beats.length) return this.next();
+      this.startBeat(c, c.step + 1);
     }
     this.view.render();
   }

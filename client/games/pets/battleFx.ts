@@ -132,7 +132,7 @@ export function playBeat(v: BattleView, b: Beat, before: [Line, Line], dur: numb
       die.anchor.set(0.5);
       v.fx.addChild(rock, die);
       const by = b.by === "volley" ? "Set-aside rock" : `${nameOf(b.by)}'s rock`;
-      float(by, to.x, to.y + to.h / 2 + 12, 0xe8eefc, 0, 14);
+      float(by, to.x, to.y + to.h / 2 + 34, 0xe8eefc, 0, 14);
       const land = { x: to.x + (L.wide ? 0 : -to.w * 0.2), y: to.y - to.h * 0.15 };
       v.add({
         delay: 0,
