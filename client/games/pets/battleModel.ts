@@ -15,6 +15,8 @@ export type Side = 0 | 1;
 export interface Fighter {
   key: string;
   power: number;
+  /** Apples eaten (in its power): Skunk strips them, Wolverine steals them. */
+  apples?: number;
   dmg: number;
   perk: string | null;
   shield: boolean;
@@ -24,6 +26,8 @@ export interface Line {
   /** Cards still to come, top (next) first. */
   queue: string[];
   pet: Fighter | null;
+  /** Apples revealed that wait for the next pet. */
+  apples: number;
   /** Volleys set aside (rocks waiting), aura bonus, team shields armed: small badges. */
   volleys: number;
   aura: number;
@@ -71,7 +75,7 @@ export const BEAT_LENGTH: Record<BeatKind, number> = {
 export const isTemporary = (key: string): boolean => isCardKey(key) && cardDef(key).temporary;
 const ROCK_THROWERS = new Set(["mosquito", "dolphin", "leopard", "rhino"]);
 
-export const newLine = (lineup: readonly string[]): Line => ({ queue: lineup.slice(), pet: null, volleys: 0, aura: 0, teamShield: 0 });
+export const newLine = (lineup: readonly string[]): Line => ({ queue: lineup.slice(), pet: null, apples: 0, volleys: 0, aura: 0, teamShield: 0 });
 
 /**
  * Groups the events into beats, reading the lines as they stand before each one (who threw
@@ -178,11 +182,13 @@ export function applyBeat(b: Beat, lines: [Line, Line]): void {
     case "reveal": {
       const l = lines[b.s];
       drop(l.queue, b.card);
-      l.pet = { ...b.pet };
+      l.pet = { ...b.pet, apples: l.apples };
+      l.apples = 0;
       if (l.teamShield > 0) l.teamShield--;
       return;
     }
     case "food":
+      if (b.card === "apple") lines[b.s].apples++;
       return drop(lines[b.s].queue, b.card);
     case "rock": {
       const thrower = lines[b.s === 0 ? 1 : 0];
@@ -214,6 +220,21 @@ export function applyBeat(b: Beat, lines: [Line, Line]): void {
       if (!p) return;
       if (p.perk === "melon") p.shield = false; // Melon's shield goes with Melon
       p.perk = null;
+      p.power -= p.apples ?? 0;
+      p.apples = 0;
+      return;
+    }
+    case "steal": {
+      const victim = lines[b.s].pet;
+      const thief = lines[b.s === 0 ? 1 : 0].pet;
+      if (victim) {
+        victim.power -= b.n;
+        victim.apples = 0;
+      }
+      if (thief) {
+        thief.power += b.n;
+        thief.apples = (thief.apples ?? 0) + b.n;
+      }
       return;
     }
     case "mill":
