@@ -25,12 +25,14 @@ export function playBeat(v: BattleView, b: Beat, before: [Line, Line], dur: numb
   const L = v.lay;
   const float = (text: string, x: number, y: number, colour: number, delay = 0, size = 20, w = v.word(text, x, y, colour, size)) => {
     w.alpha = 0;
+    // from where the view placed it (kept on the canvas), low enough to rise 24 px and stay on it
+    const y0 = reduced ? w.y : Math.max(w.y, w.height / 2 + 28);
     v.add({
       delay,
       dur: dur * 0.7,
       update: (t) => {
         w.alpha = t < 0.15 ? t / 0.15 : t > 0.8 ? (1 - t) / 0.2 : 1;
-        if (!reduced) w.y = y - 24 * easeOut(t);
+        if (!reduced) w.y = y0 - 24 * easeOut(t);
       },
     });
   };

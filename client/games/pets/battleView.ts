@@ -160,7 +160,9 @@ export class BattleView {
       c.addChild(new Graphics().roundRect(-w / 2, -h / 2, w, h, h / 2).fill({ color: 0x101624, alpha: 0.78 }));
     }
     c.addChild(t);
-    c.position.set(x, y);
+    // Kept whole on the canvas: a word over an edge card ("Summoned") would be cut off.
+    const hw = c.width / 2 + 4, hh = c.height / 2 + 4;
+    c.position.set(Math.min(Math.max(x, hw), this.lay.width - hw), Math.min(Math.max(y, hh), this.lay.height - hh));
     this.fx.addChild(c);
     return c;
   }
