@@ -140,9 +140,12 @@ async function byKeyboard(page: Page, s: Pets, done: Set<string>): Promise<boole
     const id = await page.evaluate(() => document.activeElement?.id);
     expect(id, "→ goes to the next shop card").to.equal(`pets-shop-${active[0].index + 1}`);
     await page.keyboard.press("ArrowLeft");
+    await screenshot(page, "pets-desktop-keyboard-focus");
     await page.keyboard.press("Enter");
     const after = (await waitHub(page, (x) => (x as Pets).gold !== s.gold, "a purchase by keyboard")) as Pets;
-    expect(after.hand!.length, "the card went to the hand").to.equal(s.hand!.length + 1);
+    // (a Buy effect may add apples too)
+    expect(after.hand!.length, "the card went to the hand").to.be.greaterThan(s.hand!.length);
+    expect(after.hand, "the focused card was bought").to.include(active[0].key);
     return true;
   }
   if (s.stage === "arrange" && !s.arranged && (s.order?.length ?? 0) >= 2 && !done.has("key-order")) {
@@ -235,9 +238,10 @@ describe("e2e: Auto Pets in Chromium", function () {
     await page.click("#gs-again");
     await waitHub(page, (s) => (s as Pets).gameNo === 2 && s.phase === "playing", "game 2");
     expect(await page.locator("canvas").count(), "one table canvas").to.equal(1);
-    // Leaving the game takes the canvas (and its buttons) with it.
-    await page.evaluate(() => window.__hub.leave());
-    await waitHub(page, (s) => s.connection === "none", "back in the lobby");
+    // Leaving the game takes the canvas (and its buttons and tooltip) with it.
+    await page.click("#back-to-lobby");
+    await page.click("#leave-confirm", { timeout: 3000 }).catch(() => undefined);
+    await page.waitForSelector("#quick-play");
     expect(await page.locator("canvas, .pets-key, #pets-tip").count(), "nothing of the table is left").to.equal(0);
   });
 

@@ -105,12 +105,18 @@ function paint(key: string, w: number, h: number): HTMLCanvasElement {
   g.globalAlpha = 0.14;
   g.fillRect(3 * s, 3 * s, w - 6 * s, 18 * s);
   g.globalAlpha = 1;
-  if (c?.suit) suitIcon(g, c.suit, 12 * s, 12 * s, 7 * s);
+  g.textBaseline = "middle";
+  if (c?.suit) {
+    suitIcon(g, c.suit, 13 * s, 12 * s, 8 * s);
+    g.fillStyle = SUIT_COLOUR[c.suit];
+    g.font = `bold ${10 * s}px ${FONT}`;
+    g.textAlign = "left";
+    g.fillText(c.suit[0].toUpperCase() + c.suit.slice(1), 24 * s, 12.5 * s);
+  }
   g.fillStyle = "#3b3426";
   g.font = `bold ${10 * s}px ${FONT}`;
-  g.textBaseline = "middle";
   g.textAlign = "right";
-  g.fillText(!c ? "" : c.tier ? `Tier ${c.tier}` : food ? "Food" : "Token", w - 7 * s, 12.5 * s);
+  g.fillText(!c ? "" : c.tier ? (c.kind === "pet" ? `T${c.tier}` : `Food T${c.tier}`) : food ? "Food" : "Token", w - 7 * s, 12.5 * s);
   // the animal (or food)
   g.textAlign = "center";
   if (colourEmoji()) {

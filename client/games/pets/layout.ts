@@ -27,8 +27,9 @@ export interface TableLayout {
   width: number;
   height: number;
   card: { w: number; h: number };
-  /** Room under each order card for its food-to-pet note. */
+  /** Room under each order card for its food-to-pet note (and under each shop card for its price). */
   noteH: number;
+  priceH: number;
   zones: ZoneBox[];
 }
 
@@ -37,12 +38,15 @@ export const GAP = 10;
 const TITLE_H = 26;
 const ZONE_GAP = 14;
 const NOTE_H = 34;
+const PRICE_H = 24;
+/** An empty zone (no cards in hand yet) keeps one line for its hint. */
+const EMPTY_H = 22;
 /** A selected hand card is lifted by this much: rows keep room for it. */
 export const LIFT = 8;
 
 export function cardSize(width: number): { w: number; h: number } {
   const fit = Math.floor((width - 2 * PAD - 3 * GAP) / 4);
-  const w = Math.max(56, Math.min(100, fit));
+  const w = Math.max(56, Math.min(112, fit));
   return { w, h: Math.round(w * 1.36) };
 }
 
@@ -52,7 +56,7 @@ export function layoutTable(width: number, zones: readonly { zone: Zone; title: 
   let y = PAD;
   const boxes: ZoneBox[] = [];
   for (const z of zones) {
-    const note = z.zone === "order" ? NOTE_H : 0;
+    const note = z.zone === "order" ? NOTE_H : z.zone === "shop" ? PRICE_H : 0;
     const top = y;
     const cards: CardSlot[] = [];
     const rows = Math.max(1, Math.ceil(z.n / perRow));
@@ -61,11 +65,11 @@ export function layoutTable(width: number, zones: readonly { zone: Zone; title: 
       const col = i % perRow;
       cards.push({ zone: z.zone, index: i, x: PAD + col * (card.w + GAP), y: top + TITLE_H + LIFT + row * (card.h + note + GAP), w: card.w, h: card.h });
     }
-    const h = TITLE_H + LIFT + rows * (card.h + note + GAP) - GAP;
+    const h = z.n === 0 ? TITLE_H + EMPTY_H : TITLE_H + LIFT + rows * (card.h + note + GAP) - GAP;
     boxes.push({ zone: z.zone, title: z.title, x: PAD, y: top, w: width - 2 * PAD, h, cards });
     y = top + h + ZONE_GAP;
   }
-  return { width, height: Math.max(y - ZONE_GAP + PAD, 2 * PAD), card, noteH: NOTE_H, zones: boxes };
+  return { width, height: Math.max(y - ZONE_GAP + PAD, 2 * PAD), card, noteH: NOTE_H, priceH: PRICE_H, zones: boxes };
 }
 
 export const zoneOf = (l: TableLayout, zone: Zone): ZoneBox | undefined => l.zones.find((z) => z.zone === zone);

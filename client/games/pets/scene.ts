@@ -97,7 +97,7 @@ export async function mount(host: HTMLElement, ctx: GameContext): Promise<GameHa
   const arrange = h("div", { class: "pets-controls", id: "pets-arrange-box", hidden: true }, arrangeInfo, h("div", { class: "pets-actions" }, arrangeBtn));
   const replayBtn = h("button", { type: "button", class: "small", id: "pets-replay", hidden: true }, "Watch the last battles");
   const logEl = h("ol", { class: "pets-log", id: "pets-log", "aria-label": "What happened" });
-  const tip = h("div", { class: "pets-tip", id: "pets-tip", hidden: true, role: "tooltip" });
+  const tip = h("div", { class: "pets-tip pets-tip-near", id: "pets-tip", hidden: true, role: "tooltip" });
   const player = new BattlePlayer(() => draw());
   /** The deck order being arranged (local until Ready to battle sends it). */
   let order: OrderCard[] = [];

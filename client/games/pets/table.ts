@@ -164,6 +164,7 @@ export class PetsTable {
       const t = text(z.title, { fontSize: 15, fontWeight: "bold", fill: 0xf4f5f8 });
       t.position.set(z.x, z.y + 2);
       this.layer.addChild(t);
+      if (!z.cards.length) this.label(z.zone === "hand" ? "Empty: buy pets in the shop." : "None.", z.x, z.y + 36, { fontSize: 13, fill: 0xaab2c0 }, 0);
       for (const slot of z.cards) {
         const key = this.cardKey(slot);
         const ok = this.enabled(slot);
@@ -210,10 +211,10 @@ export class PetsTable {
     this.layer.addChild(g);
     if (selected) this.label("✓", x + 4, y + 4, { fontSize: 14, fontWeight: "bold", fill: 0xffffff }, 0.5);
     if (slot.zone === "shop") {
-      // the price tag
-      const tag = new Graphics().roundRect(x + 4, y + slot.h - 24, 48, 19, 9).fill(ok ? 0xf2c230 : 0x9aa0a8);
+      // the price tag, under the card (grey when you cannot buy now)
+      const tag = new Graphics().roundRect(x + slot.w / 2 - 26, y + slot.h + 4, 52, 18, 9).fill(ok ? 0xf2c230 : 0x6b7280);
       this.layer.addChild(tag);
-      this.label("1 gold", x + 28, y + slot.h - 14.5, { fontSize: 11, fontWeight: "bold", fill: 0x1b1f27 }, 0.5);
+      this.label("1 gold", x + slot.w / 2, y + slot.h + 13, { fontSize: 11, fontWeight: "bold", fill: ok ? 0x1b1f27 : 0xe5e7eb }, 0.5);
     }
     if (slot.zone === "order" && note) this.drawNote(slot, x, y, note, m.order!);
   }
@@ -326,8 +327,9 @@ export class PetsTable {
       if (!this.drag && far && pr.slot.zone === "order" && this.model?.orderOk) this.startDrag(pr.slot);
       if (this.drag) {
         e.preventDefault();
+        // the card rides above the pointer (a finger would hide it and the marker)
         const g = this.drag.ghost;
-        g.position.set(p.x - g.width / 2, p.y - g.height / 2);
+        g.position.set(p.x - g.width / 2, p.y - g.height * 0.8);
         const at = insertionAt(this.layout, p.x, p.y);
         if (at !== this.drag.at) {
           this.drag.at = at;
@@ -382,7 +384,7 @@ export class PetsTable {
     ghost.height = slot.h * 1.06;
     ghost.alpha = 0.9;
     const marker = new Graphics();
-    this.over.addChild(marker, ghost);
+    this.over.addChild(ghost, marker); // the marker over the card: it must show where the card lands
     this.drag = { from: slot.index, at: slot.index, ghost, marker };
     this.el.classList.add("pets-dragging");
     this.draw();
@@ -464,6 +466,14 @@ export class PetsTable {
     if (!key) return this.hideTip();
     this.tip.textContent = describe(key);
     this.tip.hidden = false;
+    // over the card (under it when there is no room above), inside the window
+    const r = this.app.canvas.getBoundingClientRect();
+    const tw = this.tip.offsetWidth;
+    const th = this.tip.offsetHeight;
+    const left = Math.max(8, Math.min(window.innerWidth - tw - 8, r.left + slot.x + slot.w / 2 - tw / 2));
+    const above = r.top + slot.y - th - 10;
+    const top = above >= 8 ? above : Math.min(window.innerHeight - th - 8, r.top + slot.y + slot.h + 10);
+    Object.assign(this.tip.style, { left: `${left}px`, top: `${top}px` });
   }
 
   private hideTip(): void {
