@@ -231,6 +231,13 @@ describe("e2e: Auto Pets in Chromium", function () {
     await waitHub(page, (s) => /power \d/.test((s as Pets).tip ?? ""), "the tooltip on hover");
     await screenshot(page, "pets-desktop-tooltip");
     await page.mouse.move(2, 2);
+    // The window turned phone-narrow and back: the table lays itself out again each time.
+    const wide = (await pets(page)).cards!.find((c) => c.zone === "shop")!.w;
+    await page.setViewportSize({ width: 390, height: 844 });
+    const narrow = (await waitHub(page, (s) => ((s as Pets).cards ?? []).some((c) => c.w < wide), "the table laid out for a narrow window")) as Pets;
+    for (const c of narrow.cards!) expect(c.x + c.w, `${c.zone} ${c.index} inside the window`).to.be.at.most(390);
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await waitHub(page, (s) => ((s as Pets).cards ?? []).some((c) => c.w === wide), "the table laid out wide again");
     const end = await soloToEnd(page, mouseTable(page), "pets-desktop", true);
     expect(end.trophies!.reduce((a, b) => a + b, 0)).to.be.at.most(7);
     await page.waitForSelector("#gs-end:not([hidden])");
