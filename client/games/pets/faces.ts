@@ -27,7 +27,7 @@ function colourEmoji(): boolean {
   g.font = `20px ${EMOJI_FONT}`;
   g.textBaseline = "top";
   g.fillStyle = "#000";
-  g.fillText("🐜", 0, 0);
+  g.fillText("🍎", 0, 0); // a red apple: unmistakably in colour when it is drawn in colour
   const d = g.getImageData(0, 0, 24, 24).data;
   emojiOk = false;
   for (let i = 0; i < d.length; i += 4) if (d[i + 3] > 0 && (Math.abs(d[i] - d[i + 1]) > 20 || Math.abs(d[i + 1] - d[i + 2]) > 20)) return (emojiOk = true);

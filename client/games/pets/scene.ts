@@ -215,7 +215,7 @@ export async function mount(host: HTMLElement, ctx: GameContext): Promise<GameHa
     const free = myShopTurn && !pickKeys.length;
     const buyWhy = !playing || s.stage !== "shop" ? "The shop is closed." : me === null ? "You are watching." : p?.passed ? "You passed this round." : !myShopTurn ? `Wait for your turn: ${nameOfSeat(s.turn)} is shopping.` : pickKeys.length ? "Keep one of the traded cards first." : p!.gold <= 0 ? "No gold left: sell, trade in or pass." : "";
     const shopTitle = `Shop · tier ${s.round}, ${s.deckCount} left${buyWhy ? "" : " · tap to buy (1 gold)"}`;
-    const handTitle = p ? `Your hand · ${p.cards} cards, ${p.pets} pets${p.pets > 5 ? " (5 at most to pass)" : ""}${free ? " · tap to select" : ""}` : "";
+    const handTitle = p ? `Your hand · ${p.cards} card${p.cards === 1 ? "" : "s"}, ${p.pets} pet${p.pets === 1 ? "" : "s"}${p.pets > 5 ? " (5 at most to pass)" : ""}${free ? " · tap to select" : ""}` : "";
 
     if (arranging) {
       const key = cards.map((c) => c.id).join(",");
