@@ -33,7 +33,7 @@ export interface TableLayout {
   zones: ZoneBox[];
 }
 
-export const PAD = 8;
+export const PAD = 12; // room for the drop marker after a row's last card
 export const GAP = 10;
 const TITLE_H = 26;
 const ZONE_GAP = 14;

@@ -177,7 +177,7 @@ export async function mount(host: HTMLElement, ctx: GameContext): Promise<GameHa
           "span",
           { class: `pets-score${seat === shell.me ? " pets-score-me" : ""}${s.turn === seat && s.stage === "shop" ? " pets-score-turn" : ""}`, "data-seat": seat },
           h("b", {}, nameOfSeat(seat)),
-          ` ${p.trophies} ${p.trophies === 1 ? "trophy" : "trophies"} · ${p.gold} gold · ${p.cards} cards (${p.pets} pets)`,
+          ` ${p.trophies} ${p.trophies === 1 ? "trophy" : "trophies"} · ${p.gold} gold · ${p.cards} card${p.cards === 1 ? "" : "s"} (${p.pets} pet${p.pets === 1 ? "" : "s"})`,
           flag ? h("i", {}, ` ${flag}`) : null,
         );
       }),

@@ -329,7 +329,8 @@ export class PetsTable {
         e.preventDefault();
         // the card rides above the pointer (a finger would hide it and the marker)
         const g = this.drag.ghost;
-        g.position.set(p.x - g.width / 2, p.y - g.height * 0.8);
+        // (kept inside the canvas, which would cut it off)
+        g.position.set(Math.max(0, Math.min(this.layout.width - g.width, p.x - g.width / 2)), Math.max(0, p.y - g.height * 0.8));
         const at = insertionAt(this.layout, p.x, p.y);
         if (at !== this.drag.at) {
           this.drag.at = at;
