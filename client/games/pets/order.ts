@@ -2,8 +2,10 @@
 // card, and the food-to-pet preview the table draws under each card. Foods go onto the next
 // pet after them (apples add power, the last perk wins: common/pets/battle.ts); foods with
 // no pet after them are wasted.
-import { cardDef, isCardKey } from "../../../common/pets/index";
-import { isFoodKey } from "./cards";
+// (.js paths: test/common runs this file under Node too)
+import { cardDef, isCardKey } from "../../../common/pets/index.js";
+
+const isFoodKey = (key: string): boolean => isCardKey(key) && cardDef(key).kind === "food";
 
 export interface OrderCard {
   id: number;
