@@ -192,6 +192,16 @@ export async function mount(host: HTMLElement, ctx: GameContext): Promise<GameHa
   function drawNow(): void {
     const s = state;
     if (!s) return;
+    // New battles: animate them once (not the ones already fought when this client arrived).
+    // Queued before the shell update below, so the game's last battles hold the end screen.
+    const fought = battlesOf(s).length;
+    if (battlesSeen < 0) battlesSeen = fought;
+    else if (fought > battlesSeen) {
+      const rounds = new Set(battlesOf(s).slice(battlesSeen).map((b) => b.round));
+      battlesSeen = fought;
+      for (const r of rounds) player.play(showsOf(s, r));
+    }
+    if (fought < battlesSeen) battlesSeen = fought; // a new game
     // The end screen waits for the last battles to be watched.
     shell.update(player.playing && s.phase === "finished" ? (new Proxy(s, { get: (t, k) => (k === "phase" ? "playing" : (t as never)[k]) }) as PetsWire) : s);
     drawHud(s);
@@ -267,15 +277,6 @@ export async function mount(host: HTMLElement, ctx: GameContext): Promise<GameHa
       confirmBox.replaceChildren(h("p", {}, `Pass for this round? It is final${p && p.gold > 0 ? ` and your ${p.gold} gold is lost` : ""}.`), h("div", { class: "pets-actions" }, yes, no));
     }
 
-    // New battles: animate them once (not the ones already fought when this client arrived).
-    const fought = battlesOf(s).length;
-    if (battlesSeen < 0) battlesSeen = fought;
-    else if (fought > battlesSeen) {
-      const rounds = new Set(battlesOf(s).slice(battlesSeen).map((b) => b.round));
-      battlesSeen = fought;
-      for (const r of rounds) player.play(showsOf(s, r));
-    }
-    if (fought < battlesSeen) battlesSeen = fought; // a new game
     replayBtn.hidden = fought === 0 || player.playing;
     if (!player.playing) player.el.hidden = true;
 

@@ -17,3 +17,16 @@ export function sizeNextEncoder(bytes: number): void {
   Encoder.BUFFER_SIZE = bytes;
   queueMicrotask(() => (Encoder.BUFFER_SIZE = before));
 }
+
+/** Worst-case bytes of one array entry in a patch: operation, index (≤ 3 bytes up to 65,535), value. */
+const ENTRY_BYTES = 6;
+
+/**
+ * Buffers for a state of `entries` array entries (board cells, public and private together,
+ * since one patch carries the public changes and every seat's view of its own): the default
+ * 8 KB when they fit in it, more when they may not.
+ */
+export function sizeEncoderForEntries(entries: number): void {
+  const bytes = 8 * 1024 + entries * ENTRY_BYTES;
+  if (bytes > 8 * 1024 + 1024) sizeNextEncoder(bytes);
+}

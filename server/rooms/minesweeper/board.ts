@@ -22,6 +22,7 @@ import {
   type MinesweeperState as Board,
   type MinesweeperView,
 } from "../../../common/minesweeper/index.js";
+import { sizeEncoderForEntries } from "../base/encodeBuffer.js";
 import type { HubEvent } from "../base/SeatedRoom.js";
 import { cellPayload, emptyPayload, isWholeNumber, objectWith, ok, type Parsed } from "../base/validate.js";
 import type { GameServerParts, RecordInfo } from "../game/GameRoom.js";
@@ -106,6 +107,8 @@ export const boardParts: GameServerParts<Board, MinesweeperMove, MinesweeperEven
     state.cols = config.cols;
     state.mines = config.mines;
     const cells = config.rows * config.cols;
+    // A custom board (up to 100 × 100) passes 8 KB: sized up front, not grown mid-flood.
+    sizeEncoderForEntries(cells);
     for (let i = 0; i < cells; i++) state.cells.push(CELL.HIDDEN);
     for (let s = 0; s < seats; s++) {
       state.credits.push(0);

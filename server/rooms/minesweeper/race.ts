@@ -25,6 +25,7 @@ import {
   type RaceState,
   type RaceView,
 } from "../../../common/minesweeper/index.js";
+import { sizeEncoderForEntries } from "../base/encodeBuffer.js";
 import type { HubEvent } from "../base/SeatedRoom.js";
 import { emptyPayload, ok } from "../base/validate.js";
 import type { GameServerParts, Stage } from "../game/GameRoom.js";
@@ -153,6 +154,8 @@ export const raceParts: GameServerParts<RaceState, RaceMove, RaceEvent, Mineswee
     state.cols = config.cols;
     state.mines = config.mines;
     const cells = config.rows * config.cols;
+    // Each racer's board twice: in its own view while racing, in public after.
+    sizeEncoderForEntries(2 * seats * cells);
     const shown: Uint8Array[] = [];
     for (let s = 0; s < seats; s++) {
       const seat = new RaceSeat();
