@@ -244,7 +244,7 @@ describe("e2e: Auto Pets in Chromium", function () {
     await screenshot(page, "pets-desktop-end");
     await page.click("#gs-again");
     await waitHub(page, (s) => (s as Pets).gameNo === 2 && s.phase === "playing", "game 2");
-    expect(await page.locator("canvas").count(), "one table canvas").to.equal(1);
+    expect(await page.locator("canvas.pets-canvas").count(), "one table canvas").to.equal(1);
     // Leaving the game takes the canvas (and its buttons and tooltip) with it.
     await page.click("#back-to-lobby");
     await page.click("#leave-confirm", { timeout: 3000 }).catch(() => undefined);

@@ -2,8 +2,10 @@
 // two on 390×844 phones: decklists, mulligans, draw, play, tap, counters, attach, an arrow, dice,
 // scry 3, shuffle, undo, a reload mid-game, then the end of the game and its replay (every hand
 // shown, stepped and played). On the phones: one battlefield at a time with quick switching,
-// the hand in view, nothing cut at a field's edge, no buttons over each other, no sideways
-// scrolling. Screenshots in test-results/table4-*.png.
+// the hand in view with Undo (not under it), nothing cut at a field's edge, no buttons over
+// each other, no sideways scrolling. The cards are on a Pixi canvas: mouse and touch go to the
+// places the scene reports in window.__hub (test/helpers/table.ts). Screenshots in
+// test-results/table4-*.png.
 import { expect } from "chai";
 import { boot, type ColyseusTestServer } from "@colyseus/testing";
 import type { Browser, Page } from "playwright-core";
@@ -11,6 +13,7 @@ import { createHubConfig } from "../../arena.config.js";
 import { SqliteStore } from "../../server/store/index.js";
 import { LAX_ADDRESS_LIMITS } from "../helpers/hub.js";
 import { DESKTOP, freePort, hub, launchChromium, OpenedPages, PHONE, screenshot, waitHub, type HubSnapshot } from "../helpers/e2e.js";
+import { battlefieldCard, canvasOf, cardBox, fieldOf, firstHandCard, longPress, mouseDrag, tableProblems, touchDoubleTap, touchTap } from "../helpers/table.js";
 
 type Card = { id: number; name: string; tapped: boolean; counters: Record<string, number>; attachedTo: number | null };
 type T = HubSnapshot & {
@@ -31,38 +34,8 @@ const deck = (tag: string) => Array.from({ length: 40 }, (_, i) => `1 ${tag} ${S
 const table = (page: Page) => hub(page) as Promise<T>;
 const until = (page: Page, test: (s: T) => boolean, what: string) => waitHub(page, (s) => test(s as T), what, 20_000) as Promise<T>;
 
-/** What a player on a phone would find wrong with the screen now (empty: nothing). */
-async function phoneProblems(page: Page): Promise<string[]> {
-  return page.evaluate(() => {
-    const out: string[] = [];
-    const vw = window.innerWidth;
-    const vh = window.innerHeight;
-    if (document.documentElement.scrollWidth > vw + 1) out.push(`the page scrolls sideways (${document.documentElement.scrollWidth} px wide)`);
-    const shown = [...document.querySelectorAll<HTMLElement>(".tt-board")].filter((b) => b.getBoundingClientRect().height > 0);
-    if (shown.length !== 1) out.push(`${shown.length} battlefields shown at once`);
-    for (const field of document.querySelectorAll<HTMLElement>(".tt-board .tt-field")) {
-      const f = field.getBoundingClientRect();
-      if (!f.height) continue;
-      for (const c of field.querySelectorAll<HTMLElement>(".tt-card")) {
-        const r = c.getBoundingClientRect();
-        if (r.left < f.left - 1 || r.right > f.right + 1 || r.top < f.top - 1 || r.bottom > f.bottom + 1) out.push(`${c.dataset.name ?? "a card"} is cut at the field's edge`);
-      }
-    }
-    const boxes = [...document.querySelectorAll<HTMLElement>("#tt-tools > *, #tt-tabs > *")].map((e) => ({ what: e.id || e.textContent || e.tagName, r: e.getBoundingClientRect() })).filter((b) => b.r.width > 0);
-    for (const b of boxes) if (b.r.right > vw + 1 || b.r.left < -1) out.push(`${b.what} runs off the screen`);
-    for (let i = 0; i < boxes.length; i++)
-      for (let j = i + 1; j < boxes.length; j++) {
-        const [a, b] = [boxes[i].r, boxes[j].r];
-        if (a.left < b.right - 1 && b.left < a.right - 1 && a.top < b.bottom - 1 && b.top < a.bottom - 1) out.push(`${boxes[i].what} overlaps ${boxes[j].what}`);
-      }
-    const hand = document.querySelector<HTMLElement>("#tt-hand");
-    if (hand && !hand.hidden) {
-      const r = hand.getBoundingClientRect();
-      if (r.top >= vh || r.bottom > vh + 1) out.push(`the hand is not in view (top ${Math.round(r.top)} of ${vh})`);
-    }
-    return out;
-  });
-}
+/** What a player on a phone would find wrong with the screen now (empty: nothing): one battlefield at a time. */
+const phoneProblems = (page: Page) => tableProblems(page, 1);
 
 describe("e2e: card table, four players and spectators on desktops and phones", function () {
   this.timeout(300_000);
@@ -143,39 +116,47 @@ describe("e2e: card table, four players and spectators on desktops and phones", 
     // ---- Ada: draw, play two cards, tap one, a counter, attach the second to the first, an arrow to Bo ----
     await ada.click("#tt-draw");
     await until(ada, (s) => s.hand!.length === 8, "Ada's draw");
-    await ada.click(".tt-hand .tt-card >> nth=0");
+    const click = async (p: Page, at: { x: number; y: number }, button: "left" | "right" = "left") => p.mouse.click(at.x, at.y, { button });
+    await click(ada, await firstHandCard(ada));
     await until(ada, (s) => s.battlefield!.length === 1, "Ada's first card in play");
-    await ada.click(".tt-hand .tt-card >> nth=0");
+    // The second one dragged from the hand onto the battlefield's middle.
+    const adaField = await fieldOf(ada, 0);
+    await mouseDrag(ada, await firstHandCard(ada), { x: adaField.x + adaField.w / 2, y: adaField.y + adaField.h / 2 });
     const two = await until(ada, (s) => s.battlefield!.length === 2, "Ada's second card in play");
     const [host, aura] = two.battlefield!;
-    const onField = (id: number) => `.tt-board[data-seat="0"] .tt-field .tt-card[data-card="${id}"]`;
-    await ada.dblclick(onField(host.id));
+    expect((await canvasOf(ada))!.fields.map((f) => f.seat).sort()).to.deep.equal([0, 1, 2, 3], "four battlefields at once on a desktop");
+    await ada.mouse.dblclick((await battlefieldCard(ada, host.id)).x, (await battlefieldCard(ada, host.id)).y);
     await until(ada, (s) => s.battlefield!.find((c) => c.id === host.id)?.tapped === true, "the tap");
-    await ada.click(onField(host.id), { button: "right" });
+    await click(ada, await battlefieldCard(ada, host.id), "right");
     await ada.click('#tt-menu button:has-text("+1/+1 counter")');
     await until(ada, (s) => s.battlefield!.find((c) => c.id === host.id)?.counters["+1/+1"] === 1, "the counter");
-    await ada.click(onField(aura.id), { button: "right" });
+    await click(ada, await battlefieldCard(ada, aura.id), "right");
     await ada.click('#tt-menu button:has-text("Attach to…")');
     await ada.waitForSelector("#tt-pick:not([hidden])");
-    await ada.click(onField(host.id));
+    await click(ada, await battlefieldCard(ada, host.id));
     await until(ada, (s) => s.battlefield!.find((c) => c.id === aura.id)?.attachedTo === host.id, "the attachment");
-    await ada.waitForSelector(`${onField(aura.id)}.tt-attached`);
-    await ada.click(onField(host.id), { button: "right" });
+    // The aura is tucked behind its host, its name strip peeking out above.
+    const hostBox = await cardBox(ada, (c) => c.id === host.id && c.zone === "battlefield", "the host");
+    const auraBox = await cardBox(ada, (c) => c.id === aura.id && c.zone === "battlefield" && c.y < hostBox.y, "the aura above its host");
+    expect(Math.abs(auraBox.x + auraBox.w / 2 - (hostBox.x + hostBox.w / 2))).to.be.below(2);
+    await click(ada, await battlefieldCard(ada, host.id), "right");
     await ada.click('#tt-menu button:has-text("Arrow to…")');
-    await ada.click('.tt-board[data-seat="1"] .tt-player strong');
+    await ada.click('.tt-player[data-seat="1"] strong');
     await until(ada, (s) => s.arrows === 1, "the arrow");
-    await ada.waitForSelector(".tt-arrows line");
+    await waitHub(ada, (s) => (s.canvas as { arrowsDrawn: number } | null)?.arrowsDrawn === 1, "the arrow drawn");
     await screenshot(ada, "table4-desktop-ada");
 
     // ---- Bo (phone): draw, play, tap, three charge counters from the counters dialog, scry 3 ----
     await bo.click("#tt-draw");
     await until(bo, (s) => s.hand!.length === 8, "Bo's draw");
-    await bo.click(".tt-hand .tt-card >> nth=0");
+    const boTouch = await bo.context().newCDPSession(bo);
+    await touchTap(boTouch, await firstHandCard(bo));
     const boCard = (await until(bo, (s) => s.battlefield!.length === 1, "Bo's card in play")).battlefield![0];
-    const boField = `.tt-board[data-seat="1"] .tt-field .tt-card[data-card="${boCard.id}"]`;
-    await bo.dblclick(boField);
+    await touchDoubleTap(bo, boTouch, await battlefieldCard(bo, boCard.id));
     await until(bo, (s) => s.battlefield![0].tapped, "Bo's tap");
-    await bo.click(boField, { button: "right" });
+    // A long press is the right click.
+    await longPress(bo, boTouch, await battlefieldCard(bo, boCard.id));
+    await bo.waitForSelector("#tt-menu:not([hidden])");
     await bo.click('#tt-menu button:has-text("Counters…")');
     await bo.fill("#tt-counter-name", "charge");
     await bo.fill("#tt-counter-n", "3");
@@ -208,13 +189,12 @@ describe("e2e: card table, four players and spectators on desktops and phones", 
 
     // ---- phones: one battlefield at a time, switched by tabs; the hand in view ----
     await di.click('#tt-tabs button[data-seat="0"]');
-    await di.waitForSelector(`.tt-board.tt-focus[data-seat="0"] .tt-card[data-card="${host.id}"]`);
+    await cardBox(di, (c) => c.zone === "battlefield" && c.id === host.id, "Ada's card on Di's phone");
     expect(await phoneProblems(di), "Di's phone on Ada's battlefield").to.deep.equal([]);
     await screenshot(di, "table4-phone-di-on-ada");
     await di.click('#tt-tabs button[data-seat="3"]');
-    await di.waitForSelector('.tt-board.tt-focus[data-seat="3"]');
-    await di.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
-    expect(await phoneProblems(di), "Di's phone scrolled down").to.deep.equal([]);
+    await waitHub(di, (s) => (s.canvas as { fields: { seat: number }[] } | null)?.fields[0]?.seat === 3, "Di's own battlefield");
+    expect(await phoneProblems(di), "Di's phone on her own battlefield").to.deep.equal([]);
 
     // ---- a reload mid-game on a phone keeps the seat, the hand and the table ----
     const before = await table(bo);
@@ -227,8 +207,11 @@ describe("e2e: card table, four players and spectators on desktops and phones", 
     // ---- spectators: every battlefield, no hand, no card of a hand, names in the log ----
     const s = await table(watcher);
     expect(s.me).to.equal(-1);
-    expect(await watcher.locator(".tt-hand .tt-card").count()).to.equal(0);
-    const shown = await watcher.locator(".tt-card[data-name]").evaluateAll((els) => els.map((e) => e.getAttribute("data-name")));
+    const seen = (await canvasOf(watcher))!;
+    expect(seen.handStrip).to.equal(null);
+    expect(seen.fields).to.have.length(4);
+    const shown = [...seen.drawn, ...(await watcher.locator("[data-name]").evaluateAll((els) => els.map((e) => e.getAttribute("data-name"))))];
+    expect(shown).to.include(host.name);
     for (const p of players) {
       const t = await table(p);
       for (const n of t.hand!) expect(shown, `the spectator sees ${n} in a hand`).to.not.include(n);

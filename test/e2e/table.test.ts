@@ -1,17 +1,20 @@
 // The card table in Chromium: a player on a desktop, a player on a phone and a spectator in a
 // private room. Import a decklist, mulligan and keep, draw, play to the battlefield, tap,
-// counters, scry 3, shuffle, undo, a reload mid-game; the spectator never sees a hand.
-// Screenshots in test-results/table-*.png.
+// counters, scry 3, shuffle, undo, a reload mid-game; the spectator never sees a hand. The
+// cards are on a Pixi canvas: the tests click, drag and touch the places the scene reports in
+// window.__hub (test/helpers/table.ts). Screenshots in test-results/table-*.png.
 import { expect } from "chai";
 import type { Page } from "playwright-core";
 import { LAX_ADDRESS_LIMITS } from "../helpers/hub.js";
 import { DESKTOP, hub, PHONE, screenshot, waitHub, type HubSnapshot, useBrowserHub } from "../helpers/e2e.js";
+import { battlefieldCard, canvasOf, cardBox, centre, fieldOf, firstHandCard, pileOf, tableProblems, touchDoubleTap, touchDrag, touchTap } from "../helpers/table.js";
 
 type T = HubSnapshot & {
   stage?: string;
   me?: number;
   hand?: string[];
-  battlefield?: { id: number; name: string; tapped: boolean; counters: Record<string, number> }[];
+  battlefield?: { id: number; name: string; tapped: boolean; counters: Record<string, number>; pos: { x: number; y: number } | null }[];
+  graveyard?: string[];
   library?: number;
   phaseOfTable?: string;
   lines?: string[];
@@ -20,6 +23,8 @@ type T = HubSnapshot & {
 const DECK = Array.from({ length: 40 }, (_, i) => `1 Test Card ${String(i + 1).padStart(2, "0")} | Creature — Tester | {${(i % 4) + 1}} | ${(i % 5) + 1}/${(i % 3) + 1}`).join("\n");
 
 const table = (page: Page) => hub(page) as Promise<T>;
+const xy = (p: { x: number; y: number }) => [p.x, p.y] as const;
+const xy2 = (p: { x: number; y: number }) => ({ x: p.x, y: p.y });
 const until = (page: Page, test: (s: T) => boolean, what: string) => waitHub(page, (s) => test(s as T), what) as Promise<T>;
 
 describe("e2e: card table in Chromium", function () {
@@ -62,12 +67,29 @@ describe("e2e: card table in Chromium", function () {
     // Draw, play a card, tap it (double-click), a counter from the context menu.
     await a.click("#tt-draw");
     await until(a, (s) => s.hand!.length === 7, "the draw");
-    await a.click(".tt-hand .tt-card >> nth=0");
+    const first = await firstHandCard(a);
+    await a.mouse.click(first.x, first.y);
     const played = await until(a, (s) => s.battlefield!.length === 1, "a card on the battlefield");
-    const card = `.tt-board[data-seat="0"] .tt-field .tt-card[data-card="${played.battlefield![0].id}"]`;
-    await a.dblclick(card);
+    const id = played.battlefield![0].id;
+    // Dragged within the battlefield to its far corner: it lands there, still whole on screen.
+    const field = await fieldOf(a, 0);
+    const from = await battlefieldCard(a, id);
+    await a.mouse.move(from.x, from.y);
+    await a.mouse.down();
+    await a.mouse.move(from.x + 4, from.y + 4, { steps: 2 });
+    await a.mouse.move(field.x + field.w - 5, field.y + field.h - 5, { steps: 8 });
+    await screenshot(a, "table-drag-desktop"); // the card under the pointer, the field and its landing place lit
+    await a.mouse.up();
+    const moved = await until(a, (s) => (s.battlefield![0]?.pos?.x ?? 0) > 9000 && (s.battlefield![0]?.pos?.y ?? 0) > 9000, "the card dragged to the corner");
+    expect(moved.battlefield![0].pos).to.deep.equal({ x: 10000, y: 10000 });
+    const inCorner = await cardBox(a, (c) => c.id === id && c.zone === "battlefield", "the card in the corner");
+    expect(inCorner.x + inCorner.w).to.be.at.most(field.x + field.w + 1);
+    expect(inCorner.y + inCorner.h).to.be.at.most(field.y + field.h + 1);
+    await a.mouse.dblclick(...xy(await battlefieldCard(a, id)));
     await until(a, (s) => s.battlefield![0]?.tapped === true, "the tap");
-    await a.click(card, { button: "right" });
+    const tapped = await cardBox(a, (c) => c.id === id && c.tapped, "the card drawn turned");
+    expect(tapped.w).to.be.greaterThan(tapped.h, "a tapped card is turned");
+    await a.mouse.click(...xy(await battlefieldCard(a, id)), { button: "right" });
     await a.click('#tt-menu button:has-text("+1/+1 counter")');
     await until(a, (s) => s.battlefield![0]?.counters["+1/+1"] === 1, "the counter");
     await until(spec, (s) => ((s.lines as string[]) ?? []).some((l) => /counter/i.test(l)), "the spectator's log");
@@ -92,20 +114,39 @@ describe("e2e: card table in Chromium", function () {
 
     // The phone plays a card, then looks at the other battlefield.
     await until(b, (s) => s.phaseOfTable === "playing" && (s.hand?.length ?? 0) > 0, "the phone's hand");
-    await b.click(".tt-hand .tt-card >> nth=0");
-    await until(b, (s) => s.battlefield!.length === 1, "the phone's card on the battlefield");
+    const cdp = await b.context().newCDPSession(b);
+    await touchTap(cdp, xy2(await firstHandCard(b)));
+    const bo = await until(b, (s) => s.battlefield!.length === 1, "the phone's card on the battlefield");
+    const boId = bo.battlefield![0].id;
+    // By touch: a double tap taps it, a drag moves it within the battlefield, another to the graveyard.
+    await touchDoubleTap(b, cdp, await battlefieldCard(b, boId));
+    await until(b, (s) => s.battlefield![0]?.tapped === true, "the phone's double tap");
+    const bf = await fieldOf(b, 1);
+    await touchDrag(b, cdp, await battlefieldCard(b, boId), { x: bf.x + bf.w / 2, y: bf.y + bf.h / 2 });
+    await until(b, (s) => Math.abs((s.battlefield![0]?.pos?.x ?? 0) - 5000) < 1500 && Math.abs((s.battlefield![0]?.pos?.y ?? 0) - 5000) < 1500, "the card dragged to the middle by touch");
+    expect(await tableProblems(b, 1), "the phone").to.deep.equal([]);
     await screenshot(b, "table-phone-own");
+    await touchDrag(b, cdp, await battlefieldCard(b, boId), centre(await pileOf(b, 1, "graveyard")));
+    await until(b, (s) => s.battlefield!.length === 0 && s.graveyard!.length === 1, "the card dragged to the graveyard by touch");
+    // A card leaving the battlefield is a new object (a new id): the graveyard shows it by name.
+    await cardBox(b, (c) => c.zone === "graveyard" && c.name === bo.battlefield![0].name, "the graveyard's top card shown");
     await b.click('#tt-tabs button[data-seat="0"]');
-    await b.waitForSelector('.tt-board.tt-focus[data-seat="0"] .tt-card');
+    await waitHub(b, (s) => (s.canvas as { fields: { seat: number }[] } | null)?.fields.map((f) => f.seat).join() === "0", "Ada's battlefield on the phone");
+    await cardBox(b, (c) => c.zone === "battlefield" && c.id === id, "Ada's card on Bo's phone");
+    expect(await tableProblems(b, 1), "the phone on Ada's battlefield").to.deep.equal([]);
     await screenshot(b, "table-phone-other");
 
     // The spectator sees both battlefields, no hand, and no card of a hand.
     const s = await table(spec);
     expect(s.me).to.equal(-1);
     const handNames = (await table(a)).hand!;
-    const shown = await spec.locator(".tt-card[data-name]").evaluateAll((els) => els.map((e) => e.getAttribute("data-name")));
-    for (const n of handNames) if (!(await table(a)).battlefield!.some((c) => c.name === n)) expect(shown, `the spectator sees ${n}`).to.not.include(n);
-    expect(await spec.locator(".tt-hand .tt-card").count()).to.equal(0);
+    const shot = (await canvasOf(spec))!;
+    const shown = [...shot.drawn, ...(await spec.locator("[data-name]").evaluateAll((els) => els.map((e) => e.getAttribute("data-name"))))];
+    expect(shown).to.include((await table(a)).battlefield![0].name, "the spectator sees the battlefield");
+    for (const n of handNames) expect(shown, `the spectator sees ${n}`).to.not.include(n);
+    expect(shot.handStrip).to.equal(null);
+    expect(shot.cards.filter((c) => c.zone === "hand")).to.have.length(0);
+    expect(shot.fields.map((f) => f.seat)).to.deep.equal([0, 1], "both battlefields at once on a desktop");
     await screenshot(spec, "table-spectator");
 
     // A reload mid-game keeps the seat and the table.
@@ -138,11 +179,12 @@ describe("e2e: card table in Chromium", function () {
     // by keyboard: Enter plays a focused hand card, Enter taps it on the battlefield (the focus
     // stays on it through the redraw), M opens its menu with the focus inside, Escape goes back
     const focused = () => page.evaluate(() => (document.activeElement as HTMLElement | null)?.dataset.card ?? null);
+    await waitHub(page, (s) => ((s.canvas as { cards: { zone: string }[] } | null)?.cards ?? []).some((c) => c.zone === "hand"), "the hand drawn");
     await page.focus("#tt-hand .tt-card");
     await page.keyboard.press("Enter");
     const played = await until(page, (s) => s.battlefield!.length === 1 && s.hand!.length === 7, "a card played by Enter");
     const id = String(played.battlefield![0].id);
-    await page.focus(`#tt-boards .tt-field .tt-card[data-card="${id}"]`);
+    await page.focus(`#tt-boards .tt-card[data-card="${id}"]`);
     await page.keyboard.press("Enter");
     await until(page, (s) => s.battlefield![0]?.tapped === true, "the card tapped by Enter");
     await page.waitForFunction((card) => (document.activeElement as HTMLElement | null)?.dataset.card === card, id);

@@ -1,11 +1,20 @@
-// The battle player: one battle's compact event list (common/pets/README.md) animated step
-// by step — reveal, food, rocks, clash, shield, hurt, faint, summon, heal — at 1×, 2× or 4×,
-// or skipped to the end. Both sides show the pet in play (power, damage markers, perk,
-// shield) and the cards still to come.
+// The battle player (the live table's and the replay page's): one battle's compact event list
+// (common/pets/README.md) played beat by beat on a Pixi canvas — reveal, food, rocks with
+// the die they rolled, clash, shield bubbles, Scorpion's knock-out, Garlic, faint, summons,
+// heal — then the result banner, at 1×, 2× or 4×, or skipped to the end. The controls
+// (speed, Skip) and the line under the canvas are DOM; that line is a live region, so a
+// screen reader hears every beat. The canvas runs frames on a Pixi ticker only while a battle
+// plays (client/games/stage.ts keeps it still otherwise); with prefers-reduced-motion the
+// beats are shorter and nothing flies. Pieces: battleModel.ts (beats, lines, words),
+// battleLayout.ts, battleView.ts (stage), battleCard.ts, battleFx.ts (motion), battleTextures.ts.
+import { Ticker } from "pixi.js";
 import type { BattleEvent } from "../../../common/pets/index";
-import { cardDef, isCardKey } from "../../../common/pets/index";
 import { h } from "../../ui/dom";
-import { emojiOf, nameOf } from "./cards";
+import type { Ending } from "./battleFx";
+import { playBeat } from "./battleFx";
+import { applyBeat, BEAT_LENGTH, beatLine, beatMarks, beatsOf, isTemporary, newLine, type Beat, type Line } from "./battleModel";
+import { BattleView } from "./battleView";
+import "./battle.css";
 
 export interface BattleShow {
   round: number;
@@ -31,29 +40,68 @@ export interface BattleWire {
 export function battleShow(b: BattleWire, name: (seat: number) => string, me: number | null): BattleShow {
   const names: [string, string] = [name(b.seats[0]), b.ghost ? `${name(b.seats[1])}'s ghost` : name(b.seats[1])];
   const outcome =
-    b.winner === -1 ? "A draw: no trophy." : b.winner === -2 ? "The ghost wins: no trophy." : `${name(b.winner)} ${b.winner === me ? "win" : "wins"} ${b.trophies} trophy${b.trophies > 1 ? "s" : ""}.`;
+    b.winner === -1 ? "A draw: no trophy." : b.winner === -2 ? "The ghost wins: no trophy." : `${name(b.winner)} ${b.winner === me ? "win" : "wins"} ${b.trophies} ${b.trophies > 1 ? "trophies" : "trophy"}.`;
   return { round: b.round, names, lineups: b.lineups, events: b.events, outcome };
 }
 
-interface Side {
-  queue: string[];
-  pet: { key: string; power: number; dmg: number; perk: string | null; shield: boolean } | null;
-  flash: string;
+/** One beat at 1× (ms); the banner stays this many steps more. */
+const STEP_MS = 650;
+const BANNER_STEPS = 2.2;
+/** A frame gap longer than this (a background tab) does not fast-forward the battle. */
+const MAX_FRAME_MS = 100;
+
+const reducedMotion = () => window.matchMedia?.("(prefers-reduced-motion: reduce)").matches ?? false;
+
+/** The banner's words, from the viewer's side ("You" in the names) or a spectator's. */
+function endingOf(show: BattleShow, end: Beat | undefined): Ending {
+  const w = end && end.k === "end" ? end.winner : null;
+  const mine = show.names.indexOf("You");
+  if (w === null) return { head: "Draw", sub: show.outcome, tone: "draw" };
+  if (mine >= 0) return mine === w ? { head: "Victory!", sub: show.outcome, tone: "win" } : { head: "Defeat", sub: show.outcome, tone: "loss" };
+  // A spectator's banner: who won, and what it earned.
+  const n = /(\d+) troph/.exec(show.outcome)?.[1];
+  return { head: `${show.names[w]} wins`, sub: n ? `+${n} troph${n === "1" ? "y" : "ies"}` : show.outcome, tone: "win" };
 }
 
-const STEP_MS = 650;
+interface Playing {
+  show: BattleShow;
+  beats: Beat[];
+  /** Index of the beat on screen; −1 before the first. */
+  step: number;
+  lines: [Line, Line];
+  /** ms (at 1×) into the current beat, and its length. */
+  at: number;
+  length: number;
+  ending: Ending;
+  reduced: boolean;
+}
+
+/** What the browser tests read and steer (window.__petsBattle): hold on a kind of beat for a screenshot. */
+export interface BattleTestHook {
+  state(): { playing: boolean; title: string; step: string; index: number; beats: number; seen: string[]; held: boolean; line: string };
+  holdAt(kind: string, fraction: number, match?: string): void;
+  release(): void;
+  /** Any speed (the buttons offer 1, 2, 4): long checks run faster. */
+  setSpeed(n: number): void;
+}
 
 export class BattlePlayer {
   readonly el: HTMLElement;
-  private stage = h("div", { class: "pets-arena", id: "pets-arena" });
+  private stageHost = h("div", { class: "pets-battle-stage", id: "pets-arena" });
   private line = h("p", { class: "pets-battle-line", id: "pets-battle-line", "aria-live": "polite" });
   private title = h("h3", { class: "pets-battle-title" });
   private speedButtons: HTMLButtonElement[];
   private speed = 1;
   private queue: BattleShow[] = [];
-  private current: { show: BattleShow; step: number; sides: [Side, Side] } | null = null;
-  private timer: ReturnType<typeof setTimeout> | null = null;
-  private skipAll = false;
+  private current: Playing | null = null;
+  private view: BattleView;
+  private viewReady: Promise<boolean> | null = null;
+  private ticker = new Ticker();
+  private destroyed = false;
+  private seen = new Set<string>();
+  private hold: { kind: string; fraction: number; match: string } | null = null;
+  private held = false;
+  private hook: BattleTestHook;
 
   constructor(private onIdle: () => void) {
     this.speedButtons = [1, 2, 4].map((n) => {
@@ -63,7 +111,37 @@ export class BattlePlayer {
     });
     const skip = h("button", { type: "button", class: "small", id: "pets-skip" }, "Skip");
     skip.addEventListener("click", () => this.skip());
-    this.el = h("section", { class: "pets-battle", id: "pets-battle", hidden: true, "aria-label": "Battle" }, h("div", { class: "pets-battle-bar" }, this.title, h("span", { class: "pets-speeds" }, ...this.speedButtons, skip)), this.stage, this.line);
+    this.el = h(
+      "section",
+      { class: "pets-battle", id: "pets-battle", hidden: true, "aria-label": "Battle" },
+      h("div", { class: "pets-battle-bar" }, this.title, h("span", { class: "pets-speeds" }, ...this.speedButtons, skip)),
+      this.stageHost,
+      this.line,
+    );
+    this.view = new BattleView(this.stageHost);
+    this.ticker.autoStart = false;
+    this.ticker.add(() => this.tick(Math.min(this.ticker.deltaMS, MAX_FRAME_MS)));
+    this.hook = {
+      state: () => ({
+        playing: this.playing,
+        title: this.title.textContent ?? "",
+        step: this.current && this.current.step >= 0 ? this.current.beats[this.current.step]?.k ?? "" : "",
+        index: this.current?.step ?? -1,
+        beats: this.current?.beats.length ?? 0,
+        seen: [...this.seen].sort(),
+        held: this.held,
+        line: this.line.textContent ?? "",
+      }),
+      holdAt: (kind, fraction, match = "") => void (this.hold = { kind, fraction, match }),
+      setSpeed: (n) => this.setSpeed(n),
+      release: () => {
+        this.hold = null;
+        if (!this.held) return;
+        this.held = false;
+        if (this.current) this.ticker.start();
+      },
+    };
+    (window as unknown as { __petsBattle?: BattleTestHook }).__petsBattle = this.hook;
   }
 
   get playing(): boolean {
@@ -72,17 +150,13 @@ export class BattlePlayer {
 
   /** Queues battles; battles of earlier rounds still waiting are dropped (a viewer never lags a round behind). */
   play(shows: BattleShow[]): void {
+    if (!shows.length) return;
     const round = Math.min(...shows.map((x) => x.round));
     this.queue = this.queue.filter((q) => q.round >= round);
     this.queue.push(...shows);
     if (!this.current) return this.next();
-    if (this.current.show.round < round) {
-      // The one on screen is of an older round: to its end at once, then the new ones.
-      const c = this.current;
-      while (c.step < c.show.events.length) this.apply(c.show.events[c.step++], c);
-      this.current = null;
-      this.next();
-    }
+    // The one on screen is of an older round: gone at once, then the new ones.
+    if (this.current.show.round < round) this.next();
   }
 
   setSpeed(n: number): void {
@@ -93,162 +167,89 @@ export class BattlePlayer {
   /** Every queued battle to its end at once. */
   skip(): void {
     if (!this.current) return;
-    this.skipAll = true;
-    this.advance();
+    this.queue = [];
+    this.next();
   }
 
   destroy(): void {
-    if (this.timer) clearTimeout(this.timer);
+    this.destroyed = true;
+    this.ticker.stop();
+    this.ticker.destroy();
+    this.view.destroy();
+    const w = window as unknown as { __petsBattle?: BattleTestHook };
+    if (w.__petsBattle === this.hook) delete w.__petsBattle;
   }
 
   private next(): void {
+    this.ticker.stop();
+    this.held = false;
+    if (this.view.ready) this.view.finishAll();
     const show = this.queue.shift();
-    if (!show) {
+    if (!show || this.destroyed) {
       this.current = null;
-      this.skipAll = false;
       this.onIdle();
       return;
     }
     this.el.hidden = false;
-    const side = (i: 0 | 1): Side => ({ queue: show.lineups[i].slice(), pet: null, flash: "" });
-    this.current = { show, step: 0, sides: [side(0), side(1)] };
+    const beats = beatsOf(show.events, [newLine(show.lineups[0]), newLine(show.lineups[1])]);
+    const reduced = reducedMotion();
+    const c: Playing = { show, beats, step: -1, lines: [newLine(show.lineups[0]), newLine(show.lineups[1])], at: 0, length: STEP_MS * (reduced ? 0.5 : 1), ending: endingOf(show, beats[beats.length - 1]), reduced };
+    this.current = c;
     this.title.textContent = `Round ${show.round}: ${show.names[0]} vs ${show.names[1]}`;
     this.line.textContent = "The decks are revealed…";
-    this.draw();
-    this.schedule();
+    this.el.dataset.step = "";
+    for (const l of show.lineups) for (const k of l) if (isTemporary(k)) this.seen.add("temporary");
+    this.viewReady ??= this.view.init();
+    void this.viewReady.then(() => {
+      if (this.current !== c || this.destroyed) return;
+      this.view.names = show.names;
+      this.view.draw(c.lines);
+      this.view.render();
+      this.ticker.start();
+    });
   }
 
-  private schedule(): void {
-    if (this.timer) clearTimeout(this.timer);
-    this.timer = setTimeout(() => this.advance(), this.skipAll ? 0 : STEP_MS / this.speed);
-  }
-
-  private advance(): void {
+  /** One frame: time moves on by `ms` × speed; the next beat starts when this one is over. */
+  private tick(ms: number): void {
     const c = this.current;
-    if (!c) return;
-    if (this.skipAll) {
-      while (c.step < c.show.events.length) this.apply(c.show.events[c.step++], c);
-      this.finish(c);
-      return;
+    if (!c || this.held) return;
+    let dt = ms * this.speed;
+    // A test's hold stops exactly where it asked, whatever the speed.
+    const beat = c.beats[c.step];
+    const hold = this.hold;
+    let stop = false;
+    if (hold && beat && beat.k === hold.kind && JSON.stringify(beat).includes(hold.match) && c.at + dt >= c.length * hold.fraction) {
+      dt = Math.max(0, c.length * hold.fraction - c.at);
+      stop = true;
     }
-    if (c.step >= c.show.events.length) return this.finish(c);
-    this.apply(c.show.events[c.step++], c);
-    this.draw();
-    this.schedule();
-  }
-
-  private finish(c: NonNullable<BattlePlayer["current"]>): void {
-    this.line.textContent = c.show.outcome;
-    this.draw();
-    if (this.timer) clearTimeout(this.timer);
-    this.timer = setTimeout(() => this.next(), this.skipAll ? 0 : (STEP_MS * 2) / this.speed);
-  }
-
-  private apply(e: BattleEvent, c: NonNullable<BattlePlayer["current"]>): void {
-    const [a, b] = c.show.names;
-    const who = (s: 0 | 1) => (s === 0 ? a : b);
-    /** "your" / "Ann's" (Your at the start of a line). */
-    const whose = (s: 0 | 1, start = false) => (who(s) === "You" ? (start ? "Your" : "your") : `${who(s)}'s`);
-    /** "You play" / "Ann plays". */
-    const does = (s: 0 | 1, verb: string) => `${who(s)} ${who(s) === "You" ? verb : `${verb}s`}`;
-    for (const s of c.sides) s.flash = "";
-    const say = (t: string): void => void (this.line.textContent = t);
-    switch (e.e) {
-      case "reveal": {
-        const side = c.sides[e.s];
-        const i = side.queue.indexOf(e.card);
-        if (i >= 0) side.queue.splice(i, 1);
-        side.pet = { key: e.card, power: e.power, dmg: 0, perk: e.perk, shield: e.shield };
-        side.flash = "reveal";
-        return say(`${does(e.s, "play")} ${emojiOf(e.card)} ${nameOf(e.card)} (${e.power})${e.perk ? ` with ${nameOf(e.perk)}` : ""}.`);
-      }
-      case "food": {
-        const side = c.sides[e.s];
-        const i = side.queue.indexOf(e.card);
-        if (i >= 0) side.queue.splice(i, 1);
-        return say(`${does(e.s, "reveal")} ${emojiOf(e.card)} ${nameOf(e.card)}.`);
-      }
-      case "rock":
-        if (c.sides[e.s].pet) c.sides[e.s].pet!.dmg += e.dmg;
-        c.sides[e.s].flash = "rock";
-        return say(`🪨 A rock hits ${whose(e.s)} pet: rolled ${e.roll}, ${e.dmg} damage.`);
-      case "clash":
-        for (const s of [0, 1] as const) if (c.sides[s].pet) c.sides[s].pet!.dmg += e.dmg[s];
-        c.sides[0].flash = c.sides[1].flash = "clash";
-        return say(`💥 Clash! ${e.dmg[0]} and ${e.dmg[1]} damage.`);
-      case "shield":
-        c.sides[e.s].flash = "shield";
-        if (c.sides[e.s].pet) c.sides[e.s].pet!.shield = !c.sides[e.s].pet!.shield;
-        return say(`🛡️ A shield on ${whose(e.s)} side.`);
-      case "ko":
-        if (c.sides[e.s].pet) c.sides[e.s].pet!.dmg = c.sides[e.s].pet!.power;
-        return say(`🦂 Knocked out!`);
-      case "hurt":
-        c.sides[e.s].flash = "hurt";
-        return say(`${whose(e.s, true)} pet is hurt.`);
-      case "faint":
-        c.sides[e.s].pet = null;
-        c.sides[e.s].flash = "faint";
-        return say(`💀 ${whose(e.s, true)} ${nameOf(e.card)} faints.`);
-      case "summon":
-        for (let i = 0; i < e.n; i++) c.sides[e.s].queue.unshift(e.card);
-        c.sides[e.s].flash = "summon";
-        return say(`✨ ${does(e.s, "summon")} ${e.n > 1 ? `${e.n} × ` : ""}${emojiOf(e.card)} ${nameOf(e.card)}.`);
-      case "heal":
-        if (c.sides[e.s].pet) c.sides[e.s].pet!.dmg = 0;
-        c.sides[e.s].flash = "heal";
-        return say(`💚 ${whose(e.s, true)} pet heals.`);
-      case "grow":
-        if (c.sides[e.s].pet) c.sides[e.s].pet!.power += e.n;
-        return say(`⬆️ ${whose(e.s, true)} pet grows by ${e.n}.`);
-      case "strip":
-        if (c.sides[e.s].pet) c.sides[e.s].pet!.perk = null;
-        return say(`🦨 ${whose(e.s, true)} pet loses its food.`);
-      case "steal":
-        return say(`🍎 ${e.n} apple${e.n > 1 ? "s" : ""} stolen from ${who(e.s)}.`);
-      case "mill": {
-        const i = c.sides[e.s].queue.indexOf(e.card);
-        if (i >= 0) c.sides[e.s].queue.splice(i, 1);
-        return say(`🌶️ ${does(e.s, "lose")} ${nameOf(e.card)} from the deck.`);
-      }
-      case "volley":
-        return say(`🪨 ${does(e.s, "set")} aside a volley of ${e.rocks} rock${e.rocks > 1 ? "s" : ""}.`);
-      case "aura":
-        return say(`✨ An aura: +${e.n} for ${who(e.s)}.`);
-      case "teamShield":
-        return say(`🛡️ ${whose(e.s, true)} team is shielded.`);
-      case "end":
-        return say(e.winner === null ? (e.reason === "stalemate" ? "Stalemate: a draw." : "A draw.") : `${does(e.winner, "win")} the battle.`);
+    c.at += dt;
+    if (this.view.ready) this.view.advance(dt);
+    if (stop) {
+      this.hold = null;
+      this.held = true;
+      this.ticker.stop();
+    } else if (c.at >= c.length) {
+      if (c.step + 1 >= c.beats.length) return this.next();
+      this.startBeat(c, c.step + 1);
     }
+    this.view.render();
   }
 
-  private draw(): void {
-    const c = this.current;
-    if (!c) return;
-    const lane = (i: 0 | 1) => {
-      const s = c.sides[i];
-      const p = s.pet;
-      const marks = p ? "●".repeat(Math.min(p.dmg, 12)) : "";
-      const pet = p
-        ? h(
-            "div",
-            { class: `pets-fighter pets-flash-${s.flash}`, "data-card": p.key, title: isCardKey(p.key) ? cardDef(p.key).text : "" },
-            h("span", { class: "pets-emoji" }, emojiOf(p.key)),
-            h("span", { class: "pets-name" }, nameOf(p.key)),
-            h("span", { class: "pets-power" }, `${Math.max(0, p.power - p.dmg)}/${p.power}`),
-            h("span", { class: "pets-marks", "aria-label": `${p.dmg} damage` }, marks),
-            p.perk ? h("span", { class: "pets-perk" }, emojiOf(p.perk)) : null,
-            p.shield ? h("span", { class: "pets-shield" }, "🛡️") : null,
-          )
-        : h("div", { class: `pets-fighter pets-empty pets-flash-${s.flash}` }, "—");
-      return h(
-        "div",
-        { class: `pets-lane pets-lane-${i}` },
-        h("div", { class: "pets-lane-name" }, c.show.names[i]),
-        pet,
-        h("div", { class: "pets-queue", "aria-label": `${s.queue.length} cards to come` }, ...s.queue.slice(0, 10).map((k) => h("span", { title: nameOf(k) }, emojiOf(k))), s.queue.length > 10 ? `+${s.queue.length - 10}` : ""),
-      );
-    };
-    this.stage.replaceChildren(lane(0), h("div", { class: "pets-vs", "aria-hidden": "true" }, "⚔️"), lane(1));
+  private startBeat(c: Playing, i: number): void {
+    const beat = c.beats[i];
+    c.step = i;
+    c.at = 0;
+    const before: [Line, Line] = [structuredClone(c.lines[0]), structuredClone(c.lines[1])];
+    applyBeat(beat, c.lines);
+    const scale = c.reduced ? 0.5 : 1;
+    const len = STEP_MS * scale * BEAT_LENGTH[beat.k];
+    c.length = len + (beat.k === "end" ? STEP_MS * BANNER_STEPS : 0);
+    this.line.textContent = beat.k === "end" ? `${beatLine(beat, c.show.names)} ${c.show.outcome}` : beatLine(beat, c.show.names);
+    this.el.dataset.step = beat.k;
+    for (const m of beatMarks(beat)) this.seen.add(m);
+    if (!this.view.ready) return;
+    this.view.finishAll();
+    this.view.draw(c.lines);
+    playBeat(this.view, beat, before, len, c.reduced, c.ending);
   }
 }

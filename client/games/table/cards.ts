@@ -1,4 +1,5 @@
-// Cards drawn as clean text cards (name, cost, type, P/T, counters, labels; no images), and the
+// Cards as clean DOM text cards (name, cost, type, P/T, counters, labels; no images) for the
+// dialogs and the replay's zone lists (the table itself draws on its canvas: art.ts), and the
 // context menu of a card, built from the action catalogue's own words.
 import { CATALOGUE } from "../../../common/table/catalogue";
 import type { CardView } from "../../../common/table/visibility";

@@ -1,14 +1,16 @@
 // The replay of a stored card-table game (#/replay/ID): the record re-run in the browser with
 // the common/ rules (common/table/replay.ts), one step per event. A finished game shows
 // everything — every hand, every library in order, every card named in the lines; Play / Pause,
-// step, speed, a scrubber, and the log where a line is a place to jump to. Phone portrait:
-// one battlefield at a time (tabs), as at the live table.
+// step, speed, a scrubber, and the log where a line is a place to jump to. The battlefields
+// and piles are drawn on the live table's Pixi canvas (boards.ts); every zone of every player
+// is listed below it. Phone portrait: one battlefield at a time (tabs), as at the live table.
 import { replayTable, type TableRecord } from "../../../common/table/replay";
 import type { CardView, PlayerView, TableView } from "../../../common/table/visibility";
 import type { PageFrame, PageHandle } from "../../pages/page";
 import { h } from "../../ui/dom";
+import { BoardsView } from "./boards";
 import { cardEl } from "./cards";
-import { drawArrows, fillField } from "./field";
+import { shownSeats } from "./layout";
 import "./table.css";
 
 const SPEEDS = [0.5, 1, 2, 4] as const;
@@ -51,21 +53,17 @@ export function mountTableReplay(frame: PageFrame, record: TableRecord & { id: n
     line,
   );
   const tabs = h("nav", { class: "tt-tabs", id: "tt-tabs", "aria-label": "Battlefields" });
+  const boardsView = new BoardsView(() => draw());
   const boards = h("div", { class: "tt-boards", id: "tt-boards" });
   const log = h("ol", { class: "tt-log", id: "tt-log", "aria-label": "Game log" });
   const broken = h("p", { class: "page-error", role: "alert", hidden: !replay.broken }, replay.broken ? `This record stops replaying at move ${replay.broken.index + 1}: ${replay.broken.reason}` : "");
-  root.append(controls, broken, tabs, boards, h("aside", { class: "tt-side" }, h("h3", {}, "Log"), log));
+  root.append(controls, broken, tabs, boardsView.el, boards, h("aside", { class: "tt-side" }, h("h3", {}, "Log"), log));
   frame.body.append(root);
 
   if (!replay.steps.length) {
     root.replaceChildren(h("p", { class: "page-error", role: "alert" }, "This game ended before the cards were dealt: there is nothing to replay."));
     return { el: frame.el, snapshot: () => ({ page: "replay", ready: true, game: "table", replay: { position: 0, total: 0 } }), renderNow() {}, resume() {}, destroy: () => frame.el.remove() };
   }
-
-  const cardOf = (v: TableView, id: number): CardView | undefined => {
-    for (const z of Object.values(v.zones)) for (const c of z.cards ?? []) if (c.id === id) return c;
-    return undefined;
-  };
 
   const pileEl = (v: TableView, g: number, zone: (typeof SIDE_ZONES)[number]) => {
     const zv = v.zones[`${g}.${zone}`] ?? { count: 0 };
@@ -105,20 +103,27 @@ export function mountTableReplay(frame: PageFrame, record: TableRecord & { id: n
         return b;
       }),
     );
+    // The battlefields on the canvas; every zone of the shown players listed under it.
+    const phone = window.innerWidth < 700;
+    const seats = shownSeats(v.players.length, -1, focus, phone);
+    // The canvas fills the screen under the controls (the zone lists follow below it).
+    const top = boardsView.el.getBoundingClientRect().top + window.scrollY;
+    boardsView.el.style.height = `${Math.max(phone ? 380 : 420, Math.min(900, window.innerHeight - top - 8))}px`;
+    boardsView.render({
+      seats,
+      hand: null,
+      othersHand: () => true,
+      zone: (key) => v.zones[key] ?? { count: 0 },
+      arrows: v.arrows,
+      topRevealed: (g) => !!v.players[g]?.topRevealed,
+      active: v.turn.active,
+      header: (b) => header(v, b.seat, v.players[b.seat]),
+    });
     boards.replaceChildren(
-      ...v.players.map((p, g) => {
-        const field = h("div", { class: "tt-field", "data-zone": `${g}.battlefield` });
-        fillField(field, v.zones[`${g}.battlefield`]?.cards ?? [], (c) => cardEl(c), (id) => cardOf(v, id)?.card?.name ?? null);
-        return h(
-          "section",
-          { class: `tt-board${g === focus ? " tt-focus" : ""}`, "data-seat": g },
-          header(v, g, p),
-          h("div", { class: "tt-row" }, field),
-          h("div", { class: "tt-replay-zones" }, ...SIDE_ZONES.map((z) => pileEl(v, g, z))),
-        );
-      }),
+      ...seats.map((g) =>
+        h("section", { class: "tt-board tt-focus", "data-seat": g }, h("h3", {}, v.players[g].name), h("div", { class: "tt-replay-zones" }, ...SIDE_ZONES.map((z) => pileEl(v, g, z)))),
+      ),
     );
-    drawArrows(boards, v.arrows);
     const text = step.line ? step.line.text : "The cards are dealt.";
     line.textContent = text;
     log.replaceChildren(
@@ -178,8 +183,9 @@ export function mountTableReplay(frame: PageFrame, record: TableRecord & { id: n
     e.preventDefault();
   };
   document.addEventListener("keydown", onKey);
-  const onResize = () => drawArrows(boards, replay.view(k).arrows);
+  const onResize = () => draw();
   window.addEventListener("resize", onResize);
+  void boardsView.init("The battlefields and piles at this point of the game.").then((ok) => ok && draw());
   draw();
 
   return {
@@ -194,15 +200,17 @@ export function mountTableReplay(frame: PageFrame, record: TableRecord & { id: n
         lines: replay.steps.slice(1, k + 1).map((s) => s.line!.text),
         hands: v.players.map((_, g) => (v.zones[`${g}.hand`]?.cards ?? []).map((c) => c.card?.name ?? "?")),
         focus,
+        canvas: boardsView.ready ? boardsView.snapshot() : null,
       };
     },
-    renderNow() {},
-    resume() {},
+    renderNow: () => boardsView.canvas.freeze(),
+    resume: () => boardsView.canvas.thaw(),
     destroy: () => {
       playing = false;
       if (timer) clearTimeout(timer);
       document.removeEventListener("keydown", onKey);
       window.removeEventListener("resize", onResize);
+      boardsView.destroy();
       frame.el.remove();
     },
   };

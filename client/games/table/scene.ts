@@ -1,25 +1,32 @@
-// The card table's scene: every player's battlefield, the hand fan, zones as piles with
-// counts, drag between zones and within a battlefield, double-click / double-tap to tap, a
-// context menu (right click, long press) built from the action catalogue, counters, life,
-// dice and coins, scry and search dialogs, undo naming what it undoes, decklist import, the
-// log and the vote to go on. Phone portrait: one battlefield at a time (tabs), hand at the bottom.
+// The card table's scene (hybrid): the battlefields, piles and hand fan on a Pixi canvas
+// (boards.ts, canvas.ts), dragged between zones and within a battlefield by mouse or touch
+// with the drop target lit, double-click / double-tap to tap, right click / long press for the
+// context menu built from the action catalogue (cards.ts); the menu, the dialogs (scry,
+// search, counters, keep, end), the tools with Undo naming what it undoes (tools.ts), life
+// buttons, the log, the deck stage and the vote to go on stay DOM. Keyboard users reach every
+// card through focusable stand-ins (keys.ts). Phone portrait: one battlefield at a time
+// (tabs), the hand strip at the canvas's foot, the canvas sized to the screen under the tools.
 //
 // It reads the view the server cut into parts for this connection (common/table/wire.ts) and
 // sends intentions; what a card is, who sees it and what is legal stay on the server.
 import { CATALOGUE, type ActionKind } from "../../../common/table/catalogue";
 import { deckMessages, type TableGameView } from "../../../common/table/game";
-import type { LogLine } from "../../../common/table/logline";
-import type { CardView, PlayerView, ZoneView } from "../../../common/table/visibility";
+import type { CardView, ZoneView } from "../../../common/table/visibility";
 import { joinView, partsFor, type Parts } from "../../../common/table/wire";
 import { announce } from "../../ui/announce";
 import { h } from "../../ui/dom";
 import { keepFocus } from "../focus";
 import { GameShell, type ShellState } from "../shell";
 import type { GameContext, GameHandle } from "../types";
-import { cardEl, menuFor, type MenuItem } from "./cards";
+import { BoardsView } from "./boards";
+import type { CardSpot, Hit } from "./canvas";
+import { menuFor, type MenuItem } from "./cards";
 import { counterDialog, drawLooking, endDialog, keepDialog, listDialog, type DialogHost } from "./dialogs";
-import { drawArrows, fillField } from "./field";
+import { attachGestures } from "./gestures";
+import { drawKeys } from "./keys";
+import { posAt, shownSeats, type BoardBox, type PileZone } from "./layout";
 import { freeSpot } from "./spot";
+import { Tools } from "./tools";
 import "./table.css";
 
 interface TableWire extends ShellState {
@@ -28,12 +35,13 @@ interface TableWire extends ShellState {
   format: string;
 }
 
-const PILES = ["library", "graveyard", "exile", "command"] as const;
+/** A phone-sized stage: one battlefield at a time. */
+const narrow = () => window.innerWidth < 700;
 
 export async function mount(host: HTMLElement, ctx: GameContext): Promise<GameHandle> {
   let wire: TableWire | null = null;
   let view: TableGameView | null = null;
-  /** Game seat of the battlefield shown on a phone. */
+  /** Game seat of the battlefield shown on a phone (on a wide screen with more than four: the first of the others shown). */
   let focus = 0;
   const shell = new GameShell(ctx, host, {
     replay: true,
@@ -58,15 +66,19 @@ export async function mount(host: HTMLElement, ctx: GameContext): Promise<GameHa
   const root = h("div", { class: "tt", id: "tt" });
   const deckBox = h("section", { class: "tt-decks", id: "tt-decks" });
   const tabs = h("nav", { class: "tt-tabs", id: "tt-tabs", "aria-label": "Battlefields" });
-  const boards = h("div", { class: "tt-boards", id: "tt-boards" });
-  const hand = h("div", { class: "tt-hand", id: "tt-hand", "aria-label": "Your hand" });
-  const tools = h("div", { class: "tt-tools", id: "tt-tools" });
+  const boardsView = new BoardsView(() => draw());
+  const table = boardsView.el;
+  // The keyboard's stand-ins for the cards drawn on the canvas (keys.ts).
+  const boardKeys = h("div", { class: "tt-keys", id: "tt-boards" });
+  const handKeys = h("div", { class: "tt-keys", id: "tt-hand", "aria-label": "Your hand" });
+  table.append(boardKeys, handKeys);
+  const toolsEl = h("div", { class: "tt-tools", id: "tt-tools" });
   const log = h("ol", { class: "tt-log", id: "tt-log", "aria-label": "Game log" });
   const dialog = h("div", { class: "tt-dialog", id: "tt-dialog", hidden: true, role: "dialog" });
   const menu = h("div", { class: "tt-menu", id: "tt-menu", hidden: true, role: "menu" });
   const frozenBar = h("div", { class: "tt-frozen", id: "tt-frozen", hidden: true, role: "alert" });
   const keysHint = h("p", { class: "sr-only", id: "tt-card-keys" }, "Enter plays a card from your hand or taps it on the battlefield; M, the Menu key or Shift+F10 lists everything else.");
-  root.append(deckBox, frozenBar, tabs, boards, tools, hand, h("aside", { class: "tt-side" }, h("h3", {}, "Log"), log), dialog, menu, keysHint);
+  root.append(deckBox, frozenBar, toolsEl, tabs, table, h("aside", { class: "tt-side" }, h("h3", {}, "Log"), log), dialog, menu, keysHint);
   shell.stage.append(root);
 
   // ---- the deck stage --------------------------------------------------------------------
@@ -123,8 +135,11 @@ export async function mount(host: HTMLElement, ctx: GameContext): Promise<GameHa
     menuOpener = opener;
     if (opener) menu.querySelector("button")?.focus();
     const r = root.getBoundingClientRect();
-    menu.style.left = `${Math.min(x - r.left, r.width - 200)}px`;
-    menu.style.top = `${Math.max(0, Math.min(y - r.top, r.height - 40 * items.length))}px`;
+    const height = menu.offsetHeight || 40 * items.length;
+    menu.style.left = `${Math.max(0, Math.min(x - r.left, r.width - 200))}px`;
+    // Kept inside the screen: a long menu opened low on a phone goes up.
+    const vh = window.innerHeight;
+    menu.style.top = `${Math.max(-r.top, Math.min(y, vh - height - 4) - r.top)}px`;
   };
 
   // ---- picking a target (attach, arrows) ----------------------------------------------------------
@@ -141,21 +156,21 @@ export async function mount(host: HTMLElement, ctx: GameContext): Promise<GameHa
     pickBar.replaceChildren(h("span", {}, `${prompt}. `), cancel);
     pickBar.hidden = false;
   };
-  // While picking, a tap on a battlefield card or a player's name is the answer (nothing else runs).
+  const answer = (t: { card?: number; player?: number }) => {
+    const run = picking!;
+    endPick();
+    run(t);
+  };
+  // While picking, a tap on a player's name is the answer (cards answer through the canvas).
   root.addEventListener(
     "click",
     (e) => {
       if (!picking) return;
-      const t = e.target as HTMLElement;
-      if (t.closest("#tt-pick")) return;
-      const card = t.closest<HTMLElement>(".tt-field [data-card]");
-      const player = t.closest<HTMLElement>(".tt-player")?.closest<HTMLElement>(".tt-board");
-      if (!card && !player) return;
+      const player = (e.target as HTMLElement).closest<HTMLElement>(".tt-player");
+      if (!player) return;
       e.preventDefault();
       e.stopPropagation();
-      const run = picking;
-      endPick();
-      run(card ? { card: Number(card.dataset.card) } : { player: Number(player!.dataset.seat) });
+      answer({ player: Number(player.dataset.seat) });
     },
     true,
   );
@@ -164,207 +179,149 @@ export async function mount(host: HTMLElement, ctx: GameContext): Promise<GameHa
   const dialogs: DialogHost = { dialog, act, view: () => view, me, zoneOf: (k) => zoneOf(k), nameOf, spot, withCard: (el, c, zone) => withCard(el, c, zone) };
   const menuOps = { act, pick, counters: (c: CardView) => counterDialog(dialogs, c), spot };
   root.append(pickBar);
+  const tools = new Tools(toolsEl, { act, view: () => view, me, solo: () => wire?.mode === "solo", nameOf, keep: () => keepDialog(dialogs), end: () => endDialog(dialogs) });
 
-  // ---- drag and drop -------------------------------------------------------------------------
-  let dragged: number | null = null;
-  const dropOn = (el: HTMLElement, zone: string, player: number, battlefield: boolean) => {
-    el.addEventListener("dragover", (e) => e.preventDefault());
-    el.addEventListener("drop", (e) => {
-      e.preventDefault();
-      if (dragged === null) return;
-      const card = dragged;
-      dragged = null;
-      if (battlefield) {
-        const r = el.getBoundingClientRect();
-        const pos = { x: clampPos(((e.clientX - r.left) / r.width) * 10000), y: clampPos(((e.clientY - r.top) / r.height) * 10000) };
-        act({ do: "move", card, zone: "battlefield", player, place: "battlefield", pos });
-      } else act({ do: "move", card, zone, player, place: zone === "library" ? "top" : "top" });
-    });
-  };
-  const clampPos = (v: number) => Math.max(0, Math.min(10000, Math.round(v)));
-
+  /** A card in a dialog's list (a graveyard): its menu by right click or keys. */
   const withCard = (el: HTMLElement, c: CardView, zone: string) => {
-    el.draggable = true;
-    el.addEventListener("dragstart", () => (dragged = c.id));
-    el.addEventListener("dblclick", () => zone === "battlefield" && act({ do: "tap", card: c.id, on: !c.tapped }));
-    let lastTap = 0;
-    let press: ReturnType<typeof setTimeout> | null = null;
-    el.addEventListener("touchstart", (e) => {
-      const t = e.touches[0];
-      press = setTimeout(() => openMenu(t.clientX, t.clientY, menuFor(c, zone, menuOps)), 550);
-      const now = performance.now();
-      if (now - lastTap < 300 && zone === "battlefield") act({ do: "tap", card: c.id, on: !c.tapped });
-      lastTap = now;
-    }, { passive: true });
-    el.addEventListener("touchend", () => press && clearTimeout(press));
+    if (me() < 0) return el;
     el.addEventListener("contextmenu", (e) => {
       e.preventDefault();
       e.stopPropagation();
       openMenu(e.clientX, e.clientY, menuFor(c, zone, menuOps));
     });
-    if (c.known && c.card) el.setAttribute("aria-describedby", "tt-card-keys");
     el.addEventListener("keydown", (e) => {
       if (e.key === "ContextMenu" || (e.key === "F10" && e.shiftKey) || e.key === "m" || e.key === "M") {
         e.preventDefault();
         e.stopPropagation();
         const r = el.getBoundingClientRect();
         openMenu(r.left + r.width / 2, r.top + r.height / 2, menuFor(c, zone, menuOps), el);
-      } else if (e.key === "Enter" || e.key === " ") {
-        e.preventDefault();
-        if (zone === "battlefield") act({ do: "tap", card: c.id, on: !c.tapped });
-        else el.click();
       }
     });
     return el;
+  };
+
+  // ---- what a gesture or a key means ----------------------------------------------------------
+  const zoneOf = (key: string): ZoneView => view?.table?.zones[key] ?? { count: 0 };
+  const playing = () => me() >= 0 && !!view?.table;
+  const tapCard = (c: CardView) => act({ do: "tap", card: c.id, on: !c.tapped });
+  const play = (c: CardView) => act({ do: "move", card: c.id, zone: "battlefield", place: "battlefield", pos: spot() });
+  const openPile = (g: number, z: PileZone) => {
+    const zv = zoneOf(`${g}.${z}`);
+    if (z === "library" && g === me()) act({ do: "draw", n: 1 });
+    else if (zv.cards?.length) listDialog(dialogs, `${nameOf(g)}'s ${z}`, zv.cards, z);
+  };
+  const cardMenu = (s: CardSpot, x: number, y: number, opener: HTMLElement | null) => {
+    if (!playing() || !s.card.known) return;
+    openMenu(x, y, menuFor(s.card, s.zone, menuOps), opener);
+  };
+  const gestures = {
+    tap: (hit: Hit) => {
+      closeMenu();
+      if (picking) {
+        if (hit?.kind === "card" && hit.spot.zone === "battlefield") answer({ card: hit.spot.card.id });
+        return;
+      }
+      if (!playing() || !hit) return;
+      if (hit.kind === "card" && hit.spot.zone === "hand") play(hit.spot.card);
+      else if (hit.kind === "card" && hit.spot.zone !== "battlefield") openPile(hit.spot.seat, hit.spot.zone as PileZone);
+      else if (hit.kind === "pile") openPile(hit.seat, hit.zone);
+    },
+    doubleTap: (s: CardSpot) => {
+      if (!picking && playing() && s.zone === "battlefield") tapCard(s.card);
+    },
+    menu: (hit: Hit, x: number, y: number) => {
+      if (hit?.kind === "card" && !picking) cardMenu(hit.spot, x, y, null);
+    },
+    canDrag: (s: CardSpot) => playing() && !picking && s.card.known !== false,
+    drop: (s: CardSpot, target: Hit, x: number, y: number) => {
+      if (!target || target.kind === "card") return;
+      const card = s.card.id;
+      if (target.kind === "field") {
+        // The card's centre lands where the pointer let go (clamped inside the field).
+        act({ do: "move", card, zone: "battlefield", player: target.seat, place: "battlefield", pos: posAt(target.rect, target.card, x, y) });
+      } else if (target.kind === "hand") {
+        if (s.zone !== "hand") act({ do: "move", card, zone: "hand", player: me(), place: "top" });
+      } else if (!(s.zone === target.zone && s.seat === target.seat)) act({ do: "move", card, zone: target.zone, player: target.seat, place: "top" });
+    },
   };
 
   // ---- drawing -------------------------------------------------------------------------------
-  const zoneOf = (key: string): ZoneView => view?.table?.zones[key] ?? { count: 0 };
-  /** A card's name where this viewer sees it (a host on another battlefield), else null. */
-  const cardNameOf = (id: number): string | null => {
-    for (const z of Object.values(view?.table?.zones ?? {})) for (const c of z.cards ?? []) if (c.id === id) return c.card?.name ?? null;
-    return null;
-  };
-
-  const pile = (g: number, z: (typeof PILES)[number]) => {
-    const zv = zoneOf(`${g}.${z}`);
-    // Public piles show their top card; a library shows its count (looked-at cards are in the dialog).
-    const top = zv.cards?.length ? zv.cards[zv.cards.length - 1] : z === "library" && view?.table?.players[g]?.topRevealed ? zv.known?.find(([i]) => i === 0)?.[1] : undefined;
-    const does = z === "library" && g === me() ? ", press to draw a card" : zv.cards?.length ? ", press to see them" : "";
-    const el = h(
-      "div",
-      { class: `tt-pile tt-${z}`, "data-zone": `${g}.${z}`, title: `${z}: ${zv.count}`, role: "button", tabindex: 0, "aria-label": `${nameOf(g)}'s ${z}: ${zv.count} card${zv.count === 1 ? "" : "s"}${does}` },
-      h("span", { class: "tt-pile-name" }, z),
-      h("span", { class: "tt-count" }, String(zv.count)),
-    );
-    el.addEventListener("keydown", (e) => {
-      if ((e.key === "Enter" || e.key === " ") && e.target === el) {
-        e.preventDefault();
-        el.click();
-      }
-    });
-    if (top && top.known) el.append(withCard(cardEl(top), top, z));
-    dropOn(el, z, g, false);
-    el.addEventListener("click", () => {
-      if (z === "library" && g === me()) act({ do: "draw", n: 1 });
-      else if (zv.cards?.length) listDialog(dialogs, `${nameOf(g)}'s ${z}`, zv.cards, z);
-    });
-    return el;
-  };
-
-  const playerHeader = (g: number, p: PlayerView) => {
+  const header = (b: BoardBox) => {
+    const g = b.seat;
+    const p = view!.table!.players[g];
     const life = (d: number) => act({ do: "life", player: g, delta: d });
     const minus = h("button", { type: "button", class: "small", "aria-label": `${nameOf(g)} loses 1 life` }, "−");
     minus.addEventListener("click", () => life(-1));
     const plus = h("button", { type: "button", class: "small", "aria-label": `${nameOf(g)} gains 1 life` }, "+");
     plus.addEventListener("click", () => life(1));
-    const active = view?.table?.turn.active === g;
+    const t = view!.table!;
     return h(
       "header",
-      { class: `tt-player${active ? " tt-active" : ""}` },
+      { class: `tt-player${t.turn.active === g ? " tt-active" : ""}`, "data-seat": g },
       h("strong", {}, nameOf(g)),
       // Spectators watch: no buttons they could not use.
       h("span", { class: "tt-life", "data-life": p.life }, me() >= 0 ? minus : null, ` ♥ ${p.life} `, me() >= 0 ? plus : null),
       p.poison ? h("span", {}, ` ☠ ${p.poison}`) : null,
       h("span", { class: "tt-handcount" }, ` · hand ${p.cards.hand}`),
-      p.mulligans && view?.table?.phase === "mulligan" ? h("span", {}, ` mulligans: ${p.mulligans}`) : null,
-      view?.table?.phase === "mulligan" ? h("span", {}, p.kept ? " · kept" : " · deciding") : null,
+      p.mulligans && t.phase === "mulligan" ? h("span", {}, ` · mulligans ${p.mulligans}`) : null,
+      t.phase === "mulligan" ? h("span", {}, p.kept ? " · kept" : " · deciding") : null,
     );
-  };
-
-  const board = (g: number) => {
-    const p = view!.table!.players[g];
-    const field = h("div", { class: "tt-field", "data-zone": `${g}.battlefield` });
-    fillField(field, zoneOf(`${g}.battlefield`).cards ?? [], (c) => withCard(cardEl(c), c, "battlefield"), cardNameOf);
-    dropOn(field, "battlefield", g, true);
-    return h("section", { class: "tt-board", "data-seat": g }, playerHeader(g, p), h("div", { class: "tt-row" }, field, h("div", { class: "tt-piles" }, ...PILES.map((z) => pile(g, z)))));
   };
 
   /**
-   * The line an Undo would take back, or null with the reason. Lines still standing are the
-   * lines minus what undo lines took back; online only your own last action undoes, and only
-   * if nobody acted since (chat does not count); solo any last action.
+   * The canvas fills the screen: on a wide screen under everything above it (no scrolling to
+   * reach the hand), on a phone under the tools and tabs (scrolled into view together).
    */
-  const undoable = (): { line: LogLine } | { line: null; why: string } => {
-    const standing: LogLine[] = [];
-    for (const l of view?.lines ?? []) {
-      if (l.do === "chat") continue;
-      if (l.do === "undo") {
-        while (standing.length && standing[standing.length - 1].seq >= (l.undone ?? Infinity)) standing.pop();
-      } else if (l.do === "restart") standing.length = 0;
-      else standing.push(l);
-    }
-    const last = standing[standing.length - 1];
-    if (!last) return { line: null, why: "Nothing to undo yet." };
-    if (wire?.mode !== "solo" && last.actor !== me()) return { line: null, why: `${nameOf(last.actor)} acted last: you can undo only your own last action, before anyone acts.` };
-    return { line: last };
+  const sizeTable = () => {
+    const above = narrow() ? toolsEl.offsetHeight + tabs.offsetHeight + 16 : table.getBoundingClientRect().top + window.scrollY + 8;
+    const px = Math.max(narrow() ? 460 : 540, Math.min(1100, window.innerHeight - above));
+    if (table.style.height !== `${px}px`) table.style.height = `${px}px`;
   };
 
-  /** "Player 1 drew 1 card." → "drew 1 card" (the button is yours). */
-  const undoText = (text: string, name: string) => (text.startsWith(`${name} `) ? text.slice(name.length + 1) : text.startsWith(`${name}: `) ? text.slice(name.length + 2) : text).replace(/\.$/, "");
-
-  const toolButton = (id: string, label: string, run: () => void) => {
-    const b = h("button", { type: "button", class: "small", id: `tt-${id}` }, label);
-    b.addEventListener("click", run);
-    return b;
-  };
-
-  let sides = 6;
-  const diceSides = h("select", { id: "tt-dice-sides", "aria-label": "Dice" }, ...[4, 6, 8, 10, 12, 20, 100].map((n) => h("option", { value: n, selected: n === sides }, `d${n}`))) as HTMLSelectElement;
-  diceSides.addEventListener("change", () => {
-    sides = Number(diceSides.value);
-    drawTools();
-  });
-
-  const drawTools = () => {
-    const t = view?.table;
+  const drawTable = () => {
+    const t = view!.table!;
     const g = me();
-    if (!t || g < 0) return tools.replaceChildren();
-    const undo = undoable();
-    const items: (HTMLElement | null)[] = [
-      t.phase === "mulligan" && !t.players[g].kept ? toolButton("keep", "Keep", () => keepDialog(dialogs)) : null,
-      t.phase === "mulligan" && !t.players[g].kept ? toolButton("mulligan", "Mulligan", () => act({ do: "mulligan" })) : null,
-      toolButton("draw", "Draw", () => act({ do: "draw", n: 1 })),
-      toolButton("untap", "Untap all", () => act({ do: "untapAll" })),
-      toolButton("scry", "Scry 3", () => act({ do: "lookTop", n: 3 })),
-      toolButton("search", "Search", () => act({ do: "search" })),
-      toolButton("shuffle", "Shuffle", () => act({ do: "shuffle" })),
-      toolButton("token", "Token", () => act({ do: "createToken", name: "Token", power: "1", toughness: "1" })),
-      diceSides,
-      toolButton("dice", `Roll d${sides}`, () => act({ do: "rollDice", sides })),
-      toolButton("coin", "Flip coin", () => act({ do: "flipCoins" })),
-      t.arrows.some((a) => a.by === g) ? toolButton("arrows", "Clear my arrows", () => act({ do: "clearArrows" })) : null,
-      t.turn.active === g ? toolButton("pass", "Pass turn", () => act({ do: "passTurn" })) : null,
-      toolButton("end", "End game…", () => endDialog(dialogs)),
-      toolButton("undo", undo.line ? `Undo: ${undoText(undo.line.text, t.players[undo.line.actor]?.name ?? "")}` : "Undo", () => act({ do: "undo" })),
-      wire?.mode === "solo" ? toolButton("redo", "Redo", () => act({ do: "redo" })) : null,
-    ];
-    // The last dice or coin result stays in sight beside the buttons.
-    const roll = [...(view?.lines ?? [])].reverse().find((l) => l.result && (l.do === "rollDice" || l.do === "flipCoins" || l.do === "rollPlanarDie"));
-    tools.replaceChildren(...items.filter((x) => x !== null), roll ? h("span", { class: "tt-roll", id: "tt-roll", role: "status" }, roll.text) : "");
-    const u = tools.querySelector("#tt-undo") as HTMLButtonElement;
-    u.disabled = !undo.line;
-    u.title = undo.line ? `Undo: ${undo.line.text}` : undo.why;
-  };
-
-  const drawHand = () => {
-    const g = me();
-    const cards = g >= 0 ? (zoneOf(`${g}.hand`).cards ?? []) : [];
-    const n = cards.length;
-    hand.replaceChildren(
-      ...cards.map((c, i) => {
-        const el = withCard(cardEl(c), c, "hand");
-        // The fan: each card turned a little about the middle of the hand.
-        const angle = n > 1 ? (i - (n - 1) / 2) * Math.min(6, 40 / n) : 0;
-        el.style.transform = `rotate(${angle}deg)`;
-        el.addEventListener("click", () => act({ do: "move", card: c.id, zone: "battlefield", place: "battlefield", pos: spot() }));
-        return el;
+    if (focus >= t.players.length) focus = 0;
+    const seats = shownSeats(t.players.length, g, focus, narrow());
+    root.classList.toggle("tt-many", !narrow() && t.players.length > 4);
+    tabs.replaceChildren(
+      ...t.players.map((_, i) => {
+        const b = h("button", { type: "button", class: `small${seats.includes(i) ? " tt-tab-on" : ""}`, "data-seat": i, "aria-pressed": String(seats.includes(i)) }, nameOf(i));
+        b.addEventListener("click", () => {
+          focus = i;
+          draw();
+        });
+        return b;
       }),
     );
-    dropOn(hand, "hand", g, false);
-    hand.hidden = g < 0;
+    sizeTable();
+    boardsView.render({
+      seats,
+      hand: g >= 0 ? (zoneOf(`${g}.hand`).cards ?? []) : null,
+      othersHand: (s) => s !== g,
+      zone: zoneOf,
+      arrows: t.arrows,
+      topRevealed: (s) => !!t.players[s]?.topRevealed,
+      active: t.turn.active,
+      header,
+    });
+    const c = boardsView.canvas;
+    drawKeys(handKeys, boardKeys, c.spots, c.layout?.boards.flatMap((b) => b.piles.map((p) => ({ seat: b.seat, ...p }))) ?? [], {
+      main: (s) => {
+        if (!playing()) return;
+        if (s.zone === "battlefield") tapCard(s.card);
+        else if (s.zone === "hand") play(s.card);
+        else openPile(s.seat, s.zone as PileZone);
+      },
+      pile: (s, z) => playing() && openPile(s, z),
+      menu: (s, x, y, el) => cardMenu(s, x, y, el),
+      pileLabel: (s, z) => {
+        const n = zoneOf(`${s}.${z}`).count;
+        const does = z === "library" && s === g ? ", press to draw a card" : zoneOf(`${s}.${z}`).cards?.length ? ", press to see them" : "";
+        return `${nameOf(s)}'s ${z}: ${n} card${n === 1 ? "" : "s"}${does}`;
+      },
+    });
   };
-
   /**
    * Who is away, that actions on their hidden cards (hand, library) wait for them, and the vote
    * to go on: shown to players while anyone is away (the server refuses such actions as "frozen").
@@ -405,6 +362,7 @@ export async function mount(host: HTMLElement, ctx: GameContext): Promise<GameHa
     ctx.setSubtitle(`${wire.mode === "solo" ? "Goldfish" : "Online"} · ${wire.format}`);
     const t = view?.table;
     deckBox.hidden = !view || view.stage !== "decks";
+    table.hidden = !t;
     if (view && view.stage === "decks") {
       const mine = g >= 0 && view.decks[g];
       importBtn.toggleAttribute("disabled", !!mine || g < 0);
@@ -412,28 +370,11 @@ export async function mount(host: HTMLElement, ctx: GameContext): Promise<GameHa
       deckStatus.textContent = `${view.decks.filter(Boolean).length} of ${view.decks.length} decks chosen.${mine ? " Waiting for the others…" : ""}`;
     }
     if (!t) {
-      boards.replaceChildren();
       tabs.replaceChildren();
-      hand.replaceChildren();
-      tools.replaceChildren();
+      tools.draw();
     } else {
-      if (focus >= t.players.length) focus = 0;
-      tabs.replaceChildren(
-        ...t.players.map((_, i) => {
-          const b = h("button", { type: "button", class: `small${i === focus ? " tt-tab-on" : ""}`, "data-seat": i }, nameOf(i));
-          b.addEventListener("click", () => {
-            focus = i;
-            draw();
-          });
-          return b;
-        }),
-      );
-      boards.replaceChildren(...t.players.map((_, i) => board(i)));
-      boards.dataset.focus = String(focus);
-      boards.querySelectorAll<HTMLElement>(".tt-board").forEach((b) => b.classList.toggle("tt-focus", Number(b.dataset.seat) === focus));
-      drawArrows(boards, t.arrows);
-      drawHand();
-      drawTools();
+      tools.draw();
+      drawTable();
       drawLooking(dialogs);
     }
     // A dice or coin line already says its result.
@@ -466,12 +407,26 @@ export async function mount(host: HTMLElement, ctx: GameContext): Promise<GameHa
       frozenBar.classList.add("tt-flash");
     }
   });
+  const onResize = () => draw();
+  window.addEventListener("resize", onResize);
+
+  let offGestures = () => {};
+  let gone = false;
+  void boardsView.init("The battlefields, piles and your hand. Drag a card to move it, double-click or double-tap to tap it, right click or long press for its menu; Tab reaches every card by keyboard.").then((ok) => {
+    if (!ok || gone) return;
+    offGestures = attachGestures(boardsView.canvas.app.canvas, boardsView.canvas, gestures);
+    draw();
+  });
 
   return {
     destroy() {
+      gone = true;
       offRoom();
       offError();
+      offGestures();
+      window.removeEventListener("resize", onResize);
       document.removeEventListener("click", closeMenu);
+      boardsView.destroy();
       shell.destroy();
     },
     snapshot: () => ({
@@ -479,16 +434,23 @@ export async function mount(host: HTMLElement, ctx: GameContext): Promise<GameHa
       stage: view?.stage ?? "",
       me: me(),
       hand: me() >= 0 ? (zoneOf(`${me()}.hand`).cards ?? []).map((c) => c.card?.name ?? "?") : [],
-      battlefield: me() >= 0 ? (zoneOf(`${me()}.battlefield`).cards ?? []).map((c) => ({ id: c.id, name: c.card?.name ?? "?", tapped: !!c.tapped, counters: c.counters ?? {}, attachedTo: c.attachedTo ?? null })) : [],
+      battlefield: me() >= 0 ? (zoneOf(`${me()}.battlefield`).cards ?? []).map((c) => ({ id: c.id, name: c.card?.name ?? "?", tapped: !!c.tapped, counters: c.counters ?? {}, attachedTo: c.attachedTo ?? null, pos: c.pos ?? null })) : [],
+      graveyard: me() >= 0 ? (zoneOf(`${me()}.graveyard`).cards ?? []).map((c) => c.card?.name ?? "?") : [],
       arrows: view?.table?.arrows.length ?? 0,
       replayId: wire?.replayId ?? -1,
       library: me() >= 0 ? zoneOf(`${me()}.library`).count : 0,
       players: view?.table?.players.map((p) => ({ life: p.life, hand: p.cards.hand, kept: p.kept })) ?? [],
       phaseOfTable: view?.table?.phase ?? "",
       lines: view?.lines.map((l) => l.text) ?? [],
+      focus,
+      canvas: boardsView.ready && view?.table ? boardsView.snapshot() : null,
     }),
-    renderNow() {},
-    resume() {},
+    renderNow() {
+      boardsView.canvas.freeze();
+    },
+    resume() {
+      boardsView.canvas.thaw();
+    },
   };
 }
 
