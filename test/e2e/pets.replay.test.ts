@@ -1,5 +1,6 @@
 // Auto Pets replays in the browser: a solo game played to the end from the lobby (buy one
-// card a round while under 5 pets, pass through the confirmation, lock the deck in, battles skipped), its end
+// card a round while under 5 pets, on the Pixi table by a real click at its rectangle, pass
+// through the confirmation, lock the deck in, battles skipped), its end
 // screen's "Watch the replay", and the replay page rebuilding the game from the stored log:
 // battles animate in the battle player, "Next round" jumps to each round's battles, the
 // scrubber reaches the end with the game's own trophies and standings. Also on a phone.
@@ -12,24 +13,26 @@ import { SqliteStore } from "../../server/store/index.js";
 import { cardDef } from "../../common/pets/index.js";
 import { SeatedRoom } from "../../server/rooms/base/SeatedRoom.js";
 import { freePort, hub, launchChromium, OpenedPages, PHONE, screenshot, waitHub, type HubSnapshot } from "../helpers/e2e.js";
+import { mouseTable, type PetsSnap } from "../helpers/petsTable.js";
 
-type Pets = HubSnapshot & { game?: string; seat?: number; stage?: string; round?: number; turn?: number; animating?: boolean; gold?: number; passed?: boolean; arranged?: boolean; picks?: string[]; hand?: string[]; trophies?: number[]; replayId?: number };
+type Pets = PetsSnap;
 type Replay = { game: string; position: number; total: number; playing: boolean; done: boolean; round: number; phase: string; battles: number; animating: boolean; trophies: number[]; finalTrophies: number[]; winners: number[]; broken: unknown };
 const rp = (s: HubSnapshot) => s.replay as Replay;
 
-/** One step of a quick solo game: skip battles, buy once a round, pass, lock the deck in. */
+/** One step of a quick solo game: skip battles, buy once a round (a click on the Pixi table's card), pass, lock the deck in. */
 async function quickStep(page: Page, bought: Set<number>): Promise<boolean> {
   const s = (await hub(page)) as Pets;
   if (s.animating) return page.click("#pets-skip", { timeout: 3000 }).then(() => true, () => false);
   if (s.phase !== "playing") return false;
+  const table = mouseTable(page);
   if (s.stage === "shop" && s.turn === s.seat && !s.passed) {
-    if (s.picks?.length) return page.click("#pets-pick-0").then(() => true, () => false);
+    if (s.picks?.length) return table.tapCard("pick", 0);
     // Passing needs 5 pets at most: buy only below that, so this player can always pass.
     const pets = (s.hand ?? []).filter((k) => cardDef(k).kind === "pet").length;
     if (!bought.has(s.round ?? 0) && (s.gold ?? 0) > 0 && pets < 5) {
       bought.add(s.round ?? 0);
-      const buy = page.locator("button[id^=pets-shop-]").first();
-      if (await buy.count()) return buy.click({ timeout: 1500 }).then(() => true, () => false);
+      const buy = (s.cards ?? []).find((c) => c.zone === "shop" && c.active);
+      if (buy) return table.tapCard("shop", buy.index);
     }
     await page.click("#pets-pass", { timeout: 1500 }).catch(() => undefined);
     const asked = await page.waitForSelector("#pets-confirm:not([hidden])", { timeout: 2000 }).catch(() => null);

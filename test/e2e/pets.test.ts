@@ -1,103 +1,79 @@
 // Auto Pets in the browser, from the lobby: solo against a bot to the end on a phone by
-// touch and on desktop by mouse (shop, confirm before pass, deck order by drag, the battle
-// player at 4× and skipped), and two people in a private room with a spectator and a
-// reload in the middle of the secret arrange. Screenshots go to test-results/pets-*.png.
+// touch and on desktop by mouse (the Pixi table's shop, trade picks, hand and deck order
+// driven by real pointer / touch input at the card rectangles the hub snapshot gives; confirm
+// before pass; the deck order dragged with the drop marker checked mid-drag; the battle player
+// at 4× and skipped), the keyboard way through the cards, and two people in a private room
+// with a spectator and a reload in the middle of the secret arrange. Screenshots go to
+// test-results/pets-*.png.
 import { expect } from "chai";
-import type { CDPSession, Page } from "playwright-core";
+import type { Page } from "playwright-core";
 import { cardDef } from "../../common/pets/index.js";
-import { hub, openPrivateRoom, PHONE, screenshot, waitHub, type HubSnapshot, useBrowserHub } from "../helpers/e2e.js";
+import { hub, openPrivateRoom, PHONE, screenshot, waitHub, useBrowserHub } from "../helpers/e2e.js";
+import { cardRect, mouseTable, pets, touchTable, type PetsSnap, type TableInput } from "../helpers/petsTable.js";
 
-type Pets = HubSnapshot & {
-  game?: string; seat?: number; phase?: string; stage?: string; round?: number; gameNo?: number; turn?: number; result?: string; winners?: number[];
-  battles?: number; animating?: boolean; gold?: number; passed?: boolean; arranged?: boolean; hand?: string[]; order?: string[]; picks?: string[]; trophies?: number[];
-};
-
+type Pets = PetsSnap;
+type Input = TableInput;
 const isPet = (k: string) => cardDef(k).kind === "pet";
 
-/** One input: a mouse click, or a real touch tap through CDP. */
-interface Input {
-  tap(selector: string): Promise<void>;
-  drag(from: string, to: string): Promise<void>;
-}
-
-function mouseInput(page: Page): Input {
-  return {
-    tap: (sel) => page.click(sel),
-    async drag(from, to) {
-      const a = (await page.locator(from).boundingBox())!;
-      const b = (await page.locator(to).boundingBox())!;
-      await page.mouse.move(a.x + a.width / 2, a.y + a.height / 2);
-      await page.mouse.down();
-      await page.mouse.move(a.x + a.width / 2 + 20, a.y + a.height / 2, { steps: 4 });
-      await page.mouse.move(b.x + b.width - 4, b.y + b.height / 2, { steps: 8 });
-      await page.mouse.up();
-    },
-  };
-}
-
-function touchInput(page: Page, cdp: CDPSession): Input {
-  const center = async (sel: string) => {
-    await page.locator(sel).scrollIntoViewIfNeeded();
-    const r = (await page.locator(sel).boundingBox())!;
-    return { x: r.x + r.width / 2, y: r.y + r.height / 2, r };
-  };
-  return {
-    async tap(sel) {
-      const { x, y } = await center(sel);
-      // A touch lands on whatever is on top at that point: if the table changed since the
-      // snapshot (the end screen came up over it), this tap is not made (as a person would not).
-      const onTop = await page.evaluate(
-        ([px, py, s]) => {
-          const hit = document.elementFromPoint(px as number, py as number);
-          const target = document.querySelector(s as string);
-          return !!hit && !!target && (target === hit || target.contains(hit));
-        },
-        [x, y, sel],
-      );
-      if (!onTop) return;
-      await cdp.send("Input.dispatchTouchEvent", { type: "touchStart", touchPoints: [{ x, y, id: 1 }] });
-      await page.waitForTimeout(40);
-      await cdp.send("Input.dispatchTouchEvent", { type: "touchEnd", touchPoints: [] });
-    },
-    async drag(from, to) {
-      const a = await center(from);
-      const b = await center(to);
-      await cdp.send("Input.dispatchTouchEvent", { type: "touchStart", touchPoints: [{ x: a.x, y: a.y, id: 1 }] });
-      const tx = b.r.x + b.r.width - 4;
-      for (let i = 1; i <= 10; i++) {
-        await cdp.send("Input.dispatchTouchEvent", { type: "touchMove", touchPoints: [{ x: a.x + ((tx - a.x) * i) / 10, y: a.y + ((b.y - a.y) * i) / 10, id: 1 }] });
-        await page.waitForTimeout(16);
-      }
-      await cdp.send("Input.dispatchTouchEvent", { type: "touchEnd", touchPoints: [] });
-    },
-  };
+/** Three pets of one suit in `hand` (their indices), if there are. */
+function tripleOf(hand: string[]): number[] | null {
+  const bySuit = new Map<string, number[]>();
+  hand.forEach((k, i) => {
+    const c = cardDef(k);
+    if (c.kind === "pet" && c.suit && c.tier > 0) bySuit.set(c.suit, [...(bySuit.get(c.suit) ?? []), i]);
+  });
+  for (const v of bySuit.values()) if (v.length >= 3) return v.slice(0, 3);
+  return null;
 }
 
 /**
- * Plays this page's seat when it may act: buys while gold lasts, then passes (through the
- * confirmation), sells down to 5 pets first; arranges by dragging the top card to the
- * bottom, then locks in. Returns what it did, or null if nothing was to do.
+ * Plays this page's seat when it may act: once a game trades in 3 pets of a suit and keeps a
+ * pick; buys while gold lasts, then passes (through the confirmation), sells down to 5 pets
+ * first; arranges by dragging the top card to the bottom (the drop marker checked mid-drag),
+ * then locks in. Returns what it did, or null if nothing was to do.
  */
 async function act(page: Page, input: Input, shots: { name: string; done: Set<string> }): Promise<string | null> {
   const s = (await hub(page)) as Pets;
   if (s.phase !== "playing") return null;
   const me = s.seat!;
   if (s.stage === "shop" && s.turn === me && !s.passed) {
-    if (s.picks?.length) return input.tap("#pets-pick-0").then(() => "pick");
-    const pets = (s.hand ?? []).filter(isPet).length;
-    if ((s.gold ?? 0) > 0 && pets < 5 && (await page.locator("button#pets-shop-0, button#pets-shop-1, button#pets-shop-2, button#pets-shop-3").count())) {
-      // The turn may have moved on since the snapshot: then there is nothing to press.
-      const id = await page.locator("button[id^=pets-shop-]").first().getAttribute("id", { timeout: 1500 }).catch(() => null);
-      if (!id) return null;
-      await input.tap(`#${id}`).catch(() => undefined);
+    if (s.picks?.length) {
+      if (!shots.done.has("picks")) {
+        shots.done.add("picks");
+        await cardRect(page, "pick", 0);
+        await screenshot(page, `${shots.name}-picks`);
+      }
+      return (await input.tapCard("pick", 0)) ? "pick" : null;
+    }
+    const hand = s.hand ?? [];
+    const triple = tripleOf(hand);
+    if (triple && !shots.done.has("trade") && (s.round ?? 0) < 6) {
+      // select the three (each tap lifts the card with a red ring), then Trade in
+      for (const i of triple) if (!(await input.tapCard("hand", i))) return null;
+      const selected = await page.locator('.pets-key[data-zone="hand"][aria-pressed="true"]').count();
+      if (selected !== 3) return null; // the table moved on meanwhile: look again
+      shots.done.add("trade");
+      await screenshot(page, `${shots.name}-hand-selected`);
+      await input.tap("#pets-trade");
+      await waitHub(page, (x) => ((x as Pets).picks?.length ?? 0) > 0 || (x as Pets).turn !== me, "the trade's picks", 5000).catch(() => null);
+      return "trade";
+    }
+    const pets = hand.filter(isPet).length;
+    const buyable = (s.cards ?? []).filter((c) => c.zone === "shop" && c.active);
+    if ((s.gold ?? 0) > 0 && pets < 5 && buyable.length) {
+      // The turn may have moved on since the snapshot: then the tap buys nothing (the table says why).
+      await input.tapCard("shop", buyable[0].index);
+      await waitHub(page, (x) => (x as Pets).gold !== s.gold || (x as Pets).turn !== me, "the buy", 3000).catch(() => null);
       return "buy";
     }
     if (pets > 5) {
-      const i = (s.hand ?? []).findIndex(isPet);
-      await input.tap(`#pets-hand .pets-card:nth-child(${i + 1})`);
+      const i = hand.findIndex(isPet);
+      await input.tapCard("hand", i);
       await input.tap("#pets-sell");
       return "sell";
     }
+    // Pass only while it is enabled now (a Buy effect may have offered a pick meanwhile).
+    if (!(await page.isEnabled("#pets-pass"))) return null;
     await input.tap("#pets-pass");
     // The button may have been disabled by then (a Buy effect offered a pick, or the turn
     // moved on): no confirmation comes, and the loop looks again.
@@ -107,6 +83,7 @@ async function act(page: Page, input: Input, shots: { name: string; done: Set<st
       shots.done.add("confirm");
       await screenshot(page, `${shots.name}-confirm-pass`);
     }
+    if (!(await page.isEnabled("#pets-pass-yes").catch(() => false))) return null;
     await input.tap("#pets-pass-yes");
     // The snapshot can be a patch behind (a Buy effect just added a pet): then the pass is
     // refused with "too many pets" and the next round of this loop sells first.
@@ -114,19 +91,27 @@ async function act(page: Page, input: Input, shots: { name: string; done: Set<st
     return passed ? "pass" : "pass refused";
   }
   if (s.stage === "arrange" && !s.arranged) {
-    await page.waitForSelector("#pets-order .pets-slot");
-    const n = await page.locator("#pets-order .pets-slot").count();
+    const ready = (await waitHub(page, (x) => ((x as Pets).cards ?? []).some((c) => c.zone === "order") || (x as Pets).stage !== "arrange", "the deck order")) as Pets;
+    const n = (ready.cards ?? []).filter((c) => c.zone === "order").length;
     if (n >= 2) {
-      const before = ((await hub(page)) as Pets).order!;
-      await input.drag("#pets-order .pets-slot:nth-child(1) .pets-card", `#pets-order .pets-slot:nth-child(${n}) .pets-card`);
-      const after = ((await hub(page)) as Pets).order!;
-      expect(after, "the dragged card went to the bottom").to.deep.equal([...before.slice(1), before[0]]);
+      const before = ready.order!;
+      await input.drag(0, n, async () => {
+        const mid = await pets(page);
+        expect(mid.dragging, "a card is being dragged").to.equal(true);
+        expect(mid.marker?.at, "the drop marker stands after the last card").to.equal(n);
+        if (!shots.done.has("drag")) {
+          shots.done.add("drag");
+          await screenshot(page, `${shots.name}-arrange-drag`);
+        }
+      });
+      const after = await pets(page);
+      expect(after.order, "the dragged card went to the bottom").to.deep.equal([...before.slice(1), before[0]]);
+      expect(after.marker ?? null, "the marker is gone after the drop").to.equal(null);
     }
     if (!shots.done.has(`arrange${s.round}`) && (s.round === 1 || s.round === 4)) {
       shots.done.add(`arrange${s.round}`);
       await screenshot(page, `${shots.name}-arrange-r${s.round}`);
     }
-    await page.waitForTimeout(300);
     await input.tap("#pets-arrange");
     const first = await waitHub(page, (x) => (x as Pets).arranged === true || (x as Pets).stage !== "arrange", "x", 2500).catch(() => null);
     if (!first) {
@@ -141,11 +126,51 @@ async function act(page: Page, input: Input, shots: { name: string; done: Set<st
   return null;
 }
 
-async function soloToEnd(page: Page, input: Input, name: string): Promise<Pets> {
+/**
+ * The keyboard way, once each: a shop card bought with Enter (after ← → moved between the
+ * cards), and an order card picked up with Enter, moved with →, put down with Enter.
+ */
+async function byKeyboard(page: Page, s: Pets, done: Set<string>): Promise<boolean> {
+  if (s.stage === "shop" && s.turn === s.seat && !s.passed && !s.picks?.length && (s.gold ?? 0) > 0 && !done.has("key-buy")) {
+    const active = (s.cards ?? []).filter((c) => c.zone === "shop" && c.active);
+    if (active.length < 2) return false;
+    done.add("key-buy");
+    await page.focus(`.pets-key[data-zone="shop"][data-index="${active[0].index}"]`);
+    await page.keyboard.press("ArrowRight");
+    const id = await page.evaluate(() => document.activeElement?.id);
+    expect(id, "→ goes to the next shop card").to.equal(`pets-shop-${active[0].index + 1}`);
+    await page.keyboard.press("ArrowLeft");
+    await screenshot(page, "pets-desktop-keyboard-focus");
+    await page.keyboard.press("Enter");
+    const after = (await waitHub(page, (x) => (x as Pets).gold !== s.gold, "a purchase by keyboard")) as Pets;
+    // (a Buy effect may add apples too)
+    expect(after.hand!.length, "the card went to the hand").to.be.greaterThan(s.hand!.length);
+    expect(after.hand, "the focused card was bought").to.include(active[0].key);
+    return true;
+  }
+  if (s.stage === "arrange" && !s.arranged && (s.order?.length ?? 0) >= 2 && !done.has("key-order")) {
+    done.add("key-order");
+    const before = s.order!;
+    await page.focus('.pets-key[data-zone="order"][data-index="0"]');
+    await page.keyboard.press("Enter");
+    expect((await pets(page)).held, "Enter picks the card up").to.not.equal(null);
+    await page.keyboard.press("ArrowRight");
+    await page.keyboard.press("Enter");
+    const after = await pets(page);
+    expect(after.held, "Enter puts it down").to.equal(null);
+    expect(after.order, "→ moved it one place down").to.deep.equal([before[1], before[0], ...before.slice(2)]);
+    expect(await page.evaluate(() => document.activeElement?.getAttribute("data-index")), "the focus stays on the moved card").to.equal("1");
+    return true;
+  }
+  return false;
+}
+
+async function soloToEnd(page: Page, input: Input, name: string, keyboard = false): Promise<Pets> {
   const shots = { name, done: new Set<string>() };
   let sawBattle = false;
   for (let i = 0; i < 600; i++) {
     const s = (await hub(page)) as Pets;
+    if (keyboard && (await byKeyboard(page, s, shots.done))) continue;
     if (s.phase === "finished" && !s.animating) return s;
     if (s.animating && !sawBattle) {
       sawBattle = true;
@@ -170,18 +195,19 @@ describe("e2e: Auto Pets in Chromium", function () {
   it("phone, by touch: solo against a bot to the end (long press shows a card's ability)", async () => {
     const { page } = await suite.open(PHONE);
     const cdp = await page.context().newCDPSession(page);
-    const input = touchInput(page, cdp);
+    const input = touchTable(page, cdp);
     await page.waitForSelector("#pets-solo-btn");
     await input.tap("#pets-solo-btn");
     await waitHub(page, (s) => (s as Pets).game === "pets" && s.phase === "playing" && ((s as Pets).round ?? 0) >= 1, "a solo game");
     // Long press on a shop card: its ability text, and no purchase.
-    await page.waitForSelector("#pets-row .pets-card");
-    const box = (await page.locator("#pets-row .pets-card").first().boundingBox())!;
+    await waitHub(page, (s) => ((s as Pets).cards ?? []).some((c) => c.zone === "shop"), "the shop row on the table");
+    const box = (await cardRect(page, "shop", 0))!;
+    expect(box.w, "a card is a finger's size").to.be.at.least(44);
     const gold = ((await hub(page)) as Pets).gold;
-    await cdp.send("Input.dispatchTouchEvent", { type: "touchStart", touchPoints: [{ x: box.x + box.width / 2, y: box.y + box.height / 2, id: 1 }] });
+    await cdp.send("Input.dispatchTouchEvent", { type: "touchStart", touchPoints: [{ x: box.x + box.w / 2, y: box.y + box.h / 2, id: 1 }] });
     await page.waitForTimeout(650);
     await page.waitForSelector("#pets-tip:not([hidden])");
-    expect(await page.textContent("#pets-tip")).to.match(/power \d/);
+    expect((await pets(page)).tip).to.match(/power \d/);
     await screenshot(page, "pets-phone-long-press");
     await cdp.send("Input.dispatchTouchEvent", { type: "touchEnd", touchPoints: [] });
     await page.waitForTimeout(200);
@@ -198,12 +224,32 @@ describe("e2e: Auto Pets in Chromium", function () {
     await page.waitForSelector('.game-list [data-game="pets"]');
     await page.click("#pets-solo-btn");
     await waitHub(page, (s) => (s as Pets).game === "pets" && s.phase === "playing", "a solo game");
-    const end = await soloToEnd(page, mouseInput(page), "pets-desktop");
+    // Hovering a card shows its whole ability text.
+    await waitHub(page, (s) => ((s as Pets).cards ?? []).some((c) => c.zone === "shop"), "the shop row on the table");
+    const box = (await cardRect(page, "shop", 0))!;
+    await page.mouse.move(box.x + box.w / 2, box.y + box.h / 2);
+    await waitHub(page, (s) => /power \d/.test((s as Pets).tip ?? ""), "the tooltip on hover");
+    await screenshot(page, "pets-desktop-tooltip");
+    await page.mouse.move(2, 2);
+    // The window turned phone-narrow and back: the table lays itself out again each time.
+    const wide = (await pets(page)).cards!.find((c) => c.zone === "shop")!.w;
+    await page.setViewportSize({ width: 390, height: 844 });
+    const narrow = (await waitHub(page, (s) => ((s as Pets).cards ?? []).some((c) => c.w < wide), "the table laid out for a narrow window")) as Pets;
+    for (const c of narrow.cards!) expect(c.x + c.w, `${c.zone} ${c.index} inside the window`).to.be.at.most(390);
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await waitHub(page, (s) => ((s as Pets).cards ?? []).some((c) => c.w === wide), "the table laid out wide again");
+    const end = await soloToEnd(page, mouseTable(page), "pets-desktop", true);
     expect(end.trophies!.reduce((a, b) => a + b, 0)).to.be.at.most(7);
     await page.waitForSelector("#gs-end:not([hidden])");
     await screenshot(page, "pets-desktop-end");
     await page.click("#gs-again");
     await waitHub(page, (s) => (s as Pets).gameNo === 2 && s.phase === "playing", "game 2");
+    expect(await page.locator("canvas.pets-canvas").count(), "one table canvas").to.equal(1);
+    // Leaving the game takes the canvas (and its buttons and tooltip) with it.
+    await page.click("#back-to-lobby");
+    await page.click("#leave-confirm", { timeout: 3000 }).catch(() => undefined);
+    await page.waitForSelector("#quick-play");
+    expect(await page.locator("canvas, .pets-key, #pets-tip").count(), "nothing of the table is left").to.equal(0);
   });
 
   it("two people in a private room with a spectator; a reload mid-arrange keeps the seat and the hand", async () => {
@@ -223,8 +269,8 @@ describe("e2e: Auto Pets in Chromium", function () {
     expect(watched.hand, "a spectator has no hand").to.deep.equal([]);
     const bCdp = await b.page.context().newCDPSession(b.page);
     const players = [
-      { page: a.page, input: mouseInput(a.page), shots: { name: "pets-private-a", done: new Set<string>() } },
-      { page: b.page, input: touchInput(b.page, bCdp), shots: { name: "pets-private-b", done: new Set<string>() } },
+      { page: a.page, input: mouseTable(a.page), shots: { name: "pets-private-a", done: new Set<string>() } },
+      { page: b.page, input: touchTable(b.page, bCdp), shots: { name: "pets-private-b", done: new Set<string>() } },
     ];
     let reloaded = false;
     for (let i = 0; i < 800; i++) {
@@ -240,7 +286,7 @@ describe("e2e: Auto Pets in Chromium", function () {
           expect([...back.hand!].sort()).to.deep.equal([...before.hand!].sort());
           await screenshot(b.page, "pets-private-b-after-reload");
           await screenshot(w.page, "pets-private-spectator-arrange");
-          players[1].input = touchInput(b.page, await b.page.context().newCDPSession(b.page));
+          players[1].input = touchTable(b.page, await b.page.context().newCDPSession(b.page));
           reloaded = true;
         }
       }

@@ -1,7 +1,9 @@
-// Auto Pets' scene inside the shared shell: the trophy / round HUD, the shop row, the
-// trade picks, the hand (select to sell or trade in), the deck order editor during the
-// secret arrange, and the battle player. It reads the room state (server/rooms/pets/) and
-// sends the definition's payloads; legality is the server's (errors are announced).
+// Auto Pets' scene inside the shared shell. The cards are a Pixi table (table.ts): the trade
+// picks, the shop row, the hand (select to sell or trade in) and, in the secret arrange, the
+// deck order (drag to reorder, the food-to-pet preview). DOM around it: the trophy / round
+// HUD, Sell / Trade in / Pass (with its confirmation), Ready to battle, the announcements,
+// the log, the battle player and the end screen. It reads the room state (server/rooms/pets/)
+// and sends the definition's payloads; legality is the server's (errors are announced).
 import { ROUNDS, type PetsEvent, type PetsPayloads } from "../../../common/pets/index";
 import { defaultOrder } from "../../../common/pets/bots/arrange";
 import { announce } from "../../ui/announce";
@@ -10,9 +12,9 @@ import { keepFocus } from "../focus";
 import { GameShell, type ShellState } from "../shell";
 import type { GameContext, GameHandle } from "../types";
 import { BattlePlayer, battleShow, type BattleShow, type BattleWire } from "./battle";
-import { cardFace, describe, isFoodKey, nameOf, tooltips } from "./cards";
 import { eventLine } from "./lines";
-import { OrderEditor, type OrderCard } from "./order";
+import { wastedCount, type OrderCard } from "./order";
+import { PetsTable } from "./table";
 import "./pets.css";
 
 /** A rules event as the room sends it: `type` becomes `kind`, seats are room seats (server/rooms/pets/parts.ts). */
@@ -84,35 +86,44 @@ export async function mount(host: HTMLElement, ctx: GameContext): Promise<GameHa
   const hud = h("div", { class: "pets-hud", id: "pets-hud" });
   const phaseLine = h("p", { class: "pets-phase", id: "pets-phase", role: "status" });
   const notice = h("p", { class: "pets-notice", id: "pets-notice", hidden: true });
-  const rowEl = h("div", { class: "pets-row", id: "pets-row", role: "group", "aria-label": "Shop: press a card to buy it for 1 gold" });
-  const shopInfo = h("span", { class: "pets-sub" });
-  const shop = h("section", { class: "pets-box pets-shop" }, h("h3", {}, "Shop ", shopInfo), rowEl);
-  const picksEl = h("div", { class: "pets-row", id: "pets-picks" });
-  const picks = h("section", { class: "pets-box pets-picks-box", hidden: true }, h("h3", {}, "Traded in: keep one"), picksEl);
-  const handEl = h("div", { class: "pets-row pets-hand", id: "pets-hand", role: "group", "aria-label": "Your hand: press cards to select them" });
   const sellBtn = h("button", { type: "button", class: "secondary", id: "pets-sell" }, "Sell");
   const tradeBtn = h("button", { type: "button", class: "secondary", id: "pets-trade" }, "Trade in 3");
   const passBtn = h("button", { type: "button", class: "primary", id: "pets-pass" }, "Pass");
   const confirmBox = h("div", { class: "pets-confirm", id: "pets-confirm", hidden: true, role: "alertdialog", "aria-label": "Confirm pass" });
-  const handActions = h("div", { class: "pets-actions" }, sellBtn, tradeBtn, passBtn);
-  const handInfo = h("span", { class: "pets-sub" });
-  const hand = h("section", { class: "pets-box" }, h("h3", {}, "Your hand ", handInfo), handEl, handActions, confirmBox);
-  const editor = new OrderEditor(() => draw());
+  const handActions = h("div", { class: "pets-actions", id: "pets-hand-actions" }, sellBtn, tradeBtn, passBtn);
+  const handBox = h("div", { class: "pets-controls" }, handActions, confirmBox);
   const arrangeBtn = h("button", { type: "button", class: "primary", id: "pets-arrange" }, "Ready to battle");
   const arrangeInfo = h("p", { class: "pets-sub", id: "pets-arrange-info" });
-  const arrange = h("section", { class: "pets-box", id: "pets-arrange-box", hidden: true }, h("h3", {}, "Arrange your deck (secret) — top first"), arrangeInfo, editor.el, h("div", { class: "pets-actions" }, arrangeBtn));
+  const arrange = h("div", { class: "pets-controls", id: "pets-arrange-box", hidden: true }, arrangeInfo, h("div", { class: "pets-actions" }, arrangeBtn));
   const replayBtn = h("button", { type: "button", class: "small", id: "pets-replay", hidden: true }, "Watch the last battles");
   const logEl = h("ol", { class: "pets-log", id: "pets-log", "aria-label": "What happened" });
-  const tip = h("div", { class: "pets-tip", id: "pets-tip", hidden: true, role: "tooltip" });
+  const tip = h("div", { class: "pets-tip pets-tip-near", id: "pets-tip", hidden: true, role: "tooltip" });
   const player = new BattlePlayer(() => draw());
-  const root = h("div", { class: "pets", id: "pets" }, hud, phaseLine, notice, player.el, picks, arrange, shop, hand, h("div", { class: "pets-actions" }, replayBtn), logEl, tip);
+  /** The deck order being arranged (local until Ready to battle sends it). */
+  let order: OrderCard[] = [];
+  const table = new PetsTable(tip, {
+    buy: (slot) => send("buy", { slot }),
+    pick: (index) => send("pick", { index }),
+    toggle: (id) => {
+      if (selected.has(id)) selected.delete(id);
+      else selected.add(id);
+      draw();
+    },
+    reorder: (next, said) => {
+      order = next;
+      ctx.announce(said);
+      draw();
+    },
+    say: (text) => ctx.announce(text),
+  });
+  const root = h("div", { class: "pets", id: "pets" }, hud, phaseLine, notice, player.el, table.el, arrange, handBox, h("div", { class: "pets-actions" }, replayBtn), logEl, tip);
   shell.stage.append(root);
-  const offTips = tooltips(root, tip);
+  await table.init();
 
   // ---- local choices
   const selected = new Set<number>();
   let confirming = false;
-  let orderFor = ""; // the hand (ids) the editor's order was made for
+  let orderFor = ""; // the hand (ids) the local order was made for
   let battlesSeen = -1;
 
   const mine = () => {
@@ -140,7 +151,7 @@ export async function mount(host: HTMLElement, ctx: GameContext): Promise<GameHa
     confirming = true;
     draw();
   });
-  arrangeBtn.addEventListener("click", () => send("arrange", { order: editor.order.map((c) => c.id) }));
+  arrangeBtn.addEventListener("click", () => send("arrange", { order: order.map((c) => c.id) }));
   replayBtn.addEventListener("click", () => {
     if (state) player.play(showsOf(state, state.round));
   });
@@ -166,7 +177,7 @@ export async function mount(host: HTMLElement, ctx: GameContext): Promise<GameHa
           "span",
           { class: `pets-score${seat === shell.me ? " pets-score-me" : ""}${s.turn === seat && s.stage === "shop" ? " pets-score-turn" : ""}`, "data-seat": seat },
           h("b", {}, nameOfSeat(seat)),
-          ` ${p.trophies} ${p.trophies === 1 ? "trophy" : "trophies"} · ${p.gold} gold · ${p.cards} cards (${p.pets} pets)`,
+          ` ${p.trophies} ${p.trophies === 1 ? "trophy" : "trophies"} · ${p.gold} gold · ${p.cards} card${p.cards === 1 ? "" : "s"} (${p.pets} pet${p.pets === 1 ? "" : "s"})`,
           flag ? h("i", {}, ` ${flag}`) : null,
         );
       }),
@@ -210,39 +221,42 @@ export async function mount(host: HTMLElement, ctx: GameContext): Promise<GameHa
           ? me === null ? "Everyone arranges their deck in secret." : p?.arranged ? "Deck locked in: waiting for the others." : "Arrange your deck in secret: drag cards (top plays first), then press Ready to battle."
           : "";
 
-    shopInfo.textContent = s.round ? `(tier ${s.round}, ${s.deckCount} left)` : "";
-    rowEl.replaceChildren(
-      ...Array.from(s.row).map((key, slot) =>
-        key ? cardFace(key, { id: `pets-shop-${slot}`, onPress: myShopTurn && p!.gold > 0 && !pickKeys.length ? () => send("buy", { slot }) : undefined, label: `Buy ${describe(key)}` }) : h("div", { class: "pets-card pets-blank" }, "sold out"),
-      ),
-    );
-
-    picks.hidden = pickKeys.length === 0;
-    picksEl.replaceChildren(...pickKeys.map((key, index) => cardFace(key, { id: `pets-pick-${index}`, onPress: () => send("pick", { index }), label: `Keep ${describe(key)}` })));
-
     const arranging = playing && s.stage === "arrange" && !!p?.private;
-    // Between games (and at the end) the shop and hand say nothing useful: the HUD and battles do.
-    hand.hidden = me === null || arranging || !playing;
-    shop.hidden = s.stage === "arrange" || !playing;
-    handInfo.textContent = p ? `(${p.cards} cards, ${p.pets} pets${p.pets > 5 ? " — 5 at most to pass" : ""})` : "";
-    handEl.replaceChildren(
-      ...cards.map((c) => {
-        // a button (Tab, Enter / Space) that says whether it is selected
-        const face = cardFace(c.key, {
-          cls: selected.has(c.id) ? "pets-selected" : "",
-          label: `${describe(c.key)} Press to ${selected.has(c.id) ? "unselect" : "select"} it for Sell or Trade in.`,
-          onPress: () => {
-            if (selected.has(c.id)) selected.delete(c.id);
-            else selected.add(c.id);
-            draw();
-          },
-        });
-        face.setAttribute("data-id", String(c.id));
-        face.setAttribute("aria-pressed", String(selected.has(c.id)));
-        return face;
-      }),
-    );
     const free = myShopTurn && !pickKeys.length;
+    const buyWhy = !playing || s.stage !== "shop" ? "The shop is closed." : me === null ? "You are watching." : p?.passed ? "You passed this round." : !myShopTurn ? `Wait for your turn: ${nameOfSeat(s.turn)} is shopping.` : pickKeys.length ? "Keep one of the traded cards first." : p!.gold <= 0 ? "No gold left: sell, trade in or pass." : "";
+    const shopTitle = `Shop · tier ${s.round}, ${s.deckCount} left${buyWhy ? "" : " · tap to buy (1 gold)"}`;
+    const handTitle = p ? `Your hand · ${p.cards} card${p.cards === 1 ? "" : "s"}, ${p.pets} pet${p.pets === 1 ? "" : "s"}${p.pets > 5 ? " (5 at most to pass)" : ""}${free ? " · tap to select" : ""}` : "";
+
+    if (arranging) {
+      const key = cards.map((c) => c.id).join(",");
+      const submitted = p!.private ? Array.from(p!.private.order) : [];
+      if (key !== orderFor) {
+        orderFor = key;
+        order = submitted.length ? submitted.map((id) => cards.find((c) => c.id === id)!).filter(Boolean) : defaultOrder(cards.map((c) => c.key)).map((i) => cards[i]);
+      }
+      arrangeBtn.disabled = p!.arranged;
+      arrangeBtn.textContent = p!.arranged ? "Locked in" : "Ready to battle";
+      const wasted = wastedCount(order);
+      arrangeInfo.textContent = `Foods go onto the next pet after them (the green numbers show its power after them).${wasted ? ` ${wasted} food${wasted > 1 ? "s are" : " is"} after your last pet and will be wasted.` : ""}${p!.arranged ? "" : " Drag a card to move it, or focus it and press Enter, then the arrow keys."}`;
+    } else {
+      orderFor = "";
+      order = [];
+    }
+    arrange.hidden = !arranging;
+    table.set({
+      picks: pickKeys,
+      shop: playing && s.stage === "shop" ? Array.from(s.row).map((k) => k || null) : null,
+      shopTitle,
+      buyWhy,
+      hand: me !== null && playing && !arranging && p?.private ? cards : null,
+      handTitle,
+      selected,
+      handOk: free,
+      order: arranging ? order : null,
+      orderOk: arranging && !p!.arranged,
+    });
+
+    handBox.hidden = me === null || arranging || !playing;
     sellBtn.disabled = !free || selected.size === 0;
     sellBtn.textContent = selected.size ? `Sell ${selected.size} (→ ${selected.size} 🍎)` : "Sell";
     tradeBtn.disabled = !free || selected.size !== 3;
@@ -262,21 +276,6 @@ export async function mount(host: HTMLElement, ctx: GameContext): Promise<GameHa
       });
       confirmBox.replaceChildren(h("p", {}, `Pass for this round? It is final${p && p.gold > 0 ? ` and your ${p.gold} gold is lost` : ""}.`), h("div", { class: "pets-actions" }, yes, no));
     }
-
-    arrange.hidden = !arranging;
-    if (arranging) {
-      const key = cards.map((c) => c.id).join(",");
-      const submitted = p!.private ? Array.from(p!.private.order) : [];
-      if (key !== orderFor) {
-        orderFor = key;
-        const base = submitted.length ? submitted.map((id) => cards.find((c) => c.id === id)!).filter(Boolean) : defaultOrder(cards.map((c) => c.key)).map((i) => cards[i]);
-        editor.set(base, !p!.arranged);
-      } else if (p!.arranged) editor.set(editor.order, false);
-      arrangeBtn.disabled = p!.arranged;
-      arrangeBtn.textContent = p!.arranged ? "Locked in" : "Ready to battle";
-      const wasted = editor.order.filter((c, i, all) => isFoodKey(c.key) && !all.slice(i + 1).some((x) => !isFoodKey(x.key))).length;
-      arrangeInfo.textContent = `Foods feed the next pet after them.${wasted ? ` ${wasted} food${wasted > 1 ? "s are" : " is"} at the end and will be wasted.` : ""}`;
-    } else orderFor = "";
 
     replayBtn.hidden = fought === 0 || player.playing;
     if (!player.playing) player.el.hidden = true;
@@ -322,7 +321,7 @@ export async function mount(host: HTMLElement, ctx: GameContext): Promise<GameHa
       offRoom();
       offError();
       offEvent();
-      offTips();
+      table.destroy();
       player.destroy();
       shell.destroy();
     },
@@ -343,7 +342,13 @@ export async function mount(host: HTMLElement, ctx: GameContext): Promise<GameHa
         passed: p?.passed ?? false,
         arranged: p?.arranged ?? false,
         hand: handCards().map((c) => c.key),
-        order: editor.order.map((c) => c.key),
+        order: order.map((c) => c.key),
+        // the Pixi table: every card's viewport rectangle (tests tap and drag there), the drop marker mid-drag
+        cards: table.cards(),
+        marker: table.marker(),
+        dragging: table.dragging,
+        held: table.held,
+        tip: tip.hidden ? "" : tip.textContent,
         picks: p?.private ? Array.from(p.private.picks) : [],
         trophies: state ? Array.from(state.order).map((seat) => state!.players[seat].trophies) : [],
         replayId: state?.replayId ?? -1,
@@ -352,7 +357,12 @@ export async function mount(host: HTMLElement, ctx: GameContext): Promise<GameHa
     hooks: {
       setSpeed: (n: number) => player.setSpeed(n),
     },
-    renderNow() {},
-    resume() {},
+    renderNow() {
+      table.freeze();
+      table.renderFrame();
+    },
+    resume() {
+      table.thaw();
+    },
   };
 }

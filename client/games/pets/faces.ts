@@ -1,0 +1,177 @@
+// Auto Pets card art for the Pixi table: each card face (name, tier, suit colour and icon,
+// power, the ability's text) is painted ONCE per card and size on a 2D canvas and turned
+// into a texture that every sprite showing that card shares. The animal is its emoji when
+// this browser can draw colour emoji, else a monogram in the suit's colour (a box of tofu
+// reads as a broken card).
+import { Texture } from "pixi.js";
+import { cardDef, isCardKey, type Suit } from "../../../common/pets/index";
+import { emojiOf } from "./cards";
+
+/** Paint at twice the CSS size: sharp on high-DPI phones. */
+const RASTER = 2;
+const FONT = '"DejaVu Sans", "Liberation Sans", system-ui, sans-serif';
+const EMOJI_FONT = '"Noto Color Emoji", "Apple Color Emoji", "Segoe UI Emoji", sans-serif';
+
+export const SUIT_COLOUR: Record<Suit, string> = { field: "#c28a12", forest: "#2e7d32", water: "#1e6fd0", sky: "#7e57c2" };
+const FOOD_COLOUR = "#5f8f4c";
+const TOKEN_COLOUR = "#8a7a5a";
+
+let emojiOk: boolean | null = null;
+/** Whether colour emoji come out in colour here (tofu and monochrome glyphs do not). */
+function colourEmoji(): boolean {
+  if (emojiOk !== null) return emojiOk;
+  const c = document.createElement("canvas");
+  c.width = c.height = 24;
+  const g = c.getContext("2d", { willReadFrequently: true });
+  if (!g) return (emojiOk = false);
+  g.font = `20px ${EMOJI_FONT}`;
+  g.textBaseline = "top";
+  g.fillStyle = "#000";
+  g.fillText("🍎", 0, 0); // a red apple: unmistakably in colour when it is drawn in colour
+  const d = g.getImageData(0, 0, 24, 24).data;
+  emojiOk = false;
+  for (let i = 0; i < d.length; i += 4) if (d[i + 3] > 0 && (Math.abs(d[i] - d[i + 1]) > 20 || Math.abs(d[i + 1] - d[i + 2]) > 20)) return (emojiOk = true);
+  return emojiOk;
+}
+
+/** Lines of `text` that fit `width` (at most `max`; the last one ends in "…" when cut). */
+function wrap(g: CanvasRenderingContext2D, text: string, width: number, max: number): string[] {
+  const words = text.split(/\s+/);
+  const lines: string[] = [];
+  let line = "";
+  for (let i = 0; i < words.length; i++) {
+    const next = line ? `${line} ${words[i]}` : words[i];
+    if (g.measureText(next).width <= width || !line) line = next;
+    else {
+      lines.push(line);
+      line = words[i];
+      if (lines.length === max) {
+        let last = lines[max - 1];
+        while (last.length > 1 && g.measureText(`${last}…`).width > width) last = last.slice(0, -1);
+        lines[max - 1] = `${last}…`;
+        return lines;
+      }
+    }
+  }
+  if (line) lines.push(line);
+  return lines;
+}
+
+/** A suit's icon as a small shape (drawn, so it shows on every system). */
+function suitIcon(g: CanvasRenderingContext2D, suit: Suit, x: number, y: number, r: number): void {
+  g.fillStyle = SUIT_COLOUR[suit];
+  g.beginPath();
+  if (suit === "forest") {
+    g.moveTo(x, y - r);
+    g.lineTo(x + r * 0.85, y + r * 0.7);
+    g.lineTo(x - r * 0.85, y + r * 0.7);
+  } else if (suit === "water") {
+    g.moveTo(x, y - r);
+    g.quadraticCurveTo(x + r, y + 0.1 * r, x + 0.7 * r, y + 0.6 * r);
+    g.arc(x, y + 0.35 * r, 0.72 * r, 0.35, Math.PI - 0.35);
+    g.quadraticCurveTo(x - r, y + 0.1 * r, x, y - r);
+  } else if (suit === "sky") {
+    g.arc(x - 0.45 * r, y + 0.2 * r, 0.5 * r, 0, Math.PI * 2);
+    g.arc(x + 0.15 * r, y - 0.15 * r, 0.62 * r, 0, Math.PI * 2);
+    g.arc(x + 0.6 * r, y + 0.25 * r, 0.45 * r, 0, Math.PI * 2);
+  } else {
+    // field: an ear of wheat (three grains on a stalk)
+    for (const dy of [-0.6, -0.05, 0.5]) g.ellipse(x, y + dy * r, 0.32 * r, 0.3 * r, 0, 0, Math.PI * 2);
+    g.rect(x - 0.07 * r, y - 0.4 * r, 0.14 * r, 1.4 * r);
+  }
+  g.fill();
+}
+
+function paint(key: string, w: number, h: number): HTMLCanvasElement {
+  const canvas = document.createElement("canvas");
+  canvas.width = Math.round(w * RASTER);
+  canvas.height = Math.round(h * RASTER);
+  const g = canvas.getContext("2d")!;
+  g.scale(RASTER, RASTER);
+  const s = w / 100;
+  const c = isCardKey(key) ? cardDef(key) : null;
+  const food = c?.kind === "food";
+  const edge = c?.suit ? SUIT_COLOUR[c.suit] : food ? FOOD_COLOUR : TOKEN_COLOUR;
+  // the frame
+  g.fillStyle = food ? "#eefbe9" : c && c.tier === 0 ? "#f1eefa" : "#fff8e7";
+  g.strokeStyle = edge;
+  g.lineWidth = 3 * s;
+  g.beginPath();
+  g.roundRect(1.5 * s, 1.5 * s, w - 3 * s, h - 3 * s, 10 * s);
+  g.fill();
+  g.stroke();
+  // the suit band
+  g.fillStyle = edge;
+  g.globalAlpha = 0.14;
+  g.fillRect(3 * s, 3 * s, w - 6 * s, 18 * s);
+  g.globalAlpha = 1;
+  g.textBaseline = "middle";
+  if (c?.suit) {
+    suitIcon(g, c.suit, 13 * s, 12 * s, 8 * s);
+    g.fillStyle = SUIT_COLOUR[c.suit];
+    g.font = `bold ${10 * s}px ${FONT}`;
+    g.textAlign = "left";
+    g.fillText(c.suit[0].toUpperCase() + c.suit.slice(1), 24 * s, 12.5 * s);
+  }
+  g.fillStyle = "#3b3426";
+  g.font = `bold ${10 * s}px ${FONT}`;
+  g.textAlign = "right";
+  g.fillText(!c ? "" : c.tier ? (c.kind === "pet" ? `T${c.tier}` : `Food T${c.tier}`) : food ? "Food" : "Token", w - 7 * s, 12.5 * s);
+  // the animal (or food)
+  g.textAlign = "center";
+  if (colourEmoji()) {
+    g.font = `${30 * s}px ${EMOJI_FONT}`;
+    g.fillText(emojiOf(key), w / 2, 40 * s);
+  } else {
+    g.fillStyle = edge;
+    g.beginPath();
+    g.arc(w / 2, 40 * s, 17 * s, 0, Math.PI * 2);
+    g.fill();
+    g.fillStyle = "#fff";
+    g.font = `bold ${20 * s}px ${FONT}`;
+    g.fillText((c?.name ?? key).slice(0, 2), w / 2, 41 * s);
+  }
+  // the name, shrunk to fit
+  g.fillStyle = "#1b1f27";
+  let size = 13 * s;
+  g.font = `bold ${size}px ${FONT}`;
+  while (size > 8 * s && g.measureText(c?.name ?? key).width > w - 10 * s) g.font = `bold ${(size -= 0.5 * s)}px ${FONT}`;
+  g.fillText(c?.name ?? key, w / 2, 67 * s);
+  // the ability, short: as much as three lines hold (the tooltip has all of it)
+  g.fillStyle = "#4a4336";
+  g.font = `${9.5 * s}px ${FONT}`;
+  const lines = wrap(g, c?.text ?? "", w - 12 * s, 3);
+  lines.forEach((line, i) => g.fillText(line, w / 2, (82 + i * 11) * s));
+  // power
+  if (c && c.kind === "pet") {
+    g.fillStyle = "#d8392f";
+    g.beginPath();
+    g.arc(w - 14 * s, h - 14 * s, 11 * s, 0, Math.PI * 2);
+    g.fill();
+    g.fillStyle = "#fff";
+    g.font = `bold ${13 * s}px ${FONT}`;
+    g.fillText(String(c.power), w - 14 * s, h - 13.5 * s);
+  }
+  return canvas;
+}
+
+/** Face textures by card and size, made on first use, destroyed with the table. */
+export class CardFaces {
+  private made = new Map<string, Texture>();
+
+  get(key: string, w: number, h: number): Texture {
+    const id = `${key}@${w}x${h}`;
+    let t = this.made.get(id);
+    if (!t) {
+      t = Texture.from(paint(key, w, h));
+      t.source.label = `pets ${id}`;
+      this.made.set(id, t);
+    }
+    return t;
+  }
+
+  destroy(): void {
+    for (const t of this.made.values()) t.destroy(true);
+    this.made.clear();
+  }
+}
