@@ -19,6 +19,17 @@ type Pets = PetsSnap;
 type Replay = { game: string; position: number; total: number; playing: boolean; done: boolean; round: number; phase: string; battles: number; animating: boolean; trophies: number[]; finalTrophies: number[]; winners: number[]; broken: unknown };
 const rp = (s: HubSnapshot) => s.replay as Replay;
 
+/**
+ * Presses Skip if a battle is still on screen, checked and pressed in one turn of the page:
+ * at 4× a short battle can end between a check and a click.
+ */
+async function skipBattle(page: Page): Promise<void> {
+  await page.evaluate(() => {
+    const skip = document.getElementById("pets-skip");
+    if (skip?.checkVisibility()) skip.click();
+  });
+}
+
 /** One step of a quick solo game: skip battles, buy once a round (a click on the Pixi table's card), pass, lock the deck in. */
 async function quickStep(page: Page, bought: Set<number>): Promise<boolean> {
   const s = (await hub(page)) as Pets;
@@ -79,7 +90,11 @@ describe("e2e: Auto Pets replays", function () {
     while (!end && Date.now() < until) {
       const s = (await hub(page)) as Pets;
       if (s.phase === "finished" && !s.animating) end = s;
-      else if (s.phase === "finished") expect(await page.isVisible("#gs-end"), "the end screen waits for the last battle").to.equal(false);
+      else if (s.phase === "finished") {
+        // read in one turn of the page: the battle may end (and the end screen open) between two reads
+        const coveredMidBattle = await page.evaluate(() => !!(window.__hub.state() as { animating?: boolean }).animating && !!document.getElementById("gs-end")?.checkVisibility());
+        expect(coveredMidBattle, "the end screen waits for the last battle").to.equal(false);
+      }
       else if (!(await quickStep(page, bought))) await page.waitForTimeout(60);
     }
     expect(end, "the game ended").to.not.equal(null);
@@ -108,7 +123,7 @@ describe("e2e: Auto Pets replays", function () {
     expect(await page.textContent("#pets-battle .pets-battle-title")).to.match(/^Round 1: /);
     await screenshot(page, "pets-replay-battle");
     await page.click("#replay-play"); // pause
-    await page.click("#pets-skip");
+    await skipBattle(page);
     await waitHub(page, (s) => !rp(s).animating, "the battle skipped");
 
     // Next round: each press lands on the move that closes a round's arrange, battles on screen.
@@ -116,7 +131,7 @@ describe("e2e: Auto Pets replays", function () {
       await page.click("#replay-next-round");
       r = await waitHub(page, (s) => rp(s).battles >= round && rp(s).animating, `round ${round}'s battles`);
       expect(await page.textContent("#pets-battle .pets-battle-title")).to.match(new RegExp(`^Round ${round}: `));
-      await page.click("#pets-skip");
+      await skipBattle(page);
       await waitHub(page, (s) => !rp(s).animating, "the battle skipped");
     }
 
