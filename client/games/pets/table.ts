@@ -5,8 +5,8 @@
 // drop marker (a bar in the gap where the card will land). A long press (touch) or hover /
 // right click (mouse) shows a card's whole ability text in the DOM tooltip.
 //
-// Input is pointer events on the canvas, hit-tested against the layout (layout.ts), as
-// Cubestacc does; the keyboard goes through keys.ts. Rendering is on demand (stage.ts): a
+// Input is pointer events on the canvas (tablePointer.ts), hit-tested against the layout
+// (layout.ts), as Cubestacc does; the keyboard goes through keys.ts. Rendering is on demand (stage.ts): a
 // change draws one frame. Nothing here decides a rule: the scene sends, the server judges.
 import { Application, Container, Graphics, Sprite, Text, type TextStyleOptions } from "pixi.js";
 import { cardDef, isCardKey } from "../../../common/pets/index";
@@ -16,6 +16,7 @@ import { CardFaces } from "./faces";
 import { CardKeys, type KeyCard } from "./keys";
 import { cardAt, insertionAt, layoutTable, LIFT, markerRect, type CardSlot, type Rect, type TableLayout, type Zone } from "./layout";
 import { moveCard, preview, type OrderCard, type OrderNote } from "./order";
+import { listenTable, type PointerHost } from "./tablePointer";
 
 export interface TableModel {
   picks: string[];
@@ -42,8 +43,6 @@ export interface TableActions {
   say(text: string): void;
 }
 
-const LONG_PRESS_MS = 450;
-const SLOP = 8;
 const FONT = "DejaVu Sans";
 const BLUE = 0x2f6fe4;
 const RED = 0xe0453a;
@@ -64,7 +63,6 @@ export class PetsTable {
   private ready = false;
   private destroyed = false;
   private offs: (() => void)[] = [];
-  private press: { slot: CardSlot; x0: number; y0: number; id: number; touch: boolean; timer: ReturnType<typeof setTimeout> | null; long: boolean } | null = null;
   private drag: { from: number; at: number; ghost: Sprite; marker: Graphics } | null = null;
   private hover: CardSlot | null = null;
   /** The order card picked up by the keyboard (its id), and where it started. */
@@ -99,7 +97,7 @@ export class PetsTable {
       if (Math.round(this.el.clientWidth) !== Math.round(this.layout.width)) this.draw();
     });
     ro.observe(this.el);
-    this.offs.push(() => ro.disconnect(), this.listen(canvas));
+    this.offs.push(() => ro.disconnect(), listenTable(canvas, this.pointerHost()));
     this.draw();
     return true;
   }
@@ -288,84 +286,36 @@ export class PetsTable {
 
   // ---- input ----------------------------------------------------------------------------
 
-  private local(e: PointerEvent): { x: number; y: number } {
-    const r = this.app.canvas.getBoundingClientRect();
-    return { x: e.clientX - r.left, y: e.clientY - r.top };
+  /** The gestures' view of this table (tablePointer.ts). */
+  private pointerHost(): PointerHost {
+    return {
+      cardAt: (x, y) => {
+        const slot = cardAt(this.layout, x, y);
+        return slot && this.cardKey(slot) !== null ? slot : null;
+      },
+      canDrag: (slot) => slot.zone === "order" && !!this.model?.orderOk,
+      dragging: () => this.drag !== null,
+      startDrag: (slot) => this.startDrag(slot),
+      dragTo: (x, y) => this.dragTo(x, y),
+      endDrag: (drop) => this.endDrag(drop),
+      tap: (slot) => this.activate(slot, false),
+      hover: (slot) => this.hoverAt(slot),
+      showTip: (slot) => this.showTip(slot),
+      hideTip: () => this.hideTip(),
+    };
   }
 
-  private listen(canvas: HTMLCanvasElement): () => void {
-    const down = (e: PointerEvent) => {
-      if (e.pointerType === "mouse" && e.button !== 0) return;
-      const p = this.local(e);
-      const slot = cardAt(this.layout, p.x, p.y);
-      this.hideTip();
-      if (!slot || this.cardKey(slot) === null) return;
-      const touch = e.pointerType !== "mouse";
-      this.press = { slot, x0: e.clientX, y0: e.clientY, id: e.pointerId, touch, long: false, timer: null };
-      if (slot.zone === "order" && this.model?.orderOk) canvas.setPointerCapture?.(e.pointerId);
-      if (touch) {
-        const press = this.press;
-        press.timer = setTimeout(() => {
-          press.long = true;
-          press.timer = null;
-          if (!this.drag) this.showTip(slot);
-        }, LONG_PRESS_MS);
-      }
-    };
-    const move = (e: PointerEvent) => {
-      const p = this.local(e);
-      const pr = this.press;
-      if (!pr || pr.id !== e.pointerId) {
-        if (e.pointerType === "mouse" && !pr) this.hoverAt(cardAt(this.layout, p.x, p.y));
-        return;
-      }
-      const far = Math.hypot(e.clientX - pr.x0, e.clientY - pr.y0) > SLOP;
-      if (far && pr.timer) {
-        clearTimeout(pr.timer);
-        pr.timer = null;
-      }
-      if (!this.drag && far && pr.slot.zone === "order" && this.model?.orderOk) this.startDrag(pr.slot);
-      if (this.drag) {
-        e.preventDefault();
-        // the card rides above the pointer (a finger would hide it and the marker)
-        const g = this.drag.ghost;
-        // (kept inside the canvas, which would cut it off)
-        g.position.set(Math.max(0, Math.min(this.layout.width - g.width, p.x - g.width / 2)), Math.max(0, p.y - g.height * 0.8));
-        const at = insertionAt(this.layout, p.x, p.y);
-        if (at !== this.drag.at) {
-          this.drag.at = at;
-          this.placeMarker();
-        }
-        this.requestRender();
-      }
-    };
-    const up = (e: PointerEvent) => {
-      const pr = this.press;
-      if (!pr || pr.id !== e.pointerId) return;
-      if (pr.timer) clearTimeout(pr.timer);
-      this.press = null;
-      if (this.drag) return this.endDrag(e.type === "pointerup");
-      const far = Math.hypot(e.clientX - pr.x0, e.clientY - pr.y0) > SLOP;
-      // a long press showed the tip: it is not also a tap
-      if (e.type === "pointerup" && !pr.long && !far) this.activate(pr.slot, false);
-    };
-    const leave = (e: PointerEvent) => {
-      if (e.pointerType === "mouse" && !this.press) this.hoverAt(null);
-    };
-    const menu = (e: MouseEvent) => {
-      e.preventDefault(); // right click = the card's ability (the long press of a mouse)
-      const r = this.app.canvas.getBoundingClientRect();
-      const slot = cardAt(this.layout, e.clientX - r.left, e.clientY - r.top);
-      if (slot && this.cardKey(slot) && e.button === 2) this.showTip(slot);
-    };
-    // no emulated mouse events or clicks after a touch (pointer events did the work)
-    const noEmulation = (e: TouchEvent) => e.cancelable && this.drag && e.preventDefault();
-    const on = <K extends keyof HTMLElementEventMap>(t: K, f: (e: HTMLElementEventMap[K]) => void, o?: AddEventListenerOptions) => {
-      canvas.addEventListener(t, f as EventListener, o);
-      return () => canvas.removeEventListener(t, f as EventListener);
-    };
-    const offs = [on("pointerdown", down), on("pointermove", move), on("pointerup", up), on("pointercancel", up), on("pointerleave", leave), on("contextmenu", menu), on("touchmove", noEmulation, { passive: false })];
-    return () => offs.forEach((f) => f());
+  /** The dragged card rides above the pointer (a finger would hide it and the marker), inside the canvas. */
+  private dragTo(x: number, y: number): void {
+    const d = this.drag;
+    if (!d) return;
+    d.ghost.position.set(Math.max(0, Math.min(this.layout.width - d.ghost.width, x - d.ghost.width / 2)), Math.max(0, y - d.ghost.height * 0.8));
+    const at = insertionAt(this.layout, x, y);
+    if (at !== d.at) {
+      d.at = at;
+      this.placeMarker();
+    }
+    this.requestRender();
   }
 
   private hoverAt(slot: CardSlot | null): void {
@@ -539,7 +489,6 @@ export class PetsTable {
     if (this.destroyed) return;
     this.destroyed = true;
     this.frames.stop();
-    if (this.press?.timer) clearTimeout(this.press.timer);
     for (const off of this.offs) off();
     try {
       this.app.destroy({ removeView: true }, { children: true });
