@@ -11,7 +11,8 @@ import { COLS, ROWS } from "../../common/connect4/index.js";
 import { chooseClientMove as cubestaccMove } from "./cubestacc.js";
 import { chooseClientMove as petsMove } from "./pets.js";
 import { freePort, startHubProcess, type HubProcess } from "./cluster.js";
-import { Probe } from "./hub.js";
+import { expect } from "chai";
+import { seated, type SeatedClient } from "./hub.js";
 
 export interface ClientMove {
   type: string;
@@ -103,19 +104,10 @@ export async function restartableHub(port: number, extraEnv: Record<string, stri
   return r;
 }
 
-export interface Player {
-  room: Room<any>;
-  probe: Probe;
-  seat: number;
-  seatToken: string;
-}
+export type Player = SeatedClient;
 
-export async function seat(join: Promise<Room<any>>): Promise<Player> {
-  const room = await join;
-  const probe = new Probe(room);
-  const { seat, seatToken } = await probe.next("seat", 0, undefined, 8000);
-  return { room, probe, seat, seatToken };
-}
+/** Seated, with room for a process that is still starting. */
+export const seat = (join: Promise<Room<any>>): Promise<Player> => seated(join, 8000);
 
 /** Back in the seat with its token, retrying while the server comes up (as the browser client does). */
 export async function rejoin(sdk: Client, roomId: string, p: Player, timeoutMs = 20_000): Promise<Player> {
@@ -129,6 +121,21 @@ export async function rejoin(sdk: Client, roomId: string, p: Player, timeoutMs =
       await new Promise((r) => setTimeout(r, 200));
     }
   }
+}
+
+/**
+ * Every player back in the same seat of the same room after a restart, each decoding exactly
+ * what it held before (`before[i]`, taken with `comparable`); `what` names the state in failures.
+ */
+export async function rejoinAll(sdk: Client, roomId: string, players: Player[], before: unknown[], what: string): Promise<Player[]> {
+  const back = await Promise.all(players.map((p) => rejoin(sdk, roomId, p)));
+  for (const [i, p] of back.entries()) {
+    await p.probe.sync();
+    expect(p.seat, `P${i}'s seat`).to.equal(i);
+    expect(p.room.roomId).to.equal(roomId);
+    expect(comparable(p.room.state), `P${i}'s decoded ${what} after the restart`).to.deep.equal(before[i]);
+  }
+  return back;
 }
 
 /** A decoded state without what a reconnection changes by itself (who is connected, clocks). */

@@ -106,6 +106,22 @@ export interface Received {
  * Records every message (through the "*" handler: register no other handler)
  * and every decoded state change of one client room.
  */
+/** A client in a seat: its room, a probe on it, and the seat and token the room sent. */
+export interface SeatedClient {
+  room: Room<any>;
+  probe: Probe;
+  seat: number;
+  seatToken: string;
+}
+
+/** Joins and waits for the room's `seat` message. */
+export async function seated(join: Promise<Room<any>>, timeoutMs?: number): Promise<SeatedClient> {
+  const room = await join;
+  const probe = new Probe(room);
+  const { seat, seatToken } = await probe.next("seat", 0, undefined, timeoutMs);
+  return { room, probe, seat, seatToken };
+}
+
 export class Probe {
   readonly messages: Received[] = [];
   patches = 0;

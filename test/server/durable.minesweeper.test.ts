@@ -9,7 +9,7 @@ import { expect } from "chai";
 import { Client } from "colyseus.js";
 import { createRng, type Rng } from "../../common/core/rng.js";
 import { CELL } from "../../common/minesweeper/types.js";
-import { comparable, play, rejoin, seat, type ClientMove, type Player, useRestartableHub } from "../helpers/durable.js";
+import { comparable, play, rejoinAll, seat, type ClientMove, type Player, useRestartableHub } from "../helpers/durable.js";
 import { Probe } from "../helpers/hub.js";
 
 const over = (s: any) => s.phase === "won" || s.phase === "lost";
@@ -66,13 +66,7 @@ describe("restart: Minesweeper boards come back from their log after SIGKILL", f
 
       await suite.hub.restart("SIGKILL");
 
-      players = await Promise.all(players.map((p) => rejoin(sdk, roomId, p)));
-      for (const [i, p] of players.entries()) {
-        await p.probe.sync();
-        expect(p.seat, `P${i}'s seat`).to.equal(i);
-        expect(p.room.roomId).to.equal(roomId);
-        expect(comparable(p.room.state), `P${i}'s decoded board after the restart (${accepted} moves in)`).to.deep.equal(before[i]);
-      }
+      players = await rejoinAll(sdk, roomId, players, before, `board (${accepted} moves in)`);
       expect(players[0].room.state.startedAt, "the clock's start").to.equal(startedAt);
       const watcherAgain = await sdk.joinById(roomId, { spectate: true });
       watcher = new Probe(watcherAgain);
@@ -115,12 +109,7 @@ describe("restart: Minesweeper boards come back from their log after SIGKILL", f
 
     await suite.hub.restart("SIGKILL");
 
-    players = await Promise.all(players.map((p) => rejoin(sdk, roomId, p)));
-    for (const [i, p] of players.entries()) {
-      await p.probe.sync();
-      expect(p.seat, `P${i}'s seat`).to.equal(i);
-      expect(comparable(p.room.state), `P${i}'s decoded race after the restart (${accepted} flags in)`).to.deep.equal(before[i]);
-    }
+    players = await rejoinAll(sdk, roomId, players, before, `race (${accepted} flags in)`);
     let n = 0;
     while (players[0].room.state.phase !== "over" && n < 3000) {
       n++;

@@ -7,7 +7,7 @@
 import { expect } from "chai";
 import { Client } from "colyseus.js";
 import { createRng } from "../../common/core/rng.js";
-import { comparable, DRIVERS, play, rejoin, seat, type Player, useRestartableHub } from "../helpers/durable.js";
+import { comparable, DRIVERS, play, rejoinAll, seat, type Player, useRestartableHub } from "../helpers/durable.js";
 import { Probe } from "../helpers/hub.js";
 
 const MAX_MOVES = 4000;
@@ -44,13 +44,7 @@ describe("restart: rooms come back from their log after SIGKILL", function () {
 
       await suite.hub.restart("SIGKILL");
 
-      players = await Promise.all(players.map((p) => rejoin(sdk, roomId, p)));
-      for (const [i, p] of players.entries()) {
-        await p.probe.sync();
-        expect(p.seat, `P${i}'s seat`).to.equal(i);
-        expect(p.room.roomId).to.equal(roomId);
-        expect(comparable(p.room.state), `P${i}'s decoded state after the restart (${accepted} moves in)`).to.deep.equal(before[i]);
-      }
+      players = await rejoinAll(sdk, roomId, players, before, `state (${accepted} moves in)`);
       const watcherAgain = await sdk.joinById(roomId, { spectate: true });
       watcher = new Probe(watcherAgain);
       await watcher.sync();

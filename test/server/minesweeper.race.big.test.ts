@@ -4,16 +4,15 @@
 // encoder's 8 KB buffers once cut bigger states short (server/rooms/base/encodeBuffer.ts).
 
 import { expect } from "chai";
-import type { Room } from "colyseus.js";
 import { HIDDEN, viewRace, type MinesweeperState as Board } from "../../common/minesweeper/index.js";
 import type { MinesweeperRoom, MinesweeperState, RaceRoomState } from "../../server/rooms/minesweeper/index.js";
-import { dropConnection, Probe, until, type TestHub } from "../helpers/hub.js";
+import { dropConnection, Probe, until, type TestHub, seated, type SeatedClient } from "../helpers/hub.js";
 import { bootMinesweeperHub } from "../helpers/minesweeper.js";
 
 const PORT = 2649;
 const RACERS = 8;
 
-interface Player { room: Room<any>; probe: Probe; seat: number; seatToken: string }
+type Player = SeatedClient;
 
 function boardOf(server: MinesweeperRoom, seat: number): Board {
   return server.race!.state.boards[server.racers.indexOf(seat)];
@@ -37,13 +36,6 @@ describe("minesweeper: the biggest boards", function () {
   after(async () => {
     await hub.shutdown();
   });
-
-  async function seated(join: Promise<Room<any>>): Promise<Player> {
-    const room = await join;
-    const probe = new Probe(room);
-    const { seat, seatToken } = await probe.next("seat", 0);
-    return { room, probe, seat, seatToken };
-  }
 
   it("a reclaimed racer and a late spectator decode every board whole", async () => {
     const host = await seated(hub.colyseus.sdk.create("minesweeper", { mode: "race", seats: RACERS, level: "expert", name: "P0" }));

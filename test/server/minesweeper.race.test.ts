@@ -3,23 +3,17 @@
 // recording and replay. (The many-races leak test is minesweeper.race.leak.test.ts.)
 
 import { expect } from "chai";
-import type { Room } from "colyseus.js";
 import { replay } from "../../common/core/session.js";
 import { CELL, HIDDEN, raceRules, viewRace, type MinesweeperState as Board } from "../../common/minesweeper/index.js";
 import type { MinesweeperRoom } from "../../server/rooms/minesweeper/index.js";
-import { dropConnection, Probe, rejection, until, type TestHub } from "../helpers/hub.js";
+import { dropConnection, Probe, rejection, until, type TestHub, seated, type SeatedClient } from "../helpers/hub.js";
 import { bootMinesweeperHub } from "../helpers/minesweeper.js";
 
 const PORT = 2641;
 const HOLD_PORT = 2642;
 const COUNTDOWN_MS = 60;
 
-interface Player {
-  room: Room<any>;
-  probe: Probe;
-  seat: number;
-  seatToken: string;
-}
+type Player = SeatedClient;
 
 
 /** Server truth of a room seat's board in the current race. */
@@ -50,13 +44,6 @@ describe("minesweeper race rooms", function () {
   after(async () => {
     await hub.shutdown();
   });
-
-  async function seated(join: Promise<Room<any>>): Promise<Player> {
-    const room = await join;
-    const probe = new Probe(room);
-    const { seat, seatToken } = await probe.next("seat", 0);
-    return { room, probe, seat, seatToken };
-  }
 
   async function raceRoom(n: number, options: Record<string, unknown> = {}) {
     const host = await seated(hub.colyseus.sdk.create("minesweeper", { mode: "race", seats: 4, name: "P0", ...options }));

@@ -10,28 +10,16 @@ import { CELL } from "../../common/minesweeper/index.js";
 import { CODE_PATTERN, reserveCode } from "../../server/rooms/base/privateCodes.js";
 import { HubRedisPresence } from "../../server/scale.js";
 import { findRedisServer, freePort, startHubProcess, startRedis, type HubProcess, type RedisServer } from "../helpers/cluster.js";
-import { dropConnection, Probe, until } from "../helpers/hub.js";
+import { dropConnection, Probe, until, seated, type SeatedClient } from "../helpers/hub.js";
 
 const PRIVATE_CODES_KEY = "hub-private-codes"; // privateCodes.ts
 
-interface Player {
-  room: Room<any>;
-  probe: Probe;
-  seat: number;
-  seatToken: string;
-}
+type Player = SeatedClient;
 
 /** The port of the process a client's room WebSocket is connected to. */
 function hostPort(room: Room<any>): number {
   const url = (room.connection.transport as unknown as { ws: { url: string } }).ws.url;
   return Number(new URL(url).port);
-}
-
-async function seated(join: Promise<Room<any>>): Promise<Player> {
-  const room = await join;
-  const probe = new Probe(room);
-  const { seat, seatToken } = await probe.next("seat", 0);
-  return { room, probe, seat, seatToken };
 }
 
 /** `player` flags cell `i`; resolves once every watcher's decoded board shows the flag. */
