@@ -5,7 +5,7 @@
 // drop marker (a bar in the gap where the card will land). A long press (touch) or hover /
 // right click (mouse) shows a card's whole ability text in the DOM tooltip.
 //
-// Input is pointer events on the canvas (tablePointer.ts), hit-tested against the layout
+// Input is pointer events on the canvas (input.ts), hit-tested against the layout
 // (layout.ts), as Cubestacc does; the keyboard goes through keys.ts. Rendering is on demand (stage.ts): a
 // change draws one frame. Nothing here decides a rule: the scene sends, the server judges.
 import { Application, Container, Graphics, Sprite, Text, type TextStyleOptions } from "pixi.js";
@@ -16,7 +16,7 @@ import { CardFaces } from "./faces";
 import { CardKeys, type KeyCard } from "./keys";
 import { cardAt, insertionAt, layoutTable, LIFT, markerRect, type CardSlot, type Rect, type TableLayout, type Zone } from "./layout";
 import { moveCard, preview, type OrderCard, type OrderNote } from "./order";
-import { listenTable, type PointerHost } from "./tablePointer";
+import { listenTable, type PointerHost } from "./input";
 
 export interface TableModel {
   picks: string[];
@@ -286,7 +286,7 @@ export class PetsTable {
 
   // ---- input ----------------------------------------------------------------------------
 
-  /** The gestures' view of this table (tablePointer.ts). */
+  /** The gestures' view of this table (input.ts). */
   private pointerHost(): PointerHost {
     return {
       cardAt: (x, y) => {

@@ -22,7 +22,7 @@ import { BoardsView } from "./boards";
 import type { CardSpot, Hit } from "./canvas";
 import { menuFor, type MenuItem } from "./cards";
 import { counterDialog, drawLooking, endDialog, keepDialog, listDialog, type DialogHost } from "./dialogs";
-import { attachGestures } from "./gestures";
+import { attachGestures } from "./input";
 import { drawKeys } from "./keys";
 import { posAt, shownSeats, type BoardBox, type PileZone } from "./layout";
 import { freeSpot } from "./spot";
