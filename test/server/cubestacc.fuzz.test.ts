@@ -15,8 +15,9 @@ import { ATTACH_MODES, cardId, checkPlay, coverFace, FIRST_WILD, newCube, RANKS,
 import type { CubestaccRoom } from "../../server/rooms/cubestacc/index.js";
 import { bootHub, NO_RATE_LIMITS, Probe, sleep, snapshot, until, type TestHub } from "../helpers/hub.js";
 import { cubestaccRoom, rigTable, seatedIn, setHands, type Seated } from "../helpers/cubestacc.js";
+import { testPort } from "../helpers/ports.js";
 
-const PORT = 2593;
+const PORT = testPort(2593);
 const CORPUS_SEED = 0xc0be_f022;
 const PLAYS_PER_SENDER = 1400; // × 4 senders = 5,600 hostile `play` payloads
 const OTHERS_PER_SENDER = 250;

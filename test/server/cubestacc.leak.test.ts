@@ -18,8 +18,9 @@ import { Cube, CubestaccSeat, CubestaccState, PrivateSeat, RankEntry, type Cubes
 import { bootHub, dropConnection, NO_RATE_LIMITS, Probe, until, type Received, type TestHub } from "../helpers/hub.js";
 import { chooseClientMove, cubestaccRoom, type Seated } from "../helpers/cubestacc.js";
 import { walkKeys } from "../helpers/leaks.js";
+import { testPort } from "../helpers/ports.js";
 
-const PORT = 2592;
+const PORT = testPort(2592);
 const GAMES = 120;
 const BATCH = 24;
 

@@ -12,8 +12,9 @@ import { SeatedRoom } from "../../server/rooms/base/SeatedRoom.js";
 import type { CubestaccRoom } from "../../server/rooms/cubestacc/index.js";
 import { bootHub, dropConnection, Probe, rejection, sleep, snapshot, until, type TestHub } from "../helpers/hub.js";
 import { chooseClientMove, cubestaccRoom, handOf, privateOf, rigTable, seatedIn, setHands, type Seated } from "../helpers/cubestacc.js";
+import { testPort } from "../helpers/ports.js";
 
-const PORT = 2591;
+const PORT = testPort(2591);
 /** Errors a client may get when another seat (or a bot, or the timer) acted first. */
 const RACE_CODES = new Set(["nothing-to-catch", "not-exposed", "not-your-turn", "game-over", "uhoh-needs-two", "already-called"]);
 

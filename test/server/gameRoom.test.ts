@@ -15,8 +15,9 @@ import { ROOMS } from "../../server/games.js";
 import { replayTable } from "../../common/table/replay.js";
 import { http } from "../helpers/minesweeper.js";
 import { bootHub, NO_RATE_LIMITS, Probe, snapshot, until, type TestHub } from "../helpers/hub.js";
+import { testPort } from "../helpers/ports.js";
 
-const PORT = 2661;
+const PORT = testPort(2661);
 
 interface Player {
   room: Room<any>;

@@ -9,9 +9,10 @@ import { gameStats, minesweeperRules, type MinesweeperConfig, type MinesweeperMo
 import type { MinesweeperRoom, MinesweeperState } from "../../server/rooms/minesweeper/index.js";
 import { hiddenMine, Probe, rc, safeHiddenCell, type TestHub } from "../helpers/hub.js";
 import { bootMinesweeperHub, FakeClock, http, playSoloWin, winningSoloLog } from "../helpers/minesweeper.js";
+import { testPort } from "../helpers/ports.js";
 
-const PORT = 2644;
-const LIMITED_PORT = 2645;
+const PORT = testPort(2644);
+const LIMITED_PORT = testPort(2645);
 const DAY = 24 * 60 * 60 * 1000;
 
 function recordAt(hub: TestHub, name: string, finishedAt: number, timeMs: number, level = "beginner") {

@@ -13,9 +13,10 @@ import { createRng, type Rng } from "../../common/core/rng.js";
 import { minesweeperRules, type MinesweeperMove } from "../../common/minesweeper/index.js";
 import type { MinesweeperRoom, MinesweeperState } from "../../server/rooms/minesweeper/index.js";
 import { bootHub, hiddenMine, NO_RATE_LIMITS, Probe, rc, safeHiddenCell, sendRaw, sleep, snapshot, until, type TestHub } from "../helpers/hub.js";
+import { testPort } from "../helpers/ports.js";
 
-const PORT = 2573;
-const FLOOD_PORT = 2574;
+const PORT = testPort(2573);
+const FLOOD_PORT = testPort(2574);
 const CORPUS_SEED = 0x5eed_f022;
 const PER_SENDER = 2600; // × 4 senders
 

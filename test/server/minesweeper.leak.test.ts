@@ -12,8 +12,9 @@ import { CELL, HIDDEN, type MinesweeperState as Board } from "../../common/mines
 import { HubState, SeatState } from "../../server/rooms/base/HubState.js";
 import { Cursor, MinesweeperState, type MinesweeperRoom } from "../../server/rooms/minesweeper/index.js";
 import { bootHub, NO_RATE_LIMITS, Probe, type TestHub } from "../helpers/hub.js";
+import { testPort } from "../helpers/ports.js";
 
-const PORT = 2572;
+const PORT = testPort(2572);
 const GAMES = 216;
 const BATCH = 24;
 

@@ -8,8 +8,9 @@ import { HIDDEN, viewRace, type MinesweeperState as Board } from "../../common/m
 import type { MinesweeperRoom, MinesweeperState, RaceRoomState } from "../../server/rooms/minesweeper/index.js";
 import { dropConnection, Probe, until, type TestHub, seated, type SeatedClient } from "../helpers/hub.js";
 import { bootMinesweeperHub } from "../helpers/minesweeper.js";
+import { testPort } from "../helpers/ports.js";
 
-const PORT = 2649;
+const PORT = testPort(2649);
 const RACERS = 8;
 
 type Player = SeatedClient;

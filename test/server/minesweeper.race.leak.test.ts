@@ -16,8 +16,9 @@ import { HubState, SeatState } from "../../server/rooms/base/HubState.js";
 import { RaceBoard, RaceRoomState, RaceSeat, type MinesweeperRoom } from "../../server/rooms/minesweeper/index.js";
 import { NO_RATE_LIMITS, Probe, type TestHub } from "../helpers/hub.js";
 import { bootMinesweeperHub } from "../helpers/minesweeper.js";
+import { testPort } from "../helpers/ports.js";
 
-const PORT = 2643;
+const PORT = testPort(2643);
 const ROOMS = 96;
 const BATCH = 16;
 

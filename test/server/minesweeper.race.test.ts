@@ -8,9 +8,10 @@ import { CELL, HIDDEN, raceRules, viewRace, type MinesweeperState as Board } fro
 import type { MinesweeperRoom } from "../../server/rooms/minesweeper/index.js";
 import { dropConnection, Probe, rejection, until, type TestHub, seated, type SeatedClient } from "../helpers/hub.js";
 import { bootMinesweeperHub } from "../helpers/minesweeper.js";
+import { testPort } from "../helpers/ports.js";
 
-const PORT = 2641;
-const HOLD_PORT = 2642;
+const PORT = testPort(2641);
+const HOLD_PORT = testPort(2642);
 const COUNTDOWN_MS = 60;
 
 type Player = SeatedClient;

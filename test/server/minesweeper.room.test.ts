@@ -21,8 +21,9 @@ import {
   until,
   type TestHub,
 } from "../helpers/hub.js";
+import { testPort } from "../helpers/ports.js";
 
-const PORT = 2570;
+const PORT = testPort(2570);
 
 
 interface Player {

@@ -14,8 +14,9 @@ import { createRng, type Rng } from "../../common/core/rng.js";
 import { petsDef } from "../../common/pets/index.js";
 import { NO_RATE_LIMITS, Probe, snapshot, useHub } from "../helpers/hub.js";
 import { petsRoom } from "../helpers/pets.js";
+import { testPort } from "../helpers/ports.js";
 
-const PORT = 2702;
+const PORT = testPort(2702);
 const MESSAGES = Number(process.env.FUZZ_MESSAGES ?? (process.env.LONG ? 60_000 : 10_500));
 const CHUNK = 250;
 

@@ -16,8 +16,9 @@ import { petsParts } from "../../server/rooms/pets/index.js";
 import { bootHub, dropConnection, NO_RATE_LIMITS, Probe, until, type Received, type TestHub } from "../helpers/hub.js";
 import { chooseClientMove, petsRoom, type PetsRoom } from "../helpers/pets.js";
 import { walkKeys } from "../helpers/leaks.js";
+import { testPort } from "../helpers/ports.js";
 
-const PORT = 2701;
+const PORT = testPort(2701);
 const GAMES = Number(process.env.PETS_LEAK_GAMES ?? (process.env.LONG ? 1000 : 200));
 const BATCH = 25;
 

@@ -9,8 +9,9 @@ import { GameSession } from "../../common/core/session.js";
 import { petsDef, type PetsState } from "../../common/pets/index.js";
 import { NO_RATE_LIMITS, Probe, until, useHub } from "../helpers/hub.js";
 import { chooseClientMove, petsRoom } from "../helpers/pets.js";
+import { testPort } from "../helpers/ports.js";
 
-const PORT = 2703;
+const PORT = testPort(2703);
 
 describe("pets room: shop turn timer and arrange deadline", function () {
   this.timeout(60_000);

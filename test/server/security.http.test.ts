@@ -9,9 +9,10 @@ import path from "node:path";
 import { ROOT } from "../helpers/e2e.js";
 import { Probe, type TestHub } from "../helpers/hub.js";
 import { bootMinesweeperHub, http } from "../helpers/minesweeper.js";
+import { testPort } from "../helpers/ports.js";
 
-const OFF_PORT = 2690;
-const ON_PORT = 2691;
+const OFF_PORT = testPort(2690);
+const ON_PORT = testPort(2691);
 
 const OPS = { user: "ops", password: "correct horse battery staple" };
 const basic = (user: string, password: string) => ({ authorization: `Basic ${Buffer.from(`${user}:${password}`).toString("base64")}` });

@@ -13,8 +13,9 @@ import { ROOT } from "../helpers/e2e.js";
 import { sleep } from "../helpers/hub.js";
 import { http } from "../helpers/minesweeper.js";
 import { SqliteStore } from "../../server/store/index.js";
+import { testPort } from "../helpers/ports.js";
 
-const PORT = 2693;
+const PORT = testPort(2693);
 const TSX = path.join(ROOT, "node_modules", ".bin", "tsx");
 
 interface Started {

@@ -5,8 +5,9 @@
 import { expect } from "chai";
 import { Probe, type TestHub } from "../helpers/hub.js";
 import { bootMinesweeperHub, http, playSoloWin } from "../helpers/minesweeper.js";
+import { testPort } from "../helpers/ports.js";
 
-const PORT = 2694;
+const PORT = testPort(2694);
 
 describe("security: only plausible games are ranked", function () {
   this.timeout(60_000);

@@ -11,11 +11,12 @@ import { CLOSE_FLOODING, CLOSE_JOIN_TIMEOUT } from "../../server/rooms/base/floo
 import { DEFAULTS, NO_ADDRESS_LIMITS } from "../../server/settings.js";
 import { bootHub, dropConnection, Probe, sleep, until, type TestHub } from "../helpers/hub.js";
 import { matchmake, postRaw, RawSocket, reservationOf, roomFrame } from "../helpers/rawClient.js";
+import { testPort } from "../helpers/ports.js";
 
-const FLOOD_PORT = 2680;
-const ADDRESS_PORT = 2681;
-const UNTRUSTED_PORT = 2682;
-const BUDGET_PORT = 2683;
+const FLOOD_PORT = testPort(2680);
+const ADDRESS_PORT = testPort(2681);
+const UNTRUSTED_PORT = testPort(2682);
+const BUDGET_PORT = testPort(2683);
 
 const xff = (address: string) => ({ "x-forwarded-for": address });
 

@@ -14,8 +14,9 @@ import type { MinesweeperRoom } from "../../server/rooms/minesweeper/index.js";
 import { fillDisk, freeDisk } from "../helpers/fullDisk.js";
 import { Probe, type TestHub, until } from "../helpers/hub.js";
 import { bootMinesweeperHub, http, playSoloWin, winningSoloLog } from "../helpers/minesweeper.js";
+import { testPort } from "../helpers/ports.js";
 
-const PORT = 2692;
+const PORT = testPort(2692);
 
 describe("security: a full disk loses no finished game", function () {
   this.timeout(30_000);

@@ -14,8 +14,9 @@ import { tableDef, type TableState } from "../../common/table/game.js";
 import { ACTION_KINDS } from "../../common/table/catalogue.js";
 import type { GameRoom } from "../../server/rooms/game/GameRoom.js";
 import { bootHub, NO_RATE_LIMITS, Probe, snapshot, until, type TestHub } from "../helpers/hub.js";
+import { testPort } from "../helpers/ports.js";
 
-const PORT = 2782;
+const PORT = testPort(2782);
 const MESSAGES = process.env.LONG ? 40_000 : 10_000;
 const BATCH = 200;
 

@@ -18,8 +18,9 @@ import type { GameRoom } from "../../server/rooms/game/GameRoom.js";
 import { tableParts } from "../../server/rooms/table/index.js";
 import { DelayRecorder } from "../../server/rooms/game/spectatorDelay.js";
 import { bootHub, dropConnection, NO_RATE_LIMITS, Probe, sleep, until, type TestHub } from "../helpers/hub.js";
+import { testPort } from "../helpers/ports.js";
 
-const PORT = 2781;
+const PORT = testPort(2781);
 const TABLES = process.env.LONG ? 30 : 5;
 const STEPS = process.env.LONG ? 120 : 40;
 
