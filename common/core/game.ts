@@ -137,6 +137,13 @@ export interface GameDef<S, M extends TypedMove, E, C, V> {
    * is nothing hidden to change. Omit for games with no hidden information.
    */
   twin?(state: S, viewer: number | null, rng: Rng): S | null;
+  /**
+   * Hidden information, for the kit: moves by `seat` naming every id or index it could name
+   * (its own things, everyone else's, hidden ones and ones that do not exist). What the rules
+   * answer them must not tell `state` from a twin of it for that seat: a refusal never says
+   * whether a hidden thing is there. Omit for games with nothing hidden to name.
+   */
+  probes?(state: S, seat: number): M[];
 }
 
 /** Any definition, for registries and generic code. */

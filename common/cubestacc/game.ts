@@ -217,5 +217,8 @@ export const cubestaccDef: GameDef<CubestaccState, CubestaccMove, CubestaccEvent
     choose: (view, _seat, _memory, budget) => ({ move: botMove(view, budget.level as BotLevel, budget.rng), memory: null }),
   },
   twin: cubestaccTwin,
+  // Every card id played onto the newest cube: a card not in the seat's hand is refused alike
+  // wherever it is (another hand, the deck, the table).
+  probes: (s, _seat) => Array.from({ length: DECK_SIZE }, (_, card) => ({ type: "play" as const, card, onto: Math.max(0, s.placed.length - 1), mode: "top" as const })),
 };
 

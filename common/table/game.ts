@@ -20,8 +20,8 @@ import { createLog, play, type TableLog } from "./log.js";
 import { logLine, type LogLine } from "./logline.js";
 import { permission, touchesHiddenOf } from "./resolve.js";
 import { setupTable } from "./setup.js";
-import { MAX_PLAYERS, zoneKey, type Format, type TableGame } from "./types.js";
-import { canSee, viewTable, type TableView } from "./visibility.js";
+import { MAX_CARD_ID, MAX_PLAYERS, zoneKey, type Format, type TableGame } from "./types.js";
+import { canSee, seesId, viewTable, type TableView, type Viewer } from "./visibility.js";
 
 export const TABLE_MODES = ["online", "solo"] as const;
 /** Log lines kept for the panel (older ones stay in the stored game). */
@@ -33,6 +33,12 @@ export const DECK_PIECE_CHARS = 800;
 export interface TableRoomConfig {
   format: Format;
   mode: (typeof TABLE_MODES)[number];
+  /**
+   * "random": card ids drawn from the game's id stream (every room made now). Absent in the
+   * stored config of a room or record made before: its ids were serial, and its log (which
+   * names cards by id) replays only with those.
+   */
+  ids?: "random";
 }
 
 export type TableMove =
@@ -95,6 +101,9 @@ function forkLog(l: TableLog): TableLog {
  */
 export function frozenBy(s: TableState, seat: number, action: Action, away: readonly number[]): number[] {
   if (!s.game || !away.length) return [];
+  // What the table refuses anyway is refused as such (a card the seat cannot see: no card), never
+  // "frozen": that answer would tell which ids are in an absent player's hand.
+  if (permission(s.game, seat, action)) return [];
   const present = s.seats - away.length;
   return touchesHiddenOf(s.game, seat, action).filter((p) => away.includes(p) && s.goOn[p].filter((v) => !away.includes(v)).length * 2 <= present);
 }
@@ -121,7 +130,7 @@ function deal(s: TableState): Parsed<TableState> {
   // A seat without a deck of its own gets the built-in one (setupTable's default).
   const chosen = decks.map((d) => (d === "standard" || d === null ? undefined : d)) as Deck[];
   try {
-    const game = setupTable(s.seed, { format: s.config.format, decks: chosen, names: tableNames(s.names) }, s.seats);
+    const game = setupTable(s.seed, { format: s.config.format, decks: chosen, names: tableNames(s.names), ids: s.config.ids ?? "sequential" }, s.seats);
     return ok({ ...s, game, log: createLog(game, s.config.mode === "solo" ? "unlimited" : "lastOwn") });
   } catch (e) {
     return fail("bad-decklist", `The decks cannot be dealt: ${(e as Error).message}. Import a smaller deck.`);
@@ -175,6 +184,52 @@ function whoActs(s: TableState): WhoActs {
   const g = s.game;
   const seats = g.players.map((_, i) => i).filter((i) => permission(g, i, { do: "chat", text: "" }) === null);
   return { seats, together: true, turn: g.turn.number };
+}
+
+/** `g` with every card whose id `viewer` does not see under another id (the kit's twins). */
+function renameUnseen(g: TableGame, viewer: Viewer, rng: Rng): TableGame {
+  const renamed = new Map<number, number>();
+  const taken = new Set<number>();
+  for (const c of Object.values(g.cards)) {
+    if (seesId(g, viewer, c)) continue;
+    let id: number;
+    do id = 1 + rng.int(MAX_CARD_ID);
+    while (g.cards[id] || taken.has(id));
+    taken.add(id);
+    renamed.set(c.id, id);
+  }
+  if (!renamed.size) return g;
+  const re = (id: number) => renamed.get(id) ?? id;
+  const cards: TableGame["cards"] = {};
+  for (const c of Object.values(g.cards)) {
+    const id = re(c.id);
+    cards[id] = { ...c, id, attachedTo: c.attachedTo === null ? null : re(c.attachedTo), under: c.under === null ? null : re(c.under) };
+  }
+  const zones: TableGame["zones"] = {};
+  for (const [k, ids] of Object.entries(g.zones)) zones[k] = ids.map(re);
+  return { ...g, cards, zones };
+}
+
+/**
+ * For the kit: actions by `seat` naming every card id of the game and a few invented ones,
+ * each of a few kinds. Their refusals must not tell a game from its twin: a card the seat does
+ * not see is answered exactly as one that does not exist.
+ */
+function tableProbes(s: TableState, seat: number): TableMove[] {
+  const g = s.game;
+  if (!g) return [];
+  const ids = [...Object.keys(g.cards).map(Number), 1, 2, 54, 100, MAX_CARD_ID];
+  const out: TableMove[] = [];
+  for (const card of ids) {
+    for (const action of [
+      { do: "tap", card, on: true },
+      { do: "move", card, zone: "hand", place: "top" },
+      { do: "show", card, to: "all" },
+      { do: "arrow", from: card, toPlayer: seat },
+      { do: "keep", bottom: [card] },
+    ] as Action[]) out.push({ type: "act", action });
+  }
+  return out;
 }
 
 /** A few intentions to try for `seat` (the kit's random games; each is checked by a dry run). */
@@ -262,7 +317,7 @@ export const tableDef: GameDef<TableState, TableMove, TableOut, TableRoomConfig,
     const seats = intIn(seatsIn, 1, MAX_PLAYERS);
     if (seats === null) return fail("bad-option", `seats must be a whole number from 1 to ${MAX_PLAYERS}.`);
     const m = mode as TableRoomConfig["mode"];
-    return ok({ config: { format: format as Format, mode: m }, seats, mode: m, bots: 0, turnSeconds: 0, criteria: { mode: m, format, seats } });
+    return ok({ config: { format: format as Format, mode: m, ids: "random" }, seats, mode: m, bots: 0, turnSeconds: 0, criteria: { mode: m, format, seats } });
   },
   setup: (seed, config, seats) => ({ seed, config, seats, decks: new Array<Deck | "standard" | null>(seats).fill(null), pieces: new Array<string>(seats).fill(""), names: new Array<string>(seats).fill(""), game: null, log: null, lines: [], goOn: Array.from({ length: seats }, () => []) }),
   apply: (s, seat, move, ctx) => applyTable(s, seat, move, ctx.rng, ctx.now),
@@ -279,7 +334,8 @@ export const tableDef: GameDef<TableState, TableMove, TableOut, TableRoomConfig,
   // Each viewer gets only its own line of each event (the engine event itself never leaves).
   eventsFor: (events, viewer) => events.map((o) => ({ seq: o.seq, lines: [o.lines[viewer === null || viewer < 0 || viewer >= o.lines.length - 1 ? o.lines.length - 1 : viewer]] })),
   twin(s, viewer, rng) {
-    // Two cards the viewer cannot see, of different kinds, trade what they are.
+    // Two cards the viewer cannot see, of different kinds, trade what they are; and every card
+    // whose id the viewer does not see gets another id (so an id hidden here is absent there).
     const g = s.game;
     if (!g || g.phase === "finished") return null;
     const v = viewer === null ? "spectator" : viewer;
@@ -289,10 +345,11 @@ export const tableDef: GameDef<TableState, TableMove, TableOut, TableRoomConfig,
       const b = hidden[rng.int(hidden.length)];
       if (a.def === b.def) continue;
       const cards = { ...g.cards, [a.id]: { ...a, def: b.def }, [b.id]: { ...b, def: a.def } };
-      return { ...s, game: { ...g, cards } };
+      return { ...s, game: renameUnseen({ ...g, cards }, v, rng) };
     }
-    return null;
+    return hidden.length ? { ...s, game: renameUnseen(g, v, rng) } : null;
   },
+  probes: tableProbes,
   moveTypes: ["deck", "act", "goOn"],
   parseMove: parseTableMove,
   legalMoves,

@@ -4,6 +4,8 @@
 //
 // The table is not a judge: it tracks where every card is and what was done to it.
 
+import type { RngState } from "../core/rng.js";
+
 // ---- bounds: every number a player can send is clamped or refused against these ----------
 
 export const MAX_PLAYERS = 10;
@@ -31,6 +33,7 @@ export const MAX_CARDS = 4_000;
 export const MAX_DEFS = 2_000;
 export const MAX_DICE = 20;
 export const MAX_SIDES = 1_000;
+/** Card ids are 1..MAX_CARD_ID: drawn at random from the game's id stream (see TableGame.idRng). */
 export const MAX_CARD_ID = 0x7fff_ffff;
 
 // ---- zones ----------------------------------------------------------------------------------
@@ -237,7 +240,17 @@ export interface TableGame {
   arrows: Arrow[];
   /** Monarch, initiative, day/night…: holder seat or null (a table-wide marker). */
   designations: Record<string, number | null>;
+  /**
+   * Serial stamp: the z order of cards entering the battlefield (and, in games dealt before
+   * random ids, the next card id too).
+   */
   nextId: number;
+  /**
+   * State of the id stream (PCG32, seeded from the deal's seed): every new card id is drawn
+   * from it, so an id says nothing about the card's decklist position or history, and replays
+   * and restores draw the same ids. null: a game dealt before random ids (ids were `nextId`).
+   */
+  idRng: RngState | null;
   winners: number[] | null;
 }
 

@@ -18,6 +18,8 @@ export interface KitTotals {
   rejected: number;
   twins: number;
   eventChecks: number;
+  /** Probe moves whose answers were compared between a state and its twin. */
+  probes?: number;
 }
 
 const MAX_STEPS = 6000;
@@ -90,6 +92,7 @@ export function playRandomGame(def: AnyGameDef, options: Record<string, unknown>
       totals.twins++;
       expect(canon(def.view(t, v)), `${where}: viewer ${v} could tell a twin apart (step ${step})`).to.equal(canon(def.view(before, v)));
     });
+    checkProbes(def, before, twins, viewers, rng, now, `${where} step ${step}`, totals);
     const result = session.apply(seat, move, now);
     if (!result.ok) throw new Error(`${where}: legal move ${canon(move)} by seat ${seat} refused: ${result.error.code} ${result.error.message}`);
     expect(canon(before), `${where}: apply changed its input state`).to.equal(frozen);
@@ -110,6 +113,31 @@ export function playRandomGame(def: AnyGameDef, options: Record<string, unknown>
   }
   totals.games++;
   return session;
+}
+
+/** How the rules answer a move, as a player reads it: "ok", or the refusal's code and words. */
+const answer = (r: { ok: true } | { ok: false; error: { code: string; message: string } }) => (r.ok ? "ok" : `${r.error.code}: ${r.error.message}`);
+
+/**
+ * Refusals tell nothing hidden: now and then, for every seat, moves naming every id or index it
+ * could name (`probes`: its own, others' hidden ones, ones that do not exist) are answered alike
+ * in the state and in the twin that seat cannot tell from it (where hidden things are elsewhere,
+ * under other ids, or not there at all): same code, same words.
+ */
+function checkProbes(def: AnyGameDef, state: unknown, twins: unknown[], viewers: (number | null)[], rng: Rng, now: number, where: string, totals: KitTotals): void {
+  if (!def.probes || rng.int(8) !== 0) return;
+  viewers.forEach((v, i) => {
+    const twin = twins[i];
+    if (v === null || !twin) return;
+    const all: { type: string }[] = [...def.probes!(state, v), ...def.probes!(twin, v)];
+    for (let k = 0; k < Math.min(60, all.length); k++) {
+      const m = all[rng.int(all.length)];
+      const a = def.apply(state, v, m, { rng: createRng(k, 3), now });
+      const b = def.apply(twin, v, m, { rng: createRng(k, 3), now });
+      totals.probes = (totals.probes ?? 0) + 1;
+      expect(answer(b), `${where}: seat ${v} probing ${canon(m)} can tell a twin apart`).to.equal(answer(a));
+    }
+  });
 }
 
 /** A legal move survives the wire: the message a client sends parses back to the same move. */
