@@ -26,6 +26,7 @@ import { minesweeperApi, type ApiSettings } from "./server/api/minesweeper.js";
 import { replaysApi } from "./server/api/replays.js";
 import { seatsApi } from "./server/api/seats.js";
 import { claimsApi } from "./server/api/claims.js";
+import { cardsApi } from "./server/api/cards.js";
 import { PresenceClaims } from "./server/api/claimStore.js";
 import { cardStore, imageHostsFromEnv } from "./server/cards/store.js";
 import type { MinesweeperSettings } from "./server/rooms/minesweeper/index.js";
@@ -132,6 +133,7 @@ export function createHubConfig(overrides: Partial<HubSettings> & HubExtras = {}
       app.use("/api", claimsApi(undefined, undefined, scale.kind === "redis" ? new PresenceClaims(scale.presence) : undefined));
       app.use(express.json({ limit: "16kb" }));
       app.get("/api/rooms", roomsRoute());
+      app.use("/api", cardsApi()); // what card data this server holds
       mountMonitor(app, monitor === undefined ? monitorSettingsFromEnv() : monitor);
       app.use("/api", jsonNotFound);
       mountClient(app, path.join(ROOT, "dist", "client"));

@@ -16,6 +16,7 @@ import { joinView, partsFor, type Parts } from "../../../common/table/wire";
 import { announce } from "../../ui/announce";
 import { h } from "../../ui/dom";
 import { keepFocus } from "../focus";
+import { CardPreview } from "./preview";
 import { GameShell, type ShellState } from "../shell";
 import type { GameContext, GameHandle } from "../types";
 import { BoardsView } from "./boards";
@@ -35,8 +36,8 @@ interface TableWire extends ShellState {
   format: string;
 }
 
-/** A phone-sized stage: one battlefield at a time. */
-const narrow = () => window.innerWidth < 700;
+/** A phone-sized stage, portrait or landscape: one battlefield at a time, the hand at the foot. */
+const narrow = () => window.innerWidth < 700 || window.innerHeight < 520;
 
 export async function mount(host: HTMLElement, ctx: GameContext): Promise<GameHandle> {
   let wire: TableWire | null = null;
@@ -77,12 +78,22 @@ export async function mount(host: HTMLElement, ctx: GameContext): Promise<GameHa
   const dialog = h("div", { class: "tt-dialog", id: "tt-dialog", hidden: true, role: "dialog" });
   const menu = h("div", { class: "tt-menu", id: "tt-menu", hidden: true, role: "menu" });
   const frozenBar = h("div", { class: "tt-frozen", id: "tt-frozen", hidden: true, role: "alert" });
-  const keysHint = h("p", { class: "sr-only", id: "tt-card-keys" }, "Enter plays a card from your hand or taps it on the battlefield; M, the Menu key or Shift+F10 lists everything else.");
-  root.append(deckBox, frozenBar, toolsEl, tabs, table, h("aside", { class: "tt-side" }, h("h3", {}, "Log"), log), dialog, menu, keysHint);
+  const keysHint = h("p", { class: "sr-only", id: "tt-card-keys" }, "Enter plays a card from your hand or taps it on the battlefield; P shows it large; M, the Menu key or Shift+F10 lists everything else; H jumps to your hand.");
+  const preview = new CardPreview();
+  // Keyboard: straight to the hand (a link at the top of the table, and H anywhere on it).
+  const skip = h("a", { class: "tt-skip", href: "#tt-hand", id: "tt-skip-hand" }, "Skip to your hand (H)");
+  const focusHand = () => (handKeys.querySelector<HTMLElement>(".tt-key") ?? null)?.focus();
+  skip.addEventListener("click", (e) => {
+    e.preventDefault();
+    focusHand();
+  });
+  const bar = h("div", { class: "tt-bar", id: "tt-bar" }, toolsEl, tabs);
+  const reportBox = h("div", { class: "tt-report", id: "tt-report", hidden: true, role: "status" });
+  root.append(skip, deckBox, reportBox, frozenBar, bar, table, h("aside", { class: "tt-side" }, h("h3", {}, "Log"), log), dialog, menu, keysHint, preview.el);
   shell.stage.append(root);
 
   // ---- the deck stage --------------------------------------------------------------------
-  const deckText = h("textarea", { id: "tt-decklist", rows: 8, placeholder: "4 Lightning Bolt\n20 Mountain\n\nSideboard\n2 Duress", "aria-label": "Decklist" }) as HTMLTextAreaElement;
+  const deckText = h("textarea", { id: "tt-decklist", rows: 8, placeholder: "4 Lightning Bolt (M10) 146\n1 Delver of Secrets // Insectile Aberration\n20 Mountain\n\nSideboard\n2 Duress", "aria-describedby": "tt-decklist-help" }) as HTMLTextAreaElement;
   const importBtn = h("button", { type: "button", class: "primary", id: "tt-import" }, "Import decklist");
   importBtn.addEventListener("click", () => {
     for (const m of deckMessages(deckText.value)) ctx.session.send("deck", { ...m, ...ownName() });
@@ -95,7 +106,45 @@ export async function mount(host: HTMLElement, ctx: GameContext): Promise<GameHa
     return n ? { name: n } : {};
   };
   const deckStatus = h("p", { id: "tt-deck-status" });
-  deckBox.append(h("h2", {}, "Choose your deck"), deckText, h("div", { class: "notice-actions" }, importBtn, standardBtn), deckStatus);
+  const deckHelp = h(
+    "p",
+    { class: "tt-hint", id: "tt-decklist-help" },
+    "Paste a list as Moxfield, Archidekt, MTG Arena or MTGO export it: one card a line with its count, such as ",
+    h("code", {}, "4 Lightning Bolt"),
+    " or ",
+    h("code", {}, "1 Fire // Ice (APC) 128"),
+    " (a set code and number pick that printing). Sections: Commander, Companion, Sideboard, Maybeboard, Tokens. Cards the server's card data knows come with their text and picture; others are plain text cards.",
+  );
+  const dataLine = h("p", { class: "tt-hint", id: "tt-card-data" });
+  void fetch("/api/cards")
+    .then((r) => (r.ok ? (r.json() as Promise<{ cards: number; source: string; importedAt: string; images: boolean }>) : null))
+    .then((d) => {
+      if (!d) return;
+      dataLine.textContent = d.cards
+        ? `This server knows ${d.cards.toLocaleString("en")} cards (${d.source}, imported ${d.importedAt.slice(0, 10)})${d.images ? ", with their pictures" : ""}.`
+        : "This server has no card data yet: every card is a plain text card showing its name and what the line adds after bars, such as 1 Grizzly Bears | Creature — Bear | {1}{G} | 2/2.";
+    })
+    .catch(() => undefined);
+  deckBox.append(h("h2", {}, "Choose your deck"), h("label", { for: "tt-decklist", class: "tt-label-line" }, "Decklist"), deckText, deckHelp, dataLine, h("div", { class: "notice-actions" }, importBtn, standardBtn), deckStatus);
+  let reportSeen = "";
+  /** What the import found: said once in the deck stage and kept at the table until dismissed. */
+  const drawReport = () => {
+    const r = view?.report;
+    const key = r ? JSON.stringify(r) : "";
+    if (!r || !r.data || key === reportSeen) return void (reportBox.hidden = true);
+    const all = r.found === r.cards;
+    const dismiss = h("button", { type: "button", class: "small", id: "tt-report-ok" }, "OK");
+    dismiss.addEventListener("click", () => {
+      reportSeen = key;
+      reportBox.hidden = true;
+    });
+    reportBox.replaceChildren(
+      h("p", {}, all ? `All ${r.cards} cards of your deck were found in the card data.` : `${r.found} of your ${r.cards} cards were found in the card data. Not found, so shown as plain text cards: ${r.unfound.join(", ")}. Check the spelling (the English name, as on the card) and import again before the deal, or play them as they are.`),
+      dismiss,
+    );
+    reportBox.classList.toggle("tt-report-warn", !all);
+    reportBox.hidden = false;
+  };
 
   // ---- context menu ------------------------------------------------------------------------
   // Opened by the keyboard (Enter on a card is its main action; the Menu key, Shift+F10 or M
@@ -179,7 +228,30 @@ export async function mount(host: HTMLElement, ctx: GameContext): Promise<GameHa
   const dialogs: DialogHost = { dialog, act, view: () => view, me, zoneOf: (k) => zoneOf(k), nameOf, spot, withCard: (el, c, zone) => withCard(el, c, zone) };
   const menuOps = { act, pick, counters: (c: CardView) => counterDialog(dialogs, c), spot };
   root.append(pickBar);
-  const tools = new Tools(toolsEl, { act, view: () => view, me, solo: () => wire?.mode === "solo", nameOf, keep: () => keepDialog(dialogs), end: () => endDialog(dialogs) });
+  const logDialog = () => {
+    dialog.dataset.kind = "log";
+    const close = h("button", { type: "button", class: "secondary" }, "Close");
+    close.addEventListener("click", () => (dialog.hidden = true));
+    dialog.replaceChildren(h("h2", {}, "Game log"), h("ol", { class: "tt-log tt-log-all" }, ...(view?.lines ?? []).map((l) => h("li", { "data-do": l.do }, l.text))), close);
+    dialog.hidden = false;
+  };
+  const tools = new Tools(toolsEl, {
+    act,
+    view: () => view,
+    me,
+    solo: () => wire?.mode === "solo",
+    nameOf,
+    keep: () => keepDialog(dialogs),
+    end: () => endDialog(dialogs),
+    menu: (items, opener) => {
+      const r = opener.getBoundingClientRect();
+      openMenu(r.left, r.bottom + 2, items, opener);
+    },
+    more: () => [
+      { do: "log", label: "Game log", run: logDialog },
+      { do: "lobby", label: "Back to the lobby", run: () => document.getElementById("back-to-lobby")?.click() },
+    ],
+  });
 
   /** A card in a dialog's list (a graveyard): its menu by right click or keys. */
   const withCard = (el: HTMLElement, c: CardView, zone: string) => {
@@ -214,6 +286,27 @@ export async function mount(host: HTMLElement, ctx: GameContext): Promise<GameHa
     if (!playing() || !s.card.known) return;
     openMenu(x, y, menuFor(s.card, s.zone, menuOps), opener);
   };
+  const showPreview = (s: CardSpot) => {
+    if (!s.card.known || !s.card.card) return;
+    preview.show(s.card, boardsView.client(s.rect));
+  };
+  // Desktop: a card under a resting mouse for a moment shows large beside it.
+  let hoverTimer: ReturnType<typeof setTimeout> | null = null;
+  let hovered: number | null = null;
+  const hover = (hit: Hit) => {
+    const id = hit?.kind === "card" && hit.spot.card.known ? hit.spot.card.id : null;
+    if (id === hovered) return;
+    hovered = id;
+    if (hoverTimer) clearTimeout(hoverTimer);
+    hoverTimer = null;
+    if (id === null) return preview.hide();
+    const spot = (hit as { spot: CardSpot }).spot;
+    if (preview.shown !== null) return showPreview(spot);
+    hoverTimer = setTimeout(() => {
+      hoverTimer = null;
+      if (hovered === spot.card.id) showPreview(spot);
+    }, 350);
+  };
   const gestures = {
     tap: (hit: Hit) => {
       closeMenu();
@@ -229,10 +322,18 @@ export async function mount(host: HTMLElement, ctx: GameContext): Promise<GameHa
     doubleTap: (s: CardSpot) => {
       if (!picking && playing() && s.zone === "battlefield") tapCard(s.card);
     },
-    menu: (hit: Hit, x: number, y: number) => {
-      if (hit?.kind === "card" && !picking) cardMenu(hit.spot, x, y, null);
+    menu: (hit: Hit, x: number, y: number, touch?: boolean) => {
+      if (hit?.kind !== "card" || picking) return;
+      // A long press: the card large (both faces of a double-faced card) with its menu.
+      if (touch) showPreview(hit.spot);
+      cardMenu(hit.spot, x, y, null);
     },
-    canDrag: (s: CardSpot) => playing() && !picking && s.card.known !== false,
+    hover: (hit: Hit) => hover(hit),
+    canDrag: (s: CardSpot) => {
+      const ok = playing() && !picking && s.card.known !== false;
+      if (ok) preview.hide();
+      return ok;
+    },
     drop: (s: CardSpot, target: Hit, x: number, y: number) => {
       if (!target || target.kind === "card") return;
       const card = s.card.id;
@@ -273,8 +374,14 @@ export async function mount(host: HTMLElement, ctx: GameContext): Promise<GameHa
    * reach the hand), on a phone under the tools and tabs (scrolled into view together).
    */
   const sizeTable = () => {
-    const above = narrow() ? toolsEl.offsetHeight + tabs.offsetHeight + 16 : table.getBoundingClientRect().top + window.scrollY + 8;
-    const px = Math.max(narrow() ? 460 : 540, Math.min(1100, window.innerHeight - above));
+    if (root.classList.contains("tt-compact")) {
+      // The rest of the screen under the tools: the hand strip at the canvas's foot is the screen's foot.
+      const px = Math.max(200, Math.floor(window.innerHeight - table.getBoundingClientRect().top));
+      if (table.style.height !== `${px}px`) table.style.height = `${px}px`;
+      return;
+    }
+    const above = table.getBoundingClientRect().top + window.scrollY + 8;
+    const px = Math.max(540, Math.min(1100, window.innerHeight - above));
     if (table.style.height !== `${px}px`) table.style.height = `${px}px`;
   };
 
@@ -284,6 +391,16 @@ export async function mount(host: HTMLElement, ctx: GameContext): Promise<GameHa
     if (focus >= t.players.length) focus = 0;
     const seats = shownSeats(t.players.length, g, focus, narrow());
     root.classList.toggle("tt-many", !narrow() && t.players.length > 4);
+    const compact = narrow() && t.phase !== "finished" && wire?.phase !== "finished";
+    root.classList.toggle("tt-compact", compact);
+    document.documentElement.classList.toggle("tt-page-compact", compact);
+    if (compact) {
+      // Fixed under the room's bar (← Lobby, connection), over the seat list: nothing scrolls.
+      const body = host.closest(".room-body") ?? host;
+      const top = Math.max(0, Math.round(body.getBoundingClientRect().top + window.scrollY));
+      if (root.style.top !== `${top}px`) root.style.top = `${top}px`;
+      if (window.scrollY) window.scrollTo(0, 0);
+    } else root.style.top = "";
     tabs.replaceChildren(
       ...t.players.map((_, i) => {
         const b = h("button", { type: "button", class: `small${seats.includes(i) ? " tt-tab-on" : ""}`, "data-seat": i, "aria-pressed": String(seats.includes(i)) }, nameOf(i));
@@ -294,8 +411,10 @@ export async function mount(host: HTMLElement, ctx: GameContext): Promise<GameHa
         return b;
       }),
     );
+    tools.draw(compact);
     sizeTable();
     boardsView.render({
+      compact,
       seats,
       hand: g >= 0 ? (zoneOf(`${g}.hand`).cards ?? []) : null,
       othersHand: (s) => s !== g,
@@ -315,6 +434,7 @@ export async function mount(host: HTMLElement, ctx: GameContext): Promise<GameHa
       },
       pile: (s, z) => playing() && openPile(s, z),
       menu: (s, x, y, el) => cardMenu(s, x, y, el),
+      preview: (s) => (preview.shown === s.card.id ? preview.hide() : showPreview(s)),
       pileLabel: (s, z) => {
         const n = zoneOf(`${s}.${z}`).count;
         const does = z === "library" && s === g ? ", press to draw a card" : zoneOf(`${s}.${z}`).cards?.length ? ", press to see them" : "";
@@ -369,13 +489,21 @@ export async function mount(host: HTMLElement, ctx: GameContext): Promise<GameHa
       standardBtn.toggleAttribute("disabled", !!mine || g < 0);
       deckStatus.textContent = `${view.decks.filter(Boolean).length} of ${view.decks.length} decks chosen.${mine ? " Waiting for the others…" : ""}`;
     }
+    drawReport();
     if (!t) {
       tabs.replaceChildren();
       tools.draw();
+      root.classList.remove("tt-compact");
+      document.documentElement.classList.remove("tt-page-compact");
     } else {
-      tools.draw();
       drawTable();
       drawLooking(dialogs);
+      // The card previewed changed or left the viewer's sight: the preview follows or closes.
+      if (preview.shown !== null) {
+        const s = boardsView.canvas.spots.find((x) => x.card.id === preview.shown);
+        if (s) preview.show(s.card, boardsView.client(s.rect));
+        else preview.hide();
+      }
     }
     // A dice or coin line already says its result.
     const lines = view?.lines ?? [];
@@ -409,6 +537,16 @@ export async function mount(host: HTMLElement, ctx: GameContext): Promise<GameHa
   });
   const onResize = () => draw();
   window.addEventListener("resize", onResize);
+  const onKey = (e: KeyboardEvent) => {
+    const t = e.target as HTMLElement | null;
+    if (t && (t.tagName === "INPUT" || t.tagName === "TEXTAREA" || t.tagName === "SELECT" || t.isContentEditable)) return;
+    if (e.key === "Escape" && !preview.el.hidden) preview.hide();
+    else if ((e.key === "h" || e.key === "H") && !e.ctrlKey && !e.metaKey && !e.altKey && view?.table && me() >= 0) {
+      e.preventDefault();
+      focusHand();
+    }
+  };
+  document.addEventListener("keydown", onKey);
 
   let offGestures = () => {};
   let gone = false;
@@ -425,6 +563,9 @@ export async function mount(host: HTMLElement, ctx: GameContext): Promise<GameHa
       offError();
       offGestures();
       window.removeEventListener("resize", onResize);
+      document.removeEventListener("keydown", onKey);
+      document.documentElement.classList.remove("tt-page-compact");
+      if (hoverTimer) clearTimeout(hoverTimer);
       document.removeEventListener("click", closeMenu);
       boardsView.destroy();
       shell.destroy();
