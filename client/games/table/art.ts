@@ -174,7 +174,7 @@ export class CardArt {
     root.addChild(g);
     const inner = { x: b, y: b, w: w - 2 * b, h: h - 2 * b };
     const small = w < 72;
-    const titleH = Math.max(11, Math.round(h * (small ? 0.16 : 0.1)));
+    const titleH = Math.max(small ? 11 : 13, Math.round(h * (small ? 0.16 : 0.115)));
     const pad = Math.max(2, Math.round(w * 0.03));
     // Title bar.
     g.roundRect(inner.x, inner.y, inner.w, titleH, Math.max(2, r * 0.5)).fill(col.panel).stroke({ color: 0x111111, width: 0.75, alpha: 0.4 });
@@ -182,7 +182,7 @@ export class CardArt {
     let costW = 0;
     let y = inner.y + titleH;
     if (f.cost && !small) costW = this.mana(root, f.cost, inner.x + inner.w - pad, inner.y + titleH / 2, d) + pad;
-    const nameSize = Math.round(titleH * (small ? 0.66 : 0.62));
+    const nameSize = Math.round(titleH * (small ? 0.66 : 0.68));
     const name = fitLine(f.name, nameSize, inner.w - 2 * pad - costW, { bold: true, min: Math.max(6, nameSize * 0.68) });
     const nt = this.text(root, name.text, style(name.size, { bold: true }), inner.x + pad, 0);
     nt.y = inner.y + (titleH - nt.height) / 2;

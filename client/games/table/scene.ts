@@ -139,7 +139,13 @@ export async function mount(host: HTMLElement, ctx: GameContext): Promise<GameHa
       reportBox.hidden = true;
     });
     reportBox.replaceChildren(
-      h("p", {}, all ? `All ${r.cards} cards of your deck were found in the card data.` : `${r.found} of your ${r.cards} cards were found in the card data. Not found, so shown as plain text cards: ${r.unfound.join(", ")}. Check the spelling (the English name, as on the card) and import again before the deal, or play them as they are.`),
+      h(
+        "p",
+        {},
+        all
+          ? `All ${r.cards} cards of your deck were found in the card data.`
+          : `${r.found} of your ${r.cards} cards were found in the card data. Not found, so shown as plain text cards: ${r.unfound.join(", ")}.${view?.stage === "decks" ? " Check the spelling (the English name, as on the card) and import again, or play them as they are." : ""}`,
+      ),
       dismiss,
     );
     reportBox.classList.toggle("tt-report-warn", !all);
@@ -153,6 +159,8 @@ export async function mount(host: HTMLElement, ctx: GameContext): Promise<GameHa
   const closeMenu = () => {
     if (menu.hidden) return;
     menu.hidden = true;
+    // A long press showed the card with its menu: both go together.
+    preview.hide();
     if (menuOpener && menu.contains(document.activeElement)) menuOpener.focus();
     menuOpener = null;
   };
@@ -285,6 +293,12 @@ export async function mount(host: HTMLElement, ctx: GameContext): Promise<GameHa
   const cardMenu = (s: CardSpot, x: number, y: number, opener: HTMLElement | null) => {
     if (!playing() || !s.card.known) return;
     openMenu(x, y, menuFor(s.card, s.zone, menuOps), opener);
+    // On a phone the card shows large at the top: the menu goes under it and scrolls.
+    if (!preview.el.hidden && narrow()) {
+      const below = Math.round(preview.el.getBoundingClientRect().bottom + 6);
+      const r = root.getBoundingClientRect();
+      Object.assign(menu.style, { top: `${below - r.top}px`, left: `${Math.max(4, Math.min(x - r.left - 100, r.width - 204))}px`, maxHeight: `${Math.max(160, window.innerHeight - below - 6)}px` });
+    } else menu.style.maxHeight = "";
   };
   const showPreview = (s: CardSpot) => {
     if (!s.card.known || !s.card.card) return;
