@@ -10,9 +10,9 @@ import type { Page } from "playwright-core";
 import { LAX_ADDRESS_LIMITS } from "../helpers/hub.js";
 import { DESKTOP, hub, PHONE, screenshot, useBrowserHub, waitHub, type HubSnapshot } from "../helpers/e2e.js";
 import { cardDataForTests, type CardDataForTests } from "../helpers/cardImages.js";
-import { cardBox, centre, fieldOf, tableProblems, touchDrag, longPress, type CanvasShot, type CardBox } from "../helpers/table.js";
+import { cardBox, centre, fieldOf, tableProblems, touchDrag, longPress, type CanvasShot } from "../helpers/table.js";
 
-type T = HubSnapshot & { stage?: string; hand?: string[]; battlefield?: { id: number; name: string }[]; phaseOfTable?: string; canvas?: CanvasShot & { cards: (CardBox & { shows: string; cost: string | null; picture: boolean })[]; pictures: { loaded: number; failed: number } } };
+type T = HubSnapshot & { stage?: string; hand?: string[]; battlefield?: { id: number; name: string }[]; phaseOfTable?: string; canvas?: CanvasShot };
 
 const DECK = [
   "4 Delver of Secrets // Insectile Aberration (ISD) 51",

@@ -17,6 +17,7 @@ import { announce } from "../../ui/announce";
 import { h } from "../../ui/dom";
 import { keepFocus } from "../focus";
 import { CardPreview } from "./preview";
+import { formatName } from "./words";
 import { GameShell, type ShellState } from "../shell";
 import type { GameContext, GameHandle } from "../types";
 import { BoardsView } from "./boards";
@@ -493,7 +494,7 @@ export async function mount(host: HTMLElement, ctx: GameContext): Promise<GameHa
     view = joinView(partsFor(parts, shell.me), g >= 0 ? g : "spectator");
     // After the view: the end screen's title reads the winners from it.
     shell.update(wire);
-    ctx.setSubtitle(`${wire.mode === "solo" ? "Goldfish" : "Online"} · ${wire.format}`);
+    ctx.setSubtitle(`${wire.mode === "solo" ? "Practice alone" : "Online"} · ${formatName(wire.format)}`);
     const t = view?.table;
     deckBox.hidden = !view || view.stage !== "decks";
     table.hidden = !t;
