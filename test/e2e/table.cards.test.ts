@@ -10,6 +10,7 @@ import type { Page } from "playwright-core";
 import { LAX_ADDRESS_LIMITS } from "../helpers/hub.js";
 import { DESKTOP, hub, PHONE, screenshot, useBrowserHub, waitHub, type HubSnapshot } from "../helpers/e2e.js";
 import { cardDataForTests, type CardDataForTests } from "../helpers/cardImages.js";
+import { CardStore, useCardStore } from "../../server/cards/store.js";
 import { cardBox, centre, fieldOf, tableProblems, touchDrag, longPress, type CanvasShot } from "../helpers/table.js";
 
 type T = HubSnapshot & { stage?: string; hand?: string[]; battlefield?: { id: number; name: string }[]; phaseOfTable?: string; canvas?: CanvasShot };
@@ -123,6 +124,44 @@ describe("e2e: card table with real card data and pictures", function () {
     await page.keyboard.press("Escape");
     await page.waitForSelector("#tt-preview", { state: "hidden" });
     await screenshot(page, "table-cards-desktop");
+  });
+
+  it("pictures off: every card drawn as its frame — colours, mana symbols, type line, oracle text, P/T and loyalty with changes, a split card's halves", async () => {
+    useCardStore(new CardStore(data.db, false));
+    try {
+      const { page } = await suite.open(DESKTOP);
+      await page.waitForSelector("#table-solo-btn");
+      await page.fill("input[name=name]", "Cy");
+      await page.click("#table-solo-btn");
+      await until(page, (s) => s.stage === "decks", "the deck stage");
+      // Seven cards: the whole deck is the opening hand.
+      await page.fill("#tt-decklist", ["1 Atraxa, Praetors' Voice", "1 Jace, the Mind Sculptor", "1 Fire // Ice", "1 Tarmogoyf", "1 Serra Angel", "1 Sol Ring", "1 Forest"].join("\n"));
+      await page.click("#tt-import");
+      await until(page, (s) => s.phaseOfTable === "mulligan" && cardsOf(s).filter((c) => c.zone === "hand").length === 7, "the deal");
+      await page.click("#tt-keep");
+      await page.click("#tt-report-ok");
+      for (const name of ["Atraxa, Praetors' Voice", "Jace, the Mind Sculptor", "Serra Angel", "Fire // Ice"]) {
+        const c = await cardBox(page, (x) => x.zone === "hand" && x.name === name, name);
+        await page.mouse.click(c.x + 10, c.y + c.h / 2);
+        await until(page, (s) => cardsOf(s).some((x) => x.zone === "battlefield" && x.name === name), `${name} played`);
+      }
+      const angel = await cardBox(page, (x) => x.zone === "battlefield" && x.name === "Serra Angel", "the angel");
+      await page.mouse.click(angel.x + angel.w / 2, angel.y + angel.h / 2, { button: "right" });
+      await page.click('#tt-menu button:has-text("+1/+1 counter")');
+      await until(page, (s) => (s.battlefield as unknown as { name: string; counters: Record<string, number> }[]).some((x) => x.name === "Serra Angel" && x.counters["+1/+1"] === 1), "the counter");
+      const s = await hub(page) as T;
+      expect(cardsOf(s).every((c) => !c.picture), "no pictures").to.equal(true);
+      expect(s.canvas!.pictures!.loaded).to.equal(0);
+      await page.mouse.move(5, 5);
+      await screenshot(page, "table-cards-drawn");
+      const fire = cardsOf(s).find((c) => c.zone === "battlefield" && c.name === "Fire // Ice")!;
+      await page.mouse.move(fire.x + fire.w / 2, fire.y + fire.h / 2);
+      await page.waitForSelector("#tt-preview:not([hidden]) .tt-split");
+      expect(await page.locator("#tt-preview .tt-half").count()).to.equal(2, "both halves of a split card");
+      await screenshot(page, "table-cards-drawn-preview");
+    } finally {
+      useCardStore(new CardStore(data.db, true));
+    }
   });
 
   it("phone: the hand stays at the screen's foot the whole game, a touch drag plays a card, a long press shows it large with its menu; landscape too", async () => {

@@ -62,6 +62,8 @@ export interface CardDataForTests {
   origin: string;
   /** Pictures served so far, by URL path. */
   served: string[];
+  /** The imported card data's file. */
+  db: string;
   close(): Promise<void>;
 }
 
@@ -95,6 +97,7 @@ export async function cardDataForTests(options: { images?: boolean; fail?: strin
   return {
     origin,
     served,
+    db,
     async close() {
       useCardStore(null);
       await new Promise<void>((r) => server.close(() => r()));

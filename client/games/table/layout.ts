@@ -56,7 +56,9 @@ export function shownSeats(players: number, me: number, focus: number, phone: bo
 export function layoutTable(w: number, h: number, seats: number[], opts: { hand: boolean; others: (g: number) => boolean; compact?: boolean }): TableLayout {
   const phone = w < 560 || !!opts.compact;
   // The hand strip: tall enough to read a card's name and cost (on a wide screen its oracle text).
-  const handH = opts.hand ? (phone ? Math.round(Math.min(160, Math.max(104, h * 0.22))) : Math.min(220, Math.max(150, Math.round(h * 0.26)))) : 0;
+  // Four boards share the height with it: a lower strip there leaves their cards readable too.
+  const many = seats.length > 2;
+  const handH = opts.hand ? (phone ? Math.round(Math.min(160, Math.max(104, h * 0.22))) : Math.min(220, Math.max(many ? 132 : 150, Math.round(h * (many ? 0.22 : 0.26))))) : 0;
   // Room for the fan's tilt and dip: no card's foot is cut at the strip's (the screen's) foot.
   const handCardH = Math.max(64, handH - (phone ? 26 : 30));
   const HEAD = opts.compact ? HEADER_COMPACT : HEADER;
