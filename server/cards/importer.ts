@@ -59,6 +59,9 @@ export async function importCards(file: string, target: string, onProgress?: (p:
     // A scratch file: nothing to protect until the rename, so no journal and no syncs.
     db.pragma("journal_mode = OFF");
     db.pragma("synchronous = OFF");
+    // Bounded memory whatever the file's size: a small page cache, sorts (the indexes) on disk.
+    db.pragma("cache_size = -8000");
+    db.pragma("temp_store = FILE");
     db.exec(SCHEMA);
     const printing = db.prepare("INSERT OR REPLACE INTO printings (id, set_code, number, name, token, rank, def) VALUES (?, ?, ?, ?, ?, ?, ?)");
     const printingName = db.prepare("INSERT INTO printing_names (name, id) VALUES (?, ?)");
@@ -66,12 +69,12 @@ export async function importCards(file: string, target: string, onProgress?: (p:
     const hosts = new Set<string>();
     /** Meld fronts and the card they meld into, patched at the end (the result may come later). */
     const melds: { id: string; result: string }[] = [];
-    let batch: ScryfallCard[] = [];
     let cards = 0;
     let skipped = 0;
     let serial = 0;
-    const write = db.transaction((list: ScryfallCard[]) => {
-      for (const c of list) {
+    // Each card is written as it arrives (nothing held back), BATCH cards per transaction.
+    const write = (c: ScryfallCard) => {
+      {
         const def = toCardDef(c);
         const id = typeof c.id === "string" && c.id ? c.id.slice(0, 64) : `#${++serial}`;
         const token = isToken(c) ? 1 : 0;
@@ -89,27 +92,24 @@ export async function importCards(file: string, target: string, onProgress?: (p:
         const result = meldResult(c);
         if (result) melds.push({ id, result });
       }
-    });
+    };
     const source = fs.createReadStream(file, { highWaterMark: 1 << 20 });
     const items = source.pipe(streamArray.withParserAsStream());
     source.on("error", (e) => items.destroy(e));
     let last = 0;
+    db.exec("BEGIN");
     for await (const item of items as AsyncIterable<{ value: unknown }>) {
       const c = item.value as ScryfallCard;
       if (c && typeof c === "object" && usable(c)) {
-        batch.push(c);
-        cards++;
+        write(c);
+        if (++cards % BATCH === 0) db.exec("COMMIT; BEGIN");
       } else skipped++;
-      if (batch.length >= BATCH) {
-        write(batch);
-        batch = [];
-      }
       if (onProgress && source.bytesRead - last > 1 << 20) {
         last = source.bytesRead;
         onProgress({ bytes: source.bytesRead, total, cards });
       }
     }
-    if (batch.length) write(batch);
+    db.exec("COMMIT");
     patchMelds(db, melds);
     db.exec(INDEXES);
     const meta = db.prepare("INSERT INTO meta (key, value) VALUES (?, ?)");
