@@ -86,7 +86,8 @@ export interface SecurityHeaderOptions {
  * attributes (seat colours, progress bars), hence 'unsafe-inline' for styles only.
  */
 export function contentSecurityPolicy(options: SecurityHeaderOptions = {}, imageHosts: readonly string[] = options.images?.() ?? []): string {
-  const connect = ["'self'", ...(options.connect ?? [])].join(" ");
+  // The service worker keeps card pictures it fetched (client/pwa/sw.ts): its fetch() needs them in connect-src.
+  const connect = ["'self'", ...(options.connect ?? []), ...imageHosts].join(" ");
   const img = ["'self'", "data:", "blob:", ...imageHosts].join(" ");
   return [
     "default-src 'self'",

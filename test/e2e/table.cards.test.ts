@@ -75,7 +75,8 @@ describe("e2e: card table with real card data and pictures", function () {
   after(async () => {
     await data?.close();
   });
-  const suite = useBrowserHub({ config: () => ({ botThreads: 0, ...LAX_ADDRESS_LIMITS }) });
+  // Mountain's picture answers 404 on purpose (the console says so).
+  const suite = useBrowserHub({ config: () => ({ botThreads: 0, ...LAX_ADDRESS_LIMITS }), tolerated: /WebSocket|ERR_|net::|status of 404/ });
 
   it("desktop: set codes and double-faced cards are the real cards with pictures in the hand and on the battlefield; hover, P and both faces in the preview", async () => {
     const { page } = await suite.open({ ...DESKTOP, serviceWorkers: "allow" });

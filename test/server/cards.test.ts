@@ -220,6 +220,8 @@ describe("card data in a table room", function () {
     const res = await fetch(`http://127.0.0.1:${PORT}/api/rooms`);
     const csp = res.headers.get("content-security-policy")!;
     expect(/img-src ([^;]*)/.exec(csp)![1]).to.equal("'self' data: blob: http://127.0.0.1:2795");
+    // The service worker's fetch of a picture it keeps.
+    expect(/connect-src ([^;]*)/.exec(csp)![1]).to.equal("'self' http://127.0.0.1:2795");
     expect(/img-src ([^;]*)/.exec(contentSecurityPolicy({}))![1]).to.equal("'self' data: blob:");
     useCardStore(new CardStore(path.join(dir, "cards.sqlite"), false));
     const off = (await fetch(`http://127.0.0.1:${PORT}/api/rooms`)).headers.get("content-security-policy")!;

@@ -178,15 +178,19 @@ export class CardArt {
     const pad = Math.max(2, Math.round(w * 0.03));
     // Title bar.
     g.roundRect(inner.x, inner.y, inner.w, titleH, Math.max(2, r * 0.5)).fill(col.panel).stroke({ color: 0x111111, width: 0.75, alpha: 0.4 });
-    const d = Math.round(titleH * (small ? 0.66 : 0.74));
+    const nameSize = Math.round(titleH * (small ? 0.66 : 0.68));
+    let d = Math.round(titleH * (small ? 0.66 : 0.74));
+    // The cost beside the name, unless the name would be cut there: then it goes on its own row.
+    const costGuess = f.cost ? manaSymbols(f.cost).length * d * 1.12 + pad : 0;
+    const costBeside = !small && (w >= 130 || !fitLine(f.name, nameSize, inner.w - 2 * pad - costGuess, { bold: true, min: Math.max(6, nameSize * 0.75) }).text.endsWith("…"));
+    if (!costBeside && !small) d = Math.round(titleH * 0.62);
     let costW = 0;
     let y = inner.y + titleH;
-    if (f.cost && !small) costW = this.mana(root, f.cost, inner.x + inner.w - pad, inner.y + titleH / 2, d) + pad;
-    const nameSize = Math.round(titleH * (small ? 0.66 : 0.68));
+    if (f.cost && costBeside) costW = this.mana(root, f.cost, inner.x + inner.w - pad, inner.y + titleH / 2, d) + pad;
     const name = fitLine(f.name, nameSize, inner.w - 2 * pad - costW, { bold: true, min: Math.max(6, nameSize * 0.68) });
     const nt = this.text(root, name.text, style(name.size, { bold: true }), inner.x + pad, 0);
     nt.y = inner.y + (titleH - nt.height) / 2;
-    if (f.cost && small) {
+    if (f.cost && !costBeside) {
       // Small cards: the cost on its own row under the name, so the name keeps the width.
       const row = Math.round(d * 0.95);
       this.mana(root, f.cost, inner.x + inner.w - 1, y + row / 2 + 1, row);

@@ -233,7 +233,13 @@ export async function mount(host: HTMLElement, ctx: GameContext): Promise<GameHa
     true,
   );
 
-  const spot = () => freeSpot(me() >= 0 ? (zoneOf(`${me()}.battlefield`).cards ?? []) : []);
+  const spot = () => {
+    // As many places a row as the field holds cards side by side (tapped ones too), at least 2.
+    const b = boardsView.canvas.layout?.boards.find((x) => x.seat === me());
+    const cols = b ? Math.max(2, Math.min(12, Math.floor((b.field.w - b.card.h) / (b.card.h + 6)) + 1)) : 8;
+    const rows = b ? Math.max(2, Math.min(6, Math.floor((b.field.h - b.card.h) / (b.card.h + 6)) + 1)) : 3;
+    return freeSpot(me() >= 0 ? (zoneOf(`${me()}.battlefield`).cards ?? []) : [], cols, rows);
+  };
   const dialogs: DialogHost = { dialog, act, view: () => view, me, zoneOf: (k) => zoneOf(k), nameOf, spot, withCard: (el, c, zone) => withCard(el, c, zone) };
   const menuOps = { act, pick, counters: (c: CardView) => counterDialog(dialogs, c), spot };
   root.append(pickBar);
