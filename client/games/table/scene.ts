@@ -10,12 +10,13 @@
 // It reads the view the server cut into parts for this connection (common/table/wire.ts) and
 // sends intentions; what a card is, who sees it and what is legal stay on the server.
 import { CATALOGUE, type ActionKind } from "../../../common/table/catalogue";
-import { deckMessages, type TableGameView } from "../../../common/table/game";
+import type { TableGameView } from "../../../common/table/game";
 import type { CardView, ZoneView } from "../../../common/table/visibility";
 import { joinView, partsFor, type Parts } from "../../../common/table/wire";
 import { announce } from "../../ui/announce";
 import { h } from "../../ui/dom";
 import { keepFocus } from "../focus";
+import { DeckStage } from "./decks";
 import { CardPreview } from "./preview";
 import { formatName } from "./words";
 import { GameShell, type ShellState } from "../shell";
@@ -66,7 +67,6 @@ export async function mount(host: HTMLElement, ctx: GameContext): Promise<GameHa
   };
 
   const root = h("div", { class: "tt", id: "tt" });
-  const deckBox = h("section", { class: "tt-decks", id: "tt-decks" });
   const tabs = h("nav", { class: "tt-tabs", id: "tt-tabs", "aria-label": "Battlefields" });
   const boardsView = new BoardsView(() => draw());
   const table = boardsView.el;
@@ -89,69 +89,17 @@ export async function mount(host: HTMLElement, ctx: GameContext): Promise<GameHa
     focusHand();
   });
   const bar = h("div", { class: "tt-bar", id: "tt-bar" }, toolsEl, tabs);
-  const reportBox = h("div", { class: "tt-report", id: "tt-report", hidden: true, role: "status" });
-  root.append(skip, deckBox, reportBox, frozenBar, bar, table, h("aside", { class: "tt-side" }, h("h3", {}, "Log"), log), dialog, menu, keysHint, preview.el);
-  shell.stage.append(root);
-
-  // ---- the deck stage --------------------------------------------------------------------
-  const deckText = h("textarea", { id: "tt-decklist", rows: 8, placeholder: "4 Lightning Bolt (M10) 146\n1 Delver of Secrets // Insectile Aberration\n20 Mountain\n\nSideboard\n2 Duress", "aria-describedby": "tt-decklist-help" }) as HTMLTextAreaElement;
-  const importBtn = h("button", { type: "button", class: "primary", id: "tt-import" }, "Import decklist");
-  importBtn.addEventListener("click", () => {
-    for (const m of deckMessages(deckText.value)) ctx.session.send("deck", { ...m, ...ownName() });
-  });
-  const standardBtn = h("button", { type: "button", class: "secondary", id: "tt-standard" }, "Use the standard 52-card deck");
-  standardBtn.addEventListener("click", () => ctx.session.send("deck", { text: "", ...ownName() }));
+  // ---- the deck stage (decks.ts) -----------------------------------------------------------
   /** The seat's name travels with the deck: the log and the replay then say "Ada", not "Player 1". */
   const ownName = () => {
     const n = shell.me === null ? "" : (wire?.seats[shell.me]?.name ?? "");
     return n ? { name: n } : {};
   };
-  const deckStatus = h("p", { id: "tt-deck-status" });
-  const deckHelp = h(
-    "p",
-    { class: "tt-hint", id: "tt-decklist-help" },
-    "Paste a list as Moxfield, Archidekt, MTG Arena or MTGO export it: one card a line with its count, such as ",
-    h("code", {}, "4 Lightning Bolt"),
-    " or ",
-    h("code", {}, "1 Fire // Ice (APC) 128"),
-    " (a set code and number pick that printing). Sections: Commander, Companion, Sideboard, Maybeboard, Tokens. Cards the server's card data knows come with their text and picture; others are plain text cards.",
-  );
-  const dataLine = h("p", { class: "tt-hint", id: "tt-card-data" });
-  void fetch("/api/cards")
-    .then((r) => (r.ok ? (r.json() as Promise<{ cards: number; source: string; importedAt: string; images: boolean }>) : null))
-    .then((d) => {
-      if (!d) return;
-      dataLine.textContent = d.cards
-        ? `This server knows ${d.cards.toLocaleString("en")} cards (${d.source}, imported ${d.importedAt.slice(0, 10)})${d.images ? ", with their pictures" : ""}.`
-        : "This server has no card data yet: every card is a plain text card showing its name and what the line adds after bars, such as 1 Grizzly Bears | Creature — Bear | {1}{G} | 2/2.";
-    })
-    .catch(() => undefined);
-  deckBox.append(h("h2", {}, "Choose your deck"), h("label", { for: "tt-decklist", class: "tt-label-line" }, "Decklist"), deckText, deckHelp, dataLine, h("div", { class: "notice-actions" }, importBtn, standardBtn), deckStatus);
-  let reportSeen = "";
-  /** What the import found: said once in the deck stage and kept at the table until dismissed. */
-  const drawReport = () => {
-    const r = view?.report;
-    const key = r ? JSON.stringify(r) : "";
-    if (!r || !r.data || key === reportSeen) return void (reportBox.hidden = true);
-    const all = r.found === r.cards;
-    const dismiss = h("button", { type: "button", class: "small", id: "tt-report-ok" }, "OK");
-    dismiss.addEventListener("click", () => {
-      reportSeen = key;
-      reportBox.hidden = true;
-    });
-    reportBox.replaceChildren(
-      h(
-        "p",
-        {},
-        all
-          ? `All ${r.cards} cards of your deck were found in the card data.`
-          : `${r.found} of your ${r.cards} cards were found in the card data. Not found, so shown as plain text cards: ${r.unfound.join(", ")}.${view?.stage === "decks" ? " Check the spelling (the English name, as on the card) and import again, or play them as they are." : ""}`,
-      ),
-      dismiss,
-    );
-    reportBox.classList.toggle("tt-report-warn", !all);
-    reportBox.hidden = false;
-  };
+  const decks = new DeckStage({ send: (m) => ctx.session.send("deck", { ...m, ...ownName() }) });
+  root.append(skip, decks.el, decks.report, frozenBar, bar, table, h("aside", { class: "tt-side" }, h("h3", {}, "Log"), log), dialog, menu, keysHint, preview.el);
+  shell.stage.append(root);
+
+
 
   // ---- context menu ------------------------------------------------------------------------
   // Opened by the keyboard (Enter on a card is its main action; the Menu key, Shift+F10 or M
@@ -502,15 +450,8 @@ export async function mount(host: HTMLElement, ctx: GameContext): Promise<GameHa
     shell.update(wire);
     ctx.setSubtitle(`${wire.mode === "solo" ? "Practice alone" : "Online"} · ${formatName(wire.format)}`);
     const t = view?.table;
-    deckBox.hidden = !view || view.stage !== "decks";
     table.hidden = !t;
-    if (view && view.stage === "decks") {
-      const mine = g >= 0 && view.decks[g];
-      importBtn.toggleAttribute("disabled", !!mine || g < 0);
-      standardBtn.toggleAttribute("disabled", !!mine || g < 0);
-      deckStatus.textContent = `${view.decks.filter(Boolean).length} of ${view.decks.length} decks chosen.${mine ? " Waiting for the others…" : ""}`;
-    }
-    drawReport();
+    decks.draw(view, g);
     if (!t) {
       tabs.replaceChildren();
       tools.draw();
