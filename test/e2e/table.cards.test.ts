@@ -58,7 +58,10 @@ async function searchDelver(page: Page, viaMore: boolean, mountain = false): Pro
   await page.click('#tt-dialog .tt-look li:has([data-name="Delver of Secrets"]) button:has-text("To hand")');
   await until(page, (s) => cardsOf(s).some((c) => c.zone === "hand" && c.name === "Delver of Secrets"), "a Delver in the hand");
   if (mountain) {
-    await page.click('#tt-dialog .tt-look li:has([data-name="Mountain"]) button:has-text("To battlefield")');
+    await page.click('#tt-dialog .tt-look li:has([data-name="Mountain"]) button:has-text("To battlefield")', { timeout: 8000 }).catch(async (e) => {
+      await screenshot(page, "table-cards-debug");
+      throw new Error(`${(e as Error).message}\n${await page.evaluate(() => document.querySelector("#tt-dialog")?.outerHTML.slice(0, 3000) ?? "no dialog")}`);
+    });
     await until(page, (s) => cardsOf(s).some((c) => c.zone === "battlefield" && c.name === "Mountain"), "a Mountain on the battlefield");
   }
   await page.click("#tt-look-done");
