@@ -26,7 +26,9 @@ import { minesweeperApi, type ApiSettings } from "./server/api/minesweeper.js";
 import { replaysApi } from "./server/api/replays.js";
 import { seatsApi } from "./server/api/seats.js";
 import { claimsApi } from "./server/api/claims.js";
+import { cardsApi } from "./server/api/cards.js";
 import { PresenceClaims } from "./server/api/claimStore.js";
+import { cardStore, imageHostsFromEnv } from "./server/cards/store.js";
 import type { MinesweeperSettings } from "./server/rooms/minesweeper/index.js";
 
 /** Largest WebSocket frame accepted at all; payloads over 1 KB are refused per message by the rooms. */
@@ -120,7 +122,9 @@ export function createHubConfig(overrides: Partial<HubSettings> & HubExtras = {}
       // exactly as far as the matchmaker's clientAddress() does: TRUST_PROXY hops.
       if (settings.trustProxy > 0) app.set("trust proxy", settings.trustProxy);
       if (!keepCorsOffMonitor(app)) console.warn("Could not find @colyseus/tools' CORS layer: the monitor strips CORS headers itself.");
-      app.use(securityHeaders({ connect: connectSourcesFor(scale.publicAddress) }));
+      // Card pictures (CARD_IMAGES=on): exactly the imported data's hosts, or CARD_IMAGE_HOSTS.
+      const imageHosts = imageHostsFromEnv();
+      app.use(securityHeaders({ connect: connectSourcesFor(scale.publicAddress), images: () => cardStore().imageHosts(imageHosts) }));
       // Before the app-wide body parser: the submission route parses its own, larger body.
       app.use("/api", minesweeperApi(() => settings.store, { clock: rest.clock, replaySubmitRate: rest.replaySubmitRate }));
       app.use("/api", replaysApi(() => settings.store)); // any finished game of the registry
@@ -129,6 +133,7 @@ export function createHubConfig(overrides: Partial<HubSettings> & HubExtras = {}
       app.use("/api", claimsApi(undefined, undefined, scale.kind === "redis" ? new PresenceClaims(scale.presence) : undefined));
       app.use(express.json({ limit: "16kb" }));
       app.get("/api/rooms", roomsRoute());
+      app.use("/api", cardsApi()); // what card data this server holds
       mountMonitor(app, monitor === undefined ? monitorSettingsFromEnv() : monitor);
       app.use("/api", jsonNotFound);
       mountClient(app, path.join(ROOT, "dist", "client"));

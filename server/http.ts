@@ -73,6 +73,11 @@ export function mountClient(app: express.Express, dir: string): boolean {
 export interface SecurityHeaderOptions {
   /** Extra `connect-src` sources: where room sockets live when they are not this origin (scale-out). */
   connect?: string[];
+  /**
+   * Where card pictures may come from (asked per answer: an import can change it while the
+   * server runs). Empty or absent: pictures only from this origin.
+   */
+  images?: () => string[];
 }
 
 /**
@@ -80,13 +85,15 @@ export interface SecurityHeaderOptions {
  * Pixi draws with WebGL and decodes images in blob: workers; the UI sets inline style
  * attributes (seat colours, progress bars), hence 'unsafe-inline' for styles only.
  */
-export function contentSecurityPolicy(options: SecurityHeaderOptions = {}): string {
-  const connect = ["'self'", ...(options.connect ?? [])].join(" ");
+export function contentSecurityPolicy(options: SecurityHeaderOptions = {}, imageHosts: readonly string[] = options.images?.() ?? []): string {
+  // The service worker keeps card pictures it fetched (client/pwa/sw.ts): its fetch() needs them in connect-src.
+  const connect = ["'self'", ...(options.connect ?? []), ...imageHosts].join(" ");
+  const img = ["'self'", "data:", "blob:", ...imageHosts].join(" ");
   return [
     "default-src 'self'",
     "script-src 'self'",
     "style-src 'self' 'unsafe-inline'",
-    "img-src 'self' data: blob:",
+    `img-src ${img}`,
     "font-src 'self' data:",
     `connect-src ${connect}`,
     "worker-src 'self' blob:",
@@ -99,8 +106,14 @@ export function contentSecurityPolicy(options: SecurityHeaderOptions = {}): stri
 
 /** Security headers on every answer of the Express app (client, API, monitor). */
 export function securityHeaders(options: SecurityHeaderOptions = {}): express.RequestHandler {
-  const csp = contentSecurityPolicy(options);
+  let hosts = "";
+  let csp = contentSecurityPolicy(options, []);
   return (_req, res, next) => {
+    const now = options.images?.() ?? [];
+    if (now.join(" ") !== hosts) {
+      hosts = now.join(" ");
+      csp = contentSecurityPolicy(options, now);
+    }
     res.setHeader("Content-Security-Policy", csp);
     res.setHeader("X-Frame-Options", "DENY");
     res.setHeader("X-Content-Type-Options", "nosniff");

@@ -216,7 +216,7 @@ export abstract class GameRoom<S, M extends TypedMove, E, C, V, St extends HubSt
     if (this.stage === "finished") return this.refusal("game-over");
     const g = this.gameSeatOf[ctx.seat];
     if (g === undefined || g < 0) return this.refusal("not-in-game");
-    const gameMove = this.parts.toGameMove ? this.parts.toGameMove(move, this.gameSeatOf) : move;
+    const gameMove = this.parts.toGameMove ? this.parts.toGameMove(move, this.gameSeatOf, { state: this.game.state, gameSeat: g }) : move;
     if ("code" in gameMove) return gameMove as Rejection;
     if (this.parts.admit) {
       const away = this.order.map((room, gs) => (this.state.seats[room]?.occupied && this.state.seats[room].connected ? -1 : gs)).filter((gs) => gs >= 0);
