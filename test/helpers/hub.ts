@@ -1,6 +1,7 @@
 // Server-test helpers: boot a real hub on its own port, watch what a real
 // colyseus.js client receives, break its socket, poll server-side conditions.
 
+import "./quietLogs.js";
 import { boot, type ColyseusTestServer } from "@colyseus/testing";
 import type { Room } from "colyseus.js";
 import { createHubConfig } from "../../arena.config.js";

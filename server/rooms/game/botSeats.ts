@@ -11,6 +11,7 @@ import type { BotThinker } from "../../bots/thinker.js";
 import type { MessageSpec, MoveContext } from "../base/messages.js";
 import { emptyPayload } from "../base/validate.js";
 import { seatPayload } from "./parts.js";
+import type { Logger } from "pino";
 
 /** What the bots read of their room. */
 export interface BotTable<S, M extends TypedMove> {
@@ -30,7 +31,8 @@ export interface BotTable<S, M extends TypedMove> {
   later(ms: number, fn: () => void): Delayed;
   serverMove(seat: number, run: (ctx: MoveContext) => Rejection | void | false, what: string): void;
   apply(ctx: MoveContext, gameSeat: number, move: M): Rejection | void;
-  label(): string;
+  /** The room's log (room and game on each line). */
+  logger(): Logger;
   /** The room's bot seed (kept by the room: a restored room keeps its own). */
   seed(): number;
 }
@@ -97,7 +99,7 @@ export class BotSeats<S, M extends TypedMove> {
         })
         .catch((e) => {
           // A pool closing with the server drops its pending decisions: nothing to report then.
-          if (!t.disposing() && !/pool closed/.test(String((e as Error)?.message))) console.error(`[${t.label()}] a bot could not decide`, e);
+          if (!t.disposing() && !/pool closed/.test(String((e as Error)?.message))) t.logger().error({ event: "bot.failed", err: e }, "a bot could not decide");
         });
     });
   }
