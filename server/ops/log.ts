@@ -50,7 +50,7 @@ function prettyStream(env: NodeJS.ProcessEnv): DestinationStream | null {
   if (wanted === "json" || (wanted !== "pretty" && env.NODE_ENV !== "development")) return null;
   try {
     const pretty = createRequire(import.meta.url)("pino-pretty") as (o: object) => DestinationStream;
-    return pretty({ colorize: Boolean(process.stdout.isTTY), translateTime: "HH:MM:ss.l", ignore: "pid,hostname", messageKey: "msg" });
+    return pretty({ colorize: Boolean(process.stdout.isTTY), translateTime: "HH:MM:ss.l", ignore: "pid,hostname", messageKey: "msg", singleLine: true });
   } catch {
     return null; // not installed: JSON it is
   }
