@@ -73,6 +73,11 @@ export class BotPool implements BotThinker {
     return slot;
   }
 
+  /** Decisions waiting for a free worker (the `hub_bot_queue` gauge). */
+  queued(): number {
+    return this.queue.length;
+  }
+
   think(request: ThinkRequest): Promise<ThinkAnswer> {
     if (this.closed) return Promise.reject(new Error("bot pool closed"));
     return new Promise((resolve, reject) => {

@@ -126,17 +126,22 @@ const botThink = new Histogram({
   registers: [registry],
 });
 
-const redisUp = new Gauge({
-  name: "hub_redis_up",
-  help: "1 while Redis (presence and matchmaking) answers, 0 during an outage; absent without REDIS_URL",
-  registers: [registry],
-});
-
-const redisOutages = new Counter({
-  name: "hub_redis_outages_total",
-  help: "Redis outages seen by this process (no answer within the watch's limit)",
-  registers: [registry],
-});
+/** Made by the first Redis report: a hub without REDIS_URL has no such figures. */
+let redisMetrics: { up: Gauge; outages: Counter } | null = null;
+function redisGauges(): { up: Gauge; outages: Counter } {
+  return (redisMetrics ??= {
+    up: new Gauge({
+      name: "hub_redis_up",
+      help: "1 while Redis (presence and matchmaking) answers, 0 during an outage; absent without REDIS_URL",
+      registers: [registry],
+    }),
+    outages: new Counter({
+      name: "hub_redis_outages_total",
+      help: "Redis outages seen by this process (no answer within the watch's limit)",
+      registers: [registry],
+    }),
+  });
+}
 
 // ---- what the hub reports ------------------------------------------------------------
 
@@ -152,8 +157,9 @@ export const metrics = {
     floodCuts.inc({ reason });
   },
   redis(up: boolean): void {
-    if (!up) redisOutages.inc();
-    redisUp.set(up ? 1 : 0);
+    const g = redisGauges();
+    if (!up) g.outages.inc();
+    g.up.set(up ? 1 : 0);
   },
 };
 

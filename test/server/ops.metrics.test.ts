@@ -33,7 +33,7 @@ describe("ops: Prometheus metrics at /metrics", function () {
     after(async () => hub?.shutdown());
 
     it("is off: 404, with or without a token, as if nothing were there", async () => {
-      for (const headers of [{}, { authorization: `Bearer ${TOKEN}` }]) {
+      for (const headers of [{}, { authorization: `Bearer ${TOKEN}` }] as Record<string, string>[]) {
         const res = await fetch(`http://127.0.0.1:${OFF_PORT}/metrics`, { headers });
         expect(res.status).to.equal(404);
         expect(await res.text()).to.not.include("hub_");
