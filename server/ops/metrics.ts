@@ -245,9 +245,9 @@ export function meteredThinker(inner: BotThinker & { queued?: () => number }): B
   }
   current = inner;
   return {
-    think: async (request) => {
-      const answer = await inner.think(request);
-      botThink.observe({ game: request.game }, answer.ms / 1000);
+    think: async (request, cancel) => {
+      const answer = await inner.think(request, cancel);
+      if (answer.ms > 0) botThink.observe({ game: request.game }, answer.ms / 1000); // 0: cancelled, never ran
       return answer;
     },
     close: () => inner.close(),

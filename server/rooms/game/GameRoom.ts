@@ -460,6 +460,7 @@ export abstract class GameRoom<S, M extends TypedMove, E, C, V, St extends HubSt
   }
   protected onRoomDispose(): void {
     this.starts.clear();
+    this.bots.stop();
     // A process stopping (deploy, pm2 reload) or a room going to sleep keeps its log open:
     // the game is not abandoned, it comes back (restore.ts).
     if (this.durable?.enabled && matchMaker.state === matchMaker.MatchMakerState.SHUTTING_DOWN) this.durable.keepOpen = true;

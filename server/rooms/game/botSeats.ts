@@ -44,6 +44,8 @@ export class BotSeats<S, M extends TypedMove> {
   private asked = new Map<number, string>();
   /** Per bot-played room seat: the move it last decided and when it is due (a same decision keeps its time). */
   private due = new Map<number, { key: string; at: number }>();
+  /** Per bot-played room seat: cancels its question still waiting for a thread (a newer one replaces it). */
+  private waiting = new Map<number, AbortController>();
 
   constructor(private readonly t: BotTable<S, M>) {}
 
@@ -51,6 +53,17 @@ export class BotSeats<S, M extends TypedMove> {
   forget(): void {
     this.asked.clear();
     this.due.clear();
+    this.cancelAll();
+  }
+
+  /** The room is going away: its questions leave the pool's queue (they held the room alive). */
+  stop(): void {
+    this.cancelAll();
+  }
+
+  private cancelAll(): void {
+    for (const c of this.waiting.values()) c.abort();
+    this.waiting.clear();
   }
 
   /**
@@ -75,9 +88,14 @@ export class BotSeats<S, M extends TypedMove> {
       const seed = t.seed();
       const delay = min + ((seed + game.log.length * 7919 + g * 104729) % (max - min + 1));
       const asked = Date.now();
+      // the older question of this seat is moot: its answer would be dropped anyway
+      this.waiting.get(room)?.abort();
+      const cancel = new AbortController();
+      this.waiting.set(room, cancel);
       t.thinker()
-        .think({ game: t.def().id, view: game.view(g), seat: g, level, seed: seed ^ (game.log.length * 2654435761), budgetMs: t.budgetMs() ?? delay, memory: null })
+        .think({ game: t.def().id, view: game.view(g), seat: g, level, seed: seed ^ (game.log.length * 2654435761), budgetMs: t.budgetMs() ?? delay, memory: null }, cancel.signal)
         .then((answer) => {
+          if (this.waiting.get(room) === cancel) this.waiting.delete(room);
           if (t.disposing() || t.game() !== game || this.asked.get(room) !== version || answer.move === null) return;
           // The same decision as before (say, a Caught while the table plays on) keeps its time:
           // a busy table never starves a bot's out-of-turn call.
