@@ -1,5 +1,6 @@
 // The hub's log as a test reads it: one JSON object per line (server/ops/log.ts).
 
+import { createLogger, log, useLogger } from "../../server/ops/log.js";
 export interface LogLine {
   level: string;
   time: string;
@@ -30,4 +31,15 @@ export function jsonLines(output: string): LogLine[] {
 /** The lines that are not JSON (for a test that checks there are none but the loader's). */
 export function otherLines(output: string): string[] {
   return output.split("\n").filter((l) => l.trim() !== "" && !l.startsWith("{"));
+}
+
+/**
+ * The lines the hub logs in this process from now on (at `level` and above) until
+ * `restore()`: for tests that check what a room reports (rooms pick the new logger up at once).
+ */
+export function captureLogs(level = "debug"): { lines: LogLine[]; restore(): void } {
+  const previous = log;
+  const lines: LogLine[] = [];
+  useLogger(createLogger({ LOG_LEVEL: level }, { write: (line: string) => void lines.push(JSON.parse(line) as LogLine) }));
+  return { lines, restore: () => useLogger(previous) };
 }

@@ -7,7 +7,7 @@
 import { matchMaker, Protocol, Room, RoomInternalState, type Client, type ClientPrivate, type Delayed, type RoomException } from "@colyseus/core";
 import type { Logger } from "pino";
 import type { Rejection } from "../../../common/core/rules.js";
-import { errorFields, roomLogger } from "../../ops/log.js";
+import { errorFields, log as rootLog, roomLogger } from "../../ops/log.js";
 import { metrics, trackRoom, untrackRoom, type RoomProbe } from "../../ops/metrics.js";
 import { settingsFromEnv, type HubSettings } from "../../settings.js";
 import type { FinishedGame, GameStore } from "../../store/GameStore.js";
@@ -60,13 +60,16 @@ export abstract class HubRoom<S extends HubState> extends Room<S, HubMetadata> {
   protected privateRoom = false;
   private lastMetadata = "";
   protected created = false;
-  private roomLog: { id: string; logger: Logger } | null = null;
+  private roomLog: { id: string; root: Logger; logger: Logger } | null = null;
   /** What /metrics counts of this room (server/ops/metrics.ts), once it is created. */
   private readonly probe: RoomProbe = { game: "", connections: () => this.clients.length };
 
   /** This room's log lines: `room` and `game` on each (server/ops/log.ts). */
   protected logger(): Logger {
-    if (this.roomLog?.id !== this.roomId) this.roomLog = { id: this.roomId, logger: roomLogger(this.gameId, this.roomId) };
+    // made again when the room's id changes (a private code) or the process's logger is replaced (tests)
+    if (this.roomLog?.id !== this.roomId || this.roomLog.root !== rootLog) {
+      this.roomLog = { id: this.roomId, root: rootLog, logger: roomLogger(this.gameId, this.roomId) };
+    }
     return this.roomLog.logger;
   }
 
