@@ -11,6 +11,7 @@ import "./styles.css";
 import "./ui/ui.css";
 import { normaliseCode } from "./net/client";
 import { errorText, openSession, type RoomSession } from "./net/session";
+import { retryText, STILL_UNAVAILABLE, StillUnavailable, untilAvailable } from "./net/retry";
 import { loadName, loadSeat } from "./net/storage";
 import { explainJoinFailure } from "./net/joinErrors";
 import { confirmLeave, dismissLeave, leaveConsequence } from "./ui/confirm";
@@ -210,7 +211,10 @@ async function join(id: string, spectate: boolean): Promise<void> {
   joining(spectate ? `Opening room ${id} to watch.` : stored ? `Taking your seat back in room ${id}.` : `Joining room ${id}.`);
   try {
     const options: Record<string, unknown> = spectate ? { spectate: true } : stored ? { seatToken: stored.seatToken } : {};
-    const session = await openSession({ game: stored?.game ?? "", how: "joinById", roomId: id, options });
+    // An unavailable hub (a stalled Redis, a restart) is tried again by itself, and said so.
+    const session = await untilAvailable(() => openSession({ game: stored?.game ?? "", how: "joinById", roomId: id, options }), (n) => joining(retryText(n)), {
+      cancelled: () => gen !== generation,
+    });
     if (gen !== generation) {
       void session.leave();
       return;
@@ -220,6 +224,10 @@ async function join(id: string, spectate: boolean): Promise<void> {
     showRoom(session);
   } catch (e) {
     if (gen !== generation) return;
+    if (e instanceof StillUnavailable) {
+      failed("The hub is unavailable", STILL_UNAVAILABLE, [{ label: "Try again", run: () => void join(id, spectate) }]);
+      return;
+    }
     const why = explainJoinFailure(id, e, { spectate, reclaim: stored !== null });
     failed(why.title, why.text, why.watch ? [{ label: "Watch this room", run: () => (location.hash = `#/spectate/${id}`) }] : []);
   }

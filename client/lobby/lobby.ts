@@ -4,6 +4,7 @@
 // plain lobby (#/) shows every page in turn. Plain, accessible HTML.
 import { fetchRooms, normaliseCode, type PublicRoom } from "../net/client";
 import { errorText, type RoomSession } from "../net/session";
+import { retryText, STILL_UNAVAILABLE, StillUnavailable, untilAvailable, UNAVAILABLE } from "../net/retry";
 import { loadName, saveName } from "../net/storage";
 import { h } from "../ui/dom";
 import { CLIENT_GAMES, type ClientGame } from "../games/registry";
@@ -35,6 +36,8 @@ export class Lobby {
   private refreshTimer: ReturnType<typeof setInterval> | null = null;
   private abort: AbortController | null = null;
   private busy = false;
+  /** Counts joins: a join whose ticket is not the latest was cancelled (the lobby was left). */
+  private entering = 0;
 
   constructor(private actions: LobbyActions) {
     this.status = h("p", { class: "lobby-status", role: "status", "aria-live": "polite" });
@@ -80,15 +83,23 @@ export class Lobby {
 
   hide(): void {
     this.el.hidden = true;
+    // A join still trying again by itself stops: the player went elsewhere.
+    if (this.busy) {
+      this.entering++;
+      this.busy = false;
+      this.el.removeAttribute("aria-busy");
+      this.setStatus("");
+    }
     if (this.refreshTimer) clearInterval(this.refreshTimer);
     this.refreshTimer = null;
     this.abort?.abort();
     this.rejoin.stop();
   }
 
-  setStatus(text: string, error = false): void {
+  setStatus(text: string, error = false, retrying = false): void {
     this.status.textContent = text;
     this.status.classList.toggle("error", error);
+    this.status.classList.toggle("retrying", retrying);
   }
 
   // ---- sections -------------------------------------------------------------------
@@ -215,17 +226,27 @@ export class Lobby {
   private async enter(what: string, open: () => Promise<RoomSession>): Promise<void> {
     if (this.busy) return;
     this.busy = true;
+    const ticket = ++this.entering;
+    const cancelled = () => ticket !== this.entering;
     this.setStatus(what);
     this.el.setAttribute("aria-busy", "true");
     try {
-      const session = await open();
+      // An unavailable hub (a stalled Redis, a restart) is tried again by itself, and said so.
+      const session = await untilAvailable(open, (n) => this.setStatus(retryText(n), false, true), { cancelled });
+      if (cancelled()) {
+        void session.leave(); // the player went elsewhere meanwhile
+        return;
+      }
       this.setStatus("");
       this.actions.entered(session);
     } catch (e) {
-      this.setStatus(`Could not join: ${errorText(e)}`, true);
+      if (cancelled()) return;
+      this.setStatus(e instanceof StillUnavailable ? STILL_UNAVAILABLE : `Could not join: ${errorText(e)}`, true);
     } finally {
-      this.busy = false;
-      this.el.removeAttribute("aria-busy");
+      if (!cancelled()) {
+        this.busy = false;
+        this.el.removeAttribute("aria-busy");
+      }
     }
   }
 
@@ -239,7 +260,7 @@ export class Lobby {
       this.renderRooms(rooms);
     } catch (e) {
       if (abort.signal.aborted) return;
-      this.roomsNote.textContent = `Could not load rooms (${errorText(e)}).`;
+      this.roomsNote.textContent = errorText(e) === UNAVAILABLE ? `${UNAVAILABLE} The list refreshes by itself.` : `Could not load rooms (${errorText(e)}).`;
     }
   }
 

@@ -71,6 +71,8 @@ export function isRefusal(e: unknown): boolean {
 
 export function errorText(e: unknown): string {
   if (e instanceof Error && e.message) return e.message;
+  // colyseus.js rejects a request that got no answer with the XHR's error event
+  if (typeof Event !== "undefined" && e instanceof Event) return "The connection to the hub failed.";
   return String(e ?? "unknown error");
 }
 

@@ -15,6 +15,7 @@ import { TokenBucket, type BucketLimits } from "../rooms/base/rateLimit.js";
 import { matchMaker } from "@colyseus/core";
 import { liveSeats } from "./seats.js";
 import { MemoryClaims, type ClaimStore } from "./claimStore.js";
+import { log } from "../ops/log.js";
 
 export const CLAIM_TTL_MS = 5 * 60_000;
 export const CLAIM_RATE: BucketLimits = { burst: 10, perSecond: 0.5 };
@@ -59,7 +60,7 @@ export function claimsApi(limits: BucketLimits = CLAIM_RATE, now: () => number =
     const claim = randomBytes(24).toString("base64url");
     const t = now();
     const expiresAt = t + CLAIM_TTL_MS;
-    const kept = await claims.put(claim, { roomId, seatToken, expiresAt }, t).catch((e) => (console.error("could not keep a device link", e), null));
+    const kept = await claims.put(claim, { roomId, seatToken, expiresAt }, t).catch((e) => (log.error({ event: "http.failed", path: "/api/claims", err: e }, "could not keep a device link"), null));
     if (kept === null) return fail(res, 503, "unavailable", "Could not make a device link just now; try again in a few seconds.");
     if (!kept) return fail(res, 503, "busy", "Too many device links are waiting; try again in a minute.");
     res.json({ claim, roomId, expiresAt });
@@ -70,7 +71,7 @@ export function claimsApi(limits: BucketLimits = CLAIM_RATE, now: () => number =
     const { claim } = (req.body ?? {}) as Record<string, unknown>;
     if (typeof claim !== "string" || !CLAIM.test(claim)) return fail(res, 400, "bad-request", "This device link is damaged; copy it again from the other device.");
     // single use, whatever happens next
-    const found = await claims.take(claim, now()).catch((e) => (console.error("could not read a device link", e), undefined));
+    const found = await claims.take(claim, now()).catch((e) => (log.error({ event: "http.failed", path: "/api/claims/redeem", err: e }, "could not read a device link"), undefined));
     if (found === undefined) return fail(res, 503, "unavailable", "Could not read this device link just now; try again in a few seconds.");
     if (!found) {
       return fail(res, 410, "claim-gone", "This device link was already used or has expired. On the device that has the game, choose \"Continue on another device\" again.");

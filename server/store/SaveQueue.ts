@@ -12,6 +12,7 @@ import {
   type LeaderboardRow,
   type StoredGame,
 } from "./GameStore.js";
+import { log, storeLine } from "../ops/log.js";
 
 export interface SaveQueueSettings {
   /** Results kept waiting at most (default 1000); past it a new result is lost, loudly. */
@@ -51,7 +52,7 @@ export class SaveQueue implements HubStore {
     this.maxQueued = settings.maxQueued ?? 1000;
     this.firstRetryMs = settings.firstRetryMs ?? 1000;
     this.maxRetryMs = settings.maxRetryMs ?? 60_000;
-    this.log = settings.log ?? ((line) => console.error(line));
+    this.log = settings.log ?? storeLine;
     this.delay = this.firstRetryMs;
   }
 
@@ -106,7 +107,7 @@ export class SaveQueue implements HubStore {
         try {
           head.onSaved(head.id);
         } catch (e) {
-          console.error("[store] a saved-result callback failed", e);
+          log.error({ event: "store.write-failed", err: e }, "[store] a saved-result callback failed");
         }
       }
     }

@@ -2,6 +2,7 @@
 // drive Debian's Chromium with playwright-core, talk to the page through
 // window.__hub (no pixel guessing), and peek at server-side room instances
 // (same process) for what a test may know but a client never does (mines).
+import "./quietLogs.js";
 import { expect } from "chai";
 import { existsSync, mkdirSync } from "node:fs";
 import { createServer } from "node:net";

@@ -117,7 +117,7 @@ export abstract class GameRoom<S, M extends TypedMove, E, C, V, St extends HubSt
       later: (ms, fn) => this.later(ms, fn),
       serverMove: (seat, run, what) => this.serverMove(seat, run, what),
       apply: (ctx, g, move) => this.applyMove(ctx, g, move),
-      label: () => `${this.gameId} ${this.roomId}`,
+      logger: () => this.logger(),
       seed: () => this.botSeed,
     });
 
@@ -195,6 +195,7 @@ export abstract class GameRoom<S, M extends TypedMove, E, C, V, St extends HubSt
         nobodyHere: () => this.nobodyHere(),
         later: (ms, fn) => this.later(ms, fn),
         sleep: () => {
+          this.disposeReason = "sleeping";
           this.beforeSend();
           this.durable.sleep(this.roomId);
           void this.disconnect(Protocol.WS_CLOSE_CONSENTED); // asleep, not ended: a join wakes it
@@ -459,6 +460,7 @@ export abstract class GameRoom<S, M extends TypedMove, E, C, V, St extends HubSt
   }
   protected onRoomDispose(): void {
     this.starts.clear();
+    this.bots.stop();
     // A process stopping (deploy, pm2 reload) or a room going to sleep keeps its log open:
     // the game is not abandoned, it comes back (restore.ts).
     if (this.durable?.enabled && matchMaker.state === matchMaker.MatchMakerState.SHUTTING_DOWN) this.durable.keepOpen = true;
