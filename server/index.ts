@@ -6,7 +6,7 @@ import { checkRedis, redisUnreachableMessage } from "./scale.js";
 import { basePort } from "./settings.js";
 import { checkStore } from "./store/index.js";
 
-const store = checkStore();
+const store = await checkStore();
 if (store.fatal) {
   console.error(store.fatal);
   process.exit(1);
