@@ -15,7 +15,7 @@ import { GameRoom } from "./server/rooms/game/GameRoom.js";
 import { mirrorNameOf } from "./server/rooms/game/spectatorDelay.js";
 import { chooseScaleOut } from "./server/scale.js";
 import { settingsFromEnv, type HubSettings } from "./server/settings.js";
-import { openStore, SaveQueue, type SaveQueueSettings } from "./server/store/index.js";
+import { openHubStore, SaveQueue, type HomeStore, type SaveQueueSettings } from "./server/store/index.js";
 import { openRoomLog, type RoomLog } from "./server/store/RoomLog.js";
 import { RoomReviver } from "./server/rooms/game/restore.js";
 import { Admission } from "./server/net/admission.js";
@@ -26,6 +26,8 @@ import { minesweeperApi, type ApiSettings } from "./server/api/minesweeper.js";
 import { replaysApi } from "./server/api/replays.js";
 import { seatsApi } from "./server/api/seats.js";
 import { claimsApi } from "./server/api/claims.js";
+import { profilesApi, type ProfileApiSettings } from "./server/api/profiles.js";
+import { ratePending } from "./server/ratings/rated.js";
 import { PresenceClaims } from "./server/api/claimStore.js";
 import type { MinesweeperSettings } from "./server/rooms/minesweeper/index.js";
 
@@ -48,11 +50,17 @@ export type HubExtras = MinesweeperSettings &
      * injected (in-process tests), then none: those hubs' rooms are not restored.
      */
     roomLog?: RoomLog | null;
+    /** Profile API limits (server/api/profiles.ts); tests lift them. */
+    profileApi?: ProfileApiSettings;
   };
+
+function isHomeStore(store: unknown): store is HomeStore {
+  return typeof (store as Partial<HomeStore> | null)?.profileByKey === "function" && typeof (store as Partial<HomeStore>).rateGame === "function";
+}
 
 export function createHubConfig(overrides: Partial<HubSettings> & HubExtras = {}): ConfigOptions {
   // The store opens when the server starts, not when this module is imported.
-  const { store, monitor, saveQueue, roomLog, ...rest } = overrides;
+  const { store, monitor, saveQueue, roomLog, profileApi, ...rest } = overrides;
   const settings = { ...settingsFromEnv(), ...rest } as HubSettings;
   const scale = chooseScaleOut();
   let reviver: RoomReviver | null = null;
@@ -74,7 +82,10 @@ export function createHubConfig(overrides: Partial<HubSettings> & HubExtras = {}
 
     initializeGameServer: async (gameServer) => {
       // A write that fails (disk full) waits in a queue and is retried, never dropped silently.
-      settings.store = new SaveQueue(store ?? openStore(), saveQueue);
+      const inner = store ?? (await openHubStore());
+      settings.store = new SaveQueue(inner, saveQueue);
+      // Profiles, histories and ratings live in the same database as the finished games.
+      settings.home = isHomeStore(inner) ? inner : undefined;
       settings.gate = new Admission(settings.admission);
       settings.roomLog = roomLog === undefined ? (store ? undefined : await openRoomLog()) : (roomLog ?? undefined);
       if (settings.roomLog) {
@@ -99,7 +110,7 @@ export function createHubConfig(overrides: Partial<HubSettings> & HubExtras = {}
       gameServer.onShutdown(async () => {
         reviver?.stop();
         settings.gate?.close();
-        settings.store.close();
+        await settings.store.close();
         await settings.roomLog?.flush().catch(() => undefined);
         settings.roomLog?.close();
         if (pool) {
@@ -112,6 +123,8 @@ export function createHubConfig(overrides: Partial<HubSettings> & HubExtras = {}
     // Rooms come back from the log before the first client is let in.
     beforeListen: async () => {
       await reviver?.boot();
+      // Rated games a stopped process recorded but did not rate yet (any process may finish them).
+      if (settings.home) void ratePending(settings.home).catch((e) => console.error("[ratings] could not rate the waiting games", e));
     },
 
     initializeExpress: (app) => {
@@ -123,10 +136,12 @@ export function createHubConfig(overrides: Partial<HubSettings> & HubExtras = {}
       app.use(securityHeaders({ connect: connectSourcesFor(scale.publicAddress) }));
       // Before the app-wide body parser: the submission route parses its own, larger body.
       app.use("/api", minesweeperApi(() => settings.store, { clock: rest.clock, replaySubmitRate: rest.replaySubmitRate }));
-      app.use("/api", replaysApi(() => settings.store)); // any finished game of the registry
+      app.use("/api", replaysApi(() => settings.store, () => settings.home)); // any finished game of the registry
       app.use("/api", seatsApi()); // parses its own small body, like the route above
       // "continue on another device" links, same; behind several processes they wait in Redis
-      app.use("/api", claimsApi(undefined, undefined, scale.kind === "redis" ? new PresenceClaims(scale.presence) : undefined));
+      app.use("/api", claimsApi(undefined, undefined, scale.kind === "redis" ? new PresenceClaims(scale.presence) : undefined, () => settings.home));
+      // profiles, My games, ratings (docs/protocol.md "Profiles")
+      app.use("/api", profilesApi(() => settings.home, { profilesPerDay: settings.admission.profilesPerDay, ...profileApi }));
       app.use(express.json({ limit: "16kb" }));
       app.get("/api/rooms", roomsRoute());
       mountMonitor(app, monitor === undefined ? monitorSettingsFromEnv() : monitor);

@@ -62,6 +62,11 @@ export async function startPostgres(binDir: string): Promise<PostgresServer> {
     throw new Error(`pg_ctl start failed:\n${start.output}\n${log}`);
   }
   const url = (db = "postgres") => `postgres://hub@127.0.0.1:${port}/${db}`;
+  const stopNow = () => {
+    if (!fs.existsSync(dir)) return;
+    run(path.join(binDir, "pg_ctl"), ["-D", data, "-m", "immediate", "-w", "stop"]);
+    fs.rmSync(dir, { recursive: true, force: true });
+  };
   return {
     port,
     url,
@@ -76,13 +81,9 @@ export async function startPostgres(binDir: string): Promise<PostgresServer> {
       }
       return url(name);
     },
-    stopNow() {
-      if (!fs.existsSync(dir)) return;
-      run(path.join(binDir, "pg_ctl"), ["-D", data, "-m", "immediate", "-w", "stop"]);
-      fs.rmSync(dir, { recursive: true, force: true });
-    },
+    stopNow,
     async stop() {
-      this.stopNow();
+      stopNow();
     },
   };
 }
@@ -103,7 +104,7 @@ export async function testPostgres(): Promise<PostgresServer | null> {
   if (!shared) {
     shared = startPostgres(bin);
     const server = await shared;
-    process.once("exit", () => server.stopNow());
+    process.once("exit", () => (server as PostgresServer).stopNow());
   }
-  return shared;
+  return shared as Promise<PostgresServer>;
 }
