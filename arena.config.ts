@@ -28,6 +28,7 @@ import { seatsApi } from "./server/api/seats.js";
 import { claimsApi } from "./server/api/claims.js";
 import { profilesApi, type ProfileApiSettings } from "./server/api/profiles.js";
 import { ratePending } from "./server/ratings/rated.js";
+import { QUEUE_ROOM, RatedQueueRoom } from "./server/ratings/queue.js";
 import { PresenceClaims } from "./server/api/claimStore.js";
 import type { MinesweeperSettings } from "./server/rooms/minesweeper/index.js";
 
@@ -100,6 +101,8 @@ export function createHubConfig(overrides: Partial<HubSettings> & HubExtras = {}
       installMatchmakeHandler(gameServer, { admission: settings.gate, trustProxy: settings.trustProxy, maxBodyBytes: settings.maxMatchmakeBodyBytes, wake });
       installRoomIdNormalisation();
       for (const entry of ROOMS) defineHubRoom(gameServer, entry.name, entry.room, entry.filterKeys, settings);
+      // rated quick play: one queue per rating pool (server/ratings/queue.ts)
+      gameServer.define(QUEUE_ROOM, RatedQueueRoom, { hub: settings }).filterBy(["pool"]);
       // delayed spectators' mirrors (server/rooms/game/spectatorDelay.ts), opened by their live rooms
       for (const entry of ROOMS) if (entry.watch) gameServer.define(mirrorNameOf(entry.name), entry.watch, { hub: settings });
       // Bots of games on the generic room think on worker threads: a room never waits for one.
@@ -141,7 +144,7 @@ export function createHubConfig(overrides: Partial<HubSettings> & HubExtras = {}
       // "continue on another device" links, same; behind several processes they wait in Redis
       app.use("/api", claimsApi(undefined, undefined, scale.kind === "redis" ? new PresenceClaims(scale.presence) : undefined, () => settings.home));
       // profiles, My games, ratings (docs/protocol.md "Profiles")
-      app.use("/api", profilesApi(() => settings.home, { profilesPerDay: settings.admission.profilesPerDay, ...profileApi }));
+      app.use("/api", profilesApi(() => settings.home, { profilesPerDay: settings.admission.profilesPerDay, createRate: settings.admission.profileRate, ...profileApi }));
       app.use(express.json({ limit: "16kb" }));
       app.get("/api/rooms", roomsRoute());
       mountMonitor(app, monitor === undefined ? monitorSettingsFromEnv() : monitor);

@@ -49,7 +49,7 @@ export function poolsOf(game: string): RatedPool[] {
 export const RATING_START = 1500;
 export const RATING_START_SIGMA = 500;
 /** A rating is provisional ("1500?") while its uncertainty is above this. */
-export const PROVISIONAL_SIGMA = 230;
+export const PROVISIONAL_SIGMA = 350;
 
 export function isProvisional(sigma: number): boolean {
   return sigma > PROVISIONAL_SIGMA;

@@ -71,6 +71,8 @@ export interface AdmissionLimits {
   maxCells: number;
   /** Profiles one address may make per day (counted in the shared store). */
   profilesPerDay: number;
+  /** Profiles one address may make at once (burst, then per second), before the daily bound. */
+  profileRate: BucketLimits;
 }
 
 export const DEFAULTS = {
@@ -99,6 +101,7 @@ export const DEFAULTS = {
     maxRooms: 2000,
     maxCells: 2_000_000,
     profilesPerDay: 10,
+    profileRate: { burst: 5, perSecond: 1 / 60 },
   },
 } as const;
 
@@ -111,6 +114,7 @@ export const NO_ADDRESS_LIMITS: Omit<AdmissionLimits, "maxRooms" | "maxCells"> =
   unusedRate: { burst: 1e6, perSecond: 1e6 },
   tokenGuessRate: { burst: 1e6, perSecond: 1e6 },
   profilesPerDay: 1e6,
+  profileRate: { burst: 1e6, perSecond: 1e6 },
 };
 
 function num(value: string | undefined, fallback: number, min: number, max: number): number {
@@ -166,6 +170,7 @@ function admissionFromEnv(env: NodeJS.ProcessEnv): AdmissionLimits {
     maxRooms: num(env.MAX_ROOMS, d.maxRooms, 1, 1e9),
     maxCells: num(env.MAX_CELLS, d.maxCells, 1, 1e12),
     profilesPerDay: num(env.PROFILES_PER_DAY, d.profilesPerDay, 1, 1e9),
+    profileRate: d.profileRate,
   };
   return env.ADDRESS_LIMITS?.trim().toLowerCase() === "off" ? { ...limits, ...NO_ADDRESS_LIMITS } : limits;
 }

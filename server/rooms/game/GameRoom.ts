@@ -35,10 +35,8 @@ import { TurnTimer } from "./turnTimer.js";
 import type { LoggedRoom } from "../../store/RoomLog.js";
 import { loggableOptions, replayGame, RoomDurability, takeRestore, watchSleep, type RoomNow } from "./durable.js";
 import { DelayRecorder, parseSpectatorDelay, type Feed, type FeedCursor, type WatchSetup } from "./spectatorDelay.js";
-import { RATED_OPTION, RATED_POOL_OPTION, RatedTable, takeMatch } from "./ratedRoom.js";
+import { joiningProfile, RATED_OPTION, RATED_POOL_OPTION, RatedTable, takeMatch } from "./ratedRoom.js";
 import { ratedPool } from "../../../common/rated.js";
-import { hashKey, isProfileKey } from "../../api/profileAuth.js";
-import { HubRefusal } from "../base/errors.js";
 import { wantsNewSeat } from "../base/seats.js";
 
 export { filterKeysOf, type GameServerParts, type PartsExtras, type PartsRoom, type Projection, type RecordInfo, type Stage, type WireInfo } from "./parts.js";
@@ -166,17 +164,8 @@ export abstract class GameRoom<S, M extends TypedMove, E, C, V, St extends HubSt
   override async onAuth(client: Client, options: unknown, context?: AuthContext): Promise<JoinRequest> {
     const request = this.checkJoin(options);
     this.records.joined(client, context?.headers);
-    if (this.rated && wantsNewSeat(options)) {
-      const matched = this.rated.admit(request.ratedTicket);
-      if (!matched) throw new HubRefusal("rated-only", "This is a rated game between the players rated quick play matched. Find your own with Rated quick play, or watch this one as a spectator.");
-      request.profileId = matched.profileId;
-      return request;
-    }
-    const home = this.settings.home;
-    if (home && !request.spectate && isProfileKey(request.profileKey)) {
-      const profile = await home.profileByKey(hashKey(request.profileKey)).catch(() => null);
-      if (profile) request.profileId = profile.id;
-    }
+    const profileId = await joiningProfile(request, wantsNewSeat(options), this.rated, this.settings.home);
+    if (profileId) request.profileId = profileId;
     return request;
   }
 
@@ -477,8 +466,8 @@ export abstract class GameRoom<S, M extends TypedMove, E, C, V, St extends HubSt
     return this.configured.mode !== "solo" && this.stage !== "playing";
   }
   protected acceptsNewPlayers(): boolean {
-    // A rated room seats the matched players only.
-    if (this.rated) return this.rated.waitingFor > 0 && this.stage === "waiting";
+    // A rated room seats the matched players only (onAuth checks their tickets), before its first game.
+    if (this.rated) return this.gameNo === 0 && this.stage === "waiting";
     // A shared board takes people while it runs.
     if (this.parts.startAtOnce) return true;
     // No new seats during a game (or its countdown); a solo table belongs to the one person it was made for.

@@ -7,6 +7,10 @@
 
 import { randomBytes } from "node:crypto";
 import { ratedPool, type RatedPool } from "../../../common/rated.js";
+import { hashKey, isProfileKey } from "../../api/profileAuth.js";
+import type { HomeStore } from "../../store/HomeStore.js";
+import { HubRefusal } from "../base/errors.js";
+import type { JoinRequest } from "../base/seats.js";
 
 export interface MatchedPlayer {
   profileId: string;
@@ -79,4 +83,19 @@ export class RatedTable {
   get waitingFor(): number {
     return this.unused.size;
   }
+}
+
+/**
+ * The profile a join plays for: in a rated room the ticket's (anyone without one is refused a
+ * seat), elsewhere the one its profile key names (an unknown key joins without a profile).
+ */
+export async function joiningProfile(request: JoinRequest, newSeat: boolean, rated: RatedTable | null, home: HomeStore | undefined): Promise<string | null> {
+  if (rated && newSeat) {
+    const matched = rated.admit(request.ratedTicket);
+    if (!matched) throw new HubRefusal("rated-only", "This is a rated game between the players rated quick play matched. Find your own with Rated quick play, or watch this one as a spectator.");
+    return matched.profileId;
+  }
+  if (!home || request.spectate || !isProfileKey(request.profileKey)) return null;
+  const profile = await home.profileByKey(hashKey(request.profileKey)).catch(() => null);
+  return profile?.id ?? null;
 }

@@ -107,11 +107,12 @@ export class GameRecords<S, M extends TypedMove, E, C, V, St extends HubState> {
     const over = result !== "abandoned" && def.status(game.state) === "finished";
     const ruled = over && def.places ? def.places(game.state) : null;
     const base = ruled ?? new Array<number>(n).fill(this.forfeits.length > 0 ? 1 : 0);
-    const stayed = base.filter((_, g) => !this.forfeits.includes(g));
-    const worst = stayed.length > 0 ? Math.max(...stayed) : 0;
+    if (this.forfeits.length === 0) return this.profiles.map((profileId, g) => ({ profileId: this.botSeats[g] ? null : profileId, place: base[g] }));
+    // Those who stayed keep their order among themselves (1, 2… with ties), the leavers follow.
+    const kept = [...new Set(base.filter((_, g) => !this.forfeits.includes(g)))].sort((a, b) => a - b);
     return this.profiles.map((profileId, g) => {
       const k = this.forfeits.indexOf(g);
-      const place = k < 0 ? base[g] : worst + (this.forfeits.length - k);
+      const place = k < 0 ? kept.indexOf(base[g]) + 1 : kept.length + (this.forfeits.length - k);
       return { profileId: this.botSeats[g] ? null : profileId, place, ...(k >= 0 ? { forfeited: true } : {}) };
     });
   }
@@ -187,7 +188,13 @@ export class GameRecords<S, M extends TypedMove, E, C, V, St extends HubState> {
         if (!changes || this.room.disposing()) return;
         const event = ratedEvent(gameNo, pool, changes, order);
         this.lastRated = event;
-        this.room.serverMove(Math.max(0, this.room.state().owner), (ctx) => ctx.emit(event as unknown as HubEvent), "rated");
+        this.room.serverMove(
+          Math.max(0, this.room.state().owner),
+          (ctx) => {
+            ctx.emit(event as unknown as HubEvent);
+          },
+          "rated",
+        );
       })
       .catch((e) => console.error(`[ratings] could not rate game ${id} (it stays pending; the next start rates it)`, e));
   }
