@@ -6,10 +6,13 @@
 
 import { expect } from "chai";
 import { Client, type Room } from "colyseus.js";
-import { dropConnection, Probe, rejection, sleep, until, useHub } from "../helpers/hub.js";
+import { SeatedRoom } from "../../server/rooms/base/SeatedRoom.js";
+import { PgStore } from "../../server/store/index.js";
+import { bootHub, dropConnection, Probe, rejection, sleep, type TestHub } from "../helpers/hub.js";
 import { testPort } from "../helpers/ports.js";
+import { testPostgres } from "../helpers/postgres.js";
 
-const PORT = testPort(2801);
+let PORT = testPort(2801);
 
 interface Me {
   key: string;
@@ -53,9 +56,29 @@ async function playToWin(players: { room: Room<any>; probe: Probe }[], winnerSea
   }
 }
 
-describe("profiles, My games and ratings through a hub", function () {
+for (const backend of ["SQLite", "PostgreSQL"] as const) describe(`profiles, My games and ratings through a hub (${backend})`, function () {
   this.timeout(60_000);
-  const hub = useHub(PORT, { reconnectSeconds: 1 }, { botDelayScale: 0.05 });
+  let hub: TestHub;
+  /** The store the hub writes to. */
+  let records: { recentGames(o: { roomId: string }): unknown };
+  let scale = 1;
+  before(async function () {
+    PORT = testPort(backend === "SQLite" ? 2801 : 2802);
+    let store: PgStore | undefined;
+    if (backend === "PostgreSQL") {
+      const pg = await testPostgres();
+      if (!pg) return this.skip();
+      store = await PgStore.open(await pg.createDatabase("rated"));
+    }
+    scale = SeatedRoom.botDelayScale;
+    SeatedRoom.botDelayScale = 0.05;
+    hub = await bootHub(PORT, { reconnectSeconds: 1, ...(store ? { store } : {}) } as never);
+    records = store ?? hub.store;
+  });
+  after(async () => {
+    SeatedRoom.botDelayScale = scale;
+    await hub?.shutdown();
+  });
 
   it("refuses rated quick play without a profile, and tells a lone player what it is doing", async () => {
     const client = new Client(`ws://127.0.0.1:${PORT}`);
@@ -146,7 +169,9 @@ describe("profiles, My games and ratings through a hub", function () {
     await fp.next("seat", 0);
     await ep.until(() => e.state.phase === "playing" || undefined, 5000, "the game");
     await playToWin([{ room: e, probe: ep }, { room: f, probe: fp }], 0);
-    const [game] = await until(() => hub.store.recentGames({ roomId: e.roomId }), 5000, "the record");
+    let game: any;
+    for (let i = 0; i < 100 && !game; i++, await sleep(50)) [game] = (await records.recentGames({ roomId: e.roomId })) as any[];
+    expect(game, "the record").to.not.equal(undefined);
     expect(game.public).to.equal(false);
     expect(game.rated).to.equal("");
     await sleep(300);
