@@ -1,9 +1,9 @@
 // The card table's lobby panel: goldfish (solo), quick play by format and table size, a private room.
-import { tableDef } from "../../common/table/game";
-import { FORMATS } from "../../common/table/format";
-import { openSession } from "../net/session";
-import { h } from "../ui/dom";
-import type { LobbyPanel } from "./panel";
+import { tableDef } from "../../../common/table/game";
+import { FORMATS } from "../../../common/table/format";
+import { openSession } from "../../net/session";
+import { h } from "../../ui/dom";
+import type { LobbyPanel } from "../../lobby/panel";
 
 export const tableLobby: LobbyPanel = (ctx) => {
   const format = h("select", { id: "table-format", "aria-label": "Format" }, ...FORMATS.map((f) => h("option", { value: f, selected: f === "constructed" }, f))) as HTMLSelectElement;
