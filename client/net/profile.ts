@@ -83,12 +83,14 @@ export function ensureProfile(): Promise<StoredProfile | null> {
     if (have) {
       try {
         const me = await api("/api/profile");
-        const fresh = { ...have, name: me.profile.name };
-        if (fresh.name !== have.name) saveProfile(fresh);
-        return fresh;
-      } catch (e) {
-        if ((e as { code?: string }).code !== "profile-unknown") return have; // offline: keep it
-        saveProfile(null);
+        if (me.profile) {
+          const fresh = { ...have, name: me.profile.name };
+          if (fresh.name !== have.name) saveProfile(fresh);
+          return fresh;
+        }
+        saveProfile(null); // forgotten, or the hub's data was reset: a new one below
+      } catch {
+        return have; // offline: keep it
       }
     }
     try {

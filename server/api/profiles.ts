@@ -101,11 +101,17 @@ export function profilesApi(home: () => HomeStore | undefined, settings: Profile
     res.status(201).json({ key, profile: made });
   });
 
+  // "Who am I?": a key the hub does not know is answered `profile: null` (not an error: the
+  // browser then makes a new profile).
   router.get("/profile", limited, async (req, res) => {
-    const m = await me(req, res);
-    if (!m) return;
-    const figures = await m.store.profileFigures(m.profile.id);
-    res.json({ profile: m.profile, ratings: figures.ratings });
+    const s = store(res);
+    if (!s) return;
+    if (!requestKey(req)) return fail(res, 401, "no-profile", NO_KEY);
+    res.setHeader("Cache-Control", "private, no-store");
+    const profile = await requestProfile(req, s);
+    if (!profile) return res.json({ profile: null, ratings: [] });
+    const figures = await s.profileFigures(profile.id);
+    res.json({ profile, ratings: figures.ratings });
   });
 
   router.patch("/profile", limited, body, async (req, res) => {

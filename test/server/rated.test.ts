@@ -208,12 +208,14 @@ for (const backend of ["SQLite", "PostgreSQL"] as const) describe(`profiles, My 
   it("checks names and keys, and Forget me ends the profile on every device", async () => {
     expect((await api("/profiles", { method: "POST", body: JSON.stringify({ name: "   " }) })).body.code).to.equal("bad-name");
     expect((await api("/profile")).body.code).to.equal("no-profile");
-    expect((await api("/profile", { key: "x".repeat(43) })).body.code).to.equal("profile-unknown");
+    expect((await api("/profile", { key: "x".repeat(43) })).body).to.deep.equal({ profile: null, ratings: [] });
+    expect((await api("/profile/games", { key: "x".repeat(43) })).body.code).to.equal("profile-unknown");
     const ivy = await newProfile("Ivy");
     expect((await api("/profile", { method: "PATCH", key: ivy.key, body: JSON.stringify({ name: "Ivy B." }) })).body.profile.name).to.equal("Ivy B.");
     const gone = await api("/profile", { method: "DELETE", key: ivy.key });
     expect(gone.body).to.deep.include({ forgotten: true });
-    expect((await api("/profile", { key: ivy.key })).status).to.equal(401);
+    expect((await api("/profile", { key: ivy.key })).body.profile).to.equal(null);
+    expect((await api("/profile/games", { key: ivy.key })).status).to.equal(401);
     expect((await api(`/profiles/${ivy.id}`)).status).to.equal(404);
   });
 });
