@@ -8,15 +8,7 @@ import type { Room } from "colyseus.js";
 import { h } from "../ui/dom";
 import { formatSeconds, TurnClock } from "./shell/clock";
 import { EndScreen } from "./shell/end";
-import { deltaText } from "../../common/rated";
-
-/** The `rated` event (docs/protocol.md "Rated quick play"). */
-interface RatedChanges {
-  kind: "rated";
-  gameNo: number;
-  pool: string;
-  changes: { seat: number; before: number; after: number; delta: number; provisional: boolean; games: number }[];
-}
+import { RatedBox } from "./shell/rated";
 import { clientGame } from "./registry";
 import { SeatList, seatStateOf } from "./shell/seats";
 import type { GameContext } from "./types";
@@ -79,9 +71,7 @@ export class GameShell {
   private endExtraKey = "";
   private replayBox = h("div", { class: "gs-end-replay" });
   /** A rated game's changes (the `rated` event), shown on its end screen. */
-  private ratedBox = h("div", { class: "gs-end-rated", id: "gs-rated", "aria-live": "polite" });
-  private rated: RatedChanges | null = null;
-  private offRated: () => void;
+  private rated: RatedBox;
 
   constructor(private ctx: GameContext, host: HTMLElement, private opts: ShellOptions) {
     this.stage = h("div", { class: "gs-stage" });
@@ -101,13 +91,8 @@ export class GameShell {
       ready: (ready) => ctx.session.send("ready", { ready }),
       start: () => ctx.session.send("start", {}),
     });
-    this.end.body.append(this.ratedBox, this.endExtra, this.replayBox);
-    this.offRated = ctx.session.onMessage<RatedChanges | { kind: string; message?: string }>("event", (e) => {
-      if (e?.kind === "rated") {
-        this.rated = e as RatedChanges;
-        this.drawRated();
-      } else if (e?.kind === "no-show" && e.message) ctx.announce(e.message);
-    });
+    this.rated = new RatedBox(ctx.session, (t) => ctx.announce(t));
+    this.end.body.append(this.rated.el, this.endExtra, this.replayBox);
     this.el = h(
       "div",
       { class: "gs" },
@@ -188,30 +173,8 @@ export class GameShell {
   /** "Ann 1,500 → 1,658 (+158)" per player, once the game is rated (the end screen of that game only). */
   private drawRated(): void {
     const s = this.last;
-    const r = this.rated;
-    const show = !!r && !!s && s.phase === "finished" && r.gameNo === s.gameNo;
-    const key = show ? JSON.stringify(r) : "";
-    if (this.ratedBox.dataset.key === key) return;
-    this.ratedBox.dataset.key = key;
-    if (!show) return void this.ratedBox.replaceChildren();
-    const me = this.me;
-    const mine = r!.changes.find((c) => c.seat === me);
-    this.ratedBox.replaceChildren(
-      h("h3", {}, mine ? `Your rating: ${deltaText(mine.delta)}` : "Ratings"),
-      h(
-        "ul",
-        { class: "gs-rated-list" },
-        ...r!.changes.map((c) =>
-          h(
-            "li",
-            { class: `gs-rated-row${c.seat === me ? " me" : ""}`, "data-seat": c.seat },
-            h("span", { class: "gs-rated-name" }, s!.seats[c.seat]?.name || `Seat ${c.seat + 1}`),
-            h("span", { class: "gs-rated-value" }, `${c.before.toLocaleString("en-US")} → ${c.after.toLocaleString("en-US")}${c.provisional ? "?" : ""}`),
-            h("strong", { class: `gs-rated-delta ${c.delta >= 0 ? "up" : "down"}` }, deltaText(c.delta)),
-          ),
-        ),
-      ),
-    );
+    if (!s || s.phase !== "finished") return this.rated.hide();
+    this.rated.show(s.gameNo, this.me, (seat) => s.seats[seat]?.name || `Seat ${seat + 1}`);
   }
 
   /** "Watch the replay" on the end screen once the game is saved (a queued save says so meanwhile). */
@@ -242,7 +205,7 @@ export class GameShell {
   }
 
   destroy(): void {
-    this.offRated();
+    this.rated.destroy();
     if (this.tick) clearInterval(this.tick);
     this.el.remove();
   }
