@@ -181,6 +181,23 @@ export function engineSteps(engine: ReplayEngine): { total: number; unit: "move"
   return { total: engine.total, unit: "move", position: () => engine.position, canStep: () => !engine.broken };
 }
 
+/** Reveals that opened many cells at once (a flood), as marks under the scrubber. */
+export function bigReveals(record: ReplayRecord, atLeast = 20): { at: number; label: string }[] {
+  const e = new ReplayEngine(record);
+  const out: { at: number; label: string }[] = [];
+  const opened = () => {
+    const s = e.session.state as MinesweeperState & RaceState;
+    return e.race ? (s as RaceState).boards.reduce((n, b) => n + b.revealedCount, 0) : (s as MinesweeperState).revealedCount;
+  };
+  let before = opened();
+  while (e.step()) {
+    const now = opened();
+    if (now - before >= atLeast) out.push({ at: e.position, label: `${now - before} cells opened at once` });
+    before = now;
+  }
+  return out;
+}
+
 function modeName(r: ReplayRecord): string {
   return r.mode === "coop" ? "Co-op" : r.mode === "race" ? "Race" : r.source === "offline-verified" ? "Offline solo (verified)" : "Solo";
 }
@@ -261,6 +278,7 @@ export async function mountReplay(host: HTMLElement, id: string, toLobby: () => 
   }
   const controls = replayControls({
     ...engineSteps(engine),
+    marks: bigReveals(record),
     speeds: SPEEDS,
     seek: seekTo,
     onPlaying: (on) => {
