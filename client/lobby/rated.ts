@@ -19,9 +19,8 @@ interface Status {
 
 /** "Looking for players near 1,520 — 8 s" */
 export function statusText(s: Status): string {
-  const near = `${s.rating.toLocaleString("en-US")}${s.provisional ? "?" : ""}`;
   const within = s.window === null ? " (anyone now)" : "";
-  return `Looking for players near ${near}${within} — ${s.waitedSeconds} s`;
+  return `Looking for players near ${s.rating.toLocaleString("en-US")}${within} — ${s.waitedSeconds} s`;
 }
 
 export function ratedPanel(game: string, ctx: LobbyContext): HTMLElement | null {

@@ -86,7 +86,7 @@ describe("e2e: a home for players (two processes, PostgreSQL)", function () {
 
     // Rated quick play: Ann waits alone first and reads what the queue is doing.
     await ann.page.click("#connect4-rated-btn");
-    await ann.page.waitForFunction(() => /Looking for players near 1,500\? — \d+ s/.test(document.querySelector("#connect4-rated-status")?.textContent ?? ""), null, { timeout: 10_000 });
+    await ann.page.waitForFunction(() => /Looking for players near 1,500 — \d+ s/.test(document.querySelector("#connect4-rated-status")?.textContent ?? ""), null, { timeout: 10_000 });
     await ann.page.locator("#connect4-rated").scrollIntoViewIfNeeded();
     await screenshot(ann.page, "home-rated-queue");
     await bob.page.click("#connect4-rated-btn");
