@@ -190,11 +190,12 @@ export abstract class GameRoom<S, M extends TypedMove, E, C, V, St extends HubSt
       this.defineMessage<M>(type, { parse: (payload) => this.def.parseMove(type, payload, c.value.config), run: (ctx, move) => this.playerMove(ctx, move) });
     }
     // A rated game is between the people matched: nobody adds a bot to it.
-    if (this.def.bot && !this.rated) {
+    if (this.def.bot) {
       const own = botOwnerMessages({
         seats: c.value.seats,
         owner: () => this.state.owner,
         playing: () => this.stage === "playing",
+        rated: () => this.rated !== null,
         add: () => this.addBotSeat(),
         remove: (seat) => this.removeBotSeat(seat),
       });
