@@ -15,7 +15,7 @@ import { GameRoom } from "./server/rooms/game/GameRoom.js";
 import { mirrorNameOf } from "./server/rooms/game/spectatorDelay.js";
 import { chooseScaleOut } from "./server/scale.js";
 import { settingsFromEnv, type HubSettings } from "./server/settings.js";
-import { openStore, SaveQueue, type SaveQueueSettings } from "./server/store/index.js";
+import { openHubStore, SaveQueue, type HomeStore, type SaveQueueSettings } from "./server/store/index.js";
 import { openRoomLog, type RoomLog } from "./server/store/RoomLog.js";
 import { RoomReviver } from "./server/rooms/game/restore.js";
 import { Admission } from "./server/net/admission.js";
@@ -31,6 +31,9 @@ import { replaysApi } from "./server/api/replays.js";
 import { seatsApi } from "./server/api/seats.js";
 import { claimsApi } from "./server/api/claims.js";
 import { cardsApi } from "./server/api/cards.js";
+import { profilesApi, type ProfileApiSettings } from "./server/api/profiles.js";
+import { ratePending } from "./server/ratings/rated.js";
+import { QUEUE_ROOM, RatedQueueRoom } from "./server/ratings/queue.js";
 import { PresenceClaims } from "./server/api/claimStore.js";
 import { cardStore, imageHostsFromEnv } from "./server/cards/store.js";
 import type { MinesweeperSettings } from "./server/rooms/minesweeper/index.js";
@@ -58,11 +61,17 @@ export type HubExtras = MinesweeperSettings &
     metricsToken?: string | null;
     /** Origins besides the hub's own whose pages may call it; default ALLOWED_ORIGINS. */
     allowedOrigins?: string[];
+    /** Profile API limits (server/api/profiles.ts); tests lift them. */
+    profileApi?: ProfileApiSettings;
   };
+
+function isHomeStore(store: unknown): store is HomeStore {
+  return typeof (store as Partial<HomeStore> | null)?.profileByKey === "function" && typeof (store as Partial<HomeStore>).rateGame === "function";
+}
 
 export function createHubConfig(overrides: Partial<HubSettings> & HubExtras = {}): ConfigOptions {
   // The store opens when the server starts, not when this module is imported.
-  const { store, monitor, saveQueue, roomLog, metricsToken, allowedOrigins, ...rest } = overrides;
+  const { store, monitor, saveQueue, roomLog, metricsToken, allowedOrigins, profileApi, ...rest } = overrides;
   const settings = { ...settingsFromEnv(), ...rest } as HubSettings;
   const scale = chooseScaleOut();
   const outages = scale.kind === "redis" ? scale.watch : undefined;
@@ -91,7 +100,10 @@ export function createHubConfig(overrides: Partial<HubSettings> & HubExtras = {}
 
     initializeGameServer: async (gameServer) => {
       // A write that fails (disk full) waits in a queue and is retried, never dropped silently.
-      settings.store = new SaveQueue(store ?? openStore(), saveQueue);
+      const inner = store ?? (await openHubStore());
+      settings.store = new SaveQueue(inner, saveQueue);
+      // Profiles, histories and ratings live in the same database as the finished games.
+      settings.home = isHomeStore(inner) ? inner : undefined;
       settings.gate = new Admission(settings.admission);
       const opened = roomLog === undefined ? (store ? undefined : await openRoomLog()) : (roomLog ?? undefined);
       // Bytes and failed writes counted for /metrics (server/ops/metrics.ts).
@@ -110,6 +122,8 @@ export function createHubConfig(overrides: Partial<HubSettings> & HubExtras = {}
       installMatchmakeHandler(gameServer, { admission: settings.gate, trustProxy: settings.trustProxy, maxBodyBytes: settings.maxMatchmakeBodyBytes, wake, cors, outages });
       installRoomIdNormalisation();
       for (const entry of ROOMS) defineHubRoom(gameServer, entry.name, entry.room, entry.filterKeys, settings);
+      // rated quick play: one queue per rating pool (server/ratings/queue.ts)
+      gameServer.define(QUEUE_ROOM, RatedQueueRoom, { hub: settings }).filterBy(["pool"]);
       // delayed spectators' mirrors (server/rooms/game/spectatorDelay.ts), opened by their live rooms
       for (const entry of ROOMS) if (entry.watch) gameServer.define(mirrorNameOf(entry.name), entry.watch, { hub: settings });
       // Bots of games on the generic room think on worker threads: a room never waits for one.
@@ -123,7 +137,7 @@ export function createHubConfig(overrides: Partial<HubSettings> & HubExtras = {}
         outages?.stop();
         reviver?.stop();
         settings.gate?.close();
-        settings.store.close();
+        await settings.store.close();
         await settings.roomLog?.flush().catch(() => undefined);
         settings.roomLog?.close();
         if (GameRoom.thinker === thinker) GameRoom.thinker = inProcessThinker;
@@ -134,6 +148,8 @@ export function createHubConfig(overrides: Partial<HubSettings> & HubExtras = {}
     // Rooms come back from the log before the first client is let in.
     beforeListen: async () => {
       await reviver?.boot();
+      // Rated games a stopped process recorded but did not rate yet (any process may finish them).
+      if (settings.home) void ratePending(settings.home).catch((e) => console.error("[ratings] could not rate the waiting games", e));
     },
 
     initializeExpress: (app) => {
@@ -151,10 +167,12 @@ export function createHubConfig(overrides: Partial<HubSettings> & HubExtras = {}
       app.use(["/api/rooms", "/api/seats", "/api/claims"], whileUnavailable(outages));
       // Before the app-wide body parser: the submission route parses its own, larger body.
       app.use("/api", minesweeperApi(() => settings.store, { clock: rest.clock, replaySubmitRate: rest.replaySubmitRate }));
-      app.use("/api", replaysApi(() => settings.store)); // any finished game of the registry
+      app.use("/api", replaysApi(() => settings.store, () => settings.home)); // any finished game of the registry
       app.use("/api", seatsApi()); // parses its own small body, like the route above
       // "continue on another device" links, same; behind several processes they wait in Redis
-      app.use("/api", claimsApi(undefined, undefined, scale.kind === "redis" ? new PresenceClaims(scale.presence) : undefined));
+      app.use("/api", claimsApi(undefined, undefined, scale.kind === "redis" ? new PresenceClaims(scale.presence) : undefined, () => settings.home));
+      // profiles, My games, ratings (docs/protocol.md "Profiles")
+      app.use("/api", profilesApi(() => settings.home, { profilesPerDay: settings.admission.profilesPerDay, createRate: settings.admission.profileRate, ...profileApi }));
       app.use(express.json({ limit: "16kb" }));
       app.get("/api/rooms", roomsRoute());
       app.use("/api", cardsApi()); // what card data this server holds

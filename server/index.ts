@@ -8,7 +8,7 @@ import { checkRedis, maskRedisUrl, redisUnreachableMessage } from "./scale.js";
 import { basePort, listenPort } from "./settings.js";
 import { checkStore } from "./store/index.js";
 
-const store = checkStore();
+const store = await checkStore();
 if (store.fatal) {
   log.fatal({ event: "config" }, store.fatal);
   process.exit(1);

@@ -13,6 +13,9 @@ import { field } from "./ui";
 import { RejoinBanner } from "./rejoin";
 import { codeProblem } from "../net/joinErrors";
 import { roomCard } from "./roomCards";
+import { ratedPanel } from "./rated";
+import { recentGames } from "./recentGames";
+import { loadProfile, onProfile, renameProfileSoon } from "../net/profile";
 import "./lobby.css";
 
 export interface LobbyActions {
@@ -46,7 +49,7 @@ export class Lobby {
     this.el = h(
       "main",
       { class: "lobby", id: "lobby" },
-      h("header", { class: "lobby-head" }, h("h1", {}, "Game Hub"), this.nameField()),
+      h("header", { class: "lobby-head" }, h("h1", {}, "Game Hub"), this.nameField(), this.profileLinks()),
       this.status,
       this.rejoin.el,
       (this.tiles = this.gameList()),
@@ -114,12 +117,27 @@ export class Lobby {
       spellcheck: "false",
     });
     input.value = loadName();
-    input.addEventListener("input", () => saveName(input.value));
+    input.addEventListener("input", () => {
+      saveName(input.value);
+      renameProfileSoon(input.value);
+    });
     input.addEventListener("change", () => {
       saveName(input.value);
       input.value = loadName();
     });
     return h("div", { class: "name-field" }, field("Your name", input));
+  }
+
+  /** My games and the profile page, from every lobby view. */
+  private profileLinks(): HTMLElement {
+    const profile = h("a", { class: "button-link secondary", id: "profile-link", href: "#/me" }, "Profile");
+    const show = () => {
+      const p = loadProfile();
+      profile.setAttribute("href", p ? `#/profile/${p.id}` : "#/me");
+    };
+    show();
+    onProfile(show);
+    return h("nav", { class: "lobby-me", "aria-label": "You" }, h("a", { class: "button-link", id: "my-games-link", href: "#/me" }, "My games"), profile);
   }
 
   /** Each game's page: its art and name, its panels (quick play, private room, solo...), its leaderboard. */
@@ -128,6 +146,11 @@ export class Lobby {
     return CLIENT_GAMES.filter((g) => g.scene).map((g) => {
       const board = g.leaderboard?.();
       if (board) this.boards.push(board);
+      // rated quick play and its leaderboard (the games with rating pools), recent finished games
+      const rated = ratedPanel(g.id, ctx) as (HTMLElement & { refresh?: () => void }) | null;
+      if (rated?.refresh) this.boards.push({ el: rated, show: rated.refresh });
+      const recent = recentGames(g.id);
+      this.boards.push({ el: recent.el, show: recent.refresh });
       const back = h("a", { class: "game-page-back", href: "#/" }, "← All games");
       const page = h(
         "section",
@@ -138,8 +161,9 @@ export class Lobby {
           back,
           h("div", { class: "game-page-title" }, art(g), h("div", {}, h("h2", { id: `game-${g.id}-h`, tabindex: -1 }, g.title), h("p", { class: "game-blurb" }, g.blurb))),
         ),
-        h("div", { class: "lobby-forms" }, ...(g.lobby?.(ctx) ?? [])),
+        h("div", { class: "lobby-forms" }, ...(g.lobby?.(ctx) ?? []), rated),
         board?.el ?? null,
+        recent.el,
       );
       this.pages.set(g.id, page);
       return page;

@@ -64,7 +64,7 @@ export function minesweeperApi(store: () => GameStore, settings: ApiSettings = {
     return s;
   };
 
-  router.get("/leaderboard/minesweeper", (req, res) => {
+  router.get("/leaderboard/minesweeper", async (req, res) => {
     const level = queryString(req.query.level, "beginner");
     const window = queryString(req.query.window, "all");
     if (level === null || !STANDARD_LEVELS.includes(level)) {
@@ -74,7 +74,7 @@ export function minesweeperApi(store: () => GameStore, settings: ApiSettings = {
       return fail(res, 400, { code: "bad-window", reason: `window must be one of ${LEADERBOARD_WINDOWS.join(", ")}.` });
     }
     const at = now();
-    const rows = hubStore().leaderboard({ game: "minesweeper", level, window: window as LeaderboardWindow, now: at });
+    const rows = await hubStore().leaderboard({ game: "minesweeper", level, window: window as LeaderboardWindow, now: at });
     const since = windowStart(window as LeaderboardWindow, at);
     res.json({
       level,
@@ -119,7 +119,7 @@ export function minesweeperApi(store: () => GameStore, settings: ApiSettings = {
     fail(res, 429, { code: "rate-limited", reason: "Too many submissions; try again in a few seconds." });
   };
 
-  router.post("/minesweeper/replays", rateLimit, express.json({ limit: MAX_SUBMISSION_BYTES }), (req, res) => {
+  router.post("/minesweeper/replays", rateLimit, express.json({ limit: MAX_SUBMISSION_BYTES }), async (req, res) => {
     const body: unknown = req.body;
     if (body === null || typeof body !== "object" || Array.isArray(body)) {
       return fail(res, 400, { code: "bad-json", reason: "Send a JSON object {seed, level, log} with Content-Type: application/json." });
@@ -159,7 +159,7 @@ export function minesweeperApi(store: () => GameStore, settings: ApiSettings = {
     let id: number;
     try {
       const s = hubStore();
-      id = s instanceof SaveQueue ? s.recordGameNow(game) : s.recordGame(game);
+      id = await (s instanceof SaveQueue ? s.recordGameNow(game) : s.recordGame(game));
     } catch (e) {
       log.error({ event: "store.write-failed", game: "minesweeper", reason: describeStoreError(e) }, `[store] could not save an offline submission: ${describeStoreError(e)}`);
       res.setHeader("Retry-After", "60");

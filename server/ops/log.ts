@@ -31,6 +31,8 @@ export const EVENTS = [
   "redis.up",
   "http.failed",
   "bot.failed",
+  "rating.failed",
+  "cards.unreadable",
   "config",
   "colyseus",
 ] as const;

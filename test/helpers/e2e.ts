@@ -45,6 +45,9 @@ export const CHROMIUM_ARGS = [
   "--disable-quic",
 ];
 
+/** Profile creation without the per-address bound (every test page plays from one address). */
+export const LAX_PROFILES = { profilesPerDay: 1e6, createRate: { burst: 1e6, perSecond: 1e6 } };
+
 export async function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const srv = createServer();
@@ -176,7 +179,9 @@ export function useBrowserHub(options: BrowserHubOptions = {}): BrowserHub {
   }
   async function startHub(): Promise<void> {
     port = await freePort();
-    server = await boot(createHubConfig({ store: new SqliteStore(":memory:"), ...options.config?.() }), port);
+    // Every page makes a profile on its first visit, all from 127.0.0.1: the per-address bound on
+    // new profiles is lifted (test/server/rated.test.ts checks it).
+    server = await boot(createHubConfig({ store: new SqliteStore(":memory:"), profileApi: LAX_PROFILES, ...options.config?.() }), port);
   }
   async function stopHub(): Promise<void> {
     const s = server;

@@ -11,6 +11,7 @@ import { errorFields, log as rootLog, roomLogger } from "../../ops/log.js";
 import { metrics, trackRoom, untrackRoom, type RoomProbe } from "../../ops/metrics.js";
 import { settingsFromEnv, type HubSettings } from "../../settings.js";
 import type { FinishedGame, GameStore } from "../../store/GameStore.js";
+import { SAVING } from "../../store/SaveQueue.js";
 import { reportUncaught } from "./errors.js";
 import { clientData, MessageGate } from "./gate.js";
 import type { HubState } from "./HubState.js";
@@ -274,10 +275,15 @@ export abstract class HubRoom<S extends HubState> extends Room<S, HubMetadata> {
     this.broadcast("event", event);
   }
 
+  /** A room quick play never joins though it is listed to watch (a rated room: its seats are its matched players'). */
+  protected outOfQuickPlay(): boolean {
+    return false;
+  }
+
   /** Keeps quick-play visibility and the listing metadata current. */
   protected refreshListing(): void {
     if (!this.created || this.isDisposing()) return;
-    const hidden = this.privateRoom || this.openSeats() <= 0;
+    const hidden = this.privateRoom || this.openSeats() <= 0 || this.outOfQuickPlay();
     if (this.listing.private !== hidden) {
       this.setPrivate(hidden).catch((e) => this.logger().error({ event: "room.error", what: "setPrivate", ...errorFields(e) }, "setPrivate failed"));
     }
@@ -296,8 +302,10 @@ export abstract class HubRoom<S extends HubState> extends Room<S, HubMetadata> {
    */
   protected recordGame(game: Omit<FinishedGame, "game" | "roomId" | "seats"> & { seats?: string[] }, onSaved?: (id: number) => void): number | null {
     try {
-      const id = this.settings.store.recordGame({ ...game, game: this.gameId, roomId: this.roomId, seats: game.seats ?? this.seatNames() }, onSaved);
-      return typeof id === "number" && id >= 0 ? id : null;
+      const record = { public: !this.privateRoom, ...game, game: this.gameId, roomId: this.roomId, seats: game.seats ?? this.seatNames() };
+      const id = this.settings.store.recordGame(record, onSaved);
+      // SAVING (−2): a store on another machine is writing it; `onSaved` brings the id.
+      return typeof id === "number" && (id >= 0 || id === SAVING) ? id : null;
     } catch (e) {
       this.logger().error({ event: "store.write-failed", ...errorFields(e) }, "could not record a finished game");
       return null;

@@ -110,6 +110,8 @@ export abstract class SeatedRoom<S extends HubState = HubState> extends HubRoom<
   }
   /** A bot started (true) or stopped (false) playing `seat`: a bot seat, or a held seat taken over. */
   protected onSeatBot(_seat: number, _bot: boolean): void {}
+  /** A dropped player's reconnection window ended: the seat is held for its token (the player counts as gone). */
+  protected onSeatHeld(_seat: number): void {}
   /**
    * After every committed change: the moves bot-played seats want to make now. The base
    * waits each plan's delay on the room clock and applies it with `serverMove`; any change
@@ -153,6 +155,7 @@ export abstract class SeatedRoom<S extends HubState = HubState> extends HubRoom<
     onSeatFreed: (seat) => this.onSeatFreed(seat),
     onSeatConnection: (seat, connected) => this.onSeatConnection(seat, connected),
     onSeatBot: (seat, bot) => this.onSeatBot(seat, bot),
+    onSeatHeld: (seat) => this.onSeatHeld(seat),
     onViewer: (client, seat) => this.onViewer(client, seat),
     canHoldSeat: (seat) => this.canHoldSeat(seat),
     botPlaysHeldSeat: (seat) => this.botPlaysHeldSeat(seat),
@@ -247,8 +250,13 @@ export abstract class SeatedRoom<S extends HubState = HubState> extends HubRoom<
     else this.logger().info({ event: "room.created", ...fields }, "room created");
   }
 
-  /** Validates join options; a seat token must match a taken seat of this room. */
-  onAuth(_client: Client, options: unknown): JoinRequest {
+  /** Validates join options (a game room may look more up: GameRoom's profiles). */
+  onAuth(_client: Client, options: unknown, _context?: unknown): JoinRequest | Promise<JoinRequest> {
+    return this.checkJoin(options);
+  }
+
+  /** The join options checked; a seat token must match a taken seat of this room. */
+  protected checkJoin(options: unknown): JoinRequest {
     const request = parseJoinOptions(options);
     if (request.seatToken !== undefined && this.book.byToken(request.seatToken) < 0) throw this.book.tokenRefusal(request.seatToken);
     return request;
@@ -367,6 +375,11 @@ export abstract class SeatedRoom<S extends HubState = HubState> extends HubRoom<
     const data = clientData(client);
     if (!data || data.role !== "seat") return -1;
     return this.book.heldBy(data.seat, client.sessionId) ? data.seat : -1;
+  }
+
+  /** The profile of the person who took `seat` (null: none, a bot, a free seat). */
+  protected seatProfile(seat: number): string | null {
+    return this.book.record(seat)?.profileId ?? null;
   }
 
   /** Where a seat is in its life (for games, tests and the monitor). */

@@ -128,6 +128,8 @@ export interface BotOwnerRoom {
   seats: number;
   owner(): number;
   playing(): boolean;
+  /** A rated room (no bots may join it). */
+  rated?(): boolean;
   /** Seats a bot in the first free seat; its seat, or −1 when none is free. */
   add(): number;
   /** False: `seat` is not a bot seat. */
@@ -137,6 +139,7 @@ export interface BotOwnerRoom {
 /** `addBot` and `removeBot`: the room's creator fills or frees seats with bots, never mid-game. */
 export function botOwnerMessages(room: BotOwnerRoom): Record<string, MessageSpec<any>> {
   const refused = (seat: number): Rejection | undefined => {
+    if (room.rated?.()) return { code: "not-allowed", message: "A rated game is played by the people rated quick play matched: no bots join it." };
     if (seat !== room.owner()) return { code: "not-allowed", message: "Only the room's creator can do that." };
     if (room.playing()) return { code: "not-allowed", message: "Not while a game is running." };
     return undefined;
