@@ -19,32 +19,35 @@
 // LOAD_WORKER_NODE_ARGS (see docs/benchmarks.md).
 
 import { fork, spawn, spawnSync, type ChildProcess } from "node:child_process";
-import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { readFileSync } from "node:fs";
 import net from "node:net";
 import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
+import { announceQuick, freePort, QUICK, quick, writeResult } from "./lib/section.js";
 
 const HERE = path.dirname(fileURLToPath(import.meta.url));
 const ROOT = path.dirname(HERE);
 
 const steps = (list: string) => list.split(",").map(Number).filter((n) => n > 0);
-const STEPS = steps(process.env.LOAD_STEPS ?? "50,200,500,1000,2000");
+// Quick mode (BENCH_QUICK=1): one tiny step per system, a short window.
+const STEPS = steps(process.env.LOAD_STEPS ?? quick("50,200,500,1000,2000", "8"));
 /** hub-sampled starts where the fully decoding generators run out of CPU. */
-const SAMPLED_STEPS = steps(process.env.LOAD_SAMPLED_STEPS ?? "1000,2000,3000");
+const SAMPLED_STEPS = steps(process.env.LOAD_SAMPLED_STEPS ?? quick("1000,2000,3000", "16"));
 /**
  * Node flags of the generator processes. A 64 MB young generation: thousands of decoded
  * states in one heap made scavenges a third of a generator's CPU (and its latency spikes).
  */
 const WORKER_NODE_ARGS = (process.env.LOAD_WORKER_NODE_ARGS ?? "--max-semi-space-size=64").split(" ").filter(Boolean);
-const MEASURE_MS = Number(process.env.LOAD_MEASURE_MS ?? 8000);
-const SETTLE_MS = 2000;
+const MEASURE_MS = Number(process.env.LOAD_MEASURE_MS ?? quick(8000, 1500));
+const SETTLE_MS = quick(2000, 300);
 /** Longest a step may spend connecting its new clients. */
 const GROW_MS = 60000;
 const RATE = Number(process.env.LOAD_RATE ?? 1);
 /** hub-sampled: one client in SAMPLE decodes its state and measures latency. */
 const SAMPLE = Number(process.env.LOAD_SAMPLE ?? 8);
-const WORKERS = 2;
+/** Load-generator processes (quick mode: one, a process less to boot per system). */
+const WORKERS = quick(2, 1);
 /** Past this p99 a system is not stepped up further (the 50 ms target is long gone). */
 const GIVE_UP_P99_MS = 500;
 /** Hard bound on the whole section. */
@@ -131,17 +134,6 @@ let profiled = 0;
 function profileArgs(who: string): string[] {
   const dir = process.env.LOAD_PROFILE;
   return dir ? ["--cpu-prof", `--cpu-prof-dir=${path.resolve(dir, `${who}-${++profiled}`)}`] : [];
-}
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const srv = net.createServer();
-    srv.once("error", reject);
-    srv.listen(0, "127.0.0.1", () => {
-      const { port } = srv.address() as net.AddressInfo;
-      srv.close(() => resolve(port));
-    });
-  });
 }
 
 async function waitForPort(port: number, timeoutMs = 30000): Promise<void> {
@@ -371,6 +363,7 @@ async function main(): Promise<void> {
     node: process.version,
     loadAvgAtStart: os.loadavg().map((n) => Number(n.toFixed(2))),
   };
+  announceQuick("load");
   console.log(`load: ${machine.cpus} × ${machine.cpuModel}, ${machine.memGb} GB, Node ${machine.node}, load avg ${machine.loadAvgAtStart.join(" ")}`);
   console.log(
     `load: steps ${STEPS.join(" → ")} clients (hub-sampled ${SAMPLED_STEPS.join(" → ")}), ${RATE} move/s per client, ` +
@@ -459,9 +452,9 @@ async function main(): Promise<void> {
   console.log("\n" + ratioTable);
   for (const [s, c] of Object.entries(crossings)) console.log(`${s}: ${c}`);
 
-  mkdirSync(path.join(HERE, "results"), { recursive: true });
   const out = {
     measuredAt: new Date().toISOString(),
+    quick: QUICK,
     machine,
     config: {
       steps: STEPS,
@@ -480,8 +473,7 @@ async function main(): Promise<void> {
     crossings,
     tables: { figures, ratios: ratioTable },
   };
-  writeFileSync(path.join(HERE, "results", "load.json"), JSON.stringify(out, null, 2) + "\n");
-  console.log(`\nwrote ${path.join("bench", "results", "load.json")}`);
+  console.log(`\nwrote ${writeResult("load", out)}`);
 }
 
 await main();
