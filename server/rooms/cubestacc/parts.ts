@@ -40,7 +40,7 @@ function clearPrivate(priv: PrivateSeat): void {
  * The patch in front of it already shows the table, so events do not repeat it (they were half
  * of a move's bytes): `play` is not sent (the new cube in `state.cubes` says who played what,
  * where); `draw` goes only to the drawer (with the card; the others see the counts); `turn`
- * is not sent (`state.turn` / `turnNo`).
+ * is not sent (`state.turn` / `turnNo`); `win` has no ranking (`state.ranking`).
  */
 function toWire(e: CubestaccEvent, room: (g: number | null) => number): HubEvent | null {
   if (e.kind === "turn" || e.kind === "play") return null;
@@ -49,7 +49,7 @@ function toWire(e: CubestaccEvent, room: (g: number | null) => number): HubEvent
   if (typeof out.seat === "number") out.seat = room(out.seat as number);
   if (e.kind === "caught") out.target = room(e.target);
   if (e.kind === "skip") out.by = room(e.by);
-  if (e.kind === "win") out.ranking = e.ranking.map((r) => ({ seat: room(r.seat), cards: r.cards, place: r.place }));
+  if (e.kind === "win") delete out.ranking; // in `state.ranking` (and `players[s].place`), patched just before
   return out as HubEvent;
 }
 
