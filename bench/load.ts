@@ -19,7 +19,7 @@
 // LOAD_WORKER_NODE_ARGS (see docs/benchmarks.md).
 
 import { fork, spawn, spawnSync, type ChildProcess } from "node:child_process";
-import { readFileSync } from "node:fs";
+import { mkdirSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
 import net from "node:net";
 import os from "node:os";
 import path from "node:path";
@@ -97,6 +97,11 @@ interface Row {
   /** 1-minute load average of the machine after the step (other work on the shared cores shows here). */
   loadAvg1: number;
 }
+
+/** A server's RSS once it has started and sat idle this long (no client yet). */
+const IDLE_SETTLE_MS = quick(5000, 1000);
+/** Idle RSS (MB) of each system's server, and of the hub as `npm start` runs it. */
+const idle: Record<string, number> = {};
 
 const children = new Set<ChildProcess>();
 const guard = setTimeout(() => {
@@ -229,6 +234,28 @@ interface Measured {
   fullStateJson: number;
 }
 
+/**
+ * The hub as `npm start` runs it (NODE_ENV=production, the SQLite store and room log as
+ * files, here in a fresh temp DATA_DIR), started and left idle: its RSS with no client.
+ */
+async function idleNpmStart(): Promise<number> {
+  const port = await freePort();
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), "bench-load-idle-"));
+  const env: NodeJS.ProcessEnv = { ...process.env, PORT: String(port), NODE_ENV: "production", DATA_DIR: dataDir, REDIS_URL: "" };
+  delete env.HUB_DB;
+  delete env.ROOM_LOG;
+  const server = spawn(process.execPath, ["--import", "tsx", "server/index.ts"], { cwd: ROOT, env, stdio: ["ignore", "ignore", "ignore"] });
+  children.add(server);
+  try {
+    await waitForPort(port);
+    await sleep(IDLE_SETTLE_MS);
+    return sampleProc(server.pid!).rssKb / 1024;
+  } finally {
+    await stop(server);
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
 async function runSystem(sys: (typeof SYSTEMS)[number]): Promise<Row[]> {
   const port = await freePort();
   const server = spawn(process.execPath, [...profileArgs(sys.name), "--import", "tsx", sys.script], {
@@ -264,8 +291,11 @@ async function runSystem(sys: (typeof SYSTEMS)[number]): Promise<Row[]> {
   const workers: Worker[] = [];
   try {
     await waitForPort(port);
+    await sleep(IDLE_SETTLE_MS);
+    idle[sys.name] = sampleProc(server.pid!).rssKb / 1024;
     for (let w = 0; w < WORKERS; w++) {
       const profileDir = process.env.LOAD_PROFILE ? path.resolve(process.env.LOAD_PROFILE) : "";
+      if (profileDir) mkdirSync(profileDir, { recursive: true }); // the generators write into it
       workers.push(
         forkWorker({ ...sys.env, MODE: sys.mode, PORT: String(port), RATE: String(RATE), WORKER: String(w), WORKERS: String(WORKERS), PROFILE_DIR: profileDir }),
       );
@@ -371,6 +401,7 @@ async function main(): Promise<void> {
   );
 
   const rows: Row[] = [];
+  if (wantedSystems.some((s) => s === "hub" || s === "hub-sampled" || s === "cubestacc")) idle["npm start"] = await idleNpmStart();
   for (const sys of SYSTEMS.filter((s) => wantedSystems.includes(s.name))) {
     console.log(`load: ${sys.label}`);
     rows.push(...(await runSystem(sys)));
@@ -448,9 +479,15 @@ async function main(): Promise<void> {
       : `p99 under ${TARGET_P99_MS} ms up to ${mine[mine.length - 1]!.clients} clients`;
   }
 
+  const idleTable = table(
+    ["server", "idle RSS MB"],
+    Object.entries(idle).map(([k, mb]) => [k === "npm start" ? "hub as `npm start` runs it (file store and room log)" : k, f(mb, 0)]),
+  );
+
   console.log("\n" + figures);
   console.log("\n" + ratioTable);
   for (const [s, c] of Object.entries(crossings)) console.log(`${s}: ${c}`);
+  console.log(`\nIdle RSS: each server ${IDLE_SETTLE_MS / 1000} s after it started listening, before any client\n${idleTable}`);
 
   const out = {
     measuredAt: new Date().toISOString(),
@@ -471,7 +508,8 @@ async function main(): Promise<void> {
     rows,
     ratios,
     crossings,
-    tables: { figures, ratios: ratioTable },
+    idleRssMb: idle,
+    tables: { figures, ratios: ratioTable, idle: idleTable },
   };
   console.log(`\nwrote ${writeResult("load", out)}`);
 }

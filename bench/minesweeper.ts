@@ -75,7 +75,7 @@ function reset(s: MinesweeperState): void {
 
 /**
  * The memory floor for opening `opened` cells: one pass over the board that opens every
- * safe cell with no neighbour search and no event list (same arrays floodReveal writes).
+ * safe cell with no neighbour search and no list of opened cells (same arrays floodReveal writes).
  */
 function linearOpen(s: MinesweeperState): number {
   const { status, revealedBy } = s;
@@ -342,7 +342,7 @@ async function main(): Promise<void> {
   console.log(table(rows));
   console.log(
     [
-      `Flood: median of ${floods[0].runs} / ${floods[1].runs} runs after warm-up, rules' floodReveal (event list included).`,
+      `Flood: median of ${floods[0].runs} / ${floods[1].runs} runs after warm-up, rules' floodReveal (its list of opened cells included).`,
       `Patch and client: median of ${room.rooms} fresh rooms (random seeds; ${ROOM_MINES} mines; first reveal at the centre, sent by a colyseus.js`,
       `client in this process; bytes = WebSocket message payloads of ROOM_STATE_PATCH it received, frame headers not counted).`,
       `The flood also sends a "reveal" event message (${fmt(room.eventBytes, 0)} B, not in the patch figure).`,
