@@ -6,7 +6,7 @@
 // nothing; an accepted message runs exclusively, is patched to everyone at once, and its
 // queued events follow (one per viewer when they differ).
 
-import type { Client } from "@colyseus/core";
+import { getMessageBytes, Protocol, type Client } from "@colyseus/core";
 import type { HubSettings } from "../../settings.js";
 import { FloodGuard, type FloodCut } from "./flood.js";
 import { armJoinDeadline } from "./joinDeadline.js";
@@ -127,7 +127,10 @@ export class MessageGate {
           this.host.broadcast("event", q.event);
           continue;
         }
+        // Each distinct event object is encoded once, however many viewers it goes to
+        // (builds for different seats share the objects they have in common).
         const bySeat = new Map<number, HubEvent[]>();
+        const bytes = new Map<HubEvent, Buffer>();
         for (const c of this.host.clients()) {
           const d = clientData(c);
           if (!d || d.role === "none") continue;
@@ -137,7 +140,11 @@ export class MessageGate {
             events = q.build(viewer);
             bySeat.set(viewer, events);
           }
-          for (const event of events) c.send("event", event);
+          for (const event of events) {
+            let b = bytes.get(event);
+            if (!b) bytes.set(event, (b = getMessageBytes.raw(Protocol.ROOM_DATA, "event", event)));
+            c.enqueueRaw(b);
+          }
         }
       }
     };

@@ -301,11 +301,14 @@ export abstract class GameRoom<S, M extends TypedMove, E, C, V, St extends HubSt
     const room = (x: number | null) => (x === null ? -1 : (this.order[x] ?? -1));
     const info: WireInfo = { gameNo: this.gameNo, order: this.order.slice() };
     const gameSeatOf = this.gameSeatOf.slice();
+    // One wire event per rules event, shared by every viewer who gets it (encoded once).
+    const wired = new Map<E, HubEvent | null>();
     ctx.emitPer((seat) => {
       const viewer = seat >= 0 && gameSeatOf[seat] >= 0 ? gameSeatOf[seat] : null;
       const out: HubEvent[] = [];
       for (const e of this.def.eventsFor(events, viewer)) {
-        const w = toWire(e, room, info);
+        let w = wired.get(e);
+        if (w === undefined) wired.set(e, (w = toWire(e, room, info)));
         if (w) out.push(w);
       }
       return out;
