@@ -23,6 +23,7 @@ import type { CardSpot, Hit } from "./canvas";
 import { menuFor, type MenuItem } from "./cards";
 import { counterDialog, drawLooking, endDialog, keepDialog, listDialog, type DialogHost } from "./dialogs";
 import { attachGestures } from "./input";
+import { drawEndVote, endVoteText } from "./endVote";
 import { drawKeys } from "./keys";
 import { posAt, shownSeats, type BoardBox, type PileZone } from "./layout";
 import { freeSpot } from "./spot";
@@ -51,6 +52,12 @@ export async function mount(host: HTMLElement, ctx: GameContext): Promise<GameHa
       const g = me === null ? -1 : gameSeatOf(me);
       return w.includes(g) ? "You won!" : `${w.map((p) => nameOf(p)).join(", ")} won`;
     },
+    // How it ended, under the title: the players agreed, or everyone else conceded.
+    endExtra: () => {
+      const how = view?.table?.ended;
+      const text = how === "agreed" && (view?.table?.players.length ?? 0) > 1 ? "Everyone still playing agreed to end the game." : how === "conceded" ? "Everyone else conceded." : "";
+      return text ? h("p", { class: "tt-ended", id: "tt-ended" }, text) : null;
+    },
   });
   const act = (action: Record<string, unknown>) => ctx.session.send("act", { action });
   const order = () => (wire ? Array.from(wire.order) : []);
@@ -77,8 +84,9 @@ export async function mount(host: HTMLElement, ctx: GameContext): Promise<GameHa
   const dialog = h("div", { class: "tt-dialog", id: "tt-dialog", hidden: true, role: "dialog" });
   const menu = h("div", { class: "tt-menu", id: "tt-menu", hidden: true, role: "menu" });
   const frozenBar = h("div", { class: "tt-frozen", id: "tt-frozen", hidden: true, role: "alert" });
+  const endBar = h("div", { class: "tt-frozen tt-endvote", id: "tt-endvote", hidden: true, role: "status" });
   const keysHint = h("p", { class: "sr-only", id: "tt-card-keys" }, "Enter plays a card from your hand or taps it on the battlefield; M, the Menu key or Shift+F10 lists everything else.");
-  root.append(deckBox, frozenBar, toolsEl, tabs, table, h("aside", { class: "tt-side" }, h("h3", {}, "Log"), log), dialog, menu, keysHint);
+  root.append(deckBox, endBar, frozenBar, toolsEl, tabs, table, h("aside", { class: "tt-side" }, h("h3", {}, "Log"), log), dialog, menu, keysHint);
   shell.stage.append(root);
 
   // ---- the deck stage --------------------------------------------------------------------
@@ -176,7 +184,7 @@ export async function mount(host: HTMLElement, ctx: GameContext): Promise<GameHa
   );
 
   const spot = () => freeSpot(me() >= 0 ? (zoneOf(`${me()}.battlefield`).cards ?? []) : []);
-  const dialogs: DialogHost = { dialog, act, view: () => view, me, zoneOf: (k) => zoneOf(k), nameOf, spot, withCard: (el, c, zone) => withCard(el, c, zone) };
+  const dialogs: DialogHost = { dialog, act, send: (type, payload) => ctx.session.send(type, payload), view: () => view, me, zoneOf: (k) => zoneOf(k), nameOf, spot, withCard: (el, c, zone) => withCard(el, c, zone) };
   const menuOps = { act, pick, counters: (c: CardView) => counterDialog(dialogs, c), spot };
   root.append(pickBar);
   const tools = new Tools(toolsEl, { act, view: () => view, me, solo: () => wire?.mode === "solo", nameOf, keep: () => keepDialog(dialogs), end: () => endDialog(dialogs) });
@@ -385,7 +393,15 @@ export async function mount(host: HTMLElement, ctx: GameContext): Promise<GameHa
     spokenLines = lines.length;
     log.scrollTop = log.scrollHeight;
     drawFrozen();
+    drawEndVote(endBar, endVoteHost);
+    // A new proposal, an answer or a refusal is read out (and the bar above the table shows it).
+    const vote = view?.endVote ?? null;
+    const said = vote ? endVoteText(vote, endVoteHost) : "";
+    if (said && said !== lastVote && vote!.by !== me() && vote!.no !== me()) announce(said);
+    lastVote = said;
   };
+  let lastVote = "";
+  const endVoteHost = { view: () => view, me, nameOf, answer: (agree: boolean) => ctx.session.send("answerEnd", { agree }) };
 
   const offRoom = ctx.session.onRoom((room) => {
     room.onStateChange((s) => {
