@@ -41,9 +41,13 @@ export function drawEndVote(bar: HTMLElement, host: EndVoteHost): void {
   const vote = host.view()?.endVote ?? null;
   const t = host.view()?.table;
   bar.hidden = !vote || !t || t.phase === "finished";
+  const g = host.me();
+  // Rebuilt only when something in it changed (not on every redraw: the focus stays on a button).
+  const key = bar.hidden ? "" : JSON.stringify([vote, g, t!.players.map((p) => p.eliminated), endVoteText(vote!, host)]);
+  if (bar.dataset.key === key) return;
+  bar.dataset.key = key;
   if (bar.hidden || !vote) return bar.replaceChildren();
   bar.classList.toggle("tt-end-closed", vote.no !== null);
-  const g = host.me();
   const button = (id: string, label: string, agree: boolean, kind = "small") => {
     const b = h("button", { type: "button", class: kind, id }, label);
     b.addEventListener("click", () => host.answer(agree));

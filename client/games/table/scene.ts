@@ -84,7 +84,8 @@ export async function mount(host: HTMLElement, ctx: GameContext): Promise<GameHa
   const dialog = h("div", { class: "tt-dialog", id: "tt-dialog", hidden: true, role: "dialog" });
   const menu = h("div", { class: "tt-menu", id: "tt-menu", hidden: true, role: "menu" });
   const frozenBar = h("div", { class: "tt-frozen", id: "tt-frozen", hidden: true, role: "alert" });
-  const endBar = h("div", { class: "tt-frozen tt-endvote", id: "tt-endvote", hidden: true, role: "status" });
+  // Read out once per change by announce() below, so not a live region itself.
+  const endBar = h("div", { class: "tt-frozen tt-endvote", id: "tt-endvote", hidden: true, role: "region", "aria-label": "Ending the game" });
   const keysHint = h("p", { class: "sr-only", id: "tt-card-keys" }, "Enter plays a card from your hand or taps it on the battlefield; M, the Menu key or Shift+F10 lists everything else.");
   root.append(deckBox, endBar, frozenBar, toolsEl, tabs, table, h("aside", { class: "tt-side" }, h("h3", {}, "Log"), log), dialog, menu, keysHint);
   shell.stage.append(root);
@@ -395,9 +396,9 @@ export async function mount(host: HTMLElement, ctx: GameContext): Promise<GameHa
     drawFrozen();
     drawEndVote(endBar, endVoteHost);
     // A new proposal, an answer or a refusal is read out (and the bar above the table shows it).
-    const vote = view?.endVote ?? null;
+    const vote = view?.table?.phase === "finished" ? null : (view?.endVote ?? null);
     const said = vote ? endVoteText(vote, endVoteHost) : "";
-    if (said && said !== lastVote && vote!.by !== me() && vote!.no !== me()) announce(said);
+    if (said && said !== lastVote) announce(said);
     lastVote = said;
   };
   let lastVote = "";
