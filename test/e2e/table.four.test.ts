@@ -218,7 +218,9 @@ describe("e2e: card table, four players and spectators on desktops and phones", 
     expect(await bo.textContent("#gs-end-h")).to.equal("Ada won");
     await ada.waitForSelector("#gs-replay");
     await di.waitForSelector("#gs-replay");
+    expect(await di.textContent("#tt-ended")).to.equal("Everyone still playing agreed to end the game.");
     await screenshot(di, "table4-end-phone");
+    await screenshot(ada, "table4-end-desktop");
 
     // ---- the replay: every hand shown, stepped, played and paused ----
     await ada.click("#gs-replay");

@@ -179,7 +179,12 @@ describe("e2e: card table in Chromium", function () {
     await a.click("#tt-end-refuse");
     await b.waitForSelector("#tt-endvote.tt-end-closed");
     expect(await b.textContent("#tt-end-text")).to.equal("Ada refused to end the game: play goes on.");
+    // On the phone, scrolled down to the table, what asks Bo something floats at the top of the screen.
+    const float = await b.locator("#tt-endvote").boundingBox();
+    expect(float!.y, "the refusal in sight on the phone").to.be.within(0, 20);
     await screenshot(b, "table-endvote-refused-phone");
+    await b.click("#tt-end-ok");
+    await b.waitForSelector("#tt-endvote", { state: "hidden" });
 
     // Ada proposes she won; Bo agrees: the game is over for both, and the end screen says how.
     await a.click("#tt-end");
@@ -187,6 +192,8 @@ describe("e2e: card table in Chromium", function () {
     await a.click("#tt-end-confirm");
     await b.waitForSelector("#tt-endvote:not(.tt-end-closed) #tt-end-agree");
     expect(await b.textContent("#tt-end-text")).to.match(/^Ada proposes to end the game: Ada wins\./);
+    expect((await b.locator("#tt-endvote").boundingBox())!.y, "the question in sight on the phone").to.be.within(0, 20);
+    await screenshot(b, "table-endvote-asked-phone");
     await b.click("#tt-end-agree");
     for (const p of [a, b, spec]) await p.waitForSelector("#gs-end:not([hidden]) #gs-end-h");
     expect(await a.textContent("#gs-end-h")).to.equal("You won!");

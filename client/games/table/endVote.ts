@@ -37,13 +37,18 @@ export function endVoteText(vote: EndVote, host: EndVoteHost): string {
   return `${proposes} to end the game: ${winnersText(vote, host)}. It ends when everyone still playing agrees; waiting for ${list(names)}.`;
 }
 
+/**
+ * Draws the bar. When it asks something of this player (an answer, or a refusal to read), it is
+ * `tt-end-ask`: on a phone it then floats at the top of the screen, which is scrolled down to the
+ * table (the refusal with an OK that puts it away).
+ */
 export function drawEndVote(bar: HTMLElement, host: EndVoteHost): void {
   const vote = host.view()?.endVote ?? null;
   const t = host.view()?.table;
-  bar.hidden = !vote || !t || t.phase === "finished";
   const g = host.me();
+  const key = !vote || !t || t.phase === "finished" ? "" : JSON.stringify([vote, g, t.players.map((p) => p.eliminated), endVoteText(vote, host)]);
+  bar.hidden = key === "" || bar.dataset.dismissed === key;
   // Rebuilt only when something in it changed (not on every redraw: the focus stays on a button).
-  const key = bar.hidden ? "" : JSON.stringify([vote, g, t!.players.map((p) => p.eliminated), endVoteText(vote!, host)]);
   if (bar.dataset.key === key) return;
   bar.dataset.key = key;
   if (bar.hidden || !vote) return bar.replaceChildren();
@@ -56,8 +61,18 @@ export function drawEndVote(bar: HTMLElement, host: EndVoteHost): void {
   const open = vote.no === null;
   const inGame = g >= 0 && !t!.players[g]?.eliminated;
   const actions: HTMLElement[] = [];
+  const asked = inGame && (open ? !vote.yes.includes(g) : vote.no !== g);
+  bar.classList.toggle("tt-end-ask", asked);
   if (open && inGame && g === vote.by) actions.push(button("tt-end-withdraw", "Withdraw the proposal", false));
   else if (open && inGame && !vote.yes.includes(g)) actions.push(button("tt-end-agree", "Agree: end the game", true, "small primary"), button("tt-end-refuse", "Refuse: play on", false));
   else if (open && inGame) actions.push(h("span", { class: "tt-hint" }, "You agreed."));
+  else if (asked) {
+    const ok = h("button", { type: "button", class: "small", id: "tt-end-ok" }, "OK");
+    ok.addEventListener("click", () => {
+      bar.dataset.dismissed = bar.dataset.key;
+      bar.hidden = true;
+    });
+    actions.push(ok);
+  }
   bar.replaceChildren(h("p", { id: "tt-end-text" }, endVoteText(vote, host)), ...(actions.length ? [h("div", { class: "notice-actions" }, ...actions)] : []));
 }
