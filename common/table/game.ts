@@ -16,7 +16,8 @@ import type { ApplyResult } from "../core/rules.js";
 import { unknownType, type GameDef, type WhoActs } from "../core/game.js";
 import { fail, intIn, objectWith, ok, type Parsed } from "../core/payload.js";
 import { parseAction, type Action } from "./catalogue.js";
-import { parseDecklist, type Deck } from "./deck.js";
+import type { ResolvedCards } from "./cards.js";
+import { parseDecklist, type Deck, type DeckReport } from "./deck.js";
 import { FORMATS } from "./format.js";
 import type { TableEvent } from "./events.js";
 import { createLog, play, playForTable, type Played, type TableLog } from "./log.js";
@@ -57,7 +58,7 @@ export type TableMove =
    * over); `more`: the rest follows. `name`: the player's name for the log and the table (the room
    * checks it is the seat's own name), so log lines and replays name people, not seats.
    */
-  | { type: "deck"; text: string; at?: number; more?: true; name?: string }
+  | { type: "deck"; text: string; at?: number; more?: true; name?: string; cards?: ResolvedCards }
   | { type: "act"; action: Action }
   | { type: "goOn"; player: number }
   /** Proposes to end the game with these winners (game seats; none: nobody won). */
@@ -81,6 +82,8 @@ export interface TableState {
   pieces: string[];
   /** Names given with the decks ("" : none given; the deal then says "Player N"). */
   names: string[];
+  /** Per seat: what its decklist import found in the card data (null: none imported). Only that seat sees it. */
+  reports?: (DeckReport | null)[];
   game: TableGame | null;
   log: TableLog | null;
   /** The last LOG_KEPT events' lines for every viewer. */
@@ -100,6 +103,8 @@ export interface TableGameView {
   goOn: number[][];
   /** The proposal to end the game, public: everyone sees what is proposed and who agreed. */
   endVote: EndVote | null;
+  /** The viewer's own deck import: what was found in the card data. */
+  report?: DeckReport;
 }
 
 const spectatorIndex = (s: TableState) => s.seats;
@@ -125,10 +130,10 @@ export function frozenBy(s: TableState, seat: number, action: Action, away: read
   return touchesHiddenOf(s.game, seat, action).filter((p) => away.includes(p) && !goOnCarried(s.goOn[p], away, s.seats));
 }
 
-function parseDeck(text: string): Parsed<Deck | null> {
+function parseDeck(text: string, cards?: ResolvedCards): Parsed<{ deck: Deck; report: DeckReport } | null> {
   if (text.trim() === "") return ok(null);
-  const r = parseDecklist(text);
-  if (r.ok) return ok(r.deck);
+  const r = parseDecklist(text, cards);
+  if (r.ok) return ok({ deck: r.deck, report: r.report });
   const first = r.errors.slice(0, 3).map((e) => `line ${e.line}: ${e.message}`);
   return fail("bad-decklist", `The decklist has ${r.errors.length} line(s) it cannot read (${first.join("; ")}). Fix them and import again.`);
 }
@@ -167,13 +172,14 @@ function applyTable(s: TableState, seat: number, move: TableMove, rng: Rng, now:
     const text = (at === 0 ? "" : s.pieces[seat]) + move.text;
     if (text.length > MAX_DECKLIST_CHARS) return fail("deck-too-long", `A decklist is at most ${MAX_DECKLIST_CHARS} characters: shorten it and import again.`);
     if (move.more) return done({ ...s, pieces: s.pieces.map((p, i) => (i === seat ? text : p)) });
-    const d = parseDeck(text);
+    const d = parseDeck(text, move.cards);
     if (!d.ok) return d;
-    const decks = s.decks.map((x, i) => (i === seat ? (d.value ?? "standard") : x));
+    const decks = s.decks.map((x, i) => (i === seat ? (d.value?.deck ?? "standard") : x));
+    const reports = (s.reports ?? s.decks.map(() => null)).map((r, i) => (i === seat ? (d.value?.report ?? null) : r));
     const pieces = s.pieces.map((p, i) => (i === seat ? "" : p));
     const names = move.name ? s.names.map((n, i) => (i === seat ? move.name! : n)) : s.names;
-    if (decks.some((x) => x === null)) return done({ ...s, decks, pieces, names });
-    const dealt = deal({ ...s, decks, pieces, names });
+    if (decks.some((x) => x === null)) return done({ ...s, decks, pieces, names, reports });
+    const dealt = deal({ ...s, decks, pieces, names, reports });
     return dealt.ok ? done(dealt.value) : dealt;
   }
   if (!s.game || !s.log) return fail("not-dealt", "The cards are not dealt yet: choose a deck (or the standard one) and wait for the others.");
@@ -345,7 +351,7 @@ export const tableDef: GameDef<TableState, TableMove, TableOut, TableRoomConfig,
     const m = mode as TableRoomConfig["mode"];
     return ok({ config: { format: format as Format, mode: m, ids: "random", ending: "agreed" }, seats, mode: m, bots: 0, turnSeconds: 0, criteria: { mode: m, format, seats } });
   },
-  setup: (seed, config, seats) => ({ seed, config, seats, decks: new Array<Deck | "standard" | null>(seats).fill(null), pieces: new Array<string>(seats).fill(""), names: new Array<string>(seats).fill(""), game: null, log: null, lines: [], goOn: Array.from({ length: seats }, () => []), endVote: null }),
+  setup: (seed, config, seats) => ({ seed, config, seats, decks: new Array<Deck | "standard" | null>(seats).fill(null), pieces: new Array<string>(seats).fill(""), names: new Array<string>(seats).fill(""), reports: new Array<DeckReport | null>(seats).fill(null), game: null, log: null, lines: [], goOn: Array.from({ length: seats }, () => []), endVote: null }),
   apply: (s, seat, move, ctx) => applyTable(s, seat, move, ctx.rng, ctx.now),
   status: (s) => (s.game?.phase === "finished" ? "finished" : "playing"),
   // How it ended, for the stored record: "agreed" (everyone still in), "conceded" (everyone
@@ -359,6 +365,7 @@ export const tableDef: GameDef<TableState, TableMove, TableOut, TableRoomConfig,
     lines: s.lines.map((o) => o.lines[lineIndex(s, viewer)]),
     goOn: s.goOn.map((v) => v.slice()),
     endVote: s.endVote ? { ...s.endVote, winners: [...s.endVote.winners], yes: [...s.endVote.yes] } : null,
+    ...(viewer !== null && s.reports?.[viewer] ? { report: { ...s.reports[viewer]!, unfound: s.reports[viewer]!.unfound.slice() } } : {}),
   }),
   // Each viewer gets only its own line of each event (the engine event itself never leaves).
   eventsFor: (events, viewer) => events.map((o) => ({ seq: o.seq, lines: [o.lines[viewer === null || viewer < 0 || viewer >= o.lines.length - 1 ? o.lines.length - 1 : viewer]] })),

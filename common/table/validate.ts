@@ -6,7 +6,10 @@ import {
   MAX_CARD_ID,
   MAX_CARDS,
   MAX_DEFS,
+  MAX_FACES,
+  MAX_IMAGE_URL,
   MAX_LABELS,
+  MAX_ORACLE_CHARS,
   MAX_PLAYERS,
   MAX_QUANTITY,
   POS_MAX,
@@ -43,11 +46,26 @@ function checkCard(c: unknown, key: string, players: number, defs: number, maxId
   return null;
 }
 
-const DEF_TEXT = ["type", "cost", "power", "toughness", "back"] as const;
+const DEF_TEXT = ["type", "cost", "power", "toughness", "back", "layout", "set", "number"] as const;
+const COLOURS = /^W?U?B?R?G?$/;
+const optStr = (x: unknown, max: number) => x === undefined || str(x, max);
+const optColours = (x: unknown) => x === undefined || (typeof x === "string" && COLOURS.test(x));
+const optImage = (x: unknown) => x === undefined || (str(x, MAX_IMAGE_URL) && /^https?:\/\/[^\s"'()<>]+$/.test(x as string));
+
+function checkFace(f: unknown): boolean {
+  if (!isObj(f) || !str(f.name, 200)) return false;
+  if (!["cost", "type", "power", "toughness"].every((k) => optStr(f[k], 200)) || !optStr(f.text, MAX_ORACLE_CHARS)) return false;
+  return (f.loyalty === undefined || int(f.loyalty, 0, 999)) && optColours(f.colors) && optImage(f.image);
+}
+
 function checkDef(d: unknown): boolean {
   if (!isObj(d) || !str(d.name, 200)) return false;
-  if (!DEF_TEXT.every((k) => d[k] === undefined || str(d[k], 200))) return false;
+  if (!DEF_TEXT.every((k) => optStr(d[k], 200)) || !optStr(d.text, MAX_ORACLE_CHARS)) return false;
   if (!(d.loyalty === undefined || int(d.loyalty, 0, 999))) return false;
+  if (!optColours(d.colors) || !optColours(d.identity) || !optImage(d.image)) return false;
+  if (!(d.mv === undefined || (typeof d.mv === "number" && Number.isFinite(d.mv) && d.mv >= 0 && d.mv <= 1_000_000))) return false;
+  if (!(d.keywords === undefined || (Array.isArray(d.keywords) && d.keywords.length <= 32 && d.keywords.every((k) => str(k, 60))))) return false;
+  if (!(d.faces === undefined || (Array.isArray(d.faces) && d.faces.length <= MAX_FACES && d.faces.every(checkFace)))) return false;
   return (d.permanent === undefined || bool(d.permanent)) && (d.commander === undefined || bool(d.commander));
 }
 

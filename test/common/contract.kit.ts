@@ -47,7 +47,16 @@ export function playRandomGame(def: AnyGameDef, options: Record<string, unknown>
   const viewers: (number | null)[] = [null, ...Array.from({ length: c.seats }, (_, i) => i)];
   let now = 1_000_000;
   for (let step = 0; ; step++) {
-    if (def.status(session.state) === "finished") break;
+    if (def.status(session.state) === "finished") {
+      // A game with places ranks every seat 1…seats, someone first (histories and ratings read them).
+      const places = def.places?.(session.state);
+      if (places) {
+        expect(places, `${where}: a place per seat`).to.have.length(c.seats);
+        for (const p of places) expect(p, `${where}: places are 1…seats`).to.be.within(1, c.seats);
+        expect(places, `${where}: someone is first`).to.include(1);
+      }
+      break;
+    }
     if (step >= MAX_STEPS) throw new Error(`${where}: no end after ${MAX_STEPS} moves`);
     now += 1 + rng.int(1500);
     const who = def.whoActs(session.state);
