@@ -28,6 +28,17 @@ const xy = (p: { x: number; y: number }) => [p.x, p.y] as const;
 const xy2 = (p: { x: number; y: number }) => ({ x: p.x, y: p.y });
 const until = (page: Page, test: (s: T) => boolean, what: string) => waitHub(page, (s) => test(s as T), what) as Promise<T>;
 
+/** The end vote's bar wholly on screen, above the tools and the canvas, the hand still in view under it. */
+async function barInSight(page: Page, what: string): Promise<void> {
+  const bar = (await page.locator("#tt-endvote").boundingBox())!;
+  const tools = (await page.locator("#tt-bar").boundingBox())!;
+  const vh = await page.evaluate(() => window.innerHeight);
+  expect(bar.y, `${what}: its top on screen`).to.be.at.least(0);
+  expect(bar.y + bar.height, `${what}: above the tools`).to.be.at.most(tools.y + 1);
+  expect(bar.y + bar.height, `${what}: its foot on screen`).to.be.at.most(vh);
+  expect(await tableProblems(page, 1), what).to.deep.equal([]);
+}
+
 describe("e2e: card table in Chromium", function () {
   this.timeout(180_000);
   const suite = useBrowserHub({ config: () => ({ botThreads: 0, ...LAX_ADDRESS_LIMITS }) });
@@ -179,12 +190,11 @@ describe("e2e: card table in Chromium", function () {
     await a.click("#tt-end-refuse");
     await b.waitForSelector("#tt-endvote.tt-end-closed");
     expect(await b.textContent("#tt-end-text")).to.equal("Ada refused to end the game: play goes on.");
-    // On the phone, scrolled down to the table, what asks Bo something floats at the top of the screen.
-    const float = await b.locator("#tt-endvote").boundingBox();
-    expect(float!.y, "the refusal in sight on the phone").to.be.within(0, 20);
+    await barInSight(b, "the refusal on the phone");
     await screenshot(b, "table-endvote-refused-phone");
     await b.click("#tt-end-ok");
     await b.waitForSelector("#tt-endvote", { state: "hidden" });
+    expect(await tableProblems(b, 1), "the phone's table with the refusal put away").to.deep.equal([]);
 
     // Ada proposes she won; Bo agrees: the game is over for both, and the end screen says how.
     await a.click("#tt-end");
@@ -192,7 +202,7 @@ describe("e2e: card table in Chromium", function () {
     await a.click("#tt-end-confirm");
     await b.waitForSelector("#tt-endvote:not(.tt-end-closed) #tt-end-agree");
     expect(await b.textContent("#tt-end-text")).to.match(/^Ada proposes to end the game: Ada wins\./);
-    expect((await b.locator("#tt-endvote").boundingBox())!.y, "the question in sight on the phone").to.be.within(0, 20);
+    await barInSight(b, "the question on the phone");
     await screenshot(b, "table-endvote-asked-phone");
     await b.click("#tt-end-agree");
     for (const p of [a, b, spec]) await p.waitForSelector("#gs-end:not([hidden]) #gs-end-h");

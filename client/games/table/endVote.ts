@@ -12,6 +12,8 @@ export interface EndVoteHost {
   me(): number;
   nameOf(g: number): string;
   answer(agree: boolean): void;
+  /** The bar was put away by its OK: the table below takes the room back. */
+  dismissed(): void;
 }
 
 const list = (names: string[]) => (names.length <= 1 ? names.join("") : `${names.slice(0, -1).join(", ")} and ${names[names.length - 1]}`);
@@ -38,9 +40,8 @@ export function endVoteText(vote: EndVote, host: EndVoteHost): string {
 }
 
 /**
- * Draws the bar. When it asks something of this player (an answer, or a refusal to read), it is
- * `tt-end-ask`: on a phone it then floats at the top of the screen, which is scrolled down to the
- * table (the refusal with an OK that puts it away).
+ * Draws the bar. When it asks this player to answer it is `tt-end-ask` (marked out); a refusal or
+ * a withdrawal has an OK that puts it away (on a phone it takes the table's height).
  */
 export function drawEndVote(bar: HTMLElement, host: EndVoteHost): void {
   const vote = host.view()?.endVote ?? null;
@@ -61,16 +62,16 @@ export function drawEndVote(bar: HTMLElement, host: EndVoteHost): void {
   const open = vote.no === null;
   const inGame = g >= 0 && !t!.players[g]?.eliminated;
   const actions: HTMLElement[] = [];
-  const asked = inGame && (open ? !vote.yes.includes(g) : vote.no !== g);
-  bar.classList.toggle("tt-end-ask", asked);
+  bar.classList.toggle("tt-end-ask", open && inGame && !vote.yes.includes(g));
   if (open && inGame && g === vote.by) actions.push(button("tt-end-withdraw", "Withdraw the proposal", false));
   else if (open && inGame && !vote.yes.includes(g)) actions.push(button("tt-end-agree", "Agree: end the game", true, "small primary"), button("tt-end-refuse", "Refuse: play on", false));
   else if (open && inGame) actions.push(h("span", { class: "tt-hint" }, "You agreed."));
-  else if (asked) {
+  else if (!open) {
     const ok = h("button", { type: "button", class: "small", id: "tt-end-ok" }, "OK");
     ok.addEventListener("click", () => {
       bar.dataset.dismissed = bar.dataset.key;
       bar.hidden = true;
+      host.dismissed();
     });
     actions.push(ok);
   }

@@ -363,6 +363,31 @@ export async function mount(host: HTMLElement, ctx: GameContext): Promise<GameHa
     if (table.style.height !== `${px}px`) table.style.height = `${px}px`;
   };
 
+  /**
+   * A phone's table is fixed to the screen's foot (nothing scrolls). Its top: under the shell's
+   * status and seat strip where they sit above the stage (portrait: the chips, Details and what
+   * it opens stay in reach), else under the room's bar (landscape: the side column is beside the
+   * stage and the table takes the whole width; its player strips show each life).
+   */
+  const side = shell.el.querySelector<HTMLElement>(".gs-side");
+  const placeCompact = (compact: boolean) => {
+    if (!compact) {
+      root.style.top = "";
+      return;
+    }
+    const body = host.closest(".room-body") ?? host;
+    const sideBox = side?.getBoundingClientRect();
+    const stacked = !!sideBox && sideBox.height > 0 && sideBox.bottom <= shell.stage.getBoundingClientRect().top + 1;
+    const top = Math.max(0, Math.round((stacked ? sideBox!.bottom + 4 : body.getBoundingClientRect().top) + window.scrollY));
+    if (root.style.top !== `${top}px`) root.style.top = `${top}px`;
+    if (window.scrollY) window.scrollTo(0, 0);
+  };
+  // Details opens the seat list (or a status wraps to two lines): the table moves down with it.
+  const sideWatch = new ResizeObserver(() => {
+    if (root.classList.contains("tt-compact")) draw();
+  });
+  if (side) sideWatch.observe(side);
+
   const drawTable = () => {
     const t = view!.table!;
     const g = me();
@@ -372,13 +397,7 @@ export async function mount(host: HTMLElement, ctx: GameContext): Promise<GameHa
     const compact = narrow() && t.phase !== "finished" && wire?.phase !== "finished";
     root.classList.toggle("tt-compact", compact);
     document.documentElement.classList.toggle("tt-page-compact", compact);
-    if (compact) {
-      // Fixed under the room's bar (← Lobby, connection), over the seat list: nothing scrolls.
-      const body = host.closest(".room-body") ?? host;
-      const top = Math.max(0, Math.round(body.getBoundingClientRect().top + window.scrollY));
-      if (root.style.top !== `${top}px`) root.style.top = `${top}px`;
-      if (window.scrollY) window.scrollTo(0, 0);
-    } else root.style.top = "";
+    placeCompact(compact);
     tabs.replaceChildren(
       ...t.players.map((_, i) => {
         const b = h("button", { type: "button", class: `small${seats.includes(i) ? " tt-tab-on" : ""}`, "data-seat": i, "aria-pressed": String(seats.includes(i)) }, nameOf(i));
@@ -461,6 +480,9 @@ export async function mount(host: HTMLElement, ctx: GameContext): Promise<GameHa
     const t = view?.table;
     table.hidden = !t;
     decks.draw(view, g);
+    // The bars above the table first: on a phone the canvas takes the height left under them.
+    drawFrozen();
+    drawEndVote(endBar, endVoteHost);
     if (!t) {
       tabs.replaceChildren();
       tools.draw();
@@ -483,8 +505,6 @@ export async function mount(host: HTMLElement, ctx: GameContext): Promise<GameHa
     if (spokenLines >= 0) for (const l of lines.slice(spokenLines)) if (l.actor !== me()) announce(l.text);
     spokenLines = lines.length;
     log.scrollTop = log.scrollHeight;
-    drawFrozen();
-    drawEndVote(endBar, endVoteHost);
     // A new proposal, an answer or a refusal is read out (and the bar above the table shows it).
     const vote = view?.table?.phase === "finished" ? null : (view?.endVote ?? null);
     const said = vote ? endVoteText(vote, endVoteHost) : "";
@@ -492,7 +512,7 @@ export async function mount(host: HTMLElement, ctx: GameContext): Promise<GameHa
     lastVote = said;
   };
   let lastVote = "";
-  const endVoteHost = { view: () => view, me, nameOf, answer: (agree: boolean) => ctx.session.send("answerEnd", { agree }) };
+  const endVoteHost = { view: () => view, me, nameOf, answer: (agree: boolean) => ctx.session.send("answerEnd", { agree }), dismissed: () => draw() };
 
   const offRoom = ctx.session.onRoom((room) => {
     room.onStateChange((s) => {
@@ -542,6 +562,7 @@ export async function mount(host: HTMLElement, ctx: GameContext): Promise<GameHa
       offError();
       offGestures();
       window.removeEventListener("resize", onResize);
+      sideWatch.disconnect();
       document.removeEventListener("keydown", onKey);
       document.documentElement.classList.remove("tt-page-compact");
       if (hoverTimer) clearTimeout(hoverTimer);
