@@ -8,7 +8,7 @@ import { expect } from "chai";
 import type { Page } from "playwright-core";
 import { LAX_ADDRESS_LIMITS } from "../helpers/hub.js";
 import { DESKTOP, hub, PHONE, screenshot, waitHub, type HubSnapshot, useBrowserHub } from "../helpers/e2e.js";
-import { battlefieldCard, canvasOf, cardBox, centre, fieldOf, firstHandCard, pileOf, tableProblems, touchDoubleTap, touchDrag, touchTap } from "../helpers/table.js";
+import { battlefieldCard, canvasOf, cardBox, centre, fieldOf, firstHandCard, pileOf, tableProblems, tool, touchDoubleTap, touchDrag, touchTap } from "../helpers/table.js";
 
 type T = HubSnapshot & {
   stage?: string;
@@ -171,7 +171,7 @@ describe("e2e: card table in Chromium", function () {
     await screenshot(a, "table-desktop");
 
     // The end: nobody ends it for the others. Bo proposes he won; Ada reads it and refuses.
-    await b.click("#tt-end");
+    await tool(b, "end"); // a phone: in More
     await b.waitForSelector("#tt-dialog:not([hidden]) #tt-end-confirm");
     expect(await b.textContent("#tt-end-confirm")).to.equal("Ask the others to end it");
     expect(await b.textContent("#tt-dialog")).to.match(/Ada is asked to agree/);
