@@ -46,6 +46,9 @@ export function outcomeText(g: GameRow): string {
   if (g.result === "won") return g.game === "minesweeper" ? `Cleared${g.timeMs ? ` in ${(g.timeMs / 1000).toFixed(1)} s` : ""}` : "Won";
   if (g.result === "lost") return g.game === "minesweeper" ? "Hit a mine" : "Lost";
   if (g.result === "draw") return "Draw";
+  // The card table says how it ended (it ranks nobody).
+  if (g.result === "agreed") return "Ended by agreement";
+  if (g.result === "conceded") return "Ended by concession";
   return g.result ? g.result[0].toUpperCase() + g.result.slice(1) : "Finished";
 }
 

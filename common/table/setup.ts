@@ -85,6 +85,7 @@ export function setupTable(seed: number, config: TableConfig, seats: number): Ta
     nextId: 1,
     idRng: config.ids === "sequential" ? null : createRng(seed >>> 0, ID_STREAM).getState(),
     winners: null,
+    ended: null,
   };
   const d = new Draft(base);
   const defIndex = new Map<string, number>();

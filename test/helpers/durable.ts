@@ -39,7 +39,8 @@ function tableMove(state: any, seat: number, rng: Rng, ending: boolean): ClientM
   if (state?.phase !== "playing") return null;
   const g = Array.from(state.order as Iterable<number>).indexOf(seat);
   if (g < 0) return null;
-  if (ending) return { type: "act", payload: { action: { do: "endGame", winners: [g] } } };
+  // Conceding ends a 2-seat game (the other player wins); ending it outright needs both to agree.
+  if (ending) return { type: "act", payload: { action: { do: "concede" } } };
   // The client does not parse the table's parts here: a move refused (a deck already chosen,
   // no mulligan any more) changes nothing and is simply not counted.
   if (rng.int(4) === 0) return rng.int(2) ? { type: "deck", payload: { text: "" } } : { type: "act", payload: { action: { do: "keep", bottom: [] } } };
