@@ -142,6 +142,10 @@ export class SaveQueue implements HubStore {
     return this.inner.recentGames(options);
   }
 
+  freeBytes(): number | null {
+    return this.inner.freeBytes?.() ?? null;
+  }
+
   leaderboard(query: LeaderboardQuery): LeaderboardRow[] {
     return this.hub().leaderboard(query);
   }

@@ -19,6 +19,7 @@ import {
   type RecordSource,
   type StoredGame,
 } from "./GameStore.js";
+import { freeBytesAt } from "./diskSpace.js";
 
 interface GameRow {
   id: number;
@@ -193,6 +194,10 @@ export class SqliteStore implements HubStore {
   checkWritable(now = Date.now()): void {
     this.db.exec(`CREATE TABLE IF NOT EXISTS hub_meta (key TEXT PRIMARY KEY, value TEXT NOT NULL)`);
     this.db.prepare(`INSERT OR REPLACE INTO hub_meta (key, value) VALUES ('last_start', ?)`).run(String(now));
+  }
+
+  freeBytes(): number | null {
+    return this.file === ":memory:" ? null : freeBytesAt(path.dirname(path.resolve(this.file)));
   }
 
   /** The query plan of the leaderboard query (tests check that it uses an index). */

@@ -22,7 +22,8 @@ import type { Configured, GameDef, TypedMove } from "../../../common/core/game.j
 import type { Rejection } from "../../../common/core/rules.js";
 import { GameSession } from "../../../common/core/session.js";
 import { inProcessThinker, type BotThinker } from "../../bots/thinker.js";
-import { refuseOption } from "../base/errors.js";
+import { HubRefusal, refuseOption } from "../base/errors.js";
+import { createNotSaved } from "../base/diskReserve.js";
 import type { HubState } from "../base/HubState.js";
 import { SeatedRoom, type GameSetup, type HubEvent, type JoinRequest, type MoveContext } from "../base/SeatedRoom.js";
 import type { Viewer } from "./audience.js";
@@ -81,7 +82,7 @@ export abstract class GameRoom<S, M extends TypedMove, E, C, V, St extends HubSt
     configured: () => this.configured,
     state: () => this.state,
     settings: () => this.settings,
-    write: (game, onSaved) => this.recordGame(game, onSaved),
+    write: (game, onSaved) => this.recordAndForget(game, onSaved),
     disposing: () => this.isDisposing(),
     serverMove: (seat, run, what) => this.serverMove(seat, run, what),
   });
@@ -160,7 +161,7 @@ export abstract class GameRoom<S, M extends TypedMove, E, C, V, St extends HubSt
     if (!c.ok) throw refuseOption(c.error.message);
     this.configured = c.value;
     this.createOptions = loggableOptions(options);
-    this.durable = new RoomDurability(this.settings.roomLog, () => matchMaker.processId);
+    this.durable = new RoomDurability(this.settings.roomLog, () => matchMaker.processId, this.settings.gameLogMaxKb * 1024);
     const state = this.parts.createState(c.value);
     state.phase = this.parts.phase ? this.parts.phase("waiting", null) : "waiting";
     const delay = parseSpectatorDelay(options);
@@ -195,9 +196,10 @@ export abstract class GameRoom<S, M extends TypedMove, E, C, V, St extends HubSt
         nobodyHere: () => this.nobodyHere(),
         later: (ms, fn) => this.later(ms, fn),
         sleep: () => {
-          this.beforeSend();
-          this.durable.sleep(this.roomId);
+          // A log that cannot take it (disk full) keeps the room awake: it tries again later.
+          if (!this.beforeSend() || !this.durable.sleep(this.roomId)) return false;
           void this.disconnect(Protocol.WS_CLOSE_CONSENTED); // asleep, not ended: a join wakes it
+          return true;
         },
       });
     }
@@ -205,8 +207,15 @@ export abstract class GameRoom<S, M extends TypedMove, E, C, V, St extends HubSt
   }
 
   protected override onCreated(): void {
+    if (this.logged) return;
     // A shared board is there from the start: people come and go while it runs.
-    if (this.parts.startAtOnce && !this.logged) this.startGame(null);
+    if (this.parts.startAtOnce) this.startGame(null);
+    // In the room log before anyone is told the room exists; a disk that cannot take it refuses the create.
+    const refused = this.durable.open(this.roomNow());
+    if (refused) {
+      const { reason, message } = createNotSaved(refused);
+      throw new HubRefusal(reason, message);
+    }
   }
 
   // ---- moves ------------------------------------------------------------------
@@ -226,11 +235,15 @@ export abstract class GameRoom<S, M extends TypedMove, E, C, V, St extends HubSt
     return this.applyMove(ctx, g, gameMove);
   }
 
-  /** One move by game seat `g` (a player's, a bot's or the timer's): rules → schema → events. */
+  /**
+   * One move by game seat `g` (a player's, a bot's or the timer's): rules → room log → schema →
+   * events. The move is in the log before anything changes; a log that cannot take it (disk
+   * full) refuses it `not-saved` and nothing changed.
+   */
   private applyMove(ctx: MoveContext, g: number, move: M): Rejection | void {
     const game = this.game!;
     const first = game.log.length === 0;
-    const result = game.apply(g, move, ctx.now);
+    const result = game.apply(g, move, ctx.now, (entry, index) => this.durable.saveMove(this.roomNow(), entry, index, ctx.now) ?? undefined);
     if (!result.ok) return result.error;
     // A game that may be ranked spends a ranked start of its first mover's address.
     if (first) this.records.firstMove(ctx.client);
@@ -469,8 +482,26 @@ export abstract class GameRoom<S, M extends TypedMove, E, C, V, St extends HubSt
 
   // ---- the room log: save before each send, restore, sleep ---------------------------
 
-  protected override beforeSend(): void {
-    this.durable?.save(this.roomNow());
+  protected override beforeSend(): boolean {
+    return !this.durable || this.durable.save(this.roomNow()) === null;
+  }
+
+  /** Also refused while the room log cannot take writes (disk full): nothing is run. */
+  protected override unsaved(type: string | null): Rejection | null {
+    const held = super.unsaved(type);
+    if (held || !this.durable) return held;
+    return this.durable.refusal(type === null || this.def.moveTypes.includes(type) ? "your move" : "that");
+  }
+
+  /** A game's record for the store; once it is there, its moves may leave the room log (durable.ts). */
+  private recordAndForget(game: Parameters<GameRoom<S, M, E, C, V, St>["recordGame"]>[0], onSaved?: (id: number) => void): number | null {
+    const gameNo = this.gameNo;
+    const id = this.recordGame(game, (saved) => {
+      this.durable.recordedGame(gameNo);
+      onSaved?.(saved);
+    });
+    if (id !== null && id > 0) this.durable.recordedGame(gameNo);
+    return id;
   }
 
   private roomNow(): RoomNow {
@@ -518,6 +549,11 @@ export abstract class GameRoom<S, M extends TypedMove, E, C, V, St extends HubSt
     }
     if (h.gameNo > 0 && h.order.length > 0) {
       this.seatGame(replayGame(this.def, this.configured.config, r), h.order.slice(), h.startedAt || Date.now());
+      // The last move is written before its header: one that ended the game may be the log's last word.
+      if (this.stage === "playing" && this.def.status(this.game!.state) === "finished") {
+        this.stage = "finished";
+        if (st) st.result = this.def.result?.(this.game!.state) ?? "finished";
+      }
       if (st) {
         st.order.clear();
         st.order.push(...this.order);
