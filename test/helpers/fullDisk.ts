@@ -28,19 +28,33 @@ export function freeDisk(store: SqliteStore): void {
   dbOf(store).pragma("max_page_count = 1073741823");
 }
 
-/** The room log's file capped at its size, its free pages filled: the next write that needs a page fails with SQLITE_FULL. */
-export function fillRoomLog(log: SqliteRoomLog): void {
+/**
+ * The room log's file capped at its size, with the page where game `gameNo` of `roomId` takes
+ * its next moves filled (filler rows of "game gameNo + ½", which sort right after that game's
+ * moves and are never loaded as moves): the room's next move needs a new page and fails with
+ * SQLITE_FULL. Only writes that need a page fail this way (an update in place still works),
+ * so the suites prefer a real full disk where they can mount one.
+ */
+export function fillRoomLog(log: SqliteRoomLog, roomId: string, gameNo: number): void {
   const db = dbOf(log);
   db.pragma(`max_page_count = ${db.pragma("page_count", { simple: true })}`);
   let n = 0;
-  fillWith({ run: (x: string) => db.prepare(`INSERT INTO log_meta (key, value) VALUES (?, ?)`).run(`filler${n++}`, x) });
+  const move = db.prepare(`INSERT INTO room_moves (room_id, game_no, idx, seat, move, t) VALUES (?, ?, ?, 0, ?, 0)`);
+  fillWith({ run: (x: string) => move.run(roomId, gameNo + 0.5, n++, x) });
+  const meta = db.prepare(`INSERT INTO log_meta (key, value) VALUES (?, ?)`);
+  fillWith({ run: (x: string) => meta.run(`filler${n++}`, x) });
 }
 
 /** The room log may grow again; the filler goes. */
 export function freeRoomLog(log: SqliteRoomLog): void {
   const db = dbOf(log);
   db.pragma("max_page_count = 1073741823");
-  db.exec(`DELETE FROM log_meta WHERE key LIKE 'filler%'`);
+  db.exec(`DELETE FROM log_meta WHERE key LIKE 'filler%'; DELETE FROM room_moves WHERE game_no <> CAST(game_no AS INTEGER)`);
+}
+
+/** Checkpoints the log and cuts its WAL to nothing: on a full disk its very next commit needs new space. */
+export function truncateWal(log: SqliteRoomLog): void {
+  dbOf(log).pragma("wal_checkpoint(TRUNCATE)");
 }
 
 function fillWith(filler: { run(x: string): unknown }): void {
@@ -65,9 +79,9 @@ export interface SmallDisk {
   unmount(): void;
 }
 
-/** Mounts a `mb`-MB tmpfs (needs root on Linux); null where mounting is not allowed. */
+/** Mounts a `mb`-MB tmpfs (needs root on Linux); null where mounting is not allowed (or FULL_DISK=pages asks for max_page_count). */
 export function mountSmallDisk(mb = 3): SmallDisk | null {
-  if (process.platform !== "linux" || process.getuid?.() !== 0) return null;
+  if (process.platform !== "linux" || process.getuid?.() !== 0 || process.env.FULL_DISK === "pages") return null;
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), "hub-small-disk-"));
   const mounted = spawnSync("mount", ["-t", "tmpfs", "-o", `size=${mb}m`, "tmpfs", dir], { encoding: "utf8" });
   if (mounted.status !== 0) {

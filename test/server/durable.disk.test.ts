@@ -36,9 +36,9 @@ const NOT_SAVED_WORDS = /^The server could not save your move because its disk i
 async function tryMove(p: Player, t: Table, rng: ReturnType<typeof createRng>): Promise<"saved" | "refused" | "other"> {
   const m = t.d.choose(p.room.state, p.seat, rng, false);
   if (!m) return "other";
-  const errors = p.probe.of("error").length;
+  const mark = p.probe.messages.length;
   if (await play(p, m)) return "saved";
-  const error = p.probe.of("error", errors)[0];
+  const error = p.probe.of("error", mark)[0];
   if (error?.code !== "not-saved") return "other";
   expect(error.message, "the refusal's words").to.match(NOT_SAVED_WORDS);
   return "refused";

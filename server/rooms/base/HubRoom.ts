@@ -162,11 +162,11 @@ export abstract class HubRoom<S extends HubState> extends Room<S, HubMetadata> {
     return this.holdingBack();
   }
 
-  /** Null unless the room holds a change back (`persist`); it tries to save it first. */
-  protected holdingBack(): Rejection | null {
+  /** Null unless the room holds a change back (`persist`): it tries to save it first, else refuses `what`. */
+  protected holdingBack(what = "that"): Rejection | null {
     if (!this.held) return null;
     this.commit();
-    return this.held ? notSaved(null, "that") : null;
+    return this.held ? notSaved(null, what) : null;
   }
 
   /**

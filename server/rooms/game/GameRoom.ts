@@ -488,9 +488,8 @@ export abstract class GameRoom<S, M extends TypedMove, E, C, V, St extends HubSt
 
   /** Also refused while the room log cannot take writes (disk full): nothing is run. */
   protected override unsaved(type: string | null): Rejection | null {
-    const held = super.unsaved(type);
-    if (held || !this.durable) return held;
-    return this.durable.refusal(type === null || this.def.moveTypes.includes(type) ? "your move" : "that");
+    const what = type === null || this.def.moveTypes.includes(type) ? "your move" : "that";
+    return this.holdingBack(what) ?? this.durable?.refusal(what) ?? null;
   }
 
   /** A game's record for the store; once it is there, its moves may leave the room log (durable.ts). */
