@@ -99,6 +99,8 @@ describe(`a room log that cannot take writes (${disk ? "a full tmpfs" : "max_pag
     free();
     await sleep(300); // the failing log is probed at most every quarter second
     expect(await play(b!, { type: "drop", payload: { col: 4 } }), "saved once space is back").to.equal(true);
+    // Written with its move: the turn timer's deadline the players see.
+    expect((await log.load(a.room.roomId))!.deadlines.deadline).to.equal(b!.room.state.deadline).and.to.be.greaterThan(Date.now());
     expect((await log.load(a.room.roomId))!.moves.map((m) => m.move)).to.deep.equal([
       { type: "drop", col: 3 },
       { type: "drop", col: 4 },

@@ -243,7 +243,7 @@ export abstract class GameRoom<S, M extends TypedMove, E, C, V, St extends HubSt
   private applyMove(ctx: MoveContext, g: number, move: M): Rejection | void {
     const game = this.game!;
     const first = game.log.length === 0;
-    const result = game.apply(g, move, ctx.now, (entry, index) => this.durable.saveMove(this.roomNow(), entry, index, ctx.now) ?? undefined);
+    const result = game.apply(g, move, ctx.now, (entry, index, next) => this.durable.saveMove(this.roomAfter(next, ctx.now), entry, index, ctx.now) ?? undefined);
     if (!result.ok) return result.error;
     // A game that may be ranked spends a ranked start of its first mover's address.
     if (first) this.records.firstMove(ctx.client);
@@ -252,7 +252,7 @@ export abstract class GameRoom<S, M extends TypedMove, E, C, V, St extends HubSt
       this.stage = "finished";
       if (this.turns) this.turns.result = this.def.result?.(game.state) ?? "finished";
     }
-    this.project(false, result.events, g);
+    this.project(false, result.events, g, ctx.now);
     this.emitEvents(ctx, result.events);
     if (finished) this.finish(ctx);
     else this.roomMoveIfWaiting(game);
@@ -333,7 +333,7 @@ export abstract class GameRoom<S, M extends TypedMove, E, C, V, St extends HubSt
 
   // ---- projection (then the turn timer: turnTimer.ts) -----------------------------
 
-  private project(fresh: boolean, events: readonly E[] | null, mover: number | null): void {
+  private project(fresh: boolean, events: readonly E[] | null, mover: number | null, now = Date.now()): void {
     const game = this.game;
     if (!game) return;
     const room = (g: number | null) => (g === null ? -1 : (this.order[g] ?? -1));
@@ -350,7 +350,7 @@ export abstract class GameRoom<S, M extends TypedMove, E, C, V, St extends HubSt
       st.acting.push(...acting);
     } else acting.forEach((seat, i) => st.acting[i] !== seat && (st.acting[i] = seat));
     if (st.together !== who.together) st.together = who.together;
-    this.timer.arm(game, st);
+    this.timer.arm(game, st, now);
   }
 
   /** Nobody may act but the game runs: the move the game waits for from the room (a race's go). */
@@ -501,6 +501,16 @@ export abstract class GameRoom<S, M extends TypedMove, E, C, V, St extends HubSt
     });
     if (id !== null && id > 0) this.durable.recordedGame(gameNo);
     return id;
+  }
+
+  /**
+   * The room as the log should hold it once a move leading to `next` is applied at `now`: the
+   * turn timer's deadlines as they will be (written with the move, so a timed move is one write).
+   */
+  private roomAfter(next: S, now: number): RoomNow {
+    const r = this.roomNow();
+    if (this.turns) r.deadlines = this.timer.preview(next, this.def.status(next) === "finished" ? "finished" : this.stage, now, r.deadlines);
+    return r;
   }
 
   private roomNow(): RoomNow {
