@@ -4,6 +4,8 @@
 // plain lobby (#/) shows every page in turn. Plain, accessible HTML.
 import { fetchRooms, normaliseCode, type PublicRoom } from "../net/client";
 import { errorText, type RoomSession } from "../net/session";
+import { cannotSaveNow } from "../net/joinErrors";
+import { toast } from "../ui/toast";
 import { loadName, saveName } from "../net/storage";
 import { h } from "../ui/dom";
 import { CLIENT_GAMES, type ClientGame } from "../games/registry";
@@ -89,6 +91,9 @@ export class Lobby {
   setStatus(text: string, error = false): void {
     this.status.textContent = text;
     this.status.classList.toggle("error", error);
+    // The status line sits at the top of the lobby; a refusal of a button far down the page
+    // (a phone scrolled to its game) is also shown where the player is looking.
+    if (error && text) toast(text, "error", 6000);
   }
 
   // ---- sections -------------------------------------------------------------------
@@ -222,7 +227,8 @@ export class Lobby {
       this.setStatus("");
       this.actions.entered(session);
     } catch (e) {
-      this.setStatus(`Could not join: ${errorText(e)}`, true);
+      // A full disk is said in the server's own words (what happened, try again later).
+      this.setStatus(cannotSaveNow(e) ?? `Could not join: ${errorText(e)}`, true);
     } finally {
       this.busy = false;
       this.el.removeAttribute("aria-busy");
