@@ -152,6 +152,37 @@ describe("a full disk (a real 3 MB tmpfs): no acknowledged move lost, nothing re
     }
   });
 
+  it("killed while the disk is full: the room comes back all the same, its players rejoin, and it plays on once space is back", async () => {
+    hub = await restartableHub(port, { DISK_RESERVE_MB: "0" }, disk!.dir);
+    const sdk = new Client(`ws://127.0.0.1:${port}`);
+    let a = await seat(sdk.create("connect4", { mode: "online", timer: 0, name: "A" }));
+    let b = await seat(sdk.joinById(a.room.roomId, { name: "B" }));
+    const roomId = a.room.roomId;
+    await a.probe.until(() => a.room.state.phase === "playing" || undefined);
+    const [first, second] = a.room.state.acting[0] === a.seat ? [a, b] : [b, a];
+    expect(await play(first, { type: "drop", payload: { col: 3 } })).to.equal(true);
+    expect(await play(second, { type: "drop", payload: { col: 4 } })).to.equal(true);
+    disk!.fill();
+    const rng = createRng(7, 7);
+    const t = { d: DRIVERS[0], roomId, players: [a, b], watcher: a.room, watcherProbe: a.probe };
+    for (let step = 0; step < 400; step++) if ((await tryMove(a.room.state.acting[0] === a.seat ? a : b, t, rng)) === "refused") break;
+    await b.probe.sync();
+    const before = [comparable(a.room.state), comparable(b.room.state)];
+
+    await hub.restart("SIGKILL");
+    [a, b] = await rejoinAll(sdk, roomId, [a, b], before, "state after a kill on a full disk");
+    const mover = a.room.state.acting[0] === a.seat ? a : b;
+    expect(await tryMove(mover, { ...t, players: [a, b] }, rng), "still full: refused in words").to.equal("refused");
+
+    disk!.free();
+    await sleep(300);
+    let saved = false;
+    for (let i = 0; i < 20 && !saved; i++) saved = (await tryMove(a.room.state.acting[0] === a.seat ? a : b, { ...t, players: [a, b] }, rng)) === "saved";
+    expect(saved, "plays on once space is back").to.equal(true);
+    await a.room.leave();
+    await b.room.leave();
+  });
+
   it("no room is created on a full disk or under DISK_RESERVE_MB; the rooms already there play on", async () => {
     hub = await restartableHub(port, { DISK_RESERVE_MB: "1" }, disk!.dir);
     const sdk = new Client(`ws://127.0.0.1:${port}`);
