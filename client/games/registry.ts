@@ -5,15 +5,15 @@
 import { GAMES } from "../../common/games";
 import { levelName } from "./minesweeper/levels";
 import type { PublicRoom } from "../net/client";
-import { cubestaccLobby } from "../lobby/cubestacc";
+import { cubestaccLobby } from "./cubestacc/lobby";
 import { definitionLobby } from "../lobby/generic";
-import { minesweeperLobby } from "../lobby/minesweeper";
-import { tableLobby } from "../lobby/table";
+import { minesweeperLobby } from "./minesweeper/lobby";
+import { tableLobby } from "./table/lobby";
 import type { LobbyPanel } from "../lobby/panel";
 import { petsLobby } from "./pets/lobby";
 import type { MountGame, SeatFigure } from "./types";
 import { tableSeatFigure } from "./table/seatFigure";
-import { LeaderboardPanel } from "../lobby/leaderboard";
+import { LeaderboardPanel } from "./minesweeper/leaderboard";
 import { connect4Art, cubestaccArt, minesweeperArt, petsArt, tableArt } from "./art";
 
 export interface ClientGame {

@@ -21,6 +21,7 @@ import path from "node:path";
 import Database from "better-sqlite3";
 import { describeStoreError } from "./SaveQueue.js";
 import { freeBytesAt } from "./diskSpace.js";
+import { log } from "../ops/log.js";
 
 export type RoomStatus = "live" | "sleeping" | "closed";
 
@@ -34,6 +35,8 @@ export interface LoggedSeat {
   /** A bot plays this person's held seat now. */
   botPlays: boolean;
   ready: boolean;
+  /** The profile of the person in the seat (histories, ratings); absent: none. */
+  profileId?: string;
 }
 
 /** Everything of a room but its moves and deadlines (rewritten when it changes). */
@@ -248,15 +251,17 @@ export class SqliteRoomLog implements RoomLog {
     try {
       const out = fn();
       if (this.failing) {
-        console.log(`[room log] writing again after ${Math.round((Date.now() - this.failing.since) / 1000)} s: rooms take moves and new rooms again.`);
+        const seconds = Math.round((Date.now() - this.failing.since) / 1000);
+        log.info({ event: "roomlog.writing-again", file: this.file, seconds }, `room log: writing again after ${seconds} s: rooms take moves and new rooms again.`);
         this.failing = null;
       }
       return out;
     } catch (e) {
       const now = Date.now();
       if (!this.failing) {
-        console.error(
-          `[room log] cannot write ${this.file} (${describeStoreError(e)}): moves are refused ("not-saved") and no room is created until it can. ` +
+        log.error(
+          { event: "roomlog.failing", file: this.file, err: e },
+          `room log: cannot write ${this.file} (${describeStoreError(e)}): moves are refused ("not-saved") and no room is created until it can. ` +
             `Free space on that disk; nothing needs restarting.`,
         );
       }

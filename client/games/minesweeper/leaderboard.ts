@@ -2,11 +2,11 @@
 // best 10 per level for Today / Week / Month / All time, with the stats of each
 // game and a link to its replay. Two accessible tab lists (level, period) drive
 // one tab panel: arrow keys / Home / End move and select, roving tabindex.
-import { RANK_RULES } from "../../common/minesweeper/plausible";
-import { LEVELS, type StandardLevel } from "../../common/minesweeper/types";
-import { levelName, levelTitle } from "../games/minesweeper/levels";
-import { h } from "../ui/dom";
-import "./minesweeper-lobby.css";
+import { RANK_RULES } from "../../../common/minesweeper/plausible";
+import { LEVELS, type StandardLevel } from "../../../common/minesweeper/types";
+import { levelName, levelTitle } from "./levels";
+import { h } from "../../ui/dom";
+import "./leaderboard.css";
 
 export const WINDOWS = [
   { id: "today", label: "Today" },

@@ -1,9 +1,9 @@
 // Lobby card: Minesweeper offline solo. The game runs in the browser with the
 // common/ rules, so it needs no server once the page is loaded; the offline
 // page's code is fetched ahead (idle) so it still opens when the network is gone.
-import { LEVELS } from "../../common/minesweeper/types";
-import { levelOption } from "../games/minesweeper/levels";
-import { h } from "../ui/dom";
+import { LEVELS } from "../../../common/minesweeper/types";
+import { levelOption } from "./levels";
+import { h } from "../../ui/dom";
 
 let preloaded = false;
 
@@ -12,7 +12,7 @@ export function preloadOffline(el?: HTMLElement): void {
   if (preloaded) return;
   preloaded = true;
   const run = () =>
-    void import("../pages/offline").then(
+    void import("../../pages/offline").then(
       () => el?.setAttribute("data-preloaded", "true"),
       () => (preloaded = false),
     );

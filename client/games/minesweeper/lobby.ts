@@ -1,12 +1,12 @@
 // Minesweeper's lobby panels: quick play (solo, co-op, race), a private room (custom
 // boards, seats) and offline solo. Options follow docs/protocol.md; the server checks them.
-import { LEVELS, MAX_COLS, MAX_ROWS } from "../../common/minesweeper/types";
-import { openSession } from "../net/session";
-import { h } from "../ui/dom";
-import { levelOption } from "../games/minesweeper/levels";
-import { offlineCard } from "./offline-card";
-import type { LobbyContext } from "./panel";
-import { field, radios, readRadio } from "./ui";
+import { LEVELS, MAX_COLS, MAX_ROWS } from "../../../common/minesweeper/types";
+import { openSession } from "../../net/session";
+import { h } from "../../ui/dom";
+import { levelOption } from "./levels";
+import { offlineCard } from "./offlineCard";
+import type { LobbyContext } from "../../lobby/panel";
+import { field, radios, readRadio } from "../../lobby/ui";
 
 const LEVEL_OPTIONS = [
   ...Object.keys(LEVELS).map((id) => ({ id, label: levelOption(id) })),

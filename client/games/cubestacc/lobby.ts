@@ -1,12 +1,12 @@
-// Lobby card for Cubestacc: solo vs bots, quick play online, private room.
+// Cubestacc's lobby panel: solo vs bots, quick play online, private room.
 // Options follow docs/protocol.md "Cubestacc / Options"; the server validates them.
-import { PACKS } from "../../common/cubestacc/config";
-import { PACK_IDS } from "../../common/cubestacc/types";
-import { openSession } from "../net/session";
-import type { LobbyContext } from "./panel";
-import { h } from "../ui/dom";
-import { spectatorDelayField } from "./spectatorDelay";
-import "./cubestacc.css";
+import { PACKS } from "../../../common/cubestacc/config";
+import { PACK_IDS } from "../../../common/cubestacc/types";
+import { openSession } from "../../net/session";
+import type { LobbyContext } from "../../lobby/panel";
+import { h } from "../../ui/dom";
+import { spectatorDelayField } from "../../lobby/spectatorDelay";
+import "./lobby.css";
 
 
 let uid = 0;
