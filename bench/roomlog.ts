@@ -11,10 +11,9 @@
 // runs is steadier than one long run). Only the durable parts are timed (the rules' own time
 // is the same in every mode). Prints one table and writes bench/results/roomlog.json.
 
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { mkdtempSync, rmSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { fileURLToPath } from "node:url";
 import { connect4Def } from "../common/connect4/index.js";
 import { cubestaccDef } from "../common/cubestacc/index.js";
 import type { AnyGameDef } from "../common/core/game.js";
@@ -23,10 +22,11 @@ import { GameSession } from "../common/core/session.js";
 import { RoomDurability, type RoomNow } from "../server/rooms/game/durable.js";
 import { SqliteRoomLog, type LoggedSeat, type RoomLog } from "../server/store/RoomLog.js";
 
-const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
-const OUT = path.join(ROOT, "bench", "results", "roomlog.json");
-const GAMES = Number(process.env.GAMES) || 200;
-const ROUNDS = Number(process.env.ROUNDS) || 3;
+import { announceQuick, quick, writeResult } from "./lib/section.js";
+
+const GAMES = Number(process.env.GAMES) || quick(200, 5);
+const ROUNDS = Number(process.env.ROUNDS) || quick(3, 1);
+announceQuick("roomlog");
 
 type Mode = "none" | "after" | "ahead";
 const seats: LoggedSeat[] = [0, 1].map((i) => ({ name: `P${i}`, tokenHash: "ab".repeat(32), occupied: true, bot: false, botPlays: false, ready: false }));
@@ -117,5 +117,4 @@ console.log(
   `room log, µs per move in the frame's durable part (median of ${ROUNDS} interleaved runs): no log; written once after the move applied (before issue 17); written before it applies, then what changed before the patch (now)`,
 );
 console.table(rows);
-mkdirSync(path.dirname(OUT), { recursive: true });
-writeFileSync(OUT, JSON.stringify({ measuredAt: new Date().toISOString(), games: GAMES, rounds: ROUNDS, rows }, null, 2) + "\n");
+console.log(`wrote ${writeResult("roomlog", { measuredAt: new Date().toISOString(), games: GAMES, rounds: ROUNDS, rows })}`);

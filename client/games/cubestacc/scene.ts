@@ -13,6 +13,7 @@ import type { CubestaccPayloads } from "../../../common/cubestacc/game";
 import type { RoomPayloads } from "../../../common/core/game";
 import type { GameContext, GameHandle } from "../types";
 import type { ConnStatus } from "../../net/session";
+import { cueOtherMove } from "../../ui/cues";
 import { h } from "../../ui/dom";
 import { toast } from "../../ui/toast";
 import { floatText } from "./animations";
@@ -25,7 +26,7 @@ import { attachTableInput } from "./input";
 import { emptyModel, readModel, seatName, tableSnapshot, type CubestaccWire, type TableModel } from "./model";
 import { HowTo, howtoSeen } from "./howto";
 import { FirstMoveGuide, guideCards } from "./guide";
-import { eventLine } from "./events";
+import { eventLine, playLine } from "./events";
 import { Flights } from "./flights";
 import { CubestaccKeyboard } from "./keyboard";
 import "./cubestacc.css";
@@ -271,6 +272,17 @@ class CubestaccScene implements GameHandle {
     this.board.setCubes(m.cubes, m.pack, m.pivot, frame, sameGame ? (cube) => this.flights.originOf(cube) : undefined);
     if (this.aim.sent && !(m.mine?.hand.includes(this.aim.sent.card) ?? false)) this.aim.sent = null;
 
+    // another seat's play: its line and sound (a play sends no event: the new cube is the news)
+    if (prev && sameGame) {
+      for (const cube of m.cubes.slice(prev.cubes.length)) {
+        const line = playLine(cube, m, me);
+        if (!line) continue;
+        this.lastEventText = line;
+        this.hud.say(line);
+        cueOtherMove();
+      }
+    }
+
     // the hand (new cards fly in from the deck, one at a time)
     const fresh = this.renderHand();
     if (prev && m.mine && fresh.length > 0) this.flights.draws(fresh, prev.gameNo !== m.gameNo);
@@ -366,8 +378,7 @@ class CubestaccScene implements GameHandle {
   // ---- server messages ------------------------------------------------------------------------
 
   private onEvent(e: Record<string, unknown>): void {
-    const state = this.ctx.session.room?.state as CubestaccWire | undefined;
-    const { text, floatAt, floatMsg, announce } = eventLine(e, this.model, this.mySeat(), state?.cubes);
+    const { text, floatAt, floatMsg, announce } = eventLine(e, this.model, this.mySeat());
     if (announce) this.ctx.announce(text);
     if (text) {
       this.lastEventText = text;

@@ -7,7 +7,7 @@
 // queued events follow (one per viewer when they differ). A message that would change what
 // the room log holds is refused `not-saved` while the log cannot take writes (disk full).
 
-import type { Client } from "@colyseus/core";
+import { getMessageBytes, Protocol, type Client } from "@colyseus/core";
 import type { Rejection } from "../../../common/core/rules.js";
 import type { HubSettings } from "../../settings.js";
 import { FloodGuard, type FloodCut } from "./flood.js";
@@ -137,7 +137,10 @@ export class MessageGate {
           this.host.broadcast("event", q.event);
           continue;
         }
+        // Each distinct event object is encoded once, however many viewers it goes to
+        // (builds for different seats share the objects they have in common).
         const bySeat = new Map<number, HubEvent[]>();
+        const bytes = new Map<HubEvent, Buffer>();
         for (const c of this.host.clients()) {
           const d = clientData(c);
           if (!d || d.role === "none") continue;
@@ -147,7 +150,11 @@ export class MessageGate {
             events = q.build(viewer);
             bySeat.set(viewer, events);
           }
-          for (const event of events) c.send("event", event);
+          for (const event of events) {
+            let b = bytes.get(event);
+            if (!b) bytes.set(event, (b = getMessageBytes.raw(Protocol.ROOM_DATA, "event", event)));
+            c.enqueueRaw(b);
+          }
         }
       }
     };

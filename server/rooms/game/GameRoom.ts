@@ -317,11 +317,14 @@ export abstract class GameRoom<S, M extends TypedMove, E, C, V, St extends HubSt
     const room = (x: number | null) => (x === null ? -1 : (this.order[x] ?? -1));
     const info: WireInfo = { gameNo: this.gameNo, order: this.order.slice() };
     const gameSeatOf = this.gameSeatOf.slice();
+    // One wire event per rules event, shared by every viewer who gets it (encoded once).
+    const wired = new Map<E, HubEvent | null>();
     ctx.emitPer((seat) => {
       const viewer = seat >= 0 && gameSeatOf[seat] >= 0 ? gameSeatOf[seat] : null;
       const out: HubEvent[] = [];
       for (const e of this.def.eventsFor(events, viewer)) {
-        const w = toWire(e, room, info);
+        let w = wired.get(e);
+        if (w === undefined) wired.set(e, (w = toWire(e, room, info)));
         if (w) out.push(w);
       }
       return out;
@@ -600,6 +603,7 @@ export abstract class GameRoom<S, M extends TypedMove, E, C, V, St extends HubSt
         startedAt: g?.log[0]?.t ?? 0,
         botSeed: this.botSeed,
         seats: this.seatSnapshot(),
+        forfeits: this.records.left(),
       },
       moves: g?.log ?? [],
       deadlines: { deadline: st?.deadline ?? 0, together: this.timer.together },
@@ -627,6 +631,7 @@ export abstract class GameRoom<S, M extends TypedMove, E, C, V, St extends HubSt
     }
     if (h.gameNo > 0 && h.order.length > 0) {
       this.seatGame(replayGame(this.def, this.configured.config, r), h.order.slice(), h.startedAt || Date.now());
+      this.records.restoreLeft(h.forfeits ?? []);
       // The last move is written before its header: one that ended the game may be the log's last word.
       if (this.stage === "playing" && this.def.status(this.game!.state) === "finished") {
         this.stage = "finished";

@@ -16,6 +16,7 @@ import {
   implausibleReason,
   isFinished,
   minesweeperDef,
+  revealedList,
   viewCounters,
   type MinesweeperConfig,
   type MinesweeperEvent,
@@ -38,15 +39,17 @@ const shownCells = new WeakMap<MinesweeperState, Uint8Array>();
 export const EVENT_CELLS_MAX = 64;
 
 /**
- * The `event` for a rules event. A big flood's cells are in the patch already, so its
- * event says only who opened how many from where (a 10,000-cell flood would otherwise
- * send ~115 KB twice).
+ * The `event` for a rules event (solo, co-op, and a racer's own board). A big flood's cells
+ * are in the patch already, so its event says only who opened how many from where (a
+ * 10,000-cell flood would otherwise send ~115 KB twice).
  */
-function announce(event: MinesweeperEvent): HubEvent {
+export function announce(event: MinesweeperEvent): HubEvent {
   if (event.kind !== "reveal") return event;
-  const { seat, cells } = event;
-  const { r, c } = cells[0];
-  return cells.length <= EVENT_CELLS_MAX ? { kind: "reveal", seat, count: cells.length, r, c, cells } : { kind: "reveal", seat, count: cells.length, r, c };
+  const { seat, cols, cells } = event;
+  const count = cells.length;
+  const r = (cells[0] / cols) | 0;
+  const c = cells[0] % cols;
+  return count <= EVENT_CELLS_MAX ? { kind: "reveal", seat, count, r, c, cells: revealedList(event) } : { kind: "reveal", seat, count, r, c };
 }
 
 /** `{r, c}` on the board, or `{r: -1, c: -1}` for "no pointer". */
@@ -166,7 +169,7 @@ export const boardParts: GameServerParts<Board, MinesweeperMove, MinesweeperEven
     for (const event of p.events) {
       if (event.kind === "flag") showCode(st, shown, event.r * cols + event.c, cellCode(board, event.r * cols + event.c), board.phase);
       else if (event.kind === "reveal") {
-        for (const { r, c } of event.cells) showCode(st, shown, r * cols + c, cellCode(board, r * cols + c), board.phase);
+        for (const i of event.cells) showCode(st, shown, i, cellCode(board, i), board.phase);
         st.credits[event.seat] += event.cells.length;
       }
     }

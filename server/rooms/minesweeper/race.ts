@@ -30,6 +30,7 @@ import { sizeEncoderForEntries } from "../base/encodeBuffer.js";
 import type { HubEvent } from "../base/SeatedRoom.js";
 import { emptyPayload, ok } from "../base/validate.js";
 import type { GameServerParts, Stage } from "../game/GameRoom.js";
+import { announce } from "./board.js";
 import { writeBoardSize } from "./MinesweeperState.js";
 import { RaceRoomState, RaceSeat, type RaceBoard } from "./RaceState.js";
 
@@ -100,7 +101,7 @@ function toWire(e: RaceEvent, room: (raceSeat: number | null) => number, info: {
     case "go":
       return { kind: "go", at: e.at, raceNo: info.gameNo, seats: info.order.slice() };
     case "board":
-      return { ...e.event, seat: room(e.seat) };
+      return { ...announce(e.event), seat: room(e.seat) };
     case "progress":
       return { kind: "progress", seat: room(e.seat), percent: e.percent };
     case "out":
