@@ -45,8 +45,12 @@ export interface HubSettings {
   roomLog?: RoomLog;
   /** A room nobody is connected to for this long sleeps as its log (0: never). */
   roomSleepSeconds: number;
-  /** A room untouched (no move, no join) this long is closed for good; its log is kept. */
+  /** A room untouched (no move, no join) this long is closed for good (its rows go as long after that). */
   abandonedRoomHours: number;
+  /** Below this much free space where the room log (or the store) lives, no new room is created (MB; 0: no reserve). */
+  diskReserveMb: number;
+  /** A game whose moves reach this many KB of JSON in the room log takes no more (a log's bound). */
+  gameLogMaxKb: number;
   /** This hub's admission state (set when the server starts; rooms made without it skip the checks). */
   gate?: Admission;
 }
@@ -89,6 +93,8 @@ export const DEFAULTS = {
   abandonedHoldSeconds: 120,
   roomSleepSeconds: 300,
   abandonedRoomHours: 72,
+  diskReserveMb: 100,
+  gameLogMaxKb: 2048,
   trustProxy: 0,
   maxMatchmakeBodyBytes: 8 * 1024,
   admission: {
@@ -148,6 +154,8 @@ export function settingsFromEnv(env: NodeJS.ProcessEnv = process.env): Omit<HubS
     abandonedHoldSeconds: num(env.ABANDONED_HOLD_SECONDS, DEFAULTS.abandonedHoldSeconds, 0, 86400),
     roomSleepSeconds: num(env.ROOM_SLEEP_SECONDS, DEFAULTS.roomSleepSeconds, 0, 86400 * 30),
     abandonedRoomHours: num(env.ABANDONED_ROOM_HOURS, DEFAULTS.abandonedRoomHours, 0.001, 24 * 365),
+    diskReserveMb: num(env.DISK_RESERVE_MB, DEFAULTS.diskReserveMb, 0, 1e7),
+    gameLogMaxKb: num(env.GAME_LOG_MAX_KB, DEFAULTS.gameLogMaxKb, 16, 1e6),
     trustProxy: num(env.TRUST_PROXY, DEFAULTS.trustProxy, 0, 10),
     maxMatchmakeBodyBytes: num(env.MATCHMAKE_BODY_BYTES, DEFAULTS.maxMatchmakeBodyBytes, 256, 1 << 20),
     admission: admissionFromEnv(env),

@@ -4,6 +4,8 @@
 // plain lobby (#/) shows every page in turn. Plain, accessible HTML.
 import { fetchRooms, normaliseCode, type PublicRoom } from "../net/client";
 import { errorText, type RoomSession } from "../net/session";
+import { cannotSaveNow } from "../net/joinErrors";
+import { toast } from "../ui/toast";
 import { retryText, STILL_UNAVAILABLE, StillUnavailable, untilAvailable, UNAVAILABLE } from "../net/retry";
 import { loadName, saveName } from "../net/storage";
 import { h } from "../ui/dom";
@@ -103,6 +105,9 @@ export class Lobby {
     this.status.textContent = text;
     this.status.classList.toggle("error", error);
     this.status.classList.toggle("retrying", retrying);
+    // The status line sits at the top of the lobby; a refusal of a button far down the page
+    // (a phone scrolled to its game) is also shown where the player is looking.
+    if (error && text) toast(text, "error", 6000);
   }
 
   // ---- sections -------------------------------------------------------------------
@@ -265,7 +270,8 @@ export class Lobby {
       this.actions.entered(session);
     } catch (e) {
       if (cancelled()) return;
-      this.setStatus(e instanceof StillUnavailable ? STILL_UNAVAILABLE : `Could not join: ${errorText(e)}`, true);
+      // A full disk is said in the server's own words (what happened, try again later).
+      this.setStatus(e instanceof StillUnavailable ? STILL_UNAVAILABLE : (cannotSaveNow(e) ?? `Could not join: ${errorText(e)}`), true);
     } finally {
       if (!cancelled()) {
         this.busy = false;

@@ -14,6 +14,7 @@ import { MatchMakeError, ServerError, type Room } from "colyseus.js";
 import { hubClient } from "./client";
 import { ServerClock } from "./clock";
 import { forgetSeat, loadSeat, playerName, saveSeat } from "./storage";
+import { cannotSaveNow } from "./joinErrors";
 import { profileKey } from "./profile";
 
 export type ConnStatus =
@@ -304,6 +305,8 @@ export class RoomSession {
         }
         // The room is not there yet: the server may be restoring it. Keep trying a while.
         if (!(e instanceof SeatLost) && roomNotThereYet(e) && Date.now() - droppedAt < ROOM_RETURN_MS) continue;
+        // The server cannot save right now (disk full): the seat is still ours, keep trying.
+        if (!(e instanceof SeatLost) && cannotSaveNow(e)) continue;
         if (e instanceof SeatLost || ++refusals >= REFUSALS_BEFORE_LOST) {
           this.loseSeat(errorText(e));
           return;

@@ -25,6 +25,8 @@ export const EVENTS = [
   "join.refused",
   "flood.cut",
   "roomlog.write-failed",
+  "roomlog.failing",
+  "roomlog.writing-again",
   "store.write-failed",
   "store.writing-again",
   "redis.down",

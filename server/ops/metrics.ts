@@ -189,21 +189,35 @@ export function watchDisk(dataDir: string): void {
 
 /**
  * The room log, counting the bytes of every write and every write that throws (logged as
- * `roomlog.write-failed`, and still thrown: what a failed write means for the move is the
- * room's business, not the meter's).
+ * `roomlog.write-failed` with the room and its game, and still thrown: what a failed write
+ * means for the move is the room's business, not the meter's; the room refuses it `not-saved`).
  */
 export function meteredRoomLog<L extends RoomLog>(inner: L): L {
+  // The game of each open room (a write names only its room): set by open(), gone once the
+  // room sleeps, closes or is forgotten (a sleeping room that wakes opens again).
+  const games = new Map<string, string>();
   return new Proxy(inner, {
     get(target, prop, receiver) {
       const value = Reflect.get(target, prop, receiver) as unknown;
+      if (prop === "forget" || prop === "setStatus") {
+        return (roomId: string, ...rest: unknown[]) => {
+          if (prop === "forget" || rest[0] !== "live") games.delete(roomId);
+          return (value as (...a: unknown[]) => unknown).apply(target, [roomId, ...rest]);
+        };
+      }
       if (prop !== "write" && prop !== "open") return typeof value === "function" ? value.bind(target) : value;
       const fn = value as (...args: unknown[]) => unknown;
       const failed = (args: unknown[], e: unknown) => {
         logFailures.inc();
-        const room = prop === "write" ? args[0] : (args[0] as { roomId?: unknown } | undefined)?.roomId;
-        log.error({ event: "roomlog.write-failed", room, what: prop, err: e }, "a room-log write failed");
+        const room = prop === "write" ? (args[0] as string) : (args[0] as { roomId?: string } | undefined)?.roomId;
+        const game = room === undefined ? undefined : games.get(room);
+        log.error({ event: "roomlog.write-failed", room, game, what: prop, err: e }, "a room-log write failed");
       };
       return (...args: unknown[]) => {
+        if (prop === "open") {
+          const header = args[0] as { roomId?: string; roomName?: string } | undefined;
+          if (header?.roomId && header.roomName) games.set(header.roomId, header.roomName);
+        }
         logBytes.inc(writeBytes(prop, args));
         try {
           const out = fn.apply(target, args);

@@ -97,6 +97,8 @@ export interface GameStore {
   recordGame(game: FinishedGame, onSaved?: (id: number) => void): number | void | Promise<number>;
   /** Most recent first. */
   recentGames(options?: { game?: string; roomId?: string; limit?: number }): Awaitable<StoredGame[]>;
+  /** Free bytes where the store's file lives (null or absent: not on a disk). */
+  freeBytes?(): number | null;
   close(): void | Promise<void>;
 }
 

@@ -171,6 +171,10 @@ export class SaveQueue implements HubStore {
     return this.inner.recentGames(options);
   }
 
+  freeBytes(): number | null {
+    return this.inner.freeBytes?.() ?? null;
+  }
+
   leaderboard(query: LeaderboardQuery): Awaitable<LeaderboardRow[]> {
     return this.hub().leaderboard(query);
   }

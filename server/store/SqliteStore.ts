@@ -14,6 +14,7 @@ import { gameFromRow, gameParams, INSERT_GAME, INSERT_PLAYER, playerParams, play
 import { migrateSqlite } from "./migrations.js";
 import { SqliteSql } from "./sql.js";
 import { clampLimit, LEADERBOARD_SQL, leaderboardParams, leaderboardRows, SqlStore } from "./SqlStore.js";
+import { freeBytesAt } from "./diskSpace.js";
 
 export interface SqliteStoreOptions {
   /** The clock leaderboard windows end at when a query gives no `now` (ms since epoch). */
@@ -81,6 +82,10 @@ export class SqliteStore extends SqlStore {
   /** Writes one row (the hub's last start): throws the store's own error when the file cannot be written. */
   checkWritable(now = Date.now()): void {
     this.db.prepare(`INSERT OR REPLACE INTO hub_meta (key, value) VALUES ('last_start', ?)`).run(String(now));
+  }
+
+  freeBytes(): number | null {
+    return this.file === ":memory:" ? null : freeBytesAt(path.dirname(path.resolve(this.file)));
   }
 
   /** The query plan of the leaderboard query (tests check that it uses an index). */

@@ -102,6 +102,16 @@ export function playRandomGame(def: AnyGameDef, options: Record<string, unknown>
       expect(canon(def.view(t, v)), `${where}: viewer ${v} could tell a twin apart (step ${step})`).to.equal(canon(def.view(before, v)));
     });
     checkProbes(def, before, twins, viewers, rng, now, `${where} step ${step}`, totals);
+    if (step % 5 === 0) {
+      // The room's log write failed (disk full): the legal move is refused and nothing changed.
+      const rngState = canon(session.rng.getState());
+      const log = session.log.length;
+      const unsaved = session.apply(seat, move, now, () => ({ code: "not-saved", message: "The log could not take it." }));
+      expect(unsaved.ok, `${where}: a move its admit refused was applied`).to.equal(false);
+      expect(canon(session.state), `${where}: a move its admit refused changed the state`).to.equal(frozen);
+      expect(canon(session.rng.getState()), `${where}: a move its admit refused moved the RNG`).to.equal(rngState);
+      expect(session.log.length, `${where}: a move its admit refused was logged`).to.equal(log);
+    }
     const result = session.apply(seat, move, now);
     if (!result.ok) throw new Error(`${where}: legal move ${canon(move)} by seat ${seat} refused: ${result.error.code} ${result.error.message}`);
     expect(canon(before), `${where}: apply changed its input state`).to.equal(frozen);

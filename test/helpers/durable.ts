@@ -68,11 +68,12 @@ export interface Restartable {
 }
 
 /**
- * A hub process on `port` whose store and room log are files in a fresh temp folder
- * (kept across restarts). Timers of the server that would move a game on their own are long.
+ * A hub process on `port` whose store and room log are files in a fresh temp folder, or in
+ * `inDir` (a test's own small disk; left in place by `stop`), kept across restarts. Timers of
+ * the server that would move a game on their own are long.
  */
-export async function restartableHub(port: number, extraEnv: Record<string, string> = {}): Promise<Restartable> {
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), "hub-durable-"));
+export async function restartableHub(port: number, extraEnv: Record<string, string> = {}, inDir?: string): Promise<Restartable> {
+  const dir = inDir ?? fs.mkdtempSync(path.join(os.tmpdir(), "hub-durable-"));
   const env = {
     PORT: String(port),
     HUB_DB: path.join(dir, "hub.sqlite"),
@@ -99,7 +100,7 @@ export async function restartableHub(port: number, extraEnv: Record<string, stri
     },
     async stop() {
       await r.hub.stop("SIGKILL");
-      fs.rmSync(dir, { recursive: true, force: true });
+      if (!inDir) fs.rmSync(dir, { recursive: true, force: true });
     },
   };
   return r;

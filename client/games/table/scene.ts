@@ -15,6 +15,7 @@ import type { CardView, ZoneView } from "../../../common/table/visibility";
 import { joinView, partsFor, type Parts } from "../../../common/table/wire";
 import { announce } from "../../ui/announce";
 import { h } from "../../ui/dom";
+import { toast } from "../../ui/toast";
 import { keepFocus } from "../focus";
 import { DeckStage } from "./decks";
 import { CardPreview } from "./preview";
@@ -527,6 +528,8 @@ export async function mount(host: HTMLElement, ctx: GameContext): Promise<GameHa
   });
   const offError = ctx.session.onMessage<{ code: string; message: string }>("error", (e) => {
     ctx.announce(e.message);
+    // What the server could not save (its disk full) is shown too, not only read out.
+    if (e.code === "not-saved" || e.code === "game-too-long") toast(e.message, "error");
     if (e.code === "frozen") {
       drawFrozen();
       frozenBar.classList.remove("tt-flash");

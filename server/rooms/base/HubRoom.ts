@@ -18,9 +18,12 @@ import type { HubState } from "./HubState.js";
 import { listingOf, type HubMetadata } from "./listing.js";
 import type { HubEvent, MessageSpec, MoveContext } from "./messages.js";
 import { RoomScheduler } from "./scheduler.js";
+import { isNotSaved, notSaved } from "./notSaved.js";
 
 /** `serverTime` is restamped on a move at most this often (see `commit`). */
 const SERVER_TIME_EVERY_MS = 1000;
+/** A save the room log refused (disk full) is tried again after this long, and so is a room move it held back. */
+export const SAVE_RETRY_MS = 1000;
 
 /** Refusals logged at info: they say something about the sender (limits) rather than a misclick. */
 const NOTEWORTHY_REFUSALS = new Set(["rate-limited", "too-large", "unknown-type", "seat-reclaimed"]);
@@ -58,6 +61,9 @@ export abstract class HubRoom<S extends HubState> extends Room<S, HubMetadata> {
   }
 
   protected settings: HubSettings = { ...settingsFromEnv(), store: NO_STORE };
+  /** Sends waiting for a change the room log could not take yet (null: nothing held; see `persist`). */
+  private held: (() => void)[] | null = null;
+  private holdRetry: Delayed | null = null;
   protected privateRoom = false;
   private lastMetadata = "";
   protected created = false;
@@ -100,6 +106,8 @@ export abstract class HubRoom<S extends HubState> extends Room<S, HubMetadata> {
     broadcast: (type, message) => this.broadcast(type, message),
     exclusive: (fn, mover) => this.exclusive(fn, mover),
     commit: () => this.commit(),
+    unsaved: (type) => this.unsaved(type),
+    whenSaved: (fn) => this.whenSaved(fn),
     accepted: (type, seconds) => metrics.moveAccepted(this.gameId, "player", seconds),
     refused: (client, type, code, message) => this.noteRefusal(client, type, code, message),
   });
@@ -168,17 +176,67 @@ export abstract class HubRoom<S extends HubState> extends Room<S, HubMetadata> {
   protected serverMove(seat: number, run: (ctx: MoveContext) => Rejection | void | false, what = "server move"): void {
     this.scheduler.enqueue(() => {
       if (this.isDisposing()) return;
+      // The log cannot take it now (disk full): nothing is run, it is tried again in a moment.
+      if (this.unsaved(null)) return this.retryServerMove(seat, run, what);
       const { ctx, flush } = this.gate.moveContext(null, seat, this.state.seats[seat]?.name ?? "");
       const result = run(ctx);
       if (result === false || result) {
+        if (isNotSaved(result)) return this.retryServerMove(seat, run, what);
         if (result) this.logger().warn({ event: "move.refused", code: result.code, seat, by: "server", what }, `${what} refused by the rules: ${result.message}`);
         this.replanBots();
         return;
       }
       metrics.moveAccepted(this.gameId, "server");
       this.commit();
-      flush();
+      this.whenSaved(flush);
     });
+  }
+
+  private retryServerMove(seat: number, run: (ctx: MoveContext) => Rejection | void | false, what: string): void {
+    this.later(SAVE_RETRY_MS, () => this.serverMove(seat, run, what));
+  }
+
+  // ---- the room log: nothing leaves before it is saved --------------------------------
+
+  /**
+   * Null when what `type` would change can be saved now; else its refusal (`type` null: a move
+   * the room makes). A holding room retries its save first. Default: the room holds nothing
+   * unsaved (rooms with a log also ask it: GameRoom).
+   */
+  protected unsaved(_type: string | null): Rejection | null {
+    return this.holdingBack();
+  }
+
+  /** Null unless the room holds a change back (`persist`): it tries to save it first, else refuses `what`. */
+  protected holdingBack(what = "that"): Rejection | null {
+    if (!this.held) return null;
+    this.commit();
+    return this.held ? notSaved(null, what) : null;
+  }
+
+  /**
+   * Saves what changed (`beforeSend`) before anything leaves. When the log cannot take it
+   * (disk full), the room holds: no patch leaves (`broadcastPatch`), sends wait (`whenSaved`),
+   * messages are refused `not-saved` and room moves wait, and the save is retried every second;
+   * once it works the patch and the held sends go, in order. True: saved.
+   */
+  protected persist(): boolean {
+    if (this.beforeSend()) return true;
+    if (!this.held) {
+      this.held = [];
+      this.logger().warn({ event: "roomlog.write-failed", what: "held" }, "could not save a change to the room log: holding it back from the clients until it is saved");
+    }
+    this.holdRetry ??= this.later(SAVE_RETRY_MS, () => {
+      this.holdRetry = null;
+      this.commit();
+    });
+    return false;
+  }
+
+  /** Runs `fn` (a send) now, or once the room's held change is saved (in order). */
+  protected whenSaved(fn: () => void): void {
+    if (this.held) this.held.push(fn);
+    else fn();
   }
 
   /** Runs `fn` with server moves held back until it is done (they run right after, in order). */
@@ -197,8 +255,12 @@ export abstract class HubRoom<S extends HubState> extends Room<S, HubMetadata> {
     return this.scheduler.later(ms, fn);
   }
 
-  /** Sends the patch; timers that come due in its clock tick run after it (see `later`). */
+  /** Sends the patch; timers that come due in its clock tick run after it (see `later`). Holding (`persist`): only the clock ticks. */
   override broadcastPatch(): boolean {
+    if (this.held) {
+      this.clock.tick();
+      return false;
+    }
     return this.scheduler.aroundPatch(() => super.broadcastPatch());
   }
 
@@ -241,9 +303,12 @@ export abstract class HubRoom<S extends HubState> extends Room<S, HubMetadata> {
 
   /**
    * Right before anything leaves for the clients (a patch, a new seat's token): where a room
-   * makes what it is about to send durable (server/rooms/game/durable.ts). Default: nothing.
+   * makes what it is about to send durable (server/rooms/game/durable.ts). False: it could not
+   * be saved (the room holds it back, see `persist`). Default: nothing to save.
    */
-  protected beforeSend(): void {}
+  protected beforeSend(): boolean {
+    return true;
+  }
 
   /**
    * Sends the patch now (not on the next tick); once the move's frames are written, refreshes
@@ -256,8 +321,16 @@ export abstract class HubRoom<S extends HubState> extends Room<S, HubMetadata> {
     this.exclusive(() => {
       const now = Date.now();
       if (now - this.state.serverTime >= SERVER_TIME_EVERY_MS) this.state.serverTime = now;
-      this.beforeSend();
+      if (!this.persist()) return;
+      const held = this.held;
+      this.held = null;
+      this.holdRetry?.clear();
+      this.holdRetry = null;
       this.broadcastPatch();
+      if (held) {
+        this.logger().info({ event: "roomlog.writing-again", what: "held" }, "saved the held change: sent to the clients");
+        for (const send of held) send();
+      }
       this.onCommitted(now);
       // The listing and the bots' plans follow the state, but the players need not wait for them.
       this.scheduler.afterWrite(() => {

@@ -15,6 +15,9 @@ import { requester } from "../../net/requestContext.js";
 import { defineBaseMessages, type BotPlan, type SenderContext } from "./messages.js";
 import { parseJoinOptions, type JoinRequest, type SeatStatus } from "./seats.js";
 import { HubRefusal, refuseOption } from "./errors.js";
+import { ErrorCode } from "@colyseus/core";
+import { NOT_SAVED } from "./notSaved.js";
+import { joinNotSaved, newRoomRefusal } from "./diskReserve.js";
 import { isPlainObject } from "./validate.js";
 import { clientData, newClientData, type ClientData } from "./gate.js";
 import type { HubState } from "./HubState.js";
@@ -171,12 +174,43 @@ export abstract class SeatedRoom<S extends HubState = HubState> extends HubRoom<
   // ---- Colyseus lifecycle ---------------------------------------------------
 
   async onCreate(options: Record<string, unknown>): Promise<void> {
+    try {
+      await this.create(options);
+    } catch (e) {
+      this.abandonCreate();
+      throw e;
+    }
+  }
+
+  /**
+   * A create that failed (a bad option, the hub busy, a full disk): Colyseus drops the room
+   * without disposing it, so its patch interval, timers and private code end here.
+   */
+  private abandonCreate(): void {
+    this.patchRate = 0;
+    const room = this as unknown as { _autoDisposeTimeout?: ReturnType<typeof setTimeout> };
+    clearTimeout(room._autoDisposeTimeout);
+    room._autoDisposeTimeout = undefined;
+    this.clock.clear();
+    this.clock.stop();
+    this.scheduler.stop();
+    if (this.privateCode) {
+      const code = this.privateCode;
+      this.privateCode = null;
+      releaseCode(this.presence, code).catch((e) => this.logger().error({ event: "room.error", what: "releaseCode", ...errorFields(e) }, `could not release code ${code}`));
+    }
+  }
+
+  private async create(options: Record<string, unknown>): Promise<void> {
     // Server settings arrive as define()-time options (they override client options). A client's
     // JSON cannot carry functions, so a store with methods proves they came from the server.
     const hub = options.hub as HubSettings | undefined;
     if (hub && typeof hub.store?.recordGame === "function") this.settings = hub;
     const restore = this.restoring(options);
     if (restore) options = { ...restore.options, hub: options.hub };
+    // No new room on a disk that is full or below its reserve (rooms already there go on).
+    const disk = restore ? null : newRoomRefusal(this.settings);
+    if (disk) throw new HubRefusal(disk.reason, disk.message, ErrorCode.MATCHMAKE_UNHANDLED);
     if (options.private !== undefined && typeof options.private !== "boolean") {
       throw refuseOption("private must be true or false.");
     }
@@ -259,6 +293,10 @@ export abstract class SeatedRoom<S extends HubState = HubState> extends HubRoom<
   protected checkJoin(options: unknown): JoinRequest {
     const request = parseJoinOptions(options);
     if (request.seatToken !== undefined && this.book.byToken(request.seatToken) < 0) throw this.book.tokenRefusal(request.seatToken);
+    // A new seat changes what the room log keeps: not while the log cannot take writes. Anyone
+    // (a seat coming back, a spectator) is sent the whole state: not while a change is held back.
+    const unsaved = request.seatToken === undefined && !request.spectate ? this.unsaved(null) : this.holdingBack();
+    if (unsaved) throw new HubRefusal(NOT_SAVED, joinNotSaved(unsaved), ErrorCode.MATCHMAKE_UNHANDLED);
     return request;
   }
 
@@ -274,8 +312,9 @@ export abstract class SeatedRoom<S extends HubState = HubState> extends HubRoom<
   claimSeat(token: unknown): { seat: number; seatToken: string; game: string } | null {
     if (typeof token !== "string" || token.length === 0 || token.length > 128 || this.isDisposing()) return null;
     const moved = this.book.claim(token);
-    // The new token's hash reaches the room log before the new device is given the token.
-    if (moved) this.beforeSend();
+    // The new token's hash reaches the room log before the new device is given the token
+    // (if the log cannot take it now, the room holds the change and saves it within seconds).
+    if (moved) this.persist();
     return moved && { ...moved, game: this.gameId };
   }
 
@@ -306,8 +345,8 @@ export abstract class SeatedRoom<S extends HubState = HubState> extends HubRoom<
 
     this.book.join(client, data, auth);
     // A new seat's token is durable (as its hash) before its owner receives it.
-    this.beforeSend();
-    this.sendWelcome(client, data);
+    this.persist();
+    this.whenSaved(() => this.sendWelcome(client, data));
     this.commit();
   }
 

@@ -4,9 +4,11 @@
 // seat (`not-seated`) → the message's `parse` (`bad-payload`, `out-of-range`...) → `run`
 // (game rejections). A refusal is answered `error {code, message, type}` and changes
 // nothing; an accepted message runs exclusively, is patched to everyone at once, and its
-// queued events follow (one per viewer when they differ).
+// queued events follow (one per viewer when they differ). A message that would change what
+// the room log holds is refused `not-saved` while the log cannot take writes (disk full).
 
 import { getMessageBytes, Protocol, type Client } from "@colyseus/core";
+import type { Rejection } from "../../../common/core/rules.js";
 import type { HubSettings } from "../../settings.js";
 import { FloodGuard, type FloodCut } from "./flood.js";
 import { armJoinDeadline } from "./joinDeadline.js";
@@ -54,6 +56,10 @@ export interface GateHost {
   broadcast(type: string, message: unknown): void;
   exclusive(fn: () => void, mover: Client | null): void;
   commit(): void;
+  /** Null when what `type` changes can be saved now; else its refusal (the room log is failing: disk full). */
+  unsaved(type: string): Rejection | null;
+  /** Runs a send now, or once the room's held change is saved. */
+  whenSaved(fn: () => void): void;
   /** A message was accepted and its patch written; `seconds` from its arrival (metrics). */
   accepted?(type: string, seconds: number): void;
   /** A message was refused (metrics, log). */
@@ -77,17 +83,21 @@ export class MessageGate {
     }
     const parsed = spec.parse(payload);
     if (!parsed.ok) return this.refuse(client, type, parsed.error.code, parsed.error.message);
+    const saves = spec.patchNow !== false;
+    // What the room log cannot take now is not run at all (a move is also written before it applies).
+    const unsaved = saves ? this.host.unsaved(type) : null;
+    if (unsaved) return this.refuse(client, type, unsaved.code, unsaved.message);
     const received = performance.now();
     let moved = false;
     this.host.exclusive(() => {
       const { ctx, flush } = this.moveContext(client, seat, data.name);
       const rejection = spec.run(ctx as SenderContext, parsed.value);
       if (rejection) return this.refuse(client, type, rejection.code, rejection.message);
-      if (spec.patchNow !== false) {
+      if (saves) {
         this.host.commit();
         moved = true;
       }
-      flush();
+      this.host.whenSaved(flush);
     }, client);
     // The outermost exclusive run has uncorked every socket: the patch is written.
     if (moved) this.host.accepted?.(type, (performance.now() - received) / 1000);

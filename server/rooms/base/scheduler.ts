@@ -11,6 +11,7 @@ import type { Logger } from "pino";
 import type { Room } from "@colyseus/core";
 import type { Rejection } from "../../../common/core/rules.js";
 import { CorkedClients } from "./cork.js";
+import { isNotSaved } from "./notSaved.js";
 import type { BotPlan, MoveContext, RoomTimer } from "./messages.js";
 
 /** What the scheduler needs from its room. */
@@ -161,12 +162,14 @@ export class RoomScheduler {
         // The entry stays planned until the move really runs: a server move queued behind
         // another one (say, a second bot's Caught on the same player) must see the replan
         // that the first one caused, not play a move that has just stopped being legal.
+        // A move the room log could not take (disk full) keeps the plan: it is tried again.
         this.host.serverMove(
           plan.seat,
           (ctx) => {
             if (this.botTimers.get(plan.seat) !== entry) return false;
-            this.botTimers.delete(plan.seat);
-            return entry.plan.run(ctx);
+            const result = entry.plan.run(ctx);
+            if (!isNotSaved(result) && this.botTimers.get(plan.seat) === entry) this.botTimers.delete(plan.seat);
+            return result;
           },
           "bot move",
         );

@@ -22,7 +22,8 @@ import type { Configured, GameDef, TypedMove } from "../../../common/core/game.j
 import type { Rejection } from "../../../common/core/rules.js";
 import { GameSession } from "../../../common/core/session.js";
 import { inProcessThinker, type BotThinker } from "../../bots/thinker.js";
-import { refuseOption } from "../base/errors.js";
+import { HubRefusal, refuseOption } from "../base/errors.js";
+import { createNotSaved } from "../base/diskReserve.js";
 import type { HubState } from "../base/HubState.js";
 import { SeatedRoom, type GameSetup, type HubEvent, type JoinRequest, type MoveContext } from "../base/SeatedRoom.js";
 import type { Viewer } from "./audience.js";
@@ -84,7 +85,7 @@ export abstract class GameRoom<S, M extends TypedMove, E, C, V, St extends HubSt
     configured: () => this.configured,
     state: () => this.state,
     settings: () => this.settings,
-    write: (game, onSaved) => this.recordGame(game, onSaved),
+    write: (game, onSaved) => this.recordAndForget(game, onSaved),
     disposing: () => this.isDisposing(),
     serverMove: (seat, run, what) => this.serverMove(seat, run, what),
     seatProfile: (seat) => this.seatProfile(seat),
@@ -179,7 +180,7 @@ export abstract class GameRoom<S, M extends TypedMove, E, C, V, St extends HubSt
     this.rated = this.ratedTable(options);
     // Only a rated room's log may say it is rated (a restore trusts its log).
     if (!this.rated) delete this.createOptions[RATED_POOL_OPTION];
-    this.durable = new RoomDurability(this.settings.roomLog, () => matchMaker.processId);
+    this.durable = new RoomDurability(this.settings.roomLog, () => matchMaker.processId, this.settings.gameLogMaxKb * 1024);
     const state = this.parts.createState(c.value);
     state.phase = this.parts.phase ? this.parts.phase("waiting", null) : "waiting";
     const delay = parseSpectatorDelay(options);
@@ -217,9 +218,13 @@ export abstract class GameRoom<S, M extends TypedMove, E, C, V, St extends HubSt
         later: (ms, fn) => this.later(ms, fn),
         sleep: () => {
           this.disposeReason = "sleeping";
-          this.beforeSend();
-          this.durable.sleep(this.roomId);
+          // A log that cannot take it (disk full) keeps the room awake: it tries again later.
+          if (!this.beforeSend() || !this.durable.sleep(this.roomId)) {
+            this.disposeReason = null;
+            return false;
+          }
           void this.disconnect(Protocol.WS_CLOSE_CONSENTED); // asleep, not ended: a join wakes it
+          return true;
         },
       });
     }
@@ -242,9 +247,16 @@ export abstract class GameRoom<S, M extends TypedMove, E, C, V, St extends HubSt
   }
 
   protected override onCreated(): void {
+    if (this.logged) return;
     // A shared board is there from the start: people come and go while it runs.
-    if (this.parts.startAtOnce && !this.logged) this.startGame(null);
-    if (this.rated && !this.logged) this.later((this.settings.seatReservationSeconds + 2) * 1000, () => this.ratedNoShow());
+    if (this.parts.startAtOnce) this.startGame(null);
+    // In the room log before anyone is told the room exists; a disk that cannot take it refuses the create.
+    const refused = this.durable.open(this.roomNow());
+    if (refused) {
+      const { reason, message } = createNotSaved(refused);
+      throw new HubRefusal(reason, message);
+    }
+    if (this.rated) this.later((this.settings.seatReservationSeconds + 2) * 1000, () => this.ratedNoShow());
   }
 
   /**
@@ -277,11 +289,15 @@ export abstract class GameRoom<S, M extends TypedMove, E, C, V, St extends HubSt
     return this.applyMove(ctx, g, gameMove);
   }
 
-  /** One move by game seat `g` (a player's, a bot's or the timer's): rules → schema → events. */
+  /**
+   * One move by game seat `g` (a player's, a bot's or the timer's): rules → room log → schema →
+   * events. The move is in the log before anything changes; a log that cannot take it (disk
+   * full) refuses it `not-saved` and nothing changed.
+   */
   private applyMove(ctx: MoveContext, g: number, move: M): Rejection | void {
     const game = this.game!;
     const first = game.log.length === 0;
-    const result = game.apply(g, move, ctx.now);
+    const result = game.apply(g, move, ctx.now, (entry, index, next) => this.durable.saveMove(this.roomAfter(next, ctx.now), entry, index, ctx.now) ?? undefined);
     if (!result.ok) return result.error;
     // A game that may be ranked spends a ranked start of its first mover's address.
     if (first) this.records.firstMove(ctx.client);
@@ -290,7 +306,7 @@ export abstract class GameRoom<S, M extends TypedMove, E, C, V, St extends HubSt
       this.stage = "finished";
       if (this.turns) this.turns.result = this.def.result?.(game.state) ?? "finished";
     }
-    this.project(false, result.events, g);
+    this.project(false, result.events, g, ctx.now);
     this.emitEvents(ctx, result.events);
     if (finished) this.finish(ctx);
     else this.roomMoveIfWaiting(game);
@@ -374,7 +390,7 @@ export abstract class GameRoom<S, M extends TypedMove, E, C, V, St extends HubSt
 
   // ---- projection (then the turn timer: turnTimer.ts) -----------------------------
 
-  private project(fresh: boolean, events: readonly E[] | null, mover: number | null): void {
+  private project(fresh: boolean, events: readonly E[] | null, mover: number | null, now = Date.now()): void {
     const game = this.game;
     if (!game) return;
     const room = (g: number | null) => (g === null ? -1 : (this.order[g] ?? -1));
@@ -391,7 +407,7 @@ export abstract class GameRoom<S, M extends TypedMove, E, C, V, St extends HubSt
       st.acting.push(...acting);
     } else acting.forEach((seat, i) => st.acting[i] !== seat && (st.acting[i] = seat));
     if (st.together !== who.together) st.together = who.together;
-    this.timer.arm(game, st);
+    this.timer.arm(game, st, now);
   }
 
   /** Nobody may act but the game runs: the move the game waits for from the room (a race's go). */
@@ -538,8 +554,35 @@ export abstract class GameRoom<S, M extends TypedMove, E, C, V, St extends HubSt
 
   // ---- the room log: save before each send, restore, sleep ---------------------------
 
-  protected override beforeSend(): void {
-    this.durable?.save(this.roomNow());
+  protected override beforeSend(): boolean {
+    return !this.durable || this.durable.save(this.roomNow()) === null;
+  }
+
+  /** Also refused while the room log cannot take writes (disk full): nothing is run. */
+  protected override unsaved(type: string | null): Rejection | null {
+    const what = type === null || this.def.moveTypes.includes(type) ? "your move" : "that";
+    return this.holdingBack(what) ?? this.durable?.refusal(what) ?? null;
+  }
+
+  /** A game's record for the store; once it is there, its moves may leave the room log (durable.ts). */
+  private recordAndForget(game: Parameters<GameRoom<S, M, E, C, V, St>["recordGame"]>[0], onSaved?: (id: number) => void): number | null {
+    const gameNo = this.gameNo;
+    const id = this.recordGame(game, (saved) => {
+      this.durable.recordedGame(gameNo);
+      onSaved?.(saved);
+    });
+    if (id !== null && id > 0) this.durable.recordedGame(gameNo);
+    return id;
+  }
+
+  /**
+   * The room as the log should hold it once a move leading to `next` is applied at `now`: the
+   * turn timer's deadlines as they will be (written with the move, so a timed move is one write).
+   */
+  private roomAfter(next: S, now: number): RoomNow {
+    const r = this.roomNow();
+    if (this.turns) r.deadlines = this.timer.preview(next, this.def.status(next) === "finished" ? "finished" : this.stage, now, r.deadlines);
+    return r;
   }
 
   private roomNow(): RoomNow {
@@ -589,6 +632,11 @@ export abstract class GameRoom<S, M extends TypedMove, E, C, V, St extends HubSt
     if (h.gameNo > 0 && h.order.length > 0) {
       this.seatGame(replayGame(this.def, this.configured.config, r), h.order.slice(), h.startedAt || Date.now());
       this.records.restoreLeft(h.forfeits ?? []);
+      // The last move is written before its header: one that ended the game may be the log's last word.
+      if (this.stage === "playing" && this.def.status(this.game!.state) === "finished") {
+        this.stage = "finished";
+        if (st) st.result = this.def.result?.(this.game!.state) ?? "finished";
+      }
       if (st) {
         st.order.clear();
         st.order.push(...this.order);

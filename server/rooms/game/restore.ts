@@ -1,7 +1,7 @@
 // Bringing rooms back from the room log (server/store/RoomLog.ts).
 //
-// - On boot: rooms abandoned past ABANDONED_ROOM_HOURS are closed for good (their logs
-//   stay for replay); then every live room whose process is gone is restored here: with one
+// - On boot: rooms abandoned past ABANDONED_ROOM_HOURS are closed for good, and the rows of
+//   rooms closed longer ago than that go; then every live room whose process is gone is restored here: with one
 //   process (no Redis) that is every live room in the log (the process that wrote it is
 //   this one's previous life); with Redis, rooms whose owner no longer answers Colyseus'
 //   health check. A room is claimed atomically before it is rebuilt, so two processes
@@ -86,6 +86,7 @@ export class RoomReviver {
     try {
       const rooms = await this.log.listOpen();
       const cutoff = Date.now() - this.settings.abandonedRoomHours * 3_600_000;
+      if (booting) await this.prune(cutoff);
       const verdict = new Map<string, Promise<boolean>>();
       const gone = (p: string) => verdict.get(p) ?? (verdict.set(p, this.gone(p)), verdict.get(p)!);
       for (const s of rooms) {
@@ -112,8 +113,37 @@ export class RoomReviver {
   }
 
   private closeAbandoned(s: RoomSummary): void {
-    this.log.setStatus(s.roomId, "closed", Date.now());
-    log.info({ event: "room.abandoned", room: s.roomId, game: s.roomName, hours: this.settings.abandonedRoomHours }, `Room ${s.roomId} (${s.roomName}) untouched for over ${this.settings.abandonedRoomHours} h: closed (its log is kept).`);
+    try {
+      this.log.setStatus(s.roomId, "closed", Date.now());
+      log.info({ event: "room.abandoned", room: s.roomId, game: s.roomName, hours: this.settings.abandonedRoomHours }, `Room ${s.roomId} (${s.roomName}) untouched for over ${this.settings.abandonedRoomHours} h: closed (its rows go ${this.settings.abandonedRoomHours} h from now).`);
+    } catch (e) {
+      log.error({ event: "roomlog.write-failed", room: s.roomId, game: s.roomName, err: e }, `room log: could not close abandoned room ${s.roomId}`);
+    }
+  }
+
+  /** Rows of rooms closed (and untouched) since before `cutoff` go: their games are in the store. */
+  private async prune(cutoff: number): Promise<void> {
+    try {
+      const n = await this.log.prune(cutoff);
+      if (n > 0) log.info({ event: "room.abandoned", pruned: n }, `room log: removed ${n} room${n === 1 ? "" : "s"} closed over ${this.settings.abandonedRoomHours} h ago.`);
+    } catch (e) {
+      log.error({ event: "roomlog.write-failed", err: e }, "room log: could not remove old closed rooms");
+    }
+  }
+
+  /**
+   * Takes the room for this process. With one process nobody else can have it: a log that
+   * cannot be written now (disk full) does not keep it from coming back (the room marks itself
+   * live once writes work). Shared logs claim atomically or not at all.
+   */
+  private async claim(roomId: string, from: string): Promise<boolean> {
+    try {
+      return await this.log.claim(roomId, from, matchMaker.processId, Date.now());
+    } catch (e) {
+      if (this.settings.shared) throw e;
+      log.warn({ event: "roomlog.write-failed", room: roomId, err: e }, `room log: restoring room ${roomId} without marking it in the log`);
+      return true;
+    }
   }
 
   /** True when `process` holds no rooms any more (not this one, and, shared, it does not answer). */
@@ -132,7 +162,7 @@ export class RoomReviver {
     if (running) return running;
     const job = (async () => {
       if (matchMaker.getLocalRoomById(id)) return false;
-      if (!(await this.log.claim(id, from, matchMaker.processId, Date.now()))) return false;
+      if (!(await this.claim(id, from))) return false;
       try {
         await matchMaker.handleCreateRoom(r.header.roomName, restoreOptions(r));
         return true;
