@@ -31,6 +31,15 @@ export const NO_GUESS_REPAIRS = 100;
 /** The bound on the whole search, in cells solved (a few hundred ms at worst, on a 100×100 board). */
 export const NO_GUESS_WORK = 2_000_000;
 
+/**
+ * The level a finished game is stored and ranked under: no-guess games have their own
+ * leaderboard per level ("expert-noguess"), apart from the ordinary boards.
+ */
+export function rankLevel(config: MinesweeperConfig): string {
+  return config.noGuess ? `${config.level}${NO_GUESS_LEVEL_SUFFIX}` : config.level;
+}
+export const NO_GUESS_LEVEL_SUFFIX = "-noguess";
+
 export interface NoGuessBoard {
   /** 1 where a mine is, row-major. */
   mines: Uint8Array;
