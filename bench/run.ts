@@ -10,7 +10,7 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 
 const HERE = path.dirname(fileURLToPath(import.meta.url));
-const SECTIONS = ["minesweeper", "load", "table", "pets", "bots", "roomlog"];
+const SECTIONS = ["minesweeper", "noguess", "load", "table", "pets", "bots", "roomlog"];
 
 const wanted = process.argv.slice(2);
 const run = wanted.length ? SECTIONS.filter((s) => wanted.includes(s)) : SECTIONS;
