@@ -19,10 +19,11 @@ import { cardLabel } from "./art";
 import { Aim } from "./aim";
 import { normYaw, type Yaw } from "./geometry";
 import { HandStrip } from "./hand";
-import { Hud } from "./hud";
+import { Hud, seatName } from "./hud";
 import { attachTableInput } from "./input";
 import { emptyModel, readModel, tableSnapshot, type CubestaccWire, type TableModel } from "./model";
 import { HowTo, howtoSeen } from "./howto";
+import { PenaltyNotice } from "./penalty";
 import { FirstMoveGuide, guideCards } from "./guide";
 import { eventLine } from "./events";
 import { Flights } from "./flights";
@@ -74,6 +75,7 @@ class CubestaccScene implements GameHandle {
   private timer: ReturnType<typeof setInterval> | null = null;
   private gameSeen = -1;
   private howto = new HowTo();
+  private penalty = new PenaltyNotice();
   private howtoChecked = false;
   private guide = new FirstMoveGuide(!howtoSeen());
   private lastEventText = "";
@@ -184,7 +186,7 @@ class CubestaccScene implements GameHandle {
       this.hud.actions,
       this.hand.el,
     );
-    this.root.append(this.howto.el, this.guide.el);
+    this.root.append(this.howto.el, this.guide.el, this.penalty.el);
     // closing the how-to (button or Escape) starts the guided first move without waiting for a patch
     const reguide = () => setTimeout(() => this.guideNow(), 0);
     this.howto.el.addEventListener("click", reguide);
@@ -361,6 +363,7 @@ class CubestaccScene implements GameHandle {
   private onEvent(e: Record<string, unknown>): void {
     const state = this.ctx.session.room?.state as CubestaccWire | undefined;
     const { text, floatAt, floatMsg, announce } = eventLine(e, this.model, this.mySeat(), state?.cubes);
+    this.explainPenalty(e);
     if (announce) this.ctx.announce(text);
     if (text) {
       this.lastEventText = text;
@@ -371,6 +374,17 @@ class CubestaccScene implements GameHandle {
       const r = chip?.getBoundingClientRect();
       if (r && r.width > 0) floatText(document.body, r.left + r.width / 2, r.top + r.height / 2, floatMsg, "cs-float-seat");
     }
+  }
+
+  /** A K stack you take, or a Caught on you: explained to you once (penalty.ts). */
+  private explainPenalty(e: Record<string, unknown>): void {
+    const me = this.mySeat();
+    const num = (v: unknown) => (typeof v === "number" ? v : 0);
+    const name = (seat: unknown) => (seat === me ? "you" : seatName(this.model, num(seat)));
+    if (e.kind === "start") this.penalty.reset();
+    else if (e.kind === "kstack") this.penalty.stacked(name(e.seat));
+    else if (e.kind === "take") this.penalty.taken(me !== null && e.seat === me, num(e.wanted), num(e.got));
+    else if (e.kind === "caught" && me !== null && e.target === me) this.penalty.caught(num(e.wanted), num(e.got), seatName(this.model, num(e.seat)));
   }
 
   private onError(e: { code?: string; message?: string; type?: string }): void {
@@ -476,6 +490,7 @@ class CubestaccScene implements GameHandle {
     if (this.destroyed) return;
     this.destroyed = true;
     if (this.timer) clearInterval(this.timer);
+    this.penalty.hide();
     for (const off of this.unbindRoom) off();
     for (const off of this.cleanups) off();
     this.hud?.destroy();
