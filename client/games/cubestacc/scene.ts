@@ -467,6 +467,7 @@ class CubestaccScene implements GameHandle {
       endShown: !this.hud.endScreen.hidden,
       afterShown: !this.hud.afterBar.hidden,
       howtoShown: this.howto.shown,
+      penalty: this.penalty.shown ? this.root.querySelector("#cs-penalty-title")?.textContent ?? "" : "",
       guideShown: this.guide.shown,
       reasons: Object.fromEntries(Object.entries(b).map(([k, el]) => [k, el.disabled ? (el.lastElementChild?.textContent ?? "") : ""])),
       stackInView: this.view.stackInView(this.model.cubes),

@@ -65,7 +65,7 @@ export abstract class GameRoom<S, M extends TypedMove, E, C, V, St extends HubSt
     owner: () => this.state.owner,
     isBotSeat: (seat) => this.isBotSeat(seat),
     solo: () => this.configured.mode === "solo",
-    minSeats: () => this.def.seats.min,
+    minSeats: () => this.minSeats,
     wantsStart: () => this.parts.wantsStart?.(this.state.seats),
     countdownMs: () => this.parts.countdownMs?.(this.settings) ?? 0,
     showCountdown: (endsAt) => this.parts.countdown?.(this.state, endsAt),
@@ -130,6 +130,10 @@ export abstract class GameRoom<S, M extends TypedMove, E, C, V, St extends HubSt
   }
   private get def(): GameDef<S, M, E, C, V> {
     return this.parts.def;
+  }
+  /** The fewest seats a game of this room starts with (its options may ask more than the definition's least). */
+  private get minSeats(): number {
+    return this.configured.minSeats ?? this.def.seats.min;
   }
   /** The room's turn fields, when the game's schema has them. */
   private get turns(): GameRoomState | null {
@@ -266,14 +270,14 @@ export abstract class GameRoom<S, M extends TypedMove, E, C, V, St extends HubSt
   protected onStart(ctx: MoveContext): Rejection | void {
     if (this.parts.startAtOnce) return { code: "not-allowed", message: "This game starts by itself." };
     if (this.stage === "playing" || this.stage === "countdown") return this.refusal("already-running");
-    if (this.starts.seated().length < this.def.seats.min) return this.refusal("too-few");
+    if (this.starts.seated().length < this.minSeats) return this.refusal("too-few");
     return this.starts.begin(ctx, true);
   }
 
   /** A new game for every seat taken now, in ascending seat order (every seat: startAtOnce). */
   private startGame(ctx: MoveContext | null, restart = false): Rejection | void {
     const order = this.parts.startAtOnce ? this.state.seats.map((_, i) => i) : this.starts.seated();
-    if (order.length < this.def.seats.min) return this.refusal("too-few");
+    if (order.length < this.minSeats) return this.refusal("too-few");
     const game = new GameSession(this.def, randomSeed(), this.configured.config, order.length);
     this.seatGame(game, order, ctx?.now ?? Date.now());
     this.timer.forget();

@@ -193,7 +193,7 @@ export function filterKeysOf(def: GameDef<unknown, TypedMove, unknown, unknown, 
 export function refusalOf(parts: GameServerParts<any, any, any, any, any, any>, reason: RefusalReason): Rejection {
   const own = parts.refusals?.[reason];
   if (own) return own;
-  if (reason === "too-few") return { code: "too-few-players", message: `A game needs at least ${parts.def.seats.min} seats taken (add a bot?).` };
+  if (reason === "too-few") return { code: "too-few-players", message: `A game needs at least ${Math.max(2, parts.def.seats.min)} seats taken (add a bot?).` };
   return REFUSALS[reason];
 }
 
