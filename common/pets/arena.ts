@@ -12,7 +12,7 @@
 //    faces the same team whatever the store holds later. With no recorded team at all the
 //    move carries none and the rules build a bot's team (`botTeam`) from the run's dice.
 
-import type { FastRng } from "../core/fastRng.js";
+import { createFastRng, type FastRng } from "../core/fastRng.js";
 import { CARD_INDEX, cardDef, tierDeckKeys } from "./cards.js";
 import { defaultOrder } from "./bots/arrange.js";
 import { ROUNDS, type ArenaOpponent, type PetsState, type RecordedTeam } from "./types.js";
@@ -102,6 +102,14 @@ export function botTeam(round: number, rng: FastRng): ArenaOpponent {
   const lineup = defaultOrder(hand).map((i) => hand[i]);
   const name = ARENA_BOT_NAMES[rng.int(ARENA_BOT_NAMES.length)];
   return { name, round, trophies: 0, lineup, at: null, bot: true };
+}
+
+/** Stream of the draw that picks a run's recorded opponents (apart from the game's dice). */
+export const ARENA_STREAM = 0xa7e4;
+
+/** The draw the room picks round `round`'s team with: from the run's seed, so a seeded run picks alike. */
+export function arenaPickRng(seed: number, round: number): FastRng {
+  return createFastRng((seed + Math.imul(round, 0x9e3779b1)) | 0, ARENA_STREAM);
 }
 
 /** A recorded team as the run's opponent. */
