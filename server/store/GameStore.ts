@@ -48,6 +48,30 @@ export interface FinishedGame {
   finishedAt?: number;
   /** Anything else a viewer of the record needs (race: winner, ranking, room seats). */
   summary?: unknown;
+  /**
+   * Teams the game leaves for asynchronous play (Auto Pets' arena: each person's arranged
+   * deck of each round), kept beside the record and queried by `arenaTeams`.
+   */
+  teams?: RecordedTeamRow[];
+}
+
+/** One recorded team (the store keeps the deck as given: the game checks it when it uses it). */
+export interface RecordedTeamRow {
+  name: string;
+  round: number;
+  trophies: number;
+  lineup: unknown;
+  /** When the game finished (ms since epoch). */
+  at: number;
+}
+
+export interface ArenaTeamsQuery {
+  game: string;
+  round: number;
+  /** The runner's trophies: the nearest come first, the newest among equals. */
+  trophies: number;
+  /** Default 40, at most 200. */
+  limit?: number;
 }
 
 export interface StoredGame extends FinishedGame {
@@ -127,6 +151,8 @@ export interface HubStore extends GameStore {
   leaderboard(query: LeaderboardQuery): LeaderboardRow[];
   /** One record by id. */
   getGame(id: number): StoredGame | undefined;
+  /** Recorded teams of one round, nearest the given trophies first (then newest). */
+  arenaTeams(query: ArenaTeamsQuery): RecordedTeamRow[];
 }
 
 export function isHubStore(store: GameStore | undefined | null): store is HubStore {

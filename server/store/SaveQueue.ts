@@ -5,11 +5,13 @@
 
 import {
   isHubStore,
+  type ArenaTeamsQuery,
   type FinishedGame,
   type GameStore,
   type HubStore,
   type LeaderboardQuery,
   type LeaderboardRow,
+  type RecordedTeamRow,
   type StoredGame,
 } from "./GameStore.js";
 
@@ -144,6 +146,10 @@ export class SaveQueue implements HubStore {
 
   leaderboard(query: LeaderboardQuery): LeaderboardRow[] {
     return this.hub().leaderboard(query);
+  }
+
+  arenaTeams(query: ArenaTeamsQuery): RecordedTeamRow[] {
+    return this.hub().arenaTeams(query);
   }
 
   getGame(id: number): StoredGame | undefined {

@@ -4,7 +4,9 @@
 // seats, log}) and, where the game has them, its result fields (time, stats,
 // ranked, source). The leaderboard is a query over ranked rows, served by two
 // partial indexes (fastest first for long windows, newest first for short ones).
-// Older files are upgraded in place: missing columns are added on open.
+// Older files are upgraded in place: missing columns are added on open. A second table,
+// `teams`, keeps the decks a game leaves for the Auto Pets arena (FinishedGame.teams),
+// written in the same transaction as their game and indexed by game, round and trophies.
 
 import fs from "node:fs";
 import path from "node:path";
@@ -12,8 +14,10 @@ import Database from "better-sqlite3";
 import {
   LEADERBOARD_SIZE,
   windowStart,
+  type ArenaTeamsQuery,
   type FinishedGame,
   type HubStore,
+  type RecordedTeamRow,
   type LeaderboardQuery,
   type LeaderboardRow,
   type RecordSource,
@@ -65,6 +69,9 @@ export class SqliteStore implements HubStore {
   private readonly insert: Database.Statement;
   private readonly byId: Database.Statement;
   private readonly ranked: Database.Statement;
+  private readonly insertTeam: Database.Statement;
+  private readonly teamsNear: Database.Statement;
+  private readonly writeGame: (g: FinishedGame) => number;
   private readonly clock: () => number;
 
   /** `file` is a path (its folder is created) or ":memory:". */
@@ -95,7 +102,35 @@ export class SqliteStore implements HubStore {
     this.db.exec(`
       CREATE INDEX IF NOT EXISTS games_ranked_by_time ON games (game, level, time_ms, finished_at) WHERE ranked = 1;
       CREATE INDEX IF NOT EXISTS games_ranked_by_date ON games (game, level, finished_at) WHERE ranked = 1;
+      CREATE TABLE IF NOT EXISTS teams (
+        game_id INTEGER NOT NULL,
+        game TEXT NOT NULL,
+        round INTEGER NOT NULL,
+        trophies INTEGER NOT NULL,
+        name TEXT NOT NULL,
+        lineup TEXT NOT NULL,
+        at INTEGER NOT NULL
+      );
+      CREATE INDEX IF NOT EXISTS teams_by_round ON teams (game, round, trophies, at);
     `);
+    this.insertTeam = this.db.prepare(
+      `INSERT INTO teams (game_id, game, round, trophies, name, lineup, at) VALUES (@gameId, @game, @round, @trophies, @name, @lineup, @at)`,
+    );
+    // The nearest trophies first: two range scans of the index (at or above, below), merged.
+    this.teamsNear = this.db.prepare(
+      `SELECT name, round, trophies, lineup, at FROM (
+         SELECT * FROM (SELECT name, round, trophies, lineup, at FROM teams WHERE game = @game AND round = @round AND trophies >= @trophies ORDER BY trophies ASC, at DESC LIMIT @limit)
+         UNION ALL
+         SELECT * FROM (SELECT name, round, trophies, lineup, at FROM teams WHERE game = @game AND round = @round AND trophies < @trophies ORDER BY trophies DESC, at DESC LIMIT @limit)
+       ) ORDER BY abs(trophies - @trophies) ASC, at DESC LIMIT @limit`,
+    );
+    this.writeGame = this.db.transaction((g: FinishedGame) => {
+      const id = this.insertGame(g);
+      for (const t of g.teams ?? []) {
+        this.insertTeam.run({ gameId: id, game: g.game, round: t.round, trophies: t.trophies, name: t.name, lineup: JSON.stringify(t.lineup), at: Math.round(t.at) });
+      }
+      return id;
+    });
     this.insert = this.db.prepare(
       `INSERT INTO games (game, room_id, seed, config, seats, log, result, started_at, ended_at,
                           mode, level, name, time_ms, stats, ranked, source, finished_at, summary)
@@ -123,6 +158,10 @@ export class SqliteStore implements HubStore {
   }
 
   recordGame(g: FinishedGame): number {
+    return this.writeGame(g);
+  }
+
+  private insertGame(g: FinishedGame): number {
     const info = this.insert.run({
       game: g.game,
       roomId: g.roomId,
@@ -187,6 +226,12 @@ export class SqliteStore implements HubStore {
       stats: row.stats === null ? null : JSON.parse(row.stats),
       finishedAt: row.finished_at,
     }));
+  }
+
+  arenaTeams(query: ArenaTeamsQuery): RecordedTeamRow[] {
+    const limit = Math.max(1, Math.min(query.limit ?? 40, 200));
+    const rows = this.teamsNear.all({ game: query.game, round: query.round, trophies: query.trophies, limit }) as { name: string; round: number; trophies: number; lineup: string; at: number }[];
+    return rows.map((r) => ({ name: r.name, round: r.round, trophies: r.trophies, lineup: JSON.parse(r.lineup), at: r.at }));
   }
 
   /** Writes one row (the hub's last start): throws the store's own error when the file cannot be written. */

@@ -60,6 +60,10 @@ describe("e2e: cubestacc explains a taken K stack", function () {
     expect(box.x + box.width).to.be.at.most(390);
     const hand = (await page.locator(".cs-hand").boundingBox())!;
     expect(box.y + box.height, "the notice leaves the hand free").to.be.at.most(hand.y + 1);
+    const camera = (await page.locator(".cs-view").boundingBox())!;
+    expect(box.y + box.height, "the notice leaves the camera buttons free").to.be.at.most(camera.y + 1);
+    const log = (await page.locator("#cs-log").boundingBox())!;
+    expect(box.y, "the event line stays readable above it").to.be.at.least(log.y + log.height - 1);
     await screenshot(page, "cubestacc-kstack-explained-phone");
 
     // A watcher is told in the event line, not with the taker's notice.

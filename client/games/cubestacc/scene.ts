@@ -176,6 +176,7 @@ class CubestaccScene implements GameHandle {
       this.hud.endScreen,
       this.hud.suitPicker,
       this.hud.afterBar,
+      this.penalty.el,
     );
     this.root = h(
       "div",
@@ -186,7 +187,7 @@ class CubestaccScene implements GameHandle {
       this.hud.actions,
       this.hand.el,
     );
-    this.root.append(this.howto.el, this.guide.el, this.penalty.el);
+    this.root.append(this.howto.el, this.guide.el);
     // closing the how-to (button or Escape) starts the guided first move without waiting for a patch
     const reguide = () => setTimeout(() => this.guideNow(), 0);
     this.howto.el.addEventListener("click", reguide);

@@ -36,7 +36,7 @@ import type { LoggedRoom } from "../../store/RoomLog.js";
 import { loggableOptions, replayGame, RoomDurability, takeRestore, watchSleep, type RoomNow } from "./durable.js";
 import { DelayRecorder, parseSpectatorDelay, type Feed, type FeedCursor, type WatchSetup } from "./spectatorDelay.js";
 
-export { filterKeysOf, type GameServerParts, type PartsExtras, type PartsRoom, type Projection, type RecordInfo, type Stage, type WireInfo } from "./parts.js";
+export { filterKeysOf, type GameServerParts, type PartsExtras, type PartsRoom, type Projection, type RecordInfo, type RoomMoveInfo, type Stage, type WireInfo } from "./parts.js";
 
 function randomSeed(): number {
   return randomBytes(4).readUInt32LE(0);
@@ -297,7 +297,7 @@ export abstract class GameRoom<S, M extends TypedMove, E, C, V, St extends HubSt
     const event = this.parts.startEvent ? this.parts.startEvent(info) : { kind: "start", gameNo: this.gameNo, seats: order.slice() };
     if (ctx && event) ctx.emit(event);
     // The room's own first move (the race's go) goes out with the start.
-    const made = ctx && this.def.roomMove && !this.def.whoActs(game.state).seats.length ? this.def.roomMove(game.state) : null;
+    const made = ctx && !this.def.whoActs(game.state).seats.length ? this.roomMoveOf(game) : null;
     if (ctx && made) return this.applyMove(ctx, made.seat, made.move);
   }
 
@@ -344,10 +344,18 @@ export abstract class GameRoom<S, M extends TypedMove, E, C, V, St extends HubSt
     this.timer.arm(game, st);
   }
 
+  /** The definition's room move, completed by the game's server parts (the arena's team from the store). */
+  private roomMoveOf(game: GameSession<S, M, E, C, V>): { seat: number; move: M } | null {
+    const made = this.def.roomMove?.(game.state) ?? null;
+    if (!made || !this.parts.roomMove) return made;
+    const names = this.order.map((room) => this.state.seats[room]?.name ?? "");
+    return this.parts.roomMove(made, { state: game.state, store: this.settings.store, seed: game.seed, names });
+  }
+
   /** Nobody may act but the game runs: the move the game waits for from the room (a race's go). */
   private roomMoveIfWaiting(game: GameSession<S, M, E, C, V>): void {
     if (this.stage !== "playing" || !this.def.roomMove || this.def.whoActs(game.state).seats.length) return;
-    const made = this.def.roomMove(game.state);
+    const made = this.roomMoveOf(game);
     if (!made) return;
     const length = game.log.length;
     this.serverMove(
@@ -528,6 +536,8 @@ export abstract class GameRoom<S, M extends TypedMove, E, C, V, St extends HubSt
       }
       this.timer.resumeFrom(r.deadlines);
       this.project(true, null, null);
+      // A game waiting for the room's own move when the process stopped gets it now.
+      if (this.game) this.roomMoveIfWaiting(this.game);
     }
     this.showPhase();
     this.durable.restored(r);

@@ -29,6 +29,7 @@ export class GameRecords<S, M extends TypedMove, E, C, V, St extends HubState> {
   private game: GameSession<S, M, E, C, V> | null = null;
   private order: readonly number[] = [];
   private names: string[] = [];
+  private people: boolean[] = [];
   private startedAt = 0;
   private recorded = false;
   /** The current game's first move was past its address's ranked starts. */
@@ -48,6 +49,7 @@ export class GameRecords<S, M extends TypedMove, E, C, V, St extends HubState> {
     this.game = game;
     this.order = order;
     this.names = order.map((room) => this.room.state().seats[room].name);
+    this.people = order.map((room) => !this.room.state().seats[room].bot);
     this.startedAt = now;
     this.recorded = false;
     this.overBudget = false;
@@ -61,7 +63,7 @@ export class GameRecords<S, M extends TypedMove, E, C, V, St extends HubState> {
   }
 
   private info(game: GameSession<S, M, E, C, V>, now: number, result: string): RecordInfo<S, M, C> {
-    return { state: game.state, log: game.log, configured: this.room.configured(), order: this.order, names: this.names, startedAt: this.startedAt, now, result, overBudget: this.overBudget };
+    return { state: game.state, log: game.log, configured: this.room.configured(), order: this.order, names: this.names, people: this.people, startedAt: this.startedAt, now, result, overBudget: this.overBudget };
   }
 
   /** Writes the current game to the store once (if anything was played): its id, 0 (queued) or null. */
