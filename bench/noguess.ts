@@ -4,18 +4,15 @@
 // clicks, against the same run's baseline: one ordinary board (placeMines) from the same
 // clicks. Also how many boards were drawn and mines moved per no-guess board, and how
 // often the fallback was needed. Prints one table and writes bench/results/noguess.json.
+// BENCH_QUICK=1: 10 boards a level.
 
-import { mkdirSync, writeFileSync } from "node:fs";
-import path from "node:path";
 import { performance } from "node:perf_hooks";
-import { fileURLToPath } from "node:url";
 import { createRng } from "../common/core/rng.js";
 import { LEVELS, placeMines, placeNoGuessMines, resolveConfig, type MinesweeperConfig, type StandardLevel } from "../common/minesweeper/index.js";
+import { announceQuick, quick, writeResult } from "./lib/section.js";
 
-const ROOT = path.join(path.dirname(fileURLToPath(import.meta.url)), "..");
-const OUT = path.join(ROOT, "bench", "results", "noguess.json");
-const BOARDS = Number(process.env.NOGUESS_BOARDS ?? 300);
-const WARMUP = 30;
+const BOARDS = Number(process.env.NOGUESS_BOARDS ?? quick(300, 10));
+const WARMUP = quick(30, 2);
 
 const quantile = (xs: number[], q: number) => {
   const s = [...xs].sort((a, b) => a - b);
@@ -81,6 +78,7 @@ function measure(level: StandardLevel): Figure {
   };
 }
 
+announceQuick("noguess");
 const figures = (["beginner", "intermediate", "expert", "nightmare"] as StandardLevel[]).map(measure);
 
 console.log(`no-guess board generation, ${BOARDS} boards per level (random first clicks), against an ordinary board from the same clicks`);
@@ -89,6 +87,4 @@ console.log("| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |");
 for (const f of figures) {
   console.log(`| ${f.board} | ${f.medianMs} ms | ${f.p95Ms} ms | ${f.maxMs} ms | ${f.ordinaryMedianMs} ms (${f.ordinaryP95Ms}) | ${f.ratio}× | ${f.boardsDrawn} | ${f.minesMoved} | ${f.fallbacks} |`);
 }
-mkdirSync(path.dirname(OUT), { recursive: true });
-writeFileSync(OUT, JSON.stringify({ measuredAt: new Date().toISOString(), boards: BOARDS, figures }, null, 2) + "\n");
-console.log(`wrote ${path.relative(ROOT, OUT)}`);
+console.log(`wrote ${writeResult("noguess", { measuredAt: new Date().toISOString(), boards: BOARDS, figures })}`);

@@ -4,10 +4,9 @@
 // seeds; every move is applied through GameSession as the room does.
 // Prints one table and writes bench/results/roomlog.json.
 
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { mkdtempSync, rmSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { fileURLToPath } from "node:url";
 import { connect4Def } from "../common/connect4/index.js";
 import { cubestaccDef } from "../common/cubestacc/index.js";
 import type { AnyGameDef } from "../common/core/game.js";
@@ -16,9 +15,10 @@ import { GameSession } from "../common/core/session.js";
 import { RoomDurability } from "../server/rooms/game/durable.js";
 import { SqliteRoomLog, type LoggedSeat, type RoomLog } from "../server/store/RoomLog.js";
 
-const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
-const OUT = path.join(ROOT, "bench", "results", "roomlog.json");
-const GAMES = Number(process.env.GAMES) || 300;
+import { announceQuick, quick, writeResult } from "./lib/section.js";
+
+const GAMES = Number(process.env.GAMES) || quick(300, 5);
+announceQuick("roomlog");
 
 const seats: LoggedSeat[] = [0, 1].map((i) => ({ name: `P${i}`, tokenHash: "ab".repeat(32), occupied: true, bot: false, botPlays: false, ready: false }));
 
@@ -68,5 +68,4 @@ try {
 }
 console.log("room log, cost per move (µs): the frame's durable part without a log (baseline) vs with the SQLite log (WAL, synchronous=NORMAL, file)");
 console.table(rows);
-mkdirSync(path.dirname(OUT), { recursive: true });
-writeFileSync(OUT, JSON.stringify({ measuredAt: new Date().toISOString(), games: GAMES, rows }, null, 2) + "\n");
+console.log(`wrote ${writeResult("roomlog", { measuredAt: new Date().toISOString(), games: GAMES, rows })}`);

@@ -3,6 +3,7 @@
 
 import { reject, type ApplyResult, type MoveContext, type Rules } from "../core/rules.js";
 import { countAdjacent, neighbours, placeMines } from "./board.js";
+import { floodReveal, scratchOpened } from "./flood.js";
 import { placeNoGuessMines } from "./noGuess.js";
 import {
   CELL,
@@ -15,7 +16,6 @@ import {
   type MinesweeperState,
   type MinesweeperView,
   type NoGuessStatus,
-  type RevealedCell,
 } from "./types.js";
 
 type Result = ApplyResult<MinesweeperState, MinesweeperEvent>;
@@ -58,25 +58,6 @@ function start(s: MinesweeperState, now: number): void {
   }
 }
 
-/**
- * Opens cell `from` and, through zero cells, the whole connected region.
- * Numbers and flags stop the spread. Returns the cells opened (never a mine).
- */
-export function floodReveal(s: MinesweeperState, from: number, seat: number, out: RevealedCell[]): void {
-  const { rows, cols } = s.config;
-  const stack = [from];
-  while (stack.length) {
-    const i = stack.pop()!;
-    if (s.status[i] !== HIDDEN || s.mines![i]) continue;
-    s.status[i] = REVEALED;
-    s.revealedBy[i] = seat;
-    s.revealedCount++;
-    const n = s.adjacent[i];
-    out.push({ r: (i / cols) | 0, c: i % cols, n });
-    if (n === 0) for (const j of neighbours(rows, cols, i)) if (s.status[j] === HIDDEN) stack.push(j);
-  }
-}
-
 /** Flags on cells without a mine (what a lost board crosses out). */
 export function wrongFlags(s: MinesweeperState): number {
   if (!s.mines) return 0;
@@ -92,9 +73,12 @@ export function wrongFlags(s: MinesweeperState): number {
 function open(s: MinesweeperState, targets: number[], seat: number, now: number): MinesweeperEvent[] {
   const { cols } = s.config;
   const hit = targets.find((i) => s.mines![i]);
-  const cells: RevealedCell[] = [];
-  for (const i of targets) if (!s.mines![i]) floodReveal(s, i, seat, cells);
-  const events: MinesweeperEvent[] = cells.length ? [{ kind: "reveal", seat, cells }] : [];
+  // floodReveal passes over a mine: the safe targets open even when one of them is the hit.
+  const opened = scratchOpened(safeCells(s) - s.revealedCount);
+  for (const i of targets) floodReveal(s, i, seat, opened);
+  const events: MinesweeperEvent[] = opened.count
+    ? [{ kind: "reveal", seat, cols, cells: opened.cells.slice(0, opened.count), numbers: opened.numbers.slice(0, opened.count) }]
+    : [];
   if (hit !== undefined) {
     s.phase = "lost";
     s.endedAt = now;

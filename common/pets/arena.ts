@@ -34,10 +34,11 @@ export function trophiesBefore(s: Pick<PetsState, "battles" | "seats">, round: n
 /**
  * The teams a finished game leaves for the arena: one per person per round they battled.
  * `names[seat]` is the seat's name, `people[seat]` whether a person played it (bots are
- * left out), `at` the time the game finished.
+ * left out), `at` the time the game finished. Each names the seat that fielded it (the store
+ * keeps that seat's profile beside it; a team faced in a run carries no seat).
  */
-export function recordTeams(s: PetsState, names: readonly string[], people: readonly boolean[], at: number): RecordedTeam[] {
-  const out: RecordedTeam[] = [];
+export function recordTeams(s: PetsState, names: readonly string[], people: readonly boolean[], at: number): (RecordedTeam & { seat: number })[] {
+  const out: (RecordedTeam & { seat: number })[] = [];
   const seen = new Set<string>();
   for (const b of s.battles) {
     const before = trophiesBefore(s, b.round);
@@ -47,7 +48,7 @@ export function recordTeams(s: PetsState, names: readonly string[], people: read
       const key = `${seat}:${b.round}`;
       if (seen.has(key) || !b.lineups[side].length) return;
       seen.add(key);
-      out.push({ name: cleanName(names[seat]), round: b.round, trophies: before[seat], lineup: b.lineups[side].slice(), at });
+      out.push({ name: cleanName(names[seat]), round: b.round, trophies: before[seat], lineup: b.lineups[side].slice(), at, seat });
     });
   }
   return out;

@@ -15,6 +15,7 @@ import {
   neighbours,
   resolveConfig,
   REVEALED,
+  revealedList,
   setupBoard,
   viewBoard,
   type ConfigOptions,
@@ -232,7 +233,7 @@ describe("minesweeper: reveal and flood fill", () => {
     expect(ev).to.not.equal(undefined);
     if (ev?.kind === "reveal") {
       expect(ev.seat).to.equal(0);
-      const got = ev.cells.map((x) => `${x.r},${x.c}=${x.n}`).sort();
+      const got = revealedList(ev).map((x) => `${x.r},${x.c}=${x.n}`).sort();
       const want = ["0,0=0", "1,0=0", "2,0=0", "3,0=0", "4,0=0", "0,1=2", "1,1=3", "2,1=3", "3,1=3", "4,1=2"].sort();
       expect(got).to.deep.equal(want);
     }
@@ -315,7 +316,9 @@ describe("minesweeper: chording", () => {
     expect(events.map((e) => e.kind)).to.deep.equal(["reveal", "lost"]);
     expect(events[1]).to.deep.equal({ kind: "lost", seat: 0, r: 3, c: 2, elapsed: 6000, wrongFlags: 1 });
     // The safe neighbours (1,3) (1,4) (2,4) (3,4) open; (1,4)… are zeros, so the right column floods.
-    const opened_ = (events[0] as { cells: { r: number; c: number }[] }).cells.map(({ r, c }) => `${r},${c}`);
+    const reveal_ = events[0];
+    if (reveal_.kind !== "reveal") throw new Error("a reveal comes first");
+    const opened_ = revealedList(reveal_).map(({ r, c }) => `${r},${c}`);
     for (const cell of ["1,3", "1,4", "2,4", "3,4", "0,4", "4,4"]) expect(opened_).to.include(cell);
     for (const r of [0, 1, 2, 3, 4]) expect(state.status[at(state, r, 4)], `(${r},4)`).to.equal(REVEALED);
     expect(state.status[at(state, 3, 3)], "the wrong flag stays a flag").to.equal(FLAGGED);

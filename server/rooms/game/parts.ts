@@ -53,8 +53,11 @@ export interface GameServerParts<S, M extends TypedMove, E, C, V, St extends Hub
   attach?(st: St, viewer: Viewer): void;
   /** A seat's private schema child, shown to that seat's connection only (StateView). */
   privateState?(st: St, roomSeat: number): Schema | undefined;
-  /** A move parsed from the wire → the rules' move (room seats in it become game seats). */
-  toGameMove?(move: M, gameSeatOf: readonly number[]): M | Rejection;
+  /**
+   * A move parsed from the wire → the rules' move (room seats in it become game seats; the card
+   * table adds the card data its decklist names). What it returns is what the log keeps.
+   */
+  toGameMove?(move: M, gameSeatOf: readonly number[], at?: { state: S; gameSeat: number }): M | Rejection;
   /**
    * Room facts the rules do not know may hold a player's move back (the card table freezes
    * actions touching an absent player's hidden cards): a rejection, or undefined to go ahead.
@@ -165,9 +168,10 @@ export interface PartsExtras<S, M extends TypedMove, E, C, V, St extends HubStat
   /**
    * Completes the move the room makes itself (the definition's `roomMove`) with what only the
    * server holds (the arena's recorded team, from the store). The move is logged as it
-   * returns, so a replay never asks again. Default: the move as the definition made it.
+   * returns, so a replay never asks again. A promise (a store on another machine) is applied
+   * when it settles, if the game still waits for it. Default: the move as the definition made it.
    */
-  roomMove?(made: { seat: number; move: M }, info: RoomMoveInfo<S>): { seat: number; move: M };
+  roomMove?(made: { seat: number; move: M }, info: RoomMoveInfo<S>): { seat: number; move: M } | Promise<{ seat: number; move: M }>;
   /**
    * The game ended and was recorded (`replayId`: its id; 0 while the record waits in the
    * store's queue; −1 when it could not be stored): write it in the schema, and the event to

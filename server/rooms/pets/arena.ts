@@ -6,7 +6,8 @@
 // to the store beside the record, for later runs to face.
 
 import { arenaPickRng, chooseTeam, recordTeams, type PetsMove, type PetsState, type RecordedTeam } from "../../../common/pets/index.js";
-import type { GameStore, HubStore } from "../../store/GameStore.js";
+import type { GameStore, HubStore, RecordedTeamRow } from "../../store/GameStore.js";
+import { log } from "../../ops/log.js";
 import type { RecordInfo, RoomMoveInfo } from "../game/GameRoom.js";
 
 /** Recorded teams read per round (the nearest in trophies, newest first). */
@@ -14,24 +15,37 @@ export const ARENA_CANDIDATES = 40;
 
 const canQueryTeams = (store: GameStore): store is HubStore => typeof (store as Partial<HubStore>).arenaTeams === "function";
 
-/** The arena's `opponent` move with a recorded team when the store has one for this round. */
-export function arenaRoomMove(made: { seat: number; move: PetsMove }, info: RoomMoveInfo<PetsState>): { seat: number; move: PetsMove } {
+type Made = { seat: number; move: PetsMove };
+
+/**
+ * The arena's `opponent` move with a recorded team when the store has one for this round: at
+ * once on SQLite, a promise on PostgreSQL (the room applies it when it comes).
+ */
+export function arenaRoomMove(made: Made, info: RoomMoveInfo<PetsState>): Made | Promise<Made> {
   const s = info.state;
   if (made.move.type !== "opponent" || !s.arena) return made;
-  let candidates: RecordedTeam[] = [];
-  if (canQueryTeams(info.store)) {
-    try {
-      candidates = info.store.arenaTeams({ game: "pets", round: s.round, trophies: s.trophies[0], limit: ARENA_CANDIDATES }) as RecordedTeam[];
-    } catch (e) {
-      // A store that cannot answer costs the run its recorded opponent, never the run: a bot's team stands in.
-      console.error(`[pets arena] could not read recorded teams: ${e instanceof Error ? e.message : String(e)}`);
-    }
+  const round = s.round;
+  const trophies = s.trophies[0];
+  const choose = (candidates: readonly RecordedTeamRow[]): Made => ({
+    seat: made.seat,
+    move: { type: "opponent", team: chooseTeam(candidates as RecordedTeam[], round, trophies, arenaPickRng(info.seed, round), info.names[0] ?? "") },
+  });
+  // A store that cannot answer costs the run its recorded opponent, never the run: a bot's team stands in.
+  const failed = (e: unknown): Made => {
+    log.error({ event: "store.read-failed", game: "pets", err: e }, "[pets arena] could not read recorded teams: a bot's team stands in");
+    return choose([]);
+  };
+  if (!canQueryTeams(info.store)) return choose([]);
+  let found: ReturnType<HubStore["arenaTeams"]>;
+  try {
+    found = info.store.arenaTeams({ game: "pets", round, trophies, limit: ARENA_CANDIDATES });
+  } catch (e) {
+    return failed(e);
   }
-  const team = chooseTeam(candidates, s.round, s.trophies[0], arenaPickRng(info.seed, s.round), info.names[0] ?? "");
-  return { seat: made.seat, move: { type: "opponent", team } };
+  return found instanceof Promise ? found.then(choose, failed) : choose(found);
 }
 
 /** The people's decks of a finished (or abandoned) game, for the store's `teams`. */
-export function arenaTeamsOf(info: RecordInfo<PetsState, PetsMove, unknown>): RecordedTeam[] {
+export function arenaTeamsOf(info: RecordInfo<PetsState, PetsMove, unknown>): RecordedTeamRow[] {
   return recordTeams(info.state, info.names, info.people, info.now);
 }
