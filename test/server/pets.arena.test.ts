@@ -11,9 +11,21 @@ import { fairRound, petsDef, ROUNDS, type PetsState } from "../../common/pets/in
 import { NO_RATE_LIMITS, Probe, until, useHub } from "../helpers/hub.js";
 import { chooseClientMove, petsRoom } from "../helpers/pets.js";
 import { testPort } from "../helpers/ports.js";
+import { SqliteStore, type ArenaTeamsQuery, type RecordedTeamRow } from "../../server/store/index.js";
 
 const PORT = testPort(2704);
 const RECORD_PORT = testPort(2705);
+const LATER_PORT = testPort(2706);
+
+/** A store that answers the arena's query a moment later, as PostgreSQL does (a promise). */
+class LaterStore extends SqliteStore {
+  asked = 0;
+  override arenaTeams(query: ArenaTeamsQuery): RecordedTeamRow[] {
+    this.asked++;
+    const rows = super.arenaTeams(query);
+    return new Promise<RecordedTeamRow[]>((resolve) => setTimeout(() => resolve(rows), 30)) as unknown as RecordedTeamRow[];
+  }
+}
 const DAY = 86_400_000;
 
 /** Plays `seat` from its decoded state until the game ends (random legal messages). */
@@ -131,5 +143,31 @@ describe("pets arena and 8 seats (real hub)", function () {
       s.battles.map((b) => b.seats.map((g) => server.seatOrder[g])),
     );
     for (const p of players) await p.room.leave(true);
+  });
+});
+
+describe("pets arena on a store that answers later (real hub)", function () {
+  this.timeout(120_000);
+  const later = new LaterStore(":memory:");
+  const hub = useHub(LATER_PORT, { ...NO_RATE_LIMITS, store: later }, { botDelayScale: 0 });
+
+  it("each round's opponent comes when the store answers, once a round, and the run plays to its end", async () => {
+    const at = Date.now() - DAY;
+    later.recordGame({
+      game: "pets", roomId: "SEED", seed: 1, config: { seats: 2 }, seats: ["Ann", "Bob"], log: [], result: "won", startedAt: at - 60_000, endedAt: at,
+      teams: [{ name: "Ann", round: 1, trophies: 0, lineup: ["ant", "fish", "otter"], at }],
+    });
+    const room = await hub.colyseus.sdk.create("pets", { mode: "arena", name: "Runner" });
+    const probe = new Probe(room);
+    const { seat } = await probe.next("seat", 0);
+    const server = petsRoom(hub, room.roomId);
+    await probe.until(() => (probe.state.phase === "playing" && probe.state.stage === "shop") || undefined, 5000, "the first shop");
+    await playOut(room, probe, seat, 3, () => server.session?.state.phase === "finished");
+    const s = server.session!.state;
+    expect(s.battles).to.have.length(ROUNDS);
+    expect(JSON.parse(probe.state.battles[0]).opponent).to.deep.include({ name: "Ann", round: 1, bot: false });
+    expect(later.asked, "one query a round").to.equal(ROUNDS);
+    expect(server.session!.log.filter((m) => (m.move as { type: string }).type === "opponent")).to.have.length(ROUNDS);
+    await room.leave(true);
   });
 });
