@@ -239,6 +239,7 @@ export async function mountReplay(host: HTMLElement, id: string, toLobby: () => 
   }
   if (record.game === "pets") return (await import("../games/pets/replay")).mountPetsReplay(frame, record);
   if (record.game === "connect4") return (await import("../games/connect4/replay")).mountConnect4Replay(frame, record);
+  if (record.game === "cubestacc") return (await import("../games/cubestacc/replay")).mountCubestaccReplay(frame, record);
   if (record.game !== "minesweeper") {
     frame.body.append(
       h("div", { class: "notice page-notice", role: "status" }, h("h2", {}, "No replay player for this game yet"), h("p", {}, "The game is stored and will play here once its replay player is written. Its result is in My games.")),

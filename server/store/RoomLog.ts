@@ -47,6 +47,8 @@ export interface RoomHeader {
   startedAt: number;
   botSeed: number;
   seats: LoggedSeat[];
+  /** Game seats whose players left the current game for good, in the order they left (a rated game's losses). */
+  forfeits?: number[];
 }
 
 export interface LoggedMove {

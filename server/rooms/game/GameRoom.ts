@@ -598,6 +598,7 @@ export abstract class GameRoom<S, M extends TypedMove, E, C, V, St extends HubSt
         startedAt: g?.log[0]?.t ?? 0,
         botSeed: this.botSeed,
         seats: this.seatSnapshot(),
+        forfeits: this.records.left(),
       },
       moves: g?.log ?? [],
       deadlines: { deadline: st?.deadline ?? 0, together: this.timer.together },
@@ -625,6 +626,7 @@ export abstract class GameRoom<S, M extends TypedMove, E, C, V, St extends HubSt
     }
     if (h.gameNo > 0 && h.order.length > 0) {
       this.seatGame(replayGame(this.def, this.configured.config, r), h.order.slice(), h.startedAt || Date.now());
+      this.records.restoreLeft(h.forfeits ?? []);
       if (st) {
         st.order.clear();
         st.order.push(...this.order);

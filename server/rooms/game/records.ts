@@ -98,6 +98,16 @@ export class GameRecords<S, M extends TypedMove, E, C, V, St extends HubState> {
     this.forfeits.push(g);
   }
 
+  /** Who left the current game for good (game seats, in order): the room log keeps it. */
+  left(): number[] {
+    return this.forfeits.slice();
+  }
+
+  /** After a restore: the game's leavers as the room log kept them (begin() has just cleared them). */
+  restoreLeft(seats: readonly number[]): void {
+    this.forfeits = seats.filter((g, i) => Number.isInteger(g) && g >= 0 && g < this.order.length && !this.botSeats[g] && seats.indexOf(g) === i);
+  }
+
   /**
    * Each seat's profile and place. A finished game's places are the rules' (def.places); a
    * player who left for good ranks below everyone who stayed, the first to leave last.
