@@ -23,6 +23,7 @@ export async function listPublicRooms(game?: string): Promise<PublicRoom[]> {
       game: meta.game,
       mode: meta.mode,
       ...(typeof meta.level === "string" ? { level: meta.level } : {}),
+      ...(meta.noGuess === true ? { noGuess: true as const } : {}),
       players: meta.players,
       maxPlayers: meta.maxPlayers,
       spectators: meta.spectators,

@@ -44,7 +44,7 @@ export const CLIENT_GAMES: readonly ClientGame[] = [
     blurb: "Classic levels solo, or clear one big board together.",
     scene: () => import("./minesweeper/room"),
     lobby: minesweeperLobby,
-    describe: (r) => levelName(r.level),
+    describe: (r) => `${levelName(r.level)}${r.noGuess ? " · no guess" : ""}`,
     art: minesweeperArt,
     leaderboard: () => new LeaderboardPanel(),
   },

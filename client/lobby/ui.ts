@@ -8,6 +8,13 @@ export function field(label: string, control: HTMLElement, hint?: string): HTMLE
   return h("div", { class: "field" }, h("label", { for: id }, label), control, hint ? h("small", {}, hint) : null);
 }
 
+/** A labelled checkbox with an optional hint under it. */
+export function checkbox(id: string, name: string, label: string, hint?: string): { el: HTMLElement; input: HTMLInputElement } {
+  const input = h("input", { type: "checkbox", id, name }) as HTMLInputElement;
+  const el = h("div", { class: "check-field" }, h("label", { class: "check" }, input, " ", label), hint ? h("small", {}, hint) : null);
+  return { el, input };
+}
+
 export function radios(name: string, legend: string, options: { value: string; label: string }[], value: string): HTMLFieldSetElement {
   return h(
     "fieldset",

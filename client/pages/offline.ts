@@ -5,11 +5,13 @@
 // server replays it and stores it as unranked-verified, or refuses it with a
 // reason, which is shown to the player.
 import { resolveConfig } from "../../common/minesweeper/config";
+import { wrongFlags as countWrongFlags } from "../../common/minesweeper/rules";
 import { levelOption } from "../games/minesweeper/levels";
 import { LEVELS, MAX_COLS, MAX_ROWS, type MinesweeperConfig } from "../../common/minesweeper/types";
 import { mountBoard, type MinesweeperScene } from "../games/minesweeper/scene";
 import { LocalFeed, type LocalGameResult } from "../games/minesweeper/local";
 import { replayHref, resultCard, type CardAction } from "../games/minesweeper/result";
+import { NO_GUESS_ROUTE, wrongFlagsText } from "../games/minesweeper/words";
 import { playerName } from "../net/storage";
 import { h } from "../ui/dom";
 import { PageFrame, type PageHandle } from "./page";
@@ -37,6 +39,7 @@ export async function submitOffline(result: LocalGameResult, name = playerName()
     timeMs: result.timeMs,
   };
   if (result.config.level === "custom") body.config = { rows: result.config.rows, cols: result.config.cols, mines: result.config.mines };
+  if (result.config.noGuess) body.noGuess = true;
   const res = await fetch("/api/minesweeper/replays", {
     method: "POST",
     headers: { "Content-Type": "application/json", Accept: "application/json" },
@@ -64,17 +67,21 @@ export function refusalText(answer: SubmitAnswer): { code: string; reason: strin
 
 const LEVEL_IDS = Object.keys(LEVELS);
 
-export function configFromRoute(param: string | undefined): MinesweeperConfig {
+/** The board of `#/offline/PARAM`: a level or `custom-RxC-M`, with `-noguess` for a no-guess board. */
+export function configFromRoute(route: string | undefined): MinesweeperConfig {
+  const noGuess = route?.endsWith(NO_GUESS_ROUTE) === true;
+  const param = noGuess ? route!.slice(0, -NO_GUESS_ROUTE.length) : route;
+  const extra = noGuess ? { noGuess: true } : {};
   if (param && LEVEL_IDS.includes(param)) {
-    const r = resolveConfig({ level: param });
+    const r = resolveConfig({ level: param, ...extra });
     if (r.ok) return r.config;
   }
   const m = param?.match(/^custom-(\d+)x(\d+)-(\d+)$/);
   if (m) {
-    const r = resolveConfig({ level: "custom", rows: Number(m[1]), cols: Number(m[2]), mines: Number(m[3]) });
+    const r = resolveConfig({ level: "custom", rows: Number(m[1]), cols: Number(m[2]), mines: Number(m[3]), ...extra });
     if (r.ok) return r.config;
   }
-  return { level: "beginner", ...pick(LEVELS.beginner) };
+  return { level: "beginner", ...pick(LEVELS.beginner), ...(noGuess ? { noGuess: true as const } : {}) };
 }
 
 function pick(l: { rows: number; cols: number; mines: number }) {
@@ -82,7 +89,8 @@ function pick(l: { rows: number; cols: number; mines: number }) {
 }
 
 function routeFor(c: MinesweeperConfig): string {
-  return c.level === "custom" ? `#/offline/custom-${c.rows}x${c.cols}-${c.mines}` : `#/offline/${c.level}`;
+  const board = c.level === "custom" ? `custom-${c.rows}x${c.cols}-${c.mines}` : c.level;
+  return `#/offline/${board}${c.noGuess ? NO_GUESS_ROUTE : ""}`;
 }
 
 export async function mountOffline(host: HTMLElement, param: string | undefined, toLobby: () => void): Promise<PageHandle> {
@@ -104,8 +112,10 @@ export async function mountOffline(host: HTMLElement, param: string | undefined,
   const cols = numIn("Columns", 2, MAX_COLS, config.level === "custom" ? config.cols : 30);
   const mines = numIn("Mines", 1, MAX_ROWS * MAX_COLS - 9, config.level === "custom" ? config.mines : 150);
   const custom = h("span", { class: "offline-custom", hidden: config.level !== "custom" }, rows, "×", cols, " ", mines, " mines");
+  const noGuess = h("input", { type: "checkbox", id: "offline-page-noguess", checked: config.noGuess === true }) as HTMLInputElement;
+  const noGuessLabel = h("label", { class: "check", title: "Every board can be cleared by logic alone from your first click." }, noGuess, " No guess");
   const newBtn = h("button", { type: "button", class: "small primary", id: "offline-new" }, "New board");
-  const tools = h("form", { class: "page-tools", id: "offline-tools" }, level, custom, newBtn);
+  const tools = h("form", { class: "page-tools", id: "offline-tools" }, level, custom, noGuessLabel, newBtn);
   level.addEventListener("change", () => {
     custom.hidden = level.value !== "custom";
   });
@@ -113,8 +123,8 @@ export async function mountOffline(host: HTMLElement, param: string | undefined,
   newBtn.addEventListener("click", () => {
     const r =
       level.value === "custom"
-        ? resolveConfig({ level: "custom", rows: Number(rows.value), cols: Number(cols.value), mines: Number(mines.value) })
-        : resolveConfig({ level: level.value });
+        ? resolveConfig({ level: "custom", rows: Number(rows.value), cols: Number(cols.value), mines: Number(mines.value), noGuess: noGuess.checked })
+        : resolveConfig({ level: level.value, noGuess: noGuess.checked });
     if (!r.ok) {
       frame.announce(r.error.message);
       showNote(r.error.message);
@@ -165,7 +175,7 @@ export async function mountOffline(host: HTMLElement, param: string | undefined,
       } else if (submit.state === "failed") {
         note = h("span", { class: "verdict verdict-bad", id: "offline-verdict", "data-verdict": "failed" }, submit.reason);
       } else note = "Submit it to have the server verify your time.";
-    }
+    } else note = wrongFlagsText(feed.game.state.mines ? countWrongFlags(feed.game.state) : 0).trim() || undefined;
     actions.push({ label: "New game", primary: !won || submit.state === "verified", id: "offline-again", run: () => feed.restart() });
     scene.setSide(
       resultCard({

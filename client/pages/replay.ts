@@ -203,7 +203,7 @@ function modeName(r: ReplayRecord): string {
 }
 
 function levelName(c: MinesweeperConfig): string {
-  return `${levelTitleOf(c.level)} ${c.cols}×${c.rows} · ${c.mines} mines`;
+  return `${levelTitleOf(c.level)} ${c.cols}×${c.rows} · ${c.mines} mines${c.noGuess ? " · no guess" : ""}`;
 }
 
 export async function mountReplay(host: HTMLElement, id: string, toLobby: () => void): Promise<PageHandle> {

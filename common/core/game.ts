@@ -73,6 +73,8 @@ export interface Configured<C> {
   mode: string;
   /** Seats the room fills with bots at creation (the highest seats). */
   bots: number;
+  /** The fewest seats this room's game starts with; default the definition's `seats.min`. */
+  minSeats?: number;
   /** Seconds per turn for the timer (0: none). Needs `timeoutMove`. */
   turnSeconds: number;
   /**

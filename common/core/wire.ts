@@ -7,6 +7,8 @@ export interface PublicRoom {
   mode: string;
   /** Where the game has levels (Minesweeper). */
   level?: string;
+  /** A no-guess board (Minesweeper); absent otherwise. */
+  noGuess?: true;
   players: number;
   maxPlayers: number;
   spectators: number;

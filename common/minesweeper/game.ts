@@ -27,7 +27,7 @@ export function canRestart(mode: string, phase: MinesweeperState["phase"]): bool
   return mode !== "coop" || phase === "won" || phase === "lost";
 }
 
-/** Room options (`mode`, `seats`, `level`, `rows`, `cols`, `mines`) → the board config and seating. */
+/** Room options (`mode`, `seats`, `level`, `rows`, `cols`, `mines`, `noGuess`) → the board config and seating. */
 export function configureMinesweeper(options: Record<string, unknown>): Parsed<Configured<MinesweeperConfig>> {
   const mode = options.mode ?? "solo";
   if (typeof mode !== "string" || !(MINESWEEPER_MODES as readonly string[]).includes(mode)) {
@@ -41,10 +41,10 @@ export function configureMinesweeper(options: Record<string, unknown>): Parsed<C
   } else if (options.seats !== undefined && options.seats !== 1) {
     return fail("bad-option", "Solo has exactly one seat.");
   }
-  const resolved = resolveConfig({ level: options.level, rows: options.rows, cols: options.cols, mines: options.mines });
+  const resolved = resolveConfig({ level: options.level, rows: options.rows, cols: options.cols, mines: options.mines, noGuess: options.noGuess });
   if (!resolved.ok) return fail("bad-option", resolved.error.message);
   const { level, rows, cols, mines } = resolved.config;
-  return ok({ config: resolved.config, seats, mode, bots: 0, turnSeconds: 0, criteria: { mode, level, rows, cols, mines } });
+  return ok({ config: resolved.config, seats, mode, bots: 0, turnSeconds: 0, criteria: { mode, level, rows, cols, mines, noGuess: resolved.config.noGuess === true } });
 }
 
 /** `reveal` / `flag` / `chord` with `{r, c}` inside the largest board; the rules check the real size. */

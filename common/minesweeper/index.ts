@@ -9,3 +9,5 @@ export * from "./verify.js";
 export * from "./game.js";
 export * from "./intent.js";
 export * from "./plausible.js";
+export * from "./solver.js";
+export * from "./noGuess.js";

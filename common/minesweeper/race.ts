@@ -36,6 +36,7 @@
 import { reject, type ApplyResult, type MoveContext, type Rules } from "../core/rules.js";
 import { countAdjacent, placeMines } from "./board.js";
 import { floodReveal, openedCells } from "./flood.js";
+import { placeNoGuessMines } from "./noGuess.js";
 import { minesweeperRules, setupBoard, viewBoard } from "./rules.js";
 import { boardBreakdown, statsOf, threeBVSolved, type GameStats, type StatsMove } from "./stats.js";
 import {
@@ -230,7 +231,11 @@ type Result = ApplyResult<RaceState, RaceEvent>;
 function go(prev: RaceState, ctx: MoveContext): Result {
   const { rows, cols } = prev.config;
   const centre = (rows >> 1) * cols + (cols >> 1);
-  const mines = placeMines(prev.config, centre, ctx.rng);
+  // A no-guess race is proven from the opening every racer gets, not from the centre.
+  const placed = prev.config.noGuess
+    ? placeNoGuessMines(prev.config, centre, ctx.rng, (m) => chooseOpening(m, rows, cols, centre))
+    : { mines: placeMines(prev.config, centre, ctx.rng), proven: null };
+  const mines = placed.mines;
   const adjacent = countAdjacent(rows, cols, mines);
   const opening = chooseOpening(mines, rows, cols, centre);
   const s: RaceState = { ...prev, phase: "racing", goAt: ctx.now, opening, boards: prev.boards.slice() };
@@ -238,7 +243,7 @@ function go(prev: RaceState, ctx: MoveContext): Result {
   const move: MinesweeperMove = { type: "reveal", r: (opening / cols) | 0, c: opening % cols };
   for (let seat = 0; seat < s.seats; seat++) {
     // Every board gets the same (shared, never mutated) mine field and the same first reveal.
-    const fresh: MinesweeperState = { ...prev.boards[seat], mines, adjacent };
+    const fresh: MinesweeperState = { ...prev.boards[seat], mines, adjacent, guessFree: placed.proven };
     const result = minesweeperRules.apply(fresh, seat, move, ctx);
     if (!result.ok) throw new Error(`race go: the opening was refused: ${result.error.message}`);
     s.boards[seat] = result.state;

@@ -4,6 +4,7 @@
 import { reject, type ApplyResult, type MoveContext, type Rules } from "../core/rules.js";
 import { countAdjacent, neighbours, placeMines } from "./board.js";
 import { floodReveal, scratchOpened } from "./flood.js";
+import { placeNoGuessMines } from "./noGuess.js";
 import {
   CELL,
   FLAGGED,
@@ -14,6 +15,7 @@ import {
   type MinesweeperMove,
   type MinesweeperState,
   type MinesweeperView,
+  type NoGuessStatus,
 } from "./types.js";
 
 type Result = ApplyResult<MinesweeperState, MinesweeperEvent>;
@@ -56,19 +58,34 @@ function start(s: MinesweeperState, now: number): void {
   }
 }
 
-/** Opens the given cells; a mine among them loses the game. */
+/** Flags on cells without a mine (what a lost board crosses out). */
+export function wrongFlags(s: MinesweeperState): number {
+  if (!s.mines) return 0;
+  let n = 0;
+  for (let i = 0; i < s.status.length; i++) if (s.status[i] === FLAGGED && !s.mines[i]) n++;
+  return n;
+}
+
+/**
+ * Opens the given cells at once; a mine among them loses the game. As in the classic game,
+ * a chord around a wrongly flagged number still opens its safe neighbours with the mine.
+ */
 function open(s: MinesweeperState, targets: number[], seat: number, now: number): MinesweeperEvent[] {
   const { cols } = s.config;
   const hit = targets.find((i) => s.mines![i]);
+  // floodReveal passes over a mine: the safe targets open even when one of them is the hit.
+  const opened = scratchOpened(safeCells(s) - s.revealedCount);
+  for (const i of targets) floodReveal(s, i, seat, opened);
+  const events: MinesweeperEvent[] = opened.count
+    ? [{ kind: "reveal", seat, cols, cells: opened.cells.slice(0, opened.count), numbers: opened.numbers.slice(0, opened.count) }]
+    : [];
   if (hit !== undefined) {
     s.phase = "lost";
     s.endedAt = now;
     s.hitIndex = hit;
-    return [{ kind: "lost", seat, r: (hit / cols) | 0, c: hit % cols, elapsed: elapsedMs(s) }];
+    events.push({ kind: "lost", seat, r: (hit / cols) | 0, c: hit % cols, elapsed: elapsedMs(s), wrongFlags: wrongFlags(s) });
+    return events;
   }
-  const opened = scratchOpened(safeCells(s) - s.revealedCount);
-  for (const i of targets) floodReveal(s, i, seat, opened);
-  const events: MinesweeperEvent[] = [{ kind: "reveal", seat, cols, cells: opened.cells.slice(0, opened.count), numbers: opened.numbers.slice(0, opened.count) }];
   if (s.revealedCount === safeCells(s)) {
     s.phase = "won";
     s.endedAt = now;
@@ -82,7 +99,11 @@ function reveal(prev: MinesweeperState, seat: number, i: number, ctx: MoveContex
   if (prev.status[i] === REVEALED) return reject("already-revealed", "That cell is already open.");
   const s = draft(prev);
   if (!s.mines) {
-    s.mines = placeMines(s.config, i, ctx.rng);
+    if (s.config.noGuess) {
+      const board = placeNoGuessMines(s.config, i, ctx.rng);
+      s.mines = board.mines;
+      s.guessFree = board.proven;
+    } else s.mines = placeMines(s.config, i, ctx.rng);
     s.adjacent = countAdjacent(s.config.rows, s.config.cols, s.mines);
   }
   start(s, ctx.now);
@@ -157,7 +178,14 @@ export function viewCounters(s: MinesweeperState): Omit<MinesweeperView, "cells"
   const { rows, cols, mines } = s.config;
   // A won board shows every mine flagged, so the counter reads 0 as in the classic game.
   const flags = s.phase === "won" ? mines : s.flagCount;
-  return { rows, cols, mines, phase: s.phase, flags, startedAt: s.startedAt, endedAt: s.endedAt };
+  return { rows, cols, mines, phase: s.phase, flags, startedAt: s.startedAt, endedAt: s.endedAt, noGuess: noGuessStatus(s) };
+}
+
+/** Off, on (mines not placed yet), proven, or the fallback board (a guess may be needed). */
+export function noGuessStatus(s: Pick<MinesweeperState, "config" | "guessFree">): NoGuessStatus {
+  if (!s.config.noGuess) return "off";
+  if (s.guessFree === undefined || s.guessFree === null) return "on";
+  return s.guessFree ? "proven" : "fallback";
 }
 
 /** Safe cells each seat opened (co-op credit). */

@@ -20,6 +20,8 @@ export interface MinesweeperConfig {
   rows: number;
   cols: number;
   mines: number;
+  /** A no-guess board (noGuess.ts): present only when on, so older configs stay as they were. */
+  noGuess?: true;
 }
 
 export type MinesweeperMove =
@@ -40,7 +42,8 @@ export type MinesweeperEvent =
   /** `cells` (indices, r * cols + c) and `numbers` in opening order; the first is the cell clicked (flood.ts). */
   | { kind: "reveal"; seat: number; cols: number; cells: Uint32Array; numbers: Uint8Array }
   | { kind: "flag"; seat: number; r: number; c: number; flagged: boolean }
-  | { kind: "lost"; seat: number; r: number; c: number; elapsed: number }
+  /** `wrongFlags`: flags on safe cells when the game was lost (a chord around them opened a mine). */
+  | { kind: "lost"; seat: number; r: number; c: number; elapsed: number; wrongFlags: number }
   | { kind: "won"; seat: number; elapsed: number };
 
 /** Cell status inside the rules state. */
@@ -71,7 +74,16 @@ export interface MinesweeperState {
   endedAt: number | null;
   /** Index of the mine that was hit (lost games). */
   hitIndex: number | null;
+  /**
+   * No-guess boards only: whether the solver proved the placed board (false: the
+   * generator fell back to an ordinary board); null before the mines are placed or when
+   * the board is not a no-guess one.
+   */
+  guessFree?: boolean | null;
 }
+
+/** What a player is told of a no-guess board: off, waiting for the first click, proven, or the fallback. */
+export type NoGuessStatus = "off" | "on" | "proven" | "fallback";
 
 /**
  * What a client sees of one cell (the `cells` array of the view / schema).
@@ -97,4 +109,5 @@ export interface MinesweeperView {
   flags: number;
   startedAt: number | null;
   endedAt: number | null;
+  noGuess: NoGuessStatus;
 }

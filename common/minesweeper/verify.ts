@@ -24,7 +24,9 @@ export interface SoloSubmission {
   /** A standard level id ("beginner", ...), or "custom" with `config`. */
   level?: string;
   /** The board, for custom games (or a standard level spelled out). */
-  config?: { level?: string; rows: number; cols: number; mines: number };
+  config?: { level?: string; rows: number; cols: number; mines: number; noGuess?: boolean };
+  /** A no-guess board (also accepted inside `config`). */
+  noGuess?: boolean;
   /** Moves in the order played, each with the client's time in milliseconds. */
   log: { move: MinesweeperMove; t: number }[];
   /** The time the client showed, if it claims one: must match the replay. */
@@ -66,10 +68,12 @@ const nth = (i: number) => `Move ${i + 1}`;
 
 function readConfig(sub: Record<string, unknown>): { ok: true; config: MinesweeperConfig } | { ok: false; reason: string } {
   const { level, config } = sub;
+  const noGuess = sub.noGuess ?? (isObject(config) ? config.noGuess : undefined);
+  if (noGuess !== undefined && typeof noGuess !== "boolean") return { ok: false, reason: "noGuess must be true or false." };
   if (config === undefined) {
     if (level === undefined) return { ok: false, reason: "The submission names no level and no board." };
     if (level === "custom") return { ok: false, reason: "A custom game needs its board: config {rows, cols, mines}." };
-    const r = resolveConfig({ level });
+    const r = resolveConfig({ level, noGuess });
     return r.ok ? r : { ok: false, reason: r.error.message };
   }
   if (!isObject(config)) return { ok: false, reason: "The board config must be an object {rows, cols, mines}." };
@@ -77,7 +81,7 @@ function readConfig(sub: Record<string, unknown>): { ok: true; config: Minesweep
   if (level !== undefined && config.level !== undefined && level !== config.level) {
     return { ok: false, reason: `The level ${JSON.stringify(level)} and the config's level ${JSON.stringify(config.level)} disagree.` };
   }
-  const r = resolveConfig({ level: named, rows: config.rows, cols: config.cols, mines: config.mines });
+  const r = resolveConfig({ level: named, rows: config.rows, cols: config.cols, mines: config.mines, noGuess });
   if (!r.ok) return { ok: false, reason: r.error.message };
   const c = r.config;
   if (c.level !== "custom" && (config.rows !== c.rows || config.cols !== c.cols || config.mines !== c.mines)) {

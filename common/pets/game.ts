@@ -14,7 +14,7 @@ import { checkBuy, checkPass, checkPick, checkSell, checkShopTurn, checkTrade } 
 import { isPet, keyOf, petCount, toAct } from "./state.js";
 import { MAX_SEATS, MIN_SEATS, type PetsConfig, type PetsEvent, type PetsMove, type PetsState, type PetsView } from "./types.js";
 
-export const PETS_MODES = ["online", "solo"] as const;
+export const PETS_MODES = ["online", "solo", "arena"] as const;
 export const PETS_BOT_LEVELS = ["easy", "medium", "hard"] as const;
 export const PETS_MOVE_TYPES = ["buy", "sell", "trade", "pick", "pass", "arrange"] as const;
 /** Seconds a shop turn may take online (0: none). */
@@ -117,12 +117,19 @@ export function petsTwin(s: PetsState, viewer: number | null, rng: Rng): PetsSta
 export const petsDef: GameDef<PetsState, PetsMove, PetsEvent, PetsRoomConfig, PetsView> = {
   id: "pets",
   title: "Auto Pets",
-  seats: { min: MIN_SEATS, max: MAX_SEATS },
-  examples: [{}, { mode: "solo", bots: 3 }, { mode: "online", seats: 3 }],
+  // One seat is an arena run; every other mode starts with MIN_SEATS (configure says minSeats).
+  seats: { min: 1, max: MAX_SEATS },
+  examples: [{}, { mode: "solo", bots: 3 }, { mode: "online", seats: 3 }, { mode: "online", seats: 5, timer: 0, arrange: 0 }, { mode: "arena" }],
   configure(options) {
     const mode = options.mode ?? "online";
     if (typeof mode !== "string" || !(PETS_MODES as readonly string[]).includes(mode)) {
-      return fail("bad-option", `Unknown mode ${JSON.stringify(String(mode).slice(0, 20))}: use online or solo.`);
+      return fail("bad-option", `Unknown mode ${JSON.stringify(String(mode).slice(0, 20))}: use online, solo or arena.`);
+    }
+    if (mode === "arena") {
+      if (options.seats !== undefined && options.seats !== 1) return fail("bad-option", "An arena run has one seat: yours (the opponents are recorded teams).");
+      if (options.bots !== undefined && options.bots !== 0) return fail("bad-option", "An arena run has no bots at the table: its opponents are recorded teams.");
+      if ((options.timer ?? 0) !== 0 || (options.arrange ?? 0) !== 0) return fail("bad-option", "An arena run has no timers (timer and arrange must be 0).");
+      return ok({ config: { seats: 1, arrange: 0, pairing: "fair", arena: true }, seats: 1, minSeats: 1, mode, bots: 0, turnSeconds: 0, togetherSeconds: 0, botLevel: "medium", criteria: { mode } });
     }
     let seats: number;
     let bots: number;
@@ -151,13 +158,15 @@ export const petsDef: GameDef<PetsState, PetsMove, PetsEvent, PetsRoomConfig, Pe
     }
     const botLevel = options.botLevel ?? "medium";
     if (typeof botLevel !== "string" || !(PETS_BOT_LEVELS as readonly string[]).includes(botLevel)) return fail("bad-option", "botLevel must be easy, medium or hard.");
-    return ok({ config: { seats, arrange }, seats, mode, bots, turnSeconds: timer, togetherSeconds: arrange, botLevel, criteria: { mode, seats, timer, arrange } });
+    return ok({ config: { seats, arrange, pairing: "fair" }, seats, minSeats: MIN_SEATS, mode, bots, turnSeconds: timer, togetherSeconds: arrange, botLevel, criteria: { mode, seats, timer, arrange } });
   },
   setup: (seed, config, seats) => petsRules.setup(seed, config, seats),
   apply: petsRules.apply,
   status: petsRules.status,
-  result: (s) => (s.winners && s.winners.length > 1 ? "tie" : "won"),
+  result: (s) => (s.arena ? `${s.trophies[0]} trophies` : s.winners && s.winners.length > 1 ? "tie" : "won"),
   places: petsPlaces,
+  // An arena round opens with the room bringing its opponent (the server fills in the team: rooms/pets/arena.ts).
+  roomMove: (s) => (s.arena && s.phase !== "finished" && !s.arena.opponents[s.round - 1] ? { seat: 0, move: { type: "opponent", team: null } } : null),
   whoActs(s): WhoActs {
     const seats = toAct(s);
     if (s.phase === "arrange") return { seats, together: true, since: null, turn: s.round * 2 + 1 };

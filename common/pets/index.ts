@@ -8,3 +8,5 @@ export * from "./moves.js";
 export * from "./rules.js";
 export * from "./view.js";
 export * from "./game.js";
+export * from "./pairing.js";
+export * from "./arena.js";

@@ -7,13 +7,16 @@ import { runBattle, deckOf, type BattleEvent } from "./battle.js";
 import { cardDef, tierDeckKeys } from "./cards.js";
 import { fireGain } from "./shop.js";
 import { keyOf } from "./state.js";
-import { GOLD_PER_ROUND, MAX_SEATS, MIN_SEATS, ROUNDS, ROW_SIZE, type BattleRecord, type PetsConfig, type PetsEvent, type PetsState } from "./types.js";
+import { fairRound } from "./pairing.js";
+import { GOLD_PER_ROUND, MAX_SEATS, MIN_SEATS, ROUNDS, ROW_SIZE, type BattleRecord, type PetsConfig, type PetsEvent, type PetsState, type RoundPairingView } from "./types.js";
 
 /** Stream of the fast generator a game's dice and shuffles come from. */
 export const PETS_STREAM = 0x9e75;
 
 export function setupGame(seed: number, config: PetsConfig, seats: number): PetsState {
-  if (!Number.isInteger(seats) || seats < MIN_SEATS || seats > MAX_SEATS) throw new RangeError(`Auto Pets seats ${seats}: use ${MIN_SEATS}..${MAX_SEATS}`);
+  const min = config.arena ? 1 : MIN_SEATS;
+  const max = config.arena ? 1 : MAX_SEATS;
+  if (!Number.isInteger(seats) || seats < min || seats > max) throw new RangeError(`Auto Pets seats ${seats}: use ${min}..${max}${config.arena ? " (an arena run is one seat)" : ""}`);
   if (config.seats !== seats) throw new RangeError(`Auto Pets config.seats ${config.seats} differs from seats ${seats}`);
   const rng = createFastRng(seed, PETS_STREAM);
   const kinds: string[] = [];
@@ -32,6 +35,17 @@ export function setupGame(seed: number, config: PetsConfig, seats: number): Pets
     discard: [], gold: fill(0), passed: fill(false), turn: 0, orders: fill(null), trophies: fill(0), wins: fill(0), losses: fill(0),
     battles: [], log: [], rng: rng.getState(), winners: null,
   };
+  // Drawn after the decks, so games recorded before the fair pairing keep their shuffles.
+  if (config.pairing === "fair" && !config.arena) {
+    const perm = Array.from({ length: seats }, (_, i) => i);
+    for (let i = perm.length - 1; i > 0; i--) {
+      const j = rng.int(i + 1);
+      [perm[i], perm[j]] = [perm[j], perm[i]];
+    }
+    s.perm = perm;
+    s.rng = rng.getState();
+  }
+  if (config.arena) s.arena = { opponents: new Array(ROUNDS).fill(null) };
   startRound(s, 1, []);
   return s;
 }
@@ -92,31 +106,47 @@ export function pairings(seats: number, round: number): { pairs: [number, number
 
 export const trophiesFor = (round: number) => (round >= ROUNDS ? 2 : 1);
 
+/**
+ * Who fights whom this round, as everyone may know it: the fair schedule (pairing.ts) when
+ * the game has a seat permutation; else the first rules' circle method, whose odd player's
+ * ghost is drawn only at the battle (ghostOf null). An arena run has no pairs.
+ */
+export function roundPairing(s: Pick<PetsState, "seats" | "round" | "perm" | "arena">): RoundPairingView {
+  if (s.arena) return { pairs: [], odd: null, ghostOf: null };
+  if (s.perm) return fairRound(s.perm, s.round);
+  const { pairs, bye } = pairings(s.seats, s.round);
+  return { pairs, odd: bye, ghostOf: null };
+}
+
 /** Arrange closed: every pairing battles, trophies, temporary cards leave, next round. */
 export function closeArrange(s: PetsState, events: PetsEvent[]): void {
   const rng = createFastRng(0);
   rng.setState(s.rng);
   const lineup = (seat: number) => s.orders[seat]!.map((id) => keyOf(s, id));
-  const { pairs, bye } = pairings(s.seats, s.round);
-  const fights: { seats: [number, number]; ghost: boolean }[] = pairs.map((p) => ({ seats: p, ghost: false }));
-  if (bye !== null) {
-    const others = Array.from({ length: s.seats }, (_, i) => i).filter((i) => i !== bye);
-    fights.push({ seats: [bye, others[rng.int(others.length)]], ghost: true });
+  const plan = roundPairing(s);
+  const fights: { seats: [number, number]; ghost: boolean }[] = plan.pairs.map((p) => ({ seats: p, ghost: false }));
+  if (plan.odd !== null) {
+    const others = Array.from({ length: s.seats }, (_, i) => i).filter((i) => i !== plan.odd);
+    fights.push({ seats: [plan.odd, plan.ghostOf ?? others[rng.int(others.length)]], ghost: true });
   }
+  const opponent = s.arena?.opponents[s.round - 1] ?? null;
+  if (s.arena && opponent) fights.push({ seats: [0, -1], ghost: false });
   const prize = trophiesFor(s.round);
   for (const f of fights) {
-    const lineups: [string[], string[]] = [lineup(f.seats[0]), lineup(f.seats[1])];
+    const lineups: [string[], string[]] = [lineup(f.seats[0]), f.seats[1] < 0 ? opponent!.lineup.slice() : lineup(f.seats[1])];
     const battleEvents: BattleEvent[] = [];
     const r = runBattle(deckOf(lineups[0]), deckOf(lineups[1]), rng, battleEvents);
     // A ghost is a copy: only the odd player out's result counts (-1 marks a ghost win).
     const side = r.winner;
-    const winner = side === null ? null : f.ghost && side === 1 ? -1 : f.seats[side];
+    // An arena opponent is not a seat: its win is marked -1 too, as a ghost's.
+    const winner = side === null ? null : (f.ghost || f.seats[1] < 0) && side === 1 ? -1 : f.seats[side];
     const record: BattleRecord = { round: s.round, seats: f.seats, ghost: f.ghost, lineups, events: battleEvents, winner, trophies: winner !== null && winner >= 0 ? prize : 0 };
+    if (f.seats[1] < 0 && opponent) record.opponent = { ...opponent, lineup: opponent.lineup.slice() };
     if (winner !== null && winner >= 0) {
       s.trophies[winner] += prize;
       s.wins[winner]++;
     }
-    if (side !== null && !(f.ghost && side === 0)) s.losses[f.seats[1 - side]]++;
+    if (side !== null && !((f.ghost || f.seats[1] < 0) && side === 0)) s.losses[f.seats[1 - side]]++;
     s.battles.push(record);
     events.push({ type: "battle", index: s.battles.length - 1, seats: f.seats, winner: record.winner });
   }

@@ -36,11 +36,14 @@ export function draft(s: PetsState): PetsState {
     log: s.log.slice(),
     rng: [...s.rng] as PetsState["rng"],
     winners: s.winners ? s.winners.slice() : null,
+    ...(s.arena ? { arena: { opponents: s.arena.opponents.slice() } } : {}),
   };
 }
 
 /** Seats that may act now: the shop seat on turn, or every seat still to arrange (at once). */
 export function toAct(s: PetsState): number[] {
+  // An arena round waits for the room to bring its opponent before anyone shops.
+  if (s.arena && s.phase !== "finished" && !s.arena.opponents[s.round - 1]) return [];
   if (s.phase === "shop") return [s.turn];
   if (s.phase === "arrange") return s.orders.flatMap((o, i) => (o ? [] : [i]));
   return [];

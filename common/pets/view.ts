@@ -2,6 +2,7 @@
 // gets the shop row, gold, trophies, counts, past battles and the public log. Tier deck
 // contents, other hands, other orders, other picks and the dice state never appear.
 
+import { roundPairing } from "./round.js";
 import { isPet, keyOf, toAct } from "./state.js";
 import type { CardView, PetsState, PetsView } from "./types.js";
 
@@ -31,5 +32,7 @@ export function viewGame(s: PetsState, viewer: number | null): PetsView {
     log: s.log,
     winners: s.winners ? s.winners.slice() : null,
     toAct: toAct(s),
+    pairing: roundPairing(s),
+    arena: !!s.arena,
   };
 }

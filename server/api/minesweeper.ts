@@ -6,7 +6,7 @@
 // clock is injected (`now`), so tests control the leaderboard windows.
 
 import express from "express";
-import { LEVELS, verifySoloLog } from "../../common/minesweeper/index.js";
+import { LEVELS, rankLevel, verifySoloLog } from "../../common/minesweeper/index.js";
 import { TokenBucket, type BucketLimits } from "../rooms/base/rateLimit.js";
 import { sanitizeName } from "../rooms/base/validate.js";
 import {
@@ -67,6 +67,11 @@ export function minesweeperApi(store: () => GameStore, settings: ApiSettings = {
   router.get("/leaderboard/minesweeper", async (req, res) => {
     const level = queryString(req.query.level, "beginner");
     const window = queryString(req.query.window, "all");
+    const noGuessParam = queryString(req.query.noGuess, "0");
+    if (noGuessParam === null || !["0", "1", "true", "false"].includes(noGuessParam)) {
+      return fail(res, 400, { code: "bad-no-guess", reason: "noGuess must be 1 (the no-guess leaderboard) or 0 (ordinary boards)." });
+    }
+    const noGuess = noGuessParam === "1" || noGuessParam === "true";
     if (level === null || !STANDARD_LEVELS.includes(level)) {
       return fail(res, 400, { code: "bad-level", reason: `level must be one of ${STANDARD_LEVELS.join(", ")} (custom boards have no leaderboard).` });
     }
@@ -74,10 +79,12 @@ export function minesweeperApi(store: () => GameStore, settings: ApiSettings = {
       return fail(res, 400, { code: "bad-window", reason: `window must be one of ${LEADERBOARD_WINDOWS.join(", ")}.` });
     }
     const at = now();
-    const rows = await hubStore().leaderboard({ game: "minesweeper", level, window: window as LeaderboardWindow, now: at });
+    const key = rankLevel({ level: level as keyof typeof LEVELS, rows: 0, cols: 0, mines: 0, ...(noGuess ? { noGuess: true as const } : {}) });
+    const rows = await hubStore().leaderboard({ game: "minesweeper", level: key, window: window as LeaderboardWindow, now: at });
     const since = windowStart(window as LeaderboardWindow, at);
     res.json({
       level,
+      noGuess,
       window,
       now: at,
       since: Number.isFinite(since) ? since : 0,
@@ -148,7 +155,7 @@ export function minesweeperApi(store: () => GameStore, settings: ApiSettings = {
       startedAt: received - timeMs,
       endedAt: received,
       mode: "solo",
-      level: config.level,
+      level: rankLevel(config),
       timeMs,
       stats,
       ranked: false,

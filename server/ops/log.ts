@@ -29,6 +29,7 @@ export const EVENTS = [
   "roomlog.writing-again",
   "store.write-failed",
   "store.writing-again",
+  "store.read-failed",
   "redis.down",
   "redis.up",
   "http.failed",

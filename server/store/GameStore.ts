@@ -56,6 +56,13 @@ export interface FinishedGame {
   public?: boolean;
   /** The rating pool the game counts in (common/rated.ts); "" or absent: not rated. */
   rated?: string;
+
+  // ---- left for asynchronous play ----
+  /**
+   * Teams the game leaves for asynchronous play (Auto Pets' arena: each person's arranged
+   * deck of each round), kept beside the record and queried by `arenaTeams`.
+   */
+  teams?: RecordedTeamRow[];
 }
 
 /** One seat of a finished game, as histories and ratings read it. */
@@ -66,6 +73,27 @@ export interface SeatPlayer {
   place: number;
   /** Left a rated game for good (past the reconnection window): counts as last. */
   forfeited?: boolean;
+}
+
+/** One recorded team (the store keeps the deck as given: the game checks it when it uses it). */
+export interface RecordedTeamRow {
+  name: string;
+  round: number;
+  trophies: number;
+  lineup: unknown;
+  /** When the game finished (ms since epoch). */
+  at: number;
+  /** The (rules) seat that fielded it, when written: its profile is kept beside it (forget me takes it). */
+  seat?: number;
+}
+
+export interface ArenaTeamsQuery {
+  game: string;
+  round: number;
+  /** The runner's trophies: the nearest come first, the newest among equals. */
+  trophies: number;
+  /** Default 40, at most 200. */
+  limit?: number;
 }
 
 export interface StoredGame extends FinishedGame {
@@ -155,6 +183,8 @@ export interface HubStore extends GameStore {
   leaderboard(query: LeaderboardQuery): Awaitable<LeaderboardRow[]>;
   /** One record by id (with its players). */
   getGame(id: number): Awaitable<StoredGame | undefined>;
+  /** Recorded teams of one round, nearest the given trophies first (then newest). */
+  arenaTeams(query: ArenaTeamsQuery): Awaitable<RecordedTeamRow[]>;
 }
 
 export function isHubStore(store: GameStore | undefined | null): store is HubStore {

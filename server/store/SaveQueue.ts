@@ -7,12 +7,14 @@
 
 import {
   isHubStore,
+  type ArenaTeamsQuery,
   type Awaitable,
   type FinishedGame,
   type GameStore,
   type HubStore,
   type LeaderboardQuery,
   type LeaderboardRow,
+  type RecordedTeamRow,
   type StoredGame,
 } from "./GameStore.js";
 import { log, storeLine } from "../ops/log.js";
@@ -177,6 +179,10 @@ export class SaveQueue implements HubStore {
 
   leaderboard(query: LeaderboardQuery): Awaitable<LeaderboardRow[]> {
     return this.hub().leaderboard(query);
+  }
+
+  arenaTeams(query: ArenaTeamsQuery): Awaitable<RecordedTeamRow[]> {
+    return this.hub().arenaTeams(query);
   }
 
   getGame(id: number): Awaitable<StoredGame | undefined> {

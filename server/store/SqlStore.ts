@@ -1,5 +1,5 @@
 // The hub's store over either database (sql.ts): finished games, leaderboards, profiles,
-// histories and ratings, with the same queries on SQLite and PostgreSQL. SqliteStore.ts
+// histories and ratings, the Auto Pets arena's recorded teams, with the same queries on SQLite and PostgreSQL. SqliteStore.ts
 // adds synchronous writes of finished games (a room learns its replay id at once);
 // PgStore.ts opens a pool shared by every machine.
 
@@ -7,11 +7,13 @@ import { marks, type Sql } from "./sql.js";
 import {
   LEADERBOARD_SIZE,
   windowStart,
+  type ArenaTeamsQuery,
   type Awaitable,
   type FinishedGame,
   type HubStore,
   type LeaderboardQuery,
   type LeaderboardRow,
+  type RecordedTeamRow,
   type StoredGame,
 } from "./GameStore.js";
 import {
@@ -19,15 +21,21 @@ import {
   gameParams,
   INSERT_GAME,
   INSERT_PLAYER,
+  INSERT_TEAM,
   playerParams,
   playersFromRows,
   SELECT_GAME,
   SELECT_PLAYERS,
   SUMMARY_COLUMNS,
   summaryFromRow,
+  teamParams,
+  teamsFromRows,
+  teamsNearParams,
+  TEAMS_NEAR,
   type GameRow,
   type PlayerRow,
   type SummaryRow,
+  type TeamRow,
 } from "./gameRows.js";
 import type {
   GameSummary,
@@ -95,8 +103,13 @@ export abstract class SqlStore implements HubStore, HomeStore {
       const row = await q.get<{ id: number }>(INSERT_GAME, gameParams(g));
       const id = Number(row!.id);
       for (const p of playerParams(id, g)) await q.run(INSERT_PLAYER, p);
+      for (const t of teamParams(id, g)) await q.run(INSERT_TEAM, t);
       return id;
     });
+  }
+
+  arenaTeams(query: ArenaTeamsQuery): Awaitable<RecordedTeamRow[]> {
+    return this.sql.all<TeamRow>(TEAMS_NEAR, teamsNearParams(query)).then(teamsFromRows);
   }
 
   recentGames(options: { game?: string; roomId?: string; limit?: number } = {}): Awaitable<StoredGame[]> {

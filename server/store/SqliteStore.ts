@@ -9,8 +9,25 @@
 import fs from "node:fs";
 import path from "node:path";
 import Database from "better-sqlite3";
-import type { FinishedGame, LeaderboardQuery, LeaderboardRow, StoredGame } from "./GameStore.js";
-import { gameFromRow, gameParams, INSERT_GAME, INSERT_PLAYER, playerParams, playersFromRows, SELECT_GAME, SELECT_PLAYERS, type GameRow, type PlayerRow } from "./gameRows.js";
+import type { ArenaTeamsQuery, FinishedGame, LeaderboardQuery, LeaderboardRow, RecordedTeamRow, StoredGame } from "./GameStore.js";
+import {
+  gameFromRow,
+  gameParams,
+  INSERT_GAME,
+  INSERT_PLAYER,
+  INSERT_TEAM,
+  playerParams,
+  playersFromRows,
+  SELECT_GAME,
+  SELECT_PLAYERS,
+  teamParams,
+  teamsFromRows,
+  teamsNearParams,
+  TEAMS_NEAR,
+  type GameRow,
+  type PlayerRow,
+  type TeamRow,
+} from "./gameRows.js";
 import { migrateSqlite } from "./migrations.js";
 import { SqliteSql } from "./sql.js";
 import { clampLimit, LEADERBOARD_SQL, leaderboardParams, leaderboardRows, SqlStore } from "./SqlStore.js";
@@ -40,7 +57,7 @@ export class SqliteStore extends SqlStore {
     this.lite = lite;
   }
 
-  /** Written at once, with its players, in one transaction: the id. */
+  /** Written at once, with its players and the teams it leaves, in one transaction: the id. */
   override recordGame(g: FinishedGame): number {
     // A transaction of the async seam is open (it awaits between statements): writing now
     // would land inside it. The SaveQueue keeps the game and writes it a moment later.
@@ -48,6 +65,7 @@ export class SqliteStore extends SqlStore {
     return this.db.transaction(() => {
       const id = Number((this.lite.getNow<{ id: number }>(INSERT_GAME, gameParams(g)))!.id);
       for (const p of playerParams(id, g)) this.lite.runNow(INSERT_PLAYER, p);
+      for (const t of teamParams(id, g)) this.lite.runNow(INSERT_TEAM, t);
       return id;
     })();
   }
@@ -77,6 +95,16 @@ export class SqliteStore extends SqlStore {
 
   override leaderboard(query: LeaderboardQuery): LeaderboardRow[] {
     return leaderboardRows(this.lite.allNow(LEADERBOARD_SQL, leaderboardParams(query, query.now ?? this.clock())));
+  }
+
+  override arenaTeams(query: ArenaTeamsQuery): RecordedTeamRow[] {
+    return teamsFromRows(this.lite.allNow<TeamRow>(TEAMS_NEAR, teamsNearParams(query)));
+  }
+
+  /** The query plan of the arena's teams query (tests check that it reads the index). */
+  explainArenaTeams(): string[] {
+    const plan = this.db.prepare(`EXPLAIN QUERY PLAN ${TEAMS_NEAR}`).all(...teamsNearParams({ game: "pets", round: 1, trophies: 3 })) as { detail: string }[];
+    return plan.map((p) => p.detail);
   }
 
   /** Writes one row (the hub's last start): throws the store's own error when the file cannot be written. */

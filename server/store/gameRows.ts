@@ -1,7 +1,7 @@
-// The `games` and `game_players` rows: how a finished game is written and read back, the
+// The `games`, `game_players` and `teams` rows: how a finished game is written and read back, the
 // same on SQLite and PostgreSQL (the queries are shared; see sql.ts).
 
-import type { FinishedGame, RecordSource, SeatPlayer, StoredGame } from "./GameStore.js";
+import type { ArenaTeamsQuery, FinishedGame, RecordedTeamRow, RecordSource, SeatPlayer, StoredGame } from "./GameStore.js";
 import type { GameSummary } from "./HomeStore.js";
 
 export interface GameRow {
@@ -148,3 +148,51 @@ export function summaryFromRow(row: SummaryRow): GameSummary {
     timeMs: row.time_ms,
   };
 }
+
+// ---- teams (the Auto Pets arena) ---------------------------------------------------------
+
+export const INSERT_TEAM = `INSERT INTO teams (game_id, game, round, trophies, name, lineup, recorded_at, profile_id) VALUES (?, ?, ?, ?, ?, ?, ?, ?)`;
+
+/**
+ * The teams of one round nearest the given trophies (then newest): two range scans of
+ * teams_by_round, at or above and below, each cut to the limit, then merged.
+ */
+export const TEAMS_NEAR = `SELECT name, round, trophies, lineup, recorded_at FROM (
+    SELECT * FROM (SELECT name, round, trophies, lineup, recorded_at FROM teams
+      WHERE game = ? AND round = ? AND trophies >= ? ORDER BY trophies ASC, recorded_at DESC LIMIT ?) AS above
+    UNION ALL
+    SELECT * FROM (SELECT name, round, trophies, lineup, recorded_at FROM teams
+      WHERE game = ? AND round = ? AND trophies < ? ORDER BY trophies DESC, recorded_at DESC LIMIT ?) AS below
+  ) AS near ORDER BY abs(trophies - ?) ASC, recorded_at DESC LIMIT ?`;
+
+/** INSERT_TEAM parameters of each team a game leaves, with the profile of the seat that fielded it. */
+export function teamParams(id: number, g: FinishedGame): unknown[][] {
+  return (g.teams ?? []).map((t) => [
+    id,
+    g.game,
+    t.round,
+    t.trophies,
+    t.name,
+    JSON.stringify(t.lineup),
+    Math.round(t.at),
+    t.seat === undefined ? null : (g.players?.[t.seat]?.profileId ?? null),
+  ]);
+}
+
+export function teamsNearParams(query: ArenaTeamsQuery): unknown[] {
+  const limit = Math.max(1, Math.min(Number.isInteger(query.limit) ? (query.limit as number) : 40, 200));
+  const { game, round } = query;
+  const trophies = Math.round(query.trophies);
+  return [game, round, trophies, limit, game, round, trophies, limit, trophies, limit];
+}
+
+export interface TeamRow {
+  name: string;
+  round: number;
+  trophies: number;
+  lineup: string;
+  recorded_at: number;
+}
+
+export const teamsFromRows = (rows: TeamRow[]): RecordedTeamRow[] =>
+  rows.map((r) => ({ name: r.name, round: r.round, trophies: r.trophies, lineup: JSON.parse(r.lineup), at: r.recorded_at }));

@@ -104,6 +104,7 @@ export async function forgetProfile(q: Sql, profileId: string): Promise<{ delete
       // Nobody else can find this game by their history: it goes with the profile.
       await q.run(`DELETE FROM game_players WHERE game_id = ?`, [g.game_id]);
       await q.run(`DELETE FROM rating_history WHERE game_id = ?`, [g.game_id]);
+      await q.run(`DELETE FROM teams WHERE game_id = ?`, [g.game_id]);
       await q.run(`DELETE FROM games WHERE id = ?`, [g.game_id]);
       deletedGames++;
       continue;
@@ -118,6 +119,8 @@ export async function forgetProfile(q: Sql, profileId: string): Promise<{ delete
     keptGames++;
   }
   await q.run(`DELETE FROM rating_history WHERE profile_id = ?`, [profileId]);
+  // The decks they fielded leave the arena with them (others never meet their name again).
+  await q.run(`DELETE FROM teams WHERE profile_id = ?`, [profileId]);
   await q.run(`DELETE FROM ratings WHERE profile_id = ?`, [profileId]);
   await q.run(`DELETE FROM profile_keys WHERE profile_id = ?`, [profileId]);
   await q.run(`DELETE FROM profiles WHERE id = ?`, [profileId]);

@@ -145,9 +145,34 @@ function homeTables(d: "sqlite" | "postgres"): string {
   `;
 }
 
+/**
+ * The decks finished games leave for asynchronous play (the Auto Pets arena): one row per
+ * person per round, beside its game (deleted with it), with the profile that fielded it
+ * (so "forget me" takes its teams too), read by game, round and trophies.
+ */
+function arenaTeams(d: "sqlite" | "postgres"): string {
+  const big = d === "postgres" ? "BIGINT" : "INTEGER";
+  return `
+    CREATE TABLE teams (
+      game_id ${big} NOT NULL,
+      game TEXT NOT NULL,
+      round INTEGER NOT NULL,
+      trophies INTEGER NOT NULL,
+      name TEXT NOT NULL,
+      lineup TEXT NOT NULL,
+      recorded_at ${big} NOT NULL,
+      profile_id TEXT
+    );
+    CREATE INDEX teams_by_round ON teams (game, round, trophies, recorded_at);
+    CREATE INDEX teams_by_game ON teams (game_id);
+    CREATE INDEX teams_by_profile ON teams (profile_id) WHERE profile_id IS NOT NULL;
+  `;
+}
+
 export const MIGRATIONS: readonly Migration[] = [
   { version: 1, name: "finished games", sqlite: finishedGamesSqlite, postgres: FINISHED_GAMES_PG },
   { version: 2, name: "profiles, players, ratings", sqlite: homeTables("sqlite"), postgres: homeTables("postgres") },
+  { version: 3, name: "arena teams", sqlite: arenaTeams("sqlite"), postgres: arenaTeams("postgres") },
 ];
 
 export const LATEST_VERSION = MIGRATIONS[MIGRATIONS.length - 1].version;

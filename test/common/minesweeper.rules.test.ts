@@ -308,12 +308,28 @@ describe("minesweeper: chording", () => {
     expect(refused(play(one, chord(1, 1)), "chord-unsatisfied")).to.match(/1 has 2 flags/);
   });
 
-  it("with a wrong flag, the chord hits the unflagged mine and loses", () => {
+  it("with a wrong flag, the chord opens every unflagged neighbour at once, the safe ones with the mine, and loses (classic)", () => {
     const wrong = playAll(opened(), [flag(1, 2), flag(2, 2), flag(3, 3)], { start: 2000 });
     const { state, events } = accepted(play(wrong, chord(2, 3), { now: 7000 }));
     expect(state.phase).to.equal("lost");
     expect(state.hitIndex).to.equal(at(state, 3, 2));
-    expect(events).to.deep.equal([{ kind: "lost", seat: 0, r: 3, c: 2, elapsed: 6000 }]);
+    expect(events.map((e) => e.kind)).to.deep.equal(["reveal", "lost"]);
+    expect(events[1]).to.deep.equal({ kind: "lost", seat: 0, r: 3, c: 2, elapsed: 6000, wrongFlags: 1 });
+    // The safe neighbours (1,3) (1,4) (2,4) (3,4) open; (1,4)… are zeros, so the right column floods.
+    const reveal_ = events[0];
+    if (reveal_.kind !== "reveal") throw new Error("a reveal comes first");
+    const opened_ = revealedList(reveal_).map(({ r, c }) => `${r},${c}`);
+    for (const cell of ["1,3", "1,4", "2,4", "3,4", "0,4", "4,4"]) expect(opened_).to.include(cell);
+    for (const r of [0, 1, 2, 3, 4]) expect(state.status[at(state, r, 4)], `(${r},4)`).to.equal(REVEALED);
+    expect(state.status[at(state, 3, 3)], "the wrong flag stays a flag").to.equal(FLAGGED);
+    // The loss shows the wrong flag crossed out.
+    expect(viewBoard(state).cells[at(state, 3, 3)]).to.equal(CELL.WRONG_FLAG);
+  });
+
+  it("a plain reveal of a mine opens nothing else and counts no wrong flag", () => {
+    const { events } = accepted(play(opened(), reveal(0, 2), { now: 3000 }));
+    expect(events.map((e) => e.kind)).to.deep.equal(["lost"]);
+    expect(events[0]).to.include({ wrongFlags: 0 });
   });
 
   it("is refused on a hidden cell, a flagged cell, an open zero, before the first reveal, and when nothing is left to open", () => {
@@ -423,7 +439,7 @@ describe("minesweeper: phases and the injected clock", () => {
     expect(state.phase).to.equal("lost");
     expect(state.endedAt).to.equal(9_250);
     expect(state.hitIndex).to.equal(at(state, 4, 2));
-    expect(events).to.deep.equal([{ kind: "lost", seat: 0, r: 4, c: 2, elapsed: 7_250 }]);
+    expect(events).to.deep.equal([{ kind: "lost", seat: 0, r: 4, c: 2, elapsed: 7_250, wrongFlags: 0 }]);
     expect(minesweeperRules.status(state)).to.equal("finished");
   });
 
@@ -462,7 +478,8 @@ describe("minesweeper: what a client sees", () => {
   it("carries no mine positions: only sizes, the mine count, phase, cells, flags and times", () => {
     const s = playAll(board(WALL, 2), [reveal(0, 0)]);
     const view = minesweeperRules.view(s, 0);
-    expect(Object.keys(view).sort()).to.deep.equal(["cells", "cols", "endedAt", "flags", "mines", "phase", "rows", "startedAt"]);
+    expect(Object.keys(view).sort()).to.deep.equal(["cells", "cols", "endedAt", "flags", "mines", "noGuess", "phase", "rows", "startedAt"]);
+    expect(view.noGuess).to.equal("off");
     expect(view.mines).to.equal(5);
     expect(minesweeperRules.view(s, 1)).to.deep.equal(view);
     expect(minesweeperRules.view(s, null)).to.deep.equal(view);
@@ -484,7 +501,7 @@ describe("minesweeper: what a client sees", () => {
     expect(CELL.MINE).to.equal(11);
     expect(cells[at(s, 2, 3)]).to.equal(3);
     expect(cells[at(s, 0, 0)]).to.equal(CELL.HIDDEN);
-    expect(cells[at(s, 0, 4)]).to.equal(CELL.HIDDEN);
+    expect(cells[at(s, 1, 0)]).to.equal(CELL.HIDDEN);
     expect(viewBoard(s).phase).to.equal("lost");
     expect(viewBoard(s).endedAt).to.equal(s.endedAt);
   });

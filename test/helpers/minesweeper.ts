@@ -124,17 +124,17 @@ export function plausibleWaitMs(room: MinesweeperRoom): number {
 export async function playSoloWin(
   hub: TestHub,
   name: string,
-  options: { pace?: boolean } = {},
+  options: { pace?: boolean; noGuess?: boolean } = {},
 ): Promise<{ room: Room; probe: Probe; server: MinesweeperRoom; result: any; flagged: boolean }> {
   for (let attempt = 1; ; attempt++) {
-    const played = await playSoloWinOnce(hub, name, options.pace === true);
+    const played = await playSoloWinOnce(hub, name, options.pace === true, options.noGuess === true);
     if (!options.pace || played.result.stats.threeBV >= RANK_RULES.beginner.minThreeBV || attempt >= 5) return played;
     await played.room.leave();
   }
 }
 
-async function playSoloWinOnce(hub: TestHub, name: string, pace: boolean) {
-  const room = await hub.colyseus.sdk.create("minesweeper", { mode: "solo", level: "beginner", name });
+async function playSoloWinOnce(hub: TestHub, name: string, pace: boolean, noGuess: boolean) {
+  const room = await hub.colyseus.sdk.create("minesweeper", { mode: "solo", level: "beginner", name, ...(noGuess ? { noGuess: true } : {}) });
   const probe = new Probe(room);
   await probe.next("seat", 0);
   const server = hub.room(room.roomId) as MinesweeperRoom;

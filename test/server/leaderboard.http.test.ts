@@ -147,6 +147,31 @@ describe("minesweeper HTTP: leaderboard, results, offline submissions, replays",
       expect(JSON.parse(JSON.stringify(gameStats(played.state, r.log)))).to.deep.equal(r.stats);
     });
 
+    it("a no-guess solo win ranks on the no-guess leaderboard only, and its replay rebuilds the same proven board", async () => {
+      const { probe, server, result } = await playSoloWin(hub, "Logic Lu", { pace: true, noGuess: true });
+      expect(result).to.include({ result: "won", ranked: true });
+      expect((server.state as MinesweeperState).noGuess).to.equal("proven");
+      expect(probe.state.noGuess).to.equal("proven");
+      clock.t = Date.now() + 1000;
+      const noGuess = await http(PORT, "GET", "/api/leaderboard/minesweeper?level=beginner&window=today&noGuess=1");
+      expect(noGuess.status).to.equal(200);
+      expect(noGuess.body.noGuess).to.equal(true);
+      expect(noGuess.body.entries.map((e: any) => e.replayId)).to.include(result.replayId);
+      const ordinary = await http(PORT, "GET", "/api/leaderboard/minesweeper?level=beginner&window=today");
+      expect(ordinary.body.noGuess).to.equal(false);
+      expect(ordinary.body.entries.map((e: any) => e.replayId)).to.not.include(result.replayId);
+      const bad = await http(PORT, "GET", "/api/leaderboard/minesweeper?level=beginner&noGuess=maybe");
+      expect(bad.status).to.equal(400);
+      expect(bad.body.code).to.equal("bad-no-guess");
+
+      const rep = (await http(PORT, "GET", `/api/replays/${result.replayId}`)).body;
+      expect(rep.config).to.deep.include({ level: "beginner", noGuess: true });
+      const played = replay(minesweeperRules, { game: "minesweeper", seed: rep.seed, config: rep.config as MinesweeperConfig, seats: 1, log: rep.log });
+      expect(played.valid).to.equal(true);
+      expect(played.state.guessFree).to.equal(true);
+      expect(Array.from(played.state.mines!)).to.deep.equal(Array.from(server.session.state.mines!));
+    });
+
     it("a lost solo board and a won co-op board are recorded but never ranked", async () => {
       const room = await hub.colyseus.sdk.create("minesweeper", { mode: "solo", level: "beginner", name: "Unlucky" });
       const probe = new Probe(room);

@@ -120,7 +120,7 @@ describe("minesweeper: no hidden mine ever reaches a client", function () {
     const fields = fieldsOf(MinesweeperState);
     expect(fields.map((f) => f.name)).to.have.members([
       "game", "mode", "phase", "seats", "maxSeats", "spectators", "private", "owner", "serverTime",
-      "level", "rows", "cols", "mines", "cells", "flags", "startedAt", "endedAt", "elapsed", "credits", "cursors", "hit", "replayId",
+      "level", "rows", "cols", "mines", "noGuess", "cells", "flags", "startedAt", "endedAt", "elapsed", "credits", "cursors", "hit", "replayId",
     ]);
     const types = Object.fromEntries(fields.map((f) => [f.name, f.type]));
     expect(types.mines, "`mines` is the mine count, a number").to.equal("uint16");

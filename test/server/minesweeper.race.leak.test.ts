@@ -151,7 +151,7 @@ describe("minesweeper race: nobody sees another racer's cells before the end", f
   it("the race schema keeps cells only in the tagged per-seat board and the after-the-race copy", () => {
     expect(fieldsOf(RaceRoomState)).to.have.members([
       "game", "mode", "phase", "seats", "maxSeats", "spectators", "private", "owner", "serverTime",
-      "level", "rows", "cols", "mines", "raceNo", "countdownEndsAt", "goAt", "endedAt", "winner", "replayId", "players",
+      "level", "rows", "cols", "mines", "noGuess", "raceNo", "countdownEndsAt", "goAt", "endedAt", "winner", "replayId", "players",
     ]);
     expect(fieldsOf(RaceSeat)).to.have.members(["inRace", "percent", "alive", "finished", "finishMs", "outMs", "rank", "cells", "board"]);
     expect(fieldsOf(RaceBoard)).to.have.members(["cells", "phase", "flags", "hit"]);

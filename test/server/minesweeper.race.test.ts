@@ -4,7 +4,7 @@
 
 import { expect } from "chai";
 import { replay } from "../../common/core/session.js";
-import { CELL, HIDDEN, raceRules, viewRace, type MinesweeperState as Board } from "../../common/minesweeper/index.js";
+import { CELL, HIDDEN, raceRules, solveFrom, viewRace, type MinesweeperState as Board } from "../../common/minesweeper/index.js";
 import type { MinesweeperRoom } from "../../server/rooms/minesweeper/index.js";
 import { dropConnection, Probe, rejection, until, type TestHub, seated, type SeatedClient } from "../helpers/hub.js";
 import { bootMinesweeperHub } from "../helpers/minesweeper.js";
@@ -242,6 +242,16 @@ describe("minesweeper race rooms", function () {
       expect(late.state.players.map((q: any) => q.percent)).to.deep.equal(spectator.state.players.map((q: any) => q.percent));
       // Progress is public.
       expect(spectator.state.players.slice(0, 4).map((q: any) => q.percent)).to.deep.equal(Array(4).fill(Math.floor((boards[0].revealedCount * 1000) / (256 - 40)) / 10));
+    });
+
+    it("a no-guess race: every racer's board is proven from the shared opening, and the state says so", async () => {
+      const { players, spectator, server } = await raceRoom(2, { level: "expert", noGuess: true });
+      expect((server.state as unknown as { noGuess: string }).noGuess).to.equal("on");
+      await readyAll(players);
+      await settle(spectator, ...players.map((p) => p.probe));
+      const race = server.race!.state;
+      expect(solveFrom(16, 30, race.boards[0].mines!, race.opening!).cleared).to.equal(true);
+      for (const probe of [spectator, ...players.map((p) => p.probe)]) expect(probe.state.noGuess).to.equal("proven");
     });
 
     it("ranks by finish, then progress; the race ends at the first clear; every board becomes public", async () => {

@@ -110,7 +110,11 @@ describe("minesweeper rooms (seated-room base)", function () {
       const c = await seated(hub.colyseus.sdk.joinOrCreate("minesweeper", { mode: "coop", level: "custom", rows: 10, cols: 12, mines: 20 }));
       const d = await seated(hub.colyseus.sdk.joinOrCreate("minesweeper", { mode: "coop", level: "custom", rows: 10, cols: 12, mines: 20 }));
       const e = await seated(hub.colyseus.sdk.joinOrCreate("minesweeper", { mode: "coop", level: "custom", rows: 10, cols: 12, mines: 21 }));
-      expect(new Set([a, b, c, e].map((p) => p.room.roomId)).size).to.equal(4);
+      const f = await seated(hub.colyseus.sdk.joinOrCreate("minesweeper", { mode: "coop", level: "beginner", noGuess: true }));
+      const g = await seated(hub.colyseus.sdk.joinOrCreate("minesweeper", { mode: "coop", noGuess: true }));
+      expect(new Set([a, b, c, e, f].map((p) => p.room.roomId)).size, "a no-guess board never meets an ordinary one").to.equal(5);
+      expect(g.room.roomId).to.equal(f.room.roomId);
+      expect(f.probe.state.noGuess).to.equal("on");
       expect(d.room.roomId).to.equal(c.room.roomId);
       expect([c.probe.state.rows, c.probe.state.cols, c.probe.state.mines]).to.deep.equal([10, 12, 20]);
     });

@@ -25,6 +25,7 @@ import { Hud } from "./hud";
 import { attachTableInput } from "./input";
 import { emptyModel, readModel, seatName, tableSnapshot, type CubestaccWire, type TableModel } from "./model";
 import { HowTo, howtoSeen } from "./howto";
+import { PenaltyNotice } from "./penalty";
 import { FirstMoveGuide, guideCards } from "./guide";
 import { eventLine, playLine } from "./events";
 import { Flights } from "./flights";
@@ -76,6 +77,7 @@ class CubestaccScene implements GameHandle {
   private timer: ReturnType<typeof setInterval> | null = null;
   private gameSeen = -1;
   private howto = new HowTo();
+  private penalty = new PenaltyNotice();
   private howtoChecked = false;
   private guide = new FirstMoveGuide(!howtoSeen());
   /** A rated game's changes on the end screen (client/games/shell/rated.ts). */
@@ -180,6 +182,7 @@ class CubestaccScene implements GameHandle {
       this.hud.endScreen,
       this.hud.suitPicker,
       this.hud.afterBar,
+      this.penalty.el,
     );
     this.root = h(
       "div",
@@ -379,6 +382,7 @@ class CubestaccScene implements GameHandle {
 
   private onEvent(e: Record<string, unknown>): void {
     const { text, floatAt, floatMsg, announce } = eventLine(e, this.model, this.mySeat());
+    this.explainPenalty(e);
     if (announce) this.ctx.announce(text);
     if (text) {
       this.lastEventText = text;
@@ -389,6 +393,17 @@ class CubestaccScene implements GameHandle {
       const r = chip?.getBoundingClientRect();
       if (r && r.width > 0) floatText(document.body, r.left + r.width / 2, r.top + r.height / 2, floatMsg, "cs-float-seat");
     }
+  }
+
+  /** A K stack you take, or a Caught on you: explained to you once (penalty.ts). */
+  private explainPenalty(e: Record<string, unknown>): void {
+    const me = this.mySeat();
+    const num = (v: unknown) => (typeof v === "number" ? v : 0);
+    const name = (seat: unknown) => (seat === me ? "you" : seatName(this.model, num(seat)));
+    if (e.kind === "start") this.penalty.reset();
+    else if (e.kind === "kstack") this.penalty.stacked(name(e.seat));
+    else if (e.kind === "take") this.penalty.taken(me !== null && e.seat === me, num(e.wanted), num(e.got));
+    else if (e.kind === "caught" && me !== null && e.target === me) this.penalty.caught(num(e.wanted), num(e.got), seatName(this.model, num(e.seat)));
   }
 
   private onError(e: { code?: string; message?: string; type?: string }): void {
@@ -471,6 +486,7 @@ class CubestaccScene implements GameHandle {
       endShown: !this.hud.endScreen.hidden,
       afterShown: !this.hud.afterBar.hidden,
       howtoShown: this.howto.shown,
+      penalty: this.penalty.shown ? this.root.querySelector("#cs-penalty-title")?.textContent ?? "" : "",
       guideShown: this.guide.shown,
       reasons: Object.fromEntries(Object.entries(b).map(([k, el]) => [k, el.disabled ? (el.lastElementChild?.textContent ?? "") : ""])),
       stackInView: this.view.stackInView(this.model.cubes),
@@ -494,6 +510,7 @@ class CubestaccScene implements GameHandle {
     if (this.destroyed) return;
     this.destroyed = true;
     if (this.timer) clearInterval(this.timer);
+    this.penalty.hide();
     for (const off of this.unbindRoom) off();
     for (const off of this.cleanups) off();
     this.hud?.destroy();

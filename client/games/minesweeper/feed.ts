@@ -24,6 +24,8 @@ export interface BoardStateLike {
   endedAt?: number;
   elapsed?: number;
   hit?: number;
+  /** "off" | "on" | "proven" | "fallback" (common NoGuessStatus). */
+  noGuess?: string;
   owner?: number;
   maxSeats?: number;
   spectators?: number;

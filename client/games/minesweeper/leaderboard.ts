@@ -37,8 +37,8 @@ export interface Leaderboard {
   entries: LeaderboardEntry[];
 }
 
-export async function fetchLeaderboard(level: string, window: string, signal?: AbortSignal): Promise<Leaderboard> {
-  const res = await fetch(`/api/leaderboard/minesweeper?level=${encodeURIComponent(level)}&window=${encodeURIComponent(window)}`, {
+export async function fetchLeaderboard(level: string, window: string, signal?: AbortSignal, noGuess = false): Promise<Leaderboard> {
+  const res = await fetch(`/api/leaderboard/minesweeper?level=${encodeURIComponent(level)}&window=${encodeURIComponent(window)}${noGuess ? "&noGuess=1" : ""}`, {
     signal,
     headers: { Accept: "application/json" },
   });
@@ -129,11 +129,14 @@ export class LeaderboardPanel {
   readonly el: HTMLElement;
   private level: StandardLevel = "beginner";
   private window: WindowId = "all";
+  /** The no-guess boards' own leaderboard. */
+  private noGuess = false;
   private panel: HTMLElement;
   private note: HTMLElement;
   private body: HTMLElement;
   private levels: ReturnType<typeof tablist>;
   private windows: ReturnType<typeof tablist>;
+  private boards: ReturnType<typeof tablist>;
   private abort: AbortController | null = null;
 
   constructor() {
@@ -151,6 +154,10 @@ export class LeaderboardPanel {
     );
     this.windows = tablist("lb-window", "Period", WINDOWS, this.window, panelId, (id) => {
       this.window = id as WindowId;
+      void this.load();
+    });
+    this.boards = tablist("lb-boards", "Boards", [{ id: "ordinary", label: "Ordinary" }, { id: "noguess", label: "No guess" }], "ordinary", panelId, (id) => {
+      this.noGuess = id === "noguess";
       void this.load();
     });
     this.note = h("p", { class: "lb-note", role: "status", "aria-live": "polite" }, "Loading…");
@@ -184,9 +191,9 @@ export class LeaderboardPanel {
       "section",
       { class: "card leaderboard", id: "leaderboard", "aria-labelledby": "lb-h" },
       h("div", { class: "rooms-head" }, h("h2", { id: "lb-h" }, "Leaderboard · Minesweeper"), refresh),
-      h("div", { class: "lb-tabs" }, this.levels.el, this.windows.el),
+      h("div", { class: "lb-tabs" }, this.levels.el, this.boards.el, this.windows.el),
       this.panel,
-      h("p", { class: "card-note" }, "Best 10 solo wins timed by the server on each standard level. Co-op, race, custom and offline games do not rank."),
+      h("p", { class: "card-note" }, "Best 10 solo wins timed by the server on each standard level; no-guess boards rank apart. Co-op, race, custom and offline games do not rank."),
       h("p", { class: "card-note", id: "lb-rule" }, rankRuleText()),
     );
   }
@@ -198,14 +205,15 @@ export class LeaderboardPanel {
   async load(): Promise<void> {
     this.abort?.abort();
     const abort = (this.abort = new AbortController());
-    this.panel.setAttribute("aria-labelledby", `${this.levels.selectedTabId()} ${this.windows.selectedTabId()}`);
+    this.panel.setAttribute("aria-labelledby", `${this.levels.selectedTabId()} ${this.boards.selectedTabId()} ${this.windows.selectedTabId()}`);
     this.panel.setAttribute("aria-busy", "true");
     this.panel.dataset.level = this.level;
     this.panel.dataset.window = this.window;
+    this.panel.dataset.boards = this.noGuess ? "noguess" : "ordinary";
     delete this.panel.dataset.loaded;
     if (this.body.childElementCount === 0) this.note.textContent = "Loading…";
     try {
-      const board = await fetchLeaderboard(this.level, this.window, abort.signal);
+      const board = await fetchLeaderboard(this.level, this.window, abort.signal, this.noGuess);
       if (abort.signal.aborted) return;
       this.render(board);
     } catch (e) {
@@ -215,13 +223,13 @@ export class LeaderboardPanel {
     } finally {
       if (!abort.signal.aborted) {
         this.panel.removeAttribute("aria-busy");
-        this.panel.dataset.loaded = `${this.level}/${this.window}`;
+        this.panel.dataset.loaded = `${this.level}/${this.window}${this.noGuess ? "/noguess" : ""}`;
       }
     }
   }
 
   private render(board: Leaderboard): void {
-    const name = levelTitle(this.level);
+    const name = `${levelTitle(this.level)}${this.noGuess ? ", no guess" : ""}`;
     const period = WINDOWS.find((w) => w.id === this.window)!.label.toLowerCase();
     this.note.textContent = board.entries.length
       ? `${name}, ${period}: best ${board.entries.length}.`

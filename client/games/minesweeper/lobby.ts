@@ -6,7 +6,9 @@ import { h } from "../../ui/dom";
 import { levelOption } from "./levels";
 import { offlineCard } from "./offlineCard";
 import type { LobbyContext } from "../../lobby/panel";
-import { field, radios, readRadio } from "../../lobby/ui";
+import { checkbox, field, radios, readRadio } from "../../lobby/ui";
+
+const NO_GUESS_HINT = "Every board can be cleared by logic alone from your first click.";
 
 const LEVEL_OPTIONS = [
   ...Object.keys(LEVELS).map((id) => ({ id, label: levelOption(id) })),
@@ -22,6 +24,7 @@ function levelSelect(withCustom: boolean): HTMLSelectElement {
 function quickPlay(ctx: LobbyContext): HTMLElement {
   const level = levelSelect(false);
   level.id = "quick-level";
+  const quickNoGuess = checkbox("quick-noguess", "noGuess", "No-guess board", NO_GUESS_HINT);
   const form = h(
     "form",
     { class: "card", id: "quick-play", "aria-labelledby": "quick-h" },
@@ -32,13 +35,14 @@ function quickPlay(ctx: LobbyContext): HTMLElement {
       { value: "race", label: "Race" },
     ], "solo"),
     field("Level", level),
+    quickNoGuess.el,
     h("button", { type: "submit", class: "primary", id: "quick-play-btn" }, "Play"),
   );
   form.addEventListener("submit", (e) => {
     e.preventDefault();
     const mode = readRadio(form, "quick-mode") || "solo";
     void ctx.enter("Finding a room…", () =>
-      openSession({ game: "minesweeper", how: "joinOrCreate", options: { mode, level: level.value } }),
+      openSession({ game: "minesweeper", how: "joinOrCreate", options: { mode, level: level.value, ...(quickNoGuess.input.checked ? { noGuess: true } : {}) } }),
     );
   });
   return form;
@@ -47,6 +51,7 @@ function quickPlay(ctx: LobbyContext): HTMLElement {
 function privateRoom(ctx: LobbyContext): HTMLElement {
   const level = levelSelect(true);
   level.id = "private-level";
+  const privateNoGuess = checkbox("private-noguess", "noGuess", "No-guess board", NO_GUESS_HINT);
   const num = (name: string, min: number, max: number, value: number) =>
     h("input", { type: "number", name, min, max, value, inputmode: "numeric", required: true });
   const rows = num("rows", 2, MAX_ROWS, 24);
@@ -75,6 +80,7 @@ function privateRoom(ctx: LobbyContext): HTMLElement {
     ], "coop"),
     field("Level", level),
     custom,
+    privateNoGuess.el,
     seatsField,
     h("button", { type: "submit", class: "primary", id: "create-private-btn" }, "Create private room"),
   );
@@ -91,6 +97,7 @@ function privateRoom(ctx: LobbyContext): HTMLElement {
     e.preventDefault();
     const mode = readRadio(form, "private-mode") || "coop";
     const options: Record<string, unknown> = { private: true, mode, level: level.value };
+    if (privateNoGuess.input.checked) options.noGuess = true;
     if (level.value === "custom") {
       options.rows = Number(rows.value);
       options.cols = Number(cols.value);

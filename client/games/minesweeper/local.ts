@@ -41,6 +41,7 @@ export function snapshotOf(view: MinesweeperView, extra: Partial<BoardSnapshot> 
     phase: view.phase,
     cells: view.cells,
     flags: view.flags,
+    noGuess: view.noGuess,
     startedAt: view.startedAt ?? 0,
     endedAt: view.endedAt ?? 0,
     elapsed: ended && view.startedAt !== null && view.endedAt !== null ? view.endedAt - view.startedAt : 0,

@@ -23,6 +23,8 @@ export interface BoardModel {
   endedAt: number;
   elapsed: number;
   hit: number;
+  /** No-guess board: "off", "on", "proven" or "fallback". */
+  noGuess: string;
   owner: number;
   maxSeats: number;
   spectators: number;
@@ -45,6 +47,7 @@ export function emptyBoard(): BoardModel {
     endedAt: 0,
     elapsed: 0,
     hit: -1,
+    noGuess: "off",
     owner: -1,
     maxSeats: 1,
     spectators: 0,
@@ -75,6 +78,7 @@ export function readScalars(m: BoardModel, state: BoardStateLike): "none" | "res
   m.endedAt = Number(state.endedAt) || 0;
   m.elapsed = Number(state.elapsed) || 0;
   m.hit = typeof state.hit === "number" ? state.hit : -1;
+  m.noGuess = typeof state.noGuess === "string" ? state.noGuess : "off";
   m.owner = typeof state.owner === "number" ? state.owner : -1;
   m.maxSeats = Number(state.maxSeats) || 1;
   m.spectators = Number(state.spectators) || 0;

@@ -32,6 +32,7 @@ export interface RaceSeatWire {
 export interface RaceWire {
   phase?: string;
   level?: string;
+  noGuess?: string;
   rows?: number;
   cols?: number;
   mines?: number;
@@ -148,6 +149,7 @@ export class RaceFeed extends SnapshotFeed {
     const snap: BoardSnapshot = {
       mode: "race",
       level: String(state.level ?? ""),
+      noGuess: String(state.noGuess ?? "off"),
       phase,
       rows,
       cols,

@@ -5,6 +5,7 @@ import type { GameContext, GameHandle } from "../types";
 import { RoomFeed } from "./feed";
 import { replayHref, resultCard, type CardAction, type StatsLike } from "./result";
 import { mountBoard, type MinesweeperScene } from "./scene";
+import { wrongFlagsText } from "./words";
 
 /** The room game's entry point (room-view.ts loads it): a race room gets the race UI. */
 export async function mount(host: HTMLElement, ctx: GameContext): Promise<GameHandle> {
@@ -75,6 +76,8 @@ interface RoomResult {
   unranked?: string;
   result: "won" | "lost";
   timeMs: number;
+  /** Flags on safe cells when the board was lost. */
+  wrongFlags?: number;
   ranked: boolean;
   stats: StatsLike | null;
 }
@@ -89,6 +92,7 @@ function resultNote(result: RoomResult, won: boolean, solo: boolean): string | u
   if (won && result.ranked) return "Your time is on the leaderboard for this level.";
   if (won && solo && result.unranked) return result.unranked;
   if (won && solo) return "Not ranked (custom boards and co-op never rank).";
+  if (!won) return wrongFlagsText(result.wrongFlags).trim() || undefined;
   return undefined;
 }
 

@@ -7,6 +7,7 @@ import { CELL, LEVELS } from "../../../common/minesweeper/types";
 import { areaOf } from "../../../common/minesweeper/intent";
 import type { GameHandle } from "../types";
 import { levelName } from "./levels";
+import { NO_GUESS_FALLBACK, wrongFlagsText } from "./words";
 import { toast } from "../../ui/toast";
 import { attachBoardInput, type BoardTarget } from "./input";
 import { KeyboardVoice } from "./keyboard";
@@ -63,6 +64,7 @@ export class MinesweeperScene implements GameHandle {
   private timer: ReturnType<typeof setInterval> | null = null;
   private seatsDirty = false;
   private lastPhase = "";
+  private lastNoGuess = "";
   private overlay: HTMLElement | null = null;
   /** Extra snapshot fields (result card, race panel…), evaluated on snapshot(). */
   extras: Record<string, () => unknown> = {};
@@ -175,6 +177,11 @@ export class MinesweeperScene implements GameHandle {
       this.view.newBoard();
     }
     if (m.phase !== this.lastPhase) this.onPhase(this.lastPhase, m.phase);
+    if (m.noGuess !== this.lastNoGuess) {
+      if (m.noGuess === "fallback" && this.lastNoGuess !== "") toast(NO_GUESS_FALLBACK, "info", 7000);
+      if (m.noGuess === "fallback") this.announce(NO_GUESS_FALLBACK);
+      this.lastNoGuess = m.noGuess;
+    }
     this.updateHud();
     this.updateSubtitle();
     this.view.requestRender();
@@ -235,7 +242,7 @@ export class MinesweeperScene implements GameHandle {
     const who = seat >= 0 ? (seat === this.feed.seat() ? "You" : this.model.seats[seat]?.name || `Seat ${seat + 1}`) : "";
     const time = typeof e?.elapsed === "number" ? formatTime(e.elapsed as number) : "";
     if (kind === "won") this.announce(`Cleared! ${time ? `Time ${time}.` : ""}`);
-    else if (kind === "lost") this.announce(`${who || "Someone"} hit a mine. Game over.`);
+    else if (kind === "lost") this.announce(`${who || "Someone"} hit a mine. Game over.${wrongFlagsText(e.wrongFlags)}`);
     else if (kind === "chat" && typeof e.text === "string") toast(`${String(e.name ?? who)}: ${e.text}`);
   }
 
@@ -263,7 +270,8 @@ export class MinesweeperScene implements GameHandle {
     const m = this.model;
     const mode = m.mode === "coop" ? "Co-op" : m.mode === "race" ? "Race" : m.mode === "offline" ? "Offline solo" : "Solo";
     const level = m.level === "custom" ? "Custom" : LEVEL_NAMES[m.level] ?? m.level;
-    this.opts.setSubtitle(`${mode} · ${level} ${m.cols}×${m.rows} · ${m.mines} mines`);
+    const noGuess = m.noGuess === "fallback" ? " · Ordinary board (no guess-free one found)" : m.noGuess === "off" ? "" : " · No guess";
+    this.opts.setSubtitle(`${mode} · ${level} ${m.cols}×${m.rows} · ${m.mines} mines${noGuess}`);
   }
 
   private renderSeats(): void {

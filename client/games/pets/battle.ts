@@ -8,7 +8,8 @@
 // beats are shorter and nothing flies. Pieces: battleModel.ts (beats, lines, words),
 // battleLayout.ts, battleView.ts (stage), battleCard.ts, battleFx.ts (motion), battleTextures.ts.
 import { Ticker } from "pixi.js";
-import type { BattleEvent } from "../../../common/pets/index";
+import type { ArenaOpponent, BattleEvent } from "../../../common/pets/index";
+import { opponentLabel } from "../../../common/pets/arena";
 import { h } from "../../ui/dom";
 import type { Ending } from "./battleFx";
 import { playBeat } from "./battleFx";
@@ -34,13 +35,20 @@ export interface BattleWire {
   events: BattleEvent[];
   winner: number;
   trophies: number;
+  /** An arena battle: whose recorded team side 1 was (seats[1] is −1). */
+  opponent?: Pick<ArenaOpponent, "name" | "round" | "trophies" | "at" | "bot">;
 }
 
-/** What the player shows of a battle; `name(seat)` says "You" for `me`. */
-export function battleShow(b: BattleWire, name: (seat: number) => string, me: number | null): BattleShow {
-  const names: [string, string] = [name(b.seats[0]), b.ghost ? `${name(b.seats[1])}'s ghost` : name(b.seats[1])];
+/**
+ * What the player shows of a battle; `name(seat)` says "You" for `me`; `now` (server ms)
+ * dates an arena opponent's team ("Ann's round-3 team, 2 days ago").
+ */
+export function battleShow(b: BattleWire, name: (seat: number) => string, me: number | null, now = Date.now()): BattleShow {
+  const side1 = b.opponent ? opponentLabel(b.opponent, now) : b.ghost ? `${name(b.seats[1])}'s ghost` : name(b.seats[1]);
+  const names: [string, string] = [name(b.seats[0]), side1];
+  const loser = b.opponent ? `${b.opponent.name}'s team wins: no trophy.` : "The ghost wins: no trophy.";
   const outcome =
-    b.winner === -1 ? "A draw: no trophy." : b.winner === -2 ? "The ghost wins: no trophy." : `${name(b.winner)} ${b.winner === me ? "win" : "wins"} ${b.trophies} ${b.trophies > 1 ? "trophies" : "trophy"}.`;
+    b.winner === -1 ? "A draw: no trophy." : b.winner === -2 ? loser : `${name(b.winner)} ${b.winner === me ? "win" : "wins"} ${b.trophies} ${b.trophies > 1 ? "trophies" : "trophy"}.`;
   return { round: b.round, names, lineups: b.lineups, events: b.events, outcome };
 }
 

@@ -1,5 +1,6 @@
-// Auto Pets' lobby panel: solo against 1–3 bots (with their level), quick play, a private
-// room for 2–4 seats (the code to share appears in the room).
+// Auto Pets' lobby panel: solo against 1–7 bots (with their level), the arena (a solo run
+// against teams other players really fielded), quick play, a private room for 2–8 seats
+// (the code to share appears in the room).
 import { openSession } from "../../net/session";
 import { h } from "../../ui/dom";
 import type { LobbyPanel } from "../../lobby/panel";
@@ -9,9 +10,9 @@ export const petsLobby: LobbyPanel = (ctx) => {
     const s = h("select", { id }, ...options.map(([v, t]) => h("option", { value: v, selected: v === value }, t)));
     return { el: h("label", { class: "field" }, `${label} `, s), get: () => s.value };
   };
-  const bots = select("pets-bots", "Bots", [["1", "1 bot"], ["2", "2 bots"], ["3", "3 bots"]], "1");
+  const bots = select("pets-bots", "Bots", [1, 2, 3, 4, 5, 6, 7].map((n) => [String(n), `${n} bot${n > 1 ? "s" : ""}`] as [string, string]), "1");
   const level = select("pets-level", "Level", [["easy", "Easy"], ["medium", "Medium"], ["hard", "Hard"]], "medium");
-  const seats = select("pets-seats", "Seats", [["2", "2 players"], ["3", "3 players"], ["4", "4 players"]], "2");
+  const seats = select("pets-seats", "Seats", [2, 3, 4, 5, 6, 7, 8].map((n) => [String(n), `${n} players`] as [string, string]), "2");
   const go = (suffix: string, label: string, what: string, how: "create" | "joinOrCreate", options: () => Record<string, unknown>) => {
     const b = h("button", { type: "button", class: "primary", id: `pets-${suffix}-btn` }, label);
     b.addEventListener("click", () => void ctx.enter(what, () => openSession({ game: "pets", how, options: options() })));
@@ -24,6 +25,12 @@ export const petsLobby: LobbyPanel = (ctx) => {
       h("h2", { id: "pets-lobby-h" }, "Auto Pets"),
       h("p", {}, "Buy pets in the shop, arrange your deck in secret, watch the battle. Six rounds; most trophies wins."),
       h("div", { class: "notice-actions" }, bots.el, level.el, go("solo", "Play the bots", "Starting Auto Pets against the bots…", "create", () => ({ mode: "solo", bots: Number(bots.get()), botLevel: level.get() }))),
+      h(
+        "div",
+        { class: "notice-actions pets-arena-row" },
+        go("arena", "Arena run", "Starting an arena run…", "create", () => ({ mode: "arena" })),
+        h("small", { class: "pets-arena-note", id: "pets-arena-note" }, "Six rounds on your own: each battle is against a team another player really fielded at that round, near your trophies. No waiting for anyone."),
+      ),
       h(
         "div",
         { class: "notice-actions" },

@@ -18,8 +18,8 @@ const MOVE_MS = 700;
 const SPEEDS = [1, 2, 4] as const;
 
 /** The rules' battle (game seats) as the room would send it, for the shared battle player. */
-function showOf(b: BattleRecord, name: (seat: number) => string): BattleShow {
-  return battleShow({ ...b, winner: b.winner === null ? -1 : b.winner < 0 ? -2 : b.winner }, name, null);
+function showOf(b: BattleRecord, name: (seat: number) => string, now: number): BattleShow {
+  return battleShow({ ...b, winner: b.winner === null ? -1 : b.winner < 0 ? -2 : b.winner }, name, null, now);
 }
 
 /** "Ann and Bo" */
@@ -103,7 +103,7 @@ export async function mountPetsReplay(frame: PageFrame, record: ReplayRecord): P
   battleBtn.addEventListener("click", () => {
     const s = state();
     const round = s.battles.length ? s.battles[s.battles.length - 1].round : 0;
-    if (round) player.play(s.battles.filter((b) => b.round === round).map((b) => showOf(b, name)));
+    if (round) player.play(s.battles.filter((b) => b.round === round).map((b) => showOf(b, name, record.endedAt)));
   });
 
   function stopTimer(): void {
@@ -130,7 +130,7 @@ export async function mountPetsReplay(frame: PageFrame, record: ReplayRecord): P
   /** Battles fought since the player last got some, as shows (a new round's). */
   function newBattles(): BattleShow[] {
     const all = state().battles;
-    const fresh = all.slice(battlesShown).map((b) => showOf(b, name));
+    const fresh = all.slice(battlesShown).map((b) => showOf(b, name, record.endedAt));
     battlesShown = all.length;
     return fresh;
   }

@@ -15,6 +15,7 @@ import { BattlePlayer, battleShow, type BattleShow, type BattleWire } from "./ba
 import { eventLine } from "./lines";
 import { wastedCount, type OrderCard } from "./order";
 import { PetsTable } from "./table";
+import { COMPACT_SCORES_FROM, scoreChip } from "./scores";
 import "./pets.css";
 
 /** A rules event as the room sends it: `type` becomes `kind`, seats are room seats (server/rooms/pets/parts.ts). */
@@ -74,6 +75,10 @@ export async function mount(host: HTMLElement, ctx: GameContext): Promise<GameHa
     },
     endTitle: (s, me) => {
       const w = Array.from((s as PetsWire).winners);
+      if (s.mode === "arena") {
+        const t = (s as PetsWire).players[Array.from(s.order)[0] ?? 0]?.trophies ?? 0;
+        return `Arena run over: ${t} ${t === 1 ? "trophy" : "trophies"}`;
+      }
       if (!w.length) return "Game over";
       if (me !== null && w.includes(me)) return w.length > 1 ? "A shared win!" : "You won!";
       return `${w.map((x) => s.seats[x]?.name || `Seat ${x + 1}`).join(" and ")} won`;
@@ -161,25 +166,20 @@ export async function mount(host: HTMLElement, ctx: GameContext): Promise<GameHa
     const me = shell.me;
     return battlesOf(s)
       .filter((b) => b.round === round)
-      .map((b) => battleShow(b, nameOfSeat, me))
+      .map((b) => battleShow(b, nameOfSeat, me, Date.now()))
       // Your own battle first.
       .sort((x, y) => Number(y.names.includes("You")) - Number(x.names.includes("You")));
   }
 
   function drawHud(s: PetsWire): void {
     const order = Array.from(s.order);
+    const compact = order.length >= COMPACT_SCORES_FROM;
     hud.replaceChildren(
       h("span", { class: "pets-round", id: "pets-round" }, s.round ? `Round ${s.round}/${ROUNDS}` : "Auto Pets"),
       ...order.map((seat) => {
         const p = s.players[seat];
         const flag = s.stage === "shop" ? (p.passed ? "passed" : s.turn === seat ? "shopping" : "") : s.stage === "arrange" ? (p.arranged ? "ready" : "arranging") : "";
-        return h(
-          "span",
-          { class: `pets-score${seat === shell.me ? " pets-score-me" : ""}${s.turn === seat && s.stage === "shop" ? " pets-score-turn" : ""}`, "data-seat": seat },
-          h("b", {}, nameOfSeat(seat)),
-          ` ${p.trophies} ${p.trophies === 1 ? "trophy" : "trophies"} · ${p.gold} gold · ${p.cards} card${p.cards === 1 ? "" : "s"} (${p.pets} pet${p.pets === 1 ? "" : "s"})`,
-          flag ? h("i", {}, ` ${flag}`) : null,
-        );
+        return scoreChip({ seat, name: nameOfSeat(seat), me: seat === shell.me, onTurn: s.turn === seat && s.stage === "shop", trophies: p.trophies, gold: p.gold, cards: p.cards, pets: p.pets, flag }, compact);
       }),
     );
   }
@@ -218,7 +218,7 @@ export async function mount(host: HTMLElement, ctx: GameContext): Promise<GameHa
       : s.stage === "shop"
         ? me === null ? `Shop: ${nameOfSeat(s.turn)} to act.` : p?.passed ? "You passed: wait for the shop to close." : myShopTurn ? `Your turn in the shop: ${p!.gold} gold. Buy (1 gold), sell, trade in 3 of a suit, or pass.` : `Shop: ${nameOfSeat(s.turn)} is shopping…`
         : s.stage === "arrange"
-          ? me === null ? "Everyone arranges their deck in secret." : p?.arranged ? "Deck locked in: waiting for the others." : "Arrange your deck in secret: drag cards (top plays first), then press Ready to battle."
+          ? me === null ? "Everyone arranges their deck in secret." : p?.arranged ? (s.mode === "arena" ? "Deck locked in: the battle starts." : "Deck locked in: waiting for the others.") : `Arrange your deck in secret: drag cards (top plays first), then press Ready to battle${s.mode === "arena" ? " against a team another player fielded at this round" : ""}.`
           : "";
 
     const arranging = playing && s.stage === "arrange" && !!p?.private;
@@ -280,7 +280,7 @@ export async function mount(host: HTMLElement, ctx: GameContext): Promise<GameHa
     replayBtn.hidden = fought === 0 || player.playing;
     if (!player.playing) player.el.hidden = true;
 
-    ctx.setSubtitle(s.mode === "solo" ? `Against ${s.order.length - 1} bot${s.order.length > 2 ? "s" : ""}` : s.timer > 0 ? `${s.timer} s per shop turn, ${s.arrangeTimer} s to arrange` : "No timers");
+    ctx.setSubtitle(s.mode === "arena" ? "Arena run · each battle against a team another player really fielded" : s.mode === "solo" ? `Against ${s.order.length - 1} bot${s.order.length > 2 ? "s" : ""}` : s.timer > 0 ? `${s.timer} s per shop turn, ${s.arrangeTimer} s to arrange` : "No timers");
   }
 
   const offEvent = ctx.session.onMessage<PetsWireEvent>("event", (e) => {

@@ -9,7 +9,7 @@
 import { createFastRng, type FastRng } from "../../core/fastRng.js";
 import { runBattle, deckOf } from "../battle.js";
 import { CARDS, cardDef } from "../cards.js";
-import { pairings, trophiesFor } from "../round.js";
+import { trophiesFor } from "../round.js";
 import { tradeTier } from "../shop.js";
 import { PET_LIMIT, ROUNDS, type PetsMove, type PetsView } from "../types.js";
 import { candidateOrders, defaultOrder, guessOrder } from "./arrange.js";
@@ -87,17 +87,21 @@ function softmaxPick(scores: number[], temperature: number, rng: FastRng): numbe
   return w.length - 1;
 }
 
-/** The seats this seat may face this round (several when it is the odd one out). */
+/** The seats this seat may face this round (every other seat when it is the odd one out and its ghost is not known yet). */
 function opponents(view: PetsView, me: number): number[] {
-  const { pairs } = pairings(view.seats, view.round);
+  const { pairs, odd, ghostOf } = view.pairing;
   const pair = pairs.find((p) => p.includes(me));
-  return pair ? [pair[0] === me ? pair[1] : pair[0]] : Array.from({ length: view.seats }, (_, i) => i).filter((i) => i !== me);
+  if (pair) return [pair[0] === me ? pair[1] : pair[0]];
+  if (odd === me && ghostOf !== null) return [ghostOf];
+  return Array.from({ length: view.seats }, (_, i) => i).filter((i) => i !== me);
 }
 
 /** Share of `n` rollouts my ordered deck wins (a draw counts half) against sampled opponents. */
 function winRate(mine: number[], view: PetsView, memory: BotMemory, me: number, n: number, rng: FastRng, prep: boolean): number {
   if (n <= 0) return 0.5;
   const opps = opponents(view, me);
+  // An arena run's opponent is a recorded team nobody has seen: nothing to roll out against.
+  if (!opps.length) return 0.5;
   let won = 0;
   for (let i = 0; i < n; i++) {
     const opp = opps[rng.int(opps.length)];

@@ -40,7 +40,7 @@ import { joiningProfile, RATED_OPTION, RATED_POOL_OPTION, RatedTable, takeMatch 
 import { ratedPool } from "../../../common/rated.js";
 import { wantsNewSeat } from "../base/seats.js";
 
-export { filterKeysOf, type GameServerParts, type PartsExtras, type PartsRoom, type Projection, type RecordInfo, type Stage, type WireInfo } from "./parts.js";
+export { filterKeysOf, type GameServerParts, type PartsExtras, type PartsRoom, type Projection, type RecordInfo, type RoomMoveInfo, type Stage, type WireInfo } from "./parts.js";
 
 function randomSeed(): number {
   return randomBytes(4).readUInt32LE(0);
@@ -69,7 +69,7 @@ export abstract class GameRoom<S, M extends TypedMove, E, C, V, St extends HubSt
     owner: () => this.state.owner,
     isBotSeat: (seat) => this.isBotSeat(seat),
     solo: () => this.configured.mode === "solo",
-    minSeats: () => this.def.seats.min,
+    minSeats: () => this.minSeats,
     wantsStart: () => this.parts.wantsStart?.(this.state.seats),
     countdownMs: () => this.parts.countdownMs?.(this.settings) ?? 0,
     showCountdown: (endsAt) => this.parts.countdown?.(this.state, endsAt),
@@ -141,6 +141,12 @@ export abstract class GameRoom<S, M extends TypedMove, E, C, V, St extends HubSt
   }
   private get def(): GameDef<S, M, E, C, V> {
     return this.parts.def;
+  }
+  /** The game whose room move the store is completing (parts.roomMove answered a promise). */
+  private roomMoveAwaited: GameSession<S, M, E, C, V> | null = null;
+  /** The fewest seats a game of this room starts with (its options may ask more than the definition's least). */
+  private get minSeats(): number {
+    return this.configured.minSeats ?? this.def.seats.min;
   }
   /** The room's turn fields, when the game's schema has them. */
   private get turns(): GameRoomState | null {
@@ -336,14 +342,14 @@ export abstract class GameRoom<S, M extends TypedMove, E, C, V, St extends HubSt
   protected onStart(ctx: MoveContext): Rejection | void {
     if (this.parts.startAtOnce) return { code: "not-allowed", message: "This game starts by itself." };
     if (this.stage === "playing" || this.stage === "countdown") return this.refusal("already-running");
-    if (this.starts.seated().length < this.def.seats.min) return this.refusal("too-few");
+    if (this.starts.seated().length < this.minSeats) return this.refusal("too-few");
     return this.starts.begin(ctx, true);
   }
 
   /** A new game for every seat taken now, in ascending seat order (every seat: startAtOnce). */
   private startGame(ctx: MoveContext | null, restart = false): Rejection | void {
     const order = this.parts.startAtOnce ? this.state.seats.map((_, i) => i) : this.starts.seated();
-    if (order.length < this.def.seats.min) return this.refusal("too-few");
+    if (order.length < this.minSeats) return this.refusal("too-few");
     const game = new GameSession(this.def, randomSeed(), this.configured.config, order.length);
     this.seatGame(game, order, ctx?.now ?? Date.now());
     this.timer.forget();
@@ -362,8 +368,10 @@ export abstract class GameRoom<S, M extends TypedMove, E, C, V, St extends HubSt
     const info = { gameNo: this.gameNo, order: order.slice(), restart };
     const event = this.parts.startEvent ? this.parts.startEvent(info) : { kind: "start", gameNo: this.gameNo, seats: order.slice() };
     if (ctx && event) ctx.emit(event);
-    // The room's own first move (the race's go) goes out with the start.
-    const made = ctx && this.def.roomMove && !this.def.whoActs(game.state).seats.length ? this.def.roomMove(game.state) : null;
+    // The room's own first move (the race's go) goes out with the start; one the store must
+    // complete first (the arena's team on PostgreSQL) follows when it comes.
+    const made = ctx && !this.def.whoActs(game.state).seats.length ? this.roomMoveOf(game) : null;
+    if (made instanceof Promise) return this.roomMoveLater(game, made);
     if (ctx && made) return this.applyMove(ctx, made.seat, made.move);
   }
 
@@ -410,17 +418,47 @@ export abstract class GameRoom<S, M extends TypedMove, E, C, V, St extends HubSt
     this.timer.arm(game, st, now);
   }
 
+  /** The definition's room move, completed by the game's server parts (the arena's team from the store). */
+  private roomMoveOf(game: GameSession<S, M, E, C, V>): { seat: number; move: M } | Promise<{ seat: number; move: M }> | null {
+    const made = this.def.roomMove?.(game.state) ?? null;
+    if (!made || !this.parts.roomMove) return made;
+    const names = this.order.map((room) => this.state.seats[room]?.name ?? "");
+    return this.parts.roomMove(made, { state: game.state, store: this.settings.store, seed: game.seed, names });
+  }
+
   /** Nobody may act but the game runs: the move the game waits for from the room (a race's go). */
   private roomMoveIfWaiting(game: GameSession<S, M, E, C, V>): void {
     if (this.stage !== "playing" || !this.def.roomMove || this.def.whoActs(game.state).seats.length) return;
-    const made = this.def.roomMove(game.state);
+    if (this.roomMoveAwaited === game) return; // asked already: it comes when the store answers
+    const made = this.roomMoveOf(game);
+    if (made instanceof Promise) return this.roomMoveLater(game, made);
     if (!made) return;
-    const length = game.log.length;
+    this.roomMoveNow(game, made, game.log.length);
+  }
+
+  private roomMoveNow(game: GameSession<S, M, E, C, V>, made: { seat: number; move: M }, length: number): void {
     this.serverMove(
       this.order[made.seat] ?? this.state.owner,
       (ctx) => (this.game === game && game.log.length === length ? this.applyMove(ctx, made.seat, made.move) : false),
       "room move",
     );
+  }
+
+  /** A room move the store completes later: applied when it comes if the game has not moved on (one asked at a time). */
+  private roomMoveLater(game: GameSession<S, M, E, C, V>, pending: Promise<{ seat: number; move: M }>): void {
+    this.roomMoveAwaited = game;
+    const length = game.log.length;
+    pending
+      .then(
+        (made) => {
+          if (this.roomMoveAwaited === game) this.roomMoveAwaited = null;
+          if (!this.isDisposing()) this.roomMoveNow(game, made, length);
+        },
+        (e) => {
+          if (this.roomMoveAwaited === game) this.roomMoveAwaited = null;
+          this.logger().error({ event: "room.error", err: e }, "the room's own move could not be made");
+        },
+      );
   }
 
   // ---- bots ---------------------------------------------------------------------
@@ -643,6 +681,8 @@ export abstract class GameRoom<S, M extends TypedMove, E, C, V, St extends HubSt
       }
       this.timer.resumeFrom(r.deadlines);
       this.project(true, null, null);
+      // A game waiting for the room's own move when the process stopped gets it now.
+      if (this.game) this.roomMoveIfWaiting(this.game);
     }
     this.showPhase();
     this.durable.restored(r);

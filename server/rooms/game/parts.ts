@@ -8,7 +8,7 @@ import type { Configured, GameDef, TypedMove } from "../../../common/core/game.j
 import type { Rejection } from "../../../common/core/rules.js";
 import type { GameSession, LoggedMove } from "../../../common/core/session.js";
 import type { HubSettings } from "../../settings.js";
-import type { FinishedGame } from "../../store/GameStore.js";
+import type { FinishedGame, GameStore } from "../../store/GameStore.js";
 import type { HubState } from "../base/HubState.js";
 import type { HubEvent, MessageSpec, MoveContext } from "../base/messages.js";
 import { fail, intIn, isWholeNumber, objectWith, ok, type Parsed } from "../base/validate.js";
@@ -102,6 +102,8 @@ export interface RecordInfo<S, M extends TypedMove, C> {
   order: readonly number[];
   /** Each game seat's name when the game started. */
   names: readonly string[];
+  /** Each game seat was a person's (not a bot's) when the game started. */
+  people: readonly boolean[];
   /** Server time the game started (ms). */
   startedAt: number;
   /** Server time of the record (ms). */
@@ -129,6 +131,16 @@ export interface WireInfo {
   order: readonly number[];
 }
 
+/** What `roomMove` may read. */
+export interface RoomMoveInfo<S> {
+  state: S;
+  store: GameStore;
+  /** The game's seed. */
+  seed: number;
+  /** Each game seat's name when the game started. */
+  names: readonly string[];
+}
+
 export interface PartsExtras<S, M extends TypedMove, E, C, V, St extends HubState> {
   /** `state.phase` in the game's words (default: the stage). Asked after every change. */
   phase?(stage: Stage, state: S | null): string;
@@ -153,6 +165,13 @@ export interface PartsExtras<S, M extends TypedMove, E, C, V, St extends HubStat
   messages?(room: PartsRoom<S, M, E, C, V, St>): Record<string, MessageSpec<any>>;
   /** Fields of the record beyond the room's (times, stats, ranked, a summary...). */
   record?(info: RecordInfo<S, M, C>): Partial<FinishedGame>;
+  /**
+   * Completes the move the room makes itself (the definition's `roomMove`) with what only the
+   * server holds (the arena's recorded team, from the store). The move is logged as it
+   * returns, so a replay never asks again. A promise (a store on another machine) is applied
+   * when it settles, if the game still waits for it. Default: the move as the definition made it.
+   */
+  roomMove?(made: { seat: number; move: M }, info: RoomMoveInfo<S>): { seat: number; move: M } | Promise<{ seat: number; move: M }>;
   /**
    * The game ended and was recorded (`replayId`: its id; 0 while the record waits in the
    * store's queue; −1 when it could not be stored): write it in the schema, and the event to
@@ -196,7 +215,7 @@ export function filterKeysOf(def: GameDef<unknown, TypedMove, unknown, unknown, 
 export function refusalOf(parts: GameServerParts<any, any, any, any, any, any>, reason: RefusalReason): Rejection {
   const own = parts.refusals?.[reason];
   if (own) return own;
-  if (reason === "too-few") return { code: "too-few-players", message: `A game needs at least ${parts.def.seats.min} seats taken (add a bot?).` };
+  if (reason === "too-few") return { code: "too-few-players", message: `A game needs at least ${Math.max(2, parts.def.seats.min)} seats taken (add a bot?).` };
   return REFUSALS[reason];
 }
 

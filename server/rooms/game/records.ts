@@ -143,7 +143,7 @@ export class GameRecords<S, M extends TypedMove, E, C, V, St extends HubState> {
   }
 
   private info(game: GameSession<S, M, E, C, V>, now: number, result: string): RecordInfo<S, M, C> {
-    return { state: game.state, log: game.log, configured: this.room.configured(), order: this.order, names: this.names, startedAt: this.startedAt, now, result, overBudget: this.overBudget };
+    return { state: game.state, log: game.log, configured: this.room.configured(), order: this.order, names: this.names, people: this.botSeats.map((bot) => !bot), startedAt: this.startedAt, now, result, overBudget: this.overBudget };
   }
 
   /** Writes the current game to the store once (if anything was played): its id, 0 (queued) or null. */

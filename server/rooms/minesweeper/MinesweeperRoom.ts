@@ -13,7 +13,7 @@ import { raceParts } from "./race.js";
 export { MINESWEEPER_MODES as MODES, MULTI_SEATS as COOP_SEATS, type MinesweeperMode } from "../../../common/minesweeper/game.js";
 
 /** Quick-play criteria (docs/protocol.md). */
-export const FILTER_KEYS = ["mode", "level", "rows", "cols", "mines"];
+export const FILTER_KEYS = ["mode", "level", "rows", "cols", "mines", "noGuess"];
 
 export type BoardSession = GameSession<Board, MinesweeperMove, MinesweeperEvent, MinesweeperConfig, MinesweeperView>;
 export type RaceSession = GameSession<RaceState, RaceMove, RaceEvent, MinesweeperConfig, RaceView>;

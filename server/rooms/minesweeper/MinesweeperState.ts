@@ -12,6 +12,7 @@ export interface BoardSizeFields {
   rows: number;
   cols: number;
   mines: number;
+  noGuess: string;
 }
 
 /** Writes the level and board size of `config` into a state (solo, co-op or race). */
@@ -20,6 +21,7 @@ export function writeBoardSize(state: BoardSizeFields, config: MinesweeperConfig
   state.rows = config.rows;
   state.cols = config.cols;
   state.mines = config.mines;
+  state.noGuess = config.noGuess ? "on" : "off";
 }
 
 export class Cursor extends Schema {
@@ -32,6 +34,8 @@ export class MinesweeperState extends HubState {
   @type("uint8") rows = 0;
   @type("uint8") cols = 0;
   @type("uint16") mines = 0;
+  /** No-guess board: "off", "on" (mines not placed yet), "proven", or "fallback" (a guess may be needed). */
+  @type("string") noGuess = "off";
   /** Row-major client cell codes: 0..8 open, 9 hidden, 10 flag, 11..14 end-of-game only. */
   @type(["uint8"]) cells = new ArraySchema<number>();
   @type("uint16") flags = 0;

@@ -47,6 +47,8 @@ export class RaceRoomState extends HubState {
   @type("uint8") rows = 0;
   @type("uint8") cols = 0;
   @type("uint16") mines = 0;
+  /** No-guess race: "off", "on" (before go), "proven", or "fallback" (see MinesweeperState). */
+  @type("string") noGuess = "off";
   /** Races started in this room. */
   @type("uint16") raceNo = 0;
   /** Server time (ms) the go fires; 0 when no countdown runs. */

@@ -16,7 +16,9 @@ import {
   implausibleReason,
   isFinished,
   minesweeperDef,
+  rankLevel,
   revealedList,
+  wrongFlags,
   viewCounters,
   type MinesweeperConfig,
   type MinesweeperEvent,
@@ -65,6 +67,7 @@ const rankable = (c: Configured<MinesweeperConfig>) => c.mode === "solo" && c.co
 function unrankedReason(info: Info): string | null {
   const board = info.state;
   if (!rankable(info.configured) || board.phase !== "won") return null;
+  if (board.guessFree === false) return "Not ranked: no guess-free board could be made for this game (it was an ordinary board), so it does not rank with the no-guess times.";
   if (info.overBudget) return "Not ranked: too many ranked games were started from your address in the last minutes. Your game is still recorded; ranked play resumes within a minute.";
   const stats = gameStats(board, info.log);
   return implausibleReason(info.configured.config.level, { threeBV: stats.threeBV, timeMs: elapsedMs(board) });
@@ -91,6 +94,7 @@ function projectCounters(st: MinesweeperState, board: Board): void {
   st.endedAt = view.endedAt ?? 0;
   st.elapsed = ended && view.startedAt !== null && view.endedAt !== null ? view.endedAt - view.startedAt : 0;
   st.hit = view.phase === "lost" && board.hitIndex !== null ? board.hitIndex : -1;
+  if (st.noGuess !== view.noGuess) st.noGuess = view.noGuess;
 }
 
 export const boardParts: GameServerParts<Board, MinesweeperMove, MinesweeperEvent, MinesweeperConfig, MinesweeperView, MinesweeperState> = {
@@ -103,7 +107,7 @@ export const boardParts: GameServerParts<Board, MinesweeperMove, MinesweeperEven
   releaseAtEnd: true,
   ranked: rankable,
   cells: (c) => c.config.rows * c.config.cols,
-  metadata: (c) => ({ level: c.config.level }),
+  metadata: (c) => ({ level: c.config.level, noGuess: c.config.noGuess === true }),
   createState({ config, seats }) {
     const state = new MinesweeperState();
     writeBoardSize(state, config);
@@ -182,7 +186,7 @@ export const boardParts: GameServerParts<Board, MinesweeperMove, MinesweeperEven
     return {
       startedAt: board.startedAt ?? info.startedAt,
       endedAt: board.endedAt ?? info.now,
-      level: info.configured.config.level,
+      level: rankLevel(info.configured.config),
       timeMs: ended ? elapsedMs(board) : null,
       stats: gameStats(board, info.log),
       ranked: isRanked(info),
@@ -201,6 +205,7 @@ export const boardParts: GameServerParts<Board, MinesweeperMove, MinesweeperEven
       saved: info.replayId > 0 || info.replayId === SAVING,
       result: info.state.phase,
       timeMs: elapsedMs(info.state),
+      wrongFlags: wrongFlags(info.state),
       ranked: isRanked(info),
       ...(unranked ? { unranked } : {}),
       stats: gameStats(info.state, info.log),

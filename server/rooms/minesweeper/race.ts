@@ -13,11 +13,13 @@ import { SAVING } from "../../store/SaveQueue.js";
 import {
   CELL,
   minesweeperRaceDef,
+  noGuessStatus,
   RACE_COUNTDOWN_MS,
   RACE_MIN_SEATS,
   raceProgress,
   raceRanking,
   raceStats,
+  rankLevel,
   viewRace,
   type MinesweeperConfig,
   type MinesweeperView,
@@ -137,7 +139,7 @@ export const raceParts: GameServerParts<RaceState, RaceMove, RaceEvent, Mineswee
   releaseAtEnd: true,
   keepsReady: true,
   cells: (c) => c.config.rows * c.config.cols * c.seats,
-  metadata: (c) => ({ level: c.config.level }),
+  metadata: (c) => ({ level: c.config.level, noGuess: c.config.noGuess === true }),
   messages: () => ({
     restart: {
       parse: emptyPayload,
@@ -189,6 +191,8 @@ export const raceParts: GameServerParts<RaceState, RaceMove, RaceEvent, Mineswee
       st.replayId = -1;
     }
     st.goAt = race.goAt ?? 0;
+    const noGuess = noGuessStatus(race.boards[0]);
+    if (st.noGuess !== noGuess) st.noGuess = noGuess;
     const over = race.phase === "over";
     const everyone = p.fresh || over || (p.events ?? []).some((e) => e.kind === "go");
     const seats = everyone ? Array.from({ length: race.seats }, (_, i) => i) : p.mover === null ? [] : [p.mover];
@@ -216,7 +220,7 @@ export const raceParts: GameServerParts<RaceState, RaceMove, RaceEvent, Mineswee
       seats: info.names.slice(),
       startedAt: goAt,
       endedAt,
-      level: info.configured.config.level,
+      level: rankLevel(info.configured.config),
       name: "",
       timeMs: endedAt - goAt,
       stats: raceStats(s, info.log),

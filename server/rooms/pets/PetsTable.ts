@@ -48,9 +48,11 @@ export interface PetsBattleWire {
   lineups: [string[], string[]];
   /** The compact battle event list (common/pets/README.md, Battle events). */
   events: unknown[];
-  /** Winning room seat; −1 a draw; −2 a ghost won. */
+  /** Winning room seat; −1 a draw; −2 a ghost (or an arena opponent) won. */
   winner: number;
   trophies: number;
+  /** An arena battle: whose recorded team side 1 was (seats[1] is −1). */
+  opponent?: { name: string; round: number; trophies: number; at: number | null; bot: boolean };
 }
 
 export class PetsTable extends GameRoomState {

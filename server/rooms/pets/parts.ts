@@ -7,9 +7,10 @@ import { sizeNextEncoder } from "../base/encodeBuffer.js";
 import type { HubEvent } from "../base/SeatedRoom.js";
 import type { GameServerParts } from "../game/GameRoom.js";
 import { PetsPlayer, PetsTable, type PetsBattleWire, type PetsPrivate } from "./PetsTable.js";
+import { arenaRoomMove, arenaTeamsOf } from "./arena.js";
 
-/** Battles a game can have: a battle per pair (and one for the odd player out) each round. */
-const BATTLE_SLOTS = ROUNDS * Math.ceil(MAX_SEATS / 2);
+/** Battles a game of `seats` can have: a battle per pair (and one for the odd player out; an arena run's one) each round. */
+const battleSlots = (seats: number) => ROUNDS * Math.ceil(Math.min(seats, MAX_SEATS) / 2);
 
 /**
  * A pets room's encode buffers. A 4-seat game's full state passes the default 8 KB by round
@@ -18,6 +19,8 @@ const BATTLE_SLOTS = ROUNDS * Math.ceil(MAX_SEATS / 2);
  * encodeBuffer.ts). 64 KB holds 12 battles of twice the largest measured.
  */
 export const PETS_ENCODE_BUFFER = 64 * 1024;
+/** The buffer for a room of `seats`: 64 KB per four seats (8 seats: 24 battles). */
+export const petsEncodeBuffer = (seats: number) => PETS_ENCODE_BUFFER * Math.max(1, Math.ceil(seats / 4));
 
 function put<T extends object, K extends keyof T>(target: T, key: K, value: T[K]): void {
   if (target[key] !== value) target[key] = value;
@@ -71,17 +74,20 @@ function toWire(e: PetsEvent, room: (g: number | null) => number): HubEvent | nu
 export const petsParts: GameServerParts<PetsState, PetsMove, PetsEvent, PetsRoomConfig, PetsView, PetsTable> = {
   def: petsDef,
   createState(c) {
-    sizeNextEncoder(PETS_ENCODE_BUFFER);
+    sizeNextEncoder(petsEncodeBuffer(c.seats));
     const st = new PetsTable();
     st.timer = c.turnSeconds;
     st.arrangeTimer = c.togetherSeconds ?? 0;
     st.botLevel = c.botLevel ?? "medium";
     for (let s = 0; s < c.seats; s++) st.players.push(new PetsPlayer());
     for (let i = 0; i < ROW_SIZE; i++) st.row.push("");
-    for (let i = 0; i < BATTLE_SLOTS; i++) st.battles.push("");
+    for (let i = 0; i < battleSlots(c.seats); i++) st.battles.push("");
     return st;
   },
   toWire,
+  roomMove: arenaRoomMove,
+  // Every game leaves its people's decks for the arena (a finished one's; an abandoned game's battles so far).
+  record: (info) => ({ teams: info.state.phase === "finished" ? arenaTeamsOf(info) : [] }),
   privateState: (st, seat) => st.players[seat]?.private,
   seatTaken(st, seat, reclaimed, playing) {
     if (!reclaimed && !playing) clearPrivate(st.players[seat].private);
@@ -140,6 +146,7 @@ export const petsParts: GameServerParts<PetsState, PetsMove, PetsEvent, PetsRoom
         winner: b.winner === null ? -1 : b.winner < 0 ? -2 : p.room(b.winner),
         trophies: b.trophies,
       };
+      if (b.opponent) wire.opponent = { name: b.opponent.name, round: b.opponent.round, trophies: b.opponent.trophies, at: b.opponent.at, bot: b.opponent.bot };
       st.battles[i] = JSON.stringify(wire);
     });
     sync(st.winners, (v.winners ?? []).map((g) => p.room(g)));
