@@ -15,6 +15,7 @@ import { loadName, loadSeat } from "./net/storage";
 import { explainJoinFailure } from "./net/joinErrors";
 import { confirmLeave, dismissLeave, leaveConsequence } from "./ui/confirm";
 import { namePrompt } from "./ui/namePrompt";
+import { unreachablePage, type UnreachablePage } from "./ui/unreachable";
 import { Lobby } from "./lobby/lobby";
 import { redeemClaim } from "./ui/deviceLink";
 import { messagePage, RoomView } from "./room-view";
@@ -208,20 +209,45 @@ async function join(id: string, spectate: boolean): Promise<void> {
   const gen = ++generation;
   const stored = spectate ? null : loadSeat(id);
   joining(spectate ? `Opening room ${id} to watch.` : stored ? `Taking your seat back in room ${id}.` : `Joining room ${id}.`);
+  let waiting: UnreachablePage | null = null;
   try {
-    const options: Record<string, unknown> = spectate ? { spectate: true } : stored ? { seatToken: stored.seatToken } : {};
-    const session = await openSession({ game: stored?.game ?? "", how: "joinById", roomId: id, options });
-    if (gen !== generation) {
-      void session.leave();
-      return;
+    for (let attempt = 1; ; attempt++) {
+      try {
+        const options: Record<string, unknown> = spectate ? { spectate: true } : stored ? { seatToken: stored.seatToken } : {};
+        const session = await openSession({ game: stored?.game ?? "", how: "joinById", roomId: id, options });
+        if (gen !== generation) {
+          void session.leave();
+          return;
+        }
+        const want = spectate ? `#/spectate/${session.roomId}` : `#/room/${session.roomId}`;
+        if (location.hash !== want) history.replaceState(null, "", want);
+        showRoom(session);
+        return;
+      } catch (e) {
+        if (gen !== generation) return;
+        const why = explainJoinFailure(id, e, { spectate, reclaim: stored !== null });
+        if (!why.retry) {
+          failed(why.title, why.text, why.watch ? [{ label: "Watch this room", run: () => (location.hash = `#/spectate/${id}`) }] : []);
+          return;
+        }
+        // The network, not the server, said no: wait (or for the browser's `online`) and try again.
+        if (!waiting) {
+          waiting = unreachablePage(
+            spectate ? `room ${id} to watch` : stored ? `your seat in room ${id}` : `room ${id}`,
+            stored ? "Your seat is kept while you are away: stay on this page and you will be back in it." : "",
+            toLobby,
+          );
+          lobby.hide();
+          setPage(waiting.el);
+        }
+        // the browser back online (or a tap on "Try again now"): a failure right then waits 1 s again, not the long backoff
+        if ((await waiting.next(attempt)) === "now") attempt = 0;
+        if (gen !== generation) return;
+        waiting.trying();
+      }
     }
-    const want = spectate ? `#/spectate/${session.roomId}` : `#/room/${session.roomId}`;
-    if (location.hash !== want) history.replaceState(null, "", want);
-    showRoom(session);
-  } catch (e) {
-    if (gen !== generation) return;
-    const why = explainJoinFailure(id, e, { spectate, reclaim: stored !== null });
-    failed(why.title, why.text, why.watch ? [{ label: "Watch this room", run: () => (location.hash = `#/spectate/${id}`) }] : []);
+  } finally {
+    waiting?.destroy();
   }
 }
 

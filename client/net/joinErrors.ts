@@ -2,9 +2,14 @@
 // The server's own words (`room "ZZZZZ" not found`, `PJHZK is already full.`) are matched
 // here and never shown raw.
 
-/** The message of whatever was thrown (tests import this file without the network code). */
-function errorText(e: unknown): string {
+/**
+ * The message of whatever was thrown (tests import this file without the network code). A
+ * request the network failed throws no Error but the browser's event (a ProgressEvent from
+ * colyseus.js's HTTP call): say so, never "[object ProgressEvent]".
+ */
+export function errorText(e: unknown): string {
   if (e instanceof Error && e.message) return e.message;
+  if (typeof e === "object" && e !== null && typeof (e as { type?: unknown }).type === "string") return "network error: the server could not be reached";
   return String(e ?? "unknown error");
 }
 
@@ -13,6 +18,8 @@ export interface JoinFailure {
   text: string;
   /** Offer "Watch this room" (only when there is a room to watch). */
   watch: boolean;
+  /** The server could not be reached (not a refusal): try again by itself, the room may well be there. */
+  retry?: boolean;
 }
 
 const CODE = /^[A-Z]{5}$/;
@@ -59,6 +66,7 @@ export function explainJoinFailure(id: string, e: unknown, how: { spectate: bool
       title: "Could not reach the server",
       text: `We could not reach the game server to open ${what(id)}. Check your connection and try again.`,
       watch: false,
+      retry: true,
     };
   }
   return {

@@ -14,6 +14,7 @@ import { MatchMakeError, ServerError, type Room } from "colyseus.js";
 import { hubClient } from "./client";
 import { ServerClock } from "./clock";
 import { forgetSeat, loadSeat, playerName, saveSeat } from "./storage";
+import { errorText } from "./joinErrors";
 
 export type ConnStatus =
   | { kind: "connecting" }
@@ -56,9 +57,17 @@ export interface ErrorMessage {
 
 type MessageListener = (payload: any) => void;
 
-/** Backoff before reconnect attempt n (1-based): 0.4 s, 0.8 s, 1.6 s … capped at 15 s, "equal jitter". */
-export function backoffMs(attempt: number): number {
-  const ceiling = Math.min(15_000, 400 * 2 ** Math.max(0, attempt - 1));
+/** For this long after a drop, attempts come at most 2 s apart: a phone changing networks is back within seconds. */
+const QUICK_RETRY_MS = 30_000;
+
+/**
+ * Backoff before reconnect attempt n (1-based), `awayMs` after the drop: 0.4 s, 0.8 s, 1.6 s …
+ * ("equal jitter"), capped at 2 s for the first 30 s, then at 15 s (a long outage, a server
+ * restart's crowd, spread out).
+ */
+export function backoffMs(attempt: number, awayMs = 0): number {
+  const cap = awayMs < QUICK_RETRY_MS ? 2000 : 15_000;
+  const ceiling = Math.min(cap, 400 * 2 ** Math.max(0, attempt - 1));
   return ceiling / 2 + Math.random() * (ceiling / 2);
 }
 
@@ -69,10 +78,7 @@ export function isRefusal(e: unknown): boolean {
   return false;
 }
 
-export function errorText(e: unknown): string {
-  if (e instanceof Error && e.message) return e.message;
-  return String(e ?? "unknown error");
-}
+export { errorText };
 
 /** Attempts after which a still-unreachable server is shown as "offline" (we keep retrying). */
 const OFFLINE_AFTER = 6;
@@ -286,7 +292,7 @@ export class RoomSession {
       this.setStatus(
         offline || attempt > OFFLINE_AFTER ? { kind: "offline", attempt } : { kind: "reconnecting", attempt },
       );
-      await this.sleep(attempt === 1 ? 150 + Math.random() * 150 : backoffMs(attempt));
+      await this.sleep(attempt === 1 ? 150 + Math.random() * 150 : backoffMs(attempt, Date.now() - droppedAt));
       if (this.leaving) return;
       if (offline && navigator.onLine === false) continue;
       let room: Room;
