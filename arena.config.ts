@@ -25,6 +25,7 @@ import { keepCorsOffMonitor, monitorSettingsFromEnv, mountMonitor, type MonitorS
 import { minesweeperApi, type ApiSettings } from "./server/api/minesweeper.js";
 import { replaysApi } from "./server/api/replays.js";
 import { seatsApi } from "./server/api/seats.js";
+import { roomCheckApi } from "./server/api/roomCheck.js";
 import { claimsApi } from "./server/api/claims.js";
 import { PresenceClaims } from "./server/api/claimStore.js";
 import type { MinesweeperSettings } from "./server/rooms/minesweeper/index.js";
@@ -129,6 +130,7 @@ export function createHubConfig(overrides: Partial<HubSettings> & HubExtras = {}
       app.use("/api", claimsApi(undefined, undefined, scale.kind === "redis" ? new PresenceClaims(scale.presence) : undefined));
       app.use(express.json({ limit: "16kb" }));
       app.get("/api/rooms", roomsRoute());
+      app.use("/api", roomCheckApi()); // GET /api/rooms/:id: may an invite link take a seat, or only watch?
       mountMonitor(app, monitor === undefined ? monitorSettingsFromEnv() : monitor);
       app.use("/api", jsonNotFound);
       mountClient(app, path.join(ROOT, "dist", "client"));

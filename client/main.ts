@@ -9,7 +9,7 @@
 //   #/replay/ID   watch a recorded game (GET /api/replays/ID, replayed with common/ rules)
 import "./styles.css";
 import "./ui/ui.css";
-import { normaliseCode } from "./net/client";
+import { checkRoom, normaliseCode, type RoomCheck } from "./net/client";
 import { errorText, openSession, type RoomSession } from "./net/session";
 import { loadName, loadSeat } from "./net/storage";
 import { explainJoinFailure } from "./net/joinErrors";
@@ -20,6 +20,7 @@ import { Lobby } from "./lobby/lobby";
 import { redeemClaim } from "./ui/deviceLink";
 import { messagePage, RoomView } from "./room-view";
 import { installHub } from "./hub";
+import { gameName } from "./games/registry";
 import { registerServiceWorker } from "./pwa/register";
 import type { PageHandle } from "./pages/page";
 
@@ -105,7 +106,16 @@ function setPage(el: HTMLElement | null): void {
 }
 
 function toLobby(): void {
-  if (location.hash && location.hash !== "#/") location.hash = "#/";
+  toPage("#/");
+}
+
+/** Out of a room of `game`: its page in the lobby (another game of it, its leaderboard, every game one tap away). */
+function toGamePage(game: string): void {
+  toPage(lobby.hasPage(game) ? `#/games/${game}` : "#/");
+}
+
+function toPage(hash: string): void {
+  if (location.hash !== hash) location.hash = hash;
   else void route();
 }
 
@@ -130,12 +140,12 @@ function leaveRoom(): void {
   const why = leaveConsequence(cur.session);
   if (!why) {
     void cur.session.leave();
-    return toLobby();
+    return toGamePage(cur.session.game);
   }
   void confirmLeave(why).then((ok) => {
     if (!ok || current !== cur) return;
     void cur.session.leave();
-    toLobby();
+    toGamePage(cur.session.game);
   });
 }
 
@@ -251,8 +261,8 @@ async function join(id: string, spectate: boolean): Promise<void> {
   }
 }
 
-/** An invite link opened by someone the hub does not know yet: ask for a name first. */
-function askName(id: string): void {
+/** An invite link opened by someone the hub does not know yet: ask for a name first (or just watch). */
+function askName(id: string, room?: RoomCheck): void {
   const gen = ++generation;
   lobby.hide();
   setPage(
@@ -262,8 +272,45 @@ function askName(id: string): void {
         if (gen === generation) void join(id, false);
       },
       toLobby,
+      room ? gameName(room.game) : undefined,
+      () => (location.hash = `#/spectate/${id}`),
     ),
   );
+}
+
+/**
+ * An invite link (a code, a room address) for a room this browser holds no seat in: the room
+ * is looked up first, so nobody types a name for a game that then refuses them. No such room:
+ * said at once. Full (or playing and taking nobody new): watch it. A seat open: the name if
+ * the hub does not know it yet, then the seat. When the look-up itself fails, the join decides.
+ */
+async function invited(id: string): Promise<void> {
+  const gen = ++generation;
+  joining(`Looking up room ${id}.`);
+  const room = await checkRoom(id).catch(() => undefined);
+  if (gen !== generation) return;
+  if (room === null) {
+    const why = explainJoinFailure(id, new Error("not found"), { spectate: false, reclaim: false });
+    return failed(why.title, why.text);
+  }
+  if (room && room.open === 0) {
+    const game = gameName(room.game);
+    const started = room.phase !== "waiting" && room.players < room.maxPlayers;
+    lobby.hide();
+    setPage(
+      messagePage(
+        "This game is full",
+        `${started ? `The ${game} game with code ${id} has begun and takes no new players until it ends` : `Every seat in the ${game} game with code ${id} is taken`}. You can watch it now, or start your own game from the lobby.`,
+        [
+          { label: "Watch this room", run: () => (location.hash = `#/spectate/${id}`), primary: true },
+          { label: "Back to lobby", run: toLobby },
+        ],
+      ),
+    );
+    return;
+  }
+  if (!loadName()) return askName(id, room);
+  return join(id, false);
 }
 
 async function route(): Promise<void> {
@@ -295,13 +342,13 @@ async function route(): Promise<void> {
       return;
     }
     closeCurrent();
-    if (!loadName() && !loadSeat(code)) return askName(code);
+    if (!loadSeat(code)) return invited(code);
     return join(code, false);
   }
   const spectate = r.name === "spectate";
   if (current && current.session.roomId === r.id && current.session.spectator === spectate) return;
   closeCurrent();
-  if (!spectate && !loadName() && !loadSeat(r.id)) return askName(r.id);
+  if (!spectate && !loadSeat(r.id)) return invited(r.id);
   return join(r.id, spectate);
 }
 

@@ -40,6 +40,8 @@ export interface WelcomeMessage {
   spectator: boolean;
   /** Spectators of a room with a spectator delay: how late they see the table (seconds). */
   delaySeconds?: number;
+  /** A delayed view that has shown nothing yet: when its first frame shows (server time, ms; 0: shown). */
+  showsAt?: number;
 }
 
 /** A delayed spectator's room is the live room's mirror (server/rooms/game/spectatorDelay.ts). */
@@ -108,6 +110,8 @@ export class RoomSession {
   isPrivate = false;
   /** Seconds a delayed spectator sees the table late (0: live). */
   delaySeconds = 0;
+  /** A delayed view's first frame (server time, ms); 0 once shown or when live. */
+  private showsAt = 0;
   status: ConnStatus = { kind: "connecting" };
   readonly clock = new ServerClock();
   /** How many times this session got its room back after a drop. */
@@ -206,6 +210,14 @@ export class RoomSession {
     }
   }
 
+  /** A delayed spectator before the first frame: whole seconds until it shows (0: it has, or not delayed). */
+  firstFrameIn(): number {
+    if (!this.showsAt) return 0;
+    const ms = this.showsAt - this.clock.now();
+    if (ms <= 0) this.showsAt = 0;
+    return ms > 0 ? Math.ceil(ms / 1000) : 0;
+  }
+
   /** Skips the current backoff wait (the "Retry now" button, `online` event, tab visible again). */
   retryNow = (): void => {
     const wake = this.wake;
@@ -243,6 +255,7 @@ export class RoomSession {
       this.isPrivate = !!w?.private;
       if (typeof w?.spectator === "boolean") this.spectator = w.spectator;
       this.delaySeconds = typeof w?.delaySeconds === "number" && w.delaySeconds > 0 ? w.delaySeconds : 0;
+      this.showsAt = this.delaySeconds > 0 && typeof w?.showsAt === "number" && w.showsAt > 0 ? w.showsAt : 0;
     } else if (type === "error" && (payload as ErrorMessage | undefined)?.code === "seat-reclaimed") {
       this.superseded = true;
     } else if (type === "seat") {

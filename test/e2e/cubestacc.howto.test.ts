@@ -9,7 +9,7 @@ import type { CDPSession, Page } from "playwright-core";
 import { matchMaker } from "@colyseus/core";
 import type { CubestaccRoom } from "../../server/rooms/cubestacc/index.js";
 import { rigTable, setHands } from "../helpers/cubestacc.js";
-import { hub, PHONE, screenshot, useBrowserHub, type OpenedPage } from "../helpers/e2e.js";
+import { hub, PHONE, screenshot, useBrowserHub, type OpenedPage, gamePage } from "../helpers/e2e.js";
 import { waitCs, type Cs } from "./cubestacc.e2e-helpers.js";
 
 
@@ -26,7 +26,7 @@ describe("e2e: cubestacc explains itself", function () {
   it("phone: how to play before the first game and behind ?, reasons on disabled buttons, play again after See the table", async () => {
     const { page, context } = await suite.open(PHONE);
     const cdp = await context.newCDPSession(page);
-    await page.waitForSelector("#cubestacc-play");
+    await gamePage(page, "cubestacc");
     await page.fill("input[name=name]", "Nell");
     await page.evaluate(() => localStorage.setItem("hub.cubestacc.guide", "done")); // this test picks cards itself (cubestacc.guide.test.ts has the guide)
     await page.selectOption("#cs-bots", "1");
@@ -107,7 +107,7 @@ describe("e2e: cubestacc explains itself", function () {
   it("phone: the lobby page teaches before the game; at a timed table the card never costs a turn, its ✕ at the top", async () => {
     const open = async (name: string, seen: boolean): Promise<OpenedPage> => {
       const o = await suite.open(PHONE, "#/games/cubestacc");
-      await o.page.waitForSelector("#cubestacc-play");
+      await gamePage(o.page, "cubestacc");
       await o.page.fill("input[name=name]", name);
       await o.page.evaluate((s) => (s ? localStorage.setItem("hub.cubestacc.howto", "seen") : localStorage.removeItem("hub.cubestacc.howto")), seen);
       await o.page.selectOption("#cs-seats-quick", "2");

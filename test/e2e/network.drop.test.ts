@@ -11,7 +11,7 @@
 // Seconds from the network's return to the seat are printed (never asserted).
 import { expect } from "chai";
 import type { Page } from "playwright-core";
-import { DESKTOP, EXPECTED_PAGE_ERRORS, hub, openPage, PHONE, screenshot, useBrowserHub, waitHub, type HubSnapshot, type OpenedPage } from "../helpers/e2e.js";
+import { DESKTOP, EXPECTED_PAGE_ERRORS, hub, openPage, PHONE, screenshot, useBrowserHub, waitHub, type HubSnapshot, type OpenedPage, gamePage } from "../helpers/e2e.js";
 import { LAX_ADDRESS_LIMITS } from "../helpers/hub.js";
 import { CuttableProxy } from "../helpers/proxy.js";
 
@@ -55,7 +55,7 @@ describe("e2e: the network drops under a player", function () {
       proxy = await new CuttableProxy(suite.port).start();
       // Bo hosts a private room, straight to the hub
       const bo = await suite.open(DESKTOP, "#/games/connect4");
-      await bo.page.waitForSelector("#connect4-private-btn");
+      await gamePage(bo.page, "connect4");
       await bo.page.fill("input[name=name]", "Bo");
       await bo.page.click("#connect4-private-btn");
       const room = await waitHub(bo.page, (s) => !!s.roomId && s.private === true, "Bo's private room");

@@ -4,7 +4,7 @@
 // desktop the list as before, one seat a line. Screenshots: test-results/seatstrip-*.png.
 import { expect } from "chai";
 import type { Page } from "playwright-core";
-import { DESKTOP, joinByCode, openPrivateRoom, PHONE, screenshot, useBrowserHub, waitHub } from "../helpers/e2e.js";
+import { DESKTOP, joinByCode, openPrivateRoom, PHONE, screenshot, useBrowserHub, waitHub, gamePage } from "../helpers/e2e.js";
 import { LAX_ADDRESS_LIMITS } from "../helpers/hub.js";
 
 type Box = { top: number; bottom: number; left: number; right: number; height: number };
@@ -61,7 +61,7 @@ describe("e2e: the seat list as a strip on phones, a list on desktops", function
 
     it(`${label}: Auto Pets solo against 3 bots`, async () => {
       const { page } = await suite.open(ctx);
-      await page.waitForSelector("#pets-solo-btn");
+      await gamePage(page, "pets");
       await page.selectOption("#pets-bots", "3");
       await page.click("#pets-solo-btn");
       await waitHub(page, (s) => s.game === "pets" && s.phase === "playing", "a solo game");
@@ -83,7 +83,7 @@ describe("e2e: the seat list as a strip on phones, a list on desktops", function
 
     it(`${label}: Cubestacc solo against 4 bots`, async () => {
       const { page } = await suite.open(ctx);
-      await page.waitForSelector("#cubestacc-play");
+      await gamePage(page, "cubestacc");
       await page.fill("input[name=name]", "Thumbs");
       await page.evaluate(() => localStorage.setItem("hub.cubestacc.howto", "seen"));
       await page.selectOption("#cs-bots", "4");

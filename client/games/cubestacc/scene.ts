@@ -337,6 +337,7 @@ class CubestaccScene implements GameHandle {
       connected: this.ctx.session.status.kind === "connected",
       now: () => this.ctx.session.clock.now(),
       inviteCode: this.ctx.session.isPrivate && !this.ctx.session.spectator ? this.ctx.session.roomId : null,
+      firstFrameIn: this.ctx.session.firstFrameIn(),
     };
   }
 

@@ -4,7 +4,7 @@
 // one tab panel: arrow keys / Home / End move and select, roving tabindex.
 import { RANK_RULES } from "../../../common/minesweeper/plausible";
 import { LEVELS, type StandardLevel } from "../../../common/minesweeper/types";
-import { levelName, levelTitle } from "./levels";
+import { levelName } from "./levels";
 import { h } from "../../ui/dom";
 import "./leaderboard.css";
 
@@ -187,7 +187,7 @@ export class LeaderboardPanel {
       h("div", { class: "lb-tabs" }, this.levels.el, this.windows.el),
       this.panel,
       h("p", { class: "card-note" }, "Best 10 solo wins timed by the server on each standard level. Co-op, race, custom and offline games do not rank."),
-      h("p", { class: "card-note", id: "lb-rule" }, rankRuleText()),
+      rankRules(),
     );
   }
 
@@ -221,7 +221,7 @@ export class LeaderboardPanel {
   }
 
   private render(board: Leaderboard): void {
-    const name = levelTitle(this.level);
+    const name = levelName(this.level);
     const period = WINDOWS.find((w) => w.id === this.window)!.label.toLowerCase();
     this.note.textContent = board.entries.length
       ? `${name}, ${period}: best ${board.entries.length}.`
@@ -252,14 +252,41 @@ export class LeaderboardPanel {
   }
 }
 
-/** The plausibility rule in words, from the same figures the server applies. */
-export function rankRuleText(): string {
-  const levels = (Object.keys(RANK_RULES) as StandardLevel[]).map((id) => {
+/**
+ * "How are games ranked?": the plausibility rules in plain words, behind a disclosure, from
+ * the same figures the server applies (common/minesweeper/plausible.ts).
+ */
+export function rankRules(): HTMLElement {
+  const rows = (Object.keys(RANK_RULES) as StandardLevel[]).map((id) => {
     const r = RANK_RULES[id];
-    return `${LEVELS[id].name}: 3BV ≥ ${r.minThreeBV}, time ≥ ${r.minTimeMs / 1000} s, ≤ ${r.maxThreeBVPerSecond} 3BV/s`;
+    return h("tr", {}, h("th", { scope: "row" }, levelName(id)), h("td", {}, `${r.minTimeMs / 1000} s`), h("td", {}, `${r.maxThreeBVPerSecond} 3BV/s`), h("td", {}, String(r.minThreeBV)));
   });
-  return (
-    `Only humanly plausible games rank: a board one click opens, a time under the best human times or a solving speed above the best players' is kept as an unranked record (${levels.join("; ")}). ` +
-    "One address may start 30 ranked boards at once, then one every 6 s; past that, boards are recorded unranked."
+  return h(
+    "details",
+    { class: "lb-rules", id: "lb-rules" },
+    h("summary", { id: "lb-rules-summary" }, "How are games ranked?"),
+    h(
+      "div",
+      { class: "lb-rules-body", id: "lb-rule" },
+      h("p", {}, "Every solo win on a standard level is timed by the server. Only games a person could have played rank; the others are kept as unranked records:"),
+      h(
+        "ul",
+        {},
+        h("li", {}, "a board one or two clicks clear (too easy to count);"),
+        h("li", {}, "a time under the best human times for the level;"),
+        h("li", {}, "a solving speed above the best players'. Speed is counted in 3BV per second: 3BV is the fewest clicks that clear a board."),
+      ),
+      h(
+        "div",
+        { class: "table-wrap" },
+        h(
+          "table",
+          { class: "lb-rules-table" },
+          h("thead", {}, h("tr", {}, ...["Level", "Shortest time", "Fastest speed", "Fewest 3BV"].map((t) => h("th", { scope: "col" }, t)))),
+          h("tbody", {}, ...rows),
+        ),
+      ),
+      h("p", {}, "One address may start 30 ranked boards at once, then one every 6 s; past that, boards are recorded unranked."),
+    ),
   );
 }

@@ -45,6 +45,13 @@ export abstract class HubRoom<S extends HubState> extends Room<S, HubMetadata> {
   protected abstract seatOf(client: Client): number;
   /** Seats a newcomer could take now (the listing hides a room with none). */
   protected abstract openSeats(): number;
+  /**
+   * Would a newcomer from quick play sit only among seats held for players who are gone? Then
+   * the room leaves quick play (a fresh room does better) while staying listed and joinable by id.
+   */
+  protected quickPlayWaitsOnAbsent(): boolean {
+    return false;
+  }
   /** Game-specific listing fields (e.g. level). */
   protected extraMetadata(): Record<string, unknown> {
     return {};
@@ -233,11 +240,11 @@ export abstract class HubRoom<S extends HubState> extends Room<S, HubMetadata> {
   /** Keeps quick-play visibility and the listing metadata current. */
   protected refreshListing(): void {
     if (!this.created || this.isDisposing()) return;
-    const hidden = this.privateRoom || this.openSeats() <= 0;
+    const hidden = this.privateRoom || this.openSeats() <= 0 || this.quickPlayWaitsOnAbsent();
     if (this.listing.private !== hidden) {
       this.setPrivate(hidden).catch((e) => console.error(`[${this.gameId} ${this.roomId}] setPrivate failed`, e));
     }
-    const metadata = listingOf(this.gameId, this.state, !this.privateRoom, this.extraMetadata());
+    const metadata = listingOf(this.gameId, this.state, !this.privateRoom, this.openSeats(), this.extraMetadata());
     const json = JSON.stringify(metadata);
     if (json !== this.lastMetadata) {
       this.lastMetadata = json;

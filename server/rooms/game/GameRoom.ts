@@ -65,6 +65,7 @@ export abstract class GameRoom<S, M extends TypedMove, E, C, V, St extends HubSt
     owner: () => this.state.owner,
     isBotSeat: (seat) => this.isBotSeat(seat),
     solo: () => this.configured.mode === "solo",
+    presentOnly: () => this.parts.startsPresentOnly === true,
     minSeats: () => this.def.seats.min,
     wantsStart: () => this.parts.wantsStart?.(this.state.seats),
     countdownMs: () => this.parts.countdownMs?.(this.settings) ?? 0,
@@ -412,6 +413,14 @@ export abstract class GameRoom<S, M extends TypedMove, E, C, V, St extends HubSt
   }
   protected canReplaceBot(): boolean {
     return this.configured.mode !== "solo" && this.stage !== "playing";
+  }
+  protected override quickPlayWaitsOnAbsent(): boolean {
+    // A shared board runs with whoever is there. A room between games whose only people are
+    // away would seat a newcomer among absent names, alone: a fresh room does better. (With
+    // someone here waiting, the newcomer is a match: the absent do not hold a game up.)
+    if (this.parts.startAtOnce || this.stage === "playing" || this.stage === "countdown") return false;
+    const people = this.state.seats.filter((s, i) => s.occupied && !this.isBotSeat(i));
+    return people.length > 0 && people.every((s) => !s.connected);
   }
   protected acceptsNewPlayers(): boolean {
     // A shared board takes people while it runs.
