@@ -44,7 +44,7 @@ describe("e2e: the game-first lobby", function () {
       expect(blurbs.length).to.equal(5);
       for (const b of blurbs) expect(b.shown && b.text.length > 10, `a blurb shown: ${b.text}`).to.equal(true);
       expect(await page.isVisible("#join-by-code")).to.equal(true);
-      expect(await page.isVisible("#rooms-list")).to.equal(true);
+      expect(await page.isVisible("#rooms-h"), "live rooms").to.equal(true);
       expect(await page.$$eval(".game-page", (ps) => ps.filter((p) => (p as HTMLElement).getBoundingClientRect().height > 0).map((p) => p.id)), "no game's forms in the lobby").to.deep.equal([]);
       if (label === "phone") {
         // the first screen of a 390×844 phone: the pitch, the five tiles and join by code

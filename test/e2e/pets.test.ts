@@ -354,4 +354,27 @@ describe("e2e: Auto Pets in Chromium", function () {
       await screenshot(page, `pets-battle-after-${label}`);
     });
   }
+
+  for (const [label, device] of [["desktop", undefined], ["phone", PHONE]] as const) {
+    it(`${label}: hints for the pointer in hand (no mouse or keys on a phone); no card's text cut short`, async () => {
+      const { page, context } = await suite.open(device, "#/games/pets");
+      const input = device ? touchTable(page, await context.newCDPSession(page)) : mouseTable(page);
+      await input.tap("#pets-solo-btn");
+      const s = (await waitHub(page, (x) => ((x as Pets).cards ?? []).some((c) => c.zone === "shop"), "the shop")) as Pets;
+      const cut = (s.cards ?? []).filter((c) => c.cut);
+      expect(cut.map((c) => c.key), "cards whose text is cut on their face").to.deep.equal([]);
+      const shots = { name: `pets-hints-${label}`, done: new Set(["drag", "picks", "trade", "confirm", "arrange1", "arrange4"]) };
+      for (let i = 0; i < 300; i++) {
+        const x = (await hub(page)) as Pets;
+        if (x.stage === "arrange" && !x.arranged && (x.cards ?? []).some((c) => c.zone === "order")) break;
+        if (!(await act(page, input, shots))) await page.waitForTimeout(60);
+      }
+      const info = (await page.textContent("#pets-arrange-info"))!;
+      if (device) {
+        expect(info, "a phone's hint").to.match(/press and hold a card to read it/);
+        expect(info, "no keys or pointing on a phone").to.not.match(/arrow keys|Enter|point at|hover|click/i);
+      } else expect(info).to.match(/arrow keys/).and.match(/point at a card/);
+      await screenshot(page, `pets-hints-${label}`);
+    });
+  }
 });

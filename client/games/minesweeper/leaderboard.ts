@@ -282,7 +282,7 @@ export function rankRules(): HTMLElement {
         h(
           "table",
           { class: "lb-rules-table" },
-          h("thead", {}, h("tr", {}, ...["Level", "Shortest time", "Fastest speed", "Fewest 3BV"].map((t) => h("th", { scope: "col" }, t)))),
+          h("thead", {}, h("tr", {}, ...["Level", "Shortest time", "Fastest", "Least 3BV"].map((t) => h("th", { scope: "col" }, t)))),
           h("tbody", {}, ...rows),
         ),
       ),

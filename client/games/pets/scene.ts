@@ -75,6 +75,9 @@ function whileBattle(s: PetsWire, held: Held): PetsWire {
   return new Proxy(s, { get: (t, k) => (k in shown ? shown[k as keyof PetsWire] : (t as never)[k]) });
 }
 
+/** A finger, not a mouse: hints say tap and press-and-hold, never click, hover or keys. */
+const touch = () => typeof matchMedia === "function" && matchMedia("(pointer: coarse)").matches;
+
 const parsed = new Map<string, BattleWire>();
 function battlesOf(s: PetsWire): BattleWire[] {
   return Array.from(s.battles).filter((json) => json !== "").map((json) => {
@@ -271,8 +274,9 @@ export async function mount(host: HTMLElement, ctx: GameContext): Promise<GameHa
     const arranging = playing && s.stage === "arrange" && !!p?.private && !held;
     const free = myShopTurn && !pickKeys.length;
     const buyWhy = !playing || s.stage !== "shop" ? "The shop is closed." : me === null ? "You are watching." : p?.passed ? "You passed this round." : !myShopTurn ? `Wait for your turn: ${nameOfSeat(s.turn)} is shopping.` : pickKeys.length ? "Keep one of the traded cards first." : p!.gold <= 0 ? "No gold left: sell, trade in or pass." : "";
-    const shopTitle = `Shop · tier ${s.round}, ${s.deckCount} left${buyWhy ? "" : " · tap to buy (1 gold)"}`;
-    const handTitle = p ? `Your hand · ${p.cards} card${p.cards === 1 ? "" : "s"}, ${p.pets} pet${p.pets === 1 ? "" : "s"}${p.pets > 5 ? " (5 at most to pass)" : ""}${free ? " · tap to select" : ""}` : "";
+    const press = touch() ? "tap" : "click";
+    const shopTitle = `Shop · tier ${s.round}, ${s.deckCount} left${buyWhy ? "" : ` · ${press} to buy (1 gold)`}`;
+    const handTitle = p ? `Your hand · ${p.cards} card${p.cards === 1 ? "" : "s"}, ${p.pets} pet${p.pets === 1 ? "" : "s"}${p.pets > 5 ? " (5 at most to pass)" : ""}${free ? ` · ${press} to select` : ""}` : "";
 
     if (arranging) {
       const key = cards.map((c) => c.id).join(",");
@@ -284,7 +288,7 @@ export async function mount(host: HTMLElement, ctx: GameContext): Promise<GameHa
       arrangeBtn.disabled = p!.arranged;
       arrangeBtn.textContent = p!.arranged ? "Locked in" : "Ready to battle";
       const wasted = wastedCount(order);
-      arrangeInfo.textContent = `Foods go onto the next pet after them (the green numbers show its power after them).${wasted ? ` ${wasted} food${wasted > 1 ? "s are" : " is"} after your last pet and will be wasted.` : ""}${p!.arranged ? "" : " Drag a card to move it, or focus it and press Enter, then the arrow keys."}`;
+      arrangeInfo.textContent = `Foods go onto the next pet after them (the green numbers show its power after them).${wasted ? ` ${wasted} food${wasted > 1 ? "s are" : " is"} after your last pet and will be wasted.` : ""}${p!.arranged ? "" : touch() ? " Drag a card to move it; press and hold a card to read it." : " Drag a card to move it (or focus it, press Enter, then the arrow keys); point at a card to read it."}`;
     } else {
       orderFor = "";
       order = [];
