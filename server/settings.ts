@@ -5,6 +5,7 @@
 import type { Admission } from "./net/admission.js";
 import type { BucketLimits } from "./rooms/base/rateLimit.js";
 import type { GameStore } from "./store/GameStore.js";
+import type { HomeStore } from "./store/HomeStore.js";
 import type { RoomLog } from "./store/RoomLog.js";
 
 export interface HubSettings {
@@ -38,6 +39,8 @@ export interface HubSettings {
   maxMatchmakeBodyBytes: number;
   /** Where finished games go. */
   store: GameStore;
+  /** Profiles, histories and ratings (the same database as the store); none: rooms rate nothing. */
+  home?: HomeStore;
   /** Where live rooms keep their log (server/store/RoomLog.ts); none: rooms are not restored. */
   roomLog?: RoomLog;
   /** A room nobody is connected to for this long sleeps as its log (0: never). */
@@ -66,6 +69,10 @@ export interface AdmissionLimits {
   maxRooms: number;
   /** Board cells (and race boards × cells) held by this process's live rooms. */
   maxCells: number;
+  /** Profiles one address may make per day (counted in the shared store). */
+  profilesPerDay: number;
+  /** Profiles one address may make at once (burst, then per second), before the daily bound. */
+  profileRate: BucketLimits;
 }
 
 export const DEFAULTS = {
@@ -93,6 +100,8 @@ export const DEFAULTS = {
     tokenGuessRate: { burst: 10, perSecond: 0.2 },
     maxRooms: 2000,
     maxCells: 2_000_000,
+    profilesPerDay: 10,
+    profileRate: { burst: 5, perSecond: 1 / 60 },
   },
 } as const;
 
@@ -104,6 +113,8 @@ export const NO_ADDRESS_LIMITS: Omit<AdmissionLimits, "maxRooms" | "maxCells"> =
   pendingPerAddress: 1e6,
   unusedRate: { burst: 1e6, perSecond: 1e6 },
   tokenGuessRate: { burst: 1e6, perSecond: 1e6 },
+  profilesPerDay: 1e6,
+  profileRate: { burst: 1e6, perSecond: 1e6 },
 };
 
 function num(value: string | undefined, fallback: number, min: number, max: number): number {
@@ -158,6 +169,8 @@ function admissionFromEnv(env: NodeJS.ProcessEnv): AdmissionLimits {
     },
     maxRooms: num(env.MAX_ROOMS, d.maxRooms, 1, 1e9),
     maxCells: num(env.MAX_CELLS, d.maxCells, 1, 1e12),
+    profilesPerDay: num(env.PROFILES_PER_DAY, d.profilesPerDay, 1, 1e9),
+    profileRate: d.profileRate,
   };
   return env.ADDRESS_LIMITS?.trim().toLowerCase() === "off" ? { ...limits, ...NO_ADDRESS_LIMITS } : limits;
 }

@@ -5,6 +5,7 @@
 // on its first screen. Plain, accessible HTML; no game is named here.
 import { fetchRooms, normaliseCode, type PublicRoom } from "../net/client";
 import { errorText, type RoomSession } from "../net/session";
+import { retryText, STILL_UNAVAILABLE, StillUnavailable, untilAvailable, UNAVAILABLE } from "../net/retry";
 import { loadName, saveName } from "../net/storage";
 import { h } from "../ui/dom";
 import { CLIENT_GAMES, type ClientGame } from "../games/registry";
@@ -13,6 +14,9 @@ import { field } from "./ui";
 import { RejoinBanner } from "./rejoin";
 import { codeProblem } from "../net/joinErrors";
 import { roomCard } from "./roomCards";
+import { ratedPanel } from "./rated";
+import { recentGames } from "./recentGames";
+import { loadProfile, onProfile, renameProfileSoon } from "../net/profile";
 import "./lobby.css";
 
 export interface LobbyActions {
@@ -37,6 +41,8 @@ export class Lobby {
   private refreshTimer: ReturnType<typeof setInterval> | null = null;
   private abort: AbortController | null = null;
   private busy = false;
+  /** Counts joins: a join whose ticket is not the latest was cancelled (the lobby was left). */
+  private entering = 0;
 
   constructor(private actions: LobbyActions) {
     this.status = h("p", { class: "lobby-status", role: "status", "aria-live": "polite" });
@@ -45,7 +51,13 @@ export class Lobby {
     this.el = h(
       "main",
       { class: "lobby", id: "lobby" },
-      h("header", { class: "lobby-head" }, h("div", { class: "lobby-title" }, h("h1", {}, "Game Hub"), h("p", { class: "lobby-pitch", id: "lobby-pitch" }, pitch())), this.nameField()),
+      h(
+        "header",
+        { class: "lobby-head" },
+        h("div", { class: "lobby-title" }, h("h1", {}, "Game Hub"), h("p", { class: "lobby-pitch", id: "lobby-pitch" }, pitch())),
+        this.nameField(),
+        this.profileLinks(),
+      ),
       this.status,
       this.rejoin.el,
       (this.tiles = this.gameList()),
@@ -87,15 +99,23 @@ export class Lobby {
 
   hide(): void {
     this.el.hidden = true;
+    // A join still trying again by itself stops: the player went elsewhere.
+    if (this.busy) {
+      this.entering++;
+      this.busy = false;
+      this.el.removeAttribute("aria-busy");
+      this.setStatus("");
+    }
     if (this.refreshTimer) clearInterval(this.refreshTimer);
     this.refreshTimer = null;
     this.abort?.abort();
     this.rejoin.stop();
   }
 
-  setStatus(text: string, error = false): void {
+  setStatus(text: string, error = false, retrying = false): void {
     this.status.textContent = text;
     this.status.classList.toggle("error", error);
+    this.status.classList.toggle("retrying", retrying);
   }
 
   // ---- sections -------------------------------------------------------------------
@@ -110,7 +130,10 @@ export class Lobby {
       spellcheck: "false",
     });
     input.value = loadName();
-    input.addEventListener("input", () => saveName(input.value));
+    input.addEventListener("input", () => {
+      saveName(input.value);
+      renameProfileSoon(input.value);
+    });
     input.addEventListener("change", () => {
       saveName(input.value);
       input.value = loadName();
@@ -118,12 +141,30 @@ export class Lobby {
     return h("div", { class: "name-field" }, field("Your name", input));
   }
 
+  /** My games and the profile page, from every lobby view. */
+  private profileLinks(): HTMLElement {
+    const profile = h("a", { class: "button-link secondary", id: "profile-link", href: "#/me" }, "Profile");
+    const show = () => {
+      const p = loadProfile();
+      profile.setAttribute("href", p ? `#/profile/${p.id}` : "#/me");
+    };
+    show();
+    onProfile(show);
+    return h("nav", { class: "lobby-me", "aria-label": "You" }, h("a", { class: "button-link", id: "my-games-link", href: "#/me" }, "My games"), profile);
+  }
+
   /** Each game's page: its art and name, its panels (quick play, private room, solo...), its leaderboard. */
   private gamePages(): HTMLElement[] {
     const ctx: LobbyContext = { enter: (what, open) => this.enter(what, open), navigate: (hash) => this.actions.navigate(hash) };
     return CLIENT_GAMES.filter((g) => g.scene).map((g) => {
       const board = g.leaderboard?.();
-      if (board) this.boards.set(g.id, [board]);
+      // its panels that fetch (leaderboard, rated quick play, recent games) refresh when its page shows
+      const boards: { el: HTMLElement; show(): void }[] = board ? [board] : [];
+      const rated = ratedPanel(g.id, ctx) as (HTMLElement & { refresh?: () => void }) | null;
+      if (rated?.refresh) boards.push({ el: rated, show: rated.refresh });
+      const recent = recentGames(g.id);
+      boards.push({ el: recent.el, show: recent.refresh });
+      this.boards.set(g.id, boards);
       const back = h("a", { class: "game-page-back", href: "#/" }, "← All games");
       const page = h(
         "section",
@@ -134,8 +175,9 @@ export class Lobby {
           back,
           h("div", { class: "game-page-title" }, art(g), h("div", {}, h("h2", { id: `game-${g.id}-h`, tabindex: -1 }, g.title), h("p", { class: "game-blurb" }, g.blurb))),
         ),
-        h("div", { class: "lobby-forms" }, ...(g.lobby?.(ctx) ?? [])),
+        h("div", { class: "lobby-forms" }, ...(g.lobby?.(ctx) ?? []), rated),
         board?.el ?? null,
+        recent.el,
       );
       this.pages.set(g.id, page);
       return page;
@@ -222,17 +264,27 @@ export class Lobby {
   private async enter(what: string, open: () => Promise<RoomSession>): Promise<void> {
     if (this.busy) return;
     this.busy = true;
+    const ticket = ++this.entering;
+    const cancelled = () => ticket !== this.entering;
     this.setStatus(what);
     this.el.setAttribute("aria-busy", "true");
     try {
-      const session = await open();
+      // An unavailable hub (a stalled Redis, a restart) is tried again by itself, and said so.
+      const session = await untilAvailable(open, (n) => this.setStatus(retryText(n), false, true), { cancelled });
+      if (cancelled()) {
+        void session.leave(); // the player went elsewhere meanwhile
+        return;
+      }
       this.setStatus("");
       this.actions.entered(session);
     } catch (e) {
-      this.setStatus(`Could not join: ${errorText(e)}`, true);
+      if (cancelled()) return;
+      this.setStatus(e instanceof StillUnavailable ? STILL_UNAVAILABLE : `Could not join: ${errorText(e)}`, true);
     } finally {
-      this.busy = false;
-      this.el.removeAttribute("aria-busy");
+      if (!cancelled()) {
+        this.busy = false;
+        this.el.removeAttribute("aria-busy");
+      }
     }
   }
 
@@ -246,7 +298,7 @@ export class Lobby {
       this.renderRooms(rooms);
     } catch (e) {
       if (abort.signal.aborted) return;
-      this.roomsNote.textContent = `Could not load rooms (${errorText(e)}).`;
+      this.roomsNote.textContent = errorText(e) === UNAVAILABLE ? `${UNAVAILABLE} The list refreshes by itself.` : `Could not load rooms (${errorText(e)}).`;
     }
   }
 

@@ -15,6 +15,8 @@ import { hubClient } from "./client";
 import { ServerClock } from "./clock";
 import { forgetSeat, loadSeat, playerName, saveSeat } from "./storage";
 import { errorText } from "./joinErrors";
+import { profileKey } from "./profile";
+import { reconnectDelayMs } from "./retry";
 
 export type ConnStatus =
   | { kind: "connecting" }
@@ -58,20 +60,6 @@ export interface ErrorMessage {
 }
 
 type MessageListener = (payload: any) => void;
-
-/** For this long after a drop, attempts come at most 2 s apart: a phone changing networks is back within seconds. */
-const QUICK_RETRY_MS = 30_000;
-
-/**
- * Backoff before reconnect attempt n (1-based), `awayMs` after the drop: 0.4 s, 0.8 s, 1.6 s …
- * ("equal jitter"), capped at 2 s for the first 30 s, then at 15 s (a long outage, a server
- * restart's crowd, spread out).
- */
-export function backoffMs(attempt: number, awayMs = 0): number {
-  const cap = awayMs < QUICK_RETRY_MS ? 2000 : 15_000;
-  const ceiling = Math.min(cap, 400 * 2 ** Math.max(0, attempt - 1));
-  return ceiling / 2 + Math.random() * (ceiling / 2);
-}
 
 /** True when the server itself refused (room gone, token/seat refused) rather than the network failing. */
 export function isRefusal(e: unknown): boolean {
@@ -305,7 +293,7 @@ export class RoomSession {
       this.setStatus(
         offline || attempt > OFFLINE_AFTER ? { kind: "offline", attempt } : { kind: "reconnecting", attempt },
       );
-      await this.sleep(attempt === 1 ? 150 + Math.random() * 150 : backoffMs(attempt, Date.now() - droppedAt));
+      await this.sleep(attempt === 1 ? 150 + Math.random() * 150 : reconnectDelayMs(attempt, Date.now() - droppedAt));
       if (this.leaving) return;
       if (offline && navigator.onLine === false) continue;
       let room: Room;
@@ -384,12 +372,22 @@ class SeatLost extends Error {}
  */
 export async function openSession(req: JoinRequest): Promise<RoomSession> {
   const client = hubClient();
-  const options: Record<string, unknown> = { name: playerName(), ...(req.options ?? {}) };
+  const key = profileKey();
+  // A new seat plays for this browser's profile (its games land in My games).
+  const options: Record<string, unknown> = { name: playerName(), ...(key && req.options?.spectate !== true ? { profileKey: key } : {}), ...(req.options ?? {}) };
   let room: Room;
   if (req.how === "joinOrCreate") room = await client.joinOrCreate(req.game, options);
   else if (req.how === "create") room = await client.create(req.game, options);
   else room = await client.joinById(req.roomId ?? "", options);
   const session = new RoomSession(liveOf(room.name || req.game), liveOf(room.roomId), options.spectate === true);
+  session.attach(room);
+  return session;
+}
+
+/** Joins the room a seat reservation is for (rated quick play hands one out). */
+export async function openReserved(game: string, reservation: unknown): Promise<RoomSession> {
+  const room = await hubClient().consumeSeatReservation(reservation as Parameters<ReturnType<typeof hubClient>["consumeSeatReservation"]>[0]);
+  const session = new RoomSession(liveOf(room.name || game), liveOf(room.roomId), false);
   session.attach(room);
   return session;
 }

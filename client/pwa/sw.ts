@@ -7,6 +7,8 @@
 // network first: online, the server's current index.html is always the one served (a deploy
 // is picked up at once, and its new sw.js replaces this one and its cache); this build's copy
 // is served only when the network fails. Hashed files never change: cache first.
+// Card pictures (other origins, allowed by the page's CSP only when the server turns them on)
+// are kept in a cache of their own once seen: cache first, at most IMAGES_MAX of them.
 // Everything else (/api, /matchmake, room sockets) is not touched.
 
 declare const VERSION: string;
@@ -37,6 +39,9 @@ const INDEX = new URL("index.html", scope).href;
 const PRECACHED = new Set(PRECACHE.map((p) => new URL(p, scope).href));
 /** Server routes: a navigation there (the monitor, an API link) never falls back to the game page. */
 const SERVER_PATHS = /^\/(api|colyseus|matchmake|__healthcheck)(\/|$)/;
+/** Not "hub-": a new build's activation keeps it. */
+const IMAGES = "card-images-v1";
+const IMAGES_MAX = 2000;
 
 worker.addEventListener("install", (e) => {
   e.waitUntil(
@@ -61,7 +66,10 @@ worker.addEventListener("fetch", (e) => {
   const request = e.request;
   if (request.method !== "GET") return;
   const url = new URL(request.url);
-  if (url.origin !== worker.location.origin) return;
+  if (url.origin !== worker.location.origin) {
+    if (request.destination === "image" && /^https?:$/.test(url.protocol)) e.respondWith(cardPicture(request));
+    return;
+  }
   if (request.mode === "navigate") {
     if (!SERVER_PATHS.test(url.pathname)) e.respondWith(page(request));
     return;
@@ -87,6 +95,20 @@ async function page(request: Request): Promise<Response> {
 /** A file of this build: from the cache (immutable), the network if the cache lost it. */
 async function file(request: Request, key: string): Promise<Response> {
   return (await cached(key)) ?? fetch(request);
+}
+
+/** A card picture: the copy already seen, else the network's (kept when it is a picture). */
+async function cardPicture(request: Request): Promise<Response> {
+  const cache = await caches.open(IMAGES);
+  const hit = await cache.match(request);
+  if (hit) return hit;
+  const answer = await fetch(request);
+  if (answer.ok && (answer.headers.get("content-type") ?? "").startsWith("image/")) {
+    await cache.put(request, answer.clone());
+    const keys = await cache.keys();
+    for (const k of keys.slice(0, Math.max(0, keys.length - IMAGES_MAX))) await cache.delete(k);
+  }
+  return answer;
 }
 
 async function cached(key: string): Promise<Response | undefined> {

@@ -41,6 +41,8 @@ function favicon(): HTMLLinkElement | null {
 function vibrate(pattern: number | number[]): void {
   const coarse = typeof matchMedia === "function" && matchMedia("(pointer: coarse)").matches;
   if (!coarse || typeof navigator.vibrate !== "function") return;
+  // Before the first tap Chromium blocks the call and logs an intervention on the page.
+  if (navigator.userActivation && !navigator.userActivation.hasBeenActive) return;
   try {
     if (navigator.vibrate(pattern)) stats.vibrations++;
   } catch {

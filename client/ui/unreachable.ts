@@ -1,19 +1,9 @@
-// "Can't reach the server" while a room is being opened (a reload on a train, a phone
-// switching networks): never a dead end. The page says when it tries again by itself (with
+// "Can't reach the server" (or "The hub is busy") while a room is being opened (a reload on
+// a train, a phone switching networks, a hub restarting): never a dead end. The page says when it tries again by itself (with
 // backoff), tries at once when the browser reports it is online again or the tab comes back,
 // and offers "Try again now" and the way back to the lobby.
+import { retryDelayMs } from "../net/retry";
 import { h } from "./dom";
-
-/**
- * Wait before automatic retry n (1-based), `awayMs` after the first failure: 1 s, then 2 s for
- * the first 30 s (a phone changing networks is back within seconds), then 4 s, 8 s … 15 s;
- * with a little jitter.
- */
-export function retryDelayMs(attempt: number, awayMs: number, random = Math.random): number {
-  const cap = awayMs < 30_000 ? 2000 : 15_000;
-  const ceiling = Math.min(cap, 1000 * 2 ** Math.max(0, attempt - 1));
-  return Math.round(ceiling * (0.8 + 0.2 * random()));
-}
 
 export interface UnreachablePage {
   readonly el: HTMLElement;
@@ -24,6 +14,8 @@ export interface UnreachablePage {
   next(attempt: number): Promise<"waited" | "now">;
   /** Shows that an attempt is on its way. */
   trying(): void;
+  /** Why the last try failed: the hub answered it is busy (`true`), or the network did not answer. */
+  because(busy: boolean): void;
   destroy(): void;
 }
 
@@ -33,6 +25,13 @@ export interface UnreachablePage {
  */
 export function unreachablePage(what: string, kept: string, toLobby: () => void): UnreachablePage {
   const when = h("p", { id: "unreachable-when", "aria-live": "polite" });
+  const title = h("h2", {}, "Can't reach the server");
+  const lead = h("p", { id: "unreachable-why" });
+  const because = (busy: boolean) => {
+    title.textContent = busy ? "The hub is busy" : "Can't reach the server";
+    lead.textContent = (busy ? `The hub is briefly unavailable (it may be restarting), so we could not open ${what} yet. ${kept}` : `Your connection seems to be down, so we could not open ${what}. ${kept}`).trim();
+  };
+  because(false);
   const again = h("button", { type: "button", class: "primary", id: "unreachable-retry" }, "Try again now");
   const back = h("button", { type: "button", class: "secondary", id: "unreachable-lobby" }, "Back to lobby");
   back.addEventListener("click", toLobby);
@@ -42,8 +41,8 @@ export function unreachablePage(what: string, kept: string, toLobby: () => void)
     h(
       "div",
       { class: "notice" },
-      h("h2", {}, "Can't reach the server"),
-      h("p", {}, `Your connection seems to be down, so we could not open ${what}. ${kept}`.trim()),
+      title,
+      lead,
       when,
       h("div", { class: "notice-actions" }, again, back),
     ),
@@ -90,6 +89,7 @@ export function unreachablePage(what: string, kept: string, toLobby: () => void)
         timer = setTimeout(() => end("waited"), ms);
       });
     },
+    because,
     trying() {
       when.textContent = "Trying to reach the server…";
       again.disabled = true;

@@ -106,6 +106,11 @@ export interface GameDef<S, M extends TypedMove, E, C, V> {
   status(state: S): GameStatus;
   /** How a finished game ended, in a word for records and end screens ("won", "draw"...); default "finished". */
   result?(state: S): string;
+  /**
+   * Each seat's 1-based final place once the game is finished (equal places tie): what a
+   * history shows and a rating learns from. Games without an order of players omit it.
+   */
+  places?(state: S): number[];
   /** Who may act now (see WhoActs). */
   whoActs(state: S): WhoActs;
   /** What `viewer` sees (seat, or null: spectator): the single truth of the wire and the client. */
@@ -137,6 +142,13 @@ export interface GameDef<S, M extends TypedMove, E, C, V> {
    * is nothing hidden to change. Omit for games with no hidden information.
    */
   twin?(state: S, viewer: number | null, rng: Rng): S | null;
+  /**
+   * Hidden information, for the kit: moves by `seat` naming every id or index it could name
+   * (its own things, everyone else's, hidden ones and ones that do not exist). What the rules
+   * answer them must not tell `state` from a twin of it for that seat: a refusal never says
+   * whether a hidden thing is there. Omit for games with nothing hidden to name.
+   */
+  probes?(state: S, seat: number): M[];
 }
 
 /** Any definition, for registries and generic code. */

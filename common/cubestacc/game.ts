@@ -204,6 +204,7 @@ export const cubestaccDef: GameDef<CubestaccState, CubestaccMove, CubestaccEvent
   apply: cubestaccRules.apply,
   status: cubestaccRules.status,
   result: (s) => (s.blocked ? "blocked" : "won"),
+  places: (s) => Array.from({ length: s.seats }, (_, seat) => s.ranking?.find((r) => r.seat === seat)?.place ?? s.seats),
   whoActs: (s) => (s.phase === "playing" ? onTurn(s.turn, s.turnStartedAt, ANYTIME_MOVES, s.turnNo) : nobody),
   view: cubestaccRules.view,
   eventsFor,
@@ -217,5 +218,8 @@ export const cubestaccDef: GameDef<CubestaccState, CubestaccMove, CubestaccEvent
     choose: (view, _seat, _memory, budget) => ({ move: botMove(view, budget.level as BotLevel, budget.rng), memory: null }),
   },
   twin: cubestaccTwin,
+  // Every card id played onto the newest cube: a card not in the seat's hand is refused alike
+  // wherever it is (another hand, the deck, the table).
+  probes: (s, _seat) => Array.from({ length: DECK_SIZE }, (_, card) => ({ type: "play" as const, card, onto: Math.max(0, s.placed.length - 1), mode: "top" as const })),
 };
 

@@ -71,7 +71,8 @@ export function checkPlay(s: CubestaccState, seat: number, move: { card?: unknow
   if (seat !== s.turn) return fail("not-your-turn", "It is not your turn.");
   const { card, onto, mode, suit } = move;
   if (!isCard(card)) return fail("bad-move", `No card ${JSON.stringify(card)}.`);
-  if (!s.hands[seat].includes(card)) return fail("not-in-hand", `${cardCode(card)} is not in your hand.`);
+  // One answer for every card that is not yours, wherever it is: it names no card either.
+  if (!s.hands[seat].includes(card)) return fail("not-in-hand", "That card is not in your hand: play one of yours.");
   if (typeof onto !== "number" || !Number.isInteger(onto) || onto < 0 || onto >= s.placed.length) {
     return fail("no-such-cube", `No placed cube ${JSON.stringify(onto)}.`);
   }

@@ -9,6 +9,7 @@ import { decide, defaultOrder, newMemory, observe, rolloutBudget, type BotLevel,
 import { cardDef } from "./cards.js";
 import { parseMove as parsePetsMove } from "./moves.js";
 import { petsRules } from "./rules.js";
+import { petsPlaces } from "./round.js";
 import { checkBuy, checkPass, checkPick, checkSell, checkShopTurn, checkTrade } from "./shop.js";
 import { isPet, keyOf, petCount, toAct } from "./state.js";
 import { MAX_SEATS, MIN_SEATS, type PetsConfig, type PetsEvent, type PetsMove, type PetsState, type PetsView } from "./types.js";
@@ -156,6 +157,7 @@ export const petsDef: GameDef<PetsState, PetsMove, PetsEvent, PetsRoomConfig, Pe
   apply: petsRules.apply,
   status: petsRules.status,
   result: (s) => (s.winners && s.winners.length > 1 ? "tie" : "won"),
+  places: petsPlaces,
   whoActs(s): WhoActs {
     const seats = toAct(s);
     if (s.phase === "arrange") return { seats, together: true, since: null, turn: s.round * 2 + 1 };
@@ -189,7 +191,24 @@ export const petsDef: GameDef<PetsState, PetsMove, PetsEvent, PetsRoomConfig, Pe
     },
   },
   twin: petsTwin,
+  probes: petsProbes,
 };
+
+/**
+ * For the kit: every card id sold, traded in (beside two of the seat's own) and put in an
+ * order, and every pick index. A card not in the seat's hand is refused alike wherever it is
+ * (another hand, a trade pick, a tier deck, the row, the discard, or no card at all).
+ */
+function petsProbes(s: PetsState, seat: number): PetsMove[] {
+  const own = s.hands[seat] ?? [];
+  const out: PetsMove[] = [];
+  for (let id = 0; id < s.kinds.length + 2; id++) {
+    out.push({ type: "sell", cards: [id] }, { type: "trade", cards: [...own.filter((x) => x !== id).slice(0, 2), id] });
+    if (own.length) out.push({ type: "arrange", order: [...own.slice(1), id] });
+  }
+  for (let index = 0; index < 3; index++) out.push({ type: "pick", index });
+  return out;
+}
 
 function isMemory(m: unknown, seats: number): m is BotMemory {
   return !!m && typeof m === "object" && Array.isArray((m as BotMemory).known) && (m as BotMemory).known.length === seats;

@@ -56,11 +56,14 @@ export function buy(s: PetsState, seat: number, slot: number, events: PetsEvent[
   fireGain(s, seat, card, "buy", events);
 }
 
+const NOT_IN_HAND = "That card is not in your hand: choose one of yours.";
+
 export function checkSell(s: PetsState, seat: number, cards: number[]): Rejection | null {
   if (cards.length === 0) return fail("bad-move", "Choose at least one card to sell.");
   if (new Set(cards).size !== cards.length) return fail("bad-move", "Each card can be sold once.");
   for (const id of cards) {
-    if (!s.hands[seat].includes(id)) return fail("not-in-hand", `Card ${id} is not in your hand.`);
+    // One answer for every card that is not yours, wherever it is: it names no card either.
+    if (!s.hands[seat].includes(id)) return fail("not-in-hand", NOT_IN_HAND);
     if (keyOf(s, id) === "apple") return fail("sell-apple", "An apple sells for an apple: sell a pet or another food.");
   }
   return null;
@@ -77,7 +80,7 @@ export function sell(s: PetsState, seat: number, cards: number[], events: PetsEv
 
 export function checkTrade(s: PetsState, seat: number, cards: number[]): Rejection | null {
   if (cards.length !== 3 || new Set(cards).size !== 3) return fail("bad-trade", "Trade in exactly 3 different pets of one suit.");
-  for (const id of cards) if (!s.hands[seat].includes(id)) return fail("not-in-hand", `Card ${id} is not in your hand.`);
+  for (const id of cards) if (!s.hands[seat].includes(id)) return fail("not-in-hand", NOT_IN_HAND);
   if (!cards.every((id) => isPet(s, id))) return fail("bad-trade", "Only pets trade in: choose 3 pets of one suit.");
   const suits = new Set(cards.map((id) => cardDef(keyOf(s, id)).suit));
   if (suits.size !== 1) return fail("bad-trade", "The 3 pets must share a suit.");

@@ -169,7 +169,8 @@ export const cardHandlers: CardHandlers = {
     if (room) return room;
     const seat = seatOf(c);
     const key = zoneKey("battlefield", seat);
-    const t = blankCard(c.d.newId(), card.def, seat, key, c.d.g.turn.round);
+    const id = c.d.newId();
+    const t = blankCard(id, card.def, seat, key, c.d.g.turn.round, c.d.zOf(id, true));
     t.token = true;
     t.copyOf = card.def;
     t.pos = a.pos ? { ...a.pos } : freePos(c.d, key, false);
@@ -212,7 +213,8 @@ export const cardHandlers: CardHandlers = {
     const seat = seatOf(c);
     const key = zoneKey("battlefield", seat);
     for (let k = 0; k < n; k++) {
-      const t = blankCard(c.d.newId(), def, seat, key, c.d.g.turn.round);
+      const id = c.d.newId();
+      const t = blankCard(id, def, seat, key, c.d.g.turn.round, c.d.zOf(id, true));
       t.token = true;
       t.pos = k === 0 && a.pos ? { ...a.pos } : freePos(c.d, key, false);
       c.d.addCard(t);
@@ -246,7 +248,8 @@ export const cardHandlers: CardHandlers = {
     const def = defIndex(c, { name, type: "Ability" });
     if (isRejection(def)) return def;
     const seat = seatOf(c);
-    const t = blankCard(c.d.newId(), def, seat, "stack", c.d.g.turn.round);
+    const id = c.d.newId();
+    const t = blankCard(id, def, seat, "stack", c.d.g.turn.round, c.d.zOf(id, false));
     t.ability = a.text;
     c.d.addCard(t);
     insert(c.d, "stack", t.id, "top", undefined, null);

@@ -1,7 +1,7 @@
 // Handlers of the move, library, mulligan, bulk and variant (Planechase, Archenemy) actions.
 
 import { fail, isRejection, need, needRng, seatOf, zoneOf, type Ctx, type Handlers } from "./context.js";
-import { moveCard, shuffleZone, topIds, type Dest } from "./moves.js";
+import { moveCard, reissue, shuffleZone, topIds, type Dest } from "./moves.js";
 import { bottomCount, drawCards, keep, mulligan } from "./turn.js";
 import { isShared, MAX_CARDS, zoneKey, type ZoneName } from "./types.js";
 
@@ -96,6 +96,12 @@ export const zoneHandlers: ZoneHandlers = {
     ids.push(...a.top, ...rest, ...a.bottom);
     for (const id of a.graveyard ?? []) moveCard(c.d, id, { zone: "graveyard", player: seat, place: "top" }, c.actor, null);
     c.d.player(seat).looking = null;
+    // Put back: hidden again, under new ids (what was seen on top cannot be found at the bottom).
+    if (c.d.randomIds) {
+      const back = [...a.top, ...a.bottom];
+      for (const id of back) if (c.d.g.cards[id].shownTo !== "nobody") c.d.card(id).shownTo = "nobody";
+      reissue(c.d, back);
+    }
     return null;
   },
 

@@ -20,11 +20,15 @@ export type Handlers = { [K in ActionKind]: Handler<K> };
 
 export const fail = (code: string, message: string): Rejection => ({ code, message });
 
-export const noCard = (id: number) => fail("no-such-card", `There is no card ${id} on the table; refresh the table and try again.`);
+/**
+ * The one refusal for a card id that names no card the actor may name: one that does not exist
+ * and one they cannot see get exactly this (resolve.ts `permission`), so it names no id either.
+ */
+export const noCard = () => fail("no-such-card", "That card is not there any more: the table changed since you chose it. Try again.");
 
 /** The card, or a rejection when it does not exist. */
 export function need(c: Ctx, id: number): Card | Rejection {
-  return c.d.peek(id) ?? noCard(id);
+  return c.d.peek(id) ?? noCard();
 }
 
 export const isRejection = (x: unknown): x is Rejection => typeof x === "object" && x !== null && "code" in x && "message" in x;

@@ -4,6 +4,7 @@
 //   1 Grizzly Bears | Creature — Bear | {1}{G} | 2/2
 // Lines that cannot be read give line-numbered errors saying how to write them.
 
+import { queryKey, withData, type CardQuery, type ResolvedCards } from "./cards.js";
 import { MAX_NAME_CHARS, type CardDef } from "./types.js";
 
 export const SECTIONS = ["main", "commander", "companion", "sideboard", "maybeboard", "tokens", "planes", "schemes"] as const;
@@ -22,6 +23,20 @@ export interface DeckError {
   message: string;
 }
 
+/** What a decklist import found in the card data (only its own player is told). */
+export interface DeckReport {
+  /** Cards in the list (every section). */
+  cards: number;
+  /** Of those, found in the server's card data. */
+  found: number;
+  /** Names not found there, as written (they are text cards on the table). */
+  unfound: string[];
+  /** The server has card data at all (false: every card is a text card, nothing to report). */
+  data: boolean;
+}
+
+/** A card name on a list line (long joke names included). */
+export const MAX_LIST_NAME_CHARS = 150;
 export const MAX_COPIES = 250;
 export const MAX_DECK_CARDS = 500;
 
@@ -73,9 +88,38 @@ function cardDef(name: string, extra: string[], section: Section): CardDef {
   return def;
 }
 
-/** Parses a decklist; every unreadable line is reported, nothing is guessed. */
-export function parseDecklist(text: string): { ok: true; deck: Deck } | { ok: false; errors: DeckError[] } {
-  const deck = emptyDeck();
+interface Line {
+  count: number;
+  section: Section;
+  query: CardQuery;
+  extra: string[];
+}
+
+/**
+ * "Lightning Bolt (M10) 146 *F*" → the name, set and collector number (foil / etched marks
+ * dropped); "[M10] Lightning Bolt" and "Lightning Bolt [M10]" give the set too.
+ */
+function nameAndPrinting(raw: string): { name: string; set?: string; number?: string } {
+  let s = raw.replace(/\s+\*[A-Z]{1,2}\*\s*$/, "").trim();
+  let set: string | undefined;
+  let number: string | undefined;
+  const paren = /\s+[([]([A-Za-z0-9]{2,6})[)\]](?:\s+([A-Za-z0-9★†\-]{1,10}))?\s*$/.exec(s);
+  if (paren) {
+    set = paren[1];
+    number = paren[2];
+    s = s.slice(0, paren.index).trim();
+  } else {
+    const front = /^\[([A-Za-z0-9]{2,6})\]\s+/.exec(s);
+    if (front) {
+      set = front[1];
+      s = s.slice(front[0].length).trim();
+    }
+  }
+  return { name: s, ...(set ? { set } : {}), ...(number ? { number } : {}) };
+}
+
+function readLines(text: string): { lines: Line[]; errors: DeckError[]; total: number; last: number } {
+  const out: Line[] = [];
   const errors: DeckError[] = [];
   let section: Section = "main";
   let total = 0;
@@ -102,14 +146,14 @@ export function parseDecklist(text: string): { ok: true; deck: Deck } | { ok: fa
     }
     const count = Number(m[1]);
     const [nameWithSet, ...extra] = m[2].split("|");
-    // "Lightning Bolt (M10) 146" → "Lightning Bolt": the set and number are not needed on the table.
-    const name = nameWithSet.replace(/\s+\([A-Za-z0-9]{2,6}\)(\s+\S+)?\s*$/, "").trim();
+    const printing = nameAndPrinting(nameWithSet);
+    const name = printing.name;
     if (count < 1 || count > MAX_COPIES) {
       errors.push({ line: at, text: raw, message: `line ${at}: ${count} copies of "${name}"; a line holds 1 to ${MAX_COPIES}.` });
       return;
     }
-    if (!name || name.length > MAX_NAME_CHARS) {
-      errors.push({ line: at, text: raw, message: `line ${at}: a card name is 1 to ${MAX_NAME_CHARS} characters.` });
+    if (!name || name.length > MAX_LIST_NAME_CHARS) {
+      errors.push({ line: at, text: raw, message: `line ${at}: a card name is 1 to ${MAX_LIST_NAME_CHARS} characters.` });
       return;
     }
     if (extra.length > 3) {
@@ -117,11 +161,44 @@ export function parseDecklist(text: string): { ok: true; deck: Deck } | { ok: fa
       return;
     }
     total += count;
-    deck[here].push({ count, def: cardDef(name, extra, here) });
+    out.push({ count, section: here, query: { ...printing, ...(here === "tokens" ? { token: true } : {}) }, extra });
   });
-  if (total > MAX_DECK_CARDS) errors.push({ line: lines.length, text: "", message: `The list has ${total} cards; a deck holds at most ${MAX_DECK_CARDS}. Remove some.` });
+  return { lines: out, errors, total, last: lines.length };
+}
+
+/** What a decklist asks of the card data: one query per distinct line (the server answers them). */
+export function deckQueries(text: string): CardQuery[] {
+  const seen = new Set<string>();
+  const out: CardQuery[] = [];
+  for (const l of readLines(text).lines) {
+    const k = queryKey(l.query);
+    if (!seen.has(k)) (seen.add(k), out.push(l.query));
+  }
+  return out;
+}
+
+/**
+ * Parses a decklist; every unreadable line is reported, nothing is guessed. With `cards` (the
+ * server's answers to `deckQueries`), lines found there are the real cards, and the report
+ * names the ones that were not.
+ */
+export function parseDecklist(text: string, cards?: ResolvedCards): { ok: true; deck: Deck; report: DeckReport } | { ok: false; errors: DeckError[] } {
+  const { lines, errors, total, last } = readLines(text);
+  if (total > MAX_DECK_CARDS) errors.push({ line: last, text: "", message: `The list has ${total} cards; a deck holds at most ${MAX_DECK_CARDS}. Remove some.` });
   if (errors.length) return { ok: false, errors };
-  return { ok: true, deck };
+  const deck = emptyDeck();
+  const unfound: string[] = [];
+  let found = 0;
+  for (const l of lines) {
+    let def = cardDef(l.query.name.replace(/\s+/g, " "), l.extra, l.section);
+    const data = cards?.[queryKey(l.query)];
+    if (data) {
+      def = withData(def, data);
+      found += l.count;
+    } else if (cards && !unfound.includes(l.query.name)) unfound.push(l.query.name);
+    deck[l.section].push({ count: l.count, def });
+  }
+  return { ok: true, deck, report: { cards: total, found, unfound, data: cards !== undefined } };
 }
 
 /** What a local card file may say about a card, by name. */

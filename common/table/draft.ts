@@ -2,7 +2,8 @@
 // started from is never touched (a refused event leaves it as it was) and what changed is
 // known without comparing whole games: that is the Touched set views are patched with.
 
-import type { Card, Player, TableGame } from "./types.js";
+import { createRng, type Rng } from "../core/rng.js";
+import { MAX_CARD_ID, type Card, type Player, type TableGame } from "./types.js";
 
 export interface Touched {
   cards: number[];
@@ -55,6 +56,14 @@ export function cloneGame(g: TableGame): TableGame {
   };
 }
 
+/** The id the next new card of `g` most likely gets (the first draw of its id stream). */
+export function peekNewId(g: TableGame): number {
+  if (!g.idRng) return g.nextId;
+  const r = createRng(0);
+  r.setState(g.idRng);
+  return 1 + r.int(MAX_CARD_ID);
+}
+
 export class Draft {
   readonly g: TableGame;
   private cardsDone = new Set<number>();
@@ -62,6 +71,10 @@ export class Draft {
   private playersDone = new Set<number>();
   private generalDone = false;
   private defsCopied = false;
+  /** The id stream, from the game's idRng on the first id drawn. */
+  private idStream: Rng | null = null;
+  /** Cards given new ids in place during this draft (moves.ts reissue): old id → new id. */
+  private renames = new Map<number, number>();
 
   constructor(readonly base: TableGame) {
     this.g = { ...base, cards: { ...base.cards }, zones: { ...base.zones }, players: [...base.players] };
@@ -135,8 +148,52 @@ export class Draft {
     return this.g.defs;
   }
 
-  newId(): number {
+  /** Whether new ids are drawn at random (every game dealt since random ids; see TableGame.idRng). */
+  get randomIds(): boolean {
+    return this.g.idRng !== null;
+  }
+
+  /**
+   * A new card id. Random ids: the next draw of the game's id stream not held by a card now (nor one
+   * of `avoid`: the ids the cards being renamed had until now), so an id tells nothing of where the card came from.
+   * Older games: the next serial number.
+   */
+  newId(avoid?: ReadonlySet<number>): number {
+    if (!this.g.idRng) return this.g.nextId++;
+    if (!this.idStream) {
+      this.idStream = createRng(0);
+      this.idStream.setState(this.g.idRng);
+    }
+    let id: number;
+    do id = 1 + this.idStream.int(MAX_CARD_ID);
+    while (avoid?.has(id) || Object.prototype.hasOwnProperty.call(this.g.cards, id));
+    this.g.idRng = this.idStream.getState();
+    return id;
+  }
+
+  /** Records that the card `from` now has the id `to` (it stayed where it was). */
+  renamed(from: number, to: number): void {
+    this.renames.set(from, to);
+  }
+
+  /** The id a card named `id` earlier in this draft has now (after any renames). */
+  current(id: number): number {
+    for (let k = 0; this.renames.has(id) && k < 100; k++) id = this.renames.get(id)!;
+    return id;
+  }
+
+  /** The next z stamp (a card put on the battlefield goes on top of the others). */
+  stamp(): number {
     return this.g.nextId++;
+  }
+
+  /**
+   * The z of a card made now with id `id`: on the battlefield the next stamp; elsewhere 0 (the
+   * zone's order says everything). Older games kept z = id there, as they were dealt.
+   */
+  zOf(id: number, onBattlefield: boolean): number {
+    if (!this.randomIds) return id;
+    return onBattlefield ? this.stamp() : 0;
   }
 
   touched(): Touched {

@@ -14,14 +14,15 @@ import type { ApplyResult } from "../core/rules.js";
 import { unknownType, type GameDef, type WhoActs } from "../core/game.js";
 import { fail, intIn, objectWith, ok, type Parsed } from "../core/payload.js";
 import { parseAction, type Action } from "./catalogue.js";
-import { parseDecklist, type Deck } from "./deck.js";
+import type { ResolvedCards } from "./cards.js";
+import { parseDecklist, type Deck, type DeckReport } from "./deck.js";
 import { FORMATS } from "./format.js";
 import { createLog, play, type TableLog } from "./log.js";
 import { logLine, type LogLine } from "./logline.js";
 import { permission, touchesHiddenOf } from "./resolve.js";
 import { setupTable } from "./setup.js";
-import { MAX_PLAYERS, zoneKey, type Format, type TableGame } from "./types.js";
-import { canSee, viewTable, type TableView } from "./visibility.js";
+import { MAX_CARD_ID, MAX_PLAYERS, zoneKey, type Format, type TableGame } from "./types.js";
+import { canSee, seesId, viewTable, type TableView, type Viewer } from "./visibility.js";
 
 export const TABLE_MODES = ["online", "solo"] as const;
 /** Log lines kept for the panel (older ones stay in the stored game). */
@@ -33,6 +34,12 @@ export const DECK_PIECE_CHARS = 800;
 export interface TableRoomConfig {
   format: Format;
   mode: (typeof TABLE_MODES)[number];
+  /**
+   * "random": card ids drawn from the game's id stream (every room made now). Absent in the
+   * stored config of a room or record made before: its ids were serial, and its log (which
+   * names cards by id) replays only with those.
+   */
+  ids?: "random";
 }
 
 export type TableMove =
@@ -41,7 +48,7 @@ export type TableMove =
    * over); `more`: the rest follows. `name`: the player's name for the log and the table (the room
    * checks it is the seat's own name), so log lines and replays name people, not seats.
    */
-  | { type: "deck"; text: string; at?: number; more?: true; name?: string }
+  | { type: "deck"; text: string; at?: number; more?: true; name?: string; cards?: ResolvedCards }
   | { type: "act"; action: Action }
   | { type: "goOn"; player: number };
 
@@ -61,6 +68,8 @@ export interface TableState {
   pieces: string[];
   /** Names given with the decks ("" : none given; the deal then says "Player N"). */
   names: string[];
+  /** Per seat: what its decklist import found in the card data (null: none imported). Only that seat sees it. */
+  reports?: (DeckReport | null)[];
   game: TableGame | null;
   log: TableLog | null;
   /** The last LOG_KEPT events' lines for every viewer. */
@@ -76,6 +85,8 @@ export interface TableGameView {
   table: TableView | null;
   lines: LogLine[];
   goOn: number[][];
+  /** The viewer's own deck import: what was found in the card data. */
+  report?: DeckReport;
 }
 
 const spectatorIndex = (s: TableState) => s.seats;
@@ -95,14 +106,17 @@ function forkLog(l: TableLog): TableLog {
  */
 export function frozenBy(s: TableState, seat: number, action: Action, away: readonly number[]): number[] {
   if (!s.game || !away.length) return [];
+  // What the table refuses anyway is refused as such (a card the seat cannot see: no card), never
+  // "frozen": that answer would tell which ids are in an absent player's hand.
+  if (permission(s.game, seat, action)) return [];
   const present = s.seats - away.length;
   return touchesHiddenOf(s.game, seat, action).filter((p) => away.includes(p) && s.goOn[p].filter((v) => !away.includes(v)).length * 2 <= present);
 }
 
-function parseDeck(text: string): Parsed<Deck | null> {
+function parseDeck(text: string, cards?: ResolvedCards): Parsed<{ deck: Deck; report: DeckReport } | null> {
   if (text.trim() === "") return ok(null);
-  const r = parseDecklist(text);
-  if (r.ok) return ok(r.deck);
+  const r = parseDecklist(text, cards);
+  if (r.ok) return ok({ deck: r.deck, report: r.report });
   const first = r.errors.slice(0, 3).map((e) => `line ${e.line}: ${e.message}`);
   return fail("bad-decklist", `The decklist has ${r.errors.length} line(s) it cannot read (${first.join("; ")}). Fix them and import again.`);
 }
@@ -121,7 +135,7 @@ function deal(s: TableState): Parsed<TableState> {
   // A seat without a deck of its own gets the built-in one (setupTable's default).
   const chosen = decks.map((d) => (d === "standard" || d === null ? undefined : d)) as Deck[];
   try {
-    const game = setupTable(s.seed, { format: s.config.format, decks: chosen, names: tableNames(s.names) }, s.seats);
+    const game = setupTable(s.seed, { format: s.config.format, decks: chosen, names: tableNames(s.names), ids: s.config.ids ?? "sequential" }, s.seats);
     return ok({ ...s, game, log: createLog(game, s.config.mode === "solo" ? "unlimited" : "lastOwn") });
   } catch (e) {
     return fail("bad-decklist", `The decks cannot be dealt: ${(e as Error).message}. Import a smaller deck.`);
@@ -140,13 +154,14 @@ function applyTable(s: TableState, seat: number, move: TableMove, rng: Rng, now:
     const text = (at === 0 ? "" : s.pieces[seat]) + move.text;
     if (text.length > MAX_DECKLIST_CHARS) return fail("deck-too-long", `A decklist is at most ${MAX_DECKLIST_CHARS} characters: shorten it and import again.`);
     if (move.more) return done({ ...s, pieces: s.pieces.map((p, i) => (i === seat ? text : p)) });
-    const d = parseDeck(text);
+    const d = parseDeck(text, move.cards);
     if (!d.ok) return d;
-    const decks = s.decks.map((x, i) => (i === seat ? (d.value ?? "standard") : x));
+    const decks = s.decks.map((x, i) => (i === seat ? (d.value?.deck ?? "standard") : x));
+    const reports = (s.reports ?? s.decks.map(() => null)).map((r, i) => (i === seat ? (d.value?.report ?? null) : r));
     const pieces = s.pieces.map((p, i) => (i === seat ? "" : p));
     const names = move.name ? s.names.map((n, i) => (i === seat ? move.name! : n)) : s.names;
-    if (decks.some((x) => x === null)) return done({ ...s, decks, pieces, names });
-    const dealt = deal({ ...s, decks, pieces, names });
+    if (decks.some((x) => x === null)) return done({ ...s, decks, pieces, names, reports });
+    const dealt = deal({ ...s, decks, pieces, names, reports });
     return dealt.ok ? done(dealt.value) : dealt;
   }
   if (!s.game || !s.log) return fail("not-dealt", "The cards are not dealt yet: choose a deck (or the standard one) and wait for the others.");
@@ -175,6 +190,52 @@ function whoActs(s: TableState): WhoActs {
   const g = s.game;
   const seats = g.players.map((_, i) => i).filter((i) => permission(g, i, { do: "chat", text: "" }) === null);
   return { seats, together: true, turn: g.turn.number };
+}
+
+/** `g` with every card whose id `viewer` does not see under another id (the kit's twins). */
+function renameUnseen(g: TableGame, viewer: Viewer, rng: Rng): TableGame {
+  const renamed = new Map<number, number>();
+  const taken = new Set<number>();
+  for (const c of Object.values(g.cards)) {
+    if (seesId(g, viewer, c)) continue;
+    let id: number;
+    do id = 1 + rng.int(MAX_CARD_ID);
+    while (g.cards[id] || taken.has(id));
+    taken.add(id);
+    renamed.set(c.id, id);
+  }
+  if (!renamed.size) return g;
+  const re = (id: number) => renamed.get(id) ?? id;
+  const cards: TableGame["cards"] = {};
+  for (const c of Object.values(g.cards)) {
+    const id = re(c.id);
+    cards[id] = { ...c, id, attachedTo: c.attachedTo === null ? null : re(c.attachedTo), under: c.under === null ? null : re(c.under) };
+  }
+  const zones: TableGame["zones"] = {};
+  for (const [k, ids] of Object.entries(g.zones)) zones[k] = ids.map(re);
+  return { ...g, cards, zones };
+}
+
+/**
+ * For the kit: actions by `seat` naming every card id of the game and a few invented ones,
+ * each of a few kinds. Their refusals must not tell a game from its twin: a card the seat does
+ * not see is answered exactly as one that does not exist.
+ */
+function tableProbes(s: TableState, seat: number): TableMove[] {
+  const g = s.game;
+  if (!g) return [];
+  const ids = [...Object.keys(g.cards).map(Number), 1, 2, 54, 100, MAX_CARD_ID];
+  const out: TableMove[] = [];
+  for (const card of ids) {
+    for (const action of [
+      { do: "tap", card, on: true },
+      { do: "move", card, zone: "hand", place: "top" },
+      { do: "show", card, to: "all" },
+      { do: "arrow", from: card, toPlayer: seat },
+      { do: "keep", bottom: [card] },
+    ] as Action[]) out.push({ type: "act", action });
+  }
+  return out;
 }
 
 /** A few intentions to try for `seat` (the kit's random games; each is checked by a dry run). */
@@ -262,9 +323,9 @@ export const tableDef: GameDef<TableState, TableMove, TableOut, TableRoomConfig,
     const seats = intIn(seatsIn, 1, MAX_PLAYERS);
     if (seats === null) return fail("bad-option", `seats must be a whole number from 1 to ${MAX_PLAYERS}.`);
     const m = mode as TableRoomConfig["mode"];
-    return ok({ config: { format: format as Format, mode: m }, seats, mode: m, bots: 0, turnSeconds: 0, criteria: { mode: m, format, seats } });
+    return ok({ config: { format: format as Format, mode: m, ids: "random" }, seats, mode: m, bots: 0, turnSeconds: 0, criteria: { mode: m, format, seats } });
   },
-  setup: (seed, config, seats) => ({ seed, config, seats, decks: new Array<Deck | "standard" | null>(seats).fill(null), pieces: new Array<string>(seats).fill(""), names: new Array<string>(seats).fill(""), game: null, log: null, lines: [], goOn: Array.from({ length: seats }, () => []) }),
+  setup: (seed, config, seats) => ({ seed, config, seats, decks: new Array<Deck | "standard" | null>(seats).fill(null), pieces: new Array<string>(seats).fill(""), names: new Array<string>(seats).fill(""), reports: new Array<DeckReport | null>(seats).fill(null), game: null, log: null, lines: [], goOn: Array.from({ length: seats }, () => []) }),
   apply: (s, seat, move, ctx) => applyTable(s, seat, move, ctx.rng, ctx.now),
   status: (s) => (s.game?.phase === "finished" ? "finished" : "playing"),
   result: (s) => (s.game?.winners?.length ? "won" : "finished"),
@@ -275,11 +336,13 @@ export const tableDef: GameDef<TableState, TableMove, TableOut, TableRoomConfig,
     table: s.game ? viewTable(s.game, viewer === null ? "spectator" : viewer) : null,
     lines: s.lines.map((o) => o.lines[lineIndex(s, viewer)]),
     goOn: s.goOn.map((v) => v.slice()),
+    ...(viewer !== null && s.reports?.[viewer] ? { report: { ...s.reports[viewer]!, unfound: s.reports[viewer]!.unfound.slice() } } : {}),
   }),
   // Each viewer gets only its own line of each event (the engine event itself never leaves).
   eventsFor: (events, viewer) => events.map((o) => ({ seq: o.seq, lines: [o.lines[viewer === null || viewer < 0 || viewer >= o.lines.length - 1 ? o.lines.length - 1 : viewer]] })),
   twin(s, viewer, rng) {
-    // Two cards the viewer cannot see, of different kinds, trade what they are.
+    // Two cards the viewer cannot see, of different kinds, trade what they are; and every card
+    // whose id the viewer does not see gets another id (so an id hidden here is absent there).
     const g = s.game;
     if (!g || g.phase === "finished") return null;
     const v = viewer === null ? "spectator" : viewer;
@@ -289,10 +352,11 @@ export const tableDef: GameDef<TableState, TableMove, TableOut, TableRoomConfig,
       const b = hidden[rng.int(hidden.length)];
       if (a.def === b.def) continue;
       const cards = { ...g.cards, [a.id]: { ...a, def: b.def }, [b.id]: { ...b, def: a.def } };
-      return { ...s, game: { ...g, cards } };
+      return { ...s, game: renameUnseen({ ...g, cards }, v, rng) };
     }
-    return null;
+    return hidden.length ? { ...s, game: renameUnseen(g, v, rng) } : null;
   },
+  probes: tableProbes,
   moveTypes: ["deck", "act", "goOn"],
   parseMove: parseTableMove,
   legalMoves,

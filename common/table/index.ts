@@ -13,3 +13,4 @@ export * from "./hash.js";
 export * from "./validate.js";
 export * from "./rules.js";
 export * from "./logline.js";
+export * from "./cards.js";

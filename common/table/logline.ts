@@ -3,6 +3,7 @@
 // seeds and card ids of hidden zones); rooms send these lines instead.
 
 import { CATALOGUE } from "./catalogue.js";
+import { peekNewId } from "./draft.js";
 import type { TableEvent } from "./events.js";
 import { parseZoneKey, type Card, type TableGame } from "./types.js";
 import { canSee, effectiveViewer, type Viewer } from "./visibility.js";
@@ -39,6 +40,22 @@ function cardName(g: TableGame, viewer: Viewer, c: Card | undefined, everything:
 }
 
 /**
+ * The card `id` of `before` as it is in `after`: itself, or the card it became (a card changing
+ * zone, or moved within a deck, gets a new id: most likely the next draw of the id stream).
+ */
+export function movedCard(before: TableGame, after: TableGame, id: number): Card | undefined {
+  const old = before.cards[id];
+  if (!old || after.cards[id]) return after.cards[id];
+  const guess = after.cards[peekNewId(before)];
+  if (guess && !before.cards[guess.id] && guess.def === old.def) return guess;
+  for (const k in after.cards) {
+    const c = after.cards[k];
+    if (!before.cards[k] && c.def === old.def && c.owner === old.owner) return c;
+  }
+  return undefined;
+}
+
+/**
  * The line `viewer` reads for an event applied to `before`, giving `after`. `everything`: the
  * replay of a game that is over (replayView), where every card is named.
  */
@@ -58,8 +75,7 @@ export function logLine(before: TableGame, after: TableGame, ev: TableEvent, vie
   switch (a.do) {
     case "move": {
       const old = before.cards[a.card];
-      // A card changing zone gets the next free id; within a zone it keeps its own.
-      const now = after.cards[a.card] ?? after.cards[before.nextId];
+      const now = movedCard(before, after, a.card);
       const name = cardName(before, viewer, old, everything) ?? cardName(after, viewer, now, everything) ?? (now?.faceDown ? "a face-down card" : "a card");
       const to = now ? zoneName(after, now.at) : "out of the game";
       return line(`${actor} moved ${name} from ${old ? zoneName(before, old.at) : "?"} to ${to}.`);

@@ -1,6 +1,10 @@
 // Moving cards between zones, with the rules the table applies on every move:
 // - a card that changes zone becomes a new object with a new id (so nobody can follow it by id
-//   into or out of a hidden zone) and loses face-down and who it was shown to;
+//   into or out of a hidden zone) and loses face-down and who it was shown to; ids are drawn
+//   from the game's id stream (Draft.newId), so an id tells nothing of a card's past;
+// - a card moved within a deck (library, schemes, planes) and every card of a hidden zone that
+//   is shuffled get new ids too, and are hidden again: a card seen before cannot be picked out
+//   afterwards by its id;
 // - leaving the battlefield clears tap, counters, keywords, labels, P/T rows, attachment,
 //   arrows and its controller; what was attached to it or piled under it is set loose;
 // - tokens and stack abilities exist only on the battlefield and the stack;
@@ -9,7 +13,7 @@
 
 import type { Rng } from "../core/rng.js";
 import type { Place } from "./catalogue.js";
-import type { Draft } from "./draft.js";
+import { cloneCard, type Draft } from "./draft.js";
 import { publicZone } from "./visibility.js";
 import { NO_PT, ownerZone, POS_MAX, isShared, topIsFirst, tokenZone, zoneKey, parseZoneKey, type Card, type Pos, type ZoneName } from "./types.js";
 
@@ -85,11 +89,45 @@ export function insert(d: Draft, key: string, id: number, place: Place, index: n
 export function shuffleZone(d: Draft, key: string, rng: Rng): void {
   const ids = d.zone(key);
   rng.shuffle(ids);
-  for (const id of ids) if (d.g.cards[id].shownTo !== "nobody" && !publicZone(parseZoneKey(key)?.zone ?? "stack")) d.card(id).shownTo = "nobody";
+  const hidden = !publicZone(parseZoneKey(key)?.zone ?? "stack");
+  for (const id of ids) if (d.g.cards[id].shownTo !== "nobody" && hidden) d.card(id).shownTo = "nobody";
   for (let p = 0; p < d.g.players.length; p++) {
     const l = d.g.players[p].looking;
     if (l && zoneKey(l.zone, p) === key) d.player(p).looking = null;
   }
+  if (hidden) reissue(d, [...ids]);
+}
+
+/**
+ * New ids for cards that stay where they are (random-id games only; older games keep theirs so
+ * their logs replay): after a shuffle of a hidden zone or a move within a deck, nobody can pick
+ * a card out again by the id it had. Each keeps its place and state. Returns the new ids.
+ */
+export function reissue(d: Draft, ids: readonly number[]): number[] {
+  if (!d.randomIds || !ids.length) return [...ids];
+  const old = new Set(ids);
+  const renamed = new Map<number, number>();
+  for (const id of ids) {
+    const c = d.g.cards[id];
+    const nid = d.newId(old);
+    const zone = d.zone(c.at);
+    zone[zone.indexOf(id)] = nid;
+    d.deleteCard(id);
+    d.addCard({ ...cloneCard(c), id: nid });
+    d.renamed(id, nid);
+    renamed.set(id, nid);
+  }
+  // Attachments, piles and arrows live in public zones; kept right should one ever point here.
+  for (const k in d.g.cards) {
+    const o = d.g.cards[k];
+    if (o.attachedTo !== null && renamed.has(o.attachedTo)) d.card(o.id).attachedTo = renamed.get(o.attachedTo)!;
+    if (o.under !== null && renamed.has(o.under)) d.card(o.id).under = renamed.get(o.under)!;
+  }
+  if (d.g.arrows.some((a) => renamed.has(a.from) || ("card" in a.to && renamed.has(a.to.card)))) {
+    const g = d.general();
+    g.arrows = g.arrows.map((a) => ({ ...a, from: renamed.get(a.from) ?? a.from, to: "card" in a.to ? { card: renamed.get(a.to.card) ?? a.to.card } : a.to }));
+  }
+  return ids.map((id) => renamed.get(id)!);
 }
 
 /** Takes a card out of its zone (the card itself stays in `cards`). */
@@ -129,7 +167,8 @@ export function vanish(d: Draft, id: number): void {
   d.deleteCard(id);
 }
 
-export function blankCard(id: number, def: number, owner: number, at: string, round: number): Card {
+/** A card with nothing done to it yet; `z` from Draft.zOf. */
+export function blankCard(id: number, def: number, owner: number, at: string, round: number, z: number): Card {
   return {
     id,
     at,
@@ -147,7 +186,7 @@ export function blankCard(id: number, def: number, owner: number, at: string, ro
     pt: { other: { ...NO_PT }, eot: { ...NO_PT }, fixed: { ...NO_PT } },
     attachedTo: null,
     pos: null,
-    z: id,
+    z,
     shownTo: "nobody",
     token: false,
     copyOf: null,
@@ -165,8 +204,9 @@ export function destKey(c: Card, dest: Dest): string {
 }
 
 /**
- * Moves one card. Returns its id afterwards: a new one when it changed zone, the same one
- * within a zone or between battlefields (a change of control), null when it left the game.
+ * Moves one card. Returns its id afterwards: a new one when it changed zone (or moved within a
+ * deck, or was shuffled in), the same one within any other zone or between battlefields (a
+ * change of control), null when it left the game.
  */
 export function moveCard(d: Draft, id: number, dest: Dest, actor: number, rng: Rng | null): number | null {
   const c = d.g.cards[id];
@@ -186,14 +226,19 @@ export function moveCard(d: Draft, id: number, dest: Dest, actor: number, rng: R
       // A face-down permanent's new controller may look at it; its old one still knows it.
       if (w.faceDown && was !== w.controller && Array.isArray(w.shownTo) && !w.shownTo.includes(w.controller)) w.shownTo = [...w.shownTo, w.controller].sort((a, b) => a - b);
       w.pos = dest.pos ? { ...dest.pos } : to === c.at ? w.pos : freePos(d, to, isLand(d, w));
-      w.z = d.newId();
+      w.z = d.stamp();
     }
     if (dest.faceDown !== undefined && toZone === "battlefield") {
       w.faceDown = dest.faceDown;
       w.shownTo = dest.faceDown ? [w.controller] : "nobody";
     }
     insert(d, to, id, dest.place, dest.index, rng);
-    return id;
+    // Moved within a deck ("put it on the bottom"): hidden again, and under a new id.
+    if (d.randomIds && topIsFirst(toZone) && d.g.cards[id]) {
+      if (w.shownTo !== "nobody") w.shownTo = "nobody";
+      return reissue(d, [id])[0];
+    }
+    return d.current(id);
   }
 
   if ((c.token || c.ability !== null) && !tokenZone(toZone)) {
@@ -208,9 +253,9 @@ export function moveCard(d: Draft, id: number, dest: Dest, actor: number, rng: R
   release(d, id);
   detach(d, id);
   d.deleteCard(id);
-  const nid = d.newId();
+  const nid = d.newId(new Set([id]));
   const toRef = parseZoneKey(to);
-  const n = blankCard(nid, c.def, c.owner, to, d.g.turn.round);
+  const n = blankCard(nid, c.def, c.owner, to, d.g.turn.round, d.zOf(nid, toZone === "battlefield"));
   n.token = c.token;
   n.copyOf = c.copyOf;
   n.quantity = c.quantity;
@@ -238,7 +283,7 @@ export function moveCard(d: Draft, id: number, dest: Dest, actor: number, rng: R
   }
   d.addCard(n);
   insert(d, to, nid, dest.place, dest.index, rng);
-  return nid;
+  return d.current(nid);
 }
 
 /** The top `n` card ids of a zone, top first. */

@@ -10,10 +10,10 @@
 import type { Rng } from "../core/rng.js";
 import { applyParsed, type Applied } from "./apply.js";
 import { isSessionAction, needsSeed, parseAction, type Action, type Rejection } from "./catalogue.js";
-import { fail } from "./context.js";
+import { fail, noCard } from "./context.js";
 import { TABLE_ACTOR, type Change, type TableEvent } from "./events.js";
 import { sameSide } from "./turn.js";
-import { canSee, publicZone } from "./visibility.js";
+import { publicZone, seesId } from "./visibility.js";
 import { isShared, parseZoneKey, type TableGame } from "./types.js";
 
 export type Resolved = { ok: true; event: TableEvent; game: TableGame; touched: Extract<Applied, { ok: true }>["touched"] } | { ok: false; error: Rejection };
@@ -56,12 +56,12 @@ export function permission(g: TableGame, actor: number, a: Action): Rejection | 
   if ((a.do === "lookTop" || a.do === "search") && a.player !== undefined && a.player !== actor) return fail("not-your-library", "You may look only into your own library.");
   if (a.do === "arrange" && !g.players[actor].looking) return fail("not-looking", "Look at the top of your library first.");
   const { touch, see } = named(a);
+  // A card whose id the actor does not see is, for them, no card at all: the same refusal, word
+  // for word, as an id that never existed. Anything else would let a player probe ids and learn
+  // what is in a hand or a library.
   for (const id of [...touch, ...see]) {
     const c = Object.prototype.hasOwnProperty.call(g.cards, id) ? g.cards[id] : undefined;
-    if (!c) return fail("no-such-card", `There is no card ${id} on the table; refresh the table and try again.`);
-    const zone = parseZoneKey(c.at)?.zone;
-    // A card in a hidden zone can only be named by someone who sees it (ids there are unknown).
-    if (zone && !publicZone(zone) && !canSee(g, actor, c)) return fail("not-visible", "You cannot see that card.");
+    if (!c || !seesId(g, actor, c)) return noCard();
   }
   if (g.options.everyoneTouches || ANYONE.has(a.do)) return null;
   for (const id of touch) {
@@ -83,7 +83,9 @@ export function touchesHiddenOf(g: TableGame, actor: number, a: Action): number[
   const { touch } = named(a);
   for (const id of touch) {
     const c = Object.prototype.hasOwnProperty.call(g.cards, id) ? g.cards[id] : undefined;
-    const ref = c ? parseZoneKey(c.at) : null;
+    // Only cards the actor sees count: any other is refused as no card (permission) before a
+    // room asks this, and must not answer differently here either.
+    const ref = c && seesId(g, actor, c) ? parseZoneKey(c.at) : null;
     if (ref && ref.player >= 0 && ref.player !== actor && !publicZone(ref.zone)) out.add(ref.player);
   }
   if ((a.do === "lookTop" || a.do === "search") && a.player !== undefined && a.player !== actor) out.add(a.player);

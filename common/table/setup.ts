@@ -20,10 +20,17 @@ export interface TableConfig {
   decks?: Deck[];
   /** Changes to the format's defaults. */
   options?: Partial<Omit<Options, "helpers">> & { helpers?: Partial<Options["helpers"]> };
+  /**
+   * Card ids: "random" (the default: drawn from the game's id stream) or "sequential" (1, 2, 3…
+   * in decklist order, as games were dealt before; only to replay their stored logs).
+   */
+  ids?: "random" | "sequential";
 }
 
 /** PCG32 stream of the deal (events carry their own seeds). */
 export const SETUP_STREAM = 0x7ab1e;
+/** PCG32 stream of the card ids (TableGame.idRng), seeded with the deal's seed. */
+export const ID_STREAM = 0x1d5;
 
 const WHERE: Partial<Record<Section, ZoneName>> = {
   main: "library",
@@ -76,6 +83,7 @@ export function setupTable(seed: number, config: TableConfig, seats: number): Ta
     arrows: [],
     designations: {},
     nextId: 1,
+    idRng: config.ids === "sequential" ? null : createRng(seed >>> 0, ID_STREAM).getState(),
     winners: null,
   };
   const d = new Draft(base);
@@ -103,7 +111,8 @@ export function setupTable(seed: number, config: TableConfig, seats: number): Ta
         const def = defOf(e.def);
         for (let k = 0; k < e.count; k++) {
           const key = zoneKey(zone, seat);
-          const c = blankCard(d.newId(), def, seat, key, 0);
+          const id = d.newId();
+          const c = blankCard(id, def, seat, key, 0, d.zOf(id, false));
           d.addCard(c);
           insert(d, key, c.id, "bottom", undefined, null);
         }

@@ -4,6 +4,8 @@
 //
 // The table is not a judge: it tracks where every card is and what was done to it.
 
+import type { RngState } from "../core/rng.js";
+
 // ---- bounds: every number a player can send is clamped or refused against these ----------
 
 export const MAX_PLAYERS = 10;
@@ -31,6 +33,7 @@ export const MAX_CARDS = 4_000;
 export const MAX_DEFS = 2_000;
 export const MAX_DICE = 20;
 export const MAX_SIDES = 1_000;
+/** Card ids are 1..MAX_CARD_ID: drawn at random from the game's id stream (see TableGame.idRng). */
 export const MAX_CARD_ID = 0x7fff_ffff;
 
 // ---- zones ----------------------------------------------------------------------------------
@@ -79,7 +82,27 @@ export function parseZoneKey(key: string): ZoneRef | null {
 
 // ---- cards --------------------------------------------------------------------------------
 
-/** What the table knows about a card: drawn as a clean text card (no images). */
+/** One face of a card with several (split, double-faced, adventure, flip), as printed. */
+export interface CardFace {
+  name: string;
+  cost?: string;
+  type?: string;
+  /** Oracle text. */
+  text?: string;
+  power?: string;
+  toughness?: string;
+  loyalty?: number;
+  /** Colours of this face in WUBRG order ("" colourless). */
+  colors?: string;
+  /** This face's picture (double-faced cards have one per face). */
+  image?: string;
+}
+
+/**
+ * What the table knows about a card. A decklist line alone gives a text card (name, maybe type
+ * / cost / P-T); with the server's card data (common/table/cards.ts) it is the real card: the
+ * front face's fields here, every face in `faces`, and its pictures when images are on.
+ */
 export interface CardDef {
   name: string;
   type?: string;
@@ -92,7 +115,30 @@ export interface CardDef {
   /** Resolving it from the stack puts it on the battlefield (permanent) rather than the graveyard. */
   permanent?: boolean;
   commander?: boolean;
+  // ---- from the card data (absent on a text card) ----
+  /** Oracle text of the front face (a split card: both halves). */
+  text?: string;
+  /** Colours in WUBRG order ("" colourless): the frame's colour. */
+  colors?: string;
+  /** Colour identity in WUBRG order (Commander's deck rule). */
+  identity?: string;
+  /** Mana value. */
+  mv?: number;
+  keywords?: string[];
+  /** Scryfall's layout: normal, split, transform, modal_dfc, adventure, meld, flip, token… */
+  layout?: string;
+  /** Set code and collector number of the printing. */
+  set?: string;
+  number?: string;
+  /** The picture of the front (of the whole card for one-image layouts: split, adventure, flip). */
+  image?: string;
+  /** Every face, front first, for cards with more than one. */
+  faces?: CardFace[];
 }
+
+export const MAX_FACES = 5;
+export const MAX_ORACLE_CHARS = 2_000;
+export const MAX_IMAGE_URL = 400;
 
 /** Who a card is shown to beyond what its zone allows. */
 export type ShownTo = "nobody" | "owner" | "all" | number[];
@@ -237,7 +283,17 @@ export interface TableGame {
   arrows: Arrow[];
   /** Monarch, initiative, day/night…: holder seat or null (a table-wide marker). */
   designations: Record<string, number | null>;
+  /**
+   * Serial stamp: the z order of cards entering the battlefield (and, in games dealt before
+   * random ids, the next card id too).
+   */
   nextId: number;
+  /**
+   * State of the id stream (PCG32, seeded from the deal's seed): every new card id is drawn
+   * from it, so an id says nothing about the card's decklist position or history, and replays
+   * and restores draw the same ids. null: a game dealt before random ids (ids were `nextId`).
+   */
+  idRng: RngState | null;
   winners: number[] | null;
 }
 

@@ -3,9 +3,13 @@
 
 import {
   MAX_AMOUNT,
+  MAX_CARD_ID,
   MAX_CARDS,
   MAX_DEFS,
+  MAX_FACES,
+  MAX_IMAGE_URL,
   MAX_LABELS,
+  MAX_ORACLE_CHARS,
   MAX_PLAYERS,
   MAX_QUANTITY,
   POS_MAX,
@@ -21,9 +25,9 @@ const str = (x: unknown, max = 200) => typeof x === "string" && x.length <= max;
 const amounts = (x: unknown) => isObj(x) && Object.keys(x).length <= 64 && Object.values(x).every((v) => int(v, -MAX_AMOUNT, MAX_AMOUNT));
 const pt = (x: unknown) => isObj(x) && int(x.power, -MAX_AMOUNT, MAX_AMOUNT) && int(x.toughness, -MAX_AMOUNT, MAX_AMOUNT);
 
-function checkCard(c: unknown, key: string, players: number, defs: number, nextId: number): string | null {
+function checkCard(c: unknown, key: string, players: number, defs: number, maxId: number): string | null {
   if (!isObj(c)) return `card ${key} is not an object`;
-  if (!int(c.id, 1, nextId - 1) || String(c.id) !== key) return `card ${key} has a wrong id`;
+  if (!int(c.id, 1, maxId) || String(c.id) !== key) return `card ${key} has a wrong id`;
   if (!int(c.def, 0, defs - 1)) return `card ${key} has an unknown def`;
   if (!int(c.owner, 0, players - 1) || !int(c.controller, 0, players - 1)) return `card ${key} has an unknown owner or controller`;
   if (!int(c.face, 0, 1) || !int(c.z, 0, 2 ** 31) || !int(c.quantity, 1, MAX_QUANTITY) || !int(c.arrived, 0, 2 ** 31)) return `card ${key} has a bad number`;
@@ -32,8 +36,8 @@ function checkCard(c: unknown, key: string, players: number, defs: number, nextI
   if (!Array.isArray(c.keywords) || !c.keywords.every((k) => str(k, 20)) || c.keywords.length > 16) return `card ${key} has bad keywords`;
   if (!Array.isArray(c.labels) || !c.labels.every((k) => str(k, 20)) || c.labels.length > MAX_LABELS) return `card ${key} has bad labels`;
   if (!isObj(c.pt) || !pt(c.pt.other) || !pt(c.pt.eot) || !pt(c.pt.fixed)) return `card ${key} has bad P/T rows`;
-  if (!(c.attachedTo === null || int(c.attachedTo, 1, nextId))) return `card ${key} has a bad attachment`;
-  if (!(c.under === null || int(c.under, 1, nextId))) return `card ${key} has a bad pile`;
+  if (!(c.attachedTo === null || int(c.attachedTo, 1, maxId))) return `card ${key} has a bad attachment`;
+  if (!(c.under === null || int(c.under, 1, maxId))) return `card ${key} has a bad pile`;
   if (!(c.copyOf === null || int(c.copyOf, 0, defs - 1))) return `card ${key} copies an unknown def`;
   if (!(c.pos === null || (isObj(c.pos) && int(c.pos.x, 0, POS_MAX) && int(c.pos.y, 0, POS_MAX)))) return `card ${key} has a bad position`;
   if (!(c.ability === null || str(c.ability, 500))) return `card ${key} has a bad ability`;
@@ -42,11 +46,26 @@ function checkCard(c: unknown, key: string, players: number, defs: number, nextI
   return null;
 }
 
-const DEF_TEXT = ["type", "cost", "power", "toughness", "back"] as const;
+const DEF_TEXT = ["type", "cost", "power", "toughness", "back", "layout", "set", "number"] as const;
+const COLOURS = /^W?U?B?R?G?$/;
+const optStr = (x: unknown, max: number) => x === undefined || str(x, max);
+const optColours = (x: unknown) => x === undefined || (typeof x === "string" && COLOURS.test(x));
+const optImage = (x: unknown) => x === undefined || (str(x, MAX_IMAGE_URL) && /^https?:\/\/[^\s"'()<>]+$/.test(x as string));
+
+function checkFace(f: unknown): boolean {
+  if (!isObj(f) || !str(f.name, 200)) return false;
+  if (!["cost", "type", "power", "toughness"].every((k) => optStr(f[k], 200)) || !optStr(f.text, MAX_ORACLE_CHARS)) return false;
+  return (f.loyalty === undefined || int(f.loyalty, 0, 999)) && optColours(f.colors) && optImage(f.image);
+}
+
 function checkDef(d: unknown): boolean {
   if (!isObj(d) || !str(d.name, 200)) return false;
-  if (!DEF_TEXT.every((k) => d[k] === undefined || str(d[k], 200))) return false;
+  if (!DEF_TEXT.every((k) => optStr(d[k], 200)) || !optStr(d.text, MAX_ORACLE_CHARS)) return false;
   if (!(d.loyalty === undefined || int(d.loyalty, 0, 999))) return false;
+  if (!optColours(d.colors) || !optColours(d.identity) || !optImage(d.image)) return false;
+  if (!(d.mv === undefined || (typeof d.mv === "number" && Number.isFinite(d.mv) && d.mv >= 0 && d.mv <= 1_000_000))) return false;
+  if (!(d.keywords === undefined || (Array.isArray(d.keywords) && d.keywords.length <= 32 && d.keywords.every((k) => str(k, 60))))) return false;
+  if (!(d.faces === undefined || (Array.isArray(d.faces) && d.faces.length <= MAX_FACES && d.faces.every(checkFace)))) return false;
   return (d.permanent === undefined || bool(d.permanent)) && (d.commander === undefined || bool(d.commander));
 }
 
@@ -64,19 +83,26 @@ function checkPlayer(p: unknown, i: number, defs: number): string | null {
 
 /**
  * A copy of a stored game with the fields added since it was written filled in with their
- * defaults (stored games and restore events are never rewritten). Added so far: Player.tokens.
+ * defaults (stored games and restore events are never rewritten). Added so far: Player.tokens;
+ * idRng (null: the game's ids were serial).
  */
 export function upgradeGame(raw: unknown): unknown {
   if (!isObj(raw) || !Array.isArray(raw.players)) return raw;
   const players = raw.players.map((p) => (isObj(p) && p.tokens === undefined ? { ...p, tokens: [] } : p));
-  return { ...raw, players };
+  const out: Record<string, unknown> = { ...raw, players };
+  if (out.idRng === undefined) out.idRng = null;
+  return out;
 }
+
+const hex16 = (x: unknown) => typeof x === "string" && /^[0-9a-f]{16}$/.test(x);
 
 /** Null when `raw` is a consistent TableGame, else what is wrong. */
 export function checkGame(raw: unknown): string | null {
   if (!isObj(raw) || raw.v !== 1) return "not a version 1 table";
   const g = raw as unknown as TableGame;
-  if (!int(g.seq, 0, 2 ** 31) || !int(g.nextId, 1, MAX_CARDS * 1000)) return "bad seq or nextId";
+  if (!int(g.seq, 0, 2 ** 31) || !int(g.nextId, 1, 2 ** 31)) return "bad seq or nextId";
+  const ids = g.idRng as unknown;
+  if (!(ids === null || (isObj(ids) && hex16(ids.state) && hex16(ids.inc) && Object.keys(ids).length === 2))) return "bad id stream";
   if (!(g.phase === "mulligan" || g.phase === "playing" || g.phase === "finished")) return "bad phase";
   if (!Array.isArray(g.players) || g.players.length < 1 || g.players.length > MAX_PLAYERS) return "1 to 10 players";
   const n = g.players.length;
@@ -92,7 +118,8 @@ export function checkGame(raw: unknown): string | null {
   if (!(o.archenemy === null || int(o.archenemy, 0, n - 1))) return "bad archenemy";
   if (!isObj(g.cards) || Object.keys(g.cards).length > MAX_CARDS) return "bad cards";
   for (const [k, c] of Object.entries(g.cards)) {
-    const e = checkCard(c, k, n, g.defs.length, g.nextId);
+    // Serial ids (older games) are below nextId; random ones anywhere in the id range.
+    const e = checkCard(c, k, n, g.defs.length, g.idRng === null ? g.nextId - 1 : MAX_CARD_ID);
     if (e) return e;
   }
   if (!isObj(g.zones)) return "bad zones";

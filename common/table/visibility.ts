@@ -48,6 +48,18 @@ export function canSee(g: TableGame, viewer: Viewer, c: Card): boolean {
   return false;
 }
 
+/**
+ * Does `viewer` know this card's id, i.e. does its id travel in their view: a card of a zone
+ * they see whole (a face-down one too: they see that it is there), or a card they know in one
+ * they do not. Any other card is, for them, no card at all: an action naming it is answered as
+ * an action naming an id that does not exist (resolve.ts), so nobody learns what exists where.
+ */
+export function seesId(g: TableGame, viewer: Viewer, c: Card): boolean {
+  const ref = parseZoneKey(c.at);
+  if (!ref) return false;
+  return zoneOpen(g, viewer, ref.zone, ref.player) || canSee(g, viewer, c);
+}
+
 /** Whether the viewer sees the whole zone in order (else: its count and the cards they know). */
 function zoneOpen(g: TableGame, viewer: Viewer, zone: ZoneName, player: number): boolean {
   if (viewer === "all" || publicZone(zone)) return true;
@@ -139,7 +151,9 @@ function cardView(g: TableGame, c: Card, known: boolean, looking: boolean): Card
   if (c.token) v.token = true;
   if (c.quantity !== 1) v.quantity = c.quantity;
   if (c.under !== null) v.under = c.under;
-  if (c.arrived) v.arrived = c.arrived;
+  // The round a card arrived is the "before" divider of graveyard and exile; of a card shown in
+  // a hidden zone it would only tell its history, so it travels for public zones only.
+  if (c.arrived && publicZone(parseZoneKey(c.at)?.zone ?? "stack")) v.arrived = c.arrived;
   if (known && c.ability !== null) v.ability = c.ability;
   if (looking) v.looking = true;
   return v;

@@ -7,7 +7,9 @@
 // The client joins the parts back into the view (`joinView`); `splitView` ∘ `joinView` is the
 // identity (test/common/table.wire.test.ts).
 
+import { sha256 } from "./hash.js";
 import type { LogLine } from "./logline.js";
+import type { CardDef } from "./types.js";
 import type { TableGameView } from "./game.js";
 import type { CardView, TableView, ZoneView } from "./visibility.js";
 
@@ -20,9 +22,45 @@ interface ZonePart {
   known?: Array<[number, CardView]>;
 }
 
+/** Card definitions already keyed (a def's JSON → its part key), bounded. */
+const defKeys = new Map<string, string>();
+
+/**
+ * A card's definition travels once as its own part `d:<hash of its content>`, and each card part
+ * names it: a tap re-sends ~150 bytes, not the card's oracle text and pictures. The key comes
+ * from the content alone (nothing the viewer does not already read in it), and a viewer gets a
+ * def part only while a card it sees carries it.
+ */
+function defKey(out: Parts, def: CardDef): string {
+  const json = JSON.stringify(def);
+  let key = defKeys.get(json);
+  if (!key) {
+    if (defKeys.size > 20_000) defKeys.clear();
+    key = sha256(json).slice(0, 16);
+    defKeys.set(json, key);
+  }
+  out[`d:${key}`] = json;
+  return key;
+}
+
+function cardPart(out: Parts, c: CardView): string {
+  if (!c.card) return JSON.stringify(c);
+  const { card, ...rest } = c;
+  return JSON.stringify({ ...rest, d: defKey(out, card) });
+}
+
+function cardOf(parts: Parts, json: string): CardView {
+  const c = JSON.parse(json) as CardView & { d?: string };
+  if (c.d === undefined) return c;
+  const { d, ...rest } = c;
+  const def = parts[`d:${d}`];
+  return def ? { ...rest, card: JSON.parse(def) as CardDef } : { ...rest };
+}
+
 export function splitView(v: TableGameView): Parts {
   const out: Parts = {};
-  const { table, lines, ...meta } = v;
+  const { table, lines, report, ...meta } = v;
+  if (report) out.r = JSON.stringify(report);
   if (table) {
     const { players, zones, viewer: _viewer, ...rest } = table;
     out.m = JSON.stringify({ ...meta, table: rest });
@@ -31,7 +69,7 @@ export function splitView(v: TableGameView): Parts {
       const part: ZonePart = { count: z.count };
       if (z.cards) {
         part.ids = z.cards.map((c) => c.id);
-        for (const c of z.cards) out[`c:${c.id}`] = JSON.stringify(c);
+        for (const c of z.cards) out[`c:${c.id}`] = cardPart(out, c);
       }
       if (z.known) part.known = z.known;
       out[`z:${key}`] = JSON.stringify(part);
@@ -69,7 +107,8 @@ export function joinView(parts: Parts, viewer: number | "spectator"): TableGameV
     .filter((k) => k.startsWith("l:"))
     .map((k) => JSON.parse(parts[k]) as LogLine)
     .sort((a, b) => a.seq - b.seq);
-  if (!meta.table) return { ...meta, table: null, lines };
+  const report = parts.r ? { report: JSON.parse(parts.r) as NonNullable<TableGameView["report"]> } : {};
+  if (!meta.table) return { ...meta, table: null, lines, ...report };
   const players = Object.keys(parts)
     .filter((k) => k.startsWith("p:"))
     .sort((a, b) => Number(a.slice(2)) - Number(b.slice(2)))
@@ -78,10 +117,10 @@ export function joinView(parts: Parts, viewer: number | "spectator"): TableGameV
   for (const k of Object.keys(parts).filter((x) => x.startsWith("z:")).sort()) {
     const z = JSON.parse(parts[k]) as ZonePart;
     const zone: ZoneView = { count: z.count };
-    if (z.ids) zone.cards = z.ids.map((id) => (parts[`c:${id}`] ? (JSON.parse(parts[`c:${id}`]) as CardView) : { id, known: false, owner: -1, controller: -1, z: 0 }));
+    if (z.ids) zone.cards = z.ids.map((id) => (parts[`c:${id}`] ? cardOf(parts, parts[`c:${id}`]) : { id, known: false, owner: -1, controller: -1, z: 0 }));
     if (z.known) zone.known = z.known;
     zones[k.slice(2)] = zone;
   }
   const { stage, decks, goOn } = meta;
-  return { stage, decks, table: { viewer, ...meta.table, players, zones } as TableView, lines, goOn };
+  return { stage, decks, table: { viewer, ...meta.table, players, zones } as TableView, lines, goOn, ...report };
 }

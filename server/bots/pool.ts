@@ -6,7 +6,7 @@
 
 import { availableParallelism } from "node:os";
 import { Worker } from "node:worker_threads";
-import type { BotThinker, ThinkAnswer, ThinkRequest } from "./thinker.js";
+import { NO_MOVE, type BotThinker, type ThinkAnswer, type ThinkRequest } from "./thinker.js";
 
 interface Job {
   id: number;
@@ -73,10 +73,29 @@ export class BotPool implements BotThinker {
     return slot;
   }
 
-  think(request: ThinkRequest): Promise<ThinkAnswer> {
+  /** Decisions waiting for a free worker (the `hub_bot_queue` gauge). */
+  queued(): number {
+    return this.queue.length;
+  }
+
+  think(request: ThinkRequest, cancel?: AbortSignal): Promise<ThinkAnswer> {
     if (this.closed) return Promise.reject(new Error("bot pool closed"));
+    if (cancel?.aborted) return Promise.resolve(NO_MOVE);
     return new Promise((resolve, reject) => {
-      this.queue.push({ id: this.nextId++, request, resolve, reject });
+      const job: Job = { id: this.nextId++, request, resolve, reject };
+      this.queue.push(job);
+      // Cancelled while it waits: out of the queue at once (a running decision finishes within its budget).
+      cancel?.addEventListener(
+        "abort",
+        () => {
+          const i = this.queue.indexOf(job);
+          if (i < 0) return;
+          this.queue.splice(i, 1);
+          resolve(NO_MOVE);
+          this.holdProcess();
+        },
+        { once: true },
+      );
       this.pump();
     });
   }

@@ -8,6 +8,8 @@
 
 import { Redis } from "ioredis";
 import type { Deadlines, LoggedMove, LoggedRoom, RoomHeader, RoomLog, RoomStatus, RoomSummary, RoomWrite } from "./RoomLog.js";
+import { log } from "../ops/log.js";
+import { roomLogWriteFailed } from "../ops/metrics.js";
 
 const ROOM = (id: string) => `hub:room:${id}`;
 const MOVES = (id: string, gameNo: number) => `hub:room:${id}:moves:${gameNo}`;
@@ -109,5 +111,6 @@ export class RedisRoomLog implements RoomLog {
 }
 
 function report(e: unknown): void {
-  console.error("room log (Redis): a write failed:", (e as Error)?.message ?? e);
+  roomLogWriteFailed();
+  log.error({ event: "roomlog.write-failed", err: e }, "room log (Redis): a write failed");
 }

@@ -25,6 +25,8 @@ export interface LoggedSeat {
   /** A bot plays this person's held seat now. */
   botPlays: boolean;
   ready: boolean;
+  /** The profile of the person in the seat (histories, ratings); absent: none. */
+  profileId?: string;
 }
 
 /** Everything of a room but its moves and deadlines (rewritten when it changes). */

@@ -18,6 +18,8 @@ export interface KitTotals {
   rejected: number;
   twins: number;
   eventChecks: number;
+  /** Probe moves whose answers were compared between a state and its twin. */
+  probes?: number;
 }
 
 const MAX_STEPS = 6000;
@@ -45,7 +47,16 @@ export function playRandomGame(def: AnyGameDef, options: Record<string, unknown>
   const viewers: (number | null)[] = [null, ...Array.from({ length: c.seats }, (_, i) => i)];
   let now = 1_000_000;
   for (let step = 0; ; step++) {
-    if (def.status(session.state) === "finished") break;
+    if (def.status(session.state) === "finished") {
+      // A game with places ranks every seat 1…seats, someone first (histories and ratings read them).
+      const places = def.places?.(session.state);
+      if (places) {
+        expect(places, `${where}: a place per seat`).to.have.length(c.seats);
+        for (const p of places) expect(p, `${where}: places are 1…seats`).to.be.within(1, c.seats);
+        expect(places, `${where}: someone is first`).to.include(1);
+      }
+      break;
+    }
     if (step >= MAX_STEPS) throw new Error(`${where}: no end after ${MAX_STEPS} moves`);
     now += 1 + rng.int(1500);
     const who = def.whoActs(session.state);
@@ -90,6 +101,7 @@ export function playRandomGame(def: AnyGameDef, options: Record<string, unknown>
       totals.twins++;
       expect(canon(def.view(t, v)), `${where}: viewer ${v} could tell a twin apart (step ${step})`).to.equal(canon(def.view(before, v)));
     });
+    checkProbes(def, before, twins, viewers, rng, now, `${where} step ${step}`, totals);
     const result = session.apply(seat, move, now);
     if (!result.ok) throw new Error(`${where}: legal move ${canon(move)} by seat ${seat} refused: ${result.error.code} ${result.error.message}`);
     expect(canon(before), `${where}: apply changed its input state`).to.equal(frozen);
@@ -110,6 +122,31 @@ export function playRandomGame(def: AnyGameDef, options: Record<string, unknown>
   }
   totals.games++;
   return session;
+}
+
+/** How the rules answer a move, as a player reads it: "ok", or the refusal's code and words. */
+const answer = (r: { ok: true } | { ok: false; error: { code: string; message: string } }) => (r.ok ? "ok" : `${r.error.code}: ${r.error.message}`);
+
+/**
+ * Refusals tell nothing hidden: now and then, for every seat, moves naming every id or index it
+ * could name (`probes`: its own, others' hidden ones, ones that do not exist) are answered alike
+ * in the state and in the twin that seat cannot tell from it (where hidden things are elsewhere,
+ * under other ids, or not there at all): same code, same words.
+ */
+function checkProbes(def: AnyGameDef, state: unknown, twins: unknown[], viewers: (number | null)[], rng: Rng, now: number, where: string, totals: KitTotals): void {
+  if (!def.probes || rng.int(8) !== 0) return;
+  viewers.forEach((v, i) => {
+    const twin = twins[i];
+    if (v === null || !twin) return;
+    const all: { type: string }[] = [...def.probes!(state, v), ...def.probes!(twin, v)];
+    for (let k = 0; k < Math.min(60, all.length); k++) {
+      const m = all[rng.int(all.length)];
+      const a = def.apply(state, v, m, { rng: createRng(k, 3), now });
+      const b = def.apply(twin, v, m, { rng: createRng(k, 3), now });
+      totals.probes = (totals.probes ?? 0) + 1;
+      expect(answer(b), `${where}: seat ${v} probing ${canon(m)} can tell a twin apart`).to.equal(answer(a));
+    }
+  });
 }
 
 /** A legal move survives the wire: the message a client sends parses back to the same move. */

@@ -50,6 +50,7 @@ for (const def of GAMES) {
         expect(totals.games).to.equal(SEEDS);
         expect(totals.rejected, "some moves were tried and refused").to.be.greaterThan(0);
         if (def.twin && totals.moves > SEEDS * 4) expect(totals.twins, "the game declares hidden information: twins were checked").to.be.greaterThan(0);
+        if (def.probes && totals.moves > SEEDS * 20) expect(totals.probes ?? 0, "the game names hidden things: probes were compared").to.be.greaterThan(0);
       });
     }
 
@@ -87,6 +88,29 @@ describe("the contract kit catches what it is for", () => {
   it("mines shown before the end", () => {
     const leaky = { ...minesweeper, view: (s: { mines: Uint8Array | null }, v: number | null) => ({ ...minesweeper.view(s, v), mines: s.mines }) };
     expect(fails(leaky, { mode: "coop", seats: 2 })).to.match(/could tell a twin apart/);
+  });
+
+  it("a refusal that tells a hidden card from no card (the card table's id probe)", () => {
+    const table = GAMES.find((g) => g.id === "table")!;
+    type Table = { game: { cards: Record<string, unknown> } | null };
+    const leaky = {
+      ...table,
+      apply(s: Table, seat: number, move: { action?: { card?: number } }, ctx: never) {
+        const r = table.apply(s, seat, move, ctx);
+        const card = move.action?.card;
+        if (!r.ok && r.error.code === "no-such-card" && card !== undefined && s.game?.cards[card]) return { ok: false, error: { code: "not-visible", message: "You cannot see that card." } };
+        return r;
+      },
+    };
+    let caught = "";
+    for (let seed = 1; seed <= 40 && !caught; seed++) {
+      try {
+        playRandomGame(leaky as unknown as typeof cubestacc, { seats: 2 }, seed, totals());
+      } catch (e) {
+        caught = String((e as Error).message);
+      }
+    }
+    expect(caught).to.match(/probing .* can tell a twin apart/);
   });
 
   it("a move the rules refuse listed as legal, and a parser that loses a field", () => {

@@ -9,7 +9,7 @@
 
 import { expect } from "chai";
 import fc from "fast-check";
-import type { Rng } from "../../common/core/rng.js";
+import { createRng, type Rng } from "../../common/core/rng.js";
 import { replay } from "../../common/core/session.js";
 import {
   cardRank,
@@ -23,7 +23,7 @@ import {
   type CubestaccState,
   type PlacedCube,
 } from "../../common/cubestacc/index.js";
-import { runGame, type Player, type Result } from "./cubestacc.helpers.js";
+import { apply, runGame, type Player, type Result } from "./cubestacc.helpers.js";
 
 // ------------------------------------------------------------ reference ----
 
@@ -333,6 +333,44 @@ describe("cubestacc properties over random games played to the end", function ()
       }),
       { numRuns: 150, seed: 777 },
     );
+  });
+
+  it("probing every card id tells nothing: a card not in the seat's hand is refused alike wherever it is", () => {
+    let probed = 0;
+    const answer = (r: Result) => (r.ok ? "ok" : `${r.error.code}: ${r.error.message}`);
+    fc.assert(
+      fc.property(gameArb, (g) => {
+        let n = 0;
+        const rng = createRng(g.seed, 0x9b0);
+        runGame({
+          seed: g.seed,
+          seats: g.seats,
+          wildPivot: g.wildPivot,
+          levels: g.players,
+          observe: (_before, _seat, _move, r) => {
+            if (!r.ok || n++ % 6 !== 0) return;
+            const st = r.state;
+            for (let seat = 0; seat < st.seats; seat++) {
+              // The same table with other hands and the deck dealt anew: the seat cannot tell.
+              const twin = scrambleHidden(st, seat, rng);
+              for (const mode of ["top", "wild"] as const) {
+                const answers = new Set<string>();
+                for (let card = 0; card < 60; card++) {
+                  const m: CubestaccMove = { type: "play", card, onto: st.placed.length - 1, mode, ...(mode === "wild" ? { suit: "spades" as const } : {}) };
+                  const a = answer(apply(st, seat, m));
+                  if (answer(apply(twin, seat, m)) !== a) fail(`seat ${seat} playing card ${card} can tell hidden hands apart`);
+                  if (!st.hands[seat].includes(card)) answers.add(a);
+                  probed++;
+                }
+                if (answers.size > 1) fail(`seat ${seat}: cards not in its hand get ${answers.size} answers: ${[...answers].join(" | ")}`);
+              }
+            }
+          },
+        });
+      }),
+      { numRuns: 30, seed: 0x9b0 },
+    );
+    expect(probed).to.be.greaterThan(10_000);
   });
 
   it("the same seed and moves replay identically; the record is plain data", () => {

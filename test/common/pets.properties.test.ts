@@ -95,6 +95,48 @@ describe("pets properties", function () {
     );
   });
 
+  it("probing every card id and pick tells nothing: what is not the seat's is refused alike wherever it is", () => {
+    const r = createFastRng(17);
+    const answer = (res: ReturnType<typeof petsRules.apply>) => (res.ok ? "ok" : `${res.error.code}: ${res.error.message}`);
+    let probed = 0;
+    fc.assert(
+      fc.property(fc.integer({ min: 0, max: 2 ** 31 - 1 }), (seed) => {
+        const seats = 2 + (seed % 3);
+        let n = 0;
+        randomGame(seed, seats, (_b, s: PetsState) => {
+          if (n++ % 6) return;
+          for (let seat = 0; seat < seats; seat++) {
+            // Other hands, trade picks, tier decks and orders scrambled: the seat cannot tell.
+            const twin = scrambleHidden(s, seat, r);
+            const own = s.hands[seat];
+            const kinds: Record<string, (id: number) => PetsMove> = {
+              sell: (id) => ({ type: "sell", cards: [id] }),
+              trade: (id) => ({ type: "trade", cards: [...own.slice(0, 2), id] }),
+              arrange: (id) => ({ type: "arrange", order: [...own.slice(1), id] }),
+            };
+            for (const [kind, make] of Object.entries(kinds)) {
+              const answers = new Set<string>();
+              for (let id = 0; id < s.kinds.length + 3; id++) {
+                if (own.includes(id)) continue;
+                const a = answer(petsRules.apply(s, seat, make(id), CTX));
+                if (answer(petsRules.apply(twin, seat, make(id), CTX)) !== a) throw new Error(`seat ${seat}'s ${kind} of card ${id} tells hidden data apart`);
+                answers.add(a);
+                probed++;
+              }
+              if (answers.size > 1) throw new Error(`seat ${seat}: ${kind} of cards not its own gets ${answers.size} answers: ${[...answers].join(" | ")}`);
+            }
+            for (let index = 0; index < 3; index++) {
+              const m: PetsMove = { type: "pick", index };
+              if (answer(petsRules.apply(twin, seat, m, CTX)) !== answer(petsRules.apply(s, seat, m, CTX))) throw new Error(`seat ${seat}'s pick ${index} tells hidden data apart`);
+            }
+          }
+        });
+      }),
+      { numRuns: LONG ? 60 : 6, seed: 19 },
+    );
+    expect(probed).to.be.greaterThan(10_000);
+  });
+
   it("never shows a seat or a spectator another seat's hidden data", () => {
     const r = createFastRng(5);
     fc.assert(

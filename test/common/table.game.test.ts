@@ -68,16 +68,23 @@ describe("card table definition", () => {
 
   it("freezes an action touching an absent player's hidden cards until most present players vote to go on", () => {
     const s = dealt(3);
+    for (let seat = 0; seat < 3; seat++) expect(s.apply(seat, { type: "act", action: { do: "keep", bottom: [] } }, 1).ok).to.equal(true);
+    // Kitchen-table mode, and player 2 shows their hand: player 0 may now take a card from it.
+    expect(s.apply(0, { type: "act", action: { do: "helpers", everyoneTouches: true } }, 1).ok).to.equal(true);
+    expect(s.apply(1, { type: "act", action: { do: "revealHand", on: true } }, 1).ok).to.equal(true);
     const hand1 = s.state.game!.zones["1.hand"];
-    const search = { do: "lookTop" as const, n: 3, player: 1 };
-    expect(frozenBy(s.state, 0, search, [1])).to.deep.equal([1]);
-    expect(frozenBy(s.state, 0, search, [])).to.deep.equal([]);
+    const take = { do: "move" as const, card: hand1[0], zone: "graveyard" as const, place: "top" as const };
+    expect(frozenBy(s.state, 0, take, [1])).to.deep.equal([1]);
+    expect(frozenBy(s.state, 0, take, [])).to.deep.equal([]);
     expect(frozenBy(s.state, 0, { do: "draw", n: 1 }, [1])).to.deep.equal([]);
-    expect(hand1.length).to.be.greaterThan(0);
+    // What the table refuses anyway is never "frozen": a card of 1's library (unseen) is no card.
+    const unseen = { do: "move" as const, card: s.state.game!.zones["1.library"][0], zone: "graveyard" as const, place: "top" as const };
+    expect(frozenBy(s.state, 0, unseen, [1])).to.deep.equal([]);
+    expect(frozenBy(s.state, 0, { do: "lookTop", n: 3, player: 1 }, [1]), "looking into another's library is refused, not frozen").to.deep.equal([]);
     expect(s.apply(0, { type: "goOn", player: 1 }, 2).ok).to.equal(true);
-    expect(frozenBy(s.state, 0, search, [1])).to.deep.equal([1], "one vote of two present is not most");
+    expect(frozenBy(s.state, 0, take, [1])).to.deep.equal([1], "one vote of two present is not most");
     expect(s.apply(2, { type: "goOn", player: 1 }, 3).ok).to.equal(true);
-    expect(frozenBy(s.state, 0, search, [1])).to.deep.equal([]);
+    expect(frozenBy(s.state, 0, take, [1])).to.deep.equal([]);
     expect(s.apply(0, { type: "goOn", player: 0 }, 3).ok).to.equal(false);
   });
 

@@ -2,7 +2,7 @@
 // (cards the actor can see, the active player passing), some that must be refused.
 
 import type { Rng } from "../../common/core/rng.js";
-import { ZONE_NAMES, zoneKey, type Action, type TableGame } from "../../common/table/index.js";
+import { MAX_CARD_ID, ZONE_NAMES, zoneKey, type Action, type TableGame } from "../../common/table/index.js";
 
 const pick = <T>(r: Rng, xs: readonly T[]): T | undefined => (xs.length ? xs[r.int(xs.length)] : undefined);
 
@@ -10,9 +10,9 @@ const pick = <T>(r: Rng, xs: readonly T[]): T | undefined => (xs.length ? xs[r.i
 function someCard(g: TableGame, r: Rng, actor: number): number {
   const k = r.int(10);
   const zone = k < 4 ? "hand" : k < 7 ? "battlefield" : k < 8 ? "graveyard" : k < 9 ? "library" : null;
-  if (zone === null) return 1 + r.int(g.nextId + 5);
+  if (zone === null) return 1 + r.int(MAX_CARD_ID);
   const owner = r.int(4) === 0 ? r.int(g.players.length) : actor;
-  return pick(r, g.zones[zoneKey(zone, owner)] ?? []) ?? 1 + r.int(g.nextId);
+  return pick(r, g.zones[zoneKey(zone, owner)] ?? []) ?? 1 + r.int(MAX_CARD_ID);
 }
 
 const POS = (r: Rng) => ({ x: r.int(10_001), y: r.int(10_001) });

@@ -121,4 +121,4 @@ describe("card table: log, undo, replay", () => {
   });
 });
 
-const GOLDEN = "db7563d60f970efe";
+const GOLDEN = "5c8cd7761b1064d1";

@@ -7,6 +7,7 @@ import fc from "fast-check";
 import { createRng } from "../../common/core/rng.js";
 import {
   ACTION_KINDS,
+  MAX_CARD_ID,
   applyEvent,
   checkGame,
   createLog,
@@ -15,10 +16,12 @@ import {
   fingerprint,
   gameAt,
   logLine,
+  movedCard,
   parseZoneKey,
   patchView,
   play,
   resolve,
+  setupTable,
   viewTable,
   type Card,
   type TableEvent,
@@ -167,7 +170,7 @@ describe("card table: properties", function () {
             const text = logLine(before, g, ev, v).text;
             if (ev.change.type === "action" && ev.change.action.do === "move") {
               const old = before.cards[ev.change.action.card];
-              const now = g.cards[ev.change.action.card] ?? g.cards[before.nextId];
+              const now = movedCard(before, g, ev.change.action.card);
               const eff = (x: TableGame): Viewer => (v === "all" && x.phase !== "finished" ? "spectator" : v);
               const seen = oracleSees(before, eff(before), old) || (!!now && oracleSees(g, eff(g), now));
               if (!seen) expect(text, `log line for ${v}`).to.not.contain(before.defs[old.def].name);
@@ -191,18 +194,23 @@ describe("card table: properties", function () {
     const early = playRandom(5, 4, 20).game;
     const valid = playRandom(5, 4, 260).events.slice(-40);
     let accepted = 0;
+    // A card id: half the time one on the table, else any (most name no card).
+    const anyId = () => {
+      const have = Object.keys(g.cards);
+      return r.int(2) && have.length ? Number(have[r.int(have.length)]) : r.int(2 ** 31);
+    };
     for (let i = 0; i < rounds; i++) {
       const base = valid[r.int(valid.length)];
       const kind = r.int(8);
       let ev: unknown;
       if (kind === 0) ev = { ...base, seq: g.seq + 1 + r.int(3) - 1 }; // right or wrong seq
       else if (kind === 1) ev = { ...base, seq: g.seq + 1, actor: r.int(12) - 1 }; // unknown actors
-      else if (kind === 2 && base.change.type === "action") ev = { ...base, seq: g.seq + 1, change: { ...base.change, action: { ...base.change.action, card: r.int(g.nextId + 50) } } }; // invented cards
+      else if (kind === 2 && base.change.type === "action") ev = { ...base, seq: g.seq + 1, change: { ...base.change, action: { ...base.change.action, card: anyId() } } }; // invented cards
       else if (kind === 3 && base.change.type === "action") ev = { ...base, seq: g.seq + 1, change: { type: "action", action: base.change.action } }; // missing seeds and results
       else if (kind === 4) ev = { seq: g.seq + 1, actor: 0, t: 0, change: { type: "restore", undone: 1, game: r.int(2) ? { ...g, cards: { 1: { id: 1 } } } : early } }; // broken or sound restores
       else if (kind === 5) ev = [null, 1, "x", {}, { seq: "1" }, { seq: g.seq + 1, actor: 0, t: 0, change: { type: "boom" } }][r.int(6)];
-      else if (kind === 6) ev = { seq: g.seq + 1, actor: r.int(4), t: 0, change: { type: "action", action: { do: "move", card: r.int(g.nextId), zone: "hand", place: "top" }, seed: r.nextUint32() } };
-      else ev = { seq: g.seq + 1, actor: r.int(4), t: 0, change: { type: "action", action: { do: ["tap", "draw", "passTurn", "rollDice", "keep", "pile"][r.int(6)], card: r.int(g.nextId), n: r.int(3), on: true, sides: 6, bottom: [r.int(g.nextId)], cards: [r.int(g.nextId)], under: r.int(g.nextId) } } };
+      else if (kind === 6) ev = { seq: g.seq + 1, actor: r.int(4), t: 0, change: { type: "action", action: { do: "move", card: anyId(), zone: "hand", place: "top" }, seed: r.nextUint32() } };
+      else ev = { seq: g.seq + 1, actor: r.int(4), t: 0, change: { type: "action", action: { do: ["tap", "draw", "passTurn", "rollDice", "keep", "pile"][r.int(6)], card: anyId(), n: r.int(3), on: true, sides: 6, bottom: [anyId()], cards: [anyId()], under: anyId() } } };
       const before = JSON.stringify(g);
       const out = applyEvent(g, ev);
       if (out.ok) {
@@ -243,6 +251,86 @@ describe("card table: properties", function () {
     );
     expect(JSON.stringify(g)).to.equal(json);
     expect(accepted).to.be.greaterThan(0);
+  });
+
+  it("probing ids tells nothing: every card a seat cannot see is refused word for word as an id that does not exist", () => {
+    let probed = 0;
+    fc.assert(
+      fc.property(fc.integer({ min: 1, max: 2 ** 31 - 1 }), fc.integer({ min: 2, max: 4 }), (seed, players) => {
+        const r = createRng(seed, 0x9b0);
+        playRandom(seed, players, 120, (g, ok) => {
+          if (!ok || r.int(12) !== 0) return;
+          // Ids 1..60 (the old deal's numbers), every id on the table, and a few no card has.
+          const invented = Array.from({ length: 8 }, () => 1 + r.int(MAX_CARD_ID)).filter((id) => !g.cards[id]);
+          const every = [...new Set([...Array.from({ length: 60 }, (_, i) => i + 1), ...Object.keys(g.cards).map(Number), ...invented])];
+          for (let seat = 0; seat < players; seat++) {
+            const templates: ((card: number) => unknown)[] = [
+              (card) => ({ do: "tap", card, on: true }),
+              (card) => ({ do: "move", card, zone: "graveyard", place: "top" }),
+              (card) => ({ do: "show", card, to: "all" }),
+              (card) => ({ do: "arrow", from: card, toPlayer: seat }),
+              (card) => ({ do: "attach", card, to: card }),
+              (card) => ({ do: "keep", bottom: [card] }),
+            ];
+            for (const make of templates) {
+              const answers = new Set<string>();
+              for (const id of every) {
+                const c = g.cards[id];
+                if (c && (oracleSees(g, seat, c) || wholeZone(g, seat, c.at))) continue;
+                const out = resolve(g, seat, make(id), createRng(1), 0);
+                answers.add(out.ok ? "accepted" : `${out.error.code}: ${out.error.message}`);
+                probed++;
+              }
+              expect([...answers], `seat ${seat} probing ${JSON.stringify(make(0))}`).to.have.length(1);
+            }
+          }
+        });
+      }),
+      { numRuns: RUNS * 2 },
+    );
+    expect(probed).to.be.greaterThan(1000);
+  });
+
+  it("ids carry nothing: no id follows a card to another zone, nor through a change of its place in a deck", () => {
+    fc.assert(
+      fc.property(fc.integer({ min: 1, max: 2 ** 31 - 1 }), fc.integer({ min: 1, max: 4 }), (seed, players) => {
+        playRandom(seed, players, 250, (g, ok, before) => {
+          if (!ok) return;
+          for (const [k, c] of Object.entries(g.cards)) {
+            const was = before.cards[k];
+            if (!was || was.at === c.at) continue;
+            // Only a change of control keeps an id (battlefield to battlefield, seen by all).
+            expect([parseZoneKey(was.at)!.zone, parseZoneKey(c.at)!.zone], `card ${k} kept its id from ${was.at} to ${c.at}`).to.deep.equal(["battlefield", "battlefield"]);
+          }
+          for (const [key, ids] of Object.entries(g.zones)) {
+            if (!["library", "schemes", "planes"].includes(parseZoneKey(key)!.zone)) continue;
+            // Cards that kept their ids in a deck kept their order: a reordered card is a new id.
+            const kept = ids.filter((id) => before.cards[id]?.at === key);
+            const order = (before.zones[key] ?? []).filter((id) => kept.includes(id));
+            expect(kept, `${key} reordered cards under their old ids`).to.deep.equal(order);
+          }
+        });
+      }),
+      { numRuns: RUNS },
+    );
+  });
+
+  it("the deal's ids cannot be matched to decklist positions, and the same seed deals the same ids", () => {
+    const deckOrder = (g: TableGame, p: number) => Object.values(g.cards).filter((c) => c.owner === p).map((c) => c.id);
+    for (let seed = 1; seed <= 20; seed++) {
+      const g = newGame(2, {}, seed);
+      expect(deckOrder(newGame(2, {}, seed), 0)).to.deep.equal(deckOrder(g, 0));
+      const all = Object.keys(g.cards).map(Number);
+      expect(all.filter((id) => id <= 1000), "ids are spread over the whole range, not 1, 2, 3…").to.have.length.below(2);
+      // The built-in deck has 52 different cards: in decklist order their ids rise as often as they fall.
+      const std = setupTable(seed, { format: "free" }, 1);
+      const byList = Object.values(std.cards).filter((c) => std.defs[c.def].name !== "Joker").sort((a, b) => a.def - b.def);
+      expect(byList).to.have.length(52);
+      let rising = 0;
+      for (let i = 1; i < byList.length; i++) if (byList[i].id > byList[i - 1].id) rising++;
+      expect(rising / (byList.length - 1)).to.be.within(0.25, 0.75);
+    }
+    expect(deckOrder(newGame(2, {}, 1), 0)).to.not.deep.equal(deckOrder(newGame(2, {}, 2), 0));
   });
 
   it("undo k of n equals never having done them (solo, unlimited undo)", () => {

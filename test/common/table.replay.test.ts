@@ -2,6 +2,7 @@
 // the lines, everything shown only when the recorded game finished.
 
 import { expect } from "chai";
+import { readFileSync } from "node:fs";
 import { GameSession } from "../../common/core/session.js";
 import { tableDef, type TableMove, type TableState } from "../../common/table/game.js";
 import { replayTable, type TableRecord } from "../../common/table/replay.js";
@@ -27,7 +28,28 @@ function played(finish: boolean, named: boolean): TableRecord {
   return { seed: s.seed, config: c.value.config, seats: ["Ada", "Bo"], log: s.log.map((m) => ({ ...m })) };
 }
 
+/** A record stored by the code before random ids (test/fixtures/table/record-serial-ids.json). */
+interface SerialRecord extends TableRecord {
+  after: { phase: string; winners: number[] | null; nextId: number; zones: Record<string, { ids: number[]; names: string[] }> };
+}
+
 describe("card table replay", () => {
+  it("a record stored before random ids (a config without ids) replays with its serial ids, exactly as it was played", () => {
+    const rec = JSON.parse(readFileSync(new URL("../fixtures/table/record-serial-ids.json", import.meta.url), "utf8")) as SerialRecord;
+    expect(rec.config).to.not.have.property("ids");
+    const r = replayTable(rec);
+    expect(r.broken).to.equal(null);
+    const g = r.steps.at(-1)!.game;
+    expect(g.idRng, "serial ids").to.equal(null);
+    expect({ phase: g.phase, winners: g.winners, nextId: g.nextId }).to.deep.equal({ phase: rec.after.phase, winners: rec.after.winners, nextId: rec.after.nextId });
+    const zones: Record<string, { ids: number[]; names: string[] }> = {};
+    for (const k of Object.keys(g.zones).sort()) if (g.zones[k].length) zones[k] = { ids: g.zones[k], names: g.zones[k].map((id) => g.defs[g.cards[id].def].name) };
+    expect(zones).to.deep.equal(rec.after.zones);
+    // A room made now deals random ids.
+    const c = tableDef.configure({ seats: 2 });
+    expect(c.ok && c.value.config.ids).to.equal("random");
+  });
+
   it("steps through a finished game event by event, naming players and every card", () => {
     const r = replayTable(played(true, true));
     expect(r.broken).to.equal(null);

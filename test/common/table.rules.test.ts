@@ -22,6 +22,7 @@ import {
   TABLE_ACTOR,
   touchesHiddenOf,
   play,
+  resolve,
   type Action,
 } from "../../common/table/index.js";
 import { act, ids, names, newGame, put, refused, started, testDeck, top } from "./table.helpers.js";
@@ -173,8 +174,11 @@ describe("card table: turns, formats, permissions", () => {
   });
 
   it("says whose hidden zones an action touches (a room freezes it while they are away)", () => {
-    const g = act(started(), 0, { do: "helpers", everyoneTouches: true }).game;
-    const theirs = ids(g, "hand", 1)[0];
+    const g0 = act(started(), 0, { do: "helpers", everyoneTouches: true }).game;
+    const theirs = ids(g0, "hand", 1)[0];
+    // A card the actor cannot see touches nothing: it is refused as no card before any freeze.
+    expect(touchesHiddenOf(g0, 0, { do: "move", card: theirs, zone: "graveyard", place: "top" })).to.deep.equal([]);
+    const g = act(g0, 1, { do: "revealHand", on: true }).game;
     expect(touchesHiddenOf(g, 0, { do: "move", card: theirs, zone: "graveyard", place: "top" })).to.deep.equal([1]);
     expect(touchesHiddenOf(g, 0, { do: "move", card: ids(g, "hand", 0)[0], zone: "graveyard", place: "top" })).to.deep.equal([]);
     expect(touchesHiddenOf(g, 0, { do: "draw", n: 1 })).to.deep.equal([]);
@@ -202,9 +206,17 @@ describe("card table: turns, formats, permissions", () => {
     expect(refused(g, 0, { do: "draw", n: 1.5 })).to.equal("bad-action");
     expect(refused(g, 0, { do: "life", player: 0, delta: 1e9 })).to.equal("bad-action");
     expect(refused(g, 7, { do: "draw", n: 1 })).to.equal("not-seated");
-    expect(refused(g, 0, { do: "move", card: ids(g, "library", 0)[5], zone: "hand", place: "top" })).to.equal("not-visible");
-    expect(refused(g, 0, { do: "move", card: ids(g, "hand", 1)[0], zone: "hand", place: "top" })).to.equal("not-visible");
-    expect(refused(g, 0, { do: "tap", card: 99999, on: true })).to.equal("no-such-card");
+    // A card the actor cannot see and an id that never existed: one refusal, word for word.
+    const answer = (action: unknown) => {
+      const r = resolve(g, 0, action, createRng(1), 1000);
+      return r.ok ? "ok" : `${r.error.code}: ${r.error.message}`;
+    };
+    const invented = answer({ do: "tap", card: 99999, on: true });
+    expect(invented).to.match(/^no-such-card: /);
+    expect(answer({ do: "tap", card: ids(g, "library", 0)[5], on: true })).to.equal(invented);
+    expect(answer({ do: "tap", card: ids(g, "hand", 1)[0], on: true })).to.equal(invented);
+    expect(refused(g, 0, { do: "move", card: ids(g, "library", 0)[5], zone: "hand", place: "top" })).to.equal("no-such-card");
+    expect(refused(g, 0, { do: "move", card: ids(g, "hand", 1)[0], zone: "hand", place: "top" })).to.equal("no-such-card");
     expect(refused(g, 0, { do: "move", card: ids(g, "hand", 0)[0], zone: "battlefield", place: "battlefield", pos: { x: 10001, y: 0 } })).to.equal("bad-action");
     expect(refused(g, 0, { do: "undo" })).to.equal("session-action");
     expect(refused(g, 0, null)).to.equal("bad-action");

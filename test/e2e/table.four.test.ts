@@ -11,6 +11,7 @@ import type { Page } from "playwright-core";
 import { LAX_ADDRESS_LIMITS } from "../helpers/hub.js";
 import { DESKTOP, hub, joinByCode, PHONE, screenshot, useBrowserHub, waitHub, type HubSnapshot, gamePage } from "../helpers/e2e.js";
 import { battlefieldCard, canvasOf, cardBox, fieldOf, firstHandCard, longPress, mouseDrag, tableProblems, touchDoubleTap, touchTap } from "../helpers/table.js";
+import { tool } from "../helpers/table.js";
 
 type Card = { id: number; name: string; tapped: boolean; counters: Record<string, number>; attachedTo: number | null };
 type T = HubSnapshot & {
@@ -142,7 +143,7 @@ describe("e2e: card table, four players and spectators on desktops and phones", 
     await bo.click("#tt-counter-add");
     await until(bo, (s) => s.battlefield![0].counters.charge === 3, "three charge counters");
     const library = (await table(bo)).library!;
-    await bo.click("#tt-scry");
+    await tool(bo, "scry"); // a phone: in More
     await bo.waitForSelector("#tt-dialog:not([hidden]) .tt-look li");
     expect(await bo.locator("#tt-dialog .tt-look li").count()).to.equal(3);
     await screenshot(bo, "table4-scry-phone");
@@ -154,9 +155,10 @@ describe("e2e: card table, four players and spectators on desktops and phones", 
     await screenshot(bo, "table4-phone-bo");
 
     // ---- Di (phone): shuffle, and undo it (the button names it); Cy: a d20 ----
-    await di.click("#tt-shuffle");
+    await tool(di, "shuffle");
     await until(di, (s) => /Di shuffled/.test((s.lines ?? []).at(-1) ?? ""), "the shuffle");
-    expect(await di.textContent("#tt-undo")).to.match(/^Undo: shuffled their library$/);
+    // A phone's one row says "Undo"; its label names what it undoes.
+    expect(await di.getAttribute("#tt-undo", "aria-label")).to.match(/^Undo: Di shuffled their library/);
     await di.click("#tt-undo");
     await until(di, (s) => /Di undid/.test((s.lines ?? []).at(-1) ?? ""), "the undo");
     await cy.selectOption("#tt-dice-sides", "20");

@@ -15,6 +15,11 @@ export interface CardBox extends Box {
   zone: string;
   seat: number;
   name: string | null;
+  /** The name of the face up now (a transformed card's back). */
+  shows?: string | null;
+  cost?: string | null;
+  /** Drawn with the card's picture (card data with CARD_IMAGES on), else its drawn frame. */
+  picture?: boolean;
   tapped: boolean;
 }
 export interface CanvasShot {
@@ -24,6 +29,7 @@ export interface CanvasShot {
   handStrip: Box | null;
   drawn: string[];
   arrowsDrawn: number;
+  pictures?: { loaded: number; failed: number };
 }
 
 export const centre = (b: Box) => ({ x: Math.round(b.x + b.w / 2), y: Math.round(b.y + b.h / 2) });
@@ -145,4 +151,14 @@ export async function tableProblems(page: Page, boards: number): Promise<string[
     if (hand && undo && undo.left < hand.x + hand.w && hand.x < undo.right && undo.top < hand.y + hand.h && hand.y < undo.bottom) out.push("the hand covers Undo");
     return out;
   }, boards);
+}
+
+/**
+ * A table tool by its id (`scry`, `shuffle`, `search`…): its button where the row shows it, else
+ * (a phone: one row of common tools) from the More menu.
+ */
+export async function tool(page: Page, id: string): Promise<void> {
+  if (await page.locator(`#tt-tools #tt-${id}`).isVisible()) return page.click(`#tt-tools #tt-${id}`);
+  await page.click("#tt-more");
+  await page.click(`#tt-menu button[data-do="${id}"]`);
 }

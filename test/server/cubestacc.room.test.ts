@@ -13,6 +13,7 @@ import type { CubestaccRoom } from "../../server/rooms/cubestacc/index.js";
 import { bootHub, dropConnection, Probe, rejection, sleep, snapshot, until, type TestHub } from "../helpers/hub.js";
 import { chooseClientMove, cubestaccRoom, handOf, privateOf, rigTable, seatedIn, setHands, type Seated } from "../helpers/cubestacc.js";
 import { testPort } from "../helpers/ports.js";
+import { captureLogs } from "../helpers/logLines.js";
 
 const PORT = testPort(2591);
 /** Errors a client may get when another seat (or a bot, or the timer) acted first. */
@@ -138,11 +139,7 @@ describe("cubestacc rooms", function () {
       const me = await seatedIn(sdk().create("cubestacc", { mode: "solo", bots: 3, private: true, name: "Me" }));
       const room = server(me.room);
       await waitPhase(me, "playing");
-      const warnings: string[] = [];
-      const warn = console.warn;
-      console.warn = (...args: unknown[]) => {
-        warnings.push(args.map(String).join(" "));
-      };
+      const logged = captureLogs("warn");
       try {
         // I sit on one card without having called UH OH, and it is my turn: each (normal) bot
         // plans a Caught. Their short timers run out in the same clock tick, so their moves
@@ -157,10 +154,10 @@ describe("cubestacc rooms", function () {
         expect(caught).to.include({ target: 0, wanted: 3 });
         await sleep(400);
         expect(me.probe.of("event").filter((e) => e.kind === "caught")).to.have.length(1);
-        expect(warnings.filter((w) => /bot move/.test(w))).to.deep.equal([]);
+        expect(logged.lines.filter((l) => /bot move/.test(`${l.what} ${l.msg}`))).to.deep.equal([]);
         expect(room.session!.state.hands[0]).to.have.length(4);
       } finally {
-        console.warn = warn;
+        logged.restore();
       }
     });
 

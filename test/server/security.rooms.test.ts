@@ -104,11 +104,17 @@ describe("security: floods (default limits)", function () {
   it("a reading flooder hears `rate-limited` once a second, and is disconnected when it keeps on", async () => {
     const { room, probe } = await seatedProbe(hub.colyseus.sdk.create("minesweeper", { mode: "coop", seats: 2, private: true }));
     const from = probe.messages.length;
+    const began = Date.now();
     for (let i = 0; i < 3000; i++) room.send("reveal", { r: -1, c: 0 });
     const code = await probe.until(() => probe.left ?? undefined, 10_000, "the flooder's disconnection");
+    const seconds = (Date.now() - began) / 1000;
     expect(code).to.equal(CLOSE_FLOODING);
     const errors = probe.of("error", from);
-    expect(errors.filter((e) => e.code === "out-of-range")).to.have.length(DEFAULTS.messageRate.burst);
+    // The burst, plus what the bucket refilled while the server worked through the frames
+    // (a loaded machine spreads 3,000 frames over more than one refill).
+    const { burst, perSecond } = DEFAULTS.messageRate;
+    const answered = errors.filter((e) => e.code === "out-of-range").length;
+    expect(answered).to.be.within(burst, burst + Math.ceil(perSecond * seconds));
     const limited = errors.filter((e) => e.code === "rate-limited");
     expect(limited.length).to.be.within(1, 2);
     expect(limited[0].message).to.match(/slow down/i);

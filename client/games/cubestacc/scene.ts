@@ -7,6 +7,7 @@
 // only while they last. Everything re-binds on each new Room (RoomSession
 // survives reconnects): the scene keeps showing what it has until the new
 // state arrives.
+import { RatedBox } from "../shell/rated";
 import type { Room } from "colyseus.js";
 import type { CubestaccPayloads } from "../../../common/cubestacc/game";
 import type { RoomPayloads } from "../../../common/core/game";
@@ -21,7 +22,7 @@ import { normYaw, type Yaw } from "./geometry";
 import { HandStrip } from "./hand";
 import { Hud } from "./hud";
 import { attachTableInput } from "./input";
-import { emptyModel, readModel, tableSnapshot, type CubestaccWire, type TableModel } from "./model";
+import { emptyModel, readModel, seatName, tableSnapshot, type CubestaccWire, type TableModel } from "./model";
 import { HowTo, howtoSeen } from "./howto";
 import { FirstMoveGuide, guideCards } from "./guide";
 import { eventLine } from "./events";
@@ -76,6 +77,8 @@ class CubestaccScene implements GameHandle {
   private howto = new HowTo();
   private howtoChecked = false;
   private guide = new FirstMoveGuide(!howtoSeen());
+  /** A rated game's changes on the end screen (client/games/shell/rated.ts). */
+  private rated: RatedBox | null = null;
   private lastEventText = "";
 
   constructor(host: HTMLElement, ctx: GameContext) {
@@ -164,6 +167,8 @@ class CubestaccScene implements GameHandle {
       removeBot: (seat) => this.send("removeBot", { seat }),
       help: () => this.howto.show(this.model.wildPivot, this.model.timer),
     });
+    this.rated = new RatedBox(this.ctx.session, (t) => this.ctx.announce(t));
+    this.hud.endBody.prepend(this.rated.el);
     this.hand = new HandStrip(this.aim.handEvents());
     this.tableHost = h(
       "div",
@@ -281,6 +286,8 @@ class CubestaccScene implements GameHandle {
 
     this.aim.refreshTargets();
     this.hud.update(m, this.hudContext());
+    if (m.phase === "finished") this.rated?.show(m.gameNo, me, (seat) => seatName(m, seat));
+    else this.rated?.hide();
     this.keys.observe(m);
     this.teach(m, me, prev);
     this.updateSubtitle();
@@ -497,6 +504,7 @@ class CubestaccScene implements GameHandle {
     for (const off of this.unbindRoom) off();
     for (const off of this.cleanups) off();
     this.hud?.destroy();
+    this.rated?.destroy();
     this.hand?.destroy();
     for (const el of document.querySelectorAll(".cs-flyer, .cs-float, .cs-drag")) el.remove();
     document.body.classList.remove("cs-is-dragging", "cs-snapped");

@@ -5,6 +5,7 @@ import type { ZoneView } from "../../../common/table/visibility";
 import type { Arrow } from "../../../common/table/types";
 import type { CardView } from "../../../common/table/visibility";
 import { h } from "../../ui/dom";
+import { cardWords } from "./art";
 import { TableCanvas } from "./canvas";
 import { layoutTable, type BoardBox, type Rect } from "./layout";
 
@@ -22,6 +23,8 @@ export interface BoardsFrame {
   topRevealed(g: number): boolean;
   active: number;
   header(b: BoardBox): HTMLElement;
+  /** A phone (portrait or landscape): one battlefield, the hand at the foot, a lower header strip. */
+  compact?: boolean;
 }
 
 export class BoardsView {
@@ -51,7 +54,7 @@ export class BoardsView {
 
   render(f: BoardsFrame): void {
     if (!this.ready) return;
-    const layout = layoutTable(this.canvas.width, this.canvas.height, f.seats, { hand: f.hand !== null, others: f.othersHand });
+    const layout = layoutTable(this.canvas.width, this.canvas.height, f.seats, { hand: f.hand !== null, others: f.othersHand, compact: f.compact });
     const cardName = (id: number) => {
       for (let g = 0; g < MAX_SEATS; g++) for (const c of f.zone(`${g}.battlefield`).cards ?? []) if (c.id === id) return c.card?.name ?? null;
       return null;
@@ -76,10 +79,11 @@ export class BoardsView {
   snapshot(): Record<string, unknown> {
     const l = this.canvas.layout;
     return {
-      cards: this.canvas.spots.map((s) => ({ id: s.card.id, zone: s.zone, seat: s.seat, name: s.card.card?.name ?? null, tapped: !!s.card.tapped, ...this.client(s.rect) })),
+      cards: this.canvas.spots.map((s) => ({ id: s.card.id, zone: s.zone, seat: s.seat, name: s.card.card?.name ?? null, shows: cardWords(s.card)?.name ?? null, cost: s.card.card?.cost ?? null, picture: s.picture, tapped: !!s.card.tapped, ...this.client(s.rect) })),
       fields: l?.boards.map((b) => ({ seat: b.seat, ...this.client(b.field) })) ?? [],
       piles: l?.boards.flatMap((b) => b.piles.map((p) => ({ seat: b.seat, zone: p.zone, ...this.client(p.rect) }))) ?? [],
       handStrip: l?.hand ? this.client(l.hand) : null,
+      pictures: { loaded: this.canvas.art.images.loaded, failed: this.canvas.art.images.failed },
       drawn: [...this.canvas.names],
       arrowsDrawn: this.canvas.arrowsDrawn,
     };

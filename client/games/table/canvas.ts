@@ -10,6 +10,7 @@ import type { Arrow } from "../../../common/table/types";
 import type { CardView, ZoneView } from "../../../common/table/visibility";
 import { FrameRequests, initStillStage } from "../stage.js";
 import { CardArt, cardWords } from "./art";
+import { pictureOf } from "./faces";
 import { attachmentsOf } from "./field";
 import { attachStep, centreOf, fanOf, inside, type BoardBox, type PileZone, type Rect, type TableLayout } from "./layout";
 
@@ -21,6 +22,8 @@ export interface CardSpot {
   seat: number;
   rect: Rect;
   centre: { x: number; y: number };
+  /** Drawn with the card's picture (else its drawn frame). */
+  picture: boolean;
 }
 
 export type Hit =
@@ -79,7 +82,7 @@ export class TableCanvas {
     canvas.setAttribute("role", "img");
     canvas.setAttribute("aria-label", label);
     host.prepend(canvas);
-    this.art = new CardArt(this.app.renderer);
+    this.art = new CardArt(this.app.renderer, () => this.pictureArrived());
     this.app.stage.addChild(this.under, this.cards, this.over);
     this.over.addChild(this.lit);
     this.ready = true;
@@ -107,8 +110,22 @@ export class TableCanvas {
     this.frames.frozen = false;
   }
 
+  private last: TablePicture | null = null;
+  private pictureTimer: ReturnType<typeof setTimeout> | null = null;
+
+  /** A card picture loaded: the table is drawn again (after a drag, never during one). */
+  private pictureArrived(): void {
+    if (this.pictureTimer || this.destroyed) return;
+    this.pictureTimer = setTimeout(() => {
+      this.pictureTimer = null;
+      if (this.ghost) return this.pictureArrived();
+      if (this.last && this.ready) this.draw(this.last);
+    }, 40);
+  }
+
   draw(p: TablePicture): void {
     if (!this.ready) return;
+    this.last = p;
     this.endDrag();
     for (const c of [...this.under.removeChildren(), ...this.cards.removeChildren()]) c.destroy({ children: true });
     this.art.trim();
@@ -196,7 +213,7 @@ export class TableCanvas {
     const w = turned ? size.h : size.w;
     const h = turned ? size.w : size.h;
     const rect = box ?? { x: at.x - w / 2, y: at.y - h / 2, w, h };
-    this.spots.push({ card: c, zone, seat, rect, centre: { x: rect.x + rect.w / 2, y: rect.y + rect.h / 2 } });
+    this.spots.push({ card: c, zone, seat, rect, centre: { x: rect.x + rect.w / 2, y: rect.y + rect.h / 2 }, picture: !!this.art.images.get(pictureOf(c)) });
     this.sprites.set(`${zone}:${c.id}`, s);
     const words = cardWords(c);
     if (words) this.names.push(words.name);
@@ -273,6 +290,7 @@ export class TableCanvas {
 
   destroy(): void {
     this.destroyed = true;
+    if (this.pictureTimer) clearTimeout(this.pictureTimer);
     this.frames.stop();
     if (!this.ready) return;
     this.ready = false;

@@ -1,9 +1,11 @@
-// Cards as clean DOM text cards (name, cost, type, P/T, counters, labels; no images) for the
+// Cards as DOM cards (name, mana symbols, type, P/T with its changes, counters, labels, the frame's colour) for the
 // dialogs and the replay's zone lists (the table itself draws on its canvas: art.ts), and the
 // context menu of a card, built from the action catalogue's own words.
 import { CATALOGUE } from "../../../common/table/catalogue";
 import type { CardView } from "../../../common/table/visibility";
 import { h } from "../../ui/dom";
+import { faceUp, frameColour, otherCounters, powerToughness } from "./faces";
+import { describeCard, manaEl } from "./preview";
 
 export interface MenuItem {
   do: string;
@@ -12,30 +14,30 @@ export interface MenuItem {
 }
 
 export function cardEl(c: CardView): HTMLElement {
-  if (!c.known || !c.card) return h("div", { class: `tt-card tt-back${c.tapped ? " tt-tapped" : ""}`, "data-card": c.id, "aria-label": "A face-down card" }, h("span", {}, "◆"));
+  const f = faceUp(c);
+  if (!f || !c.card) return h("div", { class: `tt-card tt-back${c.tapped ? " tt-tapped" : ""}`, "data-card": c.id, "aria-label": "A face-down card" }, h("span", {}, "◆"));
   const d = c.card;
-  const pt = d.power !== undefined || d.toughness !== undefined ? `${d.power ?? "?"}/${d.toughness ?? "?"}` : d.loyalty !== undefined ? `◇${d.loyalty}` : "";
-  const counters = Object.entries(c.counters ?? {}).map(([k, n]) => h("span", { class: "tt-counter", "data-counter": k }, `${k} ×${n}`));
-  // The three P/T rows add up to one change shown beside the printed P/T.
-  const mod = c.pt ? [c.pt.other, c.pt.eot, c.pt.fixed].reduce((a, r) => ({ p: a.p + r.power, t: a.t + r.toughness }), { p: 0, t: 0 }) : null;
-  const sign = (n: number) => (n >= 0 ? `+${n}` : `${n}`);
+  const pt = powerToughness(c, f);
+  const counters = otherCounters(c, f).map(([k, n]) => h("span", { class: "tt-counter", "data-counter": k }, `${k} ×${n}`));
+  const col = frameColour(f);
   return h(
     "div",
     {
       class: `tt-card${c.tapped ? " tt-tapped" : ""}${c.faceDown ? " tt-facedown" : ""}${c.looking ? " tt-looking" : ""}`,
+      style: `border-color: ${col.css}; box-shadow: inset 0 0 0 2px ${col.css}`,
       "data-card": c.id,
       "data-name": d.name,
       "data-token": c.token ? "" : null,
-      "aria-label": `${d.name}${c.tapped ? ", tapped" : ""}`,
+      "aria-label": `${describeCard(c)}${c.tapped ? ", tapped" : ""}`,
       tabindex: 0,
     },
-    h("div", { class: "tt-card-top" }, h("span", { class: "tt-name" }, d.name), d.cost ? h("span", { class: "tt-cost" }, d.cost) : null),
-    d.type ? h("div", { class: "tt-type" }, d.type) : null,
+    h("div", { class: "tt-card-top" }, h("span", { class: "tt-name" }, f.name), f.cost ? manaEl(f.cost) : null),
+    f.type ? h("div", { class: "tt-type" }, f.type) : null,
     ...(c.labels ?? []).map((l) => h("div", { class: "tt-label" }, l)),
     c.keywords?.length ? h("div", { class: "tt-keywords" }, c.keywords.join(", ")) : null,
     counters.length ? h("div", { class: "tt-counters" }, ...counters) : null,
     c.quantity ? h("div", { class: "tt-quantity" }, `×${c.quantity}`) : null,
-    pt || mod ? h("div", { class: "tt-pt" }, mod ? h("span", { class: "tt-ptmod" }, `${sign(mod.p)}/${sign(mod.t)} `) : null, pt) : null,
+    pt ? h("div", { class: `tt-pt${pt.change > 0 ? " tt-up" : pt.change < 0 ? " tt-down" : ""}` }, pt.text) : null,
   );
 }
 

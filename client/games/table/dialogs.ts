@@ -46,8 +46,9 @@ export function drawLooking(d: DialogHost): void {
   // The same cards still looked at (a redraw for someone else's action): keep the choices made.
   if (sig === d.dialog.dataset.sig && d.dialog.dataset.kind === "look" && !d.dialog.hidden) return;
   d.dialog.dataset.sig = sig;
-  // A search looks at the whole library (MAX_CARDS); a scry or surveil at the top few.
-  const searching = (d.view()?.table?.players[g]?.looking?.n ?? 0) >= MAX_CARDS;
+  // A search looks at the whole library (MAX_CARDS, one less for each card taken out of it); a
+  // scry or surveil at the top few.
+  const searching = (d.view()?.table?.players[g]?.looking?.n ?? 0) > MAX_CARDS / 2;
   const top: number[] = [];
   const bottom: number[] = [];
   const rows = looked.map(([i, c]) => {

@@ -10,7 +10,10 @@ import type { CardSpot, Hit, TableCanvas } from "./canvas";
 export interface GestureTarget {
   tap(hit: Hit, clientX: number, clientY: number): void;
   doubleTap(spot: CardSpot): void;
-  menu(hit: Hit, clientX: number, clientY: number): void;
+  /** `touch`: a long press (a finger or a pen), not a right click. */
+  menu(hit: Hit, clientX: number, clientY: number, touch?: boolean): void;
+  /** The mouse rests over `hit` without a button down (the preview); null: it left the canvas. */
+  hover?(hit: Hit): void;
   /** May this card be dragged by this viewer? */
   canDrag(spot: CardSpot): boolean;
   drop(spot: CardSpot, target: Hit, x: number, y: number): void;
@@ -48,12 +51,17 @@ export function attachGestures(canvas: HTMLCanvasElement, table: TableCanvas, t:
         if (!press || press.dragging) return;
         press.menued = true;
         press.timer = null;
-        t.menu(hit, x, y);
+        t.menu(hit, x, y, true);
       }, LONG_PRESS_MS);
     }
   };
 
   const onMove = (e: PointerEvent) => {
+    if (!press && e.pointerType === "mouse") {
+      const p = local(e);
+      t.hover?.(table.hitAt(p.x, p.y));
+      return;
+    }
     if (!press || press.id !== e.pointerId || press.menued) return;
     if (!press.dragging && Math.hypot(e.clientX - press.x0, e.clientY - press.y0) > SLOP) {
       clearTimer();
@@ -107,6 +115,10 @@ export function attachGestures(canvas: HTMLCanvasElement, table: TableCanvas, t:
     if (e.cancelable) e.preventDefault();
   };
 
+  const onLeave = (e: PointerEvent) => {
+    if (e.pointerType === "mouse" && !press) t.hover?.(null);
+  };
+  canvas.addEventListener("pointerleave", onLeave);
   canvas.addEventListener("pointerdown", onDown);
   canvas.addEventListener("pointermove", onMove);
   canvas.addEventListener("pointerup", onUp);
@@ -116,6 +128,7 @@ export function attachGestures(canvas: HTMLCanvasElement, table: TableCanvas, t:
   canvas.addEventListener("touchend", noEmulation, { passive: false });
   return () => {
     clearTimer();
+    canvas.removeEventListener("pointerleave", onLeave);
     canvas.removeEventListener("pointerdown", onDown);
     canvas.removeEventListener("pointermove", onMove);
     canvas.removeEventListener("pointerup", onUp);

@@ -6,6 +6,7 @@
 import { h } from "../../ui/dom";
 import type { CardSpot } from "./canvas";
 import type { PileZone, Rect } from "./layout";
+import { describeCard } from "./preview";
 
 export interface KeyHost {
   /** A card's Enter. */
@@ -15,6 +16,8 @@ export interface KeyHost {
   /** Opens the card's menu at (x, y) in the viewport with the focus in it (null: none for this viewer). */
   menu(spot: CardSpot, x: number, y: number, opener: HTMLElement): void;
   pileLabel(seat: number, zone: PileZone): string;
+  /** P: the card large (again: closed). */
+  preview(spot: CardSpot): void;
 }
 
 const isMenuKey = (e: KeyboardEvent) => e.key === "ContextMenu" || (e.key === "F10" && e.shiftKey) || e.key === "m" || e.key === "M";
@@ -24,7 +27,7 @@ const place = (el: HTMLElement, r: Rect) => Object.assign(el.style, { left: `${r
 export function drawKeys(hand: HTMLElement, boards: HTMLElement, spots: readonly CardSpot[], piles: { seat: number; zone: PileZone; rect: Rect }[], host: KeyHost): void {
   const cardKey = (s: CardSpot) => {
     const c = s.card;
-    const name = c.known && c.card ? c.card.name : "A face-down card";
+    const name = describeCard(c);
     const where = s.zone === "hand" ? "in your hand" : s.zone === "battlefield" ? "" : `on top of the ${s.zone}`;
     const el = h("div", {
       class: "tt-card tt-key",
@@ -46,6 +49,10 @@ export function drawKeys(hand: HTMLElement, boards: HTMLElement, spots: readonly
       } else if (e.key === "Enter" || e.key === " ") {
         e.preventDefault();
         host.main(s);
+      } else if (e.key === "p" || e.key === "P") {
+        e.preventDefault();
+        e.stopPropagation();
+        host.preview(s);
       }
     });
     return el;

@@ -31,6 +31,8 @@ export interface TableLayout {
 }
 
 const HEADER = 40;
+/** A phone's header strip (name, life, counts): lower, the field keeps the height. */
+const HEADER_COMPACT = 34;
 const GAP = 6;
 export const PILE_W = 74;
 
@@ -51,10 +53,15 @@ export function shownSeats(players: number, me: number, focus: number, phone: bo
 }
 
 /** Lays out `seats` (yours last: it sits nearest the hand) in a canvas of `w`×`h`. */
-export function layoutTable(w: number, h: number, seats: number[], opts: { hand: boolean; others: (g: number) => boolean }): TableLayout {
-  const phone = w < 560;
-  const handH = opts.hand ? (phone ? 128 : Math.min(150, Math.max(110, Math.round(h * 0.2)))) : 0;
-  const handCardH = Math.max(64, handH - 30);
+export function layoutTable(w: number, h: number, seats: number[], opts: { hand: boolean; others: (g: number) => boolean; compact?: boolean }): TableLayout {
+  const phone = w < 560 || !!opts.compact;
+  // The hand strip: tall enough to read a card's name and cost (on a wide screen its oracle text).
+  // Four boards share the height with it: a lower strip there leaves their cards readable too.
+  const many = seats.length > 2;
+  const handH = opts.hand ? (phone ? Math.round(Math.min(160, Math.max(104, h * 0.22))) : Math.min(220, Math.max(many ? 132 : 150, Math.round(h * (many ? 0.22 : 0.26))))) : 0;
+  // Room for the fan's tilt and dip: no card's foot is cut at the strip's (the screen's) foot.
+  const handCardH = Math.max(64, handH - (phone ? 26 : 30));
+  const HEAD = opts.compact ? HEADER_COMPACT : HEADER;
   const area = { w, h: h - handH - (handH ? GAP : 0) };
   const cols = seats.length > 2 && !phone ? 2 : 1;
   const rows = Math.ceil(seats.length / cols);
@@ -65,12 +72,13 @@ export function layoutTable(w: number, h: number, seats: number[], opts: { hand:
     const row = Math.floor(i / cols);
     const x = col * (bw + GAP);
     const y = row * (bh + GAP);
-    const header = { x, y, w: bw, h: HEADER };
-    const field = { x, y: y + HEADER, w: bw - PILE_W - GAP, h: bh - HEADER };
+    const header = { x, y, w: bw, h: HEAD };
+    const field = { x, y: y + HEAD, w: bw - PILE_W - GAP, h: bh - HEAD };
     const zones: PileZone[] = opts.others(seat) ? [...PILE_ZONES, "hand"] : [...PILE_ZONES];
     const ph = Math.min(90, (field.h - GAP * (zones.length - 1)) / zones.length);
     const piles = zones.map((zone, k) => ({ zone, rect: { x: x + bw - PILE_W, y: field.y + k * (ph + GAP), w: PILE_W, h: ph } }));
-    const cardH = Math.round(Math.max(52, Math.min(124, field.h / 2.7, field.w / 3)));
+    // Big enough to read a name: four boards on a laptop give about 70×97 (was 55×77).
+    const cardH = Math.round(Math.max(52, Math.min(150, field.h / 2.1, field.w / 3.4)));
     return { seat, header, field, piles, card: { w: Math.round(cardH * 0.72), h: cardH } };
   });
   const hand = handH ? { x: 0, y: h - handH, w, h: handH } : null;

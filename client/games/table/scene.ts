@@ -10,12 +10,15 @@
 // It reads the view the server cut into parts for this connection (common/table/wire.ts) and
 // sends intentions; what a card is, who sees it and what is legal stay on the server.
 import { CATALOGUE, type ActionKind } from "../../../common/table/catalogue";
-import { deckMessages, type TableGameView } from "../../../common/table/game";
+import type { TableGameView } from "../../../common/table/game";
 import type { CardView, ZoneView } from "../../../common/table/visibility";
 import { joinView, partsFor, type Parts } from "../../../common/table/wire";
 import { announce } from "../../ui/announce";
 import { h } from "../../ui/dom";
 import { keepFocus } from "../focus";
+import { DeckStage } from "./decks";
+import { CardPreview } from "./preview";
+import { formatName } from "./words";
 import { GameShell, type ShellState } from "../shell";
 import type { GameContext, GameHandle } from "../types";
 import { BoardsView } from "./boards";
@@ -35,8 +38,8 @@ interface TableWire extends ShellState {
   format: string;
 }
 
-/** A phone-sized stage: one battlefield at a time. */
-const narrow = () => window.innerWidth < 700;
+/** A phone-sized stage, portrait or landscape: one battlefield at a time, the hand at the foot. */
+const narrow = () => window.innerWidth < 700 || window.innerHeight < 520;
 
 export async function mount(host: HTMLElement, ctx: GameContext): Promise<GameHandle> {
   let wire: TableWire | null = null;
@@ -64,7 +67,6 @@ export async function mount(host: HTMLElement, ctx: GameContext): Promise<GameHa
   };
 
   const root = h("div", { class: "tt", id: "tt" });
-  const deckBox = h("section", { class: "tt-decks", id: "tt-decks" });
   const tabs = h("nav", { class: "tt-tabs", id: "tt-tabs", "aria-label": "Battlefields" });
   const boardsView = new BoardsView(() => draw());
   const table = boardsView.el;
@@ -77,25 +79,27 @@ export async function mount(host: HTMLElement, ctx: GameContext): Promise<GameHa
   const dialog = h("div", { class: "tt-dialog", id: "tt-dialog", hidden: true, role: "dialog" });
   const menu = h("div", { class: "tt-menu", id: "tt-menu", hidden: true, role: "menu" });
   const frozenBar = h("div", { class: "tt-frozen", id: "tt-frozen", hidden: true, role: "alert" });
-  const keysHint = h("p", { class: "sr-only", id: "tt-card-keys" }, "Enter plays a card from your hand or taps it on the battlefield; M, the Menu key or Shift+F10 lists everything else.");
-  root.append(deckBox, frozenBar, toolsEl, tabs, table, h("aside", { class: "tt-side" }, h("h3", {}, "Log"), log), dialog, menu, keysHint);
-  shell.stage.append(root);
-
-  // ---- the deck stage --------------------------------------------------------------------
-  const deckText = h("textarea", { id: "tt-decklist", rows: 8, placeholder: "4 Lightning Bolt\n20 Mountain\n\nSideboard\n2 Duress", "aria-label": "Decklist" }) as HTMLTextAreaElement;
-  const importBtn = h("button", { type: "button", class: "primary", id: "tt-import" }, "Import decklist");
-  importBtn.addEventListener("click", () => {
-    for (const m of deckMessages(deckText.value)) ctx.session.send("deck", { ...m, ...ownName() });
+  const keysHint = h("p", { class: "sr-only", id: "tt-card-keys" }, "Enter plays a card from your hand or taps it on the battlefield; P shows it large; M, the Menu key or Shift+F10 lists everything else; H jumps to your hand.");
+  const preview = new CardPreview();
+  // Keyboard: straight to the hand (a link at the top of the table, and H anywhere on it).
+  const skip = h("a", { class: "tt-skip", href: "#tt-hand", id: "tt-skip-hand" }, "Skip to your hand (H)");
+  const focusHand = () => (handKeys.querySelector<HTMLElement>(".tt-key") ?? null)?.focus();
+  skip.addEventListener("click", (e) => {
+    e.preventDefault();
+    focusHand();
   });
-  const standardBtn = h("button", { type: "button", class: "secondary", id: "tt-standard" }, "Use the standard 52-card deck");
-  standardBtn.addEventListener("click", () => ctx.session.send("deck", { text: "", ...ownName() }));
+  const bar = h("div", { class: "tt-bar", id: "tt-bar" }, toolsEl, tabs);
+  // ---- the deck stage (decks.ts) -----------------------------------------------------------
   /** The seat's name travels with the deck: the log and the replay then say "Ada", not "Player 1". */
   const ownName = () => {
     const n = shell.me === null ? "" : (wire?.seats[shell.me]?.name ?? "");
     return n ? { name: n } : {};
   };
-  const deckStatus = h("p", { id: "tt-deck-status" });
-  deckBox.append(h("h2", {}, "Choose your deck"), deckText, h("div", { class: "notice-actions" }, importBtn, standardBtn), deckStatus);
+  const decks = new DeckStage({ send: (m) => ctx.session.send("deck", { ...m, ...ownName() }) });
+  root.append(skip, decks.el, decks.report, frozenBar, bar, table, h("aside", { class: "tt-side" }, h("h3", {}, "Log"), log), dialog, menu, keysHint, preview.el);
+  shell.stage.append(root);
+
+
 
   // ---- context menu ------------------------------------------------------------------------
   // Opened by the keyboard (Enter on a card is its main action; the Menu key, Shift+F10 or M
@@ -104,6 +108,8 @@ export async function mount(host: HTMLElement, ctx: GameContext): Promise<GameHa
   const closeMenu = () => {
     if (menu.hidden) return;
     menu.hidden = true;
+    // A long press showed the card with its menu: both go together.
+    preview.hide();
     if (menuOpener && menu.contains(document.activeElement)) menuOpener.focus();
     menuOpener = null;
   };
@@ -175,11 +181,40 @@ export async function mount(host: HTMLElement, ctx: GameContext): Promise<GameHa
     true,
   );
 
-  const spot = () => freeSpot(me() >= 0 ? (zoneOf(`${me()}.battlefield`).cards ?? []) : []);
+  const spot = () => {
+    // As many places a row as the field holds cards side by side (tapped ones too), at least 2.
+    const b = boardsView.canvas.layout?.boards.find((x) => x.seat === me());
+    const cols = b ? Math.max(2, Math.min(12, Math.floor((b.field.w - b.card.h) / (b.card.h + 6)) + 1)) : 8;
+    const rows = b ? Math.max(2, Math.min(6, Math.floor((b.field.h - b.card.h) / (b.card.h + 6)) + 1)) : 3;
+    return freeSpot(me() >= 0 ? (zoneOf(`${me()}.battlefield`).cards ?? []) : [], cols, rows);
+  };
   const dialogs: DialogHost = { dialog, act, view: () => view, me, zoneOf: (k) => zoneOf(k), nameOf, spot, withCard: (el, c, zone) => withCard(el, c, zone) };
   const menuOps = { act, pick, counters: (c: CardView) => counterDialog(dialogs, c), spot };
   root.append(pickBar);
-  const tools = new Tools(toolsEl, { act, view: () => view, me, solo: () => wire?.mode === "solo", nameOf, keep: () => keepDialog(dialogs), end: () => endDialog(dialogs) });
+  const logDialog = () => {
+    dialog.dataset.kind = "log";
+    const close = h("button", { type: "button", class: "secondary" }, "Close");
+    close.addEventListener("click", () => (dialog.hidden = true));
+    dialog.replaceChildren(h("h2", {}, "Game log"), h("ol", { class: "tt-log tt-log-all" }, ...(view?.lines ?? []).map((l) => h("li", { "data-do": l.do }, l.text))), close);
+    dialog.hidden = false;
+  };
+  const tools = new Tools(toolsEl, {
+    act,
+    view: () => view,
+    me,
+    solo: () => wire?.mode === "solo",
+    nameOf,
+    keep: () => keepDialog(dialogs),
+    end: () => endDialog(dialogs),
+    menu: (items, opener) => {
+      const r = opener.getBoundingClientRect();
+      openMenu(r.left, r.bottom + 2, items, opener);
+    },
+    more: () => [
+      { do: "log", label: "Game log", run: logDialog },
+      { do: "lobby", label: "Back to the lobby", run: () => document.getElementById("back-to-lobby")?.click() },
+    ],
+  });
 
   /** A card in a dialog's list (a graveyard): its menu by right click or keys. */
   const withCard = (el: HTMLElement, c: CardView, zone: string) => {
@@ -213,6 +248,33 @@ export async function mount(host: HTMLElement, ctx: GameContext): Promise<GameHa
   const cardMenu = (s: CardSpot, x: number, y: number, opener: HTMLElement | null) => {
     if (!playing() || !s.card.known) return;
     openMenu(x, y, menuFor(s.card, s.zone, menuOps), opener);
+    // On a phone the card shows large at the top: the menu goes under it and scrolls.
+    if (!preview.el.hidden && narrow()) {
+      const below = Math.round(preview.el.getBoundingClientRect().bottom + 6);
+      const r = root.getBoundingClientRect();
+      Object.assign(menu.style, { top: `${below - r.top}px`, left: `${Math.max(4, Math.min(x - r.left - 100, r.width - 204))}px`, maxHeight: `${Math.max(160, window.innerHeight - below - 6)}px` });
+    } else menu.style.maxHeight = "";
+  };
+  const showPreview = (s: CardSpot) => {
+    if (!s.card.known || !s.card.card) return;
+    preview.show(s.card, boardsView.client(s.rect));
+  };
+  // Desktop: a card under a resting mouse for a moment shows large beside it.
+  let hoverTimer: ReturnType<typeof setTimeout> | null = null;
+  let hovered: number | null = null;
+  const hover = (hit: Hit) => {
+    const id = hit?.kind === "card" && hit.spot.card.known ? hit.spot.card.id : null;
+    if (id === hovered) return;
+    hovered = id;
+    if (hoverTimer) clearTimeout(hoverTimer);
+    hoverTimer = null;
+    if (id === null) return preview.hide();
+    const spot = (hit as { spot: CardSpot }).spot;
+    if (preview.shown !== null) return showPreview(spot);
+    hoverTimer = setTimeout(() => {
+      hoverTimer = null;
+      if (hovered === spot.card.id) showPreview(spot);
+    }, 350);
   };
   const gestures = {
     tap: (hit: Hit) => {
@@ -229,10 +291,18 @@ export async function mount(host: HTMLElement, ctx: GameContext): Promise<GameHa
     doubleTap: (s: CardSpot) => {
       if (!picking && playing() && s.zone === "battlefield") tapCard(s.card);
     },
-    menu: (hit: Hit, x: number, y: number) => {
-      if (hit?.kind === "card" && !picking) cardMenu(hit.spot, x, y, null);
+    menu: (hit: Hit, x: number, y: number, touch?: boolean) => {
+      if (hit?.kind !== "card" || picking) return;
+      // A long press: the card large (both faces of a double-faced card) with its menu.
+      if (touch) showPreview(hit.spot);
+      cardMenu(hit.spot, x, y, null);
     },
-    canDrag: (s: CardSpot) => playing() && !picking && s.card.known !== false,
+    hover: (hit: Hit) => hover(hit),
+    canDrag: (s: CardSpot) => {
+      const ok = playing() && !picking && s.card.known !== false;
+      if (ok) preview.hide();
+      return ok;
+    },
     drop: (s: CardSpot, target: Hit, x: number, y: number) => {
       if (!target || target.kind === "card") return;
       const card = s.card.id;
@@ -273,8 +343,14 @@ export async function mount(host: HTMLElement, ctx: GameContext): Promise<GameHa
    * reach the hand), on a phone under the tools and tabs (scrolled into view together).
    */
   const sizeTable = () => {
-    const above = narrow() ? toolsEl.offsetHeight + tabs.offsetHeight + 16 : table.getBoundingClientRect().top + window.scrollY + 8;
-    const px = Math.max(narrow() ? 460 : 540, Math.min(1100, window.innerHeight - above));
+    if (root.classList.contains("tt-compact")) {
+      // The rest of the screen under the tools: the hand strip at the canvas's foot is the screen's foot.
+      const px = Math.max(200, Math.floor(window.innerHeight - table.getBoundingClientRect().top));
+      if (table.style.height !== `${px}px`) table.style.height = `${px}px`;
+      return;
+    }
+    const above = table.getBoundingClientRect().top + window.scrollY + 8;
+    const px = Math.max(540, Math.min(1100, window.innerHeight - above));
     if (table.style.height !== `${px}px`) table.style.height = `${px}px`;
   };
 
@@ -284,6 +360,16 @@ export async function mount(host: HTMLElement, ctx: GameContext): Promise<GameHa
     if (focus >= t.players.length) focus = 0;
     const seats = shownSeats(t.players.length, g, focus, narrow());
     root.classList.toggle("tt-many", !narrow() && t.players.length > 4);
+    const compact = narrow() && t.phase !== "finished" && wire?.phase !== "finished";
+    root.classList.toggle("tt-compact", compact);
+    document.documentElement.classList.toggle("tt-page-compact", compact);
+    if (compact) {
+      // Fixed under the room's bar (← Lobby, connection), over the seat list: nothing scrolls.
+      const body = host.closest(".room-body") ?? host;
+      const top = Math.max(0, Math.round(body.getBoundingClientRect().top + window.scrollY));
+      if (root.style.top !== `${top}px`) root.style.top = `${top}px`;
+      if (window.scrollY) window.scrollTo(0, 0);
+    } else root.style.top = "";
     tabs.replaceChildren(
       ...t.players.map((_, i) => {
         const b = h("button", { type: "button", class: `small${seats.includes(i) ? " tt-tab-on" : ""}`, "data-seat": i, "aria-pressed": String(seats.includes(i)) }, nameOf(i));
@@ -294,8 +380,10 @@ export async function mount(host: HTMLElement, ctx: GameContext): Promise<GameHa
         return b;
       }),
     );
+    tools.draw(compact);
     sizeTable();
     boardsView.render({
+      compact,
       seats,
       hand: g >= 0 ? (zoneOf(`${g}.hand`).cards ?? []) : null,
       othersHand: (s) => s !== g,
@@ -315,6 +403,7 @@ export async function mount(host: HTMLElement, ctx: GameContext): Promise<GameHa
       },
       pile: (s, z) => playing() && openPile(s, z),
       menu: (s, x, y, el) => cardMenu(s, x, y, el),
+      preview: (s) => (preview.shown === s.card.id ? preview.hide() : showPreview(s)),
       pileLabel: (s, z) => {
         const n = zoneOf(`${s}.${z}`).count;
         const does = z === "library" && s === g ? ", press to draw a card" : zoneOf(`${s}.${z}`).cards?.length ? ", press to see them" : "";
@@ -359,23 +448,24 @@ export async function mount(host: HTMLElement, ctx: GameContext): Promise<GameHa
     view = joinView(partsFor(parts, shell.me), g >= 0 ? g : "spectator");
     // After the view: the end screen's title reads the winners from it.
     shell.update(wire);
-    ctx.setSubtitle(`${wire.mode === "solo" ? "Goldfish" : "Online"} · ${wire.format}`);
+    ctx.setSubtitle(`${wire.mode === "solo" ? "Practice alone" : "Online"} · ${formatName(wire.format)}`);
     const t = view?.table;
-    deckBox.hidden = !view || view.stage !== "decks";
     table.hidden = !t;
-    if (view && view.stage === "decks") {
-      const mine = g >= 0 && view.decks[g];
-      importBtn.toggleAttribute("disabled", !!mine || g < 0);
-      standardBtn.toggleAttribute("disabled", !!mine || g < 0);
-      deckStatus.textContent = `${view.decks.filter(Boolean).length} of ${view.decks.length} decks chosen.${mine ? " Waiting for the others…" : ""}`;
-    }
+    decks.draw(view, g);
     if (!t) {
       tabs.replaceChildren();
       tools.draw();
+      root.classList.remove("tt-compact");
+      document.documentElement.classList.remove("tt-page-compact");
     } else {
-      tools.draw();
       drawTable();
       drawLooking(dialogs);
+      // The card previewed changed or left the viewer's sight: the preview follows or closes.
+      if (preview.shown !== null) {
+        const s = boardsView.canvas.spots.find((x) => x.card.id === preview.shown);
+        if (s) preview.show(s.card, boardsView.client(s.rect));
+        else preview.hide();
+      }
     }
     // A dice or coin line already says its result.
     const lines = view?.lines ?? [];
@@ -409,6 +499,16 @@ export async function mount(host: HTMLElement, ctx: GameContext): Promise<GameHa
   });
   const onResize = () => draw();
   window.addEventListener("resize", onResize);
+  const onKey = (e: KeyboardEvent) => {
+    const t = e.target as HTMLElement | null;
+    if (t && (t.tagName === "INPUT" || t.tagName === "TEXTAREA" || t.tagName === "SELECT" || t.isContentEditable)) return;
+    if (e.key === "Escape" && !preview.el.hidden) preview.hide();
+    else if ((e.key === "h" || e.key === "H") && !e.ctrlKey && !e.metaKey && !e.altKey && view?.table && me() >= 0) {
+      e.preventDefault();
+      focusHand();
+    }
+  };
+  document.addEventListener("keydown", onKey);
 
   let offGestures = () => {};
   let gone = false;
@@ -425,6 +525,9 @@ export async function mount(host: HTMLElement, ctx: GameContext): Promise<GameHa
       offError();
       offGestures();
       window.removeEventListener("resize", onResize);
+      document.removeEventListener("keydown", onKey);
+      document.documentElement.classList.remove("tt-page-compact");
+      if (hoverTimer) clearTimeout(hoverTimer);
       document.removeEventListener("click", closeMenu);
       boardsView.destroy();
       shell.destroy();

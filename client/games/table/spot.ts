@@ -3,10 +3,8 @@
 import type { Pos } from "../../../common/table/types";
 import type { CardView } from "../../../common/table/visibility";
 
-const COLS = 8;
-const ROWS = 3;
-
-export function freeSpot(cards: readonly CardView[]): Pos {
+/** `cols`: as many as the field fits cards side by side (the scene knows the card size). */
+export function freeSpot(cards: readonly CardView[], COLS = 8, ROWS = 3): Pos {
   const taken = (x: number, y: number) => cards.some((c) => c.pos && Math.abs(c.pos.x - x) < 10000 / COLS / 1.5 && Math.abs(c.pos.y - y) < 10000 / ROWS / 1.5);
   for (let row = 0; row < ROWS; row++)
     for (let col = 0; col < COLS; col++) {

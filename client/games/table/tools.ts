@@ -1,6 +1,7 @@
 // The table's tool row (DOM): keep / mulligan, draw, untap all, scry 3, search, shuffle, a
 // token, dice and coins with the last result in sight, arrows, pass turn, end the game, and
-// Undo naming what it will undo (or why it cannot), Redo when playing alone.
+// Undo naming what it will undo (or why it cannot), Redo when playing alone. On a phone the
+// row folds into one line: the common tools as buttons, the rest in a "More" menu.
 import type { TableGameView } from "../../../common/table/game";
 import type { LogLine } from "../../../common/table/logline";
 import { h } from "../../ui/dom";
@@ -13,6 +14,10 @@ export interface ToolsHost {
   nameOf(g: number): string;
   keep(): void;
   end(): void;
+  /** Opens a menu of `items` under `opener` (the phone's "More"). */
+  menu(items: { do: string; label: string; run(): void }[], opener: HTMLElement): void;
+  /** Extra items of the phone's "More" menu (the log, the lobby). */
+  more(): { do: string; label: string; run(): void }[];
 }
 
 /**
@@ -59,11 +64,12 @@ export class Tools {
     return b;
   }
 
-  draw(): void {
+  draw(compact = false): void {
     const { act } = this.t;
     const tv = this.t.view()?.table;
     const g = this.t.me();
-    if (!tv || g < 0) return this.el.replaceChildren();
+    if (!tv || g < 0) return this.el.replaceChildren(...(compact && tv ? [this.moreButton(this.t.more())] : []));
+    if (compact) return this.drawCompact();
     const undo = undoable(this.t);
     const sides = this.sides;
     const deciding = tv.phase === "mulligan" && !tv.players[g].kept;
@@ -88,8 +94,57 @@ export class Tools {
     // The last dice or coin result stays in sight beside the buttons.
     const roll = [...(this.t.view()?.lines ?? [])].reverse().find((l) => l.result && (l.do === "rollDice" || l.do === "flipCoins" || l.do === "rollPlanarDie"));
     this.el.replaceChildren(...items.filter((x) => x !== null), roll ? h("span", { class: "tt-roll", id: "tt-roll", role: "status" }, roll.text) : "");
+    this.undoTitle(undo);
+  }
+
+  private undoTitle(undo: ReturnType<typeof undoable>): void {
     const u = this.el.querySelector("#tt-undo") as HTMLButtonElement;
     u.disabled = !undo.line;
     u.title = undo.line ? `Undo: ${undo.line.text}` : undo.why;
+    u.setAttribute("aria-label", u.title);
+  }
+
+  private moreButton(items: { do: string; label: string; run(): void }[]): HTMLButtonElement {
+    const more = h("button", { type: "button", class: "small", id: "tt-more", "aria-haspopup": "menu" }, "More ▾");
+    more.addEventListener("click", (e) => {
+      e.stopPropagation();
+      this.t.menu(items, more);
+    });
+    return more;
+  }
+
+  /** One row: what a turn needs most as buttons, everything else in More. */
+  private drawCompact(): void {
+    const { act } = this.t;
+    const tv = this.t.view()!.table!;
+    const g = this.t.me();
+    const undo = undoable(this.t);
+    const deciding = tv.phase === "mulligan" && !tv.players[g].kept;
+    const active = tv.turn.active === g;
+    const item = (id: string, label: string, run: () => void) => ({ do: id, label, run });
+    const more = [
+      item("scry", "Scry 3", () => act({ do: "lookTop", n: 3 })),
+      item("search", "Search your library", () => act({ do: "search" })),
+      item("shuffle", "Shuffle", () => act({ do: "shuffle" })),
+      item("untap", "Untap all", () => act({ do: "untapAll" })),
+      item("token", "Create a 1/1 token", () => act({ do: "createToken", name: "Token", power: "1", toughness: "1" })),
+      ...[6, 20].map((n) => item("dice", `Roll a d${n}`, () => act({ do: "rollDice", sides: n }))),
+      item("coin", "Flip a coin", () => act({ do: "flipCoins" })),
+      ...(tv.arrows.some((a) => a.by === g) ? [item("arrows", "Clear my arrows", () => act({ do: "clearArrows" }))] : []),
+      ...(this.t.solo() ? [item("redo", "Redo", () => act({ do: "redo" }))] : []),
+      item("end", "End game…", () => this.t.end()),
+      ...this.t.more(),
+    ];
+    const items: (HTMLElement | null)[] = [
+      deciding ? this.button("keep", "Keep", () => this.t.keep()) : null,
+      deciding ? this.button("mulligan", "Mulligan", () => act({ do: "mulligan" })) : null,
+      deciding ? null : this.button("draw", "Draw", () => act({ do: "draw", n: 1 })),
+      active && !deciding ? this.button("pass", "Pass turn", () => act({ do: "passTurn" })) : null,
+      this.button("undo", "Undo", () => act({ do: "undo" })),
+      this.moreButton(more),
+    ];
+    const roll = [...(this.t.view()?.lines ?? [])].reverse().find((l) => l.result && (l.do === "rollDice" || l.do === "flipCoins" || l.do === "rollPlanarDie"));
+    this.el.replaceChildren(...items.filter((x) => x !== null), roll ? h("span", { class: "tt-roll", id: "tt-roll", role: "status" }, roll.text) : "");
+    this.undoTitle(undo);
   }
 }

@@ -5,9 +5,13 @@
 // SeatedRoom's.
 
 import { matchMaker, Protocol, Room, RoomInternalState, type Client, type ClientPrivate, type Delayed, type RoomException } from "@colyseus/core";
+import type { Logger } from "pino";
 import type { Rejection } from "../../../common/core/rules.js";
+import { errorFields, log as rootLog, roomLogger } from "../../ops/log.js";
+import { metrics, trackRoom, untrackRoom, type RoomProbe } from "../../ops/metrics.js";
 import { settingsFromEnv, type HubSettings } from "../../settings.js";
 import type { FinishedGame, GameStore } from "../../store/GameStore.js";
+import { SAVING } from "../../store/SaveQueue.js";
 import { reportUncaught } from "./errors.js";
 import { clientData, MessageGate } from "./gate.js";
 import type { HubState } from "./HubState.js";
@@ -17,6 +21,9 @@ import { RoomScheduler } from "./scheduler.js";
 
 /** `serverTime` is restamped on a move at most this often (see `commit`). */
 const SERVER_TIME_EVERY_MS = 1000;
+
+/** Refusals logged at info: they say something about the sender (limits) rather than a misclick. */
+const NOTEWORTHY_REFUSALS = new Set(["rate-limited", "too-large", "unknown-type", "seat-reclaimed"]);
 
 /** A quiet no-op store for rooms created without settings (never in the real config). */
 const NO_STORE: GameStore = { recordGame() {}, recentGames: () => [], close() {} };
@@ -45,13 +52,6 @@ export abstract class HubRoom<S extends HubState> extends Room<S, HubMetadata> {
   protected abstract seatOf(client: Client): number;
   /** Seats a newcomer could take now (the listing hides a room with none). */
   protected abstract openSeats(): number;
-  /**
-   * Would a newcomer from quick play sit only among seats held for players who are gone? Then
-   * the room leaves quick play (a fresh room does better) while staying listed and joinable by id.
-   */
-  protected quickPlayWaitsOnAbsent(): boolean {
-    return false;
-  }
   /** Game-specific listing fields (e.g. level). */
   protected extraMetadata(): Record<string, unknown> {
     return {};
@@ -61,12 +61,34 @@ export abstract class HubRoom<S extends HubState> extends Room<S, HubMetadata> {
   protected privateRoom = false;
   private lastMetadata = "";
   protected created = false;
+  private roomLog: { id: string; root: Logger; logger: Logger } | null = null;
+  /** What /metrics counts of this room (server/ops/metrics.ts), once it is created. */
+  private readonly probe: RoomProbe = { game: "", connections: () => this.clients.length };
+
+  /** This room's log lines: `room` and `game` on each (server/ops/log.ts). */
+  protected logger(): Logger {
+    // made again when the room's id changes (a private code) or the process's logger is replaced (tests)
+    if (this.roomLog?.id !== this.roomId || this.roomLog.root !== rootLog) {
+      this.roomLog = { id: this.roomId, root: rootLog, logger: roomLogger(this.gameId, this.roomId) };
+    }
+    return this.roomLog.logger;
+  }
+
+  /** The room counts among the live rooms of /metrics from now until `untracked`. */
+  protected tracked(): void {
+    (this.probe as { game: string }).game = this.gameId;
+    trackRoom(this.probe);
+  }
+
+  protected untracked(): void {
+    untrackRoom(this.probe);
+  }
   /** When work runs: exclusive moves, the job queue, corking, timers and bot plans. */
   protected readonly scheduler = new RoomScheduler({
     clock: () => this.clock,
     clients: () => this.clients,
     isDisposing: () => this.isDisposing(),
-    logLabel: () => `${this.gameId} ${this.roomId}`,
+    logger: () => this.logger(),
     serverMove: (seat, run, what) => this.serverMove(seat, run, what),
   });
   /** What reaches the game: limits, size, seat and payload checks, then the move path. */
@@ -78,11 +100,26 @@ export abstract class HubRoom<S extends HubState> extends Room<S, HubMetadata> {
     broadcast: (type, message) => this.broadcast(type, message),
     exclusive: (fn, mover) => this.exclusive(fn, mover),
     commit: () => this.commit(),
+    accepted: (type, seconds) => metrics.moveAccepted(this.gameId, "player", seconds),
+    refused: (client, type, code, message) => this.noteRefusal(client, type, code, message),
   });
+
+  /**
+   * Every refused message is counted by code; the log has the ones that say something about
+   * the sender or the server (limits, `internal`) at info or above, the rest (a click on the
+   * wrong cell) at debug.
+   */
+  private noteRefusal(client: Client, type: string, code: string, message: string): void {
+    metrics.refused("message", code);
+    const level = code === "internal" ? "error" : NOTEWORTHY_REFUSALS.has(code) ? "info" : "debug";
+    const log = this.logger();
+    if (!log.isLevelEnabled(level)) return;
+    log[level]({ event: "move.refused", code, type, seat: this.seatOf(client), session: client.sessionId }, message);
+  }
 
   /** One room's exception never kills the process: log it and, for a message, answer the sender. */
   onUncaughtException(error: RoomException<this>, methodName: string): void {
-    reportUncaught(`${this.gameId} ${this.roomId}`, error as Error, methodName);
+    reportUncaught(this.logger(), error as Error, methodName);
   }
 
   /**
@@ -96,7 +133,7 @@ export abstract class HubRoom<S extends HubState> extends Room<S, HubMetadata> {
     try {
       super._onMessage(client, buffer);
     } catch (e) {
-      console.warn(`[${this.gameId} ${this.roomId}] dropped a malformed frame from ${client.sessionId}: ${(e as Error).message}`);
+      this.logger().warn({ event: "move.refused", code: "malformed-frame", session: client.sessionId, err: e }, "dropped a malformed frame; the connection is closed");
       client.leave(Protocol.WS_CLOSE_WITH_ERROR, "malformed message");
     }
   }
@@ -134,10 +171,11 @@ export abstract class HubRoom<S extends HubState> extends Room<S, HubMetadata> {
       const { ctx, flush } = this.gate.moveContext(null, seat, this.state.seats[seat]?.name ?? "");
       const result = run(ctx);
       if (result === false || result) {
-        if (result) console.warn(`[${this.gameId} ${this.roomId}] ${what} for seat ${seat} refused: ${result.code} ${result.message}`);
+        if (result) this.logger().warn({ event: "move.refused", code: result.code, seat, by: "server", what }, `${what} refused by the rules: ${result.message}`);
         this.replanBots();
         return;
       }
+      metrics.moveAccepted(this.gameId, "server");
       this.commit();
       flush();
     });
@@ -237,18 +275,27 @@ export abstract class HubRoom<S extends HubState> extends Room<S, HubMetadata> {
     this.broadcast("event", event);
   }
 
+  /**
+   * A room quick play never joins though it stays listed and joinable by id: a rated room (its
+   * seats are its matched players'), or one whose seats are held for players who are gone (a
+   * fresh room does better).
+   */
+  protected outOfQuickPlay(): boolean {
+    return false;
+  }
+
   /** Keeps quick-play visibility and the listing metadata current. */
   protected refreshListing(): void {
     if (!this.created || this.isDisposing()) return;
-    const hidden = this.privateRoom || this.openSeats() <= 0 || this.quickPlayWaitsOnAbsent();
+    const hidden = this.privateRoom || this.openSeats() <= 0 || this.outOfQuickPlay();
     if (this.listing.private !== hidden) {
-      this.setPrivate(hidden).catch((e) => console.error(`[${this.gameId} ${this.roomId}] setPrivate failed`, e));
+      this.setPrivate(hidden).catch((e) => this.logger().error({ event: "room.error", what: "setPrivate", ...errorFields(e) }, "setPrivate failed"));
     }
     const metadata = listingOf(this.gameId, this.state, !this.privateRoom, this.openSeats(), this.extraMetadata());
     const json = JSON.stringify(metadata);
     if (json !== this.lastMetadata) {
       this.lastMetadata = json;
-      this.setMetadata(metadata).catch((e) => console.error(`[${this.gameId} ${this.roomId}] setMetadata failed`, e));
+      this.setMetadata(metadata).catch((e) => this.logger().error({ event: "room.error", what: "setMetadata", ...errorFields(e) }, "setMetadata failed"));
     }
   }
 
@@ -259,10 +306,12 @@ export abstract class HubRoom<S extends HubState> extends Room<S, HubMetadata> {
    */
   protected recordGame(game: Omit<FinishedGame, "game" | "roomId" | "seats"> & { seats?: string[] }, onSaved?: (id: number) => void): number | null {
     try {
-      const id = this.settings.store.recordGame({ ...game, game: this.gameId, roomId: this.roomId, seats: game.seats ?? this.seatNames() }, onSaved);
-      return typeof id === "number" && id >= 0 ? id : null;
+      const record = { public: !this.privateRoom, ...game, game: this.gameId, roomId: this.roomId, seats: game.seats ?? this.seatNames() };
+      const id = this.settings.store.recordGame(record, onSaved);
+      // SAVING (−2): a store on another machine is writing it; `onSaved` brings the id.
+      return typeof id === "number" && (id >= 0 || id === SAVING) ? id : null;
     } catch (e) {
-      console.error(`[${this.gameId} ${this.roomId}] could not record a finished game`, e);
+      this.logger().error({ event: "store.write-failed", ...errorFields(e) }, "could not record a finished game");
       return null;
     }
   }

@@ -7,7 +7,7 @@
 // hooks a game answers. A game subclass only builds its state, registers its messages with
 // `defineMessage()`, and decides the game rules through common/ (server/rooms/game/).
 
-import type { Client } from "@colyseus/core";
+import { matchMaker, type Client } from "@colyseus/core";
 import type { Schema } from "@colyseus/schema";
 import type { Rejection } from "../../../common/core/rules.js";
 import { DEFAULTS, type HubSettings } from "../../settings.js";
@@ -22,6 +22,7 @@ import { HubRoom } from "./HubRoom.js";
 import { reclaimCode, releaseCode, reserveCode } from "./privateCodes.js";
 import type { LoggedSeat } from "../../store/RoomLog.js";
 import { SeatBook } from "./seatBook.js";
+import { errorFields } from "../../ops/log.js";
 
 /** What a game's `createGame()` hands back to the base. */
 export interface GameSetup<S extends HubState> {
@@ -109,6 +110,8 @@ export abstract class SeatedRoom<S extends HubState = HubState> extends HubRoom<
   }
   /** A bot started (true) or stopped (false) playing `seat`: a bot seat, or a held seat taken over. */
   protected onSeatBot(_seat: number, _bot: boolean): void {}
+  /** A dropped player's reconnection window ended: the seat is held for its token (the player counts as gone). */
+  protected onSeatHeld(_seat: number): void {}
   /**
    * After every committed change: the moves bot-played seats want to make now. The base
    * waits each plan's delay on the room clock and applies it with `serverMove`; any change
@@ -152,6 +155,7 @@ export abstract class SeatedRoom<S extends HubState = HubState> extends HubRoom<
     onSeatFreed: (seat) => this.onSeatFreed(seat),
     onSeatConnection: (seat, connected) => this.onSeatConnection(seat, connected),
     onSeatBot: (seat, bot) => this.onSeatBot(seat, bot),
+    onSeatHeld: (seat) => this.onSeatHeld(seat),
     onViewer: (client, seat) => this.onViewer(client, seat),
     canHoldSeat: (seat) => this.canHoldSeat(seat),
     botPlaysHeldSeat: (seat) => this.botPlaysHeldSeat(seat),
@@ -160,6 +164,9 @@ export abstract class SeatedRoom<S extends HubState = HubState> extends HubRoom<
     seatPrivateState: (seat) => this.seatPrivateState(seat),
   });
   private privateCode: string | null = null;
+  private createdAt = 0;
+  /** Why the room is going away, for its `room.disposed` line (a game sets "sleeping"). */
+  protected disposeReason: "sleeping" | null = null;
 
   // ---- Colyseus lifecycle ---------------------------------------------------
 
@@ -189,6 +196,7 @@ export abstract class SeatedRoom<S extends HubState = HubState> extends HubRoom<
       await this.setUp(setup, restore?.roomId ?? null);
     } catch (e) {
       this.settings.gate?.roomGone(this);
+      this.untracked();
       throw e;
     }
   }
@@ -229,16 +237,26 @@ export abstract class SeatedRoom<S extends HubState = HubState> extends HubRoom<
       await this.setPrivate(true);
     } else if (restoredId) this.roomId = restoredId;
     this.created = true;
+    this.createdAt = Date.now();
+    this.tracked();
     this.onCreated();
     if (restoredId) {
       this.onRestore();
       this.commit();
     }
     this.refreshListing();
+    const fields = { mode: setup.mode, seats: setup.seats, bots, private: this.privateRoom };
+    if (restoredId) this.logger().info({ event: "room.restored", ...fields }, "room restored from its log");
+    else this.logger().info({ event: "room.created", ...fields }, "room created");
   }
 
-  /** Validates join options; a seat token must match a taken seat of this room. */
-  onAuth(_client: Client, options: unknown): JoinRequest {
+  /** Validates join options (a game room may look more up: GameRoom's profiles). */
+  onAuth(_client: Client, options: unknown, _context?: unknown): JoinRequest | Promise<JoinRequest> {
+    return this.checkJoin(options);
+  }
+
+  /** The join options checked; a seat token must match a taken seat of this room. */
+  protected checkJoin(options: unknown): JoinRequest {
     const request = parseJoinOptions(options);
     if (request.seatToken !== undefined && this.book.byToken(request.seatToken) < 0) throw this.book.tokenRefusal(request.seatToken);
     return request;
@@ -277,7 +295,12 @@ export abstract class SeatedRoom<S extends HubState = HubState> extends HubRoom<
   }
 
   private join(client: Client, auth: JoinRequest): void {
-    const data = newClientData(client, this.settings, auth.name);
+    const data = newClientData(client, this.settings, auth.name, (reason, cut) =>
+      this.logger().warn(
+        { event: "flood.cut", reason, session: cut.sessionId, seat: clientData(cut)?.seat ?? -1 },
+        reason === "flooding" ? "a connection kept sending over the rate limit: closed" : "a connection stopped reading its socket: cut",
+      ),
+    );
     client.userData = data;
     this.settings.gate?.consumed(client.sessionId);
 
@@ -299,17 +322,21 @@ export abstract class SeatedRoom<S extends HubState = HubState> extends HubRoom<
     this.settings.gate?.roomGone(this);
     this.book.clearHolds();
     this.scheduler.stop();
+    this.untracked();
     if (this.created) {
       try {
         this.onRoomDispose();
       } catch (e) {
-        console.error(`[${this.gameId} ${this.roomId}] onRoomDispose failed`, e);
+        this.logger().error({ event: "room.error", what: "onRoomDispose", ...errorFields(e) }, "onRoomDispose failed");
       }
+      const stopping = matchMaker.state === matchMaker.MatchMakerState.SHUTTING_DOWN;
+      const reason = this.disposeReason ?? (stopping ? "stopping" : "closed");
+      this.logger().info({ event: "room.disposed", reason, ageSeconds: Math.round((Date.now() - this.createdAt) / 1000) }, `room disposed (${reason})`);
     }
     if (this.privateCode) {
       const code = this.privateCode;
       this.privateCode = null;
-      return releaseCode(this.presence, code).catch((e) => console.error(`could not release code ${code}`, e));
+      return releaseCode(this.presence, code).catch((e) => this.logger().error({ event: "room.error", what: "releaseCode", ...errorFields(e) }, `could not release code ${code}`));
     }
   }
 
@@ -348,6 +375,11 @@ export abstract class SeatedRoom<S extends HubState = HubState> extends HubRoom<
     const data = clientData(client);
     if (!data || data.role !== "seat") return -1;
     return this.book.heldBy(data.seat, client.sessionId) ? data.seat : -1;
+  }
+
+  /** The profile of the person who took `seat` (null: none, a bot, a free seat). */
+  protected seatProfile(seat: number): string | null {
+    return this.book.record(seat)?.profileId ?? null;
   }
 
   /** Where a seat is in its life (for games, tests and the monitor). */

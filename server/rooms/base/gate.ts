@@ -8,7 +8,7 @@
 
 import type { Client } from "@colyseus/core";
 import type { HubSettings } from "../../settings.js";
-import { FloodGuard } from "./flood.js";
+import { FloodGuard, type FloodCut } from "./flood.js";
 import { armJoinDeadline } from "./joinDeadline.js";
 import { echoType, type HubEvent, type MessageSpec, type MoveContext, type SenderContext } from "./messages.js";
 import { TokenBucket } from "./rateLimit.js";
@@ -30,15 +30,15 @@ export function clientData(client: Client): ClientData | undefined {
   return client.userData as ClientData | undefined;
 }
 
-/** A fresh connection's limits and guards (no role yet). */
-export function newClientData(client: Client, settings: HubSettings, name: string): ClientData {
+/** A fresh connection's limits and guards (no role yet); `onCut` hears of a connection cut for flooding. */
+export function newClientData(client: Client, settings: HubSettings, name: string, onCut?: FloodCut): ClientData {
   return {
     role: "none",
     seat: -1,
     name,
     bucket: new TokenBucket(settings.messageRate),
     cursorBucket: new TokenBucket(settings.cursorRate),
-    flood: new FloodGuard(client, settings.floodStrikes, settings.maxSendBufferBytes),
+    flood: new FloodGuard(client, settings.floodStrikes, settings.maxSendBufferBytes, undefined, onCut),
     cancelJoinDeadline: armJoinDeadline(client, settings.joinTimeoutSeconds),
   };
 }
@@ -54,6 +54,10 @@ export interface GateHost {
   broadcast(type: string, message: unknown): void;
   exclusive(fn: () => void, mover: Client | null): void;
   commit(): void;
+  /** A message was accepted and its patch written; `seconds` from its arrival (metrics). */
+  accepted?(type: string, seconds: number): void;
+  /** A message was refused (metrics, log). */
+  refused?(client: Client, type: string, code: string, message: string): void;
 }
 
 export class MessageGate {
@@ -73,13 +77,20 @@ export class MessageGate {
     }
     const parsed = spec.parse(payload);
     if (!parsed.ok) return this.refuse(client, type, parsed.error.code, parsed.error.message);
+    const received = performance.now();
+    let moved = false;
     this.host.exclusive(() => {
       const { ctx, flush } = this.moveContext(client, seat, data.name);
       const rejection = spec.run(ctx as SenderContext, parsed.value);
       if (rejection) return this.refuse(client, type, rejection.code, rejection.message);
-      if (spec.patchNow !== false) this.host.commit();
+      if (spec.patchNow !== false) {
+        this.host.commit();
+        moved = true;
+      }
       flush();
     }, client);
+    // The outermost exclusive run has uncorked every socket: the patch is written.
+    if (moved) this.host.accepted?.(type, (performance.now() - received) / 1000);
   }
 
   /** A message of a type nobody registered (still counted against the sender's limit). */
@@ -92,7 +103,9 @@ export class MessageGate {
 
   /** Answers a refused message. */
   refuse(client: Client, type: unknown, code: string, message: string): void {
-    client.send("error", { code, message, type: echoType(type) });
+    const echoed = echoType(type);
+    client.send("error", { code, message, type: echoed });
+    this.host.refused?.(client, echoed, code, message);
   }
 
   /** A context whose queued events `flush()` sends (after the patch). */

@@ -7,6 +7,7 @@
 // but never inside its tick (which happens inside a patch). Bots' plans become timers here.
 
 import type { Client, Delayed } from "@colyseus/core";
+import type { Logger } from "pino";
 import type { Room } from "@colyseus/core";
 import type { Rejection } from "../../../common/core/rules.js";
 import { CorkedClients } from "./cork.js";
@@ -17,8 +18,8 @@ export interface SchedulerHost {
   clock(): Room["clock"];
   clients(): Iterable<Client>;
   isDisposing(): boolean;
-  /** `[game room]`, for logs. */
-  logLabel(): string;
+  /** The room's log (its lines carry room and game). */
+  logger(): Logger;
   /** Applies `run` as a server move of `seat` (queued behind whatever runs now). */
   serverMove(seat: number, run: (ctx: MoveContext) => Rejection | void | false, what: string): void;
 }
@@ -104,7 +105,7 @@ export class RoomScheduler {
         try {
           run();
         } catch (e) {
-          console.error(`[${this.host.logLabel()}] a server move failed`, e);
+          this.host.logger().error({ event: "room.error", what: "server move", err: e }, "a server move failed");
         }
       });
       handle.clear = () => {
@@ -194,7 +195,7 @@ export class RoomScheduler {
       try {
         fn();
       } catch (e) {
-        console.error(`[${this.host.logLabel()}] after-move bookkeeping failed`, e);
+        this.host.logger().error({ event: "room.error", what: "after-move bookkeeping", err: e }, "after-move bookkeeping failed");
       }
     }
   }
@@ -208,7 +209,7 @@ export class RoomScheduler {
         try {
           this.exclusive(job);
         } catch (e) {
-          console.error(`[${this.host.logLabel()}] a server move failed`, e);
+          this.host.logger().error({ event: "room.error", what: "server move", err: e }, "a server move failed");
         }
       }
     } finally {

@@ -35,6 +35,9 @@ import { TurnTimer } from "./turnTimer.js";
 import type { LoggedRoom } from "../../store/RoomLog.js";
 import { loggableOptions, replayGame, RoomDurability, takeRestore, watchSleep, type RoomNow } from "./durable.js";
 import { DelayRecorder, parseSpectatorDelay, type Feed, type FeedCursor, type WatchSetup } from "./spectatorDelay.js";
+import { joiningProfile, RATED_OPTION, RATED_POOL_OPTION, RatedTable, takeMatch } from "./ratedRoom.js";
+import { ratedPool } from "../../../common/rated.js";
+import { wantsNewSeat } from "../base/seats.js";
 
 export { filterKeysOf, type GameServerParts, type PartsExtras, type PartsRoom, type Projection, type RecordInfo, type Stage, type WireInfo } from "./parts.js";
 
@@ -85,7 +88,14 @@ export abstract class GameRoom<S, M extends TypedMove, E, C, V, St extends HubSt
     write: (game, onSaved) => this.recordGame(game, onSaved),
     disposing: () => this.isDisposing(),
     serverMove: (seat, run, what) => this.serverMove(seat, run, what),
+    seatProfile: (seat) => this.seatProfile(seat),
+    isBotSeat: (seat) => this.isBotSeat(seat),
+    ratedPool: () => this.rated?.pool.id ?? "",
+    home: () => this.settings.home,
+    gameNo: () => this.gameNo,
   });
+  /** A rated room (ratedRoom.ts): its pool and the matched players' tickets; null: casual. */
+  private rated: RatedTable | null = null;
   private readonly timer = new TurnTimer<S, M, E, C, V>({
     def: () => this.def,
     configured: () => this.configured,
@@ -118,7 +128,7 @@ export abstract class GameRoom<S, M extends TypedMove, E, C, V, St extends HubSt
       later: (ms, fn) => this.later(ms, fn),
       serverMove: (seat, run, what) => this.serverMove(seat, run, what),
       apply: (ctx, g, move) => this.applyMove(ctx, g, move),
-      label: () => `${this.gameId} ${this.roomId}`,
+      logger: () => this.logger(),
       seed: () => this.botSeed,
     });
 
@@ -148,10 +158,15 @@ export abstract class GameRoom<S, M extends TypedMove, E, C, V, St extends HubSt
     return refusalOf(this.parts, reason);
   }
 
-  /** The base checks the options; the address is kept for ranked starts. */
-  override onAuth(client: Client, options: unknown, context?: AuthContext): JoinRequest {
-    const request = super.onAuth(client, options);
+  /**
+   * The base checks the options; the address is kept for ranked starts; the profile key (or a
+   * rated room's ticket) names the profile the seat plays for, so the game lands in its history.
+   */
+  override async onAuth(client: Client, options: unknown, context?: AuthContext): Promise<JoinRequest> {
+    const request = this.checkJoin(options);
     this.records.joined(client, context?.headers);
+    const profileId = await joiningProfile(request, wantsNewSeat(options), this.rated, this.settings.home);
+    if (profileId) request.profileId = profileId;
     return request;
   }
 
@@ -161,6 +176,10 @@ export abstract class GameRoom<S, M extends TypedMove, E, C, V, St extends HubSt
     if (!c.ok) throw refuseOption(c.error.message);
     this.configured = c.value;
     this.createOptions = loggableOptions(options);
+    delete this.createOptions[RATED_OPTION];
+    this.rated = this.ratedTable(options);
+    // Only a rated room's log may say it is rated (a restore trusts its log).
+    if (!this.rated) delete this.createOptions[RATED_POOL_OPTION];
     this.durable = new RoomDurability(this.settings.roomLog, () => matchMaker.processId);
     const state = this.parts.createState(c.value);
     state.phase = this.parts.phase ? this.parts.phase("waiting", null) : "waiting";
@@ -171,11 +190,13 @@ export abstract class GameRoom<S, M extends TypedMove, E, C, V, St extends HubSt
     for (const type of this.def.moveTypes) {
       this.defineMessage<M>(type, { parse: (payload) => this.def.parseMove(type, payload, c.value.config), run: (ctx, move) => this.playerMove(ctx, move) });
     }
+    // A rated game is between the people matched: nobody adds a bot to it.
     if (this.def.bot) {
       const own = botOwnerMessages({
         seats: c.value.seats,
         owner: () => this.state.owner,
         playing: () => this.stage === "playing",
+        rated: () => this.rated !== null,
         add: () => this.addBotSeat(),
         remove: (seat) => this.removeBotSeat(seat),
       });
@@ -196,6 +217,7 @@ export abstract class GameRoom<S, M extends TypedMove, E, C, V, St extends HubSt
         nobodyHere: () => this.nobodyHere(),
         later: (ms, fn) => this.later(ms, fn),
         sleep: () => {
+          this.disposeReason = "sleeping";
           this.beforeSend();
           this.durable.sleep(this.roomId);
           void this.disconnect(Protocol.WS_CLOSE_CONSENTED); // asleep, not ended: a join wakes it
@@ -205,9 +227,38 @@ export abstract class GameRoom<S, M extends TypedMove, E, C, V, St extends HubSt
     return { state, mode: c.value.mode, seats: c.value.seats, bots: c.value.bots, cells: this.parts.cells?.(c.value) };
   }
 
+  /** A rated room: a restore's (its log says so) or a match's (its nonce); null: casual. */
+  private ratedTable(options: Record<string, unknown>): RatedTable | null {
+    if (this.logged) return RatedTable.restored(options);
+    const match = takeMatch(options);
+    const pool = match ? ratedPool(match.pool) : undefined;
+    if (!match || !pool) return null;
+    if (this.configured.bots > 0 || this.configured.mode === "solo") throw new Error(`${this.gameId}: a rated room was asked for bots`);
+    return new RatedTable(pool, match.players);
+  }
+
+  /** Is this a rated room (rated quick play)? */
+  get ratedPool(): string {
+    return this.rated?.pool.id ?? "";
+  }
+
   protected override onCreated(): void {
     // A shared board is there from the start: people come and go while it runs.
     if (this.parts.startAtOnce && !this.logged) this.startGame(null);
+    if (this.rated && !this.logged) this.later((this.settings.seatReservationSeconds + 2) * 1000, () => this.ratedNoShow());
+  }
+
+  /**
+   * The matched players' reservations have run out: a table with enough of them starts without
+   * the missing ones; one player alone is told, and the room lets them go.
+   */
+  private ratedNoShow(): void {
+    if (!this.rated || this.gameNo > 0 || this.stage !== "waiting" || this.rated.waitingFor === 0) return;
+    this.serverMove(Math.max(0, this.state.owner), (ctx) => {
+      if (this.gameNo > 0 || this.stage !== "waiting") return false;
+      if (this.starts.seated().length >= this.def.seats.min) return this.starts.begin(ctx, true);
+      ctx.emit({ kind: "no-show", message: "The players you were matched with did not arrive. Look for another game with Rated quick play." });
+    }, "rated no-show");
   }
 
   // ---- moves ------------------------------------------------------------------
@@ -217,7 +268,7 @@ export abstract class GameRoom<S, M extends TypedMove, E, C, V, St extends HubSt
     if (this.stage === "finished") return this.refusal("game-over");
     const g = this.gameSeatOf[ctx.seat];
     if (g === undefined || g < 0) return this.refusal("not-in-game");
-    const gameMove = this.parts.toGameMove ? this.parts.toGameMove(move, this.gameSeatOf) : move;
+    const gameMove = this.parts.toGameMove ? this.parts.toGameMove(move, this.gameSeatOf, { state: this.game.state, gameSeat: g }) : move;
     if ("code" in gameMove) return gameMove as Rejection;
     if (this.parts.admit) {
       const away = this.order.map((room, gs) => (this.state.seats[room]?.occupied && this.state.seats[room].connected ? -1 : gs)).filter((gs) => gs >= 0);
@@ -401,6 +452,9 @@ export abstract class GameRoom<S, M extends TypedMove, E, C, V, St extends HubSt
   }
 
   protected override onViewer(client: Client, seat: number): void {
+    // The rating changes of the game on screen, for whoever arrives after they were announced.
+    const rated = this.records.lastRated;
+    if (rated && rated.gameNo === this.gameNo && this.stage === "finished") client.send("event", rated);
     if (!this.parts.attach) return;
     client.view ??= new StateView();
     this.parts.attach(this.state, { view: client.view, seat: seat < 0 ? null : seat });
@@ -414,7 +468,8 @@ export abstract class GameRoom<S, M extends TypedMove, E, C, V, St extends HubSt
   protected canReplaceBot(): boolean {
     return this.configured.mode !== "solo" && this.stage !== "playing";
   }
-  protected override quickPlayWaitsOnAbsent(): boolean {
+  /** Would a newcomer from quick play sit only among seats held for players who are gone? */
+  private waitsOnAbsent(): boolean {
     // A shared board runs with whoever is there. A room between games whose only people are
     // away would seat a newcomer among absent names, alone: a fresh room does better. (With
     // someone here waiting, the newcomer is a match: the absent do not hold a game up.)
@@ -423,6 +478,8 @@ export abstract class GameRoom<S, M extends TypedMove, E, C, V, St extends HubSt
     return people.length > 0 && people.every((s) => !s.connected);
   }
   protected acceptsNewPlayers(): boolean {
+    // A rated room seats the matched players only (onAuth checks their tickets), before its first game.
+    if (this.rated) return this.gameNo === 0 && this.stage === "waiting";
     // A shared board takes people while it runs.
     if (this.parts.startAtOnce) return true;
     // No new seats during a game (or its countdown); a solo table belongs to the one person it was made for.
@@ -439,9 +496,15 @@ export abstract class GameRoom<S, M extends TypedMove, E, C, V, St extends HubSt
   }
   protected onSeatTaken(seat: number, reclaimed: boolean): void {
     this.parts.seatTaken?.(this.state, seat, reclaimed, this.stage === "playing");
+    if (this.stage === "playing") this.records.seatTaken(seat);
     this.starts.maybe();
   }
+  /** Past the reconnection window a player has left the game: in a rated game, a loss. */
+  protected override onSeatHeld(seat: number): void {
+    if (this.stage === "playing") this.records.forfeit(seat);
+  }
   protected onSeatFreed(seat: number): void {
+    if (this.stage === "playing") this.records.forfeit(seat);
     this.parts.seatFreed?.(this.state, seat);
     const g = this.gameSeatOf[seat];
     if (this.stage === "playing" && g >= 0 && this.def.bot) {
@@ -463,11 +526,15 @@ export abstract class GameRoom<S, M extends TypedMove, E, C, V, St extends HubSt
     this.starts.maybe();
   }
   protected extraMetadata(): Record<string, unknown> {
-    const extra = this.parts.metadata?.(this.configured) ?? {};
+    const extra = { ...(this.parts.metadata?.(this.configured) ?? {}), ...(this.rated ? { rated: this.rated.pool.id } : {}) };
     return this.delayed ? { ...extra, spectatorDelay: this.delayed.delaySeconds } : extra;
+  }
+  protected override outOfQuickPlay(): boolean {
+    return this.rated !== null || this.waitsOnAbsent();
   }
   protected onRoomDispose(): void {
     this.starts.clear();
+    this.bots.stop();
     // A process stopping (deploy, pm2 reload) or a room going to sleep keeps its log open:
     // the game is not abandoned, it comes back (restore.ts).
     if (this.durable?.enabled && matchMaker.state === matchMaker.MatchMakerState.SHUTTING_DOWN) this.durable.keepOpen = true;

@@ -53,8 +53,11 @@ export interface GameServerParts<S, M extends TypedMove, E, C, V, St extends Hub
   attach?(st: St, viewer: Viewer): void;
   /** A seat's private schema child, shown to that seat's connection only (StateView). */
   privateState?(st: St, roomSeat: number): Schema | undefined;
-  /** A move parsed from the wire → the rules' move (room seats in it become game seats). */
-  toGameMove?(move: M, gameSeatOf: readonly number[]): M | Rejection;
+  /**
+   * A move parsed from the wire → the rules' move (room seats in it become game seats; the card
+   * table adds the card data its decklist names). What it returns is what the log keeps.
+   */
+  toGameMove?(move: M, gameSeatOf: readonly number[], at?: { state: S; gameSeat: number }): M | Rejection;
   /**
    * Room facts the rules do not know may hold a player's move back (the card table freezes
    * actions touching an absent player's hidden cards): a rejection, or undefined to go ahead.

@@ -14,6 +14,7 @@
 import { matchMaker } from "@colyseus/core";
 import type { LoggedRoom, RoomLog, RoomSummary } from "../../store/RoomLog.js";
 import { restoreOptions } from "./durable.js";
+import { log } from "../../ops/log.js";
 
 export interface ReviverSettings {
   /** Several processes share the log (Redis): rooms of other processes are restored only once those are gone. */
@@ -41,7 +42,7 @@ export class RoomReviver {
   async boot(): Promise<number> {
     // Alive before restoring: another process booting at the same time (stop:cluster + start)
     // must not take this one for gone while it is busy rebuilding rooms, and restore them too.
-    const mark = () => this.log.markAlive?.(matchMaker.processId, ALIVE_TTL_SECONDS).catch((e) => console.error("room log: liveness mark failed:", e));
+    const mark = () => this.log.markAlive?.(matchMaker.processId, ALIVE_TTL_SECONDS).catch((e) => log.error({ event: "room.error", what: "liveness mark", err: e }, "room log: the liveness mark failed"));
     if (this.settings.shared && this.log.markAlive) {
       await mark();
       this.aliveTimer = setInterval(() => void mark(), (ALIVE_TTL_SECONDS / 3) * 1000);
@@ -74,7 +75,7 @@ export class RoomReviver {
       if (r.status === "live" && !(await this.gone(r.process))) return;
       await this.revive(r);
     } catch (e) {
-      console.error(`could not wake room ${roomId}:`, e);
+      log.error({ event: "room.restore-failed", room: roomId, err: e }, `could not wake room ${roomId}`);
     }
   }
 
@@ -101,9 +102,9 @@ export class RoomReviver {
         // the listing (both booting at once), the claim fails instead of taking it from them.
         if (r && (await this.revive(r, s.process))) restored++;
       }
-      if (booting && restored > 0) console.log(`Restored ${restored} room${restored === 1 ? "" : "s"} from the room log.`);
+      if (booting && restored > 0) log.info({ event: "room.restored", rooms: restored }, `Restored ${restored} room${restored === 1 ? "" : "s"} from the room log.`);
     } catch (e) {
-      console.error("room log: restoring rooms failed:", e);
+      log.error({ event: "room.restore-failed", err: e }, "room log: restoring rooms failed");
     } finally {
       this.scanning = false;
     }
@@ -112,7 +113,7 @@ export class RoomReviver {
 
   private closeAbandoned(s: RoomSummary): void {
     this.log.setStatus(s.roomId, "closed", Date.now());
-    console.log(`Room ${s.roomId} (${s.roomName}) untouched for over ${this.settings.abandonedRoomHours} h: closed (its log is kept).`);
+    log.info({ event: "room.abandoned", room: s.roomId, game: s.roomName, hours: this.settings.abandonedRoomHours }, `Room ${s.roomId} (${s.roomName}) untouched for over ${this.settings.abandonedRoomHours} h: closed (its log is kept).`);
   }
 
   /** True when `process` holds no rooms any more (not this one, and, shared, it does not answer). */
@@ -136,7 +137,7 @@ export class RoomReviver {
         await matchMaker.handleCreateRoom(r.header.roomName, restoreOptions(r));
         return true;
       } catch (e) {
-        console.error(`room log: room ${id} (${r.header.roomName}) could not be restored:`, e);
+        log.error({ event: "room.restore-failed", room: id, game: r.header.roomName, err: e }, `room log: room ${id} (${r.header.roomName}) could not be restored`);
         return false;
       }
     })().finally(() => this.inFlight.delete(id));

@@ -4,6 +4,7 @@
 // pointer (`cursor`) is shared. What is Minesweeper's own here: the schema (changed cells
 // only), the record's stats, the ranked check and the `result` event with its replay id.
 
+import { SAVING } from "../../store/SaveQueue.js";
 import type { Configured } from "../../../common/core/game.js";
 import {
   canRestart,
@@ -187,13 +188,14 @@ export const boardParts: GameServerParts<Board, MinesweeperMove, MinesweeperEven
     };
   },
   ended(st, info) {
-    // 0 while the record waits in the store's queue ("result not saved yet"), −1 if lost.
+    // 0 while the record waits in the store's queue ("result not saved yet"), −1 if lost,
+    // −2 (SAVING) while a store on another machine writes it (`saved` follows in a moment).
     st.replayId = info.replayId;
     const unranked = unrankedReason(info);
     return {
       kind: "result",
       replayId: info.replayId,
-      saved: info.replayId > 0,
+      saved: info.replayId > 0 || info.replayId === SAVING,
       result: info.state.phase,
       timeMs: elapsedMs(info.state),
       ranked: isRanked(info),

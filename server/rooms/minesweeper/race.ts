@@ -9,6 +9,7 @@
 // race's clients know them, and the record and `result` event. Nothing about another
 // racer's cells reaches anyone before the race is over.
 
+import { SAVING } from "../../store/SaveQueue.js";
 import {
   CELL,
   minesweeperRaceDef,
@@ -227,7 +228,8 @@ export const raceParts: GameServerParts<RaceState, RaceMove, RaceEvent, Mineswee
     };
   },
   ended(st, info) {
-    // 0 while the record waits in the store's queue ("result not saved yet"), −1 if lost.
+    // 0 while the record waits in the store's queue ("result not saved yet"), −1 if lost,
+    // −2 (SAVING) while a store on another machine writes it (`saved` follows in a moment).
     st.replayId = info.replayId;
     const s = info.state;
     const stats = raceStats(s, info.log);
@@ -235,7 +237,7 @@ export const raceParts: GameServerParts<RaceState, RaceMove, RaceEvent, Mineswee
     return {
       kind: "result",
       replayId: info.replayId,
-      saved: info.replayId > 0,
+      saved: info.replayId > 0 || info.replayId === SAVING,
       ranking: raceRanking(s).map((raceSeat, k) => ({
         seat: info.order[raceSeat],
         name: info.names[raceSeat],

@@ -11,6 +11,9 @@
 // the engine's own view patches (docs/table.md "Bench"), and one function decides visibility.
 
 import { MapSchema, Schema, type, view } from "@colyseus/schema";
+import { resolveCards } from "../../../common/table/cards.js";
+import { deckQueries } from "../../../common/table/deck.js";
+import { cardStore } from "../../cards/store.js";
 import { frozenBy, tableDef, type TableGameView, type TableMove, type TableOut, type TableRoomConfig, type TableState } from "../../../common/table/game.js";
 import { splitView } from "../../../common/table/wire.js";
 import { sizeNextEncoder } from "../base/encodeBuffer.js";
@@ -89,6 +92,15 @@ export const tableParts: GameServerParts<TableState, TableMove, TableOut, TableR
   },
   attach(st, viewer) {
     audienceOf(st).attach(viewer);
+  },
+  // A whole decklist (its last piece) is looked up in the card data here, on the server: the
+  // move then carries the cards it names, so the rules stay pure and a replay reads the same cards.
+  toGameMove(move, _order, at) {
+    if (move.type !== "deck" || move.more || !at || at.state.game) return move;
+    const text = ((move.at ?? 0) === 0 ? "" : (at.state.pieces[at.gameSeat] ?? "")) + move.text;
+    const store = cardStore();
+    if (!text.trim() || !store.info()) return move;
+    return { ...move, cards: resolveCards(deckQueries(text), store) };
   },
   admit(st, state, gameSeat, move, away) {
     if (move.type === "deck") {
