@@ -14,6 +14,7 @@ import "./ui/ui.css";
 import { checkRoom, normaliseCode, type RoomCheck } from "./net/client";
 import { errorText, openSession, type RoomSession } from "./net/session";
 import { hubBusy } from "./net/retry";
+import { forgetAnswers } from "./net/cachedGet";
 import { loadName, loadSeat } from "./net/storage";
 import { explainJoinFailure } from "./net/joinErrors";
 import { confirmLeave, dismissLeave, leaveConsequence } from "./ui/confirm";
@@ -200,6 +201,7 @@ window.addEventListener("popstate", () => {
 });
 
 function showRoom(session: RoomSession): void {
+  forgetAnswers(); // the game about to be played may move ratings, leaderboards, recent games and seats
   if (current?.session !== session) closeCurrent();
   closePageHandle();
   lobby.hide();

@@ -76,6 +76,39 @@ describe("e2e: the game-first lobby", function () {
     });
   }
 
+  it("desktop: clicking from tile to tile and back asks each page's answers once, and nothing is refused (no 429)", async () => {
+    const { page } = await suite.open(DESKTOP);
+    const asked: string[] = [];
+    const refused: string[] = [];
+    page.on("response", (r) => {
+      const u = new URL(r.url());
+      if (!u.pathname.startsWith("/api/") || u.pathname === "/api/rooms") return; // the live list refreshes by design
+      asked.push(`${r.request().method()} ${u.pathname}${u.search}`);
+      if (r.status() === 429) refused.push(`${u.pathname}${u.search}`);
+    });
+    await page.waitForSelector(".game-list a.game-tile");
+    const games = await page.$$eval(".game-list .game a", (as) => as.map((a) => a.closest(".game")!.getAttribute("data-game")!));
+    // a person looking around: every game's page three times over, by its tile and Back
+    for (let round = 0; round < 3; round++) {
+      for (const g of games) {
+        await page.click(`.game-list [data-game="${g}"] a`);
+        await page.waitForSelector(`#game-${g}:not([hidden])`);
+        await page.waitForTimeout(150);
+        await page.goBack();
+        await page.waitForSelector(".game-list a.game-tile");
+      }
+    }
+    await page.waitForTimeout(300);
+    expect(refused, "answers refused").to.deep.equal([]);
+    const counts = new Map<string, number>();
+    for (const a of asked) counts.set(a, (counts.get(a) ?? 0) + 1);
+    const twice = [...counts].filter(([what, n]) => n > 1 && !what.startsWith("GET /api/profile")).map(([what, n]) => `${what} ×${n}`);
+    expect(twice, "answers asked again within seconds").to.deep.equal([]);
+    // a game's ratings are asked when its page shows, not on every page load for every game
+    expect(asked.filter((a) => a.startsWith("GET /api/ratings/")).length, "one ratings board per rated game").to.be.at.most(games.length);
+    console.log(`      ${asked.length} requests for ${games.length * 3} game pages shown`);
+  });
+
   it("phone: live rooms are cards with Join and Spectate inside the screen, filtered on a game's page", async () => {
     // a public room to list: someone quick-plays Connect Four on a desktop
     const host = await suite.open(DESKTOP, "#/games/connect4");

@@ -4,6 +4,7 @@
 // one tab panel: arrow keys / Home / End move and select, roving tabindex.
 import { RANK_RULES } from "../../../common/minesweeper/plausible";
 import { LEVELS, type StandardLevel } from "../../../common/minesweeper/types";
+import { cachedJson } from "../../net/cachedGet";
 import { levelName } from "./levels";
 import { h } from "../../ui/dom";
 import "./leaderboard.css";
@@ -37,18 +38,8 @@ export interface Leaderboard {
   entries: LeaderboardEntry[];
 }
 
-export async function fetchLeaderboard(level: string, window: string, signal?: AbortSignal): Promise<Leaderboard> {
-  const res = await fetch(`/api/leaderboard/minesweeper?level=${encodeURIComponent(level)}&window=${encodeURIComponent(window)}`, {
-    signal,
-    headers: { Accept: "application/json" },
-  });
-  let body: any = null;
-  try {
-    body = await res.json();
-  } catch {
-    /* not JSON */
-  }
-  if (!res.ok) throw new Error(body?.error?.reason ?? body?.error?.code ?? `GET leaderboard answered ${res.status}`);
+export async function fetchLeaderboard(level: string, window: string): Promise<Leaderboard> {
+  const body = await cachedJson<any>(`/api/leaderboard/minesweeper?level=${encodeURIComponent(level)}&window=${encodeURIComponent(window)}`);
   return { level, window, now: Number(body?.now) || Date.now(), since: Number(body?.since) || 0, entries: Array.isArray(body?.entries) ? body.entries : [] };
 }
 
@@ -205,7 +196,7 @@ export class LeaderboardPanel {
     delete this.panel.dataset.loaded;
     if (this.body.childElementCount === 0) this.note.textContent = "Loading…";
     try {
-      const board = await fetchLeaderboard(this.level, this.window, abort.signal);
+      const board = await fetchLeaderboard(this.level, this.window);
       if (abort.signal.aborted) return;
       this.render(board);
     } catch (e) {
