@@ -10,14 +10,14 @@ import type { RoomCheck } from "../../common/core/wire.js";
 import type { BucketLimits } from "../rooms/base/rateLimit.js";
 import { normaliseRoomId } from "../rooms/base/privateCodes.js";
 import type { HubMetadata } from "../rooms/base/listing.js";
-import { perAddress } from "./perAddress.js";
+import { ipLimit } from "./ipLimit.js";
 
 export const ROOM_CHECK_RATE: BucketLimits = { burst: 30, perSecond: 0.5 };
 const ROOM_ID = /^[A-Za-z0-9_-]{1,32}$/;
 
 export function roomCheckApi(limits: BucketLimits = ROOM_CHECK_RATE): express.Router {
   const router = express.Router();
-  router.get("/rooms/:id", perAddress(limits, "Too many room checks; wait a minute, then try again."), async (req, res) => {
+  router.get("/rooms/:id", ipLimit(limits, "Too many room checks; wait a few seconds, then try again."), async (req, res) => {
     const id = String(req.params.id ?? "");
     if (!ROOM_ID.test(id)) {
       res.status(400).json({ code: "bad-request", message: "A room id or code is letters, digits, - and _ (a code is 5 letters)." });

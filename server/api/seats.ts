@@ -9,7 +9,7 @@
 import express from "express";
 import { matchMaker } from "@colyseus/core";
 import type { BucketLimits } from "../rooms/base/rateLimit.js";
-import { perAddress } from "./perAddress.js";
+import { ipLimit } from "./ipLimit.js";
 import type { SeatStatus } from "../rooms/base/SeatedRoom.js";
 import { log } from "../ops/log.js";
 
@@ -71,7 +71,7 @@ export async function liveSeats(pairs: Pair[]): Promise<LiveSeat[]> {
 
 export function seatsApi(limits: BucketLimits = SEAT_CHECK_RATE): express.Router {
   const router = express.Router();
-  const rateLimit = perAddress(limits, "Too many seat checks; try again in a second.");
+  const rateLimit = ipLimit(limits, "Too many seat checks; try again in a second.");
   router.post("/seats/check", rateLimit, express.json({ limit: "4kb" }), async (req, res) => {
     const pairs = parseSeatCheck(req.body);
     if (typeof pairs === "string") return fail(res, 400, "bad-request", pairs);
