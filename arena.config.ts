@@ -29,6 +29,7 @@ import { metricsTokenFromEnv, mountMetrics } from "./server/ops/metricsRoute.js"
 import { minesweeperApi, type ApiSettings } from "./server/api/minesweeper.js";
 import { replaysApi } from "./server/api/replays.js";
 import { seatsApi } from "./server/api/seats.js";
+import { roomCheckApi } from "./server/api/roomCheck.js";
 import { claimsApi } from "./server/api/claims.js";
 import { cardsApi } from "./server/api/cards.js";
 import { profilesApi, type ProfileApiSettings } from "./server/api/profiles.js";
@@ -175,6 +176,7 @@ export function createHubConfig(overrides: Partial<HubSettings> & HubExtras = {}
       app.use("/api", profilesApi(() => settings.home, { profilesPerDay: settings.admission.profilesPerDay, createRate: settings.admission.profileRate, ...profileApi }));
       app.use(express.json({ limit: "16kb" }));
       app.get("/api/rooms", roomsRoute());
+      app.use("/api", roomCheckApi()); // GET /api/rooms/:id: may an invite link take a seat, or only watch?
       app.use("/api", cardsApi()); // what card data this server holds
       mountMonitor(app, monitor === undefined ? monitorSettingsFromEnv() : monitor);
       app.use("/api", jsonNotFound);

@@ -11,19 +11,22 @@
 //   #/profile/ID  a profile's page: ratings (with their chart), games, Minesweeper bests
 import "./styles.css";
 import "./ui/ui.css";
-import { normaliseCode } from "./net/client";
+import { checkRoom, normaliseCode, type RoomCheck } from "./net/client";
 import { errorText, openSession, type RoomSession } from "./net/session";
-import { retryText, STILL_UNAVAILABLE, StillUnavailable, untilAvailable } from "./net/retry";
+import { hubBusy } from "./net/retry";
+import { forgetAnswers } from "./net/cachedGet";
 import { loadName, loadSeat } from "./net/storage";
 import { explainJoinFailure } from "./net/joinErrors";
 import { confirmLeave, dismissLeave, leaveConsequence } from "./ui/confirm";
 import { namePrompt } from "./ui/namePrompt";
+import { unreachablePage, type UnreachablePage } from "./ui/unreachable";
 import { Lobby } from "./lobby/lobby";
 import { redeemClaim } from "./ui/deviceLink";
 import { toast } from "./ui/toast";
 import { ensureProfile } from "./net/profile";
 import { messagePage, RoomView } from "./room-view";
 import { installHub } from "./hub";
+import { gameName } from "./games/registry";
 import { registerServiceWorker } from "./pwa/register";
 import type { PageHandle } from "./pages/page";
 
@@ -121,7 +124,16 @@ function setPage(el: HTMLElement | null): void {
 }
 
 function toLobby(): void {
-  if (location.hash && location.hash !== "#/") location.hash = "#/";
+  toPage("#/");
+}
+
+/** Out of a room of `game`: its page in the lobby (another game of it, its leaderboard, every game one tap away). */
+function toGamePage(game: string): void {
+  toPage(lobby.hasPage(game) ? `#/games/${game}` : "#/");
+}
+
+function toPage(hash: string): void {
+  if (location.hash !== hash) location.hash = hash;
   else void route();
 }
 
@@ -146,12 +158,12 @@ function leaveRoom(): void {
   const why = leaveConsequence(cur.session);
   if (!why) {
     void cur.session.leave();
-    return toLobby();
+    return toGamePage(cur.session.game);
   }
   void confirmLeave(why).then((ok) => {
     if (!ok || current !== cur) return;
     void cur.session.leave();
-    toLobby();
+    toGamePage(cur.session.game);
   });
 }
 
@@ -189,6 +201,7 @@ window.addEventListener("popstate", () => {
 });
 
 function showRoom(session: RoomSession): void {
+  forgetAnswers(); // the game about to be played may move ratings, leaderboards, recent games and seats
   if (current?.session !== session) closeCurrent();
   closePageHandle();
   lobby.hide();
@@ -225,32 +238,52 @@ async function join(id: string, spectate: boolean): Promise<void> {
   const gen = ++generation;
   const stored = spectate ? null : loadSeat(id);
   joining(spectate ? `Opening room ${id} to watch.` : stored ? `Taking your seat back in room ${id}.` : `Joining room ${id}.`);
+  let waiting: UnreachablePage | null = null;
   try {
-    const options: Record<string, unknown> = spectate ? { spectate: true } : stored ? { seatToken: stored.seatToken } : {};
-    // An unavailable hub (a stalled Redis, a restart) is tried again by itself, and said so.
-    const session = await untilAvailable(() => openSession({ game: stored?.game ?? "", how: "joinById", roomId: id, options }), (n) => joining(retryText(n)), {
-      cancelled: () => gen !== generation,
-    });
-    if (gen !== generation) {
-      void session.leave();
-      return;
+    for (let attempt = 1; ; attempt++) {
+      try {
+        const options: Record<string, unknown> = spectate ? { spectate: true } : stored ? { seatToken: stored.seatToken } : {};
+        const session = await openSession({ game: stored?.game ?? "", how: "joinById", roomId: id, options });
+        if (gen !== generation) {
+          void session.leave();
+          return;
+        }
+        const want = spectate ? `#/spectate/${session.roomId}` : `#/room/${session.roomId}`;
+        if (location.hash !== want) history.replaceState(null, "", want);
+        showRoom(session);
+        return;
+      } catch (e) {
+        if (gen !== generation) return;
+        const why = explainJoinFailure(id, e, { spectate, reclaim: stored !== null });
+        if (!why.retry) {
+          failed(why.title, why.text, why.watch ? [{ label: "Watch this room", run: () => (location.hash = `#/spectate/${id}`) }] : []);
+          return;
+        }
+        // The network (or a hub that is briefly unavailable), not a refusal: wait (or for the
+        // browser's `online`) and try again, as long as the player stays on this page.
+        if (!waiting) {
+          waiting = unreachablePage(
+            spectate ? `room ${id} to watch` : stored ? `your seat in room ${id}` : `room ${id}`,
+            stored ? "Your seat is kept while you are away: stay on this page and you will be back in it." : "",
+            toLobby,
+          );
+          lobby.hide();
+          setPage(waiting.el);
+        }
+        waiting.because(hubBusy(e));
+        // the browser back online (or a tap on "Try again now"): a failure right then waits 1 s again, not the long backoff
+        if ((await waiting.next(attempt)) === "now") attempt = 0;
+        if (gen !== generation) return;
+        waiting.trying();
+      }
     }
-    const want = spectate ? `#/spectate/${session.roomId}` : `#/room/${session.roomId}`;
-    if (location.hash !== want) history.replaceState(null, "", want);
-    showRoom(session);
-  } catch (e) {
-    if (gen !== generation) return;
-    if (e instanceof StillUnavailable) {
-      failed("The hub is unavailable", STILL_UNAVAILABLE, [{ label: "Try again", run: () => void join(id, spectate) }]);
-      return;
-    }
-    const why = explainJoinFailure(id, e, { spectate, reclaim: stored !== null });
-    failed(why.title, why.text, why.watch ? [{ label: "Watch this room", run: () => (location.hash = `#/spectate/${id}`) }] : []);
+  } finally {
+    waiting?.destroy();
   }
 }
 
-/** An invite link opened by someone the hub does not know yet: ask for a name first. */
-function askName(id: string): void {
+/** An invite link opened by someone the hub does not know yet: ask for a name first (or just watch). */
+function askName(id: string, room?: RoomCheck): void {
   const gen = ++generation;
   lobby.hide();
   setPage(
@@ -260,8 +293,45 @@ function askName(id: string): void {
         if (gen === generation) void join(id, false);
       },
       toLobby,
+      room ? gameName(room.game) : undefined,
+      () => (location.hash = `#/spectate/${id}`),
     ),
   );
+}
+
+/**
+ * An invite link (a code, a room address) for a room this browser holds no seat in: the room
+ * is looked up first, so nobody types a name for a game that then refuses them. No such room:
+ * said at once. Full (or playing and taking nobody new): watch it. A seat open: the name if
+ * the hub does not know it yet, then the seat. When the look-up itself fails, the join decides.
+ */
+async function invited(id: string): Promise<void> {
+  const gen = ++generation;
+  joining(`Looking up room ${id}.`);
+  const room = await checkRoom(id).catch(() => undefined);
+  if (gen !== generation) return;
+  if (room === null) {
+    const why = explainJoinFailure(id, new Error("not found"), { spectate: false, reclaim: false });
+    return failed(why.title, why.text);
+  }
+  if (room && room.open === 0) {
+    const game = gameName(room.game);
+    const started = room.phase !== "waiting" && room.players < room.maxPlayers;
+    lobby.hide();
+    setPage(
+      messagePage(
+        "This game is full",
+        `${started ? `The ${game} game with code ${id} has begun and takes no new players until it ends` : `Every seat in the ${game} game with code ${id} is taken`}. You can watch it now, or start your own game from the lobby.`,
+        [
+          { label: "Watch this room", run: () => (location.hash = `#/spectate/${id}`), primary: true },
+          { label: "Back to lobby", run: toLobby },
+        ],
+      ),
+    );
+    return;
+  }
+  if (!loadName()) return askName(id, room);
+  return join(id, false);
 }
 
 async function route(): Promise<void> {
@@ -299,13 +369,13 @@ async function route(): Promise<void> {
       return;
     }
     closeCurrent();
-    if (!loadName() && !loadSeat(code)) return askName(code);
+    if (!loadSeat(code)) return invited(code);
     return join(code, false);
   }
   const spectate = r.name === "spectate";
   if (current && current.session.roomId === r.id && current.session.spectator === spectate) return;
   closeCurrent();
-  if (!spectate && !loadName() && !loadSeat(r.id)) return askName(r.id);
+  if (!spectate && !loadSeat(r.id)) return invited(r.id);
   return join(r.id, spectate);
 }
 

@@ -39,6 +39,13 @@ export function statusText(s: ConnStatus): string {
   }
 }
 
+/** What a delayed spectator is told: the game is live, shown late, and when its first frame comes. */
+export function delayedBanner(s: RoomSession): string | null {
+  if (!s.spectator || s.delaySeconds <= 0) return null;
+  const n = s.firstFrameIn();
+  return `Live game, shown ${s.delaySeconds} s late${n > 0 ? ` — the table appears in ${n} s` : ""}`;
+}
+
 export class RoomView {
   readonly el: HTMLElement;
   handle: GameHandle | null = null;
@@ -55,6 +62,7 @@ export class RoomView {
   private body: HTMLElement;
   private offs: (() => void)[] = [];
   private destroyed = false;
+  private countdown: ReturnType<typeof setInterval> | null = null;
   readonly presence: PresenceStrip;
   private device: { el: HTMLElement; refresh(): void };
 
@@ -135,8 +143,19 @@ export class RoomView {
     const s = this.session;
     this.device.refresh();
     this.banner.hidden = !s.spectator;
-    this.banner.textContent = s.delaySeconds > 0 ? `Spectating — Delayed by ${s.delaySeconds} s` : "Spectating — you are watching this table";
+    this.banner.textContent = delayedBanner(s) ?? "Spectating — you are watching this table";
     this.banner.classList.toggle("is-delayed", s.delaySeconds > 0);
+    // a delayed view counts down to its first frame
+    if (s.firstFrameIn() > 0 && !this.countdown) {
+      this.countdown = setInterval(() => {
+        this.banner.textContent = delayedBanner(s) ?? "";
+        if (s.firstFrameIn() === 0 && this.countdown) {
+          clearInterval(this.countdown);
+          this.countdown = null;
+        }
+      }, 250);
+      this.offs.push(() => this.countdown && clearInterval(this.countdown));
+    }
     this.el.classList.toggle("is-spectator", s.spectator);
     if (s.isPrivate && !s.spectator) {
       const copy = h("button", { type: "button", class: "small", id: "copy-invite", title: "The invite link and its QR code, to share" }, "Invite");

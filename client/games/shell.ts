@@ -8,6 +8,7 @@ import type { Room } from "colyseus.js";
 import { h } from "../ui/dom";
 import { formatSeconds, TurnClock } from "./shell/clock";
 import { EndScreen } from "./shell/end";
+import { gameDef } from "../../common/games";
 import { RatedBox } from "./shell/rated";
 import { clientGame } from "./registry";
 import { SeatList, seatStateOf } from "./shell/seats";
@@ -49,6 +50,10 @@ export interface ShellOptions {
   replay?: boolean;
   /** More for the end screen (a replay link), asked again on every update while it shows. */
   endExtra?(state: ShellState): HTMLElement | null;
+  /** A line under the end title (where the winning line is). */
+  endNote?(state: ShellState): string;
+  /** The end card sits beside the table rather than over it: the table shows why the game ended. */
+  endBeside?: boolean;
 }
 
 /** A game's seat figure as the seat list's count. */
@@ -70,6 +75,9 @@ export class GameShell {
   private endExtra = h("div", { class: "gs-end-extra" });
   private endExtraKey = "";
   private replayBox = h("div", { class: "gs-end-replay" });
+  private addBot: HTMLButtonElement;
+  private counting = false;
+  private startBtn: HTMLButtonElement;
   /** A rated game's changes (the `rated` event), shown on its end screen. */
   private rated: RatedBox;
 
@@ -90,18 +98,29 @@ export class GameShell {
       cardClass: "notice",
       ready: (ready) => ctx.session.send("ready", { ready }),
       start: () => ctx.session.send("start", {}),
+      docked: opts.endBeside,
     });
     this.rated = new RatedBox(ctx.session, (t) => ctx.announce(t));
     this.end.body.append(this.rated.el, this.endExtra, this.replayBox);
+    this.addBot = addBot;
+    this.startBtn = start;
+    const docked = opts.endBeside === true;
     this.el = h(
       "div",
       { class: "gs" },
-      h("aside", { class: "gs-side" }, h("div", { class: "gs-status-row" }, this.status, this.timer.el, this.seatList.more), this.end.afterBar, this.seatList.el, this.ownerBar),
+      h("aside", { class: "gs-side" }, h("div", { class: "gs-status-row" }, this.status, this.timer.el, this.seatList.more), this.end.afterBar, docked ? this.end.el : null, this.seatList.el, this.ownerBar),
       this.stage,
-      this.end.el,
+      docked ? null : this.end.el,
     );
     host.append(this.el);
-    this.tick = setInterval(() => this.drawTimer(), 250);
+    this.tick = setInterval(() => {
+      this.drawTimer();
+      // a delayed view's countdown to its first frame (and the seats once it shows)
+      if (this.last && (this.ctx.session.firstFrameIn() > 0 || this.counting)) {
+        this.counting = this.ctx.session.firstFrameIn() > 0;
+        this.update(this.last);
+      }
+    }, 250);
   }
 
   get me(): number | null {
@@ -121,8 +140,10 @@ export class GameShell {
     const seats = Array.from(state.seats ?? []);
     const playing = state.phase === "playing";
     const figure = clientGame(state.game)?.seatFigure;
+    // a delayed view shows no seats before its first frame (they are not empty: they are not shown yet)
+    const shown = this.ctx.session.firstFrameIn() > 0 ? [] : seats;
     this.seatList.render(
-      seats.map((seat, i) => ({
+      shown.map((seat, i) => ({
         seat: i,
         name: seat.occupied ? seat.name : "Open seat",
         // the phone strip shows "Bot Ada" as "⚙ Ada" (CSS reads data-short)
@@ -140,7 +161,11 @@ export class GameShell {
     );
     this.status.textContent = this.statusText(state, me, acting);
     const owner = me !== null && me === state.owner && !playing && state.mode !== "solo";
-    this.ownerBar.hidden = !owner;
+    // before a game only, and only what can be done: a bot needs a free seat, Start a second player
+    const taken = seats.filter((x) => x.occupied).length;
+    this.addBot.hidden = taken >= seats.length;
+    this.startBtn.hidden = taken < (gameDef(state.game)?.seats.min ?? 2);
+    this.ownerBar.hidden = !owner || state.phase !== "waiting" || (this.addBot.hidden && this.startBtn.hidden);
     this.drawTimer();
     const finished = state.phase === "finished";
     if (playing) this.end.reset();
@@ -149,6 +174,7 @@ export class GameShell {
         ? {
             gameNo: state.gameNo,
             title: this.opts.endTitle(state, me),
+            note: this.opts.endNote?.(state),
             seated: me !== null,
             connected: this.ctx.session.status.kind === "connected",
             ready: me !== null && !!seats[me]?.ready,
@@ -192,7 +218,10 @@ export class GameShell {
   }
 
   private statusText(state: ShellState, me: number | null, acting: number[]): string {
-    if (state.phase === "waiting") return "Waiting for players — share the room code, or the owner adds a bot.";
+    const session = this.ctx.session;
+    const late = session.firstFrameIn();
+    if (late > 0) return `Live game, shown ${session.delaySeconds} s late: the table appears in ${late} s.`;
+    if (state.phase === "waiting") return me === null ? "The game has not started yet." : "Waiting for players — share the room code, or the owner adds a bot.";
     if (state.phase === "finished") return `${this.opts.endTitle(state, me)} — press Play again for another game.`;
     if (me !== null && acting.includes(me)) return state.together ? "Your move (everyone plays at once)." : "Your turn.";
     const names = acting.map((i) => state.seats[i]?.name || `Seat ${i + 1}`);

@@ -3,7 +3,7 @@ import type { RoomSession } from "../net/session";
 
 export interface GameContext {
   session: RoomSession;
-  /** A short line under the room title, e.g. "Co-op · Noobs 9×9 · 10 mines". */
+  /** A short line under the room title, e.g. "Co-op · Beginner 9×9 · 10 mines". */
   setSubtitle(text: string): void;
   /** Polite screen-reader announcement (won, lost, restarted). */
   announce(text: string): void;

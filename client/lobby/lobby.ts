@@ -1,7 +1,8 @@
-// The lobby, game first: a tile per game (from the client registry), then join by code
-// and the live public rooms as cards; below, each game's page (its modes, its live
-// rooms, its leaderboard). A tile opens its game's page alone (#/games/ID); the
-// plain lobby (#/) shows every page in turn. Plain, accessible HTML.
+// The lobby, game first: what the hub is in one line, a tile per game with its blurb (from
+// the client registry), join by code and the live public rooms as cards. A tile opens its
+// game's page (#/games/ID): its modes and forms, its live rooms, its leaderboard; the plain
+// lobby (#/) shows no game's forms, so a phone sees the pitch, every game and join by code
+// on its first screen. Plain, accessible HTML; no game is named here.
 import { fetchRooms, normaliseCode, type PublicRoom } from "../net/client";
 import { errorText, type RoomSession } from "../net/session";
 import { cannotSaveNow } from "../net/joinErrors";
@@ -33,7 +34,8 @@ export class Lobby {
   private status: HTMLElement;
   private roomsBody: HTMLElement;
   private pages = new Map<string, HTMLElement>();
-  private boards: { el: HTMLElement; show(): void }[] = [];
+  /** Each game's leaderboard (loaded when its page shows). */
+  private boards = new Map<string, { el: HTMLElement; show(): void }[]>();
   private tiles: HTMLElement;
   private game: string | null = null;
   private lastRooms: PublicRoom[] = [];
@@ -51,7 +53,13 @@ export class Lobby {
     this.el = h(
       "main",
       { class: "lobby", id: "lobby" },
-      h("header", { class: "lobby-head" }, h("h1", {}, "Game Hub"), this.nameField(), this.profileLinks()),
+      h(
+        "header",
+        { class: "lobby-head" },
+        h("div", { class: "lobby-title" }, h("h1", {}, "Game Hub"), h("p", { class: "lobby-pitch", id: "lobby-pitch" }, pitch())),
+        this.nameField(),
+        this.profileLinks(),
+      ),
       this.status,
       this.rejoin.el,
       (this.tiles = this.gameList()),
@@ -62,6 +70,11 @@ export class Lobby {
 
   private rejoin = new RejoinBanner((hash) => this.actions.navigate(hash));
 
+  /** Does the lobby have a page for `game`? */
+  hasPage(game: string): boolean {
+    return this.pages.has(game);
+  }
+
   /** Shows the lobby: every game (no id) or one game's page alone. */
   show(game?: string): void {
     const wanted = game && this.pages.has(game) ? game : null;
@@ -69,7 +82,7 @@ export class Lobby {
     this.game = wanted;
     this.el.dataset.view = wanted ? "game" : "all";
     this.tiles.hidden = !!wanted;
-    for (const [id, page] of this.pages) page.hidden = !!wanted && id !== wanted;
+    for (const [id, page] of this.pages) page.hidden = id !== wanted;
     this.renderRooms(this.lastRooms);
     this.el.hidden = false;
     if (moved) {
@@ -80,7 +93,7 @@ export class Lobby {
     // the name may have been given elsewhere meanwhile (an invite link's name prompt)
     const name = this.el.querySelector<HTMLInputElement>("input[name=name]");
     if (name && document.activeElement !== name) name.value = loadName();
-    for (const b of this.boards) b.show();
+    if (wanted) for (const b of this.boards.get(wanted) ?? []) b.show();
     void this.rejoin.refresh();
     void this.refresh();
     if (!this.refreshTimer) this.refreshTimer = setInterval(() => void this.refresh(), REFRESH_MS);
@@ -150,12 +163,13 @@ export class Lobby {
     const ctx: LobbyContext = { enter: (what, open) => this.enter(what, open), navigate: (hash) => this.actions.navigate(hash) };
     return CLIENT_GAMES.filter((g) => g.scene).map((g) => {
       const board = g.leaderboard?.();
-      if (board) this.boards.push(board);
-      // rated quick play and its leaderboard (the games with rating pools), recent finished games
+      // its panels that fetch (leaderboard, rated quick play, recent games) refresh when its page shows
+      const boards: { el: HTMLElement; show(): void }[] = board ? [board] : [];
       const rated = ratedPanel(g.id, ctx) as (HTMLElement & { refresh?: () => void }) | null;
-      if (rated?.refresh) this.boards.push({ el: rated, show: rated.refresh });
+      if (rated?.refresh) boards.push({ el: rated, show: rated.refresh });
       const recent = recentGames(g.id);
-      this.boards.push({ el: recent.el, show: recent.refresh });
+      boards.push({ el: recent.el, show: recent.refresh });
+      this.boards.set(g.id, boards);
       const back = h("a", { class: "game-page-back", href: "#/" }, "← All games");
       const page = h(
         "section",
@@ -301,6 +315,14 @@ export class Lobby {
     if (this.roomsNote.textContent !== note) this.roomsNote.textContent = note;
     this.roomsBody.replaceChildren(...rooms.map((r) => roomCard(r, (hash) => this.actions.navigate(hash))));
   }
+}
+
+const COUNT_WORDS = ["No", "One", "Two", "Three", "Four", "Five", "Six", "Seven", "Eight", "Nine", "Ten"];
+
+/** What the hub is, in one line (the number of games from the registry). */
+function pitch(): string {
+  const n = CLIENT_GAMES.filter((g) => g.scene).length;
+  return `${COUNT_WORDS[n] ?? n} games to play in your browser, with friends by a room code, against bots or alone. No sign-up.`;
 }
 
 function art(g: ClientGame): HTMLElement {

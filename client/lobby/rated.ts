@@ -3,6 +3,7 @@
 // 1,520 — 8 s") with a Cancel; once matched, the rated room opens. Beside it, the pool's
 // leaderboard by rating.
 import { poolsOf, ratingText, type RatedPool } from "../../common/rated";
+import { cachedJson } from "../net/cachedGet";
 import { hubClient } from "../net/client";
 import { ensureProfile } from "../net/profile";
 import { errorText, openReserved } from "../net/session";
@@ -98,7 +99,7 @@ export function ratedPanel(game: string, ctx: LobbyContext): HTMLElement | null 
   const boardPool = h("select", { id: `${game}-rated-board-pool`, "aria-label": "Leaderboard of", hidden: pools.length < 2 }, ...pools.map((p) => h("option", { value: p.id }, p.title)));
   async function showBoard(): Promise<void> {
     try {
-      const r = await fetch(`/api/ratings/${encodeURIComponent(boardPool.value || pools[0].id)}?limit=10`).then((res) => res.json());
+      const r = await cachedJson<{ entries?: unknown[] }>(`/api/ratings/${encodeURIComponent(boardPool.value || pools[0].id)}?limit=10`);
       const entries = (r.entries ?? []) as { rank: number; profileId: string; name: string; mu: number; sigma: number; games: number }[];
       board.replaceChildren(
         ...entries.map((e) =>
@@ -122,7 +123,7 @@ export function ratedPanel(game: string, ctx: LobbyContext): HTMLElement | null 
     board,
     boardNote,
   );
+  // asked when the game's page shows (Lobby.show), not for every game's page at once
   (el as HTMLElement & { refresh?: () => void }).refresh = () => void showBoard();
-  void showBoard();
   return el;
 }

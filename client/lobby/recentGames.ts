@@ -1,5 +1,6 @@
 // A game's page lists its recent finished public games, each with its replay (GET
 // /api/games/recent): something to watch, and proof the tables are busy.
+import { cachedJson } from "../net/cachedGet";
 import { h } from "../ui/dom";
 import { gameTitle, lengthText, whenText, type GameRow } from "../pages/gameRows";
 
@@ -14,7 +15,7 @@ export function recentGames(game: string): { el: HTMLElement; refresh(): void } 
   const note = h("p", { class: "recent-note" }, "Loading…");
   async function refresh(): Promise<void> {
     try {
-      const r = await fetch(`/api/games/recent?game=${encodeURIComponent(game)}&limit=8`, { headers: { Accept: "application/json" } }).then((res) => res.json());
+      const r = await cachedJson<{ games?: GameRow[] }>(`/api/games/recent?game=${encodeURIComponent(game)}&limit=8`);
       const games = (r.games ?? []) as GameRow[];
       list.replaceChildren(
         ...games.map((g) =>

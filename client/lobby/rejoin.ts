@@ -1,6 +1,7 @@
 // "You have a game in progress — Rejoin": the seats this browser holds tokens for, checked
 // with the server (POST /api/seats/check) each time the lobby shows, so a closed tab or an
 // accidental Back never loses a game. Only seats the server confirms are offered.
+import { cachedJson } from "../net/cachedGet";
 import { listSeats } from "../net/storage";
 import { h } from "../ui/dom";
 import { gameName } from "../games/registry";
@@ -14,18 +15,14 @@ export interface LiveSeat {
   phase: string;
 }
 
-export async function checkSeats(signal?: AbortSignal): Promise<LiveSeat[]> {
+/** How long a check is used again: a lobby shown twice in a row (a tile, Back) asks once. */
+const SEATS_FRESH_MS = 5000;
+
+export async function checkSeats(): Promise<LiveSeat[]> {
   const held = listSeats().slice(0, 10);
   if (held.length === 0) return [];
-  const res = await fetch("/api/seats/check", {
-    method: "POST",
-    signal,
-    headers: { "Content-Type": "application/json", Accept: "application/json" },
-    body: JSON.stringify({ seats: held.map((s) => ({ roomId: s.roomId, seatToken: s.seatToken })) }),
-  });
-  if (!res.ok) throw new Error(`POST /api/seats/check answered ${res.status}`);
-  const body = (await res.json()) as { seats?: LiveSeat[] };
-  return Array.isArray(body.seats) ? body.seats : [];
+  const body = await cachedJson<{ seats?: LiveSeat[] }>("/api/seats/check", { post: { seats: held.map((s) => ({ roomId: s.roomId, seatToken: s.seatToken })) }, freshMs: SEATS_FRESH_MS });
+  return Array.isArray(body?.seats) ? body.seats : [];
 }
 
 function modeWords(s: LiveSeat): string {
@@ -54,7 +51,7 @@ export class RejoinBanner {
     const abort = (this.abort = new AbortController());
     let live: LiveSeat[];
     try {
-      live = await checkSeats(abort.signal);
+      live = await checkSeats();
     } catch {
       if (!abort.signal.aborted) this.render([]);
       return;

@@ -1,10 +1,10 @@
 // The one colyseus.js Client, talking to the server at the page's own origin
 // (ws://host or wss://host; the Vite dev server proxies to the game server).
 import { Client } from "colyseus.js";
-import type { PublicRoom } from "../../common/core/wire";
+import type { PublicRoom, RoomCheck } from "../../common/core/wire";
 import { UNAVAILABLE } from "./retry";
 
-export type { PublicRoom };
+export type { PublicRoom, RoomCheck };
 
 let client: Client | null = null;
 
@@ -24,6 +24,18 @@ export async function fetchRooms(game?: string, signal?: AbortSignal): Promise<P
   const body = (await res.json()) as unknown;
   const list = Array.isArray(body) ? body : (body as { rooms?: unknown }).rooms;
   return Array.isArray(list) ? (list as PublicRoom[]) : [];
+}
+
+/**
+ * What room `id` offers a newcomer (GET /api/rooms/:id): null when there is no such room.
+ * Throws when the server could not say (network, rate limit): the join itself decides then.
+ */
+export async function checkRoom(id: string, signal?: AbortSignal): Promise<RoomCheck | null> {
+  const res = await fetch(`/api/rooms/${encodeURIComponent(id)}`, { signal, headers: { Accept: "application/json" } });
+  if (res.status === 404) return null;
+  if (!res.ok) throw new Error(`GET /api/rooms/${id} answered ${res.status}`);
+  const body = (await res.json()) as RoomCheck;
+  return typeof body?.open === "number" && typeof body.game === "string" ? body : Promise.reject(new Error("not a room check"));
 }
 
 /** A private code: 5 letters, case-insensitive on input, upper-case on the wire. */

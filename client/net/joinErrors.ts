@@ -1,10 +1,16 @@
 // Why a join failed, said as a person would want to read it, with the next step.
 // The server's own words (`room "ZZZZZ" not found`, `PJHZK is already full.`) are matched
 // here and never shown raw.
+import { hubUnavailable } from "./retry.js";
 
-/** The message of whatever was thrown (tests import this file without the network code). */
-function errorText(e: unknown): string {
+/**
+ * The message of whatever was thrown (tests import this file without a browser). A
+ * request the network failed throws no Error but the browser's event (a ProgressEvent from
+ * colyseus.js's HTTP call): say so, never "[object ProgressEvent]".
+ */
+export function errorText(e: unknown): string {
   if (e instanceof Error && e.message) return e.message;
+  if (typeof e === "object" && e !== null && typeof (e as { type?: unknown }).type === "string") return "The connection to the hub failed: the network did not answer.";
   return String(e ?? "unknown error");
 }
 
@@ -13,6 +19,8 @@ export interface JoinFailure {
   text: string;
   /** Offer "Watch this room" (only when there is a room to watch). */
   watch: boolean;
+  /** The server could not be reached or is briefly unavailable (not a refusal): try again by itself, the room may well be there. */
+  retry?: boolean;
 }
 
 const CODE = /^[A-Z]{5}$/;
@@ -74,11 +82,12 @@ export function explainJoinFailure(id: string, e: unknown, how: { spectate: bool
       watch: true,
     };
   }
-  if (/failed to fetch|network|websocket|ECONN|timed out|timeout/i.test(raw) || (typeof navigator !== "undefined" && navigator.onLine === false)) {
+  if (hubUnavailable(e) || /websocket/i.test(raw)) {
     return {
       title: "Could not reach the server",
       text: `We could not reach the game server to open ${what(id)}. Check your connection and try again.`,
       watch: false,
+      retry: true,
     };
   }
   return {

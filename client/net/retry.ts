@@ -1,9 +1,11 @@
-// Joining while the hub cannot answer. A hub whose Redis stalls (several processes) or
-// that is restarting answers matchmaking 503 with "The hub is briefly unavailable; try
-// again in a few seconds." (server/net/matchmakeHttp.ts); a proxy in front of it may
-// answer 502/504, and a dropped network fails the request outright. None of these is a
-// refusal, so the join is tried again by itself, with a growing wait, and the player is
-// told each time what happens and when the next try is.
+// Trying again while the hub cannot answer: the one place that says what is worth trying
+// again and how long to wait. A hub whose Redis stalls (several processes) or that is
+// restarting answers matchmaking 503 with "The hub is briefly unavailable; try again in a
+// few seconds." (server/net/matchmakeHttp.ts); a proxy in front of it may answer 502/504,
+// and a dropped network fails the request outright. None of these is a refusal, so a join
+// is tried again by itself, with a growing wait, and the player is told each time what
+// happens and when the next try is. Used by the lobby's buttons (untilAvailable), a page
+// opening a room (ui/unreachable.ts) and a live room's reconnects (net/session.ts).
 import { ServerError } from "colyseus.js";
 
 export const UNAVAILABLE = "The hub is briefly unavailable; try again in a few seconds.";
@@ -12,14 +14,40 @@ export const STILL_UNAVAILABLE = "The hub is still unavailable after several tri
 /** Tries of one join before giving up (about a minute in all). */
 export const JOIN_TRIES = 8;
 
-/** The wait before try n + 1 (n ≥ 1): 1 s, 2 s, 4 s, 8 s, then 15 s, each ±20 %. */
-export function retryDelayMs(n: number, random: () => number = Math.random): number {
-  const base = Math.min(15_000, 1000 * 2 ** Math.max(0, n - 1));
+/**
+ * For this long after the trouble began, tries come at most 2 s apart: a phone changing
+ * networks is back within seconds. After it, the waits grow to 15 s (a long outage, or a
+ * restarted server's crowd, spread out).
+ */
+export const QUICK_RETRY_MS = 30_000;
+
+/**
+ * The wait before try n + 1 (n ≥ 1): 1 s, 2 s, 4 s, 8 s, then 15 s, each ±20 %. With
+ * `awayMs` (since the trouble began) the waits stay at 2 s for the first 30 s.
+ */
+export function retryDelayMs(n: number, awayMs = Infinity, random: () => number = Math.random): number {
+  const cap = awayMs < QUICK_RETRY_MS ? 2000 : 15_000;
+  const base = Math.min(cap, 1000 * 2 ** Math.max(0, n - 1));
   return Math.round(base * (0.8 + 0.4 * random()));
+}
+
+/**
+ * A live room's reconnect attempt n (1-based), `awayMs` after the drop: 0.4 s, 0.8 s, 1.6 s …
+ * ("equal jitter"), capped at 2 s for the first 30 s, then at 15 s.
+ */
+export function reconnectDelayMs(attempt: number, awayMs = 0, random: () => number = Math.random): number {
+  const cap = awayMs < QUICK_RETRY_MS ? 2000 : 15_000;
+  const ceiling = Math.min(cap, 400 * 2 ** Math.max(0, attempt - 1));
+  return ceiling / 2 + random() * (ceiling / 2);
 }
 
 function text(e: unknown): string {
   return e instanceof Error ? e.message : String(e ?? "");
+}
+
+/** The hub answered, but only that it cannot serve now (503 and the like), rather than the network failing. */
+export function hubBusy(e: unknown): boolean {
+  return (e instanceof ServerError && [502, 503, 504].includes(e.code)) || /briefly unavailable|restarting/i.test(text(e));
 }
 
 /** The hub (or the way to it) could not answer right now: worth trying again by itself. */

@@ -14,8 +14,9 @@ import { MatchMakeError, ServerError, type Room } from "colyseus.js";
 import { hubClient } from "./client";
 import { ServerClock } from "./clock";
 import { forgetSeat, loadSeat, playerName, saveSeat } from "./storage";
-import { cannotSaveNow } from "./joinErrors";
+import { cannotSaveNow, errorText } from "./joinErrors";
 import { profileKey } from "./profile";
+import { reconnectDelayMs } from "./retry";
 
 export type ConnStatus =
   | { kind: "connecting" }
@@ -41,6 +42,8 @@ export interface WelcomeMessage {
   spectator: boolean;
   /** Spectators of a room with a spectator delay: how late they see the table (seconds). */
   delaySeconds?: number;
+  /** A delayed view that has shown nothing yet: when its first frame shows (server time, ms; 0: shown). */
+  showsAt?: number;
 }
 
 /** A delayed spectator's room is the live room's mirror (server/rooms/game/spectatorDelay.ts). */
@@ -58,12 +61,6 @@ export interface ErrorMessage {
 
 type MessageListener = (payload: any) => void;
 
-/** Backoff before reconnect attempt n (1-based): 0.4 s, 0.8 s, 1.6 s … capped at 15 s, "equal jitter". */
-export function backoffMs(attempt: number): number {
-  const ceiling = Math.min(15_000, 400 * 2 ** Math.max(0, attempt - 1));
-  return ceiling / 2 + Math.random() * (ceiling / 2);
-}
-
 /** True when the server itself refused (room gone, token/seat refused) rather than the network failing. */
 export function isRefusal(e: unknown): boolean {
   if (e instanceof MatchMakeError) return true;
@@ -71,12 +68,7 @@ export function isRefusal(e: unknown): boolean {
   return false;
 }
 
-export function errorText(e: unknown): string {
-  if (e instanceof Error && e.message) return e.message;
-  // colyseus.js rejects a request that got no answer with the XHR's error event
-  if (typeof Event !== "undefined" && e instanceof Event) return "The connection to the hub failed.";
-  return String(e ?? "unknown error");
-}
+export { errorText };
 
 /** Attempts after which a still-unreachable server is shown as "offline" (we keep retrying). */
 const OFFLINE_AFTER = 6;
@@ -106,6 +98,8 @@ export class RoomSession {
   isPrivate = false;
   /** Seconds a delayed spectator sees the table late (0: live). */
   delaySeconds = 0;
+  /** A delayed view's first frame (server time, ms); 0 once shown or when live. */
+  private showsAt = 0;
   status: ConnStatus = { kind: "connecting" };
   readonly clock = new ServerClock();
   /** How many times this session got its room back after a drop. */
@@ -204,6 +198,14 @@ export class RoomSession {
     }
   }
 
+  /** A delayed spectator before the first frame: whole seconds until it shows (0: it has, or not delayed). */
+  firstFrameIn(): number {
+    if (!this.showsAt) return 0;
+    const ms = this.showsAt - this.clock.now();
+    if (ms <= 0) this.showsAt = 0;
+    return ms > 0 ? Math.ceil(ms / 1000) : 0;
+  }
+
   /** Skips the current backoff wait (the "Retry now" button, `online` event, tab visible again). */
   retryNow = (): void => {
     const wake = this.wake;
@@ -241,6 +243,7 @@ export class RoomSession {
       this.isPrivate = !!w?.private;
       if (typeof w?.spectator === "boolean") this.spectator = w.spectator;
       this.delaySeconds = typeof w?.delaySeconds === "number" && w.delaySeconds > 0 ? w.delaySeconds : 0;
+      this.showsAt = this.delaySeconds > 0 && typeof w?.showsAt === "number" && w.showsAt > 0 ? w.showsAt : 0;
     } else if (type === "error" && (payload as ErrorMessage | undefined)?.code === "seat-reclaimed") {
       this.superseded = true;
     } else if (type === "seat") {
@@ -290,7 +293,7 @@ export class RoomSession {
       this.setStatus(
         offline || attempt > OFFLINE_AFTER ? { kind: "offline", attempt } : { kind: "reconnecting", attempt },
       );
-      await this.sleep(attempt === 1 ? 150 + Math.random() * 150 : backoffMs(attempt));
+      await this.sleep(attempt === 1 ? 150 + Math.random() * 150 : reconnectDelayMs(attempt, Date.now() - droppedAt));
       if (this.leaving) return;
       if (offline && navigator.onLine === false) continue;
       let room: Room;

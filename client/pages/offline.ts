@@ -13,6 +13,7 @@ import { LocalFeed, type LocalGameResult } from "../games/minesweeper/local";
 import { replayHref, resultCard, type CardAction } from "../games/minesweeper/result";
 import { NO_GUESS_ROUTE, wrongFlagsText } from "../games/minesweeper/words";
 import { playerName } from "../net/storage";
+import { forgetAnswers } from "../net/cachedGet";
 import { h } from "../ui/dom";
 import { PageFrame, type PageHandle } from "./page";
 
@@ -51,6 +52,7 @@ export async function submitOffline(result: LocalGameResult, name = playerName()
   } catch {
     /* not JSON */
   }
+  if (res.ok) forgetAnswers(); // the leaderboard may hold this game now
   return { ok: res.ok, status: res.status, body: json };
 }
 

@@ -9,7 +9,7 @@ import type { Rules } from "../../common/core/rules";
 import { minesweeperRules, creditsBySeat } from "../../common/minesweeper/rules";
 import { raceRules, raceStats, viewRace, type RaceState } from "../../common/minesweeper/race";
 import { gameStats, type GameStats } from "../../common/minesweeper/stats";
-import { levelTitle as levelTitleOf } from "../games/minesweeper/levels";
+import { levelName as levelNameOf } from "../games/minesweeper/levels";
 import type { MinesweeperConfig, MinesweeperState } from "../../common/minesweeper/types";
 import { mountBoard, type MinesweeperScene } from "../games/minesweeper/scene";
 import { SnapshotFeed, snapshotOf, type BoardSnapshot } from "../games/minesweeper/local";
@@ -155,14 +155,16 @@ export class ReplayEngine {
       return snap;
     }
     const s = this.session.state as MinesweeperState;
+    // the people who played: a co-op room's record names every seat, "" for the empty ones
+    const played = this.record.seats.filter((name) => name !== "").length;
     const snap = snapshotOf(minesweeperRules.view(s, null), {
       mode: this.record.mode === "coop" ? "coop" : "solo-replay",
       level,
-      maxSeats: this.record.seats.length,
+      maxSeats: played,
       hit: s.hitIndex ?? -1,
     });
     if (this.record.mode === "coop") {
-      snap.seats = this.record.seats.map((name) => ({ name, occupied: true, connected: true, bot: false }));
+      snap.seats = this.record.seats.map((name) => ({ name, occupied: name !== "", connected: true, bot: false }));
       snap.credits = creditsBySeat(s);
     }
     return snap;
@@ -203,7 +205,7 @@ function modeName(r: ReplayRecord): string {
 }
 
 function levelName(c: MinesweeperConfig): string {
-  return `${levelTitleOf(c.level)} ${c.cols}×${c.rows} · ${c.mines} mines${c.noGuess ? " · no guess" : ""}`;
+  return `${levelNameOf(c.level)} ${c.cols}×${c.rows} · ${c.mines} mines${c.noGuess ? " · no guess" : ""}`;
 }
 
 export async function mountReplay(host: HTMLElement, id: string, toLobby: () => void): Promise<PageHandle> {
@@ -258,7 +260,7 @@ export async function mountReplay(host: HTMLElement, id: string, toLobby: () => 
   const who = engine.race
     ? record.seats.join(" vs ")
     : record.mode === "coop"
-      ? record.seats.join(", ")
+      ? record.seats.filter((name) => name !== "").join(", ")
       : record.seats[0] || "Player";
   const outcome =
     record.result === "won" ? (engine.race ? "won" : "cleared") : record.result === "lost" ? (engine.race ? "everyone out" : "lost") : record.result;

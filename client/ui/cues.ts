@@ -69,6 +69,17 @@ function notify(title: string, body: string): void {
   }
 }
 
+/** A game holds the turn cues while it shows what led to the turn (Auto Pets: the battle). */
+let holding = false;
+const rechecks = new Set<() => void>();
+
+/** Holds (true) or releases (false) every "your turn" cue; on release the room is checked again. */
+export function holdTurnCues(on: boolean): void {
+  if (holding === on) return;
+  holding = on;
+  for (const fn of [...rechecks]) fn();
+}
+
 export class Cues {
   private offs: (() => void)[] = [];
   private unbind: (() => void) | null = null;
@@ -89,7 +100,11 @@ export class Cues {
     this.unbind?.();
     const check = () => this.check(room);
     room.onStateChange(check);
-    this.unbind = () => room.onStateChange.remove(check);
+    rechecks.add(check);
+    this.unbind = () => {
+      room.onStateChange.remove(check);
+      rechecks.delete(check);
+    };
     check();
   }
 
@@ -103,7 +118,7 @@ export class Cues {
     if (!state) return;
     const me = this.mySeat();
     const phase = state.phase ?? "";
-    const mine = me !== null && phase === "playing" && typeof state.turn === "number" && state.turn === me;
+    const mine = !holding && me !== null && phase === "playing" && typeof state.turn === "number" && state.turn === me;
     if (phase !== this.lastPhase) {
       // a race's start is everyone's "go"
       if (phase === "racing" && this.lastPhase !== "" && me !== null) this.startTurn("The race is on!");

@@ -3,8 +3,11 @@
 import { cleanName, saveName } from "../net/storage";
 import { h } from "./dom";
 
-/** A full-page form; `join` runs with the chosen (remembered) name, `cancel` goes back. */
-export function namePrompt(roomId: string, join: () => void, cancel: () => void): HTMLElement {
+/**
+ * A full-page form; `join` runs with the chosen (remembered) name, `cancel` goes back, `watch`
+ * (when given) watches the game without a seat. `game`: its name, when the room was looked up.
+ */
+export function namePrompt(roomId: string, join: () => void, cancel: () => void, game?: string, watch?: () => void): HTMLElement {
   const input = h("input", {
     type: "text",
     id: "invite-name",
@@ -19,14 +22,17 @@ export function namePrompt(roomId: string, join: () => void, cancel: () => void)
   const go = h("button", { type: "submit", class: "primary", id: "invite-join" }, "Join the game");
   const back = h("button", { type: "button", class: "secondary" }, "Cancel");
   back.addEventListener("click", cancel);
+  const look = watch ? h("button", { type: "button", class: "secondary", id: "invite-watch" }, "Just watch") : null;
+  look?.addEventListener("click", watch!);
   const form = h(
     "form",
     { class: "notice name-prompt", "aria-labelledby": "invite-h", novalidate: true },
-    h("h2", { id: "invite-h" }, `You're invited to room ${roomId}`),
+    h("h2", { id: "invite-h" }, game ? `You're invited to ${game}` : `You're invited to room ${roomId}`),
+    game ? h("p", { class: "field-hint" }, `A seat is open for you in room ${roomId}.`) : null,
     h("label", { for: "invite-name" }, "What should the others call you?"),
     input,
     hint,
-    h("div", { class: "notice-actions" }, go, back),
+    h("div", { class: "notice-actions" }, go, look, back),
   );
   form.addEventListener("submit", (e) => {
     e.preventDefault();

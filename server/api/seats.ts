@@ -8,7 +8,8 @@
 
 import express from "express";
 import { matchMaker } from "@colyseus/core";
-import { TokenBucket, type BucketLimits } from "../rooms/base/rateLimit.js";
+import type { BucketLimits } from "../rooms/base/rateLimit.js";
+import { ipLimit } from "./ipLimit.js";
 import type { SeatStatus } from "../rooms/base/SeatedRoom.js";
 import { log } from "../ops/log.js";
 
@@ -70,20 +71,7 @@ export async function liveSeats(pairs: Pair[]): Promise<LiveSeat[]> {
 
 export function seatsApi(limits: BucketLimits = SEAT_CHECK_RATE): express.Router {
   const router = express.Router();
-  const buckets = new Map<string, { bucket: TokenBucket; seen: number }>();
-  const rateLimit: express.RequestHandler = (req, res, next) => {
-    const ip = req.ip ?? req.socket.remoteAddress ?? "?";
-    const t = Date.now();
-    if (buckets.size > 10_000) {
-      for (const [key, entry] of buckets) if (t - entry.seen > 10 * 60_000) buckets.delete(key);
-    }
-    let entry = buckets.get(ip);
-    if (!entry) buckets.set(ip, (entry = { bucket: new TokenBucket(limits), seen: t }));
-    entry.seen = t;
-    if (entry.bucket.take()) return next();
-    res.setHeader("Retry-After", "1");
-    fail(res, 429, "rate-limited", "Too many seat checks; try again in a second.");
-  };
+  const rateLimit = ipLimit(limits, "Too many seat checks; try again in a second.");
   router.post("/seats/check", rateLimit, express.json({ limit: "4kb" }), async (req, res) => {
     const pairs = parseSeatCheck(req.body);
     if (typeof pairs === "string") return fail(res, 400, "bad-request", pairs);

@@ -3,7 +3,7 @@
 // Solo against the bot to the end and Play again; two people in a private room by code.
 import { expect } from "chai";
 import type { Page } from "playwright-core";
-import { hub, openPrivateRoom, screenshot, waitHub, type HubSnapshot, useBrowserHub } from "../helpers/e2e.js";
+import { hub, openPrivateRoom, PHONE, screenshot, waitHub, type HubSnapshot, useBrowserHub, gamePage } from "../helpers/e2e.js";
 import { LAX_ADDRESS_LIMITS } from "../helpers/hub.js";
 
 type C4 = HubSnapshot & { game?: string; gameNo?: number; grid?: number[]; acting?: number[]; winner?: number; result?: string };
@@ -33,6 +33,7 @@ describe("e2e: connect four in Chromium", function () {
   it("the lobby lists it from the registry; solo against the bot to the end; Play again deals game 2", async () => {
     const { page } = await suite.open();
     await page.waitForSelector('.game-list [data-game="connect4"]');
+    await gamePage(page, "connect4");
     await page.fill("input[name=name]", "Cy");
     expect(await page.textContent('.game-list [data-game="connect4"] .game-name')).to.equal("Connect Four");
     await page.click("#connect4-solo-btn");
@@ -62,7 +63,7 @@ describe("e2e: connect four in Chromium", function () {
 
   it("by keyboard: Tab reaches the grid, arrows and digits pick a column, Enter drops; every move is announced", async () => {
     const { page } = await suite.open();
-    await page.waitForSelector("#connect4-solo-btn");
+    await gamePage(page, "connect4");
     await page.fill("input[name=name]", "Kay");
     await page.click("#connect4-solo-btn");
     await waitHub(page, (s) => (s as C4).game === "connect4" && s.phase === "playing", "a solo game");
@@ -97,5 +98,56 @@ describe("e2e: connect four in Chromium", function () {
     expect(["won", "draw"]).to.include(s.result);
     // the bot's discs were announced too
     expect(((s.announced ?? []) as string[]).some((t) => / dropped a gold disc in column \d/.test(t) && !t.startsWith("You"))).to.equal(true);
+  });
+
+  it("the end keeps the board in view: the winning four marked, one rematch button, no owner tools (desktop and phone)", async () => {
+    const a = await suite.open(undefined, "#/games/connect4");
+    const room = await openPrivateRoom(a.page, "connect4", "Ann");
+    expect(await a.page.isVisible("#gs-add-bot"), "Add bot while a seat is free").to.equal(true);
+    const b = await suite.open(PHONE, "#/games/connect4");
+    await b.page.waitForSelector("#join-code");
+    await b.page.fill("input[name=name]", "Bo");
+    await b.page.fill("#join-code", room.roomId!);
+    await b.page.tap("#join-code-btn");
+    await waitHub(a.page, (s) => s.phase === "playing", "the game");
+    // Ann (red, first) stacks column 1, Bo column 2: Ann wins with four in column 1
+    for (let i = 0; i < 7; i++) {
+      const ann = i % 2 === 0;
+      const page = ann ? a.page : b.page;
+      const seat = ann ? 0 : 1;
+      const s = (await waitHub(page, (x) => x.phase === "finished" || !!(x as C4).acting?.includes(seat), "a turn")) as C4;
+      if (s.phase === "finished") break;
+      const n = (s.grid ?? []).filter((v) => v >= 0).length;
+      if (ann) await page.click('.c4-col[data-col="0"]');
+      else await page.tap('.c4-col[data-col="1"]');
+      await waitHub(page, (x) => ((x as C4).grid ?? []).filter((v) => v >= 0).length > n, "the disc");
+    }
+    for (const [who, page] of [["Ann", a.page], ["Bo", b.page]] as const) {
+      const end = (await waitHub(page, (x) => x.phase === "finished", `the end on ${who}'s page`)) as C4;
+      expect(end.winner).to.equal(0);
+      await page.waitForSelector("#gs-end:not([hidden])");
+      expect(await page.locator(".c4-cell.c4-line").count(), "the four are marked").to.equal(4);
+      // nothing covers them: the result sits beside the grid
+      const covered = await page.evaluate(() =>
+        Array.from(document.querySelectorAll<HTMLElement>(".c4-cell.c4-line")).filter((c) => {
+          c.scrollIntoView({ block: "nearest" });
+          const r = c.getBoundingClientRect();
+          const at = document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2);
+          return !(at === c || c.contains(at) || at?.closest(".c4-col"));
+        }).length,
+      );
+      expect(covered, `${who}: winning discs covered by the result`).to.equal(0);
+      expect(await page.textContent("#gs-end")).to.match(/Four in a row — column 1, rows 1–4/);
+      expect(await page.isVisible("#gs-again"), "Play again").to.equal(true);
+      expect(await page.isVisible("#gs-start-again"), "no second rematch button").to.equal(false);
+      expect(await page.isVisible("#gs-end-close"), "nothing to look past").to.equal(false);
+      expect(await page.isVisible("#gs-add-bot"), "no Add bot at the end").to.equal(false);
+      expect(await page.isVisible("#gs-start"), "no Start at the end").to.equal(false);
+      await page.evaluate(() => window.scrollTo(0, 0));
+      await screenshot(page, `connect4-end-${who === "Ann" ? "desktop" : "phone"}`);
+    }
+    await a.page.click("#gs-again");
+    await b.page.tap("#gs-again");
+    await waitHub(a.page, (s) => (s as C4).gameNo === 2 && s.phase === "playing", "the rematch");
   });
 });

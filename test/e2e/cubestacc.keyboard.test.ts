@@ -8,7 +8,7 @@
 import { expect } from "chai";
 import type { Page } from "playwright-core";
 import { LAX_ADDRESS_LIMITS } from "../helpers/hub.js";
-import { DESKTOP, PHONE, screenshot, useBrowserHub } from "../helpers/e2e.js";
+import { DESKTOP, PHONE, screenshot, useBrowserHub, gamePage } from "../helpers/e2e.js";
 import { cs, waitCs, type Cs } from "./cubestacc.e2e-helpers.js";
 
 const focusedCard = (page: Page) => page.evaluate(() => {
@@ -120,7 +120,7 @@ describe("e2e: cubestacc by keyboard alone", function () {
   for (const [label, device] of [["desktop", DESKTOP], ["phone", PHONE]] as const) {
     it(`${label}: a solo game against 2 bots from the first card to the end screen, keys only`, async () => {
       const { page } = await suite.open(device);
-      await page.waitForSelector("#cubestacc-play");
+      await gamePage(page, "cubestacc");
       await page.evaluate(() => localStorage.setItem("hub.cubestacc.howto", "seen"));
       await page.focus("input[name=name]");
       await page.keyboard.type("Keys");

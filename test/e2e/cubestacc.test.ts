@@ -17,6 +17,7 @@ import {
   PHONE,
   screenshot,
   useBrowserHub,
+  gamePage,
 } from "../helpers/e2e.js";
 import { cs, waitCs, type Cs, type Legal } from "./cubestacc.e2e-helpers.js";
 
@@ -222,7 +223,7 @@ describe("e2e: cubestacc in Chromium", function () {
   const suite = useBrowserHub({ botDelayScale: 0.12, config: () => ({ reconnectSeconds: 20, seatHoldSeconds: 120, ...LAX_ADDRESS_LIMITS }) });
 
   async function lobby(page: Page, name: string): Promise<void> {
-    await page.waitForSelector("#cubestacc-play");
+    await gamePage(page, "cubestacc");
     await page.fill("input[name=name]", name);
     // these players know the game: no how-to card before the first deal (cubestacc.howto.test.ts shows it)
     await page.evaluate(() => localStorage.setItem("hub.cubestacc.howto", "seen"));

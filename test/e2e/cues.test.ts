@@ -8,7 +8,7 @@ import { matchMaker } from "@colyseus/core";
 import { SeatedRoom } from "../../server/rooms/base/SeatedRoom.js";
 import type { CubestaccRoom } from "../../server/rooms/cubestacc/index.js";
 import { rigTable } from "../helpers/cubestacc.js";
-import { DESKTOP, PHONE, screenshot, waitHub, type HubSnapshot, useBrowserHub } from "../helpers/e2e.js";
+import { DESKTOP, PHONE, screenshot, waitHub, type HubSnapshot, useBrowserHub, gamePage } from "../helpers/e2e.js";
 
 type Cues = { played: Record<string, number>; muted: number; vibrations: number; notifications: number; yourTurn: boolean; title: string; alertIcon: boolean };
 type Cs = HubSnapshot & { phase?: string; myTurn?: boolean; turn?: number; turnNo?: number; cues?: Cues };
@@ -21,7 +21,7 @@ describe("e2e: your-turn cues", function () {
   const suite = useBrowserHub({ botDelayScale: 0.12, config: () => ({ reconnectSeconds: 20, seatHoldSeconds: 120 }) });
 
   async function soloTable(page: Page, tap: boolean): Promise<Cs> {
-    await page.waitForSelector("#cubestacc-play");
+    await gamePage(page, "cubestacc");
     await page.fill("input[name=name]", "Cue");
     await page.evaluate(() => localStorage.setItem("hub.cubestacc.howto", "seen"));
     await page.selectOption("#cs-bots", "1");

@@ -5,7 +5,7 @@
 import { expect } from "chai";
 import type { Page } from "playwright-core";
 import { CELL } from "../../common/minesweeper/types.js";
-import { DESKTOP, PHONE, screenshot, tapCell, waitHub, type HubSnapshot, useBrowserHub } from "../helpers/e2e.js";
+import { DESKTOP, PHONE, screenshot, tapCell, waitHub, type HubSnapshot, useBrowserHub, gamePage } from "../helpers/e2e.js";
 
 type Cs = HubSnapshot & { phase?: string; follow?: boolean; zoom?: number; animating?: boolean; stackInView?: { inside: number; total: number }; cubes?: unknown[] };
 const waitCs = (page: Page, test: (s: Cs) => boolean, what: string, timeout = 15_000) =>
@@ -18,7 +18,7 @@ describe("e2e: layouts follow the screen", function () {
 
   it("Cubestacc: after panning away, a resized window and a rotated phone show the whole stack again", async () => {
     const { page } = await suite.open(DESKTOP);
-    await page.waitForSelector("#cubestacc-play");
+    await gamePage(page, "cubestacc");
     await page.fill("input[name=name]", "Cam");
     await page.evaluate(() => localStorage.setItem("hub.cubestacc.howto", "seen"));
     await page.selectOption("#cs-bots", "3");
@@ -54,7 +54,7 @@ describe("e2e: layouts follow the screen", function () {
   it("phone: Expert opens with ≥ 36 px cells and pans; a rotation refits to touch size; levels have their standard names", async () => {
     const { page, context } = await suite.open(PHONE);
     const cdp = await context.newCDPSession(page);
-    await page.waitForSelector("#quick-play");
+    await gamePage(page, "minesweeper");
     await page.fill("input[name=name]", "Pip");
     const labels = await page.$$eval("#quick-level option", (os) => os.map((o) => o.textContent ?? ""));
     expect(labels.slice(0, 3).map((l) => l.split(" ")[0])).to.deep.equal(["Beginner", "Intermediate", "Expert"]);

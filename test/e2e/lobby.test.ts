@@ -1,7 +1,8 @@
-// The game-first lobby in Chromium, on a desktop and a 390×844 phone touch context:
-// a tile per game from the registry, one tap into each game's page, quick play from
-// there, live rooms as cards with Join / Spectate in reach, and no element box outside
-// the viewport's width (no horizontal scrolling anywhere on the phone).
+// The game-first lobby in Chromium, on a desktop and a 390×844 phone touch context: the
+// pitch, a tile per game from the registry with its blurb, join by code and live rooms (on a
+// phone the pitch, the tiles and join by code on the first screen; no game's forms), one tap
+// into each game's page, quick play from there, live rooms as cards with Join / Spectate in
+// reach, and no element box outside the viewport's width (no horizontal scrolling).
 import { expect } from "chai";
 import type { Page } from "playwright-core";
 import { DESKTOP, PHONE, screenshot, waitHub, useBrowserHub } from "../helpers/e2e.js";
@@ -37,6 +38,20 @@ describe("e2e: the game-first lobby", function () {
       expect(games.length, "a tile per registered game").to.be.greaterThan(3);
       expect(await page.$$eval(".game-list .game-art svg", (s) => s.length)).to.equal(games.length);
       expect(await overflowing(page), "lobby boxes outside the viewport").to.deep.equal([]);
+      // what the hub is, every game with its blurb, join by code and live rooms; no game's forms
+      expect(await page.textContent("#lobby-pitch")).to.match(/games to play in your browser/);
+      const blurbs = await page.$$eval(".game-list .game-tile", (ts) => ts.map((t) => { const b = t.querySelector<HTMLElement>(".game-blurb")!; return { text: b.textContent ?? "", shown: b.getBoundingClientRect().height > 0 }; }));
+      expect(blurbs.length).to.equal(5);
+      for (const b of blurbs) expect(b.shown && b.text.length > 10, `a blurb shown: ${b.text}`).to.equal(true);
+      expect(await page.isVisible("#join-by-code")).to.equal(true);
+      expect(await page.isVisible("#rooms-h"), "live rooms").to.equal(true);
+      expect(await page.$$eval(".game-page", (ps) => ps.filter((p) => (p as HTMLElement).getBoundingClientRect().height > 0).map((p) => p.id)), "no game's forms in the lobby").to.deep.equal([]);
+      if (label === "phone") {
+        // the first screen of a 390×844 phone: the pitch, the five tiles and join by code
+        const bottom = await page.evaluate(() => Math.max(...["#lobby-pitch", ".game-list", "#join-code-btn"].map((q) => document.querySelector(q)!.getBoundingClientRect().bottom)));
+        expect(bottom, "pitch, tiles and join by code within 844 px").to.be.at.most(844);
+        expect(await page.evaluate(() => document.documentElement.scrollHeight), "no longer every game's forms stacked").to.be.below(2000);
+      }
       await screenshot(page, `lobby-${label}`);
 
       for (const g of games.filter((x) => x.playable)) {
@@ -60,6 +75,39 @@ describe("e2e: the game-first lobby", function () {
       }
     });
   }
+
+  it("desktop: clicking from tile to tile and back asks each page's answers once, and nothing is refused (no 429)", async () => {
+    const { page } = await suite.open(DESKTOP);
+    const asked: string[] = [];
+    const refused: string[] = [];
+    page.on("response", (r) => {
+      const u = new URL(r.url());
+      if (!u.pathname.startsWith("/api/") || u.pathname === "/api/rooms") return; // the live list refreshes by design
+      asked.push(`${r.request().method()} ${u.pathname}${u.search}`);
+      if (r.status() === 429) refused.push(`${u.pathname}${u.search}`);
+    });
+    await page.waitForSelector(".game-list a.game-tile");
+    const games = await page.$$eval(".game-list .game a", (as) => as.map((a) => a.closest(".game")!.getAttribute("data-game")!));
+    // a person looking around: every game's page three times over, by its tile and Back
+    for (let round = 0; round < 3; round++) {
+      for (const g of games) {
+        await page.click(`.game-list [data-game="${g}"] a`);
+        await page.waitForSelector(`#game-${g}:not([hidden])`);
+        await page.waitForTimeout(150);
+        await page.goBack();
+        await page.waitForSelector(".game-list a.game-tile");
+      }
+    }
+    await page.waitForTimeout(300);
+    expect(refused, "answers refused").to.deep.equal([]);
+    const counts = new Map<string, number>();
+    for (const a of asked) counts.set(a, (counts.get(a) ?? 0) + 1);
+    const twice = [...counts].filter(([what, n]) => n > 1 && !what.startsWith("GET /api/profile")).map(([what, n]) => `${what} ×${n}`);
+    expect(twice, "answers asked again within seconds").to.deep.equal([]);
+    // a game's ratings are asked when its page shows, not on every page load for every game
+    expect(asked.filter((a) => a.startsWith("GET /api/ratings/")).length, "one ratings board per rated game").to.be.at.most(games.length);
+    console.log(`      ${asked.length} requests for ${games.length * 3} game pages shown`);
+  });
 
   it("phone: live rooms are cards with Join and Spectate inside the screen, filtered on a game's page", async () => {
     // a public room to list: someone quick-plays Connect Four on a desktop

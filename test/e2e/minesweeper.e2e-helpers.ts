@@ -6,7 +6,7 @@ import type { CDPSession, Page } from "playwright-core";
 import { LAX_ADDRESS_LIMITS } from "../helpers/hub.js";
 import type { MinesweeperRoom } from "../../server/rooms/minesweeper/index.js";
 import { CELL } from "../../common/minesweeper/types.js";
-import { clickCell, hub, useBrowserHub, waitHub, type BrowserHub, type HubSnapshot } from "../helpers/e2e.js";
+import { clickCell, gamePage, hub, useBrowserHub, waitHub, type BrowserHub, type HubSnapshot } from "../helpers/e2e.js";
 
 /** The hub as these suites boot it: in-memory store, short race countdown, unless `overrides` say otherwise. */
 export function useSuite(overrides: () => Record<string, unknown> = () => ({})): BrowserHub {
@@ -31,6 +31,7 @@ export function raceMines(roomId: string): Uint8Array | null {
 }
 
 export async function enterLobby(page: Page, name: string): Promise<void> {
+  await gamePage(page, "minesweeper");
   await page.waitForSelector("#quick-play");
   await page.fill("input[name=name]", name);
 }

@@ -8,6 +8,14 @@ import { CELL } from "../../common/minesweeper/types.js";
 import { DESKTOP, hub, PHONE, screenshot, waitHub, type HubSnapshot } from "../helpers/e2e.js";
 import { clearWithMouse, countOpen, enterLobby, raceMines, serverRoom, useSuite } from "./minesweeper.e2e-helpers.js";
 
+async function waitFor(test: () => boolean, what: string, timeout = 10_000): Promise<void> {
+  const end = Date.now() + timeout;
+  while (!test()) {
+    if (Date.now() > end) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((r) => setTimeout(r, 50));
+  }
+}
+
 type Racer = { seat: number; name: string; occupied: boolean; inRace: boolean; percent: number; alive: boolean; finished: boolean; finishMs: number; rank: number; cellsLength: number; hasBoard: boolean };
 type RaceSnap = { phase: string; countdown: string; winner: number; viewing: number | null; replayId: number; racers: Racer[]; results: { seat: number; rank: number; stats: unknown }[] | null };
 const race = (s: HubSnapshot) => s.race as RaceSnap | undefined;
@@ -126,5 +134,48 @@ describe("e2e: minesweeper versus race", function () {
     await host.page.selectOption("#replay-seat", "1");
     r = await waitHub(host.page, (x) => (x.replay as { seat: number }).seat === 1, "Ben's board in the replay");
     expect(r.cells, "Ben's final board").to.deep.equal(b.cells);
+  });
+
+  it("quick play never seats you among racers who are gone; away racers neither count nor hold the race up", async () => {
+    const quick = async (device: typeof DESKTOP, name: string) => {
+      const o = await suite.open(device, "#/games/minesweeper");
+      await enterLobby(o.page, name);
+      await o.page.check("input[name=quick-mode][value=race]");
+      await o.page.selectOption("#quick-level", "beginner");
+      if (device === PHONE) await o.page.tap("#quick-play-btn");
+      else await o.page.click("#quick-play-btn");
+      const s = await waitHub(o.page, (x) => x.ready === true && race(x)?.phase === "waiting" && typeof x.seat === "number", `${name} in a race room`);
+      return { ...o, s };
+    };
+    const away = async (o: { context: { close(): Promise<void> }; s: HubSnapshot }) => {
+      await o.context.close(); // the tab is gone: the seat is held for its owner a while
+      const room = serverRoom(o.s.roomId!);
+      await waitFor(() => !room.state.seats[o.s.seat as number].connected, "the seat away");
+    };
+    const ann = await quick(DESKTOP, "Ann");
+    const bo = await quick(PHONE, "Bo");
+    expect(bo.s.roomId).to.equal(ann.s.roomId);
+    await away(ann);
+    await away(bo);
+
+    // a newcomer gets a fresh race, not Ann's and Bo's held seats
+    const cy = await quick(PHONE, "Cy");
+    expect(cy.s.roomId, "not the room of absent racers").to.not.equal(ann.s.roomId);
+    expect(race(cy.s)!.racers.filter((r) => r.occupied).map((r) => r.name)).to.deep.equal(["Cy"]);
+    await screenshot(cy.page, "race-quick-fresh-phone");
+
+    // Di joins Cy, then leaves; Eve joins: Di, away, neither counts toward ready nor holds the race up
+    const di = await quick(DESKTOP, "Di");
+    expect(di.s.roomId).to.equal(cy.s.roomId);
+    await away(di);
+    const eve = await quick(DESKTOP, "Eve");
+    expect(eve.s.roomId, "someone is here waiting: a match").to.equal(cy.s.roomId);
+    await waitHub(cy.page, (x) => /0\/2 ready/.test(String((x.race as { status?: string }).status)) && /1 away/.test(String((x.race as { status?: string }).status)), "Cy reads 0/2 ready, 1 away");
+    expect(await cy.page.isVisible("#race-start"), "the present can start now").to.equal(true);
+    await screenshot(cy.page, "race-away-not-counted-phone");
+    await cy.page.tap("#race-ready");
+    await eve.page.click("#race-ready");
+    await waitHub(eve.page, (x) => race(x)?.phase === "racing", "the race, without Di");
+    expect([...serverRoom(cy.s.roomId!).racers].sort()).to.deep.equal([cy.s.seat, eve.s.seat].sort());
   });
 });

@@ -13,6 +13,7 @@ import {
   closeRoom,
   DESKTOP,
   dropClient,
+  gamePage,
   hub,
   longPressCell,
   PHONE,
@@ -32,7 +33,7 @@ describe("e2e: minesweeper in Chromium", function () {
   const suite = useBrowserHub({ config: () => ({ reconnectSeconds: 20, seatHoldSeconds: 120, ...LAX_ADDRESS_LIMITS }) });
 
   async function lobby(page: Page, name: string): Promise<void> {
-    await page.waitForSelector("#quick-play");
+    await gamePage(page, "minesweeper");
     await page.fill("input[name=name]", name);
   }
 
@@ -337,7 +338,7 @@ describe("e2e: minesweeper in Chromium", function () {
 
     // the invite link opens the room directly
     const guest = await suite.open(DESKTOP);
-    await guest.page.waitForSelector("#quick-play");
+    await guest.page.waitForSelector("#join-code");
     await guest.page.fill("input[name=name]", "Ben");
     await guest.page.goto(`${suite.base}#/join/${code}`);
     let b = await waitHub(guest.page, (x) => boardReady(x) && x.seat === 1, "the guest through the invite link");
@@ -372,7 +373,7 @@ describe("e2e: minesweeper in Chromium", function () {
     await other.page.waitForSelector("text=Your seat is gone");
     await screenshot(other.page, "desktop-seat-lost");
     await other.page.click("text=Back to lobby");
-    await other.page.waitForSelector("#quick-play");
+    await other.page.waitForSelector("#join-code");
 
     // the room itself goes away: the seated player is told, with a way back
     await closeRoom(code);
@@ -381,6 +382,6 @@ describe("e2e: minesweeper in Chromium", function () {
     await screenshot(guest.page, "desktop-room-gone");
     await guest.page.click("#seat-lost-lobby");
     await guest.page.waitForSelector("#quick-play");
-    expect((await hub(guest.page)).route).to.equal("#/");
+    expect((await hub(guest.page)).route, "back on Minesweeper's page, to start another").to.equal("#/games/minesweeper");
   });
 });

@@ -12,7 +12,7 @@ import { createHubConfig } from "../../arena.config.js";
 import { SqliteStore } from "../../server/store/index.js";
 import { cardDef } from "../../common/pets/index.js";
 import { SeatedRoom } from "../../server/rooms/base/SeatedRoom.js";
-import { freePort, hub, launchChromium, OpenedPages, PHONE, screenshot, waitHub, type HubSnapshot, LAX_PROFILES } from "../helpers/e2e.js";
+import { freePort, hub, launchChromium, OpenedPages, PHONE, screenshot, waitHub, type HubSnapshot, gamePage, LAX_PROFILES } from "../helpers/e2e.js";
 import { mouseTable, type PetsSnap } from "../helpers/petsTable.js";
 
 type Pets = PetsSnap;
@@ -78,7 +78,7 @@ describe("e2e: Auto Pets replays", function () {
 
   it("a solo game's end screen links its replay, which plays the battles and ends on the same trophies", async () => {
     const { page } = await pages.open();
-    await page.waitForSelector("#pets-solo-btn");
+    await gamePage(page, "pets");
     // Easy bots decide fastest; the game's length, not the bots' thinking, is under test.
     await page.selectOption("#pets-level", "easy");
     await page.click("#pets-solo-btn");

@@ -3,15 +3,16 @@
 // driven by real pointer / touch input at the card rectangles the hub snapshot gives; confirm
 // before pass; the deck order dragged with the drop marker checked mid-drag; the battle player
 // at 4× and skipped), the keyboard way through the cards, and two people in a private room
-// with a spectator and a reload in the middle of the secret arrange. Screenshots go to
-// test-results/pets-*.png.
+// with a spectator and a reload in the middle of the secret arrange. A battle gives nothing
+// away before it has been shown: trophies, gold, the round, the next shop and "your turn"
+// wait until it ends or is skipped. Screenshots go to test-results/pets-*.png.
 import { expect } from "chai";
 import type { Page } from "playwright-core";
 import { cardDef } from "../../common/pets/index.js";
-import { hub, openPrivateRoom, PHONE, screenshot, waitHub, useBrowserHub } from "../helpers/e2e.js";
+import { hub, openPrivateRoom, PHONE, screenshot, waitHub, useBrowserHub, gamePage } from "../helpers/e2e.js";
 import { cardRect, mouseTable, pets, touchTable, type PetsSnap, type TableInput } from "../helpers/petsTable.js";
 
-type Pets = PetsSnap;
+type Pets = PetsSnap & { holding?: boolean; cues?: { yourTurn: boolean; title: string } };
 type Input = TableInput;
 const isPet = (k: string) => cardDef(k).kind === "pet";
 
@@ -34,6 +35,11 @@ function tripleOf(hand: string[]): number[] | null {
  */
 async function act(page: Page, input: Input, shots: { name: string; done: Set<string> }): Promise<string | null> {
   const s = (await hub(page)) as Pets;
+  if (s.holding) {
+    // a new battle holds the next shop back until it has been shown or skipped (the battle tests watch them)
+    await input.tap("#pets-skip").catch(() => undefined);
+    return "skip";
+  }
   if (s.phase !== "playing") return null;
   const me = s.seat!;
   if (s.stage === "shop" && s.turn === me && !s.passed) {
@@ -196,7 +202,7 @@ describe("e2e: Auto Pets in Chromium", function () {
     const { page } = await suite.open(PHONE);
     const cdp = await page.context().newCDPSession(page);
     const input = touchTable(page, cdp);
-    await page.waitForSelector("#pets-solo-btn");
+    await gamePage(page, "pets");
     await input.tap("#pets-solo-btn");
     await waitHub(page, (s) => (s as Pets).game === "pets" && s.phase === "playing" && ((s as Pets).round ?? 0) >= 1, "a solo game");
     // Long press on a shop card: its ability text, and no purchase.
@@ -222,6 +228,7 @@ describe("e2e: Auto Pets in Chromium", function () {
   it("desktop, by mouse: solo against a bot to the end, the deck dragged, Play again", async () => {
     const { page } = await suite.open();
     await page.waitForSelector('.game-list [data-game="pets"]');
+    await gamePage(page, "pets");
     await page.click("#pets-solo-btn");
     await waitHub(page, (s) => (s as Pets).game === "pets" && s.phase === "playing", "a solo game");
     // Hovering a card shows its whole ability text.
@@ -248,7 +255,7 @@ describe("e2e: Auto Pets in Chromium", function () {
     // Leaving the game takes the canvas (and its buttons and tooltip) with it.
     await page.click("#back-to-lobby");
     await page.click("#leave-confirm", { timeout: 3000 }).catch(() => undefined);
-    await page.waitForSelector("#quick-play");
+    await page.waitForSelector("#join-code");
     expect(await page.locator("canvas, .pets-key, #pets-tip").count(), "nothing of the table is left").to.equal(0);
   });
 
@@ -301,4 +308,73 @@ describe("e2e: Auto Pets in Chromium", function () {
     expect(endW.battles).to.equal(6);
     await screenshot(w.page, "pets-private-spectator-end");
   });
+
+  for (const [label, device] of [["desktop", undefined], ["phone", PHONE]] as const) {
+    it(`${label}: the battle gives nothing away before it has been shown or skipped`, async () => {
+      const { page, context } = await suite.open(device, "#/games/pets");
+      const input = device ? touchTable(page, await context.newCDPSession(page)) : mouseTable(page);
+      await gamePage(page, "pets");
+      await input.tap("#pets-solo-btn");
+      await waitHub(page, (s) => (s as Pets).game === "pets" && s.phase === "playing" && ((s as Pets).round ?? 0) >= 1, "a solo game");
+      // the first battle stays on its result banner while we look around the table
+      await page.evaluate(() => (window as unknown as { __petsBattle: { holdAt(k: string, f: number): void } }).__petsBattle.holdAt("end", 0.3));
+      const shots = { name: `pets-hold-${label}`, done: new Set(["drag", "picks", "trade", "confirm", "arrange1", "arrange4"]) };
+      let s = (await hub(page)) as Pets;
+      for (let i = 0; i < 400 && !s.holding; i++) {
+        if (!(await act(page, input, shots))) await page.waitForTimeout(60);
+        s = (await hub(page)) as Pets;
+      }
+      expect(s.holding, "round 1's battle plays").to.equal(true);
+      await page.waitForFunction(() => (window as unknown as { __petsBattle: { state(): { held: boolean } } }).__petsBattle.state().held, null, { timeout: 30_000 });
+      s = (await hub(page)) as Pets;
+      // the room has moved on (the next round's shop, trophies given) ...
+      expect(s.round, "the room is in round 2").to.equal(2);
+      const live = s.trophies!;
+      // ... but the table still shows round 1 before its battle
+      expect(await page.textContent("#pets-round")).to.equal("Round 1/6");
+      const hud = (await page.textContent("#pets-hud"))!;
+      expect(hud, "no trophy given yet").to.not.match(/[1-9] troph/);
+      expect((await page.textContent("#gs-seats"))!, "the seat list waits too").to.not.match(/[1-9]🏆/);
+      expect((s.cards ?? []).filter((c) => c.zone === "shop"), "no next shop yet").to.deep.equal([]);
+      expect(await page.isVisible("#pets-hand-actions")).to.equal(false);
+      expect(await page.textContent("#pets-phase")).to.match(/the battle/);
+      expect(s.cues!.yourTurn, "no 'your turn' cue during the battle").to.equal(false);
+      expect(s.cues!.title).to.not.match(/Your turn/);
+      expect(await page.textContent("#gs-status")).to.not.match(/Your turn/);
+      await screenshot(page, `pets-battle-holds-${label}`);
+
+      // skipped: the result and the next round arrive together
+      await page.evaluate(() => (window as unknown as { __petsBattle: { release(): void } }).__petsBattle.release());
+      await input.tap("#pets-skip");
+      s = (await waitHub(page, (x) => (x as Pets).holding === false && ((x as Pets).cards ?? []).some((c) => c.zone === "shop"), "the next shop after the battle")) as Pets;
+      expect(await page.textContent("#pets-round")).to.equal("Round 2/6");
+      const total = live.reduce((a, b) => a + b, 0);
+      if (total > 0) expect(await page.textContent("#pets-hud")).to.match(/[1-9] troph/);
+      if (s.turn === s.seat) expect(((await hub(page)) as Pets).cues!.yourTurn, "your turn, now").to.equal(true);
+      await screenshot(page, `pets-battle-after-${label}`);
+    });
+  }
+
+  for (const [label, device] of [["desktop", undefined], ["phone", PHONE]] as const) {
+    it(`${label}: hints for the pointer in hand (no mouse or keys on a phone); no card's text cut short`, async () => {
+      const { page, context } = await suite.open(device, "#/games/pets");
+      const input = device ? touchTable(page, await context.newCDPSession(page)) : mouseTable(page);
+      await input.tap("#pets-solo-btn");
+      const s = (await waitHub(page, (x) => ((x as Pets).cards ?? []).some((c) => c.zone === "shop"), "the shop")) as Pets;
+      const cut = (s.cards ?? []).filter((c) => c.cut);
+      expect(cut.map((c) => c.key), "cards whose text is cut on their face").to.deep.equal([]);
+      const shots = { name: `pets-hints-${label}`, done: new Set(["drag", "picks", "trade", "confirm", "arrange1", "arrange4"]) };
+      for (let i = 0; i < 300; i++) {
+        const x = (await hub(page)) as Pets;
+        if (x.stage === "arrange" && !x.arranged && (x.cards ?? []).some((c) => c.zone === "order")) break;
+        if (!(await act(page, input, shots))) await page.waitForTimeout(60);
+      }
+      const info = (await page.textContent("#pets-arrange-info"))!;
+      if (device) {
+        expect(info, "a phone's hint").to.match(/press and hold a card to read it/);
+        expect(info, "no keys or pointing on a phone").to.not.match(/arrow keys|Enter|point at|hover|click/i);
+      } else expect(info).to.match(/arrow keys/).and.match(/point at a card/);
+      await screenshot(page, `pets-hints-${label}`);
+    });
+  }
 });

@@ -8,7 +8,7 @@ import { expect } from "chai";
 import type { Browser } from "playwright-core";
 import { freePort } from "../helpers/cluster.js";
 import { restartableHub, type Restartable } from "../helpers/durable.js";
-import { hub, launchChromium, OpenedPages, screenshot, waitHub, type HubSnapshot } from "../helpers/e2e.js";
+import { hub, launchChromium, OpenedPages, screenshot, waitHub, type HubSnapshot, gamePage } from "../helpers/e2e.js";
 
 type C4 = HubSnapshot & { grid?: number[]; acting?: number[] };
 const discs = (s: C4) => (s.grid ?? []).filter((x) => x !== -1).length;
@@ -37,7 +37,7 @@ describe("e2e: a server restart mid-game", function () {
   // joined again with the seat token, pushing its own connection out (4000) over and over.
   it("the page shows it is reconnecting, then is back in its seat with no reload", async () => {
     const a = await pages.open();
-    await a.page.waitForSelector("#connect4-private-btn");
+    await gamePage(a.page, "connect4");
     await a.page.fill("input[name=name]", "Ada");
     await a.page.click("#connect4-private-btn");
     const room = await waitHub(a.page, (s) => !!s.roomId && s.private === true, "a private room");

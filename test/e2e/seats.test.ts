@@ -6,7 +6,7 @@
 // - Someone opening an invite link is asked for a name first.
 import { expect } from "chai";
 import type { Page } from "playwright-core";
-import { DESKTOP, hub, PHONE, screenshot, waitHub, type HubSnapshot, useBrowserHub } from "../helpers/e2e.js";
+import { DESKTOP, gamePage, hub, PHONE, screenshot, waitHub, type HubSnapshot, useBrowserHub } from "../helpers/e2e.js";
 
 type Seat = { name: string; occupied: boolean; connected: boolean; bot: boolean };
 type S = HubSnapshot & { phase?: string; hand?: number[] | null; seats?: Seat[]; presence?: string[]; gameNo?: number };
@@ -18,15 +18,16 @@ describe("e2e: seats are safe (Back, links, closed tabs, invite names)", functio
   // a short window so the "a bot plays for them" notice shows within the test
   const suite = useBrowserHub({ botDelayScale: 0.12, config: () => ({ reconnectSeconds: 2, seatHoldSeconds: 120 }) });
 
-  async function named(page: Page, name: string): Promise<void> {
-    await page.waitForSelector("#quick-play");
+  async function named(page: Page, name: string, game?: string): Promise<void> {
+    if (game) await gamePage(page, game);
+    await page.waitForSelector("#join-code");
     await page.fill("input[name=name]", name);
     await page.evaluate(() => localStorage.setItem("hub.cubestacc.howto", "seen"));
   }
 
   it("Cubestacc: an invite link asks the name; Back asks and Forward keeps the seat; a link away keeps it too, and the others read who is away", async () => {
     const ann = await suite.open(PHONE);
-    await named(ann.page, "Ann");
+    await named(ann.page, "Ann", "cubestacc");
     await ann.page.selectOption("#cs-private-seats", "2");
     await ann.page.selectOption("#cs-private-timer", "0");
     await ann.page.tap("#cs-private-btn");
@@ -106,7 +107,7 @@ describe("e2e: seats are safe (Back, links, closed tabs, invite names)", functio
     // Ben leaves on purpose: a bot takes his seat, and Ann reads it in words
     await ben.page.click("#back-to-lobby");
     await ben.page.click("#leave-confirm");
-    await ben.page.waitForSelector("#quick-play");
+    await ben.page.waitForSelector("#join-code");
     a = await waitS(ann.page, (x) => (x.presence ?? []).some((p) => /\(a bot\) plays for Ben, who left/.test(p)), "Ann reads that a bot replaced Ben");
     expect(a.seats![1].bot).to.equal(true);
     await ann.page.waitForSelector(".toasts >> text=/Ben left the game\\. Bot \\w+ plays their hand\\./");
@@ -117,7 +118,7 @@ describe("e2e: seats are safe (Back, links, closed tabs, invite names)", functio
 
   it("Minesweeper co-op: after closing the tab the lobby offers the game back; Rejoin returns to the same seat", async () => {
     const ann = await suite.open(DESKTOP);
-    await named(ann.page, "Ann");
+    await named(ann.page, "Ann", "minesweeper");
     await ann.page.check("input[name=private-mode][value=coop]");
     await ann.page.click("#create-private-btn");
     await waitS(ann.page, (x) => x.ready === true && (x.rows ?? 0) > 0, "Ann's co-op board");
@@ -146,7 +147,7 @@ describe("e2e: seats are safe (Back, links, closed tabs, invite names)", functio
     const other = await suite.open(DESKTOP);
     await other.page.evaluate((id) => localStorage.setItem(`hub.seat.${id}`, JSON.stringify({ roomId: id, seatToken: "guessed", seat: 1, game: "minesweeper", savedAt: Date.now() })), code);
     await other.page.reload();
-    await other.page.waitForSelector("#quick-play");
+    await other.page.waitForSelector("#join-code");
     await other.page.waitForTimeout(600);
     expect(await other.page.isVisible("#rejoin"), "no offer without a valid token").to.equal(false);
 
@@ -154,7 +155,7 @@ describe("e2e: seats are safe (Back, links, closed tabs, invite names)", functio
     await again.tap("#back-to-lobby");
     await again.waitForSelector("#leave-dialog >> text=given up");
     await again.tap("#leave-confirm");
-    await again.waitForSelector("#quick-play");
+    await again.waitForSelector("#join-code");
     await again.waitForTimeout(600);
     expect(await again.isVisible("#rejoin")).to.equal(false);
     await waitS(ann.page, (x) => x.seats?.[1]?.occupied === false, "Ben's seat is free");

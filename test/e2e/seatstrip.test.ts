@@ -4,7 +4,7 @@
 // desktop the list as before, one seat a line. Screenshots: test-results/seatstrip-*.png.
 import { expect } from "chai";
 import type { Page } from "playwright-core";
-import { DESKTOP, joinByCode, openPrivateRoom, PHONE, screenshot, useBrowserHub, waitHub } from "../helpers/e2e.js";
+import { DESKTOP, joinByCode, openPrivateRoom, PHONE, screenshot, useBrowserHub, waitHub, gamePage } from "../helpers/e2e.js";
 import { LAX_ADDRESS_LIMITS } from "../helpers/hub.js";
 
 type Box = { top: number; bottom: number; left: number; right: number; height: number };
@@ -41,6 +41,8 @@ describe("e2e: the seat list as a strip on phones, a list on desktops", function
     }
     expect(oneLine(seats), "phone: the seats in one line").to.equal(true);
     expect(list.height, "phone: the strip's height").to.be.at.most(40);
+    // every chip whole on the screen (a long bot name shrinks rather than push the last chip off)
+    for (const s of seats) expect(s.right, "a chip inside the strip").to.be.at.most(Math.min(list.right, 390) + 1);
     const side = await page.locator(".gs-side").boundingBox();
     expect(side!.height, "phone: status and seats together").to.be.at.most(120);
     if (figure) expect(await page.textContent(`#gs-seats > li ${figure.part}`), "the game's figure in the chip").to.match(figure.is);
@@ -61,7 +63,7 @@ describe("e2e: the seat list as a strip on phones, a list on desktops", function
 
     it(`${label}: Auto Pets solo against 3 bots`, async () => {
       const { page } = await suite.open(ctx);
-      await page.waitForSelector("#pets-solo-btn");
+      await gamePage(page, "pets");
       await page.selectOption("#pets-bots", "3");
       await page.click("#pets-solo-btn");
       await waitHub(page, (s) => s.game === "pets" && s.phase === "playing", "a solo game");
@@ -97,7 +99,7 @@ describe("e2e: the seat list as a strip on phones, a list on desktops", function
 
     it(`${label}: Cubestacc solo against 4 bots`, async () => {
       const { page } = await suite.open(ctx);
-      await page.waitForSelector("#cubestacc-play");
+      await gamePage(page, "cubestacc");
       await page.fill("input[name=name]", "Thumbs");
       await page.evaluate(() => localStorage.setItem("hub.cubestacc.howto", "seen"));
       await page.selectOption("#cs-bots", "4");
@@ -106,6 +108,7 @@ describe("e2e: the seat list as a strip on phones, a list on desktops", function
       await page.waitForSelector("#cs-seats > li");
       const { list, seats } = await layout(page, "#cs-seats");
       expect(seats).to.have.length(5);
+      if (phone) for (const s of seats) expect(s.right, "a chip inside the strip").to.be.at.most(Math.min(list.right, 390) + 1);
       await screenshot(page, `seatstrip-cubestacc-${label}`);
       if (phone) {
         expect(oneLine(seats), "phone: five seats in one line").to.equal(true);
@@ -121,4 +124,22 @@ describe("e2e: the seat list as a strip on phones, a list on desktops", function
       }
     });
   }
+
+  it("phone: a long room line is wrapped, never cut short", async () => {
+    const { page } = await suite.open(PHONE, "#/games/cubestacc");
+    await page.fill("input[name=name]", "Lena");
+    await page.evaluate(() => localStorage.setItem("hub.cubestacc.howto", "seen"));
+    await page.selectOption("#cs-pack", "halloween");
+    await page.selectOption("#cs-private-seats", "5");
+    await page.selectOption("#cs-private-bots", "4");
+    await page.selectOption("#cs-private-timer", "120");
+    await page.check("#cs-private-pivot");
+    await page.tap("#cs-private-btn");
+    await waitHub(page, (s) => s.game === "cubestacc" && typeof s.seat === "number", "the private table");
+    await page.waitForFunction(() => /wild pivot/.test(document.querySelector(".room-sub")?.textContent ?? ""));
+    const clipped = await page.$eval(".room-sub", (el) => ({ text: el.textContent, cut: el.scrollWidth > el.clientWidth + 1 || el.scrollHeight > el.clientHeight + 1, right: el.getBoundingClientRect().right }));
+    expect(clipped.cut, `the whole line shows: ${clipped.text}`).to.equal(false);
+    expect(clipped.right).to.be.at.most(390);
+    await screenshot(page, "seatstrip-long-title-phone");
+  });
 });

@@ -9,7 +9,7 @@
 import { expect } from "chai";
 import type { Page } from "playwright-core";
 import { LAX_ADDRESS_LIMITS } from "../helpers/hub.js";
-import { DESKTOP, hub, joinByCode, PHONE, screenshot, useBrowserHub, waitHub, type HubSnapshot } from "../helpers/e2e.js";
+import { DESKTOP, hub, joinByCode, PHONE, screenshot, useBrowserHub, waitHub, type HubSnapshot, gamePage } from "../helpers/e2e.js";
 import { battlefieldCard, canvasOf, cardBox, fieldOf, firstHandCard, longPress, mouseDrag, tableProblems, touchDoubleTap, touchTap } from "../helpers/table.js";
 import { tool } from "../helpers/table.js";
 
@@ -42,7 +42,7 @@ describe("e2e: card table, four players and spectators on desktops and phones", 
   it("plays a four-player game to its end and watches its replay", async () => {
     // ---- a private table of four: Ada and Cy on desktops, Bo and Di on phones ----
     const ada = (await pages.open(DESKTOP)).page;
-    await ada.waitForSelector("#table-private-btn");
+    await gamePage(ada, "table");
     await ada.fill("input[name=name]", "Ada");
     await ada.selectOption("#table-seats", "4");
     await ada.click("#table-private-btn");

@@ -10,7 +10,7 @@ import type { Page } from "playwright-core";
 import { deckMessages } from "../../common/table/game.js";
 import { joinView, partsFor, type Parts } from "../../common/table/wire.js";
 import { LAX_ADDRESS_LIMITS, NO_RATE_LIMITS, Probe, sleep, until } from "../helpers/hub.js";
-import { DESKTOP, hub, PHONE, screenshot, useBrowserHub, waitHub, type HubSnapshot } from "../helpers/e2e.js";
+import { DESKTOP, hub, PHONE, screenshot, useBrowserHub, waitHub, type HubSnapshot, gamePage } from "../helpers/e2e.js";
 import { canvasOf, tableProblems, type CanvasShot } from "../helpers/table.js";
 
 const NAMES = ["Ada", "Bo", "Cy", "Di", "Ed", "Flo", "Gus", "Hal", "Ivy", "Jo"];
@@ -52,7 +52,7 @@ describe("e2e: card table, ten players on a desktop and a phone", function () {
     // ---- a private table of ten: Ada in a browser, nine colyseus.js players ----
     const adaOpened = await pages.open(DESKTOP);
     const ada = adaOpened.page;
-    await ada.waitForSelector("#table-private-btn");
+    await gamePage(ada, "table");
     await ada.fill("input[name=name]", "Ada");
     await ada.selectOption("#table-seats", "10");
     await ada.click("#table-private-btn");

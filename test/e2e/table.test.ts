@@ -7,7 +7,7 @@
 import { expect } from "chai";
 import type { Page } from "playwright-core";
 import { LAX_ADDRESS_LIMITS } from "../helpers/hub.js";
-import { DESKTOP, hub, PHONE, screenshot, waitHub, type HubSnapshot, useBrowserHub } from "../helpers/e2e.js";
+import { DESKTOP, hub, PHONE, screenshot, waitHub, type HubSnapshot, useBrowserHub, gamePage } from "../helpers/e2e.js";
 import { battlefieldCard, canvasOf, cardBox, centre, fieldOf, firstHandCard, pileOf, tableProblems, tool, touchDoubleTap, touchDrag, touchTap } from "../helpers/table.js";
 
 type T = HubSnapshot & {
@@ -45,7 +45,7 @@ describe("e2e: card table in Chromium", function () {
 
   it("two players (desktop and phone) and a spectator: decks, mulligan, draw, play, tap, counters, scry 3, shuffle, undo, reload, the end by agreement", async () => {
     const a = (await suite.open(DESKTOP)).page;
-    await a.waitForSelector("#table-private-btn");
+    await gamePage(a, "table");
     await a.fill("input[name=name]", "Ada");
     await a.click("#table-private-btn");
     const room = await waitHub(a, (s) => !!s.roomId && s.private === true, "a private table");
@@ -216,7 +216,7 @@ describe("e2e: card table in Chromium", function () {
 
   it("goldfish: a solo table with the standard deck, undo and redo; a card played, tapped and its menu opened by keyboard", async () => {
     const { page } = await suite.open(DESKTOP);
-    await page.waitForSelector("#table-solo-btn");
+    await gamePage(page, "table");
     await page.fill("input[name=name]", "Cy");
     await page.click("#table-solo-btn");
     await until(page, (s) => s.stage === "decks", "the deck stage");

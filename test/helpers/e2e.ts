@@ -221,8 +221,20 @@ export async function joinByCode(page: Page, code: string, name: string): Promis
   await page.click("#join-code-btn");
 }
 
+/**
+ * Shows `game`'s page in the lobby (#/games/ID: its modes and forms, its leaderboard); the
+ * plain lobby (#/) shows the games' tiles, not their forms.
+ */
+export async function gamePage(page: Page, game: string): Promise<void> {
+  await page.evaluate((g) => {
+    if (location.hash !== `#/games/${g}`) location.hash = `#/games/${g}`;
+  }, game);
+  await page.waitForSelector(`#game-${game}`);
+}
+
 /** From the lobby: `name` opens a private room of `game` (its generated panel's button); resolves with the room. */
 export async function openPrivateRoom(page: Page, game: string, name: string): Promise<HubSnapshot> {
+  await gamePage(page, game);
   await page.waitForSelector(`#${game}-private-btn`);
   await page.fill("input[name=name]", name);
   await page.click(`#${game}-private-btn`);

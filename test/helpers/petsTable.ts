@@ -11,6 +11,8 @@ export interface TableCard {
   index: number;
   key: string;
   active: boolean;
+  /** its ability text was cut short on its face (never should be) */
+  cut?: boolean;
   x: number;
   y: number;
   w: number;

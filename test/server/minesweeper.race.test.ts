@@ -395,6 +395,72 @@ describe("minesweeper race rooms", function () {
   });
 });
 
+describe("minesweeper race: players who are gone hold nobody up", function () {
+  this.timeout(20_000);
+  let hub: TestHub;
+  before(async () => {
+    hub = await bootMinesweeperHub(testPort(2643), { raceCountdownMs: COUNTDOWN_MS, reconnectSeconds: 30, seatHoldSeconds: 60 });
+  });
+  afterEach(async () => {
+    await hub.colyseus.cleanup();
+  });
+  after(async () => {
+    await hub.shutdown();
+  });
+
+  it("quick play opens a fresh race rather than one whose only racers are away", async () => {
+    const a = await seated(hub.colyseus.sdk.joinOrCreate("minesweeper", { mode: "race", name: "Ann" }));
+    const b = await seated(hub.colyseus.sdk.joinOrCreate("minesweeper", { mode: "race", name: "Bob" }));
+    expect(b.room.roomId).to.equal(a.room.roomId);
+    const server = hub.room(a.room.roomId);
+    const quick = () => (server as unknown as { listing: { private: boolean } }).listing.private === false;
+    dropConnection(b.room);
+    await until(() => (server.state.seats[b.seat].connected ? undefined : true), 5000, "Bob away");
+    await until(() => quick() || undefined, 3000, "Ann still here: the room stays in quick play");
+    dropConnection(a.room);
+    await until(() => (server.state.seats[a.seat].connected ? undefined : true), 5000, "Ann away");
+    await until(() => !quick() || undefined, 3000, "nobody here: out of quick play");
+    const c = await seated(hub.colyseus.sdk.joinOrCreate("minesweeper", { mode: "race", name: "Cy" }));
+    expect(c.room.roomId, "a fresh race, not one of absent names").to.not.equal(a.room.roomId);
+    // Ann's room stays joinable by its id, and is back in quick play once someone is here
+    const back = await seated(hub.colyseus.sdk.joinById(a.room.roomId, { seatToken: b.seatToken }));
+    expect(back.seat).to.equal(b.seat);
+    await until(() => quick() || undefined, 3000, "Bob back: in quick play again");
+  });
+
+  it("an away racer counts neither toward ready nor in the race; the others start without waiting", async () => {
+    const a = await seated(hub.colyseus.sdk.create("minesweeper", { mode: "race", seats: 4, name: "Ann" }));
+    const b = await seated(hub.colyseus.sdk.joinById(a.room.roomId, { name: "Bob" }));
+    const c = await seated(hub.colyseus.sdk.joinById(a.room.roomId, { name: "Cy" }));
+    const server = hub.room(a.room.roomId);
+    dropConnection(c.room);
+    await until(() => (server.state.seats[c.seat].connected ? undefined : true), 5000, "Cy away");
+    for (const p of [a, b]) p.room.send("ready", { ready: true });
+    await a.probe.until(() => a.probe.state.phase === "racing" || undefined, 4000, "the race on, without Cy");
+    expect(server.racers).to.deep.equal([a.seat, b.seat]);
+    expect(a.probe.state.players[c.seat].inRace).to.equal(false);
+    // Cy is back: watches this race from the seat, races in the next
+    const cy = await seated(hub.colyseus.sdk.joinById(a.room.roomId, { seatToken: c.seatToken }));
+    cy.room.send("reveal", { r: 0, c: 0 });
+    const err = await cy.probe.next("error", 0, undefined, 3000);
+    expect(err.code).to.equal("not-in-race");
+  });
+
+  it("the owner away: a racer who is here may start", async () => {
+    const a = await seated(hub.colyseus.sdk.create("minesweeper", { mode: "race", seats: 4, name: "Ann" }));
+    const b = await seated(hub.colyseus.sdk.joinById(a.room.roomId, { name: "Bob" }));
+    const c = await seated(hub.colyseus.sdk.joinById(a.room.roomId, { name: "Cy" }));
+    const server = hub.room(a.room.roomId);
+    b.room.send("start", {});
+    expect((await b.probe.next("error", 0, undefined, 3000)).code, "not while the owner is here").to.equal("not-allowed");
+    dropConnection(a.room);
+    await until(() => (server.state.seats[a.seat].connected ? undefined : true), 5000, "Ann away");
+    b.room.send("start", {});
+    await b.probe.until(() => b.probe.state.phase === "racing" || undefined, 4000, "Bob's start");
+    expect(server.racers).to.deep.equal([b.seat, c.seat]);
+  });
+});
+
 describe("minesweeper race: a dropped racer's hold runs out", function () {
   this.timeout(20_000);
   let hub: TestHub;

@@ -20,6 +20,16 @@ interface Connect4Wire extends ShellState {
 }
 
 const DISCS = ["red", "gold"];
+
+/** Where four cells (indices row * COLS + col, row 0 at the bottom) lie, in words: "row 1, columns 2–5". */
+export function lineWords(cells: number[]): string {
+  const rows = cells.map((i) => Math.floor(i / COLS) + 1);
+  const cols = cells.map((i) => (i % COLS) + 1);
+  const span = (v: number[]) => (Math.min(...v) === Math.max(...v) ? String(v[0]) : `${Math.min(...v)}–${Math.max(...v)}`);
+  if (new Set(rows).size === 1) return `row ${rows[0]}, columns ${span(cols)}`;
+  if (new Set(cols).size === 1) return `column ${cols[0]}, rows ${span(rows)}`;
+  return `a diagonal from column ${Math.min(...cols)} to ${Math.max(...cols)}`;
+}
 /** The discs' colours (connect4.css draws the same). */
 const DISC_COLOURS: Record<string, string> = { red: "#e0453a", gold: "#d9a400" };
 
@@ -39,6 +49,9 @@ export async function mount(host: HTMLElement, ctx: GameContext): Promise<GameHa
       if (w === me) return "You won!";
       return `${s.seats[w]?.name || "Your opponent"} won`;
     },
+    // the card beside the grid, which keeps the winning four in view
+    endBeside: true,
+    endNote: (s) => ((s as Connect4Wire).line?.length ? `Four in a row — ${lineWords(Array.from((s as Connect4Wire).line))}, ringed on the grid.` : ""),
   });
   const send = <K extends keyof Connect4Payloads>(type: K, payload: Connect4Payloads[K]) => ctx.session.send(type, payload);
 
@@ -68,6 +81,7 @@ export async function mount(host: HTMLElement, ctx: GameContext): Promise<GameHa
     const myTurn = s.phase === "playing" && me !== null && Array.from(s.acting).includes(me);
     open = new Set(myTurn ? openColumns(cells.map((v) => (v < 0 ? EMPTY : v))) : []);
     const line = new Set(Array.from(s.line));
+    grid.classList.toggle("c4-won", s.phase === "finished" && line.size > 0);
     columns.forEach(({ button, cells: spans }, col) => {
       // aria-disabled keeps the column focusable while it cannot take a disc (keyboard.ts)
       button.setAttribute("aria-disabled", String(!open.has(col)));

@@ -1,8 +1,10 @@
-// "How to play Cubestacc": a short card shown before a player's first game and behind the
-// "?" button. It teaches what the table never says by itself: where a cube may go, the
-// effects, K +2 stacks, wilds and the wild pivot, dumps, UH OH and Caught!.
-// (Rules: shared/games/cubestacc.md.)
+// "How to play Cubestacc": a short card shown before a player's first game (on the game's
+// lobby page, while a table waits, or where no turn clock runs) and behind the "?" button. It
+// teaches what the table never says by itself: where a cube may go, the effects, K +2 stacks,
+// wilds and the wild pivot, dumps, UH OH and Caught!. Its close control sits at the top, in
+// reach on a phone without scrolling. (Rules: shared/games/cubestacc.md.)
 import { h } from "../../ui/dom";
+import "./howto.css";
 
 const SEEN_KEY = "hub.cubestacc.howto";
 
@@ -30,20 +32,27 @@ const list = (...items: string[]) => h("ul", {}, ...items.map((t) => h("li", {},
 export class HowTo {
   readonly el: HTMLElement;
   private close: HTMLButtonElement;
+  private x: HTMLButtonElement;
   private pivotNote: HTMLElement;
+  private clockNote: HTMLElement;
   private returnFocus: HTMLElement | null = null;
 
-  constructor() {
-    this.close = h("button", { type: "button", class: "primary", id: "cs-howto-close" }, "Got it — let's play");
+  /** `closeLabel`: the button at the card's foot ("Got it — let's play" at a table); `onClose` runs after each close. */
+  constructor(closeLabel = "Got it — let's play", private readonly onClose?: () => void) {
+    this.close = h("button", { type: "button", class: "primary", id: "cs-howto-close" }, closeLabel);
     this.close.addEventListener("click", () => this.hide());
+    this.x = h("button", { type: "button", class: "cs-howto-x", id: "cs-howto-x", "aria-label": "Close how to play" }, "✕");
+    this.x.addEventListener("click", () => this.hide());
     this.pivotNote = h("p", { class: "cs-howto-pivot" });
+    this.clockNote = h("p", { class: "cs-howto-clock", hidden: true });
     this.el = h(
       "div",
       { class: "notice-layer cs-howto-layer", id: "cs-howto", hidden: true },
       h(
         "div",
         { class: "notice cs-howto", role: "dialog", "aria-modal": "true", "aria-labelledby": "cs-howto-h" },
-        h("h2", { id: "cs-howto-h" }, "How to play Cubestacc"),
+        h("div", { class: "cs-howto-head" }, h("h2", { id: "cs-howto-h" }, "How to play Cubestacc"), this.x),
+        this.clockNote,
         h("p", { class: "cs-howto-goal" }, "Be the first to empty your hand. Every card is a cube: put one on the stack each turn."),
         h(
           "div",
@@ -91,27 +100,35 @@ export class HowTo {
     return !this.el.hidden;
   }
 
-  /** Opens the card; `pivot` says whether this room plays the wild pivot house rule. */
-  show(pivot: boolean): void {
-    this.pivotNote.textContent = pivot
-      ? "This table plays the wild pivot: after a wild, only the wild stays open until someone builds on it."
-      : "Wild pivot (a house rule some tables turn on): after a wild, only the wild stays open until someone builds on it. Not on at this table.";
+  /**
+   * Opens the card; `pivot` says whether this room plays the wild pivot house rule (null: no
+   * table yet, the lobby), `turnSeconds` its turn clock (0: none).
+   */
+  show(pivot: boolean | null, turnSeconds = 0): void {
+    this.pivotNote.textContent =
+      pivot === true
+        ? "This table plays the wild pivot: after a wild, only the wild stays open until someone builds on it."
+        : `Wild pivot (a house rule some tables turn on): after a wild, only the wild stays open until someone builds on it.${pivot === false ? " Not on at this table." : ""}`;
+    this.clockNote.hidden = turnSeconds <= 0;
+    this.clockNote.textContent = turnSeconds > 0 ? `This table has a ${turnSeconds} s turn clock: this card closes by itself when your turn comes, and ? opens it again.` : "";
     if (!this.el.hidden) return;
     this.returnFocus = document.activeElement as HTMLElement | null;
     this.el.hidden = false;
     queueMicrotask(() => {
-      // focus the way out without scrolling the card to its end: players read it from the top
-      this.close.focus({ preventScroll: true });
+      // focus the way out at the top, without scrolling: players read it from the top
+      this.x.focus({ preventScroll: true });
       const card = this.el.firstElementChild as HTMLElement | null;
       if (card) card.scrollTop = 0;
     });
   }
 
-  hide(): void {
+  /** Closes the card; `read` false (your turn came, not your choice): it is offered again next time. */
+  hide(read = true): void {
     if (this.el.hidden) return;
     this.el.hidden = true;
-    markSeen();
+    if (read) markSeen();
     this.returnFocus?.focus?.();
     this.returnFocus = null;
+    this.onClose?.();
   }
 }

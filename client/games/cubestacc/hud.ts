@@ -44,6 +44,8 @@ export interface HudContext {
   now(): number;
   /** The private room's code (null for public rooms and spectators). */
   inviteCode: string | null;
+  /** A delayed spectator before the first frame: seconds until it shows (0: shown, or live). */
+  firstFrameIn: number;
 }
 
 export { seatName };
@@ -64,6 +66,8 @@ export class Hud {
   readonly actions: HTMLElement;
   readonly viewControls: HTMLElement;
   readonly waiting: HTMLElement;
+  /** The "shown late" countdown was on screen at the last tick. */
+  private lateShown = false;
   readonly endScreen: HTMLElement;
   readonly suitPicker: HTMLElement;
   /** After "See the table" at the end: a way back to the results and to the next game. */
@@ -216,7 +220,8 @@ export class Hud {
   private updateStatus(m: TableModel, c: HudContext): void {
     let turn = "";
     const mine = c.me !== null && m.turn === c.me;
-    if (m.phase === "waiting" || m.phase === "") turn = "Waiting for players";
+    if (c.firstFrameIn > 0) turn = `Live game, shown late: the table appears in ${c.firstFrameIn} s`;
+    else if (m.phase === "waiting" || m.phase === "") turn = c.me === null ? "The game has not started yet" : "Waiting for players";
     else if (m.phase === "finished") turn = m.winner >= 0 ? (m.winner === c.me ? "You win!" : `${seatName(m, m.winner)} wins`) : "Game over";
     else if (mine) turn = m.pending > 0 ? `Your turn — play a K or take ${m.pending}` : m.dumpRank ? `Your turn — more ${m.dumpRank}s or Done` : "Your turn";
     else if (m.turn >= 0) turn = `${seatName(m, m.turn)}'s turn`;
@@ -244,6 +249,11 @@ export class Hud {
 
   /** The countdown: every 250 ms from the scene. */
   tick(m: TableModel, c: HudContext): void {
+    if (c.firstFrameIn > 0 || this.lateShown) {
+      this.lateShown = c.firstFrameIn > 0;
+      this.updateStatus(m, c);
+      this.updateWaiting(m, c);
+    }
     // a room without a timer never shows one: no space kept
     this.clock.show(m.phase === "playing" ? m.deadline : 0, c.now(), m.timer !== 0);
   }
@@ -305,7 +315,8 @@ export class Hud {
   }
 
   private updateWaiting(m: TableModel, c: HudContext): void {
-    const show = m.phase === "waiting";
+    // a delayed spectator's first frame is on its way: the room is not empty, it is not shown yet
+    const show = m.phase === "waiting" && c.firstFrameIn === 0;
     this.waiting.hidden = !show;
     if (!show) return;
     const taken = m.seats.filter((s) => s.occupied).length;

@@ -6,6 +6,7 @@ import { openSession } from "../../net/session";
 import type { LobbyContext } from "../../lobby/panel";
 import { h } from "../../ui/dom";
 import { spectatorDelayField } from "../../lobby/spectatorDelay";
+import { HowTo } from "./howto";
 import "./lobby.css";
 
 
@@ -91,10 +92,18 @@ export function cubestaccLobby(ctx: LobbyContext): HTMLElement[] {
     ),
   );
 
+  // the rules before the game, where no clock runs (the table shows them once more to a newcomer where that costs no turn)
+  const rules = h("button", { type: "button", class: "secondary", id: "cs-lobby-howto" }, "How to play");
+  rules.addEventListener("click", () => {
+    const howto: HowTo = new HowTo("Got it", () => howto.el.remove());
+    document.body.append(howto.el);
+    howto.show(null);
+  });
+
   return [h(
     "section",
     { class: "card cs-lobby", id: "cubestacc-play", "aria-labelledby": "cs-lobby-h" },
-    h("h2", { id: "cs-lobby-h" }, "Cubestacc"),
+    h("div", { class: "cs-lobby-head" }, h("h2", { id: "cs-lobby-h" }, "Cubestacc"), rules),
     h("div", { class: "cs-lobby-row" }, field("Deck pack", pack), field("Bot level", level)),
     h("fieldset", { class: "cs-lobby-group" }, h("legend", {}, "Solo vs bots"), h("div", { class: "cs-lobby-row" }, field("Opponents", bots), solo)),
     h("fieldset", { class: "cs-lobby-group" }, h("legend", {}, "Online"), h("div", { class: "cs-lobby-row" }, field("Table", seats), quick)),

@@ -168,7 +168,7 @@ class CubestaccScene implements GameHandle {
       ready: (ready) => this.send("ready", { ready }),
       addBot: () => this.send("addBot", {}),
       removeBot: (seat) => this.send("removeBot", { seat }),
-      help: () => this.howto.show(this.model.wildPivot),
+      help: () => this.howto.show(this.model.wildPivot, this.model.timer),
     });
     this.rated = new RatedBox(this.ctx.session, (t) => this.ctx.announce(t));
     this.hud.endBody.prepend(this.rated.el);
@@ -218,7 +218,7 @@ class CubestaccScene implements GameHandle {
         this.aim.refreshTargets();
       },
       buttons: this.hud.buttons,
-      help: () => this.howto.show(this.model.wildPivot),
+      help: () => this.howto.show(this.model.wildPivot, this.model.timer),
     });
     this.cleanups.push(() => this.keys.destroy());
   }
@@ -304,11 +304,7 @@ class CubestaccScene implements GameHandle {
     if (m.phase === "finished") this.rated?.show(m.gameNo, me, (seat) => seatName(m, seat));
     else this.rated?.hide();
     this.keys.observe(m);
-    // before a player's first game: how to play (spectators and returning players skip it)
-    if (me !== null && !this.howtoChecked) {
-      this.howtoChecked = true;
-      if (!howtoSeen()) this.howto.show(m.wildPivot);
-    }
+    this.teach(m, me, prev);
     this.updateSubtitle();
     if (m.gameNo !== this.gameSeen && m.phase === "playing") {
       this.gameSeen = m.gameNo;
@@ -317,6 +313,27 @@ class CubestaccScene implements GameHandle {
     }
     this.prev = m;
     this.requestRender();
+  }
+
+  /**
+   * Before a player's first game: how to play (spectators and returning players skip it), but
+   * never at the cost of a turn: while the clock runs on our own turn it waits, and when our
+   * turn comes at a timed table the card steps aside (offered again next time).
+   */
+  private teach(m: TableModel, me: number | null, prev: TableModel | null): void {
+    if (me === null) return;
+    const timedTurn = (x: TableModel | null) => !!x && x.phase === "playing" && x.timer > 0 && x.turn === me;
+    if (!this.howtoChecked) {
+      if (howtoSeen()) this.howtoChecked = true;
+      else if (!timedTurn(m)) {
+        this.howtoChecked = true;
+        this.howto.show(m.wildPivot, m.timer);
+      }
+    }
+    if (this.howto.shown && timedTurn(m) && !timedTurn(prev)) {
+      this.howto.hide(false);
+      toast("Your turn! How to play is behind ?", "info");
+    }
   }
 
   private renderHand(): number[] {
@@ -342,6 +359,7 @@ class CubestaccScene implements GameHandle {
       connected: this.ctx.session.status.kind === "connected",
       now: () => this.ctx.session.clock.now(),
       inviteCode: this.ctx.session.isPrivate && !this.ctx.session.spectator ? this.ctx.session.roomId : null,
+      firstFrameIn: this.ctx.session.firstFrameIn(),
     };
   }
 

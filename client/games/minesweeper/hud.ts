@@ -79,6 +79,8 @@ export class BoardHud {
   readonly flagBtn: HTMLButtonElement;
   readonly zoomBox: HTMLElement;
   readonly seatsBox: HTMLElement;
+  /** Under the players: "3 seats open" (a live co-op room with room for more), else empty. */
+  readonly seatsNote: HTMLElement;
   /** Who plays a shared board (the shell's seat list): connection state and cells revealed. */
   readonly seats = new SeatList({ prefix: "ms", parts: { count: true } });
   mood: FaceMood | "" = "";
@@ -97,7 +99,8 @@ export class BoardHud {
     zoomIn.addEventListener("click", () => act.zoom(1.25));
     this.zoomBox = h("span", { class: "ms-zoom", hidden: true }, zoomOut, zoomIn);
     this.boardHost = h("div", { class: "ms-board" });
-    this.seatsBox = h("aside", { class: "ms-seats", "aria-label": "Players", hidden: true }, this.seats.el);
+    this.seatsNote = h("p", { class: "ms-seats-open", id: "ms-seats-open" });
+    this.seatsBox = h("aside", { class: "ms-seats", "aria-label": "Players", hidden: true }, this.seats.el, this.seatsNote);
     this.side = h("div", { class: "ms-side", hidden: true });
     this.tools = h("div", { class: "ms-tools" }, this.flagBtn, this.zoomBox);
     this.root = h(

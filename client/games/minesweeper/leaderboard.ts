@@ -4,7 +4,8 @@
 // one tab panel: arrow keys / Home / End move and select, roving tabindex.
 import { RANK_RULES } from "../../../common/minesweeper/plausible";
 import { LEVELS, type StandardLevel } from "../../../common/minesweeper/types";
-import { levelName, levelTitle } from "./levels";
+import { cachedJson } from "../../net/cachedGet";
+import { levelName } from "./levels";
 import { h } from "../../ui/dom";
 import "./leaderboard.css";
 
@@ -37,18 +38,8 @@ export interface Leaderboard {
   entries: LeaderboardEntry[];
 }
 
-export async function fetchLeaderboard(level: string, window: string, signal?: AbortSignal, noGuess = false): Promise<Leaderboard> {
-  const res = await fetch(`/api/leaderboard/minesweeper?level=${encodeURIComponent(level)}&window=${encodeURIComponent(window)}${noGuess ? "&noGuess=1" : ""}`, {
-    signal,
-    headers: { Accept: "application/json" },
-  });
-  let body: any = null;
-  try {
-    body = await res.json();
-  } catch {
-    /* not JSON */
-  }
-  if (!res.ok) throw new Error(body?.error?.reason ?? body?.error?.code ?? `GET leaderboard answered ${res.status}`);
+export async function fetchLeaderboard(level: string, window: string, noGuess = false): Promise<Leaderboard> {
+  const body = await cachedJson<any>(`/api/leaderboard/minesweeper?level=${encodeURIComponent(level)}&window=${encodeURIComponent(window)}${noGuess ? "&noGuess=1" : ""}`);
   return { level, window, now: Number(body?.now) || Date.now(), since: Number(body?.since) || 0, entries: Array.isArray(body?.entries) ? body.entries : [] };
 }
 
@@ -194,7 +185,7 @@ export class LeaderboardPanel {
       h("div", { class: "lb-tabs" }, this.levels.el, this.boards.el, this.windows.el),
       this.panel,
       h("p", { class: "card-note" }, "Best 10 solo wins timed by the server on each standard level; no-guess boards rank apart. Co-op, race, custom and offline games do not rank."),
-      h("p", { class: "card-note", id: "lb-rule" }, rankRuleText()),
+      rankRules(),
     );
   }
 
@@ -213,7 +204,7 @@ export class LeaderboardPanel {
     delete this.panel.dataset.loaded;
     if (this.body.childElementCount === 0) this.note.textContent = "Loading…";
     try {
-      const board = await fetchLeaderboard(this.level, this.window, abort.signal, this.noGuess);
+      const board = await fetchLeaderboard(this.level, this.window, this.noGuess);
       if (abort.signal.aborted) return;
       this.render(board);
     } catch (e) {
@@ -229,7 +220,7 @@ export class LeaderboardPanel {
   }
 
   private render(board: Leaderboard): void {
-    const name = `${levelTitle(this.level)}${this.noGuess ? ", no guess" : ""}`;
+    const name = `${levelName(this.level)}${this.noGuess ? ", no guess" : ""}`;
     const period = WINDOWS.find((w) => w.id === this.window)!.label.toLowerCase();
     this.note.textContent = board.entries.length
       ? `${name}, ${period}: best ${board.entries.length}.`
@@ -260,14 +251,41 @@ export class LeaderboardPanel {
   }
 }
 
-/** The plausibility rule in words, from the same figures the server applies. */
-export function rankRuleText(): string {
-  const levels = (Object.keys(RANK_RULES) as StandardLevel[]).map((id) => {
+/**
+ * "How are games ranked?": the plausibility rules in plain words, behind a disclosure, from
+ * the same figures the server applies (common/minesweeper/plausible.ts).
+ */
+export function rankRules(): HTMLElement {
+  const rows = (Object.keys(RANK_RULES) as StandardLevel[]).map((id) => {
     const r = RANK_RULES[id];
-    return `${LEVELS[id].name}: 3BV ≥ ${r.minThreeBV}, time ≥ ${r.minTimeMs / 1000} s, ≤ ${r.maxThreeBVPerSecond} 3BV/s`;
+    return h("tr", {}, h("th", { scope: "row" }, levelName(id)), h("td", {}, `${r.minTimeMs / 1000} s`), h("td", {}, `${r.maxThreeBVPerSecond} 3BV/s`), h("td", {}, String(r.minThreeBV)));
   });
-  return (
-    `Only humanly plausible games rank: a board one click opens, a time under the best human times or a solving speed above the best players' is kept as an unranked record (${levels.join("; ")}). ` +
-    "One address may start 30 ranked boards at once, then one every 6 s; past that, boards are recorded unranked."
+  return h(
+    "details",
+    { class: "lb-rules", id: "lb-rules" },
+    h("summary", { id: "lb-rules-summary" }, "How are games ranked?"),
+    h(
+      "div",
+      { class: "lb-rules-body", id: "lb-rule" },
+      h("p", {}, "Every solo win on a standard level is timed by the server. Only games a person could have played rank; the others are kept as unranked records:"),
+      h(
+        "ul",
+        {},
+        h("li", {}, "a board one or two clicks clear (too easy to count);"),
+        h("li", {}, "a time under the best human times for the level;"),
+        h("li", {}, "a solving speed above the best players'. Speed is counted in 3BV per second: 3BV is the fewest clicks that clear a board."),
+      ),
+      h(
+        "div",
+        { class: "table-wrap" },
+        h(
+          "table",
+          { class: "lb-rules-table" },
+          h("thead", {}, h("tr", {}, ...["Level", "Shortest time", "Fastest", "Least 3BV"].map((t) => h("th", { scope: "col" }, t)))),
+          h("tbody", {}, ...rows),
+        ),
+      ),
+      h("p", {}, "One address may start 30 ranked boards at once, then one every 6 s; past that, boards are recorded unranked."),
+    ),
   );
 }

@@ -212,17 +212,23 @@ class RacePanel {
   private renderStatus(state: RaceWire, phase: string): void {
     const me = this.me();
     const occupied = this.racers.filter((r) => r.occupied).length;
+    // a racer who is away neither counts toward ready nor holds the race up (the server's rule too)
+    const here = this.racers.filter((r) => r.occupied && r.connected);
+    const away = occupied - here.length;
     const owner = num(state.owner, -1);
-    const isOwner = me !== undefined && owner === me.seat;
+    // the creator starts; while the creator is away, anyone here may
+    const canStart = me !== undefined && (owner === me.seat || !this.racers[owner]?.connected);
     let text: string;
     if (phase === "waiting" || phase === "over") {
-      const ready = this.racers.filter((r) => r.occupied && r.ready).length;
+      const ready = here.filter((r) => r.ready).length;
+      const awayText = away ? ` ${away} away — the race does not wait for ${away === 1 ? "them" : "those away"}.` : "";
       if (phase === "over") {
         const w = num(state.winner, -1);
         text = w >= 0 ? `${w === me?.seat ? "You win" : `${this.racers[w]?.name ?? "Someone"} wins`}! ` : "Everyone is out. ";
         text += me ? "Ready again for a rematch." : "";
-      } else if (occupied < 2) text = `Waiting for players (${occupied}/${num(state.maxSeats, 2)}). Share the code to invite someone.`;
-      else text = `${ready}/${occupied} ready. The race starts when everyone is ready${isOwner ? " — or start it now" : ""}.`;
+        text += awayText;
+      } else if (here.length < 2) text = `Waiting for players (${here.length}/${num(state.maxSeats, 2)} here). Share the code to invite someone.${awayText}`;
+      else text = `${ready}/${here.length} ready. The race starts when everyone here is ready${canStart ? " — or start it now" : ""}.${awayText}`;
     } else if (phase === "countdown") text = "Get ready…";
     else if (phase === "racing") {
       if (!me || !me.inRace) text = "Race on. Boards are shown once it is over.";
@@ -239,7 +245,7 @@ class RacePanel {
     const label = ready ? "Ready ✓ (cancel)" : phase === "over" ? "Ready for a rematch" : "I'm ready";
     if (this.readyBtn.textContent !== label) this.readyBtn.textContent = label;
     this.readyBtn.className = ready ? "secondary" : "primary";
-    this.startBtn.hidden = !(isOwner && (phase === "waiting" || phase === "over") && occupied >= 2);
+    this.startBtn.hidden = !(canStart && (phase === "waiting" || phase === "over") && here.length >= 2);
   }
 
   private toggleReady(): void {

@@ -274,15 +274,19 @@ export class MinesweeperScene implements GameHandle {
     this.opts.setSubtitle(`${mode} · ${level} ${m.cols}×${m.rows} · ${m.mines} mines${noGuess}`);
   }
 
+  /** The people playing (or who played: a replay, someone who left), then how many seats are open. */
   private renderSeats(): void {
     const m = this.model;
     const me = this.feed.seat();
+    const people = m.seats.map((s, i) => ({ s, i })).filter(({ s, i }) => s.occupied || (m.credits[i] ?? 0) > 0);
+    const open = Math.max(0, m.maxSeats - m.seats.filter((s) => s.occupied).length);
+    this.hud.seatsNote.textContent = open > 0 ? `${open} seat${open === 1 ? "" : "s"} open` : "";
     this.hud.seats.render(
-      m.seats.map((s, i) => ({
+      people.map(({ s, i }) => ({
         seat: i,
-        name: `${s.occupied ? s.name || `Seat ${i + 1}` : "—"}${i === me ? " (you)" : ""}`,
+        name: `${s.name || "A player who left"}${i === me ? " (you)" : ""}`,
         state: seatStateOf(s),
-        stateText: !s.occupied ? "open seat" : s.bot ? "bot" : s.connected ? "online" : "away",
+        stateText: !s.occupied ? "left" : s.bot ? "bot" : s.connected ? "online" : "away",
         colour: cssColour(SEAT_COLOURS[i % SEAT_COLOURS.length]),
         count: String(m.credits[i] ?? 0),
         countLabel: `${m.credits[i] ?? 0} cells revealed`,

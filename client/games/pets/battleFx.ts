@@ -309,8 +309,9 @@ function banner(v: BattleView, e: Ending, reduced: boolean, dur: number): void {
   const colour = e.tone === "win" ? 0x2e8b57 : e.tone === "loss" ? 0xb23a30 : 0x4a5a7a;
   const panel = v.panel(w, h, colour);
   panel.position.set(L.width / 2, L.height / 2);
-  const head = v.word(e.head, 0, -18, 0xffffff, 30, false);
-  const sub = v.word(e.sub, 0, 20, 0xffffff, 16, false);
+  // at the panel's own coordinates (its centre is 0, 0): not moved to stay on the canvas
+  const head = v.word(e.head, 0, -18, 0xffffff, 30, false, false);
+  const sub = v.word(e.sub, 0, 20, 0xffffff, 16, false, false);
   v.fx.removeChild(head, sub);
   if (sub.width > w - 20) sub.scale.set((w - 20) / sub.width);
   panel.addChild(head, sub);

@@ -150,8 +150,12 @@ export class BattleView {
     return c;
   }
 
-  /** A floating word over a point (Blocked!, Garlic −1, KO!), on a dark pill so it reads over any card. */
-  word(text: string, x: number, y: number, colour: number, size = 20, pill = true): Container {
+  /**
+   * A floating word over a point (Blocked!, Garlic −1, KO!), on a dark pill so it reads over
+   * any card, kept whole on the canvas; `onCanvas` false: a word inside a panel, at the
+   * panel's coordinates (the result banner).
+   */
+  word(text: string, x: number, y: number, colour: number, size = 20, pill = true, onCanvas = true): Container {
     const c = new Container();
     const t: BitmapText = label(text, size, colour);
     t.anchor.set(0.5);
@@ -162,7 +166,8 @@ export class BattleView {
     c.addChild(t);
     // Kept whole on the canvas: a word over an edge card ("Summoned") would be cut off.
     const hw = c.width / 2 + 4, hh = c.height / 2 + 4;
-    c.position.set(Math.min(Math.max(x, hw), this.lay.width - hw), Math.min(Math.max(y, hh), this.lay.height - hh));
+    if (onCanvas) c.position.set(Math.min(Math.max(x, hw), this.lay.width - hw), Math.min(Math.max(y, hh), this.lay.height - hh));
+    else c.position.set(x, y);
     this.fx.addChild(c);
     return c;
   }

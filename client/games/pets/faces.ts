@@ -82,6 +82,9 @@ function suitIcon(g: CanvasRenderingContext2D, suit: Suit, x: number, y: number,
   g.fill();
 }
 
+/** Faces painted with their ability text cut short (tests read it: it must never happen). */
+const cutFaces = new Set<string>();
+
 function paint(key: string, w: number, h: number): HTMLCanvasElement {
   const canvas = document.createElement("canvas");
   canvas.width = Math.round(w * RASTER);
@@ -117,31 +120,41 @@ function paint(key: string, w: number, h: number): HTMLCanvasElement {
   g.font = `bold ${10 * s}px ${FONT}`;
   g.textAlign = "right";
   g.fillText(!c ? "" : c.tier ? (c.kind === "pet" ? `T${c.tier}` : `Food T${c.tier}`) : food ? "Food" : "Token", w - 7 * s, 12.5 * s);
+  // the ability in full: three lines under a big animal, or (a long ability) up to five
+  // under a smaller one, so a card's text is never cut (the tooltip repeats it)
+  const text = c?.text ?? "";
+  g.font = `${9.5 * s}px ${FONT}`;
+  let lines = wrap(g, text, w - 12 * s, 3);
+  const long = lines.length === 3 && lines[2].endsWith("…");
+  const look = long ? { animal: 21, at: 31, name: 51, text: 8.8, first: 64, step: 10.2 } : { animal: 30, at: 40, name: 67, text: 9.5, first: 82, step: 11 };
+  if (long) {
+    g.font = `${look.text * s}px ${FONT}`;
+    lines = wrap(g, text, w - 10 * s, 5);
+  }
   // the animal (or food)
   g.textAlign = "center";
   if (colourEmoji()) {
-    g.font = `${30 * s}px ${EMOJI_FONT}`;
-    g.fillText(emojiOf(key), w / 2, 40 * s);
+    g.font = `${look.animal * s}px ${EMOJI_FONT}`;
+    g.fillText(emojiOf(key), w / 2, look.at * s);
   } else {
     g.fillStyle = edge;
     g.beginPath();
-    g.arc(w / 2, 40 * s, 17 * s, 0, Math.PI * 2);
+    g.arc(w / 2, look.at * s, (look.animal * 0.57) * s, 0, Math.PI * 2);
     g.fill();
     g.fillStyle = "#fff";
-    g.font = `bold ${20 * s}px ${FONT}`;
-    g.fillText((c?.name ?? key).slice(0, 2), w / 2, 41 * s);
+    g.font = `bold ${look.animal * 0.66 * s}px ${FONT}`;
+    g.fillText((c?.name ?? key).slice(0, 2), w / 2, (look.at + 1) * s);
   }
   // the name, shrunk to fit
   g.fillStyle = "#1b1f27";
   let size = 13 * s;
   g.font = `bold ${size}px ${FONT}`;
   while (size > 8 * s && g.measureText(c?.name ?? key).width > w - 10 * s) g.font = `bold ${(size -= 0.5 * s)}px ${FONT}`;
-  g.fillText(c?.name ?? key, w / 2, 67 * s);
-  // the ability, short: as much as three lines hold (the tooltip has all of it)
+  g.fillText(c?.name ?? key, w / 2, look.name * s);
   g.fillStyle = "#4a4336";
-  g.font = `${9.5 * s}px ${FONT}`;
-  const lines = wrap(g, c?.text ?? "", w - 12 * s, 3);
-  lines.forEach((line, i) => g.fillText(line, w / 2, (82 + i * 11) * s));
+  g.font = `${look.text * s}px ${FONT}`;
+  lines.forEach((line, i) => g.fillText(line, w / 2, (look.first + i * look.step) * s));
+  if (lines.length && lines[lines.length - 1].endsWith("…") && !text.endsWith("…")) cutFaces.add(`${key}@${w}x${h}`);
   // power
   if (c && c.kind === "pet") {
     g.fillStyle = "#d8392f";
@@ -168,6 +181,11 @@ export class CardFaces {
       this.made.set(id, t);
     }
     return t;
+  }
+
+  /** Was this card's ability text cut on its face at this size? */
+  cut(key: string, w: number, h: number): boolean {
+    return cutFaces.has(`${key}@${w}x${h}`);
   }
 
   destroy(): void {

@@ -8,6 +8,7 @@ import { ROUNDS, type PetsEvent, type PetsPayloads } from "../../../common/pets/
 import { defaultOrder } from "../../../common/pets/bots/arrange";
 import { announce } from "../../ui/announce";
 import { h } from "../../ui/dom";
+import { holdTurnCues } from "../../ui/cues";
 import { keepFocus } from "../focus";
 import { GameShell, type ShellState } from "../shell";
 import type { GameContext, GameHandle } from "../types";
@@ -49,6 +50,35 @@ function replayLink(id: number | undefined): HTMLElement | null {
   return h("p", {}, h("a", { class: "button-link", href: `#/replay/${id}`, id: "pets-replay-link" }, "Watch the replay"));
 }
 
+/** A seat's figures as the header and the seat list show them. */
+type Figures = Pick<PetsWire["players"][number], "trophies" | "gold" | "cards" | "pets" | "wins" | "losses">;
+
+/** What the table showed just before a battle arrived: kept on screen until the battle has been shown or skipped. */
+interface Held {
+  round: number;
+  figures: Figures[];
+}
+
+function heldOf(s: PetsWire): Held {
+  return {
+    round: s.round,
+    figures: Array.from(s.players).map((p) => ({ trophies: p.trophies, gold: p.gold, cards: p.cards, pets: p.pets, wins: p.wins, losses: p.losses })),
+  };
+}
+
+/**
+ * The state as shown while a battle plays: the figures from before it, nobody acting, no
+ * clock, the game not over yet. Everything else (seats, names) is the live state.
+ */
+function whileBattle(s: PetsWire, held: Held): PetsWire {
+  const players = Array.from(s.players).map((p, i) => ({ ...p, ...(held.figures[i] ?? {}) }));
+  const shown: Partial<PetsWire> = { phase: s.phase === "finished" ? "playing" : s.phase, round: held.round, stage: "battle", acting: [], deadline: 0, players, turn: -1 };
+  return new Proxy(s, { get: (t, k) => (k in shown ? shown[k as keyof PetsWire] : (t as never)[k]) });
+}
+
+/** A finger, not a mouse: hints say tap and press-and-hold, never click, hover or keys. */
+const touch = () => typeof matchMedia === "function" && matchMedia("(pointer: coarse)").matches;
+
 const parsed = new Map<string, BattleWire>();
 function battlesOf(s: PetsWire): BattleWire[] {
   return Array.from(s.battles).filter((json) => json !== "").map((json) => {
@@ -67,10 +97,12 @@ function battlesOf(s: PetsWire): BattleWire[] {
 
 export async function mount(host: HTMLElement, ctx: GameContext): Promise<GameHandle> {
   let state: PetsWire | null = null;
+  /** The state as drawn (while a battle plays, the figures from before it: whileBattle). */
+  let shown: PetsWire | null = null;
   const nameOfSeat = (seat: number) => (seat === shell.me ? "You" : state?.seats[seat]?.name || `Seat ${seat + 1}`);
   const shell = new GameShell(ctx, host, {
     seatMark: (seat) => {
-      const p = state?.players[seat];
+      const p = shown?.players[seat];
       return p?.inGame ? `${p.trophies}🏆` : "";
     },
     endTitle: (s, me) => {
@@ -130,6 +162,12 @@ export async function mount(host: HTMLElement, ctx: GameContext): Promise<GameHa
   let confirming = false;
   let orderFor = ""; // the hand (ids) the local order was made for
   let battlesSeen = -1;
+  /** Set while a new battle plays: the figures it would give away wait (see whileBattle). */
+  let held: Held | null = null;
+  /** The figures last shown (held when a battle arrives). */
+  let shownBefore: Held | null = null;
+  /** Log lines of events during a battle (the next shop's), shown once it has been seen. */
+  let heldLines: string[] = [];
 
   const mine = () => {
     const me = shell.me;
@@ -190,20 +228,30 @@ export async function mount(host: HTMLElement, ctx: GameContext): Promise<GameHa
   }
 
   function drawNow(): void {
-    const s = state;
-    if (!s) return;
+    const live = state;
+    if (!live) return;
     // New battles: animate them once (not the ones already fought when this client arrived).
-    // Queued before the shell update below, so the game's last battles hold the end screen.
-    const fought = battlesOf(s).length;
+    // Until each has been shown or skipped, the table shows what it showed before: trophies,
+    // gold and cards, the next shop, whose turn and its cues, the end screen all wait.
+    const fought = battlesOf(live).length;
     if (battlesSeen < 0) battlesSeen = fought;
     else if (fought > battlesSeen) {
-      const rounds = new Set(battlesOf(s).slice(battlesSeen).map((b) => b.round));
+      const rounds = new Set(battlesOf(live).slice(battlesSeen).map((b) => b.round));
       battlesSeen = fought;
-      for (const r of rounds) player.play(showsOf(s, r));
+      for (const r of rounds) player.play(showsOf(live, r));
+      if (player.playing) held ??= shownBefore ?? heldOf(live);
     }
     if (fought < battlesSeen) battlesSeen = fought; // a new game
-    // The end screen waits for the last battles to be watched.
-    shell.update(player.playing && s.phase === "finished" ? (new Proxy(s, { get: (t, k) => (k === "phase" ? "playing" : (t as never)[k]) }) as PetsWire) : s);
+    if (held && !player.playing) {
+      held = null;
+      for (const line of heldLines) addLine(line);
+      heldLines = [];
+    }
+    holdTurnCues(held !== null);
+    const s = held ? whileBattle(live, held) : live;
+    shown = s;
+    if (!held) shownBefore = heldOf(live);
+    shell.update(s);
     drawHud(s);
     const me = shell.me;
     const p = mine();
@@ -215,17 +263,20 @@ export async function mount(host: HTMLElement, ctx: GameContext): Promise<GameHa
 
     phaseLine.textContent = !playing
       ? s.phase === "finished" ? "Game over." : "Waiting for the game to start."
+      : held
+        ? `Round ${s.round}: the battle! Watch it, or press Skip for ${s.round < ROUNDS ? "the next shop" : "the result"}.`
       : s.stage === "shop"
         ? me === null ? `Shop: ${nameOfSeat(s.turn)} to act.` : p?.passed ? "You passed: wait for the shop to close." : myShopTurn ? `Your turn in the shop: ${p!.gold} gold. Buy (1 gold), sell, trade in 3 of a suit, or pass.` : `Shop: ${nameOfSeat(s.turn)} is shopping…`
         : s.stage === "arrange"
           ? me === null ? "Everyone arranges their deck in secret." : p?.arranged ? (s.mode === "arena" ? "Deck locked in: the battle starts." : "Deck locked in: waiting for the others.") : `Arrange your deck in secret: drag cards (top plays first), then press Ready to battle${s.mode === "arena" ? " against a team another player fielded at this round" : ""}.`
           : "";
 
-    const arranging = playing && s.stage === "arrange" && !!p?.private;
+    const arranging = playing && s.stage === "arrange" && !!p?.private && !held;
     const free = myShopTurn && !pickKeys.length;
     const buyWhy = !playing || s.stage !== "shop" ? "The shop is closed." : me === null ? "You are watching." : p?.passed ? "You passed this round." : !myShopTurn ? `Wait for your turn: ${nameOfSeat(s.turn)} is shopping.` : pickKeys.length ? "Keep one of the traded cards first." : p!.gold <= 0 ? "No gold left: sell, trade in or pass." : "";
-    const shopTitle = `Shop · tier ${s.round}, ${s.deckCount} left${buyWhy ? "" : " · tap to buy (1 gold)"}`;
-    const handTitle = p ? `Your hand · ${p.cards} card${p.cards === 1 ? "" : "s"}, ${p.pets} pet${p.pets === 1 ? "" : "s"}${p.pets > 5 ? " (5 at most to pass)" : ""}${free ? " · tap to select" : ""}` : "";
+    const press = touch() ? "tap" : "click";
+    const shopTitle = `Shop · tier ${s.round}, ${s.deckCount} left${buyWhy ? "" : ` · ${press} to buy (1 gold)`}`;
+    const handTitle = p ? `Your hand · ${p.cards} card${p.cards === 1 ? "" : "s"}, ${p.pets} pet${p.pets === 1 ? "" : "s"}${p.pets > 5 ? " (5 at most to pass)" : ""}${free ? ` · ${press} to select` : ""}` : "";
 
     if (arranging) {
       const key = cards.map((c) => c.id).join(",");
@@ -237,7 +288,7 @@ export async function mount(host: HTMLElement, ctx: GameContext): Promise<GameHa
       arrangeBtn.disabled = p!.arranged;
       arrangeBtn.textContent = p!.arranged ? "Locked in" : "Ready to battle";
       const wasted = wastedCount(order);
-      arrangeInfo.textContent = `Foods go onto the next pet after them (the green numbers show its power after them).${wasted ? ` ${wasted} food${wasted > 1 ? "s are" : " is"} after your last pet and will be wasted.` : ""}${p!.arranged ? "" : " Drag a card to move it, or focus it and press Enter, then the arrow keys."}`;
+      arrangeInfo.textContent = `Foods go onto the next pet after them (the green numbers show its power after them).${wasted ? ` ${wasted} food${wasted > 1 ? "s are" : " is"} after your last pet and will be wasted.` : ""}${p!.arranged ? "" : touch() ? " Drag a card to move it; press and hold a card to read it." : " Drag a card to move it (or focus it, press Enter, then the arrow keys); point at a card to read it."}`;
     } else {
       orderFor = "";
       order = [];
@@ -248,7 +299,7 @@ export async function mount(host: HTMLElement, ctx: GameContext): Promise<GameHa
       shop: playing && s.stage === "shop" ? Array.from(s.row).map((k) => k || null) : null,
       shopTitle,
       buyWhy,
-      hand: me !== null && playing && !arranging && p?.private ? cards : null,
+      hand: me !== null && playing && !arranging && !held && p?.private ? cards : null,
       handTitle,
       selected,
       handOk: free,
@@ -256,7 +307,7 @@ export async function mount(host: HTMLElement, ctx: GameContext): Promise<GameHa
       orderOk: arranging && !p!.arranged,
     });
 
-    handBox.hidden = me === null || arranging || !playing;
+    handBox.hidden = me === null || arranging || !playing || !!held;
     sellBtn.disabled = !free || selected.size === 0;
     sellBtn.textContent = selected.size ? `Sell ${selected.size} (→ ${selected.size} 🍎)` : "Sell";
     tradeBtn.disabled = !free || selected.size !== 3;
@@ -283,12 +334,17 @@ export async function mount(host: HTMLElement, ctx: GameContext): Promise<GameHa
     ctx.setSubtitle(s.mode === "arena" ? "Arena run · each battle against a team another player really fielded" : s.mode === "solo" ? `Against ${s.order.length - 1} bot${s.order.length > 2 ? "s" : ""}` : s.timer > 0 ? `${s.timer} s per shop turn, ${s.arrangeTimer} s to arrange` : "No timers");
   }
 
-  const offEvent = ctx.session.onMessage<PetsWireEvent>("event", (e) => {
-    const line = eventLine(e, nameOfSeat, shell.me === null);
-    if (!line) return;
+  function addLine(line: string): void {
     announce(line); // what a bot or another player did, for screen readers (the log is visual)
     logEl.prepend(h("li", {}, line));
     while (logEl.children.length > 8) logEl.lastElementChild!.remove();
+  }
+  const offEvent = ctx.session.onMessage<PetsWireEvent>("event", (e) => {
+    const line = eventLine(e, nameOfSeat, shell.me === null);
+    if (!line) return;
+    // the events right after a battle are the next round's: said once the battle has been seen
+    if (held) heldLines.push(line);
+    else addLine(line);
   });
   const offRoom = ctx.session.onRoom((room) => {
     battlesSeen = -1;
@@ -338,6 +394,8 @@ export async function mount(host: HTMLElement, ctx: GameContext): Promise<GameHa
         winners: state ? Array.from(state.winners) : [],
         battles: state ? battlesOf(state).length : 0,
         animating: player.playing,
+        /** The battle holds back the figures, the next shop and the turn until it has been shown or skipped. */
+        holding: held !== null,
         gold: p?.gold ?? 0,
         passed: p?.passed ?? false,
         arranged: p?.arranged ?? false,

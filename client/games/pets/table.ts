@@ -434,11 +434,14 @@ export class PetsTable {
   // ---- tests and frames -------------------------------------------------------------------
 
   /** Every card on the canvas with its viewport rectangle (what a test taps or drags). */
-  cards(): { zone: Zone; index: number; key: string; active: boolean; x: number; y: number; w: number; h: number }[] {
+  cards(): { zone: Zone; index: number; key: string; active: boolean; cut: boolean; x: number; y: number; w: number; h: number }[] {
     if (!this.model || this.el.hidden || !this.ready) return [];
     const r = this.app.canvas.getBoundingClientRect();
     return this.layout.zones.flatMap((z) =>
-      z.cards.map((c) => ({ zone: c.zone, index: c.index, key: this.cardKey(c) ?? "", active: this.cardKey(c) !== null && this.enabled(c), ...this.page(c, r) })),
+      z.cards.map((c) => {
+        const key = this.cardKey(c) ?? "";
+        return { zone: c.zone, index: c.index, key, active: key !== "" && this.enabled(c), cut: key !== "" && this.faces.cut(key, c.w, c.h), ...this.page(c, r) };
+      }),
     );
   }
 

@@ -1,7 +1,9 @@
 // The shell's end screen, shared by every game: the result in a title and a line, the
-// game's own table of results (a ranking), "Play again" (a ready toggle: it says who the
-// room still waits for), the owner's "Start now", and a way to look at the table. After
-// "look at the table" a small bar keeps "Results" and "Play again" within reach.
+// game's own table of results (a ranking), one rematch button, "Play again" (a ready toggle:
+// it says who the room still waits for; the owner who pressed it and waits for others also
+// gets "Start now"), and a way to look at the table. After "look at the table" a small bar
+// keeps "Results" and "Play again" within reach. A game whose table must stay in view (the
+// winning line) docks the card beside it instead (`docked`): no way to look is needed then.
 import { h } from "../../ui/dom";
 
 export interface EndIds {
@@ -29,6 +31,8 @@ export interface EndOptions {
   actionsClass?: string;
   ready(ready: boolean): void;
   start?(): void;
+  /** The card sits beside the table, not over it: no "look at the table". */
+  docked?: boolean;
 }
 
 /** What the end screen shows now. */
@@ -44,7 +48,7 @@ export interface EndView {
   ready: boolean;
   /** People the room still waits for. */
   waitingFor: number;
-  /** The owner may start now without waiting. */
+  /** The owner may start now without waiting (offered once they asked for another game and others hold it up). */
   canStart: boolean;
 }
 
@@ -72,14 +76,14 @@ export class EndScreen {
     this.again.addEventListener("click", () => o.ready(this.again.getAttribute("aria-pressed") !== "true"));
     this.start = o.start && o.ids.start ? h("button", { type: "button", class: "secondary", id: o.ids.start }, "Start now") : null;
     this.start?.addEventListener("click", () => o.start?.());
-    const look = h("button", { type: "button", class: "secondary", id: o.ids.look }, o.lookLabel ?? "See the table");
+    const look = h("button", { type: "button", class: "secondary", id: o.ids.look, hidden: o.docked === true }, o.lookLabel ?? "See the table");
     look.addEventListener("click", () => {
       this.dismissed = this.last?.gameNo ?? -1;
       this.draw();
     });
     this.el = h(
       "div",
-      { class: `${p}-end ${o.className ?? ""}`.trim(), id: o.ids.end, hidden: true, role: "dialog", "aria-labelledby": o.ids.title },
+      { class: `${p}-end ${o.docked ? `${p}-end-docked` : ""} ${o.className ?? ""}`.trim(), id: o.ids.end, hidden: true, role: o.docked ? "region" : "dialog", "aria-labelledby": o.ids.title },
       h(
         "div",
         { class: `${p}-end-card ${o.cardClass ?? ""}`.trim() },
@@ -139,7 +143,8 @@ export class EndScreen {
       if (b.textContent !== label) b.textContent = label;
     }
     if (this.start) {
-      this.start.hidden = !v.canStart;
+      // one rematch button first: "Start now" only once the owner asked and others hold it up
+      this.start.hidden = !(v.canStart && v.ready && v.waitingFor > 0);
       this.start.disabled = !v.connected;
     }
   }

@@ -348,7 +348,11 @@ export abstract class HubRoom<S extends HubState> extends Room<S, HubMetadata> {
     this.broadcast("event", event);
   }
 
-  /** A room quick play never joins though it is listed to watch (a rated room: its seats are its matched players'). */
+  /**
+   * A room quick play never joins though it stays listed and joinable by id: a rated room (its
+   * seats are its matched players'), or one whose seats are held for players who are gone (a
+   * fresh room does better).
+   */
   protected outOfQuickPlay(): boolean {
     return false;
   }
@@ -360,7 +364,7 @@ export abstract class HubRoom<S extends HubState> extends Room<S, HubMetadata> {
     if (this.listing.private !== hidden) {
       this.setPrivate(hidden).catch((e) => this.logger().error({ event: "room.error", what: "setPrivate", ...errorFields(e) }, "setPrivate failed"));
     }
-    const metadata = listingOf(this.gameId, this.state, !this.privateRoom, this.extraMetadata());
+    const metadata = listingOf(this.gameId, this.state, !this.privateRoom, this.openSeats(), this.extraMetadata());
     const json = JSON.stringify(metadata);
     if (json !== this.lastMetadata) {
       this.lastMetadata = json;

@@ -11,13 +11,16 @@ export interface HubMetadata {
   phase: string;
   /** Shown in GET /api/rooms (public rooms, full or not). Private rooms: false. */
   listed: boolean;
+  /** Seats a newcomer could take now (GET /api/rooms/:id tells an invite link before it asks a name). */
+  open: number;
   [key: string]: unknown;
 }
 
 
 /** The listing of a room in this state (`extra`: the game's own fields, e.g. level). */
-export function listingOf(game: string, state: HubState, listed: boolean, extra: Record<string, unknown>): HubMetadata {
+export function listingOf(game: string, state: HubState, listed: boolean, open: number, extra: Record<string, unknown>): HubMetadata {
   return {
+    open: Math.max(0, open),
     game,
     mode: state.mode,
     players: state.seats.filter((s) => s.occupied).length,

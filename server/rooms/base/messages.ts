@@ -129,7 +129,9 @@ export function defineBaseMessages(room: BaseMessagesRoom): void {
   room.define("start", {
     parse: emptyPayload,
     run: (ctx) => {
-      if (ctx.seat !== room.state().owner) return { code: "not-allowed", message: "Only the room's creator can start." };
+      // The creator starts; while the creator is away, anyone here may (nobody waits on an absent owner).
+      const owner = room.state().seats[room.state().owner];
+      if (ctx.seat !== room.state().owner && owner?.connected) return { code: "not-allowed", message: "Only the room's creator can start." };
       return room.onStart(ctx);
     },
   });

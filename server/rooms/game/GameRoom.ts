@@ -69,6 +69,7 @@ export abstract class GameRoom<S, M extends TypedMove, E, C, V, St extends HubSt
     owner: () => this.state.owner,
     isBotSeat: (seat) => this.isBotSeat(seat),
     solo: () => this.configured.mode === "solo",
+    presentOnly: () => this.parts.startsPresentOnly === true,
     minSeats: () => this.minSeats,
     wantsStart: () => this.parts.wantsStart?.(this.state.seats),
     countdownMs: () => this.parts.countdownMs?.(this.settings) ?? 0,
@@ -524,6 +525,15 @@ export abstract class GameRoom<S, M extends TypedMove, E, C, V, St extends HubSt
   protected canReplaceBot(): boolean {
     return this.configured.mode !== "solo" && this.stage !== "playing";
   }
+  /** Would a newcomer from quick play sit only among seats held for players who are gone? */
+  private waitsOnAbsent(): boolean {
+    // A shared board runs with whoever is there. A room between games whose only people are
+    // away would seat a newcomer among absent names, alone: a fresh room does better. (With
+    // someone here waiting, the newcomer is a match: the absent do not hold a game up.)
+    if (this.parts.startAtOnce || this.stage === "playing" || this.stage === "countdown") return false;
+    const people = this.state.seats.filter((s, i) => s.occupied && !this.isBotSeat(i));
+    return people.length > 0 && people.every((s) => !s.connected);
+  }
   protected acceptsNewPlayers(): boolean {
     // A rated room seats the matched players only (onAuth checks their tickets), before its first game.
     if (this.rated) return this.gameNo === 0 && this.stage === "waiting";
@@ -577,7 +587,7 @@ export abstract class GameRoom<S, M extends TypedMove, E, C, V, St extends HubSt
     return this.delayed ? { ...extra, spectatorDelay: this.delayed.delaySeconds } : extra;
   }
   protected override outOfQuickPlay(): boolean {
-    return this.rated !== null;
+    return this.rated !== null || this.waitsOnAbsent();
   }
   protected onRoomDispose(): void {
     this.starts.clear();

@@ -42,6 +42,8 @@ export function watchRoomClass<St extends GameRoomState>(parts: GameServerParts<
     private lastRefusal = new Map<string, number>();
     private gate: HubSettings["gate"];
     private liveSpectators = 0;
+    /** A frame has been played: until then spectators are told when the first one shows. */
+    private shown = false;
 
     async onCreate(options: Record<string, unknown>): Promise<void> {
       const live = options.live;
@@ -84,7 +86,9 @@ export function watchRoomClass<St extends GameRoomState>(parts: GameServerParts<
         parts.attach(this.state, { view: client.view, seat: null });
       }
       this.state.spectators = this.spectatorCount();
-      client.send("welcome", { serverTime: Date.now(), roomId: this.liveId, private: true, spectator: true, delaySeconds: this.delaySeconds });
+      // before the first frame: when it shows (server time), so the page counts down to it rather than show an empty room
+      const showsAt = this.shown ? 0 : this.queue[0] ? this.queue[0].frame.at + this.delayMs : Date.now() + this.delayMs;
+      client.send("welcome", { serverTime: Date.now(), roomId: this.liveId, private: true, spectator: true, delaySeconds: this.delaySeconds, showsAt });
     }
 
     onLeave(): void {
@@ -139,6 +143,7 @@ export function watchRoomClass<St extends GameRoomState>(parts: GameServerParts<
       while (this.queue.length && this.queue[0].frame.at <= due) {
         events.push(...this.play(this.queue.shift()!));
         changed = true;
+        this.shown = true;
       }
       if (changed) this.broadcastPatch();
       // events after the state they belong to, as the live room sends them

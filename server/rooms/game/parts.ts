@@ -152,6 +152,11 @@ export interface PartsExtras<S, M extends TypedMove, E, C, V, St extends HubStat
   startAtOnce?: boolean;
   /** When the room starts (or counts down to) a game by itself; default: see starting.ts. */
   wantsStart?(seats: St["seats"]): boolean;
+  /**
+   * A game is played only by the seats whose players are here when it starts (the race: an
+   * away racer could never finish); default: every seat taken.
+   */
+  startsPresentOnly?: boolean;
   /** A countdown before each game (ms; 0 or absent: none), with `countdown` / `countdown-cancelled` events. */
   countdownMs?(settings: HubSettings): number;
   /** Writes the countdown's end into the schema (0: none running). */

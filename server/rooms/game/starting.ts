@@ -17,6 +17,8 @@ export interface StartingRoom {
   isBotSeat(seat: number): boolean;
   solo(): boolean;
   minSeats(): number;
+  /** Only the seats whose players are here play a new game (parts.startsPresentOnly). */
+  presentOnly(): boolean;
   /** Whether the seats call for a game by the game's own rule (parts.wantsStart); undefined: it has none. */
   wantsStart(): boolean | undefined;
   /** The countdown before a game (0: none). */
@@ -45,9 +47,10 @@ export class GameStarts {
     });
   }
 
-  /** Occupied room seats, ascending. */
+  /** The room seats a game started now is played by, ascending: every taken seat, or only those whose player is here. */
   seated(): number[] {
-    return this.room.seats().map((s, i) => (s.occupied ? i : -1)).filter((i) => i >= 0);
+    const present = this.room.presentOnly();
+    return this.room.seats().map((s, i) => (s.occupied && (!present || s.connected || this.room.isBotSeat(i)) ? i : -1)).filter((i) => i >= 0);
   }
 
   /** Starts a game now, or the countdown to it when the game has one. */

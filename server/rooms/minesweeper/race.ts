@@ -118,11 +118,13 @@ function toWire(e: RaceEvent, room: (raceSeat: number | null) => number, info: {
 export const raceParts: GameServerParts<RaceState, RaceMove, RaceEvent, MinesweeperConfig, RaceView, RaceRoomState> = {
   def: minesweeperRaceDef,
   phase: (stage) => PHASES[stage],
-  // Every seated player ready (at least two): the countdown starts; anyone un-readying stops it.
+  // Every racer who is here ready (at least two): the countdown starts; anyone un-readying
+  // stops it. A racer who is away neither counts nor holds the others up, and is not in the race.
   wantsStart: (seats) => {
-    const seated = seats.filter((s) => s.occupied);
-    return seated.length >= RACE_MIN_SEATS && seated.every((s) => s.ready);
+    const here = seats.filter((s) => s.occupied && s.connected);
+    return here.length >= RACE_MIN_SEATS && here.every((s) => s.ready);
   },
+  startsPresentOnly: true,
   countdownMs: (settings) => (settings as { raceCountdownMs?: number }).raceCountdownMs ?? RACE_COUNTDOWN_MS,
   countdown: (st, endsAt) => void (st.countdownEndsAt = endsAt),
   // The go event starts a race (the definition's room move, sent with the start).

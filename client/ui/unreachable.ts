@@ -1,0 +1,103 @@
+// "Can't reach the server" (or "The hub is busy") while a room is being opened (a reload on
+// a train, a phone switching networks, a hub restarting): never a dead end. The page says when it tries again by itself (with
+// backoff), tries at once when the browser reports it is online again or the tab comes back,
+// and offers "Try again now" and the way back to the lobby.
+import { retryDelayMs } from "../net/retry";
+import { h } from "./dom";
+
+export interface UnreachablePage {
+  readonly el: HTMLElement;
+  /**
+   * Resolves when it is time to try again: "waited" (the wait ran out) or "now" (`online`,
+   * the tab back in view, "Try again now": the backoff may start over).
+   */
+  next(attempt: number): Promise<"waited" | "now">;
+  /** Shows that an attempt is on its way. */
+  trying(): void;
+  /** Why the last try failed: the hub answered it is busy (`true`), or the network did not answer. */
+  because(busy: boolean): void;
+  destroy(): void;
+}
+
+/**
+ * `what` says what is being opened ("your seat in room ABCDE"); `kept` adds what is not lost
+ * meanwhile (the seat is held while away). `toLobby` is the way out.
+ */
+export function unreachablePage(what: string, kept: string, toLobby: () => void): UnreachablePage {
+  const when = h("p", { id: "unreachable-when", "aria-live": "polite" });
+  const title = h("h2", {}, "Can't reach the server");
+  const lead = h("p", { id: "unreachable-why" });
+  const because = (busy: boolean) => {
+    title.textContent = busy ? "The hub is busy" : "Can't reach the server";
+    lead.textContent = (busy ? `The hub is briefly unavailable (it may be restarting), so we could not open ${what} yet. ${kept}` : `Your connection seems to be down, so we could not open ${what}. ${kept}`).trim();
+  };
+  because(false);
+  const again = h("button", { type: "button", class: "primary", id: "unreachable-retry" }, "Try again now");
+  const back = h("button", { type: "button", class: "secondary", id: "unreachable-lobby" }, "Back to lobby");
+  back.addEventListener("click", toLobby);
+  const el = h(
+    "section",
+    { class: "message-page", id: "unreachable", role: "alert" },
+    h(
+      "div",
+      { class: "notice" },
+      title,
+      lead,
+      when,
+      h("div", { class: "notice-actions" }, again, back),
+    ),
+  );
+  let wake: ((why: "waited" | "now") => void) | null = null;
+  let tick: ReturnType<typeof setInterval> | null = null;
+  let timer: ReturnType<typeof setTimeout> | null = null;
+  const stopWaiting = () => {
+    if (tick) clearInterval(tick);
+    if (timer) clearTimeout(timer);
+    tick = timer = null;
+  };
+  const end = (why: "waited" | "now") => {
+    const w = wake;
+    wake = null;
+    stopWaiting();
+    w?.(why);
+  };
+  const now = () => end("now");
+  const onVisible = () => {
+    if (document.visibilityState === "visible") now();
+  };
+  again.addEventListener("click", now);
+  window.addEventListener("online", now);
+  document.addEventListener("visibilitychange", onVisible);
+  queueMicrotask(() => again.focus());
+  const since = Date.now();
+  return {
+    el,
+    next(attempt) {
+      const ms = retryDelayMs(attempt, Date.now() - since);
+      const until = Date.now() + ms;
+      const say = () => {
+        const s = Math.max(1, Math.ceil((until - Date.now()) / 1000));
+        when.textContent = navigator.onLine === false
+          ? `Trying again as soon as your device is back online (or in ${s} s).`
+          : `Trying again in ${s} s.`;
+      };
+      say();
+      again.disabled = false;
+      return new Promise((resolve) => {
+        wake = resolve;
+        tick = setInterval(say, 1000);
+        timer = setTimeout(() => end("waited"), ms);
+      });
+    },
+    because,
+    trying() {
+      when.textContent = "Trying to reach the server…";
+      again.disabled = true;
+    },
+    destroy() {
+      now(); // a pending wait ends (its loop sees it was left)
+      window.removeEventListener("online", now);
+      document.removeEventListener("visibilitychange", onVisible);
+    },
+  };
+}
