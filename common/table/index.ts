@@ -14,3 +14,7 @@ export * from "./validate.js";
 export * from "./rules.js";
 export * from "./logline.js";
 export * from "./cards.js";
+export { keptCoins, coinsPerFlip } from "./act-opponents.js";
+export { matches as revealMatches } from "./act-reveal.js";
+export { ROWS as ORGANIZED_ROWS } from "./act-marks.js";
+export * from "./teams.js";

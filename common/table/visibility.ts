@@ -9,7 +9,7 @@
 // From a zone the viewer cannot see whole, only the count travels plus the cards they do know,
 // each with its index: no ids, no order, so nobody can follow a card through a shuffle.
 
-import { parseZoneKey, topIsFirst, type Arrow, type Card, type CardDef, type Options, type Phase, type Player, type Pos, type PtRows, type ShownTo, type TableGame, type Turn, type ZoneName } from "./types.js";
+import { parseZoneKey, topIsFirst, type Signal, type Arrow, type Card, type CardDef, type Options, type Phase, type Player, type Pos, type PtRows, type ShownTo, type TableGame, type Turn, type ZoneName } from "./types.js";
 
 /** A seat, a spectator, or "all" (only for the replay of a finished game). */
 export type Viewer = number | "spectator" | "all";
@@ -99,6 +99,8 @@ export interface CardView {
   ability?: string;
   /** The viewer is looking at it (scry, search dialogs). */
   looking?: true;
+  /** Highlighted for everyone. */
+  highlight?: true;
 }
 
 export interface ZoneView {
@@ -129,6 +131,9 @@ export interface TableView {
   designations: Record<string, number | null>;
   winners: number[] | null;
   topIsFirst: ZoneName[];
+  /** Goldfish: the phantom opponent's life and poison. */
+  phantom?: { life: number; poison: number };
+  signals?: Signal[];
 }
 
 const zeroPt = (r: PtRows) => [r.other, r.eot, r.fixed].every((p) => p.power === 0 && p.toughness === 0);
@@ -156,6 +161,7 @@ function cardView(g: TableGame, c: Card, known: boolean, looking: boolean): Card
   if (c.arrived && publicZone(parseZoneKey(c.at)?.zone ?? "stack")) v.arrived = c.arrived;
   if (known && c.ability !== null) v.ability = c.ability;
   if (looking) v.looking = true;
+  if (c.highlight) v.highlight = true;
   return v;
 }
 
@@ -216,6 +222,7 @@ function buildView(g: TableGame, viewer: Viewer): TableView {
         commanderDamage: { ...p.commanderDamage },
         trackers: { ...p.trackers },
         looking: p.looking ? { ...p.looking } : null,
+        ...(p.dig ? { dig: { ...p.dig } } : {}),
         tokens: p.tokens.map((t) => ({ ...g.defs[t] })),
         castCount,
         cards: { hand: (g.zones[`${i}.hand`] ?? []).length, library: (g.zones[`${i}.library`] ?? []).length },
@@ -227,6 +234,8 @@ function buildView(g: TableGame, viewer: Viewer): TableView {
     designations: { ...g.designations },
     winners: g.winners ? [...g.winners] : null,
     topIsFirst: (["library", "schemes", "planes"] as ZoneName[]).filter(topIsFirst),
+    ...(g.phantom ? { phantom: { ...g.phantom } } : {}),
+    ...(g.signals?.length ? { signals: g.signals.map((s) => ({ ...s, pos: { ...s.pos } })) } : {}),
   };
 }
 
