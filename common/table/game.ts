@@ -15,6 +15,7 @@ import { unknownType, type GameDef, type WhoActs } from "../core/game.js";
 import { fail, intIn, objectWith, ok, type Parsed } from "../core/payload.js";
 import { parseAction, type Action } from "./catalogue.js";
 import type { ResolvedCards } from "./cards.js";
+import { blocks, checkDeck, warningWords } from "./checks.js";
 import { parseDecklist, type Deck, type DeckReport } from "./deck.js";
 import { FORMATS } from "./format.js";
 import { createLog, play, type TableLog } from "./log.js";
@@ -40,6 +41,11 @@ export interface TableRoomConfig {
    * names cards by id) replays only with those.
    */
   ids?: "random";
+  /**
+   * A checked game: a deck whose size, commanders or copies break the format's construction
+   * rules (common/table/checks.ts) is refused. Unchecked (absent), the same warnings only warn.
+   */
+  checks?: true;
 }
 
 export type TableMove =
@@ -85,8 +91,10 @@ export interface TableGameView {
   table: TableView | null;
   lines: LogLine[];
   goOn: number[][];
-  /** The viewer's own deck import: what was found in the card data. */
+  /** The viewer's own deck import: what was found in the card data, and the deck check's warnings. */
   report?: DeckReport;
+  /** Decks are checked against the format (blocking warnings refuse a deck). */
+  checks?: true;
 }
 
 const spectatorIndex = (s: TableState) => s.seats;
@@ -113,10 +121,15 @@ export function frozenBy(s: TableState, seat: number, action: Action, away: read
   return touchesHiddenOf(s.game, seat, action).filter((p) => away.includes(p) && s.goOn[p].filter((v) => !away.includes(v)).length * 2 <= present);
 }
 
-function parseDeck(text: string, cards?: ResolvedCards): Parsed<{ deck: Deck; report: DeckReport } | null> {
+function parseDeck(text: string, config: TableRoomConfig, cards?: ResolvedCards): Parsed<{ deck: Deck; report: DeckReport } | null> {
   if (text.trim() === "") return ok(null);
   const r = parseDecklist(text, cards);
-  if (r.ok) return ok({ deck: r.deck, report: r.report });
+  if (r.ok) {
+    const warnings = checkDeck(r.deck, config.format);
+    const blocking = warnings.filter(blocks);
+    if (config.checks && blocking.length) return fail("deck-check", `This table checks decks against ${config.format} rules: ${blocking.slice(0, 4).map(warningWords).join(" ")}${blocking.length > 4 ? ` (and ${blocking.length - 4} more)` : ""} Fix the list and import again.`);
+    return ok({ deck: r.deck, report: { ...r.report, ...(warnings.length ? { warnings } : {}) } });
+  }
   const first = r.errors.slice(0, 3).map((e) => `line ${e.line}: ${e.message}`);
   return fail("bad-decklist", `The decklist has ${r.errors.length} line(s) it cannot read (${first.join("; ")}). Fix them and import again.`);
 }
@@ -154,7 +167,7 @@ function applyTable(s: TableState, seat: number, move: TableMove, rng: Rng, now:
     const text = (at === 0 ? "" : s.pieces[seat]) + move.text;
     if (text.length > MAX_DECKLIST_CHARS) return fail("deck-too-long", `A decklist is at most ${MAX_DECKLIST_CHARS} characters: shorten it and import again.`);
     if (move.more) return done({ ...s, pieces: s.pieces.map((p, i) => (i === seat ? text : p)) });
-    const d = parseDeck(text, move.cards);
+    const d = parseDeck(text, s.config, move.cards);
     if (!d.ok) return d;
     const decks = s.decks.map((x, i) => (i === seat ? (d.value?.deck ?? "standard") : x));
     const reports = (s.reports ?? s.decks.map(() => null)).map((r, i) => (i === seat ? (d.value?.report ?? null) : r));
@@ -259,7 +272,7 @@ function candidates(g: TableGame, seat: number): unknown[] {
 
 function legalMoves(s: TableState, seat: number): TableMove[] {
   if (seat < 0 || seat >= s.seats) return [];
-  if (!s.game) return s.decks[seat] === null ? [{ type: "deck", text: "" }, { type: "deck", text: "20 Forest\n20 Grizzly Bears | Creature — Bear | {1}{G} | 2/2" }] : [];
+  if (!s.game) return s.decks[seat] === null ? [{ type: "deck", text: "" }, { type: "deck", text: s.config.format === "commander" ? "Commander\n1 Captain Sisay | Legendary Creature — Human Soldier | {2}{G}{W}\nDeck\n99 Forest | Basic Land — Forest" : "56 Forest | Basic Land — Forest\n4 Grizzly Bears | Creature — Bear | {1}{G} | 2/2" }] : [];
   const out: TableMove[] = [];
   for (const raw of candidates(s.game, seat)) {
     const p = parseAction(raw);
@@ -323,7 +336,10 @@ export const tableDef: GameDef<TableState, TableMove, TableOut, TableRoomConfig,
     const seats = intIn(seatsIn, 1, MAX_PLAYERS);
     if (seats === null) return fail("bad-option", `seats must be a whole number from 1 to ${MAX_PLAYERS}.`);
     const m = mode as TableRoomConfig["mode"];
-    return ok({ config: { format: format as Format, mode: m, ids: "random" }, seats, mode: m, bots: 0, turnSeconds: 0, criteria: { mode: m, format, seats } });
+    const checks = options.checks ?? false;
+    if (typeof checks !== "boolean") return fail("bad-option", "checks must be true (decks are checked against the format) or false.");
+    const checked = checks && format !== "free";
+    return ok({ config: { format: format as Format, mode: m, ids: "random", ...(checked ? { checks: true as const } : {}) }, seats, mode: m, bots: 0, turnSeconds: 0, criteria: { mode: m, format, seats, ...(checked ? { checks: true } : {}) } });
   },
   setup: (seed, config, seats) => ({ seed, config, seats, decks: new Array<Deck | "standard" | null>(seats).fill(null), pieces: new Array<string>(seats).fill(""), names: new Array<string>(seats).fill(""), reports: new Array<DeckReport | null>(seats).fill(null), game: null, log: null, lines: [], goOn: Array.from({ length: seats }, () => []) }),
   apply: (s, seat, move, ctx) => applyTable(s, seat, move, ctx.rng, ctx.now),
@@ -337,6 +353,7 @@ export const tableDef: GameDef<TableState, TableMove, TableOut, TableRoomConfig,
     lines: s.lines.map((o) => o.lines[lineIndex(s, viewer)]),
     goOn: s.goOn.map((v) => v.slice()),
     ...(viewer !== null && s.reports?.[viewer] ? { report: { ...s.reports[viewer]!, unfound: s.reports[viewer]!.unfound.slice() } } : {}),
+    ...(s.config.checks ? { checks: true as const } : {}),
   }),
   // Each viewer gets only its own line of each event (the engine event itself never leaves).
   eventsFor: (events, viewer) => events.map((o) => ({ seq: o.seq, lines: [o.lines[viewer === null || viewer < 0 || viewer >= o.lines.length - 1 ? o.lines.length - 1 : viewer]] })),

@@ -18,3 +18,6 @@ export { keptCoins, coinsPerFlip } from "./act-opponents.js";
 export { matches as revealMatches } from "./act-reveal.js";
 export { ROWS as ORGANIZED_ROWS } from "./act-marks.js";
 export * from "./teams.js";
+export * from "./decklists.js";
+export * from "./checks.js";
+export * from "./gamelist.js";
