@@ -46,6 +46,28 @@ describe("card table definition", () => {
     expect(bad.ok === false && bad.error.message).to.match(/line 2/);
   });
 
+  it("a table made with checks refuses a deck that breaks the format's construction rules, worded; without checks it only warns", () => {
+    const small = "5 Lightning Bolt | Instant | {R}\n30 Mountain | Basic Land — Mountain";
+    const checked = tableDef.configure({ seats: 2, checks: true });
+    if (!checked.ok) throw new Error(checked.error.message);
+    expect(checked.value.config.checks).to.equal(true);
+    const s = new GameSession(tableDef, 1, checked.value.config, 2);
+    const r = s.apply(0, { type: "deck", text: small }, 1);
+    expect(r.ok === false && r.error.code).to.equal("deck-check");
+    expect(r.ok === false && r.error.message).to.equal("This table checks decks against constructed rules: The deck has 35 cards; this format plays at least 60. Add 25. Lightning Bolt is in the deck 5 times; this format allows 4 copies (printings count together). Fix the list and import again.");
+    expect(s.state.decks[0]).to.equal(null);
+    expect(s.apply(0, { type: "deck", text: "4 Lightning Bolt | Instant | {R}\n56 Mountain | Basic Land — Mountain" }, 1).ok).to.equal(true);
+    const open = tableDef.configure({ seats: 2 });
+    if (!open.ok) throw new Error(open.error.message);
+    const u = new GameSession(tableDef, 1, open.value.config, 2);
+    expect(u.apply(0, { type: "deck", text: small }, 1).ok).to.equal(true);
+    const view = tableDef.view(u.state, 0);
+    expect(view.report?.warnings?.map((w) => w.kind)).to.deep.equal(["size", "repeated"]);
+    expect(tableDef.view(u.state, 1).report).to.equal(undefined, "only the deck's own player reads its report");
+    expect(tableDef.configure({ seats: 2, format: "free", checks: true }).ok && "free has no rules").to.equal("free has no rules");
+    expect(tableDef.configure({ seats: 2, checks: "yes" }).ok).to.equal(false);
+  });
+
   it("names players in the log by the names sent with their decks (two alike told apart), never by seat", () => {
     const c = tableDef.configure({ seats: 3 });
     if (!c.ok) throw new Error(c.error.message);
