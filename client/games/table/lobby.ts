@@ -19,7 +19,9 @@ export const tableLobby: LobbyPanel = (ctx) => {
   hint.id = "table-format-line";
   format.setAttribute("aria-describedby", hint.id);
   format.addEventListener("change", () => (hint.textContent = FORMAT_WORDS[format.value as Format]?.line ?? ""));
-  const options = () => ({ format: format.value, seats: Number(seats.value) });
+  const checks = h("input", { type: "checkbox", id: "table-checks", name: "table-checks" }) as HTMLInputElement;
+  const checksField = h("label", { class: "table-checks", for: "table-checks" }, checks, " Check decks against the format", h("small", { id: "table-checks-line" }, "Size, commanders and copies must follow the format's rules before the game starts (Free has none). Off: the same checks only warn."));
+  const options = () => ({ format: format.value, seats: Number(seats.value), ...(checks.checked ? { checks: true } : {}) });
   const button = (id: string, label: string, what: string, how: "create" | "joinOrCreate", opts: () => Record<string, unknown>) => {
     const b = h("button", { type: "button", class: "primary", id: `table-${id}-btn`, "aria-describedby": `table-${id}-line` }, label);
     b.addEventListener("click", () => void ctx.enter(what, () => openSession({ game: "table", how, options: opts() })));
@@ -32,7 +34,7 @@ export const tableLobby: LobbyPanel = (ctx) => {
       { class: "card", id: "table-play", "aria-labelledby": "table-lobby-h" },
       h("h2", { id: "table-lobby-h" }, tableDef.title),
       h("p", { class: "table-about" }, "A table for Magic-style card games and any deck: it keeps every card where you put it and never judges the rules."),
-      h("div", { class: "notice-actions table-fields" }, formatField, field("Table size", seats, "How many players sit at an online table.")),
+      h("div", { class: "notice-actions table-fields" }, formatField, field("Table size", seats, "How many players sit at an online table."), checksField),
       h(
         "div",
         { class: "table-choices" },

@@ -17,6 +17,7 @@ import { announce } from "../../ui/announce";
 import { h } from "../../ui/dom";
 import { keepFocus } from "../focus";
 import { DeckStage } from "./decks";
+import type { Format } from "../../../common/table/types";
 import { CardPreview } from "./preview";
 import { formatName } from "./words";
 import { GameShell, type ShellState } from "../shell";
@@ -95,7 +96,7 @@ export async function mount(host: HTMLElement, ctx: GameContext): Promise<GameHa
     const n = shell.me === null ? "" : (wire?.seats[shell.me]?.name ?? "");
     return n ? { name: n } : {};
   };
-  const decks = new DeckStage({ send: (m) => ctx.session.send("deck", { ...m, ...ownName() }) });
+  const decks = new DeckStage({ send: (m) => ctx.session.send("deck", { ...m, ...ownName() }), format: () => (wire?.format ?? "constructed") as Format });
   root.append(skip, decks.el, decks.report, frozenBar, bar, table, h("aside", { class: "tt-side" }, h("h3", {}, "Log"), log), dialog, menu, keysHint, preview.el);
   shell.stage.append(root);
 
@@ -490,6 +491,8 @@ export async function mount(host: HTMLElement, ctx: GameContext): Promise<GameHa
   });
   const offError = ctx.session.onMessage<{ code: string; message: string }>("error", (e) => {
     ctx.announce(e.message);
+    // A deck refused (the check, a line not understood): said in the deck stage, where it is fixed.
+    if (view?.stage === "decks") decks.refused(e.message);
     if (e.code === "frozen") {
       drawFrozen();
       frozenBar.classList.remove("tt-flash");
