@@ -25,6 +25,7 @@ import type { GameContext, GameHandle } from "../types";
 import { BoardsView } from "./boards";
 import type { CardSpot, Hit } from "./canvas";
 import { menuFor, type MenuItem } from "./cards";
+import { drawDig, moreActions } from "./actions";
 import { counterDialog, drawLooking, endDialog, keepDialog, listDialog, type DialogHost } from "./dialogs";
 import { attachGestures } from "./input";
 import { drawKeys } from "./keys";
@@ -215,6 +216,7 @@ export async function mount(host: HTMLElement, ctx: GameContext): Promise<GameHa
       { do: "log", label: "Game log", run: logDialog },
       { do: "lobby", label: "Back to the lobby", run: () => document.getElementById("back-to-lobby")?.click() },
     ],
+    actions: () => moreActions(dialogs),
   });
 
   /** A card in a dialog's list (a graveyard): its menu by right click or keys. */
@@ -390,6 +392,7 @@ export async function mount(host: HTMLElement, ctx: GameContext): Promise<GameHa
       othersHand: (s) => s !== g,
       zone: zoneOf,
       arrows: t.arrows,
+      signals: t.signals ?? [],
       topRevealed: (s) => !!t.players[s]?.topRevealed,
       active: t.turn.active,
       header,
@@ -461,6 +464,7 @@ export async function mount(host: HTMLElement, ctx: GameContext): Promise<GameHa
     } else {
       drawTable();
       drawLooking(dialogs);
+      drawDig(dialogs);
       // The card previewed changed or left the viewer's sight: the preview follows or closes.
       if (preview.shown !== null) {
         const s = boardsView.canvas.spots.find((x) => x.card.id === preview.shown);
@@ -543,6 +547,9 @@ export async function mount(host: HTMLElement, ctx: GameContext): Promise<GameHa
       battlefield: me() >= 0 ? (zoneOf(`${me()}.battlefield`).cards ?? []).map((c) => ({ id: c.id, name: c.card?.name ?? "?", tapped: !!c.tapped, counters: c.counters ?? {}, attachedTo: c.attachedTo ?? null, pos: c.pos ?? null })) : [],
       graveyard: me() >= 0 ? (zoneOf(`${me()}.graveyard`).cards ?? []).map((c) => c.card?.name ?? "?") : [],
       arrows: view?.table?.arrows.length ?? 0,
+      signals: view?.table?.signals?.length ?? 0,
+      highlighted: Object.values(view?.table?.zones ?? {}).flatMap((z) => z.cards ?? []).filter((c) => c.highlight).length,
+      phantom: view?.table?.phantom ?? null,
       replayId: wire?.replayId ?? -1,
       library: me() >= 0 ? zoneOf(`${me()}.library`).count : 0,
       players: view?.table?.players.map((p) => ({ life: p.life, hand: p.cards.hand, kept: p.kept })) ?? [],
