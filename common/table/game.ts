@@ -13,7 +13,7 @@ import { createRng, type Rng } from "../core/rng.js";
 import type { ApplyResult } from "../core/rules.js";
 import { unknownType, type GameDef, type WhoActs } from "../core/game.js";
 import { fail, intIn, objectWith, ok, type Parsed } from "../core/payload.js";
-import { parseAction, type Action } from "./catalogue.js";
+import { isSessionAction, parseAction, type Action } from "./catalogue.js";
 import type { ResolvedCards } from "./cards.js";
 import { blocks, checkDeck, warningWords } from "./checks.js";
 import { parseDecklist, type Deck, type DeckReport } from "./deck.js";
@@ -22,12 +22,15 @@ import { createLog, play, type TableLog } from "./log.js";
 import { logLine, type LogLine } from "./logline.js";
 import { permission, touchesHiddenOf } from "./resolve.js";
 import { setupTable } from "./setup.js";
+import { playSparringTurn, sparringDeck, sparringToAct } from "./sparring.js";
 import { MAX_CARD_ID, MAX_PLAYERS, zoneKey, type Format, type TableGame } from "./types.js";
 import { canSee, seesId, viewTable, type TableView, type Viewer } from "./visibility.js";
 
 export const TABLE_MODES = ["online", "solo"] as const;
-/** Log lines kept for the panel (older ones stay in the stored game). */
-export const LOG_KEPT = 30;
+/** The name of the seat the table plays by itself. */
+export const SPARRING_NAME = "Sparring partner";
+/** Log lines the full view carries (the seed sends the last 500; older ones stay in the stored game and its replay). */
+export const LOG_KEPT = 500;
 export const MAX_DECKLIST_CHARS = 20_000;
 /** A room message is at most 1 KB: a decklist travels in pieces of at most this many characters. */
 export const DECK_PIECE_CHARS = 800;
@@ -46,6 +49,8 @@ export interface TableRoomConfig {
    * rules (common/table/checks.ts) is refused. Unchecked (absent), the same warnings only warn.
    */
   checks?: true;
+  /** Practice against a sparring partner (solo): one more seat, after the player's, played by the table. */
+  sparring?: true;
 }
 
 export type TableMove =
@@ -54,7 +59,7 @@ export type TableMove =
    * over); `more`: the rest follows. `name`: the player's name for the log and the table (the room
    * checks it is the seat's own name), so log lines and replays name people, not seats.
    */
-  | { type: "deck"; text: string; at?: number; more?: true; name?: string; cards?: ResolvedCards }
+  | { type: "deck"; text: string; at?: number; more?: true; name?: string; cards?: ResolvedCards; sparring?: true }
   | { type: "act"; action: Action }
   | { type: "goOn"; player: number };
 
@@ -82,6 +87,8 @@ export interface TableState {
   lines: TableOut[];
   /** Per player: the seats that voted to go on while that player is away. */
   goOn: number[][];
+  /** The sparring partner's deck (absent: its built-in one), chosen before the player's own. */
+  sparringDeck?: Deck;
 }
 
 export interface TableGameView {
@@ -147,8 +154,11 @@ function deal(s: TableState): Parsed<TableState> {
   const decks = s.decks;
   // A seat without a deck of its own gets the built-in one (setupTable's default).
   const chosen = decks.map((d) => (d === "standard" || d === null ? undefined : d)) as Deck[];
+  const partner = s.config.sparring ? 1 : 0;
+  if (partner) chosen.push(s.sparringDeck ?? sparringDeck());
   try {
-    const game = setupTable(s.seed, { format: s.config.format, decks: chosen, names: tableNames(s.names), ids: s.config.ids ?? "sequential" }, s.seats);
+    const names = [...tableNames(s.names), ...(partner ? [SPARRING_NAME] : [])];
+    const game = setupTable(s.seed, { format: s.config.format, decks: chosen, names, ids: s.config.ids ?? "sequential", ...(partner ? { sparring: [s.seats] } : {}) }, s.seats + partner);
     return ok({ ...s, game, log: createLog(game, s.config.mode === "solo" ? "unlimited" : "lastOwn") });
   } catch (e) {
     return fail("bad-decklist", `The decks cannot be dealt: ${(e as Error).message}. Import a smaller deck.`);
@@ -169,13 +179,20 @@ function applyTable(s: TableState, seat: number, move: TableMove, rng: Rng, now:
     if (move.more) return done({ ...s, pieces: s.pieces.map((p, i) => (i === seat ? text : p)) });
     const d = parseDeck(text, s.config, move.cards);
     if (!d.ok) return d;
+    if (move.sparring) {
+      if (!s.config.sparring) return fail("no-sparring", "This table has no sparring partner: send your own deck.");
+      // The partner's deck is never checked against the format: it is there to be played against.
+      return done({ ...s, pieces: s.pieces.map((p, i) => (i === seat ? "" : p)), ...(d.value ? { sparringDeck: d.value.deck } : {}) });
+    }
     const decks = s.decks.map((x, i) => (i === seat ? (d.value?.deck ?? "standard") : x));
     const reports = (s.reports ?? s.decks.map(() => null)).map((r, i) => (i === seat ? (d.value?.report ?? null) : r));
     const pieces = s.pieces.map((p, i) => (i === seat ? "" : p));
     const names = move.name ? s.names.map((n, i) => (i === seat ? move.name! : n)) : s.names;
     if (decks.some((x) => x === null)) return done({ ...s, decks, pieces, names, reports });
     const dealt = deal({ ...s, decks, pieces, names, reports });
-    return dealt.ok ? done(dealt.value) : dealt;
+    if (!dealt.ok) return dealt;
+    const replied = sparringReplies(dealt.value, rng, now);
+    return done(replied.state, replied.outs);
   }
   if (!s.game || !s.log) return fail("not-dealt", "The cards are not dealt yet: choose a deck (or the standard one) and wait for the others.");
   if (move.type === "goOn") {
@@ -193,7 +210,45 @@ function applyTable(s: TableState, seat: number, move: TableMove, rng: Rng, now:
   out.lines.push(logLine(s.game, r.game, r.event, "spectator"));
   // Acting means being back: votes about this player are spent.
   const goOn = s.goOn[seat].length ? s.goOn.map((v, i) => (i === seat ? [] : v)) : s.goOn;
-  return done({ ...s, game: r.game, log, lines: [...s.lines, out].slice(-LOG_KEPT), goOn }, [out]);
+  const after = { ...s, game: r.game, log, lines: [...s.lines, out].slice(-LOG_KEPT), goOn };
+  // Undo, redo and restart leave the partner where they put it (else an undone turn replays at once).
+  if (isSessionAction(move.action.do)) return done(after, [out]);
+  const replied = sparringReplies(after, rng, now);
+  return done(replied.state, [out, ...replied.outs]);
+}
+
+/** The log lines of an event for every viewer: seats by index, the spectator last. */
+function linesOf(s: TableState, before: TableGame, after: TableGame, ev: Parameters<typeof logLine>[2]): TableOut {
+  const out: TableOut = { seq: ev.seq, lines: [] };
+  for (let v = 0; v < s.seats; v++) out.lines.push(logLine(before, after, ev, v));
+  out.lines.push(logLine(before, after, ev, "spectator"));
+  return out;
+}
+
+/** The sparring partner keeps its opening hand and plays its turns (sparring.ts), each step an ordinary event. */
+function sparringReplies(s: TableState, rng: Rng, now: number): { state: TableState; outs: TableOut[] } {
+  if (!s.config.sparring || !s.game || !s.log) return { state: s, outs: [] };
+  const log = forkLog(s.log);
+  let game = s.game;
+  const outs: TableOut[] = [];
+  const playAs = (seat: number, a: Action): TableGame | null => {
+    const r = play(log, game, seat, a, rng, now);
+    if (!r.ok) return null;
+    outs.push(linesOf(s, game, r.game, r.event));
+    game = r.game;
+    return game;
+  };
+  for (const [i, p] of game.players.entries()) if (p.sparring && game.phase === "mulligan" && !p.kept) playAs(i, { do: "keep", bottom: [] });
+  // One turn each at most: a table of partners alone never loops.
+  for (let turns = 0; turns < game.players.length; turns++) {
+    const seat = sparringToAct(game);
+    if (seat === null) break;
+    const before = game.seq;
+    playSparringTurn(game, seat, (a) => playAs(seat, a));
+    if (game.seq === before) break;
+  }
+  if (!outs.length) return { state: s, outs };
+  return { state: { ...s, game, log, lines: [...s.lines, ...outs].slice(-LOG_KEPT) }, outs };
 }
 
 
@@ -201,7 +256,7 @@ function whoActs(s: TableState): WhoActs {
   if (!s.game) return { seats: s.decks.map((d, i) => (d === null ? i : -1)).filter((i) => i >= 0), together: true };
   if (s.game.phase === "finished") return { seats: [], together: false };
   const g = s.game;
-  const seats = g.players.map((_, i) => i).filter((i) => permission(g, i, { do: "chat", text: "" }) === null);
+  const seats = g.players.map((_, i) => i).filter((i) => i < s.seats && permission(g, i, { do: "chat", text: "" }) === null);
   return { seats, together: true, turn: g.turn.number };
 }
 
@@ -296,7 +351,7 @@ export function deckMessages(text: string): Array<{ text: string; at?: number; m
 function parseTableMove(type: string, payload: unknown, config?: TableRoomConfig): Parsed<TableMove> {
   void config;
   if (type === "deck") {
-    const o = objectWith(payload, ["text", "at", "more", "name"]);
+    const o = objectWith(payload, ["text", "at", "more", "name", "sparring"]);
     if (!o.ok) return o;
     const text = o.value.text;
     if (typeof text !== "string" || text.length > DECK_PIECE_CHARS) return fail("bad-payload", `text must be a decklist piece of at most ${DECK_PIECE_CHARS} characters ("" for the standard deck).`);
@@ -305,7 +360,8 @@ function parseTableMove(type: string, payload: unknown, config?: TableRoomConfig
     if (at === null) return fail("out-of-range", `at must be a character offset from 0 to ${MAX_DECKLIST_CHARS}.`);
     const name = o.value.name;
     if (name !== undefined && (typeof name !== "string" || name.length < 1 || name.length > MAX_NAME_CHARS || /[\u0000-\u001f\u007f]/.test(name))) return fail("bad-payload", `name must be your seat's name (1 to ${MAX_NAME_CHARS} characters) or left out.`);
-    return ok({ type, text, ...(at ? { at } : {}), ...(o.value.more ? { more: true as const } : {}), ...(name ? { name } : {}) });
+    if (o.value.sparring !== undefined && o.value.sparring !== true) return fail("bad-payload", "sparring must be true (this is the sparring partner's deck) or left out.");
+    return ok({ type, text, ...(at ? { at } : {}), ...(o.value.more ? { more: true as const } : {}), ...(name ? { name } : {}), ...(o.value.sparring ? { sparring: true as const } : {}) });
   }
   if (type === "act") {
     const o = objectWith(payload, ["action"]);
@@ -339,7 +395,10 @@ export const tableDef: GameDef<TableState, TableMove, TableOut, TableRoomConfig,
     const checks = options.checks ?? false;
     if (typeof checks !== "boolean") return fail("bad-option", "checks must be true (decks are checked against the format) or false.");
     const checked = checks && format !== "free";
-    return ok({ config: { format: format as Format, mode: m, ids: "random", ...(checked ? { checks: true as const } : {}) }, seats, mode: m, bots: 0, turnSeconds: 0, criteria: { mode: m, format, seats, ...(checked ? { checks: true } : {}) } });
+    const sparring = options.sparring ?? false;
+    if (typeof sparring !== "boolean") return fail("bad-option", "sparring must be true (practise against a sparring partner) or false.");
+    if (sparring && mode !== "solo") return fail("bad-option", "A sparring partner sits only at a practice table (mode solo).");
+    return ok({ config: { format: format as Format, mode: m, ids: "random", ...(checked ? { checks: true as const } : {}), ...(sparring ? { sparring: true as const } : {}) }, seats, mode: m, bots: 0, turnSeconds: 0, criteria: { mode: m, format, seats, ...(checked ? { checks: true } : {}), ...(sparring ? { sparring: true } : {}) } });
   },
   setup: (seed, config, seats) => ({ seed, config, seats, decks: new Array<Deck | "standard" | null>(seats).fill(null), pieces: new Array<string>(seats).fill(""), names: new Array<string>(seats).fill(""), reports: new Array<DeckReport | null>(seats).fill(null), game: null, log: null, lines: [], goOn: Array.from({ length: seats }, () => []) }),
   apply: (s, seat, move, ctx) => applyTable(s, seat, move, ctx.rng, ctx.now),

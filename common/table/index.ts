@@ -21,3 +21,4 @@ export * from "./teams.js";
 export * from "./decklists.js";
 export * from "./checks.js";
 export * from "./gamelist.js";
+export * from "./sparring.js";

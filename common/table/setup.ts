@@ -25,6 +25,8 @@ export interface TableConfig {
    * in decklist order, as games were dealt before; only to replay their stored logs).
    */
   ids?: "random" | "sequential";
+  /** Seats the table plays by itself (sparring.ts): they never have a person. */
+  sparring?: number[];
 }
 
 /** PCG32 stream of the deal (events carry their own seeds). */
@@ -77,6 +79,7 @@ export function setupTable(seed: number, config: TableConfig, seats: number): Ta
     }
   }
   if (options.archenemy !== null) players[options.archenemy].life = ARCHENEMY_LIFE;
+  for (const i of config.sparring ?? []) if (players[i]) players[i].sparring = true;
 
   const base: TableGame = {
     v: 1,

@@ -68,6 +68,50 @@ describe("card table definition", () => {
     expect(tableDef.configure({ seats: 2, checks: "yes" }).ok).to.equal(false);
   });
 
+  it("a sparring partner keeps, plays its turn as ordinary events (untap, draw, a land, what it can afford, pass), is undone like a player, and its deck can be chosen", () => {
+    const c = tableDef.configure({ mode: "solo", sparring: true });
+    if (!c.ok) throw new Error(c.error.message);
+    expect(tableDef.configure({ mode: "online", sparring: true }).ok).to.equal(false);
+    const s = new GameSession(tableDef, 11, c.value.config, 1);
+    const go = (move: TableMove) => {
+      const r = s.apply(0, move, 1);
+      if (!r.ok) throw new Error(r.error.message);
+      return r;
+    };
+    go({ type: "deck", text: "30 Forest | Basic Land — Forest\n30 Grizzly Bears | Creature — Bear | {1}{G} | 2/2" });
+    const g0 = s.state.game!;
+    expect(g0.players.map((p) => [p.name, !!p.sparring, p.kept])).to.deep.equal([["Player 1", false, false], ["Sparring partner", true, true]]);
+    expect(g0.phantom, "a table with a partner has no phantom").to.equal(undefined);
+    go({ type: "act", action: { do: "keep", bottom: [] } });
+    const handBefore = s.state.game!.zones["1.hand"].length;
+    const r = go({ type: "act", action: { do: "passTurn" } });
+    const g = s.state.game!;
+    expect(g.turn.active).to.equal(0, "the partner passed back");
+    const onField = g.zones["1.battlefield"].map((id) => g.defs[g.cards[id].def]);
+    expect(onField.filter((d) => /Land/.test(d.type ?? ""))).to.have.length(1, "it played one land");
+    expect(g.zones["1.hand"].length).to.be.lessThan(handBefore + 1);
+    const texts = s.state.lines.map((o) => o.lines[0].text);
+    expect(texts.some((t) => /^Sparring partner drew/.test(t) || /Sparring partner/.test(t))).to.equal(true);
+    expect(texts.at(-1)).to.match(/Sparring partner passed the turn/);
+    expect(r.ok && r.events.length).to.be.greaterThan(2, "each step is its own event");
+    // undo takes back its last step only; it then waits for someone to pass for it
+    go({ type: "act", action: { do: "undo" } });
+    expect(s.state.game!.turn.active).to.equal(1);
+    go({ type: "act", action: { do: "passTurn" } });
+    expect(s.state.game!.turn.active).to.equal(0);
+    // its deck, chosen before the player's own; a table without a partner refuses one
+    const t = new GameSession(tableDef, 3, c.value.config, 1);
+    expect(t.apply(0, { type: "deck", text: "60 Island | Basic Land — Island", sparring: true }, 1).ok).to.equal(true);
+    expect(t.apply(0, { type: "deck", text: "" }, 1).ok).to.equal(true);
+    const tg = t.state.game!;
+    expect([...tg.zones["1.library"], ...tg.zones["1.hand"]].every((id) => tg.defs[tg.cards[id].def].name === "Island")).to.equal(true);
+    const plain = tableDef.configure({ mode: "solo" });
+    if (!plain.ok) throw new Error(plain.error.message);
+    const u = new GameSession(tableDef, 3, plain.value.config, 1);
+    const refused = u.apply(0, { type: "deck", text: "1 Island", sparring: true }, 1);
+    expect(refused.ok === false && refused.error.code).to.equal("no-sparring");
+  });
+
   it("names players in the log by the names sent with their decks (two alike told apart), never by seat", () => {
     const c = tableDef.configure({ seats: 3 });
     if (!c.ok) throw new Error(c.error.message);
