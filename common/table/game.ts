@@ -102,6 +102,8 @@ export interface TableGameView {
   report?: DeckReport;
   /** Decks are checked against the format (blocking warnings refuse a deck). */
   checks?: true;
+  /** A sparring partner plays the seat after the player's (its deck may be sent first). */
+  sparring?: true;
 }
 
 const spectatorIndex = (s: TableState) => s.seats;
@@ -413,6 +415,7 @@ export const tableDef: GameDef<TableState, TableMove, TableOut, TableRoomConfig,
     goOn: s.goOn.map((v) => v.slice()),
     ...(viewer !== null && s.reports?.[viewer] ? { report: { ...s.reports[viewer]!, unfound: s.reports[viewer]!.unfound.slice() } } : {}),
     ...(s.config.checks ? { checks: true as const } : {}),
+    ...(s.config.sparring ? { sparring: true as const } : {}),
   }),
   // Each viewer gets only its own line of each event (the engine event itself never leaves).
   eventsFor: (events, viewer) => events.map((o) => ({ seq: o.seq, lines: [o.lines[viewer === null || viewer < 0 || viewer >= o.lines.length - 1 ? o.lines.length - 1 : viewer]] })),

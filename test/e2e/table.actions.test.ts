@@ -114,4 +114,24 @@ describe("e2e: card table actions of catalogue v2", function () {
     await page.click("#tt-dig-battlefield");
     await until(page, (x) => (x.battlefield ?? []).some((c) => c.name === "Grizzly Bears"), "the creature on the battlefield");
   });
+
+  it("a sparring partner: its seat across the table plays a land and passes back, each step in the log", async () => {
+    const page = (await suite.open(DESKTOP)).page;
+    await page.waitForSelector("#table-sparring-btn");
+    await page.fill("input[name=name]", "Ada");
+    await page.click("#table-sparring-btn");
+    await until(page, (s) => s.stage === "decks", "the deck stage");
+    await page.waitForSelector("#tt-sparring:not([hidden])");
+    await page.fill("#tt-decklist", DECK);
+    await page.fill("#tt-sparring-list", "30 Mountain | Basic Land — Mountain\n30 Ogre | Creature — Ogre | {2}{R} | 3/2");
+    await screenshot(page, "table-actions-sparring-decks-desktop");
+    await page.click("#tt-import");
+    await until(page, (s) => s.phaseOfTable === "mulligan", "the deal");
+    await page.click("#tt-keep");
+    await until(page, (s) => s.phaseOfTable === "playing", "kept");
+    await page.click("#tt-pass");
+    const s = await until(page, (x) => (x.lines ?? []).some((l) => /^Sparring partner passed the turn/.test(l)), "the partner's turn");
+    expect(s.lines!.some((l) => /^Sparring partner (moved|put|played).*Mountain/.test(l)), s.lines!.slice(-6).join("\n")).to.equal(true);
+    await screenshot(page, "table-actions-sparring-desktop");
+  });
 });

@@ -16,7 +16,7 @@ import { GameListChooser, savedList } from "./gamelist";
 
 export interface DeckHost {
   /** Sends a deck message (a piece of the list, or "" for the standard deck). */
-  send(m: { text: string; at?: number; more?: true }): void;
+  send(m: { text: string; at?: number; more?: true; sparring?: true }): void;
   /** The table's format (its construction rules are checked here as the player writes). */
   format(): Format;
 }
@@ -39,6 +39,14 @@ export class DeckStage {
   private readonly refusal = h("p", { id: "tt-deck-refused", class: "tt-check-bad", role: "alert", hidden: true });
   private readonly data = h("p", { class: "tt-hint", id: "tt-card-data" });
   private readonly chooser: GameListChooser;
+  private readonly partnerText = h("textarea", { id: "tt-sparring-list", rows: 3, placeholder: "Empty: its built-in deck of lands and creatures", "aria-describedby": "tt-sparring-help" }) as HTMLTextAreaElement;
+  private readonly partner = h(
+    "div",
+    { class: "tt-sparring", id: "tt-sparring", hidden: true },
+    h("label", { for: "tt-sparring-list", class: "tt-label-line" }, "Sparring partner's deck"),
+    this.partnerText,
+    h("p", { class: "tt-hint", id: "tt-sparring-help" }, "The table plays this seat itself: on its turn it plays a land and what its lands pay for, then passes. It never attacks or blocks; move its cards as you like."),
+  );
   private reportSeen = "";
   private checked = false;
   private timer = 0;
@@ -47,10 +55,10 @@ export class DeckStage {
     this.chooser = new GameListChooser(() => this.drawCheck());
     this.importBtn.addEventListener("click", () => {
       const text = this.textToSend();
-      if (text === null) return;
+      if (text === null || !this.sendPartner()) return;
       for (const m of deckMessages(text)) host.send(m);
     });
-    this.standardBtn.addEventListener("click", () => host.send({ text: "" }));
+    this.standardBtn.addEventListener("click", () => this.sendPartner() && host.send({ text: "" }));
     this.fileBtn.addEventListener("click", () => this.file.click());
     this.file.addEventListener("change", () => void this.readFile());
     this.listBtn.addEventListener("click", () => {
@@ -78,6 +86,7 @@ export class DeckStage {
       help,
       this.data,
       this.check,
+      this.partner,
       h("div", { class: "notice-actions" }, this.importBtn, this.fileBtn, this.listBtn, this.standardBtn),
       this.file,
       this.refusal,
@@ -93,6 +102,20 @@ export class DeckStage {
           : "This server has no card data yet: every card is a plain text card showing its name and what the line adds after bars, such as 1 Grizzly Bears | Creature — Bear | {1}{G} | 2/2.";
       })
       .catch(() => undefined);
+  }
+
+  /** The partner's deck goes first (the deal follows the player's own); false: its list has lines to fix. */
+  private sendPartner(): boolean {
+    const text = this.partner.hidden ? "" : this.partnerText.value;
+    if (!text.trim()) return true;
+    const r = parseDecklist(text);
+    if (!r.ok) {
+      this.refused(`The sparring partner's deck has ${r.errors.length} line(s) not understood: ${r.errors.slice(0, 3).map((e) => e.message).join(" ")}`);
+      return false;
+    }
+    const pieces = deckMessages(text);
+    pieces.forEach((m, i) => this.host.send(i === pieces.length - 1 ? { ...m, sparring: true } : m));
+    return true;
   }
 
   /** The list to send: with a game list chosen for this deck, only what it chose (written back as a plain list). */
@@ -177,6 +200,7 @@ export class DeckStage {
   draw(view: TableGameView | null, me: number): void {
     this.el.hidden = !view || view.stage !== "decks";
     this.checked = !!view?.checks;
+    this.partner.hidden = !view?.sparring;
     if (view && view.stage === "decks") {
       const mine = me >= 0 && view.decks[me];
       for (const b of [this.importBtn, this.standardBtn, this.fileBtn, this.listBtn]) b.toggleAttribute("disabled", !!mine || me < 0);

@@ -39,6 +39,7 @@ export const tableLobby: LobbyPanel = (ctx) => {
         "div",
         { class: "table-choices" },
         choice(button("solo", "Practice alone", "Opening a practice table…", "create", () => ({ mode: "solo", format: format.value })), "solo", "Goldfish: play your deck with nobody across the table, to try opening hands and lines of play; undo and redo as you like."),
+        choice(button("sparring", "Practice against a partner", "Opening a practice table…", "create", () => ({ mode: "solo", sparring: true, format: format.value })), "sparring", "The table plays a second seat by itself: lands and what it can afford each turn, so your deck has something across the table."),
         choice(button("quick", "Quick play", "Finding a table…", "joinOrCreate", options), "quick", "Sits you at an open table of this format and size, or opens one for others to join."),
         choice(button("private", "Private room", "Creating a private table…", "create", () => ({ ...options(), private: true })), "private", "A table only people with its code or link can join: play with friends."),
       ),
