@@ -254,6 +254,8 @@ export interface ZonePatch {
  * null when it is now empty).
  */
 export type ViewDelta = Partial<Omit<TableView, "zones" | "players">> & {
+  /** Optional fields the new view no longer has (the last signal removed). */
+  gone?: string[];
   players?: Record<string, PlayerView>;
   zones?: Record<string, ZoneView | ZonePatch | null>;
 };
@@ -274,6 +276,8 @@ export function diffView(a: TableView, b: TableView): ViewDelta {
     if (k === "zones" || k === "players") continue;
     if (!same(a[k], b[k])) out[k] = b[k];
   }
+  const gone = Object.keys(a).filter((k) => !(k in b));
+  if (gone.length) out.gone = gone;
   const players: Record<string, PlayerView> = {};
   b.players.forEach((p, i) => {
     if (!same(a.players[i], p)) players[i] = p;
@@ -287,8 +291,9 @@ export function diffView(a: TableView, b: TableView): ViewDelta {
 }
 
 export function patchView(a: TableView, delta: ViewDelta): TableView {
-  const { zones, players, ...rest } = delta;
+  const { zones, players, gone, ...rest } = delta;
   const next = { ...a, ...rest, zones: { ...a.zones }, players: [...a.players] } as TableView;
+  for (const k of gone ?? []) delete (next as unknown as Record<string, unknown>)[k];
   for (const [i, p] of Object.entries(players ?? {})) next.players[Number(i)] = p;
   for (const [k, z] of Object.entries(zones ?? {})) {
     if (z === null) delete next.zones[k];
