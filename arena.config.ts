@@ -15,18 +15,25 @@ import { GameRoom } from "./server/rooms/game/GameRoom.js";
 import { mirrorNameOf } from "./server/rooms/game/spectatorDelay.js";
 import { chooseScaleOut } from "./server/scale.js";
 import { settingsFromEnv, type HubSettings } from "./server/settings.js";
-import { openStore, SaveQueue, type SaveQueueSettings } from "./server/store/index.js";
+import { openHubStore, SaveQueue, type HomeStore, type SaveQueueSettings } from "./server/store/index.js";
 import { openRoomLog, type RoomLog } from "./server/store/RoomLog.js";
 import { RoomReviver } from "./server/rooms/game/restore.js";
 import { Admission } from "./server/net/admission.js";
 import { installMatchmakeHandler } from "./server/net/matchmakeHttp.js";
-import { connectSourcesFor, jsonErrors, jsonNotFound, mountClient, roomsRoute, securityHeaders } from "./server/http.js";
-import { keepCorsOffMonitor, monitorSettingsFromEnv, mountMonitor, type MonitorSettings } from "./server/monitor.js";
+import { connectSourcesFor, jsonErrors, jsonNotFound, mountClient, roomsRoute, securityHeaders, whileUnavailable } from "./server/http.js";
+import { monitorSettingsFromEnv, mountMonitor, type MonitorSettings } from "./server/monitor.js";
+import { allowedOriginsFromEnv, installCors } from "./server/net/cors.js";
+import { colyseusLogger, log } from "./server/ops/log.js";
+import { meteredRoomLog, meteredThinker, watchDisk } from "./server/ops/metrics.js";
+import { metricsTokenFromEnv, mountMetrics } from "./server/ops/metricsRoute.js";
 import { minesweeperApi, type ApiSettings } from "./server/api/minesweeper.js";
 import { replaysApi } from "./server/api/replays.js";
 import { seatsApi } from "./server/api/seats.js";
 import { claimsApi } from "./server/api/claims.js";
 import { cardsApi } from "./server/api/cards.js";
+import { profilesApi, type ProfileApiSettings } from "./server/api/profiles.js";
+import { ratePending } from "./server/ratings/rated.js";
+import { QUEUE_ROOM, RatedQueueRoom } from "./server/ratings/queue.js";
 import { PresenceClaims } from "./server/api/claimStore.js";
 import { cardStore, imageHostsFromEnv } from "./server/cards/store.js";
 import type { MinesweeperSettings } from "./server/rooms/minesweeper/index.js";
@@ -50,13 +57,25 @@ export type HubExtras = MinesweeperSettings &
      * injected (in-process tests), then none: those hubs' rooms are not restored.
      */
     roomLog?: RoomLog | null;
+    /** The `/metrics` bearer token; default METRICS_TOKEN; null or unset there: off (404). */
+    metricsToken?: string | null;
+    /** Origins besides the hub's own whose pages may call it; default ALLOWED_ORIGINS. */
+    allowedOrigins?: string[];
+    /** Profile API limits (server/api/profiles.ts); tests lift them. */
+    profileApi?: ProfileApiSettings;
   };
+
+function isHomeStore(store: unknown): store is HomeStore {
+  return typeof (store as Partial<HomeStore> | null)?.profileByKey === "function" && typeof (store as Partial<HomeStore>).rateGame === "function";
+}
 
 export function createHubConfig(overrides: Partial<HubSettings> & HubExtras = {}): ConfigOptions {
   // The store opens when the server starts, not when this module is imported.
-  const { store, monitor, saveQueue, roomLog, ...rest } = overrides;
+  const { store, monitor, saveQueue, roomLog, metricsToken, allowedOrigins, profileApi, ...rest } = overrides;
   const settings = { ...settingsFromEnv(), ...rest } as HubSettings;
   const scale = chooseScaleOut();
+  const outages = scale.kind === "redis" ? scale.watch : undefined;
+  const cors = { allowed: allowedOrigins ? new Set(allowedOrigins) : allowedOriginsFromEnv(), trustProxy: settings.trustProxy };
   let reviver: RoomReviver | null = null;
 
   return {
@@ -65,7 +84,12 @@ export function createHubConfig(overrides: Partial<HubSettings> & HubExtras = {}
       driver: scale.driver,
       // Redis mode only: where clients open this process's room WebSockets.
       publicAddress: scale.publicAddress,
+      // Colyseus' own lines in the hub's JSON log (server/ops/log.ts); no banner.
+      logger: colyseusLogger(),
+      greet: false,
     },
+    // server/index.ts logs `hub.listening` itself.
+    displayLogs: false,
 
     initializeTransport: (options) =>
       new WebSocketTransport({
@@ -76,9 +100,16 @@ export function createHubConfig(overrides: Partial<HubSettings> & HubExtras = {}
 
     initializeGameServer: async (gameServer) => {
       // A write that fails (disk full) waits in a queue and is retried, never dropped silently.
-      settings.store = new SaveQueue(store ?? openStore(), saveQueue);
+      const inner = store ?? (await openHubStore());
+      settings.store = new SaveQueue(inner, saveQueue);
+      // Profiles, histories and ratings live in the same database as the finished games.
+      settings.home = isHomeStore(inner) ? inner : undefined;
       settings.gate = new Admission(settings.admission);
-      settings.roomLog = roomLog === undefined ? (store ? undefined : await openRoomLog()) : (roomLog ?? undefined);
+      const opened = roomLog === undefined ? (store ? undefined : await openRoomLog()) : (roomLog ?? undefined);
+      // Bytes and failed writes counted for /metrics (server/ops/metrics.ts).
+      settings.roomLog = opened && meteredRoomLog(opened);
+      watchDisk(process.env.DATA_DIR || "./data");
+      outages?.start();
       if (settings.roomLog) {
         const adopt = Number(process.env.ROOM_ADOPT_SECONDS);
         reviver = new RoomReviver(settings.roomLog, {
@@ -88,32 +119,37 @@ export function createHubConfig(overrides: Partial<HubSettings> & HubExtras = {}
         });
       }
       const wake = reviver ? (roomId: string) => reviver!.wake(roomId) : undefined;
-      installMatchmakeHandler(gameServer, { admission: settings.gate, trustProxy: settings.trustProxy, maxBodyBytes: settings.maxMatchmakeBodyBytes, wake });
+      installMatchmakeHandler(gameServer, { admission: settings.gate, trustProxy: settings.trustProxy, maxBodyBytes: settings.maxMatchmakeBodyBytes, wake, cors, outages });
       installRoomIdNormalisation();
       for (const entry of ROOMS) defineHubRoom(gameServer, entry.name, entry.room, entry.filterKeys, settings);
+      // rated quick play: one queue per rating pool (server/ratings/queue.ts)
+      gameServer.define(QUEUE_ROOM, RatedQueueRoom, { hub: settings }).filterBy(["pool"]);
       // delayed spectators' mirrors (server/rooms/game/spectatorDelay.ts), opened by their live rooms
       for (const entry of ROOMS) if (entry.watch) gameServer.define(mirrorNameOf(entry.name), entry.watch, { hub: settings });
       // Bots of games on the generic room think on worker threads: a room never waits for one.
       const envThreads = process.env.BOT_THREADS ? Number(process.env.BOT_THREADS) : NaN;
       const threads = rest.botThreads ?? (Number.isInteger(envThreads) && envThreads >= 0 ? envThreads : undefined);
       const pool = threads === 0 ? null : new BotPool({ size: threads });
-      GameRoom.thinker = pool ?? inProcessThinker;
+      const thinker = meteredThinker(pool ?? inProcessThinker);
+      GameRoom.thinker = thinker;
       gameServer.onShutdown(async () => {
+        log.info({ event: "hub.stopping" }, "stopping: rooms close and keep their logs");
+        outages?.stop();
         reviver?.stop();
         settings.gate?.close();
-        settings.store.close();
+        await settings.store.close();
         await settings.roomLog?.flush().catch(() => undefined);
         settings.roomLog?.close();
-        if (pool) {
-          if (GameRoom.thinker === pool) GameRoom.thinker = inProcessThinker;
-          await pool.close();
-        }
+        if (GameRoom.thinker === thinker) GameRoom.thinker = inProcessThinker;
+        if (pool) await pool.close();
       });
     },
 
     // Rooms come back from the log before the first client is let in.
     beforeListen: async () => {
       await reviver?.boot();
+      // Rated games a stopped process recorded but did not rate yet (any process may finish them).
+      if (settings.home) void ratePending(settings.home).catch((e) => console.error("[ratings] could not rate the waiting games", e));
     },
 
     initializeExpress: (app) => {
@@ -121,16 +157,22 @@ export function createHubConfig(overrides: Partial<HubSettings> & HubExtras = {}
       // req.ip (the monitor's failed logins, the submission rate limit) reads X-Forwarded-For
       // exactly as far as the matchmaker's clientAddress() does: TRUST_PROXY hops.
       if (settings.trustProxy > 0) app.set("trust proxy", settings.trustProxy);
-      if (!keepCorsOffMonitor(app)) console.warn("Could not find @colyseus/tools' CORS layer: the monitor strips CORS headers itself.");
+      // Cross-origin requests only from the hub's own pages and ALLOWED_ORIGINS (server/net/cors.ts).
+      installCors(app, cors);
       // Card pictures (CARD_IMAGES=on): exactly the imported data's hosts, or CARD_IMAGE_HOSTS.
       const imageHosts = imageHostsFromEnv();
       app.use(securityHeaders({ connect: connectSourcesFor(scale.publicAddress), images: () => cardStore().imageHosts(imageHosts) }));
+      mountMetrics(app, metricsToken === undefined ? metricsTokenFromEnv() : metricsToken);
+      // What needs Redis answers "briefly unavailable" during an outage instead of hanging.
+      app.use(["/api/rooms", "/api/seats", "/api/claims"], whileUnavailable(outages));
       // Before the app-wide body parser: the submission route parses its own, larger body.
       app.use("/api", minesweeperApi(() => settings.store, { clock: rest.clock, replaySubmitRate: rest.replaySubmitRate }));
-      app.use("/api", replaysApi(() => settings.store)); // any finished game of the registry
+      app.use("/api", replaysApi(() => settings.store, () => settings.home)); // any finished game of the registry
       app.use("/api", seatsApi()); // parses its own small body, like the route above
       // "continue on another device" links, same; behind several processes they wait in Redis
-      app.use("/api", claimsApi(undefined, undefined, scale.kind === "redis" ? new PresenceClaims(scale.presence) : undefined));
+      app.use("/api", claimsApi(undefined, undefined, scale.kind === "redis" ? new PresenceClaims(scale.presence) : undefined, () => settings.home));
+      // profiles, My games, ratings (docs/protocol.md "Profiles")
+      app.use("/api", profilesApi(() => settings.home, { profilesPerDay: settings.admission.profilesPerDay, createRate: settings.admission.profileRate, ...profileApi }));
       app.use(express.json({ limit: "16kb" }));
       app.get("/api/rooms", roomsRoute());
       app.use("/api", cardsApi()); // what card data this server holds

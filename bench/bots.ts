@@ -6,11 +6,8 @@
 // event loop (the same-run baseline: BOT_THREADS=0) and on the worker pool.
 // Prints one table and writes bench/results/bots.json.
 
-import { mkdirSync, writeFileSync } from "node:fs";
 import os from "node:os";
-import path from "node:path";
 import { monitorEventLoopDelay, performance } from "node:perf_hooks";
-import { fileURLToPath } from "node:url";
 import { boot } from "@colyseus/testing";
 import { Client, type Room } from "colyseus.js";
 import { createHubConfig } from "../arena.config.js";
@@ -19,13 +16,13 @@ import { createRng } from "../common/core/rng.js";
 import { GameRoom } from "../server/rooms/game/GameRoom.js";
 import { SqliteStore } from "../server/store/index.js";
 import { LAX_ADDRESS_LIMITS } from "../test/helpers/hub.js";
+import { announceQuick, freePort, quick, writeResult } from "./lib/section.js";
 
-const ROOT = path.join(path.dirname(fileURLToPath(import.meta.url)), "..");
-const OUT = path.join(ROOT, "bench", "results", "bots.json");
-const PORT = 2671;
-const TABLES = Number(process.env.BOT_TABLES ?? 6);
-const SECONDS = Number(process.env.BOT_SECONDS ?? 12);
-const THINK_MS = 500;
+const TABLES = Number(process.env.BOT_TABLES ?? quick(6, 2));
+const SECONDS = Number(process.env.BOT_SECONDS ?? quick(12, 2));
+const THINK_MS = quick(500, 100);
+/** Time for the pool's threads to start and the first games to begin, before measuring. */
+const SETTLE_MS = quick(2500, 500);
 
 const pct = (xs: number[], p: number) => {
   if (!xs.length) return NaN;
@@ -90,8 +87,9 @@ function person(room: Room<any>, seed: number, rtts: number[], counts: { person:
 async function run(botThreads: number): Promise<Figure> {
   GameRoom.botBudgetMs = THINK_MS;
   const store = new SqliteStore(":memory:");
-  const server = await boot(createHubConfig({ store, botThreads, messageRate: { burst: 1e5, perSecond: 1e5 }, ...LAX_ADDRESS_LIMITS }), PORT);
-  const client = new Client(`ws://127.0.0.1:${PORT}`);
+  const port = await freePort();
+  const server = await boot(createHubConfig({ store, botThreads, messageRate: { burst: 1e5, perSecond: 1e5 }, ...LAX_ADDRESS_LIMITS }), port);
+  const client = new Client(`ws://127.0.0.1:${port}`);
   const rtts: number[] = [];
   const counts = { person: 0, bot: 0 };
   let stopped = false;
@@ -103,7 +101,7 @@ async function run(botThreads: number): Promise<Figure> {
     rooms.push(room);
   }
   // Let the pool's threads start and the first games begin before measuring.
-  await new Promise((r) => setTimeout(r, 2500));
+  await new Promise((r) => setTimeout(r, SETTLE_MS));
   rtts.length = 0;
   counts.person = 0;
   counts.bot = 0;
@@ -130,6 +128,7 @@ async function run(botThreads: number): Promise<Figure> {
   return figure;
 }
 
+announceQuick("bots");
 const threads = Math.max(1, os.availableParallelism() - 1);
 const figures = [await run(0), await run(threads)];
 console.log(`Connect Four, ${TABLES} tables, a person vs the 'deep' bot thinking ${THINK_MS} ms per decision, ${SECONDS} s each (${os.availableParallelism()} cores)`);
@@ -146,7 +145,5 @@ console.table(
     "max ms": f.rttMax,
   })),
 );
-mkdirSync(path.dirname(OUT), { recursive: true });
-writeFileSync(OUT, JSON.stringify({ measuredAt: new Date().toISOString(), cores: os.availableParallelism(), thinkMs: THINK_MS, figures }, null, 2) + "\n");
-console.log(`wrote ${path.relative(ROOT, OUT)}`);
+console.log(`wrote ${writeResult("bots", { measuredAt: new Date().toISOString(), cores: os.availableParallelism(), thinkMs: THINK_MS, figures })}`);
 process.exit(0);

@@ -19,32 +19,35 @@
 // LOAD_WORKER_NODE_ARGS (see docs/benchmarks.md).
 
 import { fork, spawn, spawnSync, type ChildProcess } from "node:child_process";
-import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { mkdirSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
 import net from "node:net";
 import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
+import { announceQuick, freePort, QUICK, quick, writeResult } from "./lib/section.js";
 
 const HERE = path.dirname(fileURLToPath(import.meta.url));
 const ROOT = path.dirname(HERE);
 
 const steps = (list: string) => list.split(",").map(Number).filter((n) => n > 0);
-const STEPS = steps(process.env.LOAD_STEPS ?? "50,200,500,1000,2000");
+// Quick mode (BENCH_QUICK=1): one tiny step per system, a short window.
+const STEPS = steps(process.env.LOAD_STEPS ?? quick("50,200,500,1000,2000", "8"));
 /** hub-sampled starts where the fully decoding generators run out of CPU. */
-const SAMPLED_STEPS = steps(process.env.LOAD_SAMPLED_STEPS ?? "1000,2000,3000");
+const SAMPLED_STEPS = steps(process.env.LOAD_SAMPLED_STEPS ?? quick("1000,2000,3000", "16"));
 /**
  * Node flags of the generator processes. A 64 MB young generation: thousands of decoded
  * states in one heap made scavenges a third of a generator's CPU (and its latency spikes).
  */
 const WORKER_NODE_ARGS = (process.env.LOAD_WORKER_NODE_ARGS ?? "--max-semi-space-size=64").split(" ").filter(Boolean);
-const MEASURE_MS = Number(process.env.LOAD_MEASURE_MS ?? 8000);
-const SETTLE_MS = 2000;
+const MEASURE_MS = Number(process.env.LOAD_MEASURE_MS ?? quick(8000, 1500));
+const SETTLE_MS = quick(2000, 300);
 /** Longest a step may spend connecting its new clients. */
 const GROW_MS = 60000;
 const RATE = Number(process.env.LOAD_RATE ?? 1);
 /** hub-sampled: one client in SAMPLE decodes its state and measures latency. */
 const SAMPLE = Number(process.env.LOAD_SAMPLE ?? 8);
-const WORKERS = 2;
+/** Load-generator processes (quick mode: one, a process less to boot per system). */
+const WORKERS = quick(2, 1);
 /** Past this p99 a system is not stepped up further (the 50 ms target is long gone). */
 const GIVE_UP_P99_MS = 500;
 /** Hard bound on the whole section. */
@@ -95,6 +98,11 @@ interface Row {
   loadAvg1: number;
 }
 
+/** A server's RSS once it has started and sat idle this long (no client yet). */
+const IDLE_SETTLE_MS = quick(5000, 1000);
+/** Idle RSS (MB) of each system's server, and of the hub as `npm start` runs it. */
+const idle: Record<string, number> = {};
+
 const children = new Set<ChildProcess>();
 const guard = setTimeout(() => {
   console.error(`load bench: over ${SECTION_TIMEOUT_MS / 60000} min, stopping`);
@@ -131,17 +139,6 @@ let profiled = 0;
 function profileArgs(who: string): string[] {
   const dir = process.env.LOAD_PROFILE;
   return dir ? ["--cpu-prof", `--cpu-prof-dir=${path.resolve(dir, `${who}-${++profiled}`)}`] : [];
-}
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const srv = net.createServer();
-    srv.once("error", reject);
-    srv.listen(0, "127.0.0.1", () => {
-      const { port } = srv.address() as net.AddressInfo;
-      srv.close(() => resolve(port));
-    });
-  });
 }
 
 async function waitForPort(port: number, timeoutMs = 30000): Promise<void> {
@@ -237,6 +234,28 @@ interface Measured {
   fullStateJson: number;
 }
 
+/**
+ * The hub as `npm start` runs it (NODE_ENV=production, the SQLite store and room log as
+ * files, here in a fresh temp DATA_DIR), started and left idle: its RSS with no client.
+ */
+async function idleNpmStart(): Promise<number> {
+  const port = await freePort();
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), "bench-load-idle-"));
+  const env: NodeJS.ProcessEnv = { ...process.env, PORT: String(port), NODE_ENV: "production", DATA_DIR: dataDir, REDIS_URL: "" };
+  delete env.HUB_DB;
+  delete env.ROOM_LOG;
+  const server = spawn(process.execPath, ["--import", "tsx", "server/index.ts"], { cwd: ROOT, env, stdio: ["ignore", "ignore", "ignore"] });
+  children.add(server);
+  try {
+    await waitForPort(port);
+    await sleep(IDLE_SETTLE_MS);
+    return sampleProc(server.pid!).rssKb / 1024;
+  } finally {
+    await stop(server);
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
 async function runSystem(sys: (typeof SYSTEMS)[number]): Promise<Row[]> {
   const port = await freePort();
   const server = spawn(process.execPath, [...profileArgs(sys.name), "--import", "tsx", sys.script], {
@@ -272,8 +291,11 @@ async function runSystem(sys: (typeof SYSTEMS)[number]): Promise<Row[]> {
   const workers: Worker[] = [];
   try {
     await waitForPort(port);
+    await sleep(IDLE_SETTLE_MS);
+    idle[sys.name] = sampleProc(server.pid!).rssKb / 1024;
     for (let w = 0; w < WORKERS; w++) {
       const profileDir = process.env.LOAD_PROFILE ? path.resolve(process.env.LOAD_PROFILE) : "";
+      if (profileDir) mkdirSync(profileDir, { recursive: true }); // the generators write into it
       workers.push(
         forkWorker({ ...sys.env, MODE: sys.mode, PORT: String(port), RATE: String(RATE), WORKER: String(w), WORKERS: String(WORKERS), PROFILE_DIR: profileDir }),
       );
@@ -371,6 +393,7 @@ async function main(): Promise<void> {
     node: process.version,
     loadAvgAtStart: os.loadavg().map((n) => Number(n.toFixed(2))),
   };
+  announceQuick("load");
   console.log(`load: ${machine.cpus} × ${machine.cpuModel}, ${machine.memGb} GB, Node ${machine.node}, load avg ${machine.loadAvgAtStart.join(" ")}`);
   console.log(
     `load: steps ${STEPS.join(" → ")} clients (hub-sampled ${SAMPLED_STEPS.join(" → ")}), ${RATE} move/s per client, ` +
@@ -378,6 +401,7 @@ async function main(): Promise<void> {
   );
 
   const rows: Row[] = [];
+  if (wantedSystems.some((s) => s === "hub" || s === "hub-sampled" || s === "cubestacc")) idle["npm start"] = await idleNpmStart();
   for (const sys of SYSTEMS.filter((s) => wantedSystems.includes(s.name))) {
     console.log(`load: ${sys.label}`);
     rows.push(...(await runSystem(sys)));
@@ -455,13 +479,19 @@ async function main(): Promise<void> {
       : `p99 under ${TARGET_P99_MS} ms up to ${mine[mine.length - 1]!.clients} clients`;
   }
 
+  const idleTable = table(
+    ["server", "idle RSS MB"],
+    Object.entries(idle).map(([k, mb]) => [k === "npm start" ? "hub as `npm start` runs it (file store and room log)" : k, f(mb, 0)]),
+  );
+
   console.log("\n" + figures);
   console.log("\n" + ratioTable);
   for (const [s, c] of Object.entries(crossings)) console.log(`${s}: ${c}`);
+  console.log(`\nIdle RSS: each server ${IDLE_SETTLE_MS / 1000} s after it started listening, before any client\n${idleTable}`);
 
-  mkdirSync(path.join(HERE, "results"), { recursive: true });
   const out = {
     measuredAt: new Date().toISOString(),
+    quick: QUICK,
     machine,
     config: {
       steps: STEPS,
@@ -478,10 +508,10 @@ async function main(): Promise<void> {
     rows,
     ratios,
     crossings,
-    tables: { figures, ratios: ratioTable },
+    idleRssMb: idle,
+    tables: { figures, ratios: ratioTable, idle: idleTable },
   };
-  writeFileSync(path.join(HERE, "results", "load.json"), JSON.stringify(out, null, 2) + "\n");
-  console.log(`\nwrote ${path.join("bench", "results", "load.json")}`);
+  console.log(`\nwrote ${writeResult("load", out)}`);
 }
 
 await main();

@@ -10,28 +10,28 @@
 // Prints one table and writes bench/results/minesweeper.json.
 
 import { spawnSync } from "node:child_process";
-import { existsSync, mkdirSync, writeFileSync } from "node:fs";
+import { existsSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { performance } from "node:perf_hooks";
-import { fileURLToPath } from "node:url";
 import { boot, type ColyseusTestServer } from "@colyseus/testing";
 import type { Room } from "colyseus.js";
 import type { Browser } from "playwright-core";
 import { createHubConfig } from "../arena.config.js";
 import { DEFAULTS, NO_ADDRESS_LIMITS } from "../server/settings.js";
 import { createRng } from "../common/core/rng.js";
-import { countAdjacent, floodReveal, placeMines, setupBoard, type MinesweeperConfig, type MinesweeperState, type RevealedCell } from "../common/minesweeper/index.js";
+import { countAdjacent, floodReveal, openedCells, placeMines, setupBoard, type MinesweeperConfig, type MinesweeperState } from "../common/minesweeper/index.js";
 import type { MinesweeperRoom } from "../server/rooms/minesweeper/index.js";
 import { SqliteStore } from "../server/store/index.js";
 import { boardReady, DESKTOP, freePort, launchChromium, waitHub } from "../test/helpers/e2e.js";
 import { baselineScript, PAGE_PROBE, ROOM_STATE_PATCH } from "./lib/minesweeper-page.js";
-
-const ROOT = path.join(path.dirname(fileURLToPath(import.meta.url)), "..");
-const OUT = path.join(ROOT, "bench", "results", "minesweeper.json");
+import { announceQuick, quick, ROOT, writeResult } from "./lib/section.js";
 
 /** Rooms (boards) flooded in part 2/3: each gives one patch and one client measurement. */
-const ROOMS = 5;
+const ROOMS = quick(5, 1);
+/** Frames and parses the page's baselines average over. */
+const BASE_FRAMES = quick(8, 2);
+const BASE_PARSES = quick(50, 5);
 const SIDE = 100;
 const ROOM_MINES = 300; // 3 %: the first click opens most of the board without winning it
 
@@ -75,7 +75,7 @@ function reset(s: MinesweeperState): void {
 
 /**
  * The memory floor for opening `opened` cells: one pass over the board that opens every
- * safe cell with no neighbour search and no event list (same arrays floodReveal writes).
+ * safe cell with no neighbour search and no list of opened cells (same arrays floodReveal writes).
  */
 function linearOpen(s: MinesweeperState): number {
   const { status, revealedBy } = s;
@@ -97,14 +97,15 @@ function benchFlood(side: number, warmup: number, runs: number): FloodFigure {
   const s = board(side, side, mines, 20240601, first);
   const flood: number[] = [];
   const linear: number[] = [];
+  const out = openedCells(side * side); // the rules' list of opened cells, allocated once as the rules do
   let opened = 0;
   for (let k = 0; k < warmup + runs; k++) {
     reset(s);
-    const out: RevealedCell[] = [];
+    out.count = 0;
     const t0 = performance.now();
     floodReveal(s, first, 0, out);
     const t1 = performance.now();
-    opened = out.length;
+    opened = out.count;
     reset(s);
     const t2 = performance.now();
     linearOpen(s);
@@ -219,6 +220,12 @@ async function benchRooms(): Promise<RoomSample[]> {
       const errors: string[] = [];
       page.on("pageerror", (e) => errors.push(String(e)));
       await page.goto(`http://127.0.0.1:${port}/#/join/${room.roomId}`);
+      // An invite link asks a newcomer's name first (the first page; later ones remember it).
+      await page.waitForSelector("#invite-name, .ms-canvas", { timeout: 30_000 });
+      if (await page.locator("#invite-name").count()) {
+        await page.fill("#invite-name", "Viewer");
+        await page.click("#invite-join");
+      }
       await waitHub(page, (s) => boardReady(s) && s.seat === 1, "the Chromium viewer's board", 30_000);
       await page.waitForTimeout(300); // let the join's frames and patches settle
 
@@ -227,7 +234,7 @@ async function benchRooms(): Promise<RoomSample[]> {
         const view = serverRoom.session.view(null);
         return JSON.stringify({ ...view, cells: Array.from(view.cells) });
       })();
-      const pageBaseline = (await page.evaluate(baselineScript(json, 8, 50))) as RoomSample["pageBaseline"];
+      const pageBaseline = (await page.evaluate(baselineScript(json, BASE_FRAMES, BASE_PARSES))) as RoomSample["pageBaseline"];
       await page.waitForTimeout(100);
 
       await page.evaluate("window.__bench.arm()");
@@ -277,7 +284,8 @@ const fmt = (x: number, d = 1) => x.toLocaleString("en-US", { minimumFractionDig
 
 async function main(): Promise<void> {
   const started = performance.now();
-  const floods = [benchFlood(100, 30, 51), benchFlood(1000, 2, 7)];
+  announceQuick("minesweeper");
+  const floods = quick([benchFlood(100, 30, 51), benchFlood(1000, 2, 7)], [benchFlood(100, 2, 3), benchFlood(1000, 0, 1)]);
   const rooms = await benchRooms();
 
   const med = (f: (s: RoomSample) => number) => median(rooms.map(f));
@@ -334,12 +342,12 @@ async function main(): Promise<void> {
   console.log(table(rows));
   console.log(
     [
-      `Flood: median of ${floods[0].runs} / ${floods[1].runs} runs after warm-up, rules' floodReveal (event list included).`,
+      `Flood: median of ${floods[0].runs} / ${floods[1].runs} runs after warm-up, rules' floodReveal (its list of opened cells included).`,
       `Patch and client: median of ${room.rooms} fresh rooms (random seeds; ${ROOM_MINES} mines; first reveal at the centre, sent by a colyseus.js`,
       `client in this process; bytes = WebSocket message payloads of ROOM_STATE_PATCH it received, frame headers not counted).`,
       `The flood also sends a "reveal" event message (${fmt(room.eventBytes, 0)} B, not in the patch figure).`,
       `Client: a second seat in headless Chromium (SwiftShader, software GL: compare ratios, not absolute ms); draw = the`,
-      `next frame's rAF work + gl.finish() + a 1-pixel readPixels; baselines averaged over 8 frames / 50 parses
+      `next frame's rAF work + gl.finish() + a 1-pixel readPixels; baselines averaged over ${BASE_FRAMES} frames / ${BASE_PARSES} parses
 per page; patch arrival → frame done: ${fmt(room.latencyMs, 1)} ms.`,
     ].join("\n"),
   );
@@ -373,9 +381,7 @@ per page; patch arrival → frame done: ${fmt(room.latencyMs, 1)} ms.`,
     samples: rooms,
     durationS: round((performance.now() - started) / 1000, 1),
   };
-  mkdirSync(path.dirname(OUT), { recursive: true });
-  writeFileSync(OUT, JSON.stringify(result, null, 2) + "\n");
-  console.log(`wrote ${path.relative(ROOT, OUT)} (${result.durationS} s)`);
+  console.log(`wrote ${writeResult("minesweeper", result)} (${result.durationS} s)`);
 }
 
 main().then(

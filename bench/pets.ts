@@ -9,19 +9,25 @@
 //     (server/bots/pool.ts), ask → answer, beside the in-process times of part 2.
 // Prints one table per part and writes bench/results/pets.json.
 
-import { writeFileSync, mkdirSync } from "node:fs";
 import os from "node:os";
-import path from "node:path";
 import { performance } from "node:perf_hooks";
-import { fileURLToPath } from "node:url";
 import { createFastRng } from "../common/core/fastRng.js";
 import { createRng } from "../common/core/rng.js";
 import { BOT_LEVELS, decide, newMemory, playBots, type BotLevel } from "../common/pets/bots/index.js";
 import { BotPool } from "../server/bots/pool.js";
 import { deckOf, PETS_BOT_MS, petsRules, runBattle, toAct, viewGame, type BattleEvent, type PetsState, type PetsView } from "../common/pets/index.js";
 
-const ROOT = path.join(path.dirname(fileURLToPath(import.meta.url)), "..");
-const OUT = path.join(ROOT, "bench", "results", "pets.json");
+import { announceQuick, quick, writeResult } from "./lib/section.js";
+
+announceQuick("pets");
+/** Quick mode: two games' boards, 100 ms rates, a few decisions. */
+const GAMES = quick(12, 2);
+const RATE_MS = quick(1500, 100);
+const WARMUP = quick(2000, 50);
+const DECISIONS_EVERY = quick(3, 12);
+/** The bots whose games give the decisions (quick: easy ones, which play a game in a blink). */
+const VIEW_BOTS = quick<BotLevel>("medium", "easy");
+const POOL_DECISIONS = quick(24, 2);
 const round = (x: number, d = 1) => Math.round(x * 10 ** d) / 10 ** d;
 const quantile = (xs: number[], q: number) => {
   const s = [...xs].sort((a, b) => a - b);
@@ -30,14 +36,14 @@ const quantile = (xs: number[], q: number) => {
 
 // ---- boards from bot games ------------------------------------------------------------------
 const pairs: [number[], number[]][] = [];
-for (let g = 0; g < 12; g++) {
+for (let g = 0; g < GAMES; g++) {
   const { state } = playBots(500 + g, ["easy", "easy"]);
   for (const b of state.battles) pairs.push([deckOf(b.lineups[0]), deckOf(b.lineups[1])]);
 }
 
 // ---- 1. rollouts ----------------------------------------------------------------------------
-function rate(label: string, body: (i: number) => void, ms = 1500): { label: string; perSecond: number; n: number } {
-  for (let i = 0; i < 2000; i++) body(i); // warm-up
+function rate(label: string, body: (i: number) => void, ms = RATE_MS): { label: string; perSecond: number; n: number } {
+  for (let i = 0; i < WARMUP; i++) body(i); // warm-up
   let n = 0;
   const t0 = performance.now();
   let t = t0;
@@ -69,13 +75,13 @@ const copyOnly = rate("baseline: copy both decks only", (i) => {
   sink += a.slice().reverse().length + b.slice().reverse().length;
 });
 const avgCards = pairs.reduce((n, [a, b]) => n + a.length + b.length, 0) / pairs.length;
-console.log(`battle rollouts on one core over ${pairs.length} boards from 12 easy-bot games (avg ${round(avgCards)} cards a battle, both sides; target ≥ 50,000/s)`);
+console.log(`battle rollouts on one core over ${pairs.length} boards from ${GAMES} easy-bot games (avg ${round(avgCards)} cards a battle, both sides; target ≥ 50,000/s)`);
 console.table([rollout, withEvents, withPcg, copyOnly].map((r) => ({ what: r.label, "per second": r.perSecond.toLocaleString("en"), "÷ rollout": round(r.perSecond / rollout.perSecond, 2) })));
 
 // ---- 2. bot decisions -----------------------------------------------------------------------
-/** Views a seat saw during a medium-bot game: a mix of shop and arrange decisions. */
+/** Views a seat saw during a bot game: a mix of shop and arrange decisions. */
 function decisionViews(seed: number): PetsView[] {
-  const { log } = playBots(seed, ["medium", "medium"]);
+  const { log } = playBots(seed, [VIEW_BOTS, VIEW_BOTS]);
   const views: PetsView[] = [];
   let s: PetsState = petsRules.setup(seed, { seats: 2 }, 2);
   for (const { seat, move } of log) {
@@ -85,7 +91,7 @@ function decisionViews(seed: number): PetsView[] {
   }
   return views;
 }
-const views = [...decisionViews(71), ...decisionViews(72)].filter((_, i) => i % 3 === 0);
+const views = [...decisionViews(71), ...decisionViews(72)].filter((_, i) => i % DECISIONS_EVERY === 0);
 const decisions = (["easy", "medium", "hard"] as BotLevel[]).map((level) => {
   const times: number[] = [];
   views.forEach((v, i) => {
@@ -95,7 +101,7 @@ const decisions = (["easy", "medium", "hard"] as BotLevel[]).map((level) => {
   });
   return { level, rollouts: BOT_LEVELS[level].rollouts, temperature: BOT_LEVELS[level].temperature, decisions: times.length, medianMs: round(quantile(times, 0.5), 2), p95Ms: round(quantile(times, 0.95), 2), maxMs: round(Math.max(...times), 2) };
 });
-console.log(`\nbot decision time by difficulty (${views.length} decisions from two medium-bot games, memory rebuilt from the view each time)`);
+console.log(`\nbot decision time by difficulty (${views.length} decisions from two ${VIEW_BOTS}-bot games, memory rebuilt from the view each time)`);
 console.table(decisions);
 
 // ---- 3. the same decisions the way a room asks for them ---------------------------------------
@@ -103,7 +109,7 @@ console.table(decisions);
 // on a worker thread with the room's request (a 500 ms budget, the most a pets bot may take),
 // timed from the ask to the answer back on the main thread, beside the worker's own figure.
 const pool = new BotPool({ size: 1 });
-const poolViews = views.slice(0, 24);
+const poolViews = views.slice(0, POOL_DECISIONS);
 // A first answer loads the worker's code: not a decision's time.
 await pool.think({ game: "pets", view: poolViews[0], seat: poolViews[0].viewer!, level: "easy", seed: 1, budgetMs: PETS_BOT_MS, memory: null });
 const pooled: { level: BotLevel; decisions: number; medianMs: number; p95Ms: number; maxMs: number; workerMedianMs: number; inProcessMedianMs: number }[] = [];
@@ -123,7 +129,6 @@ await pool.close();
 console.log(`\nbot decision time through the room's worker pool (ask → answer on the main thread; ${PETS_BOT_MS} ms budget, ${poolViews.length} decisions a level; in-process median from the table above)`);
 console.table(pooled);
 
-mkdirSync(path.dirname(OUT), { recursive: true });
 const result = {
   measuredAt: new Date().toISOString(),
   machine: { cpus: os.cpus().length, cpu: os.cpus()[0]?.model, node: process.version, platform: `${process.platform} ${process.arch}` },
@@ -132,5 +137,4 @@ const result = {
   pooled,
   sink,
 };
-writeFileSync(OUT, JSON.stringify(result, null, 2) + "\n");
-console.log(`wrote ${path.relative(ROOT, OUT)}`);
+console.log(`wrote ${writeResult("pets", result)}`);

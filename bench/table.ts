@@ -8,20 +8,17 @@
 // The same random intentions (test/common/table.gen.ts) are replayed for every timed pass.
 // Prints one table and writes bench/results/table.json.
 
-import { mkdirSync, writeFileSync } from "node:fs";
 import os from "node:os";
-import path from "node:path";
 import { performance } from "node:perf_hooks";
-import { fileURLToPath } from "node:url";
 import { createRng } from "../common/core/rng.js";
 import { applyEvent, diffView, resolve, setupTable, viewTable, type Action, type TableEvent, type TableGame, type Viewer } from "../common/table/index.js";
 import { randomIntention } from "../test/common/table.gen.js";
 import { testDeck } from "../test/common/table.helpers.js";
+import { announceQuick, quick, writeResult } from "./lib/section.js";
 
-const ROOT = path.join(path.dirname(fileURLToPath(import.meta.url)), "..");
-const OUT = path.join(ROOT, "bench", "results", "table.json");
-const STEPS = Number(process.env.TABLE_STEPS ?? 2000);
-const REPEAT = 5;
+const STEPS = Number(process.env.TABLE_STEPS ?? quick(2000, 150));
+const REPEAT = quick(5, 1);
+const WARMUPS = quick(2, 0);
 
 const median = (xs: number[]) => {
   const s = [...xs].sort((a, b) => a - b);
@@ -111,11 +108,12 @@ function bytes(players: number, events: TableEvent[]) {
 
 function main(): void {
   const t0 = performance.now();
+  announceQuick("table");
   const rows: string[][] = [["figure", "value", "baseline (same run)", "baseline value", "ratio"]];
   const results: Record<string, unknown>[] = [];
   for (const players of [4, 10]) {
     const { intents, events, cards } = record(players);
-    for (let w = 0; w < 2; w++) {
+    for (let w = 0; w < WARMUPS; w++) {
       timeResolve(players, intents);
       timeApply(players, events);
     }
@@ -159,7 +157,7 @@ function main(): void {
   console.log(table(rows));
   console.log(
     [
-      `Median of ${REPEAT} timed passes after 2 warm-ups; each pass replays the same ${STEPS} random intentions (test/common/table.gen.ts)`,
+      `Median of ${REPEAT} timed passes after ${WARMUPS} warm-ups; each pass replays the same ${STEPS} random intentions (test/common/table.gen.ts)`,
       `from the same deal (60-card decks + commander, sideboard). Viewers: every seat and a spectator; the delta is diffView's JSON`,
       `(changed top-level fields and zones), what a room would send after each action instead of the whole view.`,
     ].join("\n"),
@@ -171,9 +169,7 @@ function main(): void {
     games: results,
     durationS: round((performance.now() - t0) / 1000, 1),
   };
-  mkdirSync(path.dirname(OUT), { recursive: true });
-  writeFileSync(OUT, JSON.stringify(result, null, 2) + "\n");
-  console.log(`wrote ${path.relative(ROOT, OUT)} (${result.durationS} s)`);
+  console.log(`wrote ${writeResult("table", result)} (${result.durationS} s)`);
 }
 
 main();

@@ -6,17 +6,22 @@
 //   #/spectate/ID watch
 //   #/claim/CLAIM continue on this device: redeem a device link, then play the seat it moved
 //   #/offline[/LEVEL]  Minesweeper offline solo (no server needed once loaded)
-//   #/replay/ID   watch a recorded game (GET /api/replays/ID, replayed with common/ rules)
+//   #/replay/ID   watch a recorded game (GET /api/replays/ID, replayed with common/ rules); ?at=N a moment
+//   #/me          My games: this browser's profile's finished games
+//   #/profile/ID  a profile's page: ratings (with their chart), games, Minesweeper bests
 import "./styles.css";
 import "./ui/ui.css";
 import { normaliseCode } from "./net/client";
 import { errorText, openSession, type RoomSession } from "./net/session";
+import { retryText, STILL_UNAVAILABLE, StillUnavailable, untilAvailable } from "./net/retry";
 import { loadName, loadSeat } from "./net/storage";
 import { explainJoinFailure } from "./net/joinErrors";
 import { confirmLeave, dismissLeave, leaveConsequence } from "./ui/confirm";
 import { namePrompt } from "./ui/namePrompt";
 import { Lobby } from "./lobby/lobby";
 import { redeemClaim } from "./ui/deviceLink";
+import { toast } from "./ui/toast";
+import { ensureProfile } from "./net/profile";
 import { messagePage, RoomView } from "./room-view";
 import { installHub } from "./hub";
 import { registerServiceWorker } from "./pwa/register";
@@ -29,10 +34,15 @@ type Route =
   | { name: "spectate"; id: string }
   | { name: "claim"; claim: string }
   | { name: "offline"; param?: string }
-  | { name: "replay"; id: string };
+  | { name: "replay"; id: string }
+  | { name: "me" }
+  | { name: "profile"; id: string };
+
+type BoardRoute = Extract<Route, { name: "offline" | "replay" | "me" | "profile" }>;
 
 export function parseRoute(hash: string): Route {
-  const parts = hash.replace(/^#\/?/, "").split("/").filter(Boolean).map(decodeURIComponent);
+  // A moment of a replay rides after "?" (#/replay/ID?at=N): the page reads it itself.
+  const parts = hash.replace(/^#\/?/, "").split("?")[0].split("/").filter(Boolean).map(decodeURIComponent);
   if (parts[0] === "games" && parts[1]) return { name: "lobby", game: parts[1] };
   if (parts[0] === "join" && parts[1]) return { name: "join", code: parts[1] };
   if (parts[0] === "room" && parts[1]) return { name: "room", id: parts[1] };
@@ -40,6 +50,8 @@ export function parseRoute(hash: string): Route {
   if (parts[0] === "spectate" && parts[1]) return { name: "spectate", id: parts[1] };
   if (parts[0] === "offline") return { name: "offline", param: parts[1] };
   if (parts[0] === "replay" && parts[1]) return { name: "replay", id: parts[1] };
+  if (parts[0] === "me") return { name: "me" };
+  if (parts[0] === "profile" && parts[1]) return { name: "profile", id: parts[1] };
   return { name: "lobby" };
 }
 
@@ -70,7 +82,7 @@ function closePageHandle(): void {
 }
 
 /** Offline solo and replays: their own pages (loaded on demand, Pixi stays out of the lobby chunk). */
-async function showBoardPage(r: { name: "offline"; param?: string } | { name: "replay"; id: string }): Promise<void> {
+async function showBoardPage(r: BoardRoute): Promise<void> {
   const gen = ++generation;
   closeCurrent();
   closePageHandle();
@@ -83,17 +95,22 @@ async function showBoardPage(r: { name: "offline"; param?: string } | { name: "r
     const handle =
       r.name === "offline"
         ? await (await import("./pages/offline")).mountOffline(host, r.param, toLobby)
-        : await (await import("./pages/replay")).mountReplay(host, r.id, toLobby);
+        : r.name === "replay"
+          ? await (await import("./pages/replay")).mountReplay(host, r.id, toLobby)
+          : r.name === "me"
+            ? await (await import("./pages/myGames")).mountMyGames(host, toLobby)
+            : await (await import("./pages/profile")).mountProfile(host, r.id, toLobby);
     if (gen !== generation) {
       handle.destroy();
       return;
     }
     pageHandle = handle;
-    document.title = `${r.name === "offline" ? "Offline solo" : `Replay #${r.id}`} · Game Hub`;
+    document.title = `${r.name === "offline" ? "Offline solo" : r.name === "replay" ? `Replay #${r.id}` : r.name === "me" ? "My games" : "Profile"} · Game Hub`;
   } catch (e) {
     if (gen !== generation) return;
     console.error(e);
-    failed(r.name === "offline" ? "Could not start offline play" : "Could not open the replay", errorText(e));
+    const what = { offline: "Could not start offline play", replay: "Could not open the replay", me: "Could not open My games", profile: "Could not open the profile" };
+    failed(what[r.name], errorText(e));
   }
 }
 
@@ -210,7 +227,10 @@ async function join(id: string, spectate: boolean): Promise<void> {
   joining(spectate ? `Opening room ${id} to watch.` : stored ? `Taking your seat back in room ${id}.` : `Joining room ${id}.`);
   try {
     const options: Record<string, unknown> = spectate ? { spectate: true } : stored ? { seatToken: stored.seatToken } : {};
-    const session = await openSession({ game: stored?.game ?? "", how: "joinById", roomId: id, options });
+    // An unavailable hub (a stalled Redis, a restart) is tried again by itself, and said so.
+    const session = await untilAvailable(() => openSession({ game: stored?.game ?? "", how: "joinById", roomId: id, options }), (n) => joining(retryText(n)), {
+      cancelled: () => gen !== generation,
+    });
     if (gen !== generation) {
       void session.leave();
       return;
@@ -220,6 +240,10 @@ async function join(id: string, spectate: boolean): Promise<void> {
     showRoom(session);
   } catch (e) {
     if (gen !== generation) return;
+    if (e instanceof StillUnavailable) {
+      failed("The hub is unavailable", STILL_UNAVAILABLE, [{ label: "Try again", run: () => void join(id, spectate) }]);
+      return;
+    }
     const why = explainJoinFailure(id, e, { spectate, reclaim: stored !== null });
     failed(why.title, why.text, why.watch ? [{ label: "Watch this room", run: () => (location.hash = `#/spectate/${id}`) }] : []);
   }
@@ -242,7 +266,7 @@ function askName(id: string): void {
 
 async function route(): Promise<void> {
   const r = parseRoute(location.hash);
-  if (r.name === "offline" || r.name === "replay") return showBoardPage(r);
+  if (r.name === "offline" || r.name === "replay" || r.name === "me" || r.name === "profile") return showBoardPage(r);
   closePageHandle();
   if (r.name === "lobby") {
     generation++;
@@ -255,7 +279,13 @@ async function route(): Promise<void> {
   if (r.name === "claim") {
     closeCurrent();
     try {
-      const { roomId } = await redeemClaim(r.claim);
+      const { roomId, profile, seatGone } = await redeemClaim(r.claim);
+      if (!roomId) {
+        // The link carried the profile (only, or its game is over): its games are here now.
+        history.replaceState(null, "", "#/me");
+        if (profile) toast(seatGone ? `You play as ${profile.name} here now. ${seatGone}` : `You play as ${profile.name} on this device now: your games and ratings are here.`);
+        return void route();
+      }
       history.replaceState(null, "", `#/room/${roomId}`);
       return join(roomId, false);
     } catch (e) {
@@ -286,3 +316,6 @@ installHub(
 );
 void route();
 registerServiceWorker();
+// A profile is made on the first visit (or checked with the server once per page load).
+// (A device link brings one instead: its redeem keeps it.)
+if (parseRoute(location.hash).name !== "claim") void ensureProfile();

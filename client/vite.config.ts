@@ -7,6 +7,24 @@ import { pwa } from "../scripts/pwa";
 const here = fileURLToPath(new URL(".", import.meta.url));
 const target = process.env.HUB_SERVER ?? "http://localhost:2567";
 
+/**
+ * The dev page (Vite's origin) talks to the game server through this proxy, as a page behind
+ * nginx would: its requests reach the server as the server's own origin, so the server's
+ * CORS check (server/net/cors.ts, ALLOWED_ORIGINS) needs no dev entry.
+ */
+const sameOrigin = {
+  target,
+  changeOrigin: true,
+  configure(proxy: { on(event: string, fn: (req: { getHeader(n: string): unknown; setHeader(n: string, v: string): void }) => void): void }) {
+    const origin = new URL(target).origin;
+    const rewrite = (req: { getHeader(n: string): unknown; setHeader(n: string, v: string): void }) => {
+      if (req.getHeader("origin")) req.setHeader("origin", origin);
+    };
+    proxy.on("proxyReq", rewrite);
+    proxy.on("proxyReqWs", rewrite);
+  },
+};
+
 export default defineConfig({
   root: here,
   base: "./",
@@ -27,12 +45,12 @@ export default defineConfig({
     port: Number(process.env.VITE_PORT ?? 5173),
     strictPort: false,
     proxy: {
-      "/api": { target, changeOrigin: true },
-      "/matchmake": { target, changeOrigin: true },
-      "/colyseus": { target, changeOrigin: true },
-      "/__healthcheck": { target, changeOrigin: true },
+      "/api": sameOrigin,
+      "/matchmake": sameOrigin,
+      "/colyseus": sameOrigin,
+      "/__healthcheck": sameOrigin,
       // Room sockets live at /<processId>/<roomId>?sessionId=... (colyseus 0.16).
-      "^/[^/?]+/[^/?]+\\?.*sessionId=": { target, changeOrigin: true, ws: true },
+      "^/[^/?]+/[^/?]+\\?.*sessionId=": { ...sameOrigin, ws: true },
     },
   },
   preview: { port: 4173 },

@@ -6,6 +6,10 @@ import express from "express";
 import { matchMaker } from "@colyseus/core";
 import type { PublicRoom } from "../common/core/wire.js";
 import type { HubMetadata } from "./rooms/base/SeatedRoom.js";
+import type { OutageSource } from "./net/matchmakeHttp.js";
+import { log } from "./ops/log.js";
+import { metrics } from "./ops/metrics.js";
+import { UNAVAILABLE_MESSAGE } from "./ops/redisWatch.js";
 
 /** Public live rooms (full ones too, for spectating); private rooms never appear. */
 export async function listPublicRooms(game?: string): Promise<PublicRoom[]> {
@@ -38,14 +42,28 @@ export function roomsRoute(): express.RequestHandler {
     try {
       res.json(await listPublicRooms(game));
     } catch (e) {
-      console.error("GET /api/rooms failed", e);
+      log.error({ event: "http.failed", path: "/api/rooms", err: e }, "GET /api/rooms failed");
       res.status(500).json({ code: "internal", message: "Could not list rooms." });
     }
   };
 }
 
+/**
+ * Routes that need Redis (scale-out) answer 503 `hub-unavailable` at once during an outage
+ * instead of waiting on it (server/ops/redisWatch.ts).
+ */
+export function whileUnavailable(outages: OutageSource | undefined): express.RequestHandler {
+  return (_req, res, next) => {
+    if (!outages || outages.available()) return next();
+    outages.turnedAwayOne();
+    metrics.refused("http", "hub-unavailable");
+    res.setHeader("Retry-After", "3");
+    res.status(503).json({ code: "hub-unavailable", message: UNAVAILABLE_MESSAGE });
+  };
+}
+
 /** Paths the single-page fallback must never answer. */
-const SERVER_PATHS = /^\/(api|colyseus|matchmake|__healthcheck)(\/|$)/;
+const SERVER_PATHS = /^\/(api|colyseus|matchmake|metrics|__healthcheck)(\/|$)/;
 
 /** Built files whose names carry no content hash. */
 const UNHASHED = /(\.html|[\\/]sw\.js|\.webmanifest|[\\/]icons[\\/][^\\/]+)$/;
@@ -142,7 +160,7 @@ export const jsonErrors: express.ErrorRequestHandler = (err, req, res, next) => 
   if (res.headersSent) return next(err);
   const e = err as { status?: number; statusCode?: number; type?: string; expose?: boolean };
   const status = e.status ?? e.statusCode ?? 500;
-  if (status >= 500) console.error(`${req.method} ${req.path} failed`, err);
+  if (status >= 500) log.error({ event: "http.failed", method: req.method, path: req.path, err }, `${req.method} ${req.path} failed`);
   if (e.type === "entity.too.large") return void res.status(413).json({ code: "too-large", message: "The request body is too large." });
   if (e.type === "entity.parse.failed") return void res.status(400).json({ code: "bad-json", message: "The body is not valid JSON." });
   if (status >= 400 && status < 500) return void res.status(status).json({ code: "bad-request", message: "The request could not be read; check the URL and body." });

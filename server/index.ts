@@ -1,23 +1,25 @@
 // Entry point: `npm start` (tsx server/index.ts), and each PM2 process of ecosystem.config.js.
 // With REDIS_URL set, Redis must answer before anything starts (server/scale.ts).
+// Everything it logs is one JSON object per line (server/ops/log.ts).
 import "./productionByDefault.js";
 import { listen } from "@colyseus/tools";
-import { checkRedis, redisUnreachableMessage } from "./scale.js";
-import { basePort } from "./settings.js";
+import { log } from "./ops/log.js";
+import { checkRedis, maskRedisUrl, redisUnreachableMessage } from "./scale.js";
+import { basePort, listenPort } from "./settings.js";
 import { checkStore } from "./store/index.js";
 
-const store = checkStore();
+const store = await checkStore();
 if (store.fatal) {
-  console.error(store.fatal);
+  log.fatal({ event: "config" }, store.fatal);
   process.exit(1);
 }
-if (store.warning) console.warn(store.warning);
+if (store.warning) log.warn({ event: "config" }, store.warning);
 
 const redisUrl = process.env.REDIS_URL?.trim();
 if (redisUrl) {
   const check = await checkRedis(redisUrl);
   if (!check.ok) {
-    console.error(redisUnreachableMessage(redisUrl, check.reason));
+    log.fatal({ event: "redis.down", redis: maskRedisUrl(redisUrl), reason: check.reason }, redisUnreachableMessage(redisUrl, check.reason));
     process.exit(1);
   }
 }
@@ -25,3 +27,4 @@ if (redisUrl) {
 // Imported only now: the config connects to Redis as it is built.
 const { default: config } = await import("../arena.config.js");
 await listen(config, basePort());
+log.info({ event: "hub.listening", port: listenPort() }, `Listening on http://localhost:${listenPort()}`);

@@ -1,12 +1,13 @@
 // The Colyseus monitor (`/colyseus`): off unless an operator sets MONITOR_USER and
 // MONITOR_PASSWORD. When on, it sits behind HTTP basic auth (user and password both
 // checked, in constant time), failed attempts are limited per address, it answers no
-// cross-origin request, and its method-call endpoint is gone: `room/call` runs any room
+// cross-origin request (server/net/cors.ts), and its method-call endpoint is gone: `room/call` runs any room
 // method (seat tokens, the mine map, fake records), which no operator view needs.
 
 import crypto from "node:crypto";
 import express from "express";
 import { monitor } from "@colyseus/monitor";
+import { log } from "./ops/log.js";
 
 export interface MonitorSettings {
   user: string;
@@ -25,11 +26,11 @@ export function monitorSettingsFromEnv(env: NodeJS.ProcessEnv = process.env): Mo
   const password = env.MONITOR_PASSWORD ?? "";
   if (!user && !password) return null;
   if (!user || !password) {
-    console.warn("Monitor off: set both MONITOR_USER and MONITOR_PASSWORD to turn /colyseus on (README, \"The monitor\").");
+    log.warn({ event: "config" }, 'Monitor off: set both MONITOR_USER and MONITOR_PASSWORD to turn /colyseus on (README, "The monitor").');
     return null;
   }
   if (password.length < MONITOR_MIN_PASSWORD) {
-    console.warn(`Monitor off: MONITOR_PASSWORD must be at least ${MONITOR_MIN_PASSWORD} characters.`);
+    log.warn({ event: "config" }, `Monitor off: MONITOR_PASSWORD must be at least ${MONITOR_MIN_PASSWORD} characters.`);
     return null;
   }
   return { user, password };
@@ -56,7 +57,7 @@ export function mountMonitor(app: express.Express, settings: MonitorSettings | n
   router.use(monitor());
   router.use(((err, _req, res, next) => {
     if (res.headersSent) return next(err);
-    console.error("monitor request failed", err);
+    log.error({ event: "http.failed", path: "/colyseus", err }, "monitor request failed");
     res.status(500).json({ code: "internal", message: "The monitor failed on this request." });
   }) as express.ErrorRequestHandler);
   app.use("/colyseus", router);
@@ -82,7 +83,7 @@ const monitorPageHeaders: express.RequestHandler = (_req, res, next) => {
       "font-src 'self' https://fonts.gstatic.com; img-src 'self' data:; connect-src 'self'; object-src 'none'; frame-ancestors 'none'",
   );
   res.setHeader("Cache-Control", "no-store");
-  // In case keepCorsOffMonitor() found no CORS layer to bypass.
+  // Never answered cross-origin (server/net/cors.ts sets no CORS header here either).
   res.removeHeader("Access-Control-Allow-Origin");
   res.removeHeader("Access-Control-Allow-Credentials");
   next();
@@ -138,18 +139,4 @@ export function basicCredentials(header: string | undefined): { user: string; pa
   const colon = decoded.indexOf(":");
   if (colon < 0) return null;
   return { user: decoded.slice(0, colon), password: decoded.slice(colon + 1) };
-}
-
-/**
- * @colyseus/tools answers every route with CORS that reflects any origin WITH credentials. The
- * hub keeps no cookies, but a browser logged in to the monitor sends its basic auth along, so a
- * foreign page could read the monitor: `/colyseus` answers no cross-origin request at all.
- */
-export function keepCorsOffMonitor(app: express.Express): boolean {
-  const stack = (app as unknown as { router: { stack: { name?: string; handle: express.RequestHandler }[] } }).router.stack;
-  const layer = stack.find((l) => l.name === "corsMiddleware");
-  if (!layer) return false;
-  const cors = layer.handle;
-  layer.handle = (req, res, next) => (/^\/colyseus(\/|$)/i.test(req.path) ? next() : cors(req, res, next));
-  return true;
 }

@@ -16,6 +16,8 @@ import { LocalDriver, LocalPresence, type MatchMakerDriver, type Presence } from
 import { RedisDriver } from "@colyseus/redis-driver";
 import { RedisPresence } from "@colyseus/redis-presence";
 import { Redis, type Cluster } from "ioredis";
+import { log } from "./ops/log.js";
+import { RedisWatch } from "./ops/redisWatch.js";
 import { listenPort } from "./settings.js";
 
 /** Where `npm run start:cluster` / ecosystem.config.js look for Redis when REDIS_URL is not set. */
@@ -36,6 +38,8 @@ export type ScaleOut =
       publicAddress: string;
       /** REDIS_URL with any password masked, for logs. */
       redisUrl: string;
+      /** Whether Redis answers now (outages logged once, matchmaking answered "briefly unavailable"). */
+      watch: RedisWatch;
     };
 
 export function chooseScaleOut(env: NodeJS.ProcessEnv = process.env): ScaleOut {
@@ -45,11 +49,14 @@ export function chooseScaleOut(env: NodeJS.ProcessEnv = process.env): ScaleOut {
   const presence = new HubRedisPresence(url);
   const driver = new RedisDriver(url);
   const shown = maskRedisUrl(url);
-  presence.watch(shown);
-  watchConnection(redisClientOf(driver), `driver ${shown}`);
+  const watch = new RedisWatch(shown);
+  const { pub, sub } = presence.connections();
+  watch.add("presence", pub);
+  watch.add("presence subscriber", sub, { ping: false });
+  watch.add("driver", redisClientOf(driver));
   const publicAddress = publicAddressFor(env);
-  console.log(`Scale-out: Redis presence + driver at ${shown}; this process's rooms are reached at ${publicAddress}`);
-  return { kind: "redis", presence, driver, publicAddress, redisUrl: shown };
+  log.info({ event: "config", redis: shown, publicAddress }, `Scale-out: Redis presence + driver at ${shown}; this process's rooms are reached at ${publicAddress}`);
+  return { kind: "redis", presence, driver, publicAddress, redisUrl: shown, watch };
 }
 
 /**
@@ -61,7 +68,7 @@ export function publicAddressFor(env: NodeJS.ProcessEnv = process.env): string {
   const raw = env.PUBLIC_ADDRESS?.trim() || "localhost:{port}";
   const address = raw.replaceAll("{port}", String(listenPort(env)));
   const bare = address.replace(/^[a-z][a-z0-9+.-]*:\/\//i, "").replace(/\/+$/, "");
-  if (bare !== address) console.warn(`PUBLIC_ADDRESS ${JSON.stringify(raw)}: using ${JSON.stringify(bare)} (no scheme, no trailing slash).`);
+  if (bare !== address) log.warn({ event: "config" }, `PUBLIC_ADDRESS ${JSON.stringify(raw)}: using ${JSON.stringify(bare)} (no scheme, no trailing slash).`);
   return bare;
 }
 
@@ -76,29 +83,14 @@ export class HubRedisPresence extends RedisPresence {
     return await this.pub.sadd(key, value as string);
   }
 
-  /** Log connection trouble once per outage instead of ioredis' "Unhandled error event" per retry. */
-  watch(label: string): void {
-    watchConnection(this.pub, `presence ${label}`);
-    watchConnection(this.sub, `presence (subscriber) ${label}`);
+  /** Its two Redis connections (watched for outages: server/ops/redisWatch.ts). */
+  connections(): { pub: Redis | Cluster; sub: Redis | Cluster } {
+    return { pub: this.pub, sub: this.sub };
   }
 }
 
 function redisClientOf(driver: RedisDriver): Redis | Cluster {
   return (driver as unknown as { _client: Redis | Cluster })._client;
-}
-
-function watchConnection(client: Redis | Cluster, label: string): void {
-  let down = false;
-  client.on("error", (e: Error) => {
-    if (down) return;
-    down = true;
-    console.error(`Redis ${label}: ${e.message}; retrying (rooms on other processes are unreachable meanwhile).`);
-  });
-  client.on("ready", () => {
-    if (!down) return;
-    down = false;
-    console.log(`Redis ${label}: connected again.`);
-  });
 }
 
 /** redis://user:secret@host → redis://user:***@host */

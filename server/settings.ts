@@ -5,6 +5,7 @@
 import type { Admission } from "./net/admission.js";
 import type { BucketLimits } from "./rooms/base/rateLimit.js";
 import type { GameStore } from "./store/GameStore.js";
+import type { HomeStore } from "./store/HomeStore.js";
 import type { RoomLog } from "./store/RoomLog.js";
 
 export interface HubSettings {
@@ -38,12 +39,18 @@ export interface HubSettings {
   maxMatchmakeBodyBytes: number;
   /** Where finished games go. */
   store: GameStore;
+  /** Profiles, histories and ratings (the same database as the store); none: rooms rate nothing. */
+  home?: HomeStore;
   /** Where live rooms keep their log (server/store/RoomLog.ts); none: rooms are not restored. */
   roomLog?: RoomLog;
   /** A room nobody is connected to for this long sleeps as its log (0: never). */
   roomSleepSeconds: number;
-  /** A room untouched (no move, no join) this long is closed for good; its log is kept. */
+  /** A room untouched (no move, no join) this long is closed for good (its rows go as long after that). */
   abandonedRoomHours: number;
+  /** Below this much free space where the room log (or the store) lives, no new room is created (MB; 0: no reserve). */
+  diskReserveMb: number;
+  /** A game whose moves reach this many KB of JSON in the room log takes no more (a log's bound). */
+  gameLogMaxKb: number;
   /** This hub's admission state (set when the server starts; rooms made without it skip the checks). */
   gate?: Admission;
 }
@@ -66,6 +73,10 @@ export interface AdmissionLimits {
   maxRooms: number;
   /** Board cells (and race boards × cells) held by this process's live rooms. */
   maxCells: number;
+  /** Profiles one address may make per day (counted in the shared store). */
+  profilesPerDay: number;
+  /** Profiles one address may make at once (burst, then per second), before the daily bound. */
+  profileRate: BucketLimits;
 }
 
 export const DEFAULTS = {
@@ -82,6 +93,8 @@ export const DEFAULTS = {
   abandonedHoldSeconds: 120,
   roomSleepSeconds: 300,
   abandonedRoomHours: 72,
+  diskReserveMb: 100,
+  gameLogMaxKb: 2048,
   trustProxy: 0,
   maxMatchmakeBodyBytes: 8 * 1024,
   admission: {
@@ -93,6 +106,8 @@ export const DEFAULTS = {
     tokenGuessRate: { burst: 10, perSecond: 0.2 },
     maxRooms: 2000,
     maxCells: 2_000_000,
+    profilesPerDay: 10,
+    profileRate: { burst: 5, perSecond: 1 / 60 },
   },
 } as const;
 
@@ -104,6 +119,8 @@ export const NO_ADDRESS_LIMITS: Omit<AdmissionLimits, "maxRooms" | "maxCells"> =
   pendingPerAddress: 1e6,
   unusedRate: { burst: 1e6, perSecond: 1e6 },
   tokenGuessRate: { burst: 1e6, perSecond: 1e6 },
+  profilesPerDay: 1e6,
+  profileRate: { burst: 1e6, perSecond: 1e6 },
 };
 
 function num(value: string | undefined, fallback: number, min: number, max: number): number {
@@ -137,6 +154,8 @@ export function settingsFromEnv(env: NodeJS.ProcessEnv = process.env): Omit<HubS
     abandonedHoldSeconds: num(env.ABANDONED_HOLD_SECONDS, DEFAULTS.abandonedHoldSeconds, 0, 86400),
     roomSleepSeconds: num(env.ROOM_SLEEP_SECONDS, DEFAULTS.roomSleepSeconds, 0, 86400 * 30),
     abandonedRoomHours: num(env.ABANDONED_ROOM_HOURS, DEFAULTS.abandonedRoomHours, 0.001, 24 * 365),
+    diskReserveMb: num(env.DISK_RESERVE_MB, DEFAULTS.diskReserveMb, 0, 1e7),
+    gameLogMaxKb: num(env.GAME_LOG_MAX_KB, DEFAULTS.gameLogMaxKb, 16, 1e6),
     trustProxy: num(env.TRUST_PROXY, DEFAULTS.trustProxy, 0, 10),
     maxMatchmakeBodyBytes: num(env.MATCHMAKE_BODY_BYTES, DEFAULTS.maxMatchmakeBodyBytes, 256, 1 << 20),
     admission: admissionFromEnv(env),
@@ -158,6 +177,8 @@ function admissionFromEnv(env: NodeJS.ProcessEnv): AdmissionLimits {
     },
     maxRooms: num(env.MAX_ROOMS, d.maxRooms, 1, 1e9),
     maxCells: num(env.MAX_CELLS, d.maxCells, 1, 1e12),
+    profilesPerDay: num(env.PROFILES_PER_DAY, d.profilesPerDay, 1, 1e9),
+    profileRate: d.profileRate,
   };
   return env.ADDRESS_LIMITS?.trim().toLowerCase() === "off" ? { ...limits, ...NO_ADDRESS_LIMITS } : limits;
 }

@@ -18,7 +18,7 @@ import WebSocket from "ws";
 import { Client as BgioClient } from "boardgame.io/client";
 import { SocketIO } from "boardgame.io/multiplayer";
 import { MinesweeperCoop, SEATS } from "./bgio-game.js";
-import { unpackPlay } from "../../common/cubestacc/wire.js";
+import { unpackCubes, unpackPlay } from "../../common/cubestacc/wire.js";
 
 const MODE = process.env.MODE as "echo" | "hub" | "cubestacc" | "bgio";
 const PORT = Number(process.env.PORT);
@@ -178,6 +178,29 @@ async function connectHub(index: number): Promise<Conn> {
   return conn;
 }
 
+/**
+ * A Cubestacc state as JSON with every cube the 11-field object it was on the wire before
+ * cubes became one number each: the "full state JSON" yardstick stays what it was, so the
+ * ratio measures the wire, not a smaller JSON.
+ */
+function unpackedJson(state: any): unknown {
+  const json = state.toJSON();
+  json.cubes = unpackCubes(json.cubes ?? []).map((c) => ({
+    card: c.card,
+    parent: c.parent ?? -1,
+    x: c.cell.x,
+    y: c.cell.y,
+    z: c.cell.z,
+    mode: c.mode,
+    suit: c.suit,
+    openTop: c.open.top,
+    openSide: c.open.side,
+    openFace: c.open.face,
+    by: c.by ?? -1,
+  }));
+  return json;
+}
+
 async function connectCubestacc(_index: number): Promise<Conn> {
   const client = new ColyseusClient(`http://${HOST}:${PORT}`);
   const room: Room<any> = await client.joinOrCreate("cubestacc", { ...CUBESTACC_OPTIONS });
@@ -239,7 +262,7 @@ async function connectCubestacc(_index: number): Promise<Conn> {
   });
   countBytes((room.connection.transport as unknown as { ws: WebSocket }).ws);
   await joined(() => seat >= 0 && !!room.state?.players, "no seat / state after join");
-  addSampler(() => Buffer.byteLength(JSON.stringify(room.state.toJSON())));
+  addSampler(() => Buffer.byteLength(JSON.stringify(unpackedJson(room.state))));
   // Watchdog: a move unanswered for MOVE_TIMEOUT_MS is lost; an idle client re-checks its turn.
   timers.push(
     setInterval(() => {

@@ -8,6 +8,7 @@ import type { Room } from "colyseus.js";
 import { h } from "../ui/dom";
 import { formatSeconds, TurnClock } from "./shell/clock";
 import { EndScreen } from "./shell/end";
+import { RatedBox } from "./shell/rated";
 import { clientGame } from "./registry";
 import { SeatList, seatStateOf } from "./shell/seats";
 import type { GameContext } from "./types";
@@ -69,6 +70,8 @@ export class GameShell {
   private endExtra = h("div", { class: "gs-end-extra" });
   private endExtraKey = "";
   private replayBox = h("div", { class: "gs-end-replay" });
+  /** A rated game's changes (the `rated` event), shown on its end screen. */
+  private rated: RatedBox;
 
   constructor(private ctx: GameContext, host: HTMLElement, private opts: ShellOptions) {
     this.stage = h("div", { class: "gs-stage" });
@@ -88,7 +91,8 @@ export class GameShell {
       ready: (ready) => ctx.session.send("ready", { ready }),
       start: () => ctx.session.send("start", {}),
     });
-    this.end.body.append(this.endExtra, this.replayBox);
+    this.rated = new RatedBox(ctx.session, (t) => ctx.announce(t));
+    this.end.body.append(this.rated.el, this.endExtra, this.replayBox);
     this.el = h(
       "div",
       { class: "gs" },
@@ -163,6 +167,14 @@ export class GameShell {
       }
     }
     if (this.opts.replay) this.drawReplayLink(finished ? (state.replayId ?? -1) : -1);
+    this.drawRated();
+  }
+
+  /** "Ann 1,500 → 1,658 (+158)" per player, once the game is rated (the end screen of that game only). */
+  private drawRated(): void {
+    const s = this.last;
+    if (!s || s.phase !== "finished") return this.rated.hide();
+    this.rated.show(s.gameNo, this.me, (seat) => s.seats[seat]?.name || `Seat ${seat + 1}`);
   }
 
   /** "Watch the replay" on the end screen once the game is saved (a queued save says so meanwhile). */
@@ -193,6 +205,7 @@ export class GameShell {
   }
 
   destroy(): void {
+    this.rated.destroy();
     if (this.tick) clearInterval(this.tick);
     this.el.remove();
   }

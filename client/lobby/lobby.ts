@@ -4,6 +4,9 @@
 // plain lobby (#/) shows every page in turn. Plain, accessible HTML.
 import { fetchRooms, normaliseCode, type PublicRoom } from "../net/client";
 import { errorText, type RoomSession } from "../net/session";
+import { cannotSaveNow } from "../net/joinErrors";
+import { toast } from "../ui/toast";
+import { retryText, STILL_UNAVAILABLE, StillUnavailable, untilAvailable, UNAVAILABLE } from "../net/retry";
 import { loadName, saveName } from "../net/storage";
 import { h } from "../ui/dom";
 import { CLIENT_GAMES, type ClientGame } from "../games/registry";
@@ -12,6 +15,9 @@ import { field } from "./ui";
 import { RejoinBanner } from "./rejoin";
 import { codeProblem } from "../net/joinErrors";
 import { roomCard } from "./roomCards";
+import { ratedPanel } from "./rated";
+import { recentGames } from "./recentGames";
+import { loadProfile, onProfile, renameProfileSoon } from "../net/profile";
 import "./lobby.css";
 
 export interface LobbyActions {
@@ -35,6 +41,8 @@ export class Lobby {
   private refreshTimer: ReturnType<typeof setInterval> | null = null;
   private abort: AbortController | null = null;
   private busy = false;
+  /** Counts joins: a join whose ticket is not the latest was cancelled (the lobby was left). */
+  private entering = 0;
 
   constructor(private actions: LobbyActions) {
     this.status = h("p", { class: "lobby-status", role: "status", "aria-live": "polite" });
@@ -43,7 +51,7 @@ export class Lobby {
     this.el = h(
       "main",
       { class: "lobby", id: "lobby" },
-      h("header", { class: "lobby-head" }, h("h1", {}, "Game Hub"), this.nameField()),
+      h("header", { class: "lobby-head" }, h("h1", {}, "Game Hub"), this.nameField(), this.profileLinks()),
       this.status,
       this.rejoin.el,
       (this.tiles = this.gameList()),
@@ -80,15 +88,26 @@ export class Lobby {
 
   hide(): void {
     this.el.hidden = true;
+    // A join still trying again by itself stops: the player went elsewhere.
+    if (this.busy) {
+      this.entering++;
+      this.busy = false;
+      this.el.removeAttribute("aria-busy");
+      this.setStatus("");
+    }
     if (this.refreshTimer) clearInterval(this.refreshTimer);
     this.refreshTimer = null;
     this.abort?.abort();
     this.rejoin.stop();
   }
 
-  setStatus(text: string, error = false): void {
+  setStatus(text: string, error = false, retrying = false): void {
     this.status.textContent = text;
     this.status.classList.toggle("error", error);
+    this.status.classList.toggle("retrying", retrying);
+    // The status line sits at the top of the lobby; a refusal of a button far down the page
+    // (a phone scrolled to its game) is also shown where the player is looking.
+    if (error && text) toast(text, "error", 6000);
   }
 
   // ---- sections -------------------------------------------------------------------
@@ -103,12 +122,27 @@ export class Lobby {
       spellcheck: "false",
     });
     input.value = loadName();
-    input.addEventListener("input", () => saveName(input.value));
+    input.addEventListener("input", () => {
+      saveName(input.value);
+      renameProfileSoon(input.value);
+    });
     input.addEventListener("change", () => {
       saveName(input.value);
       input.value = loadName();
     });
     return h("div", { class: "name-field" }, field("Your name", input));
+  }
+
+  /** My games and the profile page, from every lobby view. */
+  private profileLinks(): HTMLElement {
+    const profile = h("a", { class: "button-link secondary", id: "profile-link", href: "#/me" }, "Profile");
+    const show = () => {
+      const p = loadProfile();
+      profile.setAttribute("href", p ? `#/profile/${p.id}` : "#/me");
+    };
+    show();
+    onProfile(show);
+    return h("nav", { class: "lobby-me", "aria-label": "You" }, h("a", { class: "button-link", id: "my-games-link", href: "#/me" }, "My games"), profile);
   }
 
   /** Each game's page: its art and name, its panels (quick play, private room, solo...), its leaderboard. */
@@ -117,6 +151,11 @@ export class Lobby {
     return CLIENT_GAMES.filter((g) => g.scene).map((g) => {
       const board = g.leaderboard?.();
       if (board) this.boards.push(board);
+      // rated quick play and its leaderboard (the games with rating pools), recent finished games
+      const rated = ratedPanel(g.id, ctx) as (HTMLElement & { refresh?: () => void }) | null;
+      if (rated?.refresh) this.boards.push({ el: rated, show: rated.refresh });
+      const recent = recentGames(g.id);
+      this.boards.push({ el: recent.el, show: recent.refresh });
       const back = h("a", { class: "game-page-back", href: "#/" }, "← All games");
       const page = h(
         "section",
@@ -127,8 +166,9 @@ export class Lobby {
           back,
           h("div", { class: "game-page-title" }, art(g), h("div", {}, h("h2", { id: `game-${g.id}-h`, tabindex: -1 }, g.title), h("p", { class: "game-blurb" }, g.blurb))),
         ),
-        h("div", { class: "lobby-forms" }, ...(g.lobby?.(ctx) ?? [])),
+        h("div", { class: "lobby-forms" }, ...(g.lobby?.(ctx) ?? []), rated),
         board?.el ?? null,
+        recent.el,
       );
       this.pages.set(g.id, page);
       return page;
@@ -215,17 +255,28 @@ export class Lobby {
   private async enter(what: string, open: () => Promise<RoomSession>): Promise<void> {
     if (this.busy) return;
     this.busy = true;
+    const ticket = ++this.entering;
+    const cancelled = () => ticket !== this.entering;
     this.setStatus(what);
     this.el.setAttribute("aria-busy", "true");
     try {
-      const session = await open();
+      // An unavailable hub (a stalled Redis, a restart) is tried again by itself, and said so.
+      const session = await untilAvailable(open, (n) => this.setStatus(retryText(n), false, true), { cancelled });
+      if (cancelled()) {
+        void session.leave(); // the player went elsewhere meanwhile
+        return;
+      }
       this.setStatus("");
       this.actions.entered(session);
     } catch (e) {
-      this.setStatus(`Could not join: ${errorText(e)}`, true);
+      if (cancelled()) return;
+      // A full disk is said in the server's own words (what happened, try again later).
+      this.setStatus(e instanceof StillUnavailable ? STILL_UNAVAILABLE : (cannotSaveNow(e) ?? `Could not join: ${errorText(e)}`), true);
     } finally {
-      this.busy = false;
-      this.el.removeAttribute("aria-busy");
+      if (!cancelled()) {
+        this.busy = false;
+        this.el.removeAttribute("aria-busy");
+      }
     }
   }
 
@@ -239,7 +290,7 @@ export class Lobby {
       this.renderRooms(rooms);
     } catch (e) {
       if (abort.signal.aborted) return;
-      this.roomsNote.textContent = `Could not load rooms (${errorText(e)}).`;
+      this.roomsNote.textContent = errorText(e) === UNAVAILABLE ? `${UNAVAILABLE} The list refreshes by itself.` : `Could not load rooms (${errorText(e)}).`;
     }
   }
 

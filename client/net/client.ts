@@ -2,6 +2,7 @@
 // (ws://host or wss://host; the Vite dev server proxies to the game server).
 import { Client } from "colyseus.js";
 import type { PublicRoom } from "../../common/core/wire";
+import { UNAVAILABLE } from "./retry";
 
 export type { PublicRoom };
 
@@ -18,6 +19,7 @@ export function hubClient(): Client {
 export async function fetchRooms(game?: string, signal?: AbortSignal): Promise<PublicRoom[]> {
   const url = game ? `/api/rooms?game=${encodeURIComponent(game)}` : "/api/rooms";
   const res = await fetch(url, { signal, headers: { Accept: "application/json" } });
+  if (res.status === 503) throw new Error(UNAVAILABLE);
   if (!res.ok) throw new Error(`GET /api/rooms answered ${res.status}`);
   const body = (await res.json()) as unknown;
   const list = Array.isArray(body) ? body : (body as { rooms?: unknown }).rooms;

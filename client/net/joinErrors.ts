@@ -21,9 +21,29 @@ function what(id: string): string {
   return CODE.test(id) ? `code ${id}` : `id ${id}`;
 }
 
+const CANNOT_SAVE = /disk is full|almost out of disk space|cannot save your seat|could not save|cannot save a new game/i;
+
+/**
+ * The server refused because it cannot save right now (its disk is full or failing): its own
+ * words say what happened and to try again, and the refusal passes by itself once space is back.
+ * Null for any other failure.
+ */
+export function cannotSaveNow(e: unknown): string | null {
+  const raw = errorText(e);
+  return CANNOT_SAVE.test(raw) ? raw : null;
+}
+
 /** Classifies a failed joinById (`reclaim`: we tried with a stored seat token). */
 export function explainJoinFailure(id: string, e: unknown, how: { spectate: boolean; reclaim: boolean }): JoinFailure {
   const raw = errorText(e);
+  const unsaved = cannotSaveNow(e);
+  if (unsaved) {
+    return {
+      title: "The server cannot save right now",
+      text: `${unsaved.replace(/\.?$/, ".")} Nothing is lost: the game with ${what(id)} is still there.`,
+      watch: !how.spectate,
+    };
+  }
   if (/not found|is locked|disposed/i.test(raw)) {
     return {
       title: how.reclaim ? "That game is over" : "No such game",

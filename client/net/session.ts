@@ -14,6 +14,8 @@ import { MatchMakeError, ServerError, type Room } from "colyseus.js";
 import { hubClient } from "./client";
 import { ServerClock } from "./clock";
 import { forgetSeat, loadSeat, playerName, saveSeat } from "./storage";
+import { cannotSaveNow } from "./joinErrors";
+import { profileKey } from "./profile";
 
 export type ConnStatus =
   | { kind: "connecting" }
@@ -71,6 +73,8 @@ export function isRefusal(e: unknown): boolean {
 
 export function errorText(e: unknown): string {
   if (e instanceof Error && e.message) return e.message;
+  // colyseus.js rejects a request that got no answer with the XHR's error event
+  if (typeof Event !== "undefined" && e instanceof Event) return "The connection to the hub failed.";
   return String(e ?? "unknown error");
 }
 
@@ -301,6 +305,8 @@ export class RoomSession {
         }
         // The room is not there yet: the server may be restoring it. Keep trying a while.
         if (!(e instanceof SeatLost) && roomNotThereYet(e) && Date.now() - droppedAt < ROOM_RETURN_MS) continue;
+        // The server cannot save right now (disk full): the seat is still ours, keep trying.
+        if (!(e instanceof SeatLost) && cannotSaveNow(e)) continue;
         if (e instanceof SeatLost || ++refusals >= REFUSALS_BEFORE_LOST) {
           this.loseSeat(errorText(e));
           return;
@@ -365,12 +371,22 @@ class SeatLost extends Error {}
  */
 export async function openSession(req: JoinRequest): Promise<RoomSession> {
   const client = hubClient();
-  const options: Record<string, unknown> = { name: playerName(), ...(req.options ?? {}) };
+  const key = profileKey();
+  // A new seat plays for this browser's profile (its games land in My games).
+  const options: Record<string, unknown> = { name: playerName(), ...(key && req.options?.spectate !== true ? { profileKey: key } : {}), ...(req.options ?? {}) };
   let room: Room;
   if (req.how === "joinOrCreate") room = await client.joinOrCreate(req.game, options);
   else if (req.how === "create") room = await client.create(req.game, options);
   else room = await client.joinById(req.roomId ?? "", options);
   const session = new RoomSession(liveOf(room.name || req.game), liveOf(room.roomId), options.spectate === true);
+  session.attach(room);
+  return session;
+}
+
+/** Joins the room a seat reservation is for (rated quick play hands one out). */
+export async function openReserved(game: string, reservation: unknown): Promise<RoomSession> {
+  const room = await hubClient().consumeSeatReservation(reservation as Parameters<ReturnType<typeof hubClient>["consumeSeatReservation"]>[0]);
+  const session = new RoomSession(liveOf(room.name || game), liveOf(room.roomId), false);
   session.attach(room);
   return session;
 }

@@ -22,6 +22,7 @@ function timeText(ms: number): string {
 }
 import { h } from "../ui/dom";
 import { replayControls } from "../ui/replayControls";
+import { authHeaders } from "../net/profile";
 import { PageFrame, type PageHandle } from "./page";
 
 /** GET /api/replays/:id (docs/protocol.md, "Replays"). */
@@ -48,7 +49,8 @@ export interface ReplayRecord {
 export const SPEEDS: readonly number[] = [0.5, 1, 2, 4];
 
 export async function fetchReplay(id: string, signal?: AbortSignal): Promise<ReplayRecord> {
-  const res = await fetch(`/api/replays/${encodeURIComponent(id)}`, { signal, headers: { Accept: "application/json" } });
+  // A private room's game is served to the profiles that played it: send this browser's key.
+  const res = await fetch(`/api/replays/${encodeURIComponent(id)}`, { signal, headers: { Accept: "application/json", ...authHeaders() } });
   let body: any = null;
   try {
     body = await res.json();
@@ -179,6 +181,23 @@ export function engineSteps(engine: ReplayEngine): { total: number; unit: "move"
   return { total: engine.total, unit: "move", position: () => engine.position, canStep: () => !engine.broken };
 }
 
+/** Reveals that opened many cells at once (a flood), as marks under the scrubber. */
+export function bigReveals(record: ReplayRecord, atLeast = 20): { at: number; label: string }[] {
+  const e = new ReplayEngine(record);
+  const out: { at: number; label: string }[] = [];
+  const opened = () => {
+    const s = e.session.state as MinesweeperState & RaceState;
+    return e.race ? (s as RaceState).boards.reduce((n, b) => n + b.revealedCount, 0) : (s as MinesweeperState).revealedCount;
+  };
+  let before = opened();
+  while (e.step()) {
+    const now = opened();
+    if (now - before >= atLeast) out.push({ at: e.position, label: `${now - before} cells opened at once` });
+    before = now;
+  }
+  return out;
+}
+
 function modeName(r: ReplayRecord): string {
   return r.mode === "coop" ? "Co-op" : r.mode === "race" ? "Race" : r.source === "offline-verified" ? "Offline solo (verified)" : "Solo";
 }
@@ -219,6 +238,14 @@ export async function mountReplay(host: HTMLElement, id: string, toLobby: () => 
     return mountTableReplay(frame, record as unknown as Parameters<typeof mountTableReplay>[1]);
   }
   if (record.game === "pets") return (await import("../games/pets/replay")).mountPetsReplay(frame, record);
+  if (record.game === "connect4") return (await import("../games/connect4/replay")).mountConnect4Replay(frame, record);
+  if (record.game === "cubestacc") return (await import("../games/cubestacc/replay")).mountCubestaccReplay(frame, record);
+  if (record.game !== "minesweeper") {
+    frame.body.append(
+      h("div", { class: "notice page-notice", role: "status" }, h("h2", {}, "No replay player for this game yet"), h("p", {}, "The game is stored and will play here once its replay player is written. Its result is in My games.")),
+    );
+    return { el: frame.el, snapshot: () => ({ page: "replay", ready: false }), renderNow() {}, resume() {}, destroy: () => frame.el.remove() };
+  }
   const engine = new ReplayEngine(record);
   const raceSeats = engine.race ? record.seats.length : 1;
   let seat = 0;
@@ -252,6 +279,7 @@ export async function mountReplay(host: HTMLElement, id: string, toLobby: () => 
   }
   const controls = replayControls({
     ...engineSteps(engine),
+    marks: bigReveals(record),
     speeds: SPEEDS,
     seek: seekTo,
     onPlaying: (on) => {

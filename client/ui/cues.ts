@@ -30,6 +30,11 @@ function cue(tone: Tone): void {
   else stats.muted++;
 }
 
+/** Another seat's move, for a game whose moves send no event (Cubestacc: the patch shows the new cube). */
+export function cueOtherMove(): void {
+  cue("play");
+}
+
 const ALERT_ICON =
   "data:image/svg+xml,%3Csvg xmlns='http://www.w3.org/2000/svg' viewBox='0 0 16 16'%3E%3Ccircle cx='8' cy='8' r='7' fill='%23ffb000'/%3E%3Ccircle cx='8' cy='8' r='3.5' fill='%23d43a2a'/%3E%3C/svg%3E";
 const TURN_PREFIX = "● Your turn — ";

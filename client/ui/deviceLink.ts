@@ -3,6 +3,7 @@
 // its seat moved. Only a seated player sees the button (spectators have no seat to move).
 import type { RoomSession } from "../net/session";
 import { loadSeat, saveSeat } from "../net/storage";
+import { adoptProfile, authHeaders, type StoredProfile } from "../net/profile";
 import { h } from "./dom";
 import { showLinkPanel } from "./linkPanel";
 import { toast } from "./toast";
@@ -12,7 +13,8 @@ export function claimLink(claim: string): string {
 }
 
 async function post(path: string, body: unknown): Promise<any> {
-  const res = await fetch(path, { method: "POST", headers: { "Content-Type": "application/json", Accept: "application/json" }, body: JSON.stringify(body) });
+  // The profile's key goes along: the link carries the profile to the other device too.
+  const res = await fetch(path, { method: "POST", headers: { "Content-Type": "application/json", Accept: "application/json", ...authHeaders() }, body: JSON.stringify(body) });
   let out: any = null;
   try {
     out = await res.json();
@@ -23,11 +25,23 @@ async function post(path: string, body: unknown): Promise<any> {
   return out;
 }
 
-/** Redeems a claim from a device link: stores the seat token so joining the room reclaims the seat. */
-export async function redeemClaim(claim: string): Promise<{ roomId: string }> {
-  const r = (await post("/api/claims/redeem", { claim })) as { roomId: string; seatToken: string; seat: number; game: string };
-  saveSeat({ roomId: r.roomId, seatToken: r.seatToken, seat: r.seat, game: r.game });
-  return { roomId: r.roomId };
+/**
+ * Redeems a claim from a device link: keeps the profile it carries (this browser plays as it
+ * from now on) and stores the seat token so joining the room reclaims the seat. roomId null:
+ * the link carried only the profile (or its game is over: `seatGone` says so).
+ */
+export async function redeemClaim(claim: string): Promise<{ roomId: string | null; profile: StoredProfile | null; seatGone?: string }> {
+  const r = (await fetch("/api/claims/redeem", { method: "POST", headers: { "Content-Type": "application/json", Accept: "application/json" }, body: JSON.stringify({ claim }) }).then(async (res) => {
+    const body = await res.json().catch(() => null);
+    if (!res.ok) throw new Error(body?.message ?? `The server answered ${res.status}; try again.`);
+    return body;
+  })) as { roomId?: string; seatToken?: string; seat?: number; game?: string; profile?: StoredProfile; seatGone?: string };
+  if (r.profile) adoptProfile(r.profile);
+  if (r.roomId && r.seatToken && r.game && typeof r.seat === "number") {
+    saveSeat({ roomId: r.roomId, seatToken: r.seatToken, seat: r.seat, game: r.game });
+    return { roomId: r.roomId, profile: r.profile ?? null };
+  }
+  return { roomId: null, profile: r.profile ?? null, seatGone: r.seatGone };
 }
 
 /** The room bar's "Another device" button and its panel (link, copy, expiry). */

@@ -3,9 +3,32 @@
 // Keys anywhere on the page but in a form control: Space or K plays / pauses, ← and → step.
 // The speeds are one radio group (← → move the choice). The page keeps its own clock (frames
 // or a timer) and its drawing; this module owns the buttons, the playing flag and the speed.
+// A replay's address may carry a moment (`#/replay/ID?at=N`): the page opens there, and
+// "Link to this moment" copies the address of the position on screen. The game's big moments
+// are marks under the scrubber, each a button that jumps there.
 // Look: client/pages/pages.css (.replay-controls).
 
 import { h } from "./dom";
+import { toast } from "./toast";
+
+/** A moment worth a mark on the scrubber (a big reveal, a K stack taken, a round's battle). */
+export interface ReplayMark {
+  at: number;
+  label: string;
+}
+
+/** The moment a replay's address asks for (`?at=N`), or null. */
+export function momentOf(hash: string = location.hash): number | null {
+  const q = hash.split("?")[1];
+  const at = q ? new URLSearchParams(q).get("at") : null;
+  return at !== null && /^\d{1,7}$/.test(at) ? Number(at) : null;
+}
+
+/** The address of this replay at move `at`. */
+export function momentLink(at: number, hash: string = location.hash): string {
+  const base = hash.split("?")[0] || "#/";
+  return `${location.origin}${location.pathname}${base}?at=${at}`;
+}
 
 export interface ReplayControlsOptions {
   /** Speeds offered (×) and the one at the start (default 1). */
@@ -40,6 +63,8 @@ export interface ReplayControlsOptions {
   className?: string;
   /** Said to screen readers when playback reaches the end. */
   announce?(text: string): void;
+  /** The game's big moments, marked under the scrubber. */
+  marks?: readonly ReplayMark[];
 }
 
 export interface ReplayControls {
@@ -82,11 +107,33 @@ export function replayControls(o: ReplayControlsOptions): ReplayControls {
   });
   const scrub = h("input", { type: "range", min: 0, max: Math.max(0, o.total), step: 1, value: 0, id: "replay-scrub", class: "replay-scrub", "aria-label": `Position (${unit}s)` });
   const posEl = h("output", { class: "replay-pos", id: "replay-pos", "aria-live": "off" }, "");
+  const shareBtn = h("button", { type: "button", class: "small secondary", id: "replay-share", "aria-label": "Copy a link to this moment of the replay" }, "🔗 Link to this moment");
+  shareBtn.addEventListener("click", () => {
+    const link = momentLink(o.position());
+    history.replaceState(null, "", link);
+    void navigator.clipboard?.writeText(link).then(
+      () => toast("Link to this moment copied: whoever opens it sees the game from here."),
+      () => toast(`Link to this moment: ${link}`),
+    );
+  });
+  const marks = (o.marks ?? []).filter((m) => m.at >= 0 && m.at <= o.total);
+  const marksEl = marks.length
+    ? h(
+        "div",
+        { class: "replay-marks", id: "replay-marks", role: "group", "aria-label": "Big moments" },
+        ...marks.map((m) => {
+          const b = h("button", { type: "button", class: "replay-mark", "data-at": m.at, title: m.label, "aria-label": `${m.label} (${unit} ${m.at})` });
+          b.style.left = `${o.total > 0 ? (100 * m.at) / o.total : 0}%`;
+          b.addEventListener("click", () => pausedSeek(m.at));
+          return b;
+        }),
+      )
+    : null;
   const el = h(
     "div",
     { class: `replay-controls${o.className ? ` ${o.className}` : ""}`, id: "replay-controls", role: "group", "aria-label": "Replay controls" },
-    h("div", { class: "replay-row" }, startBtn, backBtn, playBtn, fwdBtn, ...(o.extra ?? []), speedGroup, ...(o.after ?? [])),
-    h("div", { class: "replay-row replay-row-scrub" }, scrub, posEl),
+    h("div", { class: "replay-row" }, startBtn, backBtn, playBtn, fwdBtn, ...(o.extra ?? []), speedGroup, ...(o.after ?? []), shareBtn),
+    h("div", { class: "replay-row replay-row-scrub" }, h("div", { class: "replay-scrub-wrap" }, scrub, marksEl), posEl),
     ...(o.below ?? []),
   );
 
@@ -158,6 +205,9 @@ export function replayControls(o: ReplayControlsOptions): ReplayControls {
     e.preventDefault();
   };
   document.addEventListener("keydown", onKey);
+  // A shared moment: the page has drawn its first frame by the next one; go there then.
+  const asked = momentOf();
+  if (asked !== null) requestAnimationFrame(() => pausedSeek(asked));
 
   return {
     el,

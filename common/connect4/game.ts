@@ -44,6 +44,7 @@ export const connect4Def: GameDef<Connect4State, Connect4Move, Connect4Event, Co
   apply: connect4Rules.apply,
   status: connect4Rules.status,
   result: (s) => (s.winner === null ? "draw" : "won"),
+  places: (s) => [0, 1].map((seat) => (s.winner === null || s.winner === seat ? 1 : 2)),
   whoActs: (s) => (s.over ? nobody : onTurn(s.turn, s.turnStartedAt, undefined, s.moves)),
   view: connect4Rules.view,
   eventsFor: (events) => events.map((e) => ({ ...e })),

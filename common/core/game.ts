@@ -106,6 +106,11 @@ export interface GameDef<S, M extends TypedMove, E, C, V> {
   status(state: S): GameStatus;
   /** How a finished game ended, in a word for records and end screens ("won", "draw"...); default "finished". */
   result?(state: S): string;
+  /**
+   * Each seat's 1-based final place once the game is finished (equal places tie): what a
+   * history shows and a rating learns from. Games without an order of players omit it.
+   */
+  places?(state: S): number[];
   /** Who may act now (see WhoActs). */
   whoActs(state: S): WhoActs;
   /** What `viewer` sees (seat, or null: spectator): the single truth of the wire and the client. */

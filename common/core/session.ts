@@ -3,7 +3,7 @@
 // replay() rebuilds the same game from {seed, config, seats, log}.
 
 import { createRng, type Rng } from "./rng.js";
-import type { ApplyResult, Rules } from "./rules.js";
+import type { ApplyResult, Rejection, Rules } from "./rules.js";
 
 export interface LoggedMove<M> {
   seat: number;
@@ -35,13 +35,24 @@ export class GameSession<S, M, E, C, V> {
     this.state = rules.setup(seed, config, seats);
   }
 
-  /** Applies a move at server time `now`; on rejection nothing changes (RNG included). */
-  apply(seat: number, move: M, now: number): ApplyResult<S, E> {
+  /**
+   * Applies a move at server time `now`; on rejection nothing changes (RNG included).
+   * `admit` runs once the rules accepted the move and before anything changes (`next`: the state
+   * the move leads to): the room makes the move durable there (its log write), and a Rejection it returns (the write failed)
+   * refuses the move as the rules would have, nothing changed. The rules never mutate the
+   * state they are given, so dropping their result is all an undo takes.
+   */
+  apply(seat: number, move: M, now: number, admit?: (entry: LoggedMove<M>, index: number, next: S) => Rejection | void): ApplyResult<S, E> {
     const saved = this.rng.getState();
     const result = this.rules.apply(this.state, seat, move, { rng: this.rng, now });
     if (!result.ok) {
       this.rng.setState(saved);
       return result;
+    }
+    const refused = admit?.({ seat, move, t: now }, this.log.length, result.state);
+    if (refused) {
+      this.rng.setState(saved);
+      return { ok: false, error: refused };
     }
     this.state = result.state;
     this.log.push({ seat, move, t: now });

@@ -204,6 +204,7 @@ export const cubestaccDef: GameDef<CubestaccState, CubestaccMove, CubestaccEvent
   apply: cubestaccRules.apply,
   status: cubestaccRules.status,
   result: (s) => (s.blocked ? "blocked" : "won"),
+  places: (s) => Array.from({ length: s.seats }, (_, seat) => s.ranking?.find((r) => r.seat === seat)?.place ?? s.seats),
   whoActs: (s) => (s.phase === "playing" ? onTurn(s.turn, s.turnStartedAt, ANYTIME_MOVES, s.turnNo) : nobody),
   view: cubestaccRules.view,
   eventsFor,

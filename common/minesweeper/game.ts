@@ -7,7 +7,7 @@ import { cellPayload, emptyPayload, fail, intIn, ok, type Parsed } from "../core
 import type { Rng } from "../core/rng.js";
 import { neighbours } from "./board.js";
 import { resolveConfig } from "./config.js";
-import { RACE_MAX_SEATS, RACE_MIN_SEATS, raceEventsFor, raceRules, type RaceEvent, type RaceMove, type RaceState, type RaceView } from "./race.js";
+import { RACE_MAX_SEATS, RACE_MIN_SEATS, raceEventsFor, raceRanking, raceRules, type RaceEvent, type RaceMove, type RaceState, type RaceView } from "./race.js";
 import { isFinished, minesweeperRules } from "./rules.js";
 import { FLAGGED, HIDDEN, REVEALED, type MinesweeperConfig, type MinesweeperEvent, type MinesweeperMove, type MinesweeperState, type MinesweeperView } from "./types.js";
 
@@ -147,6 +147,10 @@ export const minesweeperRaceDef: GameDef<RaceState, RaceMove, RaceEvent, Mineswe
   apply: raceRules.apply,
   status: raceRules.status,
   result: (s) => (s.winner === null ? "lost" : "won"),
+  places: (s) => {
+    const ranking = raceRanking(s);
+    return Array.from({ length: s.seats }, (_, seat) => ranking.indexOf(seat) + 1);
+  },
   whoActs(s): WhoActs {
     if (s.phase !== "racing") return nobody;
     const alive = s.boards.map((b, seat) => (b.phase !== "lost" && b.phase !== "won" && s.resignedAt[seat] === null ? seat : -1)).filter((x) => x >= 0);

@@ -35,7 +35,8 @@
 
 import { reject, type ApplyResult, type MoveContext, type Rules } from "../core/rules.js";
 import { countAdjacent, placeMines } from "./board.js";
-import { floodReveal, minesweeperRules, setupBoard, viewBoard } from "./rules.js";
+import { floodReveal, openedCells } from "./flood.js";
+import { minesweeperRules, setupBoard, viewBoard } from "./rules.js";
 import { boardBreakdown, statsOf, threeBVSolved, type GameStats, type StatsMove } from "./stats.js";
 import {
   CELL,
@@ -321,8 +322,7 @@ export function raceStats(s: RaceState, log: readonly StatsMove[]): GameStats[] 
   const { rows, cols } = s.config;
   // The 3BV already done by the opening: flood it on a scratch board.
   const scratch: MinesweeperState = { ...setupBoard(s.seed, s.config, s.seats), mines: s.boards[0].mines, adjacent: s.boards[0].adjacent };
-  const cells: RevealedCell[] = [];
-  floodReveal(scratch, s.opening, 0, cells);
+  floodReveal(scratch, s.opening, 0, openedCells(rows * cols));
   const free = threeBVSolved(scratch.mines!, rows, cols, scratch.status);
   const lastT = log.length ? log[log.length - 1].t : s.goAt;
   return s.boards.map((b, seat) => {

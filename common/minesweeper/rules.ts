@@ -3,6 +3,7 @@
 
 import { reject, type ApplyResult, type MoveContext, type Rules } from "../core/rules.js";
 import { countAdjacent, neighbours, placeMines } from "./board.js";
+import { floodReveal, scratchOpened } from "./flood.js";
 import {
   CELL,
   FLAGGED,
@@ -13,7 +14,6 @@ import {
   type MinesweeperMove,
   type MinesweeperState,
   type MinesweeperView,
-  type RevealedCell,
 } from "./types.js";
 
 type Result = ApplyResult<MinesweeperState, MinesweeperEvent>;
@@ -56,25 +56,6 @@ function start(s: MinesweeperState, now: number): void {
   }
 }
 
-/**
- * Opens cell `from` and, through zero cells, the whole connected region.
- * Numbers and flags stop the spread. Returns the cells opened (never a mine).
- */
-export function floodReveal(s: MinesweeperState, from: number, seat: number, out: RevealedCell[]): void {
-  const { rows, cols } = s.config;
-  const stack = [from];
-  while (stack.length) {
-    const i = stack.pop()!;
-    if (s.status[i] !== HIDDEN || s.mines![i]) continue;
-    s.status[i] = REVEALED;
-    s.revealedBy[i] = seat;
-    s.revealedCount++;
-    const n = s.adjacent[i];
-    out.push({ r: (i / cols) | 0, c: i % cols, n });
-    if (n === 0) for (const j of neighbours(rows, cols, i)) if (s.status[j] === HIDDEN) stack.push(j);
-  }
-}
-
 /** Opens the given cells; a mine among them loses the game. */
 function open(s: MinesweeperState, targets: number[], seat: number, now: number): MinesweeperEvent[] {
   const { cols } = s.config;
@@ -85,9 +66,9 @@ function open(s: MinesweeperState, targets: number[], seat: number, now: number)
     s.hitIndex = hit;
     return [{ kind: "lost", seat, r: (hit / cols) | 0, c: hit % cols, elapsed: elapsedMs(s) }];
   }
-  const cells: RevealedCell[] = [];
-  for (const i of targets) floodReveal(s, i, seat, cells);
-  const events: MinesweeperEvent[] = [{ kind: "reveal", seat, cells }];
+  const opened = scratchOpened(safeCells(s) - s.revealedCount);
+  for (const i of targets) floodReveal(s, i, seat, opened);
+  const events: MinesweeperEvent[] = [{ kind: "reveal", seat, cols, cells: opened.cells.slice(0, opened.count), numbers: opened.numbers.slice(0, opened.count) }];
   if (s.revealedCount === safeCells(s)) {
     s.phase = "won";
     s.endedAt = now;

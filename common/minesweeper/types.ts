@@ -29,7 +29,7 @@ export type MinesweeperMove =
 
 export type Phase = "fresh" | "active" | "won" | "lost";
 
-/** One revealed cell in an event: row, column, number of adjacent mines. */
+/** One revealed cell on the wire: row, column, number of adjacent mines. */
 export interface RevealedCell {
   r: number;
   c: number;
@@ -37,7 +37,8 @@ export interface RevealedCell {
 }
 
 export type MinesweeperEvent =
-  | { kind: "reveal"; seat: number; cells: RevealedCell[] }
+  /** `cells` (indices, r * cols + c) and `numbers` in opening order; the first is the cell clicked (flood.ts). */
+  | { kind: "reveal"; seat: number; cols: number; cells: Uint32Array; numbers: Uint8Array }
   | { kind: "flag"; seat: number; r: number; c: number; flagged: boolean }
   | { kind: "lost"; seat: number; r: number; c: number; elapsed: number }
   | { kind: "won"; seat: number; elapsed: number };

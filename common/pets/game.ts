@@ -9,6 +9,7 @@ import { decide, defaultOrder, newMemory, observe, rolloutBudget, type BotLevel,
 import { cardDef } from "./cards.js";
 import { parseMove as parsePetsMove } from "./moves.js";
 import { petsRules } from "./rules.js";
+import { petsPlaces } from "./round.js";
 import { checkBuy, checkPass, checkPick, checkSell, checkShopTurn, checkTrade } from "./shop.js";
 import { isPet, keyOf, petCount, toAct } from "./state.js";
 import { MAX_SEATS, MIN_SEATS, type PetsConfig, type PetsEvent, type PetsMove, type PetsState, type PetsView } from "./types.js";
@@ -156,6 +157,7 @@ export const petsDef: GameDef<PetsState, PetsMove, PetsEvent, PetsRoomConfig, Pe
   apply: petsRules.apply,
   status: petsRules.status,
   result: (s) => (s.winners && s.winners.length > 1 ? "tie" : "won"),
+  places: petsPlaces,
   whoActs(s): WhoActs {
     const seats = toAct(s);
     if (s.phase === "arrange") return { seats, together: true, since: null, turn: s.round * 2 + 1 };

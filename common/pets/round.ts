@@ -131,6 +131,15 @@ export function closeArrange(s: PetsState, events: PetsEvent[]): void {
   else startRound(s, s.round + 1, events);
 }
 
+/** A seat's standing at the end: trophies, then battle wins, then fewer losses. */
+const standing = (s: PetsState, i: number) => [s.trophies[i], s.wins[i], -s.losses[i]];
+
+/** Each seat's final place: 1 + the seats strictly ahead of it (level seats share a place). */
+export function petsPlaces(s: PetsState): number[] {
+  const seats = Array.from({ length: s.seats }, (_, i) => i);
+  return seats.map((i) => 1 + seats.filter((j) => cmp(standing(s, j), standing(s, i)) > 0).length);
+}
+
 /**
  * Most trophies wins. Ties break on more battle wins, then fewer losses; seats still level
  * share the win.
@@ -138,7 +147,7 @@ export function closeArrange(s: PetsState, events: PetsEvent[]): void {
 export function finish(s: PetsState, events: PetsEvent[]): void {
   s.phase = "finished";
   s.orders.fill(null);
-  const score = (i: number) => [s.trophies[i], s.wins[i], -s.losses[i]];
+  const score = (i: number) => standing(s, i);
   const seats = Array.from({ length: s.seats }, (_, i) => i);
   const best = seats.reduce((b, i) => (cmp(score(i), score(b)) > 0 ? i : b), 0);
   s.winners = seats.filter((i) => cmp(score(i), score(best)) === 0);

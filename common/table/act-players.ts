@@ -3,7 +3,7 @@
 import { clamp, fail, isRejection, need, seatOf, type Ctx, type Handlers } from "./context.js";
 import { sharesLife, withTeammates } from "./teams.js";
 import { afterElimination, passTurn, sameSide } from "./turn.js";
-import { MAX_AMOUNT, MAX_DESIGNATIONS, MAX_TRACKERS } from "./types.js";
+import { MAX_AMOUNT, MAX_DESIGNATIONS, MAX_TRACKERS, type TableGame } from "./types.js";
 
 type PlayerHandlers = Pick<
   Handlers,
@@ -27,6 +27,14 @@ type PlayerHandlers = Pick<
   | "redo"
   | "restart"
 >;
+
+/** The players of the one side still in the game, when only one is left (everyone, at none); else null. */
+function lastSide(g: TableGame): number[] | null {
+  const live = g.players.flatMap((p, i) => (p.eliminated ? [] : [i]));
+  if (!live.length) return [];
+  if (!live.every((p) => sameSide(g, p, live[0]))) return null;
+  return g.players.flatMap((_, i) => (sameSide(g, i, live[0]) ? [i] : []));
+}
 
 const noPlayer = (p: number) => fail("no-such-player", `There is no player ${p + 1} at this table.`);
 const exists = (c: Ctx, p: number) => p >= 0 && p < c.d.g.players.length;
@@ -122,6 +130,16 @@ export const playerHandlers: PlayerHandlers = {
     const seat = seatOf(c);
     if (c.d.g.players[seat].eliminated) return fail("eliminated", "You have already left the game.");
     c.d.player(seat).eliminated = true;
+    // Everyone else has conceded: the game is over, the side still in it won (nobody, when the
+    // last player still in concedes, as alone at a solo table).
+    const left = c.d.g.options.ending === "agreed" ? lastSide(c.d.g) : null;
+    if (left) {
+      const g = c.d.general();
+      g.phase = "finished";
+      g.winners = left;
+      g.ended = "conceded";
+      return null;
+    }
     afterElimination(c.d, seat);
     return null;
   },
@@ -171,6 +189,8 @@ export const playerHandlers: PlayerHandlers = {
     g.phase = "finished";
     // Shared victory: a team wins together.
     g.winners = withTeammates(g, [...new Set(a.winners)]);
+    // Agreed: everyone still in it (resolve lets a player end it alone only when nobody else is).
+    g.ended = g.options.ending === "agreed" ? "agreed" : "declared";
     return null;
   },
 

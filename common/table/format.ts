@@ -38,5 +38,6 @@ export function defaultOptions(format: Format, variants: Variants, players: numb
     planechase: variants.planechase ?? false,
     archenemy: variants.archenemy ?? null,
     firstPlayer: 0,
+    ending: "agreed",
   };
 }

@@ -6,8 +6,10 @@
 // After the deal every intention (`act {action}`) goes through the table's log (`play`), which
 // gives undo / redo / restart. Engine events carry seeds and hidden ids: they never leave this
 // module; what travels is each viewer's log line (`eventsFor`) and view (`view`).
-// `goOn {player}` is a vote to go on with actions touching an absent player's hidden zones (the
-// room decides who is absent; see `frozenBy`).
+// The table's two votes (votes.ts): `goOn {player}` to go on with actions touching an absent
+// player's hidden zones (the room decides who is absent; see `frozenBy`), and the end of the
+// game: `proposeEnd {winners}` (an `act endGame` from a player is one too), `answerEnd {agree}`;
+// it ends when every player still in it agreed, or by itself when everyone else conceded.
 
 import { createRng, type Rng } from "../core/rng.js";
 import type { ApplyResult } from "../core/rules.js";
@@ -18,13 +20,16 @@ import type { ResolvedCards } from "./cards.js";
 import { blocks, checkDeck, warningWords } from "./checks.js";
 import { parseDecklist, type Deck, type DeckReport } from "./deck.js";
 import { FORMATS } from "./format.js";
-import { createLog, play, type TableLog } from "./log.js";
+import type { TableEvent } from "./events.js";
+import { createLog, play, playForTable, type Played, type TableLog } from "./log.js";
 import { logLine, type LogLine } from "./logline.js";
-import { permission, touchesHiddenOf } from "./resolve.js";
+import { NEEDS_AGREEMENT, permission, stillIn, touchesHiddenOf } from "./resolve.js";
 import { setupTable } from "./setup.js";
 import { playSparringTurn, sparringDeck, sparringToAct } from "./sparring.js";
-import { MAX_CARD_ID, MAX_PLAYERS, zoneKey, type Format, type TableGame } from "./types.js";
-import { canSee, seesId, viewTable, type TableView, type Viewer } from "./visibility.js";
+import { tableProbes, tableTwin } from "./twin.js";
+import { MAX_PLAYERS, zoneKey, type Format, type TableGame } from "./types.js";
+import { viewTable, type TableView } from "./visibility.js";
+import { answer, endCarried, goOnCarried, isOpen, propose, withVote, type EndVote } from "./votes.js";
 
 export const TABLE_MODES = ["online", "solo"] as const;
 /** The name of the seat the table plays by itself. */
@@ -45,6 +50,11 @@ export interface TableRoomConfig {
    */
   ids?: "random";
   /**
+   * "agreed": ending the game, and who won, needs every player still in it (every room made
+   * now). Absent in older stored configs: any player ended it alone then, and their logs replay so.
+   */
+  ending?: "agreed";
+  /**
    * A checked game: a deck whose size, commanders or copies break the format's construction
    * rules (common/table/checks.ts) is refused. Unchecked (absent), the same warnings only warn.
    */
@@ -61,7 +71,11 @@ export type TableMove =
    */
   | { type: "deck"; text: string; at?: number; more?: true; name?: string; cards?: ResolvedCards; sparring?: true }
   | { type: "act"; action: Action }
-  | { type: "goOn"; player: number };
+  | { type: "goOn"; player: number }
+  /** Proposes to end the game with these winners (game seats; none: nobody won). */
+  | { type: "proposeEnd"; winners: number[] }
+  /** Agrees to the open proposal, or refuses it (the proposer: withdraws it). */
+  | { type: "answerEnd"; agree: boolean };
 
 /** One event's log line for every viewer: seats by index, the spectator last. */
 export interface TableOut {
@@ -87,6 +101,8 @@ export interface TableState {
   lines: TableOut[];
   /** Per player: the seats that voted to go on while that player is away. */
   goOn: number[][];
+  /** The proposal to end the game (open, or refused until the next action), or null. */
+  endVote: EndVote | null;
   /** The sparring partner's deck (absent: its built-in one), chosen before the player's own. */
   sparringDeck?: Deck;
 }
@@ -98,6 +114,8 @@ export interface TableGameView {
   table: TableView | null;
   lines: LogLine[];
   goOn: number[][];
+  /** The proposal to end the game, public: everyone sees what is proposed and who agreed. */
+  endVote: EndVote | null;
   /** The viewer's own deck import: what was found in the card data, and the deck check's warnings. */
   report?: DeckReport;
   /** Decks are checked against the format (blocking warnings refuse a deck). */
@@ -126,8 +144,7 @@ export function frozenBy(s: TableState, seat: number, action: Action, away: read
   // What the table refuses anyway is refused as such (a card the seat cannot see: no card), never
   // "frozen": that answer would tell which ids are in an absent player's hand.
   if (permission(s.game, seat, action)) return [];
-  const present = s.seats - away.length;
-  return touchesHiddenOf(s.game, seat, action).filter((p) => away.includes(p) && s.goOn[p].filter((v) => !away.includes(v)).length * 2 <= present);
+  return touchesHiddenOf(s.game, seat, action).filter((p) => away.includes(p) && !goOnCarried(s.goOn[p], away, s.seats));
 }
 
 function parseDeck(text: string, config: TableRoomConfig, cards?: ResolvedCards): Parsed<{ deck: Deck; report: DeckReport } | null> {
@@ -160,7 +177,8 @@ function deal(s: TableState): Parsed<TableState> {
   if (partner) chosen.push(s.sparringDeck ?? sparringDeck());
   try {
     const names = [...tableNames(s.names), ...(partner ? [SPARRING_NAME] : [])];
-    const game = setupTable(s.seed, { format: s.config.format, decks: chosen, names, ids: s.config.ids ?? "sequential", ...(partner ? { sparring: [s.seats] } : {}) }, s.seats + partner);
+    const config = { format: s.config.format, decks: chosen, names, ids: s.config.ids ?? "sequential", options: { ending: s.config.ending ?? "declared" }, ...(partner ? { sparring: [s.seats] } : {}) } as const;
+    const game = setupTable(s.seed, config, s.seats + partner);
     return ok({ ...s, game, log: createLog(game, s.config.mode === "solo" ? "unlimited" : "lastOwn") });
   } catch (e) {
     return fail("bad-decklist", `The decks cannot be dealt: ${(e as Error).message}. Import a smaller deck.`);
@@ -201,30 +219,29 @@ function applyTable(s: TableState, seat: number, move: TableMove, rng: Rng, now:
     if (move.player === seat) return fail("bad-vote", "You cannot vote about yourself.");
     if (move.player >= s.seats) return fail("out-of-range", `Players are 0 to ${s.seats - 1}.`);
     if (s.goOn[move.player].includes(seat)) return fail("already-voted", "You already voted to go on.");
-    const goOn = s.goOn.map((v, i) => (i === move.player ? [...v, seat].sort((a, b) => a - b) : v));
+    const goOn = s.goOn.map((v, i) => (i === move.player ? withVote(v, seat) : v));
     return done({ ...s, goOn });
   }
-  const log = forkLog(s.log);
-  const r = play(log, s.game, seat, move.action, rng, now);
-  if (!r.ok) return fail(r.error.code, r.error.message);
-  const out: TableOut = { seq: r.event.seq, lines: [] };
-  for (let v = 0; v < s.seats; v++) out.lines.push(logLine(s.game, r.game, r.event, v));
-  out.lines.push(logLine(s.game, r.game, r.event, "spectator"));
-  // Acting means being back: votes about this player are spent.
-  const goOn = s.goOn[seat].length ? s.goOn.map((v, i) => (i === seat ? [] : v)) : s.goOn;
-  const after = { ...s, game: r.game, log, lines: [...s.lines, out].slice(-LOG_KEPT), goOn };
+  if (move.type === "proposeEnd") return proposeEnd(s, seat, move.winners, rng, now);
+  if (move.type === "answerEnd") {
+    const vote = answer(s.endVote ?? null, s.game, seat, move.agree);
+    return "code" in vote ? fail(vote.code, vote.message) : settle({ ...s, endVote: vote }, rng, now);
+  }
+  // A player asking the engine to end a shared game proposes it to the others.
+  if (move.action.do === "endGame" && permission(s.game, seat, move.action)?.code === NEEDS_AGREEMENT.code) return proposeEnd(s, seat, move.action.winners, rng, now);
+  const next = recorded(s, play, seat, move.action, rng, now);
+  if (!next.ok) return next;
+  // Acting means being back: votes about this player are spent. Play going on closes a refused
+  // proposal; a concession may have carried an open one (or ended the game by itself).
+  const st = next.state;
+  const goOn = st.goOn[seat].length ? st.goOn.map((v, i) => (i === seat ? [] : v)) : st.goOn;
+  const endVote = isOpen(st.endVote) && st.game!.phase !== "finished" ? st.endVote : null;
+  const settled = settle({ ...st, goOn, endVote }, rng, now);
+  if (!settled.ok) return settled;
   // Undo, redo and restart leave the partner where they put it (else an undone turn replays at once).
-  if (isSessionAction(move.action.do)) return done(after, [out]);
-  const replied = sparringReplies(after, rng, now);
-  return done(replied.state, [out, ...replied.outs]);
-}
-
-/** The log lines of an event for every viewer: seats by index, the spectator last. */
-function linesOf(s: TableState, before: TableGame, after: TableGame, ev: Parameters<typeof logLine>[2]): TableOut {
-  const out: TableOut = { seq: ev.seq, lines: [] };
-  for (let v = 0; v < s.seats; v++) out.lines.push(logLine(before, after, ev, v));
-  out.lines.push(logLine(before, after, ev, "spectator"));
-  return out;
+  if (isSessionAction(move.action.do)) return done(settled.state, [...next.events, ...settled.events]);
+  const replied = sparringReplies(settled.state, rng, now);
+  return done(replied.state, [...next.events, ...settled.events, ...replied.outs]);
 }
 
 /** The sparring partner keeps its opening hand and plays its turns (sparring.ts), each step an ordinary event. */
@@ -253,6 +270,40 @@ function sparringReplies(s: TableState, rng: Rng, now: number): { state: TableSt
   return { state: { ...s, game, log, lines: [...s.lines, ...outs].slice(-LOG_KEPT) }, outs };
 }
 
+/** One engine event played (`play`: a seat's intention; `playForTable`: the table's own), its lines for every viewer kept. */
+function recorded(s: TableState, run: (log: TableLog, game: TableGame, seat: number, action: Action, rng: Rng, now: number) => Played, seat: number, action: Action, rng: Rng, now: number): ApplyResult<TableState, TableOut> {
+  const log = forkLog(s.log!);
+  const r = run(log, s.game!, seat, action, rng, now);
+  if (!r.ok) return fail(r.error.code, r.error.message);
+  const out = linesOf(s, s.game!, r.game, r.event);
+  return done({ ...s, game: r.game, log, lines: [...s.lines, out].slice(-LOG_KEPT) }, [out]);
+}
+
+function linesOf(s: TableState, before: TableGame, after: TableGame, ev: TableEvent): TableOut {
+  const out: TableOut = { seq: ev.seq, lines: [] };
+  for (let v = 0; v < s.seats; v++) out.lines.push(logLine(before, after, ev, v));
+  out.lines.push(logLine(before, after, ev, "spectator"));
+  return out;
+}
+
+/** `seat` wants the game to end with `winners`: at once when nobody else is still in it, else proposed. */
+function proposeEnd(s: TableState, seat: number, winners: number[], rng: Rng, now: number): ApplyResult<TableState, TableOut> {
+  const g = s.game!;
+  const denied = permission(g, seat, { do: "endGame", winners });
+  if (!denied) return recorded(s, play, seat, { do: "endGame", winners }, rng, now);
+  if (denied.code !== NEEDS_AGREEMENT.code) return fail(denied.code, denied.message);
+  const vote = propose(s.endVote ?? null, g, seat, winners);
+  return "code" in vote ? fail(vote.code, vote.message) : settle({ ...s, endVote: vote }, rng, now);
+}
+
+/** An open proposal every player still in the game agreed to ends the game, as the table's own event. */
+function settle(s: TableState, rng: Rng, now: number): ApplyResult<TableState, TableOut> {
+  const vote = s.endVote;
+  if (!isOpen(vote) || !endCarried(vote, stillIn(s.game!))) return done(s);
+  const ended = recorded(s, (log, game, _seat, action) => playForTable(log, game, action, rng, now), -1, { do: "endGame", winners: vote.winners }, rng, now);
+  return ended.ok ? done({ ...ended.state, endVote: null }, ended.events) : ended;
+}
+
 
 function whoActs(s: TableState): WhoActs {
   if (!s.game) return { seats: s.decks.map((d, i) => (d === null ? i : -1)).filter((i) => i >= 0), together: true };
@@ -260,52 +311,6 @@ function whoActs(s: TableState): WhoActs {
   const g = s.game;
   const seats = g.players.map((_, i) => i).filter((i) => i < s.seats && permission(g, i, { do: "chat", text: "" }) === null);
   return { seats, together: true, turn: g.turn.number };
-}
-
-/** `g` with every card whose id `viewer` does not see under another id (the kit's twins). */
-function renameUnseen(g: TableGame, viewer: Viewer, rng: Rng): TableGame {
-  const renamed = new Map<number, number>();
-  const taken = new Set<number>();
-  for (const c of Object.values(g.cards)) {
-    if (seesId(g, viewer, c)) continue;
-    let id: number;
-    do id = 1 + rng.int(MAX_CARD_ID);
-    while (g.cards[id] || taken.has(id));
-    taken.add(id);
-    renamed.set(c.id, id);
-  }
-  if (!renamed.size) return g;
-  const re = (id: number) => renamed.get(id) ?? id;
-  const cards: TableGame["cards"] = {};
-  for (const c of Object.values(g.cards)) {
-    const id = re(c.id);
-    cards[id] = { ...c, id, attachedTo: c.attachedTo === null ? null : re(c.attachedTo), under: c.under === null ? null : re(c.under) };
-  }
-  const zones: TableGame["zones"] = {};
-  for (const [k, ids] of Object.entries(g.zones)) zones[k] = ids.map(re);
-  return { ...g, cards, zones };
-}
-
-/**
- * For the kit: actions by `seat` naming every card id of the game and a few invented ones,
- * each of a few kinds. Their refusals must not tell a game from its twin: a card the seat does
- * not see is answered exactly as one that does not exist.
- */
-function tableProbes(s: TableState, seat: number): TableMove[] {
-  const g = s.game;
-  if (!g) return [];
-  const ids = [...Object.keys(g.cards).map(Number), 1, 2, 54, 100, MAX_CARD_ID];
-  const out: TableMove[] = [];
-  for (const card of ids) {
-    for (const action of [
-      { do: "tap", card, on: true },
-      { do: "move", card, zone: "hand", place: "top" },
-      { do: "show", card, to: "all" },
-      { do: "arrow", from: card, toPlayer: seat },
-      { do: "keep", bottom: [card] },
-    ] as Action[]) out.push({ type: "act", action });
-  }
-  return out;
 }
 
 /** A few intentions to try for `seat` (the kit's random games; each is checked by a dry run). */
@@ -331,13 +336,14 @@ function legalMoves(s: TableState, seat: number): TableMove[] {
   if (seat < 0 || seat >= s.seats) return [];
   if (!s.game) return s.decks[seat] === null ? [{ type: "deck", text: "" }, { type: "deck", text: s.config.format === "commander" ? "Commander\n1 Captain Sisay | Legendary Creature — Human Soldier | {2}{G}{W}\nDeck\n99 Forest | Basic Land — Forest" : "56 Forest | Basic Land — Forest\n4 Grizzly Bears | Creature — Bear | {1}{G} | 2/2" }] : [];
   const out: TableMove[] = [];
+  if (isOpen(s.endVote)) out.push({ type: "answerEnd", agree: true }, { type: "answerEnd", agree: false });
+  else out.push({ type: "proposeEnd", winners: [seat] });
   for (const raw of candidates(s.game, seat)) {
     const p = parseAction(raw);
     if (!p.ok) continue;
-    const move: TableMove = { type: "act", action: p.action };
-    if (applyTable(s, seat, move, createRng(1), 0).ok) out.push(move);
+    out.push({ type: "act", action: p.action });
   }
-  return out;
+  return out.filter((move) => applyTable(s, seat, move, createRng(1), 0).ok);
 }
 
 /** The messages importing `text`: pieces of at most DECK_PIECE_CHARS, the last without `more`. */
@@ -377,7 +383,19 @@ function parseTableMove(type: string, payload: unknown, config?: TableRoomConfig
     const player = intIn(o.value.player, 0, MAX_PLAYERS - 1);
     return player === null ? fail("out-of-range", `player must be a seat from 0 to ${MAX_PLAYERS - 1}.`) : ok({ type, player });
   }
-  return unknownType(type, ["deck", "act", "goOn"]);
+  if (type === "proposeEnd") {
+    const o = objectWith(payload, ["winners"]);
+    if (!o.ok) return o;
+    const w = o.value.winners;
+    if (!Array.isArray(w) || w.length > MAX_PLAYERS || w.some((p) => intIn(p, 0, MAX_PLAYERS - 1) === null)) return fail("bad-payload", `winners must be a list of game seats (0 to ${MAX_PLAYERS - 1}); an empty list: nobody won.`);
+    return ok({ type, winners: [...new Set(w as number[])].sort((a, b) => a - b) });
+  }
+  if (type === "answerEnd") {
+    const o = objectWith(payload, ["agree"]);
+    if (!o.ok) return o;
+    return typeof o.value.agree === "boolean" ? ok({ type, agree: o.value.agree }) : fail("bad-payload", "agree must be true (end the game as proposed) or false (play on).");
+  }
+  return unknownType(type, ["deck", "act", "goOn", "proposeEnd", "answerEnd"]);
 }
 
 export const tableDef: GameDef<TableState, TableMove, TableOut, TableRoomConfig, TableGameView> = {
@@ -400,12 +418,15 @@ export const tableDef: GameDef<TableState, TableMove, TableOut, TableRoomConfig,
     const sparring = options.sparring ?? false;
     if (typeof sparring !== "boolean") return fail("bad-option", "sparring must be true (practise against a sparring partner) or false.");
     if (sparring && mode !== "solo") return fail("bad-option", "A sparring partner sits only at a practice table (mode solo).");
-    return ok({ config: { format: format as Format, mode: m, ids: "random", ...(checked ? { checks: true as const } : {}), ...(sparring ? { sparring: true as const } : {}) }, seats, mode: m, bots: 0, turnSeconds: 0, criteria: { mode: m, format, seats, ...(checked ? { checks: true } : {}), ...(sparring ? { sparring: true } : {}) } });
+    const extra = { ...(checked ? { checks: true as const } : {}), ...(sparring ? { sparring: true as const } : {}) };
+    return ok({ config: { format: format as Format, mode: m, ids: "random", ending: "agreed", ...extra }, seats, mode: m, bots: 0, turnSeconds: 0, criteria: { mode: m, format, seats, ...extra } });
   },
-  setup: (seed, config, seats) => ({ seed, config, seats, decks: new Array<Deck | "standard" | null>(seats).fill(null), pieces: new Array<string>(seats).fill(""), names: new Array<string>(seats).fill(""), reports: new Array<DeckReport | null>(seats).fill(null), game: null, log: null, lines: [], goOn: Array.from({ length: seats }, () => []) }),
+  setup: (seed, config, seats) => ({ seed, config, seats, decks: new Array<Deck | "standard" | null>(seats).fill(null), pieces: new Array<string>(seats).fill(""), names: new Array<string>(seats).fill(""), reports: new Array<DeckReport | null>(seats).fill(null), game: null, log: null, lines: [], goOn: Array.from({ length: seats }, () => []), endVote: null }),
   apply: (s, seat, move, ctx) => applyTable(s, seat, move, ctx.rng, ctx.now),
   status: (s) => (s.game?.phase === "finished" ? "finished" : "playing"),
-  result: (s) => (s.game?.winners?.length ? "won" : "finished"),
+  // How it ended, for the stored record: "agreed" (everyone still in), "conceded" (everyone
+  // else did); games from before the agreement rule: "won" or "finished", as they were stored.
+  result: (s) => (s.game?.ended === "agreed" || s.game?.ended === "conceded" ? s.game.ended : s.game?.winners?.length ? "won" : "finished"),
   whoActs,
   view: (s, viewer) => ({
     stage: s.game ? "table" : "decks",
@@ -413,30 +434,16 @@ export const tableDef: GameDef<TableState, TableMove, TableOut, TableRoomConfig,
     table: s.game ? viewTable(s.game, viewer === null ? "spectator" : viewer) : null,
     lines: s.lines.map((o) => o.lines[lineIndex(s, viewer)]),
     goOn: s.goOn.map((v) => v.slice()),
+    endVote: s.endVote ? { ...s.endVote, winners: [...s.endVote.winners], yes: [...s.endVote.yes] } : null,
     ...(viewer !== null && s.reports?.[viewer] ? { report: { ...s.reports[viewer]!, unfound: s.reports[viewer]!.unfound.slice() } } : {}),
     ...(s.config.checks ? { checks: true as const } : {}),
     ...(s.config.sparring ? { sparring: true as const } : {}),
   }),
   // Each viewer gets only its own line of each event (the engine event itself never leaves).
   eventsFor: (events, viewer) => events.map((o) => ({ seq: o.seq, lines: [o.lines[viewer === null || viewer < 0 || viewer >= o.lines.length - 1 ? o.lines.length - 1 : viewer]] })),
-  twin(s, viewer, rng) {
-    // Two cards the viewer cannot see, of different kinds, trade what they are; and every card
-    // whose id the viewer does not see gets another id (so an id hidden here is absent there).
-    const g = s.game;
-    if (!g || g.phase === "finished") return null;
-    const v = viewer === null ? "spectator" : viewer;
-    const hidden = Object.values(g.cards).filter((c) => !canSee(g, v, c));
-    for (let tries = 0; tries < 8 && hidden.length > 1; tries++) {
-      const a = hidden[rng.int(hidden.length)];
-      const b = hidden[rng.int(hidden.length)];
-      if (a.def === b.def) continue;
-      const cards = { ...g.cards, [a.id]: { ...a, def: b.def }, [b.id]: { ...b, def: a.def } };
-      return { ...s, game: renameUnseen({ ...g, cards }, v, rng) };
-    }
-    return hidden.length ? { ...s, game: renameUnseen(g, v, rng) } : null;
-  },
+  twin: tableTwin,
   probes: tableProbes,
-  moveTypes: ["deck", "act", "goOn"],
+  moveTypes: ["deck", "act", "goOn", "proposeEnd", "answerEnd"],
   parseMove: parseTableMove,
   legalMoves,
 };

@@ -13,7 +13,7 @@ import type { Action, Rejection } from "./catalogue.js";
 import { fail } from "./context.js";
 import { TABLE_ACTOR, type Intention, type TableEvent } from "./events.js";
 import { canonicalJson, sha256 } from "./hash.js";
-import { resolve } from "./resolve.js";
+import { resolve, resolveForTable } from "./resolve.js";
 import type { TableGame } from "./types.js";
 
 export const SNAPSHOT_EVERY = 50;
@@ -108,6 +108,8 @@ export function undoEvent(log: TableLog, game: TableGame, actor: number, now: nu
 
 /** What the session does with one intention: undo, redo and restart here, the rest via resolve. */
 export function play(log: TableLog, game: TableGame, actor: number, action: Action, rng: Rng, now: number): Played {
+  // A finished game is final: its result is stored and announced, nobody takes it back.
+  if (game.phase === "finished" && (action.do === "undo" || action.do === "redo" || action.do === "restart")) return { ok: false, error: fail("finished", "The game is over; start a new one to play again.") };
   let out: Played;
   let intention: Intention | null = { actor, action };
   let keepRedo = false;
@@ -144,5 +146,13 @@ export function play(log: TableLog, game: TableGame, actor: number, action: Acti
   if (!out.ok) return out;
   if (!keepRedo && action.do !== "chat") log.redo.length = 0;
   record(log, out.event, out.game, intention);
+  return out;
+}
+
+/** The table itself acting (the end everyone agreed on), recorded like any event; no seat, no permissions. */
+export function playForTable(log: TableLog, game: TableGame, action: Action, rng: Rng, now: number): Played {
+  const out = resolveForTable(game, action, rng, now);
+  if (!out.ok) return out;
+  record(log, out.event, out.game, null);
   return out;
 }

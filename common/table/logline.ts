@@ -36,6 +36,14 @@ function zoneName(g: TableGame, key: string): string {
   return ref.player < 0 ? z : `${who(g, ref.player)}'s ${z}`;
 }
 
+/** How a finished game ended and who won, as the log says it. */
+function over(g: TableGame): string {
+  const won = g.winners?.length ? `${g.winners.map((w) => who(g, w)).join(" and ")} won` : "nobody won";
+  if (g.ended === "agreed") return g.players.length > 1 ? `Everyone agreed to end the game: ${won}.` : `The game is over: ${won}.`;
+  if (g.ended === "conceded") return g.winners?.length ? `Everyone else conceded: ${won}.` : "Everyone conceded: the game is over.";
+  return g.winners?.length ? `The game is over: ${won}.` : "The game is over.";
+}
+
 /** The card's name if `viewer` sees it in `g`, else null (the line says "a card"). */
 function cardName(g: TableGame, viewer: Viewer, c: Card | undefined, everything: boolean): string | null {
   if (!c) return null;
@@ -151,7 +159,7 @@ export function logLine(before: TableGame, after: TableGame, ev: TableEvent, vie
     case "revealHand":
       return line(`${actor} ${a.on ? "revealed their hand" : "stopped revealing their hand"}.`);
     case "concede":
-      return line(`${actor} conceded.`);
+      return line(after.phase === "finished" ? `${actor} conceded. ${over(after)}` : `${actor} conceded.`);
     case "revealUntil": {
       const seat = ev.actor >= 0 ? ev.actor : before.turn.active;
       const dig = after.players[seat]?.dig;
@@ -210,7 +218,7 @@ export function logLine(before: TableGame, after: TableGame, ev: TableEvent, vie
       return line(`${actor} changed the phantom opponent: ${parts} (now ${p?.life ?? 0} life${p?.poison ? `, ${p.poison} poison` : ""}).`);
     }
     case "endGame":
-      return line(a.winners.length ? `The game is over: ${a.winners.map((w) => who(before, w)).join(" and ")} won.` : "The game is over.");
+      return line(over(after));
     default: {
       const card = "card" in a && typeof a.card === "number" ? ` (${named(a.card)})` : "";
       return line(`${actor}: ${CATALOGUE[a.do].says}${card}.`);

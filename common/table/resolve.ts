@@ -50,6 +50,14 @@ function named(a: Action): { touch: number[]; see: number[] } {
 export function maySpeakForTurn(g: TableGame, actor: number): boolean {
   return sameSide(g, actor, g.turn.active) || !!g.players[g.turn.active]?.sparring;
 }
+/** The players still in the game (not conceded), by seat; a sparring partner agrees with anything, so it has no say. */
+export const stillIn = (g: TableGame): number[] => g.players.flatMap((p, i) => (p.eliminated || p.sparring ? [] : [i]));
+
+/**
+ * A player alone cannot end a shared game, nor say who won: everyone still in it must agree
+ * (the table's vote, game.ts), or everyone else concedes. Conceding yourself is one action.
+ */
+export const NEEDS_AGREEMENT = fail("needs-agreement", "Everyone still playing must agree to end the game: propose it, and it ends when they all agree (or when everyone else has conceded).");
 
 /** Why `actor` may not do `a`, or null. */
 export function permission(g: TableGame, actor: number, a: Action): Rejection | null {
@@ -59,6 +67,7 @@ export function permission(g: TableGame, actor: number, a: Action): Rejection | 
   if (g.players[actor].eliminated && a.do !== "chat") return fail("eliminated", "You have left this game; you can still chat.");
   if (g.phase === "mulligan" && !DURING_MULLIGAN.has(a.do)) return fail("mulligan", "Everyone is still deciding on their opening hand; the game starts when all have kept.");
   if (a.do === "passTurn" && !maySpeakForTurn(g, actor)) return fail("not-your-turn", "Only the active player (or their Two-Headed Giant teammate) passes the turn.");
+  if (a.do === "endGame" && g.options.ending === "agreed" && stillIn(g).some((p) => p !== actor)) return NEEDS_AGREEMENT;
   if ((a.do === "lookTop" || a.do === "search") && a.player !== undefined && a.player !== actor) return fail("not-your-library", "You may look only into your own library.");
   if (a.do === "arrange" && !g.players[actor].looking) return fail("not-looking", "Look at the top of your library first.");
   const { touch, see } = named(a);

@@ -96,6 +96,7 @@ export function setupTable(seed: number, config: TableConfig, seats: number): Ta
     nextId: 1,
     idRng: config.ids === "sequential" ? null : createRng(seed >>> 0, ID_STREAM).getState(),
     winners: null,
+    ended: null,
     // Goldfish (one seat): a phantom opponent to count damage against.
     ...(seats === 1 ? { phantom: { life: options.startingLife, poison: 0 } } : {}),
   };

@@ -268,6 +268,16 @@ export interface Helpers {
   commanderTax: boolean;
 }
 
+/**
+ * Who ends the game. "agreed": ending it, and who won, needs every player still in it (or it
+ * ends by itself when everyone else has conceded). "declared": any player ends it alone (the
+ * rule of games dealt before; kept so their stored logs replay as they were played).
+ */
+export type Ending = "agreed" | "declared";
+
+/** How a finished game ended: everyone still in agreed, everyone else conceded, or one player declared it (older games). */
+export type EndedBy = "agreed" | "conceded" | "declared";
+
 export interface Options {
   format: Format;
   startingLife: number;
@@ -291,6 +301,7 @@ export interface Options {
   /** Seat of the archenemy, or null. */
   archenemy: number | null;
   firstPlayer: number;
+  ending: Ending;
 }
 
 export interface TableGame {
@@ -320,6 +331,8 @@ export interface TableGame {
    */
   idRng: RngState | null;
   winners: number[] | null;
+  /** How the game ended (null while it goes on). */
+  ended: EndedBy | null;
   /**
    * The phantom opponent of a goldfish game (solo, no sparring partner): a life total and
    * poison counters to count your damage against. Absent in other games.

@@ -90,13 +90,16 @@ function checkPlayer(p: unknown, i: number, defs: number): string | null {
 /**
  * A copy of a stored game with the fields added since it was written filled in with their
  * defaults (stored games and restore events are never rewritten). Added so far: Player.tokens;
- * idRng (null: the game's ids were serial).
+ * idRng (null: the game's ids were serial); options.ending ("declared": anyone ended the game
+ * alone then) and ended.
  */
 export function upgradeGame(raw: unknown): unknown {
   if (!isObj(raw) || !Array.isArray(raw.players)) return raw;
   const players = raw.players.map((p) => (isObj(p) && p.tokens === undefined ? { ...p, tokens: [] } : p));
   const out: Record<string, unknown> = { ...raw, players };
   if (out.idRng === undefined) out.idRng = null;
+  if (out.ended === undefined) out.ended = raw.phase === "finished" ? "declared" : null;
+  if (isObj(raw.options) && raw.options.ending === undefined) out.options = { ...raw.options, ending: "declared" };
   return out;
 }
 
@@ -109,6 +112,8 @@ export function checkGame(raw: unknown): string | null {
   if (!int(g.seq, 0, 2 ** 31) || !int(g.nextId, 1, 2 ** 31)) return "bad seq or nextId";
   const ids = g.idRng as unknown;
   if (!(ids === null || (isObj(ids) && hex16(ids.state) && hex16(ids.inc) && Object.keys(ids).length === 2))) return "bad id stream";
+  if (!(g.ended === null || g.ended === "agreed" || g.ended === "conceded" || g.ended === "declared")) return "bad ended";
+  if ((g.ended === null) !== (g.phase !== "finished")) return "ended and phase disagree";
   if (!(g.phase === "mulligan" || g.phase === "playing" || g.phase === "finished")) return "bad phase";
   if (!Array.isArray(g.players) || g.players.length < 1 || g.players.length > MAX_PLAYERS) return "1 to 10 players";
   const n = g.players.length;
@@ -123,6 +128,7 @@ export function checkGame(raw: unknown): string | null {
   if (!(o.friendlyFire === undefined || bool(o.friendlyFire))) return "bad friendly fire";
   if (![o.firstSkipsDraw, o.everyoneTouches, o.planechase, o.helpers.untap, o.helpers.draw, o.helpers.countersOnEnter, o.helpers.commanderTax].every(bool)) return "bad option switches";
   if (!(o.archenemy === null || int(o.archenemy, 0, n - 1))) return "bad archenemy";
+  if (!(o.ending === "agreed" || o.ending === "declared")) return "bad ending";
   if (!isObj(g.cards) || Object.keys(g.cards).length > MAX_CARDS) return "bad cards";
   for (const [k, c] of Object.entries(g.cards)) {
     // Serial ids (older games) are below nextId; random ones anywhere in the id range.

@@ -9,7 +9,7 @@
 // From a zone the viewer cannot see whole, only the count travels plus the cards they do know,
 // each with its index: no ids, no order, so nobody can follow a card through a shuffle.
 
-import { parseZoneKey, topIsFirst, type Signal, type Arrow, type Card, type CardDef, type Options, type Phase, type Player, type Pos, type PtRows, type ShownTo, type TableGame, type Turn, type ZoneName } from "./types.js";
+import { parseZoneKey, topIsFirst, type Arrow, type Card, type CardDef, type EndedBy, type Options, type Phase, type Player, type Pos, type PtRows, type ShownTo, type Signal, type TableGame, type Turn, type ZoneName } from "./types.js";
 
 /** A seat, a spectator, or "all" (only for the replay of a finished game). */
 export type Viewer = number | "spectator" | "all";
@@ -130,6 +130,8 @@ export interface TableView {
   arrows: Arrow[];
   designations: Record<string, number | null>;
   winners: number[] | null;
+  /** How the game ended (null while it goes on). */
+  ended: EndedBy | null;
   topIsFirst: ZoneName[];
   /** Goldfish: the phantom opponent's life and poison. */
   phantom?: { life: number; poison: number };
@@ -233,6 +235,7 @@ function buildView(g: TableGame, viewer: Viewer): TableView {
     arrows: g.arrows.map((a) => ({ ...a, to: { ...a.to } })),
     designations: { ...g.designations },
     winners: g.winners ? [...g.winners] : null,
+    ended: g.ended,
     topIsFirst: (["library", "schemes", "planes"] as ZoneName[]).filter(topIsFirst),
     ...(g.phantom ? { phantom: { ...g.phantom } } : {}),
     ...(g.signals?.length ? { signals: g.signals.map((s) => ({ ...s, pos: { ...s.pos } })) } : {}),

@@ -122,5 +122,5 @@ export function joinView(parts: Parts, viewer: number | "spectator"): TableGameV
     zones[k.slice(2)] = zone;
   }
   const { stage, decks, goOn } = meta;
-  return { stage, decks, table: { viewer, ...meta.table, players, zones } as TableView, lines, goOn, ...report };
+  return { stage, decks, table: { viewer, ...meta.table, players, zones } as TableView, lines, goOn, endVote: meta.endVote ?? null, ...report };
 }

@@ -8,8 +8,11 @@
 import type { Presence } from "@colyseus/core";
 
 export interface Claim {
+  /** The seat it moves ("" when the link carries only a profile). */
   roomId: string;
   seatToken: string;
+  /** The profile it carries to the other device, if any. */
+  profileId?: string;
   expiresAt: number;
 }
 
@@ -56,7 +59,8 @@ export class PresenceClaims implements ClaimStore {
     this.presence.del(KEY(id));
     try {
       const claim = JSON.parse(raw) as Claim;
-      return typeof claim.roomId === "string" && typeof claim.seatToken === "string" && claim.expiresAt > now ? claim : null;
+      const shaped = typeof claim.roomId === "string" && typeof claim.seatToken === "string" && (claim.profileId === undefined || typeof claim.profileId === "string");
+      return shaped && claim.expiresAt > now ? claim : null;
     } catch {
       return null;
     }

@@ -19,6 +19,7 @@ import {
   type LeaderboardWindow,
 } from "../store/GameStore.js";
 import { describeStoreError, SaveQueue } from "../store/SaveQueue.js";
+import { log } from "../ops/log.js";
 
 export interface ApiSettings {
   /** The clock leaderboard windows end at (ms since epoch); default Date.now. */
@@ -63,7 +64,7 @@ export function minesweeperApi(store: () => GameStore, settings: ApiSettings = {
     return s;
   };
 
-  router.get("/leaderboard/minesweeper", (req, res) => {
+  router.get("/leaderboard/minesweeper", async (req, res) => {
     const level = queryString(req.query.level, "beginner");
     const window = queryString(req.query.window, "all");
     if (level === null || !STANDARD_LEVELS.includes(level)) {
@@ -73,7 +74,7 @@ export function minesweeperApi(store: () => GameStore, settings: ApiSettings = {
       return fail(res, 400, { code: "bad-window", reason: `window must be one of ${LEADERBOARD_WINDOWS.join(", ")}.` });
     }
     const at = now();
-    const rows = hubStore().leaderboard({ game: "minesweeper", level, window: window as LeaderboardWindow, now: at });
+    const rows = await hubStore().leaderboard({ game: "minesweeper", level, window: window as LeaderboardWindow, now: at });
     const since = windowStart(window as LeaderboardWindow, at);
     res.json({
       level,
@@ -118,7 +119,7 @@ export function minesweeperApi(store: () => GameStore, settings: ApiSettings = {
     fail(res, 429, { code: "rate-limited", reason: "Too many submissions; try again in a few seconds." });
   };
 
-  router.post("/minesweeper/replays", rateLimit, express.json({ limit: MAX_SUBMISSION_BYTES }), (req, res) => {
+  router.post("/minesweeper/replays", rateLimit, express.json({ limit: MAX_SUBMISSION_BYTES }), async (req, res) => {
     const body: unknown = req.body;
     if (body === null || typeof body !== "object" || Array.isArray(body)) {
       return fail(res, 400, { code: "bad-json", reason: "Send a JSON object {seed, level, log} with Content-Type: application/json." });
@@ -158,9 +159,9 @@ export function minesweeperApi(store: () => GameStore, settings: ApiSettings = {
     let id: number;
     try {
       const s = hubStore();
-      id = s instanceof SaveQueue ? s.recordGameNow(game) : s.recordGame(game);
+      id = await (s instanceof SaveQueue ? s.recordGameNow(game) : s.recordGame(game));
     } catch (e) {
-      console.error(`[store] could not save an offline submission: ${describeStoreError(e)}`);
+      log.error({ event: "store.write-failed", game: "minesweeper", reason: describeStoreError(e) }, `[store] could not save an offline submission: ${describeStoreError(e)}`);
       res.setHeader("Retry-After", "60");
       return fail(res, 503, { code: "not-saved", reason: "The server could not save your game right now (its storage is failing). Your game is still here: try again in a minute." });
     }
@@ -174,7 +175,7 @@ export function minesweeperApi(store: () => GameStore, settings: ApiSettings = {
     if (e.type === "entity.too.large") return fail(res, 413, { code: "too-large", reason: `Submissions are limited to ${MAX_SUBMISSION_BYTES / 1024} KB.` });
     if (e.type === "entity.parse.failed") return fail(res, 400, { code: "bad-json", reason: "The body is not valid JSON." });
     if (typeof e.status === "number" && e.status >= 400 && e.status < 500) return fail(res, e.status, { code: "bad-request", reason: "The request could not be read." });
-    console.error("minesweeper api failed", err);
+    log.error({ event: "http.failed", path: _req.path, err }, "minesweeper api failed");
     fail(res, 500, { code: "internal", reason: "The server failed on this request." });
   }) as express.ErrorRequestHandler);
 

@@ -4,11 +4,15 @@
 //
 // Serving the seed and the whole log is safe only because the game is over: the store
 // holds a game once it ended (won, lost, drawn, abandoned). A record that is not over
-// (no result, no end time) is answered like an unknown id.
+// (no result, no end time) is answered like an unknown id. A private room's game is served
+// only to a profile that played in it (its device key in `Authorization`); to anyone else it
+// is answered exactly like an unknown id, so a link says nothing about a private game.
 
 import express from "express";
 import { gameDef } from "../../common/games.js";
 import { isHubStore, type GameStore, type HubStore, type StoredGame } from "../store/GameStore.js";
+import type { HomeStore } from "../store/HomeStore.js";
+import { requestProfile } from "./profileAuth.js";
 
 function notFound(res: express.Response, raw: string): void {
   const reason = `There is no replay ${raw}.`;
@@ -21,7 +25,7 @@ export function isEnded(g: StoredGame): boolean {
 }
 
 /** The routes, to mount at `/api`. `store` is read at request time. */
-export function replaysApi(store: () => GameStore): express.Router {
+export function replaysApi(store: () => GameStore, home?: () => HomeStore | undefined): express.Router {
   const router = express.Router();
   const hubStore = (): HubStore => {
     const s = store();
@@ -29,15 +33,21 @@ export function replaysApi(store: () => GameStore): express.Router {
     return s;
   };
 
-  router.get("/replays/:id", (req, res) => {
+  router.get("/replays/:id", async (req, res) => {
     const raw = req.params.id;
     if (!/^[1-9][0-9]{0,14}$/.test(raw)) {
       const reason = "A replay id is a positive whole number.";
       return res.status(400).json({ code: "bad-id", message: reason, error: { code: "bad-id", reason } });
     }
-    const game = hubStore().getGame(Number(raw));
+    const game = await hubStore().getGame(Number(raw));
     // Games of the registry only (a record of a game this hub no longer has is not served).
     if (!game || !gameDef(game.game) || !isEnded(game)) return notFound(res, raw);
+    if (!game.public) {
+      const players = home?.();
+      const me = players ? await requestProfile(req, players) : null;
+      if (!me || !(game.players ?? []).some((p) => p.profileId === me.id)) return notFound(res, raw);
+      res.setHeader("Cache-Control", "private, no-store");
+    }
     res.json(replayJson(game));
   });
 
@@ -65,5 +75,9 @@ export function replayJson(g: StoredGame) {
     endedAt: g.endedAt,
     finishedAt: g.finishedAt,
     summary: g.summary,
+    public: g.public,
+    rated: g.rated,
+    /** Per seat: the profile that played it (its page), or null. */
+    profiles: g.seats.map((_, seat) => g.players?.[seat]?.profileId ?? null),
   };
 }

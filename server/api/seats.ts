@@ -10,6 +10,7 @@ import express from "express";
 import { matchMaker } from "@colyseus/core";
 import { TokenBucket, type BucketLimits } from "../rooms/base/rateLimit.js";
 import type { SeatStatus } from "../rooms/base/SeatedRoom.js";
+import { log } from "../ops/log.js";
 
 export const MAX_SEATS = 10;
 export const SEAT_CHECK_RATE: BucketLimits = { burst: 20, perSecond: 1 };
@@ -90,7 +91,7 @@ export function seatsApi(limits: BucketLimits = SEAT_CHECK_RATE): express.Router
       res.setHeader("Cache-Control", "no-store");
       res.json({ seats: await liveSeats(pairs) });
     } catch (e) {
-      console.error("POST /api/seats/check failed", e);
+      log.error({ event: "http.failed", path: "/api/seats/check", err: e }, "POST /api/seats/check failed");
       fail(res, 500, "internal", "Could not check seats; try again.");
     }
   });

@@ -1,12 +1,17 @@
 // Bots off the event loop: a pool of worker threads running the definitions' pure
 // `choose`. A room asks (`think`) and goes on; the answer arrives as a message. Each
 // decision has a time budget: a worker that is still busy `budgetMs + graceMs` after it
-// started is terminated and replaced, and the request answers "no move" (the room then
-// asks again on its next change, and the turn timer, if any, still runs).
+// started is terminated (a later decision starts a fresh one), and the request answers "no
+// move" (the room then asks again on its next change, and the turn timer, if any, still runs).
+//
+// Threads start when decisions need them and stop after `idleMs` without one: a thread holds
+// ~35 MB (its own V8 heap and module loader), and a hub whose rooms have no bots (most of
+// them) need not carry one. A decision that starts a thread waits for it to load (its budget
+// counts from then).
 
 import { availableParallelism } from "node:os";
 import { Worker } from "node:worker_threads";
-import type { BotThinker, ThinkAnswer, ThinkRequest } from "./thinker.js";
+import { NO_MOVE, type BotThinker, type ThinkAnswer, type ThinkRequest } from "./thinker.js";
 
 interface Job {
   id: number;
@@ -19,16 +24,20 @@ interface Slot {
   worker: Worker;
   job: Job | null;
   timer: ReturnType<typeof setTimeout> | null;
+  /** Stops the thread once it has been idle `idleMs`. */
+  idle: ReturnType<typeof setTimeout> | null;
   started: number;
   /** The thread has loaded its code (budgets count from a ready worker only). */
   ready: boolean;
 }
 
 export interface PoolOptions {
-  /** Worker threads (default: cores − 1, at least 1). */
+  /** Most worker threads at once (default: cores − 1, at least 1). */
   size?: number;
   /** Extra time past a request's budget before its worker is cut off (ms). */
   graceMs?: number;
+  /** A thread with no decision for this long stops (ms; default 5 minutes). */
+  idleMs?: number;
 }
 
 const WORKER_URL = new URL("./worker-boot.mjs", import.meta.url);
@@ -40,23 +49,31 @@ export class BotPool implements BotThinker {
   private closed = false;
   readonly size: number;
   private graceMs: number;
+  private idleMs: number;
   /** Decisions cut off at their budget (for the bench and the monitor). */
   cutOff = 0;
 
   constructor(options: PoolOptions = {}) {
     this.size = Math.max(1, options.size ?? availableParallelism() - 1);
     this.graceMs = options.graceMs ?? 250;
-    for (let i = 0; i < this.size; i++) this.slots.push(this.spawn());
+    this.idleMs = options.idleMs ?? 5 * 60_000;
+  }
+
+  /** Worker threads alive now (starting, thinking or idle). */
+  get threads(): number {
+    return this.slots.length;
   }
 
   private spawn(): Slot {
     // The worker is TypeScript: worker-boot.mjs registers tsx in the thread first.
     const worker = new Worker(WORKER_URL);
-    const slot: Slot = { worker, job: null, timer: null, started: 0, ready: false };
+    const slot: Slot = { worker, job: null, timer: null, idle: null, started: 0, ready: false };
     worker.on("message", (msg: { id: number; ready?: true; answer?: ThinkAnswer; error?: string }) => {
       if (msg.ready) {
         slot.ready = true;
-        return this.pump();
+        this.pump();
+        if (!slot.job) this.idleFrom(slot); // the work went to another thread meanwhile
+        return;
       }
       const job = slot.job;
       if (!job || job.id !== msg.id) return;
@@ -64,19 +81,44 @@ export class BotPool implements BotThinker {
       if (msg.error !== undefined) job.reject(new Error(msg.error));
       else job.resolve(msg.answer!);
     });
-    worker.on("error", (e) => {
+    // A thread that fails (or exits) on its own: its decision fails; one that could not even
+    // load fails what waits too (no endless restarts: the next decision tries again).
+    const fail = (e: Error) => {
+      if (!this.slots.includes(slot)) return; // retired by us
       const job = slot.job;
-      this.replace(slot);
-      job?.reject(e instanceof Error ? e : new Error(String(e)));
-    });
-    if (!this.busy()) worker.unref();
+      const waiting = slot.ready ? [] : this.queue.splice(0);
+      this.retire(slot);
+      for (const j of [...(job ? [job] : []), ...waiting]) j.reject(e);
+    };
+    worker.on("error", (e) => fail(e instanceof Error ? e : new Error(String(e))));
+    worker.on("exit", (code) => fail(new Error(`bot worker stopped (exit ${code})`)));
+    this.slots.push(slot);
     return slot;
   }
 
-  think(request: ThinkRequest): Promise<ThinkAnswer> {
+  /** Decisions waiting for a free worker (the `hub_bot_queue` gauge). */
+  queued(): number {
+    return this.queue.length;
+  }
+
+  think(request: ThinkRequest, cancel?: AbortSignal): Promise<ThinkAnswer> {
     if (this.closed) return Promise.reject(new Error("bot pool closed"));
+    if (cancel?.aborted) return Promise.resolve(NO_MOVE);
     return new Promise((resolve, reject) => {
-      this.queue.push({ id: this.nextId++, request, resolve, reject });
+      const job: Job = { id: this.nextId++, request, resolve, reject };
+      this.queue.push(job);
+      // Cancelled while it waits: out of the queue at once (a running decision finishes within its budget).
+      cancel?.addEventListener(
+        "abort",
+        () => {
+          const i = this.queue.indexOf(job);
+          if (i < 0) return;
+          this.queue.splice(i, 1);
+          resolve(NO_MOVE);
+          this.holdProcess();
+        },
+        { once: true },
+      );
       this.pump();
     });
   }
@@ -92,38 +134,55 @@ export class BotPool implements BotThinker {
   }
 
   private pump(): void {
-    this.holdProcess();
+    if (this.closed) return;
     for (const slot of this.slots) {
-      if (!this.queue.length) return;
+      if (!this.queue.length) break;
       if (slot.job || !slot.ready) continue;
       const job = this.queue.shift()!;
+      if (slot.idle) clearTimeout(slot.idle);
+      slot.idle = null;
       slot.job = job;
       slot.started = performance.now();
       slot.timer = setTimeout(() => this.cut(slot, job), job.request.budgetMs + this.graceMs);
       slot.worker.postMessage({ id: job.id, request: job.request });
     }
+    // What is still queued waits for threads that are starting, or for new ones.
+    const starting = this.slots.filter((s) => !s.ready).length;
+    for (let n = Math.min(this.queue.length - starting, this.size - this.slots.length); n > 0; n--) this.spawn();
+    this.holdProcess();
   }
 
   private release(slot: Slot): void {
     if (slot.timer) clearTimeout(slot.timer);
     slot.timer = null;
     slot.job = null;
+    this.idleFrom(slot);
     queueMicrotask(() => this.pump());
   }
 
-  /** Over budget: the worker is replaced; the decision answers "no move". */
+  /** A thread without a decision stops after idleMs (a decision meanwhile cancels that). */
+  private idleFrom(slot: Slot): void {
+    if (slot.idle) clearTimeout(slot.idle);
+    slot.idle = setTimeout(() => {
+      if (!slot.job) this.retire(slot);
+    }, this.idleMs);
+    slot.idle.unref();
+  }
+
+  /** Over budget: the worker is stopped (the next decision gets a fresh one); the decision answers "no move". */
   private cut(slot: Slot, job: Job): void {
     if (slot.job !== job) return;
     this.cutOff++;
-    this.replace(slot);
+    this.retire(slot);
     job.resolve({ move: null, memory: null, ms: performance.now() - slot.started });
   }
 
-  private replace(slot: Slot): void {
+  private retire(slot: Slot): void {
     if (slot.timer) clearTimeout(slot.timer);
+    if (slot.idle) clearTimeout(slot.idle);
     void slot.worker.terminate();
     const i = this.slots.indexOf(slot);
-    if (i >= 0 && !this.closed) this.slots[i] = this.spawn();
+    if (i >= 0) this.slots.splice(i, 1);
     queueMicrotask(() => this.pump());
   }
 
@@ -131,8 +190,9 @@ export class BotPool implements BotThinker {
     this.closed = true;
     for (const job of this.queue.splice(0)) job.reject(new Error("bot pool closed"));
     await Promise.all(
-      this.slots.map((s) => {
+      this.slots.splice(0).map((s) => {
         if (s.timer) clearTimeout(s.timer);
+        if (s.idle) clearTimeout(s.idle);
         return s.worker.terminate();
       }),
     );

@@ -28,8 +28,16 @@ export interface ThinkAnswer {
   ms: number;
 }
 
+/** "No move": what a decision answers when it was cancelled before it ran. */
+export const NO_MOVE: ThinkAnswer = { move: null, memory: null, ms: 0 };
+
 export interface BotThinker {
-  think(request: ThinkRequest): Promise<ThinkAnswer>;
+  /**
+   * A decision. `cancel` aborted before the decision runs (its room went away, or asked again
+   * for the same seat): it never runs and answers NO_MOVE. A queued question of a disposed
+   * room kept the whole room alive until a worker got to it (bench/soak.ts found 350 of them).
+   */
+  think(request: ThinkRequest, cancel?: AbortSignal): Promise<ThinkAnswer>;
   close(): Promise<void>;
 }
 
@@ -49,9 +57,10 @@ export function decide(request: ThinkRequest): ThinkAnswer {
 
 /** Decides on a later turn of the event loop (never inside the move that asked). */
 export const inProcessThinker: BotThinker = {
-  think: (request) =>
+  think: (request, cancel) =>
     new Promise((resolve, reject) =>
       setImmediate(() => {
+        if (cancel?.aborted) return resolve(NO_MOVE);
         try {
           resolve(decide(request));
         } catch (e) {

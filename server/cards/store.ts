@@ -12,6 +12,7 @@ import Database from "better-sqlite3";
 import type { CardLookup, CardQuery } from "../../common/table/cards.js";
 import type { CardDef } from "../../common/table/types.js";
 import { normaliseName } from "./scryfall.js";
+import { log } from "../ops/log.js";
 
 export const CARDS_SCHEMA = 1;
 
@@ -72,7 +73,7 @@ export class CardStore implements CardLookup {
       this.byNumber = db.prepare("SELECT def, name FROM printings WHERE set_code = ? AND number = ? ORDER BY rank DESC");
       this.bySet = db.prepare("SELECT p.def FROM printings p WHERE p.set_code = ? AND p.id IN (SELECT id FROM printing_names WHERE name = ?) ORDER BY p.rank DESC LIMIT 1");
     } catch (e) {
-      console.error(`Card data at ${this.file} cannot be read (${(e as Error).message}); cards are text cards until it is imported again.`);
+      log.error({ event: "cards.unreadable", file: this.file, err: e }, "card data cannot be read; cards are text cards until it is imported again");
       this.close();
       // Not retried every call: the next look after a second (a new import) tries again.
     }

@@ -32,8 +32,10 @@ interface Pending {
 
 const refusal = (reason: string, message: string) => new HubRefusal(reason, message, ErrorCode.MATCHMAKE_UNHANDLED);
 
-/** Idle address records are forgotten every this many new addresses (keeps the map small). */
+/** Idle address records are forgotten every this many new addresses (keeps the map small)… */
 const SWEEP_EVERY = 1000;
+/** …and every 15 s: a crowd that came and went leaves no records behind (bench/soak.ts). */
+const SWEEP_MS = 15_000;
 
 export class Admission {
   private readonly addresses = new Map<string, AddressRecord>();
@@ -41,8 +43,11 @@ export class Admission {
   private readonly pending = new Map<string, Pending>();
   private cells = 0;
   private newAddresses = 0;
+  private readonly sweeper = setInterval(() => this.sweep(), SWEEP_MS);
 
-  constructor(private readonly limits: AdmissionLimits) {}
+  constructor(private readonly limits: AdmissionLimits) {
+    this.sweeper.unref();
+  }
 
   /** Live rooms and cells held, for tests and logs. */
   get usage(): { rooms: number; cells: number } {
@@ -126,6 +131,7 @@ export class Admission {
 
   /** Forgets everything (hub shutdown). */
   close(): void {
+    clearInterval(this.sweeper);
     for (const p of this.pending.values()) clearTimeout(p.timer);
     this.pending.clear();
     this.addresses.clear();

@@ -6,7 +6,10 @@
 // reservation limits, a seat token checked against its room before any seat is reserved
 // (a bogus token locked a room for 15 s), wrong-token budgets. Refusals keep Colyseus'
 // answer shape (`200 {code, error}`, which colyseus.js turns into its error) plus our
-// string `reason`.
+// string `reason`. Cross-origin requests are answered only for allowed origins (cors.ts).
+// While Redis does not answer (scale-out), a request is answered 503 `hub-unavailable` at once,
+// and so is one already waiting on Redis when the outage is seen, instead of hanging until
+// the client gives up (server/ops/redisWatch.ts).
 
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { ErrorCode, getBearerToken, matchMaker, type Server } from "@colyseus/core";
@@ -16,6 +19,10 @@ import { watchTarget } from "../rooms/game/spectatorDelay.js";
 import type { Admission } from "./admission.js";
 import { clientAddress, limitKey } from "./clientAddress.js";
 import { withRequest, type RequestContext } from "./requestContext.js";
+import { corsHeaders, judgeOrigin, ORIGIN_REFUSED, type CorsPolicy } from "./cors.js";
+import { log } from "../ops/log.js";
+import { metrics } from "../ops/metrics.js";
+import { UNAVAILABLE_MESSAGE } from "../ops/redisWatch.js";
 
 export interface MatchmakeGuard {
   admission: Admission;
@@ -23,7 +30,25 @@ export interface MatchmakeGuard {
   maxBodyBytes: number;
   /** Restores a room that is in the room log but not live (sleeping, or its process gone) before a join by id. */
   wake?: (roomId: string) => Promise<void>;
+  /** Which pages may call the matchmaker from another origin. */
+  cors: CorsPolicy;
+  /** What matchmaking needs (Redis in scale-out): is it answering, when does it stop, who was turned away. */
+  outages?: OutageSource;
 }
+
+export interface OutageSource {
+  available(): boolean;
+  /** Calls `fn` when the next outage is seen; returns how to stop listening. */
+  onDown(fn: () => void): () => void;
+  turnedAwayOne(): void;
+}
+
+const RESTARTING_MESSAGE = "The hub is restarting; try again in a few seconds.";
+/** Seconds a client is told to wait before trying again (Retry-After). */
+const RETRY_AFTER_SECONDS = 3;
+
+/** Thrown when an outage is seen while the request waits. */
+class Unavailable extends Error {}
 
 /** Methods that reserve a seat (or a spectator place) in a room. */
 const RESERVING = new Set(["create", "joinOrCreate", "join", "joinById"]);
@@ -40,12 +65,20 @@ export function installMatchmakeHandler(server: Server, guard: MatchmakeGuard): 
 
 async function handle(transport: { protocol?: unknown }, guard: MatchmakeGuard, req: IncomingMessage, res: ServerResponse): Promise<void> {
   if (matchMaker.state === matchMaker.MatchMakerState.SHUTTING_DOWN) {
-    res.writeHead(503, {});
-    res.end();
+    // colyseus.js: a ServerError 503 with these words; our client tries again by itself.
+    res.writeHead(503, { "Content-Type": "application/json", "Retry-After": String(RETRY_AFTER_SECONDS) });
+    res.end(JSON.stringify({ code: 503, error: RESTARTING_MESSAGE, reason: "hub-restarting" }));
     return;
   }
   const controller = matchMaker.controller;
-  const headers: Record<string, string> = Object.assign({}, controller.DEFAULT_CORS_HEADERS, controller.getCorsHeaders.call(undefined, req));
+  const origin = judgeOrigin(req, guard.cors);
+  if (origin.kind === "refused") {
+    metrics.refused("join", ORIGIN_REFUSED.code);
+    res.writeHead(403, { "Content-Type": "application/json", Vary: "Origin" });
+    res.end(JSON.stringify({ code: ORIGIN_REFUSED.code, error: ORIGIN_REFUSED.message, reason: ORIGIN_REFUSED.code }));
+    return;
+  }
+  const headers: Record<string, string> = origin.kind === "allowed" ? corsHeaders(origin.origin) : { Vary: "Origin" };
   if (req.method === "OPTIONS") {
     res.writeHead(204, headers);
     res.end();
@@ -69,7 +102,8 @@ async function handle(transport: { protocol?: unknown }, guard: MatchmakeGuard, 
   const ctx: RequestContext = { address };
 
   headers["Content-Type"] = "application/json";
-  res.writeHead(200, headers);
+  if (guard.outages && !guard.outages.available()) return unavailable(res, headers, guard, method, roomName);
+  let stopListening = () => {};
   try {
     let options: unknown;
     try {
@@ -77,7 +111,7 @@ async function handle(transport: { protocol?: unknown }, guard: MatchmakeGuard, 
     } catch {
       throw new HubRefusal("bad-request", "The request body must be the join options as JSON.", ErrorCode.MATCHMAKE_UNHANDLED);
     }
-    const response = await withRequest(ctx, async () => {
+    const work = withRequest(ctx, async () => {
       await admit(guard.admission, method, roomName, options, address);
       if (method === "joinById" && guard.wake) await guard.wake(normaliseRoomId(roomName));
       // a spectator of a room with a spectator delay watches its delayed mirror
@@ -89,21 +123,47 @@ async function handle(transport: { protocol?: unknown }, guard: MatchmakeGuard, 
         req,
       } as never);
     });
+    // Work waiting on a Redis that stopped answering is answered now (it may still finish later:
+    // a reservation nobody uses expires).
+    work.catch(() => undefined); // answered already if an outage won the race below
+    const outages = guard.outages;
+    const outage = outages && new Promise<never>((_, reject) => (stopListening = outages.onDown(() => reject(new Unavailable()))));
+    const response = await (outage ? Promise.race([work, outage]) : work);
     if (RESERVING.has(method) && response?.sessionId) {
       const room = matchMaker.getLocalRoomById(response.room?.roomId) as unknown as { seatReservationTime?: number } | undefined;
       guard.admission.reserved(address, response.sessionId, room?.seatReservationTime ?? DEFAULT_RESERVATION_SECONDS);
     }
     if (transport.protocol !== undefined) (response as { protocol?: unknown }).protocol = transport.protocol;
-    res.write(JSON.stringify(response));
+    res.writeHead(200, headers);
+    res.end(JSON.stringify(response));
   } catch (e) {
+    if (e instanceof Unavailable) return unavailable(res, headers, guard, method, roomName, true);
     const err = e as { code?: number; message?: string };
     if (method === "reconnect" && err.code === ErrorCode.MATCHMAKE_EXPIRED) guard.admission.wrongToken(address);
     // A refusal thrown inside the matchmaker reaches here rewrapped (a seat reservation's even
     // as "… is already full"): the one noted while serving this request says what happened.
     const refusal = e instanceof HubRefusal ? { reason: e.reason, message: e.message } : ctx.refusal;
-    res.write(JSON.stringify({ code: err.code, error: refusal?.message ?? err.message, ...(refusal ? { reason: refusal.reason } : {}) }));
+    const reason = refusal?.reason ?? (typeof err.code === "number" ? `colyseus-${err.code}` : "internal");
+    metrics.refused("join", reason);
+    log.info({ event: "join.refused", method, roomName, code: reason, address }, refusal?.message ?? err.message ?? "refused");
+    res.writeHead(200, headers);
+    res.end(JSON.stringify({ code: err.code, error: refusal?.message ?? err.message, ...(refusal ? { reason: refusal.reason } : {}) }));
+  } finally {
+    stopListening();
   }
-  res.end();
+}
+
+/**
+ * 503 `hub-unavailable` with Retry-After: what needs Redis is not answering. colyseus.js
+ * rejects with a ServerError whose code is 503 and whose message is the sentence below;
+ * our client retries by itself on it (client/net/retry.ts).
+ */
+function unavailable(res: ServerResponse, headers: Record<string, string>, guard: MatchmakeGuard, method: string, roomName: string, waited = false): void {
+  guard.outages?.turnedAwayOne();
+  metrics.refused("join", "hub-unavailable");
+  if (waited) log.warn({ event: "join.refused", method, roomName, code: "hub-unavailable" }, "a matchmaking request waiting on Redis was answered \"briefly unavailable\"");
+  res.writeHead(503, { ...headers, "Retry-After": String(RETRY_AFTER_SECONDS) });
+  res.end(JSON.stringify({ code: 503, error: UNAVAILABLE_MESSAGE, reason: "hub-unavailable" }));
 }
 
 /** The checks made before the matchmaker reserves anything. Throws a HubRefusal. */
@@ -170,6 +230,7 @@ function readBounded(req: IncomingMessage, max: number): Promise<Buffer | null> 
 
 /** 413, then the rest of the body is read and dropped (never kept) and the connection closed. */
 function tooLarge(req: IncomingMessage, res: ServerResponse, headers: Record<string, string>, max: number): void {
+  metrics.refused("join", "body-too-large");
   res.writeHead(413, { ...headers, "Content-Type": "application/json", Connection: "close" });
   res.end(
     JSON.stringify({

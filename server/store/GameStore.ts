@@ -48,6 +48,24 @@ export interface FinishedGame {
   finishedAt?: number;
   /** Anything else a viewer of the record needs (race: winner, ranking, room seats). */
   summary?: unknown;
+
+  // ---- who played (histories, ratings: HomeStore.ts) ----
+  /** Per (rules) seat: the profile that played it (null: a bot or nobody known), its place, a forfeit. */
+  players?: SeatPlayer[];
+  /** A public room's game is watchable by anyone with its link; a private room's only by its players. Default true. */
+  public?: boolean;
+  /** The rating pool the game counts in (common/rated.ts); "" or absent: not rated. */
+  rated?: string;
+}
+
+/** One seat of a finished game, as histories and ratings read it. */
+export interface SeatPlayer {
+  /** The profile that played the seat; null for a bot or a player without a profile. */
+  profileId: string | null;
+  /** 1-based final place (ties share one); 0 when the game has none (abandoned, a solo board). */
+  place: number;
+  /** Left a rated game for good (past the reconnection window): counts as last. */
+  forfeited?: boolean;
 }
 
 export interface StoredGame extends FinishedGame {
@@ -61,17 +79,27 @@ export interface StoredGame extends FinishedGame {
   source: RecordSource;
   finishedAt: number;
   summary: unknown;
+  public: boolean;
+  rated: string;
+  /** Moves in the log. */
+  moves: number;
 }
+
+/** A value now (SQLite) or later (PostgreSQL): callers always await it. */
+export type Awaitable<T> = T | Promise<T>;
 
 export interface GameStore {
   /**
    * Records a game; returns its id (the replay id) when the store keeps ids. A store that
-   * queues failed writes (SaveQueue) answers 0 while the game waits and calls `onSaved` later.
+   * queues failed writes (SaveQueue) answers 0 while the game waits and calls `onSaved` later;
+   * a store on another machine (PostgreSQL) answers with a promise of the id.
    */
-  recordGame(game: FinishedGame, onSaved?: (id: number) => void): number | void;
+  recordGame(game: FinishedGame, onSaved?: (id: number) => void): number | void | Promise<number>;
   /** Most recent first. */
-  recentGames(options?: { game?: string; roomId?: string; limit?: number }): StoredGame[];
-  close(): void;
+  recentGames(options?: { game?: string; roomId?: string; limit?: number }): Awaitable<StoredGame[]>;
+  /** Free bytes where the store's file lives (null or absent: not on a disk). */
+  freeBytes?(): number | null;
+  close(): void | Promise<void>;
 }
 
 // ---- leaderboard ------------------------------------------------------------
@@ -120,13 +148,13 @@ export function windowStart(window: LeaderboardWindow, now: number): number {
   return Number.isFinite(span) ? now - span : -Infinity;
 }
 
-/** A store that can also answer leaderboard and replay queries (the SQLite one). */
+/** A store that can also answer leaderboard and replay queries (SQLite, PostgreSQL, the SaveQueue over either). */
 export interface HubStore extends GameStore {
-  recordGame(game: FinishedGame, onSaved?: (id: number) => void): number;
+  recordGame(game: FinishedGame, onSaved?: (id: number) => void): number | Promise<number>;
   /** Best ranked records of one game and level inside a window, fastest first. */
-  leaderboard(query: LeaderboardQuery): LeaderboardRow[];
-  /** One record by id. */
-  getGame(id: number): StoredGame | undefined;
+  leaderboard(query: LeaderboardQuery): Awaitable<LeaderboardRow[]>;
+  /** One record by id (with its players). */
+  getGame(id: number): Awaitable<StoredGame | undefined>;
 }
 
 export function isHubStore(store: GameStore | undefined | null): store is HubStore {

@@ -8,6 +8,8 @@
 
 import { Redis } from "ioredis";
 import type { Deadlines, LoggedMove, LoggedRoom, RoomHeader, RoomLog, RoomStatus, RoomSummary, RoomWrite } from "./RoomLog.js";
+import { log } from "../ops/log.js";
+import { roomLogWriteFailed } from "../ops/metrics.js";
 
 const ROOM = (id: string) => `hub:room:${id}`;
 const MOVES = (id: string, gameNo: number) => `hub:room:${id}:moves:${gameNo}`;
@@ -55,9 +57,37 @@ export class RedisRoomLog implements RoomLog {
       // Keep the first `from` moves, then append (a rewound game replaces its tail).
       m.ltrim(key, 0, w.moves.from - 1);
       if (w.moves.from === 0) m.del(key);
-      if (w.moves.list.length) m.rpush(key, ...w.moves.list.map((x) => JSON.stringify(x)));
+      if (w.moves.list.length) m.rpush(key, ...w.moves.list.map((x) => `{"seat":${x.seat},"move":${x.json},"t":${x.t}}`));
     }
+    for (const gameNo of w.drop ?? []) m.del(MOVES(roomId, gameNo));
     m.exec().catch(report);
+  }
+
+  forget(roomId: string, games: readonly number[]): void {
+    this.redis
+      .multi()
+      .del(ROOM(roomId), ...games.map((g) => MOVES(roomId, g)))
+      .srem(OPEN, roomId)
+      .exec()
+      .catch(report);
+  }
+
+  /** Closed rooms leave the open set at once (setStatus) and go with forget(); nothing to scan here. */
+  async prune(_before: number): Promise<number> {
+    return 0;
+  }
+
+  /** Writes are on the wire before the room sends; Redis' own failures are only logged. */
+  writable(): boolean {
+    return true;
+  }
+
+  failure(): unknown {
+    return null;
+  }
+
+  freeBytes(): number | null {
+    return null;
   }
 
   setStatus(roomId: string, status: RoomStatus, now: number): void {
@@ -109,5 +139,6 @@ export class RedisRoomLog implements RoomLog {
 }
 
 function report(e: unknown): void {
-  console.error("room log (Redis): a write failed:", (e as Error)?.message ?? e);
+  roomLogWriteFailed();
+  log.error({ event: "roomlog.write-failed", err: e }, "room log (Redis): a write failed");
 }

@@ -7,11 +7,21 @@
 // one connection whose commands are on the wire before the patch is.
 //
 // Status: "live" (a process holds it), "sleeping" (nobody connected: disposed to its log,
-// woken by the next join), "closed" (over for good; the rows are kept for replay).
+// woken by the next join), "closed" (over for good).
+//
+// What it keeps is what a restore needs, and no more: an open room's header and its current
+// game's moves. A finished game's moves go once a newer game runs and the store holds its
+// record (the replay is served from there); a closed room's rows go once its games are
+// recorded, or ABANDONED_ROOM_HOURS after it closed. A game's moves are capped
+// (GAME_LOG_MAX_KB, durable.ts). A write that fails (disk full) throws: the room refuses
+// what it could not save (durable.ts), and the log says it is failing until a write works.
 
 import fs from "node:fs";
 import path from "node:path";
 import Database from "better-sqlite3";
+import { describeStoreError } from "./SaveQueue.js";
+import { freeBytesAt } from "./diskSpace.js";
+import { log } from "../ops/log.js";
 
 export type RoomStatus = "live" | "sleeping" | "closed";
 
@@ -25,6 +35,8 @@ export interface LoggedSeat {
   /** A bot plays this person's held seat now. */
   botPlays: boolean;
   ready: boolean;
+  /** The profile of the person in the seat (histories, ratings); absent: none. */
+  profileId?: string;
 }
 
 /** Everything of a room but its moves and deadlines (rewritten when it changes). */
@@ -45,6 +57,8 @@ export interface RoomHeader {
   startedAt: number;
   botSeed: number;
   seats: LoggedSeat[];
+  /** Game seats whose players left the current game for good, in the order they left (a rated game's losses). */
+  forfeits?: number[];
 }
 
 export interface LoggedMove {
@@ -78,21 +92,54 @@ export interface RoomSummary {
   updatedAt: number;
 }
 
+/** A move as written: its JSON made once, by the room (which counts the game's bytes with it). */
+export interface WrittenMove {
+  seat: number;
+  t: number;
+  /** JSON.stringify(move). */
+  json: string;
+}
+
 /** One frame's worth of writes, applied together (one SQLite transaction). */
 export interface RoomWrite {
   header?: RoomHeader;
-  /** Moves of game `gameNo` from index `from` (earlier moves of that game are kept). */
-  moves?: { gameNo: number; from: number; list: LoggedMove[] };
+  /**
+   * Moves of game `gameNo` from index `from` (earlier moves of that game are kept).
+   * `rewrite`: the moves from `from` on differ from what was written (a rewound game): the old
+   * tail goes first. Otherwise they are appended.
+   */
+  moves?: { gameNo: number; from: number; list: WrittenMove[]; rewrite?: boolean };
   deadlines?: Deadlines;
+  /** Games whose moves are no longer needed (recorded in the store, and not the room's current game). */
+  drop?: number[];
+  /** Refresh the room's `updatedAt` (a header or deadlines write always does). */
+  touch?: boolean;
 }
 
 export interface RoomLog {
   readonly kind: "sqlite" | "redis" | "memory";
-  /** A new (or restored) room: header and status live under `process`. */
+  /** A new (or restored) room: header and status live under `process`. Throws when it cannot be written (SQLite). */
   open(header: RoomHeader, process: string, now: number): void;
-  /** Synchronous for SQLite; ordered before anything the room sends next for Redis. */
+  /**
+   * Synchronous for SQLite: returns once the write is committed, throws (the store's own
+   * error, e.g. SQLITE_FULL) when it is not, and then nothing of it was written. Redis: ordered
+   * before anything the room sends next; failures are only logged.
+   */
   write(roomId: string, w: RoomWrite, now: number): void;
   setStatus(roomId: string, status: RoomStatus, now: number): void;
+  /** A closed room whose games are all recorded: its rows go (`games`: the games that may still have moves). */
+  forget(roomId: string, games: readonly number[]): void;
+  /** Deletes closed rooms untouched since `before` (ms); returns how many. */
+  prune(before: number): Promise<number>;
+  /**
+   * False while writes fail (the last one failed and a small probe write, tried at most every
+   * quarter second, fails too): the room refuses what it would have to write, before doing it.
+   */
+  writable(now?: number): boolean;
+  /** While writes fail: the last write's error (the store's own, e.g. SQLITE_FULL); else null. */
+  failure(): unknown;
+  /** Free bytes where the log lives (null: not on a disk, e.g. in memory or on Redis). */
+  freeBytes(): number | null;
   load(roomId: string): Promise<LoggedRoom | null>;
   /** Rooms not closed. */
   listOpen(): Promise<RoomSummary[]>;
@@ -123,11 +170,20 @@ interface RoomRow {
   updated_at: number;
 }
 
+/** A probe write is tried at most this often while writes fail. */
+const PROBE_EVERY_MS = 250;
+/** Free space is read at most this often (a statfs per room created is plenty). */
+const FREE_SPACE_EVERY_MS = 1000;
+
 export class SqliteRoomLog implements RoomLog {
   readonly kind: "sqlite" | "memory";
   private readonly db: Database.Database;
   private readonly st: Record<string, Database.Statement>;
   private readonly tx: (roomId: string, w: RoomWrite, now: number) => void;
+  private readonly forgetTx: (roomId: string) => void;
+  /** Since when writes fail (null: the last write worked), and when a probe was last tried. */
+  private failing: { since: number; probedAt: number; error: unknown } | null = null;
+  private free: { at: number; bytes: number | null } = { at: 0, bytes: null };
 
   /** `file`: a path (its folder is created) or ":memory:". */
   constructor(readonly file: string) {
@@ -138,6 +194,9 @@ export class SqliteRoomLog implements RoomLog {
       this.db.pragma("journal_mode = WAL");
       // NORMAL in WAL: a committed move survives the process being killed (not a power cut).
       this.db.pragma("synchronous = NORMAL");
+      // After a checkpoint the WAL is cut back to 4 MB: a burst (or a full disk that made it
+      // grow while checkpoints failed) does not keep its space for good.
+      this.db.pragma("journal_size_limit = 4194304");
     }
     this.db.exec(`
       CREATE TABLE IF NOT EXISTS rooms (
@@ -149,6 +208,7 @@ export class SqliteRoomLog implements RoomLog {
         room_id TEXT NOT NULL, game_no INTEGER NOT NULL, idx INTEGER NOT NULL,
         seat INTEGER NOT NULL, move TEXT NOT NULL, t INTEGER NOT NULL,
         PRIMARY KEY (room_id, game_no, idx)) WITHOUT ROWID;
+      CREATE TABLE IF NOT EXISTS log_meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
     `);
     this.st = {
       open: this.db.prepare(
@@ -160,34 +220,102 @@ export class SqliteRoomLog implements RoomLog {
       touch: this.db.prepare(`UPDATE rooms SET updated_at = ? WHERE room_id = ?`),
       cut: this.db.prepare(`DELETE FROM room_moves WHERE room_id = ? AND game_no = ? AND idx >= ?`),
       move: this.db.prepare(`INSERT OR REPLACE INTO room_moves (room_id, game_no, idx, seat, move, t) VALUES (?, ?, ?, ?, ?, ?)`),
+      dropGame: this.db.prepare(`DELETE FROM room_moves WHERE room_id = ? AND game_no = ?`),
+      dropRoomMoves: this.db.prepare(`DELETE FROM room_moves WHERE room_id = ?`),
+      dropRoom: this.db.prepare(`DELETE FROM rooms WHERE room_id = ?`),
+      closedBefore: this.db.prepare(`SELECT room_id FROM rooms WHERE status = 'closed' AND updated_at < ?`),
       status: this.db.prepare(`UPDATE rooms SET status = ?, updated_at = ? WHERE room_id = ?`),
       load: this.db.prepare(`SELECT * FROM rooms WHERE room_id = ?`),
       moves: this.db.prepare(`SELECT seat, move, t FROM room_moves WHERE room_id = ? AND game_no = ? ORDER BY idx`),
       listOpen: this.db.prepare(`SELECT room_id, room_name, status, process, updated_at FROM rooms WHERE status != 'closed'`),
       claim: this.db.prepare(`UPDATE rooms SET process = ?, status = 'live', updated_at = ? WHERE room_id = ? AND process = ? AND status != 'closed'`),
+      probe: this.db.prepare(`INSERT OR REPLACE INTO log_meta (key, value) VALUES ('probe', ?)`),
     };
     this.tx = this.db.transaction((roomId: string, w: RoomWrite, now: number) => {
       if (w.header) this.st.header.run(JSON.stringify(w.header), now, roomId);
       if (w.moves) {
-        const { gameNo, from, list } = w.moves;
-        this.st.cut.run(roomId, gameNo, from);
-        list.forEach((m, i) => this.st.move.run(roomId, gameNo, from + i, m.seat, JSON.stringify(m.move), m.t));
+        const { gameNo, from, list, rewrite } = w.moves;
+        if (rewrite) this.st.cut.run(roomId, gameNo, from);
+        for (let i = 0; i < list.length; i++) this.st.move.run(roomId, gameNo, from + i, list[i].seat, list[i].json, list[i].t);
       }
+      if (w.drop) for (const gameNo of w.drop) this.st.dropGame.run(roomId, gameNo);
       if (w.deadlines) this.st.deadlines.run(JSON.stringify(w.deadlines), now, roomId);
-      if (!w.header && !w.deadlines) this.st.touch.run(now, roomId);
+      if (w.touch && !w.header && !w.deadlines) this.st.touch.run(now, roomId);
+    });
+    this.forgetTx = this.db.transaction((roomId: string) => {
+      this.st.dropRoomMoves.run(roomId);
+      this.st.dropRoom.run(roomId);
     });
   }
 
+  /** Runs a write, keeping track of whether writes work (and saying so when that changes). */
+  private writing<T>(fn: () => T): T {
+    try {
+      const out = fn();
+      if (this.failing) {
+        const seconds = Math.round((Date.now() - this.failing.since) / 1000);
+        log.info({ event: "roomlog.writing-again", file: this.file, seconds }, `room log: writing again after ${seconds} s: rooms take moves and new rooms again.`);
+        this.failing = null;
+      }
+      return out;
+    } catch (e) {
+      const now = Date.now();
+      if (!this.failing) {
+        log.error(
+          { event: "roomlog.failing", file: this.file, err: e },
+          `room log: cannot write ${this.file} (${describeStoreError(e)}): moves are refused ("not-saved") and no room is created until it can. ` +
+            `Free space on that disk; nothing needs restarting.`,
+        );
+      }
+      this.failing = { since: this.failing?.since ?? now, probedAt: now, error: e };
+      throw e;
+    }
+  }
+
   open(header: RoomHeader, process: string, now: number): void {
-    this.st.open.run(header.roomId, header.roomName, JSON.stringify(header), process, now);
+    this.writing(() => this.st.open.run(header.roomId, header.roomName, JSON.stringify(header), process, now));
   }
 
   write(roomId: string, w: RoomWrite, now: number): void {
-    this.tx(roomId, w, now);
+    this.writing(() => this.tx(roomId, w, now));
   }
 
   setStatus(roomId: string, status: RoomStatus, now: number): void {
-    this.st.status.run(status, now, roomId);
+    this.writing(() => this.st.status.run(status, now, roomId));
+  }
+
+  forget(roomId: string, _games?: readonly number[]): void {
+    this.writing(() => this.forgetTx(roomId));
+  }
+
+  async prune(before: number): Promise<number> {
+    const ids = (this.st.closedBefore.all(before) as { room_id: string }[]).map((r) => r.room_id);
+    for (const id of ids) this.forget(id);
+    return ids.length;
+  }
+
+  writable(now = Date.now()): boolean {
+    const f = this.failing;
+    if (!f) return true;
+    if (now - f.probedAt < PROBE_EVERY_MS) return false;
+    f.probedAt = now;
+    try {
+      this.writing(() => this.st.probe.run(String(now)));
+      return true;
+    } catch {
+      return false;
+    }
+  }
+
+  failure(): unknown {
+    return this.failing?.error ?? null;
+  }
+
+  freeBytes(): number | null {
+    if (this.kind === "memory") return null;
+    const now = Date.now();
+    if (now - this.free.at >= FREE_SPACE_EVERY_MS) this.free = { at: now, bytes: freeBytesAt(path.dirname(path.resolve(this.file))) };
+    return this.free.bytes;
   }
 
   async load(roomId: string): Promise<LoggedRoom | null> {
@@ -203,7 +331,7 @@ export class SqliteRoomLog implements RoomLog {
   }
 
   async claim(roomId: string, from: string, to: string, now: number): Promise<boolean> {
-    return this.st.claim.run(to, now, roomId, from).changes === 1;
+    return this.writing(() => this.st.claim.run(to, now, roomId, from).changes === 1);
   }
 
   async flush(): Promise<void> {}

@@ -1,10 +1,13 @@
 // Finished games are never dropped silently when the store cannot write (disk full, a
 // read-only or failing disk): the record waits in a bounded queue, in order, and is retried
 // with backoff; the log says what is wrong and how many results wait; the room tells its
-// players "result not saved yet" and gives them the replay once it is written.
+// players "result not saved yet" and gives them the replay once it is written. A store on
+// another machine (PostgreSQL) answers with a promise: its writes go out one at a time, in
+// order, and the room hears "saving" (no link yet) until the id is back.
 
 import {
   isHubStore,
+  type Awaitable,
   type FinishedGame,
   type GameStore,
   type HubStore,
@@ -12,6 +15,7 @@ import {
   type LeaderboardRow,
   type StoredGame,
 } from "./GameStore.js";
+import { log, storeLine } from "../ops/log.js";
 
 export interface SaveQueueSettings {
   /** Results kept waiting at most (default 1000); past it a new result is lost, loudly. */
@@ -27,6 +31,8 @@ export interface SaveQueueSettings {
 export const NOT_SAVED_YET = 0;
 /** recordGame's answer when the queue was full: the result is lost (and the log says so). */
 export const NOT_SAVED = -1;
+/** recordGame's answer while an asynchronous store writes it (nothing failed): `onSaved` brings the id. */
+export const SAVING = -2;
 
 interface Waiting {
   game: FinishedGame;
@@ -37,6 +43,8 @@ interface Waiting {
 export class SaveQueue implements HubStore {
   private readonly queue: Waiting[] = [];
   private timer: NodeJS.Timeout | null = null;
+  /** The head of the queue is being written by an asynchronous store. */
+  private inFlight: Promise<void> | null = null;
   private delay: number;
   private failingSince: number | null = null;
   private readonly maxQueued: number;
@@ -51,7 +59,7 @@ export class SaveQueue implements HubStore {
     this.maxQueued = settings.maxQueued ?? 1000;
     this.firstRetryMs = settings.firstRetryMs ?? 1000;
     this.maxRetryMs = settings.maxRetryMs ?? 60_000;
-    this.log = settings.log ?? ((line) => console.error(line));
+    this.log = settings.log ?? storeLine;
     this.delay = this.firstRetryMs;
   }
 
@@ -61,8 +69,9 @@ export class SaveQueue implements HubStore {
   }
 
   /**
-   * Writes the game: its id; NOT_SAVED_YET when it waits in the queue (`onSaved` gets the id
-   * once it is written); NOT_SAVED when the queue is full and it is lost.
+   * Writes the game: its id; SAVING while an asynchronous store writes it, NOT_SAVED_YET when
+   * it waits after a failure (either way `onSaved` gets the id once it is written); NOT_SAVED
+   * when the queue is full and it is lost.
    */
   recordGame(game: FinishedGame, onSaved?: (id: number) => void): number {
     if (this.queue.length >= this.maxQueued) {
@@ -78,38 +87,45 @@ export class SaveQueue implements HubStore {
     this.flush();
     if (entry.id !== undefined) return entry.id;
     entry.onSaved = onSaved;
-    return NOT_SAVED_YET;
+    return this.failingSince === null ? SAVING : NOT_SAVED_YET;
   }
 
   /** Writes now or throws (for callers that can tell their client to try again, e.g. offline submissions). */
-  recordGameNow(game: FinishedGame): number {
-    const id = this.inner.recordGame(game);
+  async recordGameNow(game: FinishedGame): Promise<number> {
+    const id = await this.inner.recordGame(game);
     return typeof id === "number" ? id : NOT_SAVED;
   }
 
-  /** Writes queued results in order until one fails; returns how many were written. */
+  /** Writes queued results in order until one fails (or waits on an asynchronous store); returns how many were written now. */
   flush(): number {
     let written = 0;
-    while (this.queue.length > 0) {
+    while (this.queue.length > 0 && !this.inFlight) {
       const head = this.queue[0] as Waiting & { id?: number };
-      let id: number | void;
+      let id: number | void | Promise<number>;
       try {
         id = this.inner.recordGame(head.game);
       } catch (e) {
         this.failed(e);
         return written;
       }
-      this.queue.shift();
-      written++;
-      head.id = typeof id === "number" ? id : NOT_SAVED;
-      if (head.onSaved && head.id > 0) {
-        try {
-          head.onSaved(head.id);
-        } catch (e) {
-          console.error("[store] a saved-result callback failed", e);
-        }
+      if (id instanceof Promise) {
+        this.inFlight = id.then(
+          (v) => {
+            this.inFlight = null;
+            this.written(head, v);
+            this.flush();
+          },
+          (e) => {
+            this.inFlight = null;
+            this.failed(e);
+          },
+        );
+        return written;
       }
+      this.written(head, id);
+      written++;
     }
+    if (this.queue.length > 0) return written;
     if (this.failingSince !== null) {
       this.log(`[store] writing again: the waiting results are saved (${written} just now).`);
       this.failingSince = null;
@@ -118,6 +134,19 @@ export class SaveQueue implements HubStore {
     if (this.timer) clearTimeout(this.timer);
     this.timer = null;
     return written;
+  }
+
+  /** The head of the queue is in the store as `id`. */
+  private written(head: Waiting & { id?: number }, id: number | void): void {
+    this.queue.shift();
+    head.id = typeof id === "number" ? id : NOT_SAVED;
+    if (head.onSaved && head.id > 0) {
+      try {
+        head.onSaved(head.id);
+      } catch (e) {
+        log.error({ event: "store.write-failed", err: e }, "[store] a saved-result callback failed");
+      }
+    }
   }
 
   private failed(error: unknown): void {
@@ -138,29 +167,51 @@ export class SaveQueue implements HubStore {
     }
   }
 
-  recentGames(options?: { game?: string; roomId?: string; limit?: number }): StoredGame[] {
+  recentGames(options?: { game?: string; roomId?: string; limit?: number }): Awaitable<StoredGame[]> {
     return this.inner.recentGames(options);
   }
 
-  leaderboard(query: LeaderboardQuery): LeaderboardRow[] {
+  freeBytes(): number | null {
+    return this.inner.freeBytes?.() ?? null;
+  }
+
+  leaderboard(query: LeaderboardQuery): Awaitable<LeaderboardRow[]> {
     return this.hub().leaderboard(query);
   }
 
-  getGame(id: number): StoredGame | undefined {
+  getGame(id: number): Awaitable<StoredGame | undefined> {
     return this.hub().getGame(id);
   }
 
-  /** One last try, then the store closes; whatever still waits is named in the log. */
-  close(): void {
-    if (this.timer) clearTimeout(this.timer);
-    this.timer = null;
+  /**
+   * One last try, then the store closes; whatever still waits is named in the log. Writes in
+   * flight to an asynchronous store are waited for (at most `waitMs`).
+   */
+  close(waitMs = 10_000): void | Promise<void> {
+    this.stopTimer();
     this.flush();
+    if (!this.inFlight) return this.closeInner();
+    return (async () => {
+      const until = Date.now() + waitMs;
+      while (this.inFlight && Date.now() < until) {
+        await Promise.race([this.inFlight, new Promise((r) => setTimeout(r, Math.max(1, until - Date.now())))]);
+        this.stopTimer();
+      }
+      await this.closeInner();
+    })();
+  }
+
+  private stopTimer(): void {
     if (this.timer) clearTimeout(this.timer);
     this.timer = null;
+  }
+
+  private closeInner(): void | Promise<void> {
+    this.stopTimer();
     if (this.queue.length > 0) {
       this.log(`[store] shutting down with ${this.queue.length} finished game(s) not saved: ${this.queue.map((w) => `${w.game.game} room ${w.game.roomId || "-"}`).join(", ")}.`);
     }
-    this.inner.close();
+    return this.inner.close();
   }
 
   private hub(): HubStore {

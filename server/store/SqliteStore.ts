@@ -1,233 +1,100 @@
-// SQLite implementation of GameStore (better-sqlite3: synchronous, one file).
+// The hub's store in one SQLite file (better-sqlite3), the default: `DATA_DIR/hub.sqlite`.
 //
-// One table, `games`: every recorded game with its replay data ({seed, config,
-// seats, log}) and, where the game has them, its result fields (time, stats,
-// ranked, source). The leaderboard is a query over ranked rows, served by two
-// partial indexes (fastest first for long windows, newest first for short ones).
-// Older files are upgraded in place: missing columns are added on open.
+// Every query is SqlStore's (shared with PostgreSQL); finished games are also written and
+// read synchronously here, so a room knows its replay id the moment a game ends. The file
+// is brought to the newest schema when it opens (migrations.ts; files older than the
+// migrations are upgraded in place). The leaderboard is served by two partial indexes
+// (fastest first for long windows, newest first for short ones).
 
 import fs from "node:fs";
 import path from "node:path";
 import Database from "better-sqlite3";
-import {
-  LEADERBOARD_SIZE,
-  windowStart,
-  type FinishedGame,
-  type HubStore,
-  type LeaderboardQuery,
-  type LeaderboardRow,
-  type RecordSource,
-  type StoredGame,
-} from "./GameStore.js";
-
-interface GameRow {
-  id: number;
-  game: string;
-  room_id: string;
-  seed: number;
-  config: string;
-  seats: string;
-  log: string;
-  result: string;
-  started_at: number;
-  ended_at: number;
-  mode: string;
-  level: string;
-  name: string;
-  time_ms: number | null;
-  stats: string | null;
-  ranked: number;
-  source: string;
-  finished_at: number;
-  summary: string | null;
-}
-
-/** Columns added after the first version of the table (name → definition). */
-const RESULT_COLUMNS: [string, string][] = [
-  ["mode", "TEXT NOT NULL DEFAULT ''"],
-  ["level", "TEXT NOT NULL DEFAULT ''"],
-  ["name", "TEXT NOT NULL DEFAULT ''"],
-  ["time_ms", "INTEGER"],
-  ["stats", "TEXT"],
-  ["ranked", "INTEGER NOT NULL DEFAULT 0"],
-  ["source", "TEXT NOT NULL DEFAULT 'server'"],
-  ["finished_at", "INTEGER NOT NULL DEFAULT 0"],
-  ["summary", "TEXT"],
-];
+import type { FinishedGame, LeaderboardQuery, LeaderboardRow, StoredGame } from "./GameStore.js";
+import { gameFromRow, gameParams, INSERT_GAME, INSERT_PLAYER, playerParams, playersFromRows, SELECT_GAME, SELECT_PLAYERS, type GameRow, type PlayerRow } from "./gameRows.js";
+import { migrateSqlite } from "./migrations.js";
+import { SqliteSql } from "./sql.js";
+import { clampLimit, LEADERBOARD_SQL, leaderboardParams, leaderboardRows, SqlStore } from "./SqlStore.js";
+import { freeBytesAt } from "./diskSpace.js";
 
 export interface SqliteStoreOptions {
   /** The clock leaderboard windows end at when a query gives no `now` (ms since epoch). */
   clock?: () => number;
 }
 
-export class SqliteStore implements HubStore {
+export class SqliteStore extends SqlStore {
   private readonly db: Database.Database;
-  private readonly insert: Database.Statement;
-  private readonly byId: Database.Statement;
-  private readonly ranked: Database.Statement;
-  private readonly clock: () => number;
+  private readonly lite: SqliteSql;
 
   /** `file` is a path (its folder is created) or ":memory:". */
   constructor(
     readonly file: string,
     options: SqliteStoreOptions = {},
   ) {
-    this.clock = options.clock ?? (() => Date.now());
     if (file !== ":memory:") fs.mkdirSync(path.dirname(path.resolve(file)), { recursive: true });
-    this.db = new Database(file);
-    if (file !== ":memory:") this.db.pragma("journal_mode = WAL");
-    this.db.exec(`
-      CREATE TABLE IF NOT EXISTS games (
-        id INTEGER PRIMARY KEY AUTOINCREMENT,
-        game TEXT NOT NULL,
-        room_id TEXT NOT NULL,
-        seed INTEGER NOT NULL,
-        config TEXT NOT NULL,
-        seats TEXT NOT NULL,
-        log TEXT NOT NULL,
-        result TEXT NOT NULL,
-        started_at INTEGER NOT NULL,
-        ended_at INTEGER NOT NULL
-      );
-      CREATE INDEX IF NOT EXISTS games_by_game ON games (game, ended_at);
-    `);
-    this.migrate();
-    this.db.exec(`
-      CREATE INDEX IF NOT EXISTS games_ranked_by_time ON games (game, level, time_ms, finished_at) WHERE ranked = 1;
-      CREATE INDEX IF NOT EXISTS games_ranked_by_date ON games (game, level, finished_at) WHERE ranked = 1;
-    `);
-    this.insert = this.db.prepare(
-      `INSERT INTO games (game, room_id, seed, config, seats, log, result, started_at, ended_at,
-                          mode, level, name, time_ms, stats, ranked, source, finished_at, summary)
-       VALUES (@game, @roomId, @seed, @config, @seats, @log, @result, @startedAt, @endedAt,
-               @mode, @level, @name, @timeMs, @stats, @ranked, @source, @finishedAt, @summary)`,
-    );
-    this.byId = this.db.prepare(`SELECT * FROM games WHERE id = ?`);
-    this.ranked = this.db.prepare(
-      `SELECT id, name, time_ms, stats, finished_at FROM games
-       WHERE ranked = 1 AND game = @game AND level = @level AND finished_at > @since AND finished_at <= @now
-       ORDER BY time_ms ASC, finished_at ASC, id ASC
-       LIMIT @limit`,
-    );
+    const db = new Database(file);
+    if (file !== ":memory:") db.pragma("journal_mode = WAL");
+    migrateSqlite(db);
+    const lite = new SqliteSql(db);
+    super(lite, options.clock);
+    this.db = db;
+    this.lite = lite;
   }
 
-  /** Adds the result columns to a table created by an older version. */
-  private migrate(): void {
-    const have = new Set((this.db.prepare(`PRAGMA table_info(games)`).all() as { name: string }[]).map((c) => c.name));
-    const missing = RESULT_COLUMNS.filter(([name]) => !have.has(name));
-    if (missing.length === 0) return;
-    this.db.transaction(() => {
-      for (const [name, definition] of missing) this.db.exec(`ALTER TABLE games ADD COLUMN ${name} ${definition}`);
-      if (missing.some(([name]) => name === "finished_at")) this.db.exec(`UPDATE games SET finished_at = ended_at`);
+  /** Written at once, with its players, in one transaction: the id. */
+  override recordGame(g: FinishedGame): number {
+    // A transaction of the async seam is open (it awaits between statements): writing now
+    // would land inside it. The SaveQueue keeps the game and writes it a moment later.
+    if (this.lite.inTransaction) throw Object.assign(new Error("the database is busy with another write"), { code: "SQLITE_BUSY" });
+    return this.db.transaction(() => {
+      const id = Number((this.lite.getNow<{ id: number }>(INSERT_GAME, gameParams(g)))!.id);
+      for (const p of playerParams(id, g)) this.lite.runNow(INSERT_PLAYER, p);
+      return id;
     })();
   }
 
-  recordGame(g: FinishedGame): number {
-    const info = this.insert.run({
-      game: g.game,
-      roomId: g.roomId,
-      seed: g.seed,
-      config: JSON.stringify(g.config),
-      seats: JSON.stringify(g.seats),
-      log: JSON.stringify(g.log),
-      result: g.result,
-      startedAt: Math.round(g.startedAt),
-      endedAt: Math.round(g.endedAt),
-      mode: g.mode ?? "",
-      level: g.level ?? "",
-      name: g.name ?? g.seats.find((n) => n !== "") ?? "",
-      timeMs: g.timeMs === undefined || g.timeMs === null ? null : Math.round(g.timeMs),
-      stats: g.stats === undefined ? null : JSON.stringify(g.stats),
-      ranked: g.ranked === true && typeof g.timeMs === "number" ? 1 : 0,
-      source: g.source ?? "server",
-      finishedAt: Math.round(g.finishedAt ?? g.endedAt),
-      summary: g.summary === undefined ? null : JSON.stringify(g.summary),
-    });
-    return Number(info.lastInsertRowid);
-  }
-
-  recentGames(options: { game?: string; roomId?: string; limit?: number } = {}): StoredGame[] {
+  override recentGames(options: { game?: string; roomId?: string; limit?: number } = {}): StoredGame[] {
     const where: string[] = [];
-    const params: Record<string, unknown> = { limit: Math.max(1, Math.min(options.limit ?? 50, 1000)) };
+    const params: unknown[] = [];
     if (options.game !== undefined) {
-      where.push("game = @game");
-      params.game = options.game;
+      where.push("game = ?");
+      params.push(options.game);
     }
     if (options.roomId !== undefined) {
-      where.push("room_id = @roomId");
-      params.roomId = options.roomId;
+      where.push("room_id = ?");
+      params.push(options.roomId);
     }
-    const sql = `SELECT * FROM games ${where.length ? "WHERE " + where.join(" AND ") : ""} ORDER BY id DESC LIMIT @limit`;
-    return (this.db.prepare(sql).all(params) as GameRow[]).map(fromRow);
+    params.push(clampLimit(options.limit, 50, 1000));
+    const sql = `SELECT * FROM games ${where.length ? "WHERE " + where.join(" AND ") : ""} ORDER BY id DESC LIMIT ?`;
+    return this.lite.allNow<GameRow>(sql, params).map((r) => gameFromRow(r));
   }
 
-  getGame(id: number): StoredGame | undefined {
+  override getGame(id: number): StoredGame | undefined {
     if (!Number.isSafeInteger(id) || id < 1) return undefined;
-    const row = this.byId.get(id) as GameRow | undefined;
-    return row ? fromRow(row) : undefined;
+    const row = this.lite.getNow<GameRow>(SELECT_GAME, [id]);
+    if (!row) return undefined;
+    return gameFromRow(row, playersFromRows(JSON.parse(row.seats).length, this.lite.allNow<PlayerRow>(SELECT_PLAYERS, [id])));
   }
 
-  leaderboard(query: LeaderboardQuery): LeaderboardRow[] {
-    const now = query.now ?? this.clock();
-    const since = windowStart(query.window, now);
-    const limit = Math.max(1, Math.min(query.limit ?? LEADERBOARD_SIZE, 100));
-    const rows = this.ranked.all({
-      game: query.game,
-      level: query.level,
-      // SQLite has no -Infinity parameter: the smallest integer does the job.
-      since: Number.isFinite(since) ? since : Number.MIN_SAFE_INTEGER,
-      now,
-      limit,
-    }) as Pick<GameRow, "id" | "name" | "time_ms" | "stats" | "finished_at">[];
-    return rows.map((row, k) => ({
-      rank: k + 1,
-      id: row.id,
-      name: row.name,
-      timeMs: row.time_ms ?? 0,
-      stats: row.stats === null ? null : JSON.parse(row.stats),
-      finishedAt: row.finished_at,
-    }));
+  override leaderboard(query: LeaderboardQuery): LeaderboardRow[] {
+    return leaderboardRows(this.lite.allNow(LEADERBOARD_SQL, leaderboardParams(query, query.now ?? this.clock())));
   }
 
   /** Writes one row (the hub's last start): throws the store's own error when the file cannot be written. */
   checkWritable(now = Date.now()): void {
-    this.db.exec(`CREATE TABLE IF NOT EXISTS hub_meta (key TEXT PRIMARY KEY, value TEXT NOT NULL)`);
     this.db.prepare(`INSERT OR REPLACE INTO hub_meta (key, value) VALUES ('last_start', ?)`).run(String(now));
+  }
+
+  freeBytes(): number | null {
+    return this.file === ":memory:" ? null : freeBytesAt(path.dirname(path.resolve(this.file)));
   }
 
   /** The query plan of the leaderboard query (tests check that it uses an index). */
   explainLeaderboard(): string[] {
-    const plan = this.db
-      .prepare(`EXPLAIN QUERY PLAN ${(this.ranked as unknown as { source: string }).source}`)
-      .all({ game: "minesweeper", level: "beginner", since: 0, now: 1, limit: 10 }) as { detail: string }[];
+    const plan = this.db.prepare(`EXPLAIN QUERY PLAN ${LEADERBOARD_SQL}`).all("minesweeper", "beginner", 0, 1, 10) as { detail: string }[];
     return plan.map((p) => p.detail);
   }
 
   close(): void {
     if (this.db.open) this.db.close();
   }
-}
-
-function fromRow(row: GameRow): StoredGame {
-  return {
-    id: row.id,
-    game: row.game,
-    roomId: row.room_id,
-    seed: row.seed,
-    config: JSON.parse(row.config),
-    seats: JSON.parse(row.seats),
-    log: JSON.parse(row.log),
-    result: row.result,
-    startedAt: row.started_at,
-    endedAt: row.ended_at,
-    mode: row.mode,
-    level: row.level,
-    name: row.name,
-    timeMs: row.time_ms,
-    stats: row.stats === null ? null : JSON.parse(row.stats),
-    ranked: row.ranked === 1,
-    source: (row.source === "offline-verified" ? "offline-verified" : "server") as RecordSource,
-    finishedAt: row.finished_at,
-    summary: row.summary === null ? null : JSON.parse(row.summary),
-  };
 }

@@ -1,17 +1,39 @@
 export * from "./GameStore.js";
+export * from "./HomeStore.js";
 export { SqliteStore, type SqliteStoreOptions } from "./SqliteStore.js";
-export { SaveQueue, NOT_SAVED, NOT_SAVED_YET, describeStoreError, type SaveQueueSettings } from "./SaveQueue.js";
+export { PgStore, type PgStoreOptions } from "./PgStore.js";
+export type { SqlStore } from "./SqlStore.js";
+export { SaveQueue, NOT_SAVED, NOT_SAVED_YET, SAVING, describeStoreError, type SaveQueueSettings } from "./SaveQueue.js";
 
 import path from "node:path";
 import { SqliteStore } from "./SqliteStore.js";
+import { PgStore } from "./PgStore.js";
+import type { SqlStore } from "./SqlStore.js";
 import { describeStoreError } from "./SaveQueue.js";
 
 /**
- * The store the server uses: `HUB_DB` (a file path or ":memory:") if set,
+ * The SQLite store: `HUB_DB` (a file path or ":memory:") if set,
  * else `${DATA_DIR || "./data"}/hub.sqlite`.
  */
 export function openStore(env: NodeJS.ProcessEnv = process.env): SqliteStore {
   return new SqliteStore(storeFile(env));
+}
+
+/** The store the server uses: PostgreSQL when `DATABASE_URL` is set (migrated on open), else SQLite (openStore). */
+export async function openHubStore(env: NodeJS.ProcessEnv = process.env): Promise<SqlStore> {
+  const url = env.DATABASE_URL?.trim();
+  return url ? PgStore.open(url) : openStore(env);
+}
+
+/** A DATABASE_URL as the logs may show it (no password). */
+export function redactedUrl(url: string): string {
+  try {
+    const u = new URL(url);
+    if (u.password) u.password = "***";
+    return u.toString();
+  } catch {
+    return "(an unreadable DATABASE_URL)";
+  }
 }
 
 function storeFile(env: NodeJS.ProcessEnv): string {
@@ -23,7 +45,9 @@ function storeFile(env: NodeJS.ProcessEnv): string {
  * lose every result, so it refuses to start: `fatal` says what is wrong and how to fix it. A
  * full disk only warns (the hub runs; finished games wait in the SaveQueue until space returns).
  */
-export function checkStore(env: NodeJS.ProcessEnv = process.env): { fatal?: string; warning?: string } {
+export async function checkStore(env: NodeJS.ProcessEnv = process.env): Promise<{ fatal?: string; warning?: string }> {
+  const url = env.DATABASE_URL?.trim();
+  if (url) return checkPostgres(url);
   const file = storeFile(env);
   if (file === ":memory:") return {};
   let store: SqliteStore | null = null;
@@ -49,5 +73,26 @@ export function checkStore(env: NodeJS.ProcessEnv = process.env): { fatal?: stri
     } catch {
       /* closing a broken store */
     }
+  }
+}
+
+/** PostgreSQL must answer, migrate and take a write before the hub starts (a hub that cannot save loses games). */
+async function checkPostgres(url: string): Promise<{ fatal?: string }> {
+  let store: PgStore | null = null;
+  try {
+    store = await PgStore.open(url);
+    await store.checkWritable();
+    return {};
+  } catch (e) {
+    const err = e as { code?: string; message?: string };
+    return {
+      fatal:
+        `Cannot store games in PostgreSQL at DATABASE_URL=${redactedUrl(url)}: ${err.message ?? String(e)}${err.code ? ` (${err.code})` : ""}.\n` +
+        `Fix: start PostgreSQL and check the address, user, password and database name in DATABASE_URL ` +
+        `(e.g. postgres://hub:secret@localhost:5432/hub); the user needs to create tables in that database. ` +
+        `Unset DATABASE_URL to keep games in SQLite under DATA_DIR instead.`,
+    };
+  } finally {
+    await store?.close();
   }
 }

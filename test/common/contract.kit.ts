@@ -47,7 +47,16 @@ export function playRandomGame(def: AnyGameDef, options: Record<string, unknown>
   const viewers: (number | null)[] = [null, ...Array.from({ length: c.seats }, (_, i) => i)];
   let now = 1_000_000;
   for (let step = 0; ; step++) {
-    if (def.status(session.state) === "finished") break;
+    if (def.status(session.state) === "finished") {
+      // A game with places ranks every seat 1…seats, someone first (histories and ratings read them).
+      const places = def.places?.(session.state);
+      if (places) {
+        expect(places, `${where}: a place per seat`).to.have.length(c.seats);
+        for (const p of places) expect(p, `${where}: places are 1…seats`).to.be.within(1, c.seats);
+        expect(places, `${where}: someone is first`).to.include(1);
+      }
+      break;
+    }
     if (step >= MAX_STEPS) throw new Error(`${where}: no end after ${MAX_STEPS} moves`);
     now += 1 + rng.int(1500);
     const who = def.whoActs(session.state);
@@ -93,6 +102,16 @@ export function playRandomGame(def: AnyGameDef, options: Record<string, unknown>
       expect(canon(def.view(t, v)), `${where}: viewer ${v} could tell a twin apart (step ${step})`).to.equal(canon(def.view(before, v)));
     });
     checkProbes(def, before, twins, viewers, rng, now, `${where} step ${step}`, totals);
+    if (step % 5 === 0) {
+      // The room's log write failed (disk full): the legal move is refused and nothing changed.
+      const rngState = canon(session.rng.getState());
+      const log = session.log.length;
+      const unsaved = session.apply(seat, move, now, () => ({ code: "not-saved", message: "The log could not take it." }));
+      expect(unsaved.ok, `${where}: a move its admit refused was applied`).to.equal(false);
+      expect(canon(session.state), `${where}: a move its admit refused changed the state`).to.equal(frozen);
+      expect(canon(session.rng.getState()), `${where}: a move its admit refused moved the RNG`).to.equal(rngState);
+      expect(session.log.length, `${where}: a move its admit refused was logged`).to.equal(log);
+    }
     const result = session.apply(seat, move, now);
     if (!result.ok) throw new Error(`${where}: legal move ${canon(move)} by seat ${seat} refused: ${result.error.code} ${result.error.message}`);
     expect(canon(before), `${where}: apply changed its input state`).to.equal(frozen);

@@ -1,7 +1,8 @@
-// A legal play packed into one uint16 for the schema (common/cubestacc/wire.ts).
+// A legal play packed into one uint16 and a placed cube into one uint32 for the schema
+// (common/cubestacc/wire.ts), and what the client rebuilds from them.
 
 import { expect } from "chai";
-import { ATTACH_MODES, DECK_SIZE, packPlay, seatView, unpackPlay, type LegalPlay } from "../../common/cubestacc/index.js";
+import { ATTACH_MODES, DECK_SIZE, newCube, packCube, packPlay, rootCube, seatView, unpackCubes, unpackPlay, type LegalPlay } from "../../common/cubestacc/index.js";
 import { readCubes, readModel } from "../../client/games/cubestacc/model.js";
 import { runGame } from "./cubestacc.helpers.js";
 
@@ -37,8 +38,36 @@ describe("cubestacc wire: a legal play as one uint16", () => {
   });
 });
 
+describe("cubestacc wire: a placed cube as one uint32", () => {
+  it("the layout is card | parent << 6 | mode << 12 | suit << 15 | (by + 1) << 17 (documented in docs/protocol.md)", () => {
+    const root = rootCube(13); // A♠
+    expect(packCube(root, -1)).to.equal(13);
+    const wild = newCube(1, root, 57, "wild", "clubs", 2);
+    expect(packCube(wild, 4)).to.equal(57 + 0 * 64 + 4 * 4096 + 2 * 32768 + 5 * 131072);
+    expect(packCube(newCube(2, wild, 28 + 3, "top", "clubs", 0), 0)).to.be.below(1 << 20);
+  });
+
+  it("refuses to pack what is not a cube, and reads garbage as the cubes before it", () => {
+    const root = rootCube(0);
+    const child = newCube(1, root, 1, "top", "spades", 0);
+    expect(() => packCube(root, 0), "the root has no player").to.throw(/cannot pack/);
+    expect(() => packCube(child, -1), "a played cube has one").to.throw(/cannot pack/);
+    expect(() => packCube({ ...child, card: 60 }, 0)).to.throw(/cannot pack/);
+    const good = [packCube(root, -1), packCube(child, 0)];
+    expect(unpackCubes(good)).to.have.length(2);
+    for (const bad of [-1, 1.5, 1 << 20, "12", null, undefined, 60]) {
+      expect(unpackCubes([good[0], good[1], bad]), String(bad)).to.have.length(2);
+      expect(unpackCubes([bad]), `first ${String(bad)}`).to.have.length(0);
+    }
+    expect(unpackCubes([good[0], good[1], good[0]]), "a second root").to.have.length(2);
+    expect(unpackCubes([good[1]]), "a table that does not start with its root").to.have.length(0);
+    expect(unpackCubes([good[0], good[1] | (5 << 6)]), "a parent not placed yet").to.have.length(1);
+    expect(unpackCubes([good[0], (good[1] & ~(7 << 12)) | (4 << 12)]), "a normal card in wild mode").to.have.length(1);
+  });
+});
+
 describe("cubestacc wire: what the client model rebuilds from the schema's fields", () => {
-  it("over 40 random games: cube ids, rank, wild and depth from card and parent; legal plays unpacked", () => {
+  it("over 40 random games: every cube (cell, open faces, rank, wild, depth) from one number; legal plays unpacked", () => {
     let cubes = 0;
     let plays = 0;
     for (let seed = 1; seed <= 40; seed++) {
@@ -49,11 +78,10 @@ describe("cubestacc wire: what the client model rebuilds from the schema's field
         observe: (_before, _seat, _move, result) => {
           if (!result.ok) return;
           const s = result.state;
-          // The cube fields the room writes (CubestaccState.ts `Cube`), nothing more.
-          const wire = s.placed.map((p) => ({ card: p.card, parent: p.parent ?? -1, x: p.cell.x, y: p.cell.y, z: p.cell.z, mode: p.mode, suit: p.suit, openTop: p.open.top, openSide: p.open.side, openFace: p.open.face, by: p.by ?? -1 }));
-          const read = readCubes(wire);
-          expect(read.map((c) => [c.id, c.rank, c.wild, c.depth])).to.deep.equal(s.placed.map((p) => [p.id, p.rank, p.wild, p.depth]));
-          cubes += read.length;
+          // What the room writes (server/rooms/cubestacc/parts.ts), nothing more; `by` kept in game seats here.
+          const wire = s.placed.map((p) => packCube(p, p.by ?? -1));
+          expect(readCubes(wire)).to.deep.equal(s.placed);
+          cubes += wire.length;
           const seat = s.turn;
           const legal = seatView(s, seat).legal;
           const model = readModel({ players: Array.from({ length: seats }, (_, i) => (i === seat ? { private: { legal: legal.map(packPlay), hand: [] } } : {})) }, seat);

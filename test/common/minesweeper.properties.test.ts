@@ -171,11 +171,52 @@ describe("minesweeper properties (random games)", () => {
           const openMines = cellsOf(s, (i) => s.status[i] === REVEALED && s.mines![i] !== 0);
           expect(openMines, "revealed mines").to.deep.equal([]);
           for (const e of result.events) {
-            if (e.kind === "reveal") for (const cell of e.cells) expect(s.mines![cell.r * s.config.cols + cell.c]).to.equal(0);
+            if (e.kind === "reveal") for (const i of e.cells) expect(s.mines![i]).to.equal(0);
           }
         });
       }),
       opts(12),
+    );
+  });
+
+  it("a reveal or chord opens exactly what the textbook flood opens (one cell at a time, a stack, every neighbour)", () => {
+    /** The definition, slow and plain: open a hidden safe cell; through a zero, open its hidden neighbours. */
+    const textbook = (s: MinesweeperState, targets: number[]): Set<number> => {
+      const status = s.status.slice();
+      const opened = new Set<number>();
+      for (const from of targets) {
+        const stack = [from];
+        while (stack.length) {
+          const i = stack.pop()!;
+          if (status[i] !== HIDDEN || s.mines![i]) continue;
+          status[i] = REVEALED;
+          opened.add(i);
+          if (s.adjacent[i] === 0) stack.push(...neighbours(s.config.rows, s.config.cols, i));
+        }
+      }
+      return opened;
+    };
+    fc.assert(
+      fc.property(gameArb, (game) => {
+        run(game, ({ before, move, result, session }) => {
+          if (!result.ok) return;
+          const e = result.events.find((x) => x.kind === "reveal");
+          if (!e || e.kind !== "reveal") return;
+          const s = session.state;
+          const { rows, cols } = s.config;
+          const i = move.r * cols + move.c;
+          // A chord floods from each hidden neighbour in turn; a reveal from its cell.
+          const targets = move.type === "chord" ? neighbours(rows, cols, i).filter((j) => before.status[j] === HIDDEN) : [i];
+          const board = { ...before, mines: s.mines, adjacent: s.adjacent };
+          expect([...e.cells].sort((a, b) => a - b)).to.deep.equal([...textbook(board, targets)].sort((a, b) => a - b));
+          expect(e.cells.length, "each cell once").to.equal(new Set(e.cells).size);
+          expect(e.cells[0], "the clicked cell first").to.equal(targets[0]);
+          expect([...e.numbers]).to.deep.equal([...e.cells].map((j) => s.adjacent[j]));
+          for (const j of e.cells) expect(s.revealedBy[j]).to.equal(result.events[0].seat);
+          expect(s.revealedCount - before.revealedCount).to.equal(e.cells.length);
+        });
+      }),
+      opts(22),
     );
   });
 

@@ -15,6 +15,7 @@ import {
   neighbours,
   resolveConfig,
   REVEALED,
+  revealedList,
   setupBoard,
   viewBoard,
   type ConfigOptions,
@@ -232,7 +233,7 @@ describe("minesweeper: reveal and flood fill", () => {
     expect(ev).to.not.equal(undefined);
     if (ev?.kind === "reveal") {
       expect(ev.seat).to.equal(0);
-      const got = ev.cells.map((x) => `${x.r},${x.c}=${x.n}`).sort();
+      const got = revealedList(ev).map((x) => `${x.r},${x.c}=${x.n}`).sort();
       const want = ["0,0=0", "1,0=0", "2,0=0", "3,0=0", "4,0=0", "0,1=2", "1,1=3", "2,1=3", "3,1=3", "4,1=2"].sort();
       expect(got).to.deep.equal(want);
     }

@@ -11,6 +11,7 @@ import {
   fingerprint,
   keptCoins,
   play,
+  resolveForTable,
   viewTable,
   type ActionKind,
   type Played,
@@ -345,8 +346,12 @@ const CASES: Record<ActionKind, () => void> = {
     let g = started(3);
     g = act(g, 0, { do: "concede" }).game;
     expect(g.players[0].eliminated).to.equal(true);
+    expect(g.phase).to.equal("playing", "two players are still in");
     expect(g.turn.active).to.equal(1, "the active player conceding passes the turn");
     expect(refused(g, 0, { do: "draw", n: 1 })).to.equal("eliminated");
+    // Everyone else has conceded: the game is over, the last one in won.
+    g = act(g, 2, { do: "concede" }).game;
+    expect(g).to.deep.include({ phase: "finished", winners: [1], ended: "conceded" });
   },
   passTurn() {
     const a = onField();
@@ -431,9 +436,15 @@ const CASES: Record<ActionKind, () => void> = {
     expect(refused(started(), 1, { do: "chat", text: "x".repeat(501) })).to.equal("bad-action");
   },
   endGame() {
-    const g = act(started(), 1, { do: "endGame", winners: [1] }).game;
-    expect(g).to.deep.include({ phase: "finished", winners: [1] });
-    expect(refused(g, 0, { do: "draw", n: 1 })).to.equal("finished");
+    // Alone at the table a player ends the game; a shared one needs everyone still in it (game.ts
+    // runs that vote and ends it as the table), or everyone else conceding.
+    const solo = act(started(1), 0, { do: "endGame", winners: [0] }).game;
+    expect(solo).to.deep.include({ phase: "finished", winners: [0], ended: "agreed" });
+    expect(refused(started(), 1, { do: "endGame", winners: [1] })).to.equal("needs-agreement");
+    const r = resolveForTable(started(), { do: "endGame", winners: [1] }, createRng(1), 0);
+    if (!r.ok) throw new Error(r.error.message);
+    expect(r.game).to.deep.include({ phase: "finished", winners: [1], ended: "agreed" });
+    expect(refused(r.game, 0, { do: "draw", n: 1 })).to.equal("finished");
   },
   undo() {
     const g0 = started();

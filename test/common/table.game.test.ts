@@ -24,6 +24,25 @@ function dealt(seats: number): GameSession<TableState, TableMove, unknown, unkno
   return s;
 }
 
+/** Dealt and kept: the game is on. Players are named P0, P1… */
+function playing(seats: number): GameSession<TableState, TableMove, unknown, unknown, unknown> {
+  const c = tableDef.configure({ seats });
+  if (!c.ok) throw new Error(c.error.message);
+  const s = new GameSession(tableDef, 9, c.value.config, seats);
+  for (let seat = 0; seat < seats; seat++) expect(s.apply(seat, { type: "deck", text: "", name: `P${seat}` }, 1).ok).to.equal(true);
+  for (let seat = 0; seat < seats; seat++) expect(s.apply(seat, { type: "act", action: { do: "keep", bottom: [] } }, 2).ok).to.equal(true);
+  return s;
+}
+
+/** The refusal code of a move (the test fails if it is accepted); the state must not change. */
+function refusal(s: GameSession<TableState, TableMove, unknown, unknown, unknown>, seat: number, move: TableMove): string {
+  const before = JSON.stringify(s.state);
+  const r = s.apply(seat, move, 99);
+  expect(JSON.stringify(s.state)).to.equal(before);
+  if (r.ok) throw new Error(`${JSON.stringify(move)} by ${seat} was accepted`);
+  return r.error.code;
+}
+
 describe("card table definition", () => {
   it("imports a decklist longer than one message in pieces and deals it", () => {
     expect(LIST.length).to.be.greaterThan(3000);
@@ -152,6 +171,84 @@ describe("card table definition", () => {
     expect(s.apply(2, { type: "goOn", player: 1 }, 3).ok).to.equal(true);
     expect(frozenBy(s.state, 0, take, [1])).to.deep.equal([]);
     expect(s.apply(0, { type: "goOn", player: 0 }, 3).ok).to.equal(false);
+  });
+
+  it("a lone endGame does not end a shared game: it proposes the end to the others, who see it", () => {
+    const s = playing(2);
+    const r = s.apply(0, { type: "act", action: { do: "endGame", winners: [0] } }, 5);
+    expect(r.ok).to.equal(true);
+    expect(s.state.game!.phase).to.equal("playing", "one player alone never ends the game for the other");
+    expect(tableDef.status(s.state)).to.equal("playing");
+    const seen = [tableDef.view(s.state, 1), tableDef.view(s.state, null)];
+    for (const v of seen) expect(v.endVote).to.deep.equal({ by: 0, winners: [0], yes: [0], no: null });
+    // The wire carries it: the public part, joined back.
+    expect(joinView(partsFor(splitView(seen[1]), null), "spectator")!.endVote).to.deep.equal(seen[1].endVote);
+  });
+
+  it("ends when everyone still in agrees: the stored result says agreed, the log says how", () => {
+    const s = playing(3);
+    expect(s.apply(1, { type: "proposeEnd", winners: [1, 2] }, 5).ok).to.equal(true);
+    expect(refusal(s, 1, { type: "answerEnd", agree: true })).to.equal("already-agreed");
+    expect(s.apply(0, { type: "answerEnd", agree: true }, 6).ok).to.equal(true);
+    expect(s.state.game!.phase).to.equal("playing", "one of three still to agree");
+    expect(s.state.endVote!.yes).to.deep.equal([0, 1]);
+    const last = s.apply(2, { type: "answerEnd", agree: true }, 7);
+    expect(last.ok).to.equal(true);
+    expect(s.state.game).to.deep.include({ phase: "finished", winners: [1, 2], ended: "agreed" });
+    expect(s.state.endVote).to.equal(null);
+    expect(tableDef.status(s.state)).to.equal("finished");
+    expect(tableDef.result!(s.state)).to.equal("agreed");
+    expect(tableDef.view(s.state, 0).lines.at(-1)!.text).to.equal("Everyone agreed to end the game: P1 and P2 won.");
+  });
+
+  it("a refusal or a withdrawal ends the proposal; play goes on; another proposal may follow", () => {
+    const s = playing(2);
+    expect(s.apply(0, { type: "proposeEnd", winners: [0] }, 5).ok).to.equal(true);
+    expect(refusal(s, 1, { type: "proposeEnd", winners: [1] }), "one proposal at a time").to.equal("vote-open");
+    expect(s.apply(1, { type: "answerEnd", agree: false }, 6).ok).to.equal(true);
+    expect(s.state.endVote).to.deep.include({ by: 0, no: 1 });
+    expect(s.state.game!.phase).to.equal("playing");
+    expect(refusal(s, 0, { type: "answerEnd", agree: true }), "a refused proposal takes no more votes").to.equal("no-proposal");
+    expect(s.apply(1, { type: "act", action: { do: "life", player: 0, delta: -1 } }, 7).ok).to.equal(true);
+    expect(s.state.endVote, "play went on: the refusal is cleared").to.equal(null);
+    // Bo proposes nobody won, then withdraws.
+    expect(s.apply(1, { type: "proposeEnd", winners: [] }, 8).ok).to.equal(true);
+    expect(s.apply(1, { type: "answerEnd", agree: false }, 9).ok).to.equal(true);
+    expect(s.state.endVote).to.deep.include({ by: 1, no: 1 });
+    // The same proposal as the open one is an agreement.
+    expect(s.apply(0, { type: "proposeEnd", winners: [1] }, 10).ok).to.equal(true);
+    expect(s.apply(1, { type: "proposeEnd", winners: [1] }, 11).ok).to.equal(true);
+    expect(s.state.game).to.deep.include({ phase: "finished", winners: [1], ended: "agreed" });
+  });
+
+  it("conceding is one action: the last one in wins (result conceded); a concession can complete a vote", () => {
+    const two = playing(2);
+    expect(two.apply(1, { type: "act", action: { do: "concede" } }, 5).ok).to.equal(true);
+    expect(two.state.game).to.deep.include({ phase: "finished", winners: [0], ended: "conceded" });
+    expect(tableDef.result!(two.state)).to.equal("conceded");
+    const three = playing(3);
+    expect(three.apply(0, { type: "proposeEnd", winners: [0] }, 5).ok).to.equal(true);
+    expect(three.apply(1, { type: "answerEnd", agree: true }, 6).ok).to.equal(true);
+    // P2 will not agree and concedes: everyone still in has agreed.
+    expect(three.apply(2, { type: "act", action: { do: "concede" } }, 7).ok).to.equal(true);
+    expect(three.state.game).to.deep.include({ phase: "finished", winners: [0], ended: "agreed" });
+    expect(refusal(playing(3), 0, { type: "answerEnd", agree: true })).to.equal("no-proposal");
+    const gone = playing(3);
+    expect(gone.apply(2, { type: "act", action: { do: "concede" } }, 5).ok).to.equal(true);
+    expect(gone.apply(0, { type: "proposeEnd", winners: [0] }, 6).ok).to.equal(true);
+    expect(refusal(gone, 2, { type: "answerEnd", agree: true }), "who conceded has no say").to.equal("eliminated");
+  });
+
+  it("alone at the table, ending is one action; the messages parse strictly", () => {
+    const c = tableDef.configure({ mode: "solo" });
+    if (!c.ok) throw new Error(c.error.message);
+    const s = new GameSession(tableDef, 3, c.value.config, 1);
+    expect(s.apply(0, { type: "deck", text: "" }, 1).ok).to.equal(true);
+    expect(s.apply(0, { type: "proposeEnd", winners: [0] }, 2).ok).to.equal(true);
+    expect(s.state.game).to.deep.include({ phase: "finished", winners: [0], ended: "agreed" });
+    expect(tableDef.parseMove("proposeEnd", { winners: [1, 0, 1] })).to.deep.equal({ ok: true, value: { type: "proposeEnd", winners: [0, 1] } });
+    for (const bad of [{ winners: [12] }, { winners: "0" }, {}, { winners: [0], extra: 1 }]) expect(tableDef.parseMove("proposeEnd", bad).ok, JSON.stringify(bad)).to.equal(false);
+    expect(tableDef.parseMove("answerEnd", { agree: "yes" }).ok).to.equal(false);
   });
 
   it("cuts every viewer's view into parts that join back into the same view", () => {

@@ -121,4 +121,4 @@ describe("card table: log, undo, replay", () => {
   });
 });
 
-const GOLDEN = "5c8cd7761b1064d1";
+const GOLDEN = "227ec2408a14972a";

@@ -24,7 +24,11 @@ function played(finish: boolean, named: boolean): TableRecord {
   const card = s.state.game!.zones["0.hand"][0];
   go(0, { type: "act", action: { do: "move", card, zone: "library", place: "top" } });
   go(1, { type: "act", action: { do: "rollDice", sides: 20 } });
-  if (finish) go(0, { type: "act", action: { do: "endGame", winners: [0] } });
+  if (finish) {
+    // Ada proposes the end (Ada won), Bo agrees: the table ends it.
+    go(0, { type: "act", action: { do: "endGame", winners: [0] } });
+    go(1, { type: "answerEnd", agree: true });
+  }
   return { seed: s.seed, config: c.value.config, seats: ["Ada", "Bo"], log: s.log.map((m) => ({ ...m })) };
 }
 

@@ -274,12 +274,62 @@ describe("card table: log lines per viewer", () => {
   });
 });
 
+describe("card table: the end of a shared game", () => {
+  it("one player alone cannot end it: needs-agreement, nothing changes", () => {
+    const g = started();
+    expect(refused(g, 0, { do: "endGame", winners: [0] })).to.equal("needs-agreement");
+    expect(refused(g, 0, { do: "endGame", winners: [] })).to.equal("needs-agreement");
+    expect(refused(started(4), 2, { do: "endGame", winners: [2] })).to.equal("needs-agreement");
+  });
+
+  it("conceding stays one action; the game ends by itself when everyone else has conceded", () => {
+    const two = act(started(), 0, { do: "concede" }).game;
+    expect(two).to.deep.include({ phase: "finished", winners: [1], ended: "conceded" });
+    expect(logLine(started(), two, act(started(), 0, { do: "concede" }).event, 1).text).to.equal("Player 1 conceded. Everyone else conceded: Player 2 won.");
+    let four = started(4);
+    four = act(four, 3, { do: "concede" }).game;
+    four = act(four, 1, { do: "concede" }).game;
+    expect(four.phase).to.equal("playing");
+    four = act(four, 0, { do: "concede" }).game;
+    expect(four).to.deep.include({ phase: "finished", winners: [2], ended: "conceded" });
+    // Alone: conceding ends the game, nobody won.
+    expect(act(started(1), 0, { do: "concede" }).game).to.deep.include({ phase: "finished", winners: [], ended: "conceded" });
+  });
+
+  it("Two-Headed Giant: the team still in wins when the other team has conceded", () => {
+    let g = started(4, { variants: { teams: "twoHeadedGiant" } });
+    g = act(g, 2, { do: "concede" }).game;
+    expect(g.phase).to.equal("playing");
+    g = act(g, 3, { do: "concede" }).game;
+    expect(g).to.deep.include({ phase: "finished", winners: [0, 1], ended: "conceded" });
+  });
+
+  it("the table ends it when everyone agreed; a finished game is final (no undo); its line says how", () => {
+    const g = started();
+    const log = createLog(g, "lastOwn");
+    const r = resolveForTable(g, { do: "endGame", winners: [0] }, createRng(1), 0);
+    if (!r.ok) throw new Error(r.error.message);
+    expect(logLine(g, r.game, r.event, 1).text).to.equal("Everyone agreed to end the game: Player 1 won.");
+    const u = play(log, r.game, 0, { do: "undo" }, createRng(1), 0);
+    expect(u.ok === false && u.error.code).to.equal("finished");
+  });
+
+  it("games dealt before the agreement rule (ending: declared) end as they did: by one player", () => {
+    const g = started(2, { options: { ending: "declared" } });
+    const over = act(g, 1, { do: "endGame", winners: [1] }).game;
+    expect(over).to.deep.include({ phase: "finished", winners: [1], ended: "declared" });
+    const c = act(g, 0, { do: "concede" }).game;
+    expect(c.phase, "conceding did not end a game then").to.equal("playing");
+  });
+});
+
 describe("card table: the everything view", () => {
   it("is the spectator's view while the game goes on, and everything once it is finished", () => {
     const g = started();
     expect(viewTable(g, "all")).to.deep.equal(viewTable(g, "spectator"));
     expect(viewTable(g, "all").zones["0.library"].cards).to.equal(undefined);
-    const over = act(g, 0, { do: "endGame", winners: [0] }).game;
+    const over = act(g, 1, { do: "concede" }).game;
+    expect(over.phase).to.equal("finished");
     const all = viewTable(over, "all");
     expect(all.zones["0.library"].cards!.every((c) => c.known)).to.equal(true);
     expect(all.zones["1.hand"].cards).to.have.length(7);

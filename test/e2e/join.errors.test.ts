@@ -3,7 +3,7 @@
 // the requested format", and no "Watch this room" for a room that does not exist.
 import { expect } from "chai";
 import type { Page } from "playwright-core";
-import { codeProblem, explainJoinFailure } from "../../client/net/joinErrors.js";
+import { cannotSaveNow, codeProblem, explainJoinFailure } from "../../client/net/joinErrors.js";
 import { DESKTOP, hub, PHONE, screenshot, waitHub, useBrowserHub } from "../helpers/e2e.js";
 
 // The wording is pure: checked against the server's raw messages before the browser runs it.
@@ -24,6 +24,15 @@ describe("join error words (client, pure)", () => {
     const ended = explainJoinFailure("PJHZK", new Error('room "PJHZK" not found'), { spectate: false, reclaim: true });
     expect(ended.title).to.equal("That game is over");
     expect(ended.watch).to.equal(false);
+  });
+  it("a server that cannot save (its disk full) says so in its own words, and the seat is not lost", () => {
+    const raw = "The server's disk is full, so it cannot save your seat right now. Nothing changed; try again in a moment.";
+    const full = explainJoinFailure("PJHZK", new Error(raw), { spectate: false, reclaim: true });
+    expect(full.title).to.equal("The server cannot save right now");
+    expect(full.text).to.equal(`${raw} Nothing is lost: the game with code PJHZK is still there.`);
+    expect(full.watch).to.equal(true);
+    expect(cannotSaveNow(new Error("The server is almost out of disk space, so no new game can start right now. Games already running go on; try again later."))).to.match(/almost out/);
+    expect(cannotSaveNow(new Error('room "PJHZK" not found'))).to.equal(null);
   });
   it("explains a typed code that cannot be one", () => {
     expect(codeProblem("ABCDE")).to.equal(null);

@@ -12,7 +12,7 @@ import { createHubConfig } from "../../arena.config.js";
 import { SqliteStore } from "../../server/store/index.js";
 import { cardDef } from "../../common/pets/index.js";
 import { SeatedRoom } from "../../server/rooms/base/SeatedRoom.js";
-import { freePort, hub, launchChromium, OpenedPages, PHONE, screenshot, waitHub, type HubSnapshot } from "../helpers/e2e.js";
+import { freePort, hub, launchChromium, OpenedPages, PHONE, screenshot, waitHub, type HubSnapshot, LAX_PROFILES } from "../helpers/e2e.js";
 import { mouseTable, type PetsSnap } from "../helpers/petsTable.js";
 
 type Pets = PetsSnap;
@@ -66,7 +66,7 @@ describe("e2e: Auto Pets replays", function () {
     browser = await launchChromium();
     SeatedRoom.botDelayScale = 0.05;
     const port = await freePort();
-    server = await boot(createHubConfig({ store: new SqliteStore(":memory:"), botThreads: 0 }), port);
+    server = await boot(createHubConfig({ store: new SqliteStore(":memory:"), botThreads: 0, profileApi: LAX_PROFILES }), port);
     base = `http://127.0.0.1:${port}/`;
   });
   after(async () => {

@@ -79,6 +79,20 @@ describe("e2e: the seat list as a strip on phones, a list on desktops", function
       for (const p of [page, bo]) await p.click("#tt-keep");
       await waitHub(page, (s) => s.phaseOfTable === "playing", "both kept");
       await checkShellSeats(page, phone, "table", { part: ".gs-seat-count", is: /^♥20$/ });
+      if (!phone) return;
+      // The phone's table is fixed to the screen's foot: under the strip, never over it, with Details open too.
+      const under = async (what: string) => {
+        const side = (await page.locator(".gs-side").boundingBox())!;
+        const table = (await page.locator("#tt").boundingBox())!;
+        expect(table.y, `${what}: the table starts under the seat strip`).to.be.at.least(side.y + side.height - 1);
+      };
+      await under("the strip");
+      await page.click("#gs-seats-more");
+      await page.waitForFunction(() => document.querySelector("#tt")!.getBoundingClientRect().top >= document.querySelector(".gs-side")!.getBoundingClientRect().bottom - 1);
+      await under("Details open");
+      await screenshot(page, "seatstrip-table-phone-details-open");
+      await page.click("#gs-seats-more");
+      await under("Details closed again");
     });
 
     it(`${label}: Cubestacc solo against 4 bots`, async () => {

@@ -8,7 +8,7 @@ import type { Browser, Page } from "playwright-core";
 import { createHubConfig } from "../../arena.config.js";
 import { SqliteStore } from "../../server/store/index.js";
 import { DelayRecorder } from "../../server/rooms/game/spectatorDelay.js";
-import { DESKTOP, freePort, hub, launchChromium, OpenedPages, PHONE, screenshot, waitHub } from "../helpers/e2e.js";
+import { DESKTOP, freePort, hub, launchChromium, OpenedPages, PHONE, screenshot, waitHub, LAX_PROFILES } from "../helpers/e2e.js";
 import { LAX_ADDRESS_LIMITS } from "../helpers/hub.js";
 
 const SCALE = 0.2;
@@ -28,7 +28,7 @@ describe("e2e: spectator delay", function () {
     DelayRecorder.timeScale = SCALE;
     browser = await launchChromium();
     const port = await freePort();
-    server = await boot(createHubConfig({ store: new SqliteStore(":memory:"), botThreads: 0, ...LAX_ADDRESS_LIMITS }), port);
+    server = await boot(createHubConfig({ store: new SqliteStore(":memory:"), botThreads: 0, profileApi: LAX_PROFILES, ...LAX_ADDRESS_LIMITS }), port);
     base = `http://127.0.0.1:${port}/`;
   });
   after(async () => {

@@ -202,16 +202,27 @@ describe("e2e: card table, four players and spectators on desktops and phones", 
     expect(await phoneProblems(phoneWatcher), "the spectator's phone").to.deep.equal([]);
     await screenshot(phoneWatcher, "table4-spectator-phone");
 
-    // ---- the end: Ada ends the game, Ada won; everyone gets the replay link ----
+    // ---- the end: Ada proposes she won; Bo and Di agree, Cy concedes: it is over; everyone gets the replay link ----
     await ada.click("#tt-end");
     await ada.check("#tt-winner-0");
     await ada.click("#tt-end-confirm");
+    for (const p of [bo, di]) {
+      await p.waitForSelector("#tt-endvote:not([hidden]) #tt-end-agree");
+      await p.click("#tt-end-agree");
+    }
+    await cy.waitForSelector("#tt-endvote:not([hidden]) #tt-end-agree");
+    expect(await cy.textContent("#tt-end-text")).to.match(/waiting for you\.$/);
+    expect((await table(ada)).phaseOfTable, "one still to agree").to.equal("playing");
+    await cy.click("#tt-end");
+    await cy.click("#tt-concede");
     for (const p of [...players, watcher]) await p.waitForSelector("#gs-end:not([hidden]) #gs-end-h");
     expect(await ada.textContent("#gs-end-h")).to.equal("You won!");
     expect(await bo.textContent("#gs-end-h")).to.equal("Ada won");
     await ada.waitForSelector("#gs-replay");
     await di.waitForSelector("#gs-replay");
+    expect(await di.textContent("#tt-ended")).to.equal("Everyone still playing agreed to end the game.");
     await screenshot(di, "table4-end-phone");
+    await screenshot(ada, "table4-end-desktop");
 
     // ---- the replay: every hand shown, stepped, played and paused ----
     await ada.click("#gs-replay");

@@ -1,13 +1,14 @@
 // The card table in Chromium: a player on a desktop, a player on a phone and a spectator in a
 // private room. Import a decklist, mulligan and keep, draw, play to the battlefield, tap,
-// counters, scry 3, shuffle, undo, a reload mid-game; the spectator never sees a hand. The
+// counters, scry 3, shuffle, undo, a reload mid-game, then the end proposed, refused, proposed
+// again and agreed (nobody ends it for the others); the spectator never sees a hand. The
 // cards are on a Pixi canvas: the tests click, drag and touch the places the scene reports in
 // window.__hub (test/helpers/table.ts). Screenshots in test-results/table-*.png.
 import { expect } from "chai";
 import type { Page } from "playwright-core";
 import { LAX_ADDRESS_LIMITS } from "../helpers/hub.js";
 import { DESKTOP, hub, PHONE, screenshot, waitHub, type HubSnapshot, useBrowserHub } from "../helpers/e2e.js";
-import { battlefieldCard, canvasOf, cardBox, centre, fieldOf, firstHandCard, pileOf, tableProblems, touchDoubleTap, touchDrag, touchTap } from "../helpers/table.js";
+import { battlefieldCard, canvasOf, cardBox, centre, fieldOf, firstHandCard, pileOf, tableProblems, tool, touchDoubleTap, touchDrag, touchTap } from "../helpers/table.js";
 
 type T = HubSnapshot & {
   stage?: string;
@@ -27,11 +28,22 @@ const xy = (p: { x: number; y: number }) => [p.x, p.y] as const;
 const xy2 = (p: { x: number; y: number }) => ({ x: p.x, y: p.y });
 const until = (page: Page, test: (s: T) => boolean, what: string) => waitHub(page, (s) => test(s as T), what) as Promise<T>;
 
+/** The end vote's bar wholly on screen, above the tools and the canvas, the hand still in view under it. */
+async function barInSight(page: Page, what: string): Promise<void> {
+  const bar = (await page.locator("#tt-endvote").boundingBox())!;
+  const tools = (await page.locator("#tt-bar").boundingBox())!;
+  const vh = await page.evaluate(() => window.innerHeight);
+  expect(bar.y, `${what}: its top on screen`).to.be.at.least(0);
+  expect(bar.y + bar.height, `${what}: above the tools`).to.be.at.most(tools.y + 1);
+  expect(bar.y + bar.height, `${what}: its foot on screen`).to.be.at.most(vh);
+  expect(await tableProblems(page, 1), what).to.deep.equal([]);
+}
+
 describe("e2e: card table in Chromium", function () {
   this.timeout(180_000);
   const suite = useBrowserHub({ config: () => ({ botThreads: 0, ...LAX_ADDRESS_LIMITS }) });
 
-  it("two players (desktop and phone) and a spectator: decks, mulligan, draw, play, tap, counters, scry 3, shuffle, undo, reload", async () => {
+  it("two players (desktop and phone) and a spectator: decks, mulligan, draw, play, tap, counters, scry 3, shuffle, undo, reload, the end by agreement", async () => {
     const a = (await suite.open(DESKTOP)).page;
     await a.waitForSelector("#table-private-btn");
     await a.fill("input[name=name]", "Ada");
@@ -157,6 +169,49 @@ describe("e2e: card table in Chromium", function () {
     expect(back.battlefield![0].tapped).to.equal(true);
     expect(back.hand).to.deep.equal(before.hand);
     await screenshot(a, "table-desktop");
+
+    // The end: nobody ends it for the others. Bo proposes he won; Ada reads it and refuses.
+    await tool(b, "end"); // a phone: in More
+    await b.waitForSelector("#tt-dialog:not([hidden]) #tt-end-confirm");
+    expect(await b.textContent("#tt-end-confirm")).to.equal("Ask the others to end it");
+    expect(await b.textContent("#tt-dialog")).to.match(/Ada is asked to agree/);
+    await b.check("#tt-winner-1");
+    await b.click("#tt-end-confirm");
+    await a.waitForSelector("#tt-endvote:not([hidden]) #tt-end-agree");
+    expect(await a.textContent("#tt-end-text")).to.equal("Bo proposes to end the game: Bo wins. It ends when everyone still playing agrees; waiting for you.");
+    await spec.waitForSelector("#tt-endvote:not([hidden])");
+    expect(await spec.locator("#tt-endvote button").count(), "a spectator reads it, with nothing to press").to.equal(0);
+    await b.waitForSelector("#tt-endvote:not([hidden]) #tt-end-withdraw");
+    expect(await b.textContent("#tt-end-text")).to.match(/^You propose to end the game: you win\. .*waiting for Ada\.$/);
+    expect((await table(a)).phaseOfTable, "a proposal ends nothing").to.equal("playing");
+    expect(await tableProblems(b, 1), "the phone with the vote").to.deep.equal([]);
+    await screenshot(a, "table-endvote-desktop");
+    await screenshot(b, "table-endvote-phone");
+    await a.click("#tt-end-refuse");
+    await b.waitForSelector("#tt-endvote.tt-end-closed");
+    expect(await b.textContent("#tt-end-text")).to.equal("Ada refused to end the game: play goes on.");
+    await barInSight(b, "the refusal on the phone");
+    await screenshot(b, "table-endvote-refused-phone");
+    await b.click("#tt-end-ok");
+    await b.waitForSelector("#tt-endvote", { state: "hidden" });
+    expect(await tableProblems(b, 1), "the phone's table with the refusal put away").to.deep.equal([]);
+
+    // Ada proposes she won; Bo agrees: the game is over for both, and the end screen says how.
+    await a.click("#tt-end");
+    await a.check("#tt-winner-0");
+    await a.click("#tt-end-confirm");
+    await b.waitForSelector("#tt-endvote:not(.tt-end-closed) #tt-end-agree");
+    expect(await b.textContent("#tt-end-text")).to.match(/^Ada proposes to end the game: Ada wins\./);
+    await barInSight(b, "the question on the phone");
+    await screenshot(b, "table-endvote-asked-phone");
+    await b.click("#tt-end-agree");
+    for (const p of [a, b, spec]) await p.waitForSelector("#gs-end:not([hidden]) #gs-end-h");
+    expect(await a.textContent("#gs-end-h")).to.equal("You won!");
+    expect(await b.textContent("#gs-end-h")).to.equal("Ada won");
+    expect(await b.textContent("#tt-ended")).to.equal("Everyone still playing agreed to end the game.");
+    expect((await table(a)).lines!.at(-1)).to.equal("Everyone agreed to end the game: Ada won.");
+    await screenshot(b, "table-end-agreed-phone");
+    await screenshot(a, "table-end-agreed-desktop");
   });
 
   it("goldfish: a solo table with the standard deck, undo and redo; a card played, tapped and its menu opened by keyboard", async () => {

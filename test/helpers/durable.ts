@@ -39,7 +39,8 @@ function tableMove(state: any, seat: number, rng: Rng, ending: boolean): ClientM
   if (state?.phase !== "playing") return null;
   const g = Array.from(state.order as Iterable<number>).indexOf(seat);
   if (g < 0) return null;
-  if (ending) return { type: "act", payload: { action: { do: "endGame", winners: [g] } } };
+  // Conceding ends a 2-seat game (the other player wins); ending it outright needs both to agree.
+  if (ending) return { type: "act", payload: { action: { do: "concede" } } };
   // The client does not parse the table's parts here: a move refused (a deck already chosen,
   // no mulligan any more) changes nothing and is simply not counted.
   if (rng.int(4) === 0) return rng.int(2) ? { type: "deck", payload: { text: "" } } : { type: "act", payload: { action: { do: "keep", bottom: [] } } };
@@ -67,11 +68,12 @@ export interface Restartable {
 }
 
 /**
- * A hub process on `port` whose store and room log are files in a fresh temp folder
- * (kept across restarts). Timers of the server that would move a game on their own are long.
+ * A hub process on `port` whose store and room log are files in a fresh temp folder, or in
+ * `inDir` (a test's own small disk; left in place by `stop`), kept across restarts. Timers of
+ * the server that would move a game on their own are long.
  */
-export async function restartableHub(port: number, extraEnv: Record<string, string> = {}): Promise<Restartable> {
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), "hub-durable-"));
+export async function restartableHub(port: number, extraEnv: Record<string, string> = {}, inDir?: string): Promise<Restartable> {
+  const dir = inDir ?? fs.mkdtempSync(path.join(os.tmpdir(), "hub-durable-"));
   const env = {
     PORT: String(port),
     HUB_DB: path.join(dir, "hub.sqlite"),
@@ -98,7 +100,7 @@ export async function restartableHub(port: number, extraEnv: Record<string, stri
     },
     async stop() {
       await r.hub.stop("SIGKILL");
-      fs.rmSync(dir, { recursive: true, force: true });
+      if (!inDir) fs.rmSync(dir, { recursive: true, force: true });
     },
   };
   return r;

@@ -2,6 +2,7 @@
 // drive Debian's Chromium with playwright-core, talk to the page through
 // window.__hub (no pixel guessing), and peek at server-side room instances
 // (same process) for what a test may know but a client never does (mines).
+import "./quietLogs.js";
 import { expect } from "chai";
 import { existsSync, mkdirSync } from "node:fs";
 import { createServer } from "node:net";
@@ -43,6 +44,9 @@ export const CHROMIUM_ARGS = [
   "--no-first-run",
   "--disable-quic",
 ];
+
+/** Profile creation without the per-address bound (every test page plays from one address). */
+export const LAX_PROFILES = { profilesPerDay: 1e6, createRate: { burst: 1e6, perSecond: 1e6 } };
 
 export async function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
@@ -175,7 +179,9 @@ export function useBrowserHub(options: BrowserHubOptions = {}): BrowserHub {
   }
   async function startHub(): Promise<void> {
     port = await freePort();
-    server = await boot(createHubConfig({ store: new SqliteStore(":memory:"), ...options.config?.() }), port);
+    // Every page makes a profile on its first visit, all from 127.0.0.1: the per-address bound on
+    // new profiles is lifted (test/server/rated.test.ts checks it).
+    server = await boot(createHubConfig({ store: new SqliteStore(":memory:"), profileApi: LAX_PROFILES, ...options.config?.() }), port);
   }
   async function stopHub(): Promise<void> {
     const s = server;

@@ -1,9 +1,10 @@
 // Server-test helpers: boot a real hub on its own port, watch what a real
 // colyseus.js client receives, break its socket, poll server-side conditions.
 
+import "./quietLogs.js";
 import { boot, type ColyseusTestServer } from "@colyseus/testing";
 import type { Room } from "colyseus.js";
-import { createHubConfig } from "../../arena.config.js";
+import { createHubConfig, type HubExtras } from "../../arena.config.js";
 import { DEFAULTS, NO_ADDRESS_LIMITS, type HubSettings } from "../../server/settings.js";
 import { SeatedRoom } from "../../server/rooms/base/SeatedRoom.js";
 import { SqliteStore } from "../../server/store/index.js";
@@ -32,7 +33,7 @@ export const LAX_ADDRESS_LIMITS: Pick<HubSettings, "admission"> = { admission: {
  * reconnection window and lax per-address limits unless overridden. One per suite: give
  * every suite its own port.
  */
-export async function bootHub(port: number, overrides: Partial<HubSettings> = {}): Promise<TestHub> {
+export async function bootHub(port: number, overrides: Partial<HubSettings> & HubExtras = {}): Promise<TestHub> {
   const store = new SqliteStore(":memory:");
   const colyseus = await boot(createHubConfig({ reconnectSeconds: 1, seatHoldSeconds: 60, store, ...LAX_ADDRESS_LIMITS, ...overrides }), port);
   return {
@@ -66,7 +67,7 @@ export async function bootHub(port: number, overrides: Partial<HubSettings> = {}
  * before it (bootHub's settings with `overrides`), SeatedRoom.botDelayScale set to
  * `botDelayScale` while it runs, both undone after it. The returned hub is live inside tests.
  */
-export function useHub(port: number, overrides: Partial<HubSettings> = {}, options: { botDelayScale?: number } = {}): TestHub {
+export function useHub(port: number, overrides: Partial<HubSettings> & HubExtras = {}, options: { botDelayScale?: number } = {}): TestHub {
   let hub: TestHub | undefined;
   let scale = 1;
   before(async () => {

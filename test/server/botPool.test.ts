@@ -1,10 +1,19 @@
 // The bot pool (server/bots/pool.ts): decisions come back from worker threads, the event
 // loop stays free while they think, a decision past its budget is cut off (answered with no
-// move) and its worker replaced, and the pool keeps answering afterwards.
+// move) and its worker replaced, and the pool keeps answering afterwards. Threads start only
+// when a decision needs one and stop once idle (a hub without bots holds none).
 
 import { expect } from "chai";
 import { connect4Def } from "../../common/connect4/index.js";
 import { BotPool } from "../../server/bots/pool.js";
+
+async function until(check: () => boolean, ms: number): Promise<void> {
+  const end = Date.now() + ms;
+  while (!check()) {
+    if (Date.now() > end) throw new Error(`not within ${ms} ms`);
+    await new Promise((r) => setTimeout(r, 20));
+  }
+}
 
 describe("bot pool (worker threads)", function () {
   this.timeout(30_000);
@@ -38,6 +47,25 @@ describe("bot pool (worker threads)", function () {
     expect(strict.cutOff).to.equal(1);
     const next = await strict.think({ game: "connect4", view: view(), seat: 0, level: "easy", seed: 7, budgetMs: 5000 });
     expect(next.move).to.have.property("type", "drop");
+  });
+
+  it("starts a thread only for a decision, and stops it once idle", async () => {
+    const lazy = new BotPool({ size: 2, idleMs: 300 });
+    try {
+      expect(lazy.threads, "a new pool holds no thread").to.equal(0);
+      const first = await lazy.think({ game: "connect4", view: view(), seat: 0, level: "easy", seed: 1, budgetMs: 2000 });
+      expect(first.move).to.have.property("type", "drop");
+      expect(lazy.threads, "one decision at a time needs one thread").to.equal(1);
+      const both = await Promise.all([1, 2].map((seed) => lazy.think({ game: "connect4", view: view(), seat: 0, level: "easy", seed, budgetMs: 2000 })));
+      for (const a of both) expect(a.move).to.have.property("type", "drop");
+      expect(lazy.threads, "never more than its size").to.be.at.most(2);
+      await until(() => lazy.threads === 0, 5000);
+      const again = await lazy.think({ game: "connect4", view: view(), seat: 0, level: "easy", seed: 3, budgetMs: 2000 });
+      expect(again.move, "a stopped pool starts again").to.have.property("type", "drop");
+    } finally {
+      await lazy.close();
+    }
+    expect(lazy.threads).to.equal(0);
   });
 
   it("refuses a game without a bot with an error, not a hang", async () => {

@@ -7,12 +7,13 @@ import { expect } from "chai";
 import type { Room } from "colyseus.js";
 import { createRng, type Rng } from "../../common/core/rng.js";
 import { replay } from "../../common/core/session.js";
-import { cardId, cubestaccRules, RANKS, seatView, SUITS, unpackPlay, type CubestaccState as Table, type Rank, type Suit } from "../../common/cubestacc/index.js";
+import { cardId, cubestaccRules, RANKS, seatView, SUITS, unpackCubes, unpackPlay, type CubestaccState as Table, type Rank, type Suit } from "../../common/cubestacc/index.js";
 import { SeatedRoom } from "../../server/rooms/base/SeatedRoom.js";
 import type { CubestaccRoom } from "../../server/rooms/cubestacc/index.js";
 import { bootHub, dropConnection, Probe, rejection, sleep, snapshot, until, type TestHub } from "../helpers/hub.js";
 import { chooseClientMove, cubestaccRoom, handOf, privateOf, rigTable, seatedIn, setHands, type Seated } from "../helpers/cubestacc.js";
 import { testPort } from "../helpers/ports.js";
+import { captureLogs } from "../helpers/logLines.js";
 
 const PORT = testPort(2591);
 /** Errors a client may get when another seat (or a bot, or the timer) acted first. */
@@ -138,11 +139,7 @@ describe("cubestacc rooms", function () {
       const me = await seatedIn(sdk().create("cubestacc", { mode: "solo", bots: 3, private: true, name: "Me" }));
       const room = server(me.room);
       await waitPhase(me, "playing");
-      const warnings: string[] = [];
-      const warn = console.warn;
-      console.warn = (...args: unknown[]) => {
-        warnings.push(args.map(String).join(" "));
-      };
+      const logged = captureLogs("warn");
       try {
         // I sit on one card without having called UH OH, and it is my turn: each (normal) bot
         // plans a Caught. Their short timers run out in the same clock tick, so their moves
@@ -157,10 +154,10 @@ describe("cubestacc rooms", function () {
         expect(caught).to.include({ target: 0, wanted: 3 });
         await sleep(400);
         expect(me.probe.of("event").filter((e) => e.kind === "caught")).to.have.length(1);
-        expect(warnings.filter((w) => /bot move/.test(w))).to.deep.equal([]);
+        expect(logged.lines.filter((l) => /bot move/.test(`${l.what} ${l.msg}`))).to.deep.equal([]);
         expect(room.session!.state.hands[0]).to.have.length(4);
       } finally {
-        console.warn = warn;
+        logged.restore();
       }
     });
 
@@ -248,7 +245,7 @@ describe("cubestacc rooms", function () {
       expect(second).to.not.equal(first);
       const st = me.probe.state;
       expect(st.cubes.length).to.equal(1);
-      expect(st.cubes[0].card).to.equal(second.state.placed[0].card);
+      expect(unpackCubes(Array.from(st.cubes))[0].card).to.equal(second.state.placed[0].card);
       expect(st.ranking.length).to.equal(0);
       expect(st.winner).to.equal(-1);
       expect(st.players.map((p: any) => p.place)).to.deep.equal([0, 0]);
@@ -387,24 +384,22 @@ describe("cubestacc rooms", function () {
       const evFrom = [a, b].map((p) => p.probe.messages.length);
       a.room.send("play", { card: fits0, onto: 0, mode: "top" });
       await b.probe.until(() => b.probe.state.turn === 1 || undefined);
-      const play = await b.probe.next("event", evFrom[1], (e) => e.kind === "play");
-      // On the wire the event does not repeat what the patch shows: it names the cube, which has the rest.
-      expect(play).to.deep.equal({ kind: "play", seat: 0, cube: 1 });
-      const placed = b.probe.state.cubes[1];
-      expect({ card: placed.card, mode: placed.mode, suit: placed.suit, parent: placed.parent, x: placed.x, y: placed.y, z: placed.z }).to.deep.equal({
+      // The play is news through the patch alone: the new cube says who played what, where (no `play` event).
+      const placedCubes = unpackCubes(Array.from(b.probe.state.cubes));
+      const placed = placedCubes[1];
+      expect({ card: placed.card, mode: placed.mode, suit: placed.suit, parent: placed.parent, cell: placed.cell, by: placed.by }).to.deep.equal({
         card: fits0,
         mode: "top",
         suit: root.suit,
         parent: 0,
-        x: 0,
-        y: 1,
-        z: 0,
+        cell: { x: 0, y: 1, z: 0 },
+        by: 0,
       });
       // No `turn` event: state.turn says it.
       await a.probe.sync();
-      for (const p of [a, b]) expect(p.probe.messages.filter((m) => m.type === "event" && m.payload?.kind === "turn")).to.deep.equal([]);
+      for (const p of [a, b]) expect(p.probe.messages.slice(evFrom[p === a ? 0 : 1]).filter((m) => m.type === "event" && ["turn", "play"].includes(m.payload?.kind))).to.deep.equal([]);
       expect(b.probe.state.cubes.length).to.equal(2);
-      expect(b.probe.state.cubes[0].openTop).to.equal(false);
+      expect(placedCubes[0].open.top, "the root's top is covered").to.equal(false);
       expect(b.probe.state.players[0].catchable, "went to 1 card without UH OH").to.equal(true);
 
       // Seat 1 holds nothing that fits now (the top is taken): it draws; only it sees the card.

@@ -90,7 +90,9 @@ export function leaksInRaceMessage(type: string, payload: any, viewer: number, t
         const race = truth.race(raceNo);
         const raceSeat = truth.raceSeat(raceNo, viewer);
         const board = race && raceSeat >= 0 ? race.boards[raceSeat] : undefined;
-        for (const cell of payload.cells as { r: number; c: number; n: number }[]) {
+        // A big flood names only its first cell (the patch carries the rest), as in solo.
+        if (board?.mines?.[payload.r * truth.cols + payload.c]) problems.push(`reveal event starts on mine (${payload.r},${payload.c})`);
+        for (const cell of (payload.cells ?? []) as { r: number; c: number; n: number }[]) {
           const i = cell.r * truth.cols + cell.c;
           if (!board?.mines) problems.push("reveal without a board");
           else if (board.mines[i]) problems.push(`reveal event names mine (${cell.r},${cell.c})`);

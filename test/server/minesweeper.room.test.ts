@@ -22,6 +22,7 @@ import {
   type TestHub,
 } from "../helpers/hub.js";
 import { testPort } from "../helpers/ports.js";
+import { captureLogs } from "../helpers/logLines.js";
 
 const PORT = testPort(2570);
 
@@ -612,9 +613,8 @@ describe("minesweeper rooms (seated-room base)", function () {
       const p = await seated(hub.colyseus.sdk.create("minesweeper", { mode: "solo" }));
       const other = await seated(hub.colyseus.sdk.create("minesweeper", { mode: "solo" }));
       const server = hub.room(p.room.roomId) as MinesweeperRoom & { session: { apply: unknown } };
-      const errors: unknown[] = [];
-      const consoleError = console.error;
-      console.error = (...args: unknown[]) => errors.push(args);
+      const logged = captureLogs("error");
+      const errors = logged.lines;
       try {
         (server.session as any).apply = () => {
           throw new Error("boom");
@@ -622,8 +622,9 @@ describe("minesweeper rooms (seated-room base)", function () {
         p.room.send("reveal", { r: 1, c: 1 });
         expect(await p.probe.next("error", 0)).to.include({ code: "internal", type: "reveal" });
         expect(errors.length).to.be.greaterThan(0);
+        expect(errors[0]).to.include({ event: "room.error", room: p.room.roomId, game: "minesweeper" });
       } finally {
-        console.error = consoleError;
+        logged.restore();
         delete (server.session as any).apply;
       }
       await play(p, "reveal", { r: 1, c: 1 });

@@ -17,6 +17,7 @@ import { bootHub, dropConnection, NO_RATE_LIMITS, Probe, until, type Received, t
 import { chooseClientMove, petsRoom, type PetsRoom } from "../helpers/pets.js";
 import { walkKeys } from "../helpers/leaks.js";
 import { testPort } from "../helpers/ports.js";
+import { captureLogs } from "../helpers/logLines.js";
 
 const PORT = testPort(2701);
 const GAMES = Number(process.env.PETS_LEAK_GAMES ?? (process.env.LONG ? 1000 : 200));
@@ -144,14 +145,18 @@ describe("pets: no hand, pick or order ever reaches another seat", function () {
       to(...args);
     };
 
+  // the server's own complaints (a room's uncaught exception, Colyseus' errors) are log lines
+  let logged: ReturnType<typeof captureLogs> | null = null;
   before(async () => {
     console.warn = listen(warn);
     console.error = listen(error);
+    logged = captureLogs("warn");
     scale = SeatedRoom.botDelayScale;
     SeatedRoom.botDelayScale = 0;
     hub = await bootHub(PORT, { reconnectSeconds: 0.4, seatHoldSeconds: 60, ...NO_RATE_LIMITS });
   });
   after(async () => {
+    logged?.restore();
     console.warn = warn;
     console.error = error;
     SeatedRoom.botDelayScale = scale;
@@ -212,6 +217,10 @@ describe("pets: no hand, pick or order ever reaches another seat", function () {
     if (problems.length) console.log([...new Set(problems.map((p) => p.replace(/(person \d+|host|spectator)( back)? /, "")))].slice(0, 40).join("\n"));
     // A schema complaint (a decoder fault) garbles everything that follows it on that connection:
     // it is reported beside the problems it caused, not hidden behind them.
+    for (const l of logged?.lines ?? []) {
+      const text = `${l.msg} ${l.err?.message ?? ""}`;
+      if (/schema|refId|mismatch|utf8|overflow/i.test(text)) schemaComplaints.push(`${l.event}: ${text}`.slice(0, 200));
+    }
     expect({ schema: [...new Set(schemaComplaints)].slice(0, 10), problems: problems.slice(0, 20) }, "schema encoder or decoder complaints, and the problems").to.deep.equal({ schema: [], problems: [] });
     expect(reports).to.have.length(GAMES);
     expect(reports.every((r) => r.result === "won" || r.result === "tie")).to.equal(true);

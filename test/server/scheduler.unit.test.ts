@@ -5,6 +5,8 @@ import { expect } from "chai";
 import type { Client } from "@colyseus/core";
 import type { MoveContext } from "../../server/rooms/base/messages.js";
 import { RoomScheduler, type SchedulerHost } from "../../server/rooms/base/scheduler.js";
+import type { Logger } from "pino";
+import { createLogger, roomLogger } from "../../server/ops/log.js";
 
 class FakeClock {
   now = 0;
@@ -27,7 +29,7 @@ class FakeClock {
   }
 }
 
-function harness() {
+function harness(logger: Logger = roomLogger("test", "test room")) {
   const clock = new FakeClock();
   const log: string[] = [];
   let disposing = false;
@@ -35,7 +37,7 @@ function harness() {
     clock: () => clock as unknown as ReturnType<SchedulerHost["clock"]>,
     clients: () => [] as Client[],
     isDisposing: () => disposing,
-    logLabel: () => "test room",
+    logger: () => logger,
     serverMove: (seat, run, what) => {
       scheduler.enqueue(() => {
         log.push(`${what} ${seat}`);
@@ -61,23 +63,19 @@ describe("hub base: the room scheduler", () => {
   });
 
   it("runs after-write bookkeeping once the outermost move is done, and survives its failure", () => {
-    const { log, scheduler } = harness();
-    const errors: unknown[] = [];
-    const quiet = console.error;
-    console.error = (...args: unknown[]) => void errors.push(args);
-    try {
-      scheduler.exclusive(() => {
-        scheduler.afterWrite(() => {
-          throw new Error("listing failed");
-        });
-        scheduler.afterWrite(() => log.push("replan"));
-        log.push("patch");
+    const errors: { event: string; err: { message: string } }[] = [];
+    const { log, scheduler } = harness(createLogger({ LOG_LEVEL: "info" }, { write: (line: string) => void errors.push(JSON.parse(line)) }));
+    scheduler.exclusive(() => {
+      scheduler.afterWrite(() => {
+        throw new Error("listing failed");
       });
-    } finally {
-      console.error = quiet;
-    }
+      scheduler.afterWrite(() => log.push("replan"));
+      log.push("patch");
+    });
     expect(log).to.deep.equal(["patch", "replan"]);
     expect(errors).to.have.length(1);
+    expect(errors[0]).to.include({ event: "room.error" });
+    expect(errors[0].err.message).to.equal("listing failed");
   });
 
   it("a timer due during a patch runs after that patch; clear() cancels it", () => {

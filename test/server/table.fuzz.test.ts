@@ -37,7 +37,7 @@ function hostile(rng: Rng, s: TableState, seat: number): { type: string; payload
   const anyCard = () => pick(rng, [...hidden, ...theirs, 0, -5, 2 ** 31, 99_999]);
   switch (rng.int(14)) {
     case 0:
-      return { type: pick(rng, ["act", "deck", "goOn"]), payload: pick(rng, JUNK) };
+      return { type: pick(rng, ["act", "deck", "goOn", "proposeEnd", "answerEnd"]), payload: pick(rng, JUNK) };
     case 1:
       return { type: "act", payload: { action: pick(rng, JUNK) } };
     case 2:

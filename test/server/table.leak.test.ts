@@ -136,7 +136,7 @@ async function playTable(
       people[i] = await join(sdk.joinById(host.room.roomId, { seatToken: p.seatToken }));
       continue;
     }
-    const legal = tableDef.legalMoves(session.state, server.seatOrder.indexOf(p.seat)).filter((m) => !(m.type === "act" && (m.action.do === "endGame" || m.action.do === "concede")) || rng.int(20) === 0);
+    const legal = tableDef.legalMoves(session.state, server.seatOrder.indexOf(p.seat)).filter((m) => !((m.type === "act" && (m.action.do === "endGame" || m.action.do === "concede")) || m.type === "proposeEnd") || rng.int(20) === 0);
     if (!legal.length) continue;
     const { type, payload } = moveMessage(legal[rng.int(legal.length)]);
     const from = all().map((c) => c.probe.messages.length);

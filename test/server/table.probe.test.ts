@@ -5,7 +5,7 @@
 // seat 0 is connected and while it is away (when actions on its hidden cards would be frozen).
 // Before the fix, ids were dealt 1, 2, 3… in decklist order and a hidden card answered
 // `not-visible` (or `frozen`) where a missing one answered `no-such-card`: the ids missing from
-// 1..54 were the cards in the hand.
+// 1..54 were the cards in the hand. And no byte the opponent receives holds a hidden card's id.
 
 import { expect } from "chai";
 import { Client } from "colyseus.js";
@@ -35,6 +35,14 @@ function idsSeenBy(c: SeatedClient): Set<number> {
   return out;
 }
 
+/** Every byte a connection receives from now on (patches, messages, errors), as it arrives. */
+function recordBytes(c: SeatedClient): Buffer[] {
+  const chunks: Buffer[] = [];
+  const ws = (c.room.connection.transport as unknown as { ws: { addEventListener(type: "message", f: (e: { data: ArrayBuffer | string }) => void): void } }).ws;
+  ws.addEventListener("message", (e) => chunks.push(typeof e.data === "string" ? Buffer.from(e.data) : Buffer.from(new Uint8Array(e.data))));
+  return chunks;
+}
+
 /** Sends one probe and returns the answer it got: the refusal's code and words, or "accepted". */
 async function answer(c: SeatedClient, action: unknown): Promise<string> {
   const from = c.probe.messages.length;
@@ -61,6 +69,7 @@ describe("card table: an opponent probing card ids learns nothing", function () 
   it("ids 1..N, random ids and every id of the other hand and library get one and the same refusal, present or away", async () => {
     const host = await seated(sdk.create("table", { seats: 2, name: "Ann" }));
     const guest = await seated(sdk.joinById(host.room.roomId, { name: "Bob" }));
+    const bytes = recordBytes(guest);
     const server = hub.colyseus.getRoomById(host.room.roomId) as unknown as Server;
     await until(() => server.session !== null, 4000, "the start");
     const session = server.session as GameSession<TableState, any, any, any, any>;
@@ -110,6 +119,14 @@ describe("card table: an opponent probing card ids learns nothing", function () 
     expect([...all], "the same answer present or away, tapping or moving").to.have.length(1);
     expect([...all][0]).to.match(/^no-such-card: /);
     expect(session.state.game!.zones["0.hand"], "nothing changed").to.deep.equal(hand);
+    // Nor did any byte Bob received hold the id of a card in Ann's hand or library (random ids of
+    // 9–10 digits: one in Bob's stream would be a leak, not chance).
+    const stream = Buffer.concat(bytes);
+    expect(stream.length).to.be.greaterThan(1000);
+    const own = session.state.game!.zones["1.hand"];
+    expect(own.filter((id) => stream.includes(Buffer.from(String(id)))), "Bob's own hand travels to him: the search finds ids").to.deep.equal(own);
+    const leaked = [...hand, ...library].filter((id) => !seen.has(id) && stream.includes(Buffer.from(String(id))));
+    expect(leaked, "hidden ids in the bytes Bob received").to.deep.equal([]);
     await guest.room.leave();
   });
 });

@@ -4,6 +4,7 @@
 import { COLS, EMPTY, openColumns, ROWS, type Connect4Payloads } from "../../../common/connect4/index";
 import { announce } from "../../ui/announce";
 import { h } from "../../ui/dom";
+import { toast } from "../../ui/toast";
 import { attachColumnKeys, discWords, HOW_TO_PLAY, newDisc } from "./keyboard";
 import { GameShell, type ShellState } from "../shell";
 import type { GameContext, GameHandle } from "../types";
@@ -104,7 +105,11 @@ export async function mount(host: HTMLElement, ctx: GameContext): Promise<GameHa
       draw();
     }
   });
-  const offError = ctx.session.onMessage<{ code: string; message: string }>("error", (e) => ctx.announce(e.message));
+  // The grid only offers legal drops, so a refusal is the server's (its disk full: not saved): shown and read out.
+  const offError = ctx.session.onMessage<{ code: string; message: string }>("error", (e) => {
+    toast(e.message || e.code, "error");
+    ctx.announce(e.message);
+  });
 
   return {
     destroy() {

@@ -1,11 +1,10 @@
 // Cubestacc's events in words: the event line under the table says what a bot or another
 // player did (and what happened to you), a few seat events float a word over the seat, and
-// the end is read out. The cube of a `play` event comes from the patch before it.
+// the end is read out. A play has no event: its line comes from the new cube (playLine).
 import { isWild } from "../../../common/cubestacc/deck";
-import type { Suit } from "../../../common/cubestacc/types";
 import { cardLabel } from "./art";
 import { seatName } from "./hud";
-import type { TableModel, WireCube } from "./model";
+import type { CubeModel, TableModel } from "./model";
 
 export interface EventLine {
   /** The event line ("" for events that say nothing). */
@@ -17,7 +16,13 @@ export interface EventLine {
   announce: boolean;
 }
 
-export function eventLine(e: Record<string, unknown>, m: TableModel, me: number | null, cubes: ArrayLike<WireCube> | undefined): EventLine {
+/** "Ben played 7♥ (side)." for a cube another seat placed; "" for one of ours. */
+export function playLine(cube: CubeModel, m: TableModel, me: number | null): string {
+  if (cube.by === null || cube.by === me) return "";
+  return `${seatName(m, cube.by)} played ${cardLabel(cube.card, m.pack, isWild(cube.card) ? cube.suit : null)}${cube.mode === "wild" ? "" : ` (${cube.mode})`}.`;
+}
+
+export function eventLine(e: Record<string, unknown>, m: TableModel, me: number | null): EventLine {
   const who = (seat: unknown) => (typeof seat === "number" ? (seat === me ? "You" : seatName(m, seat)) : "Someone");
   const n = (v: unknown) => (typeof v === "number" ? v : 0);
   let text = "";
@@ -28,15 +33,6 @@ export function eventLine(e: Record<string, unknown>, m: TableModel, me: number 
     case "start":
       text = "New game: cards dealt.";
       break;
-    case "play": {
-      // The event names the cube; the patch before it brought the cube itself.
-      const cube = cubes?.[n(e.cube)];
-      if (e.seat !== me && cube && typeof cube.card === "number") {
-        const suit = typeof cube.suit === "string" ? (cube.suit as Suit) : null;
-        text = `${who(e.seat)} played ${cardLabel(cube.card, m.pack, isWild(cube.card) ? suit : null)}${cube.mode === "wild" ? "" : ` (${String(cube.mode)})`}.`;
-      }
-      break;
-    }
     case "jack":
       text = `${who(e.seat)} draw${e.seat === me ? "" : "s"} ${n(e.got)}${n(e.got) < n(e.wanted) ? ` of ${n(e.wanted)}` : ""} (Jack).`;
       break;

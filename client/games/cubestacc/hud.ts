@@ -362,6 +362,11 @@ export class Hud {
     });
   }
 
+  /** Where the end screen's results go (the scene adds a rated game's changes). */
+  get endBody(): HTMLElement {
+    return this.end.body;
+  }
+
   showEndAgain(): void {
     this.end.reset();
   }

@@ -1,25 +1,14 @@
 // The plain model the Cubestacc scene draws: read from the schema state
 // (docs/protocol.md "Cubestacc"), never written back. Rules space only (cells,
 // seats, cards); pixels live in the board.
-import { FIRST_WILD, PACK_IDS, SUITS, type AttachMode, type PackId, type Rank, type Suit } from "../../../common/cubestacc/types.js";
-import { cardCode, cardRank } from "../../../common/cubestacc/deck.js";
-import { drawActionFromWire, unpackPlay, type WireDrawAction } from "../../../common/cubestacc/wire.js";
+import { PACK_IDS, type PackId, type PlacedCube } from "../../../common/cubestacc/types.js";
+import { cardCode } from "../../../common/cubestacc/deck.js";
+import { drawActionFromWire, unpackCubes, unpackPlay, type WireDrawAction } from "../../../common/cubestacc/wire.js";
 import { nextInOrder } from "../../../common/cubestacc/turn.js";
 import type { LegalPlay } from "../../../common/cubestacc/types.js";
 
-export interface CubeModel {
-  id: number;
-  card: number;
-  parent: number | null;
-  cell: { x: number; y: number; z: number };
-  mode: AttachMode | "start";
-  suit: Suit;
-  rank: Rank | null;
-  wild: boolean;
-  open: { top: boolean; side: boolean; face: boolean };
-  by: number | null;
-  depth: number;
-}
+/** A cube as the rules place it (cell, open faces, depth), `by` a room seat. */
+export type CubeModel = PlacedCube;
 
 export interface SeatModel {
   seat: number;
@@ -113,19 +102,6 @@ export function emptyModel(): TableModel {
  * generic fields of server/rooms/game/GameRoomState.ts). Every field may be missing while a
  * new Room has not had its first patch, so the model reads it defensively.
  */
-export interface WireCube {
-  card?: number;
-  parent?: number;
-  x?: number;
-  y?: number;
-  z?: number;
-  mode?: string;
-  suit?: string;
-  openTop?: boolean;
-  openSide?: boolean;
-  openFace?: boolean;
-  by?: number;
-}
 export interface WirePrivate {
   hand?: ArrayLike<number>;
   legal?: ArrayLike<number>;
@@ -155,7 +131,8 @@ export interface CubestaccWire {
   wildPivot?: boolean;
   timer?: number;
   botLevel?: string;
-  cubes?: ArrayLike<WireCube>;
+  /** One packed number per cube (common/cubestacc/wire.ts `packCube`). */
+  cubes?: ArrayLike<number>;
   players?: ArrayLike<WirePlayer>;
   deckCount?: number;
   turn?: number;
@@ -183,40 +160,11 @@ function list<I, T>(arr: ArrayLike<I> | undefined, map: (item: I | undefined, i:
   return out;
 }
 
-const asSuit = (s: unknown): Suit => ((SUITS as readonly string[]).includes(s as string) ? (s as Suit) : "spades");
-const asMode = (m: unknown): AttachMode | "start" =>
-  m === "top" || m === "side" || m === "face" || m === "wild" ? m : "start";
 const asPack = (p: unknown): PackId => ((PACK_IDS as readonly string[]).includes(p as string) ? (p as PackId) : "classic");
 
-/**
- * One cube; `depths` holds the cubes read so far (a parent is always earlier in play order).
- * Not on the wire: the id is the index, rank and wild follow from the card, depth from the parent.
- */
-function readCube(c: WireCube | undefined, i: number, depths: number[]): CubeModel {
-  const parent = num(c?.parent, -1);
-  const by = num(c?.by, -1);
-  const card = num(c?.card);
-  const depth = parent < 0 ? 0 : (depths[parent] ?? 0) + 1;
-  depths[i] = depth;
-  return {
-    id: i,
-    card,
-    parent: parent < 0 ? null : parent,
-    cell: { x: num(c?.x), y: num(c?.y), z: num(c?.z) },
-    mode: asMode(c?.mode),
-    suit: asSuit(c?.suit),
-    rank: cardRank(card),
-    wild: card >= FIRST_WILD,
-    open: { top: bool(c?.openTop), side: bool(c?.openSide), face: bool(c?.openFace) },
-    by: by < 0 ? null : by,
-    depth,
-  };
-}
-
-/** The table in play order. */
-export function readCubes(cubes: ArrayLike<WireCube> | undefined): CubeModel[] {
-  const depths: number[] = [];
-  return list(cubes, (c, i) => readCube(c, i, depths));
+/** The table in play order, rebuilt by the rules' own functions from one number per cube. */
+export function readCubes(cubes: ArrayLike<number> | undefined): CubeModel[] {
+  return cubes ? unpackCubes(list(cubes, (c) => c)) : [];
 }
 
 /** Reads the whole schema state; `mySeat` picks the private seat (null: spectator). */

@@ -7,11 +7,13 @@
 // only while they last. Everything re-binds on each new Room (RoomSession
 // survives reconnects): the scene keeps showing what it has until the new
 // state arrives.
+import { RatedBox } from "../shell/rated";
 import type { Room } from "colyseus.js";
 import type { CubestaccPayloads } from "../../../common/cubestacc/game";
 import type { RoomPayloads } from "../../../common/core/game";
 import type { GameContext, GameHandle } from "../types";
 import type { ConnStatus } from "../../net/session";
+import { cueOtherMove } from "../../ui/cues";
 import { h } from "../../ui/dom";
 import { toast } from "../../ui/toast";
 import { floatText } from "./animations";
@@ -21,10 +23,10 @@ import { normYaw, type Yaw } from "./geometry";
 import { HandStrip } from "./hand";
 import { Hud } from "./hud";
 import { attachTableInput } from "./input";
-import { emptyModel, readModel, tableSnapshot, type CubestaccWire, type TableModel } from "./model";
+import { emptyModel, readModel, seatName, tableSnapshot, type CubestaccWire, type TableModel } from "./model";
 import { HowTo, howtoSeen } from "./howto";
 import { FirstMoveGuide, guideCards } from "./guide";
-import { eventLine } from "./events";
+import { eventLine, playLine } from "./events";
 import { Flights } from "./flights";
 import { CubestaccKeyboard } from "./keyboard";
 import "./cubestacc.css";
@@ -76,6 +78,8 @@ class CubestaccScene implements GameHandle {
   private howto = new HowTo();
   private howtoChecked = false;
   private guide = new FirstMoveGuide(!howtoSeen());
+  /** A rated game's changes on the end screen (client/games/shell/rated.ts). */
+  private rated: RatedBox | null = null;
   private lastEventText = "";
 
   constructor(host: HTMLElement, ctx: GameContext) {
@@ -164,6 +168,8 @@ class CubestaccScene implements GameHandle {
       removeBot: (seat) => this.send("removeBot", { seat }),
       help: () => this.howto.show(this.model.wildPivot),
     });
+    this.rated = new RatedBox(this.ctx.session, (t) => this.ctx.announce(t));
+    this.hud.endBody.prepend(this.rated.el);
     this.hand = new HandStrip(this.aim.handEvents());
     this.tableHost = h(
       "div",
@@ -266,6 +272,17 @@ class CubestaccScene implements GameHandle {
     this.board.setCubes(m.cubes, m.pack, m.pivot, frame, sameGame ? (cube) => this.flights.originOf(cube) : undefined);
     if (this.aim.sent && !(m.mine?.hand.includes(this.aim.sent.card) ?? false)) this.aim.sent = null;
 
+    // another seat's play: its line and sound (a play sends no event: the new cube is the news)
+    if (prev && sameGame) {
+      for (const cube of m.cubes.slice(prev.cubes.length)) {
+        const line = playLine(cube, m, me);
+        if (!line) continue;
+        this.lastEventText = line;
+        this.hud.say(line);
+        cueOtherMove();
+      }
+    }
+
     // the hand (new cards fly in from the deck, one at a time)
     const fresh = this.renderHand();
     if (prev && m.mine && fresh.length > 0) this.flights.draws(fresh, prev.gameNo !== m.gameNo);
@@ -281,6 +298,8 @@ class CubestaccScene implements GameHandle {
 
     this.aim.refreshTargets();
     this.hud.update(m, this.hudContext());
+    if (m.phase === "finished") this.rated?.show(m.gameNo, me, (seat) => seatName(m, seat));
+    else this.rated?.hide();
     this.keys.observe(m);
     // before a player's first game: how to play (spectators and returning players skip it)
     if (me !== null && !this.howtoChecked) {
@@ -359,8 +378,7 @@ class CubestaccScene implements GameHandle {
   // ---- server messages ------------------------------------------------------------------------
 
   private onEvent(e: Record<string, unknown>): void {
-    const state = this.ctx.session.room?.state as CubestaccWire | undefined;
-    const { text, floatAt, floatMsg, announce } = eventLine(e, this.model, this.mySeat(), state?.cubes);
+    const { text, floatAt, floatMsg, announce } = eventLine(e, this.model, this.mySeat());
     if (announce) this.ctx.announce(text);
     if (text) {
       this.lastEventText = text;
@@ -479,6 +497,7 @@ class CubestaccScene implements GameHandle {
     for (const off of this.unbindRoom) off();
     for (const off of this.cleanups) off();
     this.hud?.destroy();
+    this.rated?.destroy();
     this.hand?.destroy();
     for (const el of document.querySelectorAll(".cs-flyer, .cs-float, .cs-drag")) el.remove();
     document.body.classList.remove("cs-is-dragging", "cs-snapped");

@@ -8,7 +8,6 @@ import { FrameRequests, initStillStage } from "../stage.js";
 import { Animator, prefersReducedMotion } from "./animations";
 import { Board } from "./board";
 import { CUBE_DESKTOP, CUBE_PHONE, normYaw, type CubeSize, type Yaw } from "./geometry";
-import type { Hud } from "./hud";
 import { CubeTextures } from "./textures";
 
 const YAW_KEY = "hub.cubestacc.yaw";
@@ -26,6 +25,15 @@ function cubeSize(): CubeSize {
   return phone ? CUBE_PHONE : CUBE_DESKTOP;
 }
 
+/** The parts of the page around the table the view measures and labels (the live HUD, or a replay's bar). */
+export interface TableChrome {
+  /** The camera buttons: the stack keeps clear of them. */
+  readonly viewControls: HTMLElement;
+  /** The deck counter: its first child shows the card back. */
+  readonly deckEl: HTMLElement;
+  setYaw(yaw: number): void;
+}
+
 export class TableView {
   readonly app = new Application();
   board!: Board;
@@ -39,7 +47,7 @@ export class TableView {
 
   constructor(
     private readonly host: HTMLElement,
-    private readonly hud: Hud,
+    private readonly hud: TableChrome,
     /** After every resize (the hand's drag picture follows the cube size). */
     private readonly resized: () => void,
   ) {}

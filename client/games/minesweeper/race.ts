@@ -6,6 +6,7 @@
 // The board you see while racing is your private `players[you].board` (a
 // @view() field only your connection receives). Nobody else's cells exist in
 // this client before the race is over: the panel draws only progress.
+import { RatedBox } from "../shell/rated";
 import type { Room } from "colyseus.js";
 import type { GameContext, GameHandle } from "../types";
 import { h } from "../../ui/dom";
@@ -60,6 +61,7 @@ export async function mountRace(host: HTMLElement, ctx: GameContext): Promise<Ga
 }
 
 class RacePanel {
+  private readonly rated: RatedBox;
   readonly el: HTMLElement;
   private statusEl: HTMLElement;
   private readyBtn: HTMLButtonElement;
@@ -95,6 +97,7 @@ class RacePanel {
     });
     this.list = h("ol", { class: "race-list", id: "race-racers", "aria-label": "Racers" });
     this.results = h("section", { class: "race-results", id: "race-results", "aria-labelledby": "race-results-h", hidden: true });
+    this.rated = new RatedBox(ctx.session, (t) => ctx.announce(t));
     this.countdownEl = h("div", { class: "race-countdown", id: "race-countdown", "aria-hidden": "true" });
     this.viewingEl = h("div", { class: "race-viewing", id: "race-viewing", hidden: true });
     this.el = h(
@@ -388,6 +391,9 @@ class RacePanel {
         ),
       ),
     );
+    // A rated race's rating changes (they may arrive a moment after the results).
+    this.results.append(this.rated.el);
+    this.rated.show(num(state?.raceNo, 0), me, (seat) => this.racers[seat]?.name || `Racer ${seat + 1}`);
     if (replay) this.results.append(replay);
     // The server finished the race but could not write it yet (its storage is failing).
     else if (replayId === 0) this.results.append(h("p", { class: "race-note", id: "race-not-saved" }, "Result not saved yet: the server cannot write to its storage right now and keeps trying; the replay link appears here once it is saved."));
@@ -451,6 +457,7 @@ class RacePanel {
   }
 
   destroy(): void {
+    this.rated.destroy();
     if (this.tick) clearInterval(this.tick);
     this.detach?.();
     for (const off of this.offs) off();

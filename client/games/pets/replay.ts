@@ -53,8 +53,14 @@ export async function mountPetsReplay(frame: PageFrame, record: ReplayRecord): P
 
   // ---- controls (client/ui/replayControls.ts; Auto Pets adds "next round")
   const roundBtn = h("button", { type: "button", class: "small", id: "replay-next-round", "aria-label": "To the next round's battles" }, "⏭ Next round");
+  // A mark under the scrubber at each round's battles.
+  const marks: { at: number; label: string }[] = [];
+  battlesAfter.forEach((n, k) => {
+    if (k > 0 && n > (battlesAfter[k - 1] ?? 0)) marks.push({ at: k, label: `Round ${marks.length + 1} battles` });
+  });
   const controls = replayControls({
     ...engineSteps(engine),
+    marks,
     speeds: SPEEDS,
     seek: seekTo,
     forward: () => {

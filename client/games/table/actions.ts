@@ -137,6 +137,10 @@ export function moreActions(d: DialogHost): Item[] {
     { do: "signal", label: "Signals…", run: () => signalsDialog(d) },
   ];
   if (t.players.length > 1 && t.options.teams !== "twoHeadedGiant") items.push({ do: "teams", label: "Teams…", run: () => teamsDialog(d) });
-  if (t.phantom) items.push({ do: "phantom", label: "Phantom opponent −1 life", run: () => d.act({ do: "phantom", life: -1 }) }, { do: "phantom", label: "Phantom opponent −5 life", run: () => d.act({ do: "phantom", life: -5 }) }, { do: "phantom", label: "Phantom opponent +1 poison", run: () => d.act({ do: "phantom", poison: 1 }) });
+  const ph = t.phantom;
+  if (ph) {
+    const now = `(now ${ph.life} life${ph.poison ? `, ${ph.poison} poison` : ""})`;
+    items.push({ do: "phantom", label: `Phantom opponent −1 life ${now}`, run: () => d.act({ do: "phantom", life: -1 }) }, { do: "phantom", label: "Phantom opponent −5 life", run: () => d.act({ do: "phantom", life: -5 }) }, { do: "phantom", label: "Phantom opponent +1 poison", run: () => d.act({ do: "phantom", poison: 1 }) });
+  }
   return items;
 }

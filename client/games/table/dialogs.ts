@@ -1,5 +1,6 @@
 // The table's dialogs: looking at the top of the library (scry, surveil) or searching it, the
-// London mulligan's cards to the bottom, a zone's list, a card's counters, and ending the game.
+// London mulligan's cards to the bottom, a zone's list, a card's counters, and ending the game
+// (proposed to the others, or conceding).
 // One dialog element shows one at a time; the server judges every action they send.
 import type { TableGameView } from "../../../common/table/game";
 import { MAX_CARDS } from "../../../common/table/types";
@@ -10,6 +11,8 @@ import { cardEl } from "./cards";
 export interface DialogHost {
   dialog: HTMLElement;
   act(a: Record<string, unknown>): void;
+  /** A room message other than an action (proposeEnd). */
+  send(type: string, payload: Record<string, unknown>): void;
   view(): TableGameView | null;
   /** This viewer's game seat (−1: spectator). */
   me(): number;
@@ -130,21 +133,42 @@ export function counterDialog(d: DialogHost, c: CardView): void {
   name.focus();
 }
 
-/** Ending the game: who won (none: nobody). The table is not a judge, so a player says so. */
+/**
+ * Ending the game: who won (none: nobody). The table is not a judge, so the players say so, all
+ * of them: with others still playing this proposes the end and they are asked to agree (the bar
+ * above the table, endVote.ts); alone, it ends the game. Conceding is here too: you leave the
+ * game, and when nobody else is left in it the others win.
+ */
 export function endDialog(d: DialogHost): void {
   const t = d.view()!.table!;
+  const g = d.me();
+  if (g < 0) return;
+  if (t.players[g]?.eliminated) {
+    show(d, "end", h("h2", {}, "End the game"), h("p", {}, "You conceded: the players still in the game decide when it ends."), h("div", { class: "notice-actions" }, closeButton(d, "Close")));
+    return;
+  }
+  const others = t.players.flatMap((p, i) => (i !== g && !p.eliminated ? [d.nameOf(i)] : []));
   const boxes = t.players.map((_, i) => h("input", { type: "checkbox", value: i, id: `tt-winner-${i}` }) as HTMLInputElement);
-  const confirm = h("button", { type: "button", class: "primary", id: "tt-end-confirm" }, "End the game");
+  const alone = others.length === 0;
+  const confirm = h("button", { type: "button", class: "primary", id: "tt-end-confirm" }, alone ? "End the game" : "Ask the others to end it");
   confirm.addEventListener("click", () => {
-    d.act({ do: "endGame", winners: boxes.filter((b) => b.checked).map((b) => Number(b.value)) });
+    d.send("proposeEnd", { winners: boxes.filter((b) => b.checked).map((b) => Number(b.value)) });
     d.dialog.hidden = true;
   });
+  const concede = h("button", { type: "button", class: "secondary", id: "tt-concede" }, "Concede");
+  concede.addEventListener("click", () => {
+    d.act({ do: "concede" });
+    d.dialog.hidden = true;
+  });
+  const list = others.length > 1 ? `${others.slice(0, -1).join(", ")} and ${others[others.length - 1]}` : others[0];
   show(
     d,
     "end",
     h("h2", {}, "End the game"),
-    h("p", { class: "tt-hint" }, "Tick who won (none: nobody). Everyone then sees the end screen and the replay."),
+    h("p", { class: "tt-hint" }, alone ? "Tick who won (none: nobody). Everyone then sees the end screen and the replay." : `Tick who won (none: nobody). ${list} ${others.length === 1 ? "is" : "are"} asked to agree; the game ends when everyone still playing does.`),
     ...t.players.map((_, i) => h("label", { class: "tt-winner" }, boxes[i], ` ${d.nameOf(i)}`)),
     h("div", { class: "notice-actions" }, confirm, closeButton(d)),
+    alone ? null : h("p", { class: "tt-hint tt-concede" }, others.length === 1 ? `Or concede: you leave the game at once and ${others[0]} wins.` : "Or concede: you leave the game at once (you can still chat) and the others play on; when only one is left in it, they win."),
+    alone ? null : h("div", { class: "notice-actions" }, concede),
   );
 }

@@ -5,6 +5,7 @@
 // and piles are drawn on the live table's Pixi canvas (boards.ts); every zone of every player
 // is listed below it. Phone portrait: one battlefield at a time (tabs), as at the live table.
 import { replayTable, type TableRecord } from "../../../common/table/replay";
+import { turnMarks } from "./marks";
 import type { CardView, PlayerView, TableView } from "../../../common/table/visibility";
 import type { PageFrame, PageHandle } from "../../pages/page";
 import { h } from "../../ui/dom";
@@ -28,6 +29,8 @@ export function mountTableReplay(frame: PageFrame, record: TableRecord & { id: n
   const names = (v: TableView) => v.players.map((p) => p.name);
   frame.setSubtitle(`Card table · ${record.config.format} · ${record.seats.join(", ")} · ${record.result}${replay.everything ? " · every card shown" : " · as a spectator saw it"}`);
 
+  const marks = turnMarks(replay.steps);
+
   const root = h("div", { class: "tt tt-replay", id: "tt-replay" });
   const line = h("p", { class: "tt-replay-line", id: "replay-line", "aria-live": "polite" });
   // The transport: client/ui/replayControls.ts (one step per event).
@@ -49,6 +52,7 @@ export function mountTableReplay(frame: PageFrame, record: TableRecord & { id: n
     below: [line],
     className: "tt-replay-controls",
     announce: (t) => frame.announce(t),
+    marks,
   });
   const tabs = h("nav", { class: "tt-tabs", id: "tt-tabs", "aria-label": "Battlefields" });
   const boardsView = new BoardsView(() => draw());
@@ -166,6 +170,7 @@ export function mountTableReplay(frame: PageFrame, record: TableRecord & { id: n
         replay: { id: record.id, position: k, total: last, playing: controls.playing, speed: controls.speed, done: k >= last, everything: replay.everything, broken: replay.broken, line: replay.steps[k].line?.text ?? "" },
         lines: replay.steps.slice(1, k + 1).map((s) => s.line!.text),
         hands: v.players.map((_, g) => (v.zones[`${g}.hand`]?.cards ?? []).map((c) => c.card?.name ?? "?")),
+        marks,
         focus,
         canvas: boardsView.ready ? boardsView.snapshot() : null,
       };

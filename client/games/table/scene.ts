@@ -15,6 +15,7 @@ import type { CardView, ZoneView } from "../../../common/table/visibility";
 import { joinView, partsFor, type Parts } from "../../../common/table/wire";
 import { announce } from "../../ui/announce";
 import { h } from "../../ui/dom";
+import { toast } from "../../ui/toast";
 import { keepFocus } from "../focus";
 import { DeckStage } from "./decks";
 import type { Format } from "../../../common/table/types";
@@ -28,6 +29,7 @@ import { menuFor, type MenuItem } from "./cards";
 import { drawDig, moreActions } from "./actions";
 import { counterDialog, drawLooking, endDialog, keepDialog, listDialog, type DialogHost } from "./dialogs";
 import { attachGestures } from "./input";
+import { drawEndVote, endVoteText } from "./endVote";
 import { drawKeys } from "./keys";
 import { posAt, shownSeats, type BoardBox, type PileZone } from "./layout";
 import { freeSpot } from "./spot";
@@ -56,6 +58,12 @@ export async function mount(host: HTMLElement, ctx: GameContext): Promise<GameHa
       const g = me === null ? -1 : gameSeatOf(me);
       return w.includes(g) ? "You won!" : `${w.map((p) => nameOf(p)).join(", ")} won`;
     },
+    // How it ended, under the title: the players agreed, or everyone else conceded.
+    endExtra: () => {
+      const how = view?.table?.ended;
+      const text = how === "agreed" && (view?.table?.players.length ?? 0) > 1 ? "Everyone still playing agreed to end the game." : how === "conceded" ? "Everyone else conceded." : "";
+      return text ? h("p", { class: "tt-ended", id: "tt-ended" }, text) : null;
+    },
   });
   const act = (action: Record<string, unknown>) => ctx.session.send("act", { action });
   const order = () => (wire ? Array.from(wire.order) : []);
@@ -81,6 +89,8 @@ export async function mount(host: HTMLElement, ctx: GameContext): Promise<GameHa
   const dialog = h("div", { class: "tt-dialog", id: "tt-dialog", hidden: true, role: "dialog" });
   const menu = h("div", { class: "tt-menu", id: "tt-menu", hidden: true, role: "menu" });
   const frozenBar = h("div", { class: "tt-frozen", id: "tt-frozen", hidden: true, role: "alert" });
+  // Read out once per change by announce() below, so not a live region itself.
+  const endBar = h("div", { class: "tt-frozen tt-endvote", id: "tt-endvote", hidden: true, role: "region", "aria-label": "Ending the game" });
   const keysHint = h("p", { class: "sr-only", id: "tt-card-keys" }, "Enter plays a card from your hand or taps it on the battlefield; P shows it large; M, the Menu key or Shift+F10 lists everything else; H jumps to your hand.");
   const preview = new CardPreview();
   // Keyboard: straight to the hand (a link at the top of the table, and H anywhere on it).
@@ -98,7 +108,7 @@ export async function mount(host: HTMLElement, ctx: GameContext): Promise<GameHa
     return n ? { name: n } : {};
   };
   const decks = new DeckStage({ send: (m) => ctx.session.send("deck", { ...m, ...ownName() }), format: () => (wire?.format ?? "constructed") as Format });
-  root.append(skip, decks.el, decks.report, frozenBar, bar, table, h("aside", { class: "tt-side" }, h("h3", {}, "Log"), log), dialog, menu, keysHint, preview.el);
+  root.append(skip, decks.el, decks.report, endBar, frozenBar, bar, table, h("aside", { class: "tt-side" }, h("h3", {}, "Log"), log), dialog, menu, keysHint, preview.el);
   shell.stage.append(root);
 
 
@@ -190,7 +200,7 @@ export async function mount(host: HTMLElement, ctx: GameContext): Promise<GameHa
     const rows = b ? Math.max(2, Math.min(6, Math.floor((b.field.h - b.card.h) / (b.card.h + 6)) + 1)) : 3;
     return freeSpot(me() >= 0 ? (zoneOf(`${me()}.battlefield`).cards ?? []) : [], cols, rows);
   };
-  const dialogs: DialogHost = { dialog, act, view: () => view, me, zoneOf: (k) => zoneOf(k), nameOf, spot, withCard: (el, c, zone) => withCard(el, c, zone) };
+  const dialogs: DialogHost = { dialog, act, send: (type, payload) => ctx.session.send(type, payload), view: () => view, me, zoneOf: (k) => zoneOf(k), nameOf, spot, withCard: (el, c, zone) => withCard(el, c, zone) };
   const menuOps = { act, pick, counters: (c: CardView) => counterDialog(dialogs, c), spot };
   root.append(pickBar);
   const logDialog = () => {
@@ -357,6 +367,31 @@ export async function mount(host: HTMLElement, ctx: GameContext): Promise<GameHa
     if (table.style.height !== `${px}px`) table.style.height = `${px}px`;
   };
 
+  /**
+   * A phone's table is fixed to the screen's foot (nothing scrolls). Its top: under the shell's
+   * status and seat strip where they sit above the stage (portrait: the chips, Details and what
+   * it opens stay in reach), else under the room's bar (landscape: the side column is beside the
+   * stage and the table takes the whole width; its player strips show each life).
+   */
+  const side = shell.el.querySelector<HTMLElement>(".gs-side");
+  const placeCompact = (compact: boolean) => {
+    if (!compact) {
+      root.style.top = "";
+      return;
+    }
+    const body = host.closest(".room-body") ?? host;
+    const sideBox = side?.getBoundingClientRect();
+    const stacked = !!sideBox && sideBox.height > 0 && sideBox.bottom <= shell.stage.getBoundingClientRect().top + 1;
+    const top = Math.max(0, Math.round((stacked ? sideBox!.bottom + 4 : body.getBoundingClientRect().top) + window.scrollY));
+    if (root.style.top !== `${top}px`) root.style.top = `${top}px`;
+    if (window.scrollY) window.scrollTo(0, 0);
+  };
+  // Details opens the seat list (or a status wraps to two lines): the table moves down with it.
+  const sideWatch = new ResizeObserver(() => {
+    if (root.classList.contains("tt-compact")) draw();
+  });
+  if (side) sideWatch.observe(side);
+
   const drawTable = () => {
     const t = view!.table!;
     const g = me();
@@ -366,13 +401,7 @@ export async function mount(host: HTMLElement, ctx: GameContext): Promise<GameHa
     const compact = narrow() && t.phase !== "finished" && wire?.phase !== "finished";
     root.classList.toggle("tt-compact", compact);
     document.documentElement.classList.toggle("tt-page-compact", compact);
-    if (compact) {
-      // Fixed under the room's bar (← Lobby, connection), over the seat list: nothing scrolls.
-      const body = host.closest(".room-body") ?? host;
-      const top = Math.max(0, Math.round(body.getBoundingClientRect().top + window.scrollY));
-      if (root.style.top !== `${top}px`) root.style.top = `${top}px`;
-      if (window.scrollY) window.scrollTo(0, 0);
-    } else root.style.top = "";
+    placeCompact(compact);
     tabs.replaceChildren(
       ...t.players.map((_, i) => {
         const b = h("button", { type: "button", class: `small${seats.includes(i) ? " tt-tab-on" : ""}`, "data-seat": i, "aria-pressed": String(seats.includes(i)) }, nameOf(i));
@@ -456,6 +485,9 @@ export async function mount(host: HTMLElement, ctx: GameContext): Promise<GameHa
     const t = view?.table;
     table.hidden = !t;
     decks.draw(view, g);
+    // The bars above the table first: on a phone the canvas takes the height left under them.
+    drawFrozen();
+    drawEndVote(endBar, endVoteHost);
     if (!t) {
       tabs.replaceChildren();
       tools.draw();
@@ -479,8 +511,14 @@ export async function mount(host: HTMLElement, ctx: GameContext): Promise<GameHa
     if (spokenLines >= 0) for (const l of lines.slice(spokenLines)) if (l.actor !== me()) announce(l.text);
     spokenLines = lines.length;
     log.scrollTop = log.scrollHeight;
-    drawFrozen();
+    // A new proposal, an answer or a refusal is read out (and the bar above the table shows it).
+    const vote = view?.table?.phase === "finished" ? null : (view?.endVote ?? null);
+    const said = vote ? endVoteText(vote, endVoteHost) : "";
+    if (said && said !== lastVote) announce(said);
+    lastVote = said;
   };
+  let lastVote = "";
+  const endVoteHost = { view: () => view, me, nameOf, answer: (agree: boolean) => ctx.session.send("answerEnd", { agree }), dismissed: () => draw() };
 
   const offRoom = ctx.session.onRoom((room) => {
     room.onStateChange((s) => {
@@ -497,6 +535,8 @@ export async function mount(host: HTMLElement, ctx: GameContext): Promise<GameHa
     ctx.announce(e.message);
     // A deck refused (the check, a line not understood): said in the deck stage, where it is fixed.
     if (view?.stage === "decks") decks.refused(e.message);
+    // What the server could not save (its disk full) is shown too, not only read out.
+    if (e.code === "not-saved" || e.code === "game-too-long") toast(e.message, "error");
     if (e.code === "frozen") {
       drawFrozen();
       frozenBar.classList.remove("tt-flash");
@@ -532,6 +572,7 @@ export async function mount(host: HTMLElement, ctx: GameContext): Promise<GameHa
       offError();
       offGestures();
       window.removeEventListener("resize", onResize);
+      sideWatch.disconnect();
       document.removeEventListener("keydown", onKey);
       document.documentElement.classList.remove("tt-page-compact");
       if (hoverTimer) clearTimeout(hoverTimer);

@@ -163,7 +163,8 @@ export class Tools {
       this.moreButton(more),
     ];
     const roll = [...(this.t.view()?.lines ?? [])].reverse().find((l) => l.result && (l.do === "rollDice" || l.do === "flipCoins" || l.do === "thumbCoins" || l.do === "rollPlanarDie"));
-    this.el.replaceChildren(...items.filter((x) => x !== null), this.phantom() ?? "", roll ? h("span", { class: "tt-roll", id: "tt-roll", role: "status" }, roll.text) : "");
+    // One row on a phone: the phantom's life is in the More menu's items (actions.ts).
+    this.el.replaceChildren(...items.filter((x) => x !== null), roll ? h("span", { class: "tt-roll", id: "tt-roll", role: "status" }, roll.text) : "");
     this.undoTitle(undo);
   }
 }

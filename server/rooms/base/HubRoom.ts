@@ -5,18 +5,28 @@
 // SeatedRoom's.
 
 import { matchMaker, Protocol, Room, RoomInternalState, type Client, type ClientPrivate, type Delayed, type RoomException } from "@colyseus/core";
+import type { Logger } from "pino";
 import type { Rejection } from "../../../common/core/rules.js";
+import { errorFields, log as rootLog, roomLogger } from "../../ops/log.js";
+import { metrics, trackRoom, untrackRoom, type RoomProbe } from "../../ops/metrics.js";
 import { settingsFromEnv, type HubSettings } from "../../settings.js";
 import type { FinishedGame, GameStore } from "../../store/GameStore.js";
+import { SAVING } from "../../store/SaveQueue.js";
 import { reportUncaught } from "./errors.js";
 import { clientData, MessageGate } from "./gate.js";
 import type { HubState } from "./HubState.js";
 import { listingOf, type HubMetadata } from "./listing.js";
 import type { HubEvent, MessageSpec, MoveContext } from "./messages.js";
 import { RoomScheduler } from "./scheduler.js";
+import { isNotSaved, notSaved } from "./notSaved.js";
 
 /** `serverTime` is restamped on a move at most this often (see `commit`). */
 const SERVER_TIME_EVERY_MS = 1000;
+/** A save the room log refused (disk full) is tried again after this long, and so is a room move it held back. */
+export const SAVE_RETRY_MS = 1000;
+
+/** Refusals logged at info: they say something about the sender (limits) rather than a misclick. */
+const NOTEWORTHY_REFUSALS = new Set(["rate-limited", "too-large", "unknown-type", "seat-reclaimed"]);
 
 /** A quiet no-op store for rooms created without settings (never in the real config). */
 const NO_STORE: GameStore = { recordGame() {}, recentGames: () => [], close() {} };
@@ -51,15 +61,40 @@ export abstract class HubRoom<S extends HubState> extends Room<S, HubMetadata> {
   }
 
   protected settings: HubSettings = { ...settingsFromEnv(), store: NO_STORE };
+  /** Sends waiting for a change the room log could not take yet (null: nothing held; see `persist`). */
+  private held: (() => void)[] | null = null;
+  private holdRetry: Delayed | null = null;
   protected privateRoom = false;
   private lastMetadata = "";
   protected created = false;
+  private roomLog: { id: string; root: Logger; logger: Logger } | null = null;
+  /** What /metrics counts of this room (server/ops/metrics.ts), once it is created. */
+  private readonly probe: RoomProbe = { game: "", connections: () => this.clients.length };
+
+  /** This room's log lines: `room` and `game` on each (server/ops/log.ts). */
+  protected logger(): Logger {
+    // made again when the room's id changes (a private code) or the process's logger is replaced (tests)
+    if (this.roomLog?.id !== this.roomId || this.roomLog.root !== rootLog) {
+      this.roomLog = { id: this.roomId, root: rootLog, logger: roomLogger(this.gameId, this.roomId) };
+    }
+    return this.roomLog.logger;
+  }
+
+  /** The room counts among the live rooms of /metrics from now until `untracked`. */
+  protected tracked(): void {
+    (this.probe as { game: string }).game = this.gameId;
+    trackRoom(this.probe);
+  }
+
+  protected untracked(): void {
+    untrackRoom(this.probe);
+  }
   /** When work runs: exclusive moves, the job queue, corking, timers and bot plans. */
   protected readonly scheduler = new RoomScheduler({
     clock: () => this.clock,
     clients: () => this.clients,
     isDisposing: () => this.isDisposing(),
-    logLabel: () => `${this.gameId} ${this.roomId}`,
+    logger: () => this.logger(),
     serverMove: (seat, run, what) => this.serverMove(seat, run, what),
   });
   /** What reaches the game: limits, size, seat and payload checks, then the move path. */
@@ -71,11 +106,28 @@ export abstract class HubRoom<S extends HubState> extends Room<S, HubMetadata> {
     broadcast: (type, message) => this.broadcast(type, message),
     exclusive: (fn, mover) => this.exclusive(fn, mover),
     commit: () => this.commit(),
+    unsaved: (type) => this.unsaved(type),
+    whenSaved: (fn) => this.whenSaved(fn),
+    accepted: (type, seconds) => metrics.moveAccepted(this.gameId, "player", seconds),
+    refused: (client, type, code, message) => this.noteRefusal(client, type, code, message),
   });
+
+  /**
+   * Every refused message is counted by code; the log has the ones that say something about
+   * the sender or the server (limits, `internal`) at info or above, the rest (a click on the
+   * wrong cell) at debug.
+   */
+  private noteRefusal(client: Client, type: string, code: string, message: string): void {
+    metrics.refused("message", code);
+    const level = code === "internal" ? "error" : NOTEWORTHY_REFUSALS.has(code) ? "info" : "debug";
+    const log = this.logger();
+    if (!log.isLevelEnabled(level)) return;
+    log[level]({ event: "move.refused", code, type, seat: this.seatOf(client), session: client.sessionId }, message);
+  }
 
   /** One room's exception never kills the process: log it and, for a message, answer the sender. */
   onUncaughtException(error: RoomException<this>, methodName: string): void {
-    reportUncaught(`${this.gameId} ${this.roomId}`, error as Error, methodName);
+    reportUncaught(this.logger(), error as Error, methodName);
   }
 
   /**
@@ -89,7 +141,7 @@ export abstract class HubRoom<S extends HubState> extends Room<S, HubMetadata> {
     try {
       super._onMessage(client, buffer);
     } catch (e) {
-      console.warn(`[${this.gameId} ${this.roomId}] dropped a malformed frame from ${client.sessionId}: ${(e as Error).message}`);
+      this.logger().warn({ event: "move.refused", code: "malformed-frame", session: client.sessionId, err: e }, "dropped a malformed frame; the connection is closed");
       client.leave(Protocol.WS_CLOSE_WITH_ERROR, "malformed message");
     }
   }
@@ -124,16 +176,67 @@ export abstract class HubRoom<S extends HubState> extends Room<S, HubMetadata> {
   protected serverMove(seat: number, run: (ctx: MoveContext) => Rejection | void | false, what = "server move"): void {
     this.scheduler.enqueue(() => {
       if (this.isDisposing()) return;
+      // The log cannot take it now (disk full): nothing is run, it is tried again in a moment.
+      if (this.unsaved(null)) return this.retryServerMove(seat, run, what);
       const { ctx, flush } = this.gate.moveContext(null, seat, this.state.seats[seat]?.name ?? "");
       const result = run(ctx);
       if (result === false || result) {
-        if (result) console.warn(`[${this.gameId} ${this.roomId}] ${what} for seat ${seat} refused: ${result.code} ${result.message}`);
+        if (isNotSaved(result)) return this.retryServerMove(seat, run, what);
+        if (result) this.logger().warn({ event: "move.refused", code: result.code, seat, by: "server", what }, `${what} refused by the rules: ${result.message}`);
         this.replanBots();
         return;
       }
+      metrics.moveAccepted(this.gameId, "server");
       this.commit();
-      flush();
+      this.whenSaved(flush);
     });
+  }
+
+  private retryServerMove(seat: number, run: (ctx: MoveContext) => Rejection | void | false, what: string): void {
+    this.later(SAVE_RETRY_MS, () => this.serverMove(seat, run, what));
+  }
+
+  // ---- the room log: nothing leaves before it is saved --------------------------------
+
+  /**
+   * Null when what `type` would change can be saved now; else its refusal (`type` null: a move
+   * the room makes). A holding room retries its save first. Default: the room holds nothing
+   * unsaved (rooms with a log also ask it: GameRoom).
+   */
+  protected unsaved(_type: string | null): Rejection | null {
+    return this.holdingBack();
+  }
+
+  /** Null unless the room holds a change back (`persist`): it tries to save it first, else refuses `what`. */
+  protected holdingBack(what = "that"): Rejection | null {
+    if (!this.held) return null;
+    this.commit();
+    return this.held ? notSaved(null, what) : null;
+  }
+
+  /**
+   * Saves what changed (`beforeSend`) before anything leaves. When the log cannot take it
+   * (disk full), the room holds: no patch leaves (`broadcastPatch`), sends wait (`whenSaved`),
+   * messages are refused `not-saved` and room moves wait, and the save is retried every second;
+   * once it works the patch and the held sends go, in order. True: saved.
+   */
+  protected persist(): boolean {
+    if (this.beforeSend()) return true;
+    if (!this.held) {
+      this.held = [];
+      this.logger().warn({ event: "roomlog.write-failed", what: "held" }, "could not save a change to the room log: holding it back from the clients until it is saved");
+    }
+    this.holdRetry ??= this.later(SAVE_RETRY_MS, () => {
+      this.holdRetry = null;
+      this.commit();
+    });
+    return false;
+  }
+
+  /** Runs `fn` (a send) now, or once the room's held change is saved (in order). */
+  protected whenSaved(fn: () => void): void {
+    if (this.held) this.held.push(fn);
+    else fn();
   }
 
   /** Runs `fn` with server moves held back until it is done (they run right after, in order). */
@@ -152,8 +255,12 @@ export abstract class HubRoom<S extends HubState> extends Room<S, HubMetadata> {
     return this.scheduler.later(ms, fn);
   }
 
-  /** Sends the patch; timers that come due in its clock tick run after it (see `later`). */
+  /** Sends the patch; timers that come due in its clock tick run after it (see `later`). Holding (`persist`): only the clock ticks. */
   override broadcastPatch(): boolean {
+    if (this.held) {
+      this.clock.tick();
+      return false;
+    }
     return this.scheduler.aroundPatch(() => super.broadcastPatch());
   }
 
@@ -196,9 +303,12 @@ export abstract class HubRoom<S extends HubState> extends Room<S, HubMetadata> {
 
   /**
    * Right before anything leaves for the clients (a patch, a new seat's token): where a room
-   * makes what it is about to send durable (server/rooms/game/durable.ts). Default: nothing.
+   * makes what it is about to send durable (server/rooms/game/durable.ts). False: it could not
+   * be saved (the room holds it back, see `persist`). Default: nothing to save.
    */
-  protected beforeSend(): void {}
+  protected beforeSend(): boolean {
+    return true;
+  }
 
   /**
    * Sends the patch now (not on the next tick); once the move's frames are written, refreshes
@@ -211,8 +321,16 @@ export abstract class HubRoom<S extends HubState> extends Room<S, HubMetadata> {
     this.exclusive(() => {
       const now = Date.now();
       if (now - this.state.serverTime >= SERVER_TIME_EVERY_MS) this.state.serverTime = now;
-      this.beforeSend();
+      if (!this.persist()) return;
+      const held = this.held;
+      this.held = null;
+      this.holdRetry?.clear();
+      this.holdRetry = null;
       this.broadcastPatch();
+      if (held) {
+        this.logger().info({ event: "roomlog.writing-again", what: "held" }, "saved the held change: sent to the clients");
+        for (const send of held) send();
+      }
       this.onCommitted(now);
       // The listing and the bots' plans follow the state, but the players need not wait for them.
       this.scheduler.afterWrite(() => {
@@ -230,18 +348,23 @@ export abstract class HubRoom<S extends HubState> extends Room<S, HubMetadata> {
     this.broadcast("event", event);
   }
 
+  /** A room quick play never joins though it is listed to watch (a rated room: its seats are its matched players'). */
+  protected outOfQuickPlay(): boolean {
+    return false;
+  }
+
   /** Keeps quick-play visibility and the listing metadata current. */
   protected refreshListing(): void {
     if (!this.created || this.isDisposing()) return;
-    const hidden = this.privateRoom || this.openSeats() <= 0;
+    const hidden = this.privateRoom || this.openSeats() <= 0 || this.outOfQuickPlay();
     if (this.listing.private !== hidden) {
-      this.setPrivate(hidden).catch((e) => console.error(`[${this.gameId} ${this.roomId}] setPrivate failed`, e));
+      this.setPrivate(hidden).catch((e) => this.logger().error({ event: "room.error", what: "setPrivate", ...errorFields(e) }, "setPrivate failed"));
     }
     const metadata = listingOf(this.gameId, this.state, !this.privateRoom, this.extraMetadata());
     const json = JSON.stringify(metadata);
     if (json !== this.lastMetadata) {
       this.lastMetadata = json;
-      this.setMetadata(metadata).catch((e) => console.error(`[${this.gameId} ${this.roomId}] setMetadata failed`, e));
+      this.setMetadata(metadata).catch((e) => this.logger().error({ event: "room.error", what: "setMetadata", ...errorFields(e) }, "setMetadata failed"));
     }
   }
 
@@ -252,10 +375,12 @@ export abstract class HubRoom<S extends HubState> extends Room<S, HubMetadata> {
    */
   protected recordGame(game: Omit<FinishedGame, "game" | "roomId" | "seats"> & { seats?: string[] }, onSaved?: (id: number) => void): number | null {
     try {
-      const id = this.settings.store.recordGame({ ...game, game: this.gameId, roomId: this.roomId, seats: game.seats ?? this.seatNames() }, onSaved);
-      return typeof id === "number" && id >= 0 ? id : null;
+      const record = { public: !this.privateRoom, ...game, game: this.gameId, roomId: this.roomId, seats: game.seats ?? this.seatNames() };
+      const id = this.settings.store.recordGame(record, onSaved);
+      // SAVING (−2): a store on another machine is writing it; `onSaved` brings the id.
+      return typeof id === "number" && (id >= 0 || id === SAVING) ? id : null;
     } catch (e) {
-      console.error(`[${this.gameId} ${this.roomId}] could not record a finished game`, e);
+      this.logger().error({ event: "store.write-failed", ...errorFields(e) }, "could not record a finished game");
       return null;
     }
   }

@@ -7,7 +7,7 @@
 // hooks a game answers. A game subclass only builds its state, registers its messages with
 // `defineMessage()`, and decides the game rules through common/ (server/rooms/game/).
 
-import type { Client } from "@colyseus/core";
+import { matchMaker, type Client } from "@colyseus/core";
 import type { Schema } from "@colyseus/schema";
 import type { Rejection } from "../../../common/core/rules.js";
 import { DEFAULTS, type HubSettings } from "../../settings.js";
@@ -15,6 +15,9 @@ import { requester } from "../../net/requestContext.js";
 import { defineBaseMessages, type BotPlan, type SenderContext } from "./messages.js";
 import { parseJoinOptions, type JoinRequest, type SeatStatus } from "./seats.js";
 import { HubRefusal, refuseOption } from "./errors.js";
+import { ErrorCode } from "@colyseus/core";
+import { NOT_SAVED } from "./notSaved.js";
+import { joinNotSaved, newRoomRefusal } from "./diskReserve.js";
 import { isPlainObject } from "./validate.js";
 import { clientData, newClientData, type ClientData } from "./gate.js";
 import type { HubState } from "./HubState.js";
@@ -22,6 +25,7 @@ import { HubRoom } from "./HubRoom.js";
 import { reclaimCode, releaseCode, reserveCode } from "./privateCodes.js";
 import type { LoggedSeat } from "../../store/RoomLog.js";
 import { SeatBook } from "./seatBook.js";
+import { errorFields } from "../../ops/log.js";
 
 /** What a game's `createGame()` hands back to the base. */
 export interface GameSetup<S extends HubState> {
@@ -109,6 +113,8 @@ export abstract class SeatedRoom<S extends HubState = HubState> extends HubRoom<
   }
   /** A bot started (true) or stopped (false) playing `seat`: a bot seat, or a held seat taken over. */
   protected onSeatBot(_seat: number, _bot: boolean): void {}
+  /** A dropped player's reconnection window ended: the seat is held for its token (the player counts as gone). */
+  protected onSeatHeld(_seat: number): void {}
   /**
    * After every committed change: the moves bot-played seats want to make now. The base
    * waits each plan's delay on the room clock and applies it with `serverMove`; any change
@@ -152,6 +158,7 @@ export abstract class SeatedRoom<S extends HubState = HubState> extends HubRoom<
     onSeatFreed: (seat) => this.onSeatFreed(seat),
     onSeatConnection: (seat, connected) => this.onSeatConnection(seat, connected),
     onSeatBot: (seat, bot) => this.onSeatBot(seat, bot),
+    onSeatHeld: (seat) => this.onSeatHeld(seat),
     onViewer: (client, seat) => this.onViewer(client, seat),
     canHoldSeat: (seat) => this.canHoldSeat(seat),
     botPlaysHeldSeat: (seat) => this.botPlaysHeldSeat(seat),
@@ -160,16 +167,50 @@ export abstract class SeatedRoom<S extends HubState = HubState> extends HubRoom<
     seatPrivateState: (seat) => this.seatPrivateState(seat),
   });
   private privateCode: string | null = null;
+  private createdAt = 0;
+  /** Why the room is going away, for its `room.disposed` line (a game sets "sleeping"). */
+  protected disposeReason: "sleeping" | null = null;
 
   // ---- Colyseus lifecycle ---------------------------------------------------
 
   async onCreate(options: Record<string, unknown>): Promise<void> {
+    try {
+      await this.create(options);
+    } catch (e) {
+      this.abandonCreate();
+      throw e;
+    }
+  }
+
+  /**
+   * A create that failed (a bad option, the hub busy, a full disk): Colyseus drops the room
+   * without disposing it, so its patch interval, timers and private code end here.
+   */
+  private abandonCreate(): void {
+    this.patchRate = 0;
+    const room = this as unknown as { _autoDisposeTimeout?: ReturnType<typeof setTimeout> };
+    clearTimeout(room._autoDisposeTimeout);
+    room._autoDisposeTimeout = undefined;
+    this.clock.clear();
+    this.clock.stop();
+    this.scheduler.stop();
+    if (this.privateCode) {
+      const code = this.privateCode;
+      this.privateCode = null;
+      releaseCode(this.presence, code).catch((e) => this.logger().error({ event: "room.error", what: "releaseCode", ...errorFields(e) }, `could not release code ${code}`));
+    }
+  }
+
+  private async create(options: Record<string, unknown>): Promise<void> {
     // Server settings arrive as define()-time options (they override client options). A client's
     // JSON cannot carry functions, so a store with methods proves they came from the server.
     const hub = options.hub as HubSettings | undefined;
     if (hub && typeof hub.store?.recordGame === "function") this.settings = hub;
     const restore = this.restoring(options);
     if (restore) options = { ...restore.options, hub: options.hub };
+    // No new room on a disk that is full or below its reserve (rooms already there go on).
+    const disk = restore ? null : newRoomRefusal(this.settings);
+    if (disk) throw new HubRefusal(disk.reason, disk.message, ErrorCode.MATCHMAKE_UNHANDLED);
     if (options.private !== undefined && typeof options.private !== "boolean") {
       throw refuseOption("private must be true or false.");
     }
@@ -189,6 +230,7 @@ export abstract class SeatedRoom<S extends HubState = HubState> extends HubRoom<
       await this.setUp(setup, restore?.roomId ?? null);
     } catch (e) {
       this.settings.gate?.roomGone(this);
+      this.untracked();
       throw e;
     }
   }
@@ -229,18 +271,32 @@ export abstract class SeatedRoom<S extends HubState = HubState> extends HubRoom<
       await this.setPrivate(true);
     } else if (restoredId) this.roomId = restoredId;
     this.created = true;
+    this.createdAt = Date.now();
+    this.tracked();
     this.onCreated();
     if (restoredId) {
       this.onRestore();
       this.commit();
     }
     this.refreshListing();
+    const fields = { mode: setup.mode, seats: setup.seats, bots, private: this.privateRoom };
+    if (restoredId) this.logger().info({ event: "room.restored", ...fields }, "room restored from its log");
+    else this.logger().info({ event: "room.created", ...fields }, "room created");
   }
 
-  /** Validates join options; a seat token must match a taken seat of this room. */
-  onAuth(_client: Client, options: unknown): JoinRequest {
+  /** Validates join options (a game room may look more up: GameRoom's profiles). */
+  onAuth(_client: Client, options: unknown, _context?: unknown): JoinRequest | Promise<JoinRequest> {
+    return this.checkJoin(options);
+  }
+
+  /** The join options checked; a seat token must match a taken seat of this room. */
+  protected checkJoin(options: unknown): JoinRequest {
     const request = parseJoinOptions(options);
     if (request.seatToken !== undefined && this.book.byToken(request.seatToken) < 0) throw this.book.tokenRefusal(request.seatToken);
+    // A new seat changes what the room log keeps: not while the log cannot take writes. Anyone
+    // (a seat coming back, a spectator) is sent the whole state: not while a change is held back.
+    const unsaved = request.seatToken === undefined && !request.spectate ? this.unsaved(null) : this.holdingBack();
+    if (unsaved) throw new HubRefusal(NOT_SAVED, joinNotSaved(unsaved), ErrorCode.MATCHMAKE_UNHANDLED);
     return request;
   }
 
@@ -256,8 +312,9 @@ export abstract class SeatedRoom<S extends HubState = HubState> extends HubRoom<
   claimSeat(token: unknown): { seat: number; seatToken: string; game: string } | null {
     if (typeof token !== "string" || token.length === 0 || token.length > 128 || this.isDisposing()) return null;
     const moved = this.book.claim(token);
-    // The new token's hash reaches the room log before the new device is given the token.
-    if (moved) this.beforeSend();
+    // The new token's hash reaches the room log before the new device is given the token
+    // (if the log cannot take it now, the room holds the change and saves it within seconds).
+    if (moved) this.persist();
     return moved && { ...moved, game: this.gameId };
   }
 
@@ -277,14 +334,19 @@ export abstract class SeatedRoom<S extends HubState = HubState> extends HubRoom<
   }
 
   private join(client: Client, auth: JoinRequest): void {
-    const data = newClientData(client, this.settings, auth.name);
+    const data = newClientData(client, this.settings, auth.name, (reason, cut) =>
+      this.logger().warn(
+        { event: "flood.cut", reason, session: cut.sessionId, seat: clientData(cut)?.seat ?? -1 },
+        reason === "flooding" ? "a connection kept sending over the rate limit: closed" : "a connection stopped reading its socket: cut",
+      ),
+    );
     client.userData = data;
     this.settings.gate?.consumed(client.sessionId);
 
     this.book.join(client, data, auth);
     // A new seat's token is durable (as its hash) before its owner receives it.
-    this.beforeSend();
-    this.sendWelcome(client, data);
+    this.persist();
+    this.whenSaved(() => this.sendWelcome(client, data));
     this.commit();
   }
 
@@ -299,17 +361,21 @@ export abstract class SeatedRoom<S extends HubState = HubState> extends HubRoom<
     this.settings.gate?.roomGone(this);
     this.book.clearHolds();
     this.scheduler.stop();
+    this.untracked();
     if (this.created) {
       try {
         this.onRoomDispose();
       } catch (e) {
-        console.error(`[${this.gameId} ${this.roomId}] onRoomDispose failed`, e);
+        this.logger().error({ event: "room.error", what: "onRoomDispose", ...errorFields(e) }, "onRoomDispose failed");
       }
+      const stopping = matchMaker.state === matchMaker.MatchMakerState.SHUTTING_DOWN;
+      const reason = this.disposeReason ?? (stopping ? "stopping" : "closed");
+      this.logger().info({ event: "room.disposed", reason, ageSeconds: Math.round((Date.now() - this.createdAt) / 1000) }, `room disposed (${reason})`);
     }
     if (this.privateCode) {
       const code = this.privateCode;
       this.privateCode = null;
-      return releaseCode(this.presence, code).catch((e) => console.error(`could not release code ${code}`, e));
+      return releaseCode(this.presence, code).catch((e) => this.logger().error({ event: "room.error", what: "releaseCode", ...errorFields(e) }, `could not release code ${code}`));
     }
   }
 
@@ -348,6 +414,11 @@ export abstract class SeatedRoom<S extends HubState = HubState> extends HubRoom<
     const data = clientData(client);
     if (!data || data.role !== "seat") return -1;
     return this.book.heldBy(data.seat, client.sessionId) ? data.seat : -1;
+  }
+
+  /** The profile of the person who took `seat` (null: none, a bot, a free seat). */
+  protected seatProfile(seat: number): string | null {
+    return this.book.record(seat)?.profileId ?? null;
   }
 
   /** Where a seat is in its life (for games, tests and the monitor). */

@@ -2,6 +2,8 @@
 // `message`; `code` is a Colyseus matchmaking error code (numeric, 4xxx).
 
 import { ErrorCode, OnMessageException, ServerError } from "@colyseus/core";
+import type { Logger } from "pino";
+import { metrics } from "../../ops/metrics.js";
 import { echoType } from "./messages.js";
 import { noteRefusal } from "../../net/requestContext.js";
 
@@ -29,11 +31,12 @@ export const refuseSeatToken = () =>
   );
 
 /** One room's exception never kills the process: logged and, for a message, answered to its sender. */
-export function reportUncaught(label: string, error: Error, methodName: string): void {
+export function reportUncaught(log: Logger, error: Error, methodName: string): void {
   const cause = error.cause;
   if (cause instanceof HubRefusal) return; // an expected refusal (bad option, wrong token): the client was told
-  console.error(`[${label}] uncaught exception in ${methodName}:`, cause ?? error);
+  log.error({ event: "room.error", what: methodName, err: cause ?? error }, `uncaught exception in ${methodName}`);
   if (error instanceof OnMessageException) {
+    metrics.refused("message", "internal");
     try {
       error.client.send("error", { code: "internal", message: "The server could not process this message.", type: echoType(error.type) });
     } catch {

@@ -9,7 +9,11 @@
 // A closed connection counts as a drop (reconnection window, then a held seat), not a leave.
 
 import type { Client } from "@colyseus/core";
+import { metrics } from "../../ops/metrics.js";
 import { TokenBucket, type BucketLimits } from "./rateLimit.js";
+
+/** Hears of a connection cut: for flooding (out of strikes) or for not reading its socket. */
+export type FloodCut = (reason: "flooding" | "not-reading", client: Client) => void;
 
 /** Close code: too many messages over the rate limit. */
 export const CLOSE_FLOODING = 4429;
@@ -71,6 +75,7 @@ export class FloodGuard {
     strikes: BucketLimits,
     private readonly maxSendBuffer: number,
     private readonly now: () => number = () => performance.now(),
+    private readonly onCut?: FloodCut,
   ) {
     this.strikes = new TokenBucket(strikes, now);
     this.guardSends();
@@ -107,8 +112,15 @@ export class FloodGuard {
     this.closing = true;
     const socket = socketOf(this.client);
     // A peer that does not read would never see a close frame behind its backlog: cut it.
-    if (socket && socket.bufferedAmount > this.maxSendBuffer) socket.terminate();
+    const notReading = socket !== null && socket.bufferedAmount > this.maxSendBuffer;
+    this.cut(notReading ? "not-reading" : "flooding");
+    if (notReading) socket.terminate();
     else closeConnection(this.client, code, reason);
+  }
+
+  private cut(reason: "flooding" | "not-reading"): void {
+    metrics.floodCut(reason);
+    this.onCut?.(reason, this.client);
   }
 
   /** Every frame to this client passes here (Colyseus sends patches and messages through `raw`). */
@@ -121,6 +133,7 @@ export class FloodGuard {
       if (this.closing) return;
       if (socket.bufferedAmount > this.maxSendBuffer) {
         this.closing = true;
+        this.cut("not-reading");
         socket.terminate();
         return;
       }

@@ -4,11 +4,13 @@
 // seat (`not-seated`) → the message's `parse` (`bad-payload`, `out-of-range`...) → `run`
 // (game rejections). A refusal is answered `error {code, message, type}` and changes
 // nothing; an accepted message runs exclusively, is patched to everyone at once, and its
-// queued events follow (one per viewer when they differ).
+// queued events follow (one per viewer when they differ). A message that would change what
+// the room log holds is refused `not-saved` while the log cannot take writes (disk full).
 
-import type { Client } from "@colyseus/core";
+import { getMessageBytes, Protocol, type Client } from "@colyseus/core";
+import type { Rejection } from "../../../common/core/rules.js";
 import type { HubSettings } from "../../settings.js";
-import { FloodGuard } from "./flood.js";
+import { FloodGuard, type FloodCut } from "./flood.js";
 import { armJoinDeadline } from "./joinDeadline.js";
 import { echoType, type HubEvent, type MessageSpec, type MoveContext, type SenderContext } from "./messages.js";
 import { TokenBucket } from "./rateLimit.js";
@@ -30,15 +32,15 @@ export function clientData(client: Client): ClientData | undefined {
   return client.userData as ClientData | undefined;
 }
 
-/** A fresh connection's limits and guards (no role yet). */
-export function newClientData(client: Client, settings: HubSettings, name: string): ClientData {
+/** A fresh connection's limits and guards (no role yet); `onCut` hears of a connection cut for flooding. */
+export function newClientData(client: Client, settings: HubSettings, name: string, onCut?: FloodCut): ClientData {
   return {
     role: "none",
     seat: -1,
     name,
     bucket: new TokenBucket(settings.messageRate),
     cursorBucket: new TokenBucket(settings.cursorRate),
-    flood: new FloodGuard(client, settings.floodStrikes, settings.maxSendBufferBytes),
+    flood: new FloodGuard(client, settings.floodStrikes, settings.maxSendBufferBytes, undefined, onCut),
     cancelJoinDeadline: armJoinDeadline(client, settings.joinTimeoutSeconds),
   };
 }
@@ -54,6 +56,14 @@ export interface GateHost {
   broadcast(type: string, message: unknown): void;
   exclusive(fn: () => void, mover: Client | null): void;
   commit(): void;
+  /** Null when what `type` changes can be saved now; else its refusal (the room log is failing: disk full). */
+  unsaved(type: string): Rejection | null;
+  /** Runs a send now, or once the room's held change is saved. */
+  whenSaved(fn: () => void): void;
+  /** A message was accepted and its patch written; `seconds` from its arrival (metrics). */
+  accepted?(type: string, seconds: number): void;
+  /** A message was refused (metrics, log). */
+  refused?(client: Client, type: string, code: string, message: string): void;
 }
 
 export class MessageGate {
@@ -73,13 +83,24 @@ export class MessageGate {
     }
     const parsed = spec.parse(payload);
     if (!parsed.ok) return this.refuse(client, type, parsed.error.code, parsed.error.message);
+    const saves = spec.patchNow !== false;
+    // What the room log cannot take now is not run at all (a move is also written before it applies).
+    const unsaved = saves ? this.host.unsaved(type) : null;
+    if (unsaved) return this.refuse(client, type, unsaved.code, unsaved.message);
+    const received = performance.now();
+    let moved = false;
     this.host.exclusive(() => {
       const { ctx, flush } = this.moveContext(client, seat, data.name);
       const rejection = spec.run(ctx as SenderContext, parsed.value);
       if (rejection) return this.refuse(client, type, rejection.code, rejection.message);
-      if (spec.patchNow !== false) this.host.commit();
-      flush();
+      if (saves) {
+        this.host.commit();
+        moved = true;
+      }
+      this.host.whenSaved(flush);
     }, client);
+    // The outermost exclusive run has uncorked every socket: the patch is written.
+    if (moved) this.host.accepted?.(type, (performance.now() - received) / 1000);
   }
 
   /** A message of a type nobody registered (still counted against the sender's limit). */
@@ -92,7 +113,9 @@ export class MessageGate {
 
   /** Answers a refused message. */
   refuse(client: Client, type: unknown, code: string, message: string): void {
-    client.send("error", { code, message, type: echoType(type) });
+    const echoed = echoType(type);
+    client.send("error", { code, message, type: echoed });
+    this.host.refused?.(client, echoed, code, message);
   }
 
   /** A context whose queued events `flush()` sends (after the patch). */
@@ -114,7 +137,10 @@ export class MessageGate {
           this.host.broadcast("event", q.event);
           continue;
         }
+        // Each distinct event object is encoded once, however many viewers it goes to
+        // (builds for different seats share the objects they have in common).
         const bySeat = new Map<number, HubEvent[]>();
+        const bytes = new Map<HubEvent, Buffer>();
         for (const c of this.host.clients()) {
           const d = clientData(c);
           if (!d || d.role === "none") continue;
@@ -124,7 +150,11 @@ export class MessageGate {
             events = q.build(viewer);
             bySeat.set(viewer, events);
           }
-          for (const event of events) c.send("event", event);
+          for (const event of events) {
+            let b = bytes.get(event);
+            if (!b) bytes.set(event, (b = getMessageBytes.raw(Protocol.ROOM_DATA, "event", event)));
+            c.enqueueRaw(b);
+          }
         }
       }
     };

@@ -7,9 +7,11 @@
 // but never inside its tick (which happens inside a patch). Bots' plans become timers here.
 
 import type { Client, Delayed } from "@colyseus/core";
+import type { Logger } from "pino";
 import type { Room } from "@colyseus/core";
 import type { Rejection } from "../../../common/core/rules.js";
 import { CorkedClients } from "./cork.js";
+import { isNotSaved } from "./notSaved.js";
 import type { BotPlan, MoveContext, RoomTimer } from "./messages.js";
 
 /** What the scheduler needs from its room. */
@@ -17,8 +19,8 @@ export interface SchedulerHost {
   clock(): Room["clock"];
   clients(): Iterable<Client>;
   isDisposing(): boolean;
-  /** `[game room]`, for logs. */
-  logLabel(): string;
+  /** The room's log (its lines carry room and game). */
+  logger(): Logger;
   /** Applies `run` as a server move of `seat` (queued behind whatever runs now). */
   serverMove(seat: number, run: (ctx: MoveContext) => Rejection | void | false, what: string): void;
 }
@@ -104,7 +106,7 @@ export class RoomScheduler {
         try {
           run();
         } catch (e) {
-          console.error(`[${this.host.logLabel()}] a server move failed`, e);
+          this.host.logger().error({ event: "room.error", what: "server move", err: e }, "a server move failed");
         }
       });
       handle.clear = () => {
@@ -160,12 +162,14 @@ export class RoomScheduler {
         // The entry stays planned until the move really runs: a server move queued behind
         // another one (say, a second bot's Caught on the same player) must see the replan
         // that the first one caused, not play a move that has just stopped being legal.
+        // A move the room log could not take (disk full) keeps the plan: it is tried again.
         this.host.serverMove(
           plan.seat,
           (ctx) => {
             if (this.botTimers.get(plan.seat) !== entry) return false;
-            this.botTimers.delete(plan.seat);
-            return entry.plan.run(ctx);
+            const result = entry.plan.run(ctx);
+            if (!isNotSaved(result) && this.botTimers.get(plan.seat) === entry) this.botTimers.delete(plan.seat);
+            return result;
           },
           "bot move",
         );
@@ -194,7 +198,7 @@ export class RoomScheduler {
       try {
         fn();
       } catch (e) {
-        console.error(`[${this.host.logLabel()}] after-move bookkeeping failed`, e);
+        this.host.logger().error({ event: "room.error", what: "after-move bookkeeping", err: e }, "after-move bookkeeping failed");
       }
     }
   }
@@ -208,7 +212,7 @@ export class RoomScheduler {
         try {
           this.exclusive(job);
         } catch (e) {
-          console.error(`[${this.host.logLabel()}] a server move failed`, e);
+          this.host.logger().error({ event: "room.error", what: "server move", err: e }, "a server move failed");
         }
       }
     } finally {

@@ -41,6 +41,8 @@ export interface SeatBookRoom {
   onSeatFreed(seat: number): void;
   onSeatConnection(seat: number, connected: boolean): void;
   onSeatBot(seat: number, bot: boolean): void;
+  /** A player's seat is held past the reconnection window (they are gone, the seat waits for its token). */
+  onSeatHeld(seat: number): void;
   onViewer(client: Client, seat: number): void;
   canHoldSeat(seat: number): boolean;
   botPlaysHeldSeat(seat: number): boolean;
@@ -64,7 +66,7 @@ export class SeatBook {
     const state = this.room.state();
     for (let i = 0; i < seats; i++) {
       state.seats.push(new SeatState());
-      this.records.push({ token: "", tokenHash: "", sessionId: null, reconnection: null, holdTimer: null, holdUntil: 0, bot: false });
+      this.records.push({ token: "", tokenHash: "", sessionId: null, reconnection: null, holdTimer: null, holdUntil: 0, bot: false, profileId: null });
     }
   }
 
@@ -176,6 +178,7 @@ export class SeatBook {
     } else {
       record.token = newSeatToken();
       record.tokenHash = hashToken(record.token);
+      record.profileId = auth.profileId ?? null;
       seatState.name = auth.name;
       seatState.ready = false;
       seatState.bot = false;
@@ -293,6 +296,7 @@ export class SeatBook {
     const seatState = room.state().seats[seat];
     if (room.settings().seatHoldSeconds > 0 && room.canHoldSeat(seat)) {
       this.armHold(seat, room.settings().seatHoldSeconds * 1000);
+      room.onSeatHeld(seat);
       if (!seatState.bot && room.botPlaysHeldSeat(seat)) {
         seatState.bot = true;
         room.onSeatBot(seat, true);
@@ -468,7 +472,9 @@ export class SeatBook {
   snapshot(): LoggedSeat[] {
     return this.room.state().seats.map((s, i) => {
       const r = this.records[i];
-      return { name: s.name, tokenHash: r.bot ? "" : r.tokenHash, occupied: s.occupied, bot: r.bot, botPlays: !r.bot && s.bot, ready: s.ready };
+      const seat: LoggedSeat = { name: s.name, tokenHash: r.bot ? "" : r.tokenHash, occupied: s.occupied, bot: r.bot, botPlays: !r.bot && s.bot, ready: s.ready };
+      if (r.profileId) seat.profileId = r.profileId;
+      return seat;
     });
   }
 
@@ -494,6 +500,7 @@ export class SeatBook {
       s.connected = logged.occupied && logged.bot;
       if (!logged.occupied || logged.bot) return;
       record.tokenHash = logged.tokenHash;
+      record.profileId = logged.profileId ?? null;
       this.armHold(seat, Math.max(settings.seatHoldSeconds, settings.reconnectSeconds, 1) * 1000);
       if (logged.botPlays) return;
       room.later(settings.reconnectSeconds * 1000, () => {

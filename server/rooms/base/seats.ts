@@ -31,6 +31,8 @@ export interface SeatRecord {
    * until the new device joins, but is not let back in if it drops.
    */
   movedFrom?: string | null;
+  /** The profile of the person who took the seat (histories, ratings); null: none (or a bot). */
+  profileId: string | null;
 }
 
 /** Validated join options (returned by onAuth, kept as client.auth). */
@@ -39,6 +41,12 @@ export interface JoinRequest {
   nameGiven: boolean;
   spectate: boolean;
   seatToken?: string;
+  /** The browser's profile key (server/api/profileAuth.ts): the game lands in its history. */
+  profileKey?: string;
+  /** A rated match's seat ticket (server/ratings/queue.ts). */
+  ratedTicket?: string;
+  /** The profile behind `profileKey` or the ticket, found by the room (never taken from the options). */
+  profileId?: string;
 }
 
 export function newSeatToken(): string {
@@ -63,14 +71,19 @@ export function parseJoinOptions(options: unknown): JoinRequest {
     return { name: sanitizeName(undefined), nameGiven: false, spectate: false };
   }
   if (!isPlainObject(options)) throw refuseOption("Join options must be an object.");
-  const { name, spectate, seatToken } = options;
+  const { name, spectate, seatToken, profileKey, ratedTicket } = options;
   if (name !== undefined && typeof name !== "string") throw refuseOption("name must be a string.");
   if (spectate !== undefined && typeof spectate !== "boolean") throw refuseOption("spectate must be true or false.");
   if (seatToken !== undefined && (typeof seatToken !== "string" || seatToken.length === 0 || seatToken.length > 128)) {
     throw refuseOption("seatToken must be the string the server sent in the `seat` message.");
   }
   if (spectate === true && seatToken !== undefined) throw refuseOption("Use either spectate or seatToken, not both.");
-  return { name: sanitizeName(name), nameGiven: typeof name === "string", spectate: spectate === true, seatToken };
+  if (profileKey !== undefined && (typeof profileKey !== "string" || profileKey.length > 64)) throw refuseOption("profileKey must be the key the server gave this browser's profile.");
+  if (ratedTicket !== undefined && (typeof ratedTicket !== "string" || ratedTicket.length > 64)) throw refuseOption("ratedTicket must be the ticket rated quick play gave you.");
+  const request: JoinRequest = { name: sanitizeName(name), nameGiven: typeof name === "string", spectate: spectate === true, seatToken };
+  if (typeof profileKey === "string") request.profileKey = profileKey;
+  if (typeof ratedTicket === "string") request.ratedTicket = ratedTicket;
+  return request;
 }
 
 /** True when these (raw) join options ask for a new seat (not a spectator, not a reclaim). */
@@ -90,5 +103,6 @@ export function resetRecord(record: SeatRecord, bot: boolean): void {
   record.reconnection = null;
   record.bot = bot;
   record.movedFrom = null;
+  record.profileId = null;
 }
 

@@ -12,33 +12,6 @@ import { ArraySchema, Schema, type, view } from "@colyseus/schema";
 import { GameRoomState } from "../game/GameRoomState.js";
 
 /**
- * One cube on the table (public). Its id is its index in `cubes` (play order; the root is 0).
- * What the card id or the tree already says is not repeated: rank and wild (card ≥ 56) come
- * from `card`, the ancestry depth (painter's order) from `parent`. `suit` stays: a wild's is
- * the one its player chose.
- */
-export class Cube extends Schema {
-  /** Card id 0..59. */
-  @type("uint8") card = 0;
-  /** Cube id it is attached to; −1 for the root. */
-  @type("int8") parent = -1;
-  /** Lattice cell (cube units, never pixels). */
-  @type("int8") x = 0;
-  @type("int8") y = 0;
-  @type("int8") z = 0;
-  /** `start` (the root), `top`, `side`, `face` or `wild`. */
-  @type("string") mode = "start";
-  /** The card's suit, or the suit chosen for a wild. */
-  @type("string") suit = "";
-  /** Faces still open (not covered by a child, not blocked). A cube with any open face is a tip. */
-  @type("boolean") openTop = true;
-  @type("boolean") openSide = true;
-  @type("boolean") openFace = true;
-  /** Room seat that played it; −1 for the starting cube. */
-  @type("int8") by = -1;
-}
-
-/**
  * What only one seat may see. Lives at `players[seat].private`, tagged `@view()`:
  * the seat's own StateView holds it; nobody else's does. Its collections are
  * untagged so items pushed later stay visible to that view.
@@ -97,7 +70,11 @@ export class CubestaccState extends GameRoomState {
 
   // ---- the table ----
   // gameNo, deadline, acting, order and result: GameRoomState (server/rooms/game/).
-  @type([Cube]) cubes = new ArraySchema<Cube>();
+  /**
+   * The table, index = cube id = play order (the root is 0): one number per cube,
+   * `packCube` / `unpackCubes` in common/cubestacc/wire.ts. Only appended.
+   */
+  @type(["uint32"]) cubes = new ArraySchema<number>();
   /** One per room seat (same length as `seats`). */
   @type([CubestaccSeat]) players = new ArraySchema<CubestaccSeat>();
   /** Cards left in the draw pile (its order is never sent). */

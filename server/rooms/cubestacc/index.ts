@@ -1,3 +1,3 @@
 export { CubestaccRoom, FILTER_KEYS as CUBESTACC_FILTER_KEYS, parseOptions, playPayload } from "./CubestaccRoom.js";
 export type { CubestaccOptions, CubestaccMode } from "./CubestaccRoom.js";
-export { CubestaccState, CubestaccSeat, PrivateSeat, Cube, RankEntry } from "./CubestaccState.js";
+export { CubestaccState, CubestaccSeat, PrivateSeat, RankEntry } from "./CubestaccState.js";

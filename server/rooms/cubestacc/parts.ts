@@ -1,5 +1,5 @@
 // Cubestacc on the generic game room: its schema and how the rules' view is written
-// there. The public table (cubes appended in play order, open faces updated), per-seat
+// there. The public table (one packed number per cube, appended in play order), per-seat
 // counts and flags, and each seat's private hand and legal plays in its `@view()` child.
 // Everything else (seats, moves, events, timer, bots, records) is server/rooms/game/.
 
@@ -7,6 +7,7 @@ import {
   cubestaccDef,
   drawActionToWire,
   isCatchable,
+  packCube,
   packPlay,
   seatView,
   type CubestaccConfig,
@@ -19,7 +20,7 @@ import type { Rejection } from "../../../common/core/rules.js";
 import type { HubEvent } from "../base/SeatedRoom.js";
 import { syncNumberList } from "../base/numberList.js";
 import type { GameServerParts } from "../game/GameRoom.js";
-import { Cube, CubestaccSeat, CubestaccState, RankEntry, type PrivateSeat } from "./CubestaccState.js";
+import { CubestaccSeat, CubestaccState, RankEntry, type PrivateSeat } from "./CubestaccState.js";
 
 /** Writes `value` only when it differs (no empty change in the patch). */
 function put<T extends object, K extends keyof T>(target: T, key: K, value: T[K]): void {
@@ -34,24 +35,21 @@ function clearPrivate(priv: PrivateSeat): void {
   put(priv, "canUhOh", false);
 }
 
-/** Each cube's open faces as last written (bits: top 1, side 2, face 4), per room state. */
-const shownOpen = new WeakMap<CubestaccState, number[]>();
-
 /**
  * An event as sent to one viewer (already redacted by `eventsFor`), room seats for game seats.
  * The patch in front of it already shows the table, so events do not repeat it (they were half
- * of a move's bytes): `play` names the seat and the new cube; `draw` goes only to the drawer
- * (with the card; the others see the counts); `turn` is not sent (`state.turn` / `turnNo`).
+ * of a move's bytes): `play` is not sent (the new cube in `state.cubes` says who played what,
+ * where); `draw` goes only to the drawer (with the card; the others see the counts); `turn`
+ * is not sent (`state.turn` / `turnNo`); `win` has no ranking (`state.ranking`).
  */
 function toWire(e: CubestaccEvent, room: (g: number | null) => number): HubEvent | null {
-  if (e.kind === "turn") return null;
+  if (e.kind === "turn" || e.kind === "play") return null;
   if (e.kind === "draw" && e.card === undefined) return null;
-  if (e.kind === "play") return { kind: "play", seat: room(e.seat), cube: e.cube };
   const out: Record<string, unknown> = { ...e };
   if (typeof out.seat === "number") out.seat = room(out.seat as number);
   if (e.kind === "caught") out.target = room(e.target);
   if (e.kind === "skip") out.by = room(e.by);
-  if (e.kind === "win") out.ranking = e.ranking.map((r) => ({ seat: room(r.seat), cards: r.cards, place: r.place }));
+  if (e.kind === "win") delete out.ranking; // in `state.ranking` (and `players[s].place`), patched just before
   return out as HubEvent;
 }
 
@@ -82,41 +80,14 @@ export const cubestaccParts: GameServerParts<Table, CubestaccMove, CubestaccEven
   project(st, p) {
     const s = p.state;
     const playing = s.phase === "playing";
-    if (p.fresh) {
-      st.cubes.clear();
-      st.ranking.clear();
-      shownOpen.set(st, []);
-    }
-    const open = shownOpen.get(st) ?? [];
-    shownOpen.set(st, open);
-
-    // Cubes: appended in play order; open faces change when covered or blocked. Compared
-    // against a plain copy first: schema getters on every cube of every move were a cost.
-    for (let i = 0; i < s.placed.length; i++) {
+    // Cubes: only appended, and a sent cube never changes (its open faces are the client's
+    // to derive, common/cubestacc/wire.ts). A new game, or a table shorter than what was
+    // sent, starts the list over.
+    if (p.fresh) st.ranking.clear();
+    if (p.fresh || st.cubes.length > s.placed.length) st.cubes.clear();
+    for (let i = st.cubes.length; i < s.placed.length; i++) {
       const q = s.placed[i];
-      const bits = (q.open.top ? 1 : 0) | (q.open.side ? 2 : 0) | (q.open.face ? 4 : 0);
-      if (i < open.length && open[i] === bits) continue;
-      open[i] = bits;
-      let c = st.cubes[i];
-      if (!c) {
-        c = new Cube();
-        c.card = q.card;
-        c.parent = q.parent ?? -1;
-        c.x = q.cell.x;
-        c.y = q.cell.y;
-        c.z = q.cell.z;
-        c.mode = q.mode;
-        c.suit = q.suit;
-        c.by = p.room(q.by);
-        c.openTop = q.open.top;
-        c.openSide = q.open.side;
-        c.openFace = q.open.face;
-        st.cubes.push(c);
-        continue;
-      }
-      put(c, "openTop", q.open.top);
-      put(c, "openSide", q.open.side);
-      put(c, "openFace", q.open.face);
+      st.cubes.push(packCube(q, q.by === null ? -1 : p.room(q.by)));
     }
 
     put(st, "deckCount", s.deck.length);

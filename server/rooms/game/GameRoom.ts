@@ -22,7 +22,8 @@ import type { Configured, GameDef, TypedMove } from "../../../common/core/game.j
 import type { Rejection } from "../../../common/core/rules.js";
 import { GameSession } from "../../../common/core/session.js";
 import { inProcessThinker, type BotThinker } from "../../bots/thinker.js";
-import { refuseOption } from "../base/errors.js";
+import { HubRefusal, refuseOption } from "../base/errors.js";
+import { createNotSaved } from "../base/diskReserve.js";
 import type { HubState } from "../base/HubState.js";
 import { SeatedRoom, type GameSetup, type HubEvent, type JoinRequest, type MoveContext } from "../base/SeatedRoom.js";
 import type { Viewer } from "./audience.js";
@@ -35,6 +36,9 @@ import { TurnTimer } from "./turnTimer.js";
 import type { LoggedRoom } from "../../store/RoomLog.js";
 import { loggableOptions, replayGame, RoomDurability, takeRestore, watchSleep, type RoomNow } from "./durable.js";
 import { DelayRecorder, parseSpectatorDelay, type Feed, type FeedCursor, type WatchSetup } from "./spectatorDelay.js";
+import { joiningProfile, RATED_OPTION, RATED_POOL_OPTION, RatedTable, takeMatch } from "./ratedRoom.js";
+import { ratedPool } from "../../../common/rated.js";
+import { wantsNewSeat } from "../base/seats.js";
 
 export { filterKeysOf, type GameServerParts, type PartsExtras, type PartsRoom, type Projection, type RecordInfo, type Stage, type WireInfo } from "./parts.js";
 
@@ -81,10 +85,17 @@ export abstract class GameRoom<S, M extends TypedMove, E, C, V, St extends HubSt
     configured: () => this.configured,
     state: () => this.state,
     settings: () => this.settings,
-    write: (game, onSaved) => this.recordGame(game, onSaved),
+    write: (game, onSaved) => this.recordAndForget(game, onSaved),
     disposing: () => this.isDisposing(),
     serverMove: (seat, run, what) => this.serverMove(seat, run, what),
+    seatProfile: (seat) => this.seatProfile(seat),
+    isBotSeat: (seat) => this.isBotSeat(seat),
+    ratedPool: () => this.rated?.pool.id ?? "",
+    home: () => this.settings.home,
+    gameNo: () => this.gameNo,
   });
+  /** A rated room (ratedRoom.ts): its pool and the matched players' tickets; null: casual. */
+  private rated: RatedTable | null = null;
   private readonly timer = new TurnTimer<S, M, E, C, V>({
     def: () => this.def,
     configured: () => this.configured,
@@ -117,7 +128,7 @@ export abstract class GameRoom<S, M extends TypedMove, E, C, V, St extends HubSt
       later: (ms, fn) => this.later(ms, fn),
       serverMove: (seat, run, what) => this.serverMove(seat, run, what),
       apply: (ctx, g, move) => this.applyMove(ctx, g, move),
-      label: () => `${this.gameId} ${this.roomId}`,
+      logger: () => this.logger(),
       seed: () => this.botSeed,
     });
 
@@ -147,10 +158,15 @@ export abstract class GameRoom<S, M extends TypedMove, E, C, V, St extends HubSt
     return refusalOf(this.parts, reason);
   }
 
-  /** The base checks the options; the address is kept for ranked starts. */
-  override onAuth(client: Client, options: unknown, context?: AuthContext): JoinRequest {
-    const request = super.onAuth(client, options);
+  /**
+   * The base checks the options; the address is kept for ranked starts; the profile key (or a
+   * rated room's ticket) names the profile the seat plays for, so the game lands in its history.
+   */
+  override async onAuth(client: Client, options: unknown, context?: AuthContext): Promise<JoinRequest> {
+    const request = this.checkJoin(options);
     this.records.joined(client, context?.headers);
+    const profileId = await joiningProfile(request, wantsNewSeat(options), this.rated, this.settings.home);
+    if (profileId) request.profileId = profileId;
     return request;
   }
 
@@ -160,7 +176,11 @@ export abstract class GameRoom<S, M extends TypedMove, E, C, V, St extends HubSt
     if (!c.ok) throw refuseOption(c.error.message);
     this.configured = c.value;
     this.createOptions = loggableOptions(options);
-    this.durable = new RoomDurability(this.settings.roomLog, () => matchMaker.processId);
+    delete this.createOptions[RATED_OPTION];
+    this.rated = this.ratedTable(options);
+    // Only a rated room's log may say it is rated (a restore trusts its log).
+    if (!this.rated) delete this.createOptions[RATED_POOL_OPTION];
+    this.durable = new RoomDurability(this.settings.roomLog, () => matchMaker.processId, this.settings.gameLogMaxKb * 1024);
     const state = this.parts.createState(c.value);
     state.phase = this.parts.phase ? this.parts.phase("waiting", null) : "waiting";
     const delay = parseSpectatorDelay(options);
@@ -170,11 +190,13 @@ export abstract class GameRoom<S, M extends TypedMove, E, C, V, St extends HubSt
     for (const type of this.def.moveTypes) {
       this.defineMessage<M>(type, { parse: (payload) => this.def.parseMove(type, payload, c.value.config), run: (ctx, move) => this.playerMove(ctx, move) });
     }
+    // A rated game is between the people matched: nobody adds a bot to it.
     if (this.def.bot) {
       const own = botOwnerMessages({
         seats: c.value.seats,
         owner: () => this.state.owner,
         playing: () => this.stage === "playing",
+        rated: () => this.rated !== null,
         add: () => this.addBotSeat(),
         remove: (seat) => this.removeBotSeat(seat),
       });
@@ -195,18 +217,59 @@ export abstract class GameRoom<S, M extends TypedMove, E, C, V, St extends HubSt
         nobodyHere: () => this.nobodyHere(),
         later: (ms, fn) => this.later(ms, fn),
         sleep: () => {
-          this.beforeSend();
-          this.durable.sleep(this.roomId);
+          this.disposeReason = "sleeping";
+          // A log that cannot take it (disk full) keeps the room awake: it tries again later.
+          if (!this.beforeSend() || !this.durable.sleep(this.roomId)) {
+            this.disposeReason = null;
+            return false;
+          }
           void this.disconnect(Protocol.WS_CLOSE_CONSENTED); // asleep, not ended: a join wakes it
+          return true;
         },
       });
     }
     return { state, mode: c.value.mode, seats: c.value.seats, bots: c.value.bots, cells: this.parts.cells?.(c.value) };
   }
 
+  /** A rated room: a restore's (its log says so) or a match's (its nonce); null: casual. */
+  private ratedTable(options: Record<string, unknown>): RatedTable | null {
+    if (this.logged) return RatedTable.restored(options);
+    const match = takeMatch(options);
+    const pool = match ? ratedPool(match.pool) : undefined;
+    if (!match || !pool) return null;
+    if (this.configured.bots > 0 || this.configured.mode === "solo") throw new Error(`${this.gameId}: a rated room was asked for bots`);
+    return new RatedTable(pool, match.players);
+  }
+
+  /** Is this a rated room (rated quick play)? */
+  get ratedPool(): string {
+    return this.rated?.pool.id ?? "";
+  }
+
   protected override onCreated(): void {
+    if (this.logged) return;
     // A shared board is there from the start: people come and go while it runs.
-    if (this.parts.startAtOnce && !this.logged) this.startGame(null);
+    if (this.parts.startAtOnce) this.startGame(null);
+    // In the room log before anyone is told the room exists; a disk that cannot take it refuses the create.
+    const refused = this.durable.open(this.roomNow());
+    if (refused) {
+      const { reason, message } = createNotSaved(refused);
+      throw new HubRefusal(reason, message);
+    }
+    if (this.rated) this.later((this.settings.seatReservationSeconds + 2) * 1000, () => this.ratedNoShow());
+  }
+
+  /**
+   * The matched players' reservations have run out: a table with enough of them starts without
+   * the missing ones; one player alone is told, and the room lets them go.
+   */
+  private ratedNoShow(): void {
+    if (!this.rated || this.gameNo > 0 || this.stage !== "waiting" || this.rated.waitingFor === 0) return;
+    this.serverMove(Math.max(0, this.state.owner), (ctx) => {
+      if (this.gameNo > 0 || this.stage !== "waiting") return false;
+      if (this.starts.seated().length >= this.def.seats.min) return this.starts.begin(ctx, true);
+      ctx.emit({ kind: "no-show", message: "The players you were matched with did not arrive. Look for another game with Rated quick play." });
+    }, "rated no-show");
   }
 
   // ---- moves ------------------------------------------------------------------
@@ -226,11 +289,15 @@ export abstract class GameRoom<S, M extends TypedMove, E, C, V, St extends HubSt
     return this.applyMove(ctx, g, gameMove);
   }
 
-  /** One move by game seat `g` (a player's, a bot's or the timer's): rules → schema → events. */
+  /**
+   * One move by game seat `g` (a player's, a bot's or the timer's): rules → room log → schema →
+   * events. The move is in the log before anything changes; a log that cannot take it (disk
+   * full) refuses it `not-saved` and nothing changed.
+   */
   private applyMove(ctx: MoveContext, g: number, move: M): Rejection | void {
     const game = this.game!;
     const first = game.log.length === 0;
-    const result = game.apply(g, move, ctx.now);
+    const result = game.apply(g, move, ctx.now, (entry, index, next) => this.durable.saveMove(this.roomAfter(next, ctx.now), entry, index, ctx.now) ?? undefined);
     if (!result.ok) return result.error;
     // A game that may be ranked spends a ranked start of its first mover's address.
     if (first) this.records.firstMove(ctx.client);
@@ -239,7 +306,7 @@ export abstract class GameRoom<S, M extends TypedMove, E, C, V, St extends HubSt
       this.stage = "finished";
       if (this.turns) this.turns.result = this.def.result?.(game.state) ?? "finished";
     }
-    this.project(false, result.events, g);
+    this.project(false, result.events, g, ctx.now);
     this.emitEvents(ctx, result.events);
     if (finished) this.finish(ctx);
     else this.roomMoveIfWaiting(game);
@@ -250,11 +317,14 @@ export abstract class GameRoom<S, M extends TypedMove, E, C, V, St extends HubSt
     const room = (x: number | null) => (x === null ? -1 : (this.order[x] ?? -1));
     const info: WireInfo = { gameNo: this.gameNo, order: this.order.slice() };
     const gameSeatOf = this.gameSeatOf.slice();
+    // One wire event per rules event, shared by every viewer who gets it (encoded once).
+    const wired = new Map<E, HubEvent | null>();
     ctx.emitPer((seat) => {
       const viewer = seat >= 0 && gameSeatOf[seat] >= 0 ? gameSeatOf[seat] : null;
       const out: HubEvent[] = [];
       for (const e of this.def.eventsFor(events, viewer)) {
-        const w = toWire(e, room, info);
+        let w = wired.get(e);
+        if (w === undefined) wired.set(e, (w = toWire(e, room, info)));
         if (w) out.push(w);
       }
       return out;
@@ -320,7 +390,7 @@ export abstract class GameRoom<S, M extends TypedMove, E, C, V, St extends HubSt
 
   // ---- projection (then the turn timer: turnTimer.ts) -----------------------------
 
-  private project(fresh: boolean, events: readonly E[] | null, mover: number | null): void {
+  private project(fresh: boolean, events: readonly E[] | null, mover: number | null, now = Date.now()): void {
     const game = this.game;
     if (!game) return;
     const room = (g: number | null) => (g === null ? -1 : (this.order[g] ?? -1));
@@ -337,7 +407,7 @@ export abstract class GameRoom<S, M extends TypedMove, E, C, V, St extends HubSt
       st.acting.push(...acting);
     } else acting.forEach((seat, i) => st.acting[i] !== seat && (st.acting[i] = seat));
     if (st.together !== who.together) st.together = who.together;
-    this.timer.arm(game, st);
+    this.timer.arm(game, st, now);
   }
 
   /** Nobody may act but the game runs: the move the game waits for from the room (a race's go). */
@@ -400,6 +470,9 @@ export abstract class GameRoom<S, M extends TypedMove, E, C, V, St extends HubSt
   }
 
   protected override onViewer(client: Client, seat: number): void {
+    // The rating changes of the game on screen, for whoever arrives after they were announced.
+    const rated = this.records.lastRated;
+    if (rated && rated.gameNo === this.gameNo && this.stage === "finished") client.send("event", rated);
     if (!this.parts.attach) return;
     client.view ??= new StateView();
     this.parts.attach(this.state, { view: client.view, seat: seat < 0 ? null : seat });
@@ -414,6 +487,8 @@ export abstract class GameRoom<S, M extends TypedMove, E, C, V, St extends HubSt
     return this.configured.mode !== "solo" && this.stage !== "playing";
   }
   protected acceptsNewPlayers(): boolean {
+    // A rated room seats the matched players only (onAuth checks their tickets), before its first game.
+    if (this.rated) return this.gameNo === 0 && this.stage === "waiting";
     // A shared board takes people while it runs.
     if (this.parts.startAtOnce) return true;
     // No new seats during a game (or its countdown); a solo table belongs to the one person it was made for.
@@ -430,9 +505,15 @@ export abstract class GameRoom<S, M extends TypedMove, E, C, V, St extends HubSt
   }
   protected onSeatTaken(seat: number, reclaimed: boolean): void {
     this.parts.seatTaken?.(this.state, seat, reclaimed, this.stage === "playing");
+    if (this.stage === "playing") this.records.seatTaken(seat);
     this.starts.maybe();
   }
+  /** Past the reconnection window a player has left the game: in a rated game, a loss. */
+  protected override onSeatHeld(seat: number): void {
+    if (this.stage === "playing") this.records.forfeit(seat);
+  }
   protected onSeatFreed(seat: number): void {
+    if (this.stage === "playing") this.records.forfeit(seat);
     this.parts.seatFreed?.(this.state, seat);
     const g = this.gameSeatOf[seat];
     if (this.stage === "playing" && g >= 0 && this.def.bot) {
@@ -454,11 +535,15 @@ export abstract class GameRoom<S, M extends TypedMove, E, C, V, St extends HubSt
     this.starts.maybe();
   }
   protected extraMetadata(): Record<string, unknown> {
-    const extra = this.parts.metadata?.(this.configured) ?? {};
+    const extra = { ...(this.parts.metadata?.(this.configured) ?? {}), ...(this.rated ? { rated: this.rated.pool.id } : {}) };
     return this.delayed ? { ...extra, spectatorDelay: this.delayed.delaySeconds } : extra;
+  }
+  protected override outOfQuickPlay(): boolean {
+    return this.rated !== null;
   }
   protected onRoomDispose(): void {
     this.starts.clear();
+    this.bots.stop();
     // A process stopping (deploy, pm2 reload) or a room going to sleep keeps its log open:
     // the game is not abandoned, it comes back (restore.ts).
     if (this.durable?.enabled && matchMaker.state === matchMaker.MatchMakerState.SHUTTING_DOWN) this.durable.keepOpen = true;
@@ -469,8 +554,35 @@ export abstract class GameRoom<S, M extends TypedMove, E, C, V, St extends HubSt
 
   // ---- the room log: save before each send, restore, sleep ---------------------------
 
-  protected override beforeSend(): void {
-    this.durable?.save(this.roomNow());
+  protected override beforeSend(): boolean {
+    return !this.durable || this.durable.save(this.roomNow()) === null;
+  }
+
+  /** Also refused while the room log cannot take writes (disk full): nothing is run. */
+  protected override unsaved(type: string | null): Rejection | null {
+    const what = type === null || this.def.moveTypes.includes(type) ? "your move" : "that";
+    return this.holdingBack(what) ?? this.durable?.refusal(what) ?? null;
+  }
+
+  /** A game's record for the store; once it is there, its moves may leave the room log (durable.ts). */
+  private recordAndForget(game: Parameters<GameRoom<S, M, E, C, V, St>["recordGame"]>[0], onSaved?: (id: number) => void): number | null {
+    const gameNo = this.gameNo;
+    const id = this.recordGame(game, (saved) => {
+      this.durable.recordedGame(gameNo);
+      onSaved?.(saved);
+    });
+    if (id !== null && id > 0) this.durable.recordedGame(gameNo);
+    return id;
+  }
+
+  /**
+   * The room as the log should hold it once a move leading to `next` is applied at `now`: the
+   * turn timer's deadlines as they will be (written with the move, so a timed move is one write).
+   */
+  private roomAfter(next: S, now: number): RoomNow {
+    const r = this.roomNow();
+    if (this.turns) r.deadlines = this.timer.preview(next, this.def.status(next) === "finished" ? "finished" : this.stage, now, r.deadlines);
+    return r;
   }
 
   private roomNow(): RoomNow {
@@ -491,6 +603,7 @@ export abstract class GameRoom<S, M extends TypedMove, E, C, V, St extends HubSt
         startedAt: g?.log[0]?.t ?? 0,
         botSeed: this.botSeed,
         seats: this.seatSnapshot(),
+        forfeits: this.records.left(),
       },
       moves: g?.log ?? [],
       deadlines: { deadline: st?.deadline ?? 0, together: this.timer.together },
@@ -518,6 +631,12 @@ export abstract class GameRoom<S, M extends TypedMove, E, C, V, St extends HubSt
     }
     if (h.gameNo > 0 && h.order.length > 0) {
       this.seatGame(replayGame(this.def, this.configured.config, r), h.order.slice(), h.startedAt || Date.now());
+      this.records.restoreLeft(h.forfeits ?? []);
+      // The last move is written before its header: one that ended the game may be the log's last word.
+      if (this.stage === "playing" && this.def.status(this.game!.state) === "finished") {
+        this.stage = "finished";
+        if (st) st.result = this.def.result?.(this.game!.state) ?? "finished";
+      }
       if (st) {
         st.order.clear();
         st.order.push(...this.order);

@@ -11,6 +11,7 @@ import type { BotThinker } from "../../bots/thinker.js";
 import type { MessageSpec, MoveContext } from "../base/messages.js";
 import { emptyPayload } from "../base/validate.js";
 import { seatPayload } from "./parts.js";
+import type { Logger } from "pino";
 
 /** What the bots read of their room. */
 export interface BotTable<S, M extends TypedMove> {
@@ -30,7 +31,8 @@ export interface BotTable<S, M extends TypedMove> {
   later(ms: number, fn: () => void): Delayed;
   serverMove(seat: number, run: (ctx: MoveContext) => Rejection | void | false, what: string): void;
   apply(ctx: MoveContext, gameSeat: number, move: M): Rejection | void;
-  label(): string;
+  /** The room's log (room and game on each line). */
+  logger(): Logger;
   /** The room's bot seed (kept by the room: a restored room keeps its own). */
   seed(): number;
 }
@@ -42,6 +44,8 @@ export class BotSeats<S, M extends TypedMove> {
   private asked = new Map<number, string>();
   /** Per bot-played room seat: the move it last decided and when it is due (a same decision keeps its time). */
   private due = new Map<number, { key: string; at: number }>();
+  /** Per bot-played room seat: cancels its question still waiting for a thread (a newer one replaces it). */
+  private waiting = new Map<number, AbortController>();
 
   constructor(private readonly t: BotTable<S, M>) {}
 
@@ -49,6 +53,17 @@ export class BotSeats<S, M extends TypedMove> {
   forget(): void {
     this.asked.clear();
     this.due.clear();
+    this.cancelAll();
+  }
+
+  /** The room is going away: its questions leave the pool's queue (they held the room alive). */
+  stop(): void {
+    this.cancelAll();
+  }
+
+  private cancelAll(): void {
+    for (const c of this.waiting.values()) c.abort();
+    this.waiting.clear();
   }
 
   /**
@@ -73,9 +88,14 @@ export class BotSeats<S, M extends TypedMove> {
       const seed = t.seed();
       const delay = min + ((seed + game.log.length * 7919 + g * 104729) % (max - min + 1));
       const asked = Date.now();
+      // the older question of this seat is moot: its answer would be dropped anyway
+      this.waiting.get(room)?.abort();
+      const cancel = new AbortController();
+      this.waiting.set(room, cancel);
       t.thinker()
-        .think({ game: t.def().id, view: game.view(g), seat: g, level, seed: seed ^ (game.log.length * 2654435761), budgetMs: t.budgetMs() ?? delay, memory: null })
+        .think({ game: t.def().id, view: game.view(g), seat: g, level, seed: seed ^ (game.log.length * 2654435761), budgetMs: t.budgetMs() ?? delay, memory: null }, cancel.signal)
         .then((answer) => {
+          if (this.waiting.get(room) === cancel) this.waiting.delete(room);
           if (t.disposing() || t.game() !== game || this.asked.get(room) !== version || answer.move === null) return;
           // The same decision as before (say, a Caught while the table plays on) keeps its time:
           // a busy table never starves a bot's out-of-turn call.
@@ -97,7 +117,7 @@ export class BotSeats<S, M extends TypedMove> {
         })
         .catch((e) => {
           // A pool closing with the server drops its pending decisions: nothing to report then.
-          if (!t.disposing() && !/pool closed/.test(String((e as Error)?.message))) console.error(`[${t.label()}] a bot could not decide`, e);
+          if (!t.disposing() && !/pool closed/.test(String((e as Error)?.message))) t.logger().error({ event: "bot.failed", err: e }, "a bot could not decide");
         });
     });
   }
@@ -108,6 +128,8 @@ export interface BotOwnerRoom {
   seats: number;
   owner(): number;
   playing(): boolean;
+  /** A rated room (no bots may join it). */
+  rated?(): boolean;
   /** Seats a bot in the first free seat; its seat, or −1 when none is free. */
   add(): number;
   /** False: `seat` is not a bot seat. */
@@ -117,6 +139,7 @@ export interface BotOwnerRoom {
 /** `addBot` and `removeBot`: the room's creator fills or frees seats with bots, never mid-game. */
 export function botOwnerMessages(room: BotOwnerRoom): Record<string, MessageSpec<any>> {
   const refused = (seat: number): Rejection | undefined => {
+    if (room.rated?.()) return { code: "not-allowed", message: "A rated game is played by the people rated quick play matched: no bots join it." };
     if (seat !== room.owner()) return { code: "not-allowed", message: "Only the room's creator can do that." };
     if (room.playing()) return { code: "not-allowed", message: "Not while a game is running." };
     return undefined;

@@ -1,17 +1,24 @@
 // A game room's durability: what it writes to the room log (server/store/RoomLog.ts) and
 // how a restore hands a logged room to the room being created for it.
 //
-// GameRoom calls `save()` right before anything leaves for the clients (the base's
-// `beforeSend`: before every patch and before a new seat's token is sent). Everything that
-// changed since the last save goes in one write: the header when it changed (seats, phase,
-// a new game's seed), the moves not yet written, the deadlines when they moved. So a move
-// that any client saw is in the log, and a seat token its owner holds is there as a hash.
+// Nothing a client sees is ahead of the log:
+// - A move is written before it is applied (`saveMove`, from GameSession.apply's `admit`):
+//   when the write fails (disk full), the move is refused with `not-saved` and nothing
+//   changed, RNG, timers and bots included.
+// - Everything else that changed (the header when seats, phase or the game changed; the
+//   deadlines) is written right before anything leaves for the clients (`save`, from the
+//   base's `beforeSend`). When that fails the room holds what it would send until a retry
+//   works (server/rooms/base/HubRoom.ts).
+// What was written is tracked only once the write succeeded, so a failed write is retried
+// whole by the next one: the log never has a hole.
 
 import { randomBytes } from "node:crypto";
 import type { Delayed } from "@colyseus/core";
 import type { GameDef, TypedMove } from "../../../common/core/game.js";
+import type { Rejection } from "../../../common/core/rules.js";
 import { GameSession } from "../../../common/core/session.js";
-import type { Deadlines, LoggedMove, LoggedRoom, RoomHeader, RoomLog, RoomWrite } from "../../store/RoomLog.js";
+import { notSaved } from "../base/notSaved.js";
+import type { Deadlines, LoggedMove, LoggedRoom, RoomHeader, RoomLog, RoomWrite, WrittenMove } from "../../store/RoomLog.js";
 
 /** What the room is now, as `save()` needs it. */
 export interface RoomNow {
@@ -21,75 +28,207 @@ export interface RoomNow {
   deadlines: Deadlines;
 }
 
+/** A game whose log reached GAME_LOG_MAX_KB takes no more moves. */
+export const GAME_TOO_LONG = "game-too-long";
+
+/** `updatedAt` is refreshed by a write of moves alone at most this often (it only dates abandoned rooms). */
+const TOUCH_EVERY_MS = 60_000;
+
 export class RoomDurability {
   private opened = false;
+  /** Restored from the log: its row exists, so a failed re-open (marking it live here) is retried later, not fatal. */
+  private reopening = false;
   private header = "";
   private gameNo = -1;
+  /** Moves of game `gameNo` in the log, and their JSON bytes. */
   private written = 0;
+  private bytes = 0;
   private deadlines = "";
+  private touchedAt = 0;
+  /** Games with moves in the log, and those of them the store has recorded (their moves may go). */
+  private readonly withMoves = new Set<number>();
+  private readonly recorded = new Set<number>();
+  private closed = false;
+  private roomId = "";
   /** The room went to sleep (or its process is stopping): its log stays open for a restore. */
   keepOpen = false;
 
   constructor(
     private readonly log: RoomLog | undefined,
     private readonly process: () => string,
+    /** GAME_LOG_MAX_KB, in bytes of move JSON. */
+    private readonly maxGameBytes = Infinity,
   ) {}
 
   get enabled(): boolean {
     return this.log !== undefined;
   }
 
+  /** Null when the log can take a write now; else the refusal of `what` (a failing log is probed at most every quarter second). */
+  refusal(what?: string): Rejection | null {
+    const log = this.log;
+    if (!log || log.writable()) return null;
+    return notSaved(log.failure(), what);
+  }
+
   /** A restored room starts from what the log already holds. */
   restored(r: LoggedRoom): void {
+    this.roomId = r.header.roomId;
+    this.reopening = true;
     this.header = JSON.stringify(r.header);
     this.gameNo = r.header.gameNo;
     this.written = r.moves.length;
+    this.bytes = r.moves.reduce((n, m) => n + JSON.stringify(m.move).length, 0);
+    if (r.moves.length) this.withMoves.add(this.gameNo);
     this.deadlines = JSON.stringify(r.deadlines);
   }
 
-  save(now: RoomNow, at = Date.now()): void {
+  /** A new room's first write, at its creation: null, or why the log cannot take it. */
+  open(now: RoomNow, at = Date.now()): Rejection | null {
+    return this.save(now, at);
+  }
+
+  /**
+   * The move `entry` (index `index` of the current game) is about to be applied: written first,
+   * with whatever else changed. Null when it is in the log; otherwise the refusal, and nothing
+   * of it was written.
+   */
+  saveMove(now: RoomNow, entry: LoggedMove, index: number, at = Date.now()): Rejection | null {
+    const json = JSON.stringify(entry.move);
+    const sameGame = now.header.gameNo === this.gameNo && index === this.written;
+    if ((sameGame ? this.bytes : 0) + json.length > this.maxGameBytes) {
+      return {
+        code: GAME_TOO_LONG,
+        message: `This game has reached the length limit of its log (${Math.round(this.maxGameBytes / 1024)} KB of moves), so no more moves can be saved. Leave it and start a new game from the lobby.`,
+      };
+    }
+    if (!this.log) {
+      this.bytes = (sameGame ? this.bytes : 0) + json.length;
+      this.gameNo = now.header.gameNo;
+      this.written = index + 1;
+      return null;
+    }
+    return this.save(now, at, { seat: entry.seat, t: entry.t, json });
+  }
+
+  /**
+   * Writes everything that changed since the last successful write (and `pending`, the next
+   * move, when given). Null when written; otherwise the refusal, and the log is as it was.
+   */
+  save(now: RoomNow, at = Date.now(), pending?: WrittenMove): Rejection | null {
     const log = this.log;
-    if (!log) return;
+    if (!log) return null;
     const { header, moves, deadlines } = now;
+    this.roomId = header.roomId;
     const json = JSON.stringify(header);
     if (!this.opened) {
-      this.opened = true;
-      // A restored room's row exists; open() marks it live under this process either way.
-      log.open(header, this.process(), at);
-      this.header = json;
+      try {
+        // A restored room's row exists; open() marks it live under this process either way.
+        log.open(header, this.process(), at);
+        this.opened = true;
+        this.reopening = false;
+        this.header = json;
+        this.touchedAt = at;
+      } catch (e) {
+        if (!this.reopening) return logFailure(header.roomId, e);
+      }
     }
     const w: RoomWrite = {};
-    if (json !== this.header) {
-      w.header = header;
-      this.header = json;
-    }
+    if (json !== this.header) w.header = header;
     // A new game (or a rewound one) rewrites its moves from where they differ.
-    const from = header.gameNo !== this.gameNo ? 0 : Math.min(this.written, moves.length);
-    if (moves.length > from || header.gameNo !== this.gameNo || moves.length < this.written) {
-      w.moves = { gameNo: header.gameNo, from, list: moves.slice(from) };
-      this.gameNo = header.gameNo;
-      this.written = moves.length;
+    const newGame = header.gameNo !== this.gameNo;
+    const from = newGame ? 0 : Math.min(this.written, moves.length);
+    const total = moves.length + (pending ? 1 : 0);
+    let bytes = newGame ? 0 : this.bytes;
+    if (total > from || newGame || moves.length < this.written) {
+      const list: WrittenMove[] = [];
+      for (let i = from; i < moves.length; i++) list.push({ seat: moves[i].seat, t: moves[i].t, json: JSON.stringify(moves[i].move) });
+      if (pending) list.push(pending);
+      if (!newGame && from < this.written) bytes = moves.slice(0, from).reduce((n, m) => n + JSON.stringify(m.move).length, 0);
+      for (const m of list) bytes += m.json.length;
+      w.moves = { gameNo: header.gameNo, from, list, rewrite: newGame || from < this.written };
     }
     const d = JSON.stringify(deadlines);
-    if (d !== this.deadlines) {
-      w.deadlines = deadlines;
-      this.deadlines = d;
+    if (d !== this.deadlines) w.deadlines = deadlines;
+    const drop = this.recorded.size ? [...this.recorded].filter((g) => g !== header.gameNo && this.withMoves.has(g)) : [];
+    if (drop.length) w.drop = drop;
+    if (!w.header && !w.moves && !w.deadlines && !w.drop) return null;
+    if (at - this.touchedAt >= TOUCH_EVERY_MS) w.touch = true;
+    try {
+      log.write(header.roomId, w, at);
+    } catch (e) {
+      return logFailure(header.roomId, e);
     }
-    if (w.header || w.moves || w.deadlines) log.write(header.roomId, w, at);
+    // Written: only now is it counted as such.
+    this.header = json;
+    if (w.header || w.deadlines || w.touch) this.touchedAt = at;
+    if (w.moves) {
+      this.gameNo = header.gameNo;
+      this.written = total;
+      this.bytes = bytes;
+      if (total > 0) this.withMoves.add(header.gameNo);
+    }
+    this.deadlines = d;
+    for (const g of drop) {
+      this.withMoves.delete(g);
+      this.recorded.delete(g);
+    }
+    return null;
+  }
+
+  /**
+   * The store holds game `gameNo`'s record (the replay is served from there): its moves leave
+   * the log once it is not the room's current game (with the next write), or with the room.
+   */
+  recordedGame(gameNo: number): void {
+    if (!this.log) return;
+    this.recorded.add(gameNo);
+    if (this.closed) this.forgetIfRecorded();
   }
 
   /** The room is going away. Closed for good unless it sleeps or its process is stopping. */
   disposed(roomId: string): void {
     if (!this.log || !this.opened || this.keepOpen) return;
-    this.log.setStatus(roomId, "closed", Date.now());
+    this.closed = true;
+    try {
+      this.log.setStatus(roomId, "closed", Date.now());
+    } catch (e) {
+      logFailure(roomId, e);
+    }
+    this.forgetIfRecorded();
   }
 
-  sleep(roomId: string): void {
-    if (!this.log || !this.opened) return;
+  /** A closed room whose every game with moves is recorded leaves the log. */
+  private forgetIfRecorded(): void {
+    if (![...this.withMoves].every((g) => this.recorded.has(g))) return;
+    try {
+      this.log!.forget(this.roomId, Array.from({ length: Math.max(0, this.gameNo) + 1 }, (_, g) => g));
+      this.withMoves.clear();
+    } catch (e) {
+      logFailure(this.roomId, e);
+    }
+  }
+
+  /** Marks the room asleep in the log; false if that could not be written (it stays awake). */
+  sleep(roomId: string): boolean {
+    if (!this.log || !this.opened) return false;
+    try {
+      this.log.setStatus(roomId, "sleeping", Date.now());
+    } catch (e) {
+      logFailure(roomId, e);
+      return false;
+    }
     this.keepOpen = true;
-    this.log.setStatus(roomId, "sleeping", Date.now());
+    return true;
   }
 }
+
+/** A failed log write, answered as `not-saved` (the log itself says in the server log that writes fail, and when they work again). */
+function logFailure(_roomId: string, e: unknown): Rejection {
+  return notSaved(e);
+}
+
+export { NOT_SAVED, notSaved } from "../base/notSaved.js";
 
 // ---- handing a logged room to the room created for it ---------------------------------
 
@@ -142,8 +281,8 @@ export interface SleepyRoom {
   disposing(): boolean;
   nobodyHere(): boolean;
   later(ms: number, fn: () => void): Delayed;
-  /** Saves, marks the log sleeping and disposes the room. */
-  sleep(): void;
+  /** Saves, marks the log sleeping and disposes the room; false if the log could not take it (it stays awake). */
+  sleep(): boolean;
 }
 
 /**
@@ -160,7 +299,7 @@ export function watchSleep(room: SleepyRoom): void {
     if (room.disposing()) return;
     if (!room.nobodyHere()) emptySince = 0;
     else if (emptySince === 0) emptySince = Date.now();
-    else if (Date.now() - emptySince >= seconds * 1000) return room.sleep();
+    else if (Date.now() - emptySince >= seconds * 1000 && room.sleep()) return;
     room.later(every, check);
   };
   room.later(every, check);

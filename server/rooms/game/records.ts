@@ -1,18 +1,23 @@
-// What the generic room writes about each game: who sat where at the start, whether its first
-// move was a ranked start (rankedStarts.ts), the record in the store once (seed, config,
-// names, log, result, and the game's own fields), and what the game announces at its end —
-// again later if the store could only queue the record (`saved`).
+// What the generic room writes about each game: who sat where at the start (names and
+// profiles), whether its first move was a ranked start (rankedStarts.ts), who left for good
+// (a forfeit), the record in the store once (seed, config, names, log, result, each seat's
+// profile and place, and the game's own fields), and what the game announces at its end —
+// again later if the store could only queue the record (`saved`), and the rating changes of
+// a rated game once they are applied (`rated`).
 
 import type { IncomingHttpHeaders } from "node:http";
 import type { Client } from "@colyseus/core";
 import type { Configured, TypedMove } from "../../../common/core/game.js";
 import type { Rejection } from "../../../common/core/rules.js";
 import type { GameSession } from "../../../common/core/session.js";
-import type { FinishedGame } from "../../store/GameStore.js";
+import type { FinishedGame, SeatPlayer } from "../../store/GameStore.js";
+import type { HomeStore, RatingChange } from "../../store/HomeStore.js";
+import { isProvisional } from "../../../common/rated.js";
 import type { HubState } from "../base/HubState.js";
 import type { HubEvent, MoveContext } from "../base/messages.js";
 import type { GameServerParts, RecordInfo } from "./parts.js";
 import { playerAddress, takeRankedStart } from "./rankedStarts.js";
+import { log } from "../../ops/log.js";
 
 export interface RecordsRoom<S, M extends TypedMove, E, C, V, St extends HubState> {
   parts(): GameServerParts<S, M, E, C, V, St>;
@@ -23,12 +28,35 @@ export interface RecordsRoom<S, M extends TypedMove, E, C, V, St extends HubStat
   write(game: Omit<FinishedGame, "game" | "roomId">, onSaved?: (id: number) => void): number | null;
   disposing(): boolean;
   serverMove(seat: number, run: (ctx: MoveContext) => Rejection | void | false, what: string): void;
+  /** The profile in a room seat (null: none, a bot). */
+  seatProfile(roomSeat: number): string | null;
+  isBotSeat(roomSeat: number): boolean;
+  /** The rating pool of a rated room ("" otherwise). */
+  ratedPool(): string;
+  home(): HomeStore | undefined;
+  /** The room's current game number (a `rated` event names its game). */
+  gameNo(): number;
+}
+
+/** The `rated` event: each player's rating before and after a rated game (room seats). */
+export interface RatedEvent {
+  kind: "rated";
+  gameNo: number;
+  pool: string;
+  changes: { seat: number; before: number; after: number; delta: number; provisional: boolean; games: number }[];
 }
 
 export class GameRecords<S, M extends TypedMove, E, C, V, St extends HubState> {
   private game: GameSession<S, M, E, C, V> | null = null;
   private order: readonly number[] = [];
   private names: string[] = [];
+  /** Per game seat: its profile at the start (or when a shared board was joined), and whether a bot played it. */
+  private profiles: (string | null)[] = [];
+  private botSeats: boolean[] = [];
+  /** Game seats that left for good, in the order they left. */
+  private forfeits: number[] = [];
+  /** The last rated game's changes, for connections that arrive after the event. */
+  lastRated: RatedEvent | null = null;
   private startedAt = 0;
   private recorded = false;
   /** The current game's first move was past its address's ranked starts. */
@@ -48,9 +76,63 @@ export class GameRecords<S, M extends TypedMove, E, C, V, St extends HubState> {
     this.game = game;
     this.order = order;
     this.names = order.map((room) => this.room.state().seats[room].name);
+    this.profiles = order.map((room) => this.room.seatProfile(room));
+    this.botSeats = order.map((room) => this.room.isBotSeat(room));
+    this.forfeits = [];
     this.startedAt = now;
     this.recorded = false;
     this.overBudget = false;
+  }
+
+  /** A person took `roomSeat` during the game (a shared board): their profile plays it from now. */
+  seatTaken(roomSeat: number): void {
+    const g = this.order.indexOf(roomSeat);
+    if (g < 0 || !this.game || this.recorded) return;
+    this.profiles[g] ??= this.room.seatProfile(roomSeat);
+  }
+
+  /** The player of `roomSeat` left the running game for good (past the reconnection window, or on purpose). */
+  forfeit(roomSeat: number): void {
+    const g = this.order.indexOf(roomSeat);
+    if (g < 0 || !this.game || this.recorded || this.botSeats[g] || this.forfeits.includes(g)) return;
+    this.forfeits.push(g);
+  }
+
+  /** Who left the current game for good (game seats, in order): the room log keeps it. */
+  left(): number[] {
+    return this.forfeits.slice();
+  }
+
+  /** After a restore: the game's leavers as the room log kept them (begin() has just cleared them). */
+  restoreLeft(seats: readonly number[]): void {
+    this.forfeits = seats.filter((g, i) => Number.isInteger(g) && g >= 0 && g < this.order.length && !this.botSeats[g] && seats.indexOf(g) === i);
+  }
+
+  /**
+   * Each seat's profile and place. A finished game's places are the rules' (def.places); a
+   * player who left for good ranks below everyone who stayed, the first to leave last.
+   */
+  private players(game: GameSession<S, M, E, C, V>, result: string): SeatPlayer[] {
+    const n = this.order.length;
+    const def = this.room.parts().def;
+    const over = result !== "abandoned" && def.status(game.state) === "finished";
+    const ruled = over && def.places ? def.places(game.state) : null;
+    const base = ruled ?? new Array<number>(n).fill(this.forfeits.length > 0 ? 1 : 0);
+    if (this.forfeits.length === 0) return this.profiles.map((profileId, g) => ({ profileId: this.botSeats[g] ? null : profileId, place: base[g] }));
+    // Those who stayed keep their order among themselves (1, 2… with ties), the leavers follow.
+    const kept = [...new Set(base.filter((_, g) => !this.forfeits.includes(g)))].sort((a, b) => a - b);
+    return this.profiles.map((profileId, g) => {
+      const k = this.forfeits.indexOf(g);
+      const place = k < 0 ? kept.indexOf(base[g]) + 1 : kept.length + (this.forfeits.length - k);
+      return { profileId: this.botSeats[g] ? null : profileId, place, ...(k >= 0 ? { forfeited: true } : {}) };
+    });
+  }
+
+  /** The pool a game counts in: a rated room's, when every seat is a person with a profile. */
+  private pool(players: SeatPlayer[]): string {
+    const pool = this.room.ratedPool();
+    if (!pool || players.some((p) => !p.profileId || p.place < 1)) return "";
+    return pool;
   }
 
   /** The game's first move was made (by `client`): a game that may be ranked spends a ranked start. */
@@ -71,20 +153,21 @@ export class GameRecords<S, M extends TypedMove, E, C, V, St extends HubState> {
     this.recorded = true;
     const room = this.room;
     const saved = room.parts().saved;
+    const players = this.players(game, result);
+    const pool = this.pool(players);
     // A record the store could only queue is written later: tell the room then, if this game is still its last.
-    const onSaved = saved
-      ? (id: number) => {
-          if (room.disposing()) return;
-          const run = (ctx: MoveContext) => {
-            if (this.game !== game) return false;
-            const event = saved(room.state(), id);
-            if (event) ctx.emit(event);
-          };
-          room.serverMove(Math.max(0, room.state().owner), run, "saved result");
-        }
-      : undefined;
+    const onSaved = (id: number) => {
+      if (pool) this.rate(id, pool);
+      if (!saved || room.disposing()) return;
+      const run = (ctx: MoveContext) => {
+        if (this.game !== game) return false;
+        const event = saved(room.state(), id);
+        if (event) ctx.emit(event);
+      };
+      room.serverMove(Math.max(0, room.state().owner), run, "saved result");
+    };
     const seats = room.state().seats;
-    return room.write(
+    const id = room.write(
       {
         seed: game.seed,
         config: game.config,
@@ -94,10 +177,37 @@ export class GameRecords<S, M extends TypedMove, E, C, V, St extends HubState> {
         mode: room.configured().mode,
         startedAt: this.startedAt,
         endedAt: now,
+        players,
+        rated: pool,
         ...room.parts().record?.(this.info(game, now, result)),
       },
       onSaved,
     );
+    if (pool && id !== null && id > 0) this.rate(id, pool);
+    return id;
+  }
+
+  /** Applies a recorded rated game to the ratings (the store does it once), then tells the room. */
+  private rate(id: number, pool: string): void {
+    const home = this.room.home();
+    if (!home) return;
+    const order = this.order.slice();
+    const gameNo = this.room.gameNo();
+    home
+      .rateGame(id, Date.now())
+      .then((changes) => {
+        if (!changes || this.room.disposing()) return;
+        const event = ratedEvent(gameNo, pool, changes, order);
+        this.lastRated = event;
+        this.room.serverMove(
+          Math.max(0, this.room.state().owner),
+          (ctx) => {
+            ctx.emit(event as unknown as HubEvent);
+          },
+          "rated",
+        );
+      })
+      .catch((e) => log.error({ event: "rating.failed", gameId: id, err: e }, "could not rate a finished game (it stays pending; the next start rates it)"));
   }
 
   /** The game ended: its record, and the event the game announces it with (null: none). */
@@ -106,4 +216,21 @@ export class GameRecords<S, M extends TypedMove, E, C, V, St extends HubState> {
     const id = this.record(now, result);
     return this.room.parts().ended?.(this.room.state(), { ...this.info(game, now, result), replayId: id ?? -1 }) ?? null;
   }
+}
+
+/** The changes of one rated game as players read them (whole numbers, room seats). */
+export function ratedEvent(gameNo: number, pool: string, changes: readonly RatingChange[], order: readonly number[]): RatedEvent {
+  return {
+    kind: "rated",
+    gameNo,
+    pool,
+    changes: changes.map((c) => ({
+      seat: order[c.seat] ?? c.seat,
+      before: Math.round(c.before.mu),
+      after: Math.round(c.after.mu),
+      delta: Math.round(c.after.mu) - Math.round(c.before.mu),
+      provisional: isProvisional(c.after.sigma),
+      games: c.games,
+    })),
+  };
 }

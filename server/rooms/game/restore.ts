@@ -1,7 +1,7 @@
 // Bringing rooms back from the room log (server/store/RoomLog.ts).
 //
-// - On boot: rooms abandoned past ABANDONED_ROOM_HOURS are closed for good (their logs
-//   stay for replay); then every live room whose process is gone is restored here: with one
+// - On boot: rooms abandoned past ABANDONED_ROOM_HOURS are closed for good, and the rows of
+//   rooms closed longer ago than that go; then every live room whose process is gone is restored here: with one
 //   process (no Redis) that is every live room in the log (the process that wrote it is
 //   this one's previous life); with Redis, rooms whose owner no longer answers Colyseus'
 //   health check. A room is claimed atomically before it is rebuilt, so two processes
@@ -14,6 +14,7 @@
 import { matchMaker } from "@colyseus/core";
 import type { LoggedRoom, RoomLog, RoomSummary } from "../../store/RoomLog.js";
 import { restoreOptions } from "./durable.js";
+import { log } from "../../ops/log.js";
 
 export interface ReviverSettings {
   /** Several processes share the log (Redis): rooms of other processes are restored only once those are gone. */
@@ -41,7 +42,7 @@ export class RoomReviver {
   async boot(): Promise<number> {
     // Alive before restoring: another process booting at the same time (stop:cluster + start)
     // must not take this one for gone while it is busy rebuilding rooms, and restore them too.
-    const mark = () => this.log.markAlive?.(matchMaker.processId, ALIVE_TTL_SECONDS).catch((e) => console.error("room log: liveness mark failed:", e));
+    const mark = () => this.log.markAlive?.(matchMaker.processId, ALIVE_TTL_SECONDS).catch((e) => log.error({ event: "room.error", what: "liveness mark", err: e }, "room log: the liveness mark failed"));
     if (this.settings.shared && this.log.markAlive) {
       await mark();
       this.aliveTimer = setInterval(() => void mark(), (ALIVE_TTL_SECONDS / 3) * 1000);
@@ -74,7 +75,7 @@ export class RoomReviver {
       if (r.status === "live" && !(await this.gone(r.process))) return;
       await this.revive(r);
     } catch (e) {
-      console.error(`could not wake room ${roomId}:`, e);
+      log.error({ event: "room.restore-failed", room: roomId, err: e }, `could not wake room ${roomId}`);
     }
   }
 
@@ -85,6 +86,7 @@ export class RoomReviver {
     try {
       const rooms = await this.log.listOpen();
       const cutoff = Date.now() - this.settings.abandonedRoomHours * 3_600_000;
+      if (booting) await this.prune(cutoff);
       const verdict = new Map<string, Promise<boolean>>();
       const gone = (p: string) => verdict.get(p) ?? (verdict.set(p, this.gone(p)), verdict.get(p)!);
       for (const s of rooms) {
@@ -101,9 +103,9 @@ export class RoomReviver {
         // the listing (both booting at once), the claim fails instead of taking it from them.
         if (r && (await this.revive(r, s.process))) restored++;
       }
-      if (booting && restored > 0) console.log(`Restored ${restored} room${restored === 1 ? "" : "s"} from the room log.`);
+      if (booting && restored > 0) log.info({ event: "room.restored", rooms: restored }, `Restored ${restored} room${restored === 1 ? "" : "s"} from the room log.`);
     } catch (e) {
-      console.error("room log: restoring rooms failed:", e);
+      log.error({ event: "room.restore-failed", err: e }, "room log: restoring rooms failed");
     } finally {
       this.scanning = false;
     }
@@ -111,8 +113,37 @@ export class RoomReviver {
   }
 
   private closeAbandoned(s: RoomSummary): void {
-    this.log.setStatus(s.roomId, "closed", Date.now());
-    console.log(`Room ${s.roomId} (${s.roomName}) untouched for over ${this.settings.abandonedRoomHours} h: closed (its log is kept).`);
+    try {
+      this.log.setStatus(s.roomId, "closed", Date.now());
+      log.info({ event: "room.abandoned", room: s.roomId, game: s.roomName, hours: this.settings.abandonedRoomHours }, `Room ${s.roomId} (${s.roomName}) untouched for over ${this.settings.abandonedRoomHours} h: closed (its rows go ${this.settings.abandonedRoomHours} h from now).`);
+    } catch (e) {
+      log.error({ event: "roomlog.write-failed", room: s.roomId, game: s.roomName, err: e }, `room log: could not close abandoned room ${s.roomId}`);
+    }
+  }
+
+  /** Rows of rooms closed (and untouched) since before `cutoff` go: their games are in the store. */
+  private async prune(cutoff: number): Promise<void> {
+    try {
+      const n = await this.log.prune(cutoff);
+      if (n > 0) log.info({ event: "room.abandoned", pruned: n }, `room log: removed ${n} room${n === 1 ? "" : "s"} closed over ${this.settings.abandonedRoomHours} h ago.`);
+    } catch (e) {
+      log.error({ event: "roomlog.write-failed", err: e }, "room log: could not remove old closed rooms");
+    }
+  }
+
+  /**
+   * Takes the room for this process. With one process nobody else can have it: a log that
+   * cannot be written now (disk full) does not keep it from coming back (the room marks itself
+   * live once writes work). Shared logs claim atomically or not at all.
+   */
+  private async claim(roomId: string, from: string): Promise<boolean> {
+    try {
+      return await this.log.claim(roomId, from, matchMaker.processId, Date.now());
+    } catch (e) {
+      if (this.settings.shared) throw e;
+      log.warn({ event: "roomlog.write-failed", room: roomId, err: e }, `room log: restoring room ${roomId} without marking it in the log`);
+      return true;
+    }
   }
 
   /** True when `process` holds no rooms any more (not this one, and, shared, it does not answer). */
@@ -131,12 +162,12 @@ export class RoomReviver {
     if (running) return running;
     const job = (async () => {
       if (matchMaker.getLocalRoomById(id)) return false;
-      if (!(await this.log.claim(id, from, matchMaker.processId, Date.now()))) return false;
+      if (!(await this.claim(id, from))) return false;
       try {
         await matchMaker.handleCreateRoom(r.header.roomName, restoreOptions(r));
         return true;
       } catch (e) {
-        console.error(`room log: room ${id} (${r.header.roomName}) could not be restored:`, e);
+        log.error({ event: "room.restore-failed", room: id, game: r.header.roomName, err: e }, `room log: room ${id} (${r.header.roomName}) could not be restored`);
         return false;
       }
     })().finally(() => this.inFlight.delete(id));

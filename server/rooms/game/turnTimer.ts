@@ -20,7 +20,7 @@ export interface TimedRoom<S, M extends TypedMove, E, C, V> {
   gameNo(): number;
   /** Room seat per game seat. */
   order(): readonly number[];
-  /** HubRoom's timer: runs `run` as a move of `seat` after `ms`; returns its deadline. */
+  /** HubRoom's timer: runs `run` as a move of `seat` after `ms`. */
   arm(ms: number, seat: number, run: (ctx: MoveContext) => Rejection | void | false): number;
   disarm(): void;
   apply(ctx: MoveContext, g: number, move: M): Rejection | void;
@@ -51,48 +51,60 @@ export class TurnTimer<S, M extends TypedMove, E, C, V> {
     this.resume = deadlines;
   }
 
-  /** After each projection: armed once per turn (`since` tells turns apart), or disarmed. */
-  arm(game: GameSession<S, M, E, C, V>, st: GameRoomState): void {
-    this.armFor(game, st);
+  /** After each projection: armed once per turn (`since` tells turns apart), or disarmed; `now`: the move's server time. */
+  arm(game: GameSession<S, M, E, C, V>, st: GameRoomState, now = Date.now()): void {
+    const plan = this.plan(game.state, this.room.stage(), now);
     this.resume = null;
-  }
-
-  private armFor(game: GameSession<S, M, E, C, V>, st: GameRoomState): void {
-    const def = this.room.def();
-    const configured = this.room.configured();
-    const playing = this.room.stage() === "playing";
-    const who = def.whoActs(game.state);
-    if (who.together && playing && (configured.togetherSeconds ?? 0) > 0 && def.timeoutMove && who.seats.length > 0) {
-      return this.armTogether(game, st, who.seats, who.turn);
-    }
-    const seconds = configured.turnSeconds;
-    if (!playing || seconds <= 0 || !def.timeoutMove || who.together || who.seats.length !== 1) {
+    if (plan.kind === "keep") return;
+    if (plan.kind === "off") {
       this.key = "";
       this.room.disarm();
       if (st.deadline !== 0) st.deadline = 0;
       return;
     }
-    const g = who.seats[0];
-    const key = `${this.room.gameNo()}:${g}:${who.turn ?? who.since ?? "start"}`;
-    if (key === this.key) return;
-    this.key = key;
-    const resumeAt = this.resume?.deadline ?? 0;
-    st.deadline = this.room.arm(resumeAt > 0 ? Math.max(0, resumeAt - Date.now()) : seconds * 1000, this.room.order()[g], this.timeout(game, g, key));
+    this.key = plan.key;
+    this.togetherAt = plan.together;
+    this.room.arm(Math.max(0, plan.fireAt - Date.now()), this.room.order()[plan.seat], this.timeout(game, plan.seat, plan.key));
+    st.deadline = plan.deadline;
   }
 
   /**
-   * One deadline for the phase; when it passes, the first seat still listed gets its timeout
-   * move, and the re-armed timer (same deadline, already passed) does the next, until nobody is left.
+   * The deadlines the room log will hold once a move leading to `state` is applied at `now`
+   * (written with the move: durable.ts), exactly what `arm` then sets (`current`: unchanged).
    */
-  private armTogether(game: GameSession<S, M, E, C, V>, st: GameRoomState, seats: readonly number[], turn: number | undefined): void {
-    const phaseKey = `${this.room.gameNo()}:together:${turn ?? "start"}`;
-    const key = `${phaseKey}:${seats.join(",")}`;
-    if (key === this.key) return;
-    if (!this.key.startsWith(`${phaseKey}:`)) this.togetherAt = this.resume?.together || Date.now() + (this.room.configured().togetherSeconds ?? 0) * 1000;
-    this.key = key;
-    const g = seats[0];
-    const armed = this.room.arm(Math.max(0, this.togetherAt - Date.now()), this.room.order()[g], this.timeout(game, g, key));
-    st.deadline = Math.max(armed, this.togetherAt);
+  preview(state: S, stage: Stage, now: number, current: Deadlines): Deadlines {
+    const plan = this.plan(state, stage, now);
+    if (plan.kind === "keep") return current;
+    if (plan.kind === "off") return { deadline: 0, together: this.togetherAt };
+    return { deadline: plan.deadline, together: plan.together };
+  }
+
+  /**
+   * What the timer does for `state` (no change made here): nothing new (same turn), off, or a
+   * timer for one seat firing at `fireAt` with `deadline` shown. A together phase has one
+   * deadline; when it passes, the first seat still listed gets its timeout move, and the
+   * re-armed timer (same deadline, already passed) does the next, until nobody is left.
+   */
+  private plan(state: S, stage: Stage, now: number): { kind: "keep" } | { kind: "off" } | { kind: "arm"; key: string; seat: number; fireAt: number; deadline: number; together: number } {
+    const def = this.room.def();
+    const configured = this.room.configured();
+    const playing = stage === "playing";
+    const who = def.whoActs(state);
+    if (who.together && playing && (configured.togetherSeconds ?? 0) > 0 && def.timeoutMove && who.seats.length > 0) {
+      const phaseKey = `${this.room.gameNo()}:together:${who.turn ?? "start"}`;
+      const key = `${phaseKey}:${who.seats.join(",")}`;
+      if (key === this.key) return { kind: "keep" };
+      const together = this.key.startsWith(`${phaseKey}:`) ? this.togetherAt : this.resume?.together || now + (configured.togetherSeconds ?? 0) * 1000;
+      return { kind: "arm", key, seat: who.seats[0], fireAt: together, deadline: Math.max(now, together), together };
+    }
+    const seconds = configured.turnSeconds;
+    if (!playing || seconds <= 0 || !def.timeoutMove || who.together || who.seats.length !== 1) return { kind: "off" };
+    const g = who.seats[0];
+    const key = `${this.room.gameNo()}:${g}:${who.turn ?? who.since ?? "start"}`;
+    if (key === this.key) return { kind: "keep" };
+    const resumeAt = this.resume?.deadline ?? 0;
+    const deadline = resumeAt > 0 ? Math.max(now, resumeAt) : now + seconds * 1000;
+    return { kind: "arm", key, seat: g, fireAt: deadline, deadline, together: this.togetherAt };
   }
 
   /** The timeout move of game seat `g`, unless the game moved on since the timer was armed. */

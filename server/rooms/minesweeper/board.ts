@@ -4,6 +4,7 @@
 // pointer (`cursor`) is shared. What is Minesweeper's own here: the schema (changed cells
 // only), the record's stats, the ranked check and the `result` event with its replay id.
 
+import { SAVING } from "../../store/SaveQueue.js";
 import type { Configured } from "../../../common/core/game.js";
 import {
   canRestart,
@@ -15,6 +16,7 @@ import {
   implausibleReason,
   isFinished,
   minesweeperDef,
+  revealedList,
   viewCounters,
   type MinesweeperConfig,
   type MinesweeperEvent,
@@ -37,15 +39,17 @@ const shownCells = new WeakMap<MinesweeperState, Uint8Array>();
 export const EVENT_CELLS_MAX = 64;
 
 /**
- * The `event` for a rules event. A big flood's cells are in the patch already, so its
- * event says only who opened how many from where (a 10,000-cell flood would otherwise
- * send ~115 KB twice).
+ * The `event` for a rules event (solo, co-op, and a racer's own board). A big flood's cells
+ * are in the patch already, so its event says only who opened how many from where (a
+ * 10,000-cell flood would otherwise send ~115 KB twice).
  */
-function announce(event: MinesweeperEvent): HubEvent {
+export function announce(event: MinesweeperEvent): HubEvent {
   if (event.kind !== "reveal") return event;
-  const { seat, cells } = event;
-  const { r, c } = cells[0];
-  return cells.length <= EVENT_CELLS_MAX ? { kind: "reveal", seat, count: cells.length, r, c, cells } : { kind: "reveal", seat, count: cells.length, r, c };
+  const { seat, cols, cells } = event;
+  const count = cells.length;
+  const r = (cells[0] / cols) | 0;
+  const c = cells[0] % cols;
+  return count <= EVENT_CELLS_MAX ? { kind: "reveal", seat, count, r, c, cells: revealedList(event) } : { kind: "reveal", seat, count, r, c };
 }
 
 /** `{r, c}` on the board, or `{r: -1, c: -1}` for "no pointer". */
@@ -165,7 +169,7 @@ export const boardParts: GameServerParts<Board, MinesweeperMove, MinesweeperEven
     for (const event of p.events) {
       if (event.kind === "flag") showCode(st, shown, event.r * cols + event.c, cellCode(board, event.r * cols + event.c), board.phase);
       else if (event.kind === "reveal") {
-        for (const { r, c } of event.cells) showCode(st, shown, r * cols + c, cellCode(board, r * cols + c), board.phase);
+        for (const i of event.cells) showCode(st, shown, i, cellCode(board, i), board.phase);
         st.credits[event.seat] += event.cells.length;
       }
     }
@@ -187,13 +191,14 @@ export const boardParts: GameServerParts<Board, MinesweeperMove, MinesweeperEven
     };
   },
   ended(st, info) {
-    // 0 while the record waits in the store's queue ("result not saved yet"), −1 if lost.
+    // 0 while the record waits in the store's queue ("result not saved yet"), −1 if lost,
+    // −2 (SAVING) while a store on another machine writes it (`saved` follows in a moment).
     st.replayId = info.replayId;
     const unranked = unrankedReason(info);
     return {
       kind: "result",
       replayId: info.replayId,
-      saved: info.replayId > 0,
+      saved: info.replayId > 0 || info.replayId === SAVING,
       result: info.state.phase,
       timeMs: elapsedMs(info.state),
       ranked: isRanked(info),

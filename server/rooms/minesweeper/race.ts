@@ -9,6 +9,7 @@
 // race's clients know them, and the record and `result` event. Nothing about another
 // racer's cells reaches anyone before the race is over.
 
+import { SAVING } from "../../store/SaveQueue.js";
 import {
   CELL,
   minesweeperRaceDef,
@@ -29,6 +30,7 @@ import { sizeEncoderForEntries } from "../base/encodeBuffer.js";
 import type { HubEvent } from "../base/SeatedRoom.js";
 import { emptyPayload, ok } from "../base/validate.js";
 import type { GameServerParts, Stage } from "../game/GameRoom.js";
+import { announce } from "./board.js";
 import { writeBoardSize } from "./MinesweeperState.js";
 import { RaceRoomState, RaceSeat, type RaceBoard } from "./RaceState.js";
 
@@ -99,7 +101,7 @@ function toWire(e: RaceEvent, room: (raceSeat: number | null) => number, info: {
     case "go":
       return { kind: "go", at: e.at, raceNo: info.gameNo, seats: info.order.slice() };
     case "board":
-      return { ...e.event, seat: room(e.seat) };
+      return { ...announce(e.event), seat: room(e.seat) };
     case "progress":
       return { kind: "progress", seat: room(e.seat), percent: e.percent };
     case "out":
@@ -225,7 +227,8 @@ export const raceParts: GameServerParts<RaceState, RaceMove, RaceEvent, Mineswee
     };
   },
   ended(st, info) {
-    // 0 while the record waits in the store's queue ("result not saved yet"), −1 if lost.
+    // 0 while the record waits in the store's queue ("result not saved yet"), −1 if lost,
+    // −2 (SAVING) while a store on another machine writes it (`saved` follows in a moment).
     st.replayId = info.replayId;
     const s = info.state;
     const stats = raceStats(s, info.log);
@@ -233,7 +236,7 @@ export const raceParts: GameServerParts<RaceState, RaceMove, RaceEvent, Mineswee
     return {
       kind: "result",
       replayId: info.replayId,
-      saved: info.replayId > 0,
+      saved: info.replayId > 0 || info.replayId === SAVING,
       ranking: raceRanking(s).map((raceSeat, k) => ({
         seat: info.order[raceSeat],
         name: info.names[raceSeat],

@@ -1,0 +1,231 @@
+// One load-generator process of the soak (bench/soak.ts forks two). It keeps `clients`
+// players busy across every game: each joins a room (quick play, a solo game against bots,
+// a private room a friend joins by code, or a spectator seat), plays for a while with the
+// game's simplest moves, then leaves, drops its socket abruptly, or drops and reconnects —
+// and a new player takes its place. Each player sends its matchmaking requests from an
+// address of its own (X-Forwarded-For; the hub runs with TRUST_PROXY=1), so the hub's
+// per-address books fill and empty as with real players.
+// Driven over IPC: {cmd:"run", clients} · {cmd:"stop"} (everyone leaves or drops) · {cmd:"quit"}.
+// Env: PORT, WORKER, LIFE_MIN_MS, LIFE_MAX_MS, AWAY_MIN_MS, AWAY_MAX_MS.
+
+import { Client, type Room } from "colyseus.js";
+import { unpackPlay } from "../../common/cubestacc/wire.js";
+
+const PORT = Number(process.env.PORT);
+const WORKER = Number(process.env.WORKER ?? 0);
+const LIFE_MIN_MS = Number(process.env.LIFE_MIN_MS ?? 30_000);
+const LIFE_MAX_MS = Number(process.env.LIFE_MAX_MS ?? 120_000);
+const BASE = `http://127.0.0.1:${PORT}`;
+
+// colyseus.js reports every refused or dropped connection on the console: thousands of lines
+// in a soak, and every one of them counted below instead.
+for (const k of ["log", "info", "warn", "error"] as const) console[k] = () => {};
+
+/** How long a dropped player is away before it reconnects (inside RECONNECT_SECONDS). */
+const AWAY_MS = { min: Number(process.env.AWAY_MIN_MS ?? 1000), max: Number(process.env.AWAY_MAX_MS ?? 3000) };
+
+const sleep = (ms: number) => new Promise<void>((r) => setTimeout(r, ms));
+const rand = (a: number, b: number) => a + Math.random() * (b - a);
+const pickOne = <T>(xs: readonly T[]): T => xs[Math.floor(Math.random() * xs.length)]!;
+
+/** A benchmarking-range address (RFC 2544) per player: only ever a header value, never dialled. */
+let nextAddress = WORKER * 1_000_000;
+function address(): string {
+  const n = nextAddress++;
+  return `198.${18 + ((n >> 16) & 1)}.${(n >> 8) & 255}.${n & 255}`;
+}
+
+const stats = { joins: 0, failedJoins: 0, leaves: 0, drops: 0, reconnects: 0, failedReconnects: 0, moves: 0, refusals: 0, lastError: "" };
+
+type Mover = (room: Room<any>, seat: number) => void;
+
+// ---- the games' simplest moves (refusals are fine: they exercise the refusal path) ----------
+
+const minesweeper: Mover = (room) => {
+  const st = room.state;
+  const cells = st?.cells as ArrayLike<number> | undefined;
+  if (!cells || !cells.length) return;
+  const cols = st.cols as number;
+  const hidden: number[] = [];
+  for (let i = 0; i < cells.length; i++) if (cells[i] === 9) hidden.push(i);
+  if (!hidden.length) return;
+  const i = pickOne(hidden);
+  room.send(Math.random() < 0.2 ? "flag" : "reveal", { r: Math.floor(i / cols), c: i % cols });
+};
+
+const connect4: Mover = (room, seat) => {
+  if (room.state?.acting?.[0] !== seat) return;
+  room.send("drop", { col: Math.floor(Math.random() * 7) });
+};
+
+const cubestacc: Mover = (room, seat) => {
+  const st = room.state;
+  if (!st) return;
+  if (st.phase === "finished") return void room.send("ready", { ready: true });
+  if (st.phase !== "playing" || st.turn !== seat) return;
+  const priv = st.players?.[seat]?.private;
+  if (!priv) return;
+  if (priv.legal?.length) {
+    const l = unpackPlay(priv.legal[0])!;
+    room.send("play", l.mode === "wild" ? { card: l.card, onto: l.onto, mode: l.mode, suit: "spades" } : { card: l.card, onto: l.onto, mode: l.mode });
+  } else if (priv.canDone) room.send("done", {});
+  else if (priv.drawAction) room.send("draw", {});
+};
+
+const pets: Mover = (room, seat) => {
+  const acting = room.state?.acting as ArrayLike<number> | undefined;
+  if (!acting || !Array.from(acting).includes(seat)) return;
+  room.send(Math.random() < 0.7 ? "pass" : "buy", { index: 0 });
+};
+
+/** The card table: the built-in deck once, then draws, a mulligan now and then. */
+const table: Mover = (room) => {
+  const me = room as Room<any> & { soakDeck?: boolean };
+  if (!me.soakDeck) {
+    me.soakDeck = true;
+    return void room.send("deck", { text: "" });
+  }
+  room.send("act", { action: Math.random() < 0.9 ? { do: "draw", n: 1 } : { do: "shuffle" } });
+};
+
+interface Plan {
+  game: string;
+  how: "joinOrCreate" | "create" | "spectate" | "private";
+  options: Record<string, unknown>;
+  mover: Mover;
+}
+
+/** What a new player does: every game, most modes. */
+const PLANS: Plan[] = [
+  { game: "minesweeper", how: "joinOrCreate", options: { mode: "coop", level: "beginner" }, mover: minesweeper },
+  { game: "minesweeper", how: "create", options: { mode: "solo", level: "intermediate" }, mover: minesweeper },
+  { game: "minesweeper", how: "joinOrCreate", options: { mode: "race", level: "beginner" }, mover: minesweeper },
+  { game: "minesweeper", how: "private", options: { mode: "coop", level: "beginner", private: true }, mover: minesweeper },
+  { game: "cubestacc", how: "joinOrCreate", options: { mode: "online", seats: 2 }, mover: cubestacc },
+  { game: "cubestacc", how: "create", options: { mode: "solo", bots: 2 }, mover: cubestacc },
+  { game: "connect4", how: "joinOrCreate", options: { mode: "online" }, mover: connect4 },
+  { game: "connect4", how: "create", options: { mode: "solo" }, mover: connect4 },
+  { game: "pets", how: "joinOrCreate", options: { seats: 2 }, mover: pets },
+  { game: "pets", how: "create", options: { mode: "solo", bots: 1 }, mover: pets },
+  { game: "table", how: "create", options: { mode: "solo" }, mover: table },
+  { game: "table", how: "joinOrCreate", options: { mode: "online", seats: 2 }, mover: table },
+  { game: "any", how: "spectate", options: {}, mover: () => {} },
+];
+
+/** Private rooms waiting for a friend: a "private" player creates one or joins one by code. */
+const privateCodes: string[] = [];
+
+async function join(client: Client, plan: Plan): Promise<Room<any>> {
+  const options = { ...plan.options, name: `Soak${WORKER}` };
+  if (plan.how === "joinOrCreate") return client.joinOrCreate(plan.game, options);
+  if (plan.how === "create") return client.create(plan.game, options);
+  if (plan.how === "private") {
+    const code = privateCodes.shift();
+    if (code) return client.joinById(code, { name: options.name });
+    const room = await client.create(plan.game, options);
+    privateCodes.push(room.roomId);
+    if (privateCodes.length > 20) privateCodes.shift();
+    return room;
+  }
+  const rooms = (await (await fetch(`${BASE}/api/rooms`)).json()) as { roomId: string }[];
+  if (!rooms.length) return client.joinOrCreate("connect4", { mode: "online", name: options.name });
+  return client.joinById(pickOne(rooms).roomId, { spectate: true, name: options.name });
+}
+
+function drop(room: Room<any>): void {
+  const ws = (room.connection.transport as unknown as { ws: { terminate?: () => void; close: () => void } }).ws;
+  if (ws.terminate) ws.terminate();
+  else ws.close();
+}
+
+let running = false;
+let stopping = false;
+const lives: Promise<void>[] = [];
+
+/** One player slot: join, play, go away (one of three ways), again, until stopped. */
+async function life(): Promise<void> {
+  while (running) {
+    const plan = pickOne(PLANS);
+    const client = new Client(BASE, { headers: { "x-forwarded-for": address() } });
+    let room: Room<any>;
+    try {
+      room = await join(client, plan);
+      stats.joins++;
+    } catch (e) {
+      stats.failedJoins++;
+      stats.lastError = String((e as Error)?.message ?? e).slice(0, 200);
+      await sleep(rand(500, 2000));
+      continue;
+    }
+    let seat = -1;
+    const listen = (r: Room<any>) => {
+      r.onMessage("*", (type, payload: any) => {
+        if (type === "seat") seat = payload.seat;
+        else if (type === "error") stats.refusals++;
+      });
+    };
+    listen(room);
+    const every = rand(1500, 4000);
+    const tick = () => {
+      try {
+        plan.mover(room, seat);
+        stats.moves++;
+      } catch {
+        /* a state not decoded yet */
+      }
+    };
+    let timer = setInterval(tick, every);
+    const until = Date.now() + rand(LIFE_MIN_MS, LIFE_MAX_MS);
+    while (running && Date.now() < until) await sleep(250);
+    clearInterval(timer);
+    const how = stopping ? (Math.random() < 0.5 ? "leave" : "drop") : pickOne(["leave", "leave", "drop", "drop", "reconnect"] as const);
+    if (how === "leave") {
+      stats.leaves++;
+      await Promise.race([room.leave(true).catch(() => undefined), sleep(3000)]);
+    } else if (how === "drop") {
+      stats.drops++;
+      drop(room);
+    } else {
+      // a phone losing its network for a moment: back within the reconnection window
+      const token = room.reconnectionToken;
+      drop(room);
+      await sleep(rand(AWAY_MS.min, AWAY_MS.max));
+      try {
+        room = await client.reconnect(token);
+        stats.reconnects++;
+        listen(room);
+        timer = setInterval(tick, every);
+        await sleep(rand(5000, 15000));
+        clearInterval(timer);
+        stats.leaves++;
+        await Promise.race([room.leave(true).catch(() => undefined), sleep(3000)]);
+      } catch {
+        stats.failedReconnects++;
+      }
+    }
+    await sleep(rand(200, 1500));
+  }
+}
+
+process.on("message", async (msg: { cmd: string; clients?: number; rampMs?: number }) => {
+  if (msg.cmd === "run") {
+    running = true;
+    const n = msg.clients ?? 0;
+    const gap = (msg.rampMs ?? 0) / Math.max(1, n);
+    for (let i = 0; i < n; i++) {
+      lives.push(life());
+      if (gap > 0) await sleep(gap);
+    }
+    process.send!({ type: "running" });
+  } else if (msg.cmd === "stats") {
+    process.send!({ type: "stats", ...stats });
+  } else if (msg.cmd === "stop") {
+    stopping = true;
+    running = false;
+    await Promise.race([Promise.all(lives), sleep(20_000)]);
+    process.send!({ type: "stopped", ...stats });
+  } else if (msg.cmd === "quit") {
+    process.exit(0);
+  }
+});
+process.on("disconnect", () => process.exit(0));

@@ -1,0 +1,98 @@
+// A finished Connect Four game played back (#/replay/ID): the record's log re-run with
+// common/connect4 rules, drawn on the same grid as the live game (connect4.css). Controls:
+// the shared transport (client/ui/replayControls.ts); a shared link opens at its moment.
+import { COLS, connect4Rules, EMPTY, ROWS, type Connect4State } from "../../../common/connect4/index";
+import { h } from "../../ui/dom";
+import { replayControls } from "../../ui/replayControls";
+import { engineSteps, ReplayEngine, type ReplayRecord } from "../../pages/replay";
+import type { PageFrame, PageHandle } from "../../pages/page";
+import "./connect4.css";
+
+const DISCS = ["red", "gold"];
+const STEP_MS = 900;
+
+export async function mountConnect4Replay(frame: PageFrame, record: ReplayRecord): Promise<PageHandle> {
+  const engine = new ReplayEngine(record, connect4Rules);
+  const state = () => engine.session.state as Connect4State;
+  const name = (seat: number) => record.seats[seat] || `Seat ${seat + 1}`;
+  const final = (() => {
+    const e = new ReplayEngine(record, connect4Rules);
+    e.seek(e.total);
+    return e.session.state as Connect4State;
+  })();
+  const outcome = final.winner !== null ? `${name(final.winner)} won` : final.over ? "a draw" : record.result;
+  frame.setSubtitle(`Connect Four · ${name(0)} (red) vs ${name(1)} (gold) · ${outcome}`);
+
+  const cells = Array.from({ length: ROWS * COLS }, () => h("span", { class: "c4-cell" }));
+  const grid = h(
+    "div",
+    { class: "c4-grid c4-replay", id: "c4-grid", role: "img", "aria-label": "Connect Four grid" },
+    ...Array.from({ length: COLS }, (_, col) =>
+      h("div", { class: "c4-col", "data-col": col }, ...Array.from({ length: ROWS }, (_, k) => cells[(ROWS - 1 - k) * COLS + col])),
+    ),
+  );
+  const caption = h("p", { class: "c4-replay-caption", id: "c4-replay-caption", "aria-live": "polite" });
+  let timer: ReturnType<typeof setTimeout> | null = null;
+
+  const controls = replayControls({
+    ...engineSteps(engine),
+    speeds: [0.5, 1, 2, 4],
+    seek: (k) => {
+      engine.seek(k);
+      draw();
+    },
+    onPlaying: (on) => {
+      if (timer) clearTimeout(timer);
+      timer = null;
+      if (on) tick();
+    },
+    posText: () => `Move ${engine.position} / ${engine.total}`,
+    announce: (t) => frame.announce(t),
+    // The winning drop is the moment worth a link.
+    marks: final.winner !== null ? [{ at: engine.total, label: `${name(final.winner)} connects four` }] : [],
+  });
+
+  function tick(): void {
+    timer = setTimeout(() => {
+      if (!controls.playing) return;
+      if (!engine.step()) return controls.finish();
+      draw();
+      controls.update();
+      tick();
+    }, STEP_MS / controls.speed);
+  }
+
+  function draw(): void {
+    const s = state();
+    const line = new Set(s.line);
+    cells.forEach((span, i) => {
+      const v = s.grid[i];
+      span.dataset.disc = v === EMPTY || v < 0 ? "" : DISCS[v];
+      span.classList.toggle("c4-line", line.has(i));
+    });
+    const last = engine.position > 0 ? record.log[engine.position - 1] : null;
+    caption.textContent =
+      engine.position === 0
+        ? `${name(0)} starts.`
+        : s.over
+          ? s.winner !== null
+            ? `${name(s.winner)} connects four.`
+            : "The grid is full: a draw."
+          : `${name(last!.seat)} ${last!.move?.type === "timeout" ? "ran out of time" : `dropped in column ${(last!.move?.col ?? 0) + 1}`}. ${name(s.turn)} to play.`;
+    controls.update();
+  }
+
+  frame.body.append(controls.el, h("div", { class: "c4-replay-stage" }, grid, caption));
+  draw();
+  return {
+    el: frame.el,
+    snapshot: () => ({ page: "replay", ready: true, game: "connect4", position: engine.position, total: engine.total, grid: state().grid.slice() }),
+    renderNow() {},
+    resume() {},
+    destroy() {
+      if (timer) clearTimeout(timer);
+      controls.destroy();
+      frame.el.remove();
+    },
+  };
+}

@@ -1,0 +1,67 @@
+// A rated game's changes on an end screen: "Your rating: +12", then each player's rating
+// before → after and the change (the room's `rated` event, docs/protocol.md "Rated quick
+// play"). Every end screen uses it: the shell's, Cubestacc's, the Minesweeper race's.
+import { deltaText } from "../../../common/rated";
+import type { RoomSession } from "../../net/session";
+import { h } from "../../ui/dom";
+import "./rated.css";
+
+export interface RatedEvent {
+  kind: "rated";
+  gameNo: number;
+  pool: string;
+  changes: { seat: number; before: number; after: number; delta: number; provisional: boolean; games: number }[];
+}
+
+export class RatedBox {
+  readonly el = h("div", { class: "gs-end-rated", id: "gs-rated", "aria-live": "polite" });
+  private event: RatedEvent | null = null;
+  private readonly off: () => void;
+  private last: { gameNo: number; me: number | null; name: (seat: number) => string } | null = null;
+
+  constructor(session: RoomSession, announce?: (text: string) => void) {
+    this.off = session.onMessage<RatedEvent | { kind: string; message?: string }>("event", (e) => {
+      if (e?.kind === "rated") {
+        this.event = e as RatedEvent;
+        if (this.last) this.show(this.last.gameNo, this.last.me, this.last.name);
+      } else if (e?.kind === "no-show" && e.message) announce?.(e.message);
+    });
+  }
+
+  /** Shows the changes of game `gameNo` (once they arrive); nothing for another game. */
+  show(gameNo: number, me: number | null, name: (seat: number) => string): void {
+    this.last = { gameNo, me, name };
+    const r = this.event;
+    const key = r && r.gameNo === gameNo ? JSON.stringify([r, me]) : "";
+    if (this.el.dataset.key === key) return;
+    this.el.dataset.key = key;
+    if (!key) return void this.el.replaceChildren();
+    const mine = r!.changes.find((c) => c.seat === me);
+    this.el.replaceChildren(
+      h("h3", {}, mine ? `Your rating: ${deltaText(mine.delta)}` : "Ratings"),
+      h(
+        "ul",
+        { class: "gs-rated-list" },
+        ...r!.changes.map((c) =>
+          h(
+            "li",
+            { class: `gs-rated-row${c.seat === me ? " me" : ""}`, "data-seat": c.seat },
+            h("span", { class: "gs-rated-name" }, name(c.seat)),
+            h("span", { class: "gs-rated-value" }, `${c.before.toLocaleString("en-US")} → ${c.after.toLocaleString("en-US")}${c.provisional ? "?" : ""}`),
+            h("strong", { class: `gs-rated-delta ${c.delta >= 0 ? "up" : "down"}` }, deltaText(c.delta)),
+          ),
+        ),
+      ),
+    );
+  }
+
+  hide(): void {
+    this.last = null;
+    this.el.dataset.key = "";
+    this.el.replaceChildren();
+  }
+
+  destroy(): void {
+    this.off();
+  }
+}

@@ -1,0 +1,67 @@
+// The rating pools: which games are rated, and how a pool is named. A pool is one rating
+// ladder (a player has one rating per pool): a game, or a game and level for the
+// Minesweeper race, whose levels are different skills. The server rates finished games into
+// these pools (server/ratings/), rated quick play queues per pool, the client lists their
+// leaderboards. Plain data, read by both sides.
+
+export interface RatedPool {
+  /** Pool id: a game id, or `minesweeper-race:<level>`. */
+  id: string;
+  /** The room name its games are played in (common/games.ts ids, Minesweeper's rooms are "minesweeper"). */
+  game: string;
+  /** Name a player reads ("Connect Four", "Minesweeper race · Expert"). */
+  title: string;
+  /** Seats a rated game of this pool is played by: the queue fills up to `max`, starts at `min` after a wait. */
+  seats: { min: number; max: number };
+  /** Create options of the room a match is played in (besides `seats`). */
+  options: Record<string, string | number>;
+}
+
+const RACE_LEVELS: [string, string][] = [
+  ["beginner", "Beginner"],
+  ["intermediate", "Intermediate"],
+  ["expert", "Expert"],
+];
+
+export const RATED_POOLS: readonly RatedPool[] = [
+  { id: "connect4", game: "connect4", title: "Connect Four", seats: { min: 2, max: 2 }, options: { mode: "online" } },
+  { id: "cubestacc", game: "cubestacc", title: "Cubestacc", seats: { min: 2, max: 4 }, options: { mode: "online", bots: 0 } },
+  ...RACE_LEVELS.map(([level, name]) => ({
+    id: `minesweeper-race:${level}`,
+    game: "minesweeper",
+    title: `Minesweeper race · ${name}`,
+    seats: { min: 2, max: 4 },
+    options: { mode: "race", level },
+  })),
+  { id: "pets", game: "pets", title: "Auto Pets", seats: { min: 2, max: 4 }, options: { mode: "online", bots: 0 } },
+];
+
+export function ratedPool(id: string): RatedPool | undefined {
+  return RATED_POOLS.find((p) => p.id === id);
+}
+
+/** The pools of one room name (the game page's rated quick play and leaderboards). */
+export function poolsOf(game: string): RatedPool[] {
+  return RATED_POOLS.filter((p) => p.game === game);
+}
+
+/** The rating scale players read: everyone starts at 1500, ± about 500 (see docs/ratings.md). */
+export const RATING_START = 1500;
+export const RATING_START_SIGMA = 500;
+/** A rating is provisional ("1500?") while its uncertainty is above this. */
+export const PROVISIONAL_SIGMA = 350;
+
+export function isProvisional(sigma: number): boolean {
+  return sigma > PROVISIONAL_SIGMA;
+}
+
+/** A rating as players read it: a whole number, with "?" while provisional. */
+export function ratingText(mu: number, sigma: number): string {
+  return `${Math.round(mu).toLocaleString("en-US")}${isProvisional(sigma) ? "?" : ""}`;
+}
+
+/** A rating change as players read it: "+12", "−9", "±0". */
+export function deltaText(delta: number): string {
+  const d = Math.round(delta);
+  return d > 0 ? `+${d}` : d < 0 ? `−${-d}` : "±0";
+}

@@ -1,0 +1,22 @@
+// A per-address token bucket as Express middleware: `burst` requests at once, then
+// `perSecond`; past it a 429 with Retry-After and the caller's own words. The table of
+// addresses is bounded (idle ones are dropped once it passes 10 000).
+
+import type express from "express";
+import { TokenBucket, type BucketLimits } from "../rooms/base/rateLimit.js";
+
+export function ipLimit(limits: BucketLimits, message: string, now: () => number = Date.now): express.RequestHandler {
+  const buckets = new Map<string, { bucket: TokenBucket; seen: number }>();
+  const retryAfter = String(Math.max(1, Math.ceil(1 / limits.perSecond)));
+  return (req, res, next) => {
+    const ip = req.ip ?? req.socket.remoteAddress ?? "?";
+    const t = now();
+    if (buckets.size > 10_000) for (const [key, entry] of buckets) if (t - entry.seen > 10 * 60_000) buckets.delete(key);
+    let entry = buckets.get(ip);
+    if (!entry) buckets.set(ip, (entry = { bucket: new TokenBucket(limits), seen: t }));
+    entry.seen = t;
+    if (entry.bucket.take()) return next();
+    res.setHeader("Retry-After", retryAfter);
+    res.status(429).json({ code: "rate-limited", message });
+  };
+}

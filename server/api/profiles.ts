@@ -1,0 +1,187 @@
+// Profiles without accounts, histories and ratings over HTTP (docs/protocol.md "Profiles").
+//
+// POST /api/profiles makes a profile and answers its device key once; the browser keeps the
+// key and sends it as `Authorization: Bearer <key>`; the store keeps only its hash. Another
+// device gets its own key through a device link (claims.ts). Creating profiles is bounded per
+// address (a day's window, counted in the store, so every machine shares the count) and every
+// route has a per-address rate.
+
+import { createHash } from "node:crypto";
+import express from "express";
+import { RATED_POOLS, ratedPool } from "../../common/rated.js";
+import { gameDef } from "../../common/games.js";
+import { cleanText } from "../rooms/base/validate.js";
+import type { HomeStore, Profile } from "../store/HomeStore.js";
+import { hashKey, newProfileId, newProfileKey, PROFILE_ID, requestKey, requestProfile } from "./profileAuth.js";
+import { ipLimit } from "./ipLimit.js";
+
+export const PROFILE_NAME_MAX = 16;
+const DAY_MS = 24 * 3600_000;
+
+export interface ProfileApiSettings {
+  /** Profiles one address may make per day (default 10). */
+  profilesPerDay?: number;
+  /** Reads and writes per address (default: a burst of 60, then 10 a second). */
+  rate?: { burst: number; perSecond: number };
+  /** Profile creations per address, before the daily bound (default: 5, then one a minute). */
+  createRate?: { burst: number; perSecond: number };
+  now?: () => number;
+}
+
+function fail(res: express.Response, status: number, code: string, message: string): void {
+  res.status(status).json({ code, message });
+}
+
+/** A profile name: unprintables removed, trimmed, 1–16 characters; null when nothing is left. */
+export function profileName(raw: unknown): string | null {
+  if (typeof raw !== "string") return null;
+  const name = cleanText(raw.slice(0, 256), PROFILE_NAME_MAX);
+  return name.length > 0 ? name : null;
+}
+
+const BAD_NAME = `Choose a name of 1 to ${PROFILE_NAME_MAX} letters, digits or signs.`;
+const UNKNOWN = "This browser's profile is not on this hub any more (it was forgotten, or the hub's data was reset). Make a new one.";
+const NO_KEY = "Send this browser's profile key as Authorization: Bearer <key> (make a profile with POST /api/profiles first).";
+
+const games = new Set(["minesweeper", "cubestacc", "connect4", "pets", "table"]);
+
+function gameParam(value: unknown): string | undefined | null {
+  if (value === undefined || value === "") return undefined;
+  return typeof value === "string" && (games.has(value) || !!gameDef(value)) ? value : null;
+}
+
+function intParam(value: unknown, min: number, max: number): number | undefined | null {
+  if (value === undefined) return undefined;
+  if (typeof value !== "string" || !/^\d{1,15}$/.test(value)) return null;
+  const n = Number(value);
+  return n >= min && n <= max ? n : null;
+}
+
+export function profilesApi(home: () => HomeStore | undefined, settings: ProfileApiSettings = {}): express.Router {
+  const router = express.Router();
+  const now = settings.now ?? Date.now;
+  const perDay = settings.profilesPerDay ?? 10;
+  const limited = ipLimit(settings.rate ?? { burst: 60, perSecond: 10 }, "Too many requests; wait a few seconds and try again.", now);
+  const createLimited = ipLimit(settings.createRate ?? { burst: 5, perSecond: 1 / 60 }, "Too many new profiles from here; wait a minute and try again.", now);
+  const body = express.json({ limit: "1kb" });
+
+  const store = (res: express.Response): HomeStore | null => {
+    const s = home();
+    if (!s) fail(res, 503, "unavailable", "This hub keeps no profiles.");
+    return s ?? null;
+  };
+
+  /** The caller's profile, or an answer saying why there is none. */
+  const me = async (req: express.Request, res: express.Response): Promise<{ store: HomeStore; profile: Profile } | null> => {
+    const s = store(res);
+    if (!s) return null;
+    if (!requestKey(req)) {
+      fail(res, 401, "no-profile", NO_KEY);
+      return null;
+    }
+    const profile = await requestProfile(req, s);
+    if (!profile) {
+      fail(res, 401, "profile-unknown", UNKNOWN);
+      return null;
+    }
+    res.setHeader("Cache-Control", "private, no-store");
+    return { store: s, profile };
+  };
+
+  router.post("/profiles", limited, createLimited, body, async (req, res) => {
+    const s = store(res);
+    if (!s) return;
+    const name = profileName((req.body ?? {}).name);
+    if (!name) return fail(res, 400, "bad-name", BAD_NAME);
+    const key = newProfileKey();
+    const address = createHash("sha256").update(req.ip ?? req.socket.remoteAddress ?? "?").digest("hex");
+    const made = await s.createProfile({ id: newProfileId(), name, keyHash: hashKey(key), addressHash: address, now: now() }, { perAddress: perDay, windowMs: DAY_MS });
+    if (!made) return fail(res, 429, "too-many-profiles", `At most ${perDay} profiles a day are made from one address. Use the profile you have, or try again tomorrow.`);
+    res.setHeader("Cache-Control", "no-store");
+    res.status(201).json({ key, profile: made });
+  });
+
+  // "Who am I?": a key the hub does not know is answered `profile: null` (not an error: the
+  // browser then makes a new profile).
+  router.get("/profile", limited, async (req, res) => {
+    const s = store(res);
+    if (!s) return;
+    if (!requestKey(req)) return fail(res, 401, "no-profile", NO_KEY);
+    res.setHeader("Cache-Control", "private, no-store");
+    const profile = await requestProfile(req, s);
+    if (!profile) return res.json({ profile: null, ratings: [] });
+    const figures = await s.profileFigures(profile.id);
+    res.json({ profile, ratings: figures.ratings });
+  });
+
+  router.patch("/profile", limited, body, async (req, res) => {
+    const m = await me(req, res);
+    if (!m) return;
+    const name = profileName((req.body ?? {}).name);
+    if (!name) return fail(res, 400, "bad-name", BAD_NAME);
+    res.json({ profile: await m.store.renameProfile(m.profile.id, name) });
+  });
+
+  router.delete("/profile", limited, async (req, res) => {
+    const m = await me(req, res);
+    if (!m) return;
+    const gone = await m.store.forgetProfile(m.profile.id);
+    res.json({ forgotten: true, ...gone });
+  });
+
+  router.get("/profile/games", limited, async (req, res) => {
+    const game = gameParam(req.query.game);
+    const before = intParam(req.query.before, 1, Number.MAX_SAFE_INTEGER);
+    const limit = intParam(req.query.limit, 1, 100);
+    if (game === null) return fail(res, 400, "bad-query", "game must be one of minesweeper, cubestacc, connect4, pets, table.");
+    if (before === null || limit === null) return fail(res, 400, "bad-query", "before and limit must be whole numbers (limit 1 to 100).");
+    const m = await me(req, res);
+    if (!m) return;
+    const want = limit ?? 20;
+    const rows = await m.store.gamesOf(m.profile.id, { game, before, limit: want + 1 });
+    res.json({ games: rows.slice(0, want), next: rows.length > want ? rows[want - 1].id : null });
+  });
+
+  router.get("/profiles/:id", limited, async (req, res) => {
+    const s = store(res);
+    if (!s) return;
+    const id = String(req.params.id);
+    if (!PROFILE_ID.test(id)) return fail(res, 400, "bad-id", "A profile id is 12 letters, digits, - or _.");
+    const profile = await s.profile(id);
+    if (!profile) return fail(res, 404, "not-found", "There is no such profile (it may have been forgotten).");
+    res.setHeader("Cache-Control", "no-cache");
+    res.json({ profile, figures: await s.profileFigures(profile.id) });
+  });
+
+  router.get("/ratings/:pool", limited, async (req, res) => {
+    const s = store(res);
+    if (!s) return;
+    const asked = String(req.params.pool);
+    const pool = ratedPool(asked);
+    if (!pool) return fail(res, 404, "not-found", `There is no rating pool ${JSON.stringify(asked.slice(0, 40))}: use one of ${RATED_POOLS.map((p) => p.id).join(", ")}.`);
+    const limit = intParam(req.query.limit, 1, 100);
+    if (limit === null) return fail(res, 400, "bad-query", "limit must be a whole number from 1 to 100.");
+    res.setHeader("Cache-Control", "no-cache");
+    res.json({ pool: pool.id, title: pool.title, entries: await s.ratingLeaderboard(pool.id, limit ?? 20) });
+  });
+
+  router.get("/games/recent", limited, async (req, res) => {
+    const s = store(res);
+    if (!s) return;
+    const game = gameParam(req.query.game);
+    const limit = intParam(req.query.limit, 1, 50);
+    if (game === null) return fail(res, 400, "bad-query", "game must be one of minesweeper, cubestacc, connect4, pets, table.");
+    if (limit === null) return fail(res, 400, "bad-query", "limit must be a whole number from 1 to 50.");
+    res.setHeader("Cache-Control", "no-cache");
+    res.json({ games: await s.recentPublicGames({ game, limit: limit ?? 10 }) });
+  });
+
+  router.use(((err, _req, res, next) => {
+    if (res.headersSent) return next(err);
+    const e = err as { type?: string };
+    if (e.type === "entity.too.large") return fail(res, 413, "too-large", "The body must be a small JSON object.");
+    if (e.type === "entity.parse.failed") return fail(res, 400, "bad-json", "The body is not valid JSON.");
+    return next(err);
+  }) as express.ErrorRequestHandler);
+  return router;
+}

@@ -1,0 +1,101 @@
+// A rated room: the players rated quick play matched (server/ratings/queue.ts), each with a
+// seat ticket, and nobody else in its seats. The queue creates the room in its own process
+// with a one-time nonce in the create options (a client cannot forge one, as a restore's);
+// the nonce names the match: its pool and a ticket per player, bound to that player's
+// profile. A player joins with their ticket (the seat reservation carries it), so the seat
+// is bound to the matched profile whatever else the join says.
+
+import { randomBytes } from "node:crypto";
+import { ratedPool, type RatedPool } from "../../../common/rated.js";
+import { hashKey, isProfileKey } from "../../api/profileAuth.js";
+import type { HomeStore } from "../../store/HomeStore.js";
+import { HubRefusal } from "../base/errors.js";
+import type { JoinRequest } from "../base/seats.js";
+
+export interface MatchedPlayer {
+  profileId: string;
+  name: string;
+  /** Their rating when matched (shown while waiting for the others). */
+  mu: number;
+  ticket: string;
+}
+
+export interface Match {
+  pool: string;
+  players: MatchedPlayer[];
+}
+
+/** Create-option key of a rated room; its value is a one-time nonce. */
+export const RATED_OPTION = "__rated";
+/** Create-option key the room log keeps (a restore trusts its own log). */
+export const RATED_POOL_OPTION = "ratedPool";
+
+const pending = new Map<string, Match>();
+
+export function newTicket(): string {
+  return randomBytes(16).toString("base64url");
+}
+
+/** The create options of the room a match is played in (the pool's options, its seats, the nonce). */
+export function ratedRoomOptions(pool: RatedPool, match: Match): Record<string, unknown> {
+  const nonce = randomBytes(16).toString("hex");
+  pending.set(nonce, match);
+  // A nonce never used (the create failed) is dropped after a minute.
+  setTimeout(() => pending.delete(nonce), 60_000).unref?.();
+  return { ...pool.options, seats: match.players.length, [RATED_OPTION]: nonce, [RATED_POOL_OPTION]: pool.id };
+}
+
+/** The match a create is for, if its options carry a live nonce (used once). */
+export function takeMatch(options: Record<string, unknown>): Match | null {
+  const nonce = options[RATED_OPTION];
+  if (typeof nonce !== "string") return null;
+  const match = pending.get(nonce) ?? null;
+  pending.delete(nonce);
+  return match;
+}
+
+/** What a rated room knows: its pool, and the tickets still to be used. */
+export class RatedTable {
+  private readonly unused = new Map<string, MatchedPlayer>();
+
+  constructor(
+    readonly pool: RatedPool,
+    players: readonly MatchedPlayer[],
+  ) {
+    for (const p of players) this.unused.set(p.ticket, p);
+  }
+
+  /** A room rebuilt from its log: rated, with no tickets left (everyone rejoins by seat token). */
+  static restored(options: Record<string, unknown>): RatedTable | null {
+    const pool = typeof options[RATED_POOL_OPTION] === "string" ? ratedPool(options[RATED_POOL_OPTION] as string) : undefined;
+    return pool ? new RatedTable(pool, []) : null;
+  }
+
+  /** The matched player a ticket seats (used once), or null. */
+  admit(ticket: string | undefined): MatchedPlayer | null {
+    if (!ticket) return null;
+    const p = this.unused.get(ticket) ?? null;
+    this.unused.delete(ticket);
+    return p;
+  }
+
+  /** Matched players who have not come yet. */
+  get waitingFor(): number {
+    return this.unused.size;
+  }
+}
+
+/**
+ * The profile a join plays for: in a rated room the ticket's (anyone without one is refused a
+ * seat), elsewhere the one its profile key names (an unknown key joins without a profile).
+ */
+export async function joiningProfile(request: JoinRequest, newSeat: boolean, rated: RatedTable | null, home: HomeStore | undefined): Promise<string | null> {
+  if (rated && newSeat) {
+    const matched = rated.admit(request.ratedTicket);
+    if (!matched) throw new HubRefusal("rated-only", "This is a rated game between the players rated quick play matched. Find your own with Rated quick play, or watch this one as a spectator.");
+    return matched.profileId;
+  }
+  if (!home || request.spectate || !isProfileKey(request.profileKey)) return null;
+  const profile = await home.profileByKey(hashKey(request.profileKey)).catch(() => null);
+  return profile?.id ?? null;
+}

@@ -1,0 +1,192 @@
+// Versioned migrations of the hub's database, run when a store opens (at every start). Each
+// version is applied once, in order, inside one transaction with its row in
+// `schema_migrations`; a database already at the newest version is left alone. PostgreSQL
+// takes an advisory lock first, so processes starting together migrate one after the other.
+// A new version is appended here with both dialects; a version never changes once released.
+
+import type Database from "better-sqlite3";
+import type { Sql } from "./sql.js";
+
+export interface Migration {
+  version: number;
+  name: string;
+  /** SQLite: statements, or a step on the open database (version 1 upgrades files older than migrations). */
+  sqlite: string | ((db: Database.Database) => void);
+  postgres: string;
+}
+
+/** Result columns added to `games` before migrations existed (name → SQLite definition). */
+const RESULT_COLUMNS: [string, string][] = [
+  ["mode", "TEXT NOT NULL DEFAULT ''"],
+  ["level", "TEXT NOT NULL DEFAULT ''"],
+  ["name", "TEXT NOT NULL DEFAULT ''"],
+  ["time_ms", "INTEGER"],
+  ["stats", "TEXT"],
+  ["ranked", "INTEGER NOT NULL DEFAULT 0"],
+  ["source", "TEXT NOT NULL DEFAULT 'server'"],
+  ["finished_at", "INTEGER NOT NULL DEFAULT 0"],
+  ["summary", "TEXT"],
+];
+
+function finishedGamesSqlite(db: Database.Database): void {
+  db.exec(`
+    CREATE TABLE IF NOT EXISTS games (
+      id INTEGER PRIMARY KEY AUTOINCREMENT,
+      game TEXT NOT NULL,
+      room_id TEXT NOT NULL,
+      seed INTEGER NOT NULL,
+      config TEXT NOT NULL,
+      seats TEXT NOT NULL,
+      log TEXT NOT NULL,
+      result TEXT NOT NULL,
+      started_at INTEGER NOT NULL,
+      ended_at INTEGER NOT NULL
+    );
+    CREATE TABLE IF NOT EXISTS hub_meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
+  `);
+  // Files written before the result columns existed get them (their rows count from ended_at).
+  const have = new Set((db.prepare(`PRAGMA table_info(games)`).all() as { name: string }[]).map((c) => c.name));
+  const missing = RESULT_COLUMNS.filter(([name]) => !have.has(name));
+  for (const [name, definition] of missing) db.exec(`ALTER TABLE games ADD COLUMN ${name} ${definition}`);
+  if (missing.some(([name]) => name === "finished_at")) db.exec(`UPDATE games SET finished_at = ended_at`);
+  db.exec(`
+    CREATE INDEX IF NOT EXISTS games_by_game ON games (game, ended_at);
+    CREATE INDEX IF NOT EXISTS games_ranked_by_time ON games (game, level, time_ms, finished_at) WHERE ranked = 1;
+    CREATE INDEX IF NOT EXISTS games_ranked_by_date ON games (game, level, finished_at) WHERE ranked = 1;
+  `);
+}
+
+const FINISHED_GAMES_PG = `
+  CREATE TABLE IF NOT EXISTS games (
+    id BIGSERIAL PRIMARY KEY,
+    game TEXT NOT NULL,
+    room_id TEXT NOT NULL,
+    seed BIGINT NOT NULL,
+    config TEXT NOT NULL,
+    seats TEXT NOT NULL,
+    log TEXT NOT NULL,
+    result TEXT NOT NULL,
+    started_at BIGINT NOT NULL,
+    ended_at BIGINT NOT NULL,
+    mode TEXT NOT NULL DEFAULT '',
+    level TEXT NOT NULL DEFAULT '',
+    name TEXT NOT NULL DEFAULT '',
+    time_ms BIGINT,
+    stats TEXT,
+    ranked INTEGER NOT NULL DEFAULT 0,
+    source TEXT NOT NULL DEFAULT 'server',
+    finished_at BIGINT NOT NULL DEFAULT 0,
+    summary TEXT
+  );
+  CREATE TABLE IF NOT EXISTS hub_meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
+  CREATE INDEX IF NOT EXISTS games_by_game ON games (game, ended_at);
+  CREATE INDEX IF NOT EXISTS games_ranked_by_time ON games (game, level, time_ms, finished_at) WHERE ranked = 1;
+  CREATE INDEX IF NOT EXISTS games_ranked_by_date ON games (game, level, finished_at) WHERE ranked = 1;
+`;
+
+/** Profiles, who played each game, ratings (the same tables in both dialects; PostgreSQL's wider types). */
+function homeTables(d: "sqlite" | "postgres"): string {
+  const big = d === "postgres" ? "BIGINT" : "INTEGER";
+  const real = d === "postgres" ? "DOUBLE PRECISION" : "REAL";
+  const moves = d === "postgres" ? "json_array_length(log::json)" : "json_array_length(log)";
+  return `
+    ALTER TABLE games ADD COLUMN is_public INTEGER NOT NULL DEFAULT 1;
+    ALTER TABLE games ADD COLUMN rated TEXT NOT NULL DEFAULT '';
+    ALTER TABLE games ADD COLUMN rating_state INTEGER NOT NULL DEFAULT 0;
+    ALTER TABLE games ADD COLUMN moves INTEGER NOT NULL DEFAULT 0;
+    UPDATE games SET moves = ${moves};
+    CREATE INDEX games_public_recent ON games (game, id) WHERE is_public = 1;
+    CREATE INDEX games_rating_pending ON games (id) WHERE rating_state = 1;
+    CREATE TABLE profiles (
+      id TEXT PRIMARY KEY,
+      name TEXT NOT NULL,
+      created_at ${big} NOT NULL,
+      address TEXT NOT NULL
+    );
+    CREATE INDEX profiles_by_address ON profiles (address, created_at);
+    CREATE TABLE profile_keys (
+      key_hash TEXT PRIMARY KEY,
+      profile_id TEXT NOT NULL,
+      created_at ${big} NOT NULL
+    );
+    CREATE INDEX profile_keys_by_profile ON profile_keys (profile_id);
+    CREATE TABLE game_players (
+      game_id ${big} NOT NULL,
+      seat INTEGER NOT NULL,
+      profile_id TEXT,
+      place INTEGER NOT NULL DEFAULT 0,
+      forfeited INTEGER NOT NULL DEFAULT 0,
+      PRIMARY KEY (game_id, seat)
+    );
+    CREATE INDEX game_players_by_profile ON game_players (profile_id, game_id);
+    CREATE TABLE ratings (
+      profile_id TEXT NOT NULL,
+      pool TEXT NOT NULL,
+      mu ${real} NOT NULL,
+      sigma ${real} NOT NULL,
+      games INTEGER NOT NULL,
+      wins INTEGER NOT NULL,
+      updated_at ${big} NOT NULL,
+      PRIMARY KEY (profile_id, pool)
+    );
+    CREATE INDEX ratings_by_pool ON ratings (pool, mu);
+    CREATE TABLE rating_history (
+      game_id ${big} NOT NULL,
+      profile_id TEXT NOT NULL,
+      pool TEXT NOT NULL,
+      mu_before ${real} NOT NULL,
+      sigma_before ${real} NOT NULL,
+      mu ${real} NOT NULL,
+      sigma ${real} NOT NULL,
+      rated_at ${big} NOT NULL,
+      PRIMARY KEY (game_id, profile_id)
+    );
+    CREATE INDEX rating_history_by_profile ON rating_history (profile_id, pool, rated_at);
+  `;
+}
+
+export const MIGRATIONS: readonly Migration[] = [
+  { version: 1, name: "finished games", sqlite: finishedGamesSqlite, postgres: FINISHED_GAMES_PG },
+  { version: 2, name: "profiles, players, ratings", sqlite: homeTables("sqlite"), postgres: homeTables("postgres") },
+];
+
+export const LATEST_VERSION = MIGRATIONS[MIGRATIONS.length - 1].version;
+
+const LEDGER = `CREATE TABLE IF NOT EXISTS schema_migrations (version INTEGER PRIMARY KEY, name TEXT NOT NULL, applied_at BIGINT NOT NULL)`;
+
+/** Brings an SQLite file to the newest version (synchronously: the store opens before the server listens). */
+export function migrateSqlite(db: Database.Database, list: readonly Migration[] = MIGRATIONS, now = Date.now()): number[] {
+  db.exec(LEDGER);
+  const done = new Set((db.prepare(`SELECT version FROM schema_migrations`).all() as { version: number }[]).map((r) => r.version));
+  const applied: number[] = [];
+  for (const m of list) {
+    if (done.has(m.version)) continue;
+    db.transaction(() => {
+      if (typeof m.sqlite === "string") db.exec(m.sqlite);
+      else m.sqlite(db);
+      db.prepare(`INSERT INTO schema_migrations (version, name, applied_at) VALUES (?, ?, ?)`).run(m.version, m.name, now);
+    })();
+    applied.push(m.version);
+  }
+  return applied;
+}
+
+/** A number every hub process agrees on, for pg_advisory_xact_lock. */
+const MIGRATION_LOCK = 722_022;
+
+/** Brings a PostgreSQL database to the newest version; concurrent starts wait for each other. */
+export async function migratePostgres(q: Sql, list: readonly Migration[] = MIGRATIONS, now = Date.now()): Promise<number[]> {
+  return q.tx(async (t) => {
+    await t.run(`SELECT pg_advisory_xact_lock(${MIGRATION_LOCK})`);
+    await t.run(LEDGER);
+    const done = new Set((await t.all<{ version: number }>(`SELECT version FROM schema_migrations`)).map((r) => r.version));
+    const applied: number[] = [];
+    for (const m of list) {
+      if (done.has(m.version)) continue;
+      await t.run(m.postgres);
+      await t.run(`INSERT INTO schema_migrations (version, name, applied_at) VALUES (?, ?, ?)`, [m.version, m.name, now]);
+      applied.push(m.version);
+    }
+    return applied;
+  });
+}

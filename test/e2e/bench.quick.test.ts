@@ -1,0 +1,69 @@
+// Every section of `npm run bench` still runs: the whole bench in quick mode (BENCH_QUICK=1,
+// tiny sizes, results in a temp folder), each section checked for having run to its end and
+// printed its table. No figure is checked: a bench measures, a test never asserts a time.
+// (Under e2e because the Minesweeper section drives the built client in Chromium.)
+import { expect } from "chai";
+import { spawn } from "node:child_process";
+import { existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { ROOT } from "../helpers/e2e.js";
+
+/** What each section's table shows, whatever the figures: its row labels. */
+const TABLES: Record<string, RegExp[]> = {
+  minesweeper: [/^flood reveal 100×100/m, /^flood reveal 1000×1000/m, /^patch for one flood/m, /^Chromium: apply that patch alone/m],
+  load: ["baseline", "hub", "hub-sampled", "cubestacc", "bgio"].map((s) => new RegExp(`^\\|\\s+${s} \\|\\s+\\d+ \\|`, "m")),
+  table: [/^4 players: resolve \+ apply/m, /^10 players: bytes per action/m],
+  pets: [/rollout: runBattle/, /│ 'hard'/, /worker pool/],
+  bots: [/'on the event loop \(baseline\)'/, /'worker pool, \d+ threads?'/],
+  roomlog: [/│ 'connect4'/, /│ 'cubestacc'/],
+};
+
+function runBench(env: NodeJS.ProcessEnv): Promise<{ code: number | null; out: string }> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, ["--import", "tsx", "bench/run.ts"], { cwd: ROOT, env: { ...process.env, ...env }, stdio: ["ignore", "pipe", "pipe"] });
+    let out = "";
+    child.stdout.setEncoding("utf8").on("data", (d: string) => (out += d));
+    child.stderr.setEncoding("utf8").on("data", (d: string) => (out += d));
+    child.once("error", reject);
+    child.once("exit", (code) => resolve({ code, out }));
+  });
+}
+
+describe("bench: every section runs (BENCH_QUICK=1)", function () {
+  this.timeout(15 * 60_000);
+  let dir = "";
+  let run: { code: number | null; out: string };
+
+  before(async () => {
+    dir = mkdtempSync(path.join(os.tmpdir(), "hub-bench-quick-"));
+    run = await runBench({ BENCH_QUICK: "1", BENCH_RESULTS_DIR: dir });
+  });
+  after(() => rmSync(dir, { recursive: true, force: true }));
+
+  it("the runner exits 0 and names no failed section", () => {
+    expect(run.out, run.out.slice(-3000)).to.not.match(/bench section \w+ failed/);
+    expect(run.code, run.out.slice(-3000)).to.equal(0);
+  });
+
+  for (const [name, rows] of Object.entries(TABLES)) {
+    it(`${name}: runs to its end, prints its table and writes its results`, () => {
+      const start = run.out.indexOf(`=== bench: ${name} ===`);
+      const end = run.out.indexOf(`=== bench: ${name} done`);
+      expect(start, `section ${name} started`).to.be.greaterThan(-1);
+      expect(end, `section ${name} finished:\n${run.out.slice(start, start + 3000)}`).to.be.greaterThan(start);
+      const output = run.out.slice(start, end);
+      for (const row of rows) expect(output, `${name}'s table`).to.match(row);
+      const file = path.join(dir, `${name}.json`);
+      expect(existsSync(file), `${file} written`).to.equal(true);
+      expect(JSON.parse(readFileSync(file, "utf8")).measuredAt).to.be.a("string");
+    });
+  }
+
+  it("merges every section into latest.json, marked quick, and leaves bench/results alone", () => {
+    const latest = JSON.parse(readFileSync(path.join(dir, "latest.json"), "utf8"));
+    expect(latest.quick).to.equal(true);
+    expect(Object.keys(latest.sections)).to.have.members(Object.keys(TABLES));
+    expect(run.out).to.not.include("wrote bench/results/");
+  });
+});
