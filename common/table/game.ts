@@ -334,7 +334,7 @@ function candidates(g: TableGame, seat: number): unknown[] {
 
 function legalMoves(s: TableState, seat: number): TableMove[] {
   if (seat < 0 || seat >= s.seats) return [];
-  if (!s.game) return s.decks[seat] === null ? [{ type: "deck", text: "" }, { type: "deck", text: s.config.format === "commander" ? "Commander\n1 Captain Sisay | Legendary Creature — Human Soldier | {2}{G}{W}\nDeck\n99 Forest | Basic Land — Forest" : "56 Forest | Basic Land — Forest\n4 Grizzly Bears | Creature — Bear | {1}{G} | 2/2" }] : [];
+  if (!s.game) return s.decks[seat] === null ? [{ type: "deck", text: "" }, { type: "deck", text: !s.config.checks ? "20 Forest\n20 Grizzly Bears | Creature — Bear | {1}{G} | 2/2" : s.config.format === "commander" ? "Commander\n1 Captain Sisay | Legendary Creature — Human Soldier | {2}{G}{W}\nDeck\n99 Forest | Basic Land — Forest" : "56 Forest | Basic Land — Forest\n4 Grizzly Bears | Creature — Bear | {1}{G} | 2/2" }] : [];
   const out: TableMove[] = [];
   if (isOpen(s.endVote)) out.push({ type: "answerEnd", agree: true }, { type: "answerEnd", agree: false });
   else out.push({ type: "proposeEnd", winners: [seat] });

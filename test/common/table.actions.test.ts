@@ -617,7 +617,7 @@ const CASES: Record<ActionKind, () => void> = {
     const ff = act(act(g, 0, { do: "teams", of: [1, 1, 2, 2], friendlyFire: true }).game, 0, { do: "drain", n: 1 }).game;
     expect(ff.players.map((p) => p.life)).to.deep.equal([25, 19, 18, 18], "with friendly fire they are");
     // shared victory
-    expect(act(g, 0, { do: "endGame", winners: [3] }).game.winners).to.deep.equal([2, 3]);
+    expect(act({ ...g, options: { ...g.options, ending: "declared" } }, 0, { do: "endGame", winners: [3] }).game.winners).to.deep.equal([2, 3]);
     // dealt with teams; broken up
     const dealt = started(3, { variants: { teams: "teams", teamOf: [1, 0, 1] } });
     expect(dealt.players.map((p) => p.team)).to.deep.equal([1, null, 1]);
