@@ -1,6 +1,7 @@
 // Handlers of the player, turn, randomness, chat, end-of-game and session actions.
 
 import { clamp, fail, isRejection, need, seatOf, type Ctx, type Handlers } from "./context.js";
+import { sharesLife, withTeammates } from "./teams.js";
 import { afterElimination, passTurn, sameSide } from "./turn.js";
 import { MAX_AMOUNT, MAX_DESIGNATIONS, MAX_TRACKERS, type TableGame } from "./types.js";
 
@@ -38,12 +39,11 @@ function lastSide(g: TableGame): number[] | null {
 const noPlayer = (p: number) => fail("no-such-player", `There is no player ${p + 1} at this table.`);
 const exists = (c: Ctx, p: number) => p >= 0 && p < c.d.g.players.length;
 
-/** Two-Headed Giant: a team shares one life total. */
+/** Two-Headed Giant: a team shares one life total (other teams do not). */
 function setLife(c: Ctx, player: number, value: number): void {
-  const team = c.d.g.players[player].team;
   const v = clamp(value, -MAX_AMOUNT, MAX_AMOUNT);
-  c.d.g.players.forEach((p, i) => {
-    if (i === player || (team !== null && p.team === team)) c.d.player(i).life = v;
+  c.d.g.players.forEach((_, i) => {
+    if (i === player || sharesLife(c.d.g, player, i)) c.d.player(i).life = v;
   });
 }
 
@@ -146,7 +146,7 @@ export const playerHandlers: PlayerHandlers = {
 
   passTurn(c) {
     if (c.d.g.phase !== "playing") return fail("not-started", "The game starts when every player has kept a hand.");
-    if (c.actor >= 0 && !sameSide(c.d.g, c.actor, c.d.g.turn.active)) return fail("not-your-turn", "Only the active player (or their Two-Headed Giant teammate) passes the turn.");
+    if (c.actor >= 0 && !sameSide(c.d.g, c.actor, c.d.g.turn.active) && !c.d.g.players[c.d.g.turn.active].sparring) return fail("not-your-turn", "Only the active player (or their Two-Headed Giant teammate) passes the turn.");
     passTurn(c.d);
     return null;
   },
@@ -187,7 +187,8 @@ export const playerHandlers: PlayerHandlers = {
     if (a.winners.some((w) => !exists(c, w))) return fail("no-such-player", "A winner is not at this table.");
     const g = c.d.general();
     g.phase = "finished";
-    g.winners = [...new Set(a.winners)].sort((x, y) => x - y);
+    // Shared victory: a team wins together.
+    g.winners = withTeammates(g, [...new Set(a.winners)]);
     // Agreed: everyone still in it (resolve lets a player end it alone only when nobody else is).
     g.ended = g.options.ending === "agreed" ? "agreed" : "declared";
     return null;

@@ -5,6 +5,9 @@
 
 import { createRng } from "../core/rng.js";
 import { cardHandlers } from "./act-cards.js";
+import { markHandlers } from "./act-marks.js";
+import { opponentHandlers } from "./act-opponents.js";
+import { revealHandlers } from "./act-reveal.js";
 import { playerHandlers } from "./act-players.js";
 import { zoneHandlers } from "./act-zones.js";
 import type { ActionKind, ActionOf, Rejection } from "./catalogue.js";
@@ -14,7 +17,7 @@ import { parseEvent, TABLE_ACTOR, type TableEvent } from "./events.js";
 import type { TableGame } from "./types.js";
 
 /** Every catalogue action has a handler: a new entry without one does not compile. */
-export const HANDLERS: Handlers = { ...cardHandlers, ...zoneHandlers, ...playerHandlers };
+export const HANDLERS: Handlers = { ...cardHandlers, ...zoneHandlers, ...playerHandlers, ...revealHandlers, ...markHandlers, ...opponentHandlers };
 
 /** PCG32 stream of the event seeds (the deal uses its own). */
 export const EVENT_STREAM = 0xe7e;

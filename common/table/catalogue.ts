@@ -20,11 +20,12 @@ import {
   MAX_QUANTITY,
   MAX_SIDES,
   POS_MAX,
+  SIGNAL_COLOURS,
   ZONE_NAMES,
   type Pos,
 } from "./types.js";
 
-export const CATALOGUE_VERSION = 1;
+export const CATALOGUE_VERSION = 2;
 
 // ---- field kinds --------------------------------------------------------------------------
 
@@ -88,6 +89,15 @@ interface Entry {
 
 const entry = <const F extends Record<string, Field>>(group: Group, says: string, fields: F, extra: { random?: boolean; session?: boolean } = {}) =>
   ({ group, since: 1, says, fields, ...extra }) as const;
+/** An entry added by catalogue version 2 (the rest of the reference: issue 18). */
+const entry2 = <const F extends Record<string, Field>>(group: Group, says: string, fields: F, extra: { random?: boolean } = {}) =>
+  ({ group, since: 2, says, fields, ...extra }) as const;
+
+/** What "reveal until" looks for (excavate, cascade-like effects). */
+export const REVEAL_FILTERS = ["land", "nonland", "creature", "noncreature", "instantOrSorcery", "name"] as const;
+export type RevealFilter = (typeof REVEAL_FILTERS)[number];
+/** Where the card a reveal found may go. */
+export const REVEAL_DESTS = ["hand", "battlefield", "graveyard", "exile", "stack", "library"] as const;
 
 export const CATALOGUE = {
   // moving
@@ -206,6 +216,32 @@ export const CATALOGUE = {
   rollPlanarDie: entry("planechase", "roll the planar die", {}, { random: true }),
   setInMotion: entry("archenemy", "set the top scheme in motion", {}),
   abandonScheme: entry("archenemy", "abandon an ongoing scheme", { card }),
+  // ---- catalogue version 2 ----
+  revealUntil: entry2("library", "reveal cards from the top until one matches (excavate)", {
+    filter: { t: "enum", of: REVEAL_FILTERS },
+    name: opt({ t: "str", max: MAX_NAME_CHARS }),
+  }),
+  finishReveal: entry2("library", "put the card found where you choose and the rest on the bottom in a random order", {
+    zone: opt({ t: "enum", of: REVEAL_DESTS }),
+    faceDown: opt(bool),
+  }, { random: true }),
+  organize: entry2("battlefield", "organize your battlefield in rows: creatures, other permanents, lands", {}),
+  drain: entry2("players", "drain: each opponent loses N life and you gain the total", { n: { t: "int", min: 1, max: 1000 } }),
+  extort: entry2("players", "extort: each opponent loses 1 life and you gain that much", { n: opt({ t: "int", min: 1, max: 20 }) }),
+  thumbCoins: entry2("random", "flip coins with Krark's Thumb: flip two, keep one", {
+    n: opt({ t: "int", min: 1, max: 10 }),
+    thumbs: opt({ t: "int", min: 1, max: 2 }),
+    call: opt({ t: "enum", of: ["heads", "tails"] }),
+  }, { random: true }),
+  stackAfter: entry2("stack", "put a card or an ability on the stack under the top", { card: opt(card), text: opt({ t: "str", max: MAX_CHAT_CHARS }) }),
+  highlight: entry2("card", "highlight a card for everyone", { card, on: bool }),
+  signal: entry2("battlefield", "place a signal on a board", { player, pos, colour: opt({ t: "enum", of: SIGNAL_COLOURS }) }),
+  removeSignal: entry2("battlefield", "remove a signal", { id: { t: "int", min: 1, max: 2 ** 31 } }),
+  teams: entry2("players", "group the players into teams", {
+    of: { t: "ints", min: 0, max: MAX_PLAYERS, len: MAX_PLAYERS },
+    friendlyFire: opt(bool),
+  }),
+  phantom: entry2("players", "change the phantom opponent's life or poison (goldfish)", { life: opt(amount), poison: opt(amount) }),
 } as const;
 
 export type ActionKind = keyof typeof CATALOGUE;

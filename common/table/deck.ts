@@ -5,6 +5,8 @@
 // Lines that cannot be read give line-numbered errors saying how to write them.
 
 import { queryKey, withData, type CardQuery, type ResolvedCards } from "./cards.js";
+import type { DeckWarning } from "./checks.js";
+import { prepareDecklist } from "./decklists.js";
 import { MAX_NAME_CHARS, type CardDef } from "./types.js";
 
 export const SECTIONS = ["main", "commander", "companion", "sideboard", "maybeboard", "tokens", "planes", "schemes"] as const;
@@ -33,6 +35,8 @@ export interface DeckReport {
   unfound: string[];
   /** The server has card data at all (false: every card is a text card, nothing to report). */
   data: boolean;
+  /** The deck check's warnings for the table's format (common/table/checks.ts); absent: none. */
+  warnings?: DeckWarning[];
 }
 
 /** A card name on a list line (long joke names included). */
@@ -109,9 +113,11 @@ function nameAndPrinting(raw: string): { name: string; set?: string; number?: st
     number = paren[2];
     s = s.slice(0, paren.index).trim();
   } else {
-    const front = /^\[([A-Za-z0-9]{2,6})\]\s+/.exec(s);
+    // "[M10] Name" (Magic Workstation), "[M21:123] Name" (XMage), "[] Name" (no set).
+    const front = /^\[([A-Za-z0-9]{0,6})(?::([A-Za-z0-9★†\-]{1,10}))?\]\s+/.exec(s);
     if (front) {
-      set = front[1];
+      if (front[1]) set = front[1];
+      if (front[1] && front[2]) number = front[2];
       s = s.slice(front[0].length).trim();
     }
   }
@@ -120,13 +126,13 @@ function nameAndPrinting(raw: string): { name: string; set?: string; number?: st
 
 function readLines(text: string): { lines: Line[]; errors: DeckError[]; total: number; last: number } {
   const out: Line[] = [];
-  const errors: DeckError[] = [];
+  const prepared = prepareDecklist(text);
+  const errors: DeckError[] = [...prepared.errors];
   let section: Section = "main";
   let total = 0;
-  const lines = text.split(/\r?\n/);
-  lines.forEach((raw, i) => {
+  const lines = prepared.lines;
+  lines.forEach(({ at, text: raw }) => {
     const line = raw.trim();
-    const at = i + 1;
     if (!line || line.startsWith("#") || (line.startsWith("//") && !header(line))) return;
     const h = header(line);
     if (h) {
@@ -163,7 +169,8 @@ function readLines(text: string): { lines: Line[]; errors: DeckError[]; total: n
     total += count;
     out.push({ count, section: here, query: { ...printing, ...(here === "tokens" ? { token: true } : {}) }, extra });
   });
-  return { lines: out, errors, total, last: lines.length };
+  errors.sort((a, b) => a.line - b.line);
+  return { lines: out, errors, total, last: lines.at(-1)?.at ?? 1 };
 }
 
 /** What a decklist asks of the card data: one query per distinct line (the server answers them). */
@@ -191,6 +198,9 @@ export function parseDecklist(text: string, cards?: ResolvedCards): { ok: true; 
   let found = 0;
   for (const l of lines) {
     let def = cardDef(l.query.name.replace(/\s+/g, " "), l.extra, l.section);
+    // The printing the line names is kept (the card data's own answer replaces it when found).
+    if (l.query.set) def.set = l.query.set.toUpperCase();
+    if (l.query.set && l.query.number) def.number = l.query.number;
     const data = cards?.[queryKey(l.query)];
     if (data) {
       def = withData(def, data);

@@ -33,6 +33,7 @@ export function clonePlayer(p: Player): Player {
     castCount: { ...p.castCount },
     looking: p.looking ? { ...p.looking } : null,
     tokens: [...p.tokens],
+    ...(p.dig ? { dig: { ...p.dig } } : {}),
   };
 }
 
@@ -53,6 +54,8 @@ export function cloneGame(g: TableGame): TableGame {
     arrows: g.arrows.map((a) => ({ ...a, to: { ...a.to } })),
     designations: { ...g.designations },
     winners: g.winners ? [...g.winners] : null,
+    ...(g.phantom ? { phantom: { ...g.phantom } } : {}),
+    ...(g.signals ? { signals: g.signals.map((s) => ({ ...s, pos: { ...s.pos } })) } : {}),
   };
 }
 

@@ -9,7 +9,11 @@ export const ARCHENEMY_LIFE = 40;
 export const TWO_HEADED_GIANT_LIFE = 30;
 
 export interface Variants {
-  teams?: "none" | "twoHeadedGiant";
+  teams?: "none" | "twoHeadedGiant" | "teams";
+  /** With `teams: "teams"`: each seat's team (1..10; 0 or missing: on no team). */
+  teamOf?: number[];
+  /** With teams: teammates count as opponents for drain and extort. */
+  friendlyFire?: boolean;
   planechase?: boolean;
   /** Seat of the archenemy. */
   archenemy?: number | null;
@@ -30,6 +34,7 @@ export function defaultOptions(format: Format, variants: Variants, players: numb
     helpers: { untap: true, draw: true, countersOnEnter: true, commanderTax: true },
     everyoneTouches: false,
     teams,
+    ...(teams === "teams" && variants.friendlyFire ? { friendlyFire: true } : {}),
     planechase: variants.planechase ?? false,
     archenemy: variants.archenemy ?? null,
     firstPlayer: 0,

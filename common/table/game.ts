@@ -15,8 +15,9 @@ import { createRng, type Rng } from "../core/rng.js";
 import type { ApplyResult } from "../core/rules.js";
 import { unknownType, type GameDef, type WhoActs } from "../core/game.js";
 import { fail, intIn, objectWith, ok, type Parsed } from "../core/payload.js";
-import { parseAction, type Action } from "./catalogue.js";
+import { isSessionAction, parseAction, type Action } from "./catalogue.js";
 import type { ResolvedCards } from "./cards.js";
+import { blocks, checkDeck, warningWords } from "./checks.js";
 import { parseDecklist, type Deck, type DeckReport } from "./deck.js";
 import { FORMATS } from "./format.js";
 import type { TableEvent } from "./events.js";
@@ -24,14 +25,17 @@ import { createLog, play, playForTable, type Played, type TableLog } from "./log
 import { logLine, type LogLine } from "./logline.js";
 import { NEEDS_AGREEMENT, permission, stillIn, touchesHiddenOf } from "./resolve.js";
 import { setupTable } from "./setup.js";
+import { playSparringTurn, sparringDeck, sparringToAct } from "./sparring.js";
 import { tableProbes, tableTwin } from "./twin.js";
 import { MAX_PLAYERS, zoneKey, type Format, type TableGame } from "./types.js";
 import { viewTable, type TableView } from "./visibility.js";
 import { answer, endCarried, goOnCarried, isOpen, propose, withVote, type EndVote } from "./votes.js";
 
 export const TABLE_MODES = ["online", "solo"] as const;
-/** Log lines kept for the panel (older ones stay in the stored game). */
-export const LOG_KEPT = 30;
+/** The name of the seat the table plays by itself. */
+export const SPARRING_NAME = "Sparring partner";
+/** Log lines the full view carries (the seed sends the last 500; older ones stay in the stored game and its replay). */
+export const LOG_KEPT = 500;
 export const MAX_DECKLIST_CHARS = 20_000;
 /** A room message is at most 1 KB: a decklist travels in pieces of at most this many characters. */
 export const DECK_PIECE_CHARS = 800;
@@ -50,6 +54,13 @@ export interface TableRoomConfig {
    * now). Absent in older stored configs: any player ended it alone then, and their logs replay so.
    */
   ending?: "agreed";
+  /**
+   * A checked game: a deck whose size, commanders or copies break the format's construction
+   * rules (common/table/checks.ts) is refused. Unchecked (absent), the same warnings only warn.
+   */
+  checks?: true;
+  /** Practice against a sparring partner (solo): one more seat, after the player's, played by the table. */
+  sparring?: true;
 }
 
 export type TableMove =
@@ -58,7 +69,7 @@ export type TableMove =
    * over); `more`: the rest follows. `name`: the player's name for the log and the table (the room
    * checks it is the seat's own name), so log lines and replays name people, not seats.
    */
-  | { type: "deck"; text: string; at?: number; more?: true; name?: string; cards?: ResolvedCards }
+  | { type: "deck"; text: string; at?: number; more?: true; name?: string; cards?: ResolvedCards; sparring?: true }
   | { type: "act"; action: Action }
   | { type: "goOn"; player: number }
   /** Proposes to end the game with these winners (game seats; none: nobody won). */
@@ -92,6 +103,8 @@ export interface TableState {
   goOn: number[][];
   /** The proposal to end the game (open, or refused until the next action), or null. */
   endVote: EndVote | null;
+  /** The sparring partner's deck (absent: its built-in one), chosen before the player's own. */
+  sparringDeck?: Deck;
 }
 
 export interface TableGameView {
@@ -103,8 +116,12 @@ export interface TableGameView {
   goOn: number[][];
   /** The proposal to end the game, public: everyone sees what is proposed and who agreed. */
   endVote: EndVote | null;
-  /** The viewer's own deck import: what was found in the card data. */
+  /** The viewer's own deck import: what was found in the card data, and the deck check's warnings. */
   report?: DeckReport;
+  /** Decks are checked against the format (blocking warnings refuse a deck). */
+  checks?: true;
+  /** A sparring partner plays the seat after the player's (its deck may be sent first). */
+  sparring?: true;
 }
 
 const spectatorIndex = (s: TableState) => s.seats;
@@ -130,10 +147,15 @@ export function frozenBy(s: TableState, seat: number, action: Action, away: read
   return touchesHiddenOf(s.game, seat, action).filter((p) => away.includes(p) && !goOnCarried(s.goOn[p], away, s.seats));
 }
 
-function parseDeck(text: string, cards?: ResolvedCards): Parsed<{ deck: Deck; report: DeckReport } | null> {
+function parseDeck(text: string, config: TableRoomConfig, cards?: ResolvedCards): Parsed<{ deck: Deck; report: DeckReport } | null> {
   if (text.trim() === "") return ok(null);
   const r = parseDecklist(text, cards);
-  if (r.ok) return ok({ deck: r.deck, report: r.report });
+  if (r.ok) {
+    const warnings = checkDeck(r.deck, config.format);
+    const blocking = warnings.filter(blocks);
+    if (config.checks && blocking.length) return fail("deck-check", `This table checks decks against ${config.format} rules: ${blocking.slice(0, 4).map(warningWords).join(" ")}${blocking.length > 4 ? ` (and ${blocking.length - 4} more)` : ""} Fix the list and import again.`);
+    return ok({ deck: r.deck, report: { ...r.report, ...(warnings.length ? { warnings } : {}) } });
+  }
   const first = r.errors.slice(0, 3).map((e) => `line ${e.line}: ${e.message}`);
   return fail("bad-decklist", `The decklist has ${r.errors.length} line(s) it cannot read (${first.join("; ")}). Fix them and import again.`);
 }
@@ -151,9 +173,12 @@ function deal(s: TableState): Parsed<TableState> {
   const decks = s.decks;
   // A seat without a deck of its own gets the built-in one (setupTable's default).
   const chosen = decks.map((d) => (d === "standard" || d === null ? undefined : d)) as Deck[];
+  const partner = s.config.sparring ? 1 : 0;
+  if (partner) chosen.push(s.sparringDeck ?? sparringDeck());
   try {
-    const config = { format: s.config.format, decks: chosen, names: tableNames(s.names), ids: s.config.ids ?? "sequential", options: { ending: s.config.ending ?? "declared" } } as const;
-    const game = setupTable(s.seed, config, s.seats);
+    const names = [...tableNames(s.names), ...(partner ? [SPARRING_NAME] : [])];
+    const config = { format: s.config.format, decks: chosen, names, ids: s.config.ids ?? "sequential", options: { ending: s.config.ending ?? "declared" }, ...(partner ? { sparring: [s.seats] } : {}) } as const;
+    const game = setupTable(s.seed, config, s.seats + partner);
     return ok({ ...s, game, log: createLog(game, s.config.mode === "solo" ? "unlimited" : "lastOwn") });
   } catch (e) {
     return fail("bad-decklist", `The decks cannot be dealt: ${(e as Error).message}. Import a smaller deck.`);
@@ -172,15 +197,22 @@ function applyTable(s: TableState, seat: number, move: TableMove, rng: Rng, now:
     const text = (at === 0 ? "" : s.pieces[seat]) + move.text;
     if (text.length > MAX_DECKLIST_CHARS) return fail("deck-too-long", `A decklist is at most ${MAX_DECKLIST_CHARS} characters: shorten it and import again.`);
     if (move.more) return done({ ...s, pieces: s.pieces.map((p, i) => (i === seat ? text : p)) });
-    const d = parseDeck(text, move.cards);
+    const d = parseDeck(text, s.config, move.cards);
     if (!d.ok) return d;
+    if (move.sparring) {
+      if (!s.config.sparring) return fail("no-sparring", "This table has no sparring partner: send your own deck.");
+      // The partner's deck is never checked against the format: it is there to be played against.
+      return done({ ...s, pieces: s.pieces.map((p, i) => (i === seat ? "" : p)), ...(d.value ? { sparringDeck: d.value.deck } : {}) });
+    }
     const decks = s.decks.map((x, i) => (i === seat ? (d.value?.deck ?? "standard") : x));
     const reports = (s.reports ?? s.decks.map(() => null)).map((r, i) => (i === seat ? (d.value?.report ?? null) : r));
     const pieces = s.pieces.map((p, i) => (i === seat ? "" : p));
     const names = move.name ? s.names.map((n, i) => (i === seat ? move.name! : n)) : s.names;
     if (decks.some((x) => x === null)) return done({ ...s, decks, pieces, names, reports });
     const dealt = deal({ ...s, decks, pieces, names, reports });
-    return dealt.ok ? done(dealt.value) : dealt;
+    if (!dealt.ok) return dealt;
+    const replied = sparringReplies(dealt.value, rng, now);
+    return done(replied.state, replied.outs);
   }
   if (!s.game || !s.log) return fail("not-dealt", "The cards are not dealt yet: choose a deck (or the standard one) and wait for the others.");
   if (move.type === "goOn") {
@@ -205,7 +237,37 @@ function applyTable(s: TableState, seat: number, move: TableMove, rng: Rng, now:
   const goOn = st.goOn[seat].length ? st.goOn.map((v, i) => (i === seat ? [] : v)) : st.goOn;
   const endVote = isOpen(st.endVote) && st.game!.phase !== "finished" ? st.endVote : null;
   const settled = settle({ ...st, goOn, endVote }, rng, now);
-  return settled.ok ? done(settled.state, [...next.events, ...settled.events]) : settled;
+  if (!settled.ok) return settled;
+  // Undo, redo and restart leave the partner where they put it (else an undone turn replays at once).
+  if (isSessionAction(move.action.do)) return done(settled.state, [...next.events, ...settled.events]);
+  const replied = sparringReplies(settled.state, rng, now);
+  return done(replied.state, [...next.events, ...settled.events, ...replied.outs]);
+}
+
+/** The sparring partner keeps its opening hand and plays its turns (sparring.ts), each step an ordinary event. */
+function sparringReplies(s: TableState, rng: Rng, now: number): { state: TableState; outs: TableOut[] } {
+  if (!s.config.sparring || !s.game || !s.log) return { state: s, outs: [] };
+  const log = forkLog(s.log);
+  let game = s.game;
+  const outs: TableOut[] = [];
+  const playAs = (seat: number, a: Action): TableGame | null => {
+    const r = play(log, game, seat, a, rng, now);
+    if (!r.ok) return null;
+    outs.push(linesOf(s, game, r.game, r.event));
+    game = r.game;
+    return game;
+  };
+  for (const [i, p] of game.players.entries()) if (p.sparring && game.phase === "mulligan" && !p.kept) playAs(i, { do: "keep", bottom: [] });
+  // One turn each at most: a table of partners alone never loops.
+  for (let turns = 0; turns < game.players.length; turns++) {
+    const seat = sparringToAct(game);
+    if (seat === null) break;
+    const before = game.seq;
+    playSparringTurn(game, seat, (a) => playAs(seat, a));
+    if (game.seq === before) break;
+  }
+  if (!outs.length) return { state: s, outs };
+  return { state: { ...s, game, log, lines: [...s.lines, ...outs].slice(-LOG_KEPT) }, outs };
 }
 
 /** One engine event played (`play`: a seat's intention; `playForTable`: the table's own), its lines for every viewer kept. */
@@ -247,7 +309,7 @@ function whoActs(s: TableState): WhoActs {
   if (!s.game) return { seats: s.decks.map((d, i) => (d === null ? i : -1)).filter((i) => i >= 0), together: true };
   if (s.game.phase === "finished") return { seats: [], together: false };
   const g = s.game;
-  const seats = g.players.map((_, i) => i).filter((i) => permission(g, i, { do: "chat", text: "" }) === null);
+  const seats = g.players.map((_, i) => i).filter((i) => i < s.seats && permission(g, i, { do: "chat", text: "" }) === null);
   return { seats, together: true, turn: g.turn.number };
 }
 
@@ -272,7 +334,7 @@ function candidates(g: TableGame, seat: number): unknown[] {
 
 function legalMoves(s: TableState, seat: number): TableMove[] {
   if (seat < 0 || seat >= s.seats) return [];
-  if (!s.game) return s.decks[seat] === null ? [{ type: "deck", text: "" }, { type: "deck", text: "20 Forest\n20 Grizzly Bears | Creature — Bear | {1}{G} | 2/2" }] : [];
+  if (!s.game) return s.decks[seat] === null ? [{ type: "deck", text: "" }, { type: "deck", text: !s.config.checks ? "20 Forest\n20 Grizzly Bears | Creature — Bear | {1}{G} | 2/2" : s.config.format === "commander" ? "Commander\n1 Captain Sisay | Legendary Creature — Human Soldier | {2}{G}{W}\nDeck\n99 Forest | Basic Land — Forest" : "56 Forest | Basic Land — Forest\n4 Grizzly Bears | Creature — Bear | {1}{G} | 2/2" }] : [];
   const out: TableMove[] = [];
   if (isOpen(s.endVote)) out.push({ type: "answerEnd", agree: true }, { type: "answerEnd", agree: false });
   else out.push({ type: "proposeEnd", winners: [seat] });
@@ -297,7 +359,7 @@ export function deckMessages(text: string): Array<{ text: string; at?: number; m
 function parseTableMove(type: string, payload: unknown, config?: TableRoomConfig): Parsed<TableMove> {
   void config;
   if (type === "deck") {
-    const o = objectWith(payload, ["text", "at", "more", "name"]);
+    const o = objectWith(payload, ["text", "at", "more", "name", "sparring"]);
     if (!o.ok) return o;
     const text = o.value.text;
     if (typeof text !== "string" || text.length > DECK_PIECE_CHARS) return fail("bad-payload", `text must be a decklist piece of at most ${DECK_PIECE_CHARS} characters ("" for the standard deck).`);
@@ -306,7 +368,8 @@ function parseTableMove(type: string, payload: unknown, config?: TableRoomConfig
     if (at === null) return fail("out-of-range", `at must be a character offset from 0 to ${MAX_DECKLIST_CHARS}.`);
     const name = o.value.name;
     if (name !== undefined && (typeof name !== "string" || name.length < 1 || name.length > MAX_NAME_CHARS || /[\u0000-\u001f\u007f]/.test(name))) return fail("bad-payload", `name must be your seat's name (1 to ${MAX_NAME_CHARS} characters) or left out.`);
-    return ok({ type, text, ...(at ? { at } : {}), ...(o.value.more ? { more: true as const } : {}), ...(name ? { name } : {}) });
+    if (o.value.sparring !== undefined && o.value.sparring !== true) return fail("bad-payload", "sparring must be true (this is the sparring partner's deck) or left out.");
+    return ok({ type, text, ...(at ? { at } : {}), ...(o.value.more ? { more: true as const } : {}), ...(name ? { name } : {}), ...(o.value.sparring ? { sparring: true as const } : {}) });
   }
   if (type === "act") {
     const o = objectWith(payload, ["action"]);
@@ -349,7 +412,14 @@ export const tableDef: GameDef<TableState, TableMove, TableOut, TableRoomConfig,
     const seats = intIn(seatsIn, 1, MAX_PLAYERS);
     if (seats === null) return fail("bad-option", `seats must be a whole number from 1 to ${MAX_PLAYERS}.`);
     const m = mode as TableRoomConfig["mode"];
-    return ok({ config: { format: format as Format, mode: m, ids: "random", ending: "agreed" }, seats, mode: m, bots: 0, turnSeconds: 0, criteria: { mode: m, format, seats } });
+    const checks = options.checks ?? false;
+    if (typeof checks !== "boolean") return fail("bad-option", "checks must be true (decks are checked against the format) or false.");
+    const checked = checks && format !== "free";
+    const sparring = options.sparring ?? false;
+    if (typeof sparring !== "boolean") return fail("bad-option", "sparring must be true (practise against a sparring partner) or false.");
+    if (sparring && mode !== "solo") return fail("bad-option", "A sparring partner sits only at a practice table (mode solo).");
+    const extra = { ...(checked ? { checks: true as const } : {}), ...(sparring ? { sparring: true as const } : {}) };
+    return ok({ config: { format: format as Format, mode: m, ids: "random", ending: "agreed", ...extra }, seats, mode: m, bots: 0, turnSeconds: 0, criteria: { mode: m, format, seats, ...extra } });
   },
   setup: (seed, config, seats) => ({ seed, config, seats, decks: new Array<Deck | "standard" | null>(seats).fill(null), pieces: new Array<string>(seats).fill(""), names: new Array<string>(seats).fill(""), reports: new Array<DeckReport | null>(seats).fill(null), game: null, log: null, lines: [], goOn: Array.from({ length: seats }, () => []), endVote: null }),
   apply: (s, seat, move, ctx) => applyTable(s, seat, move, ctx.rng, ctx.now),
@@ -366,6 +436,8 @@ export const tableDef: GameDef<TableState, TableMove, TableOut, TableRoomConfig,
     goOn: s.goOn.map((v) => v.slice()),
     endVote: s.endVote ? { ...s.endVote, winners: [...s.endVote.winners], yes: [...s.endVote.yes] } : null,
     ...(viewer !== null && s.reports?.[viewer] ? { report: { ...s.reports[viewer]!, unfound: s.reports[viewer]!.unfound.slice() } } : {}),
+    ...(s.config.checks ? { checks: true as const } : {}),
+    ...(s.config.sparring ? { sparring: true as const } : {}),
   }),
   // Each viewer gets only its own line of each event (the engine event itself never leaves).
   eventsFor: (events, viewer) => events.map((o) => ({ seq: o.seq, lines: [o.lines[viewer === null || viewer < 0 || viewer >= o.lines.length - 1 ? o.lines.length - 1 : viewer]] })),

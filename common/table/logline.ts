@@ -2,6 +2,7 @@
 // could see it before or after the event. Events themselves never leave the host (they carry
 // seeds and card ids of hidden zones); rooms send these lines instead.
 
+import { coinsPerFlip, keptCoins } from "./act-opponents.js";
 import { CATALOGUE } from "./catalogue.js";
 import { peekNewId } from "./draft.js";
 import type { TableEvent } from "./events.js";
@@ -21,6 +22,8 @@ export interface LogLine {
   /** An undo: the first line it took back (every line from this seq on is undone). */
   undone?: number;
 }
+
+const FILTER_WORDS = { land: "a land", nonland: "a nonland card", creature: "a creature", noncreature: "a noncreature card", instantOrSorcery: "an instant or sorcery", name: "a card" } as const;
 
 const who = (g: TableGame, p: number) => (p >= 0 ? (g.players[p]?.name ?? `Player ${p + 1}`) : "The table");
 const plural = (n: number, one: string) => `${n} ${one}${n === 1 ? "" : "s"}`;
@@ -157,6 +160,63 @@ export function logLine(before: TableGame, after: TableGame, ev: TableEvent, vie
       return line(`${actor} ${a.on ? "revealed their hand" : "stopped revealing their hand"}.`);
     case "concede":
       return line(after.phase === "finished" ? `${actor} conceded. ${over(after)}` : `${actor} conceded.`);
+    case "revealUntil": {
+      const seat = ev.actor >= 0 ? ev.actor : before.turn.active;
+      const dig = after.players[seat]?.dig;
+      const top = (after.zones[`${seat}.library`] ?? []).slice(0, dig?.n ?? 0);
+      const shown = top.map((id) => cardName(after, viewer, after.cards[id], everything) ?? "a card");
+      const looked = a.filter === "name" ? (a.name ?? "").trim() : FILTER_WORDS[a.filter];
+      const found = dig?.hit ? `, finding ${shown[shown.length - 1]}` : ": none matched";
+      return line(`${actor} revealed ${plural(top.length, "card")} from the top of their library until ${looked}${found}${shown.length > 1 ? ` (${shown.join(", ")})` : ""}.`);
+    }
+    case "finishReveal": {
+      const seat = ev.actor >= 0 ? ev.actor : before.turn.active;
+      const dig = before.players[seat]?.dig;
+      const top = (before.zones[`${seat}.library`] ?? []).slice(0, dig?.n ?? 0);
+      const hit = dig?.hit && a.zone !== undefined ? top[top.length - 1] : undefined;
+      const rest = top.length - (hit !== undefined ? 1 : 0);
+      const where = { hand: "into their hand", battlefield: "onto the battlefield", graveyard: "into their graveyard", exile: "into exile", stack: "on the stack", library: "back on top of their library" };
+      const found = hit !== undefined ? `${named(hit)} ${where[a.zone!]}${rest ? " and " : ""}` : "";
+      return line(`${actor} put ${found}${rest ? `${plural(rest, "card")} on the bottom in a random order` : ""}.`);
+    }
+    case "organize":
+      return line(`${actor} organized their battlefield.`);
+    case "drain":
+    case "extort": {
+      const seat = ev.actor >= 0 ? ev.actor : before.turn.active;
+      const gained = (after.players[seat]?.life ?? 0) - (before.players[seat]?.life ?? 0);
+      const n = a.do === "drain" ? a.n : (a.n ?? 1);
+      const verb = a.do === "drain" ? `drained ${n}` : `extorted${n > 1 ? ` ${n} times` : ""}`;
+      const phantom = after.phantom && before.phantom && after.phantom.life !== before.phantom.life ? ` (the phantom opponent is at ${after.phantom.life})` : "";
+      return line(`${actor} ${verb}: each opponent loses ${n} life, ${actor} gains ${gained} (now ${after.players[seat]?.life})${phantom}.`);
+    }
+    case "thumbCoins": {
+      const coins = ch.result ?? [];
+      const kept = keptCoins(coins, a.thumbs ?? 1, a.call ?? "heads");
+      const per = coinsPerFlip(a.thumbs ?? 1);
+      const side = (r: number) => (r ? "heads" : "tails");
+      const flips = kept.map((k, i) => `${coins.slice(i * per, i * per + per).map(side).join(" and ")}, keeping ${side(k)}`);
+      return line(`${actor} flipped with Krark's Thumb${(a.thumbs ?? 1) > 1 ? "s" : ""}: ${flips.join("; ")}.`, ch.result);
+    }
+    case "stackAfter":
+      return line(a.card !== undefined ? `${actor} put ${named(a.card)} on the stack under the top.` : `${actor} put an ability on the stack under the top: ${a.text}`);
+    case "highlight":
+      return line(`${actor} ${a.on ? "highlighted" : "stopped highlighting"} ${named(a.card)}.`);
+    case "signal":
+      return line(`${actor} placed a ${a.colour ?? "red"} signal on ${who(before, a.player)}'s board.`);
+    case "removeSignal":
+      return line(`${actor} removed a signal.`);
+    case "teams": {
+      const groups = new Map<number, string[]>();
+      a.of.forEach((t, i) => t > 0 && groups.set(t, [...(groups.get(t) ?? []), who(before, i)]));
+      const ff = after.options.friendlyFire ? ", with friendly fire" : "";
+      return line(groups.size ? `${actor} set the teams: ${[...groups.values()].map((g) => g.join(" and ")).join(" against ")}${ff}.` : `${actor} broke up the teams.`);
+    }
+    case "phantom": {
+      const p = after.phantom;
+      const parts = [a.life ? `${a.life > 0 ? "+" : ""}${a.life} life` : "", a.poison ? `${a.poison > 0 ? "+" : ""}${a.poison} poison` : ""].filter(Boolean).join(", ");
+      return line(`${actor} changed the phantom opponent: ${parts} (now ${p?.life ?? 0} life${p?.poison ? `, ${p.poison} poison` : ""}).`);
+    }
     case "endGame":
       return line(over(after));
     default: {

@@ -94,6 +94,7 @@ export function shuffleZone(d: Draft, key: string, rng: Rng): void {
   for (let p = 0; p < d.g.players.length; p++) {
     const l = d.g.players[p].looking;
     if (l && zoneKey(l.zone, p) === key) d.player(p).looking = null;
+    if (d.g.players[p].dig && zoneKey("library", p) === key) delete d.player(p).dig;
   }
   if (hidden) reissue(d, [...ids]);
 }
@@ -144,6 +145,13 @@ export function detach(d: Draft, id: number): void {
   if (look && ref && look.zone === ref.zone && i < look.n) {
     const p = d.player(ref.player);
     p.looking = look.n > 1 ? { zone: look.zone, n: look.n - 1 } : null;
+  }
+  // Likewise the cards being revealed from the top (revealUntil): the card found may be taken.
+  const dig = ref && ref.zone === "library" && ref.player >= 0 ? d.g.players[ref.player]?.dig : undefined;
+  if (dig && ref && i < dig.n) {
+    const p = d.player(ref.player);
+    if (dig.n > 1) p.dig = { n: dig.n - 1, hit: dig.hit && i !== dig.n - 1 };
+    else delete p.dig;
   }
 }
 

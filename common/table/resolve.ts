@@ -19,9 +19,9 @@ import { isShared, parseZoneKey, type TableGame } from "./types.js";
 export type Resolved = { ok: true; event: TableEvent; game: TableGame; touched: Extract<Applied, { ok: true }>["touched"] } | { ok: false; error: Rejection };
 
 /** Actions allowed while players are still deciding on their opening hands. */
-const DURING_MULLIGAN = new Set<string>(["mulligan", "keep", "chat", "concede", "rollDice", "flipCoins", "helpers", "endGame", "life", "setLife", "poison", "tracker", "designation", "revealHand"]);
+const DURING_MULLIGAN = new Set<string>(["mulligan", "keep", "chat", "concede", "rollDice", "flipCoins", "helpers", "endGame", "life", "setLife", "poison", "tracker", "designation", "revealHand", "thumbCoins", "teams", "phantom", "signal", "removeSignal"]);
 /** Actions anyone may do to anyone. */
-const ANYONE = new Set<string>(["life", "setLife", "poison", "commanderDamage", "tracker", "designation", "chat", "rollDice", "flipCoins", "extraTurn", "helpers", "endGame", "clearArrows"]);
+const ANYONE = new Set<string>(["life", "setLife", "poison", "commanderDamage", "tracker", "designation", "chat", "rollDice", "flipCoins", "extraTurn", "helpers", "endGame", "clearArrows", "drain", "extort", "thumbCoins", "highlight", "signal", "removeSignal", "teams", "phantom"]);
 
 /** Card ids an action touches (and must be the actor's to touch), and ids it only needs to see. */
 function named(a: Action): { touch: number[]; see: number[] } {
@@ -31,6 +31,7 @@ function named(a: Action): { touch: number[]; see: number[] } {
     case "attach":
       return { touch: [a.card], see: a.to !== undefined ? [a.to] : [] };
     case "copy":
+    case "highlight":
       return { touch: [], see: [a.card] };
     case "addAbility":
       return { touch: [], see: a.card !== undefined ? [a.card] : [] };
@@ -45,8 +46,12 @@ function named(a: Action): { touch: number[]; see: number[] } {
   }
 }
 
-/** The players still in the game (not conceded), by seat. */
-export const stillIn = (g: TableGame): number[] => g.players.flatMap((p, i) => (p.eliminated ? [] : [i]));
+/** The active player, a Two-Headed Giant teammate, or anyone while the sparring partner (played by the table) has the turn. */
+export function maySpeakForTurn(g: TableGame, actor: number): boolean {
+  return sameSide(g, actor, g.turn.active) || !!g.players[g.turn.active]?.sparring;
+}
+/** The players still in the game (not conceded), by seat; a sparring partner agrees with anything, so it has no say. */
+export const stillIn = (g: TableGame): number[] => g.players.flatMap((p, i) => (p.eliminated || p.sparring ? [] : [i]));
 
 /**
  * A player alone cannot end a shared game, nor say who won: everyone still in it must agree
@@ -61,7 +66,7 @@ export function permission(g: TableGame, actor: number, a: Action): Rejection | 
   if (g.phase === "finished" && a.do !== "chat") return fail("finished", "The game is over; start a new one to play again.");
   if (g.players[actor].eliminated && a.do !== "chat") return fail("eliminated", "You have left this game; you can still chat.");
   if (g.phase === "mulligan" && !DURING_MULLIGAN.has(a.do)) return fail("mulligan", "Everyone is still deciding on their opening hand; the game starts when all have kept.");
-  if (a.do === "passTurn" && !sameSide(g, actor, g.turn.active)) return fail("not-your-turn", "Only the active player (or their Two-Headed Giant teammate) passes the turn.");
+  if (a.do === "passTurn" && !maySpeakForTurn(g, actor)) return fail("not-your-turn", "Only the active player (or their Two-Headed Giant teammate) passes the turn.");
   if (a.do === "endGame" && g.options.ending === "agreed" && stillIn(g).some((p) => p !== actor)) return NEEDS_AGREEMENT;
   if ((a.do === "lookTop" || a.do === "search") && a.player !== undefined && a.player !== actor) return fail("not-your-library", "You may look only into your own library.");
   if (a.do === "arrange" && !g.players[actor].looking) return fail("not-looking", "Look at the top of your library first.");
@@ -111,6 +116,8 @@ function randomness(a: Action, rng: Rng): Pick<Extract<Change, { type: "action" 
       return { result: roll(rng, a.n ?? 1, a.sides) };
     case "flipCoins":
       return { result: Array.from({ length: a.n ?? 1 }, () => rng.int(2)) };
+    case "thumbCoins":
+      return { result: Array.from({ length: Math.min(40, (a.n ?? 1) * 2 ** (a.thumbs ?? 1)) }, () => rng.int(2)) };
     case "rollPlanarDie": {
       // Six faces: one chaos (1), one planeswalk (2), four blank (0).
       const f = rng.int(6);

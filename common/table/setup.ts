@@ -25,6 +25,8 @@ export interface TableConfig {
    * in decklist order, as games were dealt before; only to replay their stored logs).
    */
   ids?: "random" | "sequential";
+  /** Seats the table plays by itself (sparring.ts): they never have a person. */
+  sparring?: number[];
 }
 
 /** PCG32 stream of the deal (events carry their own seeds). */
@@ -68,7 +70,16 @@ export function setupTable(seed: number, config: TableConfig, seats: number): Ta
   if (options.firstPlayer < 0 || options.firstPlayer >= seats) options.firstPlayer = 0;
   const players = Array.from({ length: seats }, (_, i) => newPlayer((config.names?.[i] ?? `Player ${i + 1}`).slice(0, 60), options.startingLife));
   if (options.teams === "twoHeadedGiant") players.forEach((p, i) => (p.team = i >> 1));
+  if (options.teams === "teams") {
+    const of = config.variants?.teamOf ?? [];
+    players.forEach((p, i) => (p.team = Number.isInteger(of[i]) && of[i] > 0 && of[i] <= MAX_PLAYERS ? of[i] : null));
+    if (!players.some((p) => p.team !== null)) {
+      options.teams = "none";
+      delete options.friendlyFire;
+    }
+  }
   if (options.archenemy !== null) players[options.archenemy].life = ARCHENEMY_LIFE;
+  for (const i of config.sparring ?? []) if (players[i]) players[i].sparring = true;
 
   const base: TableGame = {
     v: 1,
@@ -86,6 +97,8 @@ export function setupTable(seed: number, config: TableConfig, seats: number): Ta
     idRng: config.ids === "sequential" ? null : createRng(seed >>> 0, ID_STREAM).getState(),
     winners: null,
     ended: null,
+    // Goldfish (one seat): a phantom opponent to count damage against.
+    ...(seats === 1 ? { phantom: { life: options.startingLife, poison: 0 } } : {}),
   };
   const d = new Draft(base);
   const defIndex = new Map<string, number>();

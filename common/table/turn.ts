@@ -94,6 +94,8 @@ export function passTurn(d: Draft): void {
   for (const k in g.cards) {
     const c = g.cards[k];
     if (c.pt.eot.power !== 0 || c.pt.eot.toughness !== 0) d.card(c.id).pt.eot = { power: 0, toughness: 0 };
+    // Highlights point at something for this turn, like arrows.
+    if (c.highlight) delete d.card(c.id).highlight;
   }
   g.arrows = [];
   g.turn.planarRolls = 0;

@@ -33,6 +33,11 @@ export const MAX_CARDS = 4_000;
 export const MAX_DEFS = 2_000;
 export const MAX_DICE = 20;
 export const MAX_SIDES = 1_000;
+/** Signals (small markers) on the whole table. */
+export const MAX_SIGNALS = 32;
+/** Colours a signal can have. */
+export const SIGNAL_COLOURS = ["red", "blue", "green", "yellow", "white", "black"] as const;
+export type SignalColour = (typeof SIGNAL_COLOURS)[number];
 /** Card ids are 1..MAX_CARD_ID: drawn at random from the game's id stream (see TableGame.idRng). */
 export const MAX_CARD_ID = 0x7fff_ffff;
 
@@ -194,6 +199,11 @@ export interface Card {
   arrived: number;
   /** Text of an ability on the stack: it vanishes when it leaves the stack. */
   ability: string | null;
+  /**
+   * Highlighted for everyone ("look at this one"); cleared when it changes zone and when the
+   * turn passes. Absent (not false) when off, so games from before it keep their fingerprint.
+   */
+  highlight?: true;
 }
 
 export type ArrowTarget = { card: number } | { player: number };
@@ -224,6 +234,13 @@ export interface Player {
   looking: { zone: "library" | "schemes"; n: number } | null;
   /** Tokens this player's decklist says they can create (its Tokens section), by def. */
   tokens: number[];
+  /**
+   * Revealing from the top until a card matches (excavate, cascade…): the top `n` cards are
+   * revealed; `hit`: the last of them matched. Absent when not revealing.
+   */
+  dig?: { n: number; hit: boolean };
+  /** This seat is played by the table itself (the sparring partner): it never has a person. */
+  sparring?: true;
 }
 
 export type Phase = "mulligan" | "playing" | "finished";
@@ -271,7 +288,15 @@ export interface Options {
   helpers: Helpers;
   /** Kitchen-table mode: everyone touches everything. */
   everyoneTouches: boolean;
-  teams: "none" | "twoHeadedGiant";
+  /**
+   * none; Two-Headed Giant (pairs of seats share one life total and their turns); or teams, any
+   * grouping of seats (Player.team), each player with their own life and turn.
+   */
+  teams: "none" | "twoHeadedGiant" | "teams";
+  /**
+   * With teams: teammates count as opponents for "each opponent" (drain, extort). Absent: off.
+   */
+  friendlyFire?: boolean;
   planechase: boolean;
   /** Seat of the archenemy, or null. */
   archenemy: number | null;
@@ -308,6 +333,25 @@ export interface TableGame {
   winners: number[] | null;
   /** How the game ended (null while it goes on). */
   ended: EndedBy | null;
+  /**
+   * The phantom opponent of a goldfish game (solo, no sparring partner): a life total and
+   * poison counters to count your damage against. Absent in other games.
+   */
+  phantom?: { life: number; poison: number };
+  /** Small markers anyone may place on a player's board and remove. Absent: none yet. */
+  signals?: Signal[];
+}
+
+/** A marker on a player's board (its position in that board's 0..POS_MAX space). */
+export interface Signal {
+  /** Serial id (public: signals are public, so it tells nothing). */
+  id: number;
+  /** Seat whose board it is on. */
+  board: number;
+  pos: Pos;
+  colour: SignalColour;
+  /** Who placed it. */
+  by: number;
 }
 
 export const NO_PT: Pt = { power: 0, toughness: 0 };

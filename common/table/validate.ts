@@ -12,7 +12,9 @@ import {
   MAX_ORACLE_CHARS,
   MAX_PLAYERS,
   MAX_QUANTITY,
+  MAX_SIGNALS,
   POS_MAX,
+  SIGNAL_COLOURS,
   parseZoneKey,
   type TableGame,
 } from "./types.js";
@@ -41,6 +43,7 @@ function checkCard(c: unknown, key: string, players: number, defs: number, maxId
   if (!(c.copyOf === null || int(c.copyOf, 0, defs - 1))) return `card ${key} copies an unknown def`;
   if (!(c.pos === null || (isObj(c.pos) && int(c.pos.x, 0, POS_MAX) && int(c.pos.y, 0, POS_MAX)))) return `card ${key} has a bad position`;
   if (!(c.ability === null || str(c.ability, 500))) return `card ${key} has a bad ability`;
+  if (!(c.highlight === undefined || c.highlight === true)) return `card ${key} has a bad highlight`;
   const s = c.shownTo;
   if (!(s === "nobody" || s === "owner" || s === "all" || (Array.isArray(s) && s.length <= MAX_PLAYERS && s.every((p) => int(p, 0, players - 1))))) return `card ${key} has a bad shownTo`;
   return null;
@@ -78,6 +81,9 @@ function checkPlayer(p: unknown, i: number, defs: number): string | null {
   if (!Array.isArray(p.tokens) || p.tokens.length > 50 || !p.tokens.every((t) => int(t, 0, defs - 1))) return `player ${i} has bad tokens`;
   const l = p.looking;
   if (!(l === null || (isObj(l) && (l.zone === "library" || l.zone === "schemes") && int(l.n, 1, MAX_CARDS)))) return `player ${i} has a bad looking`;
+  const dig = p.dig;
+  if (!(dig === undefined || (isObj(dig) && int(dig.n, 1, MAX_CARDS) && bool(dig.hit) && Object.keys(dig).length === 2))) return `player ${i} has a bad reveal`;
+  if (!(p.sparring === undefined || p.sparring === true)) return `player ${i} has a bad sparring mark`;
   return null;
 }
 
@@ -118,7 +124,8 @@ export function checkGame(raw: unknown): string | null {
   }
   const o = g.options as unknown;
   if (!isObj(o) || !isObj(o.helpers) || !int(o.firstPlayer, 0, n - 1) || !int(o.handSize, 0, 100) || !int(o.startingLife, 0, MAX_AMOUNT)) return "bad options";
-  if (!FORMATS.includes(o.format as never) || !MULLIGAN_RULES.includes(o.mulligan as never) || !(o.teams === "none" || o.teams === "twoHeadedGiant")) return "bad format, mulligan or teams";
+  if (!FORMATS.includes(o.format as never) || !MULLIGAN_RULES.includes(o.mulligan as never) || !(o.teams === "none" || o.teams === "twoHeadedGiant" || o.teams === "teams")) return "bad format, mulligan or teams";
+  if (!(o.friendlyFire === undefined || bool(o.friendlyFire))) return "bad friendly fire";
   if (![o.firstSkipsDraw, o.everyoneTouches, o.planechase, o.helpers.untap, o.helpers.draw, o.helpers.countersOnEnter, o.helpers.commanderTax].every(bool)) return "bad option switches";
   if (!(o.archenemy === null || int(o.archenemy, 0, n - 1))) return "bad archenemy";
   if (!(o.ending === "agreed" || o.ending === "declared")) return "bad ending";
@@ -148,6 +155,13 @@ export function checkGame(raw: unknown): string | null {
     if (!(int(a.to.card, 1, 2 ** 31) || int(a.to.player, 0, n - 1))) return "bad arrow target";
   }
   if (!isObj(g.designations) || !Object.values(g.designations).every((v) => v === null || int(v, 0, n - 1))) return "bad designations";
+  const ph = g.phantom as unknown;
+  if (!(ph === undefined || (isObj(ph) && int(ph.life, -MAX_AMOUNT, MAX_AMOUNT) && int(ph.poison, 0, MAX_AMOUNT) && Object.keys(ph).length === 2))) return "bad phantom";
+  const sig = g.signals as unknown;
+  if (!(sig === undefined || (Array.isArray(sig) && sig.length <= MAX_SIGNALS))) return "bad signals";
+  for (const x of (sig as unknown[] | undefined) ?? []) {
+    if (!isObj(x) || !int(x.id, 1, 2 ** 31) || !int(x.board, 0, n - 1) || !int(x.by, 0, n - 1) || !isObj(x.pos) || !int(x.pos.x, 0, POS_MAX) || !int(x.pos.y, 0, POS_MAX) || !SIGNAL_COLOURS.includes(x.colour as never)) return "bad signal";
+  }
   if (!(g.winners === null || (Array.isArray(g.winners) && g.winners.every((w) => int(w, 0, n - 1))))) return "bad winners";
   return null;
 }

@@ -9,7 +9,7 @@
 // From a zone the viewer cannot see whole, only the count travels plus the cards they do know,
 // each with its index: no ids, no order, so nobody can follow a card through a shuffle.
 
-import { parseZoneKey, topIsFirst, type Arrow, type Card, type CardDef, type EndedBy, type Options, type Phase, type Player, type Pos, type PtRows, type ShownTo, type TableGame, type Turn, type ZoneName } from "./types.js";
+import { parseZoneKey, topIsFirst, type Arrow, type Card, type CardDef, type EndedBy, type Options, type Phase, type Player, type Pos, type PtRows, type ShownTo, type Signal, type TableGame, type Turn, type ZoneName } from "./types.js";
 
 /** A seat, a spectator, or "all" (only for the replay of a finished game). */
 export type Viewer = number | "spectator" | "all";
@@ -99,6 +99,8 @@ export interface CardView {
   ability?: string;
   /** The viewer is looking at it (scry, search dialogs). */
   looking?: true;
+  /** Highlighted for everyone. */
+  highlight?: true;
 }
 
 export interface ZoneView {
@@ -131,6 +133,9 @@ export interface TableView {
   /** How the game ended (null while it goes on). */
   ended: EndedBy | null;
   topIsFirst: ZoneName[];
+  /** Goldfish: the phantom opponent's life and poison. */
+  phantom?: { life: number; poison: number };
+  signals?: Signal[];
 }
 
 const zeroPt = (r: PtRows) => [r.other, r.eot, r.fixed].every((p) => p.power === 0 && p.toughness === 0);
@@ -158,6 +163,7 @@ function cardView(g: TableGame, c: Card, known: boolean, looking: boolean): Card
   if (c.arrived && publicZone(parseZoneKey(c.at)?.zone ?? "stack")) v.arrived = c.arrived;
   if (known && c.ability !== null) v.ability = c.ability;
   if (looking) v.looking = true;
+  if (c.highlight) v.highlight = true;
   return v;
 }
 
@@ -218,6 +224,7 @@ function buildView(g: TableGame, viewer: Viewer): TableView {
         commanderDamage: { ...p.commanderDamage },
         trackers: { ...p.trackers },
         looking: p.looking ? { ...p.looking } : null,
+        ...(p.dig ? { dig: { ...p.dig } } : {}),
         tokens: p.tokens.map((t) => ({ ...g.defs[t] })),
         castCount,
         cards: { hand: (g.zones[`${i}.hand`] ?? []).length, library: (g.zones[`${i}.library`] ?? []).length },
@@ -230,6 +237,8 @@ function buildView(g: TableGame, viewer: Viewer): TableView {
     winners: g.winners ? [...g.winners] : null,
     ended: g.ended,
     topIsFirst: (["library", "schemes", "planes"] as ZoneName[]).filter(topIsFirst),
+    ...(g.phantom ? { phantom: { ...g.phantom } } : {}),
+    ...(g.signals?.length ? { signals: g.signals.map((s) => ({ ...s, pos: { ...s.pos } })) } : {}),
   };
 }
 
@@ -248,6 +257,8 @@ export interface ZonePatch {
  * null when it is now empty).
  */
 export type ViewDelta = Partial<Omit<TableView, "zones" | "players">> & {
+  /** Optional fields the new view no longer has (the last signal removed). */
+  gone?: string[];
   players?: Record<string, PlayerView>;
   zones?: Record<string, ZoneView | ZonePatch | null>;
 };
@@ -268,6 +279,8 @@ export function diffView(a: TableView, b: TableView): ViewDelta {
     if (k === "zones" || k === "players") continue;
     if (!same(a[k], b[k])) out[k] = b[k];
   }
+  const gone = Object.keys(a).filter((k) => !(k in b));
+  if (gone.length) out.gone = gone;
   const players: Record<string, PlayerView> = {};
   b.players.forEach((p, i) => {
     if (!same(a.players[i], p)) players[i] = p;
@@ -281,8 +294,9 @@ export function diffView(a: TableView, b: TableView): ViewDelta {
 }
 
 export function patchView(a: TableView, delta: ViewDelta): TableView {
-  const { zones, players, ...rest } = delta;
+  const { zones, players, gone, ...rest } = delta;
   const next = { ...a, ...rest, zones: { ...a.zones }, players: [...a.players] } as TableView;
+  for (const k of gone ?? []) delete (next as unknown as Record<string, unknown>)[k];
   for (const [i, p] of Object.entries(players ?? {})) next.players[Number(i)] = p;
   for (const [k, z] of Object.entries(zones ?? {})) {
     if (z === null) delete next.zones[k];

@@ -11,6 +11,9 @@ import { ACTION_KINDS, applyEvent, checkGame, CATALOGUE, CATALOGUE_VERSION, pars
 const DIR = path.join(path.dirname(fileURLToPath(import.meta.url)), "..", "fixtures", "table");
 const file = (v: number) => path.join(DIR, `catalogue-v${v}.json`);
 
+/** Random actions whose event carries the results (the screen shows them), not a seed. */
+const RESULT_KINDS = new Set<string>(["rollDice", "flipCoins", "rollPlanarDie", "thumbCoins"]);
+
 /** The smallest valid value of a field. */
 function sample(f: Field): unknown {
   switch (f.t) {
@@ -39,7 +42,7 @@ function writeFixture(): void {
     const action: Record<string, unknown> = { do: kind };
     for (const [name, f] of Object.entries(e.fields as Record<string, Field>)) action[name] = sample(f);
     const change: Record<string, unknown> = { type: "action", action };
-    if ("random" in e && e.random) change[kind === "rollDice" || kind === "flipCoins" || kind === "rollPlanarDie" ? "result" : "seed"] = kind === "rollDice" || kind === "flipCoins" || kind === "rollPlanarDie" ? [1] : 12345;
+    if ("random" in e && e.random) change[RESULT_KINDS.has(kind) ? "result" : "seed"] = RESULT_KINDS.has(kind) ? (kind === "thumbCoins" ? [1, 0] : [1]) : 12345;
     events.push({ seq: events.length + 1, actor: 0, t: 0, change } as TableEvent);
   }
   const game = setupTable(1, { format: "free", decks: [{ main: [{ count: 3, def: { name: "Card" } }], commander: [], companion: [], sideboard: [], maybeboard: [], tokens: [], planes: [], schemes: [] }] }, 1);

@@ -65,6 +65,72 @@ describe("card table definition", () => {
     expect(bad.ok === false && bad.error.message).to.match(/line 2/);
   });
 
+  it("a table made with checks refuses a deck that breaks the format's construction rules, worded; without checks it only warns", () => {
+    const small = "5 Lightning Bolt | Instant | {R}\n30 Mountain | Basic Land — Mountain";
+    const checked = tableDef.configure({ seats: 2, checks: true });
+    if (!checked.ok) throw new Error(checked.error.message);
+    expect(checked.value.config.checks).to.equal(true);
+    const s = new GameSession(tableDef, 1, checked.value.config, 2);
+    const r = s.apply(0, { type: "deck", text: small }, 1);
+    expect(r.ok === false && r.error.code).to.equal("deck-check");
+    expect(r.ok === false && r.error.message).to.equal("This table checks decks against constructed rules: The deck has 35 cards; this format plays at least 60. Add 25. Lightning Bolt is in the deck 5 times; this format allows 4 copies (printings count together). Fix the list and import again.");
+    expect(s.state.decks[0]).to.equal(null);
+    expect(s.apply(0, { type: "deck", text: "4 Lightning Bolt | Instant | {R}\n56 Mountain | Basic Land — Mountain" }, 1).ok).to.equal(true);
+    const open = tableDef.configure({ seats: 2 });
+    if (!open.ok) throw new Error(open.error.message);
+    const u = new GameSession(tableDef, 1, open.value.config, 2);
+    expect(u.apply(0, { type: "deck", text: small }, 1).ok).to.equal(true);
+    const view = tableDef.view(u.state, 0);
+    expect(view.report?.warnings?.map((w) => w.kind)).to.deep.equal(["size", "repeated"]);
+    expect(tableDef.view(u.state, 1).report).to.equal(undefined, "only the deck's own player reads its report");
+    expect(tableDef.configure({ seats: 2, format: "free", checks: true }).ok && "free has no rules").to.equal("free has no rules");
+    expect(tableDef.configure({ seats: 2, checks: "yes" }).ok).to.equal(false);
+  });
+
+  it("a sparring partner keeps, plays its turn as ordinary events (untap, draw, a land, what it can afford, pass), is undone like a player, and its deck can be chosen", () => {
+    const c = tableDef.configure({ mode: "solo", sparring: true });
+    if (!c.ok) throw new Error(c.error.message);
+    expect(tableDef.configure({ mode: "online", sparring: true }).ok).to.equal(false);
+    const s = new GameSession(tableDef, 11, c.value.config, 1);
+    const go = (move: TableMove) => {
+      const r = s.apply(0, move, 1);
+      if (!r.ok) throw new Error(r.error.message);
+      return r;
+    };
+    go({ type: "deck", text: "30 Forest | Basic Land — Forest\n30 Grizzly Bears | Creature — Bear | {1}{G} | 2/2" });
+    const g0 = s.state.game!;
+    expect(g0.players.map((p) => [p.name, !!p.sparring, p.kept])).to.deep.equal([["Player 1", false, false], ["Sparring partner", true, true]]);
+    expect(g0.phantom, "a table with a partner has no phantom").to.equal(undefined);
+    go({ type: "act", action: { do: "keep", bottom: [] } });
+    const handBefore = s.state.game!.zones["1.hand"].length;
+    const r = go({ type: "act", action: { do: "passTurn" } });
+    const g = s.state.game!;
+    expect(g.turn.active).to.equal(0, "the partner passed back");
+    const onField = g.zones["1.battlefield"].map((id) => g.defs[g.cards[id].def]);
+    expect(onField.filter((d) => /Land/.test(d.type ?? ""))).to.have.length(1, "it played one land");
+    expect(g.zones["1.hand"].length).to.be.lessThan(handBefore + 1);
+    const texts = s.state.lines.map((o) => o.lines[0].text);
+    expect(texts.some((t) => /^Sparring partner drew/.test(t) || /Sparring partner/.test(t))).to.equal(true);
+    expect(texts.at(-1)).to.match(/Sparring partner passed the turn/);
+    expect(r.ok && r.events.length).to.be.greaterThan(2, "each step is its own event");
+    // undo takes back its last step only; it then waits for someone to pass for it
+    go({ type: "act", action: { do: "undo" } });
+    expect(s.state.game!.turn.active).to.equal(1);
+    go({ type: "act", action: { do: "passTurn" } });
+    expect(s.state.game!.turn.active).to.equal(0);
+    // its deck, chosen before the player's own; a table without a partner refuses one
+    const t = new GameSession(tableDef, 3, c.value.config, 1);
+    expect(t.apply(0, { type: "deck", text: "60 Island | Basic Land — Island", sparring: true }, 1).ok).to.equal(true);
+    expect(t.apply(0, { type: "deck", text: "" }, 1).ok).to.equal(true);
+    const tg = t.state.game!;
+    expect([...tg.zones["1.library"], ...tg.zones["1.hand"]].every((id) => tg.defs[tg.cards[id].def].name === "Island")).to.equal(true);
+    const plain = tableDef.configure({ mode: "solo" });
+    if (!plain.ok) throw new Error(plain.error.message);
+    const u = new GameSession(tableDef, 3, plain.value.config, 1);
+    const refused = u.apply(0, { type: "deck", text: "1 Island", sparring: true }, 1);
+    expect(refused.ok === false && refused.error.code).to.equal("no-sparring");
+  });
+
   it("names players in the log by the names sent with their decks (two alike told apart), never by seat", () => {
     const c = tableDef.configure({ seats: 3 });
     if (!c.ok) throw new Error(c.error.message);

@@ -29,7 +29,7 @@ export function randomIntention(g: TableGame, r: Rng): { actor: number; action: 
   }
   const card = () => someCard(g, r, actor);
   const player = () => r.int(n);
-  const k = r.int(60);
+  const k = r.int(72);
   let action: Action;
   if (k < 14) action = { do: "move", card: card(), zone: pick(r, ZONE_NAMES)!, place: pick(r, ["top", "bottom", "battlefield", "random", "shuffle", "fromTop", "index"] as const)!, ...(r.int(2) ? { pos: POS(r) } : {}), ...(r.int(5) === 0 ? { faceDown: true } : {}), ...(r.int(3) === 0 ? { index: r.int(5) } : {}) };
   else if (k < 18) action = { do: "tap", card: card(), on: r.int(2) === 0 };
@@ -72,6 +72,19 @@ export function randomIntention(g: TableGame, r: Rng): { actor: number; action: 
   else if (k < 57) action = { do: "flip", card: card() };
   else if (k < 58) action = { do: "extraTurn", player: player() };
   else if (k < 59) action = { do: "keyword", card: card(), name: "flying", on: true };
-  else action = { do: "designation", name: "monarch", player: player() };
+  else if (k < 60) action = { do: "designation", name: "monarch", player: player() };
+  // catalogue version 2
+  else if (k < 61) action = { do: "revealUntil", filter: pick(r, ["land", "nonland", "creature", "noncreature", "instantOrSorcery", "name"] as const)!, name: "Lightning Bolt" };
+  else if (k < 62) action = { do: "finishReveal", zone: pick(r, ["hand", "battlefield", "graveyard", "exile", "stack", "library"] as const)!, ...(r.int(4) === 0 ? { faceDown: true } : {}) };
+  else if (k < 63) action = { do: "organize" };
+  else if (k < 64) action = { do: "drain", n: 1 + r.int(3) };
+  else if (k < 65) action = { do: "extort" };
+  else if (k < 66) action = { do: "thumbCoins", n: 1 + r.int(2), thumbs: 1 + r.int(2) };
+  else if (k < 67) action = r.int(2) ? { do: "stackAfter", card: card() } : { do: "stackAfter", text: "Trigger" };
+  else if (k < 68) action = { do: "highlight", card: card(), on: r.int(3) > 0 };
+  else if (k < 69) action = { do: "signal", player: player(), pos: POS(r) };
+  else if (k < 70) action = { do: "removeSignal", id: pick(r, (g.signals ?? []).map((s) => s.id)) ?? 1 + r.int(100) };
+  else if (k < 71) action = { do: "teams", of: g.players.map(() => r.int(3)), ...(r.int(2) ? { friendlyFire: true } : {}) };
+  else action = { do: "phantom", life: r.int(7) - 3 };
   return { actor, action };
 }

@@ -337,12 +337,12 @@ describe("card table: the everything view", () => {
 });
 
 describe("card table: decklists", () => {
-  it("reads counts, sections, SB: lines, set codes and the | type | cost | P/T extras", () => {
+  it("reads counts, sections, SB: lines, set codes (the printing kept) and the | type | cost | P/T extras", () => {
     const r = parseDecklist("Commander:\n1 Atraxa, Praetors' Voice\n\nDeck\n4x Lightning Bolt (M10) 146\n// comment\n2 Grizzly Bears | Creature — Bear | {1}{G} | 2/2\nSB: 3 Duress\nMaybeboard\n1 Opt\nTokens\n1 Soldier");
     if (!r.ok) throw new Error(JSON.stringify(r.errors));
     expect(r.deck.commander).to.deep.equal([{ count: 1, def: { name: "Atraxa, Praetors' Voice", commander: true } }]);
     expect(r.deck.main).to.deep.equal([
-      { count: 4, def: { name: "Lightning Bolt" } },
+      { count: 4, def: { name: "Lightning Bolt", set: "M10", number: "146" } },
       { count: 2, def: { name: "Grizzly Bears", type: "Creature — Bear", cost: "{1}{G}", power: "2", toughness: "2", permanent: true } },
     ]);
     expect(r.deck.sideboard[0]).to.deep.include({ count: 3 });

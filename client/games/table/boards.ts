@@ -2,7 +2,7 @@
 // sized to its box, the players' header strips (DOM over the canvas: names, life buttons,
 // counts), the layout for the box's size, and a redraw when the box is resized or turned.
 import type { ZoneView } from "../../../common/table/visibility";
-import type { Arrow } from "../../../common/table/types";
+import type { Arrow, Signal } from "../../../common/table/types";
 import type { CardView } from "../../../common/table/visibility";
 import { h } from "../../ui/dom";
 import { cardWords } from "./art";
@@ -20,6 +20,8 @@ export interface BoardsFrame {
   othersHand(g: number): boolean;
   zone(key: string): ZoneView;
   arrows: readonly Arrow[];
+  /** Signals (small markers) on the boards. */
+  signals?: readonly Signal[];
   topRevealed(g: number): boolean;
   active: number;
   header(b: BoardBox): HTMLElement;
@@ -59,7 +61,7 @@ export class BoardsView {
       for (let g = 0; g < MAX_SEATS; g++) for (const c of f.zone(`${g}.battlefield`).cards ?? []) if (c.id === id) return c.card?.name ?? null;
       return null;
     };
-    this.canvas.draw({ layout, zone: f.zone, hand: f.hand ?? [], arrows: f.arrows, topRevealed: f.topRevealed, cardName, active: f.active });
+    this.canvas.draw({ layout, zone: f.zone, hand: f.hand ?? [], arrows: f.arrows, signals: f.signals ?? [], topRevealed: f.topRevealed, cardName, active: f.active });
     this.heads.replaceChildren(
       ...layout.boards.map((b) => {
         const el = f.header(b);
@@ -86,6 +88,7 @@ export class BoardsView {
       pictures: { loaded: this.canvas.art.images.loaded, failed: this.canvas.art.images.failed },
       drawn: [...this.canvas.names],
       arrowsDrawn: this.canvas.arrowsDrawn,
+      signalsDrawn: this.canvas.signalsDrawn,
     };
   }
 

@@ -6,7 +6,7 @@
 // frame (client/games/stage.ts). What is where is kept as screen rectangles for hit tests,
 // the keyboard proxies and the tests.
 import { Application, Container, Graphics, Sprite, Text, TextStyle } from "pixi.js";
-import type { Arrow } from "../../../common/table/types";
+import type { Arrow, Signal } from "../../../common/table/types";
 import type { CardView, ZoneView } from "../../../common/table/visibility";
 import { FrameRequests, initStillStage } from "../stage.js";
 import { CardArt, cardWords } from "./art";
@@ -40,6 +40,8 @@ export interface TablePicture {
   /** The viewer's hand (empty for a spectator). */
   hand: CardView[];
   arrows: readonly Arrow[];
+  /** Signals on the boards (small coloured markers anyone places). */
+  signals?: readonly Signal[];
   topRevealed(g: number): boolean;
   /** A card's name where this viewer sees it (a host on another battlefield), else null. */
   cardName(id: number): string | null;
@@ -50,6 +52,7 @@ export interface TablePicture {
 const FONT = '"DejaVu Sans", "Liberation Sans", Arial, sans-serif';
 const FIELD = 0x2e5a3a;
 const LIGHT = 0xffd45c;
+const SIGNAL_COLOURS: Record<string, number> = { red: 0xdd3333, blue: 0x3a7bd5, green: 0x2fa84f, yellow: 0xf2c744, white: 0xf5f5f5, black: 0x222222 };
 
 export class TableCanvas {
   readonly app = new Application();
@@ -164,6 +167,24 @@ export class TableCanvas {
       if (host.attachedTo !== undefined) this.tag(`on ${p.cardName(host.attachedTo) ?? "a card"}`, at.x, at.y - (host.tapped ? b.card.w : b.card.h) / 2, b.card.h);
     }
     for (const { zone, rect } of b.piles) this.drawPile(b.seat, zone, rect, p);
+    this.drawSignals(b, p.signals ?? []);
+  }
+
+  signalsDrawn = 0;
+
+  /** Signals: a coloured dot with a light ring where it was placed, over the cards. */
+  private drawSignals(b: BoardBox, signals: readonly Signal[]): void {
+    const mine = signals.filter((s) => s.board === b.seat);
+    if (b === this.layout?.boards[0]) this.signalsDrawn = 0;
+    if (!mine.length) return;
+    const g = new Graphics();
+    const r = Math.max(6, Math.round(b.card.h / 9));
+    for (const s of mine) {
+      const at = centreOf(b.field, b.card, s.pos);
+      g.circle(at.x, at.y, r).fill({ color: SIGNAL_COLOURS[s.colour] ?? 0xdd3333 }).stroke({ color: 0xffffff, width: 2, alpha: 0.9 });
+      this.signalsDrawn++;
+    }
+    this.cards.addChild(g);
   }
 
   private drawPile(g: number, zone: PileZone, r: Rect, p: TablePicture): void {
@@ -208,10 +229,12 @@ export class TableCanvas {
     s.anchor.set(0.5);
     s.position.set(at.x, at.y);
     s.angle = c.tapped && zone === "battlefield" ? 90 : angle;
-    this.cards.addChild(s);
     const turned = s.angle === 90;
     const w = turned ? size.h : size.w;
     const h = turned ? size.w : size.h;
+    // Highlighted for everyone: a bright frame behind the card.
+    if (c.highlight) this.cards.addChild(new Graphics().roundRect(at.x - w / 2 - 4, at.y - h / 2 - 4, w + 8, h + 8, 6).fill({ color: LIGHT, alpha: 0.35 }).stroke({ color: LIGHT, width: 3 }));
+    this.cards.addChild(s);
     const rect = box ?? { x: at.x - w / 2, y: at.y - h / 2, w, h };
     this.spots.push({ card: c, zone, seat, rect, centre: { x: rect.x + rect.w / 2, y: rect.y + rect.h / 2 }, picture: !!this.art.images.get(pictureOf(c)) });
     this.sprites.set(`${zone}:${c.id}`, s);

@@ -88,9 +88,13 @@ export function menuFor(c: CardView, zone: string, ops: MenuOps): MenuItem[] {
       { do: "faceDown", label: c.faceDown ? "Turn face up" : "Turn face down", run: () => act({ do: "faceDown", card: id, on: !c.faceDown }) },
       { do: "flip", label: "Flip (other face)", run: () => act({ do: "flip", card: id }) },
       { do: "copy", label: "Token copy", run: () => act({ do: "copy", card: id }) },
+      { do: "signal", label: "Place a signal on it", run: () => act({ do: "signal", player: c.controller, pos: c.pos ?? { x: 5000, y: 5000 } }) },
       move("To hand", "hand"),
     );
   }
+  // Everyone may point a card out to the table (cleared when the turn passes).
+  if (zone !== "hand" && zone !== "library") items.push({ do: "highlight", label: c.highlight ? "Stop highlighting" : "Highlight for everyone", run: () => act({ do: "highlight", card: id, on: !c.highlight }) });
+  if (zone !== "stack") items.push({ do: "stackAfter", label: "On the stack under the top", run: () => act({ do: "stackAfter", card: id }) });
   if (zone === "hand") items.push(move("Play to the battlefield", "battlefield", "battlefield", { pos: ops.spot() }), move("Play face down", "battlefield", "battlefield", { faceDown: true, pos: ops.spot() }), { do: "show", label: "Reveal to everyone", run: () => act({ do: "show", card: id, to: "all" }) });
   if (zone !== "hand" && zone !== "battlefield") items.push(move("To hand", "hand"), move("To the battlefield", "battlefield", "battlefield", { pos: ops.spot() }));
   items.push(move("To graveyard", "graveyard"), move("To exile", "exile"), move("On top of the library", "library", "top"), move("On the bottom of the library", "library", "bottom"), move("Shuffle into the library", "library", "shuffle"));

@@ -18,6 +18,7 @@ import { h } from "../../ui/dom";
 import { toast } from "../../ui/toast";
 import { keepFocus } from "../focus";
 import { DeckStage } from "./decks";
+import type { Format } from "../../../common/table/types";
 import { CardPreview } from "./preview";
 import { formatName } from "./words";
 import { GameShell, type ShellState } from "../shell";
@@ -25,6 +26,7 @@ import type { GameContext, GameHandle } from "../types";
 import { BoardsView } from "./boards";
 import type { CardSpot, Hit } from "./canvas";
 import { menuFor, type MenuItem } from "./cards";
+import { drawDig, moreActions } from "./actions";
 import { counterDialog, drawLooking, endDialog, keepDialog, listDialog, type DialogHost } from "./dialogs";
 import { attachGestures } from "./input";
 import { drawEndVote, endVoteText } from "./endVote";
@@ -105,7 +107,7 @@ export async function mount(host: HTMLElement, ctx: GameContext): Promise<GameHa
     const n = shell.me === null ? "" : (wire?.seats[shell.me]?.name ?? "");
     return n ? { name: n } : {};
   };
-  const decks = new DeckStage({ send: (m) => ctx.session.send("deck", { ...m, ...ownName() }) });
+  const decks = new DeckStage({ send: (m) => ctx.session.send("deck", { ...m, ...ownName() }), format: () => (wire?.format ?? "constructed") as Format });
   root.append(skip, decks.el, decks.report, endBar, frozenBar, bar, table, h("aside", { class: "tt-side" }, h("h3", {}, "Log"), log), dialog, menu, keysHint, preview.el);
   shell.stage.append(root);
 
@@ -224,6 +226,7 @@ export async function mount(host: HTMLElement, ctx: GameContext): Promise<GameHa
       { do: "log", label: "Game log", run: logDialog },
       { do: "lobby", label: "Back to the lobby", run: () => document.getElementById("back-to-lobby")?.click() },
     ],
+    actions: () => moreActions(dialogs),
   });
 
   /** A card in a dialog's list (a graveyard): its menu by right click or keys. */
@@ -418,6 +421,7 @@ export async function mount(host: HTMLElement, ctx: GameContext): Promise<GameHa
       othersHand: (s) => s !== g,
       zone: zoneOf,
       arrows: t.arrows,
+      signals: t.signals ?? [],
       topRevealed: (s) => !!t.players[s]?.topRevealed,
       active: t.turn.active,
       header,
@@ -492,6 +496,7 @@ export async function mount(host: HTMLElement, ctx: GameContext): Promise<GameHa
     } else {
       drawTable();
       drawLooking(dialogs);
+      drawDig(dialogs);
       // The card previewed changed or left the viewer's sight: the preview follows or closes.
       if (preview.shown !== null) {
         const s = boardsView.canvas.spots.find((x) => x.card.id === preview.shown);
@@ -528,6 +533,8 @@ export async function mount(host: HTMLElement, ctx: GameContext): Promise<GameHa
   });
   const offError = ctx.session.onMessage<{ code: string; message: string }>("error", (e) => {
     ctx.announce(e.message);
+    // A deck refused (the check, a line not understood): said in the deck stage, where it is fixed.
+    if (view?.stage === "decks") decks.refused(e.message);
     // What the server could not save (its disk full) is shown too, not only read out.
     if (e.code === "not-saved" || e.code === "game-too-long") toast(e.message, "error");
     if (e.code === "frozen") {
@@ -581,6 +588,9 @@ export async function mount(host: HTMLElement, ctx: GameContext): Promise<GameHa
       battlefield: me() >= 0 ? (zoneOf(`${me()}.battlefield`).cards ?? []).map((c) => ({ id: c.id, name: c.card?.name ?? "?", tapped: !!c.tapped, counters: c.counters ?? {}, attachedTo: c.attachedTo ?? null, pos: c.pos ?? null })) : [],
       graveyard: me() >= 0 ? (zoneOf(`${me()}.graveyard`).cards ?? []).map((c) => c.card?.name ?? "?") : [],
       arrows: view?.table?.arrows.length ?? 0,
+      signals: view?.table?.signals?.length ?? 0,
+      highlighted: Object.values(view?.table?.zones ?? {}).flatMap((z) => z.cards ?? []).filter((c) => c.highlight).length,
+      phantom: view?.table?.phantom ?? null,
       replayId: wire?.replayId ?? -1,
       library: me() >= 0 ? zoneOf(`${me()}.library`).count : 0,
       players: view?.table?.players.map((p) => ({ life: p.life, hand: p.cards.hand, kept: p.kept })) ?? [],

@@ -18,6 +18,8 @@ export interface ToolsHost {
   menu(items: { do: string; label: string; run(): void }[], opener: HTMLElement): void;
   /** Extra items of the phone's "More" menu (the log, the lobby). */
   more(): { do: string; label: string; run(): void }[];
+  /** The table-wide actions of the "More actions" menu (actions.ts). */
+  actions(): { do: string; label: string; run(): void }[];
 }
 
 /**
@@ -87,14 +89,30 @@ export class Tools {
       this.button("coin", "Flip coin", () => act({ do: "flipCoins" })),
       tv.arrows.some((a) => a.by === g) ? this.button("arrows", "Clear my arrows", () => act({ do: "clearArrows" })) : null,
       tv.turn.active === g ? this.button("pass", "Pass turn", () => act({ do: "passTurn" })) : null,
+      this.actionsButton(),
       this.button("end", "End game…", () => this.t.end()),
       this.button("undo", undo.line ? `Undo: ${undoText(undo.line.text, tv.players[undo.line.actor]?.name ?? "")}` : "Undo", () => act({ do: "undo" })),
       this.t.solo() ? this.button("redo", "Redo", () => act({ do: "redo" })) : null,
     ];
     // The last dice or coin result stays in sight beside the buttons.
-    const roll = [...(this.t.view()?.lines ?? [])].reverse().find((l) => l.result && (l.do === "rollDice" || l.do === "flipCoins" || l.do === "rollPlanarDie"));
-    this.el.replaceChildren(...items.filter((x) => x !== null), roll ? h("span", { class: "tt-roll", id: "tt-roll", role: "status" }, roll.text) : "");
+    const roll = [...(this.t.view()?.lines ?? [])].reverse().find((l) => l.result && (l.do === "rollDice" || l.do === "flipCoins" || l.do === "thumbCoins" || l.do === "rollPlanarDie"));
+    this.el.replaceChildren(...items.filter((x) => x !== null), this.phantom() ?? "", roll ? h("span", { class: "tt-roll", id: "tt-roll", role: "status" }, roll.text) : "");
     this.undoTitle(undo);
+  }
+
+  /** Goldfish: the phantom opponent's life (and poison) in sight. */
+  private phantom(): HTMLElement | null {
+    const p = this.t.view()?.table?.phantom;
+    return p ? h("span", { class: "tt-roll", id: "tt-phantom", role: "status" }, `Phantom opponent: ${p.life} life${p.poison ? `, ${p.poison} poison` : ""}`) : null;
+  }
+
+  private actionsButton(): HTMLButtonElement {
+    const b = h("button", { type: "button", class: "small", id: "tt-actions", "aria-haspopup": "menu" }, "More actions ▾");
+    b.addEventListener("click", (e) => {
+      e.stopPropagation();
+      this.t.menu(this.t.actions(), b);
+    });
+    return b;
   }
 
   private undoTitle(undo: ReturnType<typeof undoable>): void {
@@ -132,6 +150,7 @@ export class Tools {
       item("coin", "Flip a coin", () => act({ do: "flipCoins" })),
       ...(tv.arrows.some((a) => a.by === g) ? [item("arrows", "Clear my arrows", () => act({ do: "clearArrows" }))] : []),
       ...(this.t.solo() ? [item("redo", "Redo", () => act({ do: "redo" }))] : []),
+      ...this.t.actions(),
       item("end", "End game…", () => this.t.end()),
       ...this.t.more(),
     ];
@@ -143,7 +162,8 @@ export class Tools {
       this.button("undo", "Undo", () => act({ do: "undo" })),
       this.moreButton(more),
     ];
-    const roll = [...(this.t.view()?.lines ?? [])].reverse().find((l) => l.result && (l.do === "rollDice" || l.do === "flipCoins" || l.do === "rollPlanarDie"));
+    const roll = [...(this.t.view()?.lines ?? [])].reverse().find((l) => l.result && (l.do === "rollDice" || l.do === "flipCoins" || l.do === "thumbCoins" || l.do === "rollPlanarDie"));
+    // One row on a phone: the phantom's life is in the More menu's items (actions.ts).
     this.el.replaceChildren(...items.filter((x) => x !== null), roll ? h("span", { class: "tt-roll", id: "tt-roll", role: "status" }, roll.text) : "");
     this.undoTitle(undo);
   }
