@@ -9,6 +9,13 @@ import { GAMES } from "../../common/games.js";
 import { canon, checkReplay, configured, fuzzParseMove, playRandomGame, type KitTotals } from "./contract.kit.js";
 
 const SEEDS = process.env.LONG ? 60 : 6;
+/**
+ * Examples whose games are long enough that the default run plays fewer of them: a four-seat
+ * Commander game (100-card decks, every viewer checked after every move) takes ~15 s here.
+ * LONG=1 plays the full count.
+ */
+const FEWER: Record<string, number> = { 'table {"seats":4,"format":"commander"}': 2 };
+const seedsOf = (id: string, options: Record<string, unknown>) => (process.env.LONG ? SEEDS : FEWER[`${id} ${canon(options)}`] ?? SEEDS);
 
 describe("the game registry", () => {
   it("lists each game once, with a title, a seat range, move types and a parser", () => {
@@ -40,6 +47,7 @@ for (const def of GAMES) {
     });
 
     for (const options of examples) {
+      const SEEDS = seedsOf(def.id, options);
       it(`plays ${SEEDS} random games to the end ${canon(options)}: legal moves, bots, privacy, rejections, replay and undo`, function () {
         this.timeout(120_000);
         const totals: KitTotals = { moves: 0, games: 0, rejected: 0, twins: 0, eventChecks: 0 };
