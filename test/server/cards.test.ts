@@ -181,7 +181,9 @@ describe("card data in a table room", function () {
       throw new Error(`${e.message}: ${JSON.stringify(a.probe.messages.filter((m) => m.type === "error").map((m) => m.payload))}`);
     });
     const view = joinView(partsFor(partsOf(a.probe.state), a.seat), 0)!;
-    expect(view.report).to.deep.equal({ cards: 40, found: 38, unfound: ["Homebrew Wonder"], data: true });
+    // The report also carries the format's warnings (a 40-card list at a Constructed table: size, 60 or more).
+    expect(view.report).to.deep.include({ cards: 40, found: 38, unfound: ["Homebrew Wonder"], data: true });
+    expect(view.report?.warnings).to.deep.equal([{ kind: "size", has: 40, from: 60, to: null }]);
     // Bo sees no report of Ada's (not even a part key of it).
     await b.probe.sync();
     expect(Object.keys(partsOf(b.probe.state)).filter((k) => k.startsWith("r"))).to.deep.equal([]);
