@@ -5,7 +5,7 @@
 // the same run, on the same file: the stream parse alone (stream-json, no SQLite) and the whole
 // file loaded with JSON.parse (what a non-streaming import would hold in memory). Then lookups
 // against the big card data: names, set + number, a 100-line decklist resolved.
-// Prints one table and writes bench/results/cards.json.
+// Prints one table and writes bench/results/cards.json. BENCH_QUICK=1: a 5 MB file, fewer lookups.
 
 import { spawnSync } from "node:child_process";
 import fs from "node:fs";
@@ -17,11 +17,11 @@ import streamArray from "stream-json/streamers/stream-array.js";
 import { deckQueries } from "../common/table/deck.js";
 import { resolveCards } from "../common/table/cards.js";
 import { CardStore } from "../server/cards/store.js";
+import { announceQuick, quick, writeResult } from "./lib/section.js";
 
 const ROOT = path.join(path.dirname(fileURLToPath(import.meta.url)), "..");
-const OUT = path.join(ROOT, "bench", "results", "cards.json");
 const FIXTURE = path.join(ROOT, "test", "fixtures", "cards", "scryfall-bulk.json");
-const TARGET_MB = Number(process.env.CARDS_BENCH_MB ?? 200);
+const TARGET_MB = Number(process.env.CARDS_BENCH_MB ?? quick(200, 5));
 
 // ---- child modes: one measurement per process ------------------------------------------------
 if (process.argv[2] === "child") {
@@ -93,6 +93,7 @@ function child(mode: "whole" | "stream", file: string, dir: string): Stats {
   return JSON.parse(fs.readFileSync(out, "utf8")) as Stats;
 }
 
+announceQuick("cards");
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), "cards-bench-"));
 try {
   const big = path.join(dir, "synthetic-bulk.json");
@@ -107,7 +108,7 @@ try {
 
   // Lookups against the big data: a name, a set + number, a 100-line list.
   const store = new CardStore(path.join(dir, "big.sqlite"), true);
-  const N = 20_000;
+  const N = quick(20_000, 500);
   let t = performance.now();
   for (let i = 0; i < N; i++) store.find({ name: `Lightning Bolt ${i % 1000}` });
   const byName = ((performance.now() - t) * 1000) / N;
@@ -116,7 +117,7 @@ try {
   const byNumber = ((performance.now() - t) * 1000) / N;
   const list = Array.from({ length: 100 }, (_, i) => `1 ${["Lightning Bolt", "Fire // Ice", "Delver of Secrets", "Island", "Valki, God of Lies"][i % 5]} ${i}`).join("\n");
   t = performance.now();
-  const R = 50;
+  const R = quick(50, 5);
   for (let i = 0; i < R; i++) resolveCards(deckQueries(list), store);
   const deckMs = (performance.now() - t) / R;
   store.shutdown();
@@ -142,8 +143,7 @@ try {
     baselineWhole: whole,
     lookups: { byNameMicros: Number(byName.toFixed(1)), bySetNumberMicros: Number(byNumber.toFixed(1)), deck100Ms: Number(deckMs.toFixed(2)) },
   };
-  fs.mkdirSync(path.dirname(OUT), { recursive: true });
-  fs.writeFileSync(OUT, JSON.stringify(result, null, 2) + "\n");
+  console.log(`wrote ${writeResult("cards", result)}`);
 } finally {
   fs.rmSync(dir, { recursive: true, force: true });
 }

@@ -8,24 +8,25 @@
 // socket), the hub's reconnection windows and seat holds run out, and the live heap (after a
 // full GC, through the inspector) is compared with the heap before the crowd came.
 // Every SOAK_SAMPLE_SECONDS: heap after GC, RSS, rooms and connections (from /metrics).
-// Prints the table, writes bench/results/soak.json and a chart bench/results/soak.png.
+// Prints the table, writes bench/results/soak.json and a chart bench/results/soak.png (quick
+// mode: in the quick results folder, bench/lib/section.ts).
 //
 // Env: SOAK_CLIENTS (1000), SOAK_MINUTES (20 of load; the run is about 30 min in all),
 // SOAK_SAMPLE_SECONDS (10), SOAK_SNAPSHOTS=<dir> (heap snapshots before and after, for
 // Chrome DevTools), BENCH_QUICK=1 (100 players, short lives and windows: about a minute).
 
 import { fork, spawn, type ChildProcess } from "node:child_process";
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { mkdirSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
 import net from "node:net";
 import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { renderChart } from "./lib/chart.js";
 import { Inspector } from "./lib/inspector.js";
+import { QUICK, RESULTS_DIR, writeResult } from "./lib/section.js";
 
 const HERE = path.dirname(fileURLToPath(import.meta.url));
 const ROOT = path.dirname(HERE);
-const QUICK = process.env.BENCH_QUICK === "1";
 const num = (v: string | undefined, d: number) => (v && Number.isFinite(Number(v)) && Number(v) > 0 ? Number(v) : d);
 
 const CLIENTS = num(process.env.SOAK_CLIENTS, QUICK ? 100 : 1000);
@@ -243,9 +244,8 @@ async function main(): Promise<void> {
     minutes: round((Date.now() - started) / 60000),
     samples,
   };
-  mkdirSync(path.join(HERE, "results"), { recursive: true });
-  writeFileSync(path.join(HERE, "results", "soak.json"), JSON.stringify(summary, null, 2) + "\n");
-  const png = path.join(HERE, "results", "soak.png");
+  const written = writeResult("soak", summary);
+  const png = path.join(RESULTS_DIR, "soak.png");
   const drawn = await renderChart(
     {
       title: `Soak: ${CLIENTS} players across every game, ${summary.players.joins} joins${QUICK ? " (quick run)" : ""}`,
@@ -269,7 +269,7 @@ async function main(): Promise<void> {
   console.log(`players: ${summary.players.joins} joins (${summary.players.failedJoins} failed), ${summary.players.leaves} leaves, ${summary.players.drops} abrupt drops, ${summary.players.reconnects} reconnections (${summary.players.failedReconnects} failed)`);
   console.log(`heap after GC: before ${summary.heapBeforeMb} MB, peak ${summary.heapPeakMb} MB, after everyone left ${summary.heapAfterMb} MB → after/before = ${summary.heapAfterOverBefore} (target ≤ 1.10: ${ratio <= 1.1 ? "met" : "NOT met"})`);
   console.log(`RSS: before ${summary.rssBeforeMb} MB, peak ${summary.rssPeakMb} MB, after ${summary.rssAfterMb} MB`);
-  console.log(`wrote bench/results/soak.json${drawn ? " and bench/results/soak.png" : ""} (${summary.minutes} min)`);
+  console.log(`wrote ${written}${drawn ? ` and ${path.relative(ROOT, png).startsWith("..") ? png : path.relative(ROOT, png)}` : ""} (${summary.minutes} min)`);
 }
 
 const round = (x: number) => Math.round(x * 10) / 10;
