@@ -247,7 +247,8 @@ async function benchRooms(): Promise<RoomSample[]> {
         return n === board.revealedCount ? n : undefined;
       }, "the flood on the node client");
       const client = (await (
-        await page.waitForFunction("window.__bench.result", undefined, { timeout: 30_000 })
+        // A function, not a string: the hub's Content-Security-Policy forbids the page's eval.
+        await page.waitForFunction(() => (globalThis as unknown as { __bench: { result: unknown } }).__bench.result, undefined, { timeout: 30_000 })
       ).jsonValue()) as RoomSample["client"];
       await new Promise((r) => setTimeout(r, 100)); // the reveal event message follows the patch
       if (errors.length) throw new Error(`page errors: ${errors.join("; ")}`);
