@@ -57,7 +57,7 @@ describe("e2e: minesweeper result, leaderboard and replay", function () {
     await page.click("#lb-window-tab-today");
     await page.waitForSelector('#leaderboard-panel[data-loaded="beginner/today"]');
     expect(await page.$$eval("#leaderboard-table tbody tr", (r) => r.length)).to.equal(1);
-    expect(await page.getAttribute("#leaderboard-panel", "aria-labelledby")).to.equal("lb-level-tab-beginner lb-window-tab-today");
+    expect(await page.getAttribute("#leaderboard-panel", "aria-labelledby")).to.equal("lb-level-tab-beginner lb-boards-tab-ordinary lb-window-tab-today");
     mkdirSync(RESULTS, { recursive: true });
     await page.locator("#leaderboard").screenshot({ path: join(RESULTS, "leaderboard-panel.png") });
 
