@@ -6,7 +6,7 @@ import { expect } from "chai";
 import { matchMaker } from "@colyseus/core";
 import type { CubestaccRoom } from "../../server/rooms/cubestacc/index.js";
 import { rigTable, setHands } from "../helpers/cubestacc.js";
-import { DESKTOP, PHONE, screenshot, useBrowserHub } from "../helpers/e2e.js";
+import { DESKTOP, gamePage, PHONE, screenshot, useBrowserHub } from "../helpers/e2e.js";
 import { waitCs } from "./cubestacc.e2e-helpers.js";
 
 describe("e2e: cubestacc explains a taken K stack", function () {
@@ -15,6 +15,7 @@ describe("e2e: cubestacc explains a taken K stack", function () {
 
   it("phone: two Kings stacked by the bots, Take 4, and the notice says why, naming them", async () => {
     const { page } = await suite.open(PHONE);
+    await gamePage(page, "cubestacc"); // the game's form is on its own page
     await page.waitForSelector("#cubestacc-play");
     await page.fill("input[name=name]", "Kay");
     await page.evaluate(() => {
