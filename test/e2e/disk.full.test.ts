@@ -10,7 +10,7 @@ import path from "node:path";
 import { expect } from "chai";
 import type { Page } from "playwright-core";
 import { SqliteRoomLog } from "../../server/store/RoomLog.js";
-import { DESKTOP, hub, PHONE, screenshot, waitHub, useBrowserHub, type HubSnapshot } from "../helpers/e2e.js";
+import { gamePage, DESKTOP, hub, PHONE, screenshot, waitHub, useBrowserHub, type HubSnapshot } from "../helpers/e2e.js";
 import { fillRoomLog, freeRoomLog, mountSmallDisk, truncateWal } from "../helpers/fullDisk.js";
 import { LAX_ADDRESS_LIMITS } from "../helpers/hub.js";
 
@@ -46,6 +46,7 @@ describe("e2e: a full disk, in words", function () {
   after(() => (disk ? disk.unmount() : fs.rmSync(dir, { recursive: true, force: true })));
 
   async function soloGame(page: Page): Promise<C4> {
+    await gamePage(page, "connect4"); // the forms are on the game's own page
     await page.waitForSelector("#connect4-solo-btn");
     await page.fill("input[name=name]", "Dee");
     await page.click("#connect4-solo-btn");
@@ -69,6 +70,7 @@ describe("e2e: a full disk, in words", function () {
 
       // The lobby in another tab: a new game is refused in the same plain words.
       const lobby = await suite.open(device);
+      await gamePage(lobby.page, "connect4"); // the forms are on the game's own page
       await lobby.page.waitForSelector("#connect4-solo-btn");
       await lobby.page.fill("input[name=name]", "Eve");
       await lobby.page.click("#connect4-solo-btn");

@@ -5,7 +5,7 @@
 import { expect } from "chai";
 import type { Page } from "playwright-core";
 import { LAX_ADDRESS_LIMITS } from "../helpers/hub.js";
-import { DESKTOP, PHONE, screenshot, waitHub, type HubSnapshot, useBrowserHub } from "../helpers/e2e.js";
+import { gamePage, DESKTOP, PHONE, screenshot, waitHub, type HubSnapshot, useBrowserHub } from "../helpers/e2e.js";
 
 type T = HubSnapshot & {
   stage?: string;
@@ -23,6 +23,7 @@ const DECK = ["20 Forest | Basic Land — Forest", "20 Grizzly Bears | Creature 
 const until = (page: Page, test: (s: T) => boolean, what: string) => waitHub(page, (s) => test(s as T), what) as Promise<T>;
 
 async function solo(page: Page): Promise<void> {
+  await gamePage(page, "table"); // the forms are on the game's own page
   await page.waitForSelector("#table-solo-btn");
   await page.fill("input[name=name]", "Ada");
   await page.click("#table-solo-btn");
@@ -117,6 +118,7 @@ describe("e2e: card table actions of catalogue v2", function () {
 
   it("a sparring partner: its seat across the table plays a land and passes back, each step in the log", async () => {
     const page = (await suite.open(DESKTOP)).page;
+    await gamePage(page, "table"); // the forms are on the game's own page
     await page.waitForSelector("#table-sparring-btn");
     await page.fill("input[name=name]", "Ada");
     await page.click("#table-sparring-btn");

@@ -8,7 +8,7 @@
 import { expect } from "chai";
 import type { Page } from "playwright-core";
 import { LAX_ADDRESS_LIMITS } from "../helpers/hub.js";
-import { DESKTOP, hub, PHONE, screenshot, useBrowserHub, waitHub, type HubSnapshot } from "../helpers/e2e.js";
+import { gamePage, DESKTOP, hub, PHONE, screenshot, useBrowserHub, waitHub, type HubSnapshot } from "../helpers/e2e.js";
 import { cardDataForTests, type CardDataForTests } from "../helpers/cardImages.js";
 import { CardStore, useCardStore } from "../../server/cards/store.js";
 import { cardBox, centre, fieldOf, tableProblems, touchDrag, longPress, type CanvasShot } from "../helpers/table.js";
@@ -32,6 +32,7 @@ const cardsOf = (s: T) => s.canvas?.cards ?? [];
 
 /** Solo table, the deck imported, the report read, kept: the hand drawn with its pictures. */
 async function dealt(page: Page, name: string, shot: string): Promise<T> {
+  await gamePage(page, "table"); // the forms are on the game's own page
   await page.waitForSelector("#table-solo-btn");
   await page.fill("input[name=name]", name);
   await page.click("#table-solo-btn");
@@ -146,6 +147,7 @@ describe("e2e: card table with real card data and pictures", function () {
     useCardStore(new CardStore(data.db, false));
     try {
       const { page } = await suite.open(DESKTOP);
+      await gamePage(page, "table"); // the forms are on the game's own page
       await page.waitForSelector("#table-solo-btn");
       await page.fill("input[name=name]", "Cy");
       await page.click("#table-solo-btn");

@@ -6,7 +6,7 @@
 import { expect } from "chai";
 import path from "node:path";
 import { LAX_ADDRESS_LIMITS } from "../helpers/hub.js";
-import { DESKTOP, PHONE, ROOT, screenshot, waitHub, type HubSnapshot, useBrowserHub } from "../helpers/e2e.js";
+import { gamePage, DESKTOP, PHONE, ROOT, screenshot, waitHub, type HubSnapshot, useBrowserHub } from "../helpers/e2e.js";
 
 type T = HubSnapshot & { stage?: string; hand?: string[]; library?: number; phaseOfTable?: string };
 
@@ -18,6 +18,7 @@ describe("e2e: card table deck stage", function () {
 
   it("checks a deck as it is written, opens a .dek file, chooses a game list, refuses a deck that breaks the rules, deals only the chosen copies", async () => {
     const a = (await suite.open(DESKTOP)).page;
+    await gamePage(a, "table"); // the forms are on the game's own page
     await a.waitForSelector("#table-private-btn");
     await a.fill("input[name=name]", "Ada");
     await a.check("#table-checks");
