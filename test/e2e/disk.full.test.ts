@@ -77,7 +77,7 @@ describe("e2e: a full disk, in words", function () {
       await lobby.page.waitForSelector(`.lobby-status.error:text("${CREATE_WORDS}")`, { state: "attached" });
       await lobby.page.waitForSelector(`.toasts :text("${CREATE_WORDS}")`); // seen where the player is, far down the page
       await screenshot(lobby.page, `disk-full-lobby-refused-${label}`);
-      expect((await hub(lobby.page)).route, "still in the lobby").to.equal("#/");
+      expect((await hub(lobby.page)).route, "still on the game page").to.equal("#/games/connect4");
 
       free();
       await page.waitForTimeout(400); // a failing log is probed again at most every quarter second
