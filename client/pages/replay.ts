@@ -178,6 +178,28 @@ export class ReplayEngine {
   }
 }
 
+/**
+ * Plays an engine forward one move every `stepMs` (at the transport's speed) while the
+ * transport plays; `draw` shows each move. start() on play, stop() on pause and on leaving.
+ */
+export function stepClock(engine: ReplayEngine, controls: { playing: boolean; speed: number; finish(): void; update(): void }, draw: () => void, stepMs: number): { start(): void; stop(): void } {
+  let timer: ReturnType<typeof setTimeout> | null = null;
+  const stop = () => {
+    if (timer) clearTimeout(timer);
+    timer = null;
+  };
+  const tick = () => {
+    timer = setTimeout(() => {
+      if (!controls.playing) return;
+      if (!engine.step()) return controls.finish();
+      draw();
+      controls.update();
+      tick();
+    }, stepMs / controls.speed);
+  };
+  return { start: () => (stop(), tick()), stop };
+}
+
 /** The transport's reading of an engine: a step is a move; none past a refused one. */
 export function engineSteps(engine: ReplayEngine): { total: number; unit: "move"; position(): number; canStep(): boolean } {
   return { total: engine.total, unit: "move", position: () => engine.position, canStep: () => !engine.broken };

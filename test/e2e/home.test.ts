@@ -15,13 +15,19 @@ import { DESKTOP, launchChromium, OpenedPages, PHONE, screenshot } from "../help
 import { testPostgres } from "../helpers/postgres.js";
 import type { Browser } from "playwright-core";
 
-/** Drops discs for this page's seat whenever it is its turn: `col` always. */
-async function playColumn(page: Page, col: number, until: () => Promise<boolean>): Promise<void> {
+/** Drops discs for this page's seat whenever it is its turn, in `cols` by turns. */
+async function playColumn(page: Page, cols: number | number[], until: () => Promise<boolean>): Promise<void> {
+  const list = Array.isArray(cols) ? cols : [cols];
+  let made = 0;
   for (let i = 0; i < 400 && !(await until()); i++) {
+    const col = list[made % list.length];
     const s = (await page.evaluate(() => window.__hub.state())) as { phase?: string; acting?: number[]; seat?: number | null };
     if (s.phase === "playing" && s.seat !== null && s.seat !== undefined && s.acting?.includes(s.seat)) {
       const column = page.locator(`.c4-col[data-col="${col}"][aria-disabled="false"]`);
-      if (await column.count()) await column.click();
+      if (await column.count()) {
+        await column.click();
+        made++;
+      }
     }
     await page.waitForTimeout(80);
   }
@@ -92,9 +98,10 @@ describe("e2e: a home for players (two processes, PostgreSQL)", function () {
     await bob.page.click("#connect4-rated-btn");
     for (const p of [ann.page, bob.page]) await p.waitForFunction(() => (window.__hub.state() as { phase?: string }).phase === "playing", null, { timeout: 20_000 });
 
-    // Ann drops in column 0, Bob in column 1: four in Ann's column wins.
+    // Ann drops in column 0, Bob in columns 1 and 2 by turns: four in Ann's column wins,
+    // whoever starts (Bob never gets four in a row).
     const over = async () => (await phase(ann.page)) === "finished";
-    await Promise.all([playColumn(ann.page, 0, over), playColumn(bob.page, 1, over)]);
+    await Promise.all([playColumn(ann.page, 0, over), playColumn(bob.page, [1, 2], over)]);
     for (const p of [ann.page, bob.page]) await p.waitForSelector("#gs-rated li", { timeout: 15_000 });
     const annEnd = (await ann.page.textContent("#gs-rated"))!;
     const bobEnd = (await bob.page.textContent("#gs-rated"))!;

@@ -4,7 +4,7 @@
 import { COLS, connect4Rules, EMPTY, ROWS, type Connect4State } from "../../../common/connect4/index";
 import { h } from "../../ui/dom";
 import { replayControls } from "../../ui/replayControls";
-import { engineSteps, ReplayEngine, type ReplayRecord } from "../../pages/replay";
+import { engineSteps, ReplayEngine, stepClock, type ReplayRecord } from "../../pages/replay";
 import type { PageFrame, PageHandle } from "../../pages/page";
 import "./connect4.css";
 
@@ -32,7 +32,6 @@ export async function mountConnect4Replay(frame: PageFrame, record: ReplayRecord
     ),
   );
   const caption = h("p", { class: "c4-replay-caption", id: "c4-replay-caption", "aria-live": "polite" });
-  let timer: ReturnType<typeof setTimeout> | null = null;
 
   const controls = replayControls({
     ...engineSteps(engine),
@@ -41,26 +40,14 @@ export async function mountConnect4Replay(frame: PageFrame, record: ReplayRecord
       engine.seek(k);
       draw();
     },
-    onPlaying: (on) => {
-      if (timer) clearTimeout(timer);
-      timer = null;
-      if (on) tick();
-    },
+    onPlaying: (on) => (on ? clock.start() : clock.stop()),
     posText: () => `Move ${engine.position} / ${engine.total}`,
     announce: (t) => frame.announce(t),
     // The winning drop is the moment worth a link.
     marks: final.winner !== null ? [{ at: engine.total, label: `${name(final.winner)} connects four` }] : [],
   });
 
-  function tick(): void {
-    timer = setTimeout(() => {
-      if (!controls.playing) return;
-      if (!engine.step()) return controls.finish();
-      draw();
-      controls.update();
-      tick();
-    }, STEP_MS / controls.speed);
-  }
+  const clock = stepClock(engine, controls, () => draw(), STEP_MS);
 
   function draw(): void {
     const s = state();
@@ -90,7 +77,7 @@ export async function mountConnect4Replay(frame: PageFrame, record: ReplayRecord
     renderNow() {},
     resume() {},
     destroy() {
-      if (timer) clearTimeout(timer);
+      clock.stop();
       controls.destroy();
       frame.el.remove();
     },

@@ -7,7 +7,7 @@ import type { CubestaccEvent, CubestaccState } from "../../../common/cubestacc/t
 import { GameSession } from "../../../common/core/session";
 import { h } from "../../ui/dom";
 import { replayControls, type ReplayMark } from "../../ui/replayControls";
-import { engineSteps, ReplayEngine, type ReplayRecord } from "../../pages/replay";
+import { engineSteps, ReplayEngine, stepClock, type ReplayRecord } from "../../pages/replay";
 import type { PageFrame, PageHandle } from "../../pages/page";
 import { cardLabel, cubeSvg, svgUrl } from "./art";
 import { attachTableInput } from "./input";
@@ -119,7 +119,6 @@ export async function mountCubestaccReplay(frame: PageFrame, record: ReplayRecor
   const status = h("p", { class: "csr-status", id: "csr-status" });
   const hands = h("section", { class: "csr-hands", id: "csr-hands", "aria-label": "Every hand" });
   const broken = h("p", { class: "page-error", role: "alert", hidden: true });
-  let timer: ReturnType<typeof setTimeout> | null = null;
   // Before the transport: a shared link's moment seeks (and draws) as the controls are made.
   const view = new TableView(tableHost, chrome, () => {});
   let canvas: HTMLCanvasElement | null = null;
@@ -131,11 +130,7 @@ export async function mountCubestaccReplay(frame: PageFrame, record: ReplayRecor
       engine.seek(k);
       draw();
     },
-    onPlaying: (on) => {
-      if (timer) clearTimeout(timer);
-      timer = null;
-      if (on) tick();
-    },
+    onPlaying: (on) => (on ? clock.start() : clock.stop()),
     posText: () => `Move ${engine.position} / ${engine.total}`,
     announce: (t) => frame.announce(t),
     marks,
@@ -171,15 +166,7 @@ export async function mountCubestaccReplay(frame: PageFrame, record: ReplayRecor
     view.setYaw(yaw, true);
   }
 
-  function tick(): void {
-    timer = setTimeout(() => {
-      if (!controls.playing) return;
-      if (!engine.step()) return controls.finish();
-      draw();
-      controls.update();
-      tick();
-    }, STEP_MS / controls.speed);
-  }
+  const clock = stepClock(engine, controls, () => draw(), STEP_MS);
 
   function draw(): void {
     const s = state();
@@ -241,7 +228,7 @@ export async function mountCubestaccReplay(frame: PageFrame, record: ReplayRecor
     renderNow: () => view.renderFrame(),
     resume() {},
     destroy() {
-      if (timer) clearTimeout(timer);
+      clock.stop();
       for (const c of cleanups) c();
       controls.destroy();
       view.destroy();
