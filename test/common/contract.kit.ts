@@ -9,6 +9,12 @@ import { GameSession, replay } from "../../common/core/session.js";
 
 /** A stable text form of any state, view or event list (typed arrays as plain arrays). */
 export function canon(x: unknown): string {
+  // The kit compares thousands of views a game: the native stringify is several times faster
+  // than one with a replacer. A typed array or DataView in `x` can only show in its output as
+  // `{"0":` (non-empty) or `{}` (empty), so only then is the exact slow form taken: the text is
+  // always the same as the replacer's.
+  const fast = JSON.stringify(x);
+  if (fast !== undefined && !fast.includes('{"0":') && !fast.includes("{}")) return fast;
   return JSON.stringify(x, (_k, v) => (ArrayBuffer.isView(v) ? Array.from(v as unknown as ArrayLike<number>) : v));
 }
 

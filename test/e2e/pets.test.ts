@@ -274,6 +274,9 @@ describe("e2e: Auto Pets in Chromium", function () {
     const w = await suite.open(PHONE, `#/spectate/${room.roomId}`);
     const watched = (await waitHub(w.page, (s) => (s as Pets).game === "pets" && s.phase === "playing", "the spectator's table")) as Pets;
     expect(watched.hand, "a spectator has no hand").to.deep.equal([]);
+    // The players skip their battles; the spectator's play at 16× (its battle player's test
+    // hook), not at 1× on a third canvas beside the players' for the whole game.
+    await w.page.evaluate(() => (window as unknown as { __petsBattle: { setSpeed(n: number): void } }).__petsBattle.setSpeed(16));
     const bCdp = await b.page.context().newCDPSession(b.page);
     const players = [
       { page: a.page, input: mouseTable(a.page), shots: { name: "pets-private-a", done: new Set<string>() } },
