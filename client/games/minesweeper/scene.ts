@@ -413,6 +413,8 @@ export class MinesweeperScene implements GameHandle {
       rows: m.rows,
       cols: m.cols,
       mines: m.mines,
+      /** "off", "on", "proven" or "fallback" (a no-guess board). */
+      noGuess: m.noGuess,
       flags: m.flags,
       cells: Array.from(m.cells),
       startedAt: m.startedAt,
