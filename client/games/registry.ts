@@ -50,7 +50,7 @@ export const CLIENT_GAMES: readonly ClientGame[] = [
   },
   { id: "cubestacc", title: title("cubestacc", "Cubestacc"), blurb: "Shed your hand of stacked cubes.", scene: () => import("./cubestacc/scene"), lobby: cubestaccLobby, art: cubestaccArt },
   { id: "connect4", title: title("connect4", "Connect Four"), blurb: "Four in a row wins: against a friend or the bot.", scene: () => import("./connect4/scene"), lobby: definitionLobby("connect4"), art: connect4Art },
-  { id: "pets", title: title("pets", "Auto Pets"), blurb: "Shop, arrange in secret, watch the battle: 2–4 players or bots.", scene: () => import("./pets/scene"), lobby: petsLobby, art: petsArt },
+  { id: "pets", title: title("pets", "Auto Pets"), blurb: "Shop, arrange in secret, battle: 2–8 players, bots or an arena run.", scene: () => import("./pets/scene"), lobby: petsLobby, art: petsArt },
   { id: "table", title: title("table", "Card table"), blurb: "A free-form table for any deck, 1–10 players or goldfish.", scene: () => import("./table/scene"), lobby: tableLobby, describe: (r) => String((r as unknown as { format?: string }).format ?? ""), art: tableArt, seatFigure: tableSeatFigure },
 ];
 

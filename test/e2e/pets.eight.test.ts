@@ -78,9 +78,9 @@ describe("e2e: an 8-seat Auto Pets room with a spectator", function () {
     try {
       const spectator = await suite.open(PHONE, `#/spectate/${code}`);
       const watched = (await waitHub(spectator.page, (s) => (s as PetsSnap).game === "pets" && s.phase === "playing", "the spectator's table")) as PetsSnap;
-      expect(watched.seats, "the spectator sees eight seats").to.have.length(8);
+      await spectator.page.waitForFunction(() => document.querySelectorAll("#gs-seats > li").length === 8, null, { timeout: 10_000 });
       expect(watched.hand, "a spectator has no hand").to.deep.equal([]);
-      await waitHub(ann.page, (s) => (s as PetsSnap).phase === "playing" && (s.seats?.length ?? 0) === 8, "Ann's table of eight");
+      await ann.page.waitForFunction(() => document.querySelectorAll("#gs-seats > li").length === 8, null, { timeout: 10_000 });
 
       // Ann plays round 1 through the table; the battles play on both screens.
       const input = mouseTable(ann.page);
