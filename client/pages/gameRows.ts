@@ -28,6 +28,7 @@ export function gameTitle(g: GameRow): string {
   if (g.rated) return `${ratedPool(g.rated)?.title ?? TITLES[g.game] ?? g.game} · rated`;
   const base = TITLES[g.game] ?? g.game;
   if (g.game === "minesweeper") return `${base} ${g.mode === "race" ? "race" : g.mode === "coop" ? "co-op" : "solo"}${g.level ? ` · ${LEVELS[g.level] ?? g.level}` : ""}`;
+  if (g.mode === "arena") return `${base} · arena run`;
   return g.mode === "solo" ? `${base} · against bots` : base;
 }
 

@@ -118,6 +118,9 @@ export function asOpponent(team: RecordedTeam): ArenaOpponent {
   return { name: cleanName(team.name), round: team.round, trophies: team.trophies, lineup: team.lineup.slice(), at: team.at, bot: false };
 }
 
+/** "1 trophy", "3 trophies": an arena run's stored result (My games shows it as it is). */
+export const trophiesText = (n: number): string => `${n} ${n === 1 ? "trophy" : "trophies"}`;
+
 /** "2 days ago", "3 hours ago", "just now": how long before `now` a team was recorded. */
 export function agoText(at: number, now: number): string {
   const s = Math.max(0, Math.round((now - at) / 1000));

@@ -6,6 +6,7 @@ import { unknownType, type GameDef, type WhoActs } from "../core/game.js";
 import { badPayload, fail, intIn, isPlainObject, ok, type Parsed } from "../core/payload.js";
 import type { Rng } from "../core/rng.js";
 import { decide, defaultOrder, newMemory, observe, rolloutBudget, type BotLevel, type BotMemory } from "./bots/index.js";
+import { trophiesText } from "./arena.js";
 import { cardDef } from "./cards.js";
 import { parseMove as parsePetsMove } from "./moves.js";
 import { petsRules } from "./rules.js";
@@ -163,7 +164,7 @@ export const petsDef: GameDef<PetsState, PetsMove, PetsEvent, PetsRoomConfig, Pe
   setup: (seed, config, seats) => petsRules.setup(seed, config, seats),
   apply: petsRules.apply,
   status: petsRules.status,
-  result: (s) => (s.arena ? `${s.trophies[0]} trophies` : s.winners && s.winners.length > 1 ? "tie" : "won"),
+  result: (s) => (s.arena ? trophiesText(s.trophies[0]) : s.winners && s.winners.length > 1 ? "tie" : "won"),
   places: petsPlaces,
   // An arena round opens with the room bringing its opponent (the server fills in the team: rooms/pets/arena.ts).
   roomMove: (s) => (s.arena && s.phase !== "finished" && !s.arena.opponents[s.round - 1] ? { seat: 0, move: { type: "opponent", team: null } } : null),

@@ -19,6 +19,7 @@ import {
   recordTeams,
   ROUNDS,
   trophiesBefore,
+  trophiesText,
   type PetsMove,
   type PetsState,
   type RecordedTeam,
@@ -158,7 +159,7 @@ describe("pets arena: a run", () => {
     // Rounds 2–6 had no recorded team: a bot's.
     for (const b of s.battles.slice(1)) expect(b.opponent!.bot).to.equal(true);
     expect(s.trophies[0]).to.equal(s.battles.reduce((n, b) => n + (b.winner === 0 ? b.trophies : 0), 0));
-    expect(petsDef.result!(s)).to.equal(`${s.trophies[0]} trophies`);
+    expect(petsDef.result!(s)).to.equal(trophiesText(s.trophies[0]));
   });
 
   it("hides the round's opponent until its battle", () => {

@@ -7,7 +7,7 @@ import { expect } from "chai";
 import type { Room } from "colyseus.js";
 import { createRng } from "../../common/core/rng.js";
 import { GameSession } from "../../common/core/session.js";
-import { fairRound, petsDef, ROUNDS, type PetsState } from "../../common/pets/index.js";
+import { fairRound, petsDef, ROUNDS, trophiesText, type PetsState } from "../../common/pets/index.js";
 import { NO_RATE_LIMITS, Probe, until, useHub } from "../helpers/hub.js";
 import { chooseClientMove, petsRoom } from "../helpers/pets.js";
 import { testPort } from "../helpers/ports.js";
@@ -100,7 +100,7 @@ describe("pets arena and 8 seats (real hub)", function () {
     const res = await hub.get(`/api/replays/${probe.state.replayId}`);
     const record = res.body as { mode: string; result: string; seed: number; config: never; seats: string[]; log: { seat: number; move: never; t: number }[] };
     expect(record.mode).to.equal("arena");
-    expect(record.result).to.equal(`${s.trophies[0]} trophies`);
+    expect(record.result).to.equal(trophiesText(s.trophies[0]));
     const again = new GameSession(petsDef, record.seed, record.config, 1);
     for (const m of record.log) expect(again.apply(m.seat, m.move, m.t).ok).to.equal(true);
     expect(JSON.stringify((again.state as PetsState).battles)).to.equal(JSON.stringify(s.battles));

@@ -60,6 +60,9 @@ export class MinesweeperScene implements GameHandle {
   /** Says what the keyboard cursor is on and what a key did (keyboard.ts). */
   private voice = new KeyboardVoice(() => this.model.cells);
   private destroyed = false;
+  /** The first opening has been brought on screen (showOpening); a check is queued. */
+  private openingShown = false;
+  private openingQueued = false;
   private cleanups: (() => void)[] = [];
   private timer: ReturnType<typeof setInterval> | null = null;
   private seatsDirty = false;
@@ -172,6 +175,7 @@ export class MinesweeperScene implements GameHandle {
     const read = readScalars(m, state);
     if (read === "none") return;
     if (read === "resized") {
+      this.openingShown = false;
       this.kb.r = Math.min(this.kb.r, Math.max(0, m.rows - 1));
       this.kb.c = Math.min(this.kb.c, Math.max(0, m.cols - 1));
       this.view.newBoard();
@@ -193,6 +197,28 @@ export class MinesweeperScene implements GameHandle {
     for (let i = 0; i < n; i++) this.setCell(i, Number(arr[i]), true);
     this.voice.cellsChanged();
     this.view.requestRender();
+    this.showOpening();
+  }
+
+  /**
+   * The board's first open cells brought on screen once: a race's opening arrives by itself at
+   * the go, and on a phone's zoomed board it may lie off screen (a clicked opening is there already).
+   */
+  private showOpening(): void {
+    if (this.openingShown || this.destroyed || !this.view.app.renderer) return;
+    const m = this.model;
+    let n = 0;
+    let rs = 0;
+    let cs = 0;
+    for (let i = 0; i < m.cells.length; i++) {
+      if (m.cells[i] > 8) continue;
+      n++;
+      rs += Math.floor(i / m.cols);
+      cs += i % m.cols;
+    }
+    if (!n) return;
+    this.openingShown = true;
+    this.view.scrollIntoView(Math.round(rs / n), Math.round(cs / n));
   }
 
   /** One cell's code changed: swap that sprite's texture (only if it differs). */
@@ -204,6 +230,13 @@ export class MinesweeperScene implements GameHandle {
     this.voice.cellsChanged();
     this.view.paint(i);
     this.view.requestRender();
+    if (!this.openingShown && !this.openingQueued && code <= 8) {
+      this.openingQueued = true;
+      queueMicrotask(() => {
+        this.openingQueued = false;
+        this.showOpening();
+      });
+    }
   }
 
   private markSeats(state: BoardStateLike): void {
@@ -222,6 +255,7 @@ export class MinesweeperScene implements GameHandle {
 
   private onPhase(prev: string, phase: string): void {
     this.lastPhase = phase;
+    if (phase === "fresh") this.openingShown = false;
     if (phase === "won" || phase === "lost" || phase === "fresh") {
       this.view.setPressed([]);
       this.held = false;
@@ -413,6 +447,8 @@ export class MinesweeperScene implements GameHandle {
       rows: m.rows,
       cols: m.cols,
       mines: m.mines,
+      /** "off", "on", "proven" or "fallback" (a no-guess board). */
+      noGuess: m.noGuess,
       flags: m.flags,
       cells: Array.from(m.cells),
       startedAt: m.startedAt,

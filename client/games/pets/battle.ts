@@ -24,6 +24,11 @@ export interface BattleShow {
   events: BattleEvent[];
   /** Result line, e.g. "Ann wins 1 trophy". */
   outcome: string;
+  /**
+   * An arena battle's title for side 1 ("Ann's round-3 team, 2 days ago"); on the canvas and
+   * in the beat lines side 1 is the short `names[1]` ("Ann's team"), which fits a phone.
+   */
+  against?: string;
 }
 
 /** A battle as the room sends it (server/rooms/pets/PetsTable.ts, PetsBattleWire): room seats, winner −1 a draw, −2 a ghost. */
@@ -44,12 +49,12 @@ export interface BattleWire {
  * dates an arena opponent's team ("Ann's round-3 team, 2 days ago").
  */
 export function battleShow(b: BattleWire, name: (seat: number) => string, me: number | null, now = Date.now()): BattleShow {
-  const side1 = b.opponent ? opponentLabel(b.opponent, now) : b.ghost ? `${name(b.seats[1])}'s ghost` : name(b.seats[1]);
+  const side1 = b.opponent ? `${b.opponent.name}'s team` : b.ghost ? `${name(b.seats[1])}'s ghost` : name(b.seats[1]);
   const names: [string, string] = [name(b.seats[0]), side1];
   const loser = b.opponent ? `${b.opponent.name}'s team wins: no trophy.` : "The ghost wins: no trophy.";
   const outcome =
     b.winner === -1 ? "A draw: no trophy." : b.winner === -2 ? loser : `${name(b.winner)} ${b.winner === me ? "win" : "wins"} ${b.trophies} ${b.trophies > 1 ? "trophies" : "trophy"}.`;
-  return { round: b.round, names, lineups: b.lineups, events: b.events, outcome };
+  return { round: b.round, names, lineups: b.lineups, events: b.events, outcome, ...(b.opponent ? { against: opponentLabel(b.opponent, now) } : {}) };
 }
 
 /** One beat at 1× (ms); the banner stays this many steps more. */
@@ -203,7 +208,7 @@ export class BattlePlayer {
     const reduced = reducedMotion();
     const c: Playing = { show, beats, step: -1, lines: [newLine(show.lineups[0]), newLine(show.lineups[1])], at: 0, length: STEP_MS * (reduced ? 0.5 : 1), ending: endingOf(show, beats[beats.length - 1]), reduced };
     this.current = c;
-    this.title.textContent = `Round ${show.round}: ${show.names[0]} vs ${show.names[1]}`;
+    this.title.textContent = `Round ${show.round}: ${show.names[0]} vs ${show.against ?? show.names[1]}`;
     this.line.textContent = "The decks are revealed…";
     this.el.dataset.step = "";
     for (const l of show.lineups) for (const k of l) if (isTemporary(k)) this.seen.add("temporary");

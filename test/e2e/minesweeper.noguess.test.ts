@@ -1,0 +1,115 @@
+// No-guess Minesweeper from the lobby, on every level and in every mode the lobby offers it:
+// the game page's "No-guess board" box ticked, Play (quick play: solo, co-op, race), and the
+// room says so (the subtitle "· No guess", the board's noGuess status on or proven), the first
+// click opens a region (never a lone number: a no-guess board is made around it) — in a race
+// the opening every racer gets at the go. A won no-guess Beginner board ranks on the no-guess
+// leaderboard (its own tab on the game page), never on the ordinary one.
+// Screenshots: test-results/ms-noguess-*.png.
+import { expect } from "chai";
+import type { Page } from "playwright-core";
+import { clickCell, DESKTOP, hub, PHONE, screenshot, serverMines, waitHub, type HubSnapshot, type OpenedPage } from "../helpers/e2e.js";
+import { plausibleWaitMs } from "../helpers/minesweeper.js";
+import { clearWithMouse, countOpen, enterLobby, serverRoom, useSuite } from "./minesweeper.e2e-helpers.js";
+
+const LEVELS = [
+  { id: "beginner", name: "Beginner", rows: 9, cols: 9 },
+  { id: "intermediate", name: "Intermediate", rows: 16, cols: 16 },
+  { id: "expert", name: "Expert", rows: 16, cols: 30 },
+] as const;
+type Level = (typeof LEVELS)[number];
+type Mode = "solo" | "coop" | "race";
+/** Open cells inside the part of the board on screen. */
+function openOnScreen(s: HubSnapshot): number {
+  const v = s.visible as { r0: number; r1: number; c0: number; c1: number } | undefined;
+  if (!v) return 0;
+  return (s.cells ?? []).filter((code, i) => code <= 8 && Math.floor(i / s.cols!) >= v.r0 && Math.floor(i / s.cols!) <= v.r1 && i % s.cols! >= v.c0 && i % s.cols! <= v.c1).length;
+}
+const race = (s: HubSnapshot) => s.race as { phase: string } | undefined;
+
+/** From the game page: quick play of `mode` on `level` with the no-guess box ticked; resolves once the board is there. */
+async function quickNoGuess(page: Page, name: string, mode: Mode, level: Level): Promise<HubSnapshot> {
+  await enterLobby(page, name);
+  await page.check(`input[name=quick-mode][value=${mode}]`);
+  await page.selectOption("#quick-level", level.id);
+  await page.check("#quick-noguess");
+  await page.click("#quick-play-btn");
+  return waitHub(page, (x) => x.ready === true && x.connection === "connected" && x.mode === mode && (x.rows ?? 0) > 0, `the ${mode} ${level.id} board`);
+}
+
+/** The room says no-guess: its status and the subtitle. */
+async function saysNoGuess(page: Page, s: HubSnapshot, level: Level, what: string): Promise<void> {
+  expect(s.noGuess, `${what}: the board's no-guess status`).to.be.oneOf(["on", "proven"]);
+  expect([s.rows, s.cols].sort(), `${what}: the level's size`).to.deep.equal([level.rows, level.cols].sort());
+  const sub = (await page.textContent(".room-sub")) ?? "";
+  expect(sub, `${what}: the subtitle`).to.contain(level.name).and.contain("No guess");
+}
+
+describe("e2e: no-guess Minesweeper from the lobby on every level", function () {
+  this.timeout(180_000);
+  const suite = useSuite();
+
+  for (const level of LEVELS) {
+    it(`${level.name}: solo, co-op and race say no-guess and open a region on the first click`, async () => {
+      for (const mode of ["solo", "coop"] as const) {
+        const { page } = await suite.open(mode === "coop" && level.id === "intermediate" ? PHONE : DESKTOP);
+        let s = await quickNoGuess(page, `Nia ${mode}`, mode, level);
+        await saysNoGuess(page, s, level, `${mode} before the first click`);
+        expect(countOpen(s.cells), "nothing open before the first click").to.equal(0);
+        const r = Math.floor(level.rows / 2);
+        const c = Math.floor(level.cols / 2);
+        await clickCell(page, r, c);
+        s = await waitHub(page, (x) => x.phase === "active" && countOpen(x.cells) > 0, `${mode}: the first reveal`);
+        expect(countOpen(s.cells), `${mode}: the first click opens a region`).to.be.greaterThan(1);
+        expect(s.noGuess, `${mode}: proven from the first click`).to.equal("proven");
+        await saysNoGuess(page, s, level, `${mode} after the first click`);
+        await screenshot(page, `ms-noguess-${level.id}-${mode}`);
+        await page.evaluate(() => window.__hub.leave());
+      }
+
+      // A race of two from quick play: both ready, the go opens the same region for both.
+      const racers: OpenedPage[] = [await suite.open(DESKTOP), await suite.open(PHONE)];
+      const names = ["Ria", "Rob"];
+      for (const [i, o] of racers.entries()) await quickNoGuess(o.page, names[i], "race", level);
+      const first = await hub(racers[0].page);
+      await waitHub(racers[1].page, (x) => x.roomId === first.roomId, "both racers in one room");
+      await racers[0].page.click("#race-ready");
+      await racers[1].page.tap("#race-ready");
+      const at = await Promise.all(racers.map((o) => waitHub(o.page, (x) => race(x)?.phase === "racing" && x.phase === "active" && countOpen(x.cells) > 0, "the go", 20_000)));
+      for (const [i, s] of at.entries()) await saysNoGuess(racers[i].page, s, level, `race (${names[i]})`);
+      expect(countOpen(at[0].cells), "the race's opening is a region").to.be.greaterThan(1);
+      expect(at[1].cells, "the same opening for both").to.deep.equal(at[0].cells);
+      // On the phone's zoomed board the opening is brought on screen (it came by itself, not under a finger).
+      const phone = (await waitHub(racers[1].page, (x) => openOnScreen(x) > 0, "the opening on the phone's screen", 5000).catch(() => hub(racers[1].page)));
+      expect(openOnScreen(phone), "open cells on the phone's screen").to.be.greaterThan(0);
+      await screenshot(racers[0].page, `ms-noguess-${level.id}-race-desktop`);
+      await screenshot(racers[1].page, `ms-noguess-${level.id}-race-phone`);
+    });
+  }
+
+  it("a won no-guess Beginner board ranks on the no-guess leaderboard, not the ordinary one", async () => {
+    const { page } = await suite.open(DESKTOP);
+    let s = await quickNoGuess(page, "Noga", "solo", LEVELS[0]);
+    await clickCell(page, 4, 4);
+    s = await waitHub(page, (x) => x.phase === "active", "the first reveal");
+    // A human's pace: bot-speed wins never rank (common/minesweeper/plausible.ts).
+    await new Promise((r) => setTimeout(r, plausibleWaitMs(serverRoom(s.roomId!))));
+    s = await clearWithMouse(page, serverMines(s.roomId!)!, (x) => x.phase === "won");
+    s = await waitHub(page, (x) => x.phase === "won" && !!x.result, "the win and its result");
+    expect((s.result as { ranked: boolean }).ranked, "a proven no-guess win ranks").to.equal(true);
+
+    const board = async (q: string) => (await (await fetch(`${suite.base}api/leaderboard/minesweeper?level=beginner${q}`)).json()) as { entries: { name: string }[] };
+    expect((await board("&noGuess=1")).entries.map((e) => e.name), "the no-guess leaderboard").to.deep.equal(["Noga"]);
+    expect((await board("")).entries.map((e) => e.name), "the ordinary leaderboard").to.deep.equal([]);
+
+    // On the game page: the No guess tab has the time, the Ordinary one does not.
+    await page.click("#back-to-lobby");
+    await page.click("#leave-confirm", { timeout: 2000 }).catch(() => undefined);
+    await page.waitForSelector('#leaderboard-panel[data-loaded="beginner/all"]');
+    expect(await page.locator("#leaderboard-table tbody tr").count(), "ordinary: no row").to.equal(0);
+    await page.click("#lb-boards-tab-noguess");
+    await page.waitForSelector('#leaderboard-panel[data-loaded="beginner/all/noguess"]');
+    expect(await page.textContent("#leaderboard-table tbody tr")).to.match(/^1Noga\d+\.\d\d s/);
+    await page.locator("#leaderboard").scrollIntoViewIfNeeded();
+    await screenshot(page, "ms-noguess-leaderboard");
+  });
+});
