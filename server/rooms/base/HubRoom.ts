@@ -106,6 +106,7 @@ export abstract class HubRoom<S extends HubState> extends Room<S, HubMetadata> {
     broadcast: (type, message) => this.broadcast(type, message),
     exclusive: (fn, mover) => this.exclusive(fn, mover),
     message: (fn, mover) => this.scheduler.message(fn, mover),
+    suspended: () => this.scheduler.isSuspended,
     commit: () => this.commit(),
     unsaved: (type) => this.unsaved(type),
     whenSaved: (fn) => this.whenSaved(fn),

@@ -57,6 +57,8 @@ export interface GateHost {
   exclusive(fn: () => void, mover: Client | null): void;
   /** `exclusive` for a client's message: it waits its turn while the room's last move waits for its group commit. */
   message(fn: () => void, mover: Client): void;
+  /** Is a move waiting for its group commit (what arrives now waits its turn, answers included)? */
+  suspended(): boolean;
   commit(): void;
   /** Null when what `type` changes can be saved now; else its refusal (the room log is failing: disk full). */
   unsaved(type: string): Rejection | null;
@@ -84,6 +86,8 @@ export class MessageGate {
 
   /** Admits (or refuses) one message of a registered type, then runs it. */
   dispatch<P>(client: Client, type: string, payload: unknown, spec: MessageSpec<P>): void {
+    // Behind a move waiting for its group commit, even a refusal: a client's answers keep its order.
+    if (this.host.suspended()) return this.host.message(() => this.dispatch(client, type, payload, spec), client);
     const data = clientData(client);
     if (!data || data.role === "none") return; // a replaced connection on its way out
     const bucket = spec.bucket === "cursor" ? data.cursorBucket : data.bucket;
@@ -128,6 +132,7 @@ export class MessageGate {
 
   /** A message of a type nobody registered (still counted against the sender's limit). */
   refuseUnknown(client: Client, type: unknown): void {
+    if (this.host.suspended()) return this.host.message(() => this.refuseUnknown(client, type), client);
     const data = clientData(client);
     if (!data || data.role === "none") return;
     if (!data.bucket.take()) return this.overLimit(client, data, type, "main");

@@ -53,6 +53,10 @@ export class RoomScheduler {
     else this.exclusive(fn, mover);
   }
 
+  get isSuspended(): boolean {
+    return this.suspended;
+  }
+
   /** The move being handled waits for its group commit: nothing else of the room's runs until `resume`. */
   suspend(): void {
     this.suspended = true;
