@@ -6,8 +6,13 @@
 //   hub-sampled  the same, but only 1 client in LOAD_SAMPLE decodes its state and measures;
 //                the others join, move and receive every frame without decoding, so the
 //                generators stop being the bottleneck before the server does
+//   hub-sampled-1commit, hub-sampled-nolog   hub-sampled with a room-log commit per move
+//                (ROOM_LOG_GROUP_COMMIT=off, the hub before the group commit) / with no room log
+//   hub-1commit  hub with a commit per move (light-load comparison)
 //   cubestacc    this hub, Cubestacc 4-seat tables (turn-based: a client moves on its turn)
 //   bgio         boardgame.io 0.50 with the same common/minesweeper rules (bench/load/bgio-server.ts)
+// The hub runs with its room log as `npm start` has it: a SQLite file (in a temp folder),
+// every room's moves of one event-loop turn written as one transaction (group commit).
 // Every client makes about one move per second (Minesweeper: a flag toggled on its
 // own hidden cell, always legal; Cubestacc: its first legal play, else done / draw);
 // latency runs from send to the update that shows the move.
@@ -55,8 +60,9 @@ const SECTION_TIMEOUT_MS = 20 * 60 * 1000;
 const TARGET_P99_MS = 50;
 const CLK_TCK = 100;
 
-type SystemName = "baseline" | "hub" | "hub-sampled" | "cubestacc" | "bgio";
-const SYSTEMS: { name: SystemName; mode: "echo" | "hub" | "cubestacc" | "bgio"; script: string; label: string; env?: NodeJS.ProcessEnv }[] = [
+type SystemName = "baseline" | "hub" | "hub-1commit" | "hub-sampled" | "hub-sampled-1commit" | "hub-sampled-nolog" | "cubestacc" | "bgio";
+/** `env`: the generators'; `serverEnv`: the server's, over the defaults of runSystem. */
+const SYSTEMS: { name: SystemName; mode: "echo" | "hub" | "cubestacc" | "bgio"; script: string; label: string; env?: NodeJS.ProcessEnv; serverEnv?: NodeJS.ProcessEnv }[] = [
   { name: "baseline", mode: "echo", script: "bench/load/echo-server.ts", label: "raw ws echo" },
   { name: "hub", mode: "hub", script: "server/index.ts", label: "hub (Colyseus 0.16), co-op Minesweeper" },
   {
@@ -65,6 +71,29 @@ const SYSTEMS: { name: SystemName; mode: "echo" | "hub" | "cubestacc" | "bgio"; 
     script: "server/index.ts",
     label: `hub, co-op Minesweeper, 1 client in ${SAMPLE} decoding and measuring (the others quiet)`,
     env: { SAMPLE: String(SAMPLE) },
+  },
+  {
+    name: "hub-sampled-1commit",
+    mode: "hub",
+    script: "server/index.ts",
+    label: `hub-sampled with a room-log commit per move (ROOM_LOG_GROUP_COMMIT=off)`,
+    env: { SAMPLE: String(SAMPLE) },
+    serverEnv: { ROOM_LOG_GROUP_COMMIT: "off" },
+  },
+  {
+    name: "hub-sampled-nolog",
+    mode: "hub",
+    script: "server/index.ts",
+    label: `hub-sampled without a room log (ROOM_LOG=off)`,
+    env: { SAMPLE: String(SAMPLE) },
+    serverEnv: { ROOM_LOG: "off" },
+  },
+  {
+    name: "hub-1commit",
+    mode: "hub",
+    script: "server/index.ts",
+    label: "hub with a room-log commit per move (ROOM_LOG_GROUP_COMMIT=off)",
+    serverEnv: { ROOM_LOG_GROUP_COMMIT: "off" },
   },
   { name: "cubestacc", mode: "cubestacc", script: "server/index.ts", label: "hub (Colyseus 0.16), Cubestacc 4-seat tables" },
   { name: "bgio", mode: "bgio", script: "bench/load/bgio-server.ts", label: "boardgame.io 0.50" },
@@ -256,8 +285,12 @@ async function idleNpmStart(): Promise<number> {
   }
 }
 
+const sampled = (s: SystemName) => s.startsWith("hub-sampled");
+
 async function runSystem(sys: (typeof SYSTEMS)[number]): Promise<Row[]> {
   const port = await freePort();
+  // The room log as `npm start` keeps it: a SQLite file (here in a fresh temp folder).
+  const logDir = mkdtempSync(path.join(os.tmpdir(), "bench-load-log-"));
   const server = spawn(process.execPath, [...profileArgs(sys.name), "--import", "tsx", sys.script], {
     cwd: ROOT,
     env: {
@@ -272,6 +305,9 @@ async function runSystem(sys: (typeof SYSTEMS)[number]): Promise<Row[]> {
       RATE_PER_SECOND: "1000",
       // Every load client plays from this machine: per-address join/create limits off.
       ADDRESS_LIMITS: "off",
+      ROOM_LOG: path.join(logDir, "rooms.sqlite"),
+      ROOM_LOG_GROUP_COMMIT: "",
+      ...sys.serverEnv,
     },
     stdio: ["ignore", "ignore", "pipe"],
   });
@@ -300,7 +336,7 @@ async function runSystem(sys: (typeof SYSTEMS)[number]): Promise<Row[]> {
         forkWorker({ ...sys.env, MODE: sys.mode, PORT: String(port), RATE: String(RATE), WORKER: String(w), WORKERS: String(WORKERS), PROFILE_DIR: profileDir }),
       );
     }
-    for (const target of sys.name === "hub-sampled" ? SAMPLED_STEPS : STEPS) {
+    for (const target of sampled(sys.name) ? SAMPLED_STEPS : STEPS) {
       const t0 = Date.now();
       const grown = await Promise.all(workers.map((w) => w.ask<Grown>({ cmd: "grow", to: Math.ceil(target / WORKERS), ms: GROW_MS })));
       const joinSeconds = (Date.now() - t0) / 1000;
@@ -371,6 +407,7 @@ async function runSystem(sys: (typeof SYSTEMS)[number]): Promise<Row[]> {
     await Promise.all(workers.map((w) => w.ask({ cmd: "quit" }).catch(() => {})));
     await Promise.all(workers.map((w) => stop(w.proc)));
     await stop(server);
+    rmSync(logDir, { recursive: true, force: true });
   }
   return rows;
 }
@@ -401,7 +438,7 @@ async function main(): Promise<void> {
   );
 
   const rows: Row[] = [];
-  if (wantedSystems.some((s) => s === "hub" || s === "hub-sampled" || s === "cubestacc")) idle["npm start"] = await idleNpmStart();
+  if (wantedSystems.some((s) => s.startsWith("hub") || s === "cubestacc")) idle["npm start"] = await idleNpmStart();
   for (const sys of SYSTEMS.filter((s) => wantedSystems.includes(s.name))) {
     console.log(`load: ${sys.label}`);
     rows.push(...(await runSystem(sys)));
@@ -469,6 +506,23 @@ async function main(): Promise<void> {
     ]),
   );
 
+  // The room log's cost, same run: a group commit, a commit per move, no log.
+  const logRows: string[][] = [];
+  for (const [group, single, none, steps] of [
+    ["hub-sampled", "hub-sampled-1commit", "hub-sampled-nolog", SAMPLED_STEPS],
+    ["hub", "hub-1commit", null, STEPS],
+  ] as const) {
+    for (const n of steps) {
+      const cells = [group, single, none].map((s) => (s ? at(s, n) : undefined));
+      if (cells.filter(Boolean).length < 2) continue;
+      const show = (r: Row | undefined) => (r ? `${f(r.p50, 2)} / ${f(r.p99, 1)} ms, ${f(r.serverCpuPercent, 0)} %` : "—");
+      logRows.push([group, String(n), show(cells[0]), show(cells[1]), show(cells[2])]);
+    }
+  }
+  const logTable = logRows.length
+    ? table(["system", "clients", "group commit: p50 / p99, srv CPU", "commit per move", "no room log"], logRows)
+    : "";
+
   const crossings: Record<string, string> = {};
   for (const sys of SYSTEMS) {
     const mine = rows.filter((r) => r.system === sys.name);
@@ -486,6 +540,7 @@ async function main(): Promise<void> {
 
   console.log("\n" + figures);
   console.log("\n" + ratioTable);
+  if (logTable) console.log("\nRoom log, same run (a group commit per event-loop turn, a commit per move, none):\n" + logTable);
   for (const [s, c] of Object.entries(crossings)) console.log(`${s}: ${c}`);
   console.log(`\nIdle RSS: each server ${IDLE_SETTLE_MS / 1000} s after it started listening, before any client\n${idleTable}`);
 
@@ -509,7 +564,7 @@ async function main(): Promise<void> {
     ratios,
     crossings,
     idleRssMb: idle,
-    tables: { figures, ratios: ratioTable, idle: idleTable },
+    tables: { figures, ratios: ratioTable, idle: idleTable, roomLog: logTable },
   };
   console.log(`\nwrote ${writeResult("load", out)}`);
 }

@@ -51,6 +51,11 @@ export interface HubSettings {
   diskReserveMb: number;
   /** A game whose moves reach this many KB of JSON in the room log takes no more (a log's bound). */
   gameLogMaxKb: number;
+  /**
+   * Moves of one event-loop turn, every room's, are written to the room log as one transaction
+   * (server/rooms/game/groupCommit.ts); false (ROOM_LOG_GROUP_COMMIT=off): a commit per move.
+   */
+  groupCommit: boolean;
   /** This hub's admission state (set when the server starts; rooms made without it skip the checks). */
   gate?: Admission;
 }
@@ -95,6 +100,7 @@ export const DEFAULTS = {
   abandonedRoomHours: 72,
   diskReserveMb: 100,
   gameLogMaxKb: 2048,
+  groupCommit: true,
   trustProxy: 0,
   maxMatchmakeBodyBytes: 8 * 1024,
   admission: {
@@ -156,6 +162,7 @@ export function settingsFromEnv(env: NodeJS.ProcessEnv = process.env): Omit<HubS
     abandonedRoomHours: num(env.ABANDONED_ROOM_HOURS, DEFAULTS.abandonedRoomHours, 0.001, 24 * 365),
     diskReserveMb: num(env.DISK_RESERVE_MB, DEFAULTS.diskReserveMb, 0, 1e7),
     gameLogMaxKb: num(env.GAME_LOG_MAX_KB, DEFAULTS.gameLogMaxKb, 16, 1e6),
+    groupCommit: env.ROOM_LOG_GROUP_COMMIT?.trim() !== "off",
     trustProxy: num(env.TRUST_PROXY, DEFAULTS.trustProxy, 0, 10),
     maxMatchmakeBodyBytes: num(env.MATCHMAKE_BODY_BYTES, DEFAULTS.maxMatchmakeBodyBytes, 256, 1 << 20),
     admission: admissionFromEnv(env),

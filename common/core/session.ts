@@ -43,20 +43,37 @@ export class GameSession<S, M, E, C, V> {
    * state they are given, so dropping their result is all an undo takes.
    */
   apply(seat: number, move: M, now: number, admit?: (entry: LoggedMove<M>, index: number, next: S) => Rejection | void): ApplyResult<S, E> {
+    const p = this.propose(seat, move, now);
+    if (!p.result.ok) return p.result;
+    const refused = admit?.({ seat, move, t: now }, this.log.length, p.result.state);
+    p.settle(!refused);
+    return refused ? { ok: false, error: refused } : p.result;
+  }
+
+  /**
+   * A move whose admission is decided later (the room log's group commit): the rules' answer
+   * now, with the RNG advanced as the move advanced it; `settle(true)` then makes it the game's
+   * next move, `settle(false)` puts the RNG back (nothing changed). Nothing else may apply or
+   * rewind this session before it is settled. A move the rules refuse is settled already.
+   */
+  propose(seat: number, move: M, now: number): { result: ApplyResult<S, E>; entry: LoggedMove<M>; index: number; settle(accepted: boolean): void } {
     const saved = this.rng.getState();
     const result = this.rules.apply(this.state, seat, move, { rng: this.rng, now });
-    if (!result.ok) {
-      this.rng.setState(saved);
-      return result;
-    }
-    const refused = admit?.({ seat, move, t: now }, this.log.length, result.state);
-    if (refused) {
-      this.rng.setState(saved);
-      return { ok: false, error: refused };
-    }
-    this.state = result.state;
-    this.log.push({ seat, move, t: now });
-    return result;
+    const entry = { seat, move, t: now };
+    const index = this.log.length;
+    let settled = false;
+    const settle = (accepted: boolean) => {
+      if (settled) return;
+      settled = true;
+      if (!accepted || !result.ok) {
+        this.rng.setState(saved);
+        return;
+      }
+      this.state = result.state;
+      this.log.push(entry);
+    };
+    if (!result.ok) settle(false);
+    return { result, entry, index, settle };
   }
 
   /**

@@ -118,6 +118,13 @@ const logBytes = new Counter({
   registers: [registry],
 });
 
+const logBatch = new Histogram({
+  name: "hub_room_log_batch_moves",
+  help: "Moves per room-log group commit (one transaction for every room's moves of one event-loop turn)",
+  buckets: [1, 2, 5, 10, 20, 50, 100, 200, 500],
+  registers: [registry],
+});
+
 const botThink = new Histogram({
   name: "hub_bot_think_seconds",
   help: "Time a bot's decision took where it ran (worker thread or event loop), per game",
@@ -155,6 +162,10 @@ export const metrics = {
   },
   floodCut(reason: "flooding" | "not-reading"): void {
     floodCuts.inc({ reason });
+  },
+  /** A group commit of `moves` moves was written (or refused). */
+  roomLogBatch(moves: number): void {
+    logBatch.observe(moves);
   },
   redis(up: boolean): void {
     const g = redisGauges();
@@ -205,10 +216,15 @@ export function meteredRoomLog<L extends RoomLog>(inner: L): L {
           return (value as (...a: unknown[]) => unknown).apply(target, [roomId, ...rest]);
         };
       }
-      if (prop !== "write" && prop !== "open") return typeof value === "function" ? value.bind(target) : value;
+      if (prop !== "write" && prop !== "writeMany" && prop !== "open") return typeof value === "function" ? value.bind(target) : value;
       const fn = value as (...args: unknown[]) => unknown;
       const failed = (args: unknown[], e: unknown) => {
         logFailures.inc();
+        if (prop === "writeMany") {
+          const rooms = (args[0] as { roomId: string }[]).length;
+          log.error({ event: "roomlog.write-failed", rooms, what: prop, err: e }, `a room-log group commit failed (${rooms} rooms' writes, none written)`);
+          return;
+        }
         const room = prop === "write" ? (args[0] as string) : (args[0] as { roomId?: string } | undefined)?.roomId;
         const game = room === undefined ? undefined : games.get(room);
         log.error({ event: "roomlog.write-failed", room, game, what: prop, err: e }, "a room-log write failed");
@@ -239,6 +255,7 @@ export function roomLogWriteFailed(): void {
 
 function writeBytes(prop: string | symbol, args: unknown[]): number {
   try {
+    if (prop === "writeMany") return (args[0] as { w: unknown }[]).reduce((n, x) => n + Buffer.byteLength(JSON.stringify(x.w) ?? ""), 0);
     return Buffer.byteLength(JSON.stringify(prop === "write" ? args[1] : args[0]) ?? "");
   } catch {
     return 0;

@@ -7,7 +7,7 @@
 // hub:room:<id>:moves:<gameNo> (list of JSON moves), hub:rooms (set of rooms not closed).
 
 import { Redis } from "ioredis";
-import type { Deadlines, LoggedMove, LoggedRoom, RoomHeader, RoomLog, RoomStatus, RoomSummary, RoomWrite } from "./RoomLog.js";
+import type { Deadlines, LoggedMove, LoggedRoom, RoomHeader, RoomLog, RoomStatus, RoomSummary, RoomWrite, RoomWriteOf } from "./RoomLog.js";
 import { log } from "../ops/log.js";
 import { roomLogWriteFailed } from "../ops/metrics.js";
 
@@ -61,6 +61,10 @@ export class RedisRoomLog implements RoomLog {
     }
     for (const gameNo of w.drop ?? []) m.del(MOVES(roomId, gameNo));
     m.exec().catch(report);
+  }
+
+  writeMany(writes: readonly RoomWriteOf[]): void {
+    for (const x of writes) this.write(x.roomId, x.w, x.now);
   }
 
   forget(roomId: string, games: readonly number[]): void {

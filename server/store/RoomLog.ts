@@ -116,6 +116,13 @@ export interface RoomWrite {
   touch?: boolean;
 }
 
+/** One room's write in a group commit. */
+export interface RoomWriteOf {
+  roomId: string;
+  w: RoomWrite;
+  now: number;
+}
+
 export interface RoomLog {
   readonly kind: "sqlite" | "redis" | "memory";
   /** A new (or restored) room: header and status live under `process`. Throws when it cannot be written (SQLite). */
@@ -126,6 +133,11 @@ export interface RoomLog {
    * before anything the room sends next; failures are only logged.
    */
   write(roomId: string, w: RoomWrite, now: number): void;
+  /**
+   * A group commit (server/store/groupCommit.ts): the writes of several rooms as ONE
+   * transaction (SQLite), all of them or none; throws like `write`. Redis: each in order.
+   */
+  writeMany(writes: readonly RoomWriteOf[]): void;
   setStatus(roomId: string, status: RoomStatus, now: number): void;
   /** A closed room whose games are all recorded: its rows go (`games`: the games that may still have moves). */
   forget(roomId: string, games: readonly number[]): void;
@@ -180,6 +192,7 @@ export class SqliteRoomLog implements RoomLog {
   private readonly db: Database.Database;
   private readonly st: Record<string, Database.Statement>;
   private readonly tx: (roomId: string, w: RoomWrite, now: number) => void;
+  private readonly manyTx: (writes: readonly RoomWriteOf[]) => void;
   private readonly forgetTx: (roomId: string) => void;
   /** Since when writes fail (null: the last write worked), and when a probe was last tried. */
   private failing: { since: number; probedAt: number; error: unknown } | null = null;
@@ -231,7 +244,7 @@ export class SqliteRoomLog implements RoomLog {
       claim: this.db.prepare(`UPDATE rooms SET process = ?, status = 'live', updated_at = ? WHERE room_id = ? AND process = ? AND status != 'closed'`),
       probe: this.db.prepare(`INSERT OR REPLACE INTO log_meta (key, value) VALUES ('probe', ?)`),
     };
-    this.tx = this.db.transaction((roomId: string, w: RoomWrite, now: number) => {
+    const writeRoom = (roomId: string, w: RoomWrite, now: number) => {
       if (w.header) this.st.header.run(JSON.stringify(w.header), now, roomId);
       if (w.moves) {
         const { gameNo, from, list, rewrite } = w.moves;
@@ -241,6 +254,10 @@ export class SqliteRoomLog implements RoomLog {
       if (w.drop) for (const gameNo of w.drop) this.st.dropGame.run(roomId, gameNo);
       if (w.deadlines) this.st.deadlines.run(JSON.stringify(w.deadlines), now, roomId);
       if (w.touch && !w.header && !w.deadlines) this.st.touch.run(now, roomId);
+    };
+    this.tx = this.db.transaction(writeRoom);
+    this.manyTx = this.db.transaction((writes: readonly RoomWriteOf[]) => {
+      for (const x of writes) writeRoom(x.roomId, x.w, x.now);
     });
     this.forgetTx = this.db.transaction((roomId: string) => {
       this.st.dropRoomMoves.run(roomId);
@@ -278,6 +295,10 @@ export class SqliteRoomLog implements RoomLog {
 
   write(roomId: string, w: RoomWrite, now: number): void {
     this.writing(() => this.tx(roomId, w, now));
+  }
+
+  writeMany(writes: readonly RoomWriteOf[]): void {
+    if (writes.length) this.writing(() => this.manyTx(writes));
   }
 
   setStatus(roomId: string, status: RoomStatus, now: number): void {

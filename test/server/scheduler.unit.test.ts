@@ -50,6 +50,22 @@ function harness(logger: Logger = roomLogger("test", "test room")) {
 }
 
 describe("hub base: the room scheduler", () => {
+  it("a move waiting for its group commit suspends the room: messages and server moves queue, then run in order after it", () => {
+    const { log, scheduler } = harness();
+    const client = {} as Client;
+    scheduler.message(() => {
+      log.push("move 1 (waits)");
+      scheduler.suspend();
+    }, client);
+    scheduler.message(() => log.push("move 2"), client);
+    scheduler.enqueue(() => log.push("bot move"));
+    // Not a move: runs at once (a join, a leave, a patch).
+    scheduler.exclusive(() => log.push("join"));
+    expect(log).to.deep.equal(["move 1 (waits)", "join"]);
+    scheduler.resume(() => log.push("move 1 applied"), client);
+    expect(log).to.deep.equal(["move 1 (waits)", "join", "move 1 applied", "move 2", "bot move"]);
+  });
+
   it("holds server moves back until the move being handled is done, then runs them in order", () => {
     const { log, scheduler } = harness();
     scheduler.exclusive(() => {

@@ -105,6 +105,8 @@ export abstract class HubRoom<S extends HubState> extends Room<S, HubMetadata> {
     isDisposing: () => this.isDisposing(),
     broadcast: (type, message) => this.broadcast(type, message),
     exclusive: (fn, mover) => this.exclusive(fn, mover),
+    message: (fn, mover) => this.scheduler.message(fn, mover),
+    suspended: () => this.scheduler.isSuspended,
     commit: () => this.commit(),
     unsaved: (type) => this.unsaved(type),
     whenSaved: (fn) => this.whenSaved(fn),
@@ -178,17 +180,22 @@ export abstract class HubRoom<S extends HubState> extends Room<S, HubMetadata> {
       if (this.isDisposing()) return;
       // The log cannot take it now (disk full): nothing is run, it is tried again in a moment.
       if (this.unsaved(null)) return this.retryServerMove(seat, run, what);
-      const { ctx, flush } = this.gate.moveContext(null, seat, this.state.seats[seat]?.name ?? "");
-      const result = run(ctx);
-      if (result === false || result) {
-        if (isNotSaved(result)) return this.retryServerMove(seat, run, what);
-        if (result) this.logger().warn({ event: "move.refused", code: result.code, seat, by: "server", what }, `${what} refused by the rules: ${result.message}`);
-        this.replanBots();
-        return;
-      }
-      metrics.moveAccepted(this.gameId, "server");
-      this.commit();
-      this.whenSaved(flush);
+      const m = this.gate.moveContext(null, seat, this.state.seats[seat]?.name ?? "");
+      const settled = (result: Rejection | void | false) => {
+        if (result === false || result) {
+          if (isNotSaved(result)) return this.retryServerMove(seat, run, what);
+          if (result) this.logger().warn({ event: "move.refused", code: result.code, seat, by: "server", what }, `${what} refused by the rules: ${result.message}`);
+          this.replanBots();
+          return;
+        }
+        metrics.moveAccepted(this.gameId, "server");
+        this.commit();
+        this.whenSaved(m.flush);
+      };
+      const result = run(m.ctx);
+      if (!m.suspended()) return settled(result);
+      // Waiting for the room log's group commit: settled the same way once it is written or refused.
+      m.onResume((refusal) => settled(refusal ?? undefined));
     });
   }
 

@@ -55,6 +55,10 @@ export interface GateHost {
   isDisposing(): boolean;
   broadcast(type: string, message: unknown): void;
   exclusive(fn: () => void, mover: Client | null): void;
+  /** `exclusive` for a client's message: it waits its turn while the room's last move waits for its group commit. */
+  message(fn: () => void, mover: Client): void;
+  /** Is a move waiting for its group commit (what arrives now waits its turn, answers included)? */
+  suspended(): boolean;
   commit(): void;
   /** Null when what `type` changes can be saved now; else its refusal (the room log is failing: disk full). */
   unsaved(type: string): Rejection | null;
@@ -66,11 +70,24 @@ export interface GateHost {
   refused?(client: Client, type: string, code: string, message: string): void;
 }
 
+/** A move's context and what its caller does with it once the move has run. */
+export interface MoveRun {
+  ctx: MoveContext;
+  /** Sends the queued events (after the patch). */
+  flush(): void;
+  /** Did the move wait for the room log's group commit (`ctx.suspend`)? */
+  suspended(): boolean;
+  /** What to do once a suspended move is applied (refusal null) or refused. */
+  onResume(fn: (refusal: Rejection | null) => void): void;
+}
+
 export class MessageGate {
   constructor(private readonly host: GateHost) {}
 
   /** Admits (or refuses) one message of a registered type, then runs it. */
   dispatch<P>(client: Client, type: string, payload: unknown, spec: MessageSpec<P>): void {
+    // Behind a move waiting for its group commit, even a refusal: a client's answers keep its order.
+    if (this.host.suspended()) return this.host.message(() => this.dispatch(client, type, payload, spec), client);
     const data = clientData(client);
     if (!data || data.role === "none") return; // a replaced connection on its way out
     const bucket = spec.bucket === "cursor" ? data.cursorBucket : data.bucket;
@@ -89,15 +106,25 @@ export class MessageGate {
     if (unsaved) return this.refuse(client, type, unsaved.code, unsaved.message);
     const received = performance.now();
     let moved = false;
-    this.host.exclusive(() => {
-      const { ctx, flush } = this.moveContext(client, seat, data.name);
-      const rejection = spec.run(ctx as SenderContext, parsed.value);
+    this.host.message(() => {
+      const m = this.moveContext(client, seat, data.name);
+      const rejection = spec.run(m.ctx as SenderContext, parsed.value);
       if (rejection) return this.refuse(client, type, rejection.code, rejection.message);
-      if (saves) {
-        this.host.commit();
-        moved = true;
+      const send = () => {
+        if (saves) this.host.commit();
+        this.host.whenSaved(m.flush);
+      };
+      if (!m.suspended()) {
+        send();
+        moved = saves;
+        return;
       }
-      this.host.whenSaved(flush);
+      // The move waits for the room log's group commit: sent (or refused) once it is written.
+      m.onResume((refusal) => {
+        if (refusal) return this.refuse(client, type, refusal.code, refusal.message);
+        send();
+        if (saves) this.host.accepted?.(type, (performance.now() - received) / 1000);
+      });
     }, client);
     // The outermost exclusive run has uncorked every socket: the patch is written.
     if (moved) this.host.accepted?.(type, (performance.now() - received) / 1000);
@@ -105,6 +132,7 @@ export class MessageGate {
 
   /** A message of a type nobody registered (still counted against the sender's limit). */
   refuseUnknown(client: Client, type: unknown): void {
+    if (this.host.suspended()) return this.host.message(() => this.refuseUnknown(client, type), client);
     const data = clientData(client);
     if (!data || data.role === "none") return;
     if (!data.bucket.take()) return this.overLimit(client, data, type, "main");
@@ -118,10 +146,17 @@ export class MessageGate {
     this.host.refused?.(client, echoed, code, message);
   }
 
-  /** A context whose queued events `flush()` sends (after the patch). */
-  moveContext(client: Client | null, seat: number, name: string): { ctx: MoveContext; flush(): void } {
+  /**
+   * A context whose queued events `flush()` sends (after the patch). A move that waits for the
+   * room log's group commit calls `ctx.suspend()`: `suspended()` then says so, and the caller
+   * hears through `onResume` when the room has applied it (null) or refused it.
+   */
+  moveContext(client: Client | null, seat: number, name: string): MoveRun {
     type Queued = { event: HubEvent } | { build: (seat: number) => HubEvent[] };
     const queued: Queued[] = [];
+    let suspended = false;
+    let resumed: { refusal: Rejection | null } | null = null;
+    let onResume: ((refusal: Rejection | null) => void) | null = null;
     const ctx: MoveContext = {
       client,
       seat,
@@ -129,6 +164,15 @@ export class MessageGate {
       now: Date.now(),
       emit: (event) => queued.push({ event }),
       emitPer: (build) => queued.push({ build }),
+      suspend: () => {
+        // Once: a second move in the same context (the next game's first) is written on its own.
+        ctx.suspend = undefined;
+        suspended = true;
+        return (refusal) => {
+          if (onResume) onResume(refusal);
+          else resumed = { refusal };
+        };
+      },
     };
     const flush = () => {
       if (this.host.isDisposing()) return;
@@ -158,7 +202,15 @@ export class MessageGate {
         }
       }
     };
-    return { ctx, flush };
+    return {
+      ctx,
+      flush,
+      suspended: () => suspended,
+      onResume: (fn) => {
+        onResume = fn;
+        if (resumed) fn(resumed.refusal);
+      },
+    };
   }
 
   /** A message over the rate limit: answered once a second; a client that keeps on is disconnected. */

@@ -26,6 +26,13 @@ export interface MoveContext {
    * the events queued by `emit`. `build` is called once per distinct seat.
    */
   emitPer(build: (seat: number) => HubEvent[]): void;
+  /**
+   * Where the move's caller can wait (a message's or a server move's own context): the move
+   * waits for the room log's group commit (server/rooms/game/groupCommit.ts) instead of being
+   * sent now. Returns `resume`, which the room calls once it has applied the move (null) or
+   * refused it: the caller then sends its patch and events (or its refusal). Once per context.
+   */
+  suspend?(): (refusal: Rejection | null) => void;
 }
 
 /** The sender of an accepted-so-far message, as a game handler sees it. */

@@ -33,7 +33,9 @@ export class RoomScheduler {
   /** Bookkeeping a move's frames need not wait for: runs once they are written. */
   private afterWrites: (() => void)[] = [];
   private draining = false;
-  private jobs: (() => void)[] = [];
+  /** A move waits for its group commit: messages and server moves queue until it is resumed. */
+  private suspended = false;
+  private jobs: { fn: () => void; mover: Client | null }[] = [];
   private botTimers = new Map<number, { key: string; plan: BotPlan; timer: RoomTimer }>();
   private turnTimer: RoomTimer | null = null;
 
@@ -41,8 +43,29 @@ export class RoomScheduler {
 
   /** Runs `job` now if nothing is being handled, else right after it (in order). */
   enqueue(job: () => void): void {
-    if (this.busy > 0) this.jobs.push(job);
+    if (this.busy > 0 || this.suspended) this.jobs.push({ fn: job, mover: null });
     else this.exclusive(job);
+  }
+
+  /** A client's message: like `exclusive`, but it waits its turn while a move is suspended. */
+  message(fn: () => void, mover: Client): void {
+    if (this.suspended && this.busy === 0) this.jobs.push({ fn, mover });
+    else this.exclusive(fn, mover);
+  }
+
+  get isSuspended(): boolean {
+    return this.suspended;
+  }
+
+  /** The move being handled waits for its group commit: nothing else of the room's runs until `resume`. */
+  suspend(): void {
+    this.suspended = true;
+  }
+
+  /** The suspended move's commit is done: `fn` (apply and send it, or refuse it) runs, then what queued meanwhile. */
+  resume(fn: () => void, mover: Client | null): void {
+    this.suspended = false;
+    this.exclusive(fn, mover);
   }
 
   /** Runs `fn` with server moves held back until it is done (they run right after, in order). */
@@ -207,10 +230,10 @@ export class RoomScheduler {
     if (this.draining) return;
     this.draining = true;
     try {
-      while (this.jobs.length && !this.host.isDisposing()) {
+      while (this.jobs.length && !this.suspended && !this.host.isDisposing()) {
         const job = this.jobs.shift()!;
         try {
-          this.exclusive(job);
+          this.exclusive(job.fn, job.mover);
         } catch (e) {
           this.host.logger().error({ event: "room.error", what: "server move", err: e }, "a server move failed");
         }

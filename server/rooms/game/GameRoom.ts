@@ -34,7 +34,7 @@ import { botOwnerMessages, BotSeats } from "./botSeats.js";
 import { GameStarts } from "./starting.js";
 import { TurnTimer } from "./turnTimer.js";
 import type { LoggedRoom } from "../../store/RoomLog.js";
-import { loggableOptions, replayGame, RoomDurability, takeRestore, watchSleep, type RoomNow } from "./durable.js";
+import { loggableOptions, MOVED_ON, replayGame, RoomDurability, takeRestore, watchSleep, type RoomNow } from "./durable.js";
 import { DelayRecorder, parseSpectatorDelay, type Feed, type FeedCursor, type WatchSetup } from "./spectatorDelay.js";
 import { joiningProfile, RATED_OPTION, RATED_POOL_OPTION, RatedTable, takeMatch } from "./ratedRoom.js";
 import { ratedPool } from "../../../common/rated.js";
@@ -187,7 +187,7 @@ export abstract class GameRoom<S, M extends TypedMove, E, C, V, St extends HubSt
     this.rated = this.ratedTable(options);
     // Only a rated room's log may say it is rated (a restore trusts its log).
     if (!this.rated) delete this.createOptions[RATED_POOL_OPTION];
-    this.durable = new RoomDurability(this.settings.roomLog, () => matchMaker.processId, this.settings.gameLogMaxKb * 1024);
+    this.durable = new RoomDurability(this.settings.roomLog, () => matchMaker.processId, this.settings.gameLogMaxKb * 1024, this.settings.groupCommit);
     const state = this.parts.createState(c.value);
     state.phase = this.parts.phase ? this.parts.phase("waiting", null) : "waiting";
     const delay = parseSpectatorDelay(options);
@@ -299,13 +299,46 @@ export abstract class GameRoom<S, M extends TypedMove, E, C, V, St extends HubSt
   /**
    * One move by game seat `g` (a player's, a bot's or the timer's): rules → room log → schema →
    * events. The move is in the log before anything changes; a log that cannot take it (disk
-   * full) refuses it `not-saved` and nothing changed.
+   * full) refuses it `not-saved` and nothing changed. Where the caller can wait, the write goes
+   * in the process's group commit (`applyWhenSaved`); otherwise it is a commit of its own.
    */
   private applyMove(ctx: MoveContext, g: number, move: M): Rejection | void {
     const game = this.game!;
+    if (ctx.suspend && this.durable.groupCommits) return this.applyWhenSaved(ctx, game, g, move);
     const first = game.log.length === 0;
     const result = game.apply(g, move, ctx.now, (entry, index, next) => this.durable.saveMove(this.roomAfter(next, ctx.now), entry, index, ctx.now) ?? undefined);
     if (!result.ok) return result.error;
+    this.moved(ctx, game, g, first, result.events);
+  }
+
+  /**
+   * The rules decide now; the move is written with every other room's moves of this turn of the
+   * event loop (groupCommit.ts) and applied once that has committed. Meanwhile the room is
+   * suspended: its next message or server move waits, and is checked against this move's state.
+   */
+  private applyWhenSaved(ctx: MoveContext, game: GameSession<S, M, E, C, V>, g: number, move: M): Rejection | void {
+    const p = game.propose(g, move, ctx.now);
+    if (!p.result.ok) return p.result.error;
+    const { state: next, events } = p.result;
+    const resume = ctx.suspend!();
+    this.scheduler.suspend();
+    const current = () => this.game === game && game.log.length === p.index;
+    const roomAfter = () => (current() ? this.roomAfter(next, ctx.now) : MOVED_ON);
+    this.durable.saveMoveSoon(roomAfter, p.entry, p.index, ctx.now, (refusal) => {
+      this.scheduler.resume(() => {
+        if (refusal || !current()) {
+          p.settle(false);
+          return resume(refusal ?? MOVED_ON);
+        }
+        p.settle(true);
+        this.moved(ctx, game, g, p.index === 0, events);
+        resume(null);
+      }, ctx.client);
+    });
+  }
+
+  /** A move is applied (and in the log): the schema, its events, and the end of the game or the room's next move. */
+  private moved(ctx: MoveContext, game: GameSession<S, M, E, C, V>, g: number, first: boolean, events: readonly E[]): void {
     // A game that may be ranked spends a ranked start of its first mover's address.
     if (first) this.records.firstMove(ctx.client);
     const finished = this.def.status(game.state) === "finished";
@@ -313,8 +346,8 @@ export abstract class GameRoom<S, M extends TypedMove, E, C, V, St extends HubSt
       this.stage = "finished";
       if (this.turns) this.turns.result = this.def.result?.(game.state) ?? "finished";
     }
-    this.project(false, result.events, g, ctx.now);
-    this.emitEvents(ctx, result.events);
+    this.project(false, events, g, ctx.now);
+    this.emitEvents(ctx, events);
     if (finished) this.finish(ctx);
     else this.roomMoveIfWaiting(game);
   }

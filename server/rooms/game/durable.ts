@@ -2,9 +2,11 @@
 // how a restore hands a logged room to the room being created for it.
 //
 // Nothing a client sees is ahead of the log:
-// - A move is written before it is applied (`saveMove`, from GameSession.apply's `admit`):
-//   when the write fails (disk full), the move is refused with `not-saved` and nothing
-//   changed, RNG, timers and bots included.
+// - A move is written before it is applied: in the process's group commit (`saveMoveSoon`,
+//   groupCommit.ts: every room's moves of one event-loop turn in one transaction, each applied
+//   once it committed), or on its own (`saveMove`, from GameSession.apply's `admit`). When the
+//   write fails (disk full), the move is refused with `not-saved` and nothing changed, RNG,
+//   timers and bots included.
 // - Everything else that changed (the header when seats, phase or the game changed; the
 //   deadlines) is written right before anything leaves for the clients (`save`, from the
 //   base's `beforeSend`). When that fails the room holds what it would send until a retry
@@ -18,6 +20,7 @@ import type { GameDef, TypedMove } from "../../../common/core/game.js";
 import type { Rejection } from "../../../common/core/rules.js";
 import { GameSession } from "../../../common/core/session.js";
 import { notSaved } from "../base/notSaved.js";
+import { groupCommitOf, type PreparedWrite } from "./groupCommit.js";
 import type { Deadlines, LoggedMove, LoggedRoom, RoomHeader, RoomLog, RoomWrite, WrittenMove } from "../../store/RoomLog.js";
 
 /** What the room is now, as `save()` needs it. */
@@ -27,6 +30,12 @@ export interface RoomNow {
   moves: readonly LoggedMove[];
   deadlines: Deadlines;
 }
+
+/**
+ * A move that waited for the group commit while its game changed under it (it cannot: a room
+ * with a move waiting queues everything else; a guard, not a path).
+ */
+export const MOVED_ON: Rejection = { code: "moved-on", message: "The game moved on before your move was saved, so it was not played. Look at the board and try again." };
 
 /** A game whose log reached GAME_LOG_MAX_KB takes no more moves. */
 export const GAME_TOO_LONG = "game-too-long";
@@ -58,6 +67,8 @@ export class RoomDurability {
     private readonly process: () => string,
     /** GAME_LOG_MAX_KB, in bytes of move JSON. */
     private readonly maxGameBytes = Infinity,
+    /** Moves wait for the process's group commit (false: ROOM_LOG_GROUP_COMMIT=off, a commit per move). */
+    private readonly grouped = true,
   ) {}
 
   get enabled(): boolean {
@@ -94,6 +105,34 @@ export class RoomDurability {
    * of it was written.
    */
   saveMove(now: RoomNow, entry: LoggedMove, index: number, at = Date.now()): Rejection | null {
+    const staged = this.stageMove(now, entry, index, at);
+    return staged && "code" in staged ? staged : this.commit(staged);
+  }
+
+  /**
+   * The same, in the process's group commit (groupCommit.ts): the room's write is made when the
+   * batch is written (`now()` is the room as it will be after the move, then), and `done` hears
+   * whether it is in the log (null) or refused (nothing of it written). Without a log: at once.
+   */
+  saveMoveSoon(now: () => RoomNow | Rejection, entry: LoggedMove, index: number, at: number, done: (refusal: Rejection | null) => void): void {
+    const stage = () => {
+      const r = now();
+      return "code" in r ? r : this.stageMove(r, entry, index, at);
+    };
+    if (!this.log) {
+      const staged = stage();
+      return done(staged && "code" in staged ? staged : this.commit(staged));
+    }
+    groupCommitOf(this.log).add({ prepare: stage, done });
+  }
+
+  /** Is there a group commit to wait for (a log, and ROOM_LOG_GROUP_COMMIT not off)? */
+  get groupCommits(): boolean {
+    return this.log !== undefined && this.grouped;
+  }
+
+  /** The write of move `entry` (index `index`), or its refusal (the game's log is full); nothing counted as written yet. */
+  private stageMove(now: RoomNow, entry: LoggedMove, index: number, at: number): PreparedWrite | Rejection | null {
     const json = JSON.stringify(entry.move);
     const sameGame = now.header.gameNo === this.gameNo && index === this.written;
     if ((sameGame ? this.bytes : 0) + json.length > this.maxGameBytes) {
@@ -108,7 +147,7 @@ export class RoomDurability {
       this.written = index + 1;
       return null;
     }
-    return this.save(now, at, { seat: entry.seat, t: entry.t, json });
+    return this.stage(now, at, { seat: entry.seat, t: entry.t, json });
   }
 
   /**
@@ -116,6 +155,28 @@ export class RoomDurability {
    * move, when given). Null when written; otherwise the refusal, and the log is as it was.
    */
   save(now: RoomNow, at = Date.now(), pending?: WrittenMove): Rejection | null {
+    const staged = this.stage(now, at, pending);
+    return staged && "code" in staged ? staged : this.commit(staged);
+  }
+
+  /** One room's write, on its own (a transaction of its own). */
+  private commit(staged: PreparedWrite | null): Rejection | null {
+    if (!staged) return null;
+    try {
+      this.log!.write(staged.roomId, staged.w, staged.now);
+    } catch (e) {
+      return logFailure(staged.roomId, e);
+    }
+    staged.written();
+    return null;
+  }
+
+  /**
+   * What changed since the last successful write (and `pending`), as a write, and what to count
+   * once it is written; null: nothing to write. Opening the room's row (its first write) is
+   * done here, on its own.
+   */
+  private stage(now: RoomNow, at: number, pending?: WrittenMove): PreparedWrite | Rejection | null {
     const log = this.log;
     if (!log) return null;
     const { header, moves, deadlines } = now;
@@ -154,26 +215,23 @@ export class RoomDurability {
     if (drop.length) w.drop = drop;
     if (!w.header && !w.moves && !w.deadlines && !w.drop) return null;
     if (at - this.touchedAt >= TOUCH_EVERY_MS) w.touch = true;
-    try {
-      log.write(header.roomId, w, at);
-    } catch (e) {
-      return logFailure(header.roomId, e);
-    }
-    // Written: only now is it counted as such.
-    this.header = json;
-    if (w.header || w.deadlines || w.touch) this.touchedAt = at;
-    if (w.moves) {
-      this.gameNo = header.gameNo;
-      this.written = total;
-      this.bytes = bytes;
-      if (total > 0) this.withMoves.add(header.gameNo);
-    }
-    this.deadlines = d;
-    for (const g of drop) {
-      this.withMoves.delete(g);
-      this.recorded.delete(g);
-    }
-    return null;
+    // Written: only then is it counted as such.
+    const written = () => {
+      this.header = json;
+      if (w.header || w.deadlines || w.touch) this.touchedAt = at;
+      if (w.moves) {
+        this.gameNo = header.gameNo;
+        this.written = total;
+        this.bytes = bytes;
+        if (total > 0) this.withMoves.add(header.gameNo);
+      }
+      this.deadlines = d;
+      for (const g of drop) {
+        this.withMoves.delete(g);
+        this.recorded.delete(g);
+      }
+    };
+    return { roomId: header.roomId, w, now: at, written };
   }
 
   /**
