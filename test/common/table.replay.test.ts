@@ -86,4 +86,37 @@ describe("card table replay", () => {
     expect(r.broken?.index).to.equal(4);
     expect(r.steps.length).to.be.greaterThan(1);
   });
+
+  it("one step per event, so step k is the game after event k: a log line's seq opens the replay at its moment (the partner's turn is several steps)", () => {
+    const c = tableDef.configure({ mode: "solo", sparring: true });
+    if (!c.ok) throw new Error(c.error.message);
+    const s = new GameSession<TableState, TableMove, unknown, unknown, unknown>(tableDef, 5, c.value.config, 1);
+    let t = 1000;
+    const go = (move: TableMove) => {
+      const r = s.apply(0, move, (t += 1000));
+      if (!r.ok) throw new Error(r.error.message);
+    };
+    go({ type: "deck", text: "30 Forest | Basic Land — Forest\n30 Grizzly Bears | Creature — Bear | {1}{G} | 2/2", name: "Ada" });
+    go({ type: "act", action: { do: "keep", bottom: [] } });
+    go({ type: "act", action: { do: "passTurn" } });
+    go({ type: "act", action: { do: "signal", player: 1, pos: { x: 4000, y: 2500 }, colour: "blue" } });
+    go({ type: "act", action: { do: "undo" } });
+    go({ type: "act", action: { do: "rollDice", sides: 6 } });
+    go({ type: "act", action: { do: "endGame", winners: [0] } });
+    const live = s.state.lines.map((o) => o.lines[0]);
+    const r = replayTable({ seed: s.seed, config: c.value.config, seats: ["Ada"], log: s.log.map((m) => ({ ...m })) });
+    expect(r.broken).to.equal(null);
+    expect(r.steps).to.have.length(s.state.game!.seq + 1, "the deal, then every event");
+    r.steps.forEach((st, k) => expect(st.game.seq).to.equal(k));
+    expect(live.filter((l) => /^Sparring partner/.test(l.text)).length).to.be.greaterThan(2, "the partner's keep and turn are several events");
+    // Every line of the live log opens the replay where that line happened.
+    for (const l of live) {
+      expect(r.steps[l.seq].line?.seq).to.equal(l.seq);
+      expect([r.steps[l.seq].line?.do, r.steps[l.seq].line?.actor]).to.deep.equal([l.do, l.actor], `line ${l.seq}: ${l.text}`);
+    }
+    // The signal's moment shows it; the undo's moment no longer does.
+    const placed = live.find((l) => l.do === "signal")!;
+    expect(r.view(placed.seq).signals).to.deep.equal([{ id: r.steps[placed.seq].game.signals![0].id, board: 1, pos: { x: 4000, y: 2500 }, colour: "blue", by: 0 }]);
+    expect(r.view(placed.seq + 1).signals).to.equal(undefined);
+  });
 });

@@ -31,6 +31,7 @@ import { counterDialog, drawLooking, endDialog, keepDialog, listDialog, type Dia
 import { attachGestures } from "./input";
 import { drawEndVote, endVoteText } from "./endVote";
 import { drawKeys } from "./keys";
+import { drawLog, logHint, type LogState } from "./logpanel";
 import { posAt, shownSeats, type BoardBox, type PileZone } from "./layout";
 import { freeSpot } from "./spot";
 import { Tools } from "./tools";
@@ -86,6 +87,9 @@ export async function mount(host: HTMLElement, ctx: GameContext): Promise<GameHa
   table.append(boardKeys, handKeys);
   const toolsEl = h("div", { class: "tt-tools", id: "tt-tools" });
   const log = h("ol", { class: "tt-log", id: "tt-log", "aria-label": "Game log" });
+  const logNote = h("p", { class: "tt-hint tt-log-hint", id: "tt-log-hint", hidden: true });
+  /** The log as the panels draw it: links into the replay once the game is over and saved. */
+  const logState = (): LogState => ({ lines: view?.lines ?? [], finished: view?.table?.phase === "finished" || wire?.phase === "finished", replayId: wire?.replayId ?? -1 });
   const dialog = h("div", { class: "tt-dialog", id: "tt-dialog", hidden: true, role: "dialog" });
   const menu = h("div", { class: "tt-menu", id: "tt-menu", hidden: true, role: "menu" });
   const frozenBar = h("div", { class: "tt-frozen", id: "tt-frozen", hidden: true, role: "alert" });
@@ -108,7 +112,7 @@ export async function mount(host: HTMLElement, ctx: GameContext): Promise<GameHa
     return n ? { name: n } : {};
   };
   const decks = new DeckStage({ send: (m) => ctx.session.send("deck", { ...m, ...ownName() }), format: () => (wire?.format ?? "constructed") as Format });
-  root.append(skip, decks.el, decks.report, endBar, frozenBar, bar, table, h("aside", { class: "tt-side" }, h("h3", {}, "Log"), log), dialog, menu, keysHint, preview.el);
+  root.append(skip, decks.el, decks.report, endBar, frozenBar, bar, table, h("aside", { class: "tt-side" }, h("h3", {}, "Log"), logNote, log), dialog, menu, keysHint, preview.el);
   shell.stage.append(root);
 
 
@@ -207,8 +211,13 @@ export async function mount(host: HTMLElement, ctx: GameContext): Promise<GameHa
     dialog.dataset.kind = "log";
     const close = h("button", { type: "button", class: "secondary" }, "Close");
     close.addEventListener("click", () => (dialog.hidden = true));
-    dialog.replaceChildren(h("h2", {}, "Game log"), h("ol", { class: "tt-log tt-log-all" }, ...(view?.lines ?? []).map((l) => h("li", { "data-do": l.do }, l.text))), close);
+    const all = h("ol", { class: "tt-log tt-log-all", id: "tt-log-all" });
+    const st = logState();
+    drawLog(all, st);
+    const hint = logHint(st);
+    dialog.replaceChildren(h("h2", {}, "Game log"), ...(hint ? [h("p", { class: "tt-hint" }, hint)] : []), all, close);
     dialog.hidden = false;
+    all.scrollTop = all.scrollHeight;
   };
   const tools = new Tools(toolsEl, {
     act,
@@ -472,6 +481,8 @@ export async function mount(host: HTMLElement, ctx: GameContext): Promise<GameHa
   /** Redraws, keeping the keyboard focus on the card, pile or button it was on. */
   const draw = () => keepFocus(root, drawNow);
   let spokenLines = -1;
+  let logKey = "";
+  let logNewest = -1;
   const drawNow = () => {
     // A reload's room state exists before its first patch decodes: wait for the fields.
     if (!wire || !wire.acting || !wire.seats) return;
@@ -506,11 +517,22 @@ export async function mount(host: HTMLElement, ctx: GameContext): Promise<GameHa
     }
     // A dice or coin line already says its result.
     const lines = view?.lines ?? [];
-    log.replaceChildren(...lines.map((l) => h("li", { "data-do": l.do }, l.text)));
+    // Redrawn only when it changed: a redraw would scroll a reader back down and drop a click.
+    const ls = logState();
+    const key = `${ls.lines.length}:${ls.lines[0]?.seq ?? 0}:${ls.lines.at(-1)?.seq ?? 0}:${ls.finished}:${ls.replayId}`;
+    if (key !== logKey) {
+      logKey = key;
+      drawLog(log, ls);
+      logNote.textContent = logHint(ls);
+      logNote.hidden = !logNote.textContent;
+      // New lines: the newest in sight (a reader scrolled up stays put when only the links change).
+      const newest = ls.lines.at(-1)?.seq ?? 0;
+      if (newest !== logNewest) log.scrollTop = log.scrollHeight;
+      logNewest = newest;
+    }
     // what the others did, read out (client/ui/announce.ts); the lines there on arrival are not
     if (spokenLines >= 0) for (const l of lines.slice(spokenLines)) if (l.actor !== me()) announce(l.text);
     spokenLines = lines.length;
-    log.scrollTop = log.scrollHeight;
     // A new proposal, an answer or a refusal is read out (and the bar above the table shows it).
     const vote = view?.table?.phase === "finished" ? null : (view?.endVote ?? null);
     const said = vote ? endVoteText(vote, endVoteHost) : "";
