@@ -32,6 +32,7 @@ import { attachGestures } from "./input";
 import { drawEndVote, endVoteText } from "./endVote";
 import { drawKeys } from "./keys";
 import { drawLog, logHint, type LogState } from "./logpanel";
+import { cardSignalItems, fieldMenu, signalMenu } from "./signals";
 import { posAt, shownSeats, type BoardBox, type PileZone } from "./layout";
 import { freeSpot } from "./spot";
 import { Tools } from "./tools";
@@ -269,7 +270,14 @@ export async function mount(host: HTMLElement, ctx: GameContext): Promise<GameHa
   };
   const cardMenu = (s: CardSpot, x: number, y: number, opener: HTMLElement | null) => {
     if (!playing() || !s.card.known) return;
-    openMenu(x, y, menuFor(s.card, s.zone, menuOps), opener);
+    const items = menuFor(s.card, s.zone, menuOps);
+    if (s.zone === "battlefield") {
+      // Signals on this card: placed at its position; one drawn within its box can be removed.
+      const onIt = boardsView.canvas.signalSpots.find((x) => x.seat === s.seat && x.x >= s.rect.x && x.x <= s.rect.x + s.rect.w && x.y >= s.rect.y && x.y <= s.rect.y + s.rect.h)?.signal ?? null;
+      const at = items.findIndex((it) => it.do === "copy") + 1;
+      items.splice(at > 0 ? at : items.length, 0, ...cardSignalItems(dialogs, s.seat, s.card.pos ?? { x: 5000, y: 5000 }, onIt));
+    }
+    openMenu(x, y, items, opener);
     // On a phone the card shows large at the top: the menu goes under it and scrolls.
     if (!preview.el.hidden && narrow()) {
       const below = Math.round(preview.el.getBoundingClientRect().bottom + 6);
@@ -299,7 +307,7 @@ export async function mount(host: HTMLElement, ctx: GameContext): Promise<GameHa
     }, 350);
   };
   const gestures = {
-    tap: (hit: Hit) => {
+    tap: (hit: Hit, x: number, y: number) => {
       closeMenu();
       if (picking) {
         if (hit?.kind === "card" && hit.spot.zone === "battlefield") answer({ card: hit.spot.card.id });
@@ -309,12 +317,23 @@ export async function mount(host: HTMLElement, ctx: GameContext): Promise<GameHa
       if (hit.kind === "card" && hit.spot.zone === "hand") play(hit.spot.card);
       else if (hit.kind === "card" && hit.spot.zone !== "battlefield") openPile(hit.spot.seat, hit.spot.zone as PileZone);
       else if (hit.kind === "pile") openPile(hit.seat, hit.zone);
+      // A signal's menu (Remove it), after the click that would close it has passed.
+      else if (hit.kind === "signal") setTimeout(() => openMenu(x, y, signalMenu(dialogs, hit.signal)), 0);
     },
     doubleTap: (s: CardSpot) => {
       if (!picking && playing() && s.zone === "battlefield") tapCard(s.card);
     },
     menu: (hit: Hit, x: number, y: number, touch?: boolean) => {
-      if (hit?.kind !== "card" || picking) return;
+      if (picking) return;
+      // An empty spot of a battlefield (or a signal on one): place a signal there, or remove it.
+      if ((hit?.kind === "field" || hit?.kind === "signal") && playing()) {
+        const c = boardsView.canvas.app.canvas.getBoundingClientRect();
+        const at = posAt(hit.rect, hit.card, x - c.left, y - c.top);
+        const near = hit.kind === "signal" ? hit.signal : (boardsView.canvas.signalAt(x - c.left, y - c.top, hit.seat)?.signal ?? null);
+        openMenu(x, y, fieldMenu(dialogs, hit.seat, at, near));
+        return;
+      }
+      if (hit?.kind !== "card") return;
       // A long press: the card large (both faces of a double-faced card) with its menu.
       if (touch) showPreview(hit.spot);
       cardMenu(hit.spot, x, y, null);
@@ -326,7 +345,7 @@ export async function mount(host: HTMLElement, ctx: GameContext): Promise<GameHa
       return ok;
     },
     drop: (s: CardSpot, target: Hit, x: number, y: number) => {
-      if (!target || target.kind === "card") return;
+      if (!target || target.kind === "card" || target.kind === "signal") return;
       const card = s.card.id;
       if (target.kind === "field") {
         // The card's centre lands where the pointer let go (clamped inside the field).
