@@ -158,6 +158,8 @@ export async function mount(host: HTMLElement, ctx: GameContext): Promise<GameHa
     menuOpener = opener;
     if (opener) menu.querySelector("button")?.focus();
     const r = root.getBoundingClientRect();
+    // Never taller than the screen: a long menu (More on a phone) scrolls, its last items in reach.
+    menu.style.maxHeight = `${window.innerHeight - 8}px`;
     const height = menu.offsetHeight || 40 * items.length;
     menu.style.left = `${Math.max(0, Math.min(x - r.left, r.width - 200))}px`;
     // Kept inside the screen: a long menu opened low on a phone goes up.
@@ -283,7 +285,7 @@ export async function mount(host: HTMLElement, ctx: GameContext): Promise<GameHa
       const below = Math.round(preview.el.getBoundingClientRect().bottom + 6);
       const r = root.getBoundingClientRect();
       Object.assign(menu.style, { top: `${below - r.top}px`, left: `${Math.max(4, Math.min(x - r.left - 100, r.width - 204))}px`, maxHeight: `${Math.max(160, window.innerHeight - below - 6)}px` });
-    } else menu.style.maxHeight = "";
+    }
   };
   const showPreview = (s: CardSpot) => {
     if (!s.card.known || !s.card.card) return;
