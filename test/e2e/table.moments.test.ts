@@ -111,7 +111,7 @@ describe("e2e: card table — partner's deck file, signals anywhere, the log int
     await until(page, (s) => s.phaseOfTable === "playing", "kept");
     await page.click("#tt-pass");
     const played = await until(page, (s) => (s.lines ?? []).some((l) => /^Sparring partner passed the turn/.test(l)), "the partner's turn");
-    expect(played.lines!.some((l) => /^Sparring partner .*Mountain/.test(l)), "it plays a land of the file's deck").to.equal(true);
+    expect(played.lines!.some((l) => /^Sparring partner .*Mountain/.test(l)), `it plays a land of the file's deck: ${played.lines!.slice(-6).join(" / ")}`).to.equal(true);
 
     // A signal on an empty spot of the partner's battlefield, right where the mouse is.
     const spot = await emptySpot(page, 1);
