@@ -203,7 +203,7 @@ export function logLine(before: TableGame, after: TableGame, ev: TableEvent, vie
     case "highlight":
       return line(`${actor} ${a.on ? "highlighted" : "stopped highlighting"} ${named(a.card)}.`);
     case "signal":
-      return line(`${actor} placed a ${a.colour ?? "red"} signal on ${who(before, a.player)}'s board.`);
+      return line(`${actor} placed a ${a.colour ?? "red"} signal on ${who(before, a.player)}'s battlefield.`);
     case "removeSignal":
       return line(`${actor} removed a signal.`);
     case "teams": {

@@ -1,10 +1,13 @@
 // A stored card-table game played back: the record's moves (decks, then intentions) re-run
 // through the definition from its seed, one step per event, each with the game as it stood and
-// its log line. A finished game's replay shows everything (every hand, every library in order,
+// its log line; step k is the game after the event of seq k, so a log line (its seq) opens the
+// replay at its moment (`#/replay/ID?at=seq`). A finished game's replay shows everything (every hand, every library in order,
 // every card named in the lines); an abandoned one shows what a spectator saw (visibility.ts).
 
 import { GameSession } from "../core/session.js";
-import { tableDef, type TableMove, type TableRoomConfig, type TableState } from "./game.js";
+import { applyParsed } from "./apply.js";
+import type { TableEvent } from "./events.js";
+import { tableDef, type TableMove, type TableRoomConfig } from "./game.js";
 import { logLine, type LogLine } from "./logline.js";
 import type { TableGame } from "./types.js";
 import { replayShowsAll, replayView, type TableView } from "./visibility.js";
@@ -18,7 +21,7 @@ export interface TableRecord {
 }
 
 export interface ReplayStep {
-  /** The game after this step (step 0: the deal). */
+  /** The game after this step (step 0: the deal; step k: after the event of seq k). */
   game: TableGame;
   /** The event's line (null for the deal). */
   line: LogLine | null;
@@ -47,10 +50,14 @@ export function replayTable(r: TableRecord): TableReplay {
   const session = new GameSession(tableDef, r.seed, r.config, seats);
   const steps: ReplayStep[] = [];
   let broken: TableReplay["broken"] = null;
-  const pending: { before: TableGame; after: TableGame; t: number; ev: NonNullable<TableState["log"]>["events"][number] }[] = [];
-  for (let i = 0; i < r.log.length; i++) {
+  const pending: { before: TableGame; after: TableGame; t: number; ev: TableEvent }[] = [];
+  // The game as the steps left it and how many of the log's events they took: one move can make
+  // several events (the sparring partner's turn after a pass, its keep after the deal), and each
+  // is its own step, so step k is the game after event k (a log line's seq is its step).
+  let game: TableGame | null = null;
+  let seen = 0;
+  moves: for (let i = 0; i < r.log.length; i++) {
     const { seat, move, t } = r.log[i];
-    const before = session.state.game;
     let result;
     try {
       result = session.apply(seat, named(move, r.seats[seat]), t);
@@ -63,13 +70,21 @@ export function replayTable(r: TableRecord): TableReplay {
     }
     const s = session.state;
     if (!s.game || !s.log) continue;
-    if (!before) {
-      steps.push({ game: s.game, line: null, t });
-      continue;
+    if (!game) {
+      game = s.log.initial;
+      steps.push({ game, line: null, t });
     }
-    const ev = s.log.events[s.log.events.length - 1];
-    // A vote (goOn) changes no game: no step.
-    if (s.game !== before && ev) pending.push({ before, after: s.game, t, ev });
+    // A vote (goOn) adds no event: no step.
+    for (const ev of s.log.events.slice(seen)) {
+      const next = applyParsed(game, ev);
+      if (!next.ok) {
+        broken = { index: i, reason: next.error.message };
+        break moves;
+      }
+      pending.push({ before: game, after: next.game, t, ev });
+      game = next.game;
+    }
+    seen = s.log.events.length;
   }
   const last = steps.length ? (pending.length ? pending[pending.length - 1].after : steps[0].game) : null;
   const everything = !!last && replayShowsAll(last);

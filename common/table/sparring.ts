@@ -33,7 +33,9 @@ export function sparringDeck(): Deck {
 export const MAX_SPARRING_STEPS = 40;
 
 const frontType = (d: CardDef) => d.faces?.[0]?.type ?? d.type ?? "";
-const isLand = (d: CardDef) => /\bland\b/i.test(frontType(d));
+/** The basic lands by name: a list without types or card data ("30 Mountain") still plays them as lands. */
+const BASIC_NAMES = /^(snow-covered )?(plains|island|swamp|mountain|forest|wastes)$/i;
+const isLand = (d: CardDef) => (frontType(d) ? /\bland\b/i.test(frontType(d)) : BASIC_NAMES.test(d.name.trim()));
 
 /** Mana value: the card data's, else counted from the cost ({2}{G}{G} is 4; X is 0); null when unknown. */
 export function manaValue(d: CardDef): number | null {

@@ -593,20 +593,53 @@ const CASES: Record<ActionKind, () => void> = {
     expect(g.cards[id].highlight, "cleared when the turn passes").to.equal(undefined);
   },
   signal() {
-    let g = act(started(), 1, { do: "signal", player: 0, pos: { x: 100, y: 200 }, colour: "blue" }).game;
+    const g0 = started();
+    expect(g0.signals, "before: no signals").to.equal(undefined);
+    const s = act(g0, 1, { do: "signal", player: 0, pos: { x: 100, y: 200 }, colour: "blue" });
+    expect(s.event).to.deep.include({ seq: g0.seq + 1, actor: 1 });
+    expect(s.event.change).to.deep.equal({ type: "action", action: { do: "signal", player: 0, pos: { x: 100, y: 200 }, colour: "blue" } });
+    let g = s.game;
     expect(g.signals).to.have.length(1);
     expect(g.signals![0]).to.deep.include({ board: 0, pos: { x: 100, y: 200 }, colour: "blue", by: 1 });
-    expect(viewTable(g, "spectator").signals).to.deep.equal(g.signals);
-    for (let i = 1; i < 32; i++) g = act(g, 0, { do: "signal", player: 1, pos: { x: i, y: i } }).game;
+    // visible to everyone alike: every seat and a spectator
+    for (const v of [0, 1, "spectator"] as const) expect(viewTable(g, v).signals).to.deep.equal(g.signals);
+    // anywhere on a board: its corners too; red unless a colour is named
+    g = act(g, 0, { do: "signal", player: 1, pos: { x: 0, y: 10000 } }).game;
+    expect(g.signals![1]).to.deep.include({ board: 1, pos: { x: 0, y: 10000 }, colour: "red", by: 0 });
+    expect(refused(g, 0, { do: "signal", player: 1, pos: { x: 10001, y: 0 } }), "off the board").to.equal("bad-action");
+    for (let i = 2; i < 32; i++) g = act(g, 0, { do: "signal", player: 1, pos: { x: i, y: i } }).game;
     expect(refused(g, 0, { do: "signal", player: 1, pos: { x: 1, y: 1 } })).to.equal("too-many");
     expect(refused(g, 0, { do: "signal", player: 5, pos: { x: 1, y: 1 } })).to.equal("no-such-player");
+    // the permission rule: anyone seated, on anyone's board, during the mulligan too; not after leaving the game, nor once it is over
+    expect(act(newGame(2), 1, { do: "signal", player: 0, pos: { x: 5000, y: 5000 } }).game.signals).to.have.length(1);
+    const out = act(started(3), 2, { do: "concede" }).game;
+    expect(refused(out, 2, { do: "signal", player: 0, pos: { x: 1, y: 1 } })).to.equal("eliminated");
+    const over = act(started(1), 0, { do: "endGame", winners: [0] }).game;
+    expect(refused(over, 0, { do: "signal", player: 0, pos: { x: 1, y: 1 } })).to.equal("finished");
+    // undone like any action: online, the placer's own last action
+    const log = createLog(g0, "lastOwn");
+    const placed = ok(play(log, g0, 1, { do: "signal", player: 0, pos: { x: 100, y: 200 } }, createRng(2), 5));
+    const other = play(log, placed.game, 0, { do: "undo" }, createRng(3), 6);
+    expect(!other.ok && other.error.code).to.equal("not-your-action");
+    const undone = ok(play(log, placed.game, 1, { do: "undo" }, createRng(3), 6)).game;
+    expect(undone.signals).to.equal(undefined);
+    expect(fingerprint(undone)).to.equal(fingerprint(g0), "as if it was never placed");
   },
   removeSignal() {
-    let g = act(started(), 1, { do: "signal", player: 0, pos: { x: 100, y: 200 } }).game;
-    const id = g.signals![0].id;
-    g = act(g, 0, { do: "removeSignal", id }).game;
-    expect(g.signals).to.equal(undefined);
-    expect(refused(g, 0, { do: "removeSignal", id })).to.equal("no-such-signal");
+    const g0 = act(act(started(), 1, { do: "signal", player: 0, pos: { x: 100, y: 200 } }).game, 1, { do: "signal", player: 1, pos: { x: 9000, y: 300 }, colour: "green" }).game;
+    expect(g0.signals, "before: two signals").to.have.length(2);
+    const [first, second] = g0.signals!;
+    // anyone removes anyone's signal
+    const s = act(g0, 0, { do: "removeSignal", id: first.id });
+    expect(s.event.change).to.deep.equal({ type: "action", action: { do: "removeSignal", id: first.id } });
+    expect(s.game.signals).to.deep.equal([second]);
+    const g = act(s.game, 0, { do: "removeSignal", id: second.id }).game;
+    expect(g.signals, "the last one gone: no field at all").to.equal(undefined);
+    expect(refused(g, 0, { do: "removeSignal", id: first.id })).to.equal("no-such-signal");
+    // undone: the signal is back where it was
+    const log = createLog(g0, "lastOwn");
+    const removed = ok(play(log, g0, 0, { do: "removeSignal", id: first.id }, createRng(2), 5));
+    expect(ok(play(log, removed.game, 0, { do: "undo" }, createRng(3), 6)).game.signals).to.deep.equal(g0.signals);
   },
   teams() {
     let g = act(started(4), 2, { do: "teams", of: [1, 1, 2, 2] }).game;

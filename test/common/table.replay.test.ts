@@ -4,7 +4,7 @@
 import { expect } from "chai";
 import { readFileSync } from "node:fs";
 import { GameSession } from "../../common/core/session.js";
-import { tableDef, type TableMove, type TableState } from "../../common/table/game.js";
+import { LOG_KEPT, tableDef, type TableMove, type TableState } from "../../common/table/game.js";
 import { replayTable, type TableRecord } from "../../common/table/replay.js";
 
 function played(finish: boolean, named: boolean): TableRecord {
@@ -85,5 +85,58 @@ describe("card table replay", () => {
     const r = replayTable(rec);
     expect(r.broken?.index).to.equal(4);
     expect(r.steps.length).to.be.greaterThan(1);
+  });
+
+  it("one step per event, so step k is the game after event k: a log line's seq opens the replay at its moment (the partner's turn is several steps)", () => {
+    const c = tableDef.configure({ mode: "solo", sparring: true });
+    if (!c.ok) throw new Error(c.error.message);
+    const s = new GameSession<TableState, TableMove, unknown, unknown, unknown>(tableDef, 5, c.value.config, 1);
+    let t = 1000;
+    const go = (move: TableMove) => {
+      const r = s.apply(0, move, (t += 1000));
+      if (!r.ok) throw new Error(r.error.message);
+    };
+    go({ type: "deck", text: "30 Forest | Basic Land — Forest\n30 Grizzly Bears | Creature — Bear | {1}{G} | 2/2", name: "Ada" });
+    go({ type: "act", action: { do: "keep", bottom: [] } });
+    go({ type: "act", action: { do: "passTurn" } });
+    go({ type: "act", action: { do: "signal", player: 1, pos: { x: 4000, y: 2500 }, colour: "blue" } });
+    go({ type: "act", action: { do: "undo" } });
+    go({ type: "act", action: { do: "rollDice", sides: 6 } });
+    go({ type: "act", action: { do: "endGame", winners: [0] } });
+    const live = s.state.lines.map((o) => o.lines[0]);
+    const r = replayTable({ seed: s.seed, config: c.value.config, seats: ["Ada"], log: s.log.map((m) => ({ ...m })) });
+    expect(r.broken).to.equal(null);
+    expect(r.steps).to.have.length(s.state.game!.seq + 1, "the deal, then every event");
+    r.steps.forEach((st, k) => expect(st.game.seq).to.equal(k));
+    expect(live.filter((l) => /^Sparring partner/.test(l.text)).length).to.be.greaterThan(2, "the partner's keep and turn are several events");
+    // Every line of the live log opens the replay where that line happened.
+    for (const l of live) {
+      expect(r.steps[l.seq].line?.seq).to.equal(l.seq);
+      expect([r.steps[l.seq].line?.do, r.steps[l.seq].line?.actor]).to.deep.equal([l.do, l.actor], `line ${l.seq}: ${l.text}`);
+    }
+    // The signal's moment shows it; the undo's moment no longer does.
+    const placed = live.find((l) => l.do === "signal")!;
+    expect(r.view(placed.seq).signals).to.deep.equal([{ id: r.steps[placed.seq].game.signals![0].id, board: 1, pos: { x: 4000, y: 2500 }, colour: "blue", by: 0 }]);
+    expect(r.view(placed.seq + 1).signals).to.equal(undefined);
+  });
+
+  it("the full view carries the last 500 lines (LOG_KEPT), in order; the earlier ones are steps of the replay", () => {
+    const c = tableDef.configure({ mode: "solo" });
+    if (!c.ok) throw new Error(c.error.message);
+    const s = new GameSession<TableState, TableMove, unknown, unknown, unknown>(tableDef, 9, c.value.config, 1);
+    const go = (move: TableMove, t: number) => {
+      const r = s.apply(0, move, t);
+      if (!r.ok) throw new Error(r.error.message);
+    };
+    go({ type: "deck", text: "", name: "Ada" }, 1);
+    go({ type: "act", action: { do: "keep", bottom: [] } }, 2);
+    for (let i = 0; i < LOG_KEPT + 20; i++) go({ type: "act", action: { do: "rollDice", sides: 6 } }, 3 + i);
+    const lines = tableDef.view(s.state, 0).lines;
+    const last = s.state.game!.seq;
+    expect(lines).to.have.length(LOG_KEPT);
+    expect(lines.map((l) => l.seq)).to.deep.equal(Array.from({ length: LOG_KEPT }, (_, k) => last - LOG_KEPT + 1 + k));
+    const r = replayTable({ seed: s.seed, config: c.value.config, seats: ["Ada"], log: s.log.map((m) => ({ ...m })) });
+    expect(r.steps).to.have.length(last + 1);
+    expect(r.steps[1].line?.text).to.equal("Ada kept 7 cards.", "the first line, no longer in the view, is the replay's step 1");
   });
 });

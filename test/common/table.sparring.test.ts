@@ -51,4 +51,12 @@ describe("card table: the sparring partner", () => {
     const { steps } = turnOf(g);
     expect(steps.map((a) => a.do)).to.deep.equal(["move", "passTurn"]);
   });
+
+  it("a list without types (a deck file, no card data) still plays its basic lands as lands", () => {
+    const deck = { main: [{ count: 20, def: { name: "Mountain" } }, { count: 20, def: { name: "Ogre" } }], commander: [], companion: [], sideboard: [], maybeboard: [], tokens: [], planes: [], schemes: [] };
+    let g = started(2, { sparring: [1], decks: [deck, deck] });
+    g = act(g, 0, { do: "passTurn" }).game;
+    const { game } = turnOf(g);
+    expect(names(game, "battlefield", 1)).to.include("Mountain");
+  });
 });

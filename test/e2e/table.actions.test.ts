@@ -89,7 +89,7 @@ describe("e2e: card table actions of catalogue v2", function () {
     };
     await menuOn("Highlight for everyone");
     await until(page, (s) => s.highlighted === 1, "the highlight");
-    await menuOn("Place a signal on it");
+    await menuOn("signal on it");
     await until(page, (s) => s.signals === 1 && (s.canvas?.signalsDrawn ?? 0) === 1, "the signal drawn");
     await screenshot(page, "table-actions-marks-desktop");
     await page.click("#tt-actions");

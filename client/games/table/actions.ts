@@ -6,6 +6,7 @@ import { REVEAL_DESTS, REVEAL_FILTERS } from "../../../common/table/catalogue";
 import { h } from "../../ui/dom";
 import { cardEl } from "./cards";
 import type { DialogHost } from "./dialogs";
+import { signalsDialog } from "./signals";
 
 type Item = { do: string; label: string; run(): void };
 
@@ -102,19 +103,6 @@ function teamsDialog(d: DialogHost): void {
     ...picks,
     h("label", { class: "tt-winner" }, ff, " Friendly fire"),
     h("div", { class: "notice-actions" }, go, closeButton(d)),
-  );
-}
-
-function signalsDialog(d: DialogHost): void {
-  const t = d.view()!.table!;
-  const list = t.signals ?? [];
-  show(
-    d,
-    "signals",
-    h("h2", {}, "Signals"),
-    h("p", { class: "tt-hint" }, list.length ? "Anyone may remove a signal." : "No signals on the table. Place one from a card's menu (Place a signal on it)."),
-    h("ul", { class: "tt-signals" }, ...list.map((s) => h("li", {}, `${s.colour} on ${d.nameOf(s.board)}'s board (by ${d.nameOf(s.by)}) `, button(`tt-signal-rm-${s.id}`, "Remove", () => d.act({ do: "removeSignal", id: s.id }), "small")))),
-    closeButton(d, "Close"),
   );
 }
 

@@ -31,7 +31,21 @@ export type Hit =
   | { kind: "field"; seat: number; rect: Rect; card: { w: number; h: number } }
   | { kind: "pile"; seat: number; zone: PileZone; rect: Rect }
   | { kind: "hand"; rect: Rect }
+  /** A signal on an empty spot of a field (one over a card answers through the card's menu). */
+  | { kind: "signal"; signal: Signal; seat: number; rect: Rect; card: { w: number; h: number } }
   | null;
+
+/** A signal drawn on the canvas: its dot's centre and radius (canvas px). */
+export interface SignalSpot {
+  signal: Signal;
+  seat: number;
+  x: number;
+  y: number;
+  r: number;
+}
+
+/** How far from a signal's dot a press still means it (a finger's width, 22 px each way). */
+const SIGNAL_REACH = 22;
 
 /** What the canvas draws: the view cut for this viewer, already laid out. */
 export interface TablePicture {
@@ -171,20 +185,43 @@ export class TableCanvas {
   }
 
   signalsDrawn = 0;
+  /** Where each drawn signal is (hit tests, the tests). */
+  signalSpots: SignalSpot[] = [];
 
-  /** Signals: a coloured dot with a light ring where it was placed, over the cards. */
+  /**
+   * Signals: a coloured dot with a light ring where it was placed, over the cards. A signal's
+   * position maps as a card's centre does, so one placed on a card sits on it on every screen.
+   */
   private drawSignals(b: BoardBox, signals: readonly Signal[]): void {
     const mine = signals.filter((s) => s.board === b.seat);
-    if (b === this.layout?.boards[0]) this.signalsDrawn = 0;
+    if (b === this.layout?.boards[0]) {
+      this.signalsDrawn = 0;
+      this.signalSpots = [];
+    }
     if (!mine.length) return;
     const g = new Graphics();
-    const r = Math.max(6, Math.round(b.card.h / 9));
+    const r = Math.max(7, Math.round(b.card.h / 9));
     for (const s of mine) {
       const at = centreOf(b.field, b.card, s.pos);
+      // A dark halo first: a white or yellow dot still reads on a white card.
+      g.circle(at.x, at.y, r + 2).fill({ color: 0x000000, alpha: 0.45 });
       g.circle(at.x, at.y, r).fill({ color: SIGNAL_COLOURS[s.colour] ?? 0xdd3333 }).stroke({ color: 0xffffff, width: 2, alpha: 0.9 });
       this.signalsDrawn++;
+      this.signalSpots.push({ signal: s, seat: b.seat, x: at.x, y: at.y, r });
     }
     this.cards.addChild(g);
+  }
+
+  /** The signal nearest (x, y) within a finger's reach on `seat`'s field (any field: seat undefined), or null. */
+  signalAt(x: number, y: number, seat?: number): SignalSpot | null {
+    let best: SignalSpot | null = null;
+    let bestD = Infinity;
+    for (const s of this.signalSpots) {
+      if (seat !== undefined && s.seat !== seat) continue;
+      const d = Math.hypot(s.x - x, s.y - y);
+      if (d <= Math.max(SIGNAL_REACH, s.r + 6) && d < bestD) [best, bestD] = [s, d];
+    }
+    return best;
   }
 
   private drawPile(g: number, zone: PileZone, r: Rect, p: TablePicture): void {
@@ -261,7 +298,9 @@ export class TableCanvas {
   /** What is under (x, y) in canvas px: a card first (the topmost), else a zone. */
   hitAt(x: number, y: number): Hit {
     for (let i = this.spots.length - 1; i >= 0; i--) if (inside(this.spots[i].rect, x, y)) return { kind: "card", spot: this.spots[i] };
-    return this.zoneAt(x, y);
+    const zone = this.zoneAt(x, y);
+    const sig = zone?.kind === "field" ? this.signalAt(x, y, zone.seat) : null;
+    return sig && zone?.kind === "field" ? { kind: "signal", signal: sig.signal, seat: sig.seat, rect: zone.rect, card: zone.card } : zone;
   }
 
   /** The zone under (x, y), cards ignored (where a dragged card would land). */

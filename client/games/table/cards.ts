@@ -88,7 +88,6 @@ export function menuFor(c: CardView, zone: string, ops: MenuOps): MenuItem[] {
       { do: "faceDown", label: c.faceDown ? "Turn face up" : "Turn face down", run: () => act({ do: "faceDown", card: id, on: !c.faceDown }) },
       { do: "flip", label: "Flip (other face)", run: () => act({ do: "flip", card: id }) },
       { do: "copy", label: "Token copy", run: () => act({ do: "copy", card: id }) },
-      { do: "signal", label: "Place a signal on it", run: () => act({ do: "signal", player: c.controller, pos: c.pos ?? { x: 5000, y: 5000 } }) },
       move("To hand", "hand"),
     );
   }

@@ -4,7 +4,9 @@
 // understood, by number; the format's warnings), the game list (which copies this game plays,
 // kept in this browser per deck: gamelist.ts), Import / the standard deck, how many seats have
 // chosen, and the import report (cards the card data did not know, the full deck check with the
-// card data), said in the deck stage and kept at the table until dismissed.
+// card data), said in the deck stage and kept at the table until dismissed. At a practice table
+// with a sparring partner, its deck too: pasted or from a file, checked the same way as it is
+// written, or its built-in one.
 import { blocks, checkDeck, warningWords } from "../../../common/table/checks";
 import { parseDecklist } from "../../../common/table/deck";
 import { FORMAT_NAMES, prepareDecklist } from "../../../common/table/decklists";
@@ -25,11 +27,25 @@ export interface DeckHost {
 export const MAX_DECK_FILE_BYTES = 256 * 1024;
 const SHOWN_ERRORS = 12;
 
+type FileRead = { ok: true; text: string; file: string; format: string; errors: { line: number; message: string }[] } | { ok: false; message: string };
+
+/** A picked deck file: bounded; a text file as it is (its line numbers stay), an XML export as the plain list it holds. */
+async function readDeckFile(f: File): Promise<FileRead> {
+  if (f.size > MAX_DECK_FILE_BYTES) return { ok: false, message: `${f.name} is ${Math.round(f.size / 1024)} KB; a deck file is at most ${MAX_DECK_FILE_BYTES / 1024} KB. Pick the deck export itself, or paste the list.` };
+  const raw = await f.text();
+  const p = prepareDecklist(raw);
+  const text = p.format === "mtgo" || p.format === "cockatrice" ? p.lines.map((l) => l.text).join("\n") : raw;
+  if (text.length > MAX_DECKLIST_CHARS) return { ok: false, message: `${f.name} holds ${text.length.toLocaleString("en")} characters of list; a decklist is at most ${MAX_DECKLIST_CHARS.toLocaleString("en")}. Remove the maybeboard or comments and try again.` };
+  return { ok: true, text, file: f.name, format: FORMAT_NAMES[p.format], errors: p.errors };
+}
+
+const fileInput = (id: string) => h("input", { type: "file", id, accept: ".txt,.dec,.dek,.cod,.dck,.mwDeck,.mwdeck,text/plain,text/xml,application/xml", class: "tt-file" }) as HTMLInputElement;
+
 export class DeckStage {
   readonly el = h("section", { class: "tt-decks", id: "tt-decks" });
   readonly report = h("div", { class: "tt-report", id: "tt-report", hidden: true, role: "status" });
   private readonly text = h("textarea", { id: "tt-decklist", rows: 8, placeholder: "4 Lightning Bolt (M10) 146\n1 Delver of Secrets // Insectile Aberration\n20 Mountain\n\nSideboard\n2 Duress", "aria-describedby": "tt-decklist-help tt-check" }) as HTMLTextAreaElement;
-  private readonly file = h("input", { type: "file", id: "tt-deck-file", accept: ".txt,.dec,.dek,.cod,.dck,.mwDeck,.mwdeck,text/plain,text/xml,application/xml", class: "tt-file" }) as HTMLInputElement;
+  private readonly file = fileInput("tt-deck-file");
   private readonly fileBtn = h("button", { type: "button", class: "secondary", id: "tt-deck-file-btn" }, "Open a deck file…");
   private readonly importBtn = h("button", { type: "button", class: "primary", id: "tt-import" }, "Import decklist");
   private readonly standardBtn = h("button", { type: "button", class: "secondary", id: "tt-standard" }, "Use the standard 52-card deck");
@@ -40,13 +56,22 @@ export class DeckStage {
   private readonly data = h("p", { class: "tt-hint", id: "tt-card-data" });
   private readonly chooser: GameListChooser;
   private readonly partnerText = h("textarea", { id: "tt-sparring-list", rows: 3, placeholder: "Empty: its built-in deck of lands and creatures", "aria-describedby": "tt-sparring-help" }) as HTMLTextAreaElement;
+  private readonly partnerFile = fileInput("tt-sparring-file");
+  private readonly partnerFileBtn = h("button", { type: "button", class: "secondary small", id: "tt-sparring-file-btn" }, "Open a deck file for it…");
+  private readonly partnerBuiltIn = h("button", { type: "button", class: "secondary small", id: "tt-sparring-builtin" }, "Use its built-in deck");
+  /** The partner's list checked as it is written: lines not understood (by number), its size. */
+  private readonly partnerCheck = h("div", { class: "tt-check", id: "tt-sparring-check", "aria-live": "polite" });
   private readonly partner = h(
     "div",
     { class: "tt-sparring", id: "tt-sparring", hidden: true },
     h("label", { for: "tt-sparring-list", class: "tt-label-line" }, "Sparring partner's deck"),
     this.partnerText,
-    h("p", { class: "tt-hint", id: "tt-sparring-help" }, "The table plays this seat itself: on its turn it plays a land and what its lands pay for, then passes. It never attacks or blocks; move its cards as you like."),
+    h("div", { class: "notice-actions" }, this.partnerFileBtn, this.partnerBuiltIn),
+    this.partnerFile,
+    this.partnerCheck,
+    h("p", { class: "tt-hint", id: "tt-sparring-help" }, "Paste a decklist or open a deck file (the same formats as yours); empty, it plays its built-in deck of lands and creatures. The table plays this seat itself: on its turn it plays a land and what its lands pay for, then passes. It never attacks or blocks; move its cards as you like."),
   );
+  private partnerTimer = 0;
   private reportSeen = "";
   private checked = false;
   private timer = 0;
@@ -60,6 +85,16 @@ export class DeckStage {
     });
     this.standardBtn.addEventListener("click", () => this.sendPartner() && host.send({ text: "" }));
     this.fileBtn.addEventListener("click", () => this.file.click());
+    this.partnerFileBtn.addEventListener("click", () => this.partnerFile.click());
+    this.partnerFile.addEventListener("change", () => void this.readPartnerFile());
+    this.partnerBuiltIn.addEventListener("click", () => {
+      this.partnerText.value = "";
+      this.drawPartnerCheck();
+    });
+    this.partnerText.addEventListener("input", () => {
+      clearTimeout(this.partnerTimer);
+      this.partnerTimer = window.setTimeout(() => this.drawPartnerCheck(), 250);
+    });
     this.file.addEventListener("change", () => void this.readFile());
     this.listBtn.addEventListener("click", () => {
       const r = parseDecklist(this.text.value);
@@ -108,9 +143,13 @@ export class DeckStage {
   private sendPartner(): boolean {
     const text = this.partner.hidden ? "" : this.partnerText.value;
     if (!text.trim()) return true;
+    if (text.length > MAX_DECKLIST_CHARS) {
+      this.refused(`The sparring partner's decklist is ${text.length.toLocaleString("en")} characters; a decklist is at most ${MAX_DECKLIST_CHARS.toLocaleString("en")}. Shorten it, or empty it for the built-in deck.`);
+      return false;
+    }
     const r = parseDecklist(text);
     if (!r.ok) {
-      this.refused(`The sparring partner's deck has ${r.errors.length} line(s) not understood: ${r.errors.slice(0, 3).map((e) => e.message).join(" ")}`);
+      this.refused(`The sparring partner's deck has ${r.errors.length} line${r.errors.length === 1 ? "" : "s"} not understood (${r.errors.slice(0, 3).map((e) => e.message).join("; ")}). Fix ${r.errors.length === 1 ? "it" : "them"}, or empty its list for the built-in deck.`);
       return false;
     }
     const pieces = deckMessages(text);
@@ -129,25 +168,53 @@ export class DeckStage {
     return text.length <= MAX_DECKLIST_CHARS ? text : raw;
   }
 
-  /** A picked file: bounded; a text file goes in as it is (its line numbers stay), an XML export as the plain list it holds. */
+  /** A picked file for the player's own deck. */
   private async readFile(): Promise<void> {
     const f = this.file.files?.[0];
     this.file.value = "";
     if (!f) return;
-    if (f.size > MAX_DECK_FILE_BYTES) {
-      this.check.replaceChildren(h("p", { class: "tt-check-bad" }, `${f.name} is ${Math.round(f.size / 1024)} KB; a deck file is at most ${MAX_DECK_FILE_BYTES / 1024} KB. Pick the deck export itself, or paste the list.`));
-      return;
+    const r = await readDeckFile(f);
+    if (!r.ok) return void this.check.replaceChildren(h("p", { class: "tt-check-bad" }, r.message));
+    this.text.value = r.text;
+    this.refusal.hidden = true;
+    this.drawCheck(r);
+  }
+
+  /** A picked file for the sparring partner's deck. */
+  private async readPartnerFile(): Promise<void> {
+    const f = this.partnerFile.files?.[0];
+    this.partnerFile.value = "";
+    if (!f) return;
+    const r = await readDeckFile(f);
+    if (!r.ok) return void this.partnerCheck.replaceChildren(h("p", { class: "tt-check-bad" }, r.message));
+    this.partnerText.value = r.text;
+    this.refusal.hidden = true;
+    this.drawPartnerCheck(r);
+  }
+
+  /** The partner's list as it stands: lines not understood by number, else how many cards it plays. */
+  private drawPartnerCheck(from?: { file: string; format: string; errors: { line: number; message: string }[] }): void {
+    const raw = this.partnerText.value;
+    const out: Node[] = [];
+    if (from) out.push(h("p", { class: "tt-hint" }, `Read ${from.file} as ${from.format}.`));
+    if (!raw.trim()) {
+      out.push(h("p", { id: "tt-sparring-size" }, "It plays its built-in deck: 24 basic lands, creatures of mana value 1 to 5 and a few spells."));
+      return void this.partnerCheck.replaceChildren(...out);
     }
-    const raw = await f.text();
-    const p = prepareDecklist(raw);
-    let text = raw;
-    if (p.format === "mtgo" || p.format === "cockatrice") text = p.lines.map((l) => l.text).join("\n");
-    if (text.length > MAX_DECKLIST_CHARS) {
-      this.check.replaceChildren(h("p", { class: "tt-check-bad" }, `${f.name} holds ${text.length.toLocaleString("en")} characters of list; a decklist is at most ${MAX_DECKLIST_CHARS.toLocaleString("en")}. Remove the maybeboard or comments and try again.`));
-      return;
+    const r = parseDecklist(raw);
+    const errors = [...(from?.errors ?? []).map((e) => ({ ...e, message: `${from!.file}, ${e.message}` })), ...(r.ok ? [] : r.errors)];
+    if (errors.length)
+      out.push(
+        h("p", { class: "tt-check-bad" }, `${errors.length} line${errors.length === 1 ? " was" : "s were"} not understood in its list:`),
+        h("ul", { class: "tt-check-list", id: "tt-sparring-errors" }, ...errors.slice(0, SHOWN_ERRORS).map((e) => h("li", {}, e.message.replace(/^line/, "Line")))),
+        ...(errors.length > SHOWN_ERRORS ? [h("p", { class: "tt-hint" }, `…and ${errors.length - SHOWN_ERRORS} more.`)] : []),
+      );
+    if (r.ok) {
+      const n = r.deck.main.reduce((k, e) => k + e.count, 0) + r.deck.commander.reduce((k, e) => k + e.count, 0);
+      out.push(h("p", { id: "tt-sparring-size" }, `It plays this deck: ${n} card${n === 1 ? "" : "s"}.`));
     }
-    this.text.value = text;
-    this.drawCheck(p.errors.length ? { file: f.name, format: FORMAT_NAMES[p.format], errors: p.errors } : { file: f.name, format: FORMAT_NAMES[p.format], errors: [] });
+    if (raw.length > MAX_DECKLIST_CHARS) out.push(h("p", { class: "tt-check-bad" }, `The list is ${raw.length.toLocaleString("en")} characters; a decklist is at most ${MAX_DECKLIST_CHARS.toLocaleString("en")}.`));
+    this.partnerCheck.replaceChildren(...out);
   }
 
   /** The live check: lines not understood (by number), then the format's warnings for what the list holds now. */
@@ -200,10 +267,12 @@ export class DeckStage {
   draw(view: TableGameView | null, me: number): void {
     this.el.hidden = !view || view.stage !== "decks";
     this.checked = !!view?.checks;
+    const partnerWas = this.partner.hidden;
     this.partner.hidden = !view?.sparring;
+    if (partnerWas && !this.partner.hidden) this.drawPartnerCheck();
     if (view && view.stage === "decks") {
       const mine = me >= 0 && view.decks[me];
-      for (const b of [this.importBtn, this.standardBtn, this.fileBtn, this.listBtn]) b.toggleAttribute("disabled", !!mine || me < 0);
+      for (const b of [this.importBtn, this.standardBtn, this.fileBtn, this.listBtn, this.partnerFileBtn, this.partnerBuiltIn]) b.toggleAttribute("disabled", !!mine || me < 0);
       this.status.textContent = `${view.decks.filter(Boolean).length} of ${view.decks.length} decks chosen.${mine ? " Waiting for the others…" : ""}`;
     }
     this.drawReport(view);

@@ -118,6 +118,7 @@ export function mountTableReplay(frame: PageFrame, record: TableRecord & { id: n
       othersHand: () => true,
       zone: (key) => v.zones[key] ?? { count: 0 },
       arrows: v.arrows,
+      signals: v.signals ?? [],
       topRevealed: (g) => !!v.players[g]?.topRevealed,
       active: v.turn.active,
       header: (b) => header(v, b.seat, v.players[b.seat]),
@@ -172,6 +173,7 @@ export function mountTableReplay(frame: PageFrame, record: TableRecord & { id: n
         hands: v.players.map((_, g) => (v.zones[`${g}.hand`]?.cards ?? []).map((c) => c.card?.name ?? "?")),
         marks,
         focus,
+        signals: v.signals?.length ?? 0,
         canvas: boardsView.ready ? boardsView.snapshot() : null,
       };
     },

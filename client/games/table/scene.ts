@@ -31,6 +31,8 @@ import { counterDialog, drawLooking, endDialog, keepDialog, listDialog, type Dia
 import { attachGestures } from "./input";
 import { drawEndVote, endVoteText } from "./endVote";
 import { drawKeys } from "./keys";
+import { drawLog, logHint, type LogState } from "./logpanel";
+import { cardSignalItems, fieldMenu, signalMenu } from "./signals";
 import { posAt, shownSeats, type BoardBox, type PileZone } from "./layout";
 import { freeSpot } from "./spot";
 import { Tools } from "./tools";
@@ -86,6 +88,9 @@ export async function mount(host: HTMLElement, ctx: GameContext): Promise<GameHa
   table.append(boardKeys, handKeys);
   const toolsEl = h("div", { class: "tt-tools", id: "tt-tools" });
   const log = h("ol", { class: "tt-log", id: "tt-log", "aria-label": "Game log" });
+  const logNote = h("p", { class: "tt-hint tt-log-hint", id: "tt-log-hint", hidden: true });
+  /** The log as the panels draw it: links into the replay once the game is over and saved. */
+  const logState = (): LogState => ({ lines: view?.lines ?? [], finished: view?.table?.phase === "finished" || wire?.phase === "finished", replayId: wire?.replayId ?? -1 });
   const dialog = h("div", { class: "tt-dialog", id: "tt-dialog", hidden: true, role: "dialog" });
   const menu = h("div", { class: "tt-menu", id: "tt-menu", hidden: true, role: "menu" });
   const frozenBar = h("div", { class: "tt-frozen", id: "tt-frozen", hidden: true, role: "alert" });
@@ -108,7 +113,7 @@ export async function mount(host: HTMLElement, ctx: GameContext): Promise<GameHa
     return n ? { name: n } : {};
   };
   const decks = new DeckStage({ send: (m) => ctx.session.send("deck", { ...m, ...ownName() }), format: () => (wire?.format ?? "constructed") as Format });
-  root.append(skip, decks.el, decks.report, endBar, frozenBar, bar, table, h("aside", { class: "tt-side" }, h("h3", {}, "Log"), log), dialog, menu, keysHint, preview.el);
+  root.append(skip, decks.el, decks.report, endBar, frozenBar, bar, table, h("aside", { class: "tt-side" }, h("h3", {}, "Log"), logNote, log), dialog, menu, keysHint, preview.el);
   shell.stage.append(root);
 
 
@@ -153,6 +158,8 @@ export async function mount(host: HTMLElement, ctx: GameContext): Promise<GameHa
     menuOpener = opener;
     if (opener) menu.querySelector("button")?.focus();
     const r = root.getBoundingClientRect();
+    // Never taller than the screen: a long menu (More on a phone) scrolls, its last items in reach.
+    menu.style.maxHeight = `${window.innerHeight - 8}px`;
     const height = menu.offsetHeight || 40 * items.length;
     menu.style.left = `${Math.max(0, Math.min(x - r.left, r.width - 200))}px`;
     // Kept inside the screen: a long menu opened low on a phone goes up.
@@ -207,8 +214,13 @@ export async function mount(host: HTMLElement, ctx: GameContext): Promise<GameHa
     dialog.dataset.kind = "log";
     const close = h("button", { type: "button", class: "secondary" }, "Close");
     close.addEventListener("click", () => (dialog.hidden = true));
-    dialog.replaceChildren(h("h2", {}, "Game log"), h("ol", { class: "tt-log tt-log-all" }, ...(view?.lines ?? []).map((l) => h("li", { "data-do": l.do }, l.text))), close);
+    const all = h("ol", { class: "tt-log tt-log-all", id: "tt-log-all" });
+    const st = logState();
+    drawLog(all, st);
+    const hint = logHint(st);
+    dialog.replaceChildren(h("h2", {}, "Game log"), ...(hint ? [h("p", { class: "tt-hint" }, hint)] : []), all, close);
     dialog.hidden = false;
+    all.scrollTop = all.scrollHeight;
   };
   const tools = new Tools(toolsEl, {
     act,
@@ -260,13 +272,20 @@ export async function mount(host: HTMLElement, ctx: GameContext): Promise<GameHa
   };
   const cardMenu = (s: CardSpot, x: number, y: number, opener: HTMLElement | null) => {
     if (!playing() || !s.card.known) return;
-    openMenu(x, y, menuFor(s.card, s.zone, menuOps), opener);
+    const items = menuFor(s.card, s.zone, menuOps);
+    if (s.zone === "battlefield") {
+      // Signals on this card: placed at its position; one drawn within its box can be removed.
+      const onIt = boardsView.canvas.signalSpots.find((x) => x.seat === s.seat && x.x >= s.rect.x && x.x <= s.rect.x + s.rect.w && x.y >= s.rect.y && x.y <= s.rect.y + s.rect.h)?.signal ?? null;
+      const at = items.findIndex((it) => it.do === "copy") + 1;
+      items.splice(at > 0 ? at : items.length, 0, ...cardSignalItems(dialogs, s.seat, s.card.pos ?? { x: 5000, y: 5000 }, onIt));
+    }
+    openMenu(x, y, items, opener);
     // On a phone the card shows large at the top: the menu goes under it and scrolls.
     if (!preview.el.hidden && narrow()) {
       const below = Math.round(preview.el.getBoundingClientRect().bottom + 6);
       const r = root.getBoundingClientRect();
       Object.assign(menu.style, { top: `${below - r.top}px`, left: `${Math.max(4, Math.min(x - r.left - 100, r.width - 204))}px`, maxHeight: `${Math.max(160, window.innerHeight - below - 6)}px` });
-    } else menu.style.maxHeight = "";
+    }
   };
   const showPreview = (s: CardSpot) => {
     if (!s.card.known || !s.card.card) return;
@@ -290,7 +309,7 @@ export async function mount(host: HTMLElement, ctx: GameContext): Promise<GameHa
     }, 350);
   };
   const gestures = {
-    tap: (hit: Hit) => {
+    tap: (hit: Hit, x: number, y: number) => {
       closeMenu();
       if (picking) {
         if (hit?.kind === "card" && hit.spot.zone === "battlefield") answer({ card: hit.spot.card.id });
@@ -300,12 +319,23 @@ export async function mount(host: HTMLElement, ctx: GameContext): Promise<GameHa
       if (hit.kind === "card" && hit.spot.zone === "hand") play(hit.spot.card);
       else if (hit.kind === "card" && hit.spot.zone !== "battlefield") openPile(hit.spot.seat, hit.spot.zone as PileZone);
       else if (hit.kind === "pile") openPile(hit.seat, hit.zone);
+      // A signal's menu (Remove it), after the click that would close it has passed.
+      else if (hit.kind === "signal") setTimeout(() => openMenu(x, y, signalMenu(dialogs, hit.signal)), 0);
     },
     doubleTap: (s: CardSpot) => {
       if (!picking && playing() && s.zone === "battlefield") tapCard(s.card);
     },
     menu: (hit: Hit, x: number, y: number, touch?: boolean) => {
-      if (hit?.kind !== "card" || picking) return;
+      if (picking) return;
+      // An empty spot of a battlefield (or a signal on one): place a signal there, or remove it.
+      if ((hit?.kind === "field" || hit?.kind === "signal") && playing()) {
+        const c = boardsView.canvas.app.canvas.getBoundingClientRect();
+        const at = posAt(hit.rect, hit.card, x - c.left, y - c.top);
+        const near = hit.kind === "signal" ? hit.signal : (boardsView.canvas.signalAt(x - c.left, y - c.top, hit.seat)?.signal ?? null);
+        openMenu(x, y, fieldMenu(dialogs, hit.seat, at, near));
+        return;
+      }
+      if (hit?.kind !== "card") return;
       // A long press: the card large (both faces of a double-faced card) with its menu.
       if (touch) showPreview(hit.spot);
       cardMenu(hit.spot, x, y, null);
@@ -317,7 +347,7 @@ export async function mount(host: HTMLElement, ctx: GameContext): Promise<GameHa
       return ok;
     },
     drop: (s: CardSpot, target: Hit, x: number, y: number) => {
-      if (!target || target.kind === "card") return;
+      if (!target || target.kind === "card" || target.kind === "signal") return;
       const card = s.card.id;
       if (target.kind === "field") {
         // The card's centre lands where the pointer let go (clamped inside the field).
@@ -472,6 +502,8 @@ export async function mount(host: HTMLElement, ctx: GameContext): Promise<GameHa
   /** Redraws, keeping the keyboard focus on the card, pile or button it was on. */
   const draw = () => keepFocus(root, drawNow);
   let spokenLines = -1;
+  let logKey = "";
+  let logNewest = -1;
   const drawNow = () => {
     // A reload's room state exists before its first patch decodes: wait for the fields.
     if (!wire || !wire.acting || !wire.seats) return;
@@ -506,11 +538,22 @@ export async function mount(host: HTMLElement, ctx: GameContext): Promise<GameHa
     }
     // A dice or coin line already says its result.
     const lines = view?.lines ?? [];
-    log.replaceChildren(...lines.map((l) => h("li", { "data-do": l.do }, l.text)));
+    // Redrawn only when it changed: a redraw would scroll a reader back down and drop a click.
+    const ls = logState();
+    const key = `${ls.lines.length}:${ls.lines[0]?.seq ?? 0}:${ls.lines.at(-1)?.seq ?? 0}:${ls.finished}:${ls.replayId}`;
+    if (key !== logKey) {
+      logKey = key;
+      drawLog(log, ls);
+      logNote.textContent = logHint(ls);
+      logNote.hidden = !logNote.textContent;
+      // New lines: the newest in sight (a reader scrolled up stays put when only the links change).
+      const newest = ls.lines.at(-1)?.seq ?? 0;
+      if (newest !== logNewest) log.scrollTop = log.scrollHeight;
+      logNewest = newest;
+    }
     // what the others did, read out (client/ui/announce.ts); the lines there on arrival are not
     if (spokenLines >= 0) for (const l of lines.slice(spokenLines)) if (l.actor !== me()) announce(l.text);
     spokenLines = lines.length;
-    log.scrollTop = log.scrollHeight;
     // A new proposal, an answer or a refusal is read out (and the bar above the table shows it).
     const vote = view?.table?.phase === "finished" ? null : (view?.endVote ?? null);
     const said = vote ? endVoteText(vote, endVoteHost) : "";
