@@ -24,7 +24,7 @@ import { Lobby } from "./lobby/lobby";
 import { redeemClaim } from "./ui/deviceLink";
 import { toast } from "./ui/toast";
 import { ensureProfile } from "./net/profile";
-import { messagePage, RoomView } from "./room-view";
+import { messagePage, RoomView } from "./roomView";
 import { installHub } from "./hub";
 import { clientGame, gameName } from "./games/registry";
 import { registerServiceWorker } from "./pwa/register";

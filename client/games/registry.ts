@@ -22,7 +22,7 @@ export const CLIENT_GAMES: readonly ClientGame[] = [
     id: "minesweeper",
     title: title("minesweeper", "Minesweeper"),
     blurb: "Classic levels solo, or clear one big board together.",
-    scene: () => import("./minesweeper/room"),
+    scene: () => import("./minesweeper/scene"),
     lobby: minesweeperLobby,
     describe: (r) => `${levelName(r.level)}${r.noGuess ? " · no guess" : ""}`,
     art: minesweeperArt,

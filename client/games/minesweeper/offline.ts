@@ -8,7 +8,7 @@ import { resolveConfig } from "../../../common/minesweeper/config";
 import { wrongFlags as countWrongFlags } from "../../../common/minesweeper/rules";
 import { levelOption } from "./levels";
 import { LEVELS, MAX_COLS, MAX_ROWS, type MinesweeperConfig } from "../../../common/minesweeper/types";
-import { mountBoard, type MinesweeperScene } from "./scene";
+import { mountBoard, type MinesweeperScene } from "./boardScene";
 import { LocalFeed, type LocalGameResult } from "./local";
 import { replayHref, resultCard, type CardAction } from "./result";
 import { NO_GUESS_ROUTE, wrongFlagsText } from "./words";

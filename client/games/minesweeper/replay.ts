@@ -11,7 +11,7 @@ import { replayControls } from "../../ui/replayControls";
 import type { PageFrame, PageHandle } from "../../pages/page";
 import { engineSteps, ReplayEngine, SPEEDS, type ReplayRecord } from "../replayEngine";
 import { levelName as levelNameOf } from "./levels";
-import { mountBoard, type MinesweeperScene } from "./scene";
+import { mountBoard, type MinesweeperScene } from "./boardScene";
 import { SnapshotFeed, snapshotOf, type BoardSnapshot } from "./local";
 import { statsList, type StatsLike } from "./result";
 import { formatTime } from "./hud";
