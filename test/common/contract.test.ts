@@ -1,4 +1,4 @@
-// Every registered game (common/games.ts) against the contract kit (contract.kit.ts):
+// Every registered game (common/games.ts) against the contract kit (contract.helpers.ts):
 // random games to the end from many seeds (half the moves by the game's bot), replay and
 // undo, rejected moves changing nothing, hidden information checked against twins for
 // every viewer after every move, and parseMove fuzzed. LONG=1 plays 10× the games.
@@ -6,7 +6,7 @@
 import { expect } from "chai";
 import { createRng } from "../../common/core/rng.js";
 import { GAMES } from "../../common/games.js";
-import { canon, checkReplay, configured, fuzzParseMove, playRandomGame, type KitTotals } from "./contract.kit.js";
+import { canon, checkReplay, configured, fuzzParseMove, playRandomGame, type KitTotals } from "./contract.helpers.js";
 
 const SEEDS = process.env.LONG ? 60 : 6;
 /**
