@@ -29,6 +29,8 @@ export const CLIENT_GAMES: readonly ClientGame[] = [
     leaderboard: () => new LeaderboardPanel(),
     replay: async () => (await import("./minesweeper/replay")).mountMinesweeperReplay,
     // a race goes on without the one who leaves (the shared words cover solo and co-op)
+    rowTitle: (g, title) => `${title} ${g.mode === "race" ? "race" : g.mode === "coop" ? "co-op" : "solo"}${g.level ? ` · ${levelName(g.level)}` : ""}`,
+    rowOutcome: (g) => (g.result === "won" ? `Cleared${g.timeMs ? ` in ${(g.timeMs / 1000).toFixed(1)} s` : ""}` : g.result === "lost" ? "Hit a mine" : undefined),
     leaveConsequence: ({ mode, phase, seats, others }) =>
       mode === "race" && seats > 1 && others > 0 ? (phase === "racing" ? "You drop out of this race; the others race on." : "Your seat is given up; the others race without you.") : undefined,
   },

@@ -28,6 +28,25 @@ export type MountGame = (host: HTMLElement, ctx: GameContext) => Promise<GameHan
  */
 export type SeatFigure = (state: unknown, seat: number) => { text: string; label: string } | null;
 
+/** A finished game as lists get it (docs/protocol.md "My games"; read by pages/gameRows.ts). */
+export interface GameRow {
+  id: number;
+  game: string;
+  mode: string;
+  level: string;
+  result: string;
+  seats: string[];
+  startedAt: number;
+  endedAt: number;
+  moves: number;
+  public: boolean;
+  rated: string;
+  timeMs: number | null;
+  seat?: number;
+  place?: number;
+  forfeited?: boolean;
+}
+
 /** Plays a stored game back on the replay page (#/replay/ID), inside the page's frame. */
 export type MountReplay = (frame: PageFrame, record: ReplayRecord) => Promise<PageHandle> | PageHandle;
 
@@ -58,4 +77,8 @@ export interface ClientGame {
   leaveConsequence?: LeaveWords;
   /** The toast when a bot takes the seat of a person who left (ui/presence.ts). */
   botTookSeat?: BotTookSeat;
+  /** How a finished game of it is named in a list (pages/gameRows.ts); undefined: the shared name. */
+  rowTitle?(row: GameRow, title: string): string | undefined;
+  /** Its own words for what happened in a finished game (before the shared ones); undefined: those. */
+  rowOutcome?(row: GameRow): string | undefined;
 }
