@@ -233,7 +233,7 @@ async function main(): Promise<void> {
     quick: QUICK,
     clients: CLIENTS,
     loadMinutes: LOAD_MS / 60000,
-    players: { joins: total("joins"), failedJoins: total("failedJoins"), leaves: total("leaves"), drops: total("drops"), reconnects: total("reconnects"), failedReconnects: total("failedReconnects"), refusals: total("refusals"), lastError: stats.map((s) => s.lastError).filter(Boolean)[0] ?? "" },
+    players: { joins: total("joins"), failedJoins: total("failedJoins"), leaves: total("leaves"), drops: total("drops"), reconnects: total("reconnects"), failedReconnects: total("failedReconnects"), refusals: total("refusals"), failures: topFailures(stats) },
     heapBeforeMb: round(heapBefore),
     heapPeakMb: round(peak.heapMb),
     heapAfterMb: round(heapAfter),
@@ -267,12 +267,20 @@ async function main(): Promise<void> {
 
   console.log("");
   console.log(`players: ${summary.players.joins} joins (${summary.players.failedJoins} failed), ${summary.players.leaves} leaves, ${summary.players.drops} abrupt drops, ${summary.players.reconnects} reconnections (${summary.players.failedReconnects} failed)`);
+  for (const [why, n] of Object.entries(summary.players.failures)) console.log(`  failed ${String(n).padStart(6)}× ${why}`);
   console.log(`heap after GC: before ${summary.heapBeforeMb} MB, peak ${summary.heapPeakMb} MB, after everyone left ${summary.heapAfterMb} MB → after/before = ${summary.heapAfterOverBefore} (target ≤ 1.10: ${ratio <= 1.1 ? "met" : "NOT met"})`);
   console.log(`RSS: before ${summary.rssBeforeMb} MB, peak ${summary.rssPeakMb} MB, after ${summary.rssAfterMb} MB`);
   console.log(`wrote ${written}${drawn ? ` and ${path.relative(ROOT, png).startsWith("..") ? png : path.relative(ROOT, png)}` : ""} (${summary.minutes} min)`);
 }
 
 const round = (x: number) => Math.round(x * 10) / 10;
+
+/** The ten commonest reasons joins and reconnections failed, over both drivers. */
+function topFailures(stats: Array<Record<string, unknown>>): Record<string, number> {
+  const all: Record<string, number> = {};
+  for (const s of stats) for (const [why, n] of Object.entries((s.failures ?? {}) as Record<string, number>)) all[why] = (all[why] ?? 0) + n;
+  return Object.fromEntries(Object.entries(all).sort((a, b) => b[1] - a[1]).slice(0, 10));
+}
 function header(): string {
   return `${"t (s)".padStart(6)}  ${"phase".padEnd(16)} ${"heap MB".padStart(8)} ${"RSS MB".padStart(8)} ${"rooms".padStart(6)} ${"conns".padStart(6)}`;
 }

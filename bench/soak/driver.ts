@@ -35,7 +35,14 @@ function address(): string {
   return `198.${18 + ((n >> 16) & 1)}.${(n >> 8) & 255}.${n & 255}`;
 }
 
-const stats = { joins: 0, failedJoins: 0, leaves: 0, drops: 0, reconnects: 0, failedReconnects: 0, moves: 0, refusals: 0, lastError: "" };
+const stats = { joins: 0, failedJoins: 0, leaves: 0, drops: 0, reconnects: 0, failedReconnects: 0, moves: 0, refusals: 0, failures: {} as Record<string, number> };
+
+/** Counts a failed join or reconnection by what went wrong, so the summary says why. */
+function failed(what: string, e: unknown): void {
+  const err = e as { code?: unknown; message?: unknown } | undefined;
+  const why = `${what}: ${err?.code ?? ""} ${String(err?.message ?? e)}`.replace(/"[^"]*"/g, '"…"').replace(/\s+/g, " ").slice(0, 120);
+  stats.failures[why] = (stats.failures[why] ?? 0) + 1;
+}
 
 type Mover = (room: Room<any>, seat: number) => void;
 
@@ -153,7 +160,7 @@ async function life(): Promise<void> {
       stats.joins++;
     } catch (e) {
       stats.failedJoins++;
-      stats.lastError = String((e as Error)?.message ?? e).slice(0, 200);
+      failed(`${plan.game} ${plan.how}`, e);
       await sleep(rand(500, 2000));
       continue;
     }
@@ -199,8 +206,9 @@ async function life(): Promise<void> {
         clearInterval(timer);
         stats.leaves++;
         await Promise.race([room.leave(true).catch(() => undefined), sleep(3000)]);
-      } catch {
+      } catch (e) {
         stats.failedReconnects++;
+        failed("reconnect", e);
       }
     }
     await sleep(rand(200, 1500));

@@ -28,9 +28,9 @@ export const CLIENT_GAMES: readonly ClientGame[] = [
     art: minesweeperArt,
     leaderboard: () => new LeaderboardPanel(),
     replay: async () => (await import("./minesweeper/replay")).mountMinesweeperReplay,
-    // a race goes on without the one who leaves (the shared words cover solo and co-op)
     rowTitle: (g, title) => `${title} ${g.mode === "race" ? "race" : g.mode === "coop" ? "co-op" : "solo"}${g.level ? ` · ${levelName(g.level)}` : ""}`,
     rowOutcome: (g) => (g.result === "won" ? `Cleared${g.timeMs ? ` in ${(g.timeMs / 1000).toFixed(1)} s` : ""}` : g.result === "lost" ? "Hit a mine" : undefined),
+    // a race goes on without the one who leaves (the shared words cover solo and co-op)
     leaveConsequence: ({ mode, phase, seats, others }) =>
       mode === "race" && seats > 1 && others > 0 ? (phase === "racing" ? "You drop out of this race; the others race on." : "Your seat is given up; the others race without you.") : undefined,
   },
@@ -51,7 +51,7 @@ export const CLIENT_GAMES: readonly ClientGame[] = [
     botTookSeat: (left, bot) => `${left} left the game. ${bot} plays their hand.`,
   },
   { id: "connect4", title: title("connect4", "Connect Four"), blurb: "Four in a row wins: against a friend or the bot.", scene: () => import("./connect4/scene"), lobby: definitionLobby("connect4"), art: connect4Art, replay: async () => (await import("./connect4/replay")).mountConnect4Replay },
-  { id: "pets", title: title("pets", "Auto Pets"), blurb: "Shop, arrange in secret, watch the battle: 2–4 players or bots.", scene: () => import("./pets/scene"), lobby: petsLobby, art: petsArt, replay: async () => (await import("./pets/replay")).mountPetsReplay },
+  { id: "pets", title: title("pets", "Auto Pets"), blurb: "Shop, arrange in secret, watch the battle: 2–8 players, bots, or an arena run.", scene: () => import("./pets/scene"), lobby: petsLobby, art: petsArt, replay: async () => (await import("./pets/replay")).mountPetsReplay },
   {
     id: "table",
     title: title("table", "Card table"),

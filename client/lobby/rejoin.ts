@@ -2,6 +2,7 @@
 // with the server (POST /api/seats/check) each time the lobby shows, so a closed tab or an
 // accidental Back never loses a game. Only seats the server confirms are offered.
 import { cachedJson } from "../net/cachedGet";
+import { normaliseCode } from "../net/client";
 import { listSeats } from "../net/storage";
 import { h } from "../ui/dom";
 import { gameName } from "../games/registry";
@@ -30,6 +31,11 @@ function modeWords(s: LiveSeat): string {
   if (s.mode === "coop") return "co-op";
   if (s.mode === "race") return "race";
   return "";
+}
+
+/** A private room's 5-letter code means something to a player; a public room's id does not. */
+function roomCode(roomId: string): string {
+  return normaliseCode(roomId) === roomId ? roomId : "";
 }
 
 function seatWords(s: LiveSeat): string {
@@ -67,7 +73,8 @@ export class RejoinBanner {
     this.el.hidden = live.length === 0;
     this.el.replaceChildren(
       ...live.map((s) => {
-        const go = h("button", { type: "button", class: "primary", "data-room": s.roomId, "aria-label": `Rejoin ${gameName(s.game)} room ${s.roomId}` }, "Rejoin");
+        const code = roomCode(s.roomId);
+        const go = h("button", { type: "button", class: "primary", "data-room": s.roomId, "aria-label": `Rejoin your ${gameName(s.game)} game${code ? ` in room ${code}` : ""}` }, "Rejoin");
         go.addEventListener("click", () => this.navigate(`#/room/${s.roomId}`));
         const mode = modeWords(s);
         return h(
@@ -77,7 +84,7 @@ export class RejoinBanner {
             "p",
             {},
             h("strong", {}, "You have a game in progress"),
-            ` — ${gameName(s.game)}${mode ? ` ${mode}` : ""}, room ${s.roomId}: ${seatWords(s)}.`,
+            ` — ${gameName(s.game)}${mode ? ` ${mode}` : ""}${code ? `, room ${code}` : ""}: ${seatWords(s)}.`,
           ),
           go,
         );
