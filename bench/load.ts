@@ -1,7 +1,7 @@
 // Load section of `npm run bench`: move latency and cost under many clients.
 // Each system runs on its own server process, driven by two load-generator
 // processes (bench/load/worker.ts) on this same machine:
-//   baseline     raw `ws` echo on loopback (bench/load/echo-server.ts)
+//   baseline     raw `ws` echo on loopback (bench/load/echoServer.ts)
 //   hub          this hub (server/index.ts, in-memory store), co-op Minesweeper rooms
 //   hub-sampled  the same, but only 1 client in LOAD_SAMPLE decodes its state and measures;
 //                the others join, move and receive every frame without decoding, so the
@@ -10,7 +10,7 @@
 //                (ROOM_LOG_GROUP_COMMIT=off, the hub before the group commit) / with no room log
 //   hub-1commit  hub with a commit per move (light-load comparison)
 //   cubestacc    this hub, Cubestacc 4-seat tables (turn-based: a client moves on its turn)
-//   bgio         boardgame.io 0.50 with the same common/minesweeper rules (bench/load/bgio-server.ts)
+//   bgio         boardgame.io 0.50 with the same common/minesweeper rules (bench/load/bgioServer.ts)
 // The hub runs with its room log as `npm start` has it: a SQLite file (in a temp folder),
 // every room's moves of one event-loop turn written as one transaction (group commit).
 // Every client makes about one move per second (Minesweeper: a flag toggled on its
@@ -63,7 +63,7 @@ const CLK_TCK = 100;
 type SystemName = "baseline" | "hub" | "hub-1commit" | "hub-sampled" | "hub-sampled-1commit" | "hub-sampled-nolog" | "cubestacc" | "bgio";
 /** `env`: the generators'; `serverEnv`: the server's, over the defaults of runSystem. */
 const SYSTEMS: { name: SystemName; mode: "echo" | "hub" | "cubestacc" | "bgio"; script: string; label: string; env?: NodeJS.ProcessEnv; serverEnv?: NodeJS.ProcessEnv }[] = [
-  { name: "baseline", mode: "echo", script: "bench/load/echo-server.ts", label: "raw ws echo" },
+  { name: "baseline", mode: "echo", script: "bench/load/echoServer.ts", label: "raw ws echo" },
   { name: "hub", mode: "hub", script: "server/index.ts", label: "hub (Colyseus 0.16), co-op Minesweeper" },
   {
     name: "hub-sampled",
@@ -96,7 +96,7 @@ const SYSTEMS: { name: SystemName; mode: "echo" | "hub" | "cubestacc" | "bgio"; 
     serverEnv: { ROOM_LOG_GROUP_COMMIT: "off" },
   },
   { name: "cubestacc", mode: "cubestacc", script: "server/index.ts", label: "hub (Colyseus 0.16), Cubestacc 4-seat tables" },
-  { name: "bgio", mode: "bgio", script: "bench/load/bgio-server.ts", label: "boardgame.io 0.50" },
+  { name: "bgio", mode: "bgio", script: "bench/load/bgioServer.ts", label: "boardgame.io 0.50" },
 ];
 const wantedSystems = (process.env.LOAD_SYSTEMS ?? "baseline,hub,hub-sampled,cubestacc,bgio").split(",");
 

@@ -24,7 +24,7 @@ import { countAdjacent, floodReveal, openedCells, placeMines, setupBoard, type M
 import type { MinesweeperRoom } from "../server/rooms/minesweeper/index.js";
 import { SqliteStore } from "../server/store/index.js";
 import { boardReady, DESKTOP, freePort, launchChromium, waitHub } from "../test/helpers/e2e.js";
-import { baselineScript, PAGE_PROBE, ROOM_STATE_PATCH } from "./lib/minesweeper-page.js";
+import { baselineScript, PAGE_PROBE, ROOM_STATE_PATCH } from "./lib/minesweeperPage.js";
 import { announceQuick, quick, ROOT, writeResult } from "./lib/section.js";
 
 /** Rooms (boards) flooded in part 2/3: each gives one patch and one client measurement. */

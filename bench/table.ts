@@ -5,14 +5,14 @@
 //     and against a naive structuredClone of the whole game per action;
 //  2. bytes per action per viewer: JSON of the view delta (diffView) each seat and a spectator
 //     would receive, against the JSON of the full view.
-// The same random intentions (test/common/table.gen.ts) are replayed for every timed pass.
+// The same random intentions (test/common/table.intents.helpers.ts) are replayed for every timed pass.
 // Prints one table and writes bench/results/table.json.
 
 import os from "node:os";
 import { performance } from "node:perf_hooks";
 import { createRng } from "../common/core/rng.js";
 import { applyEvent, diffView, resolve, setupTable, viewTable, type Action, type TableEvent, type TableGame, type Viewer } from "../common/table/index.js";
-import { randomIntention } from "../test/common/table.gen.js";
+import { randomIntention } from "../test/common/table.intents.helpers.js";
 import { testDeck } from "../test/common/table.helpers.js";
 import { announceQuick, quick, writeResult } from "./lib/section.js";
 
@@ -157,7 +157,7 @@ function main(): void {
   console.log(table(rows));
   console.log(
     [
-      `Median of ${REPEAT} timed passes after ${WARMUPS} warm-ups; each pass replays the same ${STEPS} random intentions (test/common/table.gen.ts)`,
+      `Median of ${REPEAT} timed passes after ${WARMUPS} warm-ups; each pass replays the same ${STEPS} random intentions (test/common/table.intents.helpers.ts)`,
       `from the same deal (60-card decks + commander, sideboard). Viewers: every seat and a spectator; the delta is diffView's JSON`,
       `(changed top-level fields and zones), what a room would send after each action instead of the whole view.`,
     ].join("\n"),

@@ -2,7 +2,7 @@
 // It exposes only what the page already knows (the client never knows mines).
 import { announcements } from "./ui/announce";
 import type { RoomSession } from "./net/session";
-import type { RoomView } from "./room-view";
+import type { RoomView } from "./roomView";
 import type { PageHandle } from "./pages/page";
 import { cueStats } from "./ui/cues";
 

@@ -24,9 +24,9 @@ import { Lobby } from "./lobby/lobby";
 import { redeemClaim } from "./ui/deviceLink";
 import { toast } from "./ui/toast";
 import { ensureProfile } from "./net/profile";
-import { messagePage, RoomView } from "./room-view";
+import { messagePage, RoomView } from "./roomView";
 import { installHub } from "./hub";
-import { gameName } from "./games/registry";
+import { clientGame, gameName } from "./games/registry";
 import { registerServiceWorker } from "./pwa/register";
 import type { PageHandle } from "./pages/page";
 
@@ -97,7 +97,7 @@ async function showBoardPage(r: BoardRoute): Promise<void> {
   try {
     const handle =
       r.name === "offline"
-        ? await (await import("./pages/offline")).mountOffline(host, r.param, toLobby)
+        ? await (await import("./games/minesweeper/offline")).mountOffline(host, r.param, toLobby)
         : r.name === "replay"
           ? await (await import("./pages/replay")).mountReplay(host, r.id, toLobby)
           : r.name === "me"
@@ -155,7 +155,7 @@ function closeCurrent(): void {
 function leaveRoom(): void {
   const cur = current;
   if (!cur) return toLobby();
-  const why = leaveConsequence(cur.session);
+  const why = leaveConsequence(cur.session, (game) => clientGame(game)?.leaveConsequence);
   if (!why) {
     void cur.session.leave();
     return toGamePage(cur.session.game);
@@ -181,7 +181,7 @@ window.addEventListener("popstate", () => {
     dismissLeave();
     return;
   }
-  const why = leaveConsequence(cur.session);
+  const why = leaveConsequence(cur.session, (game) => clientGame(game)?.leaveConsequence);
   if (!why) {
     history.replaceState(null, "", "#/");
     void route();

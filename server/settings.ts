@@ -2,8 +2,10 @@
 // to createHubConfig(). They reach rooms through define()-time options, which
 // Colyseus merges *over* client options, so no client can change them.
 
-import type { Admission } from "./net/admission.js";
+import type { Admission, AdmissionLimits } from "./net/admission.js";
 import type { BucketLimits } from "./rooms/base/rateLimit.js";
+
+export type { AdmissionLimits } from "./net/admission.js";
 import type { GameStore } from "./store/GameStore.js";
 import type { HomeStore } from "./store/HomeStore.js";
 import type { RoomLog } from "./store/RoomLog.js";
@@ -60,29 +62,6 @@ export interface HubSettings {
   gate?: Admission;
 }
 
-/** Limits on what one address may ask of the matchmaker, and what the whole process holds. */
-export interface AdmissionLimits {
-  /** Rooms one address may create (burst, then per second). */
-  createRate: BucketLimits;
-  /** Live rooms created by one address at once. */
-  roomsPerAddress: number;
-  /** Seat and spectator reservations one address may make (burst, then per second). */
-  reserveRate: BucketLimits;
-  /** Reservations of one address not yet used by a socket, at once. */
-  pendingPerAddress: number;
-  /** Reservations an address may leave unused (expired) before it is refused for a while. */
-  unusedRate: BucketLimits;
-  /** Wrong seat tokens (and reconnection tokens) one address may present. */
-  tokenGuessRate: BucketLimits;
-  /** Live rooms in this process. */
-  maxRooms: number;
-  /** Board cells (and race boards × cells) held by this process's live rooms. */
-  maxCells: number;
-  /** Profiles one address may make per day (counted in the shared store). */
-  profilesPerDay: number;
-  /** Profiles one address may make at once (burst, then per second), before the daily bound. */
-  profileRate: BucketLimits;
-}
 
 export const DEFAULTS = {
   reconnectSeconds: 30,

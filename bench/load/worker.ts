@@ -17,7 +17,7 @@ import { Client as ColyseusClient, type Room } from "colyseus.js";
 import WebSocket from "ws";
 import { Client as BgioClient } from "boardgame.io/client";
 import { SocketIO } from "boardgame.io/multiplayer";
-import { MinesweeperCoop, SEATS } from "./bgio-game.js";
+import { MinesweeperCoop, SEATS } from "./bgioGame.js";
 import { unpackCubes, unpackPlay } from "../../common/cubestacc/wire.js";
 
 const MODE = process.env.MODE as "echo" | "hub" | "cubestacc" | "bgio";

@@ -1,39 +1,19 @@
 // The client's side of the game registry (common/games.ts): for each game the lobby
 // shows a card and its panels, and the room view loads its scene (one chunk per game).
 // Adding a game is one entry here (docs/adding-a-game.md). Names come from the
-// definitions; nothing else in the lobby names a game.
+// definitions; nothing generic (lobby/, pages/, ui/, the shell) names a game: what they do
+// differently for one comes from its entry (.dependency-cruiser.cjs checks the imports).
 import { GAMES } from "../../common/games";
 import { levelName } from "./minesweeper/levels";
-import type { PublicRoom } from "../net/client";
 import { cubestaccLobby } from "./cubestacc/lobby";
 import { definitionLobby } from "../lobby/generic";
 import { minesweeperLobby } from "./minesweeper/lobby";
 import { tableLobby } from "./table/lobby";
-import type { LobbyPanel } from "../lobby/panel";
 import { petsLobby } from "./pets/lobby";
-import type { MountGame, SeatFigure } from "./types";
+import type { ClientGame } from "./types";
 import { tableSeatFigure } from "./table/seatFigure";
 import { LeaderboardPanel } from "./minesweeper/leaderboard";
 import { connect4Art, cubestaccArt, minesweeperArt, petsArt, tableArt } from "./art";
-
-export interface ClientGame {
-  /** Room name. */
-  id: string;
-  title: string;
-  blurb: string;
-  /** The room scene; absent: coming soon. */
-  scene?: () => Promise<{ mount: MountGame }>;
-  /** The game's lobby panels. */
-  lobby?: LobbyPanel;
-  /** The "Level" line of a live-room card. */
-  describe?(room: PublicRoom): string;
-  /** The tile's drawing (inline SVG markup, decorative). */
-  art: string;
-  /** The game's leaderboard panel, on its page (games that rank). */
-  leaderboard?: () => { el: HTMLElement; show(): void };
-  /** Its figure beside each name in the shell's seat list (games on the shared shell). */
-  seatFigure?: SeatFigure;
-}
 
 const title = (id: string, fallback: string) => GAMES.find((g) => g.id === id)?.title ?? fallback;
 
@@ -42,17 +22,54 @@ export const CLIENT_GAMES: readonly ClientGame[] = [
     id: "minesweeper",
     title: title("minesweeper", "Minesweeper"),
     blurb: "Classic levels solo, or clear one big board together.",
-    scene: () => import("./minesweeper/room"),
+    scene: () => import("./minesweeper/scene"),
     lobby: minesweeperLobby,
     describe: (r) => `${levelName(r.level)}${r.noGuess ? " · no guess" : ""}`,
     art: minesweeperArt,
     leaderboard: () => new LeaderboardPanel(),
+    replay: async () => (await import("./minesweeper/replay")).mountMinesweeperReplay,
+    rowTitle: (g, title) => `${title} ${g.mode === "race" ? "race" : g.mode === "coop" ? "co-op" : "solo"}${g.level ? ` · ${levelName(g.level)}` : ""}`,
+    rowOutcome: (g) => (g.result === "won" ? `Cleared${g.timeMs ? ` in ${(g.timeMs / 1000).toFixed(1)} s` : ""}` : g.result === "lost" ? "Hit a mine" : undefined),
+    // a race goes on without the one who leaves (the shared words cover solo and co-op)
+    leaveConsequence: ({ mode, phase, seats, others }) =>
+      mode === "race" && seats > 1 && others > 0 ? (phase === "racing" ? "You drop out of this race; the others race on." : "Your seat is given up; the others race without you.") : undefined,
   },
-  { id: "cubestacc", title: title("cubestacc", "Cubestacc"), blurb: "Shed your hand of stacked cubes.", scene: () => import("./cubestacc/scene"), lobby: cubestaccLobby, art: cubestaccArt },
-  { id: "connect4", title: title("connect4", "Connect Four"), blurb: "Four in a row wins: against a friend or the bot.", scene: () => import("./connect4/scene"), lobby: definitionLobby("connect4"), art: connect4Art },
-  { id: "pets", title: title("pets", "Auto Pets"), blurb: "Shop, arrange in secret, watch the battle: 2–8 players, bots, or an arena run.", scene: () => import("./pets/scene"), lobby: petsLobby, art: petsArt },
-  { id: "table", title: title("table", "Card table"), blurb: "A free-form table for any deck, 1–10 players or goldfish.", scene: () => import("./table/scene"), lobby: tableLobby, describe: (r) => String((r as unknown as { format?: string }).format ?? ""), art: tableArt, seatFigure: tableSeatFigure },
+  {
+    id: "cubestacc",
+    title: title("cubestacc", "Cubestacc"),
+    blurb: "Shed your hand of stacked cubes.",
+    scene: () => import("./cubestacc/scene"),
+    lobby: cubestaccLobby,
+    art: cubestaccArt,
+    replay: async () => (await import("./cubestacc/replay")).mountCubestaccReplay,
+    // a bot plays a leaver's hand to the end of the game
+    leaveConsequence: ({ mode, phase, others }) => {
+      if (mode === "solo") return phase === "playing" ? "Your solo game ends and the table closes." : null;
+      if (phase === "playing") return "A bot takes your seat and plays your hand for the rest of this game. You cannot come back to it.";
+      return others > 0 ? "Your seat goes to the next person who joins." : "You are the only person here: the room closes.";
+    },
+    botTookSeat: (left, bot) => `${left} left the game. ${bot} plays their hand.`,
+  },
+  { id: "connect4", title: title("connect4", "Connect Four"), blurb: "Four in a row wins: against a friend or the bot.", scene: () => import("./connect4/scene"), lobby: definitionLobby("connect4"), art: connect4Art, replay: async () => (await import("./connect4/replay")).mountConnect4Replay },
+  { id: "pets", title: title("pets", "Auto Pets"), blurb: "Shop, arrange in secret, watch the battle: 2–8 players, bots, or an arena run.", scene: () => import("./pets/scene"), lobby: petsLobby, art: petsArt, replay: async () => (await import("./pets/replay")).mountPetsReplay, rowTitle: (g, title) => (g.mode === "arena" ? `${title} · arena run` : undefined) },
+  {
+    id: "table",
+    title: title("table", "Card table"),
+    blurb: "A free-form table for any deck, 1–10 players or goldfish.",
+    scene: () => import("./table/scene"),
+    lobby: tableLobby,
+    describe: (r) => String((r as unknown as { format?: string }).format ?? ""),
+    art: tableArt,
+    seatFigure: tableSeatFigure,
+    // its own player: every hand shown, a step per event
+    replay: async () => {
+      const { mountTableReplay } = await import("./table/replay");
+      return (frame, record) => mountTableReplay(frame, record as unknown as Parameters<typeof mountTableReplay>[1]);
+    },
+  },
 ];
+
+export type { ClientGame };
 
 export function clientGame(id: string): ClientGame | undefined {
   return CLIENT_GAMES.find((g) => g.id === id);

@@ -10,7 +10,6 @@ import { formatSeconds, TurnClock } from "./shell/clock";
 import { EndScreen } from "./shell/end";
 import { gameDef } from "../../common/games";
 import { RatedBox } from "./shell/rated";
-import { clientGame } from "./registry";
 import { SeatList, seatStateOf } from "./shell/seats";
 import type { GameContext } from "./types";
 import "./shell.css";
@@ -139,7 +138,7 @@ export class GameShell {
     const acting = Array.from(state.acting ?? []);
     const seats = Array.from(state.seats ?? []);
     const playing = state.phase === "playing";
-    const figure = clientGame(state.game)?.seatFigure;
+    const figure = this.ctx.seatFigure;
     // a delayed view shows no seats before its first frame (they are not empty: they are not shown yet)
     const shown = this.ctx.session.firstFrameIn() > 0 ? [] : seats;
     this.seatList.render(

@@ -1,5 +1,14 @@
 // What the room shell gives a game scene, and what a scene gives back.
+import type { PublicRoom } from "../net/client";
 import type { RoomSession } from "../net/session";
+import type { LobbyPanel } from "../lobby/panel";
+import type { PageFrame, PageHandle } from "../pages/page";
+import type { LeaveWords } from "../ui/confirm";
+import type { BotTookSeat } from "../ui/presence";
+import type { ReplayRecord } from "./replayEngine";
+import type { GameHandle } from "./handle";
+
+export type { GameHandle };
 
 export interface GameContext {
   session: RoomSession;
@@ -7,23 +16,8 @@ export interface GameContext {
   setSubtitle(text: string): void;
   /** Polite screen-reader announcement (won, lost, restarted). */
   announce(text: string): void;
-}
-
-export interface GameHandle {
-  destroy(): void;
-  /** Plain data for tests and debugging (never hidden information: the client has none). */
-  snapshot(): Record<string, unknown>;
-  /** Viewport CSS pixel coordinates of a cell's centre (grid games). */
-  cellCenter?(r: number, c: number): { x: number; y: number } | null;
-  /**
-   * A game's own test and debug hooks, by name, for window.__hub (never game rules):
-   * Cubestacc has `cardCenter(card)`, `targetCenter(onto, mode)` and `setYaw(yaw)`.
-   */
-  hooks?: Record<string, (...args: never[]) => unknown>;
-  /** Stop animation and render one frame now (stable screenshots). */
-  renderNow(): void;
-  /** Undo renderNow(). */
-  resume(): void;
+  /** The game's figure beside each name in the shared shell's seat list (its ClientGame entry's). */
+  seatFigure?: SeatFigure;
 }
 
 export type MountGame = (host: HTMLElement, ctx: GameContext) => Promise<GameHandle>;
@@ -33,3 +27,58 @@ export type MountGame = (host: HTMLElement, ctx: GameContext) => Promise<GameHan
  * from the room's state for a room seat; null: none for that seat now.
  */
 export type SeatFigure = (state: unknown, seat: number) => { text: string; label: string } | null;
+
+/** A finished game as lists get it (docs/protocol.md "My games"; read by pages/gameRows.ts). */
+export interface GameRow {
+  id: number;
+  game: string;
+  mode: string;
+  level: string;
+  result: string;
+  seats: string[];
+  startedAt: number;
+  endedAt: number;
+  moves: number;
+  public: boolean;
+  rated: string;
+  timeMs: number | null;
+  seat?: number;
+  place?: number;
+  forfeited?: boolean;
+}
+
+/** Plays a stored game back on the replay page (#/replay/ID), inside the page's frame. */
+export type MountReplay = (frame: PageFrame, record: ReplayRecord) => Promise<PageHandle> | PageHandle;
+
+/**
+ * One game as the client knows it (client/games/registry.ts). Everything a generic module
+ * (lobby/, pages/, ui/, the shell) does differently for a game comes from here.
+ */
+export interface ClientGame {
+  /** Room name. */
+  id: string;
+  title: string;
+  blurb: string;
+  /** The room scene; absent: coming soon. */
+  scene?: () => Promise<{ mount: MountGame }>;
+  /** The game's lobby panels. */
+  lobby?: LobbyPanel;
+  /** The "Level" line of a live-room card. */
+  describe?(room: PublicRoom): string;
+  /** The tile's drawing (inline SVG markup, decorative). */
+  art: string;
+  /** The game's leaderboard panel, on its page (games that rank). */
+  leaderboard?: () => { el: HTMLElement; show(): void };
+  /** Its figure beside each name in the shell's seat list (games on the shared shell). */
+  seatFigure?: SeatFigure;
+  /** Its replay player (loaded when a replay of this game is opened); absent: "no replay player yet". */
+  replay?: () => Promise<MountReplay>;
+  /** What leaving the seat costs now, in the game's words (ui/confirm.ts); undefined: the shared words. */
+  leaveConsequence?: LeaveWords;
+  /** The toast when a bot takes the seat of a person who left (ui/presence.ts). */
+  botTookSeat?: BotTookSeat;
+  /** How a finished game of it is named in a list (pages/gameRows.ts); undefined: the shared name. */
+  rowTitle?(row: GameRow, title: string): string | undefined;
+  /** Its own words for what happened in a finished game (before the shared ones); undefined: those. */
+  rowOutcome?(row: GameRow): string | undefined;
+}

@@ -1,34 +1,16 @@
 // How a finished game reads in a list (My games, a game page's recent games): its title,
 // what happened, when, and how long it took.
 import { ratedPool } from "../../common/rated";
+import { clientGame, gameName } from "../games/registry";
+import type { GameRow } from "../games/types";
 
-/** A finished game as lists get it (docs/protocol.md "My games"). */
-export interface GameRow {
-  id: number;
-  game: string;
-  mode: string;
-  level: string;
-  result: string;
-  seats: string[];
-  startedAt: number;
-  endedAt: number;
-  moves: number;
-  public: boolean;
-  rated: string;
-  timeMs: number | null;
-  seat?: number;
-  place?: number;
-  forfeited?: boolean;
-}
-
-const TITLES: Record<string, string> = { minesweeper: "Minesweeper", cubestacc: "Cubestacc", connect4: "Connect Four", pets: "Auto Pets", table: "Card table" };
-const LEVELS: Record<string, string> = { beginner: "Beginner", intermediate: "Intermediate", expert: "Expert", nightmare: "Nightmare", custom: "Custom" };
+export type { GameRow };
 
 export function gameTitle(g: GameRow): string {
-  if (g.rated) return `${ratedPool(g.rated)?.title ?? TITLES[g.game] ?? g.game} · rated`;
-  const base = TITLES[g.game] ?? g.game;
-  if (g.game === "minesweeper") return `${base} ${g.mode === "race" ? "race" : g.mode === "coop" ? "co-op" : "solo"}${g.level ? ` · ${LEVELS[g.level] ?? g.level}` : ""}`;
-  if (g.mode === "arena") return `${base} · arena run`;
+  if (g.rated) return `${ratedPool(g.rated)?.title ?? gameName(g.game)} · rated`;
+  const base = gameName(g.game);
+  const own = clientGame(g.game)?.rowTitle?.(g, base);
+  if (own !== undefined) return own;
   return g.mode === "solo" ? `${base} · against bots` : base;
 }
 
@@ -44,8 +26,10 @@ export function outcomeText(g: GameRow): string {
     if (seats === 2) return g.place === 1 ? (g.result === "draw" ? "Draw" : "Won") : "Lost";
     return g.place === 1 ? "Won" : `${ordinal(g.place)} of ${seats}`;
   }
-  if (g.result === "won") return g.game === "minesweeper" ? `Cleared${g.timeMs ? ` in ${(g.timeMs / 1000).toFixed(1)} s` : ""}` : "Won";
-  if (g.result === "lost") return g.game === "minesweeper" ? "Hit a mine" : "Lost";
+  const own = clientGame(g.game)?.rowOutcome?.(g);
+  if (own !== undefined) return own;
+  if (g.result === "won") return "Won";
+  if (g.result === "lost") return "Lost";
   if (g.result === "draw") return "Draw";
   // The card table says how it ended (it ranks nobody).
   if (g.result === "agreed") return "Ended by agreement";

@@ -7,15 +7,9 @@ import { deltaText, ratingText } from "../../common/rated";
 import { PageFrame, type PageHandle } from "./page";
 import { gameTitle, outcomeText, whenText, lengthText, type GameRow } from "./gameRows";
 import { profileTools } from "./profileTools";
+import { CLIENT_GAMES } from "../games/registry";
 
-const GAMES: [string, string][] = [
-  ["", "All games"],
-  ["minesweeper", "Minesweeper"],
-  ["cubestacc", "Cubestacc"],
-  ["connect4", "Connect Four"],
-  ["pets", "Auto Pets"],
-  ["table", "Card table"],
-];
+const GAMES: [string, string][] = [["", "All games"], ...CLIENT_GAMES.map((g): [string, string] => [g.id, g.title])];
 
 export interface HistoryRow extends GameRow {
   seat: number;

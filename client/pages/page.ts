@@ -1,6 +1,6 @@
 // The frame of a page that is not a room (offline solo, replays): back to the
 // lobby, a title and subtitle, a body; the same look as the room frame.
-import type { GameHandle } from "../games/types";
+import type { GameHandle } from "../games/handle";
 import { h } from "../ui/dom";
 import "./pages.css";
 

@@ -9,24 +9,35 @@ interface SeatLike {
   bot?: boolean;
 }
 
+/** The room as the leave question reads it. */
+export interface LeavingState {
+  mode?: string;
+  phase?: string;
+  /** Seats in the room. */
+  seats: number;
+  /** Other people (not bots) seated. */
+  others: number;
+}
+
+/**
+ * A game's own answer (its ClientGame entry's `leaveConsequence`): a sentence, null (nothing
+ * worth asking), or undefined for the shared words below.
+ */
+export type LeaveWords = (room: LeavingState) => string | null | undefined;
+
 /** What happens to the seat if this player leaves now, or null when leaving loses nothing worth asking about. */
-export function leaveConsequence(session: RoomSession): string | null {
+export function leaveConsequence(session: RoomSession, wordsOf: (game: string) => LeaveWords | undefined): string | null {
   if (session.spectator || session.seat === null || session.seat < 0) return null;
   const state = session.room?.state as { game?: string; mode?: string; phase?: string; seats?: Iterable<SeatLike> } | undefined;
   if (!state) return null;
   const seats = Array.from(state.seats ?? []);
   const others = seats.filter((s, i) => i !== session.seat && s.occupied && !s.bot).length;
-  const game = state.game ?? session.game;
   const phase = state.phase ?? "";
   if (["won", "lost", "finished", "over"].includes(phase)) return null;
-  if (game === "cubestacc") {
-    if (state.mode === "solo") return phase === "playing" ? "Your solo game ends and the table closes." : null;
-    if (phase === "playing") return "A bot takes your seat and plays your hand for the rest of this game. You cannot come back to it.";
-    return others > 0 ? "Your seat goes to the next person who joins." : "You are the only person here: the room closes.";
-  }
+  const own = wordsOf(state.game ?? session.game)?.({ mode: state.mode, phase, seats: seats.length, others });
+  if (own !== undefined) return own;
   if (state.mode === "solo" || seats.length <= 1) return null; // one seat: Back keeps it anyway
   if (others === 0) return "You are the only player here: the room closes and this board is gone.";
-  if (state.mode === "race") return phase === "racing" ? "You drop out of this race; the others race on." : "Your seat is given up; the others race without you.";
   return "Your seat is given up; the others play on without you.";
 }
 

@@ -44,7 +44,11 @@ export class PresenceStrip {
   private offs: (() => void)[] = [];
   private unbind: (() => void) | null = null;
 
-  constructor(private session: RoomSession) {
+  /** `botTookSeat`: the game's words when a bot takes the seat of a person who left (its ClientGame entry's). */
+  constructor(
+    private session: RoomSession,
+    private botTookSeat?: BotTookSeat,
+  ) {
     this.el = h("div", { class: "presence", id: "presence", hidden: true, role: "status", "aria-live": "polite" });
     this.offs.push(session.onRoom((room) => this.bind(room)));
   }
@@ -69,7 +73,7 @@ export class PresenceStrip {
       now.forEach((s, i) => {
         const was = before[i];
         if (!was || i === me) return;
-        const line = change(was, s, state.game ?? this.session.game);
+        const line = change(was, s, this.botTookSeat);
         if (line) toast(line);
         if (s.p === "bot" && (was.p === "here" || was.p === "away" || was.p === "away-bot")) this.replaced.set(i, was.name);
         else if (s.p !== "bot") this.replaced.delete(i);
@@ -93,14 +97,17 @@ export class PresenceStrip {
   }
 }
 
+/** A game's toast for a bot taking the seat of `left`, who left. */
+export type BotTookSeat = (left: string, bot: string) => string;
+
 /** The toast for a seat's change, or null when nothing worth saying happened. */
-export function change(was: Seen, now: Seen, game: string): string | null {
+export function change(was: Seen, now: Seen, botTookSeat: BotTookSeat = (left, bot) => `${left} left. ${bot} took the seat.`): string | null {
   if (was.p === now.p && was.name === now.name) return null;
   if (was.p === "here" && now.p === "away") return `${was.name} lost connection. Their seat is kept while they reconnect.`;
   if ((was.p === "here" || was.p === "away") && now.p === "away-bot") return `${now.name} is still away: a bot plays for them until they come back.`;
   if ((was.p === "away" || was.p === "away-bot") && now.p === "here") return `${now.name} is back.`;
   if ((was.p === "here" || was.p === "away" || was.p === "away-bot") && now.p === "bot") {
-    return game === "cubestacc" ? `${was.name} left the game. ${now.name} plays their hand.` : `${was.name} left. ${now.name} took the seat.`;
+    return botTookSeat(was.name, now.name);
   }
   if (was.p !== "free" && was.p !== "bot" && now.p === "free") return `${was.name} left the room.`;
   if (was.p === "free" && now.p === "here") return `${now.name} joined.`;

@@ -3,7 +3,7 @@
 
 import { nobody, onTurn, unknownType, type GameDef } from "../core/game.js";
 import { badPayload, fail, intIn, isWholeNumber, objectWith, ok, type Parsed } from "../core/payload.js";
-import { C4_BOT_LEVELS, chooseColumn, type C4BotLevel } from "./bot.js";
+import { C4_BOT_LEVELS, chooseColumn, type C4BotLevel } from "./bots.js";
 import { COLS, connect4Rules, openColumns, type Connect4Config, type Connect4Event, type Connect4Move, type Connect4State, type Connect4View } from "./rules.js";
 
 export const CONNECT4_MODES = ["online", "solo"] as const;

@@ -1,3 +1,3 @@
 export * from "./rules.js";
-export * from "./bot.js";
+export * from "./bots.js";
 export * from "./game.js";

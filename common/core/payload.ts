@@ -30,6 +30,12 @@ export function intIn(value: unknown, min: number, max: number): number | null {
  * Checks that `payload` is a plain object whose keys are all in `allowed`.
  * `undefined` counts as `{}` (a client may send a message without a payload).
  */
+/** A room option that must be a whole number in [min, max]: the number, or the refusal's words. */
+export function wholeOption(name: string, value: unknown, min: number, max: number): number | string {
+  const n = intIn(value, min, max);
+  return n === null ? `${name} must be a whole number from ${min} to ${max}.` : n;
+}
+
 export function objectWith(payload: unknown, allowed: readonly string[]): Parsed<Record<string, unknown>> {
   if (payload === undefined) return ok({});
   if (!isPlainObject(payload)) return badPayload(`Expected an object like {${allowed.join(", ")}}.`);

@@ -3,7 +3,7 @@
 // the bots, and the hidden-information twin the contract kit checks views against.
 
 import { onTurn, nobody, unknownType, type Configured, type GameDef } from "../core/game.js";
-import { badPayload, emptyPayload, fail, intIn, isWholeNumber, objectWith, ok, type Parsed } from "../core/payload.js";
+import { badPayload, emptyPayload, fail, intIn, isWholeNumber, objectWith, ok, wholeOption, type Parsed } from "../core/payload.js";
 import type { Rng } from "../core/rng.js";
 import { legalPlays } from "./attach.js";
 import { BOT_DELAY_MS, BOT_LEVELS, botMove, type BotLevel } from "./bots.js";
@@ -40,10 +40,7 @@ export function parseCubestaccOptions(options: Record<string, unknown>): Parsed<
   if (typeof mode !== "string" || !(CUBESTACC_MODES as readonly string[]).includes(mode)) {
     return fail("bad-option", `Unknown mode ${JSON.stringify(String(mode).slice(0, 20))}: use online or solo.`);
   }
-  const whole = (name: string, value: unknown, min: number, max: number): number | string => {
-    const n = intIn(value, min, max);
-    return n === null ? `${name} must be a whole number from ${min} to ${max}.` : n;
-  };
+  const whole = wholeOption;
   let seats: number;
   let bots: number;
   let timer: number;

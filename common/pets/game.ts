@@ -3,7 +3,7 @@
 // at once, in secret), what the timer does, the bots, and the hidden-information twin.
 
 import { unknownType, type GameDef, type WhoActs } from "../core/game.js";
-import { badPayload, fail, intIn, isPlainObject, ok, type Parsed } from "../core/payload.js";
+import { badPayload, fail, isPlainObject, ok, wholeOption, type Parsed } from "../core/payload.js";
 import type { Rng } from "../core/rng.js";
 import { decide, defaultOrder, newMemory, observe, rolloutBudget, type BotLevel, type BotMemory } from "./bots/index.js";
 import { trophiesText } from "./arena.js";
@@ -47,10 +47,7 @@ export function parsePetsPayload(type: string, payload: unknown): Parsed<PetsMov
   return r.ok ? ok(r.move) : fail(r.error.code === "unknown-move" ? "unknown-type" : "bad-payload", r.error.message);
 }
 
-const whole = (name: string, v: unknown, min: number, max: number): number | string => {
-  const n = intIn(v, min, max);
-  return n === null ? `${name} must be a whole number from ${min} to ${max}.` : n;
-};
+const whole = wholeOption;
 const seconds = (name: string, v: unknown, range: { min: number; max: number }, dflt: number): number | string =>
   v === undefined ? dflt : v === 0 ? 0 : whole(name, v, range.min, range.max);
 

@@ -4,12 +4,12 @@
 // resolve's job (the host's), since a guest must follow whatever the host decided.
 
 import { createRng } from "../core/rng.js";
-import { cardHandlers } from "./act-cards.js";
-import { markHandlers } from "./act-marks.js";
-import { opponentHandlers } from "./act-opponents.js";
-import { revealHandlers } from "./act-reveal.js";
-import { playerHandlers } from "./act-players.js";
-import { zoneHandlers } from "./act-zones.js";
+import { cardHandlers } from "./actCards.js";
+import { markHandlers } from "./actMarks.js";
+import { opponentHandlers } from "./actOpponents.js";
+import { revealHandlers } from "./actReveal.js";
+import { playerHandlers } from "./actPlayers.js";
+import { zoneHandlers } from "./actZones.js";
 import type { ActionKind, ActionOf, Rejection } from "./catalogue.js";
 import { fail, type Ctx, type Handler, type Handlers } from "./context.js";
 import { cloneGame, Draft, type Touched } from "./draft.js";

@@ -4,7 +4,7 @@
 // because card data can be missing (a text card) and a kitchen table plays as it likes.
 
 import { canLead, colourIdentity, isBasicLand, pairs } from "./cards.js";
-import type { Deck, Section } from "./deck.js";
+import type { Deck, DeckWarning, Section } from "./deck.js";
 import type { CardDef, Format } from "./types.js";
 
 /** What a format asks of a deck. null: no rules (Free). */
@@ -32,16 +32,7 @@ export function construction(format: Format): Construction | null {
   }
 }
 
-export type DeckWarning =
-  /** Cards a saved game list chose that are no longer in the deck (they are left out). */
-  | { kind: "gone"; names: string[] }
-  | { kind: "size"; has: number; from: number; to: number | null }
-  | { kind: "noCommander" }
-  | { kind: "tooManyCommanders"; n: number }
-  | { kind: "cannotLead"; name: string }
-  | { kind: "noPartner"; name: string }
-  | { kind: "repeated"; name: string; times: number; most: number }
-  | { kind: "outsideIdentity"; name: string; colours: string; identity: string };
+export type { DeckWarning } from "./deck.js";
 
 /** The warnings that stop a checked game from starting. */
 export const blocks = (w: DeckWarning): boolean => w.kind === "size" || w.kind === "noCommander" || w.kind === "tooManyCommanders" || w.kind === "repeated";

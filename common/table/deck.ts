@@ -5,7 +5,6 @@
 // Lines that cannot be read give line-numbered errors saying how to write them.
 
 import { queryKey, withData, type CardQuery, type ResolvedCards } from "./cards.js";
-import type { DeckWarning } from "./checks.js";
 import { prepareDecklist } from "./decklists.js";
 import { MAX_NAME_CHARS, type CardDef } from "./types.js";
 
@@ -24,6 +23,18 @@ export interface DeckError {
   text: string;
   message: string;
 }
+
+/** What the deck check (checks.ts) says of a deck. */
+export type DeckWarning =
+  /** Cards a saved game list chose that are no longer in the deck (they are left out). */
+  | { kind: "gone"; names: string[] }
+  | { kind: "size"; has: number; from: number; to: number | null }
+  | { kind: "noCommander" }
+  | { kind: "tooManyCommanders"; n: number }
+  | { kind: "cannotLead"; name: string }
+  | { kind: "noPartner"; name: string }
+  | { kind: "repeated"; name: string; times: number; most: number }
+  | { kind: "outsideIdentity"; name: string; colours: string; identity: string };
 
 /** What a decklist import found in the card data (only its own player is told). */
 export interface DeckReport {

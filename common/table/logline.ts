@@ -2,7 +2,7 @@
 // could see it before or after the event. Events themselves never leave the host (they carry
 // seeds and card ids of hidden zones); rooms send these lines instead.
 
-import { coinsPerFlip, keptCoins } from "./act-opponents.js";
+import { coinsPerFlip, keptCoins } from "./actOpponents.js";
 import { CATALOGUE } from "./catalogue.js";
 import { peekNewId } from "./draft.js";
 import type { TableEvent } from "./events.js";

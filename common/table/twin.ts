@@ -4,7 +4,7 @@
 
 import type { Rng } from "../core/rng.js";
 import type { Action } from "./catalogue.js";
-import type { TableMove, TableState } from "./game.js";
+import type { TableMove, TableState } from "./state.js";
 import { MAX_CARD_ID, type TableGame } from "./types.js";
 import { canSee, seesId, type Viewer } from "./visibility.js";
 

@@ -40,7 +40,7 @@ export interface PoolOptions {
   idleMs?: number;
 }
 
-const WORKER_URL = new URL("./worker-boot.mjs", import.meta.url);
+const WORKER_URL = new URL("./workerBoot.mjs", import.meta.url);
 
 export class BotPool implements BotThinker {
   private slots: Slot[] = [];
@@ -65,7 +65,7 @@ export class BotPool implements BotThinker {
   }
 
   private spawn(): Slot {
-    // The worker is TypeScript: worker-boot.mjs registers tsx in the thread first.
+    // The worker is TypeScript: workerBoot.mjs registers tsx in the thread first.
     const worker = new Worker(WORKER_URL);
     const slot: Slot = { worker, job: null, timer: null, idle: null, started: 0, ready: false };
     worker.on("message", (msg: { id: number; ready?: true; answer?: ThinkAnswer; error?: string }) => {

@@ -9,8 +9,31 @@
 
 import { ErrorCode } from "@colyseus/core";
 import { HubRefusal } from "../rooms/base/errors.js";
-import { TokenBucket } from "../rooms/base/rateLimit.js";
-import type { AdmissionLimits } from "../settings.js";
+import { TokenBucket, type BucketLimits } from "../rooms/base/rateLimit.js";
+
+/** Limits on what one address may ask of the matchmaker, and what the whole process holds. */
+export interface AdmissionLimits {
+  /** Rooms one address may create (burst, then per second). */
+  createRate: BucketLimits;
+  /** Live rooms created by one address at once. */
+  roomsPerAddress: number;
+  /** Seat and spectator reservations one address may make (burst, then per second). */
+  reserveRate: BucketLimits;
+  /** Reservations of one address not yet used by a socket, at once. */
+  pendingPerAddress: number;
+  /** Reservations an address may leave unused (expired) before it is refused for a while. */
+  unusedRate: BucketLimits;
+  /** Wrong seat tokens (and reconnection tokens) one address may present. */
+  tokenGuessRate: BucketLimits;
+  /** Live rooms in this process. */
+  maxRooms: number;
+  /** Board cells (and race boards × cells) held by this process's live rooms. */
+  maxCells: number;
+  /** Profiles one address may make per day (counted in the shared store). */
+  profilesPerDay: number;
+  /** Profiles one address may make at once (burst, then per second), before the daily bound. */
+  profileRate: BucketLimits;
+}
 
 export const BUSY_MESSAGE = "The hub is busy right now (too many games are running); try again in a minute.";
 

@@ -1,4 +1,4 @@
-// The contract kit's suite for one game definition (contract.kit.ts): random games to the
+// The contract kit's suite for one game definition (contract.helpers.ts): random games to the
 // end from many seeds (half the moves by the game's bot), replay and undo, rejected moves
 // changing nothing, hidden information checked against twins for every viewer after every
 // move, and parseMove fuzzed. contract.test.ts registers it for every game of
@@ -9,7 +9,7 @@
 import { expect } from "chai";
 import type { AnyGameDef } from "../../common/core/game.js";
 import { createRng } from "../../common/core/rng.js";
-import { canon, checkReplay, configured, fuzzParseMove, playRandomGame, type KitTotals } from "./contract.kit.js";
+import { canon, checkReplay, configured, fuzzParseMove, playRandomGame, type KitTotals } from "./contract.helpers.js";
 
 /** Games whose contract suite runs from contract.<id>.test.ts instead of contract.test.ts. */
 export const OWN_FILE: ReadonlySet<string> = new Set(["pets"]);

@@ -1,4 +1,4 @@
-// Every registered game (common/games.ts) against the contract kit (contract.kit.ts):
+// Every registered game (common/games.ts) against the contract kit (contract.helpers.ts):
 // random games to the end from many seeds (half the moves by the game's bot), replay and
 // undo, rejected moves changing nothing, hidden information checked against twins for
 // every viewer after every move, and parseMove fuzzed (contract.suite.ts). Games with a file
@@ -7,7 +7,7 @@
 import { expect } from "chai";
 import { existsSync } from "node:fs";
 import { GAMES } from "../../common/games.js";
-import { playRandomGame, type KitTotals } from "./contract.kit.js";
+import { playRandomGame, type KitTotals } from "./contract.helpers.js";
 import { contractSuite, OWN_FILE } from "./contract.suite.js";
 
 describe("the game registry", () => {

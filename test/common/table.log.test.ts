@@ -16,7 +16,7 @@ import {
   type TableLog,
   type UndoMode,
 } from "../../common/table/index.js";
-import { randomIntention } from "./table.gen.js";
+import { randomIntention } from "./table.intents.helpers.js";
 import { ids, newGame, started } from "./table.helpers.js";
 
 function must(log: TableLog, g: TableGame, actor: number, action: Action, rng = createRng(9)): TableGame {

@@ -29,7 +29,7 @@ import {
   type TableView,
   type Viewer,
 } from "../../common/table/index.js";
-import { randomIntention } from "./table.gen.js";
+import { randomIntention } from "./table.intents.helpers.js";
 import { newGame } from "./table.helpers.js";
 
 const LONG = !!process.env.LONG;

@@ -3,7 +3,7 @@
 // plays it and the guide is gone for good (a second game is not guided).
 import { expect } from "chai";
 import { PHONE, screenshot, useBrowserHub } from "../helpers/e2e.js";
-import { waitCs } from "./cubestacc.e2e-helpers.js";
+import { waitCs } from "./cubestacc.helpers.js";
 
 
 describe("e2e: cubestacc guided first move", function () {

@@ -10,7 +10,7 @@ import { matchMaker } from "@colyseus/core";
 import type { CubestaccRoom } from "../../server/rooms/cubestacc/index.js";
 import { rigTable, setHands } from "../helpers/cubestacc.js";
 import { hub, PHONE, screenshot, useBrowserHub, type OpenedPage, gamePage } from "../helpers/e2e.js";
-import { waitCs, type Cs } from "./cubestacc.e2e-helpers.js";
+import { waitCs, type Cs } from "./cubestacc.helpers.js";
 
 
 async function touchTap(page: Page, cdp: CDPSession, x: number, y: number): Promise<void> {

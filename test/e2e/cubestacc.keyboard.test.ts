@@ -9,7 +9,7 @@ import { expect } from "chai";
 import type { Page } from "playwright-core";
 import { LAX_ADDRESS_LIMITS } from "../helpers/hub.js";
 import { DESKTOP, PHONE, screenshot, useBrowserHub, gamePage } from "../helpers/e2e.js";
-import { cs, waitCs, type Cs } from "./cubestacc.e2e-helpers.js";
+import { cs, waitCs, type Cs } from "./cubestacc.helpers.js";
 
 const focusedCard = (page: Page) => page.evaluate(() => {
   const el = document.activeElement as HTMLElement | null;

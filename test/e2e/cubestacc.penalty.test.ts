@@ -7,7 +7,7 @@ import { matchMaker } from "@colyseus/core";
 import type { CubestaccRoom } from "../../server/rooms/cubestacc/index.js";
 import { rigTable, setHands } from "../helpers/cubestacc.js";
 import { DESKTOP, gamePage, PHONE, screenshot, useBrowserHub } from "../helpers/e2e.js";
-import { waitCs } from "./cubestacc.e2e-helpers.js";
+import { waitCs } from "./cubestacc.helpers.js";
 
 describe("e2e: cubestacc explains a taken K stack", function () {
   this.timeout(90_000);

@@ -19,7 +19,7 @@ import {
   useBrowserHub,
   gamePage,
 } from "../helpers/e2e.js";
-import { cs, waitCs, type Cs, type Legal } from "./cubestacc.e2e-helpers.js";
+import { cs, waitCs, type Cs, type Legal } from "./cubestacc.helpers.js";
 
 
 const tableReady = (s: Cs) => s.connection === "connected" && s.ready === true && s.game === "cubestacc" && (s.seats?.length ?? 0) > 0;

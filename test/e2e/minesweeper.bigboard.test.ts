@@ -5,7 +5,7 @@
 import { expect } from "chai";
 import { CELL } from "../../common/minesweeper/types.js";
 import { DESKTOP, hub, PHONE, screenshot, waitHub, type HubSnapshot } from "../helpers/e2e.js";
-import { countOpen, enterLobby, useSuite, twoFinger } from "./minesweeper.e2e-helpers.js";
+import { countOpen, enterLobby, useSuite, twoFinger } from "./minesweeper.helpers.js";
 
 type Region = { r0: number; r1: number; c0: number; c1: number };
 const region = (s: HubSnapshot) => s.visible as Region;

@@ -5,7 +5,7 @@ import { expect } from "chai";
 import type { Page } from "playwright-core";
 import { CELL } from "../../common/minesweeper/types.js";
 import { boardReady, clickCell, DESKTOP, PHONE, screenshot, serverMines, waitHub } from "../helpers/e2e.js";
-import { enterLobby, useSuite } from "./minesweeper.e2e-helpers.js";
+import { enterLobby, useSuite } from "./minesweeper.helpers.js";
 
 const players = (page: Page) => page.$$eval("#ms-seats-list .ms-seat, .ms-seats .ms-seat", (ls) => ls.map((l) => (l.textContent ?? "").trim()));
 

@@ -6,7 +6,7 @@ import { expect } from "chai";
 import type { Page } from "playwright-core";
 import { CELL } from "../../common/minesweeper/types.js";
 import { DESKTOP, hub, screenshot, waitHub, type HubSnapshot } from "../helpers/e2e.js";
-import { useSuite } from "./minesweeper.e2e-helpers.js";
+import { useSuite } from "./minesweeper.helpers.js";
 
 const spoken = (s: HubSnapshot) => (s.announced as string[]) ?? [];
 const live = (page: Page) => page.evaluate(() => document.getElementById("hub-announce-polite")?.textContent ?? "");

@@ -9,7 +9,7 @@ import { expect } from "chai";
 import type { Page } from "playwright-core";
 import { clickCell, DESKTOP, hub, PHONE, screenshot, serverMines, waitHub, type HubSnapshot, type OpenedPage } from "../helpers/e2e.js";
 import { plausibleWaitMs } from "../helpers/minesweeper.js";
-import { clearWithMouse, countOpen, enterLobby, serverRoom, useSuite } from "./minesweeper.e2e-helpers.js";
+import { clearWithMouse, countOpen, enterLobby, serverRoom, useSuite } from "./minesweeper.helpers.js";
 
 const LEVELS = [
   { id: "beginner", name: "Beginner", rows: 9, cols: 9 },

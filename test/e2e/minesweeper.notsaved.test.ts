@@ -8,7 +8,7 @@ import path from "node:path";
 import { SqliteStore } from "../../server/store/index.js";
 import { clickCell, DESKTOP, serverMines, waitHub } from "../helpers/e2e.js";
 import { fillDisk, freeDisk } from "../helpers/fullDisk.js";
-import { clearWithMouse, startSoloBeginner, useSuite } from "./minesweeper.e2e-helpers.js";
+import { clearWithMouse, startSoloBeginner, useSuite } from "./minesweeper.helpers.js";
 
 describe("e2e: minesweeper result not saved yet (full disk)", function () {
   this.timeout(90_000);

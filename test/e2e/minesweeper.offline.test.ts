@@ -5,7 +5,7 @@
 import { expect } from "chai";
 import { CELL } from "../../common/minesweeper/types.js";
 import { DESKTOP, hub, screenshot, waitHub, type HubSnapshot } from "../helpers/e2e.js";
-import { clearWithMouse, enterLobby, useSuite } from "./minesweeper.e2e-helpers.js";
+import { clearWithMouse, enterLobby, useSuite } from "./minesweeper.helpers.js";
 
 type OfflineSnap = { submit: { state: string; id?: number; reason?: string }; result: { phase: string; moves: number } | null };
 const off = (s: HubSnapshot) => s.offline as OfflineSnap;

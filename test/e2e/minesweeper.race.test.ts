@@ -6,7 +6,7 @@
 import { expect } from "chai";
 import { CELL } from "../../common/minesweeper/types.js";
 import { DESKTOP, hub, PHONE, screenshot, waitHub, type HubSnapshot } from "../helpers/e2e.js";
-import { clearWithMouse, countOpen, enterLobby, raceMines, serverRoom, useSuite } from "./minesweeper.e2e-helpers.js";
+import { clearWithMouse, countOpen, enterLobby, raceMines, serverRoom, useSuite } from "./minesweeper.helpers.js";
 
 async function waitFor(test: () => boolean, what: string, timeout = 10_000): Promise<void> {
   const end = Date.now() + timeout;

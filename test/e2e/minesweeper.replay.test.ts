@@ -8,7 +8,7 @@ import { join } from "node:path";
 import { CELL } from "../../common/minesweeper/types.js";
 import { clickCell, DESKTOP, hub, PHONE, RESULTS, screenshot, serverMines, waitHub, type HubSnapshot } from "../helpers/e2e.js";
 import { plausibleWaitMs } from "../helpers/minesweeper.js";
-import { clearWithMouse, serverRoom, startSoloBeginner, useSuite } from "./minesweeper.e2e-helpers.js";
+import { clearWithMouse, serverRoom, startSoloBeginner, useSuite } from "./minesweeper.helpers.js";
 
 type ReplaySnap = { total: number; position: number; playing: boolean; speed: number; done: boolean; clockMs: number; stats: { threeBV: number; clicks: number } };
 const rp = (s: HubSnapshot) => s.replay as ReplaySnap;

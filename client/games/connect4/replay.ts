@@ -4,7 +4,7 @@
 import { COLS, connect4Rules, EMPTY, ROWS, type Connect4State } from "../../../common/connect4/index";
 import { h } from "../../ui/dom";
 import { replayControls } from "../../ui/replayControls";
-import { engineSteps, ReplayEngine, stepClock, type ReplayRecord } from "../../pages/replay";
+import { engineSteps, ReplayEngine, stepClock, type ReplayRecord } from "../replayEngine";
 import type { PageFrame, PageHandle } from "../../pages/page";
 import "./connect4.css";
 

@@ -109,11 +109,16 @@ export async function mount(host: HTMLElement, ctx: GameContext): Promise<GameHa
     wasMyTurn = myTurn;
   };
 
+  // One handler on the current room: a reconnection's new room replaces it, destroy removes it.
+  let unbind = () => {};
   const offRoom = ctx.session.onRoom((room) => {
-    room.onStateChange((s) => {
-      state = s as unknown as Connect4Wire;
+    unbind();
+    const onChange = (s: unknown) => {
+      state = s as Connect4Wire;
       draw();
-    });
+    };
+    room.onStateChange(onChange);
+    unbind = () => room.onStateChange.remove(onChange);
     if (room.state) {
       state = room.state as unknown as Connect4Wire;
       draw();
@@ -128,6 +133,7 @@ export async function mount(host: HTMLElement, ctx: GameContext): Promise<GameHa
   return {
     destroy() {
       offRoom();
+      unbind();
       offError();
       offKeys();
       shell.destroy();

@@ -7,7 +7,7 @@ import type { CubestaccEvent, CubestaccState } from "../../../common/cubestacc/t
 import { GameSession } from "../../../common/core/session";
 import { h } from "../../ui/dom";
 import { replayControls, type ReplayMark } from "../../ui/replayControls";
-import { engineSteps, ReplayEngine, stepClock, type ReplayRecord } from "../../pages/replay";
+import { engineSteps, ReplayEngine, stepClock, type ReplayRecord } from "../replayEngine";
 import type { PageFrame, PageHandle } from "../../pages/page";
 import { cardLabel, cubeSvg, svgUrl } from "./art";
 import { attachTableInput } from "./input";

@@ -2,7 +2,7 @@
 // side on a tall screen), the frame, the keyboard cursor, and the layers of the culled cell
 // sprites (cellSprites.ts) and the co-op cursors (cursors.ts). It draws the cells it is
 // given and says where a pointer is; what a cell means and what a gesture asks is the
-// scene's (scene.ts). Rendering is on demand (no 60 fps ticker): a change schedules one frame.
+// scene's (boardScene.ts). Rendering is on demand (no 60 fps ticker): a change schedules one frame.
 import { Application, Container, Graphics, WebGLRenderer } from "pixi.js";
 // Pixi loads its browser environment and the WebGL renderer with dynamic imports
 // at init. Pulled in statically here, they arrive with this chunk: once it is

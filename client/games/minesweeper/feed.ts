@@ -1,4 +1,4 @@
-// Where a Minesweeper board's data comes from. The scene (scene.ts) only draws
+// Where a Minesweeper board's data comes from. The scene (boardScene.ts) only draws
 // and turns gestures into intents; a feed supplies the board and takes the
 // intents:
 //   RoomFeed   a live room (schema patches over colyseus.js)        — this file

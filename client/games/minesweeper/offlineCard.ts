@@ -14,7 +14,7 @@ export function preloadOffline(el?: HTMLElement): void {
   if (preloaded) return;
   preloaded = true;
   const run = () =>
-    void import("../../pages/offline").then(
+    void import("./offline").then(
       () => el?.setAttribute("data-preloaded", "true"),
       () => (preloaded = false),
     );

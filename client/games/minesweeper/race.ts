@@ -14,7 +14,7 @@ import { toast } from "../../ui/toast";
 import { cssColour, formatTime, SEAT_COLOURS } from "./hud";
 import { num, RaceFeed, type RaceWire } from "./raceFeed";
 import { formatEfficiency, formatRate, replayHref, type StatsLike } from "./result";
-import { mountBoard, type MinesweeperScene } from "./scene";
+import { mountBoard, type MinesweeperScene } from "./boardScene";
 
 /** One racer as the schema has it (RaceSeat), read defensively. */
 interface RacerView {

@@ -1,529 +1,108 @@
-// Minesweeper scene, driven only by a feed (feed.ts): a live room, a local GameSession
-// (offline solo) or a replayed log. It keeps the board (model.ts), lays out the HUD
-// (hud.ts) around the Pixi board (boardView.ts), and turns gestures and keys (input.ts)
-// into intents (intents.ts, which asks common/minesweeper what an intent may do).
-// The client never knows where mines are: it draws the `cells` codes it gets.
-import { CELL, LEVELS } from "../../../common/minesweeper/types";
-import { areaOf } from "../../../common/minesweeper/intent";
-import type { GameHandle } from "../types";
-import { levelName } from "./levels";
-import { NO_GUESS_FALLBACK, wrongFlagsText } from "./words";
-import { toast } from "../../ui/toast";
-import { attachBoardInput, type BoardTarget } from "./input";
-import { KeyboardVoice } from "./keyboard";
-import { BoardHud, cssColour, formatTime, SEAT_COLOURS } from "./hud";
-import { BoardView } from "./boardView";
-import { BoardIntents } from "./intents";
-import { seatStateOf } from "../shell/seats";
-import { elapsedMs, emptyBoard, readScalars, readSeats } from "./model";
-import type { BoardSink, BoardStateLike, MinesweeperFeed } from "./feed";
-import "./minesweeper.css";
+// The Minesweeper room's scene, the entry the client registry loads (as every game's
+// scene.ts): a race room gets the race UI (race.ts), solo and co-op the board scene
+// (boardScene.ts) with its result card. Kept out of boardScene.ts so that race.ts →
+// boardScene.ts is the only import between them.
+import type { GameContext, GameHandle } from "../types";
+import { RoomFeed } from "./feed";
+import { replayHref, resultCard, type CardAction, type StatsLike } from "./result";
+import { mountBoard, type MinesweeperScene } from "./boardScene";
+import { wrongFlagsText } from "./words";
 
-export { BUNDLED_RENDERERS } from "./boardView";
-
-const LEVEL_NAMES: Record<string, string> = Object.fromEntries(Object.keys(LEVELS).map((id) => [id, levelName(id)]));
-
-/** Options for a board scene that is not simply a room's game. */
-export interface SceneOptions {
-  /** A short line under the page title. */
-  setSubtitle?(text: string): void;
-  /** Polite screen-reader announcement. */
-  announce?(text: string): void;
-  /** Called on every phase change (after the HUD is updated). */
-  onPhase?(phase: string, prev: string): void;
-  /** The board's own label for the canvas (replays, opponents' boards). */
-  label?: string;
-  /** Hide the flag-mode tool (replays, finished boards). */
-  noTools?: boolean;
-  /** Hide the players list even for multi-seat boards. */
-  noSeats?: boolean;
-}
-
-/** A board scene on any feed (room, local game, replay, race board). */
-export async function mountBoard(host: HTMLElement, feed: MinesweeperFeed, opts: SceneOptions = {}): Promise<MinesweeperScene> {
-  const scene = new MinesweeperScene(host, feed, opts);
-  await scene.init();
-  return scene;
-}
-
-export class MinesweeperScene implements GameHandle {
-  private readonly feed: MinesweeperFeed;
-  private readonly opts: SceneOptions;
-  private readonly host: HTMLElement;
-  private readonly hud: BoardHud;
-  private readonly view: BoardView;
-
-  private model = emptyBoard();
-  private readonly intents: BoardIntents;
-  private held = false;
-  private kb = { r: 0, c: 0, shown: false };
-  /** Says what the keyboard cursor is on and what a key did (keyboard.ts). */
-  private voice = new KeyboardVoice(() => this.model.cells);
-  private destroyed = false;
-  /** The first opening has been brought on screen (showOpening); a check is queued. */
-  private openingShown = false;
-  private openingQueued = false;
-  private cleanups: (() => void)[] = [];
-  private timer: ReturnType<typeof setInterval> | null = null;
-  private seatsDirty = false;
-  private lastPhase = "";
-  private lastNoGuess = "";
-  private overlay: HTMLElement | null = null;
-  /** Extra snapshot fields (result card, race panel…), evaluated on snapshot(). */
-  extras: Record<string, () => unknown> = {};
-
-  constructor(host: HTMLElement, feed: MinesweeperFeed, opts: SceneOptions = {}) {
-    this.host = host;
-    this.feed = feed;
-    this.opts = opts;
-    this.intents = new BoardIntents(() => this.model, feed);
-    this.hud = new BoardHud({ restart: () => this.intents.restart(), flagMode: (on) => this.setFlagMode(on), zoom: (f) => this.zoom(f) }, !!opts.noTools);
-    this.view = new BoardView(() => this.model, this.kb, {
-      zoomable: (on) => (this.hud.zoomBox.hidden = !on),
-      laidOut: () => {
-        const state = this.feed.state();
-        if (state) for (let i = 0; i < this.view.cursors.count; i++) this.syncCursor(state, i);
-      },
-    });
+/** The room game's entry point (roomView.ts loads it): a race room gets the race UI. */
+export async function mount(host: HTMLElement, ctx: GameContext): Promise<GameHandle> {
+  const mode = await roomMode(ctx);
+  if (mode === "race") {
+    const { mountRace } = await import("./race");
+    return mountRace(host, ctx);
   }
-
-  /** The scene's outer element (pages add classes: docked, race). */
-  get root(): HTMLElement {
-    return this.hud.root;
-  }
-
-  /** Extra DOM next to the board (race panel, result card…). */
-  get side(): HTMLElement {
-    return this.hud.side;
-  }
-
-  // ---- setup ----------------------------------------------------------------
-
-  async init(): Promise<void> {
-    this.host.append(this.hud.root);
-    const canvas = await this.view.init(this.hud.boardHost, this.opts.label ?? "Minesweeper board. Arrow keys move, Enter reveals, F flags, C chords.");
-    if (!canvas || this.destroyed) return;
-    const ro = new ResizeObserver(() => this.view.app.queueResize?.());
-    ro.observe(this.hud.boardHost);
-    this.cleanups.push(() => ro.disconnect());
-
-    this.cleanups.push(attachBoardInput(canvas, this.boardTarget()));
-    // keyboard focus (not a click) shows the keyboard cursor right away
-    const onFocus = () => {
-      if (!canvas.matches(":focus-visible") || this.kb.shown) return;
-      this.kb.shown = true;
-      if (this.model.rows > 0) this.voice.moved(this.kb.r, this.kb.c, this.model.cols);
-      this.view.drawKbCursor();
-      this.view.requestRender();
-    };
-    canvas.addEventListener("focus", onFocus);
-    this.cleanups.push(() => canvas.removeEventListener("focus", onFocus));
-    this.installKeys();
-
-    this.cleanups.push(this.feed.attach(this.sink()));
-
-    this.timer = setInterval(() => this.tickTimer(), 50);
-    this.view.app.resize();
-    this.view.layout(true);
-    this.view.renderFrame();
-  }
-
-  private sink(): BoardSink {
-    return {
-      scalars: (s) => this.syncScalars(s),
-      cells: (arr) => this.syncCells(arr),
-      cell: (i, code) => this.setCell(i, code),
-      seats: (s) => this.markSeats(s),
-      cursor: (s, i) => this.syncCursor(s, i),
-      event: (e) => this.onEvent(e),
-      status: () => this.onStatus(),
-      refresh: () => this.refreshAll(),
-    };
-  }
-
-  private installKeys(): void {
-    const onKey = (e: KeyboardEvent) => {
-      if (e.key !== " " && e.key !== "F2") return;
-      const target = e.target as HTMLElement | null;
-      const tag = target?.tagName ?? "";
-      if (tag === "INPUT" || tag === "TEXTAREA" || tag === "SELECT") return;
-      if (e.key === " " && (tag === "BUTTON" || tag === "A")) return; // let Space press the focused button
-      if ((this.model.mode !== "solo" && this.model.mode !== "offline") || !this.seated()) return;
-      e.preventDefault();
-      this.intents.restart();
-    };
-    document.addEventListener("keydown", onKey);
-    this.cleanups.push(() => document.removeEventListener("keydown", onKey));
-  }
-
-  // ---- state binding ----------------------------------------------------------
-
-  /** Full resync from whatever the feed holds now (bind, seat message, reconnect, seek). */
-  refreshAll(): void {
-    const state = this.feed.state();
-    if (!state) return;
-    this.syncScalars(state);
-    if (state.cells) this.syncCells(state.cells);
-    this.markSeats(state);
-    const n = state.cursors?.length ?? 0;
-    for (let i = 0; i < n; i++) this.syncCursor(state, i);
-    this.onStatus();
-  }
-
-  private syncScalars(state: BoardStateLike): void {
-    const m = this.model;
-    const read = readScalars(m, state);
-    if (read === "none") return;
-    if (read === "resized") {
-      this.openingShown = false;
-      this.kb.r = Math.min(this.kb.r, Math.max(0, m.rows - 1));
-      this.kb.c = Math.min(this.kb.c, Math.max(0, m.cols - 1));
-      this.view.newBoard();
+  let result: RoomResult | null = null;
+  let scene: MinesweeperScene | null = null;
+  const clear = () => {
+    result = null;
+    scene?.setSide(null);
+  };
+  scene = await mountBoard(host, new RoomFeed(ctx.session), {
+    setSubtitle: ctx.setSubtitle,
+    announce: ctx.announce,
+    onPhase: (phase) => {
+      if (phase === "fresh" || phase === "active") clear();
+    },
+  });
+  const s = scene;
+  const show = () => {
+    if (!result) return;
+    const solo = ctx.session.room?.state?.mode === "solo";
+    const seated = !ctx.session.spectator && ctx.session.seat !== null;
+    const won = result.result === "won";
+    const actions: CardAction[] = [];
+    if (typeof result.replayId === "number" && result.replayId > 0) {
+      actions.push({ label: "Watch the replay", href: replayHref(result.replayId), id: "result-replay" });
     }
-    if (m.phase !== this.lastPhase) this.onPhase(this.lastPhase, m.phase);
-    if (m.noGuess !== this.lastNoGuess) {
-      if (m.noGuess === "fallback" && this.lastNoGuess !== "") toast(NO_GUESS_FALLBACK, "info", 7000);
-      if (m.noGuess === "fallback") this.announce(NO_GUESS_FALLBACK);
-      this.lastNoGuess = m.noGuess;
-    }
-    this.updateHud();
-    this.updateSubtitle();
-    this.view.requestRender();
-  }
-
-  private syncCells(arr: ArrayLike<number>): void {
-    const cells = this.model.cells;
-    const n = Math.min(cells.length, arr.length ?? 0);
-    for (let i = 0; i < n; i++) this.setCell(i, Number(arr[i]), true);
-    this.voice.cellsChanged();
-    this.view.requestRender();
-    this.showOpening();
-  }
-
-  /**
-   * The board's first open cells brought on screen once: a race's opening arrives by itself at
-   * the go, and on a phone's zoomed board it may lie off screen (a clicked opening is there already).
-   */
-  private showOpening(): void {
-    if (this.openingShown || this.destroyed || !this.view.app.renderer) return;
-    const m = this.model;
-    let n = 0;
-    let rs = 0;
-    let cs = 0;
-    for (let i = 0; i < m.cells.length; i++) {
-      if (m.cells[i] > 8) continue;
-      n++;
-      rs += Math.floor(i / m.cols);
-      cs += i % m.cols;
-    }
-    if (!n) return;
-    this.openingShown = true;
-    this.view.scrollIntoView(Math.round(rs / n), Math.round(cs / n));
-  }
-
-  /** One cell's code changed: swap that sprite's texture (only if it differs). */
-  private setCell(i: number, code: number, force = false): void {
-    const cells = this.model.cells;
-    if (i < 0 || i >= cells.length || !Number.isFinite(code)) return;
-    if (!force && cells[i] === code) return;
-    cells[i] = code;
-    this.voice.cellsChanged();
-    this.view.paint(i);
-    this.view.requestRender();
-    if (!this.openingShown && !this.openingQueued && code <= 8) {
-      this.openingQueued = true;
-      queueMicrotask(() => {
-        this.openingQueued = false;
-        this.showOpening();
-      });
-    }
-  }
-
-  private markSeats(state: BoardStateLike): void {
-    if (this.seatsDirty) return;
-    this.seatsDirty = true;
-    queueMicrotask(() => {
-      this.seatsDirty = false;
-      if (this.destroyed) return;
-      readSeats(this.model, state);
-      this.renderSeats();
-      for (let i = 0; i < this.view.cursors.count; i++) this.syncCursor(state, i);
-    });
-  }
-
-  // ---- events & phase -----------------------------------------------------------
-
-  private onPhase(prev: string, phase: string): void {
-    this.lastPhase = phase;
-    if (phase === "fresh") this.openingShown = false;
-    if (phase === "won" || phase === "lost" || phase === "fresh") {
-      this.view.setPressed([]);
-      this.held = false;
-    }
-    if (prev && phase === "fresh") this.announce("New game.");
-    if (prev === "won" || phase === "won") this.view.repaintWindow();
-    this.updateHud();
-    this.opts.onPhase?.(phase, prev);
-  }
-
-  private announce(text: string): void {
-    this.opts.announce?.(text);
-  }
-
-  private onEvent(e: Record<string, unknown>): void {
-    const kind = e?.kind;
-    const seat = typeof e?.seat === "number" ? (e.seat as number) : -1;
-    const who = seat >= 0 ? (seat === this.feed.seat() ? "You" : this.model.seats[seat]?.name || `Seat ${seat + 1}`) : "";
-    const time = typeof e?.elapsed === "number" ? formatTime(e.elapsed as number) : "";
-    if (kind === "won") this.announce(`Cleared! ${time ? `Time ${time}.` : ""}`);
-    else if (kind === "lost") this.announce(`${who || "Someone"} hit a mine. Game over.${wrongFlagsText(e.wrongFlags)}`);
-    else if (kind === "chat" && typeof e.text === "string") toast(`${String(e.name ?? who)}: ${e.text}`);
-  }
-
-  private onStatus(): void {
-    if (!this.feed.connected()) {
-      this.view.setPressed([]);
-      this.held = false;
-    }
-    this.updateHud();
-  }
-
-  // ---- HUD -----------------------------------------------------------------------
-
-  private updateHud(): void {
-    this.hud.update(this.model, { held: this.held, seated: this.seated(), restartable: this.canRestart(), noSeats: !!this.opts.noSeats });
-    this.tickTimer();
-  }
-
-  private tickTimer(): void {
-    this.hud.setTime(elapsedMs(this.model, this.feed.now()));
-  }
-
-  private updateSubtitle(): void {
-    if (!this.opts.setSubtitle) return;
-    const m = this.model;
-    const mode = m.mode === "coop" ? "Co-op" : m.mode === "race" ? "Race" : m.mode === "offline" ? "Offline solo" : "Solo";
-    const level = m.level === "custom" ? "Custom" : LEVEL_NAMES[m.level] ?? m.level;
-    const noGuess = m.noGuess === "fallback" ? " · Ordinary board (no guess-free one found)" : m.noGuess === "off" ? "" : " · No guess";
-    this.opts.setSubtitle(`${mode} · ${level} ${m.cols}×${m.rows} · ${m.mines} mines${noGuess}`);
-  }
-
-  /** The people playing (or who played: a replay, someone who left), then how many seats are open. */
-  private renderSeats(): void {
-    const m = this.model;
-    const me = this.feed.seat();
-    const people = m.seats.map((s, i) => ({ s, i })).filter(({ s, i }) => s.occupied || (m.credits[i] ?? 0) > 0);
-    const open = Math.max(0, m.maxSeats - m.seats.filter((s) => s.occupied).length);
-    this.hud.seatsNote.textContent = open > 0 ? `${open} seat${open === 1 ? "" : "s"} open` : "";
-    this.hud.seats.render(
-      people.map(({ s, i }) => ({
-        seat: i,
-        name: `${s.name || "A player who left"}${i === me ? " (you)" : ""}`,
-        state: seatStateOf(s),
-        stateText: !s.occupied ? "left" : s.bot ? "bot" : s.connected ? "online" : "away",
-        colour: cssColour(SEAT_COLOURS[i % SEAT_COLOURS.length]),
-        count: String(m.credits[i] ?? 0),
-        countLabel: `${m.credits[i] ?? 0} cells revealed`,
-        me: i === me,
-        bot: s.bot,
-      })),
+    if (seated) actions.push({ label: "New game", primary: true, id: "result-new", run: () => ctx.session.send("restart", {}) });
+    s.setSide(
+      resultCard({
+        title: won ? (solo ? "Cleared!" : "Board cleared!") : "Boom — game over",
+        won,
+        stats: result.stats ?? null,
+        note: resultNote(result, won, solo),
+        actions,
+        onClose: () => s.setSide(null),
+      }),
     );
-    this.hud.seatsBox.dataset.watchers = m.spectators > 0 ? `${m.spectators} watching` : "";
-  }
-
-  // ---- co-op cursors -------------------------------------------------------------
-
-  private syncCursor(state: BoardStateLike, index: number): void {
-    const cur = state.cursors?.[index];
-    const m = this.model;
-    const at = (m.cursors[index] = { r: Number(cur?.r ?? -1), c: Number(cur?.c ?? -1) });
-    const seat = m.seats[index];
-    const show = index !== this.feed.seat() && !!seat?.occupied && seat.connected && at.r >= 0 && at.c >= 0 && at.r < m.rows && at.c < m.cols;
-    if (!show) this.view.cursors.hide(index);
-    else {
-      const { x, y } = this.view.cellPos(at.r, at.c);
-      this.view.cursors.show(index, seat.name || `Seat ${index + 1}`, SEAT_COLOURS[index % SEAT_COLOURS.length], x, y, this.view.S);
+  };
+  const off = ctx.session.onMessage<Record<string, unknown>>("event", (e) => {
+    if (e?.kind === "saved" && result && typeof e.replayId === "number") {
+      // The server could not write the result at the end; now it has.
+      result = { ...result, replayId: e.replayId, saved: true };
+      ctx.announce?.("Your result is saved now.");
+      show();
+      return;
     }
-    this.view.requestRender();
+    if (e?.kind !== "result") return;
+    result = e as unknown as RoomResult;
+    show();
+  });
+  s.onDestroy(off);
+  s.extras.result = () =>
+    result ? { replayId: result.replayId, result: result.result, timeMs: result.timeMs, ranked: result.ranked, saved: result.saved !== false, stats: result.stats } : null;
+  return s;
+}
+
+/** The `result` event of a finished solo / co-op board (docs/protocol.md). */
+interface RoomResult {
+  /** 0 while the server's store cannot write it yet (`saved` false), −1 if it was lost. */
+  replayId: number;
+  saved?: boolean;
+  /** Why a won solo board is not ranked (the plausibility rule), when it is not. */
+  unranked?: string;
+  result: "won" | "lost";
+  timeMs: number;
+  /** Flags on safe cells when the board was lost. */
+  wrongFlags?: number;
+  ranked: boolean;
+  stats: StatsLike | null;
+}
+
+/** The line under the result's stats: saved or not, ranked or why not. */
+function resultNote(result: RoomResult, won: boolean, solo: boolean): string | undefined {
+  if (result.saved === false) {
+    return result.replayId === 0
+      ? "Result not saved yet: the server cannot write to its storage right now and keeps trying. The replay link appears here once it is saved."
+      : "Result not saved: the server's storage is failing. Tell the hub's operator.";
   }
+  if (won && result.ranked) return "Your time is on the leaderboard for this level.";
+  if (won && solo && result.unranked) return result.unranked;
+  if (won && solo) return "Not ranked (custom boards and co-op never rank).";
+  if (!won) return wrongFlagsText(result.wrongFlags).trim() || undefined;
+  return undefined;
+}
 
-  // ---- input → intents -----------------------------------------------------------------
-
-  private seated(): boolean {
-    return this.intents.seated();
+/** The room's mode once its first state arrived ("" if it never did within a few seconds). */
+async function roomMode(ctx: GameContext): Promise<string> {
+  for (let i = 0; i < 100; i++) {
+    const mode = (ctx.session.room?.state as { mode?: string } | undefined)?.mode;
+    if (mode) return mode;
+    await new Promise((r) => setTimeout(r, 30));
   }
-
-  private canAct(): boolean {
-    return this.intents.canAct();
-  }
-
-  private canRestart(): boolean {
-    return this.intents.canRestart();
-  }
-
-  private setFlagMode(on: boolean): void {
-    this.intents.flagMode = on;
-    this.hud.setFlagMode(on);
-  }
-
-  /** Zooms by `factor` keeping the point under the fingers / pointer (or the screen centre) fixed. */
-  zoom(factor: number, clientX?: number, clientY?: number): void {
-    this.view.zoom(factor, clientX, clientY);
-  }
-
-  /** Moves the camera by (dx, dy) CSS pixels (clamped to the board). */
-  pan(dx: number, dy: number): void {
-    this.view.pan(dx, dy);
-  }
-
-  private boardTarget(): BoardTarget {
-    return {
-      cellAt: (x, y) => this.view.cellAtClient(x, y),
-      canAct: () => this.canAct(),
-      primary: (i) => this.intents.primary(i),
-      secondary: (i, touch) => this.intents.secondary(i, touch),
-      chord: (i) => this.intents.chord(i),
-      highlight: (i, mode) => {
-        if (i < 0 || mode === "none") return this.view.setPressed([]);
-        const { cells, rows, cols } = this.model;
-        const area = mode === "area" ? areaOf(rows, cols, i) : [i];
-        this.view.setPressed(area.filter((j) => cells[j] === CELL.HIDDEN));
-      },
-      pressing: (held) => {
-        this.held = held && this.canAct();
-        this.updateHud();
-      },
-      hover: (i) => this.intents.hover(i),
-      pan: (dx, dy) => this.pan(dx, dy),
-      canPan: () => this.view.canPan(),
-      zoom: (f, x, y) => this.zoom(f, x, y),
-      keyboard: (action) => this.keyboard(action),
-    };
-  }
-
-  private keyboard(action: "up" | "down" | "left" | "right" | "primary" | "flag" | "chord"): void {
-    const m = this.model;
-    if (m.rows === 0) return;
-    const kb = this.kb;
-    kb.shown = true;
-    if (action === "up") kb.r = Math.max(0, kb.r - 1);
-    else if (action === "down") kb.r = Math.min(m.rows - 1, kb.r + 1);
-    else if (action === "left") kb.c = Math.max(0, kb.c - 1);
-    else if (action === "right") kb.c = Math.min(m.cols - 1, kb.c + 1);
-    const i = kb.r * m.cols + kb.c;
-    if (action === "primary" || action === "flag" || action === "chord") this.voice.acted(action, kb.r, kb.c, m.cols, this.canAct());
-    else this.voice.moved(kb.r, kb.c, m.cols);
-    const sends = this.intents.sends;
-    if (this.canAct()) {
-      if (action === "primary") this.intents.primary(i);
-      else if (action === "flag") this.intents.toggleFlag(i);
-      else if (action === "chord") this.intents.chord(i);
-      if (this.intents.sends === sends && action !== "up" && action !== "down" && action !== "left" && action !== "right") this.voice.unanswered();
-    }
-    this.intents.hover(i);
-    this.view.scrollIntoView(kb.r, kb.c);
-    this.view.drawKbCursor();
-    this.view.requestRender();
-  }
-
-  // ---- GameHandle ------------------------------------------------------------------------
-
-  cellCenter(r: number, c: number): { x: number; y: number } | null {
-    return this.view.cellCenter(r, c);
-  }
-
-  /** The board cells (rules space) the viewport shows, inclusive. */
-  visibleRegion(): { r0: number; r1: number; c0: number; c1: number } {
-    return this.view.visibleRegion();
-  }
-
-  snapshot(): Record<string, unknown> {
-    const m = this.model;
-    const v = this.view;
-    return {
-      mode: m.mode,
-      level: m.level,
-      phase: m.phase,
-      rows: m.rows,
-      cols: m.cols,
-      mines: m.mines,
-      /** "off", "on", "proven" or "fallback" (a no-guess board). */
-      noGuess: m.noGuess,
-      flags: m.flags,
-      cells: Array.from(m.cells),
-      startedAt: m.startedAt,
-      endedAt: m.endedAt,
-      elapsed: m.elapsed,
-      timer: this.hud.timerEl.textContent,
-      counter: this.hud.counterEl.textContent,
-      face: this.hud.mood,
-      pressed: v.pressedCount,
-      seats: m.seats.map((s, i) => ({ ...s, credits: m.credits[i] ?? 0 })),
-      spectators: m.spectators,
-      cursors: m.cursors.map((c) => ({ ...c })),
-      flagMode: this.intents.flagMode,
-      cellSize: v.S,
-      transposed: v.transposed,
-      zoom: Math.round(v.zoomLevel * 1000) / 1000,
-      visible: v.visibleRegion(),
-      /** Sprites drawn (the culled pool), never the whole board on a big one. */
-      drawn: v.drawnSprites(),
-      frames: v.frames,
-      /** The last touch gesture and how long the finger was down (tests, debugging). */
-      gesture: v.app.canvas?.dataset.gesture ?? "",
-      ...Object.fromEntries(Object.entries(this.extras).map(([k, fn]) => [k, fn()])),
-    };
-  }
-
-  /** Shows `el` in the side column (null hides it). */
-  setSide(el: HTMLElement | null): void {
-    if (el) this.hud.side.replaceChildren(el);
-    else this.hud.side.replaceChildren();
-    this.hud.side.hidden = !el;
-  }
-
-  /** Adds a control next to the flag / zoom tools (race: "viewing Ann's board"). */
-  addTool(el: HTMLElement): void {
-    this.hud.tools.append(el);
-  }
-
-  /** Hides or shows the flag-mode tool (boards you cannot play). */
-  showFlagTool(on: boolean): void {
-    this.hud.flagBtn.hidden = !on || !!this.opts.noTools;
-    if (!on && this.intents.flagMode) this.setFlagMode(false);
-  }
-
-  /** Shows `el` over the board (countdown, "viewing …" banner); null removes it. */
-  setOverlay(el: HTMLElement | null): void {
-    this.overlay?.remove();
-    this.overlay = el;
-    if (el) {
-      el.classList.add("ms-overlay");
-      this.hud.boardHost.append(el);
-    }
-  }
-
-  /** Runs `fn` when the scene is destroyed. */
-  onDestroy(fn: () => void): void {
-    this.cleanups.push(fn);
-  }
-
-  renderNow(): void {
-    this.tickTimer();
-    this.view.freeze();
-  }
-
-  resume(): void {
-    this.view.thaw();
-  }
-
-  destroy(): void {
-    if (this.destroyed) return;
-    this.destroyed = true;
-    if (this.timer) clearInterval(this.timer);
-    this.intents.destroy();
-    for (const off of this.cleanups) off();
-    this.view.destroy();
-    this.hud.root.remove();
-  }
+  return "";
 }

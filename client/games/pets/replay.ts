@@ -6,7 +6,7 @@
 import { ROUNDS, petsRules, type BattleRecord, type PetsEvent, type PetsState } from "../../../common/pets/index";
 import { h } from "../../ui/dom";
 import { replayControls } from "../../ui/replayControls";
-import { engineSteps, ReplayEngine, type ReplayRecord } from "../../pages/replay";
+import { engineSteps, ReplayEngine, type ReplayRecord } from "../replayEngine";
 import type { PageFrame, PageHandle } from "../../pages/page";
 import { BattlePlayer, battleShow, type BattleShow } from "./battle";
 import { cardFace, tooltips } from "./cards";

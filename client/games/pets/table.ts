@@ -6,14 +6,14 @@
 // right click (mouse) shows a card's whole ability text in the DOM tooltip.
 //
 // Input is pointer events on the canvas (input.ts), hit-tested against the layout
-// (layout.ts), as Cubestacc does; the keyboard goes through keys.ts. Rendering is on demand (stage.ts): a
+// (layout.ts), as Cubestacc does; the keyboard goes through keyboard.ts. Rendering is on demand (stage.ts): a
 // change draws one frame. Nothing here decides a rule: the scene sends, the server judges.
 import { Application, Container, Graphics, Sprite, Text, type TextStyleOptions } from "pixi.js";
 import { cardDef, isCardKey } from "../../../common/pets/index";
 import { FrameRequests, initStillStage } from "../stage.js";
 import { describe, nameOf } from "./cards";
 import { CardFaces } from "./faces";
-import { CardKeys, type KeyCard } from "./keys";
+import { CardKeys, type KeyCard } from "./keyboard";
 import { cardAt, insertionAt, layoutTable, LIFT, markerRect, type CardSlot, type Rect, type TableLayout, type Zone } from "./layout";
 import { moveCard, preview, type OrderCard, type OrderNote } from "./order";
 import { listenTable, type PointerHost } from "./input";
@@ -89,7 +89,7 @@ export class PetsTable {
     if (this.destroyed) return false;
     const canvas = this.app.canvas;
     canvas.classList.add("pets-canvas");
-    canvas.setAttribute("aria-hidden", "true"); // the buttons of keys.ts speak for it
+    canvas.setAttribute("aria-hidden", "true"); // the buttons of keyboard.ts speak for it
     this.el.prepend(canvas);
     this.app.stage.addChild(this.layer, this.over);
     this.ready = true;

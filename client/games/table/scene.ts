@@ -4,7 +4,7 @@
 // context menu built from the action catalogue (cards.ts); the menu, the dialogs (scry,
 // search, counters, keep, end), the tools with Undo naming what it undoes (tools.ts), life
 // buttons, the log, the deck stage and the vote to go on stay DOM. Keyboard users reach every
-// card through focusable stand-ins (keys.ts). Phone portrait: one battlefield at a time
+// card through focusable stand-ins (keyboard.ts). Phone portrait: one battlefield at a time
 // (tabs), the hand strip at the canvas's foot, the canvas sized to the screen under the tools.
 //
 // It reads the view the server cut into parts for this connection (common/table/wire.ts) and
@@ -30,7 +30,7 @@ import { drawDig, moreActions } from "./actions";
 import { counterDialog, drawLooking, endDialog, keepDialog, listDialog, type DialogHost } from "./dialogs";
 import { attachGestures } from "./input";
 import { drawEndVote, endVoteText } from "./endVote";
-import { drawKeys } from "./keys";
+import { drawKeys } from "./keyboard";
 import { drawLog, logHint, type LogState } from "./logpanel";
 import { cardSignalItems, fieldMenu, signalMenu } from "./signals";
 import { posAt, shownSeats, type BoardBox, type PileZone } from "./layout";
@@ -82,7 +82,7 @@ export async function mount(host: HTMLElement, ctx: GameContext): Promise<GameHa
   const tabs = h("nav", { class: "tt-tabs", id: "tt-tabs", "aria-label": "Battlefields" });
   const boardsView = new BoardsView(() => draw());
   const table = boardsView.el;
-  // The keyboard's stand-ins for the cards drawn on the canvas (keys.ts).
+  // The keyboard's stand-ins for the cards drawn on the canvas (keyboard.ts).
   const boardKeys = h("div", { class: "tt-keys", id: "tt-boards" });
   const handKeys = h("div", { class: "tt-keys", id: "tt-hand", "aria-label": "Your hand" });
   table.append(boardKeys, handKeys);

@@ -1,5 +1,5 @@
 // Signals at the table: small coloured markers anyone places anywhere on a battlefield and
-// anyone removes (common/table/act-marks.ts; logged, undone like any action, public).
+// anyone removes (common/table/actMarks.ts; logged, undone like any action, public).
 //   right click / long press on an empty spot of a board → Place a signal here (your colour),
 //     in another colour…, Remove this signal (one within a finger's reach), Signals on the table…
 //   click / tap on a signal                             → its menu: Remove it

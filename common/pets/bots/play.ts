@@ -5,7 +5,7 @@ import { petsRules } from "../rules.js";
 import { toAct } from "../state.js";
 import type { PetsMove, PetsState } from "../types.js";
 import { viewGame } from "../view.js";
-import { decide, type BotLevel } from "./index.js";
+import { decide, type BotLevel } from "./decide.js";
 import { newMemory, type BotMemory } from "./memory.js";
 
 export interface BotGame {

@@ -4,12 +4,36 @@
 // after that it is held for its seat token if the game wants (SeatBook.holdOrFree), or freed.
 
 import type { Client } from "@colyseus/core";
+import type { HubSettings } from "../../settings.js";
 import type { ClientData } from "./gate.js";
+import type { HubState } from "./HubState.js";
 import { armJoinDeadline, joinCompleted } from "./joinDeadline.js";
-import type { SeatBook, SeatBookRoom } from "./seatBook.js";
-import type { JoinRequest } from "./seats.js";
+import type { JoinRequest, SeatRecord } from "./seats.js";
 
-export async function seatLeft(book: SeatBook, room: SeatBookRoom, client: Client, data: ClientData, consented: boolean): Promise<void> {
+/** What a leaving seat needs of the seat book (SeatBook; named here so the two files do not import each other). */
+export interface LeavingSeats {
+  record(seat: number): SeatRecord;
+  awaitNewDevice(seat: number): void;
+  free(seat: number): void;
+  holdOrFree(seat: number): void;
+  shortenAbandonedHolds(): void;
+}
+
+/** What it needs of the room (a part of seatBook.ts' SeatBookRoom). */
+export interface LeavingRoom {
+  state(): HubState;
+  settings(): HubSettings;
+  disposing(): boolean;
+  commit(): void;
+  exclusive(fn: () => void): void;
+  welcome(client: Client, data: ClientData): void;
+  // eslint-disable-next-line @typescript-eslint/no-unsafe-function-type
+  allowReconnection(client: Client, seconds: number): PromiseLike<Client> & { reject?: Function };
+  onSeatConnection(seat: number, connected: boolean): void;
+  onViewer(client: Client, seat: number): void;
+}
+
+export async function seatLeft(book: LeavingSeats, room: LeavingRoom, client: Client, data: ClientData, consented: boolean): Promise<void> {
   const seat = data.seat;
   const record = book.record(seat);
   if (record.sessionId !== client.sessionId) return; // the seat was reclaimed by another connection

@@ -1,5 +1,5 @@
 // Renders the hub's SVG icons to the PNG sizes the web app manifest names, with Debian's
-// Chromium (the browser tests' one): `npx tsx scripts/pwa-icons.ts`. The PNGs are committed
+// Chromium (the browser tests' one): `npx tsx scripts/pwaIcons.ts`. The PNGs are committed
 // in client/pwa/icons/; run this again after editing an SVG there.
 import { readFileSync, writeFileSync } from "node:fs";
 import { dirname, join } from "node:path";

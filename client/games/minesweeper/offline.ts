@@ -4,18 +4,18 @@
 // be submitted (POST /api/minesweeper/replays {seed, level, config?, log}); the
 // server replays it and stores it as unranked-verified, or refuses it with a
 // reason, which is shown to the player.
-import { resolveConfig } from "../../common/minesweeper/config";
-import { wrongFlags as countWrongFlags } from "../../common/minesweeper/rules";
-import { levelOption } from "../games/minesweeper/levels";
-import { LEVELS, MAX_COLS, MAX_ROWS, type MinesweeperConfig } from "../../common/minesweeper/types";
-import { mountBoard, type MinesweeperScene } from "../games/minesweeper/scene";
-import { LocalFeed, type LocalGameResult } from "../games/minesweeper/local";
-import { replayHref, resultCard, type CardAction } from "../games/minesweeper/result";
-import { NO_GUESS_ROUTE, wrongFlagsText } from "../games/minesweeper/words";
-import { playerName } from "../net/storage";
-import { forgetAnswers } from "../net/cachedGet";
-import { h } from "../ui/dom";
-import { PageFrame, type PageHandle } from "./page";
+import { resolveConfig } from "../../../common/minesweeper/config";
+import { wrongFlags as countWrongFlags } from "../../../common/minesweeper/rules";
+import { levelOption } from "./levels";
+import { LEVELS, MAX_COLS, MAX_ROWS, type MinesweeperConfig } from "../../../common/minesweeper/types";
+import { mountBoard, type MinesweeperScene } from "./boardScene";
+import { LocalFeed, type LocalGameResult } from "./local";
+import { replayHref, resultCard, type CardAction } from "./result";
+import { NO_GUESS_ROUTE, wrongFlagsText } from "./words";
+import { playerName } from "../../net/storage";
+import { forgetAnswers } from "../../net/cachedGet";
+import { h } from "../../ui/dom";
+import { PageFrame, type PageHandle } from "../../pages/page";
 
 export type SubmitState =
   | { state: "idle" }

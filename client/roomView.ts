@@ -86,7 +86,7 @@ export class RoomView {
     this.notice = h("div", { class: "notice-layer", hidden: true });
     this.live = h("p", { class: "sr-only", "aria-live": "polite" });
     this.body = h("div", { class: "room-body" });
-    this.presence = new PresenceStrip(session);
+    this.presence = new PresenceStrip(session, clientGame(session.game)?.botTookSeat);
     const cues = new Cues(session, gameName(session.game));
     const controls = cueControls();
     this.device = deviceLinkButton(session);
@@ -128,6 +128,7 @@ export class RoomView {
     this.body.replaceChildren();
     const handle = await mod.mount(this.body, {
       session: this.session,
+      seatFigure: clientGame(this.session.game)?.seatFigure,
       setSubtitle: (t) => {
         if (this.subtitle.textContent !== t) this.subtitle.textContent = t;
       },

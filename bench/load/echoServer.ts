@@ -1,6 +1,6 @@
 // The baseline of the load benchmark: a raw `ws` echo server on loopback
 // (no parsing, no state: each frame is sent straight back). Usage:
-//   PORT=... node --import tsx bench/load/echo-server.ts
+//   PORT=... node --import tsx bench/load/echoServer.ts
 import { WebSocketServer } from "ws";
 
 const port = Number(process.env.PORT ?? 8001);
