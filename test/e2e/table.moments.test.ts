@@ -143,6 +143,7 @@ describe("e2e: card table — partner's deck file, signals anywhere, the log int
     // The end; the log's lines then open the replay where they happened.
     await endAlone(page);
     await page.waitForSelector("#tt-log-hint:not([hidden])");
+    expect(await page.locator("#tt-undo, #tt-redo, #tt-draw, #tt-end").count(), "a finished game offers no more actions").to.equal(0);
     expect(await page.textContent("#tt-log-hint")).to.equal("Click or tap a line to watch the replay from that moment.");
     await screenshot(page, "table-moments-log-desktop");
     const m = await openMoment(page, /^Ada placed a red signal/);

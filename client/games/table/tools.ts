@@ -71,6 +71,8 @@ export class Tools {
     const tv = this.t.view()?.table;
     const g = this.t.me();
     if (!tv || g < 0) return this.el.replaceChildren(...(compact && tv ? [this.moreButton(this.t.more())] : []));
+    // A finished game takes no more actions: only the log and the way out stay offered.
+    if (tv.ended) return this.el.replaceChildren(this.moreButton(this.t.more()));
     if (compact) return this.drawCompact();
     const undo = undoable(this.t);
     const sides = this.sides;
