@@ -221,8 +221,13 @@ export function meteredRoomLog<L extends RoomLog>(inner: L): L {
       const failed = (args: unknown[], e: unknown) => {
         logFailures.inc();
         if (prop === "writeMany") {
-          const rooms = (args[0] as { roomId: string }[]).length;
-          log.error({ event: "roomlog.write-failed", rooms, what: prop, err: e }, `a room-log group commit failed (${rooms} rooms' writes, none written)`);
+          // A line per room (operators grep by room), unless a busy batch would flood the log.
+          const ids = (args[0] as { roomId: string }[]).map((w) => w.roomId);
+          if (ids.length <= 10) {
+            for (const room of ids) log.error({ event: "roomlog.write-failed", room, game: games.get(room), what: prop, rooms: ids.length, err: e }, `a room-log group commit failed (${ids.length} rooms' writes, none written)`);
+          } else {
+            log.error({ event: "roomlog.write-failed", rooms: ids.length, roomIds: ids.slice(0, 10), what: prop, err: e }, `a room-log group commit failed (${ids.length} rooms' writes, none written)`);
+          }
           return;
         }
         const room = prop === "write" ? (args[0] as string) : (args[0] as { roomId?: string } | undefined)?.roomId;
