@@ -7,6 +7,7 @@ import type { LeaveWords } from "../ui/confirm";
 import type { BotTookSeat } from "../ui/presence";
 import type { ReplayRecord } from "./replayEngine";
 import type { GameHandle } from "./handle";
+import type { GameSummary, HistoryEntry } from "../../server/store/HomeStore";
 
 export type { GameHandle };
 
@@ -28,24 +29,11 @@ export type MountGame = (host: HTMLElement, ctx: GameContext) => Promise<GameHan
  */
 export type SeatFigure = (state: unknown, seat: number) => { text: string; label: string } | null;
 
-/** A finished game as lists get it (docs/protocol.md "My games"; read by pages/gameRows.ts). */
-export interface GameRow {
-  id: number;
-  game: string;
-  mode: string;
-  level: string;
-  result: string;
-  seats: string[];
-  startedAt: number;
-  endedAt: number;
-  moves: number;
-  public: boolean;
-  rated: string;
-  timeMs: number | null;
-  seat?: number;
-  place?: number;
-  forfeited?: boolean;
-}
+/**
+ * A finished game as lists get it (docs/protocol.md "My games"; read by pages/gameRows.ts): the
+ * server's own summary, with the player's seat and result when the list is their history.
+ */
+export type GameRow = GameSummary & Partial<Pick<HistoryEntry, "seat" | "place" | "forfeited">>;
 
 /** Plays a stored game back on the replay page (#/replay/ID), inside the page's frame. */
 export type MountReplay = (frame: PageFrame, record: ReplayRecord) => Promise<PageHandle> | PageHandle;
