@@ -6,6 +6,7 @@ import { expect } from "chai";
 import type { Page } from "playwright-core";
 import { LAX_ADDRESS_LIMITS } from "../helpers/hub.js";
 import { gamePage, DESKTOP, PHONE, screenshot, waitHub, type HubSnapshot, useBrowserHub } from "../helpers/e2e.js";
+import { soloTable } from "../helpers/table.js";
 
 type T = HubSnapshot & {
   stage?: string;
@@ -22,18 +23,7 @@ type T = HubSnapshot & {
 const DECK = ["20 Forest | Basic Land — Forest", "20 Grizzly Bears | Creature — Bear | {1}{G} | 2/2"].join("\n");
 const until = (page: Page, test: (s: T) => boolean, what: string) => waitHub(page, (s) => test(s as T), what) as Promise<T>;
 
-async function solo(page: Page): Promise<void> {
-  await gamePage(page, "table"); // the forms are on the game's own page
-  await page.waitForSelector("#table-solo-btn");
-  await page.fill("input[name=name]", "Ada");
-  await page.click("#table-solo-btn");
-  await until(page, (s) => s.stage === "decks", "the deck stage");
-  await page.fill("#tt-decklist", DECK);
-  await page.click("#tt-import");
-  await until(page, (s) => s.phaseOfTable === "mulligan", "the deal");
-  await page.click("#tt-keep");
-  await until(page, (s) => s.phaseOfTable === "playing", "kept");
-}
+const solo = (page: Page) => soloTable(page, "Ada", DECK);
 
 describe("e2e: card table actions of catalogue v2", function () {
   this.timeout(180_000);

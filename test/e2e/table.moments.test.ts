@@ -7,7 +7,7 @@ import { expect } from "chai";
 import type { Page } from "playwright-core";
 import { LAX_ADDRESS_LIMITS } from "../helpers/hub.js";
 import { gamePage, PHONE, screenshot, waitHub, type HubSnapshot, useBrowserHub } from "../helpers/e2e.js";
-import { longPress, showTable, tool, touchTap } from "../helpers/table.js";
+import { longPress, showTable, soloTable, tool, touchTap } from "../helpers/table.js";
 
 type SignalBox = { id: number; seat: number; colour: string; pos: { x: number; y: number }; x: number; y: number; r: number };
 type Box = { x: number; y: number; w: number; h: number };
@@ -156,16 +156,7 @@ describe("e2e: card table — partner's deck file, signals anywhere, the log int
     const opened = await suite.open(PHONE);
     const page = opened.page;
     const cdp = await opened.context.newCDPSession(page);
-    await gamePage(page, "table");
-    await page.waitForSelector("#table-solo-btn");
-    await page.fill("input[name=name]", "Bo");
-    await page.click("#table-solo-btn");
-    await until(page, (s) => s.stage === "decks", "the deck stage");
-    await page.fill("#tt-decklist", DECK);
-    await page.click("#tt-import");
-    await until(page, (s) => s.phaseOfTable === "mulligan", "the deal");
-    await page.click("#tt-keep");
-    await until(page, (s) => s.phaseOfTable === "playing", "kept");
+    await soloTable(page, "Bo", DECK);
     await page.click("#tt-draw");
     await until(page, (s) => (s.lines ?? []).some((l) => /^Bo drew/.test(l)), "a draw");
 

@@ -2,7 +2,7 @@
 // and the hand strip (window.__hub's `canvas`, viewport CSS px), and real mouse and touch
 // gestures at those places (touch through CDP: touchStart / touchMove / touchEnd).
 import type { CDPSession, Page } from "playwright-core";
-import { hub, waitHub } from "./e2e.js";
+import { gamePage, hub, waitHub } from "./e2e.js";
 
 export interface Box {
   x: number;
@@ -161,4 +161,19 @@ export async function tool(page: Page, id: string): Promise<void> {
   if (await page.locator(`#tt-tools #tt-${id}`).isVisible()) return page.click(`#tt-tools #tt-${id}`);
   await page.click("#tt-more");
   await page.click(`#tt-menu button[data-do="${id}"]`);
+}
+
+/** A goldfish table from the game's page: `name`, `deck` pasted at the deck stage, seven kept. */
+export async function soloTable(page: Page, name: string, deck: string): Promise<void> {
+  const at = (test: (s: { stage?: string; phaseOfTable?: string }) => boolean, what: string) => waitHub(page, (s) => test(s as { stage?: string; phaseOfTable?: string }), what);
+  await gamePage(page, "table"); // the forms are on the game's own page
+  await page.waitForSelector("#table-solo-btn");
+  await page.fill("input[name=name]", name);
+  await page.click("#table-solo-btn");
+  await at((s) => s.stage === "decks", "the deck stage");
+  await page.fill("#tt-decklist", deck);
+  await page.click("#tt-import");
+  await at((s) => s.phaseOfTable === "mulligan", "the deal");
+  await page.click("#tt-keep");
+  await at((s) => s.phaseOfTable === "playing", "kept");
 }
