@@ -99,6 +99,20 @@ export function errorFields(e: unknown): { err: unknown } {
   return { err: e instanceof Error ? e : new Error(String(e)) };
 }
 
+/** Codes that say the disk or the database refused a write: the condition, not a bug. */
+const STORE_CONDITION = /^(SQLITE_(FULL|READONLY|PERM|AUTH|IOERR|CANTOPEN)|ENOSPC|EROFS|EACCES|EPERM|ENOTDIR)/;
+
+/**
+ * A store's failed write as the log's `err`: a full or read-only disk is a condition the
+ * operator fixes (its code and message say which), so it goes without a stack, which would
+ * repeat the same twenty lines for every room and every retry; anything else keeps its stack.
+ */
+export function storeErr(e: unknown): unknown {
+  const code = (e as { code?: unknown })?.code;
+  if (e instanceof Error && typeof code === "string" && STORE_CONDITION.test(code)) return { type: e.name, code, message: e.message };
+  return e;
+}
+
 /**
  * The logger to hand Colyseus (its server option `logger`). Colyseus logs through
  * `logger.info("…", …args)` with emoji and free text: those lines keep their words in `msg`

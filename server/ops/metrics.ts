@@ -12,7 +12,7 @@ import path from "node:path";
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from "prom-client";
 import type { BotThinker } from "../bots/thinker.js";
 import type { RoomLog } from "../store/RoomLog.js";
-import { log } from "./log.js";
+import { log, storeErr } from "./log.js";
 
 export const registry = new Registry();
 // process_* (CPU, RSS, open files), nodejs_* (heap, GC, and nodejs_eventloop_lag_* from
@@ -224,15 +224,15 @@ export function meteredRoomLog<L extends RoomLog>(inner: L): L {
           // A line per room (operators grep by room), unless a busy batch would flood the log.
           const ids = (args[0] as { roomId: string }[]).map((w) => w.roomId);
           if (ids.length <= 10) {
-            for (const room of ids) log.error({ event: "roomlog.write-failed", room, game: games.get(room), what: prop, rooms: ids.length, err: e }, `a room-log group commit failed (${ids.length} rooms' writes, none written)`);
+            for (const room of ids) log.error({ event: "roomlog.write-failed", room, game: games.get(room), what: prop, rooms: ids.length, err: storeErr(e) }, `a room-log group commit failed (${ids.length} rooms' writes, none written)`);
           } else {
-            log.error({ event: "roomlog.write-failed", rooms: ids.length, roomIds: ids.slice(0, 10), what: prop, err: e }, `a room-log group commit failed (${ids.length} rooms' writes, none written)`);
+            log.error({ event: "roomlog.write-failed", rooms: ids.length, roomIds: ids.slice(0, 10), what: prop, err: storeErr(e) }, `a room-log group commit failed (${ids.length} rooms' writes, none written)`);
           }
           return;
         }
         const room = prop === "write" ? (args[0] as string) : (args[0] as { roomId?: string } | undefined)?.roomId;
         const game = room === undefined ? undefined : games.get(room);
-        log.error({ event: "roomlog.write-failed", room, game, what: prop, err: e }, "a room-log write failed");
+        log.error({ event: "roomlog.write-failed", room, game, what: prop, err: storeErr(e) }, "a room-log write failed");
       };
       return (...args: unknown[]) => {
         if (prop === "open") {

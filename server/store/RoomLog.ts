@@ -21,7 +21,7 @@ import path from "node:path";
 import Database from "better-sqlite3";
 import { describeStoreError } from "./SaveQueue.js";
 import { freeBytesAt } from "./diskSpace.js";
-import { log } from "../ops/log.js";
+import { log, storeErr } from "../ops/log.js";
 
 export type RoomStatus = "live" | "sleeping" | "closed";
 
@@ -279,7 +279,7 @@ export class SqliteRoomLog implements RoomLog {
       const now = Date.now();
       if (!this.failing) {
         log.error(
-          { event: "roomlog.failing", file: this.file, err: e },
+          { event: "roomlog.failing", file: this.file, err: storeErr(e) },
           `room log: cannot write ${this.file} (${describeStoreError(e)}): moves are refused ("not-saved") and no room is created until it can. ` +
             `Free space on that disk; nothing needs restarting.`,
         );

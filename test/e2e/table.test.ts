@@ -210,6 +210,8 @@ describe("e2e: card table in Chromium", function () {
     expect(await b.textContent("#gs-end-h")).to.equal("Ada won");
     expect(await b.textContent("#tt-ended")).to.equal("Everyone still playing agreed to end the game.");
     expect((await table(a)).lines!.at(-1)).to.equal("Everyone agreed to end the game: Ada won.");
+    // a finished game takes no more changes: its life totals stay, without the − / + buttons
+    for (const p of [a, b]) expect(await p.locator(".tt-player .tt-life button").count(), "life buttons on a finished game").to.equal(0);
     await screenshot(b, "table-end-agreed-phone");
     await screenshot(a, "table-end-agreed-desktop");
   });

@@ -123,6 +123,9 @@ describe("ops: structured JSON logs", function () {
       const line = await until(() => captured.find((l) => l.event === "roomlog.write-failed"), "roomlog.write-failed");
       expect(line).to.include({ level: "error", room: solo.room.roomId });
       expect(line.err?.code).to.equal("SQLITE_FULL");
+      // a full disk is a condition, not a bug: its code and words, without a stack per room
+      expect(line.err?.message).to.be.a("string").and.not.empty;
+      expect(line.err?.stack || "", "no stack").to.equal("");
       expect(await failures()).to.be.greaterThan(before);
       db.pragma("max_page_count = 1073741823");
       await solo.room.leave(true);

@@ -368,12 +368,13 @@ export async function mount(host: HTMLElement, ctx: GameContext): Promise<GameHa
     const plus = h("button", { type: "button", class: "small", "aria-label": `${nameOf(g)} gains 1 life` }, "+");
     plus.addEventListener("click", () => life(1));
     const t = view!.table!;
+    const adjustable = me() >= 0 && !t.ended;
     return h(
       "header",
       { class: `tt-player${t.turn.active === g ? " tt-active" : ""}`, "data-seat": g },
       h("strong", {}, nameOf(g)),
-      // Spectators watch: no buttons they could not use.
-      h("span", { class: "tt-life", "data-life": p.life }, me() >= 0 ? minus : null, ` ♥ ${p.life} `, me() >= 0 ? plus : null),
+      // Spectators watch, and a finished game takes no more changes: no buttons nobody can use.
+      h("span", { class: "tt-life", "data-life": p.life }, adjustable ? minus : null, ` ♥ ${p.life} `, adjustable ? plus : null),
       p.poison ? h("span", {}, ` ☠ ${p.poison}`) : null,
       h("span", { class: "tt-handcount" }, ` · hand ${p.cards.hand}`),
       p.mulligans && t.phase === "mulligan" ? h("span", {}, ` · mulligans ${p.mulligans}`) : null,
