@@ -109,8 +109,11 @@ const STORE_CONDITION = /^(SQLITE_(FULL|READONLY|PERM|AUTH|IOERR|CANTOPEN)|ENOSP
  */
 export function storeErr(e: unknown): unknown {
   const code = (e as { code?: unknown })?.code;
-  if (e instanceof Error && typeof code === "string" && STORE_CONDITION.test(code)) return { type: e.name, code, message: e.message };
-  return e;
+  if (!(e instanceof Error) || typeof code !== "string" || !STORE_CONDITION.test(code)) return e;
+  // Same class (pino's `type` names it, e.g. SqliteError), its first line as the stack.
+  const bare = Object.create(Object.getPrototypeOf(e) as object) as Error & { code: string };
+  Object.assign(bare, { message: e.message, code, stack: `${e.name}: ${e.message}` });
+  return bare;
 }
 
 /**

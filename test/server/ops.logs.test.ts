@@ -125,7 +125,8 @@ describe("ops: structured JSON logs", function () {
       expect(line.err?.code).to.equal("SQLITE_FULL");
       // a full disk is a condition, not a bug: its code and words, without a stack per room
       expect(line.err?.message).to.be.a("string").and.not.empty;
-      expect(line.err?.stack || "", "no stack").to.equal("");
+      expect(line.err?.type).to.equal("SqliteError");
+      expect(line.err?.stack, "its first line, no frames").to.equal(`SqliteError: ${line.err?.message}`);
       expect(await failures()).to.be.greaterThan(before);
       db.pragma("max_page_count = 1073741823");
       await solo.room.leave(true);
