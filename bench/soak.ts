@@ -11,7 +11,7 @@
 // Prints the table, writes bench/results/soak.json and a chart bench/results/soak.png (quick
 // mode: in the quick results folder, bench/lib/section.ts).
 //
-// Env: SOAK_CLIENTS (1000), SOAK_MINUTES (20 of load; the run is about 30 min in all),
+// Env: SOAK_CLIENTS (1000), SOAK_MINUTES (20 of load after a 4.5-minute warm-up crowd; about 35 min in all),
 // SOAK_SAMPLE_SECONDS (10), SOAK_SNAPSHOTS=<dir> (heap snapshots before and after, for
 // Chrome DevTools), BENCH_QUICK=1 (100 players, short lives and windows: about a minute).
 
@@ -33,15 +33,21 @@ const CLIENTS = num(process.env.SOAK_CLIENTS, QUICK ? 100 : 1000);
 const LOAD_MS = num(process.env.SOAK_MINUTES, QUICK ? 0.5 : 20) * 60_000;
 const RAMP_MS = QUICK ? 5_000 : 180_000;
 const SAMPLE_MS = num(process.env.SOAK_SAMPLE_SECONDS, QUICK ? 5 : 10) * 1000;
-/** A first crowd before "before": every game's code loaded and compiled, the bot threads up. */
-const WARM_CLIENTS = QUICK ? 20 : 200;
-const WARM_MS = QUICK ? 8_000 : 120_000;
+/**
+ * A first crowd before "before", as large as the real one: every game's code loaded, and the
+ * functions a full crowd makes hot compiled, so "before" and "after" hold the same machine code
+ * (a 200-player warm-up left 3.4 MB of code compiled only during the crowd in the "after").
+ */
+const WARM_CLIENTS = QUICK ? 20 : CLIENTS;
+const WARM_MS = QUICK ? 8_000 : RAMP_MS + 90_000;
+/** Quiet after the rooms are gone: the matchmaker's per-address buckets refill and are swept. */
+const QUIET_MS = QUICK ? 0 : 80_000;
 /** Longest wait for the rooms to be gone after everyone left (holds and windows running out). */
 const SETTLE_MAX_MS = QUICK ? 25_000 : 6 * 60_000;
 const SNAPSHOTS = process.env.SOAK_SNAPSHOTS;
 const TOKEN = "soak-bench-metrics-token-0123456789";
 /** The run stops itself past this, whatever happens. */
-const HARD_LIMIT_MS = LOAD_MS + RAMP_MS + 20 * 60_000;
+const HARD_LIMIT_MS = LOAD_MS + RAMP_MS + WARM_MS + 20 * 60_000;
 
 /** Player lives: long enough to play, short enough to churn. */
 const LIFE = QUICK ? { min: 3_000, max: 10_000 } : { min: 30_000, max: 150_000 };
@@ -192,11 +198,13 @@ async function main(): Promise<void> {
 
   // warm-up: every game's code loaded and compiled, the bot threads started, then gone again
   phase = "warm-up";
-  await Promise.all(drivers.map((d) => d.ask({ cmd: "run", clients: WARM_CLIENTS / 2, rampMs: 0 }, "running")));
+  await Promise.all(drivers.map((d) => d.ask({ cmd: "run", clients: WARM_CLIENTS / 2, rampMs: QUICK ? 0 : RAMP_MS }, "running")));
   await sleep(WARM_MS);
   phase = "warm-up leaving";
   await Promise.all(drivers.map((d) => d.ask({ cmd: "stop" }, "stopped")));
   await settle("warm-up settle");
+  phase = "quiet";
+  await sleep(QUIET_MS);
   phase = "before";
   const before = [await sample(), (await sleep(SAMPLE_MS / 2), await sample())];
   if (SNAPSHOTS) mkdirSync(SNAPSHOTS, { recursive: true }), await inspector.snapshot(path.join(SNAPSHOTS, "before.heapsnapshot"));
@@ -210,6 +218,8 @@ async function main(): Promise<void> {
   phase = "leaving";
   const stats = await Promise.all(crowd.map((d) => d.ask({ cmd: "stop" }, "stopped")));
   await settle("everyone gone");
+  phase = "quiet";
+  await sleep(QUIET_MS);
   phase = "after";
   const after = [await sample(), (await sleep(SAMPLE_MS / 2), await sample())];
   if (SNAPSHOTS) await inspector.snapshot(path.join(SNAPSHOTS, "after.heapsnapshot"));

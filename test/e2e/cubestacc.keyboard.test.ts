@@ -56,7 +56,7 @@ async function playByKeyboard(page: Page, label: string): Promise<{ s: Cs; stats
       "our turn (or the end)",
       30_000,
     );
-    if (/^Bot .+ played .+\.$/.test(s.log ?? "") && !stats.botPlays.includes(s.log!)) stats.botPlays.push(s.log!);
+    for (const line of s.lines ?? []) if (/^Bot .+ played .+\.$/.test(line) && !stats.botPlays.includes(line)) stats.botPlays.push(line);
     if (s.phase === "finished") break;
     const mark = `${s.turnNo}|${s.hand?.join(",")}|${s.cubes?.length}|${s.canUhOh}|${s.buttons?.caught}|${s.canDone}`;
     const changed = (x: Cs) => x.phase === "finished" || `${x.turnNo}|${x.hand?.join(",")}|${x.cubes?.length}|${x.canUhOh}|${x.buttons?.caught}|${x.canDone}` !== mark;

@@ -82,7 +82,8 @@ class CubestaccScene implements GameHandle {
   private guide = new FirstMoveGuide(!howtoSeen());
   /** A rated game's changes on the end screen (client/games/shell/rated.ts). */
   private rated: RatedBox | null = null;
-  private lastEventText = "";
+  /** The event line's last words, newest last (the test hook reads them; a bot's play between two of our turns is not lost). */
+  private eventLines: string[] = [];
 
   constructor(host: HTMLElement, ctx: GameContext) {
     this.host = host;
@@ -280,7 +281,7 @@ class CubestaccScene implements GameHandle {
       for (const cube of m.cubes.slice(prev.cubes.length)) {
         const line = playLine(cube, m, me);
         if (!line) continue;
-        this.lastEventText = line;
+        this.noteLine(line);
         this.hud.say(line);
         cueOtherMove();
       }
@@ -398,12 +399,17 @@ class CubestaccScene implements GameHandle {
 
   // ---- server messages ------------------------------------------------------------------------
 
+  private noteLine(line: string): void {
+    this.eventLines.push(line);
+    if (this.eventLines.length > 24) this.eventLines.shift();
+  }
+
   private onEvent(e: Record<string, unknown>): void {
     const { text, floatAt, floatMsg, announce } = eventLine(e, this.model, this.mySeat());
     this.explainPenalty(e);
     if (announce) this.ctx.announce(text);
     if (text) {
-      this.lastEventText = text;
+      this.noteLine(text);
       this.hud.say(text);
     }
     if (floatAt !== null && floatMsg && !this.view.frozen) {
@@ -492,7 +498,8 @@ class CubestaccScene implements GameHandle {
       buttons: Object.fromEntries(Object.entries(b).map(([k, el]) => [k, !el.disabled])),
       turnText: this.root.querySelector("#cs-turn")?.textContent ?? "",
       timerText: this.root.querySelector("#cs-timer")?.textContent ?? "",
-      log: this.lastEventText,
+      log: this.eventLines[this.eventLines.length - 1] ?? "",
+      lines: [...this.eventLines],
       yaw: this.view.yaw,
       zoom: Math.round(this.board.cam.z * 1000) / 1000,
       follow: this.board.follow,
