@@ -117,7 +117,8 @@ export function renameProfileSoon(name: string): void {
 }
 
 export async function renameProfile(name: string): Promise<StoredProfile | null> {
-  const p = loadProfile();
+  // On a first visit the profile may still be on its way: wait for it, or the name is lost.
+  const p = loadProfile() ?? (await ensureProfile());
   if (!p || !name.trim()) return p;
   const r = await api("/api/profile", { method: "PATCH", body: JSON.stringify({ name }) });
   const next = { ...p, name: r.profile.name };

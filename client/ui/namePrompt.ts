@@ -1,5 +1,6 @@
 // "What should the others call you?" — asked once before joining someone's game by an
 // invite link, so nobody sits at a friend's table as "Player".
+import { renameProfile } from "../net/profile";
 import { cleanName, saveName } from "../net/storage";
 import { h } from "./dom";
 
@@ -44,6 +45,8 @@ export function namePrompt(roomId: string, join: () => void, cancel: () => void,
       return;
     }
     saveName(name);
+    // The profile (My games, ratings) takes the name too, not only this room's seat.
+    void renameProfile(name).catch(() => undefined);
     join();
   });
   queueMicrotask(() => input.focus());

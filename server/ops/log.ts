@@ -9,6 +9,7 @@
 
 import { createRequire } from "node:module";
 import { pino, type DestinationStream, type Logger } from "pino";
+import { storeCondition } from "./storeCondition.js";
 
 /** The `event` names the hub logs (README, "Logs"). */
 export const EVENTS = [
@@ -99,9 +100,6 @@ export function errorFields(e: unknown): { err: unknown } {
   return { err: e instanceof Error ? e : new Error(String(e)) };
 }
 
-/** Codes that say the disk or the database refused a write: the condition, not a bug. */
-const STORE_CONDITION = /^(SQLITE_(FULL|READONLY|PERM|AUTH|IOERR|CANTOPEN)|ENOSPC|EROFS|EACCES|EPERM|ENOTDIR)/;
-
 /**
  * A store's failed write as the log's `err`: a full or read-only disk is a condition the
  * operator fixes (its code and message say which), so it goes without a stack, which would
@@ -109,7 +107,7 @@ const STORE_CONDITION = /^(SQLITE_(FULL|READONLY|PERM|AUTH|IOERR|CANTOPEN)|ENOSP
  */
 export function storeErr(e: unknown): unknown {
   const code = (e as { code?: unknown })?.code;
-  if (!(e instanceof Error) || typeof code !== "string" || !STORE_CONDITION.test(code)) return e;
+  if (!(e instanceof Error) || typeof code !== "string" || storeCondition(code) === null) return e;
   // Same class (pino's `type` names it, e.g. SqliteError), its first line as the stack.
   const bare = Object.create(Object.getPrototypeOf(e) as object) as Error & { code: string };
   Object.assign(bare, { message: e.message, code, stack: `${e.name}: ${e.message}` });

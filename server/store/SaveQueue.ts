@@ -18,6 +18,7 @@ import {
   type StoredGame,
 } from "./GameStore.js";
 import { log, storeLine } from "../ops/log.js";
+import { storeCondition } from "../ops/storeCondition.js";
 
 export interface SaveQueueSettings {
   /** Results kept waiting at most (default 1000); past it a new result is lost, loudly. */
@@ -232,19 +233,6 @@ const FIX = "Free space on the disk holding DATA_DIR (or make it writable); noth
 export function describeStoreError(error: unknown): string {
   const e = error as { code?: string; message?: string };
   const code = typeof e?.code === "string" ? e.code : "";
-  const what =
-    code === "SQLITE_FULL" || code === "ENOSPC"
-      ? "the disk is full"
-      : code.startsWith("SQLITE_READONLY") || code === "EROFS"
-        ? "the database is read-only"
-        : code === "EACCES" || code === "EPERM" || code === "SQLITE_PERM" || code === "SQLITE_AUTH"
-          ? "permission denied"
-          : code.startsWith("SQLITE_IOERR")
-            ? "a disk input/output error"
-            : code.startsWith("SQLITE_CANTOPEN")
-              ? "the database file cannot be opened for writing (is its folder read-only?)"
-              : code === "ENOTDIR"
-                ? "a part of the path is a file, not a folder"
-                : "the write failed";
+  const what = storeCondition(code) ?? "the write failed";
   return `${what}${code ? `: ${code}` : ""}${e?.message ? `, ${e.message}` : ""}`;
 }

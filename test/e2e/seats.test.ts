@@ -47,6 +47,8 @@ describe("e2e: seats are safe (Back, links, closed tabs, invite names)", functio
     let b = await waitS(ben.page, (x) => x.ready === true && x.seat === 1 && x.phase === "playing" && (x.hand?.length ?? 0) === 7, "Ben seated, the game dealt");
     const hand = b.hand;
     await waitS(ann.page, (x) => x.seats?.[1]?.name === "Ben", "Ann sees Ben by name");
+    // the name asked at the invite is his profile's too (My games says "Playing as Ben")
+    await ben.page.waitForFunction(() => JSON.parse(localStorage.getItem("hub.profile") ?? "{}").name === "Ben", null, { timeout: 10_000 });
     // his first Cubestacc game: the how-to card comes first
     await ben.page.waitForSelector("#cs-howto:not([hidden])");
     await ben.page.click("#cs-howto-close");

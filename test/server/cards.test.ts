@@ -2,7 +2,7 @@
 // in Scryfall's documented shape: every layout, tokens, basic lands, an art card) imported into
 // SQLite; lookups by name, face, "A // B", set + collector number; a second import replacing
 // the first under a running reader; a broken file changing nothing; no data at all. Then a real
-// table room (port 2783): a decklist with set codes and a double-faced card becomes real cards,
+// table room (port 2785): a decklist with set codes and a double-faced card becomes real cards,
 // only its player is told what was not found, and the page's CSP allows exactly the data's
 // picture host when CARD_IMAGES is on.
 
@@ -22,7 +22,7 @@ import { bootHub, seated, until, type TestHub } from "../helpers/hub.js";
 import { testPort } from "../helpers/ports.js";
 
 export const FIXTURE = path.join(path.dirname(new URL(import.meta.url).pathname), "..", "fixtures", "cards", "scryfall-bulk.json");
-const PORT = testPort(2783);
+const PORT = testPort(2785);
 
 describe("card data: Scryfall bulk import", function () {
   this.timeout(30_000);

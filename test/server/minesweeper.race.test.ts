@@ -399,7 +399,7 @@ describe("minesweeper race: players who are gone hold nobody up", function () {
   this.timeout(20_000);
   let hub: TestHub;
   before(async () => {
-    hub = await bootMinesweeperHub(testPort(2643), { raceCountdownMs: COUNTDOWN_MS, reconnectSeconds: 30, seatHoldSeconds: 60 });
+    hub = await bootMinesweeperHub(testPort(2647), { raceCountdownMs: COUNTDOWN_MS, reconnectSeconds: 30, seatHoldSeconds: 60 });
   });
   afterEach(async () => {
     await hub.colyseus.cleanup();

@@ -161,6 +161,11 @@ export class BattlePlayer {
     return this.current !== null || this.queue.length > 0;
   }
 
+  /** The round of the battle on screen (null when none is). */
+  get round(): number | null {
+    return this.current?.show.round ?? null;
+  }
+
   /** Queues battles; battles of earlier rounds still waiting are dropped (a viewer never lags a round behind). */
   play(shows: BattleShow[]): void {
     if (!shows.length) return;

@@ -70,9 +70,11 @@ function heldOf(s: PetsWire): Held {
  * The state as shown while a battle plays: the figures from before it, nobody acting, no
  * clock, the game not over yet. Everything else (seats, names) is the live state.
  */
-function whileBattle(s: PetsWire, held: Held): PetsWire {
+function whileBattle(s: PetsWire, held: Held, showing: number | null): PetsWire {
   const players = Array.from(s.players).map((p, i) => ({ ...p, ...(held.figures[i] ?? {}) }));
-  const shown: Partial<PetsWire> = { phase: s.phase === "finished" ? "playing" : s.phase, round: held.round, stage: "battle", acting: [], deadline: 0, players, turn: -1 };
+  // The round is the battle's on screen: a viewer whose battles came faster than they played
+  // (bots shop in no time) jumps to the newest, and the header says which one that is.
+  const shown: Partial<PetsWire> = { phase: s.phase === "finished" ? "playing" : s.phase, round: showing ?? held.round, stage: "battle", acting: [], deadline: 0, players, turn: -1 };
   return new Proxy(s, { get: (t, k) => (k in shown ? shown[k as keyof PetsWire] : (t as never)[k]) });
 }
 
@@ -248,7 +250,7 @@ export async function mount(host: HTMLElement, ctx: GameContext): Promise<GameHa
       heldLines = [];
     }
     holdTurnCues(held !== null);
-    const s = held ? whileBattle(live, held) : live;
+    const s = held ? whileBattle(live, held, player.round) : live;
     shown = s;
     if (!held) shownBefore = heldOf(live);
     shell.update(s);
