@@ -11,7 +11,7 @@
 // Prints the table, writes bench/results/soak.json and a chart bench/results/soak.png (quick
 // mode: in the quick results folder, bench/lib/section.ts).
 //
-// Env: SOAK_CLIENTS (1000), SOAK_MINUTES (20 of load after a 4.5-minute warm-up crowd; about 35 min in all),
+// Env: SOAK_CLIENTS (1000), SOAK_MINUTES (20 of load after a 7.5-minute warm-up crowd of the same size; about 36 min in all),
 // SOAK_SAMPLE_SECONDS (10), SOAK_SNAPSHOTS=<dir> (heap snapshots before and after, for
 // Chrome DevTools), BENCH_QUICK=1 (100 players, short lives and windows: about a minute).
 
