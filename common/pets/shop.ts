@@ -5,7 +5,7 @@
 import { reject, type Rejection } from "../core/rules.js";
 import { cardDef } from "./cards.js";
 import { addCard, isPet, keyOf, petCount } from "./state.js";
-import { GOLD_PER_ROUND, PET_LIMIT, ROUNDS, type GainReason, type PetsEvent, type PetsState } from "./types.js";
+import { GOLD_PER_ROUND, PET_LIMIT, ROUNDS, type GainReason, type PetsEvent, type PetsState, type PetsView } from "./types.js";
 
 const fail = (code: string, message: string): Rejection => reject(code, message).error;
 
@@ -27,25 +27,55 @@ export function gainApples(s: PetsState, seat: number, n: number, why: GainReaso
   events.push({ type: "gained", seat, card: "apple", n, why });
 }
 
+/** What a card in the shop costs. */
+export const BUY_PRICE = 1;
+
+/**
+ * What a seat's shop moves hang on, the same from the rules' state, a seat's view and the
+ * client's schema: so the client's "why can't I buy" is these checks, not a copy of them.
+ */
+export interface ShopFacts {
+  open: boolean;
+  seat: number;
+  turn: number;
+  passed: boolean;
+  picking: boolean;
+  gold: number;
+}
+
+export const shopFactsOf = (s: PetsState, seat: number): ShopFacts => ({ open: s.phase === "shop", seat, turn: s.turn, passed: !!s.passed[seat], picking: !!s.picks[seat], gold: s.gold[seat] ?? 0 });
+
+/** The same facts from what `viewer` is shown (common/pets/view.ts). */
+export const shopFactsOfView = (v: PetsView, viewer: number): ShopFacts => ({ open: v.phase === "shop", seat: viewer, turn: v.turn, passed: !!v.passed[viewer], picking: !!v.picks, gold: v.gold[viewer] ?? 0 });
+
 /** Common shop checks: the right phase, this seat's turn, no pick pending (unless picking). */
-export function checkShopTurn(s: PetsState, seat: number, picking = false): Rejection | null {
-  if (s.phase !== "shop") return fail("wrong-phase", "The shop is closed: arrange your deck for the battle.");
-  if (s.passed[seat]) return fail("passed", "You passed: wait for the shop to close.");
-  if (seat !== s.turn) return fail("not-your-turn", `It is seat ${s.turn + 1}'s turn in the shop: wait for yours.`);
-  if (!picking && s.picks[seat]) return fail("pick-first", "Pick one of the two traded cards first.");
-  if (picking && !s.picks[seat]) return fail("no-pick", "There is nothing to pick: trade in 3 pets of one suit first.");
+export function checkShopFacts(f: ShopFacts, picking = false): Rejection | null {
+  if (!f.open) return fail("wrong-phase", "The shop is closed: arrange your deck for the battle.");
+  if (f.passed) return fail("passed", "You passed: wait for the shop to close.");
+  if (f.seat !== f.turn) return fail("not-your-turn", `It is seat ${f.turn + 1}'s turn in the shop: wait for yours.`);
+  if (!picking && f.picking) return fail("pick-first", "Pick one of the two traded cards first.");
+  if (picking && !f.picking) return fail("no-pick", "There is nothing to pick: trade in 3 pets of one suit first.");
   return null;
 }
 
+export const checkShopTurn = (s: PetsState, seat: number, picking = false): Rejection | null => checkShopFacts(shopFactsOf(s, seat), picking);
+
+const NO_GOLD = (): Rejection => fail("no-gold", "You have no gold left: sell, trade in or pass.");
+
+/** Why this seat cannot buy any card now (null: it can buy whichever shop slot holds a card). */
+export function whyNoBuy(f: ShopFacts): Rejection | null {
+  return checkShopFacts(f) ?? (f.gold < BUY_PRICE ? NO_GOLD() : null);
+}
+
 export function checkBuy(s: PetsState, seat: number, slot: number): Rejection | null {
-  if (s.gold[seat] < 1) return fail("no-gold", "You have no gold left: sell, trade in or pass.");
+  if (s.gold[seat] < BUY_PRICE) return NO_GOLD();
   if (slot < 0 || slot >= s.row.length || s.row[slot] === null) return fail("empty-slot", `Shop slot ${slot + 1} is empty: buy another card.`);
   return null;
 }
 
 export function buy(s: PetsState, seat: number, slot: number, events: PetsEvent[]): void {
   const id = s.row[slot]!;
-  s.gold[seat]--;
+  s.gold[seat] -= BUY_PRICE;
   s.hands[seat].push(id);
   const card = keyOf(s, id);
   events.push({ type: "bought", seat, slot, card });

@@ -4,7 +4,7 @@
 // HUD, Sell / Trade in / Pass (with its confirmation), Ready to battle, the announcements,
 // the log, the battle player and the end screen. It reads the room state (server/rooms/pets/)
 // and sends the definition's payloads; legality is the server's (errors are announced).
-import { ROUNDS, type PetsEvent, type PetsPayloads } from "../../../common/pets/index";
+import { BUY_PRICE, ROUNDS, whyNoBuy, type PetsEvent, type PetsPayloads } from "../../../common/pets/index";
 import { defaultOrder } from "../../../common/pets/bots/arrange";
 import { announce } from "../../ui/announce";
 import { h } from "../../ui/dom";
@@ -76,6 +76,20 @@ function whileBattle(s: PetsWire, held: Held, showing: number | null): PetsWire 
   // (bots shop in no time) jumps to the newest, and the header says which one that is.
   const shown: Partial<PetsWire> = { phase: s.phase === "finished" ? "playing" : s.phase, round: showing ?? held.round, stage: "battle", acting: [], deadline: 0, players, turn: -1 };
   return new Proxy(s, { get: (t, k) => (k in shown ? shown[k as keyof PetsWire] : (t as never)[k]) });
+}
+
+/** Why the shop's cards cannot be bought now, by the rules' refusal code ("" when they can). */
+function buyWords(code: string, shopper: string): string {
+  switch (code) {
+    case "": return "";
+    case "wrong-phase": return "The shop is closed.";
+    case "watching": return "You are watching.";
+    case "passed": return "You passed this round.";
+    case "not-your-turn": return `Wait for your turn: ${shopper} is shopping.`;
+    case "pick-first": return "Keep one of the traded cards first.";
+    case "no-gold": return "No gold left: sell, trade in or pass.";
+    default: return "You cannot buy right now.";
+  }
 }
 
 /** A finger, not a mouse: hints say tap and press-and-hold, never click, hover or keys. */
@@ -268,16 +282,18 @@ export async function mount(host: HTMLElement, ctx: GameContext): Promise<GameHa
       : held
         ? `Round ${s.round}: the battle! Watch it, or press Skip for ${s.round < ROUNDS ? "the next shop" : "the result"}.`
       : s.stage === "shop"
-        ? me === null ? `Shop: ${nameOfSeat(s.turn)} to act.` : p?.passed ? "You passed: wait for the shop to close." : myShopTurn ? `Your turn in the shop: ${p!.gold} gold. Buy (1 gold), sell, trade in 3 of a suit, or pass.` : `Shop: ${nameOfSeat(s.turn)} is shopping…`
+        ? me === null ? `Shop: ${nameOfSeat(s.turn)} to act.` : p?.passed ? "You passed: wait for the shop to close." : myShopTurn ? `Your turn in the shop: ${p!.gold} gold. Buy (${BUY_PRICE} gold), sell, trade in 3 of a suit, or pass.` : `Shop: ${nameOfSeat(s.turn)} is shopping…`
         : s.stage === "arrange"
           ? me === null ? "Everyone arranges their deck in secret." : p?.arranged ? (s.mode === "arena" ? "Deck locked in: the battle starts." : "Deck locked in: waiting for the others.") : `Arrange your deck in secret: drag cards (top plays first), then press Ready to battle${s.mode === "arena" ? " against a team another player fielded at this round" : ""}.`
           : "";
 
     const arranging = playing && s.stage === "arrange" && !!p?.private && !held;
     const free = myShopTurn && !pickKeys.length;
-    const buyWhy = !playing || s.stage !== "shop" ? "The shop is closed." : me === null ? "You are watching." : p?.passed ? "You passed this round." : !myShopTurn ? `Wait for your turn: ${nameOfSeat(s.turn)} is shopping.` : pickKeys.length ? "Keep one of the traded cards first." : p!.gold <= 0 ? "No gold left: sell, trade in or pass." : "";
+    // Whether a buy is open is the rules' own check (common/pets/shop.ts whyNoBuy); the words are for this screen.
+    const buyBlock = !playing || s.stage !== "shop" ? "wrong-phase" : me === null || !p ? "watching" : (whyNoBuy({ open: true, seat: me, turn: s.turn, passed: !!p.passed, picking: pickKeys.length > 0, gold: p.gold })?.code ?? "");
+    const buyWhy = buyWords(buyBlock, nameOfSeat(s.turn));
     const press = touch() ? "tap" : "click";
-    const shopTitle = `Shop · tier ${s.round}, ${s.deckCount} left${buyWhy ? "" : ` · ${press} to buy (1 gold)`}`;
+    const shopTitle = `Shop · tier ${s.round}, ${s.deckCount} left${buyWhy ? "" : ` · ${press} to buy (${BUY_PRICE} gold)`}`;
     const handTitle = p ? `Your hand · ${p.cards} card${p.cards === 1 ? "" : "s"}, ${p.pets} pet${p.pets === 1 ? "" : "s"}${p.pets > 5 ? " (5 at most to pass)" : ""}${free ? ` · ${press} to select` : ""}` : "";
 
     if (arranging) {
@@ -348,6 +364,8 @@ export async function mount(host: HTMLElement, ctx: GameContext): Promise<GameHa
     if (held) heldLines.push(line);
     else addLine(line);
   });
+  // One handler on the current room: a reconnection's new room replaces it, destroy removes it.
+  let unbind = () => {};
   const offRoom = ctx.session.onRoom((room) => {
     battlesSeen = -1;
     // A Room rebuilt after a reload can arrive before its first full state: draw once the
@@ -356,12 +374,15 @@ export async function mount(host: HTMLElement, ctx: GameContext): Promise<GameHa
       const w = s as Partial<PetsWire> | undefined;
       return !!w && !!w.seats && !!w.acting && !!w.players && !!w.battles && !!w.row && !!w.winners;
     };
-    room.onStateChange((s) => {
+    unbind();
+    const onChange = (s: unknown) => {
       if (!whole(s)) return;
       state = s;
       notice.hidden = true;
       draw();
-    });
+    };
+    room.onStateChange(onChange);
+    unbind = () => room.onStateChange.remove(onChange);
     if (whole(room.state)) {
       state = room.state;
       draw();
@@ -377,6 +398,7 @@ export async function mount(host: HTMLElement, ctx: GameContext): Promise<GameHa
   return {
     destroy() {
       offRoom();
+      unbind();
       offError();
       offEvent();
       table.destroy();

@@ -9,7 +9,7 @@
 // (layout.ts), as Cubestacc does; the keyboard goes through keyboard.ts. Rendering is on demand (stage.ts): a
 // change draws one frame. Nothing here decides a rule: the scene sends, the server judges.
 import { Application, Container, Graphics, Sprite, Text, type TextStyleOptions } from "pixi.js";
-import { cardDef, isCardKey } from "../../../common/pets/index";
+import { BUY_PRICE, cardDef, isCardKey } from "../../../common/pets/index";
 import { FrameRequests, initStillStage } from "../stage.js";
 import { describe, nameOf } from "./cards";
 import { CardFaces } from "./faces";
@@ -212,7 +212,7 @@ export class PetsTable {
       // the price tag, under the card (grey when you cannot buy now)
       const tag = new Graphics().roundRect(x + slot.w / 2 - 26, y + slot.h + 4, 52, 18, 9).fill(ok ? 0xf2c230 : 0x6b7280);
       this.layer.addChild(tag);
-      this.label("1 gold", x + slot.w / 2, y + slot.h + 13, { fontSize: 11, fontWeight: "bold", fill: ok ? 0x1b1f27 : 0xe5e7eb }, 0.5);
+      this.label(`${BUY_PRICE} gold`, x + slot.w / 2, y + slot.h + 13, { fontSize: 11, fontWeight: "bold", fill: ok ? 0x1b1f27 : 0xe5e7eb }, 0.5);
     }
     if (slot.zone === "order" && note) this.drawNote(slot, x, y, note, m.order!);
   }
@@ -253,7 +253,7 @@ export class PetsTable {
   private keyCard(slot: CardSlot, key: string, ok: boolean, m: TableModel, notes: OrderNote[]): KeyCard {
     const d = describe(key);
     const k = this.keyOf(slot);
-    if (slot.zone === "shop") return { slot, key: k, id: `pets-shop-${slot.index}`, label: `Buy ${d} Price 1 gold.${ok ? "" : ` ${m.buyWhy}`}`, enabled: ok };
+    if (slot.zone === "shop") return { slot, key: k, id: `pets-shop-${slot.index}`, label: `Buy ${d} Price ${BUY_PRICE} gold.${ok ? "" : ` ${m.buyWhy}`}`, enabled: ok };
     if (slot.zone === "pick") return { slot, key: k, id: `pets-pick-${slot.index}`, label: `Keep ${d}`, enabled: true };
     if (slot.zone === "hand") {
       const id = m.hand![slot.index].id;

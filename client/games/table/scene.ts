@@ -564,12 +564,17 @@ export async function mount(host: HTMLElement, ctx: GameContext): Promise<GameHa
   let lastVote = "";
   const endVoteHost = { view: () => view, me, nameOf, answer: (agree: boolean) => ctx.session.send("answerEnd", { agree }), dismissed: () => draw() };
 
+  // One handler on the current room: a reconnection's new room replaces it, destroy removes it.
+  let unbind = () => {};
   const offRoom = ctx.session.onRoom((room) => {
-    room.onStateChange((s) => {
+    unbind();
+    const onChange = (s: unknown) => {
       wire = s as unknown as TableWire;
       if (me() >= 0 && focus === 0) focus = me();
       draw();
-    });
+    };
+    room.onStateChange(onChange);
+    unbind = () => room.onStateChange.remove(onChange);
     if (room.state) {
       wire = room.state as unknown as TableWire;
       draw();
@@ -613,6 +618,7 @@ export async function mount(host: HTMLElement, ctx: GameContext): Promise<GameHa
     destroy() {
       gone = true;
       offRoom();
+      unbind();
       offError();
       offGestures();
       window.removeEventListener("resize", onResize);
