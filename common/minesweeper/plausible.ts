@@ -36,3 +36,29 @@ export function implausibleReason(level: string, stats: { threeBV: number; timeM
   }
   return null;
 }
+
+/** Only solo games on a standard level can rank (co-op, races and custom boards never do). */
+export const rankableGame = (mode: string, level: string): boolean => mode === "solo" && level !== "custom";
+
+/** What the ranking policy looks at in one finished game (`stats` is asked only when needed). */
+export interface RankFacts {
+  mode: string;
+  level: string;
+  phase: string;
+  /** false when a no-guess board was asked for and none could be made (the game got an ordinary one). */
+  guessFree?: boolean | null;
+  /** The player's address started more ranked games than the budget allows (the server's count). */
+  overBudget: boolean;
+  stats: () => { threeBV: number; timeMs: number };
+}
+
+/** Why a won, rankable game is kept off the leaderboard; null when it ranks or never could (see rankableGame). */
+export function unrankedReason(game: RankFacts): string | null {
+  if (!rankableGame(game.mode, game.level) || game.phase !== "won") return null;
+  if (game.guessFree === false) return "Not ranked: no guess-free board could be made for this game (it was an ordinary board), so it does not rank with the no-guess times.";
+  if (game.overBudget) return "Not ranked: too many ranked games were started from your address in the last minutes. Your game is still recorded; ranked play resumes within a minute.";
+  return implausibleReason(game.level, game.stats());
+}
+
+/** A won, rankable game that is humanly plausible goes on the leaderboard. */
+export const rankedGame = (game: RankFacts): boolean => rankableGame(game.mode, game.level) && game.phase === "won" && unrankedReason(game) === null;

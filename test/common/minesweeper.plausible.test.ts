@@ -2,7 +2,7 @@
 // records and solving speeds above the best humans' are not ranked; human games are.
 
 import { expect } from "chai";
-import { implausibleReason, RANK_RULES } from "../../common/minesweeper/index.js";
+import { implausibleReason, RANK_RULES, rankedGame, unrankedReason, type RankFacts } from "../../common/minesweeper/index.js";
 
 describe("minesweeper: which wins are plausible enough to rank", () => {
   it("ranks human games on every standard level", () => {
@@ -30,5 +30,23 @@ describe("minesweeper: which wins are plausible enough to rank", () => {
 
   it("custom boards never rank", () => {
     expect(implausibleReason("custom", { threeBV: 50, timeMs: 60_000 })).to.match(/standard levels/);
+  });
+
+  it("the whole policy: only won solo games on a standard level, a guess-free board when asked, within the address budget", () => {
+    const human = { threeBV: 120, timeMs: 90_000 };
+    let asked = 0;
+    const game = (o: Partial<RankFacts>): RankFacts => ({ mode: "solo", level: "expert", phase: "won", guessFree: null, overBudget: false, stats: () => (asked++, human), ...o });
+    expect(rankedGame(game({}))).to.equal(true);
+    expect(unrankedReason(game({}))).to.equal(null);
+    for (const o of [{ mode: "coop" }, { mode: "race" }, { level: "custom" }, { phase: "lost" }, { phase: "playing" }]) {
+      expect(rankedGame(game(o)), JSON.stringify(o)).to.equal(false);
+      expect(unrankedReason(game(o)), `${JSON.stringify(o)}: never could rank, so no reason is shown`).to.equal(null);
+    }
+    asked = 0;
+    expect(unrankedReason(game({ guessFree: false }))).to.match(/no guess-free board could be made/);
+    expect(unrankedReason(game({ overBudget: true }))).to.match(/too many ranked games/);
+    expect(asked, "the stats are not computed when an earlier rule decides").to.equal(0);
+    expect(unrankedReason(game({ stats: () => ({ threeBV: 120, timeMs: 2_000 }) }))).to.match(/under this level's floor/);
+    expect(rankedGame(game({ guessFree: true }))).to.equal(true);
   });
 });

@@ -13,10 +13,13 @@ import {
   creditsBySeat,
   elapsedMs,
   gameStats,
-  implausibleReason,
   isFinished,
   minesweeperDef,
+  rankableGame,
+  rankedGame,
   rankLevel,
+  unrankedReason,
+  type RankFacts,
   revealedList,
   wrongFlags,
   viewCounters,
@@ -61,20 +64,17 @@ function cursorPayload(payload: unknown, rows: number, cols: number): Parsed<{ r
   return cellPayload(payload, rows, cols);
 }
 
-const rankable = (c: Configured<MinesweeperConfig>) => c.mode === "solo" && c.config.level !== "custom";
+const rankable = (c: Configured<MinesweeperConfig>) => rankableGame(c.mode, c.config.level);
 
-/** Why a won solo board on a standard level is kept off the leaderboard (null: it is ranked or never could be). */
-function unrankedReason(info: Info): string | null {
-  const board = info.state;
-  if (!rankable(info.configured) || board.phase !== "won") return null;
-  if (board.guessFree === false) return "Not ranked: no guess-free board could be made for this game (it was an ordinary board), so it does not rank with the no-guess times.";
-  if (info.overBudget) return "Not ranked: too many ranked games were started from your address in the last minutes. Your game is still recorded; ranked play resumes within a minute.";
-  const stats = gameStats(board, info.log);
-  return implausibleReason(info.configured.config.level, { threeBV: stats.threeBV, timeMs: elapsedMs(board) });
-}
-
-/** A server-timed solo win on a standard level goes on the leaderboard if it is humanly plausible. */
-const isRanked = (info: Info) => rankable(info.configured) && info.state.phase === "won" && unrankedReason(info) === null;
+/** The ranking policy's facts of a finished game (the policy itself: common/minesweeper/plausible.ts). */
+const rankFacts = (info: Info): RankFacts => ({
+  mode: info.configured.mode,
+  level: info.configured.config.level,
+  phase: info.state.phase,
+  guessFree: info.state.guessFree,
+  overBudget: !!info.overBudget,
+  stats: () => ({ threeBV: gameStats(info.state, info.log).threeBV, timeMs: elapsedMs(info.state) }),
+});
 
 function showCode(st: MinesweeperState, shown: Uint8Array, i: number, code: number, phase: string): void {
   // Defence in depth: no end-of-game code may reach a client while the game runs.
@@ -189,7 +189,7 @@ export const boardParts: GameServerParts<Board, MinesweeperMove, MinesweeperEven
       level: rankLevel(info.configured.config),
       timeMs: ended ? elapsedMs(board) : null,
       stats: gameStats(board, info.log),
-      ranked: isRanked(info),
+      ranked: rankedGame(rankFacts(info)),
       source: "server",
       finishedAt: board.endedAt ?? info.now,
     };
@@ -198,7 +198,7 @@ export const boardParts: GameServerParts<Board, MinesweeperMove, MinesweeperEven
     // 0 while the record waits in the store's queue ("result not saved yet"), −1 if lost,
     // −2 (SAVING) while a store on another machine writes it (`saved` follows in a moment).
     st.replayId = info.replayId;
-    const unranked = unrankedReason(info);
+    const unranked = unrankedReason(rankFacts(info));
     return {
       kind: "result",
       replayId: info.replayId,
@@ -206,7 +206,7 @@ export const boardParts: GameServerParts<Board, MinesweeperMove, MinesweeperEven
       result: info.state.phase,
       timeMs: elapsedMs(info.state),
       wrongFlags: wrongFlags(info.state),
-      ranked: isRanked(info),
+      ranked: rankedGame(rankFacts(info)),
       ...(unranked ? { unranked } : {}),
       stats: gameStats(info.state, info.log),
     };
