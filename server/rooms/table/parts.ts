@@ -11,10 +11,11 @@
 // the engine's own view patches (docs/table.md "Bench"), and one function decides visibility.
 
 import { MapSchema, Schema, type, view } from "@colyseus/schema";
+import { checkDeckName, checkNotFrozen } from "../../../common/table/admit.js";
 import { resolveCards } from "../../../common/table/cards.js";
 import { deckQueries } from "../../../common/table/deck.js";
 import { cardStore } from "../../cards/store.js";
-import { frozenBy, tableDef, type TableGameView, type TableMove, type TableOut, type TableRoomConfig, type TableState } from "../../../common/table/game.js";
+import { tableDef, type TableGameView, type TableMove, type TableOut, type TableRoomConfig, type TableState } from "../../../common/table/game.js";
 import { splitView } from "../../../common/table/wire.js";
 import { sizeNextEncoder } from "../base/encodeBuffer.js";
 import { AudienceMap, type Wanted } from "../game/audience.js";
@@ -73,8 +74,6 @@ export function wantedParts(views: { seat: number | null; view: TableGameView }[
  */
 export const TABLE_ENCODE_BUFFER = 1024 * 1024;
 
-const seatName = (p: number) => `player ${p + 1}`;
-
 export const tableParts: GameServerParts<TableState, TableMove, TableOut, TableRoomConfig, TableGameView, TableRoomState> = {
   def: tableDef,
   createState(c) {
@@ -103,19 +102,9 @@ export const tableParts: GameServerParts<TableState, TableMove, TableOut, TableR
     return { ...move, cards: resolveCards(deckQueries(text), store) };
   },
   admit(st, state, gameSeat, move, away) {
-    if (move.type === "deck") {
-      // The name a deck carries is the seat's own (what the log and the replay will call them).
-      const own = st.seats[st.order[gameSeat]]?.name ?? "";
-      return move.name === undefined || move.name === own ? undefined : { code: "bad-name", message: `Send your seat's own name (${JSON.stringify(own)}) with your deck, or none.` };
-    }
-    if (move.type !== "act") return undefined;
-    const held = frozenBy(state, gameSeat, move.action, away);
-    if (!held.length) return undefined;
-    const names = held.map((p) => state.game?.players[p]?.name ?? seatName(p)).join(", ");
-    return {
-      code: "frozen",
-      message: `${names} ${held.length === 1 ? "is" : "are"} away and this touches their hidden cards: wait for them, or vote to go on (most players present must agree).`,
-    };
+    // The deck's name is the seat's own; an action may wait for an away player (common/table/admit.ts).
+    if (move.type === "deck") return checkDeckName(move.name, st.seats[st.order[gameSeat]]?.name ?? "") ?? undefined;
+    return move.type === "act" ? (checkNotFrozen(state, gameSeat, move.action, away) ?? undefined) : undefined;
   },
   // Only the viewer's own log line travels (eventsFor already chose it), room seats for the actor.
   toWire(e, room) {
