@@ -14,7 +14,8 @@
 
 import express from "express";
 import { randomBytes } from "node:crypto";
-import { TokenBucket, type BucketLimits } from "../rooms/base/rateLimit.js";
+import type { BucketLimits } from "../rooms/base/rateLimit.js";
+import { ipLimit } from "./ipLimit.js";
 import { matchMaker } from "@colyseus/core";
 import { liveSeats } from "./seats.js";
 import { MemoryClaims, type Claim, type ClaimStore } from "./claimStore.js";
@@ -48,18 +49,7 @@ export function claimsApi(
   home: () => HomeStore | undefined = () => undefined,
 ): express.Router {
   const router = express.Router();
-  const buckets = new Map<string, { bucket: TokenBucket; seen: number }>();
-  const rateLimit: express.RequestHandler = (req, res, next) => {
-    const ip = req.ip ?? req.socket.remoteAddress ?? "?";
-    const t = now();
-    if (buckets.size > 10_000) for (const [key, entry] of buckets) if (t - entry.seen > 10 * 60_000) buckets.delete(key);
-    let entry = buckets.get(ip);
-    if (!entry) buckets.set(ip, (entry = { bucket: new TokenBucket(limits), seen: t }));
-    entry.seen = t;
-    if (entry.bucket.take()) return next();
-    res.setHeader("Retry-After", "2");
-    fail(res, 429, "rate-limited", "Too many device links at once; wait a few seconds and try again.");
-  };
+  const rateLimit = ipLimit(limits, "Too many device links at once; wait a few seconds and try again.", now, { retryAfterSeconds: 2 });
   const body = express.json({ limit: "1kb" });
 
   router.post("/claims", rateLimit, body, async (req, res) => {

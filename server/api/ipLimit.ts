@@ -5,9 +5,16 @@
 import type express from "express";
 import { TokenBucket, type BucketLimits } from "../rooms/base/rateLimit.js";
 
-export function ipLimit(limits: BucketLimits, message: string, now: () => number = Date.now): express.RequestHandler {
+/** How a refusal is answered when an API says it its own way (the body; Retry-After in seconds). */
+export interface LimitAnswer {
+  retryAfterSeconds?: number;
+  body?: (message: string) => Record<string, unknown>;
+}
+
+export function ipLimit(limits: BucketLimits, message: string, now: () => number = Date.now, answer: LimitAnswer = {}): express.RequestHandler {
   const buckets = new Map<string, { bucket: TokenBucket; seen: number }>();
-  const retryAfter = String(Math.max(1, Math.ceil(1 / limits.perSecond)));
+  const retryAfter = String(answer.retryAfterSeconds ?? Math.max(1, Math.ceil(1 / limits.perSecond)));
+  const body = answer.body?.(message) ?? { code: "rate-limited", message };
   return (req, res, next) => {
     const ip = req.ip ?? req.socket.remoteAddress ?? "?";
     const t = now();
@@ -17,6 +24,6 @@ export function ipLimit(limits: BucketLimits, message: string, now: () => number
     entry.seen = t;
     if (entry.bucket.take()) return next();
     res.setHeader("Retry-After", retryAfter);
-    res.status(429).json({ code: "rate-limited", message });
+    res.status(429).json(body);
   };
 }

@@ -7,7 +7,8 @@
 
 import express from "express";
 import { LEVELS, rankLevel, verifySoloLog } from "../../common/minesweeper/index.js";
-import { TokenBucket, type BucketLimits } from "../rooms/base/rateLimit.js";
+import type { BucketLimits } from "../rooms/base/rateLimit.js";
+import { ipLimit } from "./ipLimit.js";
 import { sanitizeName } from "../rooms/base/validate.js";
 import {
   isHubStore,
@@ -108,23 +109,8 @@ export function minesweeperApi(store: () => GameStore, settings: ApiSettings = {
 
   // Light per-IP rate limit on submissions (checked before the body is even parsed).
   const limits = settings.replaySubmitRate ?? REPLAY_SUBMIT_RATE;
-  const buckets = new Map<string, { bucket: TokenBucket; seen: number }>();
-  const rateLimit: express.RequestHandler = (req, res, next) => {
-    const ip = req.ip ?? req.socket.remoteAddress ?? "?";
-    const t = Date.now();
-    if (buckets.size > 10_000) {
-      for (const [key, entry] of buckets) if (t - entry.seen > 10 * 60_000) buckets.delete(key);
-    }
-    let entry = buckets.get(ip);
-    if (!entry) {
-      entry = { bucket: new TokenBucket(limits), seen: t };
-      buckets.set(ip, entry);
-    }
-    entry.seen = t;
-    if (entry.bucket.take()) return next();
-    res.setHeader("Retry-After", String(Math.max(1, Math.ceil(1 / limits.perSecond))));
-    fail(res, 429, { code: "rate-limited", reason: "Too many submissions; try again in a few seconds." });
-  };
+  const reason = "Too many submissions; try again in a few seconds.";
+  const rateLimit = ipLimit(limits, reason, Date.now, { body: () => ({ code: "rate-limited", message: reason, error: { code: "rate-limited", reason } }) });
 
   router.post("/minesweeper/replays", rateLimit, express.json({ limit: MAX_SUBMISSION_BYTES }), async (req, res) => {
     const body: unknown = req.body;
