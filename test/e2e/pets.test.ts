@@ -346,9 +346,10 @@ describe("e2e: Auto Pets in Chromium", function () {
       expect(await page.textContent("#gs-status")).to.not.match(/Your turn/);
       await screenshot(page, `pets-battle-holds-${label}`);
 
-      // skipped: the result and the next round arrive together
-      await page.evaluate(() => (window as unknown as { __petsBattle: { release(): void } }).__petsBattle.release());
+      // skipped (while still held, so it cannot end by itself first): the result and the next round arrive together
       await input.tap("#pets-skip");
+      await page.evaluate(() => (window as unknown as { __petsBattle: { release(): void } }).__petsBattle.release()); // no later battle stops
+
       s = (await waitHub(page, (x) => (x as Pets).holding === false && ((x as Pets).cards ?? []).some((c) => c.zone === "shop"), "the next shop after the battle")) as Pets;
       expect(await page.textContent("#pets-round")).to.equal("Round 2/6");
       const total = live.reduce((a, b) => a + b, 0);
