@@ -1,4 +1,4 @@
-// Writing a list of numbers (a hand, a seat's legal plays) into an ArraySchema.
+// Writing a list (a hand, a seat's legal plays, a board) into an ArraySchema: the two ways.
 //
 // Only appends are written as changes; any other edit clears the list and pushes it again.
 // Replacing entries in place (`list[i] = v`) and popping look cheaper, but with
@@ -16,7 +16,8 @@
 
 import type { ArraySchema } from "@colyseus/schema";
 
-export function syncNumberList(target: ArraySchema<number>, values: readonly number[]): void {
+/** Writes `values` into a list inside a `@view()` child: appends as changes, anything else as a rebuild. */
+export function syncList<T>(target: ArraySchema<T>, values: readonly T[]): void {
   const n = target.length;
   let same = 0;
   while (same < n && same < values.length && target[same] === values[same]) same++;
@@ -26,4 +27,19 @@ export function syncNumberList(target: ArraySchema<number>, values: readonly num
   }
   target.clear();
   if (values.length) target.push(...values);
+}
+
+export const syncNumberList: (target: ArraySchema<number>, values: readonly number[]) => void = syncList;
+
+/**
+ * Writes `values` into a public list (no `@view()` above it) entry by entry: a board whose
+ * one cell changed sends one change, not the board. Only where no view can be (re)joined
+ * with, per the note above.
+ */
+export function writeInPlace<T>(target: ArraySchema<T>, values: readonly T[]): void {
+  if (target.length > values.length) target.splice(values.length);
+  values.forEach((v, i) => {
+    if (i >= target.length) target.push(v);
+    else if (target[i] !== v) target[i] = v;
+  });
 }

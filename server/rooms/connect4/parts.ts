@@ -12,6 +12,7 @@ import {
   type Connect4State,
   type Connect4View,
 } from "../../../common/connect4/index.js";
+import { writeInPlace } from "../base/numberList.js";
 import type { GameServerParts } from "../game/GameRoom.js";
 import { GameRoomState } from "../game/GameRoomState.js";
 
@@ -26,13 +27,8 @@ export class Connect4Table extends GameRoomState {
   @type("uint16") timer = 0;
 }
 
-function sync(list: ArraySchema<number>, values: readonly number[]): void {
-  if (list.length > values.length) list.splice(values.length);
-  values.forEach((v, i) => {
-    if (i >= list.length) list.push(v);
-    else if (list[i] !== v) list[i] = v;
-  });
-}
+// The grid and the winning line are public (no view): one changed cell, one change.
+const sync = writeInPlace;
 
 export const connect4Parts: GameServerParts<Connect4State, Connect4Move, Connect4Event, Connect4Config, Connect4View, Connect4Table> = {
   def: connect4Def,

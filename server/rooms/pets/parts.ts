@@ -1,9 +1,9 @@
 // Auto Pets on the generic game room: how the rules' views are written into PetsTable and
 // how events name room seats. Seats, moves, timers, bots and records are server/rooms/game/.
 
-import type { ArraySchema } from "@colyseus/schema";
 import { MAX_SEATS, petsDef, ROUNDS, ROW_SIZE, type PetsEvent, type PetsMove, type PetsRoomConfig, type PetsState, type PetsView } from "../../../common/pets/index.js";
 import { sizeNextEncoder } from "../base/encodeBuffer.js";
+import { syncList } from "../base/numberList.js";
 import type { HubEvent } from "../base/SeatedRoom.js";
 import type { GameServerParts } from "../game/GameRoom.js";
 import { PetsPlayer, PetsTable, type PetsBattleWire, type PetsPrivate } from "./PetsTable.js";
@@ -26,23 +26,9 @@ function put<T extends object, K extends keyof T>(target: T, key: K, value: T[K]
   if (target[key] !== value) target[key] = value;
 }
 
-/**
- * Appends are written as changes; any other edit clears the list and pushes it again (the
- * rule of base/numberList.ts: in-place edits and pops inside a `@view()` child reached a
- * reclaimed seat's new view garbled with @colyseus/schema 3; the pets leak test saw a
- * battle decoded wrong after one).
- */
-function sync<T>(list: ArraySchema<T>, values: readonly T[]): void {
-  const n = list.length;
-  let same = 0;
-  while (same < n && same < values.length && list[same] === values[same]) same++;
-  if (same === n) {
-    for (let i = n; i < values.length; i++) list.push(values[i]);
-    return;
-  }
-  list.clear();
-  if (values.length) list.push(...values);
-}
+// Lists inside a `@view()` child are appended or rebuilt, never edited in place (base/numberList.ts:
+// the pets leak test saw a battle decoded wrong after an in-place edit reached a reclaimed seat).
+const sync = syncList;
 
 function clearPrivate(p: PetsPrivate): void {
   sync(p.handIds, []);
