@@ -7,6 +7,7 @@
 import { GameSession } from "../../common/core/session";
 import type { Rules } from "../../common/core/rules";
 import { authHeaders } from "../net/profile";
+import { replayControls, type ReplayControls, type ReplayMark } from "../ui/replayControls";
 /** GET /api/replays/:id (docs/protocol.md, "Replays"). */
 export interface ReplayRecord {
   id: number;
@@ -139,4 +140,28 @@ export function stepClock(engine: ReplayEngine, controls: { playing: boolean; sp
 /** The transport's reading of an engine: a step is a move; none past a refused one. */
 export function engineSteps(engine: ReplayEngine): { total: number; unit: "move"; position(): number; canStep(): boolean } {
   return { total: engine.total, unit: "move", position: () => engine.position, canStep: () => !engine.broken };
+}
+
+/**
+ * The transport of a replay shown move by move on a clock (Connect Four, Cubestacc): seek
+ * redraws, play steps every `stepMs` at the chosen speed, the position reads "Move k / n".
+ */
+export function movesTransport(
+  engine: ReplayEngine,
+  o: { draw: () => void; announce: (text: string) => void; marks: readonly ReplayMark[]; stepMs: number },
+): { controls: ReplayControls; clock: { start(): void; stop(): void } } {
+  const controls = replayControls({
+    ...engineSteps(engine),
+    speeds: [0.5, 1, 2, 4],
+    seek: (k) => {
+      engine.seek(k);
+      o.draw();
+    },
+    onPlaying: (on) => (on ? clock.start() : clock.stop()),
+    posText: () => `Move ${engine.position} / ${engine.total}`,
+    announce: o.announce,
+    marks: o.marks,
+  });
+  const clock = stepClock(engine, controls, o.draw, o.stepMs);
+  return { controls, clock };
 }

@@ -3,8 +3,7 @@
 // the shared transport (client/ui/replayControls.ts); a shared link opens at its moment.
 import { COLS, connect4Rules, EMPTY, ROWS, type Connect4State } from "../../../common/connect4/index";
 import { h } from "../../ui/dom";
-import { replayControls } from "../../ui/replayControls";
-import { engineSteps, ReplayEngine, stepClock, type ReplayRecord } from "../replayEngine";
+import { movesTransport, ReplayEngine, type ReplayRecord } from "../replayEngine";
 import type { PageFrame, PageHandle } from "../../pages/page";
 import "./connect4.css";
 
@@ -33,21 +32,13 @@ export async function mountConnect4Replay(frame: PageFrame, record: ReplayRecord
   );
   const caption = h("p", { class: "c4-replay-caption", id: "c4-replay-caption", "aria-live": "polite" });
 
-  const controls = replayControls({
-    ...engineSteps(engine),
-    speeds: [0.5, 1, 2, 4],
-    seek: (k) => {
-      engine.seek(k);
-      draw();
-    },
-    onPlaying: (on) => (on ? clock.start() : clock.stop()),
-    posText: () => `Move ${engine.position} / ${engine.total}`,
+  const { controls, clock } = movesTransport(engine, {
+    draw: () => draw(),
     announce: (t) => frame.announce(t),
     // The winning drop is the moment worth a link.
     marks: final.winner !== null ? [{ at: engine.total, label: `${name(final.winner)} connects four` }] : [],
+    stepMs: STEP_MS,
   });
-
-  const clock = stepClock(engine, controls, () => draw(), STEP_MS);
 
   function draw(): void {
     const s = state();

@@ -6,8 +6,8 @@ import { cubestaccRules } from "../../../common/cubestacc/rules";
 import type { CubestaccEvent, CubestaccState } from "../../../common/cubestacc/types";
 import { GameSession } from "../../../common/core/session";
 import { h } from "../../ui/dom";
-import { replayControls, type ReplayMark } from "../../ui/replayControls";
-import { engineSteps, ReplayEngine, stepClock, type ReplayRecord } from "../replayEngine";
+import type { ReplayMark } from "../../ui/replayControls";
+import { movesTransport, ReplayEngine, type ReplayRecord } from "../replayEngine";
 import type { PageFrame, PageHandle } from "../../pages/page";
 import { cardLabel, cubeSvg, svgUrl } from "./art";
 import { attachTableInput } from "./input";
@@ -123,18 +123,7 @@ export async function mountCubestaccReplay(frame: PageFrame, record: ReplayRecor
   const view = new TableView(tableHost, chrome, () => {});
   let canvas: HTMLCanvasElement | null = null;
 
-  const controls = replayControls({
-    ...engineSteps(engine),
-    speeds: [0.5, 1, 2, 4],
-    seek: (k) => {
-      engine.seek(k);
-      draw();
-    },
-    onPlaying: (on) => (on ? clock.start() : clock.stop()),
-    posText: () => `Move ${engine.position} / ${engine.total}`,
-    announce: (t) => frame.announce(t),
-    marks,
-  });
+  const { controls, clock } = movesTransport(engine, { draw: () => draw(), announce: (t) => frame.announce(t), marks, stepMs: STEP_MS });
 
   const stage = h("div", { class: "csr", id: "csr" }, h("div", { class: "csr-main" }, h("div", { class: "csr-bar" }, status, deckEl), tableHost), hands);
   frame.body.append(controls.el, stage, broken);
@@ -166,7 +155,6 @@ export async function mountCubestaccReplay(frame: PageFrame, record: ReplayRecor
     view.setYaw(yaw, true);
   }
 
-  const clock = stepClock(engine, controls, () => draw(), STEP_MS);
 
   function draw(): void {
     const s = state();

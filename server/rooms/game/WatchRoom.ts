@@ -127,6 +127,10 @@ export function watchRoomClass<St extends GameRoomState>(parts: GameServerParts<
           this.queue.push({ frame, entries, start: have === 0 && frame.gameNo > 0 ? g?.start : undefined });
           this.cursor = { seq: frame.seq, gameNo: frame.gameNo, moves: frame.moves };
         }
+        // Nothing shown yet and a game already under way: its start is the first frame, not the
+        // empty room from before it (a spectator arriving as the game starts would otherwise
+        // count down to "not started yet" and open seats, then see the game seconds later).
+        while (!this.shown && this.queue.length > 1 && this.queue[0].frame.gameNo === 0 && this.queue.some((q) => q.frame.gameNo > 0)) this.queue.shift();
       } catch {
         // the live room has ended: what was received still plays out, then the view closes
         this.liveGone = !(await matchMaker.getRoomById(this.liveId).catch(() => null));
