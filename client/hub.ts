@@ -1,6 +1,7 @@
 // window.__hub: a small test/debug hook so browser tests never guess pixels.
 // It exposes only what the page already knows (the client never knows mines).
 import { announcements } from "./ui/announce";
+import { unreachableWakes } from "./ui/unreachable";
 import type { RoomSession } from "./net/session";
 import type { RoomView } from "./roomView";
 import type { PageHandle } from "./pages/page";
@@ -42,7 +43,7 @@ export function installHub(
   window.__hub = {
     state() {
       const cur = current();
-      const base: Record<string, unknown> = { route: location.hash || "#/", announced: announcements() };
+      const base: Record<string, unknown> = { route: location.hash || "#/", announced: announcements(), wakes: unreachableWakes() };
       const pg = page();
       if (!cur && pg) return { ...base, connection: "none", ...pg.snapshot() };
       if (!cur) return { ...base, connection: "none" };

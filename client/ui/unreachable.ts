@@ -5,6 +5,10 @@
 import { retryDelayMs } from "../net/retry";
 import { h } from "./dom";
 
+/** What cut a wait short since the page loaded (the test hook reads it: which of them really works). */
+const WAKES = { online: 0, click: 0, visible: 0 };
+export const unreachableWakes = (): Readonly<typeof WAKES> => ({ ...WAKES });
+
 export interface UnreachablePage {
   readonly el: HTMLElement;
   /**
@@ -55,18 +59,26 @@ export function unreachablePage(what: string, kept: string, toLobby: () => void)
     if (timer) clearTimeout(timer);
     tick = timer = null;
   };
+  /** `online` (or the tab back in view) while an attempt was on its way: the next wait is none. */
+  let early = false;
   const end = (why: "waited" | "now") => {
     const w = wake;
     wake = null;
     stopWaiting();
+    if (!w && why === "now") early = true;
     w?.(why);
   };
   const now = () => end("now");
-  const onVisible = () => {
-    if (document.visibilityState === "visible") now();
+  const woken = (by: keyof typeof WAKES) => () => {
+    WAKES[by]++;
+    now();
   };
-  again.addEventListener("click", now);
-  window.addEventListener("online", now);
+  const onOnline = woken("online");
+  const onVisible = () => {
+    if (document.visibilityState === "visible") woken("visible")();
+  };
+  again.addEventListener("click", woken("click"));
+  window.addEventListener("online", onOnline);
   document.addEventListener("visibilitychange", onVisible);
   queueMicrotask(() => again.focus());
   const since = Date.now();
@@ -83,6 +95,11 @@ export function unreachablePage(what: string, kept: string, toLobby: () => void)
       };
       say();
       again.disabled = false;
+      if (early) {
+        // the attempt that just failed had started before the network came back: go again now
+        early = false;
+        return Promise.resolve("now");
+      }
       return new Promise((resolve) => {
         wake = resolve;
         tick = setInterval(say, 1000);
@@ -96,7 +113,7 @@ export function unreachablePage(what: string, kept: string, toLobby: () => void)
     },
     destroy() {
       now(); // a pending wait ends (its loop sees it was left)
-      window.removeEventListener("online", now);
+      window.removeEventListener("online", onOnline);
       document.removeEventListener("visibilitychange", onVisible);
     },
   };

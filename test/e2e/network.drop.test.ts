@@ -99,8 +99,12 @@ describe("e2e: the network drops under a player", function () {
       await screenshot(page, `network-reload-offline-${label}`);
       proxy.restore();
       await ann.context.setOffline(false);
+      // A device back on the network fires `online`; Chromium's offline emulation does not, so the test does.
+      await page.evaluate(() => window.dispatchEvent(new Event("online")));
       figures.push(`${label}, reload offline, then online: ${(await secondsTo(page, inSeat, "Ann back after the online event")).toFixed(2)} s`);
       expect(await page.$("#unreachable")).to.equal(null);
+      // it was the browser's `online` event that cut the wait short (a timed retry while offline cannot reach anything)
+      expect(((await hub(page)) as { wakes?: { online: number } }).wakes?.online, "the online event woke the page").to.be.at.least(1);
 
       // 2b. the network drops at the reload but the browser never says it is offline: retries by itself
       proxy.cut();
@@ -122,6 +126,7 @@ describe("e2e: the network drops under a player", function () {
       if (label === "phone") await page.tap("#unreachable-retry");
       else await page.click("#unreachable-retry");
       await waitHub(page, inSeat, "Ann back on Try again now", 10_000);
+      expect(((await hub(page)) as { wakes?: { click: number } }).wakes?.click, "the button itself woke the page").to.be.at.least(1);
       figures.push(`${label}, Try again now: ${((Date.now() - t0) / 1000).toFixed(2)} s`);
       await screenshot(page, `network-back-${label}`);
 
