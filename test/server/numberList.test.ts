@@ -1,4 +1,4 @@
-// A seat's number lists (hand, legal plays) written with syncNumberList reach every
+// A seat's number lists (hand, legal plays) written with syncList reach every
 // connection intact — including one that reclaims the seat with a new view, while the lists
 // go on changing (a bot plays the seat while it is away). Real @colyseus/schema encoder,
 // StateView and decoder, in the order Colyseus sends full states and patches.
@@ -6,7 +6,7 @@
 import { expect } from "chai";
 import { ArraySchema, Encoder, Schema, StateView, type Decoder, type, view } from "@colyseus/schema";
 import { createRng, type Rng } from "../../common/core/rng.js";
-import { syncNumberList } from "../../server/rooms/base/numberList.js";
+import { syncList } from "../../server/rooms/base/numberList.js";
 import { connectView, patchViews } from "../helpers/schemaWire.js";
 
 class Private extends Schema {
@@ -40,7 +40,7 @@ function inPlace(target: ArraySchema<number>, values: readonly number[]): void {
 }
 
 /** Plays random hands/legal lists for two seats with drops and reclaims; returns the mismatches seen. */
-function mismatches(write: typeof syncNumberList, rng: Rng, tables: number): string[] {
+function mismatches(write: (target: ArraySchema<number>, values: readonly number[]) => void, rng: Rng, tables: number): string[] {
   const found: string[] = [];
   for (let t = 0; t < tables; t++) {
     const table = new Table();
@@ -84,7 +84,7 @@ function mismatches(write: typeof syncNumberList, rng: Rng, tables: number): str
 
 describe("hub base: number lists in a seat's private view", () => {
   it("stay the server's on every connection, a reclaimed seat's too (200 tables × 80 moves)", () => {
-    expect(mismatches(syncNumberList, createRng(7, 1), 200).slice(0, 5)).to.deep.equal([]);
+    expect(mismatches(syncList, createRng(7, 1), 200).slice(0, 5)).to.deep.equal([]);
   });
 
   it("with @colyseus/schema 3.0.76 the in-place writer they replace does not (so the test above can fail; if this one starts failing, the schema bug is fixed)", () => {

@@ -290,7 +290,8 @@ export async function mount(host: HTMLElement, ctx: GameContext): Promise<GameHa
     const arranging = playing && s.stage === "arrange" && !!p?.private && !held;
     const free = myShopTurn && !pickKeys.length;
     // Whether a buy is open is the rules' own check (common/pets/shop.ts whyNoBuy); the words are for this screen.
-    const buyBlock = !playing || s.stage !== "shop" ? "wrong-phase" : me === null || !p ? "watching" : (whyNoBuy({ open: true, seat: me, turn: s.turn, passed: !!p.passed, picking: pickKeys.length > 0, gold: p.gold })?.code ?? "");
+    const shopOpen = playing && s.stage === "shop";
+    const buyBlock = me === null || !p ? (shopOpen ? "watching" : "wrong-phase") : (whyNoBuy({ open: shopOpen, seat: me, turn: s.turn, passed: !!p.passed, picking: pickKeys.length > 0, gold: p.gold })?.code ?? "");
     const buyWhy = buyWords(buyBlock, nameOfSeat(s.turn));
     const press = touch() ? "tap" : "click";
     const shopTitle = `Shop · tier ${s.round}, ${s.deckCount} left${buyWhy ? "" : ` · ${press} to buy (${BUY_PRICE} gold)`}`;

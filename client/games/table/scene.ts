@@ -26,6 +26,7 @@ import type { GameContext, GameHandle } from "../types";
 import { BoardsView } from "./boards";
 import type { CardSpot, Hit } from "./canvas";
 import { menuFor, type MenuItem } from "./cards";
+import { ContextMenu } from "./menu";
 import { drawDig, moreActions } from "./actions";
 import { counterDialog, drawLooking, endDialog, keepDialog, listDialog, type DialogHost } from "./dialogs";
 import { attachGestures } from "./input";
@@ -92,7 +93,6 @@ export async function mount(host: HTMLElement, ctx: GameContext): Promise<GameHa
   /** The log as the panels draw it: links into the replay once the game is over and saved. */
   const logState = (): LogState => ({ lines: view?.lines ?? [], finished: view?.table?.phase === "finished" || wire?.phase === "finished", replayId: wire?.replayId ?? -1 });
   const dialog = h("div", { class: "tt-dialog", id: "tt-dialog", hidden: true, role: "dialog" });
-  const menu = h("div", { class: "tt-menu", id: "tt-menu", hidden: true, role: "menu" });
   const frozenBar = h("div", { class: "tt-frozen", id: "tt-frozen", hidden: true, role: "alert" });
   // Read out once per change by announce() below, so not a live region itself.
   const endBar = h("div", { class: "tt-frozen tt-endvote", id: "tt-endvote", hidden: true, role: "region", "aria-label": "Ending the game" });
@@ -113,59 +113,17 @@ export async function mount(host: HTMLElement, ctx: GameContext): Promise<GameHa
     return n ? { name: n } : {};
   };
   const decks = new DeckStage({ send: (m) => ctx.session.send("deck", { ...m, ...ownName() }), format: () => (wire?.format ?? "constructed") as Format });
+  // ---- context menu (menu.ts) ----------------------------------------------------------------
+  // A long press showed the card with its menu: both go together.
+  const contextMenu = new ContextMenu(root, () => preview.hide());
+  const menu = contextMenu.el;
+  const closeMenu = () => contextMenu.close();
+  const openMenu = (x: number, y: number, items: MenuItem[], opener: HTMLElement | null = null) => contextMenu.open(x, y, items, opener);
+
   root.append(skip, decks.el, decks.report, endBar, frozenBar, bar, table, h("aside", { class: "tt-side" }, h("h3", {}, "Log"), logNote, log), dialog, menu, keysHint, preview.el);
   shell.stage.append(root);
 
 
-
-  // ---- context menu ------------------------------------------------------------------------
-  // Opened by the keyboard (Enter on a card is its main action; the Menu key, Shift+F10 or M
-  // open this), the menu takes the focus: ↑ ↓ move, Escape closes and goes back to the card.
-  let menuOpener: HTMLElement | null = null;
-  const closeMenu = () => {
-    if (menu.hidden) return;
-    menu.hidden = true;
-    // A long press showed the card with its menu: both go together.
-    preview.hide();
-    if (menuOpener && menu.contains(document.activeElement)) menuOpener.focus();
-    menuOpener = null;
-  };
-  document.addEventListener("click", closeMenu);
-  menu.addEventListener("keydown", (e) => {
-    const items = Array.from(menu.querySelectorAll<HTMLButtonElement>("button"));
-    const i = items.indexOf(document.activeElement as HTMLButtonElement);
-    if (e.key === "Escape") closeMenu();
-    else if (e.key === "ArrowDown") items[(i + 1) % items.length]?.focus();
-    else if (e.key === "ArrowUp") items[(i - 1 + items.length) % items.length]?.focus();
-    else return;
-    e.preventDefault();
-  });
-  const openMenu = (x: number, y: number, items: MenuItem[], opener: HTMLElement | null = null) => {
-    menu.replaceChildren(
-      ...items.map((it) => {
-        const b = h("button", { type: "button", role: "menuitem", "data-do": it.do }, it.label);
-        b.addEventListener("click", (e) => {
-          e.stopPropagation();
-          const back = menuOpener;
-          closeMenu();
-          it.run();
-          back?.focus();
-        });
-        return b;
-      }),
-    );
-    menu.hidden = false;
-    menuOpener = opener;
-    if (opener) menu.querySelector("button")?.focus();
-    const r = root.getBoundingClientRect();
-    // Never taller than the screen: a long menu (More on a phone) scrolls, its last items in reach.
-    menu.style.maxHeight = `${window.innerHeight - 8}px`;
-    const height = menu.offsetHeight || 40 * items.length;
-    menu.style.left = `${Math.max(0, Math.min(x - r.left, r.width - 200))}px`;
-    // Kept inside the screen: a long menu opened low on a phone goes up.
-    const vh = window.innerHeight;
-    menu.style.top = `${Math.max(-r.top, Math.min(y, vh - height - 4) - r.top)}px`;
-  };
 
   // ---- picking a target (attach, arrows) ----------------------------------------------------------
   const pickBar = h("div", { class: "tt-pick", id: "tt-pick", hidden: true, role: "status" });
@@ -626,7 +584,7 @@ export async function mount(host: HTMLElement, ctx: GameContext): Promise<GameHa
       document.removeEventListener("keydown", onKey);
       document.documentElement.classList.remove("tt-page-compact");
       if (hoverTimer) clearTimeout(hoverTimer);
-      document.removeEventListener("click", closeMenu);
+      contextMenu.destroy();
       boardsView.destroy();
       shell.destroy();
     },

@@ -16,7 +16,11 @@
 
 import type { ArraySchema } from "@colyseus/schema";
 
-/** Writes `values` into a list inside a `@view()` child: appends as changes, anything else as a rebuild. */
+/**
+ * Writes `values` into a list inside a `@view()` child: appends as changes, anything else as a
+ * rebuild (Cubestacc's hands and legal plays, Auto Pets' hands, picks and orders: its leak test
+ * once saw a battle decoded wrong after an in-place edit reached a reclaimed seat).
+ */
 export function syncList<T>(target: ArraySchema<T>, values: readonly T[]): void {
   const n = target.length;
   let same = 0;
@@ -28,8 +32,6 @@ export function syncList<T>(target: ArraySchema<T>, values: readonly T[]): void 
   target.clear();
   if (values.length) target.push(...values);
 }
-
-export const syncNumberList: (target: ArraySchema<number>, values: readonly number[]) => void = syncList;
 
 /**
  * Writes `values` into a public list (no `@view()` above it) entry by entry: a board whose

@@ -27,9 +27,6 @@ export class Connect4Table extends GameRoomState {
   @type("uint16") timer = 0;
 }
 
-// The grid and the winning line are public (no view): one changed cell, one change.
-const sync = writeInPlace;
-
 export const connect4Parts: GameServerParts<Connect4State, Connect4Move, Connect4Event, Connect4Config, Connect4View, Connect4Table> = {
   def: connect4Def,
   createState(c) {
@@ -40,12 +37,12 @@ export const connect4Parts: GameServerParts<Connect4State, Connect4Move, Connect
   },
   project(st, p) {
     const v = p.view(null);
-    sync(
+    writeInPlace(
       st.grid,
       v.grid.map((g) => (g < 0 ? -1 : p.room(g))),
     );
     const winner = v.winner === null ? -1 : p.room(v.winner);
     if (st.winner !== winner) st.winner = winner;
-    sync(st.line, v.line);
+    writeInPlace(st.line, v.line);
   },
 };

@@ -18,7 +18,7 @@ import {
 } from "../../../common/cubestacc/index.js";
 import type { Rejection } from "../../../common/core/rules.js";
 import type { HubEvent } from "../base/SeatedRoom.js";
-import { syncNumberList } from "../base/numberList.js";
+import { syncList } from "../base/numberList.js";
 import type { GameServerParts } from "../game/GameRoom.js";
 import { CubestaccSeat, CubestaccState, RankEntry, type PrivateSeat } from "./CubestaccState.js";
 
@@ -129,8 +129,8 @@ export const cubestaccParts: GameServerParts<Table, CubestaccMove, CubestaccEven
       put(seat, "catchable", isCatchable(s, g));
       put(seat, "place", places.get(g) ?? 0);
       const priv = seat.private;
-      syncNumberList(priv.hand, view.hand ?? []);
-      syncNumberList(priv.legal, view.legal.map(packPlay));
+      syncList(priv.hand, view.hand ?? []);
+      syncList(priv.legal, view.legal.map(packPlay));
       put(priv, "drawAction", drawActionToWire(view.drawAction));
       put(priv, "canDone", view.canDone);
       put(priv, "canUhOh", view.canUhOh);

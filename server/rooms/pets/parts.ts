@@ -26,22 +26,18 @@ function put<T extends object, K extends keyof T>(target: T, key: K, value: T[K]
   if (target[key] !== value) target[key] = value;
 }
 
-// Lists inside a `@view()` child are appended or rebuilt, never edited in place (base/numberList.ts:
-// the pets leak test saw a battle decoded wrong after an in-place edit reached a reclaimed seat).
-const sync = syncList;
-
 function clearPrivate(p: PetsPrivate): void {
-  sync(p.handIds, []);
-  sync(p.handKeys, []);
-  sync(p.picks, []);
-  sync(p.order, []);
+  syncList(p.handIds, []);
+  syncList(p.handKeys, []);
+  syncList(p.picks, []);
+  syncList(p.order, []);
 }
 
 function writePrivate(p: PetsPrivate, v: PetsView): void {
-  sync(p.handIds, (v.hand ?? []).map((c) => c.id));
-  sync(p.handKeys, (v.hand ?? []).map((c) => c.card));
-  sync(p.picks, (v.picks ?? []).map((c) => c.card));
-  sync(p.order, v.order ?? []);
+  syncList(p.handIds, (v.hand ?? []).map((c) => c.id));
+  syncList(p.handKeys, (v.hand ?? []).map((c) => c.card));
+  syncList(p.picks, (v.picks ?? []).map((c) => c.card));
+  syncList(p.order, v.order ?? []);
 }
 
 /** Events name room seats; a battle names its sides and winner (−1 draw, −2 a ghost). */
@@ -135,6 +131,6 @@ export const petsParts: GameServerParts<PetsState, PetsMove, PetsEvent, PetsRoom
       if (b.opponent) wire.opponent = { name: b.opponent.name, round: b.opponent.round, trophies: b.opponent.trophies, at: b.opponent.at, bot: b.opponent.bot };
       st.battles[i] = JSON.stringify(wire);
     });
-    sync(st.winners, (v.winners ?? []).map((g) => p.room(g)));
+    syncList(st.winners, (v.winners ?? []).map((g) => p.room(g)));
   },
 };
