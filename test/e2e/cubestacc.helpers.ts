@@ -36,6 +36,8 @@ export type Cs = Omit<Named<HubSnapshot>, "seats"> & {
   glowing?: Legal[];
   picking?: boolean;
   log?: string;
+  /** The penalty explanation's title while it shows ("" when closed). */
+  penalty?: string;
   /** The last event lines, newest last. */
   lines?: string[];
   announced?: string[];

@@ -77,6 +77,8 @@ async function tapPlay(page: Page, cdp: CDPSession, play: Legal): Promise<void> 
   await touchTap(page, cdp, c.x, c.y);
   const s = await waitCs(page, (x) => x.selected === play.card && settled(x), "the picked card to glow its targets");
   expect(s.glowing!.some((g) => g.onto === play.onto && g.mode === play.mode), "the target glows").to.equal(true);
+  // A penalty's explanation covers the top of the stack on a phone: picking a card clears it away.
+  expect(s.penalty ?? "", "no notice left over the targets").to.equal("");
   const t = await targetCenter(page, play);
   await touchTap(page, cdp, t.x, t.y);
   await answerWild(page, play, cdp);

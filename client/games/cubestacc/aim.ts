@@ -26,6 +26,8 @@ export interface AimDeps {
   renderHand(): void;
   /** Sends a play; false when it could not be sent. */
   send(payload: PlayPayload): boolean;
+  /** A card is taken up to be played (picked or dragged): notices over the table make way for its targets. */
+  aiming(): void;
 }
 
 export class Aim {
@@ -69,7 +71,10 @@ export class Aim {
           m.phase !== "playing" ? "The game is not running." : m.turn !== this.d.me() ? "Wait for your turn." : m.pending > 0 ? "Only a K can be played on a K stack." : m.dumpRank ? `Only ${m.dumpRank}s while dumping.` : `${cardCode(card)} fits nowhere on the stack.`;
         this.d.hud().say(reason);
         this.selected = null;
-      } else this.selected = card;
+      } else {
+        this.selected = card;
+        this.d.aiming();
+      }
     }
     this.hot = null;
     this.d.renderHand();
@@ -134,6 +139,7 @@ export class Aim {
         pick: (card) => this.pick(card),
         dragStart: (card) => {
           this.dragging = card;
+          this.d.aiming();
           this.selected = null;
           this.hot = null;
           this.refreshTargets();

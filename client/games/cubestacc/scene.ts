@@ -99,6 +99,8 @@ class CubestaccScene implements GameHandle {
       guide: this.guide,
       renderHand: () => this.renderHand(),
       send: (payload) => this.send("play", payload),
+      // The penalty's explanation covers the top of the stack on a phone: read, it goes once you play.
+      aiming: () => this.penalty.hide(),
     });
   }
 
