@@ -120,18 +120,18 @@ describe("e2e: the network drops under a player", function () {
       proxy.restore();
       figures.push(`${label}, reload while the network is down, by itself: ${(await secondsTo(page, inSeat, "Ann back by herself")).toFixed(2)} s`);
 
-      // 2c. and "Try again now" does not wait
+      // 2c. "Try again now" tries at once. Pressed while the network is still down (pressed after
+      // it is back, the page's own retry can win the race and take the button away first): the
+      // press is counted and a new attempt starts without waiting; then the network comes back.
       proxy.cut();
       await page.reload();
       await page.waitForSelector("#unreachable", { timeout: 20_000 });
-      await page.waitForTimeout(5000);
-      proxy.restore();
-      const t0 = Date.now();
+      await page.waitForTimeout(3000);
       if (label === "phone") await page.tap("#unreachable-retry");
       else await page.click("#unreachable-retry");
-      await waitHub(page, inSeat, "Ann back on Try again now", 10_000);
       expect(((await hub(page)) as { wakes?: { click: number } }).wakes?.click, "the button itself woke the page").to.be.at.least(1);
-      figures.push(`${label}, Try again now: ${((Date.now() - t0) / 1000).toFixed(2)} s`);
+      proxy.restore();
+      figures.push(`${label}, after Try again now, back: ${(await secondsTo(page, inSeat, "Ann back after Try again now")).toFixed(2)} s`);
       await screenshot(page, `network-back-${label}`);
 
       // the game goes on: it is somebody's turn and both pages agree on the board
