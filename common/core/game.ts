@@ -31,6 +31,12 @@ export interface WhoActs {
   turn?: number;
 }
 
+/** Where a player points: a cell, row `r` and column `c` from 0; −1, −1 for nowhere. */
+export interface Pointer {
+  r: number;
+  c: number;
+}
+
 /** A move as a message on the wire: its `type` is the message type, the rest its payload. */
 export interface TypedMove {
   type: string;
@@ -137,6 +143,20 @@ export interface GameDef<S, M extends TypedMove, E, C, V> {
   leaveMove?(state: S, seat: number): M | null;
   /** Moves the room makes by itself when nobody may act (e.g. the race's go): [seat, move], or null. */
   roomMove?(state: S): { seat: number; move: M } | null;
+  /**
+   * `restart {}`: a seated player ends this game and starts the next at once (the running one is
+   * recorded as abandoned). Why it may not now (a refusal in the game's words), or null to go
+   * ahead; `state` is null before the first game. The client asks the same before it offers a
+   * restart. Games without it have no `restart` message.
+   */
+  whyNoRestart?(state: S | null, mode: string): Rejection | null;
+  /**
+   * `cursor {r, c}`: where a seated player points, shown to the others as it moves. Not a move:
+   * never in the move log nor the room log, and rate-limited apart from moves. The payload as a
+   * pointer (`{r: -1, c: -1}`: nowhere), or a refusal (one in the game's words where it shows no
+   * pointer). Games without it have no `cursor` message.
+   */
+  parseCursor?(payload: unknown, config: C): Parsed<Pointer>;
   bot?: BotDef<V, M>;
   /**
    * Hidden information, for the kit: another state `viewer` cannot tell from `state` (what is
@@ -164,6 +184,10 @@ export interface RoomPayloads {
   addBot: Record<string, never>;
   removeBot: { seat: number };
   chat: { text: string };
+  /** Games whose definition has `whyNoRestart`. */
+  restart: Record<string, never>;
+  /** Games whose definition has `parseCursor`. */
+  cursor: Pointer;
 }
 
 /** The message a client sends for `move`: `room.send(type, payload)`. */

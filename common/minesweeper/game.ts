@@ -2,8 +2,9 @@
 // (solo, co-op) and the versus race. The rules are rules.ts and race.ts; this file
 // adds what a room, a client and the contract kit need around them.
 
-import { nobody, unknownType, type Configured, type GameDef, type WhoActs } from "../core/game.js";
-import { cellPayload, emptyPayload, fail, intIn, ok, type Parsed } from "../core/payload.js";
+import { nobody, unknownType, type Configured, type GameDef, type Pointer, type WhoActs } from "../core/game.js";
+import { cellPayload, fail, intIn, isWholeNumber, objectWith, ok, type Parsed } from "../core/payload.js";
+import type { Rejection } from "../core/rules.js";
 import type { Rng } from "../core/rng.js";
 import { neighbours } from "./board.js";
 import { resolveConfig } from "./config.js";
@@ -22,9 +23,18 @@ export const CELL_MOVES = ["reveal", "flag", "chord"] as const;
  * restart any time (the running board is recorded as abandoned); co-op only once the board
  * is won or lost; a race never by `restart` (its players get ready for the next race).
  */
-export function canRestart(mode: string, phase: MinesweeperState["phase"]): boolean {
-  if (mode === "race") return false;
-  return mode !== "coop" || phase === "won" || phase === "lost";
+export function restartRefusal(mode: string, phase: MinesweeperState["phase"] | null): Rejection | null {
+  if (mode === "race") return NO_RACE_RESTART;
+  if (mode === "coop" && phase !== "won" && phase !== "lost") return { code: "not-allowed", message: "In co-op a new board starts once this one is won or lost." };
+  return null;
+}
+const NO_RACE_RESTART: Rejection = { code: "not-allowed", message: "A race has no restart: send ready for the next race." };
+
+/** `cursor {r, c}` on the board, or `{r: -1, c: -1}` for "no pointer" (co-op shows it to the others). */
+function parseBoardCursor(payload: unknown, config: MinesweeperConfig): Parsed<Pointer> {
+  const o = objectWith(payload, ["r", "c"]);
+  if (o.ok && o.value.r === -1 && o.value.c === -1 && isWholeNumber(o.value.r)) return ok({ r: -1, c: -1 });
+  return cellPayload(payload, config.rows, config.cols);
 }
 
 /** Room options (`mode`, `seats`, `level`, `rows`, `cols`, `mines`, `noGuess`) → the board config and seating. */
@@ -123,6 +133,8 @@ export const minesweeperDef: GameDef<MinesweeperState, MinesweeperMove, Mineswee
   moveTypes: CELL_MOVES,
   parseMove: (type, payload, config) => parseCellMove(type, payload, CELL_MOVES, config?.rows, config?.cols),
   legalMoves: cellMoves,
+  whyNoRestart: (s, mode) => restartRefusal(mode, s?.phase ?? null),
+  parseCursor: parseBoardCursor,
   twin(s, _viewer, rng) {
     if (!s.mines || isFinished(s)) return null;
     const moved = moveUnseenMine(s.mines, s.config.rows, s.config.cols, unseenCells([s]), rng);
@@ -166,6 +178,9 @@ export const minesweeperRaceDef: GameDef<RaceState, RaceMove, RaceEvent, Mineswe
     return cellMoves(s.boards[seat]);
   },
   roomMove: (s) => (s.phase === "waiting" ? { seat: 0, move: { type: "go" } } : null),
+  // Both are the board's messages, answered here in the race's words.
+  whyNoRestart: () => NO_RACE_RESTART,
+  parseCursor: () => fail("not-allowed", "Nobody sees where you point in a race."),
   // A racer who leaves resigns (once out, there is nothing to resign).
   leaveMove: (s, seat) => (s.phase === "racing" && s.boards[seat].phase !== "lost" && s.resignedAt[seat] === null ? { type: "resign" } : null),
   twin(s, viewer, rng) {
@@ -184,6 +199,3 @@ export const minesweeperRaceDef: GameDef<RaceState, RaceMove, RaceEvent, Mineswe
     return { ...s, boards: s.boards.map((b) => ({ ...b, ...moved })) };
   },
 };
-
-/** `restart` (solo, co-op once over): a room message, not a rules move. */
-export const parseRestart = emptyPayload;

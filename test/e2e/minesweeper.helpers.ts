@@ -4,7 +4,7 @@
 import { matchMaker } from "@colyseus/core";
 import type { CDPSession, Page } from "playwright-core";
 import { LAX_ADDRESS_LIMITS } from "../helpers/hub.js";
-import type { MinesweeperRoom } from "../../server/rooms/minesweeper/index.js";
+import type { MinesweeperRoom, RaceRoom } from "../../server/rooms/minesweeper/index.js";
 import { CELL } from "../../common/minesweeper/types.js";
 import { clickCell, gamePage, hub, useBrowserHub, waitHub, type BrowserHub, type HubSnapshot } from "../helpers/e2e.js";
 
@@ -17,15 +17,15 @@ export function useSuite(overrides: () => Record<string, unknown> = () => ({})):
   });
 }
 
-export function serverRoom(roomId: string): MinesweeperRoom {
-  const room = matchMaker.getLocalRoomById(roomId) as unknown as MinesweeperRoom | undefined;
+export function serverRoom<R = MinesweeperRoom>(roomId: string): R {
+  const room = matchMaker.getLocalRoomById(roomId) as unknown as R | undefined;
   if (!room) throw new Error(`room ${roomId} is not in this process`);
   return room;
 }
 
 /** Mines of a running race (every board shares them); null before the go. */
 export function raceMines(roomId: string): Uint8Array | null {
-  const race = serverRoom(roomId).race;
+  const race = serverRoom<RaceRoom>(roomId).session;
   const mines = race?.state.boards[0]?.mines;
   return mines ? Uint8Array.from(mines) : null;
 }

@@ -6,6 +6,7 @@
 import { expect } from "chai";
 import { CELL } from "../../common/minesweeper/types.js";
 import { DESKTOP, hub, PHONE, screenshot, waitHub, type HubSnapshot } from "../helpers/e2e.js";
+import type { RaceRoom } from "../../server/rooms/minesweeper/index.js";
 import { clearWithMouse, countOpen, enterLobby, raceMines, serverRoom, useSuite } from "./minesweeper.helpers.js";
 
 async function waitFor(test: () => boolean, what: string, timeout = 10_000): Promise<void> {
@@ -59,7 +60,7 @@ describe("e2e: minesweeper versus race", function () {
     const roomId = a.roomId!;
     const mines = raceMines(roomId)!;
     expect(mines, "mines placed at go").to.not.equal(null);
-    const racers = serverRoom(roomId).racers;
+    const racers = serverRoom<RaceRoom>(roomId).seatOrder;
     expect([...racers]).to.deep.equal([0, 1]);
 
     // Ben opens one cell Ann will not have open yet; Ann sees only his percentage move
@@ -176,6 +177,6 @@ describe("e2e: minesweeper versus race", function () {
     await cy.page.tap("#race-ready");
     await eve.page.click("#race-ready");
     await waitHub(eve.page, (x) => race(x)?.phase === "racing", "the race, without Di");
-    expect([...serverRoom(cy.s.roomId!).racers].sort()).to.deep.equal([cy.s.seat, eve.s.seat].sort());
+    expect([...serverRoom<RaceRoom>(cy.s.roomId!).seatOrder].sort()).to.deep.equal([cy.s.seat, eve.s.seat].sort());
   });
 });

@@ -17,7 +17,7 @@ export interface TestHub {
   /** GET a path on the hub's HTTP server; resolves to {status, body}. */
   get(path: string): Promise<{ status: number; body: unknown }>;
   /** Server-side room instance. */
-  room(roomId: string): MinesweeperRoom;
+  room<R = MinesweeperRoom>(roomId: string): R;
   shutdown(): Promise<void>;
 }
 
@@ -51,8 +51,8 @@ export async function bootHub(port: number, overrides: Partial<HubSettings> & Hu
       }
       return { status: res.status, body };
     },
-    room(roomId) {
-      const room = colyseus.getRoomById(roomId) as unknown as MinesweeperRoom | undefined;
+    room<R = MinesweeperRoom>(roomId: string): R {
+      const room = colyseus.getRoomById(roomId) as unknown as R | undefined;
       if (!room) throw new Error(`no live room ${roomId}`);
       return room;
     },

@@ -120,6 +120,8 @@ describe("minesweeper: no hidden mine ever reaches a client", function () {
     const fields = fieldsOf(MinesweeperState);
     expect(fields.map((f) => f.name)).to.have.members([
       "game", "mode", "phase", "seats", "maxSeats", "spectators", "private", "owner", "serverTime",
+      // the generic room's turn fields (GameRoomState): seats and counters, never a cell
+      "gameNo", "acting", "together", "order", "deadline", "result",
       "level", "rows", "cols", "mines", "noGuess", "cells", "flags", "startedAt", "endedAt", "elapsed", "credits", "cursors", "hit", "replayId",
     ]);
     const types = Object.fromEntries(fields.map((f) => [f.name, f.type]));

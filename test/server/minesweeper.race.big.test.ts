@@ -5,7 +5,7 @@
 
 import { expect } from "chai";
 import { HIDDEN, viewRace, type MinesweeperState as Board } from "../../common/minesweeper/index.js";
-import type { MinesweeperRoom, MinesweeperState, RaceRoomState } from "../../server/rooms/minesweeper/index.js";
+import type { MinesweeperState, RaceRoom, RaceRoomState } from "../../server/rooms/minesweeper/index.js";
 import { dropConnection, Probe, until, type TestHub, seated, type SeatedClient } from "../helpers/hub.js";
 import { bootMinesweeperHub } from "../helpers/minesweeper.js";
 import { testPort } from "../helpers/ports.js";
@@ -15,8 +15,8 @@ const RACERS = 8;
 
 type Player = SeatedClient;
 
-function boardOf(server: MinesweeperRoom, seat: number): Board {
-  return server.race!.state.boards[server.racers.indexOf(seat)];
+function boardOf(server: RaceRoom, seat: number): Board {
+  return server.session!.state.boards[server.seatOrder.indexOf(seat)];
 }
 
 /** Hidden safe cells of a board, row-major. */
@@ -42,7 +42,7 @@ describe("minesweeper: the biggest boards", function () {
     const host = await seated(hub.colyseus.sdk.create("minesweeper", { mode: "race", seats: RACERS, level: "expert", name: "P0" }));
     const players = [host];
     for (let k = 1; k < RACERS; k++) players.push(await seated(hub.colyseus.sdk.joinById(host.room.roomId, { name: `P${k}` })));
-    const server = hub.room(host.room.roomId) as MinesweeperRoom;
+    const server = hub.room<RaceRoom>(host.room.roomId);
     for (const p of players) p.room.send("ready", { ready: true });
     await Promise.all(players.map((p) => p.probe.until(() => p.probe.state.phase === "racing" || undefined, 8000, "racing")));
 
@@ -59,7 +59,7 @@ describe("minesweeper: the biggest boards", function () {
 
     // Seat 3 drops and reclaims: its own board arrives whole in the new connection's first state.
     const a = players[3];
-    const mine = Array.from(viewRace(server.race!.state, server.racers.indexOf(3)).own!.cells);
+    const mine = Array.from(viewRace(server.session!.state, server.seatOrder.indexOf(3)).own!.cells);
     dropConnection(a.room);
     await until(() => server.seatStatus(3) !== "connected", 5000);
     const back = await seated(hub.colyseus.sdk.joinById(host.room.roomId, { seatToken: a.seatToken }));
@@ -92,7 +92,7 @@ describe("minesweeper: the biggest boards", function () {
 
   it("a co-op board of 100 × 100 reaches a late spectator whole after a flood opens most of it", async () => {
     const host = await seated(hub.colyseus.sdk.create("minesweeper", { mode: "coop", level: "custom", rows: 100, cols: 100, mines: 300, name: "P0" }));
-    const server = hub.room(host.room.roomId) as MinesweeperRoom;
+    const server = hub.room(host.room.roomId);
     host.room.send("reveal", { r: 50, c: 50 });
     await host.probe.sync();
     for (let n = 0; n < 40; n++) {

@@ -13,7 +13,7 @@ import type { Room } from "colyseus.js";
 import { createRng, type Rng } from "../../common/core/rng.js";
 import { CELL, HIDDEN, viewRace, type RaceState } from "../../common/minesweeper/index.js";
 import { HubState, SeatState } from "../../server/rooms/base/HubState.js";
-import { RaceBoard, RaceRoomState, RaceSeat, type MinesweeperRoom } from "../../server/rooms/minesweeper/index.js";
+import { RaceBoard, RaceRoomState, RaceSeat, type RaceRoom } from "../../server/rooms/minesweeper/index.js";
 import { NO_RATE_LIMITS, Probe, type TestHub } from "../helpers/hub.js";
 import { bootMinesweeperHub } from "../helpers/minesweeper.js";
 import { testPort } from "../helpers/ports.js";
@@ -151,6 +151,8 @@ describe("minesweeper race: nobody sees another racer's cells before the end", f
   it("the race schema keeps cells only in the tagged per-seat board and the after-the-race copy", () => {
     expect(fieldsOf(RaceRoomState)).to.have.members([
       "game", "mode", "phase", "seats", "maxSeats", "spectators", "private", "owner", "serverTime",
+      // the generic room's turn fields (GameRoomState): seats and counters, never a cell
+      "gameNo", "acting", "together", "order", "deadline", "result",
       "level", "rows", "cols", "mines", "noGuess", "raceNo", "countdownEndsAt", "goAt", "endedAt", "winner", "replayId", "players",
     ]);
     expect(fieldsOf(RaceSeat)).to.have.members(["inRace", "percent", "alive", "finished", "finishMs", "outMs", "rank", "cells", "board"]);
@@ -229,14 +231,14 @@ async function playRoom(hub: TestHub, index: number, rng: Rng): Promise<RoomRepo
   const sdk = hub.colyseus.sdk;
   const report: RoomReport = { races: [], states: 0, messages: 0, numbers: 0, problems: [] };
   const sessions = new Map<number, { race: RaceState | (() => RaceState); racers: number[] }>();
-  let server: MinesweeperRoom | undefined;
+  let server: RaceRoom | undefined;
   // The truth for the race a client refers to (the server's current race, remembered per raceNo).
   const remember = () => {
-    if (!server || !server.race) return;
+    if (!server || !server.session) return;
     const raceNo = (server.state as RaceRoomState).raceNo;
     if (!sessions.has(raceNo)) {
-      const session = server.race;
-      sessions.set(raceNo, { race: () => session.state, racers: server.racers.slice() });
+      const session = server.session;
+      sessions.set(raceNo, { race: () => session.state, racers: server.seatOrder.slice() });
     }
   };
   const truth: Truth = {
@@ -279,7 +281,7 @@ async function playRoom(hub: TestHub, index: number, rng: Rng): Promise<RoomRepo
   };
 
   const host = watch(await sdk.create("minesweeper", { ...boardOptions, mode: "race", seats: n, private: true, name: `H${index}` }), 0);
-  server = hub.room(host.roomId) as MinesweeperRoom;
+  server = hub.room<RaceRoom>(host.roomId);
   truth.cols = (server.state as RaceRoomState).cols;
   const rooms: Room<any>[] = [host];
   for (let s = 1; s < n; s++) rooms.push(watch(await sdk.joinById(host.roomId, { name: `P${index}.${s}` }), s));
@@ -294,19 +296,19 @@ async function playRoom(hub: TestHub, index: number, rng: Rng): Promise<RoomRepo
     await Promise.all(racing.map((k) => probes[k].until(() => (probes[k].state.raceNo === raceNo && probes[k].state.phase !== "countdown") || undefined, 5000, `race ${raceNo}`)));
     remember();
     // Fairness, on the server's own race: same mines, same opening on every board.
-    const race = server.race!;
+    const race = server.session!;
     const boards = race.state.boards;
     for (const b of boards) {
       if (JSON.stringify(Array.from(b.mines!)) !== JSON.stringify(Array.from(boards[0].mines!))) report.problems.push(`race ${raceNo}: boards with different mines`);
       if (JSON.stringify(Array.from(b.status)) !== JSON.stringify(Array.from(boards[0].status))) report.problems.push(`race ${raceNo}: boards with different openings`);
     }
 
-    const over = () => server!.race !== race || race.state.phase === "over";
+    const over = () => server!.session !== race || race.state.phase === "over";
     const leaver = leaverRace === raceNo && racing.length > 1 ? racing[1 + rng.int(racing.length - 1)] : -1;
     const bot = async (k: number) => {
       const probe = probes[k];
       const seat = k;
-      const raceSeat = server!.racers.indexOf(seat);
+      const raceSeat = server!.seatOrder.indexOf(seat);
       const leaveAfter = k === leaver ? 1 + rng.int(4) : Infinity;
       for (let step = 0; step < 400 && !over(); step++) {
         if (step >= leaveAfter) {

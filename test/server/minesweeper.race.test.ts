@@ -5,7 +5,7 @@
 import { expect } from "chai";
 import { replay } from "../../common/core/session.js";
 import { CELL, HIDDEN, raceRules, solveFrom, viewRace, type MinesweeperState as Board } from "../../common/minesweeper/index.js";
-import type { MinesweeperRoom } from "../../server/rooms/minesweeper/index.js";
+import type { RaceRoom } from "../../server/rooms/minesweeper/index.js";
 import { dropConnection, Probe, rejection, until, type TestHub, seated, type SeatedClient } from "../helpers/hub.js";
 import { bootMinesweeperHub } from "../helpers/minesweeper.js";
 import { testPort } from "../helpers/ports.js";
@@ -18,10 +18,10 @@ type Player = SeatedClient;
 
 
 /** Server truth of a room seat's board in the current race. */
-function boardOf(server: MinesweeperRoom, seat: number): Board {
-  const raceSeat = server.racers.indexOf(seat);
-  if (raceSeat < 0 || !server.race) throw new Error(`seat ${seat} is not racing`);
-  return server.race.state.boards[raceSeat];
+function boardOf(server: RaceRoom, seat: number): Board {
+  const raceSeat = server.seatOrder.indexOf(seat);
+  if (raceSeat < 0 || !server.session) throw new Error(`seat ${seat} is not racing`);
+  return server.session.state.boards[raceSeat];
 }
 
 function cellOf(board: Board, want: "safe" | "mine"): { r: number; c: number } {
@@ -53,7 +53,7 @@ describe("minesweeper race rooms", function () {
     const spectatorRoom = await hub.colyseus.sdk.joinById(host.room.roomId, { spectate: true, name: "Watcher" });
     const spectator = new Probe(spectatorRoom);
     await spectator.next("welcome", 0);
-    const server = hub.room(host.room.roomId);
+    const server = hub.room<RaceRoom>(host.room.roomId);
     return { players, spectator, server, roomId: host.room.roomId };
   }
 
@@ -123,7 +123,7 @@ describe("minesweeper race rooms", function () {
       const go = await spectator.next("event", 0, (e) => e.kind === "go");
       expect(go).to.deep.include({ raceNo: 1, seats: [0, 1, 2] });
       expect(go.at).to.be.at.least(countdown.endsAt);
-      const race = server.race!;
+      const race = server.session!;
       expect(race.log[0]).to.deep.equal({ seat: 0, move: { type: "go" }, t: go.at });
       expect(race.state.goAt).to.equal(go.at);
       await spectator.until(() => spectator.state.phase === "racing" || undefined);
@@ -211,7 +211,7 @@ describe("minesweeper race rooms", function () {
     it("is fair: every racer has the same mines and the same opening, and sees only its own board", async () => {
       const { players, spectator, server } = await raceRoom(4, { level: "intermediate" });
       await readyAll(players);
-      const boards = server.racers.map((seat) => boardOf(server, seat));
+      const boards = server.seatOrder.map((seat) => boardOf(server, seat));
       expect(boards).to.have.length(4);
       const mines = Array.from(boards[0].mines!);
       expect(mines.reduce((n, m) => n + m, 0)).to.equal(40);
@@ -220,11 +220,11 @@ describe("minesweeper race rooms", function () {
         expect(Array.from(b.status)).to.deep.equal(Array.from(boards[0].status));
         expect(b.revealedCount).to.be.greaterThan(0);
       }
-      const opening = server.race!.state.opening!;
+      const opening = server.session!.state.opening!;
       expect(boards[0].adjacent[opening]).to.equal(0);
       // Every client decodes the same opening on its own board, and nothing of the others.
       await settle(...players.map((p) => p.probe));
-      const expected = Array.from(viewRace(server.race!.state, 0).own!.cells);
+      const expected = Array.from(viewRace(server.session!.state, 0).own!.cells);
       for (const p of players) {
         const st = p.probe.state;
         expect(Array.from(st.players[p.seat].board.cells)).to.deep.equal(expected);
@@ -249,7 +249,7 @@ describe("minesweeper race rooms", function () {
       expect((server.state as unknown as { noGuess: string }).noGuess).to.equal("on");
       await readyAll(players);
       await settle(spectator, ...players.map((p) => p.probe));
-      const race = server.race!.state;
+      const race = server.session!.state;
       expect(solveFrom(16, 30, race.boards[0].mines!, race.opening!).cleared).to.equal(true);
       for (const probe of [spectator, ...players.map((p) => p.probe)]) expect(probe.state.noGuess).to.equal("proven");
     });
@@ -292,7 +292,7 @@ describe("minesweeper race rooms", function () {
       expect(st.players.slice(0, 3).map((p: any) => p.rank)).to.deep.equal([3, 2, 1]);
       expect(st.players[2]).to.include({ finished: true, alive: true, percent: 100 });
       // After the end every board is public, mines included, for everyone.
-      const finals = viewRace(server.race!.state, null).boards!;
+      const finals = viewRace(server.session!.state, null).boards!;
       await settle(a.probe, b.probe, c.probe);
       for (const probe of [spectator, a.probe, b.probe]) {
         for (let s = 0; s < 3; s++) expect(Array.from(probe.state.players[s].cells)).to.deep.equal(Array.from(finals[s].cells));
@@ -310,8 +310,8 @@ describe("minesweeper race rooms", function () {
       const replayed = replay(raceRules, { game: raceRules.id, seed: record.seed, config: record.config as any, seats: 3, log: record.log as any });
       expect(replayed.valid).to.equal(true);
       expect(replayed.state.winner).to.equal(2);
-      expect(replayed.state.endedAt).to.equal(server.race!.state.endedAt);
-      expect(record.timeMs).to.equal(server.race!.state.endedAt! - server.race!.state.goAt!);
+      expect(replayed.state.endedAt).to.equal(server.session!.state.endedAt);
+      expect(record.timeMs).to.equal(server.session!.state.endedAt! - server.session!.state.goAt!);
     });
 
     it("all out: no winner, ranked by progress; ready pressed during the race counts for the next", async () => {
@@ -339,12 +339,12 @@ describe("minesweeper race rooms", function () {
       const { players, spectator, server } = await raceRoom(3);
       const [a, b, c] = players;
       await readyAll(players);
-      const firstSeed = server.race!.seed;
+      const firstSeed = server.session!.seed;
       await c.room.leave(true);
       const out = await spectator.next("event", 0, (e) => e.kind === "out");
       expect(out).to.include({ seat: 2, reason: "resigned" });
-      expect(server.race!.log.map((m) => m.move.type)).to.deep.equal(["go", "resign"]);
-      expect(server.race!.log[1].seat).to.equal(2);
+      expect(server.session!.log.map((m) => m.move.type)).to.deep.equal(["go", "resign"]);
+      expect(server.session!.log[1].seat).to.equal(2);
       await play(b, "reveal", cellOf(boardOf(server, 1), "mine"));
       while (server.state.phase === "racing") await play(a, "reveal", cellOf(boardOf(server, 0), "safe"));
       await spectator.next("event", 0, (e) => e.kind === "result");
@@ -360,7 +360,7 @@ describe("minesweeper race rooms", function () {
       await readyAll([a, b, d]);
       const go = await spectator.next("event", from, (e) => e.kind === "go");
       expect(go).to.deep.include({ raceNo: 2, seats: [0, 1, 2] });
-      expect(server.race!.seed).to.not.equal(firstSeed);
+      expect(server.session!.seed).to.not.equal(firstSeed);
       await spectator.until(() => spectator.state.raceNo === 2 || undefined);
       expect(spectator.state.players.slice(0, 3).map((p: any) => [p.cells.length, p.rank, p.alive, p.finished])).to.deep.equal([
         [0, 0, true, false],
@@ -369,7 +369,7 @@ describe("minesweeper race rooms", function () {
       ]);
       expect([spectator.state.winner, spectator.state.replayId, spectator.state.endedAt]).to.deep.equal([-1, -1, 0]);
       await settle(a.probe);
-      expect(Array.from(a.probe.state.players[0].board.cells)).to.deep.equal(Array.from(viewRace(server.race!.state, 0).own!.cells));
+      expect(Array.from(a.probe.state.players[0].board.cells)).to.deep.equal(Array.from(viewRace(server.session!.state, 0).own!.cells));
     });
 
     it("a dropped racer reclaims the seat with its token and gets its own board back", async () => {
@@ -377,7 +377,7 @@ describe("minesweeper race rooms", function () {
       const [a] = players;
       await readyAll(players);
       await play(a, "reveal", cellOf(boardOf(server, 0), "safe"));
-      const mine = Array.from(viewRace(server.race!.state, 0).own!.cells);
+      const mine = Array.from(viewRace(server.session!.state, 0).own!.cells);
       dropConnection(a.room);
       await until(() => server.seatStatus(0) !== "connected", 5000);
       const back = await seated(hub.colyseus.sdk.joinById(roomId, { seatToken: a.seatToken }));
@@ -388,7 +388,7 @@ describe("minesweeper race rooms", function () {
       // And the moves after the reclaim reach the new connection cell for cell.
       for (const kind of ["safe", "safe", "safe"] as const) {
         await play(back, "reveal", cellOf(boardOf(server, 0), kind));
-        expect(Array.from(back.probe.state.players[0].board.cells)).to.deep.equal(Array.from(viewRace(server.race!.state, 0).own!.cells));
+        expect(Array.from(back.probe.state.players[0].board.cells)).to.deep.equal(Array.from(viewRace(server.session!.state, 0).own!.cells));
       }
       expect(back.probe.of("error")).to.deep.equal([]);
     });
@@ -412,7 +412,7 @@ describe("minesweeper race: players who are gone hold nobody up", function () {
     const a = await seated(hub.colyseus.sdk.joinOrCreate("minesweeper", { mode: "race", name: "Ann" }));
     const b = await seated(hub.colyseus.sdk.joinOrCreate("minesweeper", { mode: "race", name: "Bob" }));
     expect(b.room.roomId).to.equal(a.room.roomId);
-    const server = hub.room(a.room.roomId);
+    const server = hub.room<RaceRoom>(a.room.roomId);
     const quick = () => (server as unknown as { listing: { private: boolean } }).listing.private === false;
     dropConnection(b.room);
     await until(() => (server.state.seats[b.seat].connected ? undefined : true), 5000, "Bob away");
@@ -432,12 +432,12 @@ describe("minesweeper race: players who are gone hold nobody up", function () {
     const a = await seated(hub.colyseus.sdk.create("minesweeper", { mode: "race", seats: 4, name: "Ann" }));
     const b = await seated(hub.colyseus.sdk.joinById(a.room.roomId, { name: "Bob" }));
     const c = await seated(hub.colyseus.sdk.joinById(a.room.roomId, { name: "Cy" }));
-    const server = hub.room(a.room.roomId);
+    const server = hub.room<RaceRoom>(a.room.roomId);
     dropConnection(c.room);
     await until(() => (server.state.seats[c.seat].connected ? undefined : true), 5000, "Cy away");
     for (const p of [a, b]) p.room.send("ready", { ready: true });
     await a.probe.until(() => a.probe.state.phase === "racing" || undefined, 4000, "the race on, without Cy");
-    expect(server.racers).to.deep.equal([a.seat, b.seat]);
+    expect(server.seatOrder).to.deep.equal([a.seat, b.seat]);
     expect(a.probe.state.players[c.seat].inRace).to.equal(false);
     // Cy is back: watches this race from the seat, races in the next
     const cy = await seated(hub.colyseus.sdk.joinById(a.room.roomId, { seatToken: c.seatToken }));
@@ -450,14 +450,14 @@ describe("minesweeper race: players who are gone hold nobody up", function () {
     const a = await seated(hub.colyseus.sdk.create("minesweeper", { mode: "race", seats: 4, name: "Ann" }));
     const b = await seated(hub.colyseus.sdk.joinById(a.room.roomId, { name: "Bob" }));
     const c = await seated(hub.colyseus.sdk.joinById(a.room.roomId, { name: "Cy" }));
-    const server = hub.room(a.room.roomId);
+    const server = hub.room<RaceRoom>(a.room.roomId);
     b.room.send("start", {});
     expect((await b.probe.next("error", 0, undefined, 3000)).code, "not while the owner is here").to.equal("not-allowed");
     dropConnection(a.room);
     await until(() => (server.state.seats[a.seat].connected ? undefined : true), 5000, "Ann away");
     b.room.send("start", {});
     await b.probe.until(() => b.probe.state.phase === "racing" || undefined, 4000, "Bob's start");
-    expect(server.racers).to.deep.equal([b.seat, c.seat]);
+    expect(server.seatOrder).to.deep.equal([b.seat, c.seat]);
   });
 });
 
@@ -480,10 +480,10 @@ describe("minesweeper race: a dropped racer's hold runs out", function () {
     await Promise.all([pa, pb].map((p) => p.next("seat", 0)));
     for (const r of [a, b, c]) r.send("ready", { ready: true });
     await pa.until(() => pa.state.phase === "racing" || undefined);
-    const server = hub.room(a.roomId);
+    const server = hub.room<RaceRoom>(a.roomId);
     dropConnection(c);
     await until(() => server.seatStatus(2) === "held", 5000, "held");
-    expect(server.race!.log.map((m) => m.move.type)).to.deep.equal(["go"]);
+    expect(server.session!.log.map((m) => m.move.type)).to.deep.equal(["go"]);
     const out = await pa.next("event", 0, (e) => e.kind === "out", 5000);
     expect(out).to.include({ seat: 2, reason: "resigned" });
     expect(server.seatStatus(2)).to.equal("free");

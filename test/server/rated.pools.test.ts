@@ -8,7 +8,7 @@ import { Client, type Room } from "colyseus.js";
 import { createRng } from "../../common/core/rng.js";
 import { HIDDEN, type MinesweeperState as Board } from "../../common/minesweeper/index.js";
 import { SeatedRoom } from "../../server/rooms/base/SeatedRoom.js";
-import type { MinesweeperRoom } from "../../server/rooms/minesweeper/index.js";
+import type { RaceRoom } from "../../server/rooms/minesweeper/index.js";
 import { RatedQueueRoom } from "../../server/ratings/queue.js";
 import { chooseClientMove as cubestaccMove } from "../helpers/cubestacc.js";
 import { chooseClientMove as petsMove } from "../helpers/pets.js";
@@ -118,12 +118,12 @@ describe("rated quick play: Cubestacc, Auto Pets and the Minesweeper race", func
 
   it("Minesweeper race (Beginner): two profiles paired, a race to the end, both rated", async () => {
     await ratedGame("minesweeper-race:beginner", "minesweeper", async (p, rng) => {
-      const server = hub.room(p.room.roomId) as MinesweeperRoom;
-      if (!server?.race || server.state.phase !== "racing") return void (await p.probe.sync());
-      const board = server.race.state.boards[server.racers.indexOf(p.seat)];
+      const server = hub.room<RaceRoom>(p.room.roomId);
+      if (!server?.session || server.state.phase !== "racing") return void (await p.probe.sync());
+      const board = server.session.state.boards[server.seatOrder.indexOf(p.seat)];
       const left = safeCells(board);
       // The first racer clears the board; the other opens a cell now and then.
-      if (left.length && (p.seat === server.racers[0] || rng.float() < 0.05)) p.room.send("reveal", left[0]);
+      if (left.length && (p.seat === server.seatOrder[0] || rng.float() < 0.05)) p.room.send("reveal", left[0]);
       await p.probe.sync();
     });
   });

@@ -10,7 +10,7 @@ import os from "node:os";
 import path from "node:path";
 import { SqliteStore } from "../../server/store/index.js";
 import { HIDDEN } from "../../common/minesweeper/index.js";
-import type { MinesweeperRoom } from "../../server/rooms/minesweeper/index.js";
+import type { RaceRoom } from "../../server/rooms/minesweeper/index.js";
 import { fillDisk, freeDisk } from "../helpers/fullDisk.js";
 import { Probe, type TestHub, until } from "../helpers/hub.js";
 import { bootMinesweeperHub, http, playSoloWin, winningSoloLog } from "../helpers/minesweeper.js";
@@ -83,12 +83,12 @@ describe("security: a full disk loses no finished game", function () {
     const guest = await hub.colyseus.sdk.joinById(host.roomId, { name: "Bob" });
     const racers = [hostProbe, new Probe(guest)];
     const seats = (await Promise.all(racers.map((p) => p.next("seat", 0)))).map((m) => m.seat as number);
-    const server = hub.room(host.roomId) as MinesweeperRoom;
+    const server = hub.room<RaceRoom>(host.roomId);
     for (const room of [host, guest]) room.send("ready", { ready: true });
     await Promise.all(racers.map((p) => p.until(() => p.state.phase === "racing" || undefined, 4000, "racing")));
     // Both step on a mine: the race is over with no winner.
     for (const [k, room] of [host, guest].entries()) {
-      const board = server.race!.state.boards[server.racers.indexOf(seats[k])];
+      const board = server.session!.state.boards[server.seatOrder.indexOf(seats[k])];
       const mine = board.mines!.findIndex((m, i) => m === 1 && board.status[i] === HIDDEN);
       room.send("reveal", { r: Math.floor(mine / board.config.cols), c: mine % board.config.cols });
       await racers[k].sync();

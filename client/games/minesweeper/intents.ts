@@ -1,7 +1,7 @@
 // What a click, tap or key on a cell asks for, as the server's (or the local game's)
 // intents: reveal, flag, chord, restart, and the co-op pointer. Which of them can do
 // anything comes from common/minesweeper (intent.ts, game.ts), never from a copy here.
-import { canRestart } from "../../../common/minesweeper/game";
+import { restartRefusal } from "../../../common/minesweeper/game";
 import { chordOpens, flagIntent, flagsLeft, isNumberCode } from "../../../common/minesweeper/intent";
 import { CELL, type Phase } from "../../../common/minesweeper/types";
 import { toast } from "../../ui/toast";
@@ -35,13 +35,15 @@ export class BoardIntents {
   }
 
   canRestart(): boolean {
-    return this.seated() && canRestart(this.model().mode, this.model().phase as Phase);
+    return this.seated() && restartRefusal(this.model().mode, this.model().phase as Phase) === null;
   }
 
   restart(): void {
     if (!this.seated() || this.model().mode === "race") return;
-    if (!this.canRestart()) {
-      toast("A co-op game restarts once it is over.");
+    // The room's own refusal (common/minesweeper/game.ts), said before sending.
+    const refusal = restartRefusal(this.model().mode, this.model().phase as Phase);
+    if (refusal) {
+      toast(refusal.message);
       return;
     }
     this.send("restart", {});

@@ -1,3 +1,4 @@
-export { CubestaccRoom, FILTER_KEYS as CUBESTACC_FILTER_KEYS, parseOptions, playPayload } from "./CubestaccRoom.js";
-export type { CubestaccOptions, CubestaccMode } from "./CubestaccRoom.js";
+export { cubestaccParts } from "./parts.js";
+export type { CubestaccRoom } from "./parts.js";
+export type { CubestaccOptions, CubestaccMode } from "../../../common/cubestacc/index.js";
 export { CubestaccState, CubestaccSeat, PrivateSeat, RankEntry } from "./CubestaccState.js";

@@ -19,8 +19,11 @@ import {
 import type { Rejection } from "../../../common/core/rules.js";
 import type { HubEvent } from "../base/SeatedRoom.js";
 import { syncList } from "../base/numberList.js";
-import type { GameServerParts } from "../game/GameRoom.js";
+import type { GameRoom, GameServerParts } from "../game/GameRoom.js";
 import { CubestaccSeat, CubestaccState, RankEntry, type PrivateSeat } from "./CubestaccState.js";
+
+/** Cubestacc's room: the generic game room with these parts (tests read its `session`). */
+export type CubestaccRoom = GameRoom<Table, CubestaccMove, CubestaccEvent, CubestaccConfig, CubestaccView, CubestaccState>;
 
 /** Writes `value` only when it differs (no empty change in the patch). */
 function put<T extends object, K extends keyof T>(target: T, key: K, value: T[K]): void {

@@ -8,7 +8,8 @@
 // botSeats.ts), and records (records.ts). What stays per game on the server is its
 // schema and how a view is written into it, plus the optional lifecycle extras a game
 // declares (`GameServerParts`, parts.ts; e.g. server/rooms/connect4/, and
-// server/rooms/minesweeper/ for a game that keeps its own phases and messages).
+// server/rooms/minesweeper/ for a game that keeps its own phases and events). A definition's
+// `restart` and `cursor` messages are handled here too (whyNoRestart, parseCursor).
 //
 // Room seats vs game seats: a game is played by the seats taken when it starts, in
 // ascending room-seat order (`order[gameSeat] = roomSeat`); a game that `startAtOnce`
@@ -18,17 +19,17 @@
 import { randomBytes } from "node:crypto";
 import { StateView, type Schema } from "@colyseus/schema";
 import { matchMaker, Protocol, type AuthContext, type Client } from "@colyseus/core";
-import type { Configured, GameDef, TypedMove } from "../../../common/core/game.js";
+import type { Configured, GameDef, Pointer, TypedMove } from "../../../common/core/game.js";
 import type { Rejection } from "../../../common/core/rules.js";
 import { GameSession } from "../../../common/core/session.js";
 import { inProcessThinker, type BotThinker } from "../../bots/thinker.js";
 import { HubRefusal, refuseOption } from "../base/errors.js";
 import { createNotSaved } from "../base/diskReserve.js";
-import type { HubState } from "../base/HubState.js";
 import { SeatedRoom, type GameSetup, type HubEvent, type JoinRequest, type MoveContext } from "../base/SeatedRoom.js";
+import { emptyPayload } from "../base/validate.js";
 import type { Viewer } from "./audience.js";
-import { defaultWire, partsRoom, refusalOf, type GameServerParts, type RefusalReason, type Stage, type WireInfo } from "./parts.js";
-import { GameRoomState } from "./GameRoomState.js";
+import { defaultWire, refusalOf, type GameServerParts, type RefusalReason, type Stage, type WireInfo } from "./parts.js";
+import type { GameRoomState } from "./GameRoomState.js";
 import { GameRecords } from "./records.js";
 import { botOwnerMessages, BotSeats } from "./botSeats.js";
 import { GameStarts } from "./starting.js";
@@ -40,13 +41,13 @@ import { joiningProfile, RATED_OPTION, RATED_POOL_OPTION, RatedTable, takeMatch 
 import { ratedPool } from "../../../common/rated.js";
 import { wantsNewSeat } from "../base/seats.js";
 
-export { filterKeysOf, type GameServerParts, type PartsExtras, type PartsRoom, type Projection, type RecordInfo, type RoomMoveInfo, type Stage, type WireInfo } from "./parts.js";
+export { filterKeysOf, type GameServerParts, type PartsExtras, type Projection, type RecordInfo, type RoomMoveInfo, type Stage, type WireInfo } from "./parts.js";
 
 function randomSeed(): number {
   return randomBytes(4).readUInt32LE(0);
 }
 
-export abstract class GameRoom<S, M extends TypedMove, E, C, V, St extends HubState> extends SeatedRoom<St> {
+export abstract class GameRoom<S, M extends TypedMove, E, C, V, St extends GameRoomState> extends SeatedRoom<St> {
   /** Where bots think (a worker pool in production: server/bots/pool.ts). */
   static thinker: BotThinker = inProcessThinker;
   /** Time a bot may think per decision (ms); null: its thinking delay (bench/bots.ts sets 500). */
@@ -60,6 +61,8 @@ export abstract class GameRoom<S, M extends TypedMove, E, C, V, St extends HubSt
   /** Where the room is (state.phase shows it, or the game's own word for it: parts.phase). */
   private stage: Stage = "waiting";
   private gameNo = 0;
+  /** The current game was started by a `restart` (its start event says so; the delayed mirror too). */
+  private restarted = false;
   /** Spectator delay (spectatorDelay.ts): frames for the delayed mirror; null when off. */
   private delayed: DelayRecorder | null = null;
   private readonly starts = new GameStarts({
@@ -149,10 +152,6 @@ export abstract class GameRoom<S, M extends TypedMove, E, C, V, St extends HubSt
   private get minSeats(): number {
     return this.configured.minSeats ?? this.def.seats.min;
   }
-  /** The room's turn fields, when the game's schema has them. */
-  private get turns(): GameRoomState | null {
-    return this.state instanceof GameRoomState ? this.state : null;
-  }
   private setStage(stage: Stage): void {
     this.stage = stage;
     this.showPhase();
@@ -191,7 +190,6 @@ export abstract class GameRoom<S, M extends TypedMove, E, C, V, St extends HubSt
     const state = this.parts.createState(c.value);
     state.phase = this.parts.phase ? this.parts.phase("waiting", null) : "waiting";
     const delay = parseSpectatorDelay(options);
-    if (delay > 0 && !(state instanceof GameRoomState)) throw refuseOption(`${this.def.title} has no spectator delay yet: create the room without spectatorDelay.`);
     if (delay > 0) this.delayed = new DelayRecorder(delay, () => this.delayedSetup());
     this.gameSeatOf = new Array<number>(c.value.seats).fill(-1);
     for (const type of this.def.moveTypes) {
@@ -209,14 +207,17 @@ export abstract class GameRoom<S, M extends TypedMove, E, C, V, St extends HubSt
       });
       for (const [type, spec] of Object.entries(own)) this.defineMessage(type, spec);
     }
-    const room = partsRoom(
-      () => ({ state: this.state, configured: this.configured, game: this.game }),
-      (ctx) => {
-        if (this.game && this.stage === "playing") this.records.record(ctx.now, "abandoned");
-        return this.startGame(ctx, true);
-      },
-    );
-    for (const [type, spec] of Object.entries(this.parts.messages?.(room) ?? {})) this.defineMessage(type, spec);
+    if (this.def.whyNoRestart) this.defineMessage("restart", { parse: emptyPayload, run: (ctx) => this.restart(ctx) });
+    const parseCursor = this.def.parseCursor?.bind(this.def);
+    if (parseCursor) {
+      // A pointer is not a move: its own rate bucket, no patch of its own, never in the room log.
+      this.defineMessage<Pointer>("cursor", {
+        bucket: "cursor",
+        patchNow: false,
+        parse: (payload) => parseCursor(payload, c.value.config),
+        run: (ctx, at) => this.parts.showCursor?.(this.state, ctx.seat, at),
+      });
+    }
     if (this.durable.enabled) {
       watchSleep({
         seconds: this.settings.roomSleepSeconds,
@@ -344,7 +345,7 @@ export abstract class GameRoom<S, M extends TypedMove, E, C, V, St extends HubSt
     const finished = this.def.status(game.state) === "finished";
     if (finished) {
       this.stage = "finished";
-      if (this.turns) this.turns.result = this.def.result?.(game.state) ?? "finished";
+      this.state.result = this.def.result?.(game.state) ?? "finished";
     }
     this.project(false, events, g, ctx.now);
     this.emitEvents(ctx, events);
@@ -373,6 +374,14 @@ export abstract class GameRoom<S, M extends TypedMove, E, C, V, St extends HubSt
 
   // ---- starting and ending games ----------------------------------------------
 
+  /** `restart {}`: the running game recorded as abandoned, and the next one at once (if the definition allows it now). */
+  private restart(ctx: MoveContext): Rejection | void {
+    const refusal = this.def.whyNoRestart!(this.game?.state ?? null, this.configured.mode);
+    if (refusal) return refusal;
+    if (this.game && this.stage === "playing") this.records.record(ctx.now, "abandoned");
+    return this.startGame(ctx, true);
+  }
+
   protected onStart(ctx: MoveContext): Rejection | void {
     if (this.parts.startAtOnce) return { code: "not-allowed", message: "This game starts by itself." };
     if (this.stage === "playing" || this.stage === "countdown") return this.refusal("already-running");
@@ -386,17 +395,16 @@ export abstract class GameRoom<S, M extends TypedMove, E, C, V, St extends HubSt
     if (order.length < this.minSeats) return this.refusal("too-few");
     const game = new GameSession(this.def, randomSeed(), this.configured.config, order.length);
     this.seatGame(game, order, ctx?.now ?? Date.now());
+    this.restarted = restart;
     this.timer.forget();
     this.bots.forget();
     this.gameNo++;
     this.stage = "playing";
-    const turns = this.turns;
-    if (turns) {
-      turns.gameNo = this.gameNo;
-      turns.result = "";
-      turns.order.clear();
-      turns.order.push(...order);
-    }
+    const st = this.state;
+    st.gameNo = this.gameNo;
+    st.result = "";
+    st.order.clear();
+    st.order.push(...order);
     for (const s of this.state.seats) if (!s.bot) s.ready = false;
     this.project(true, null, null);
     const info = { gameNo: this.gameNo, order: order.slice(), restart };
@@ -439,8 +447,7 @@ export abstract class GameRoom<S, M extends TypedMove, E, C, V, St extends HubSt
     const p = { state: game.state, view: (g: number | null) => game.view(g), room, gameSeatOf: this.gameSeatOf, fresh, viewers: this.viewers(), events, mover, gameNo: this.gameNo };
     this.parts.project(this.state, p);
     this.showPhase();
-    const st = this.turns;
-    if (!st) return;
+    const st = this.state;
     const who = this.def.whoActs(game.state);
     const acting = who.seats.map(room);
     // In place where the length holds (one seat on turn: one small replace per turn).
@@ -506,13 +513,13 @@ export abstract class GameRoom<S, M extends TypedMove, E, C, V, St extends HubSt
   // ---- spectator delay (spectatorDelay.ts, WatchRoom.ts) ----------------------------
 
   protected override onCommitted(now: number): void {
-    if (this.delayed && this.turns) this.delayed.record(now, this.turns, this.game);
+    if (this.delayed) this.delayed.record(now, this.state, this.game, this.restarted);
   }
   protected override spectatorsWatchElsewhere(): boolean {
     return this.delayed !== null;
   }
   private delayedSetup(): WatchSetup {
-    return { game: this.gameId, delaySeconds: this.delayed!.delaySeconds, configured: this.configured as never, spectatorSlots: this.settings.spectatorSlots };
+    return { game: this.gameId, def: this.def.id, delaySeconds: this.delayed!.delaySeconds, configured: this.configured as never, spectatorSlots: this.settings.spectatorSlots };
   }
   /** remoteRoomCall from the matchmaking route: the delayed mirror's id (opened if need be). */
   async openDelayedWatch(): Promise<string | null> {
@@ -595,7 +602,7 @@ export abstract class GameRoom<S, M extends TypedMove, E, C, V, St extends HubSt
   }
   protected onSeatFreed(seat: number): void {
     if (this.stage === "playing") this.records.forfeit(seat);
-    this.parts.seatFreed?.(this.state, seat);
+    this.parts.showCursor?.(this.state, seat, null);
     const g = this.gameSeatOf[seat];
     if (this.stage === "playing" && g >= 0 && this.def.bot) {
       // The game goes on: a bot plays the seat a player left for the rest of it.
@@ -662,13 +669,13 @@ export abstract class GameRoom<S, M extends TypedMove, E, C, V, St extends HubSt
    */
   private roomAfter(next: S, now: number): RoomNow {
     const r = this.roomNow();
-    if (this.turns) r.deadlines = this.timer.preview(next, this.def.status(next) === "finished" ? "finished" : this.stage, now, r.deadlines);
+    r.deadlines = this.timer.preview(next, this.def.status(next) === "finished" ? "finished" : this.stage, now, r.deadlines);
     return r;
   }
 
   private roomNow(): RoomNow {
     const g = this.game;
-    const st = this.turns;
+    const st = this.state;
     return {
       header: {
         roomId: this.roomId,
@@ -678,7 +685,7 @@ export abstract class GameRoom<S, M extends TypedMove, E, C, V, St extends HubSt
         owner: this.state.owner,
         gameNo: this.gameNo,
         phase: this.stage,
-        result: st?.result ?? "",
+        result: st.result,
         seed: g?.seed ?? 0,
         order: this.order,
         startedAt: g?.log[0]?.t ?? 0,
@@ -687,7 +694,7 @@ export abstract class GameRoom<S, M extends TypedMove, E, C, V, St extends HubSt
         forfeits: this.records.left(),
       },
       moves: g?.log ?? [],
-      deadlines: { deadline: st?.deadline ?? 0, together: this.timer.together },
+      deadlines: { deadline: st.deadline, together: this.timer.together },
     };
   }
 
@@ -705,23 +712,19 @@ export abstract class GameRoom<S, M extends TypedMove, E, C, V, St extends HubSt
     this.botSeed = h.botSeed;
     this.gameNo = h.gameNo;
     this.stage = h.phase as Stage;
-    const st = this.turns;
-    if (st) {
-      st.gameNo = h.gameNo;
-      st.result = h.result;
-    }
+    const st = this.state;
+    st.gameNo = h.gameNo;
+    st.result = h.result;
     if (h.gameNo > 0 && h.order.length > 0) {
       this.seatGame(replayGame(this.def, this.configured.config, r), h.order.slice(), h.startedAt || Date.now());
       this.records.restoreLeft(h.forfeits ?? []);
       // The last move is written before its header: one that ended the game may be the log's last word.
       if (this.stage === "playing" && this.def.status(this.game!.state) === "finished") {
         this.stage = "finished";
-        if (st) st.result = this.def.result?.(this.game!.state) ?? "finished";
+        st.result = this.def.result?.(this.game!.state) ?? "finished";
       }
-      if (st) {
-        st.order.clear();
-        st.order.push(...this.order);
-      }
+      st.order.clear();
+      st.order.push(...this.order);
       this.timer.resumeFrom(r.deadlines);
       this.project(true, null, null);
       // A game waiting for the room's own move when the process stopped gets it now.

@@ -17,7 +17,7 @@ import { parseJoinOptions } from "../base/seats.js";
 import type { Viewer } from "./audience.js";
 import { defaultWire, type GameServerParts, type WireInfo } from "./parts.js";
 import type { GameRoomState } from "./GameRoomState.js";
-import { DelayRecorder, mirrorIdOf, type Feed, type FeedCursor, type Frame, type LoggedEntry, type WatchSetup } from "./spectatorDelay.js";
+import { DelayRecorder, mirrorIdOf, type Feed, type FeedCursor, type Frame, type GameStart, type LoggedEntry, type WatchSetup } from "./spectatorDelay.js";
 
 /** How often the mirror asks the live room for news and plays what is due (ms). */
 const TICK_MS = 200;
@@ -25,8 +25,10 @@ const TICK_MS = 200;
 type Game = GameSession<unknown, TypedMove, unknown, unknown, unknown>;
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
-export function watchRoomClass<St extends GameRoomState>(parts: GameServerParts<any, TypedMove, any, any, any, St>) {
-  const def = parts.def as GameDef<unknown, TypedMove, unknown, unknown, unknown>;
+type AnyParts = GameServerParts<any, TypedMove, any, any, any, any>;
+
+/** The mirror of a room name's games (several definitions may share it: the live room says which it plays). */
+export function watchRoomClass<St extends GameRoomState>(...games: AnyParts[]) {
   return class WatchRoom extends Room<St> {
     liveId = "";
     delayMs = 0;
@@ -35,7 +37,7 @@ export function watchRoomClass<St extends GameRoomState>(parts: GameServerParts<
     private gameNo = 0;
     private cursor: FeedCursor | null = null;
     /** Frames received and not yet due, with the moves each one adds. */
-    private queue: { frame: Frame; entries: LoggedEntry[]; start?: { seed: number; config: unknown; players: number } }[] = [];
+    private queue: { frame: Frame; entries: LoggedEntry[]; start?: GameStart }[] = [];
     private pulling = false;
     private liveGone = false;
     private closing = false;
@@ -44,6 +46,11 @@ export function watchRoomClass<St extends GameRoomState>(parts: GameServerParts<
     private liveSpectators = 0;
     /** A frame has been played: until then spectators are told when the first one shows. */
     private shown = false;
+    /** The live room's parts and definition (from its setup). */
+    private parts: AnyParts = games[0];
+    private get def(): GameDef<unknown, TypedMove, unknown, unknown, unknown> {
+      return this.parts.def;
+    }
 
     async onCreate(options: Record<string, unknown>): Promise<void> {
       const live = options.live;
@@ -57,8 +64,9 @@ export function watchRoomClass<St extends GameRoomState>(parts: GameServerParts<
       this.delaySeconds = setup.delaySeconds;
       this.delayMs = setup.delaySeconds * 1000 * DelayRecorder.timeScale;
       this.roomId = mirrorIdOf(live);
-      const state = parts.createState(setup.configured as never);
-      state.game = def.id;
+      this.parts = games.find((p) => p.def.id === setup.def) ?? games[0];
+      const state = this.parts.createState(setup.configured as never) as St;
+      state.game = setup.game;
       state.mode = setup.configured.mode;
       state.maxSeats = setup.configured.seats;
       state.private = true;
@@ -81,9 +89,9 @@ export function watchRoomClass<St extends GameRoomState>(parts: GameServerParts<
 
     onJoin(client: Client): void {
       this.gate?.consumed(client.sessionId);
-      if (parts.attach) {
+      if (this.parts.attach) {
         client.view = new StateView();
-        parts.attach(this.state, { view: client.view, seat: null });
+        this.parts.attach(this.state, { view: client.view, seat: null });
       }
       this.state.spectators = this.spectatorCount();
       // before the first frame: when it shows (server time), so the page counts down to it rather than show an empty room
@@ -168,13 +176,14 @@ export function watchRoomClass<St extends GameRoomState>(parts: GameServerParts<
       const info: WireInfo = { gameNo: frame.gameNo, order: order.slice() };
       const events: HubEvent[] = [];
       // as the live room projects: once at a game's start, then after every move with its events
+      const { parts, def } = this;
       const project = (game: Game, fresh: boolean, moveEvents: readonly unknown[] | null, mover: number | null) =>
         parts.project(st, { state: game.state, view: (g) => game.view(g), room, gameSeatOf, fresh, viewers: this.viewers(), events: moveEvents, mover, gameNo: frame.gameNo });
       if (frame.gameNo > 0 && (frame.gameNo !== this.gameNo || !this.game) && item.start) {
         this.game = new GameSession(def, item.start.seed, item.start.config, item.start.players);
         this.gameNo = frame.gameNo;
         project(this.game, true, null, null);
-        const start = parts.startEvent ? parts.startEvent({ ...info, restart: false }) : { kind: "start", gameNo: frame.gameNo, seats: order.slice() };
+        const start = parts.startEvent ? parts.startEvent({ ...info, restart: item.start.restart === true }) : { kind: "start", gameNo: frame.gameNo, seats: order.slice() };
         if (start) events.push(start);
       }
       const game = this.gameNo === frame.gameNo ? this.game : null;
@@ -219,7 +228,7 @@ export function watchRoomClass<St extends GameRoomState>(parts: GameServerParts<
     }
 
     private viewers(): Viewer[] {
-      if (!parts.attach) return [];
+      if (!this.parts.attach) return [];
       return this.clients.filter((c) => c.view).map((c) => ({ view: c.view!, seat: null }));
     }
 

@@ -1,18 +1,18 @@
 // What a game gives the generic room (GameRoom.ts): its schema and how a view is written
 // there (GameServerParts), and the optional extras of its lifecycle (PartsExtras): Connect
-// Four needs none of them; Minesweeper (server/rooms/minesweeper/) uses most, to keep its
-// own wire format.
+// Four needs none of them; Minesweeper (server/rooms/minesweeper/) uses many, to keep its
+// own wire format (its phase words, the race's countdown, records with stats).
 
 import type { Schema } from "@colyseus/schema";
-import type { Configured, GameDef, TypedMove } from "../../../common/core/game.js";
+import type { Configured, GameDef, Pointer, TypedMove } from "../../../common/core/game.js";
 import type { Rejection } from "../../../common/core/rules.js";
-import type { GameSession, LoggedMove } from "../../../common/core/session.js";
+import type { LoggedMove } from "../../../common/core/session.js";
 import type { HubSettings } from "../../settings.js";
 import type { FinishedGame, GameStore } from "../../store/GameStore.js";
-import type { HubState } from "../base/HubState.js";
-import type { HubEvent, MessageSpec, MoveContext } from "../base/messages.js";
+import type { HubEvent } from "../base/messages.js";
 import { fail, intIn, isWholeNumber, objectWith, ok, type Parsed } from "../base/validate.js";
 import type { Viewer } from "./audience.js";
+import type { GameRoomState } from "./GameRoomState.js";
 
 /** What the projection of one move may read. */
 export interface Projection<S, V, E = unknown> {
@@ -36,12 +36,11 @@ export interface Projection<S, V, E = unknown> {
 }
 
 /**
- * The part of a game that is particular to it on the server: its schema and how a view is
- * written there (and, optionally, the lifecycle extras of extras.ts). A schema that extends
- * GameRoomState gets the room's turn fields (acting, deadline, result...); one that does not
- * (Minesweeper's, older than this room) writes its own.
+ * The part of a game that is particular to it on the server: its schema (a GameRoomState, so
+ * the room writes its turn fields: acting, deadline, result...) and how a view is written
+ * there, and, optionally, the lifecycle extras below (PartsExtras).
  */
-export interface GameServerParts<S, M extends TypedMove, E, C, V, St extends HubState> extends PartsExtras<S, M, E, C, V, St> {
+export interface GameServerParts<S, M extends TypedMove, E, C, V, St extends GameRoomState> extends PartsExtras<S, M, E, C, V, St> {
   def: GameDef<S, M, E, C, V>;
   /** A fresh schema state for a room of these options. */
   createState(configured: Configured<C>): St;
@@ -68,6 +67,11 @@ export interface GameServerParts<S, M extends TypedMove, E, C, V, St extends Hub
   toWire?(event: E, room: (gameSeat: number | null) => number, info?: WireInfo): HubEvent | null;
   /** Extra listing fields. */
   metadata?(configured: Configured<C>): Record<string, unknown>;
+  /**
+   * Shows where a room seat points (the definition's `parseCursor`; null: nowhere, as when the
+   * seat is freed). Needed by a game whose definition has `parseCursor` and shows a pointer.
+   */
+  showCursor?(st: St, roomSeat: number, at: Pointer | null): void;
 }
 
 /** The room's refusals in its own words (a game may say them in its: `refusals`). */
@@ -113,16 +117,6 @@ export interface RecordInfo<S, M extends TypedMove, C> {
   overBudget: boolean;
 }
 
-/** What a game's own messages may use of the room. */
-export interface PartsRoom<S, M extends TypedMove, E, C, V, St extends HubState> {
-  readonly state: St;
-  readonly configured: Configured<C>;
-  /** The current game (null before the first). */
-  readonly game: GameSession<S, M, E, C, V> | null;
-  /** Records the running game (abandoned, if anything was played) and starts the next one at once. */
-  restart(ctx: MoveContext): Rejection | void;
-}
-
 /** What a wire event may need besides the seat map. */
 export interface WireInfo {
   /** Games started in this room (the current one's number). */
@@ -141,13 +135,13 @@ export interface RoomMoveInfo<S> {
   names: readonly string[];
 }
 
-export interface PartsExtras<S, M extends TypedMove, E, C, V, St extends HubState> {
+export interface PartsExtras<S, M extends TypedMove, E, C, V, St extends GameRoomState> {
   /** `state.phase` in the game's words (default: the stage). Asked after every change. */
   phase?(stage: Stage, state: S | null): string;
   /**
    * The first game starts as the room is created, every seat of the options in it (seat s
    * plays game seat s; people join and leave a running game), and a next one only through
-   * `restart` (PartsRoom). Default: a game starts once seats are taken.
+   * `restart` (the definition's `whyNoRestart`). Default: a game starts once seats are taken.
    */
   startAtOnce?: boolean;
   /** When the room starts (or counts down to) a game by itself; default: see starting.ts. */
@@ -165,9 +159,6 @@ export interface PartsExtras<S, M extends TypedMove, E, C, V, St extends HubStat
   startEvent?(info: WireInfo & { restart: boolean }): HubEvent | null;
   /** The room's refusals in the game's words. */
   refusals?: Partial<Record<RefusalReason, Rejection>>;
-  /** Messages of the game's own beside its moves (a restart, a pointer...). */
-  // eslint-disable-next-line @typescript-eslint/no-explicit-any
-  messages?(room: PartsRoom<S, M, E, C, V, St>): Record<string, MessageSpec<any>>;
   /** Fields of the record beyond the room's (times, stats, ranked, a summary...). */
   record?(info: RecordInfo<S, M, C>): Partial<FinishedGame>;
   /**
@@ -193,8 +184,6 @@ export interface PartsExtras<S, M extends TypedMove, E, C, V, St extends HubStat
   releaseAtEnd?: boolean;
   /** `ready` survives the end of a game (pressed during one, it counts for the next). */
   keepsReady?: boolean;
-  /** A room seat became free. */
-  seatFreed?(st: St, roomSeat: number): void;
   /** Board cells the room holds, counted against the process budget. */
   cells?(configured: Configured<C>): number;
 }
@@ -224,21 +213,11 @@ export function refusalOf(parts: GameServerParts<any, any, any, any, any, any>, 
   return REFUSALS[reason];
 }
 
-/** What a game's own messages see of their room (read at each use). */
-export function partsRoom<S, M extends TypedMove, E, C, V, St extends HubState>(
-  now: () => { state: St; configured: Configured<C>; game: GameSession<S, M, E, C, V> | null },
-  restart: (ctx: MoveContext) => Rejection | void,
-): PartsRoom<S, M, E, C, V, St> {
-  return {
-    get state() {
-      return now().state;
-    },
-    get configured() {
-      return now().configured;
-    },
-    get game() {
-      return now().game;
-    },
-    restart,
-  };
+/**
+ * Several definitions may share one room name (Minesweeper: the board and the race): a room
+ * plays the first whose `configure` accepts its options, else the first (whose refusal it gives).
+ */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+export function playedBy<P extends GameServerParts<any, any, any, any, any, any>>(games: readonly P[], options: Record<string, unknown>): P {
+  return games.find((p) => p.def.configure(options).ok) ?? games[0];
 }

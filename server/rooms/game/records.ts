@@ -13,13 +13,13 @@ import type { GameSession } from "../../../common/core/session.js";
 import type { FinishedGame, SeatPlayer } from "../../store/GameStore.js";
 import type { HomeStore, RatingChange } from "../../store/HomeStore.js";
 import { isProvisional } from "../../../common/rated.js";
-import type { HubState } from "../base/HubState.js";
+import type { GameRoomState } from "./GameRoomState.js";
 import type { HubEvent, MoveContext } from "../base/messages.js";
 import type { GameServerParts, RecordInfo } from "./parts.js";
 import { playerAddress, takeRankedStart } from "./rankedStarts.js";
 import { log } from "../../ops/log.js";
 
-export interface RecordsRoom<S, M extends TypedMove, E, C, V, St extends HubState> {
+export interface RecordsRoom<S, M extends TypedMove, E, C, V, St extends GameRoomState> {
   parts(): GameServerParts<S, M, E, C, V, St>;
   configured(): Configured<C>;
   state(): St;
@@ -46,7 +46,7 @@ export interface RatedEvent {
   changes: { seat: number; before: number; after: number; delta: number; provisional: boolean; games: number }[];
 }
 
-export class GameRecords<S, M extends TypedMove, E, C, V, St extends HubState> {
+export class GameRecords<S, M extends TypedMove, E, C, V, St extends GameRoomState> {
   private game: GameSession<S, M, E, C, V> | null = null;
   private order: readonly number[] = [];
   private names: string[] = [];

@@ -63,6 +63,8 @@ export interface GameStart {
   seed: number;
   config: unknown;
   players: number;
+  /** Started by a player's `restart` (its start event says so). */
+  restart?: boolean;
 }
 
 export interface LoggedEntry {
@@ -87,7 +89,10 @@ export interface Feed {
 
 /** What the mirror needs to open (asked once, with the ticket the live room gave it). */
 export interface WatchSetup {
+  /** The room name. */
   game: string;
+  /** The definition the live room plays (one room name may offer several: Minesweeper's board and race). */
+  def: string;
   delaySeconds: number;
   configured: Configured<unknown>;
   spectatorSlots: number;
@@ -104,6 +109,8 @@ export class DelayRecorder {
   static timeScale = 1;
   private frames: Frame[] = [];
   private games = new Map<number, AnySession>();
+  /** Games (by number) started by a `restart`. */
+  private restarts = new Set<number>();
   private seq = 0;
   private opening: Promise<string> | null = null;
   private ticket: string | null = null;
@@ -117,9 +124,10 @@ export class DelayRecorder {
     return this.delaySeconds * 1000 * DelayRecorder.timeScale;
   }
 
-  /** After every commit of the live room. */
-  record(now: number, st: GameRoomState, game: AnySession | null): void {
+  /** After every commit of the live room (`restarted`: its game was started by a `restart`). */
+  record(now: number, st: GameRoomState, game: AnySession | null, restarted = false): void {
     if (game) this.games.set(st.gameNo, game);
+    if (game && restarted) this.restarts.add(st.gameNo);
     const frame: Frame = {
       seq: this.seq + 1,
       at: now,
@@ -148,6 +156,7 @@ export class DelayRecorder {
     if (drop > 0) this.frames.splice(0, drop);
     const kept = new Set(this.frames.map((f) => f.gameNo));
     for (const no of this.games.keys()) if (!kept.has(no)) this.games.delete(no);
+    for (const no of this.restarts) if (!kept.has(no)) this.restarts.delete(no);
   }
 
   /** Frames after `cursor` (from the one a delayed spectator sees now, for a new mirror) and the moves they need. */
@@ -165,7 +174,7 @@ export class DelayRecorder {
       const session = this.games.get(f.gameNo);
       if (!session || f.gameNo === 0) continue;
       const have = cursor && cursor.gameNo === f.gameNo ? cursor.moves : 0;
-      const g = (games[f.gameNo] ??= { from: have, entries: [], ...(have === 0 ? { start: { seed: session.seed, config: session.config, players: session.seats } } : {}) });
+      const g = (games[f.gameNo] ??= { from: have, entries: [], ...(have === 0 ? { start: { seed: session.seed, config: session.config, players: session.seats, restart: this.restarts.has(f.gameNo) } } : {}) });
       const upTo = g.from + g.entries.length;
       if (f.moves > upTo) g.entries.push(...session.log.slice(upTo, f.moves).map((m) => ({ seat: m.seat, move: m.move, t: m.t })));
     }

@@ -4,7 +4,7 @@
 
 import { ArraySchema, Schema, type } from "@colyseus/schema";
 import type { MinesweeperConfig } from "../../../common/minesweeper/types.js";
-import { HubState } from "../base/HubState.js";
+import { GameRoomState } from "../game/GameRoomState.js";
 
 /** The board's size fields, the same in the solo/co-op state and the race's. */
 export interface BoardSizeFields {
@@ -29,7 +29,7 @@ export class Cursor extends Schema {
   @type("int16") c = -1;
 }
 
-export class MinesweeperState extends HubState {
+export class MinesweeperState extends GameRoomState {
   @type("string") level = "";
   @type("uint8") rows = 0;
   @type("uint8") cols = 0;

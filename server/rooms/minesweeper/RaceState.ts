@@ -9,7 +9,7 @@
 // Mines never appear in either while a race runs (a racer who hit one sees that one).
 
 import { ArraySchema, Schema, type, view } from "@colyseus/schema";
-import { HubState } from "../base/HubState.js";
+import { GameRoomState } from "../game/GameRoomState.js";
 
 /** One seat's own board: only that seat's connection receives it. */
 export class RaceBoard extends Schema {
@@ -42,7 +42,7 @@ export class RaceSeat extends Schema {
   @view() @type(RaceBoard) board = new RaceBoard();
 }
 
-export class RaceRoomState extends HubState {
+export class RaceRoomState extends GameRoomState {
   @type("string") level = "";
   @type("uint8") rows = 0;
   @type("uint8") cols = 0;

@@ -1,13 +1,13 @@
 // Solo (1 seat) and co-op (2–8 seats, one shared board) on the generic game room: the
 // board is there from the room's creation, anyone seated clicks any time, `restart` starts
-// the next board (solo any time, co-op once this one is over: common canRestart), and a
-// pointer (`cursor`) is shared. What is Minesweeper's own here: the schema (changed cells
-// only), the record's stats, the ranked check and the `result` event with its replay id.
+// the next board (solo any time, co-op once this one is over: the definition's whyNoRestart),
+// and each seat's pointer (`cursor`) is shown in `cursors`. What is Minesweeper's own here:
+// the schema (changed cells only), the record's stats, the ranked check and the `result`
+// event with its replay id.
 
 import { SAVING } from "../../store/SaveQueue.js";
 import type { Configured } from "../../../common/core/game.js";
 import {
-  canRestart,
   CELL,
   cellCode,
   creditsBySeat,
@@ -31,7 +31,6 @@ import {
 } from "../../../common/minesweeper/index.js";
 import { sizeEncoderForEntries } from "../base/encodeBuffer.js";
 import type { HubEvent } from "../base/SeatedRoom.js";
-import { cellPayload, emptyPayload, isWholeNumber, objectWith, ok, type Parsed } from "../base/validate.js";
 import type { GameServerParts, RecordInfo } from "../game/GameRoom.js";
 import { Cursor, MinesweeperState, writeBoardSize } from "./MinesweeperState.js";
 
@@ -55,13 +54,6 @@ export function announce(event: MinesweeperEvent): HubEvent {
   const r = (cells[0] / cols) | 0;
   const c = cells[0] % cols;
   return count <= EVENT_CELLS_MAX ? { kind: "reveal", seat, count, r, c, cells: revealedList(event) } : { kind: "reveal", seat, count, r, c };
-}
-
-/** `{r, c}` on the board, or `{r: -1, c: -1}` for "no pointer". */
-function cursorPayload(payload: unknown, rows: number, cols: number): Parsed<{ r: number; c: number }> {
-  const o = objectWith(payload, ["r", "c"]);
-  if (o.ok && o.value.r === -1 && o.value.c === -1 && isWholeNumber(o.value.r)) return ok({ r: -1, c: -1 });
-  return cellPayload(payload, rows, cols);
 }
 
 const rankable = (c: Configured<MinesweeperConfig>) => rankableGame(c.mode, c.config.level);
@@ -122,34 +114,12 @@ export const boardParts: GameServerParts<Board, MinesweeperMove, MinesweeperEven
     shownCells.set(state, new Uint8Array(cells).fill(CELL.HIDDEN));
     return state;
   },
-  messages: (room) => ({
-    restart: {
-      parse: emptyPayload,
-      run: (ctx) => {
-        const board = room.game?.state;
-        if (board && !canRestart(room.configured.mode, board.phase)) {
-          return { code: "not-allowed", message: "In co-op a new board starts once this one is won or lost." };
-        }
-        return room.restart(ctx);
-      },
-    },
-    cursor: {
-      bucket: "cursor",
-      patchNow: false,
-      parse: (payload: unknown) => cursorPayload(payload, room.configured.config.rows, room.configured.config.cols),
-      run: (ctx, { r, c }: { r: number; c: number }) => {
-        const cursor = room.state.cursors[ctx.seat];
-        cursor.r = r;
-        cursor.c = c;
-      },
-    },
-  }),
   startEvent: ({ restart }) => (restart ? { kind: "restart" } : null),
   toWire: announce,
-  seatFreed(st, seat) {
+  showCursor(st, seat, at) {
     const cursor = st.cursors[seat];
-    cursor.r = -1;
-    cursor.c = -1;
+    cursor.r = at?.r ?? -1;
+    cursor.c = at?.c ?? -1;
   },
 
   /**

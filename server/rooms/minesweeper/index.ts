@@ -1,4 +1,6 @@
-export { MinesweeperRoom, FILTER_KEYS as MINESWEEPER_FILTER_KEYS, type BoardSession, type RaceSession } from "./MinesweeperRoom.js";
+export { boardParts } from "./board.js";
+export { raceParts } from "./race.js";
+export type { BoardSession, RaceSession, MinesweeperRoom, RaceRoom, MinesweeperSettings } from "./rooms.js";
+export type { MinesweeperMode } from "../../../common/minesweeper/game.js";
 export { MinesweeperState, Cursor } from "./MinesweeperState.js";
 export { RaceRoomState, RaceSeat, RaceBoard } from "./RaceState.js";
-export type { MinesweeperSettings, MinesweeperMode } from "./MinesweeperRoom.js";

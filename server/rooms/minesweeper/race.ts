@@ -30,7 +30,6 @@ import {
 } from "../../../common/minesweeper/index.js";
 import { sizeEncoderForEntries } from "../base/encodeBuffer.js";
 import type { HubEvent } from "../base/SeatedRoom.js";
-import { emptyPayload, ok } from "../base/validate.js";
 import type { GameServerParts, Stage } from "../game/GameRoom.js";
 import { announce } from "./board.js";
 import { writeBoardSize } from "./MinesweeperState.js";
@@ -142,18 +141,6 @@ export const raceParts: GameServerParts<RaceState, RaceMove, RaceEvent, Mineswee
   keepsReady: true,
   cells: (c) => c.config.rows * c.config.cols * c.seats,
   metadata: (c) => ({ level: c.config.level, noGuess: c.config.noGuess === true }),
-  messages: () => ({
-    restart: {
-      parse: emptyPayload,
-      run: () => ({ code: "not-allowed", message: "A race has no restart: send ready for the next race." }),
-    },
-    cursor: {
-      bucket: "cursor",
-      patchNow: false,
-      parse: (payload: unknown) => ok(payload),
-      run: () => ({ code: "not-allowed", message: "Nobody sees where you point in a race." }),
-    },
-  }),
   createState({ config, seats }) {
     const state = new RaceRoomState();
     writeBoardSize(state, config);
