@@ -6,6 +6,7 @@ import { h } from "../../ui/dom";
 import { levelOption } from "./levels";
 import { offlineCard } from "./offlineCard";
 import type { LobbyContext } from "../../lobby/panel";
+import { spectatorDelayField } from "../../lobby/spectatorDelay";
 import { checkbox, field, radios, readRadio } from "../../lobby/ui";
 
 const NO_GUESS_HINT = "Every board can be cleared by logic alone from your first click.";
@@ -69,6 +70,7 @@ function privateRoom(ctx: LobbyContext): HTMLElement {
   const seatsLabel = h("span", {}, "Co-op seats");
   const seatsField = h("div", { hidden: true }, field("Seats", seats));
   seatsField.querySelector("label")?.replaceChildren(seatsLabel);
+  const delay = spectatorDelayField("private-spectator-delay");
   const form = h(
     "form",
     { class: "card", id: "private-room", "aria-labelledby": "private-h" },
@@ -82,6 +84,7 @@ function privateRoom(ctx: LobbyContext): HTMLElement {
     custom,
     privateNoGuess.el,
     seatsField,
+    delay.el,
     h("button", { type: "submit", class: "primary", id: "create-private-btn" }, "Create private room"),
   );
   const sync = () => {
@@ -104,6 +107,7 @@ function privateRoom(ctx: LobbyContext): HTMLElement {
       options.mines = Number(mines.value);
     }
     if (mode === "coop" || mode === "race") options.seats = Number(seats.value);
+    if (delay.seconds() > 0) options.spectatorDelay = delay.seconds();
     void ctx.enter("Creating a private room…", () => openSession({ game: "minesweeper", how: "create", options }));
   });
   return form;
