@@ -132,14 +132,20 @@ describe("spectator delay", function () {
   });
 
   describe("Minesweeper", () => {
-    it("a co-op spectator sees the board and each click 15 s late; the players see them at once", async () => {
-      const ann = await seated(hub.colyseus.sdk.create("minesweeper", { mode: "coop", seats: 2, private: true, spectatorDelay: 15, name: "Ann" }));
+    /** Ann and Ben in a private room of `mode` with a 15 s delay, and Viv watching it. */
+    async function watched(mode: "coop" | "race") {
+      const ann = await seated(hub.colyseus.sdk.create("minesweeper", { mode, seats: 2, private: true, spectatorDelay: 15, name: "Ann" }));
       const code = ann.room.roomId;
       const ben = await seated(hub.colyseus.sdk.joinById(code, { name: "Ben" }));
       const watcher = await hub.colyseus.sdk.joinById(code, { spectate: true, name: "Viv" });
       const probe = new Probe(watcher);
       expect(await probe.next("welcome", 0)).to.include({ roomId: code, spectator: true, delaySeconds: 15 });
       expect(watcher.roomId, "the spectator is in the delayed mirror").to.not.equal(code);
+      return { ann, ben, code, watcher, probe };
+    }
+
+    it("a co-op spectator sees the board and each click 15 s late; the players see them at once", async () => {
+      const { ann, ben, code, watcher, probe } = await watched("coop");
       await probe.until(() => watcher.state.phase === "fresh" || undefined, 3000 + DELAY_MS * 2, "the board, late");
       expect(watcher.state.cells.length).to.equal(ann.room.state.cells.length);
       expect(opened(watcher.state.cells)).to.equal(0);
@@ -168,12 +174,7 @@ describe("spectator delay", function () {
     });
 
     it("a race spectator sees the race and each racer's progress late, and no racer's board while it runs", async () => {
-      const ann = await seated(hub.colyseus.sdk.create("minesweeper", { mode: "race", seats: 2, private: true, spectatorDelay: 15, name: "Ann" }));
-      const code = ann.room.roomId;
-      const ben = await seated(hub.colyseus.sdk.joinById(code, { name: "Ben" }));
-      const watcher = await hub.colyseus.sdk.joinById(code, { spectate: true, name: "Viv" });
-      const probe = new Probe(watcher);
-      await probe.next("welcome", 0);
+      const { ann, ben, code, watcher, probe } = await watched("race");
       for (const p of [ann, ben]) p.room.send("ready", { ready: true });
       await ann.probe.until(() => ann.room.state.phase === "racing" || undefined, 5000, "the go");
       // the go opens each racer's board at the same safe cell: the progress to beat
