@@ -67,12 +67,17 @@ export class KeyedLayer {
     return obj;
   }
 
+  /** Any display object under `key`, made by `make` the first time (the caller updates it). */
+  keep<T extends Container>(key: string, make: () => T): T {
+    return this.take(`o:${key}`, make).obj;
+  }
+
   /** Ends a draw: destroys what it did not ask for, orders the layer as it asked. */
   end(): void {
     for (const [key, k] of this.kept) {
       if (k.used) continue;
       this.kept.delete(key);
-      k.obj.destroy();
+      k.obj.destroy({ children: true }); // a kept container goes with its parts (never shared textures)
     }
     const now = this.layer.children;
     if (now.length !== this.order.length || now.some((c, i) => c !== this.order[i])) {
