@@ -234,10 +234,15 @@ describe("e2e: Auto Pets in Chromium", function () {
     // Hovering a card shows its whole ability text.
     await waitHub(page, (s) => ((s as Pets).cards ?? []).some((c) => c.zone === "shop"), "the shop row on the table");
     const box = (await cardRect(page, "shop", 0))!;
+    const before = (await pets(page)).drawn!;
     await page.mouse.move(box.x + box.w / 2, box.y + box.h / 2);
     await waitHub(page, (s) => /power \d/.test((s as Pets).tip ?? ""), "the tooltip on hover");
     await screenshot(page, "pets-desktop-tooltip");
     await page.mouse.move(2, 2);
+    // The hover's redraws update the kept cards, labels and marks in place: nothing new is made.
+    await waitHub(page, (s) => !(s as Pets).tip, "the tooltip gone");
+    const after = (await pets(page)).drawn!;
+    expect(after.made - before.made, `display objects made by two hover redraws (${before.kept} kept)`).to.equal(0);
     // The window turned phone-narrow and back: the table lays itself out again each time.
     const wide = (await pets(page)).cards!.find((c) => c.zone === "shop")!.w;
     await page.setViewportSize({ width: 390, height: 844 });

@@ -241,9 +241,16 @@ describe("e2e: card table in Chromium", function () {
     await page.keyboard.press("Enter");
     const played = await until(page, (s) => s.battlefield!.length === 1 && s.hand!.length === 7, "a card played by Enter");
     const id = String(played.battlefield![0].id);
+    type Shot = { cards: { id: number; tapped: boolean }[]; objects: { made: number; kept: number } };
+    const shot = () => page.evaluate(() => window.__hub.state().canvas as Shot);
+    await waitHub(page, (s) => (s.canvas as Shot | null)?.cards.some((c) => String(c.id) === id) ?? false, "the played card drawn");
+    const before = (await shot()).objects;
     await page.focus(`#tt-boards .tt-card[data-card="${id}"]`);
     await page.keyboard.press("Enter");
     await until(page, (s) => s.battlefield![0]?.tapped === true, "the card tapped by Enter");
+    await waitHub(page, (s) => (s.canvas as Shot | null)?.cards.some((c) => String(c.id) === id && c.tapped) ?? false, "the card drawn tapped");
+    // the redraw turns the kept sprite and keeps every label and shape: nothing new is made
+    expect((await shot()).objects.made - before.made, `display objects made by the tap's redraw (${before.kept} kept)`).to.equal(0);
     await page.waitForFunction((card) => (document.activeElement as HTMLElement | null)?.dataset.card === card, id);
     await page.keyboard.press("m");
     await page.waitForSelector("#tt-menu:not([hidden])");

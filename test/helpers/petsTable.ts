@@ -22,7 +22,7 @@ export interface TableCard {
 export type PetsSnap = HubSnapshot & {
   game?: string; seat?: number; phase?: string; stage?: string; round?: number; gameNo?: number; turn?: number; result?: string; winners?: number[];
   battles?: number; animating?: boolean; gold?: number; passed?: boolean; arranged?: boolean; hand?: string[]; order?: string[]; picks?: string[]; trophies?: number[];
-  replayId?: number; cards?: TableCard[]; marker?: { at: number; x: number; y: number; w: number; h: number } | null; dragging?: boolean; held?: number | null; tip?: string;
+  replayId?: number; cards?: TableCard[]; marker?: { at: number; x: number; y: number; w: number; h: number } | null; dragging?: boolean; held?: number | null; tip?: string; drawn?: { made: number; kept: number };
 };
 
 export const pets = async (page: Page) => (await hub(page)) as PetsSnap;

@@ -29,6 +29,8 @@ export interface CanvasShot {
   handStrip: Box | null;
   drawn: string[];
   arrowsDrawn: number;
+  /** Display objects the canvas made so far and keeps now. */
+  objects?: { made: number; kept: number };
   pictures?: { loaded: number; failed: number };
 }
 

@@ -5,7 +5,9 @@
 //   two fingers                     → pinch zoom + pan
 //   wheel / trackpad pinch          → zoom around the pointer (horizontal wheel pans)
 //   keys on the focused canvas      → arrows pan, + / − zoom, [ ] rotate, 0 recentre
-// The hand's drag-to-play lives in hand.ts; this file knows only gestures.
+// The hand's drag-to-play lives in hand.ts; this file knows only what the gestures mean
+// (the shared recognizer, client/ui/gestures.ts, knows the gestures).
+import { listenGestures } from "../../ui/gestures";
 
 export interface TableTarget {
   tap(pageX: number, pageY: number): void;
@@ -20,64 +22,28 @@ export interface TableTarget {
 const TAP_SLOP = 10;
 
 export function attachTableInput(canvas: HTMLCanvasElement, t: TableTarget): () => void {
-  const pointers = new Map<number, { x: number; y: number }>();
-  let primary: { id: number; x0: number; y0: number; moved: boolean; multi: boolean } | null = null;
-  let pinch: { d: number; x: number; y: number } | null = null;
-
-  const two = () => {
-    const [a, b] = [...pointers.values()];
-    return { x: (a.x + b.x) / 2, y: (a.y + b.y) / 2, d: Math.hypot(a.x - b.x, a.y - b.y) };
-  };
-
-  const onDown = (e: PointerEvent) => {
-    if (e.pointerType === "mouse" && e.button !== 0) return;
-    canvas.setPointerCapture?.(e.pointerId);
-    pointers.set(e.pointerId, { x: e.clientX, y: e.clientY });
-    if (pointers.size === 1) {
-      primary = { id: e.pointerId, x0: e.clientX, y0: e.clientY, moved: false, multi: false };
-    } else if (pointers.size === 2) {
-      if (primary) primary.multi = true;
-      pinch = two();
-    }
-    if (e.pointerType === "mouse") canvas.classList.add("cs-grabbing");
-  };
-
-  const onMove = (e: PointerEvent) => {
-    const p = pointers.get(e.pointerId);
-    if (!p) {
-      if (e.pointerType !== "touch") t.hover(e.clientX, e.clientY);
-      return;
-    }
-    const dx = e.clientX - p.x;
-    const dy = e.clientY - p.y;
-    p.x = e.clientX;
-    p.y = e.clientY;
-    if (pointers.size >= 2 && pinch) {
-      const g = two();
-      t.pan(g.x - pinch.x, g.y - pinch.y);
-      if (pinch.d > 0 && g.d > 0) t.zoom(g.d / pinch.d, g.x, g.y);
-      pinch = g;
-      return;
-    }
-    if (!primary || primary.id !== e.pointerId || primary.multi) return;
-    if (!primary.moved && Math.hypot(e.clientX - primary.x0, e.clientY - primary.y0) > TAP_SLOP) {
-      primary.moved = true;
-      t.pan(e.clientX - primary.x0 - dx, e.clientY - primary.y0 - dy); // catch up with the slop
-    }
-    if (primary.moved) t.pan(dx, dy);
-  };
-
-  const onUp = (e: PointerEvent) => {
-    if (!pointers.has(e.pointerId)) return;
-    pointers.delete(e.pointerId);
-    if (pointers.size < 2) pinch = null;
-    if (primary && primary.id === e.pointerId) {
-      const tap = !primary.moved && !primary.multi && e.type === "pointerup";
-      primary = null;
-      if (tap) t.tap(e.clientX, e.clientY);
-    }
-    if (pointers.size === 0) canvas.classList.remove("cs-grabbing");
-  };
+  const stopGestures = listenGestures<true>(
+    canvas,
+    {
+      start: (_x, _y, e) => {
+        if (e.pointerType === "mouse") canvas.classList.add("cs-grabbing");
+        return true;
+      },
+      tap: (_p, e) => t.tap(e.clientX, e.clientY),
+      drag: (_p, dx, dy) => t.pan(dx, dy), // the first drag catches up with the slop
+      end: () => canvas.classList.remove("cs-grabbing"),
+      pinch: (dx, dy, factor, x, y) => {
+        t.pan(dx, dy);
+        if (factor !== 1) t.zoom(factor, x, y);
+      },
+      pinchEnd: () => canvas.classList.remove("cs-grabbing"),
+      hover: (x, y, e, pressing) => {
+        if (!pressing && e.pointerType !== "touch") t.hover(x, y);
+      },
+      leave: () => t.leave(),
+    },
+    { dragSlop: { mouse: TAP_SLOP, touch: TAP_SLOP }, touchDefaults: "always" },
+  );
 
   const onWheel = (e: WheelEvent) => {
     e.preventDefault();
@@ -110,34 +76,13 @@ export function attachTableInput(canvas: HTMLCanvasElement, t: TableTarget): () 
     run();
   };
 
-  const onLeave = () => t.leave();
-  const noMenu = (e: Event) => e.preventDefault();
-  // A tap may open something where the finger is (the wild's suit picker): no
-  // emulated mouse events and no click after it (pointer events did the work).
-  const noEmulation = (e: TouchEvent) => {
-    if (e.cancelable) e.preventDefault();
-  };
-
-  canvas.addEventListener("pointerdown", onDown);
-  canvas.addEventListener("pointermove", onMove);
-  canvas.addEventListener("pointerup", onUp);
-  canvas.addEventListener("pointercancel", onUp);
-  canvas.addEventListener("pointerleave", onLeave);
+  // A tap may open something where the finger is (the wild's suit picker): the recognizer
+  // cancels a touch's emulated mouse events and click (touchDefaults "always").
   canvas.addEventListener("wheel", onWheel, { passive: false });
   canvas.addEventListener("keydown", onKey);
-  canvas.addEventListener("contextmenu", noMenu);
-  canvas.addEventListener("touchstart", noEmulation, { passive: false });
-  canvas.addEventListener("touchend", noEmulation, { passive: false });
   return () => {
-    canvas.removeEventListener("touchstart", noEmulation);
-    canvas.removeEventListener("touchend", noEmulation);
-    canvas.removeEventListener("pointerdown", onDown);
-    canvas.removeEventListener("pointermove", onMove);
-    canvas.removeEventListener("pointerup", onUp);
-    canvas.removeEventListener("pointercancel", onUp);
-    canvas.removeEventListener("pointerleave", onLeave);
+    stopGestures();
     canvas.removeEventListener("wheel", onWheel);
     canvas.removeEventListener("keydown", onKey);
-    canvas.removeEventListener("contextmenu", noMenu);
   };
 }

@@ -1,4 +1,5 @@
-// Board input: turns mouse, touch and keyboard gestures into intents.
+// Board input: turns mouse, touch and keyboard gestures into intents, through the shared
+// recognizer (client/ui/gestures.ts, Pointer Events).
 // games/minesweeper.md, exactly:
 //   mouse: left release reveals (on a revealed number: chords); right PRESS
 //          toggles a flag; middle release or left+right release chords; the
@@ -11,11 +12,10 @@
 //          pinch); shift+wheel or a sideways trackpad swipe pans.
 // The scene decides what an intent means for the cell under it (reveal vs
 // chord, flag mode, counter at 0); this file only knows gestures.
+import { listenGestures } from "../../ui/gestures";
 
 export const LONG_PRESS_MS = 500;
 export const AFTER_LONG_PRESS_IGNORE_MS = 250;
-/** A zero-delay timer that runs later than this means the main thread was busy (input may be queued). */
-const STARVED_MS = 50;
 /** A finger that travels farther than this (CSS px) is not a tap. */
 const TAP_SLOP = 12;
 /** A mouse that travels farther than this with the left button held drags the board. */
@@ -49,7 +49,7 @@ export interface BoardTarget {
 }
 
 export function attachBoardInput(canvas: HTMLCanvasElement, t: BoardTarget): () => void {
-  // ---- mouse --------------------------------------------------------------
+  // ---- mouse: its buttons (chords need both at once), a left drag pans ------
   let left = false;
   let right = false;
   let middle = false;
@@ -58,11 +58,6 @@ export function attachBoardInput(canvas: HTMLCanvasElement, t: BoardTarget): () 
   /** The both-buttons chord already fired for this gesture. */
   let chordDone = false;
   let lastCell = -1;
-  /** Left-button drag: where it started, whether it became a pan, the last point. */
-  let dragFrom: { x: number; y: number } | null = null;
-  let dragging = false;
-  let dragX = 0;
-  let dragY = 0;
 
   const refreshMouse = (cell: number) => {
     const area = (left && right) || middle;
@@ -70,80 +65,39 @@ export function attachBoardInput(canvas: HTMLCanvasElement, t: BoardTarget): () 
     t.pressing(left || middle || (right && left));
   };
 
-  const onMouseDown = (e: MouseEvent) => {
-    if (e.button === 1) e.preventDefault(); // no autoscroll (the canvas still gets focus from left/right presses)
+  const button = (b: number, down: boolean, e: PointerEvent, press: { dragging: boolean } | null) => {
     const cell = t.cellAt(e.clientX, e.clientY);
-    if (e.button === 0) {
-      left = true;
-      dragFrom = { x: e.clientX, y: e.clientY };
-      dragging = false;
-    } else if (e.button === 1) middle = true;
-    else if (e.button === 2) {
-      right = true;
-      if (!left && t.canAct() && cell >= 0) t.secondary(cell, false);
-    } else return;
-    if (left && right) both = true;
-    lastCell = cell;
-    if (t.canAct()) refreshMouse(cell);
-  };
-
-  const onDragMove = (e: MouseEvent) => {
-    if (!left || !dragFrom || right || middle) return;
-    if (!dragging && t.canPan && !t.canPan()) return;
-    if (!dragging && Math.hypot(e.clientX - dragFrom.x, e.clientY - dragFrom.y) > DRAG_SLOP) {
-      dragging = true; // a drag is a pan, never a click
-      dragX = dragFrom.x;
-      dragY = dragFrom.y;
+    if (down) {
+      if (b === 0) left = true;
+      else if (b === 1) middle = true;
+      else {
+        right = true;
+        if (!left && t.canAct() && cell >= 0) t.secondary(cell, false);
+      }
+      if (left && right) both = true;
+      lastCell = cell;
+      if (t.canAct()) refreshMouse(cell);
+      return;
+    }
+    const dragged = b === 0 && !!press?.dragging;
+    const act = t.canAct() && cell >= 0 && !dragged;
+    if (b === 0) left = false;
+    else if (b === 1) middle = false;
+    else right = false;
+    if (dragged && !right && !middle) {
+      both = false;
+      chordDone = false;
       t.highlight(-1, "none");
       t.pressing(false);
+      return;
     }
-    if (dragging) {
-      t.pan(e.clientX - dragX, e.clientY - dragY);
-      dragX = e.clientX;
-      dragY = e.clientY;
-    }
-  };
-
-  const onMouseMove = (e: MouseEvent) => {
-    if (dragging) return;
-    const cell = t.cellAt(e.clientX, e.clientY);
-    if (cell !== lastCell) {
-      lastCell = cell;
-      t.hover(cell);
-      if ((left || middle) && t.canAct()) refreshMouse(cell);
-    }
-  };
-
-  const onMouseUp = (e: MouseEvent) => {
-    if (e.button > 2) return;
-    const wasDown = e.button === 0 ? left : e.button === 1 ? middle : right;
-    if (!wasDown) return;
-    const cell = t.cellAt(e.clientX, e.clientY);
-    const act = t.canAct() && cell >= 0 && !(e.button === 0 && dragging);
-    if (e.button === 0) {
-      left = false;
-      dragFrom = null;
-      if (dragging) {
-        dragging = false;
-        if (!right && !middle) {
-          both = false;
-          chordDone = false;
-          t.highlight(-1, "none");
-          t.pressing(false);
-          return;
-        }
-      }
-    }
-    if (e.button === 0) left = false;
-    else if (e.button === 1) middle = false;
-    else right = false;
     if (both) {
       // left+right: the first release chords, the other release does nothing
       if (!chordDone && act) t.chord(cell);
       chordDone = true;
-    } else if (e.button === 0) {
+    } else if (b === 0) {
       if (act) t.primary(cell);
-    } else if (e.button === 1) {
+    } else if (b === 1) {
       if (act) t.chord(cell);
     }
     if (!left && !right && !middle) {
@@ -153,12 +107,11 @@ export function attachBoardInput(canvas: HTMLCanvasElement, t: BoardTarget): () 
     refreshMouse(cell);
   };
 
-  const onContextMenu = (e: Event) => e.preventDefault();
-  const onMouseLeave = () => {
-    lastCell = -1;
-    t.hover(-1);
-    if (!left && !middle) t.highlight(-1, "none");
-  };
+  // ---- touch: tap, long press, slide, two fingers ---------------------------
+  let ignoreUntil = 0;
+  /** The long press may fire for this finger (it went down on a cell while the player could act). */
+  let longOk = false;
+
   const onWheel = (e: WheelEvent) => {
     e.preventDefault();
     const sideways = Math.abs(e.deltaX) > Math.abs(e.deltaY);
@@ -172,171 +125,96 @@ export function attachBoardInput(canvas: HTMLCanvasElement, t: BoardTarget): () 
     }
   };
 
-  // ---- touch --------------------------------------------------------------
-  let touchId: number | null = null;
-  let startX = 0;
-  let startY = 0;
-  let lastX = 0;
-  let lastY = 0;
-  let touchCell = -1;
-  let moved = false;
-  let longFired = false;
-  let longTimer: ReturnType<typeof setTimeout> | null = null;
-  let ignoreUntil = 0;
-  /** When the current finger's touchstart was handled (performance.now()). */
-  let downAt = 0;
-  /** Two-finger camera gesture in progress (until every finger is up). */
-  let multi = false;
-  let pinchDist = 0;
-  let midX = 0;
-  let midY = 0;
-
-  const cancelLong = () => {
-    if (longTimer) clearTimeout(longTimer);
-    longTimer = null;
-  };
-  const endSingle = () => {
-    cancelLong();
-    touchId = null;
-    t.highlight(-1, "none");
-    t.pressing(false);
-  };
-  const twoFinger = (list: TouchList) => {
-    const a = list[0];
-    const b = list[1];
-    return {
-      x: (a.clientX + b.clientX) / 2,
-      y: (a.clientY + b.clientY) / 2,
-      d: Math.hypot(a.clientX - b.clientX, a.clientY - b.clientY),
-    };
-  };
-
-  const onTouchStart = (e: TouchEvent) => {
-    e.preventDefault();
-    if (e.touches.length >= 2) {
-      // a second finger turns the gesture into pan/zoom; no cell action
-      endSingle();
-      multi = true;
-      const g = twoFinger(e.touches);
-      midX = g.x;
-      midY = g.y;
-      pinchDist = g.d;
-      return;
-    }
-    if (multi || performance.now() < ignoreUntil) return;
-    downAt = performance.now();
-    const touch = e.changedTouches[0];
-    touchId = touch.identifier;
-    startX = touch.clientX;
-    startY = touch.clientY;
-    moved = false;
-    longFired = false;
-    touchCell = t.cellAt(startX, startY);
-    t.hover(touchCell);
-    if (!t.canAct() || touchCell < 0) return;
-    t.highlight(touchCell, "single");
-    t.pressing(true);
-    longTimer = setTimeout(() => confirmLong(0), LONG_PRESS_MS);
-  };
-
-  /** The finger is still down after LONG_PRESS_MS: flag (once), vibrate, ignore the lift. */
-  const fireLong = () => {
-    longFired = true;
-    ignoreUntil = performance.now() + AFTER_LONG_PRESS_IGNORE_MS;
-    if (typeof navigator.vibrate === "function") {
-      try {
-        navigator.vibrate(100);
-      } catch {
-        /* not allowed without a user gesture in some browsers */
-      }
-    }
-    t.highlight(-1, "none");
-    t.pressing(false);
-    if (t.canAct()) t.secondary(touchCell, true);
-  };
-
-  /**
-   * The long-press timer ran. On a starved main thread (a slow phone, a
-   * software-rendered test browser) the lift may already be waiting behind
-   * it: give queued input a turn first — until a zero-delay turn comes back
-   * promptly — so a quick tap never turns into a long press. The lift's own
-   * timestamp then decides (onTouchEnd).
-   */
-  const confirmLong = (tries: number) => {
-    longTimer = null;
-    if (touchId === null || moved || longFired) return;
-    const asked = performance.now();
-    longTimer = setTimeout(() => {
-      longTimer = null;
-      if (touchId === null || moved || longFired) return;
-      if (performance.now() - asked > STARVED_MS && tries < 8) confirmLong(tries + 1);
-      else {
-        canvas.dataset.gesture = `long-timer ${Math.round(performance.now() - downAt)} ${tries}`;
-        fireLong();
-      }
-    }, 0);
-  };
-
-  const onTouchMove = (e: TouchEvent) => {
-    e.preventDefault();
-    if (multi && e.touches.length >= 2) {
-      const g = twoFinger(e.touches);
-      t.pan(g.x - midX, g.y - midY);
-      if (pinchDist > 0 && g.d > 0 && Math.abs(g.d / pinchDist - 1) > 0.02) {
-        t.zoom(g.d / pinchDist, g.x, g.y);
-        pinchDist = g.d;
-      }
-      midX = g.x;
-      midY = g.y;
-      return;
-    }
-    if (touchId === null) return;
-    const touch = [...e.changedTouches].find((x) => x.identifier === touchId);
-    if (!touch) return;
-    if (!moved && Math.hypot(touch.clientX - startX, touch.clientY - startY) > TAP_SLOP) {
-      moved = true; // a slide is not a tap and not a long press: it drags a large board
-      cancelLong();
-      t.highlight(-1, "none");
-      t.pressing(false);
-      lastX = startX;
-      lastY = startY;
-    }
-    if (moved) {
-      t.pan(touch.clientX - lastX, touch.clientY - lastY);
-      lastX = touch.clientX;
-      lastY = touch.clientY;
-    }
-  };
-
-  const onTouchEnd = (e: TouchEvent) => {
-    e.preventDefault();
-    if (multi) {
-      if (e.touches.length === 0) {
-        multi = false;
+  const stopGestures = listenGestures<number>(
+    canvas,
+    {
+      start: (x, y, e) => {
+        if (e.pointerType === "mouse") return t.cellAt(x, y);
+        if (performance.now() < ignoreUntil) return undefined;
+        const cell = t.cellAt(x, y);
+        t.hover(cell);
+        longOk = t.canAct() && cell >= 0;
+        if (longOk) {
+          t.highlight(cell, "single");
+          t.pressing(true);
+        }
+        return cell;
+      },
+      button,
+      canDrag: (p) => p.kind !== "mouse" || ((!t.canPan || t.canPan()) && !right && !middle),
+      // a drag is a pan, never a click (nor a long press)
+      dragStart: () => {
+        t.highlight(-1, "none");
+        t.pressing(false);
+      },
+      drag: (p, dx, dy) => {
+        if (p.kind !== "mouse" || !(right || middle)) t.pan(dx, dy);
+      },
+      longPress: (p, fromLift) => {
+        if (fromLift ? !(t.canAct() && p.target >= 0) : !longOk) return false;
+        canvas.dataset.gesture = fromLift ? `long-lift ${Math.round(performance.now() - p.downAt)}` : `long-timer ${Math.round(performance.now() - p.downAt)}`;
+        // flag (once), vibrate, ignore the lift
         ignoreUntil = performance.now() + AFTER_LONG_PRESS_IGNORE_MS;
-      }
-      return;
-    }
-    if (touchId === null) return;
-    const touch = [...e.changedTouches].find((x) => x.identifier === touchId);
-    if (!touch) return;
-    const cell = touchCell;
-    // How long the finger was down, by the lift's own timestamp (not by when we got to it).
-    const held = e.timeStamp > 0 ? e.timeStamp - downAt : performance.now() - downAt;
-    if (!moved && !longFired && e.type === "touchend" && held >= LONG_PRESS_MS && t.canAct() && cell >= 0) {
-      canvas.dataset.gesture = `long-lift ${Math.round(held)}`;
-      fireLong(); // held long enough, but the timer had not had its turn yet
-    }
-    const tap = !moved && !longFired && e.type === "touchend";
-    endSingle();
-    if (longFired) {
-      // the lift after a long press is never a click
-      ignoreUntil = Math.max(ignoreUntil, performance.now() + AFTER_LONG_PRESS_IGNORE_MS / 2);
-      return;
-    }
-    if (tap) canvas.dataset.gesture = `tap ${Math.round(held)}`;
-    if (tap && t.canAct() && cell >= 0) t.primary(cell);
-  };
+        if (typeof navigator.vibrate === "function") {
+          try {
+            navigator.vibrate(100);
+          } catch {
+            /* not allowed without a user gesture in some browsers */
+          }
+        }
+        t.highlight(-1, "none");
+        t.pressing(false);
+        if (t.canAct()) t.secondary(p.target, true);
+      },
+      end: (p) => {
+        if (p.kind === "mouse") return;
+        t.highlight(-1, "none");
+        t.pressing(false);
+        // the lift after a long press is never a click
+        if (p.long) ignoreUntil = Math.max(ignoreUntil, performance.now() + AFTER_LONG_PRESS_IGNORE_MS / 2);
+      },
+      tap: (p, e) => {
+        if (p.kind === "mouse") return; // the mouse's buttons act (button above)
+        canvas.dataset.gesture = `tap ${Math.round(e.timeStamp > 0 ? e.timeStamp - p.downAt : performance.now() - p.downAt)}`;
+        if (t.canAct() && p.target >= 0) t.primary(p.target);
+      },
+      // a second finger turns the gesture into pan/zoom; no cell action
+      multi: () => {
+        t.highlight(-1, "none");
+        t.pressing(false);
+      },
+      pinch: (dx, dy, factor, x, y) => {
+        t.pan(dx, dy);
+        if (factor !== 1) t.zoom(factor, x, y);
+      },
+      pinchEnd: () => {
+        ignoreUntil = performance.now() + AFTER_LONG_PRESS_IGNORE_MS;
+      },
+      hover: (x, y, e) => {
+        if (e.pointerType !== "mouse") return;
+        const cell = t.cellAt(x, y);
+        if (cell !== lastCell) {
+          lastCell = cell;
+          t.hover(cell);
+          if ((left || middle) && t.canAct()) refreshMouse(cell);
+        }
+      },
+      leave: (e) => {
+        if (e.pointerType !== "mouse") return;
+        lastCell = -1;
+        t.hover(-1);
+        if (!left && !middle) t.highlight(-1, "none");
+      },
+    },
+    {
+      dragSlop: { mouse: DRAG_SLOP, touch: TAP_SLOP },
+      tapSlop: { mouse: Infinity, touch: TAP_SLOP },
+      longPressMs: LONG_PRESS_MS,
+      longPressGuard: true,
+      pinchMinRatio: 0.02,
+      touchDefaults: "always",
+    },
+  );
 
   // ---- keyboard -------------------------------------------------------------
   const onKeyDown = (e: KeyboardEvent) => {
@@ -357,32 +235,12 @@ export function attachBoardInput(canvas: HTMLCanvasElement, t: BoardTarget): () 
     t.keyboard(action);
   };
 
-  canvas.addEventListener("mousedown", onMouseDown);
-  canvas.addEventListener("mousemove", onMouseMove);
-  window.addEventListener("mousemove", onDragMove);
-  window.addEventListener("mouseup", onMouseUp);
-  canvas.addEventListener("contextmenu", onContextMenu);
-  canvas.addEventListener("mouseleave", onMouseLeave);
   canvas.addEventListener("wheel", onWheel, { passive: false });
-  canvas.addEventListener("touchstart", onTouchStart, { passive: false });
-  canvas.addEventListener("touchmove", onTouchMove, { passive: false });
-  canvas.addEventListener("touchend", onTouchEnd, { passive: false });
-  canvas.addEventListener("touchcancel", onTouchEnd, { passive: false });
   canvas.addEventListener("keydown", onKeyDown);
 
   return () => {
-    cancelLong();
-    canvas.removeEventListener("mousedown", onMouseDown);
-    canvas.removeEventListener("mousemove", onMouseMove);
-    window.removeEventListener("mousemove", onDragMove);
-    window.removeEventListener("mouseup", onMouseUp);
-    canvas.removeEventListener("contextmenu", onContextMenu);
-    canvas.removeEventListener("mouseleave", onMouseLeave);
+    stopGestures();
     canvas.removeEventListener("wheel", onWheel);
-    canvas.removeEventListener("touchstart", onTouchStart);
-    canvas.removeEventListener("touchmove", onTouchMove);
-    canvas.removeEventListener("touchend", onTouchEnd);
-    canvas.removeEventListener("touchcancel", onTouchEnd);
     canvas.removeEventListener("keydown", onKeyDown);
   };
 }

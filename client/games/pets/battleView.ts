@@ -4,6 +4,7 @@
 // It draws only when told: the player's ticker runs while a battle plays (it calls
 // `advance` each frame), and nothing runs between battles.
 import { Application, Container, Graphics, Sprite, type BitmapText } from "pixi.js";
+import { KeyedLayer } from "../keyedLayer";
 import { initStillStage } from "../stage.js";
 import { BattleCard, installBattleFont, label, uninstallBattleFont } from "./battleCard";
 import { layout, type Box, type Layout } from "./battleLayout";
@@ -31,6 +32,8 @@ export class BattleView {
   ready = false;
   private destroyed = false;
   private base = new Container();
+  /** The lines' cards and words, kept by side and place: a beat's redraw updates them in place. */
+  private pool = new KeyedLayer(this.base);
   readonly fx = new Container();
   private front: [BattleCard | null, BattleCard | null] = [null, null];
   private queues: [BattleCard[], BattleCard[]] = [[], []];
@@ -83,49 +86,60 @@ export class BattleView {
     this.finishAll();
     this.lines = lines;
     const L = this.lay;
-    for (const c of this.base.removeChildren()) c.destroy({ children: true });
+    this.pool.begin();
     this.front = [null, null];
     this.queues = [[], []];
     for (const s of [0, 1] as const) {
       const line = lines[s];
-      const name = label(this.names[s], 17, 0xe8eefc);
+      const name = this.keptLabel(`name:${s}`, this.names[s], 17, 0xe8eefc);
       name.anchor.set(L.name[s].anchor, 0);
       name.position.set(L.name[s].x, L.name[s].y);
-      this.base.addChild(name);
-      const slot = new Graphics().roundRect(-L.front[s].w / 2, -L.front[s].h / 2, L.front[s].w, L.front[s].h, 12).stroke({ width: 2, color: 0x8a96b0, alpha: 0.5 });
-      slot.position.set(L.front[s].x, L.front[s].y);
-      this.base.addChild(slot);
+      const f = L.front[s];
+      const slot = this.pool.shape(`slot:${s}`, [f.w, f.h].join(), (g) => g.roundRect(-f.w / 2, -f.h / 2, f.w, f.h, 12).stroke({ width: 2, color: 0x8a96b0, alpha: 0.5 }));
+      slot.position.set(f.x, f.y);
       for (let i = 0; i < line.queue.length; i++) {
         const box = L.queue(s, i);
         if (!box) break;
-        const c = new BattleCard(this.tx, true);
+        const c = this.card(`queue:${s}:${i}`, true);
         c.showCard(line.queue[i]);
         this.place(c, box, L.queueScale);
-        this.base.addChild(c);
         this.queues[s].push(c);
       }
       const more = line.queue.length - L.fits;
       if (more > 0) {
-        const t = label(`+${more}`, 16, 0xe8eefc);
+        const t = this.keptLabel(`more:${s}`, `+${more}`, 16, 0xe8eefc);
         t.anchor.set(0.5);
         t.position.set(L.more[s].x, L.more[s].y);
-        this.base.addChild(t);
       }
       if (line.pet) {
-        const c = new BattleCard(this.tx, false);
+        const c = this.card(`front:${s}`, false);
         c.showFighter(line.pet);
         this.place(c, L.front[s], L.frontScale);
-        this.base.addChild(c);
         this.front[s] = c;
       }
       const badges = [line.volleys ? `${line.volleys} rock${line.volleys > 1 ? "s" : ""} set aside` : "", line.aura ? `aura +${line.aura}` : "", line.teamShield ? "next pet shielded" : ""].filter(Boolean);
       badges.forEach((text, i) => {
-        const b = label(text, 12, 0xffd23f);
+        const b = this.keptLabel(`badge:${s}:${i}`, text, 12, 0xffd23f);
         b.anchor.set(L.wide ? (s === 0 ? 1 : 0) : 0, 0);
         b.position.set(L.badges[s].x, L.badges[s].y + i * 16);
-        this.base.addChild(b);
       });
     }
+    this.pool.end();
+  }
+
+  /** A kept line label (an atlas text: made once, its string set when it changes). */
+  private keptLabel(key: string, text: string, size: number, fill: number): BitmapText {
+    const t = this.pool.keep(`${key}:${size}:${fill}`, () => label(text, size, fill));
+    if (t.text !== text) t.text = text;
+    return t;
+  }
+
+  /** A kept card of the lines, back to rest (an effect may have faded, tinted or moved it). */
+  private card(key: string, compact: boolean): BattleCard {
+    const c = this.pool.keep(key, () => new BattleCard(this.tx, compact));
+    c.alpha = 1;
+    c.tintLife(0xffffff);
+    return c;
   }
 
   place(c: Container, box: Box, scale: number): void {

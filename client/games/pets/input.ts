@@ -1,7 +1,8 @@
 // The Auto Pets table's gestures on its canvas: a tap or click acts on a card, a drag in the
 // deck order moves a card, a long press (touch) or right click shows a card's ability, and a
-// mouse hovering a card shows it too. Pointer events only; what a gesture does to the game is
-// the table's (table.ts).
+// mouse hovering a card shows it too. The shared recognizer (client/ui/gestures.ts, Pointer
+// Events) knows the gestures; what a gesture does to the game is the table's (table.ts).
+import { listenGestures } from "../../ui/gestures";
 import type { CardSlot } from "./layout";
 
 /** What the gestures need from the table. */
@@ -25,77 +26,50 @@ const SLOP = 8;
 
 /** Listens on the canvas; returns the way to stop. */
 export function listenTable(canvas: HTMLCanvasElement, t: PointerHost): () => void {
-  type Press = { slot: CardSlot; x0: number; y0: number; id: number; timer: ReturnType<typeof setTimeout> | null; long: boolean };
-  let press: Press | null = null;
-  const local = (e: MouseEvent) => {
+  const local = (x: number, y: number) => {
     const r = canvas.getBoundingClientRect();
-    return { x: e.clientX - r.left, y: e.clientY - r.top };
+    return { x: x - r.left, y: y - r.top };
   };
-  const far = (e: PointerEvent) => !!press && Math.hypot(e.clientX - press.x0, e.clientY - press.y0) > SLOP;
-
-  const down = (e: PointerEvent) => {
-    if (e.pointerType === "mouse" && e.button !== 0) return;
-    const p = local(e);
-    const slot = t.cardAt(p.x, p.y);
-    t.hideTip();
-    if (!slot) return;
-    const pr: Press = { slot, x0: e.clientX, y0: e.clientY, id: e.pointerId, long: false, timer: null };
-    press = pr;
-    if (t.canDrag(slot)) canvas.setPointerCapture?.(e.pointerId);
-    if (e.pointerType !== "mouse") {
-      pr.timer = setTimeout(() => {
-        pr.long = true;
-        pr.timer = null;
-        if (!t.dragging()) t.showTip(slot);
-      }, LONG_PRESS_MS);
-    }
-  };
-  const move = (e: PointerEvent) => {
-    const p = local(e);
-    const pr = press;
-    if (!pr || pr.id !== e.pointerId) {
-      if (e.pointerType === "mouse" && !pr) t.hover(t.cardAt(p.x, p.y));
-      return;
-    }
-    const moved = far(e);
-    if (moved && pr.timer) {
-      clearTimeout(pr.timer);
-      pr.timer = null;
-    }
-    if (!t.dragging() && moved && t.canDrag(pr.slot)) t.startDrag(pr.slot);
-    if (t.dragging()) {
-      e.preventDefault();
-      t.dragTo(p.x, p.y);
-    }
-  };
-  const up = (e: PointerEvent) => {
-    const pr = press;
-    if (!pr || pr.id !== e.pointerId) return;
-    if (pr.timer) clearTimeout(pr.timer);
-    const moved = far(e);
-    press = null;
-    if (t.dragging()) return t.endDrag(e.type === "pointerup");
-    // a long press showed the tip: it is not also a tap
-    if (e.type === "pointerup" && !pr.long && !moved) t.tap(pr.slot);
-  };
-  const leave = (e: PointerEvent) => {
-    if (e.pointerType === "mouse" && !press) t.hover(null);
-  };
-  const menu = (e: MouseEvent) => {
-    e.preventDefault(); // right click = the card's ability (the long press of a mouse)
-    const p = local(e);
-    const slot = t.cardAt(p.x, p.y);
-    if (slot && e.button === 2) t.showTip(slot);
-  };
-  // no emulated mouse events or clicks after a touch (pointer events did the work)
-  const noEmulation = (e: TouchEvent) => e.cancelable && t.dragging() && e.preventDefault();
-  const on = <K extends keyof HTMLElementEventMap>(type: K, f: (e: HTMLElementEventMap[K]) => void, o?: AddEventListenerOptions) => {
-    canvas.addEventListener(type, f as EventListener, o);
-    return () => canvas.removeEventListener(type, f as EventListener);
-  };
-  const offs = [on("pointerdown", down), on("pointermove", move), on("pointerup", up), on("pointercancel", up), on("pointerleave", leave), on("contextmenu", menu), on("touchmove", noEmulation, { passive: false })];
-  return () => {
-    if (press?.timer) clearTimeout(press.timer);
-    offs.forEach((f) => f());
-  };
+  return listenGestures<CardSlot>(
+    canvas,
+    {
+      start: (x, y) => {
+        const p = local(x, y);
+        t.hideTip();
+        return t.cardAt(p.x, p.y) ?? undefined;
+      },
+      longPress: (pr) => {
+        if (!t.dragging()) t.showTip(pr.target);
+      },
+      canDrag: (pr) => t.canDrag(pr.target),
+      drag: (pr, _dx, _dy, e) => {
+        if (!t.dragging() && t.canDrag(pr.target)) t.startDrag(pr.target);
+        if (!t.dragging()) return;
+        e.preventDefault();
+        const p = local(e.clientX, e.clientY);
+        t.dragTo(p.x, p.y);
+      },
+      end: (_pr, cancelled) => {
+        if (t.dragging()) t.endDrag(!cancelled);
+      },
+      // a long press showed the tip: it is not also a tap (the recognizer's rule)
+      tap: (pr) => t.tap(pr.target),
+      hover: (x, y, e, pressing) => {
+        if (e.pointerType !== "mouse" || pressing) return;
+        const p = local(x, y);
+        t.hover(t.cardAt(p.x, p.y));
+      },
+      leave: (e, pressing) => {
+        if (e.pointerType === "mouse" && !pressing) t.hover(null);
+      },
+      menu: (e) => {
+        // right click = the card's ability (the long press of a mouse)
+        const p = local(e.clientX, e.clientY);
+        const slot = t.cardAt(p.x, p.y);
+        if (slot && e.button === 2) t.showTip(slot);
+      },
+    },
+    // the page scrolls under the canvas (touch-action: pan-y) unless a card is being dragged
+    { dragSlop: { mouse: SLOP, touch: SLOP }, longPressMs: LONG_PRESS_MS, capture: (pr) => t.canDrag(pr.target), touchDefaults: "dragging" },
+  );
 }

@@ -431,6 +431,7 @@ export async function mount(host: HTMLElement, ctx: GameContext): Promise<GameHa
         marker: table.marker(),
         dragging: table.dragging,
         held: table.held,
+        drawn: table.drawn,
         tip: tip.hidden ? "" : tip.textContent,
         picks: p?.private ? Array.from(p.private.picks) : [],
         trophies: state ? Array.from(state.order).map((seat) => state!.players[seat].trophies) : [],

@@ -8,8 +8,9 @@
 // Input is pointer events on the canvas (input.ts), hit-tested against the layout
 // (layout.ts), as Cubestacc does; the keyboard goes through keyboard.ts. Rendering is on demand (stage.ts): a
 // change draws one frame. Nothing here decides a rule: the scene sends, the server judges.
-import { Application, Container, Graphics, Sprite, Text, type TextStyleOptions } from "pixi.js";
+import { Application, Container, Graphics, Sprite, type TextStyleOptions } from "pixi.js";
 import { BUY_PRICE, cardDef, isCardKey } from "../../../common/pets/index";
+import { KeyedLayer } from "../keyedLayer";
 import { FrameRequests, initStillStage } from "../stage.js";
 import { describe, nameOf } from "./cards";
 import { CardFaces } from "./faces";
@@ -47,7 +48,8 @@ const FONT = "DejaVu Sans";
 const BLUE = 0x2f6fe4;
 const RED = 0xe0453a;
 
-const text = (s: string, style: TextStyleOptions) => new Text({ text: s, style: { fontFamily: FONT, ...style } });
+/** A Graphics' signature: what its shape depends on. */
+const sig = (...parts: unknown[]) => parts.join(",");
 
 export class PetsTable {
   readonly el: HTMLElement;
@@ -56,6 +58,8 @@ export class PetsTable {
   private keys: CardKeys;
   private frames = new FrameRequests(() => this.renderFrame());
   private layer = new Container();
+  /** The cards, their marks and labels, kept by card (hand and order: its id; else its slot). */
+  private pool = new KeyedLayer(this.layer);
   private over = new Container(); // the drop marker and the dragged card
   private model: TableModel | null = null;
   private layout: TableLayout = layoutTable(320, []);
@@ -154,24 +158,20 @@ export class PetsTable {
     this.layout = layoutTable(width, zones);
     if (this.el.style.height !== `${this.layout.height}px`) this.el.style.height = `${this.layout.height}px`;
     this.app.renderer.resize(width, this.layout.height);
-    for (const c of this.layer.removeChildren()) c.destroy({ children: true });
+    this.pool.begin();
     this.sprites.clear();
     const notes = m.order ? preview(m.order) : [];
     const keyCards: KeyCard[] = [];
     for (const z of this.layout.zones) {
-      const t = text(z.title, { fontSize: 15, fontWeight: "bold", fill: 0xf4f5f8 });
-      t.position.set(z.x, z.y + 2);
-      this.layer.addChild(t);
-      if (!z.cards.length) this.label(z.zone === "hand" ? "Empty: buy pets in the shop." : "None.", z.x, z.y + 36, { fontSize: 13, fill: 0xaab2c0 }, 0);
+      this.label(`title:${z.zone}`, z.title, z.x, z.y + 2, { fontSize: 15, fontWeight: "bold", fill: 0xf4f5f8 }, 0, 0);
+      if (!z.cards.length) this.label(`empty:${z.zone}`, z.zone === "hand" ? "Empty: buy pets in the shop." : "None.", z.x, z.y + 36, { fontSize: 13, fill: 0xaab2c0 }, 0);
       for (const slot of z.cards) {
         const key = this.cardKey(slot);
         const ok = this.enabled(slot);
         if (key === null) {
-          this.layer.addChild(new Graphics().roundRect(slot.x, slot.y, slot.w, slot.h, 10).stroke({ width: 2, color: 0xaab2c0, alpha: 0.6 }));
-          const t2 = text("sold out", { fontSize: 12, fill: 0xaab2c0 });
-          t2.anchor.set(0.5);
-          t2.position.set(slot.x + slot.w / 2, slot.y + slot.h / 2);
-          this.layer.addChild(t2);
+          const k = this.keyOf(slot);
+          this.pool.shape(`${k}:empty`, sig(slot.x, slot.y, slot.w, slot.h), (g) => g.roundRect(slot.x, slot.y, slot.w, slot.h, 10).stroke({ width: 2, color: 0xaab2c0, alpha: 0.6 }));
+          this.label(`${k}:sold`, "sold out", slot.x + slot.w / 2, slot.y + slot.h / 2, { fontSize: 12, fill: 0xaab2c0 }, 0.5);
           keyCards.push({ slot, key: this.keyOf(slot), id: `pets-${slot.zone}-${slot.index}`, label: "Sold out", enabled: false });
           continue;
         }
@@ -179,6 +179,7 @@ export class PetsTable {
         keyCards.push(this.keyCard(slot, key, ok, m, notes));
       }
     }
+    this.pool.end();
     this.keys.set(keyCards);
     if (this.drag) this.placeMarker();
     this.requestRender();
@@ -190,64 +191,65 @@ export class PetsTable {
     const lift = selected || held ? LIFT : 0;
     const x = slot.x;
     const y = slot.y - lift;
-    const sprite = new Sprite(this.faces.get(key, slot.w, slot.h));
+    const k = this.keyOf(slot);
+    const sprite = this.pool.sprite(k, this.faces.get(key, slot.w, slot.h));
     sprite.position.set(x, y);
     sprite.width = slot.w;
     sprite.height = slot.h;
     const dim = (slot.zone === "shop" || slot.zone === "hand") && !ok;
     sprite.alpha = this.drag && slot.zone === "order" && slot.index === this.drag.from ? 0.3 : dim && slot.zone === "shop" ? 0.55 : 1;
-    this.layer.addChild(sprite);
-    this.sprites.set(this.keyOf(slot), sprite);
-    const g = new Graphics();
-    if (dim && slot.zone === "shop") g.roundRect(x, y, slot.w, slot.h, 10).fill({ color: 0x1d2433, alpha: 0.25 });
-    if (selected) {
-      g.roundRect(x - 3, y - 3, slot.w + 6, slot.h + 6, 12).stroke({ width: 4, color: RED });
-      g.circle(x + 4, y + 4, 11).fill(RED);
-    }
-    if (held) g.roundRect(x - 3, y - 3, slot.w + 6, slot.h + 6, 12).stroke({ width: 4, color: BLUE });
-    if (this.hover && this.hover.zone === slot.zone && this.hover.index === slot.index && ok && !selected) g.roundRect(x - 2, y - 2, slot.w + 4, slot.h + 4, 12).stroke({ width: 3, color: BLUE, alpha: 0.8 });
-    this.layer.addChild(g);
-    if (selected) this.label("✓", x + 4, y + 4, { fontSize: 14, fontWeight: "bold", fill: 0xffffff }, 0.5);
+    this.sprites.set(k, sprite);
+    const shaded = dim && slot.zone === "shop";
+    const hovered = !!this.hover && this.hover.zone === slot.zone && this.hover.index === slot.index && ok && !selected;
+    this.pool.shape(`${k}:marks`, sig(x, y, slot.w, slot.h, shaded, selected, held, hovered), (g) => {
+      if (shaded) g.roundRect(x, y, slot.w, slot.h, 10).fill({ color: 0x1d2433, alpha: 0.25 });
+      if (selected) {
+        g.roundRect(x - 3, y - 3, slot.w + 6, slot.h + 6, 12).stroke({ width: 4, color: RED });
+        g.circle(x + 4, y + 4, 11).fill(RED);
+      }
+      if (held) g.roundRect(x - 3, y - 3, slot.w + 6, slot.h + 6, 12).stroke({ width: 4, color: BLUE });
+      if (hovered) g.roundRect(x - 2, y - 2, slot.w + 4, slot.h + 4, 12).stroke({ width: 3, color: BLUE, alpha: 0.8 });
+    });
+    if (selected) this.label(`${k}:tick`, "✓", x + 4, y + 4, { fontSize: 14, fontWeight: "bold", fill: 0xffffff }, 0.5);
     if (slot.zone === "shop") {
       // the price tag, under the card (grey when you cannot buy now)
-      const tag = new Graphics().roundRect(x + slot.w / 2 - 26, y + slot.h + 4, 52, 18, 9).fill(ok ? 0xf2c230 : 0x6b7280);
-      this.layer.addChild(tag);
-      this.label(`${BUY_PRICE} gold`, x + slot.w / 2, y + slot.h + 13, { fontSize: 11, fontWeight: "bold", fill: ok ? 0x1b1f27 : 0xe5e7eb }, 0.5);
+      this.pool.shape(`${k}:tag`, sig(x, y, slot.w, slot.h, ok), (g) => g.roundRect(x + slot.w / 2 - 26, y + slot.h + 4, 52, 18, 9).fill(ok ? 0xf2c230 : 0x6b7280));
+      this.label(`${k}:price`, `${BUY_PRICE} gold`, x + slot.w / 2, y + slot.h + 13, { fontSize: 11, fontWeight: "bold", fill: ok ? 0x1b1f27 : 0xe5e7eb }, 0.5);
     }
-    if (slot.zone === "order" && note) this.drawNote(slot, x, y, note, m.order!);
+    if (slot.zone === "order" && note) this.drawNote(slot, k, x, y, note, m.order!);
   }
 
   /** The food-to-pet preview under (and on) an order card. */
-  private drawNote(slot: CardSlot, x: number, y: number, note: OrderNote, order: OrderCard[]): void {
+  private drawNote(slot: CardSlot, k: string, x: number, y: number, note: OrderNote, order: OrderCard[]): void {
     const cx = x + slot.w / 2;
     const top = y + slot.h + 3;
     if (note.kind === "pet") {
       if (note.power !== note.base) {
         // the power after its apples, over the card's own
-        this.layer.addChild(new Graphics().circle(x + slot.w - 14 * (slot.w / 100), y + slot.h - 14 * (slot.w / 100), 12 * (slot.w / 100)).fill(0x1e7d32));
-        this.label(String(note.power), x + slot.w - 14 * (slot.w / 100), y + slot.h - 13.5 * (slot.w / 100), { fontSize: 13 * (slot.w / 100), fontWeight: "bold", fill: 0xffffff }, 0.5);
+        this.pool.shape(`${k}:disc`, sig(x, y, slot.w, slot.h), (g) => g.circle(x + slot.w - 14 * (slot.w / 100), y + slot.h - 14 * (slot.w / 100), 12 * (slot.w / 100)).fill(0x1e7d32));
+        this.label(`${k}:power`, String(note.power), x + slot.w - 14 * (slot.w / 100), y + slot.h - 13.5 * (slot.w / 100), { fontSize: 13 * (slot.w / 100), fontWeight: "bold", fill: 0xffffff }, 0.5);
       }
-      this.label(`#${note.petNo} · power ${note.power !== note.base ? `${note.base}→${note.power}` : note.base}`, cx, top, { fontSize: 11, fill: note.power !== note.base ? 0x9be59f : 0xdfe3ea, fontWeight: "bold" }, 0.5, 0);
-      if (note.perk) this.label(`+ ${nameOf(note.perk)}`, cx, top + 15, { fontSize: 11, fill: 0x9be59f }, 0.5, 0);
+      this.label(`${k}:pet`, `#${note.petNo} · power ${note.power !== note.base ? `${note.base}→${note.power}` : note.base}`, cx, top, { fontSize: 11, fill: note.power !== note.base ? 0x9be59f : 0xdfe3ea, fontWeight: "bold" }, 0.5, 0);
+      if (note.perk) this.label(`${k}:perk`, `+ ${nameOf(note.perk)}`, cx, top + 15, { fontSize: 11, fill: 0x9be59f }, 0.5, 0);
       return;
     }
     if (note.onto === null) {
-      this.layer.addChild(new Graphics().roundRect(x, y, slot.w, slot.h, 10).fill({ color: RED, alpha: 0.18 }).stroke({ width: 3, color: RED }));
-      this.label("wasted", cx, top, { fontSize: 12, fontWeight: "bold", fill: 0xff7b70 }, 0.5, 0);
-      this.label("no pet after it", cx, top + 15, { fontSize: 10, fill: 0xff9b92 }, 0.5, 0);
+      this.pool.shape(`${k}:wasted`, sig(x, y, slot.w, slot.h), (g) => g.roundRect(x, y, slot.w, slot.h, 10).fill({ color: RED, alpha: 0.18 }).stroke({ width: 3, color: RED }));
+      this.label(`${k}:wasted`, "wasted", cx, top, { fontSize: 12, fontWeight: "bold", fill: 0xff7b70 }, 0.5, 0);
+      this.label(`${k}:why`, "no pet after it", cx, top + 15, { fontSize: 10, fill: 0xff9b92 }, 0.5, 0);
       return;
     }
     const pet = preview(order)[note.onto];
     const petNo = pet.kind === "pet" ? pet.petNo : 0;
-    this.label(`→ #${petNo} ${nameOf(order[note.onto].key)}`, cx, top, { fontSize: 11, fontWeight: "bold", fill: 0x9cc3ff }, 0.5, 0);
-    this.label(isCardKey(order[slot.index].key) && cardDef(order[slot.index].key).food === "apple" ? "+1 power" : "its perk", cx, top + 15, { fontSize: 10, fill: 0xc9d6ea }, 0.5, 0);
+    this.label(`${k}:onto`, `→ #${petNo} ${nameOf(order[note.onto].key)}`, cx, top, { fontSize: 11, fontWeight: "bold", fill: 0x9cc3ff }, 0.5, 0);
+    this.label(`${k}:gives`, isCardKey(order[slot.index].key) && cardDef(order[slot.index].key).food === "apple" ? "+1 power" : "its perk", cx, top + 15, { fontSize: 10, fill: 0xc9d6ea }, 0.5, 0);
   }
 
-  private label(s: string, x: number, y: number, style: TextStyleOptions, ax: number, ay = 0.5): void {
-    const t = text(s, style);
+  /** A text kept under `key` (made once, its string and style set when they change). */
+  private label(key: string, s: string, x: number, y: number, style: TextStyleOptions, ax: number, ay = 0.5): void {
+    const t = this.pool.text(key, s, { fontFamily: FONT, ...style });
     t.anchor.set(ax, ay);
     t.position.set(x, y);
-    this.layer.addChild(t);
   }
 
   private keyCard(slot: CardSlot, key: string, ok: boolean, m: TableModel, notes: OrderNote[]): KeyCard {
@@ -455,6 +457,11 @@ export class PetsTable {
 
   get dragging(): boolean {
     return this.drag !== null;
+  }
+
+  /** Display objects made so far and kept now (a redraw reuses them: tests count). */
+  get drawn(): { made: number; kept: number } {
+    return { made: this.pool.made, kept: this.pool.size };
   }
 
   get held(): number | null {

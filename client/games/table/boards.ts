@@ -89,6 +89,7 @@ export class BoardsView {
       drawn: [...this.canvas.names],
       arrowsDrawn: this.canvas.arrowsDrawn,
       signalsDrawn: this.canvas.signalsDrawn,
+      objects: this.canvas.objects,
       signals: this.canvas.signalSpots.map((s) => {
         const c = this.client({ x: s.x, y: s.y, w: 0, h: 0 });
         return { id: s.signal.id, seat: s.seat, colour: s.signal.colour, pos: s.signal.pos, x: c.x, y: c.y, r: s.r };

@@ -5,9 +5,10 @@
 // its picture under the finger and the drop target lit. No render loop: a change asks for one
 // frame (client/games/stage.ts). What is where is kept as screen rectangles for hit tests,
 // the keyboard proxies and the tests.
-import { Application, Container, Graphics, Sprite, Text, TextStyle } from "pixi.js";
+import { Application, Container, Graphics, Sprite, type TextStyleOptions } from "pixi.js";
 import type { Arrow, Signal } from "../../../common/table/types";
 import type { CardView, ZoneView } from "../../../common/table/visibility";
+import { KeyedLayer } from "../keyedLayer";
 import { FrameRequests, initStillStage } from "../stage.js";
 import { CardArt, cardWords } from "./art";
 import { pictureOf } from "./faces";
@@ -66,6 +67,10 @@ export interface TablePicture {
 const FONT = '"DejaVu Sans", "Liberation Sans", Arial, sans-serif';
 const FIELD = 0x2e5a3a;
 const LIGHT = 0xffd45c;
+const PILE_STYLE: TextStyleOptions = { fontFamily: FONT, fontSize: 11, fill: 0xffffff, align: "right", fontWeight: "bold", stroke: { color: 0x000000, width: 3 } };
+const TAG_STYLE: TextStyleOptions = { fontFamily: FONT, fontSize: 10, fill: 0xffffff };
+/** A Graphics' signature: what its shape depends on. */
+const sig = (...parts: unknown[]) => JSON.stringify(parts);
 const SIGNAL_COLOURS: Record<string, number> = { red: 0xdd3333, blue: 0x3a7bd5, green: 0x2fa84f, yellow: 0xf2c744, white: 0xf5f5f5, black: 0x222222 };
 
 export class TableCanvas {
@@ -77,6 +82,9 @@ export class TableCanvas {
   private readonly under = new Container();
   private readonly cards = new Container();
   private readonly over = new Container();
+  /** What a draw shows, kept by what it is (a card by its zone and id, a pile by seat and zone). */
+  private readonly underPool = new KeyedLayer(this.under);
+  private readonly cardsPool = new KeyedLayer(this.cards);
   private readonly lit = new Graphics();
   private ghost: Sprite | null = null;
   private sprites = new Map<string, Sprite>();
@@ -104,6 +112,11 @@ export class TableCanvas {
     this.over.addChild(this.lit);
     this.ready = true;
     return true;
+  }
+
+  /** Display objects made so far and kept now (a redraw reuses them: tests count). */
+  get objects(): { made: number; kept: number } {
+    return { made: this.underPool.made + this.cardsPool.made, kept: this.underPool.size + this.cardsPool.size };
   }
 
   get width(): number {
@@ -144,7 +157,8 @@ export class TableCanvas {
     if (!this.ready) return;
     this.last = p;
     this.endDrag();
-    for (const c of [...this.under.removeChildren(), ...this.cards.removeChildren()]) c.destroy({ children: true });
+    this.underPool.begin();
+    this.cardsPool.begin();
     this.art.trim();
     this.sprites.clear();
     this.spots = [];
@@ -153,16 +167,20 @@ export class TableCanvas {
     for (const b of p.layout.boards) this.drawBoard(b, p);
     if (p.layout.hand) this.drawHand(p.layout.hand, p.layout.handCard, p.hand);
     this.drawArrows(p.arrows);
+    this.underPool.end();
+    this.cardsPool.end();
     this.request();
   }
 
   private drawBoard(b: BoardBox, p: TablePicture): void {
-    const bg = new Graphics()
-      .roundRect(b.header.x, b.header.y, b.header.w, b.header.h + b.field.h, 8)
-      .stroke({ color: b.seat === p.active ? LIGHT : 0x888888, width: b.seat === p.active ? 2 : 1, alpha: b.seat === p.active ? 0.8 : 0.35 })
-      .roundRect(b.field.x, b.field.y, b.field.w, b.field.h, 6)
-      .fill({ color: FIELD, alpha: 0.35 });
-    this.under.addChild(bg);
+    const active = b.seat === p.active;
+    this.underPool.shape(`board:${b.seat}`, sig(b.header, b.field, active), (g) =>
+      g
+        .roundRect(b.header.x, b.header.y, b.header.w, b.header.h + b.field.h, 8)
+        .stroke({ color: active ? LIGHT : 0x888888, width: active ? 2 : 1, alpha: active ? 0.8 : 0.35 })
+        .roundRect(b.field.x, b.field.y, b.field.w, b.field.h, 6)
+        .fill({ color: FIELD, alpha: 0.35 }),
+    );
     const cards = p.zone(`${b.seat}.battlefield`).cards ?? [];
     const attached = attachmentsOf(cards);
     const tucked = new Set<number>();
@@ -178,7 +196,7 @@ export class TableCanvas {
       under.forEach((c, k) => this.putCard(c, "battlefield", b.seat, { x: at.x, y: at.y - drop + k * step }, b.card, 0));
       this.putCard(host, "battlefield", b.seat, at, b.card, 0);
       // Its host is on another battlefield: say which, on the card's top edge.
-      if (host.attachedTo !== undefined) this.tag(`on ${p.cardName(host.attachedTo) ?? "a card"}`, at.x, at.y - (host.tapped ? b.card.w : b.card.h) / 2, b.card.h);
+      if (host.attachedTo !== undefined) this.tag(`tag:${host.id}`, `on ${p.cardName(host.attachedTo) ?? "a card"}`, at.x, at.y - (host.tapped ? b.card.w : b.card.h) / 2, b.card.h);
     }
     for (const { zone, rect } of b.piles) this.drawPile(b.seat, zone, rect, p);
     this.drawSignals(b, p.signals ?? []);
@@ -199,17 +217,19 @@ export class TableCanvas {
       this.signalSpots = [];
     }
     if (!mine.length) return;
-    const g = new Graphics();
     const r = Math.max(7, Math.round(b.card.h / 9));
-    for (const s of mine) {
-      const at = centreOf(b.field, b.card, s.pos);
-      // A dark halo first: a white or yellow dot still reads on a white card.
-      g.circle(at.x, at.y, r + 2).fill({ color: 0x000000, alpha: 0.45 });
-      g.circle(at.x, at.y, r).fill({ color: SIGNAL_COLOURS[s.colour] ?? 0xdd3333 }).stroke({ color: 0xffffff, width: 2, alpha: 0.9 });
+    const dots = mine.map((s) => ({ at: centreOf(b.field, b.card, s.pos), colour: SIGNAL_COLOURS[s.colour] ?? 0xdd3333 }));
+    this.cardsPool.shape(`signals:${b.seat}`, sig(r, dots), (g) => {
+      for (const { at, colour } of dots) {
+        // A dark halo first: a white or yellow dot still reads on a white card.
+        g.circle(at.x, at.y, r + 2).fill({ color: 0x000000, alpha: 0.45 });
+        g.circle(at.x, at.y, r).fill({ color: colour }).stroke({ color: 0xffffff, width: 2, alpha: 0.9 });
+      }
+    });
+    mine.forEach((s, i) => {
       this.signalsDrawn++;
-      this.signalSpots.push({ signal: s, seat: b.seat, x: at.x, y: at.y, r });
-    }
-    this.cards.addChild(g);
+      this.signalSpots.push({ signal: s, seat: b.seat, x: dots[i].at.x, y: dots[i].at.y, r });
+    });
   }
 
   /** The signal nearest (x, y) within a finger's reach on `seat`'s field (any field: seat undefined), or null. */
@@ -226,8 +246,7 @@ export class TableCanvas {
 
   private drawPile(g: number, zone: PileZone, r: Rect, p: TablePicture): void {
     const zv = p.zone(`${g}.${zone}`);
-    const box = new Graphics().roundRect(r.x, r.y, r.w, r.h, 6).fill({ color: 0x000000, alpha: 0.18 }).stroke({ color: 0x999999, width: 1, alpha: 0.6 });
-    this.under.addChild(box);
+    this.underPool.shape(`pile:${g}.${zone}`, sig(r), (box) => box.roundRect(r.x, r.y, r.w, r.h, 6).fill({ color: 0x000000, alpha: 0.18 }).stroke({ color: 0x999999, width: 1, alpha: 0.6 }));
     // Public piles show their top card; a library its back (its top card when played revealed).
     // (A library's cards, where all are shown — a finished game's replay — are listed top first.)
     const top = zv.cards?.length ? zv.cards[zone === "library" ? 0 : zv.cards.length - 1] : zone === "library" && p.topRevealed(g) ? zv.known?.find(([i]) => i === 0)?.[1] : undefined;
@@ -235,43 +254,44 @@ export class TableCanvas {
     const size = { w: cw, h: Math.round(cw / 0.72) };
     if (top) this.putCard(top, zone, g, { x: r.x + 4 + cw / 2, y: r.y + 2 + size.h / 2 }, size, 0, r);
     else if (zv.count > 0 && (zone === "library" || zone === "hand")) {
-      const back = new Sprite(this.art.back(size.w, size.h));
+      const back = this.underPool.sprite(`back:${g}.${zone}`, this.art.back(size.w, size.h));
       back.position.set(r.x + 4, r.y + 2);
-      this.under.addChild(back);
     }
-    const label = new Text({ text: `${zone}\n${zv.count}`, style: new TextStyle({ fontFamily: FONT, fontSize: 11, fill: 0xffffff, align: "right", fontWeight: "bold", stroke: { color: 0x000000, width: 3 } }), resolution: this.app.renderer.resolution });
+    const label = this.cardsPool.text(`count:${g}.${zone}`, `${zone}\n${zv.count}`, PILE_STYLE, this.app.renderer.resolution);
     label.anchor.set(1, 1);
     label.position.set(r.x + r.w - 3, r.y + r.h - 2);
-    // Over the top card: the count always reads.
-    this.cards.addChild(label);
+    // Over the top card (the cards layer): the count always reads.
   }
 
-  private tag(text: string, x: number, y: number, max: number): void {
-    const t = new Text({ text, style: new TextStyle({ fontFamily: FONT, fontSize: 10, fill: 0xffffff }), resolution: this.app.renderer.resolution });
+  private tag(key: string, text: string, x: number, y: number, max: number): void {
+    // the pill behind the text is sized by the text: drawn once it is measured, when either changed
+    let redraw: Graphics | null = null;
+    this.cardsPool.shape(`${key}:bg`, sig(text, x, y, max), (g) => (redraw = g));
+    const t = this.cardsPool.text(key, text, TAG_STYLE, this.app.renderer.resolution);
     t.anchor.set(0.5, 0);
+    t.scale.set(1); // a kept text's width is measured at its own size
     t.scale.set(Math.min(1, (max - 6) / Math.max(1, t.width)));
-    const bg = new Graphics().roundRect(x - t.width / 2 - 3, y, t.width + 6, t.height + 2, 3).fill(0x35507a);
+    (redraw as Graphics | null)?.roundRect(x - t.width / 2 - 3, y, t.width + 6, t.height + 2, 3).fill(0x35507a);
     t.position.set(x, y + 1);
-    this.cards.addChild(bg, t);
   }
 
   private drawHand(strip: Rect, size: { w: number; h: number }, hand: CardView[]): void {
-    this.under.addChild(new Graphics().rect(strip.x, strip.y, strip.w, strip.h).fill({ color: 0x000000, alpha: 0.2 }).moveTo(strip.x, strip.y).lineTo(strip.x + strip.w, strip.y).stroke({ color: 0x888888, width: 1, alpha: 0.5 }));
+    this.underPool.shape("hand", sig(strip), (g) => g.rect(strip.x, strip.y, strip.w, strip.h).fill({ color: 0x000000, alpha: 0.2 }).moveTo(strip.x, strip.y).lineTo(strip.x + strip.w, strip.y).stroke({ color: 0x888888, width: 1, alpha: 0.5 }));
     fanOf(strip, size, hand.length).forEach((f, i) => this.putCard(hand[i], "hand", -1, f, size, f.angle));
   }
 
   /** `box`: the card answers for this whole rectangle (a pile's top card stands for its pile). */
   private putCard(c: CardView, zone: string, seat: number, at: { x: number; y: number }, size: { w: number; h: number }, angle: number, box?: Rect): void {
-    const s = new Sprite(this.art.face(c, size.w, size.h));
-    s.anchor.set(0.5);
-    s.position.set(at.x, at.y);
-    s.angle = c.tapped && zone === "battlefield" ? 90 : angle;
-    const turned = s.angle === 90;
+    const key = `${zone}:${seat}:${c.id}`;
+    const turned = (c.tapped && zone === "battlefield" ? 90 : angle) === 90;
     const w = turned ? size.h : size.w;
     const h = turned ? size.w : size.h;
     // Highlighted for everyone: a bright frame behind the card.
-    if (c.highlight) this.cards.addChild(new Graphics().roundRect(at.x - w / 2 - 4, at.y - h / 2 - 4, w + 8, h + 8, 6).fill({ color: LIGHT, alpha: 0.35 }).stroke({ color: LIGHT, width: 3 }));
-    this.cards.addChild(s);
+    if (c.highlight) this.cardsPool.shape(`${key}:lit`, sig(at, w, h), (g) => g.roundRect(at.x - w / 2 - 4, at.y - h / 2 - 4, w + 8, h + 8, 6).fill({ color: LIGHT, alpha: 0.35 }).stroke({ color: LIGHT, width: 3 }));
+    const s = this.cardsPool.sprite(key, this.art.face(c, size.w, size.h));
+    s.anchor.set(0.5);
+    s.position.set(at.x, at.y);
+    s.angle = c.tapped && zone === "battlefield" ? 90 : angle;
     const rect = box ?? { x: at.x - w / 2, y: at.y - h / 2, w, h };
     this.spots.push({ card: c, zone, seat, rect, centre: { x: rect.x + rect.w / 2, y: rect.y + rect.h / 2 }, picture: !!this.art.images.get(pictureOf(c)) });
     this.sprites.set(`${zone}:${c.id}`, s);
@@ -280,19 +300,23 @@ export class TableCanvas {
   }
 
   private drawArrows(arrows: readonly Arrow[]): void {
-    const g = new Graphics();
+    const lines: { from: { x: number; y: number }; to: { x: number; y: number } }[] = [];
     this.arrowsDrawn = 0;
     for (const a of arrows) {
       const from = this.spots.find((s) => s.zone === "battlefield" && s.card.id === a.from)?.centre;
       const b = "card" in a.to ? undefined : this.layout?.boards.find((x) => x.seat === (a.to as { player: number }).player);
       const to = "card" in a.to ? this.spots.find((s) => s.zone === "battlefield" && s.card.id === (a.to as { card: number }).card)?.centre : b ? { x: b.header.x + 24, y: b.header.y + b.header.h / 2 } : undefined;
       if (!from || !to) continue;
-      const ang = Math.atan2(to.y - from.y, to.x - from.x);
       this.arrowsDrawn++;
-      g.moveTo(from.x, from.y).lineTo(to.x, to.y).stroke({ color: 0xdd3333, width: 3, alpha: 0.85 });
-      g.poly([to.x, to.y, to.x - 12 * Math.cos(ang - 0.4), to.y - 12 * Math.sin(ang - 0.4), to.x - 12 * Math.cos(ang + 0.4), to.y - 12 * Math.sin(ang + 0.4)]).fill(0xdd3333);
+      lines.push({ from, to });
     }
-    this.cards.addChild(g);
+    this.cardsPool.shape("arrows", sig(lines), (g) => {
+      for (const { from, to } of lines) {
+        const ang = Math.atan2(to.y - from.y, to.x - from.x);
+        g.moveTo(from.x, from.y).lineTo(to.x, to.y).stroke({ color: 0xdd3333, width: 3, alpha: 0.85 });
+        g.poly([to.x, to.y, to.x - 12 * Math.cos(ang - 0.4), to.y - 12 * Math.sin(ang - 0.4), to.x - 12 * Math.cos(ang + 0.4), to.y - 12 * Math.sin(ang + 0.4)]).fill(0xdd3333);
+      }
+    });
   }
 
   /** What is under (x, y) in canvas px: a card first (the topmost), else a zone. */

@@ -4,7 +4,9 @@
 //   click / tap                    → tap(hit)
 //   double-click / double-tap      → doubleTap(card)
 //   right click / long press       → menu(hit) (~450 ms without moving)
-// What the gestures mean (play, tap, draw, move) is the scene's business.
+// The shared recognizer (client/ui/gestures.ts) knows the gestures; what they mean (play, tap,
+// draw, move) is the scene's business.
+import { listenGestures, type Press } from "../../ui/gestures";
 import type { CardSpot, Hit, TableCanvas } from "./canvas";
 
 export interface GestureTarget {
@@ -24,117 +26,67 @@ const LONG_PRESS_MS = 450;
 const DOUBLE_MS = 400;
 
 export function attachGestures(canvas: HTMLCanvasElement, table: TableCanvas, t: GestureTarget): () => void {
-  let press: { id: number; x0: number; y0: number; hit: Hit; dragging: boolean; timer: ReturnType<typeof setTimeout> | null; menued: boolean } | null = null;
-  let lastTap: { card: number; at: number } | null = null;
-
   const local = (e: { clientX: number; clientY: number }) => {
     const r = canvas.getBoundingClientRect();
     return { x: e.clientX - r.left, y: e.clientY - r.top };
   };
-  const clearTimer = () => {
-    if (press?.timer) clearTimeout(press.timer);
-    if (press) press.timer = null;
-  };
+  const card = (p: Press<Hit>) => (p.target?.kind === "card" ? p.target.spot : null);
 
-  const onDown = (e: PointerEvent) => {
-    if (press) return;
-    if (e.pointerType === "mouse" && e.button !== 0) return;
-    const p = local(e);
-    const hit = table.hitAt(p.x, p.y);
-    canvas.setPointerCapture?.(e.pointerId);
-    press = { id: e.pointerId, x0: e.clientX, y0: e.clientY, hit, dragging: false, timer: null, menued: false };
-    // A long press (a finger or a pen held still) is the right click.
-    if (e.pointerType !== "mouse") {
-      const x = e.clientX;
-      const y = e.clientY;
-      press.timer = setTimeout(() => {
-        if (!press || press.dragging) return;
-        press.menued = true;
-        press.timer = null;
-        t.menu(hit, x, y, true);
-      }, LONG_PRESS_MS);
-    }
-  };
-
-  const onMove = (e: PointerEvent) => {
-    if (!press && e.pointerType === "mouse") {
-      const p = local(e);
-      t.hover?.(table.hitAt(p.x, p.y));
-      return;
-    }
-    if (!press || press.id !== e.pointerId || press.menued) return;
-    if (!press.dragging && Math.hypot(e.clientX - press.x0, e.clientY - press.y0) > SLOP) {
-      clearTimer();
-      if (press.hit?.kind !== "card" || !t.canDrag(press.hit.spot)) return;
-      press.dragging = true;
-      canvas.classList.add("tt-dragging");
-    }
-    if (press.dragging && press.hit?.kind === "card") {
-      const p = local(e);
-      table.dragTo(press.hit.spot, p.x, p.y, table.zoneAt(p.x, p.y));
-    }
-  };
-
-  const onUp = (e: PointerEvent) => {
-    if (!press || press.id !== e.pointerId) return;
-    const done = press;
-    press = null;
-    if (done.timer) clearTimeout(done.timer);
-    canvas.classList.remove("tt-dragging");
-    if (done.menued || e.type === "pointercancel") {
-      table.endDrag();
-      return;
-    }
-    const p = local(e);
-    if (done.dragging && done.hit?.kind === "card") {
-      const target = table.zoneAt(p.x, p.y);
-      table.endDrag();
-      t.drop(done.hit.spot, target, p.x, p.y);
-      return;
-    }
-    if (Math.hypot(e.clientX - done.x0, e.clientY - done.y0) > SLOP) return;
-    const now = performance.now();
-    if (done.hit?.kind === "card" && lastTap && lastTap.card === done.hit.spot.card.id && now - lastTap.at < DOUBLE_MS) {
-      lastTap = null;
-      t.doubleTap(done.hit.spot);
-      return;
-    }
-    lastTap = done.hit?.kind === "card" ? { card: done.hit.spot.card.id, at: now } : null;
-    t.tap(done.hit, e.clientX, e.clientY);
-  };
-
-  const onMenu = (e: MouseEvent) => {
-    e.preventDefault();
-    // A touch's own long-press menu event: ours already opened (or will) from the timer.
-    if ((e as PointerEvent).pointerType === "touch" || press?.menued) return;
-    const p = local(e);
-    t.menu(table.hitAt(p.x, p.y), e.clientX, e.clientY);
-  };
-  // No emulated mouse events or page zoom after a touch: the pointer events did the work.
-  const noEmulation = (e: TouchEvent) => {
-    if (e.cancelable) e.preventDefault();
-  };
-
-  const onLeave = (e: PointerEvent) => {
-    if (e.pointerType === "mouse" && !press) t.hover?.(null);
-  };
-  canvas.addEventListener("pointerleave", onLeave);
-  canvas.addEventListener("pointerdown", onDown);
-  canvas.addEventListener("pointermove", onMove);
-  canvas.addEventListener("pointerup", onUp);
-  canvas.addEventListener("pointercancel", onUp);
-  canvas.addEventListener("contextmenu", onMenu);
-  canvas.addEventListener("touchstart", noEmulation, { passive: false });
-  canvas.addEventListener("touchend", noEmulation, { passive: false });
-  return () => {
-    clearTimer();
-    canvas.removeEventListener("pointerleave", onLeave);
-    canvas.removeEventListener("pointerdown", onDown);
-    canvas.removeEventListener("pointermove", onMove);
-    canvas.removeEventListener("pointerup", onUp);
-    canvas.removeEventListener("pointercancel", onUp);
-    canvas.removeEventListener("contextmenu", onMenu);
-    canvas.removeEventListener("touchstart", noEmulation);
-    canvas.removeEventListener("touchend", noEmulation);
-  };
+  return listenGestures<Hit>(
+    canvas,
+    {
+      start: (x, y) => {
+        const p = local({ clientX: x, clientY: y });
+        return table.hitAt(p.x, p.y);
+      },
+      // A long press (a finger or a pen held still) is the right click.
+      longPress: (p) => t.menu(p.target, p.x0, p.y0, true),
+      canDrag: (p) => {
+        const spot = card(p);
+        return !p.long && !!spot && t.canDrag(spot);
+      },
+      dragStart: () => canvas.classList.add("tt-dragging"),
+      drag: (p, _dx, _dy, e) => {
+        const spot = card(p);
+        const at = local(e);
+        if (spot) table.dragTo(spot, at.x, at.y, table.zoneAt(at.x, at.y));
+      },
+      end: (p, cancelled, e) => {
+        canvas.classList.remove("tt-dragging");
+        const spot = card(p);
+        if (p.long || cancelled || !p.dragging || !spot) {
+          if (p.long || cancelled) table.endDrag();
+          return;
+        }
+        const at = local(e);
+        const target = table.zoneAt(at.x, at.y);
+        table.endDrag();
+        t.drop(spot, target, at.x, at.y);
+      },
+      tap: (p, e) => t.tap(p.target, e.clientX, e.clientY),
+      doubleTap: (p) => {
+        const spot = card(p);
+        if (spot) t.doubleTap(spot);
+      },
+      hover: (x, y, e, pressing) => {
+        if (e.pointerType !== "mouse" || pressing) return;
+        const p = local({ clientX: x, clientY: y });
+        t.hover?.(table.hitAt(p.x, p.y));
+      },
+      leave: (e, pressing) => {
+        if (e.pointerType === "mouse" && !pressing) t.hover?.(null);
+      },
+      menu: (e) => {
+        const p = local(e);
+        t.menu(table.hitAt(p.x, p.y), e.clientX, e.clientY);
+      },
+    },
+    {
+      dragSlop: { mouse: SLOP, touch: SLOP },
+      longPressMs: LONG_PRESS_MS,
+      doubleTapMs: DOUBLE_MS,
+      tapKey: (p) => card(p)?.card.id,
+      touchDefaults: "always",
+    },
+  );
 }
