@@ -94,6 +94,10 @@ export abstract class GameRoom<S, M extends TypedMove, E, C, V, St extends HubSt
     ratedPool: () => this.rated?.pool.id ?? "",
     home: () => this.settings.home,
     gameNo: () => this.gameNo,
+    showReplay: (id) => {
+      const st = this.turns;
+      if (st && st.replayId !== id) st.replayId = id;
+    },
   });
   /** A rated room (ratedRoom.ts): its pool and the matched players' tickets; null: casual. */
   private rated: RatedTable | null = null;
@@ -394,6 +398,7 @@ export abstract class GameRoom<S, M extends TypedMove, E, C, V, St extends HubSt
     if (turns) {
       turns.gameNo = this.gameNo;
       turns.result = "";
+      turns.replayId = -1;
       turns.order.clear();
       turns.order.push(...order);
     }
