@@ -3,7 +3,7 @@
 // seat still to arrange at once, in secret), what the timer does, the bots, and the
 // hidden-information twin.
 
-import type { GameDef, WhoActs } from "../core/game.js";
+import { withRules, type GameDef, type WhoActs } from "../core/game.js";
 import { fail, ok, wholeOption } from "../core/payload.js";
 import type { Rng } from "../core/rng.js";
 import { decide, defaultOrder, newMemory, observe, rolloutBudget, type BotLevel, type BotMemory } from "./bots/index.js";
@@ -102,8 +102,7 @@ export function petsTwin(s: PetsState, viewer: number | null, rng: Rng): PetsSta
   return t;
 }
 
-export const petsDef: GameDef<PetsState, PetsMove, PetsEvent, PetsRoomConfig, PetsView> = {
-  id: "pets",
+export const petsDef: GameDef<PetsState, PetsMove, PetsEvent, PetsRoomConfig, PetsView> = withRules(petsRules, {
   title: "Auto Pets",
   // One seat is an arena run; every other mode starts with MIN_SEATS (configure says minSeats).
   seats: { min: 1, max: MAX_SEATS },
@@ -148,9 +147,6 @@ export const petsDef: GameDef<PetsState, PetsMove, PetsEvent, PetsRoomConfig, Pe
     if (typeof botLevel !== "string" || !(PETS_BOT_LEVELS as readonly string[]).includes(botLevel)) return fail("bad-option", "botLevel must be easy, medium or hard.");
     return ok({ config: { seats, arrange, pairing: "fair" }, seats, minSeats: MIN_SEATS, mode, bots, turnSeconds: timer, togetherSeconds: arrange, botLevel, criteria: { mode, seats, timer, arrange } });
   },
-  setup: (seed, config, seats) => petsRules.setup(seed, config, seats),
-  apply: petsRules.apply,
-  status: petsRules.status,
   result: (s) => (s.arena ? trophiesText(s.trophies[0]) : s.winners && s.winners.length > 1 ? "tie" : "won"),
   places: petsPlaces,
   // An arena round opens with the room bringing its opponent (the server fills in the team: rooms/pets/arena.ts).
@@ -161,7 +157,6 @@ export const petsDef: GameDef<PetsState, PetsMove, PetsEvent, PetsRoomConfig, Pe
     if (s.phase === "shop") return { seats, together: false, since: null, turn: s.log.length };
     return { seats: [], together: false };
   },
-  view: petsRules.view,
   // Every pets event is public (buys, sales and trades name cards everyone saw; picks and orders never appear).
   eventsFor: (events) => events.map((e) => ({ ...e }) as PetsEvent),
   moveTypes: PETS_MOVE_TYPES,
@@ -189,7 +184,7 @@ export const petsDef: GameDef<PetsState, PetsMove, PetsEvent, PetsRoomConfig, Pe
   },
   twin: petsTwin,
   probes: petsProbes,
-};
+});
 
 /**
  * For the kit: every card id sold, traded in (beside two of the seat's own) and put in an
