@@ -34,7 +34,7 @@ export interface ShellState {
   order: ArrayLike<number>;
   deadline: number;
   result: string;
-  /** The last game's replay id (−1 none, 0 not saved yet), for games that keep it. */
+  /** The last game's replay id (−1 none, 0 not saved yet): every game on the generic room has it (GameRoomState). */
   replayId?: number;
 }
 

@@ -1,7 +1,7 @@
 // Connect Four as a game definition (common/core/game.ts): options, the one
 // payload parser, who acts, the bot. No hidden information, so no twin.
 
-import { nobody, onTurn, unknownType, type GameDef } from "../core/game.js";
+import { nobody, onTurn, unknownType, withRules, type GameDef } from "../core/game.js";
 import { badPayload, fail, intIn, isWholeNumber, objectWith, ok, type Parsed } from "../core/payload.js";
 import { C4_BOT_LEVELS, chooseColumn, type C4BotLevel } from "./bots.js";
 import { COLS, connect4Rules, openColumns, type Connect4Config, type Connect4Event, type Connect4Move, type Connect4State, type Connect4View } from "./rules.js";
@@ -24,8 +24,7 @@ export function parseConnect4Move(type: string, payload: unknown): Parsed<Connec
   return ok({ type: "drop", col });
 }
 
-export const connect4Def: GameDef<Connect4State, Connect4Move, Connect4Event, Connect4Config, Connect4View> = {
-  id: "connect4",
+export const connect4Def: GameDef<Connect4State, Connect4Move, Connect4Event, Connect4Config, Connect4View> = withRules(connect4Rules, {
   title: "Connect Four",
   seats: { min: 2, max: 2 },
   configure(options) {
@@ -40,13 +39,9 @@ export const connect4Def: GameDef<Connect4State, Connect4Move, Connect4Event, Co
     if (typeof botLevel !== "string" || !(C4_BOT_LEVELS as readonly string[]).includes(botLevel)) return fail("bad-option", "botLevel must be easy or normal.");
     return ok({ config: { timer }, seats: 2, mode, bots: mode === "solo" ? 1 : 0, turnSeconds: timer, botLevel, criteria: { mode, timer } });
   },
-  setup: connect4Rules.setup,
-  apply: connect4Rules.apply,
-  status: connect4Rules.status,
   result: (s) => (s.winner === null ? "draw" : "won"),
   places: (s) => [0, 1].map((seat) => (s.winner === null || s.winner === seat ? 1 : 2)),
   whoActs: (s) => (s.over ? nobody : onTurn(s.turn, s.turnStartedAt, undefined, s.moves)),
-  view: connect4Rules.view,
   eventsFor: (events) => events.map((e) => ({ ...e })),
   moveTypes: ["drop"],
   parseMove: parseConnect4Move,
@@ -61,4 +56,4 @@ export const connect4Def: GameDef<Connect4State, Connect4Move, Connect4Event, Co
       return { move: col === null ? null : { type: "drop", col }, memory: null };
     },
   },
-};
+});

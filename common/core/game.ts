@@ -10,7 +10,7 @@
 // runs the contract kit over every definition in `common/games.ts`.
 
 import type { Rng } from "./rng.js";
-import type { ApplyResult, GameStatus, MoveContext, Rejection } from "./rules.js";
+import type { ApplyResult, GameStatus, MoveContext, Rejection, Rules } from "./rules.js";
 import type { Parsed } from "./payload.js";
 
 /**
@@ -171,6 +171,22 @@ export interface GameDef<S, M extends TypedMove, E, C, V> {
    * whether a hidden thing is there. Omit for games with nothing hidden to name.
    */
   probes?(state: S, seat: number): M[];
+}
+
+/** The definition's fields its game's `Rules` already holds (common/core/rules.ts). */
+type RulesFields = "id" | "setup" | "apply" | "status" | "view";
+
+/**
+ * A definition around its game's Rules: `id`, `setup`, `apply`, `status` and `view` are the
+ * rules' own (written once, in the game's rules.ts); `def` holds the rest, and overrides one of
+ * them only where the definition does differ (Cubestacc deals for the seats that play). The
+ * rules may take a narrower config than the room's (Auto Pets' rules ignore `arrange`).
+ */
+export function withRules<S, M extends TypedMove, E, C extends RC, V, RC = C>(
+  rules: Rules<S, M, E, RC, V>,
+  def: Omit<GameDef<S, M, E, C, V>, RulesFields> & Partial<Pick<GameDef<S, M, E, C, V>, RulesFields>>,
+): GameDef<S, M, E, C, V> {
+  return { id: rules.id, setup: rules.setup, apply: rules.apply, status: rules.status, view: rules.view, ...def };
 }
 
 /** Any definition, for registries and generic code. */

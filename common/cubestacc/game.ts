@@ -2,7 +2,7 @@
 // parser of every move payload (its types are what the client sends), who may act,
 // the bots, and the hidden-information twin the contract kit checks views against.
 
-import { onTurn, nobody, unknownType, type Configured, type GameDef } from "../core/game.js";
+import { onTurn, nobody, unknownType, withRules, type Configured, type GameDef } from "../core/game.js";
 import { badPayload, emptyPayload, fail, intIn, isWholeNumber, objectWith, ok, wholeOption, type Parsed } from "../core/payload.js";
 import type { Rng } from "../core/rng.js";
 import { legalPlays } from "./attach.js";
@@ -176,8 +176,7 @@ function cubestaccTwin(s: CubestaccState, viewer: number | null, rng: Rng): Cube
   return { ...s, deck, hands };
 }
 
-export const cubestaccDef: GameDef<CubestaccState, CubestaccMove, CubestaccEvent, CubestaccConfig, CubestaccView> = {
-  id: "cubestacc",
+export const cubestaccDef: GameDef<CubestaccState, CubestaccMove, CubestaccEvent, CubestaccConfig, CubestaccView> = withRules(cubestaccRules, {
   title: "Cubestacc",
   seats: { min: MIN_SEATS, max: MAX_SEATS },
   examples: [{ seats: 2 }, { seats: 4 }, { seats: 5, wildPivot: true }, { mode: "solo", bots: 2 }],
@@ -198,12 +197,9 @@ export const cubestaccDef: GameDef<CubestaccState, CubestaccMove, CubestaccEvent
   },
   // The table is dealt for the seats that play (a room starts with those present).
   setup: (seed, config, seats) => setupTable(seed, { ...config, seats }, seats),
-  apply: cubestaccRules.apply,
-  status: cubestaccRules.status,
   result: (s) => (s.blocked ? "blocked" : "won"),
   places: (s) => Array.from({ length: s.seats }, (_, seat) => s.ranking?.find((r) => r.seat === seat)?.place ?? s.seats),
   whoActs: (s) => (s.phase === "playing" ? onTurn(s.turn, s.turnStartedAt, ANYTIME_MOVES, s.turnNo) : nobody),
-  view: cubestaccRules.view,
   eventsFor,
   moveTypes: CUBESTACC_MOVE_TYPES,
   parseMove: parseCubestaccMove,
@@ -218,5 +214,5 @@ export const cubestaccDef: GameDef<CubestaccState, CubestaccMove, CubestaccEvent
   // Every card id played onto the newest cube: a card not in the seat's hand is refused alike
   // wherever it is (another hand, the deck, the table).
   probes: (s, _seat) => Array.from({ length: DECK_SIZE }, (_, card) => ({ type: "play" as const, card, onto: Math.max(0, s.placed.length - 1), mode: "top" as const })),
-};
+});
 

@@ -2,7 +2,7 @@
 // (solo, co-op) and the versus race. The rules are rules.ts and race.ts; this file
 // adds what a room, a client and the contract kit need around them.
 
-import { nobody, unknownType, type Configured, type GameDef, type Pointer, type WhoActs } from "../core/game.js";
+import { nobody, unknownType, withRules, type Configured, type GameDef, type Pointer, type WhoActs } from "../core/game.js";
 import { cellPayload, fail, intIn, isWholeNumber, objectWith, ok, type Parsed } from "../core/payload.js";
 import type { Rejection } from "../core/rules.js";
 import type { Rng } from "../core/rng.js";
@@ -112,8 +112,7 @@ function moveUnseenMine(mines: Uint8Array, rows: number, cols: number, unseen: n
 }
 
 /** Solo and co-op: one board, every seat and spectator sees the same cells. */
-export const minesweeperDef: GameDef<MinesweeperState, MinesweeperMove, MinesweeperEvent, MinesweeperConfig, MinesweeperView> = {
-  id: "minesweeper",
+export const minesweeperDef: GameDef<MinesweeperState, MinesweeperMove, MinesweeperEvent, MinesweeperConfig, MinesweeperView> = withRules(minesweeperRules, {
   title: "Minesweeper",
   seats: { min: 1, max: MULTI_SEATS.max },
   examples: [{ mode: "solo" }, { mode: "coop", seats: 3 }, { mode: "solo", level: "custom", rows: 5, cols: 8, mines: 31 }],
@@ -122,13 +121,9 @@ export const minesweeperDef: GameDef<MinesweeperState, MinesweeperMove, Mineswee
     if (c.ok && c.value.mode === "race") return fail("bad-option", "The race is played with minesweeperRaceDef.");
     return c;
   },
-  setup: minesweeperRules.setup,
-  apply: minesweeperRules.apply,
-  status: minesweeperRules.status,
   result: (s) => s.phase,
   // Anyone seated clicks whenever they like: no turns on a shared board.
   whoActs: (s): WhoActs => (isFinished(s) ? nobody : { seats: Array.from({ length: s.seats }, (_, i) => i), together: true }),
-  view: minesweeperRules.view,
   eventsFor: (events) => events.slice(),
   moveTypes: CELL_MOVES,
   parseMove: (type, payload, config) => parseCellMove(type, payload, CELL_MOVES, config?.rows, config?.cols),
@@ -140,13 +135,12 @@ export const minesweeperDef: GameDef<MinesweeperState, MinesweeperMove, Mineswee
     const moved = moveUnseenMine(s.mines, s.config.rows, s.config.cols, unseenCells([s]), rng);
     return moved && { ...s, ...moved };
   },
-};
+});
 
 const RACE_PLAYER_MOVES = CELL_MOVES;
 
 /** The versus race: a board per seat, the same mines; each seat sees only its own board until the end. */
-export const minesweeperRaceDef: GameDef<RaceState, RaceMove, RaceEvent, MinesweeperConfig, RaceView> = {
-  id: "minesweeper-race",
+export const minesweeperRaceDef: GameDef<RaceState, RaceMove, RaceEvent, MinesweeperConfig, RaceView> = withRules(raceRules, {
   title: "Minesweeper race",
   seats: { min: RACE_MIN_SEATS, max: RACE_MAX_SEATS },
   examples: [{ seats: 2 }, { seats: 4, level: "custom", rows: 8, cols: 8, mines: 12 }],
@@ -155,9 +149,6 @@ export const minesweeperRaceDef: GameDef<RaceState, RaceMove, RaceEvent, Mineswe
     if (c.ok && c.value.mode !== "race") return fail("bad-option", "Solo and co-op are played with minesweeperDef.");
     return c;
   },
-  setup: raceRules.setup,
-  apply: raceRules.apply,
-  status: raceRules.status,
   result: (s) => (s.winner === null ? "lost" : "won"),
   places: (s) => {
     const ranking = raceRanking(s);
@@ -168,7 +159,6 @@ export const minesweeperRaceDef: GameDef<RaceState, RaceMove, RaceEvent, Mineswe
     const alive = s.boards.map((b, seat) => (b.phase !== "lost" && b.phase !== "won" && s.resignedAt[seat] === null ? seat : -1)).filter((x) => x >= 0);
     return { seats: alive, together: true, since: s.goAt };
   },
-  view: raceRules.view,
   eventsFor: raceEventsFor,
   moveTypes: RACE_PLAYER_MOVES,
   // go and resign are made by the room (the go signal, a player who left): never from a message.
@@ -198,4 +188,4 @@ export const minesweeperRaceDef: GameDef<RaceState, RaceMove, RaceEvent, Mineswe
     }
     return { ...s, boards: s.boards.map((b) => ({ ...b, ...moved })) };
   },
-};
+});

@@ -1,14 +1,15 @@
-// Auto Pets as a game definition (common/core/game.ts) around petsRules: room options,
-// the one payload parser, who acts (the shop seat on turn, or every seat still to arrange
-// at once, in secret), what the timer does, the bots, and the hidden-information twin.
+// Auto Pets as a game definition (common/core/game.ts) around petsRules: room options, the
+// payload types a player sends (parsed by moves.ts), who acts (the shop seat on turn, or every
+// seat still to arrange at once, in secret), what the timer does, the bots, and the
+// hidden-information twin.
 
-import { unknownType, type GameDef, type WhoActs } from "../core/game.js";
-import { badPayload, fail, isPlainObject, ok, wholeOption, type Parsed } from "../core/payload.js";
+import { withRules, type GameDef, type WhoActs } from "../core/game.js";
+import { fail, ok, wholeOption } from "../core/payload.js";
 import type { Rng } from "../core/rng.js";
 import { decide, defaultOrder, newMemory, observe, rolloutBudget, type BotLevel, type BotMemory } from "./bots/index.js";
 import { trophiesText } from "./arena.js";
 import { cardDef } from "./cards.js";
-import { parseMove as parsePetsMove } from "./moves.js";
+import { parsePetsPayload, PETS_MOVE_TYPES } from "./moves.js";
 import { petsRules } from "./rules.js";
 import { petsPlaces } from "./round.js";
 import { checkBuy, checkPass, checkPick, checkSell, checkShopTurn, checkTrade } from "./shop.js";
@@ -17,7 +18,6 @@ import { MAX_SEATS, MIN_SEATS, type PetsConfig, type PetsEvent, type PetsMove, t
 
 export const PETS_MODES = ["online", "solo", "arena"] as const;
 export const PETS_BOT_LEVELS = ["easy", "medium", "hard"] as const;
-export const PETS_MOVE_TYPES = ["buy", "sell", "trade", "pick", "pass", "arrange"] as const;
 /** Seconds a shop turn may take online (0: none). */
 export const PETS_TIMER = { min: 5, max: 300, online: 30 } as const;
 /** Seconds the secret arrange may take online (0: none). */
@@ -27,7 +27,7 @@ const ROLLOUTS_PER_SECOND = 25_000;
 /** The hardest a bot may think, whatever the room asks (ms). */
 export const PETS_BOT_MS = 500;
 
-/** What a player sends: the move without its type. */
+/** What a player sends: the move without its type (parsed by parsePetsPayload, moves.ts). */
 export interface PetsPayloads {
   buy: { slot: number };
   sell: { cards: number[] };
@@ -35,16 +35,6 @@ export interface PetsPayloads {
   pick: { index: number };
   pass: Record<string, never>;
   arrange: { order: number[] };
-}
-
-/** A player's message → a move: `bad-payload` for a wrong shape, `unknown-type` for another type. */
-export function parsePetsPayload(type: string, payload: unknown): Parsed<PetsMove> {
-  if (!(PETS_MOVE_TYPES as readonly string[]).includes(type)) return unknownType(type, PETS_MOVE_TYPES);
-  if (payload === undefined && type === "pass") payload = {};
-  if (!isPlainObject(payload)) return badPayload(`A ${type} message carries an object (see docs/protocol.md, Auto Pets).`);
-  if (Object.hasOwn(payload, "type")) return badPayload("The message type names the move: leave type out of the payload.");
-  const r = parsePetsMove({ ...payload, type });
-  return r.ok ? ok(r.move) : fail(r.error.code === "unknown-move" ? "unknown-type" : "bad-payload", r.error.message);
 }
 
 const whole = wholeOption;
@@ -112,8 +102,7 @@ export function petsTwin(s: PetsState, viewer: number | null, rng: Rng): PetsSta
   return t;
 }
 
-export const petsDef: GameDef<PetsState, PetsMove, PetsEvent, PetsRoomConfig, PetsView> = {
-  id: "pets",
+export const petsDef: GameDef<PetsState, PetsMove, PetsEvent, PetsRoomConfig, PetsView> = withRules(petsRules, {
   title: "Auto Pets",
   // One seat is an arena run; every other mode starts with MIN_SEATS (configure says minSeats).
   seats: { min: 1, max: MAX_SEATS },
@@ -158,9 +147,6 @@ export const petsDef: GameDef<PetsState, PetsMove, PetsEvent, PetsRoomConfig, Pe
     if (typeof botLevel !== "string" || !(PETS_BOT_LEVELS as readonly string[]).includes(botLevel)) return fail("bad-option", "botLevel must be easy, medium or hard.");
     return ok({ config: { seats, arrange, pairing: "fair" }, seats, minSeats: MIN_SEATS, mode, bots, turnSeconds: timer, togetherSeconds: arrange, botLevel, criteria: { mode, seats, timer, arrange } });
   },
-  setup: (seed, config, seats) => petsRules.setup(seed, config, seats),
-  apply: petsRules.apply,
-  status: petsRules.status,
   result: (s) => (s.arena ? trophiesText(s.trophies[0]) : s.winners && s.winners.length > 1 ? "tie" : "won"),
   places: petsPlaces,
   // An arena round opens with the room bringing its opponent (the server fills in the team: rooms/pets/arena.ts).
@@ -171,11 +157,10 @@ export const petsDef: GameDef<PetsState, PetsMove, PetsEvent, PetsRoomConfig, Pe
     if (s.phase === "shop") return { seats, together: false, since: null, turn: s.log.length };
     return { seats: [], together: false };
   },
-  view: petsRules.view,
   // Every pets event is public (buys, sales and trades name cards everyone saw; picks and orders never appear).
   eventsFor: (events) => events.map((e) => ({ ...e }) as PetsEvent),
   moveTypes: PETS_MOVE_TYPES,
-  parseMove: (type, payload) => parsePetsPayload(type, payload),
+  parseMove: parsePetsPayload,
   legalMoves(s, seat) {
     if (!toAct(s).includes(seat)) return [];
     if (s.phase === "shop") return shopMoves(s, seat);
@@ -199,7 +184,7 @@ export const petsDef: GameDef<PetsState, PetsMove, PetsEvent, PetsRoomConfig, Pe
   },
   twin: petsTwin,
   probes: petsProbes,
-};
+});
 
 /**
  * For the kit: every card id sold, traded in (beside two of the seat's own) and put in an

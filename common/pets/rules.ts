@@ -3,7 +3,7 @@
 // game's dice live in the state (hidden from every view), so a rejection changes nothing.
 
 import { reject, type ApplyResult, type MoveContext, type Rules } from "../core/rules.js";
-import { parseMove } from "./moves.js";
+import { parsePetsMove } from "./moves.js";
 import { checkArrange, closeArrange, setupGame, startArrange } from "./round.js";
 import { buy, checkBuy, checkPass, checkPick, checkSell, checkShopTurn, checkTrade, nextShopTurn, pass, pick, sell, trade } from "./shop.js";
 import { draft } from "./state.js";
@@ -19,9 +19,9 @@ export function applyMove(state: PetsState, seat: number, payload: PetsMove, _ct
   if (!Number.isInteger(seat) || seat < 0 || seat >= state.seats) return reject("not-seated", "Only a seated player can play.");
   if (state.phase === "finished") return reject("game-over", "This game is over.");
   if ((payload as { type?: unknown } | null)?.type === "opponent") return arenaOpponent(state, seat, payload as Extract<PetsMove, { type: "opponent" }>);
-  const parsed = parseMove(payload);
+  const parsed = parsePetsMove(payload);
   if (!parsed.ok) return parsed;
-  const move = parsed.move;
+  const move = parsed.value;
   const events: PetsEvent[] = [];
   if (state.arena && !state.arena.opponents[state.round - 1]) return reject("no-opponent", "This round's opponent is on its way: wait a moment.");
   if (move.type === "arrange") {

@@ -3,7 +3,7 @@
 
 import { expect } from "chai";
 import { GameSession, replay } from "../../common/core/session.js";
-import { parseMove, petsRules, toAct, viewGame } from "../../common/pets/index.js";
+import { parsePetsMove, petsRules, toAct, viewGame } from "../../common/pets/index.js";
 import { give, randomGame, take } from "./pets.helpers.js";
 
 const CTX = { rng: null as never, now: 0 };
@@ -11,7 +11,7 @@ const CTX = { rng: null as never, now: 0 };
 describe("pets rules contract", () => {
   it("parses every well-formed move", () => {
     for (const m of [{ type: "buy", slot: 3 }, { type: "sell", cards: [1, 2] }, { type: "trade", cards: [1, 2, 3] }, { type: "pick", index: 1 }, { type: "pass" }, { type: "arrange", order: [] }]) {
-      expect(parseMove(m)).to.deep.equal({ ok: true, move: m });
+      expect(parsePetsMove(m)).to.deep.equal({ ok: true, value: m });
     }
   });
 
@@ -20,10 +20,10 @@ describe("pets rules contract", () => {
       { type: "sell", cards: "all" }, { type: "sell", cards: [-1] }, { type: "sell", cards: [1e9] }, { type: "pick", index: 2 }, { type: "pass", now: true },
       { type: "arrange", order: [0, "1"] }, { type: "arrange", order: Array(65).fill(0) }, { type: "buy", slot: 0, extra: 1 }];
     for (const g of garbage) {
-      const r = parseMove(g);
+      const r = parsePetsMove(g);
       expect(r.ok, JSON.stringify(g)).to.equal(false);
       if (!r.ok) {
-        expect(r.error.code).to.be.oneOf(["bad-move", "unknown-move"]);
+        expect(r.error.code).to.be.oneOf(["bad-payload", "unknown-type"]);
         expect(r.error.message.length).to.be.greaterThan(10);
       }
     }

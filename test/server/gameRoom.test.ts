@@ -135,10 +135,10 @@ describe("games on the generic room", function () {
       expect(await playToEnd(def, room, people, createRng(22))).to.deep.equal([]);
       for (const p of people) await p.probe.until(() => p.probe.state.phase === "finished" || undefined, 4000, "the end");
       expect(snapshot(first.probe.state)).to.deep.include({ phase: "finished", result: room.state.result });
+      // The end screen's replay link: the stored game's id, in every seat's state (the generic room writes it).
+      const recorded = await until(() => hub.store.recentGames({ game: entry.name, roomId: first.room.roomId })[0], 4000, "the record");
+      for (const p of people) await p.probe.until(() => p.probe.state.replayId === recorded.id || undefined, 4000, "the replay id on the client");
       if (entry.name === "table") {
-        // The end screen's replay link: the stored game's id, in every seat's state.
-        const recorded = await until(() => hub.store.recentGames({ game: entry.name, roomId: first.room.roomId })[0], 4000, "the record");
-        await first.probe.until(() => first.probe.state.replayId === recorded.id || undefined, 4000, "the replay id on the client");
         const rep = await http(PORT, "GET", `/api/replays/${recorded.id}`);
         expect(rep.status).to.equal(200);
         expect(rep.body.game).to.equal("table");
@@ -150,9 +150,10 @@ describe("games on the generic room", function () {
         expect(played.steps[played.steps.length - 1].game.phase).to.equal("finished");
       }
 
-      // Play again: everyone ready → game 2.
+      // Play again: everyone ready → game 2, and no replay link while it runs.
       for (const p of people) p.room.send("ready", { ready: true });
       await until(() => room.state.gameNo === 2 && room.state.phase === "playing", 4000, "game 2");
+      for (const p of people) await p.probe.until(() => p.probe.state.replayId === -1 || undefined, 4000, "no replay id in game 2");
       for (const p of people) await p.room.leave();
     });
   }

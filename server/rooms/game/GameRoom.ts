@@ -97,6 +97,9 @@ export abstract class GameRoom<S, M extends TypedMove, E, C, V, St extends GameR
     ratedPool: () => this.rated?.pool.id ?? "",
     home: () => this.settings.home,
     gameNo: () => this.gameNo,
+    showReplay: (id) => {
+      if (this.state.replayId !== id) this.state.replayId = id;
+    },
   });
   /** A rated room (ratedRoom.ts): its pool and the matched players' tickets; null: casual. */
   private rated: RatedTable | null = null;
@@ -403,6 +406,7 @@ export abstract class GameRoom<S, M extends TypedMove, E, C, V, St extends GameR
     const st = this.state;
     st.gameNo = this.gameNo;
     st.result = "";
+    st.replayId = -1;
     st.order.clear();
     st.order.push(...order);
     for (const s of this.state.seats) if (!s.bot) s.ready = false;

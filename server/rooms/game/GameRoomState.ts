@@ -17,4 +17,10 @@ export class GameRoomState extends HubState {
   @type("float64") deadline = 0;
   /** How the last game ended ("won", "draw", "blocked", "abandoned"...); "" while playing. */
   @type("string") result = "";
+  /**
+   * The last finished game's record (#/replay/ID, GET /api/replays/:id) for the end screen: −1
+   * none (yet, or while playing), 0 while the store's queue holds it (−2 while a store on another
+   * machine writes it). The room writes it from the record (records.ts), for every game.
+   */
+  @type("int32") replayId = -1;
 }

@@ -170,11 +170,11 @@ export interface PartsExtras<S, M extends TypedMove, E, C, V, St extends GameRoo
   roomMove?(made: { seat: number; move: M }, info: RoomMoveInfo<S>): { seat: number; move: M } | Promise<{ seat: number; move: M }>;
   /**
    * The game ended and was recorded (`replayId`: its id; 0 while the record waits in the
-   * store's queue; −1 when it could not be stored): write it in the schema, and the event to
-   * send after the move's own (null: none).
+   * store's queue; −1 when it could not be stored; the room has written it in
+   * GameRoomState.replayId already): the event to send after the move's own (null: none).
    */
   ended?(st: St, info: RecordInfo<S, M, C> & { replayId: number }): HubEvent | null;
-  /** A record that waited in the store's queue is written, and its game is still the room's last. */
+  /** A record that waited in the store's queue is written, and its game is still the room's last (`replayId` is updated already). */
   saved?(st: St, replayId: number): HubEvent | null;
   /** Does this room's first move of each game take a ranked start from the mover's address? */
   ranked?(configured: Configured<C>): boolean;

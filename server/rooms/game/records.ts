@@ -3,7 +3,8 @@
 // (a forfeit), the record in the store once (seed, config, names, log, result, each seat's
 // profile and place, and the game's own fields), and what the game announces at its end —
 // again later if the store could only queue the record (`saved`), and the rating changes of
-// a rated game once they are applied (`rated`).
+// a rated game once they are applied (`rated`). The record's id goes into the schema's
+// `replayId` (GameRoomState) at the end, and again once a queued record is written.
 
 import type { IncomingHttpHeaders } from "node:http";
 import type { Client } from "@colyseus/core";
@@ -36,6 +37,8 @@ export interface RecordsRoom<S, M extends TypedMove, E, C, V, St extends GameRoo
   home(): HomeStore | undefined;
   /** The room's current game number (a `rated` event names its game). */
   gameNo(): number;
+  /** Writes the last game's record id where the end screen reads it (GameRoomState.replayId). */
+  showReplay(id: number): void;
 }
 
 /** The `rated` event: each player's rating before and after a rated game (room seats). */
@@ -158,10 +161,11 @@ export class GameRecords<S, M extends TypedMove, E, C, V, St extends GameRoomSta
     // A record the store could only queue is written later: tell the room then, if this game is still its last.
     const onSaved = (id: number) => {
       if (pool) this.rate(id, pool);
-      if (!saved || room.disposing()) return;
+      if (room.disposing()) return;
       const run = (ctx: MoveContext) => {
         if (this.game !== game) return false;
-        const event = saved(room.state(), id);
+        room.showReplay(id);
+        const event = saved?.(room.state(), id);
         if (event) ctx.emit(event);
       };
       room.serverMove(Math.max(0, room.state().owner), run, "saved result");
@@ -213,8 +217,9 @@ export class GameRecords<S, M extends TypedMove, E, C, V, St extends GameRoomSta
   /** The game ended: its record, and the event the game announces it with (null: none). */
   end(now: number, result: string): HubEvent | null {
     const game = this.game!;
-    const id = this.record(now, result);
-    return this.room.parts().ended?.(this.room.state(), { ...this.info(game, now, result), replayId: id ?? -1 }) ?? null;
+    const replayId = this.record(now, result) ?? -1;
+    this.room.showReplay(replayId);
+    return this.room.parts().ended?.(this.room.state(), { ...this.info(game, now, result), replayId }) ?? null;
   }
 }
 

@@ -45,6 +45,4 @@ export class MinesweeperState extends GameRoomState {
   @type(["uint16"]) credits = new ArraySchema<number>();
   @type([Cursor]) cursors = new ArraySchema<Cursor>();
   @type("int32") hit = -1;
-  /** Id of the finished board's record (GET /api/replays/:id); −1 while playing. */
-  @type("int32") replayId = -1;
 }

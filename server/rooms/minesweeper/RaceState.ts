@@ -59,7 +59,5 @@ export class RaceRoomState extends GameRoomState {
   @type("float64") endedAt = 0;
   /** Room seat that cleared first; −1 none. */
   @type("int8") winner = -1;
-  /** Id of the last finished race's record; −1 none. */
-  @type("int32") replayId = -1;
   @type([RaceSeat]) players = new ArraySchema<RaceSeat>();
 }

@@ -131,7 +131,6 @@ export const boardParts: GameServerParts<Board, MinesweeperMove, MinesweeperEven
   project(st, p) {
     const board = p.state;
     const shown = shownCells.get(st)!;
-    if (p.fresh) st.replayId = -1;
     if (!p.events || isFinished(board)) {
       const view = p.view(null);
       for (let i = 0; i < view.cells.length; i++) showCode(st, shown, i, view.cells[i], view.phase);
@@ -167,7 +166,6 @@ export const boardParts: GameServerParts<Board, MinesweeperMove, MinesweeperEven
   ended(st, info) {
     // 0 while the record waits in the store's queue ("result not saved yet"), −1 if lost,
     // −2 (SAVING) while a store on another machine writes it (`saved` follows in a moment).
-    st.replayId = info.replayId;
     const unranked = unrankedReason(rankFacts(info));
     return {
       kind: "result",
@@ -183,7 +181,6 @@ export const boardParts: GameServerParts<Board, MinesweeperMove, MinesweeperEven
   },
   saved(st, replayId) {
     // The store could not write at the end; now it has, and this board is still on screen.
-    st.replayId = replayId;
     return { kind: "saved", replayId };
   },
 };

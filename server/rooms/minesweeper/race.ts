@@ -177,7 +177,6 @@ export const raceParts: GameServerParts<RaceState, RaceMove, RaceEvent, Mineswee
       st.raceNo = p.gameNo;
       st.endedAt = 0;
       st.winner = -1;
-      st.replayId = -1;
     }
     st.goAt = race.goAt ?? 0;
     const noGuess = noGuessStatus(race.boards[0]);
@@ -222,7 +221,6 @@ export const raceParts: GameServerParts<RaceState, RaceMove, RaceEvent, Mineswee
   ended(st, info) {
     // 0 while the record waits in the store's queue ("result not saved yet"), −1 if lost,
     // −2 (SAVING) while a store on another machine writes it (`saved` follows in a moment).
-    st.replayId = info.replayId;
     const s = info.state;
     const stats = raceStats(s, info.log);
     const progress = raceProgress(s);
@@ -243,7 +241,6 @@ export const raceParts: GameServerParts<RaceState, RaceMove, RaceEvent, Mineswee
   },
   saved(st, replayId) {
     // Written late (the store was failing): this race is still the room's last.
-    st.replayId = replayId;
     return { kind: "saved", replayId };
   },
 };

@@ -74,6 +74,4 @@ export class PetsTable extends GameRoomState {
   @type("uint16") timer = 0;
   @type("uint16") arrangeTimer = 0;
   @type("string") botLevel = "";
-  /** The finished game's replay (#/replay/ID): −1 none (yet), 0 waiting to be saved. */
-  @type("int32") replayId = -1;
 }

@@ -74,22 +74,10 @@ export const petsParts: GameServerParts<PetsState, PetsMove, PetsEvent, PetsRoom
   seatTaken(st, seat, reclaimed, playing) {
     if (!reclaimed && !playing) clearPrivate(st.players[seat].private);
   },
-  // The finished game's replay id, for the end screen's link (0 while the store queues it).
-  ended(st, { replayId }) {
-    put(st, "replayId", replayId);
-    return null;
-  },
-  saved(st, replayId) {
-    put(st, "replayId", replayId);
-    return null;
-  },
   metadata: (c) => ({ seats: c.seats, timer: c.turnSeconds, arrange: c.togetherSeconds ?? 0 }),
   project(st, p) {
     const v = p.view(null);
-    if (p.fresh) {
-      st.winners.clear();
-      put(st, "replayId", -1);
-    }
+    if (p.fresh) st.winners.clear();
     put(st, "round", v.round);
     put(st, "stage", v.phase);
     put(st, "turn", v.phase === "shop" ? p.room(v.turn) : -1);

@@ -31,8 +31,6 @@ export class TableRoomState extends GameRoomState {
   @view() @type({ map: ViewPart }) parts = new MapSchema<ViewPart>();
   @type("string") format = "";
   @type("string") tableMode = "";
-  /** The last game's replay id (GET /api/replays/:id) for the end screen: −1 none, 0 while the store's queue holds it. */
-  @type("int32") replayId = -1;
 }
 
 const audiences = new WeakMap<TableRoomState, AudienceMap<ViewPart, { json: string }>>();
@@ -84,7 +82,6 @@ export const tableParts: GameServerParts<TableState, TableMove, TableOut, TableR
     return st;
   },
   project(st, p) {
-    if (p.fresh) st.replayId = -1;
     const views: { seat: number | null; view: TableGameView }[] = [{ seat: null, view: p.view(null) }];
     for (let g = 0; g < p.state.seats; g++) views.push({ seat: p.room(g), view: p.view(g) });
     audienceOf(st).sync(wantedParts(views), p.viewers);
@@ -110,15 +107,6 @@ export const tableParts: GameServerParts<TableState, TableMove, TableOut, TableR
   toWire(e, room) {
     const line = e.lines[0];
     return line ? { kind: "log", ...line, actor: line.actor >= 0 ? room(line.actor) : -1 } : null;
-  },
-  // The end screen's "Watch the replay": the stored game's id (or 0 until a queued write lands).
-  ended(st, info) {
-    st.replayId = info.replayId;
-    return null;
-  },
-  saved(st, replayId) {
-    st.replayId = replayId;
-    return null;
   },
   metadata(c) {
     return { format: c.config.format, seatsWanted: c.seats };
