@@ -13,29 +13,30 @@
 
 import { encode } from "@colyseus/schema";
 
-type Iterator = { offset: number };
-type StringWriter = (bytes: Buffer, value: string, it: Iterator) => number;
+// No `Buffer` named here: the client type-checks the schema classes (client/net/wire.ts), and
+// so this file, without Node's types. The library's own utf8Length is Buffer.byteLength on Node.
+type StringWriter = typeof encode.string;
 
 /** The length prefix bytes the library writes for `value` (just the prefix). */
 function prefixOf(write: StringWriter, value: string): number[] {
-  const bytes = Buffer.alloc(Buffer.byteLength(value) + 8);
+  const bytes: number[] = new Array(encode.utf8Length(value) + 8).fill(0);
   write(bytes, value, { offset: 0 });
   return [bytes[0], bytes[1]];
 }
 
 /** True when the library writes a 255-byte string's length as 255 (0xd9 0xff). */
-export function encodesLength255(write: StringWriter = encode.string as StringWriter): boolean {
+export function encodesLength255(write: StringWriter = encode.string): boolean {
   const [tag, length] = prefixOf(write, "x".repeat(255));
   return tag === 0xd9 && length === 255;
 }
 
 /** The library's own string writer, before any fix (tests show the bug with it). */
-export const libraryStringWriter = encode.string as StringWriter;
+export const libraryStringWriter: StringWriter = encode.string;
 
 /** msgpack "str 8" with the right length; every other size goes to the library's writer. */
 const fixedString: StringWriter = (bytes, value, it) => {
   if (!value) value = "";
-  const length = Buffer.byteLength(value, "utf8");
+  const length = encode.utf8Length(value);
   if (length < 0x20 || length >= 0x100) return libraryStringWriter(bytes, value, it);
   bytes[it.offset++] = 0xd9;
   bytes[it.offset++] = length;
