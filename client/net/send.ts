@@ -4,10 +4,10 @@
 import type { RoomPayloads } from "../../common/core/game";
 import type { RoomSession } from "./session";
 
-/** Sends one message: false (nothing sent) when not connected. */
-export type Send<P> = <K extends keyof P & string>(type: K, payload: P[K]) => boolean;
+/** Sends one of the game's messages (payloads `P`) or the room's own: false (nothing sent) when not connected. */
+export type Send<P> = <K extends keyof (P & RoomPayloads) & string>(type: K, payload: (P & RoomPayloads)[K]) => boolean;
 
-/** `session.send`, typed by the game's payloads `P` beside the room's own. */
-export function typedSend<P>(session: Pick<RoomSession, "send">): Send<P & RoomPayloads> {
+/** `session.send`, typed by the game's payloads `P` beside the room's own (no `P`: the room's own only). */
+export function typedSend<P extends object = Record<never, never>>(session: Pick<RoomSession, "send">): Send<P> {
   return (type, payload) => session.send(type, payload);
 }

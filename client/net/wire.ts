@@ -29,7 +29,7 @@ export type Wire<T> =
 /** As `Wire`, every field possibly missing: a new Room before its first patch, read defensively. */
 export type PartialWire<T> =
   T extends ArraySchema<infer E>
-    ? ArrayLike<PartialWire<E> | undefined>
+    ? ArrayLike<PartialWire<E>>
     : T extends MapSchema<infer E>
       ? ReadonlyMap<string, PartialWire<E>>
       : T extends Schema

@@ -2,7 +2,7 @@
 // the one payload parser, who acts (the shop seat on turn, or every seat still to arrange
 // at once, in secret), what the timer does, the bots, and the hidden-information twin.
 
-import { unknownType, type GameDef, type WhoActs } from "../core/game.js";
+import { unknownType, type GameDef, type PayloadsOf, type WhoActs } from "../core/game.js";
 import { badPayload, fail, isPlainObject, ok, wholeOption, type Parsed } from "../core/payload.js";
 import type { Rng } from "../core/rng.js";
 import { decide, defaultOrder, newMemory, observe, rolloutBudget, type BotLevel, type BotMemory } from "./bots/index.js";
@@ -28,14 +28,17 @@ const ROLLOUTS_PER_SECOND = 25_000;
 export const PETS_BOT_MS = 500;
 
 /** What a player sends: the move without its type. */
-export interface PetsPayloads {
-  buy: { slot: number };
-  sell: { cards: number[] };
-  trade: { cards: number[] };
-  pick: { index: number };
-  pass: Record<string, never>;
-  arrange: { order: number[] };
-}
+export type PetsPayloads = PayloadsOf<
+  PetsMove,
+  {
+    buy: { slot: number };
+    sell: { cards: number[] };
+    trade: { cards: number[] };
+    pick: { index: number };
+    pass: Record<string, never>;
+    arrange: { order: number[] };
+  }
+>;
 
 /** A player's message → a move: `bad-payload` for a wrong shape, `unknown-type` for another type. */
 export function parsePetsPayload(type: string, payload: unknown): Parsed<PetsMove> {
