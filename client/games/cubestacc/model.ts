@@ -6,8 +6,8 @@ import { cardCode } from "../../../common/cubestacc/deck.js";
 import { drawActionFromWire, unpackCubes, unpackPlay, type WireDrawAction } from "../../../common/cubestacc/wire.js";
 import { nextInOrder } from "../../../common/cubestacc/turn.js";
 import type { LegalPlay } from "../../../common/cubestacc/types.js";
-import type { CubestaccState } from "../../../server/rooms/cubestacc/CubestaccState";
-import type { PartialWire } from "../../net/wire";
+import type { CubestaccState } from "../../../server/rooms/cubestacc/CubestaccState.js";
+import type { PartialWire } from "../../net/wire.js";
 
 /** A cube as the rules place it (cell, open faces, depth), `by` a room seat. */
 export type CubeModel = PlacedCube;
