@@ -12,31 +12,13 @@ import { gameDef } from "../../common/games";
 import { RatedBox } from "./shell/rated";
 import { SeatList, seatStateOf } from "./shell/seats";
 import type { GameContext } from "./types";
+import { typedSend } from "../net/send";
+import type { Wire } from "../net/wire";
+import type { GameRoomState } from "../../server/rooms/game/GameRoomState";
 import "./shell.css";
 
-/** The fields every generic-room state has (server/rooms/game/GameRoomState.ts). */
-export interface ShellSeat {
-  name: string;
-  occupied: boolean;
-  connected: boolean;
-  ready: boolean;
-  bot: boolean;
-}
-export interface ShellState {
-  game: string;
-  mode: string;
-  phase: string;
-  seats: ArrayLike<ShellSeat>;
-  owner: number;
-  gameNo: number;
-  acting: ArrayLike<number>;
-  together: boolean;
-  order: ArrayLike<number>;
-  deadline: number;
-  result: string;
-  /** The last game's replay id (−1 none, 0 not saved yet): every game on the generic room has it (GameRoomState). */
-  replayId?: number;
-}
+/** The fields every generic-room state has: the server's GameRoomState (and HubState's seats), decoded. */
+export type ShellState = Wire<GameRoomState>;
 
 export interface ShellOptions {
   /** A short coloured mark per seat (a disc, a suit...); default none. */
@@ -82,21 +64,22 @@ export class GameShell {
 
   constructor(private ctx: GameContext, host: HTMLElement, private opts: ShellOptions) {
     this.stage = h("div", { class: "gs-stage" });
-    this.seatList = new SeatList({ prefix: "gs", id: "gs-seats", label: "Seats", parts: { count: true, remove: true }, expandable: true, onRemove: (seat) => ctx.session.send("removeBot", { seat }) });
+    const send = typedSend(ctx.session);
+    this.seatList = new SeatList({ prefix: "gs", id: "gs-seats", label: "Seats", parts: { count: true, remove: true }, expandable: true, onRemove: (seat) => send("removeBot", { seat }) });
     this.status = h("p", { class: "gs-status", id: "gs-status", role: "status", "aria-live": "polite" });
     this.timer = new TurnClock(h("span", { class: "gs-timer", id: "gs-timer", "aria-label": "Time left this turn" }), { prefix: "gs", format: formatSeconds, lowMs: 5001 });
     const addBot = h("button", { type: "button", class: "small", id: "gs-add-bot" }, "Add bot");
-    addBot.addEventListener("click", () => ctx.session.send("addBot", {}));
+    addBot.addEventListener("click", () => send("addBot", {}));
     const start = h("button", { type: "button", class: "small", id: "gs-start" }, "Start");
-    start.addEventListener("click", () => ctx.session.send("start", {}));
+    start.addEventListener("click", () => send("start", {}));
     this.ownerBar = h("div", { class: "gs-owner", hidden: true }, addBot, start);
     this.end = new EndScreen({
       prefix: "gs",
       ids: { end: "gs-end", title: "gs-end-h", again: "gs-again", look: "gs-end-close", start: "gs-start-again", after: "gs-after", results: "gs-results", afterAgain: "gs-after-again" },
       lookLabel: "Look at the table",
       cardClass: "notice",
-      ready: (ready) => ctx.session.send("ready", { ready }),
-      start: () => ctx.session.send("start", {}),
+      ready: (ready) => send("ready", { ready }),
+      start: () => send("start", {}),
       docked: opts.endBeside,
     });
     this.rated = new RatedBox(ctx.session, (t) => ctx.announce(t));

@@ -1,7 +1,7 @@
 // Connect Four as a game definition (common/core/game.ts): options, the one
 // payload parser, who acts, the bot. No hidden information, so no twin.
 
-import { nobody, onTurn, unknownType, withRules, type GameDef } from "../core/game.js";
+import { nobody, onTurn, unknownType, withRules, type GameDef, type PayloadsOf } from "../core/game.js";
 import { badPayload, fail, intIn, isWholeNumber, objectWith, ok, type Parsed } from "../core/payload.js";
 import { C4_BOT_LEVELS, chooseColumn, type C4BotLevel } from "./bots.js";
 import { COLS, connect4Rules, openColumns, type Connect4Config, type Connect4Event, type Connect4Move, type Connect4State, type Connect4View } from "./rules.js";
@@ -10,9 +10,7 @@ export const CONNECT4_MODES = ["online", "solo"] as const;
 export const CONNECT4_TIMER = { min: 5, max: 300, online: 30 } as const;
 
 /** What a player sends: `drop {col}`. */
-export interface Connect4Payloads {
-  drop: { col: number };
-}
+export type Connect4Payloads = PayloadsOf<Connect4Move, { drop: { col: number } }>;
 
 export function parseConnect4Move(type: string, payload: unknown): Parsed<Connect4Move> {
   if (type !== "drop") return unknownType(type, ["drop"]);

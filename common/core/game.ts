@@ -206,6 +206,13 @@ export interface RoomPayloads {
   cursor: Pointer;
 }
 
+/**
+ * A game's payload map (message name → what a client sends, client/net/send.ts), checked
+ * against its moves: every name is a move type and every payload that move without `type`
+ * (moves only the room makes, like a timeout, have no entry). A renamed move field breaks it.
+ */
+export type PayloadsOf<M extends TypedMove, P extends { [K in keyof P]: K extends M["type"] ? Omit<Extract<M, { type: K }>, "type"> : never }> = P;
+
 /** The message a client sends for `move`: `room.send(type, payload)`. */
 export function moveMessage<M extends TypedMove>(move: M): { type: M["type"]; payload: Omit<M, "type"> } {
   const { type, ...payload } = move;

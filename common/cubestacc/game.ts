@@ -2,7 +2,7 @@
 // parser of every move payload (its types are what the client sends), who may act,
 // the bots, and the hidden-information twin the contract kit checks views against.
 
-import { onTurn, nobody, unknownType, withRules, type Configured, type GameDef } from "../core/game.js";
+import { onTurn, nobody, unknownType, withRules, type Configured, type GameDef, type PayloadsOf } from "../core/game.js";
 import { badPayload, emptyPayload, fail, intIn, isWholeNumber, objectWith, ok, wholeOption, type Parsed } from "../core/payload.js";
 import type { Rng } from "../core/rng.js";
 import { legalPlays } from "./attach.js";
@@ -83,13 +83,16 @@ type MoveOf<T extends CubestaccMove["type"]> = Extract<CubestaccMove, { type: T 
  * The payload of each message a player sends: the move without its `type` (client and server
  * share these types; the move itself is defined once, in types.ts).
  */
-export interface CubestaccPayloads {
-  play: Omit<MoveOf<"play">, "type">;
-  draw: Record<string, never>;
-  done: Record<string, never>;
-  uhoh: Record<string, never>;
-  caught: Omit<MoveOf<"caught">, "type">;
-}
+export type CubestaccPayloads = PayloadsOf<
+  CubestaccMove,
+  {
+    play: Omit<MoveOf<"play">, "type">;
+    draw: Record<string, never>;
+    done: Record<string, never>;
+    uhoh: Record<string, never>;
+    caught: Omit<MoveOf<"caught">, "type">;
+  }
+>;
 export type PlayPayload = CubestaccPayloads["play"];
 export const CUBESTACC_MOVE_TYPES = ["play", "draw", "done", "uhoh", "caught"] as const;
 /** Moves any seat may send out of turn. */

@@ -3,7 +3,7 @@
 // seat still to arrange at once, in secret), what the timer does, the bots, and the
 // hidden-information twin.
 
-import { withRules, type GameDef, type WhoActs } from "../core/game.js";
+import { withRules, type GameDef, type PayloadsOf, type WhoActs } from "../core/game.js";
 import { fail, ok, wholeOption } from "../core/payload.js";
 import type { Rng } from "../core/rng.js";
 import { decide, defaultOrder, newMemory, observe, rolloutBudget, type BotLevel, type BotMemory } from "./bots/index.js";
@@ -28,14 +28,18 @@ const ROLLOUTS_PER_SECOND = 25_000;
 export const PETS_BOT_MS = 500;
 
 /** What a player sends: the move without its type (parsed by parsePetsPayload, moves.ts). */
-export interface PetsPayloads {
-  buy: { slot: number };
-  sell: { cards: number[] };
-  trade: { cards: number[] };
-  pick: { index: number };
-  pass: Record<string, never>;
-  arrange: { order: number[] };
-}
+export type PetsPayloads = PayloadsOf<
+  PetsMove,
+  {
+    buy: { slot: number };
+    sell: { cards: number[] };
+    trade: { cards: number[] };
+    pick: { index: number };
+    pass: Record<string, never>;
+    arrange: { order: number[] };
+  }
+>;
+
 
 const whole = wholeOption;
 const seconds = (name: string, v: unknown, range: { min: number; max: number }, dflt: number): number | string =>

@@ -13,7 +13,7 @@
 
 import { createRng, type Rng } from "../core/rng.js";
 import type { ApplyResult } from "../core/rules.js";
-import { unknownType, type GameDef, type WhoActs } from "../core/game.js";
+import { unknownType, type GameDef, type PayloadsOf, type WhoActs } from "../core/game.js";
 import { fail, intIn, objectWith, ok, type Parsed } from "../core/payload.js";
 import { isSessionAction, parseAction, type Action } from "./catalogue.js";
 import type { ResolvedCards } from "./cards.js";
@@ -256,6 +256,18 @@ function legalMoves(s: TableState, seat: number): TableMove[] {
   }
   return out.filter((move) => applyTable(s, seat, move, createRng(1), 0).ok);
 }
+
+/** What a player sends (parseTableMove reads it): the move without its type; a deck's cards are the server's to add. */
+export type TablePayloads = PayloadsOf<
+  TableMove,
+  {
+    deck: { text: string; at?: number; more?: true; name?: string; sparring?: true };
+    act: { action: Action };
+    goOn: { player: number };
+    proposeEnd: { winners: number[] };
+    answerEnd: { agree: boolean };
+  }
+>;
 
 /** The messages importing `text`: pieces of at most DECK_PIECE_CHARS, the last without `more`. */
 export function deckMessages(text: string): Array<{ text: string; at?: number; more?: true }> {

@@ -6,18 +6,15 @@ import { announce } from "../../ui/announce";
 import { h } from "../../ui/dom";
 import { toast } from "../../ui/toast";
 import { attachColumnKeys, discWords, HOW_TO_PLAY, newDisc } from "./keyboard";
-import { GameShell, type ShellState } from "../shell";
+import { GameShell } from "../shell";
 import type { GameContext, GameHandle } from "../types";
+import { typedSend } from "../../net/send";
+import type { Wire } from "../../net/wire";
+import type { Connect4Table } from "../../../server/rooms/connect4/Connect4Table";
 import "./connect4.css";
 
-/** The room state as this client reads it (server/rooms/connect4/parts.ts). */
-interface Connect4Wire extends ShellState {
-  /** Room seat per cell, −1 empty; row 0 at the bottom. */
-  grid: ArrayLike<number>;
-  winner: number;
-  line: ArrayLike<number>;
-  timer: number;
-}
+/** The room state as this client reads it: the server's schema, decoded. */
+type Connect4Wire = Wire<Connect4Table>;
 
 const DISCS = ["red", "gold"];
 
@@ -53,7 +50,7 @@ export async function mount(host: HTMLElement, ctx: GameContext): Promise<GameHa
     endBeside: true,
     endNote: (s) => ((s as Connect4Wire).line?.length ? `Four in a row — ${lineWords(Array.from((s as Connect4Wire).line))}, ringed on the grid.` : ""),
   });
-  const send = <K extends keyof Connect4Payloads>(type: K, payload: Connect4Payloads[K]) => ctx.session.send(type, payload);
+  const send = typedSend<Connect4Payloads>(ctx.session);
 
   const columns = Array.from({ length: COLS }, (_, col) => {
     const cells = Array.from({ length: ROWS }, () => h("span", { class: "c4-cell" }));

@@ -6,6 +6,8 @@ import { cardCode } from "../../../common/cubestacc/deck.js";
 import { drawActionFromWire, unpackCubes, unpackPlay, type WireDrawAction } from "../../../common/cubestacc/wire.js";
 import { nextInOrder } from "../../../common/cubestacc/turn.js";
 import type { LegalPlay } from "../../../common/cubestacc/types.js";
+import type { CubestaccState } from "../../../server/rooms/cubestacc/CubestaccState.js";
+import type { PartialWire } from "../../net/wire.js";
 
 /** A cube as the rules place it (cell, open faces, depth), `by` a room seat. */
 export type CubeModel = PlacedCube;
@@ -98,55 +100,11 @@ export function emptyModel(): TableModel {
 }
 
 /**
- * The room state as the server sends it (server/rooms/cubestacc/CubestaccState.ts and the
- * generic fields of server/rooms/game/GameRoomState.ts). Every field may be missing while a
- * new Room has not had its first patch, so the model reads it defensively.
+ * The room state as the server sends it: its schema (server/rooms/cubestacc/CubestaccState.ts,
+ * with the generic fields of server/rooms/game/GameRoomState.ts), decoded. Every field may be
+ * missing while a new Room has not had its first patch, so the model reads it defensively.
  */
-export interface WirePrivate {
-  hand?: ArrayLike<number>;
-  legal?: ArrayLike<number>;
-  drawAction?: string;
-  canDone?: boolean;
-  canUhOh?: boolean;
-}
-export interface WirePlayer {
-  inGame?: boolean;
-  cards?: number;
-  calledUhOh?: boolean;
-  catchable?: boolean;
-  place?: number;
-  private?: WirePrivate;
-}
-export interface CubestaccWire {
-  mode?: string;
-  phase?: string;
-  serverTime?: number;
-  seats?: ArrayLike<{ name?: string; occupied?: boolean; connected?: boolean; bot?: boolean; ready?: boolean }>;
-  owner?: number;
-  maxSeats?: number;
-  spectators?: number;
-  gameNo?: number;
-  deadline?: number;
-  pack?: string;
-  wildPivot?: boolean;
-  timer?: number;
-  botLevel?: string;
-  /** One packed number per cube (common/cubestacc/wire.ts `packCube`). */
-  cubes?: ArrayLike<number>;
-  players?: ArrayLike<WirePlayer>;
-  deckCount?: number;
-  turn?: number;
-  order?: ArrayLike<number>;
-  turnNo?: number;
-  direction?: number;
-  pending?: number;
-  owed?: number;
-  dumpRank?: string;
-  pivot?: number;
-  winner?: number;
-  blocked?: boolean;
-  ranking?: ArrayLike<{ seat?: number; cards?: number; place?: number }>;
-}
+export type CubestaccWire = PartialWire<CubestaccState>;
 
 const num = (v: unknown, d = 0): number => (typeof v === "number" && Number.isFinite(v) ? v : d);
 const str = (v: unknown, d = ""): string => (typeof v === "string" ? v : d);

@@ -10,9 +10,9 @@
 import { RatedBox } from "../shell/rated";
 import type { Room } from "colyseus.js";
 import type { CubestaccPayloads } from "../../../common/cubestacc/game";
-import type { RoomPayloads } from "../../../common/core/game";
 import type { GameContext, GameHandle } from "../types";
 import type { ConnStatus } from "../../net/session";
+import { typedSend, type Send } from "../../net/send";
 import { cueOtherMove } from "../../ui/cues";
 import { h } from "../../ui/dom";
 import { toast } from "../../ui/toast";
@@ -33,8 +33,6 @@ import { CubestaccKeyboard } from "./keyboard";
 import "./cubestacc.css";
 import { TableView } from "./tableView";
 
-/** Every message this scene sends, with the payload the server parses. */
-type Sent = CubestaccPayloads & RoomPayloads;
 
 export async function mount(host: HTMLElement, ctx: GameContext): Promise<GameHandle> {
   const scene = new CubestaccScene(host, ctx);
@@ -381,13 +379,13 @@ class CubestaccScene implements GameHandle {
     this.ctx.setSubtitle(bits.join(" · "));
   }
 
-  /** Sends a move message; its payload type is the one the server parses (common/cubestacc/game.ts). */
-  private send<K extends keyof Sent>(type: K, payload: Sent[K]): boolean {
+  /** Sends a move message (a seat only); its payload type is the one the server parses (common/cubestacc/game.ts). */
+  private readonly send: Send<CubestaccPayloads> = (type, payload) => {
     if (this.mySeat() === null) return false;
-    const ok = this.ctx.session.send(type, payload);
+    const ok = typedSend<CubestaccPayloads>(this.ctx.session)(type, payload);
     if (!ok) toast("Not connected — move not sent.", "error");
     return ok;
-  }
+  };
 
   private rotate(delta: 1 | -1): void {
     this.setYaw(normYaw(this.view.yaw + delta));

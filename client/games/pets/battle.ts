@@ -8,7 +8,8 @@
 // beats are shorter and nothing flies. Pieces: battleModel.ts (beats, lines, words),
 // battleLayout.ts, battleView.ts (stage), battleCard.ts, battleFx.ts (motion), battleTextures.ts.
 import { Ticker } from "pixi.js";
-import type { ArenaOpponent, BattleEvent } from "../../../common/pets/index";
+import type { BattleEvent } from "../../../common/pets/index";
+import type { PetsBattleWire } from "../../../server/rooms/pets/PetsTable";
 import { opponentLabel } from "../../../common/pets/arena";
 import { h } from "../../ui/dom";
 import type { Ending } from "./battleFx";
@@ -31,18 +32,8 @@ export interface BattleShow {
   against?: string;
 }
 
-/** A battle as the room sends it (server/rooms/pets/PetsTable.ts, PetsBattleWire): room seats, winner −1 a draw, −2 a ghost. */
-export interface BattleWire {
-  round: number;
-  seats: [number, number];
-  ghost: boolean;
-  lineups: [string[], string[]];
-  events: BattleEvent[];
-  winner: number;
-  trophies: number;
-  /** An arena battle: whose recorded team side 1 was (seats[1] is −1). */
-  opponent?: Pick<ArenaOpponent, "name" | "round" | "trophies" | "at" | "bot">;
-}
+/** A battle as the room sends it (JSON in the schema's `battles`): room seats, winner −1 a draw, −2 a ghost. */
+export type BattleWire = PetsBattleWire;
 
 /**
  * What the player shows of a battle; `name(seat)` says "You" for `me`; `now` (server ms)

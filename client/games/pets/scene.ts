@@ -4,14 +4,17 @@
 // HUD, Sell / Trade in / Pass (with its confirmation), Ready to battle, the announcements,
 // the log, the battle player and the end screen. It reads the room state (server/rooms/pets/)
 // and sends the definition's payloads; legality is the server's (errors are announced).
-import { BUY_PRICE, ROUNDS, whyNoBuy, type PetsEvent, type PetsPayloads } from "../../../common/pets/index";
+import { BUY_PRICE, ROUNDS, whyNoBuy, type PetsPayloads } from "../../../common/pets/index";
 import { defaultOrder } from "../../../common/pets/bots/arrange";
 import { announce } from "../../ui/announce";
 import { h } from "../../ui/dom";
 import { holdTurnCues } from "../../ui/cues";
 import { keepFocus } from "../focus";
-import { GameShell, type ShellState } from "../shell";
+import { GameShell } from "../shell";
 import type { GameContext, GameHandle } from "../types";
+import { typedSend } from "../../net/send";
+import type { Wire } from "../../net/wire";
+import type { PetsEventWire, PetsTable as PetsSchema } from "../../../server/rooms/pets/PetsTable";
 import { BattlePlayer, battleShow, type BattleShow, type BattleWire } from "./battle";
 import { eventLine } from "./lines";
 import { wastedCount, type OrderCard } from "./order";
@@ -19,29 +22,8 @@ import { PetsTable } from "./table";
 import { COMPACT_SCORES_FROM, scoreChip } from "./scores";
 import "./pets.css";
 
-/** A rules event as the room sends it: `type` becomes `kind`, seats are room seats (server/rooms/pets/parts.ts). */
-type WireOf<E> = E extends { type: infer K } ? Omit<E, "type"> & { kind: K } : never;
-type PetsWireEvent = WireOf<PetsEvent>;
-
-/** The room state as this client reads it (server/rooms/pets/PetsTable.ts). */
-interface PetsWire extends ShellState {
-  round: number;
-  stage: string;
-  turn: number;
-  row: ArrayLike<string>;
-  deckCount: number;
-  players: ArrayLike<{
-    inGame: boolean; gold: number; trophies: number; wins: number; losses: number; passed: boolean; arranged: boolean; cards: number; pets: number;
-    private?: { handIds: ArrayLike<number>; handKeys: ArrayLike<string>; picks: ArrayLike<string>; order: ArrayLike<number> };
-  }>;
-  /** JSON of { round, seats, ghost, lineups, events, winner, trophies } per battle fought, "" for the slots after (server/rooms/pets/PetsTable.ts). */
-  battles: ArrayLike<string>;
-  winners: ArrayLike<number>;
-  timer: number;
-  arrangeTimer: number;
-  /** The finished game's replay id: −1 none, 0 still being saved. */
-  replayId: number;
-}
+/** The room state as this client reads it: the server's schema (server/rooms/pets/PetsTable.ts), decoded. */
+type PetsWire = Wire<PetsSchema>;
 
 /** The end screen's way to the replay (#/replay/ID), or why there is none yet. */
 function replayLink(id: number | undefined): HTMLElement | null {
@@ -133,7 +115,7 @@ export async function mount(host: HTMLElement, ctx: GameContext): Promise<GameHa
     },
     endExtra: (s) => replayLink((s as PetsWire).replayId),
   });
-  const send = <K extends keyof PetsPayloads>(type: K, payload: PetsPayloads[K]) => ctx.session.send(type, payload);
+  const send = typedSend<PetsPayloads>(ctx.session);
 
   // ---- elements
   const hud = h("div", { class: "pets-hud", id: "pets-hud" });
@@ -358,7 +340,7 @@ export async function mount(host: HTMLElement, ctx: GameContext): Promise<GameHa
     logEl.prepend(h("li", {}, line));
     while (logEl.children.length > 8) logEl.lastElementChild!.remove();
   }
-  const offEvent = ctx.session.onMessage<PetsWireEvent>("event", (e) => {
+  const offEvent = ctx.session.onMessage<PetsEventWire>("event", (e) => {
     const line = eventLine(e, nameOfSeat, shell.me === null);
     if (!line) return;
     // the events right after a battle are the next round's: said once the battle has been seen

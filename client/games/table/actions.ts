@@ -36,7 +36,7 @@ function revealDialog(d: DialogHost): void {
   const name = h("input", { id: "tt-reveal-name", maxlength: 60, placeholder: "Card name", "aria-label": "Card name", hidden: true }) as HTMLInputElement;
   filter.addEventListener("change", () => (name.hidden = filter.value !== "name"));
   const go = button("tt-reveal-go", "Reveal", () => {
-    d.act({ do: "revealUntil", filter: filter.value, ...(filter.value === "name" ? { name: name.value.trim().slice(0, 60) } : {}) });
+    d.act({ do: "revealUntil", filter: filter.value as (typeof REVEAL_FILTERS)[number], ...(filter.value === "name" ? { name: name.value.trim().slice(0, 60) } : {}) });
     d.dialog.hidden = true;
   });
   show(d, "reveal", h("h2", {}, "Reveal until"), h("p", { class: "tt-hint" }, "Cards are revealed to everyone from the top of your library until one matches; then you choose where it goes, and the rest go to the bottom in a random order."), h("div", { class: "tt-form" }, filter, name), h("div", { class: "notice-actions" }, go, closeButton(d)));

@@ -1,7 +1,7 @@
 // Cards as DOM cards (name, mana symbols, type, P/T with its changes, counters, labels, the frame's colour) for the
 // dialogs and the replay's zone lists (the table itself draws on its canvas: art.ts), and the
 // context menu of a card, built from the action catalogue's own words.
-import { CATALOGUE } from "../../../common/table/catalogue";
+import { CATALOGUE, type Action, type ActionOf } from "../../../common/table/catalogue";
 import type { CardView } from "../../../common/table/visibility";
 import { h } from "../../ui/dom";
 import { faceUp, frameColour, otherCounters, powerToughness } from "./faces";
@@ -45,7 +45,7 @@ const says = (k: keyof typeof CATALOGUE) => CATALOGUE[k].says;
 
 /** What the menu's items may ask the table for. */
 export interface MenuOps {
-  act(a: Record<string, unknown>): void;
+  act(a: Action): void;
   /** Waits for the player to tap a card (or a player's name), then runs `then` with it. */
   pick(prompt: string, then: (target: { card?: number; player?: number }) => void): void;
   /** The counters dialog of a card. */
@@ -58,7 +58,7 @@ export interface MenuOps {
 export function menuFor(c: CardView, zone: string, ops: MenuOps): MenuItem[] {
   const act = ops.act;
   const id = c.id;
-  const move = (label: string, to: string, place = "top", extra: Record<string, unknown> = {}): MenuItem => ({ do: "move", label, run: () => act({ do: "move", card: id, zone: to, place, ...extra }) });
+  const move = (label: string, to: ActionOf<"move">["zone"], place: ActionOf<"move">["place"] = "top", extra: Partial<ActionOf<"move">> = {}): MenuItem => ({ do: "move", label, run: () => act({ do: "move", card: id, zone: to, place, ...extra }) });
   const items: MenuItem[] = [];
   if (zone === "battlefield") {
     items.push(

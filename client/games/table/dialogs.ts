@@ -2,7 +2,9 @@
 // London mulligan's cards to the bottom, a zone's list, a card's counters, and ending the game
 // (proposed to the others, or conceding).
 // One dialog element shows one at a time; the server judges every action they send.
-import type { TableGameView } from "../../../common/table/game";
+import type { Action } from "../../../common/table/catalogue";
+import type { TableGameView, TablePayloads } from "../../../common/table/game";
+import type { Send } from "../../net/send";
 import { MAX_CARDS } from "../../../common/table/types";
 import type { CardView, ZoneView } from "../../../common/table/visibility";
 import { h } from "../../ui/dom";
@@ -10,9 +12,9 @@ import { cardEl } from "./cards";
 
 export interface DialogHost {
   dialog: HTMLElement;
-  act(a: Record<string, unknown>): void;
+  act(a: Action): void;
   /** A room message other than an action (proposeEnd). */
-  send(type: string, payload: Record<string, unknown>): void;
+  send: Send<TablePayloads>;
   view(): TableGameView | null;
   /** This viewer's game seat (−1: spectator). */
   me(): number;

@@ -9,8 +9,11 @@
 //
 // It reads the view the server cut into parts for this connection (common/table/wire.ts) and
 // sends intentions; what a card is, who sees it and what is legal stay on the server.
-import { CATALOGUE, type ActionKind } from "../../../common/table/catalogue";
-import type { TableGameView } from "../../../common/table/game";
+import { CATALOGUE, type Action, type ActionKind } from "../../../common/table/catalogue";
+import type { TableGameView, TablePayloads } from "../../../common/table/game";
+import type { TableRoomState } from "../../../server/rooms/table/TableRoomState";
+import { typedSend } from "../../net/send";
+import type { Wire } from "../../net/wire";
 import type { CardView, ZoneView } from "../../../common/table/visibility";
 import { joinView, partsFor, type Parts } from "../../../common/table/wire";
 import { announce } from "../../ui/announce";
@@ -21,7 +24,7 @@ import { DeckStage } from "./decks";
 import type { Format } from "../../../common/table/types";
 import { CardPreview } from "./preview";
 import { formatName } from "./words";
-import { GameShell, type ShellState } from "../shell";
+import { GameShell } from "../shell";
 import type { GameContext, GameHandle } from "../types";
 import { BoardsView } from "./boards";
 import type { CardSpot, Hit } from "./canvas";
@@ -39,11 +42,8 @@ import { freeSpot } from "./spot";
 import { Tools } from "./tools";
 import "./table.css";
 
-interface TableWire extends ShellState {
-  replayId: number;
-  parts: { forEach(cb: (p: { json: string }, k: string) => void): void };
-  format: string;
-}
+/** The room state as this client reads it: the server's schema, decoded (its view in parts). */
+type TableWire = Wire<TableRoomState>;
 
 /** A phone-sized stage, portrait or landscape: one battlefield at a time, the hand at the foot. */
 const narrow = () => window.innerWidth < 700 || window.innerHeight < 520;
@@ -68,7 +68,8 @@ export async function mount(host: HTMLElement, ctx: GameContext): Promise<GameHa
       return text ? h("p", { class: "tt-ended", id: "tt-ended" }, text) : null;
     },
   });
-  const act = (action: Record<string, unknown>) => ctx.session.send("act", { action });
+  const send = typedSend<TablePayloads>(ctx.session);
+  const act = (action: Action) => send("act", { action });
   const order = () => (wire ? Array.from(wire.order) : []);
   const gameSeatOf = (roomSeat: number) => order().indexOf(roomSeat);
   const me = () => (shell.me === null ? -1 : gameSeatOf(shell.me));
@@ -112,7 +113,7 @@ export async function mount(host: HTMLElement, ctx: GameContext): Promise<GameHa
     const n = shell.me === null ? "" : (wire?.seats[shell.me]?.name ?? "");
     return n ? { name: n } : {};
   };
-  const decks = new DeckStage({ send: (m) => ctx.session.send("deck", { ...m, ...ownName() }), format: () => (wire?.format ?? "constructed") as Format });
+  const decks = new DeckStage({ send: (m) => send("deck", { ...m, ...ownName() }), format: () => (wire?.format ?? "constructed") as Format });
   // ---- context menu (menu.ts) ----------------------------------------------------------------
   // A long press showed the card with its menu: both go together.
   const contextMenu = new ContextMenu(root, () => preview.hide());
@@ -165,7 +166,7 @@ export async function mount(host: HTMLElement, ctx: GameContext): Promise<GameHa
     const rows = b ? Math.max(2, Math.min(6, Math.floor((b.field.h - b.card.h) / (b.card.h + 6)) + 1)) : 3;
     return freeSpot(me() >= 0 ? (zoneOf(`${me()}.battlefield`).cards ?? []) : [], cols, rows);
   };
-  const dialogs: DialogHost = { dialog, act, send: (type, payload) => ctx.session.send(type, payload), view: () => view, me, zoneOf: (k) => zoneOf(k), nameOf, spot, withCard: (el, c, zone) => withCard(el, c, zone) };
+  const dialogs: DialogHost = { dialog, act, send, view: () => view, me, zoneOf: (k) => zoneOf(k), nameOf, spot, withCard: (el, c, zone) => withCard(el, c, zone) };
   const menuOps = { act, pick, counters: (c: CardView) => counterDialog(dialogs, c), spot };
   root.append(pickBar);
   const logDialog = () => {
@@ -452,7 +453,7 @@ export async function mount(host: HTMLElement, ctx: GameContext): Promise<GameHa
         const mine = votes.includes(me());
         const going = votes.length >= need;
         const b = h("button", { type: "button", class: "small", id: `tt-go-on-${g}`, disabled: mine || going }, going ? `Going on without ${nameOf(g)}` : mine ? `You voted to go on without ${nameOf(g)}` : `Vote to go on without ${nameOf(g)}`);
-        b.addEventListener("click", () => ctx.session.send("goOn", { player: g }));
+        b.addEventListener("click", () => send("goOn", { player: g }));
         return h("span", { class: "tt-vote", "data-seat": g }, b, ` ${votes.length} of ${need} votes`);
       }),
     );
@@ -520,21 +521,21 @@ export async function mount(host: HTMLElement, ctx: GameContext): Promise<GameHa
     lastVote = said;
   };
   let lastVote = "";
-  const endVoteHost = { view: () => view, me, nameOf, answer: (agree: boolean) => ctx.session.send("answerEnd", { agree }), dismissed: () => draw() };
+  const endVoteHost = { view: () => view, me, nameOf, answer: (agree: boolean) => send("answerEnd", { agree }), dismissed: () => draw() };
 
   // One handler on the current room: a reconnection's new room replaces it, destroy removes it.
   let unbind = () => {};
   const offRoom = ctx.session.onRoom((room) => {
     unbind();
     const onChange = (s: unknown) => {
-      wire = s as unknown as TableWire;
+      wire = s as TableWire;
       if (me() >= 0 && focus === 0) focus = me();
       draw();
     };
     room.onStateChange(onChange);
     unbind = () => room.onStateChange.remove(onChange);
     if (room.state) {
-      wire = room.state as unknown as TableWire;
+      wire = room.state as TableWire;
       draw();
     }
   });

@@ -2,12 +2,13 @@
 // token, dice and coins with the last result in sight, arrows, pass turn, end the game, and
 // Undo naming what it will undo (or why it cannot), Redo when playing alone. On a phone the
 // row folds into one line: the common tools as buttons, the rest in a "More" menu.
+import type { Action } from "../../../common/table/catalogue";
 import type { TableGameView } from "../../../common/table/game";
 import type { LogLine } from "../../../common/table/logline";
 import { h } from "../../ui/dom";
 
 export interface ToolsHost {
-  act(a: Record<string, unknown>): void;
+  act(a: Action): void;
   view(): TableGameView | null;
   me(): number;
   solo(): boolean;

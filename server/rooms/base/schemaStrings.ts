@@ -13,12 +13,17 @@
 
 import { encode } from "@colyseus/schema";
 
+// No `Buffer` named here: the client type-checks the schema classes (client/net/wire.ts), and
+// so this file, without Node's types. The library's own utf8Length is Buffer.byteLength on Node;
+// what the writers write into is a Buffer, bytes by index.
+type Bytes = { [index: number]: number };
 type Iterator = { offset: number };
-type StringWriter = (bytes: Buffer, value: string, it: Iterator) => number;
+type StringWriter = (bytes: Bytes, value: string, it: Iterator) => number;
+const utf8Write = encode.utf8Write as (bytes: Bytes, value: string, it: Iterator) => void;
 
 /** The length prefix bytes the library writes for `value` (just the prefix). */
 function prefixOf(write: StringWriter, value: string): number[] {
-  const bytes = Buffer.alloc(Buffer.byteLength(value) + 8);
+  const bytes = new Uint8Array(encode.utf8Length(value) + 8);
   write(bytes, value, { offset: 0 });
   return [bytes[0], bytes[1]];
 }
@@ -35,17 +40,17 @@ export const libraryStringWriter = encode.string as StringWriter;
 /** msgpack "str 8" with the right length; every other size goes to the library's writer. */
 const fixedString: StringWriter = (bytes, value, it) => {
   if (!value) value = "";
-  const length = Buffer.byteLength(value, "utf8");
+  const length = encode.utf8Length(value);
   if (length < 0x20 || length >= 0x100) return libraryStringWriter(bytes, value, it);
   bytes[it.offset++] = 0xd9;
   bytes[it.offset++] = length;
-  encode.utf8Write(bytes, value, it);
+  utf8Write(bytes, value, it);
   return 2 + length;
 };
 
 /** Replaces the string writer if the library needs it; true when the fix is in place or not needed. */
 export function installSchemaStringFix(): boolean {
-  if (!encodesLength255()) (encode as { string: StringWriter }).string = fixedString;
+  if (!encodesLength255()) (encode as unknown as { string: StringWriter }).string = fixedString;
   return encodesLength255();
 }
 

@@ -1,1 +1,2 @@
-export { Connect4Table, connect4Parts } from "./parts.js";
+export { connect4Parts } from "./parts.js";
+export { Connect4Table } from "./Connect4Table.js";

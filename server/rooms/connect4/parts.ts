@@ -1,7 +1,6 @@
-// Connect Four on the generic game room: only its schema and how the view is written there.
+// Connect Four on the generic game room: how the view is written into its schema (Connect4Table.ts).
 // Everything else (seats, moves, events, timer, bot, records) is server/rooms/game/.
 
-import { ArraySchema, type } from "@colyseus/schema";
 import {
   connect4Def,
   COLS,
@@ -14,18 +13,7 @@ import {
 } from "../../../common/connect4/index.js";
 import { writeInPlace } from "../base/numberList.js";
 import type { GameServerParts } from "../game/GameRoom.js";
-import { GameRoomState } from "../game/GameRoomState.js";
-
-export class Connect4Table extends GameRoomState {
-  /** ROWS × COLS cells, row 0 at the bottom (index = row * COLS + col): −1 empty, else the ROOM seat whose disc it is. */
-  @type(["int8"]) grid = new ArraySchema<number>();
-  /** Winning room seat; −1 while playing or after a draw. */
-  @type("int8") winner = -1;
-  /** The winning cells (empty until someone wins). */
-  @type(["uint8"]) line = new ArraySchema<number>();
-  /** Seconds per turn (0: no timer). */
-  @type("uint16") timer = 0;
-}
+import { Connect4Table } from "./Connect4Table.js";
 
 export const connect4Parts: GameServerParts<Connect4State, Connect4Move, Connect4Event, Connect4Config, Connect4View, Connect4Table> = {
   def: connect4Def,

@@ -4,6 +4,7 @@
 // the submitted order. Tier decks and the dice never reach the schema.
 
 import { ArraySchema, Schema, type, view } from "@colyseus/schema";
+import type { ArenaOpponent, BattleEvent, PetsEvent } from "../../../common/pets/index.js";
 import { GameRoomState } from "../game/GameRoomState.js";
 
 /** What only one seat may see. Collections inside are untagged so later items stay visible to that view. */
@@ -47,13 +48,16 @@ export interface PetsBattleWire {
   /** Card keys, top first, per side. */
   lineups: [string[], string[]];
   /** The compact battle event list (common/pets/README.md, Battle events). */
-  events: unknown[];
+  events: BattleEvent[];
   /** Winning room seat; −1 a draw; −2 a ghost (or an arena opponent) won. */
   winner: number;
   trophies: number;
   /** An arena battle: whose recorded team side 1 was (seats[1] is −1). */
-  opponent?: { name: string; round: number; trophies: number; at: number | null; bot: boolean };
+  opponent?: Pick<ArenaOpponent, "name" | "round" | "trophies" | "at" | "bot">;
 }
+
+/** A rules event as the room sends it (parts.ts `toWire`): `type` becomes `kind`; seats are room seats. */
+export type PetsEventWire = PetsEvent extends infer E ? (E extends { type: infer K } ? Omit<E, "type"> & { kind: K } : never) : never;
 
 export class PetsTable extends GameRoomState {
   @type("uint8") round = 0;

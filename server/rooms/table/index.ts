@@ -1,1 +1,2 @@
 export * from "./parts.js";
+export * from "./TableRoomState.js";

@@ -1,4 +1,4 @@
-// The card table on the generic game room: its schema and how each viewer's view is written.
+// The card table on the generic game room: how each viewer's view is written into its schema (TableRoomState.ts).
 //
 // Projection: every viewer's view (common/table/visibility.ts) is cut into small JSON parts
 // (common/table/wire.ts: a player, a zone's id list or count, a card, a log line). The
@@ -10,7 +10,6 @@
 // and labels as maps and lists; the JSON part keeps the schema flat and the bytes close to
 // the engine's own view patches (docs/table.md "Bench"), and one function decides visibility.
 
-import { MapSchema, Schema, type, view } from "@colyseus/schema";
 import { checkDeckName, checkNotFrozen } from "../../../common/table/admit.js";
 import { resolveCards } from "../../../common/table/cards.js";
 import { deckQueries } from "../../../common/table/deck.js";
@@ -20,18 +19,7 @@ import { splitView } from "../../../common/table/wire.js";
 import { sizeNextEncoder } from "../base/encodeBuffer.js";
 import { AudienceMap, type Wanted } from "../game/audience.js";
 import type { GameServerParts } from "../game/GameRoom.js";
-import { GameRoomState } from "../game/GameRoomState.js";
-
-export class ViewPart extends Schema {
-  @type("string") json = "";
-}
-
-export class TableRoomState extends GameRoomState {
-  /** The view's parts: `key` for everyone, `key#seat` for one seat's own version. */
-  @view() @type({ map: ViewPart }) parts = new MapSchema<ViewPart>();
-  @type("string") format = "";
-  @type("string") tableMode = "";
-}
+import { TableRoomState, ViewPart } from "./TableRoomState.js";
 
 const audiences = new WeakMap<TableRoomState, AudienceMap<ViewPart, { json: string }>>();
 
