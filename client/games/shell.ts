@@ -27,8 +27,6 @@ export interface ShellOptions {
   seatColour?(seat: number): string | undefined;
   /** The end screen's title for this state, from the viewer's side ("You won", "Draw"). */
   endTitle(state: ShellState, me: number | null): string;
-  /** The replay page plays this game: the end screen links to it once the game is saved. */
-  replay?: boolean;
   /** More for the end screen (a replay link), asked again on every update while it shows. */
   endExtra?(state: ShellState): HTMLElement | null;
   /** A line under the end title (where the winning line is). */
@@ -174,7 +172,8 @@ export class GameShell {
         this.endExtra.replaceChildren(...(extra ? [extra] : []));
       }
     }
-    if (this.opts.replay) this.drawReplayLink(finished ? (state.replayId ?? -1) : -1);
+    // Every game has a replay viewer (its ClientGame entry): the end screen links to it once saved.
+    this.drawReplayLink(finished ? (state.replayId ?? -1) : -1);
     this.drawRated();
   }
 

@@ -140,6 +140,9 @@ describe("e2e: connect four in Chromium", function () {
       expect(covered, `${who}: winning discs covered by the result`).to.equal(0);
       expect(await page.textContent("#gs-end")).to.match(/Four in a row — column 1, rows 1–4/);
       expect(await page.isVisible("#gs-again"), "Play again").to.equal(true);
+      // Every game's end screen leads to its replay viewer once the game is saved.
+      await page.waitForSelector("#gs-end:not([hidden]) #gs-replay", { timeout: 10_000 });
+      expect(await page.getAttribute("#gs-replay", "href")).to.match(/^#\/replay\/\d+$/);
       expect(await page.isVisible("#gs-start-again"), "no second rematch button").to.equal(false);
       expect(await page.isVisible("#gs-end-close"), "nothing to look past").to.equal(false);
       expect(await page.isVisible("#gs-add-bot"), "no Add bot at the end").to.equal(false);

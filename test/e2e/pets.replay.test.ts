@@ -98,15 +98,15 @@ describe("e2e: Auto Pets replays", function () {
       else if (!(await quickStep(page, bought))) await page.waitForTimeout(60);
     }
     expect(end, "the game ended").to.not.equal(null);
-    await page.waitForSelector("#gs-end:not([hidden]) #pets-replay-link", { timeout: 10_000 });
+    await page.waitForSelector("#gs-end:not([hidden]) #gs-replay", { timeout: 10_000 });
     const id = ((await hub(page)) as Pets).replayId!;
     expect(id).to.be.greaterThan(0);
-    expect(await page.getAttribute("#pets-replay-link", "href")).to.equal(`#/replay/${id}`);
+    expect(await page.getAttribute("#gs-replay", "href")).to.equal(`#/replay/${id}`);
     await screenshot(page, "pets-replay-end-link");
     const api = await (await fetch(`${base}api/replays/${id}`)).json();
     expect(api).to.include({ id, game: "pets" });
 
-    await page.click("#pets-replay-link");
+    await page.click("#gs-replay");
     let r = await waitHub(page, (s) => s.page === "replay" && s.ready === true, "the replay page");
     expect(rp(r)).to.include({ game: "pets", position: 0, broken: null });
     expect(rp(r).total).to.equal(api.log.length);

@@ -25,13 +25,6 @@ import "./pets.css";
 /** The room state as this client reads it: the server's schema (server/rooms/pets/PetsTable.ts), decoded. */
 type PetsWire = Wire<PetsSchema>;
 
-/** The end screen's way to the replay (#/replay/ID), or why there is none yet. */
-function replayLink(id: number | undefined): HTMLElement | null {
-  if (id === undefined || id < 0) return null;
-  if (id === 0) return h("p", { class: "pets-sub", id: "pets-replay-wait" }, "Saving the game… the replay link appears here once it is stored.");
-  return h("p", {}, h("a", { class: "button-link", href: `#/replay/${id}`, id: "pets-replay-link" }, "Watch the replay"));
-}
-
 /** A seat's figures as the header and the seat list show them. */
 type Figures = Pick<PetsWire["players"][number], "trophies" | "gold" | "cards" | "pets" | "wins" | "losses">;
 
@@ -113,7 +106,6 @@ export async function mount(host: HTMLElement, ctx: GameContext): Promise<GameHa
       if (me !== null && w.includes(me)) return w.length > 1 ? "A shared win!" : "You won!";
       return `${w.map((x) => s.seats[x]?.name || `Seat ${x + 1}`).join(" and ")} won`;
     },
-    endExtra: (s) => replayLink((s as PetsWire).replayId),
   });
   const send = typedSend<PetsPayloads>(ctx.session);
 

@@ -54,7 +54,6 @@ export async function mount(host: HTMLElement, ctx: GameContext): Promise<GameHa
   /** Game seat of the battlefield shown on a phone (on a wide screen with more than four: the first of the others shown). */
   let focus = 0;
   const shell = new GameShell(ctx, host, {
-    replay: true,
     endTitle: (_s, me) => {
       const w = view?.table?.winners;
       if (!w?.length) return "The game ended";
