@@ -2,7 +2,7 @@
 // (solo, co-op) and the versus race. The rules are rules.ts and race.ts; this file
 // adds what a room, a client and the contract kit need around them.
 
-import { nobody, unknownType, withRules, type Configured, type GameDef, type Pointer, type WhoActs } from "../core/game.js";
+import { nobody, unknownType, withRules, type Configured, type GameDef, type PayloadsOf, type Pointer, type WhoActs } from "../core/game.js";
 import { cellPayload, fail, intIn, isWholeNumber, objectWith, ok, type Parsed } from "../core/payload.js";
 import type { Rejection } from "../core/rules.js";
 import type { Rng } from "../core/rng.js";
@@ -17,6 +17,9 @@ export const MINESWEEPER_MODES: readonly MinesweeperMode[] = ["solo", "coop", "r
 /** Seats of a co-op or race room (a race needs RACE_MIN_SEATS to start). */
 export const MULTI_SEATS = { min: RACE_MIN_SEATS, max: RACE_MAX_SEATS, default: RACE_MAX_SEATS } as const;
 export const CELL_MOVES = ["reveal", "flag", "chord"] as const;
+
+/** What a player sends for a move: the move without its type (`restart`, `cursor`: the room's own, RoomPayloads). */
+export type MinesweeperPayloads = PayloadsOf<MinesweeperMove, { reveal: { r: number; c: number }; flag: { r: number; c: number }; chord: { r: number; c: number } }>;
 
 /**
  * The restart rule, in one place for the room and the client: solo (and offline solo) may

@@ -9,30 +9,17 @@
 import { getStateCallbacks, type Room } from "colyseus.js";
 import type { ConnStatus, RoomSession } from "../../net/session";
 import { toast } from "../../ui/toast";
+import { typedSend, type Send } from "../../net/send";
+import type { PartialWire } from "../../net/wire";
+import type { MinesweeperState } from "../../../server/rooms/minesweeper/MinesweeperState";
+import type { MinesweeperPayloads } from "../../../common/minesweeper/game";
 
-/** The fields of the minesweeper schema state the scene reads (arrays may be ArraySchema or plain). */
-export interface BoardStateLike {
-  mode?: string;
-  level?: string;
-  phase?: string;
-  rows?: number;
-  cols?: number;
-  mines?: number;
-  flags?: number;
-  cells?: ArrayLike<number>;
-  startedAt?: number;
-  endedAt?: number;
-  elapsed?: number;
-  hit?: number;
-  /** "off" | "on" | "proven" | "fallback" (common NoGuessStatus). */
-  noGuess?: string;
-  owner?: number;
-  maxSeats?: number;
-  spectators?: number;
-  seats?: ArrayLike<{ name?: string; occupied?: boolean; connected?: boolean; bot?: boolean }>;
-  credits?: ArrayLike<number>;
-  cursors?: ArrayLike<{ r?: number; c?: number }>;
-}
+/**
+ * The board state the scene reads: the room's schema as decoded (server/rooms/minesweeper/
+ * MinesweeperState.ts), every field possibly missing; the local and replay feeds build the same
+ * shape from common/ rules (arrays may be ArraySchema or plain).
+ */
+export type BoardStateLike = PartialWire<MinesweeperState>;
 
 /** What a feed calls on the scene. */
 export interface BoardSink {
@@ -65,7 +52,7 @@ export interface MinesweeperFeed {
   /** Clock the running timer is drawn with (ms, same base as startedAt). */
   now(): number;
   /** An intent: reveal / flag / chord / restart / cursor. False when it could not be sent. */
-  send(type: string, payload: unknown): boolean;
+  send: Send<MinesweeperPayloads>;
   /** Starts feeding the sink; returns the unsubscribe. */
   attach(sink: BoardSink): () => void;
 }
@@ -90,9 +77,7 @@ export class RoomFeed implements MinesweeperFeed {
   now(): number {
     return this.session.clock.now();
   }
-  send(type: string, payload: unknown): boolean {
-    return this.session.send(type, payload);
-  }
+  readonly send: Send<MinesweeperPayloads> = typedSend<MinesweeperPayloads>({ send: (type, payload) => this.session.send(type, payload) });
 
   attach(sink: BoardSink): () => void {
     const session = this.session;

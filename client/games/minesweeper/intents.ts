@@ -1,7 +1,8 @@
 // What a click, tap or key on a cell asks for, as the server's (or the local game's)
 // intents: reveal, flag, chord, restart, and the co-op pointer. Which of them can do
 // anything comes from common/minesweeper (intent.ts, game.ts), never from a copy here.
-import { restartRefusal } from "../../../common/minesweeper/game";
+import type { RoomPayloads } from "../../../common/core/game";
+import { restartRefusal, type MinesweeperPayloads } from "../../../common/minesweeper/game";
 import { chordOpens, flagIntent, flagsLeft, isNumberCode } from "../../../common/minesweeper/intent";
 import { CELL, type Phase } from "../../../common/minesweeper/types";
 import { toast } from "../../ui/toast";
@@ -49,7 +50,7 @@ export class BoardIntents {
     this.send("restart", {});
   }
 
-  private send(type: string, payload: unknown): void {
+  private send<K extends keyof (MinesweeperPayloads & RoomPayloads) & string>(type: K, payload: (MinesweeperPayloads & RoomPayloads)[K]): void {
     this.sends++;
     if (!this.feed.send(type, payload)) toast("Not connected — move not sent.", "error");
   }

@@ -15,14 +15,15 @@ import type {
   MinesweeperView,
 } from "../../../common/minesweeper/types";
 import { toast } from "../../ui/toast";
+import type { Send } from "../../net/send";
+import type { MinesweeperPayloads } from "../../../common/minesweeper/game";
 import type { BoardSink, BoardStateLike, MinesweeperFeed } from "./feed";
 
 export type MinesweeperSession = GameSession<MinesweeperState, MinesweeperMove, MinesweeperEvent, MinesweeperConfig, MinesweeperView>;
 
 /** A plain board snapshot (what a SnapshotFeed publishes). */
-export interface BoardSnapshot extends BoardStateLike {
-  cells: Uint8Array;
-}
+/** A board built in the browser: the state shape, written as it is built (the room's is read-only). */
+export type BoardSnapshot = { -readonly [K in keyof BoardStateLike]: BoardStateLike[K] } & { cells: Uint8Array };
 
 /** A seed from the browser's CSPRNG: 53 random bits (the rules take 0 … 2^53 − 1). */
 export function randomSeed(): number {
@@ -74,9 +75,7 @@ export class SnapshotFeed implements MinesweeperFeed {
   now(): number {
     return this.viewer.clock();
   }
-  send(type: string, payload: unknown): boolean {
-    return this.viewer.send?.(type, payload) ?? false;
-  }
+  readonly send: Send<MinesweeperPayloads> = (type, payload) => this.viewer.send?.(type, payload) ?? false;
 
   attach(sink: BoardSink): () => void {
     this.sinks.add(sink);

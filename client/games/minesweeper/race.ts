@@ -11,6 +11,7 @@ import type { Room } from "colyseus.js";
 import type { GameContext, GameHandle } from "../types";
 import { h } from "../../ui/dom";
 import { toast } from "../../ui/toast";
+import { typedSend } from "../../net/send";
 import { cssColour, formatTime, SEAT_COLOURS } from "./hud";
 import { num, RaceFeed, type RaceWire } from "./raceFeed";
 import { formatEfficiency, formatRate, replayHref, type StatsLike } from "./result";
@@ -93,7 +94,7 @@ class RacePanel {
     this.readyBtn.addEventListener("click", () => this.toggleReady());
     this.startBtn = h("button", { type: "button", class: "secondary", id: "race-start", hidden: true }, "Start now");
     this.startBtn.addEventListener("click", () => {
-      if (!ctx.session.send("start", {})) toast("Not connected.", "error");
+      if (!typedSend(ctx.session)("start", {})) toast("Not connected.", "error");
     });
     this.list = h("ol", { class: "race-list", id: "race-racers", "aria-label": "Racers" });
     this.results = h("section", { class: "race-results", id: "race-results", "aria-labelledby": "race-results-h", hidden: true });
@@ -251,7 +252,7 @@ class RacePanel {
   private toggleReady(): void {
     const me = this.me();
     if (!me) return;
-    if (!this.ctx.session.send("ready", { ready: !me.ready })) toast("Not connected.", "error");
+    if (!typedSend(this.ctx.session)("ready", { ready: !me.ready })) toast("Not connected.", "error");
   }
 
   private racerStatus(r: RacerView, phase: string): { text: string; cls: string } {

@@ -4,50 +4,16 @@
 import type { Room } from "colyseus.js";
 import { CELL } from "../../../common/minesweeper/types";
 import type { RoomSession } from "../../net/session";
+import type { PartialWire } from "../../net/wire";
+import type { RaceBoard, RaceRoomState, RaceSeat } from "../../../server/rooms/minesweeper/RaceState";
 import { SnapshotFeed, type BoardSnapshot } from "./local";
 
 /** A race seat's own board (RaceBoard): only that seat's connection receives it. */
-export interface RaceBoardWire {
-  cells?: ArrayLike<number>;
-  phase?: string;
-  flags?: number;
-  hit?: number;
-}
-
+export type RaceBoardWire = PartialWire<RaceBoard>;
 /** One seat's public standing (RaceSeat), and its board when it is yours. */
-export interface RaceSeatWire {
-  inRace?: boolean;
-  percent?: number;
-  alive?: boolean;
-  finished?: boolean;
-  finishMs?: number;
-  outMs?: number;
-  rank?: number;
-  /** The whole final board, public once the race is over. */
-  cells?: ArrayLike<number>;
-  board?: RaceBoardWire;
-}
-
-/** The race room's state as this client reads it (server/rooms/minesweeper/RaceState.ts), read defensively. */
-export interface RaceWire {
-  phase?: string;
-  level?: string;
-  noGuess?: string;
-  rows?: number;
-  cols?: number;
-  mines?: number;
-  raceNo?: number;
-  countdownEndsAt?: number;
-  goAt?: number;
-  endedAt?: number;
-  winner?: number;
-  replayId?: number;
-  owner?: number;
-  maxSeats?: number;
-  spectators?: number;
-  seats?: ArrayLike<{ name?: string; occupied?: boolean; connected?: boolean; ready?: boolean } | undefined>;
-  players?: ArrayLike<RaceSeatWire | undefined>;
-}
+export type RaceSeatWire = PartialWire<RaceSeat>;
+/** The race room's state as this client decodes it (server/rooms/minesweeper/RaceState.ts), read defensively. */
+export type RaceWire = PartialWire<RaceRoomState>;
 
 export const num = (v: unknown, d = 0) => (typeof v === "number" && Number.isFinite(v) ? v : d);
 

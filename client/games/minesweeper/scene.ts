@@ -7,6 +7,7 @@ import { RoomFeed } from "./feed";
 import { replayHref, resultCard, type CardAction, type StatsLike } from "./result";
 import { mountBoard, type MinesweeperScene } from "./boardScene";
 import { wrongFlagsText } from "./words";
+import { typedSend } from "../../net/send";
 
 /** The room game's entry point (roomView.ts loads it): a race room gets the race UI. */
 export async function mount(host: HTMLElement, ctx: GameContext): Promise<GameHandle> {
@@ -38,7 +39,7 @@ export async function mount(host: HTMLElement, ctx: GameContext): Promise<GameHa
     if (typeof result.replayId === "number" && result.replayId > 0) {
       actions.push({ label: "Watch the replay", href: replayHref(result.replayId), id: "result-replay" });
     }
-    if (seated) actions.push({ label: "New game", primary: true, id: "result-new", run: () => ctx.session.send("restart", {}) });
+    if (seated) actions.push({ label: "New game", primary: true, id: "result-new", run: () => typedSend(ctx.session)("restart", {}) });
     s.setSide(
       resultCard({
         title: won ? (solo ? "Cleared!" : "Board cleared!") : "Boom — game over",
