@@ -173,10 +173,21 @@ describe("spectator delay", function () {
       await Promise.all([ann.room.leave(true), ben.room.leave(true)]);
     });
 
-    it("a race spectator sees the race and each racer's progress late, and no racer's board while it runs", async () => {
+    it("a race spectator sees the countdown, the race and each racer's progress late, and no racer's board while it runs", async () => {
       const { ann, ben, code, watcher, probe } = await watched("race");
+      // the room as it was before the race shows first (a view that shows nothing yet skips
+      // straight to a race already under way, countdown included)
+      await probe.until(() => watcher.state.seats?.[ben.seat]?.name === "Ben" || undefined, 3000 + DELAY_MS * 2, "the room, late");
       for (const p of [ann, ben]) p.room.send("ready", { ready: true });
+      const liveEnds: number = await ann.probe.until(() => ann.room.state.countdownEndsAt || undefined, 5000, "the countdown");
       await ann.probe.until(() => ann.room.state.phase === "racing" || undefined, 5000, "the go");
+      // the countdown shows late too, running out as late as the go it leads to
+      const lateEnds: number = await probe.until(
+        () => (watcher.state.phase === "countdown" && watcher.state.countdownEndsAt) || undefined,
+        3000 + DELAY_MS * 2,
+        "the countdown, late",
+      );
+      expect(lateEnds - liveEnds, "the countdown's end, shifted by the delay").to.equal(DELAY_MS);
       // the go opens each racer's board at the same safe cell: the progress to beat
       const mine = () => ann.room.state.players[ann.seat];
       await ann.probe.until(() => mine().percent > 0 || undefined, 3000, "Ann's opening");

@@ -63,6 +63,8 @@ export abstract class GameRoom<S, M extends TypedMove, E, C, V, St extends GameR
   private gameNo = 0;
   /** The current game was started by a `restart` (its start event says so; the delayed mirror too). */
   private restarted = false;
+  /** End of the countdown on screen (server time; 0: none), for the delayed mirror's frames. */
+  private countdownEndsAt = 0;
   /** Spectator delay (spectatorDelay.ts): frames for the delayed mirror; null when off. */
   private delayed: DelayRecorder | null = null;
   private readonly starts = new GameStarts({
@@ -76,7 +78,10 @@ export abstract class GameRoom<S, M extends TypedMove, E, C, V, St extends GameR
     minSeats: () => this.minSeats,
     wantsStart: () => this.parts.wantsStart?.(this.state.seats),
     countdownMs: () => this.parts.countdownMs?.(this.settings) ?? 0,
-    showCountdown: (endsAt) => this.parts.countdown?.(this.state, endsAt),
+    showCountdown: (endsAt) => {
+      this.countdownEndsAt = endsAt;
+      this.parts.countdown?.(this.state, endsAt);
+    },
     start: (ctx) => this.startGame(ctx),
     later: (ms, fn) => this.later(ms, fn),
     serverMove: (seat, run, what) => this.serverMove(seat, run, what),
@@ -517,7 +522,7 @@ export abstract class GameRoom<S, M extends TypedMove, E, C, V, St extends GameR
   // ---- spectator delay (spectatorDelay.ts, WatchRoom.ts) ----------------------------
 
   protected override onCommitted(now: number): void {
-    if (this.delayed) this.delayed.record(now, this.state, this.game, this.restarted);
+    if (this.delayed) this.delayed.record(now, this.state, this.game, this.restarted, this.countdownEndsAt);
   }
   protected override spectatorsWatchElsewhere(): boolean {
     return this.delayed !== null;

@@ -205,6 +205,8 @@ export function watchRoomClass<St extends GameRoomState>(...games: AnyParts[]) {
       this.liveSpectators = frame.spectators;
       st.spectators = this.spectatorCount();
       st.deadline = frame.deadline > 0 ? frame.deadline + this.delayMs : 0;
+      // a countdown (the race's) runs out as late as everything else in this view
+      parts.countdown?.(st, frame.countdown > 0 ? frame.countdown + this.delayMs : 0);
       st.serverTime = Date.now();
       if (JSON.stringify(Array.from(st.order)) !== JSON.stringify(order)) {
         st.order.clear();

@@ -55,6 +55,8 @@ export interface Frame {
   spectators: number;
   /** Turn timer deadline (live server time; 0: none). */
   deadline: number;
+  /** End of the countdown before a game (live server time; 0: none running), where the game has one. */
+  countdown: number;
   order: number[];
   seats: SeatFrame[];
 }
@@ -125,7 +127,7 @@ export class DelayRecorder {
   }
 
   /** After every commit of the live room (`restarted`: its game was started by a `restart`). */
-  record(now: number, st: GameRoomState, game: AnySession | null, restarted = false): void {
+  record(now: number, st: GameRoomState, game: AnySession | null, restarted = false, countdown = 0): void {
     if (game) this.games.set(st.gameNo, game);
     if (game && restarted) this.restarts.add(st.gameNo);
     const frame: Frame = {
@@ -138,6 +140,7 @@ export class DelayRecorder {
       owner: st.owner,
       spectators: st.spectators,
       deadline: st.deadline,
+      countdown,
       order: Array.from(st.order),
       seats: st.seats.map((s) => ({ name: s.name, occupied: s.occupied, connected: s.connected, ready: s.ready, bot: s.bot })),
     };
@@ -217,6 +220,7 @@ function sameFrame(a: Frame, b: Frame): boolean {
     a.owner === b.owner &&
     a.spectators === b.spectators &&
     a.deadline === b.deadline &&
+    a.countdown === b.countdown &&
     JSON.stringify(a.order) === JSON.stringify(b.order) &&
     JSON.stringify(a.seats) === JSON.stringify(b.seats)
   );
