@@ -53,7 +53,6 @@ export class GameShell {
   private last: ShellState | null = null;
   private endExtra = h("div", { class: "gs-end-extra" });
   private endExtraKey = "";
-  private replayBox = h("div", { class: "gs-end-replay" });
   private addBot: HTMLButtonElement;
   private counting = false;
   private startBtn: HTMLButtonElement;
@@ -73,7 +72,7 @@ export class GameShell {
     this.ownerBar = h("div", { class: "gs-owner", hidden: true }, addBot, start);
     this.end = new EndScreen({
       prefix: "gs",
-      ids: { end: "gs-end", title: "gs-end-h", again: "gs-again", look: "gs-end-close", start: "gs-start-again", after: "gs-after", results: "gs-results", afterAgain: "gs-after-again" },
+      ids: { end: "gs-end", title: "gs-end-h", again: "gs-again", look: "gs-end-close", start: "gs-start-again", after: "gs-after", results: "gs-results", afterAgain: "gs-after-again", replay: "gs-replay" },
       lookLabel: "Look at the table",
       cardClass: "notice",
       ready: (ready) => send("ready", { ready }),
@@ -81,7 +80,7 @@ export class GameShell {
       docked: opts.endBeside,
     });
     this.rated = new RatedBox(ctx.session, (t) => ctx.announce(t));
-    this.end.body.append(this.rated.el, this.endExtra, this.replayBox);
+    this.end.body.append(this.rated.el, this.endExtra);
     this.addBot = addBot;
     this.startBtn = start;
     const docked = opts.endBeside === true;
@@ -160,6 +159,7 @@ export class GameShell {
             ready: me !== null && !!seats[me]?.ready,
             waitingFor: seats.filter((x) => x.occupied && !x.bot && x.connected && !x.ready).length,
             canStart: owner,
+            replayId: state.replayId,
           }
         : null,
     );
@@ -172,8 +172,6 @@ export class GameShell {
         this.endExtra.replaceChildren(...(extra ? [extra] : []));
       }
     }
-    // Every game has a replay viewer (its ClientGame entry): the end screen links to it once saved.
-    this.drawReplayLink(finished ? (state.replayId ?? -1) : -1);
     this.drawRated();
   }
 
@@ -184,19 +182,6 @@ export class GameShell {
     this.rated.show(s.gameNo, this.me, (seat) => s.seats[seat]?.name || `Seat ${seat + 1}`);
   }
 
-  /** "Watch the replay" on the end screen once the game is saved (a queued save says so meanwhile). */
-  private drawReplayLink(id: number): void {
-    const body = this.replayBox;
-    if (body.dataset.replay === String(id)) return;
-    body.dataset.replay = String(id);
-    body.replaceChildren(
-      id > 0
-        ? h("a", { class: "button-link", id: "gs-replay", href: `#/replay/${id}` }, "Watch the replay")
-        : id === 0
-          ? h("p", { class: "gs-note" }, "Replay not saved yet: the server keeps trying; the link appears here once it is.")
-          : "",
-    );
-  }
 
   private statusText(state: ShellState, me: number | null, acting: number[]): string {
     const session = this.ctx.session;

@@ -341,6 +341,9 @@ describe("e2e: cubestacc in Chromium", function () {
     expectEndScreen(s);
     w = await waitCs(watcher.page, (x) => x.phase === "finished" && x.cubes!.length === s.cubes!.length, "the spectator sees the end");
     expect(w.ranking).to.deep.equal(s.ranking);
+    // the end leads to the game's replay viewer once it is saved
+    await page.waitForSelector("#cs-end:not([hidden]) #cs-replay", { timeout: 10_000 });
+    expect(await page.getAttribute("#cs-replay", "href")).to.match(/^#\/replay\/\d+$/);
     await screenshot(page, "cubestacc-desktop-end");
     await screenshot(watcher.page, "cubestacc-desktop-spectator");
   });

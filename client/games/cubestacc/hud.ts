@@ -182,7 +182,7 @@ export class Hud {
     this.endList = h("ol", { class: "cs-rank", id: "cs-ranking" });
     this.end = new EndScreen({
       prefix: "cs",
-      ids: { end: "cs-end", title: "cs-end-title", again: "cs-again", start: "cs-start-again", look: "cs-see-table", after: "cs-after", results: "cs-results", afterAgain: "cs-after-again" },
+      ids: { end: "cs-end", title: "cs-end-title", again: "cs-again", start: "cs-start-again", look: "cs-see-table", after: "cs-after", results: "cs-results", afterAgain: "cs-after-again", replay: "cs-replay" },
       className: "cs-panel",
       actionsClass: "cs-panel-actions",
       ready: (r) => act.ready(r),
@@ -370,6 +370,7 @@ export class Hud {
       ready: seated && !!m.seats[c.me!]?.ready,
       waitingFor: m.seats.filter((s) => s.occupied && !s.bot && s.connected && !s.ready).length,
       canStart: seated && c.me === m.owner && m.mode !== "solo",
+      replayId: m.replayId,
     });
   }
 

@@ -45,6 +45,8 @@ export interface TableModel {
   timer: number;
   botLevel: string;
   gameNo: number;
+  /** The last game's record (−1 none, 0 still being saved). */
+  replayId: number;
   owner: number;
   maxSeats: number;
   spectators: number;
@@ -77,6 +79,7 @@ export function emptyModel(): TableModel {
     timer: 0,
     botLevel: "",
     gameNo: 0,
+    replayId: -1,
     owner: -1,
     maxSeats: 0,
     spectators: 0,
@@ -164,6 +167,7 @@ export function readModel(state: CubestaccWire | undefined, mySeat: number | nul
     timer: num(state?.timer),
     botLevel: str(state?.botLevel),
     gameNo: num(state?.gameNo),
+    replayId: num(state?.replayId, -1),
     owner: num(state?.owner, -1),
     maxSeats: num(state?.maxSeats),
     spectators: num(state?.spectators),

@@ -5,6 +5,7 @@
 // keeps "Results" and "Play again" within reach. A game whose table must stay in view (the
 // winning line) docks the card beside it instead (`docked`): no way to look is needed then.
 import { h } from "../../ui/dom";
+import "./end.css";
 
 export interface EndIds {
   end: string;
@@ -15,6 +16,8 @@ export interface EndIds {
   after?: string;
   results?: string;
   afterAgain?: string;
+  /** The "Watch the replay" link. */
+  replay?: string;
 }
 
 export interface EndOptions {
@@ -50,6 +53,8 @@ export interface EndView {
   waitingFor: number;
   /** The owner may start now without waiting (offered once they asked for another game and others hold it up). */
   canStart: boolean;
+  /** The game's record (GameRoomState.replayId): > 0 its replay is linked, 0 still being saved, −1 none. */
+  replayId?: number;
 }
 
 export class EndScreen {
@@ -59,6 +64,8 @@ export class EndScreen {
   /** Where the game puts its own results (a ranking). */
   readonly body: HTMLElement;
   private titleEl: HTMLElement;
+  private replayBox: HTMLElement;
+  private replayLinkId: string;
   private noteEl: HTMLElement;
   private again: HTMLButtonElement;
   private afterAgain: HTMLButtonElement;
@@ -72,6 +79,8 @@ export class EndScreen {
     this.titleEl = h("h2", { id: o.ids.title });
     this.noteEl = h("p", { class: `${p}-end-note` });
     this.body = h("div", { class: `${p}-end-body` });
+    this.replayBox = h("div", { class: `${p}-end-replay end-replay` });
+    this.replayLinkId = o.ids.replay ?? `${p}-replay`;
     this.again = h("button", { type: "button", class: "primary", id: o.ids.again, "aria-pressed": "false" }, "Play again");
     this.again.addEventListener("click", () => o.ready(this.again.getAttribute("aria-pressed") !== "true"));
     this.start = o.start && o.ids.start ? h("button", { type: "button", class: "secondary", id: o.ids.start }, "Start now") : null;
@@ -90,6 +99,7 @@ export class EndScreen {
         this.titleEl,
         this.noteEl,
         this.body,
+        this.replayBox,
         h("div", { class: `${p}-end-actions ${o.actionsClass ?? "notice-actions"}`.trim() }, this.again, this.start, look),
       ),
     );
@@ -142,10 +152,25 @@ export class EndScreen {
       b.setAttribute("aria-pressed", String(v.ready));
       if (b.textContent !== label) b.textContent = label;
     }
+    this.drawReplayLink(v.replayId ?? -1);
     if (this.start) {
       // one rematch button first: "Start now" only once the owner asked and others hold it up
       this.start.hidden = !(v.canStart && v.ready && v.waitingFor > 0);
       this.start.disabled = !v.connected;
     }
+  }
+
+  /** "Watch the replay" once the game is saved (every game has a replay viewer); a queued save says so meanwhile. */
+  private drawReplayLink(id: number): void {
+    const box = this.replayBox;
+    if (box.dataset.replay === String(id)) return;
+    box.dataset.replay = String(id);
+    box.replaceChildren(
+      id > 0
+        ? h("a", { class: "button-link", id: this.replayLinkId, href: `#/replay/${id}` }, "Watch the replay")
+        : id === 0
+          ? h("p", { class: "end-replay-note" }, "Replay not saved yet: the server keeps trying; the link appears here once it is.")
+          : "",
+    );
   }
 }
