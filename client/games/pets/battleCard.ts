@@ -118,15 +118,18 @@ export class BattleCard extends Container {
     this.bubble.alpha = 1;
     this.bubble.scale.set(1);
     this.marks.visible = true;
-    this.marks.removeChildren().forEach((m) => m.destroy());
+    // the damage markers: made once each, kept, shown as many as the damage (at most 10)
     const n = Math.min(f.dmg, 10);
-    for (let i = 0; i < n; i++) {
+    while (this.marks.children.length < n) {
       const m = new Sprite(this.tx.marker());
       m.anchor.set(0.5);
       m.scale.set(1.2);
-      m.position.set((i - (n - 1) / 2) * 13, CARD_H / 2 - 40);
       this.marks.addChild(m);
     }
+    this.marks.children.forEach((m, i) => {
+      m.visible = i < n;
+      if (i < n) m.position.set((i - (n - 1) / 2) * 13, CARD_H / 2 - 40);
+    });
   }
 
   /** The life pill's colour flash (red when hurt, green when healed). */
