@@ -12,26 +12,24 @@ type FieldsOf<T> = {
 /** Fields holding a child schema: a `@view()` child reaches only the connections of its seat. */
 type ChildKeys<T> = { [K in FieldsOf<T>]: T[K] extends Schema ? K : never }[FieldsOf<T>];
 
+/** A schema value as decoded; `Loose`: every field possibly missing. */
+type Decoded<T, Loose extends boolean> =
+  T extends ArraySchema<infer E>
+    ? ArrayLike<Decoded<E, Loose>>
+    : T extends MapSchema<infer E>
+      ? ReadonlyMap<string, Decoded<E, Loose>>
+      : T extends Schema
+        ? Loose extends true
+          ? { readonly [K in FieldsOf<T>]?: Decoded<T[K], Loose> }
+          : { readonly [K in Exclude<FieldsOf<T>, ChildKeys<T>>]: Decoded<T[K], Loose> } & { readonly [K in ChildKeys<T>]?: Decoded<T[K], Loose> }
+        : T;
+
 /**
  * A schema value as decoded: lists read as `ArrayLike`, maps as `ReadonlyMap`, child schemas
  * may be missing (hidden by a view), primitives as they are. Read-only: the client never
  * writes the state back.
  */
-export type Wire<T> =
-  T extends ArraySchema<infer E>
-    ? ArrayLike<Wire<E>>
-    : T extends MapSchema<infer E>
-      ? ReadonlyMap<string, Wire<E>>
-      : T extends Schema
-        ? { readonly [K in Exclude<FieldsOf<T>, ChildKeys<T>>]: Wire<T[K]> } & { readonly [K in ChildKeys<T>]?: Wire<T[K]> }
-        : T;
+export type Wire<T> = Decoded<T, false>;
 
 /** As `Wire`, every field possibly missing: a new Room before its first patch, read defensively. */
-export type PartialWire<T> =
-  T extends ArraySchema<infer E>
-    ? ArrayLike<PartialWire<E>>
-    : T extends MapSchema<infer E>
-      ? ReadonlyMap<string, PartialWire<E>>
-      : T extends Schema
-        ? { readonly [K in FieldsOf<T>]?: PartialWire<T[K]> }
-        : T;
+export type PartialWire<T> = Decoded<T, true>;
