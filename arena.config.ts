@@ -43,7 +43,9 @@ import type { MinesweeperSettings } from "./server/rooms/minesweeper/index.js";
 /** Largest WebSocket frame accepted at all; payloads over 1 KB are refused per message by the rooms. */
 export const MAX_FRAME_BYTES = 16 * 1024;
 
-const ROOT = path.dirname(fileURLToPath(import.meta.url));
+/** The project folder: this file's, or two up when it runs built from dist/server/. */
+const HERE = path.dirname(fileURLToPath(import.meta.url));
+const ROOT = path.basename(HERE) === "server" && path.basename(path.dirname(HERE)) === "dist" ? path.dirname(path.dirname(HERE)) : HERE;
 
 /** Knobs of single games and routes, next to the hub settings (tests shorten or inject them). */
 export type HubExtras = MinesweeperSettings &

@@ -35,15 +35,15 @@ export const apps = Array.from({ length: processes }, (_, i) => {
   return {
     name: `hub-${i}`,
     cwd: ROOT,
-    // `node --import tsx server/index.ts`, spawned directly: given a .ts script with the node
-    // interpreter, PM2 7 on Node 20 tries to load ts-node first and logs an error every start.
+    // The built server (`npm run build` writes dist/server, as `npm start` runs it), spawned
+    // by node directly (interpreter "none": PM2 adds no wrapper of its own).
     script: process.execPath,
     interpreter: "none",
-    args: ["--import", "tsx", "server/index.ts"],
+    args: ["dist/server/server/index.js"],
     exec_mode: "fork", // not "cluster": each room lives in one process, clients reach it by its own port
     // @colyseus/tools listen() adds NODE_APP_INSTANCE to the port; the port is explicit here.
     instance_var: "HUB_PM2_INSTANCE",
-    // listen() sends "ready" once the port is open; PM2 waits for it (startup compiles TypeScript).
+    // listen() sends "ready" once the port is open; PM2 waits for it.
     wait_ready: true,
     listen_timeout: 30000,
     // On stop/reload PM2 sends SIGINT: Colyseus disconnects every client and the rooms' logs stay

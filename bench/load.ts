@@ -2,15 +2,18 @@
 // Each system runs on its own server process, driven by two load-generator
 // processes (bench/load/worker.ts) on this same machine:
 //   baseline     raw `ws` echo on loopback (bench/load/echoServer.ts)
-//   hub          this hub (server/index.ts, in-memory store), co-op Minesweeper rooms
+//   hub          this hub (the built server, in-memory store), co-op Minesweeper rooms
 //   hub-sampled  the same, but only 1 client in LOAD_SAMPLE decodes its state and measures;
 //                the others join, move and receive every frame without decoding, so the
 //                generators stop being the bottleneck before the server does
 //   hub-sampled-1commit, hub-sampled-nolog   hub-sampled with a room-log commit per move
 //                (ROOM_LOG_GROUP_COMMIT=off, the hub before the group commit) / with no room log
 //   hub-1commit  hub with a commit per move (light-load comparison)
+//   hub-tsx      hub run through tsx from the TypeScript sources (as `npm start` ran it before
+//                issue 23; the other hub systems run the built dist/server)
 //   cubestacc    this hub, Cubestacc 4-seat tables (turn-based: a client moves on its turn)
-//   bgio         boardgame.io 0.50 with the same common/minesweeper rules (bench/load/bgioServer.ts)
+//   bgio         boardgame.io 0.50 with the same common/minesweeper rules (bench/load/bgioServer.ts,
+//                bundled to JavaScript like the echo server); bgio-tsx: run through tsx
 // The hub runs with its room log as `npm start` has it: a SQLite file (in a temp folder),
 // every room's moves of one event-loop turn written as one transaction (group commit).
 // Every client makes about one move per second (Minesweeper: a flag toggled on its
@@ -30,6 +33,7 @@ import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { announceQuick, freePort, QUICK, quick, writeResult } from "./lib/section.js";
+import { builtEntry, builtHub } from "./lib/built.js";
 
 const HERE = path.dirname(fileURLToPath(import.meta.url));
 const ROOT = path.dirname(HERE);
@@ -60,11 +64,13 @@ const SECTION_TIMEOUT_MS = 20 * 60 * 1000;
 const TARGET_P99_MS = 50;
 const CLK_TCK = 100;
 
-type SystemName = "baseline" | "hub" | "hub-1commit" | "hub-sampled" | "hub-sampled-1commit" | "hub-sampled-nolog" | "cubestacc" | "bgio";
+type SystemName = "baseline" | "hub" | "hub-tsx" | "hub-1commit" | "hub-sampled" | "hub-sampled-1commit" | "hub-sampled-nolog" | "cubestacc" | "bgio" | "bgio-tsx";
 /** `env`: the generators'; `serverEnv`: the server's, over the defaults of runSystem. */
-const SYSTEMS: { name: SystemName; mode: "echo" | "hub" | "cubestacc" | "bgio"; script: string; label: string; env?: NodeJS.ProcessEnv; serverEnv?: NodeJS.ProcessEnv }[] = [
+/** `tsx`: run the TypeScript through tsx instead of the built JavaScript (the hub before issue 23). */
+const SYSTEMS: { name: SystemName; mode: "echo" | "hub" | "cubestacc" | "bgio"; script: string; label: string; env?: NodeJS.ProcessEnv; serverEnv?: NodeJS.ProcessEnv; tsx?: true }[] = [
   { name: "baseline", mode: "echo", script: "bench/load/echoServer.ts", label: "raw ws echo" },
   { name: "hub", mode: "hub", script: "server/index.ts", label: "hub (Colyseus 0.16), co-op Minesweeper" },
+  { name: "hub-tsx", mode: "hub", script: "server/index.ts", label: "hub run through tsx (not built), co-op Minesweeper", tsx: true },
   {
     name: "hub-sampled",
     mode: "hub",
@@ -97,6 +103,7 @@ const SYSTEMS: { name: SystemName; mode: "echo" | "hub" | "cubestacc" | "bgio"; 
   },
   { name: "cubestacc", mode: "cubestacc", script: "server/index.ts", label: "hub (Colyseus 0.16), Cubestacc 4-seat tables" },
   { name: "bgio", mode: "bgio", script: "bench/load/bgioServer.ts", label: "boardgame.io 0.50" },
+  { name: "bgio-tsx", mode: "bgio", script: "bench/load/bgioServer.ts", label: "boardgame.io 0.50 run through tsx", tsx: true },
 ];
 const wantedSystems = (process.env.LOAD_SYSTEMS ?? "baseline,hub,hub-sampled,cubestacc,bgio").split(",");
 
@@ -273,7 +280,7 @@ async function idleNpmStart(): Promise<number> {
   const env: NodeJS.ProcessEnv = { ...process.env, PORT: String(port), NODE_ENV: "production", DATA_DIR: dataDir, REDIS_URL: "" };
   delete env.HUB_DB;
   delete env.ROOM_LOG;
-  const server = spawn(process.execPath, ["--import", "tsx", "server/index.ts"], { cwd: ROOT, env, stdio: ["ignore", "ignore", "ignore"] });
+  const server = spawn(process.execPath, [await builtHub()], { cwd: ROOT, env, stdio: ["ignore", "ignore", "ignore"] });
   children.add(server);
   try {
     await waitForPort(port);
@@ -291,7 +298,7 @@ async function runSystem(sys: (typeof SYSTEMS)[number]): Promise<Row[]> {
   const port = await freePort();
   // The room log as `npm start` keeps it: a SQLite file (here in a fresh temp folder).
   const logDir = mkdtempSync(path.join(os.tmpdir(), "bench-load-log-"));
-  const server = spawn(process.execPath, [...profileArgs(sys.name), "--import", "tsx", sys.script], {
+  const server = spawn(process.execPath, [...profileArgs(sys.name), ...(sys.tsx ? ["--import", "tsx", sys.script] : [await builtEntry(sys.script)])], {
     cwd: ROOT,
     env: {
       ...process.env,

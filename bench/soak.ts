@@ -1,5 +1,5 @@
 // Soak section of `npm run bench`: does the hub give its memory back after a crowd?
-// One hub process (server/index.ts, production settings, SQLite files in a temp DATA_DIR,
+// One hub process (the built server as `npm start` runs it, production settings, SQLite files in a temp DATA_DIR,
 // TRUST_PROXY=1 so every simulated player has an address of its own) is run under
 // `--inspect`; two load generators (bench/soak/driver.ts) keep SOAK_CLIENTS players busy
 // across every game for SOAK_MINUTES: quick play, solo games against bots, private rooms
@@ -24,6 +24,7 @@ import { fileURLToPath } from "node:url";
 import { renderChart } from "./lib/chart.js";
 import { Inspector } from "./lib/inspector.js";
 import { QUICK, RESULTS_DIR, writeResult } from "./lib/section.js";
+import { builtHub } from "./lib/built.js";
 
 const HERE = path.dirname(fileURLToPath(import.meta.url));
 const ROOT = path.dirname(HERE);
@@ -146,7 +147,7 @@ async function main(): Promise<void> {
   const port = await freePort();
   const base = `http://127.0.0.1:${port}`;
   const dataDir = mkdtempSync(path.join(os.tmpdir(), "hub-soak-"));
-  const hub = spawn(process.execPath, ["--expose-gc", "--inspect=127.0.0.1:0", "--import", "tsx", "server/index.ts"], {
+  const hub = spawn(process.execPath, ["--expose-gc", "--inspect=127.0.0.1:0", await builtHub()], {
     cwd: ROOT,
     env: {
       ...process.env,

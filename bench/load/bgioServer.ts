@@ -7,4 +7,5 @@ import { MinesweeperCoop } from "./bgioGame.js";
 
 const port = Number(process.env.PORT ?? 8000);
 const server = Server({ games: [MinesweeperCoop], origins: true });
-await server.run({ port, callback: () => console.log(`bgio peer listening on ${port}`) });
+// No top-level await: the bench bundles this file as CommonJS (bench/lib/built.ts).
+void server.run({ port, callback: () => console.log(`bgio peer listening on ${port}`) });

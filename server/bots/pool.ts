@@ -40,7 +40,9 @@ export interface PoolOptions {
   idleMs?: number;
 }
 
-const WORKER_URL = new URL("./workerBoot.mjs", import.meta.url);
+// From TypeScript (tests, dev) the thread first registers tsx (workerBoot.mjs); the built
+// server (dist/server, as `npm start` runs it) starts the transpiled worker itself.
+const WORKER_URL = import.meta.url.endsWith(".ts") ? new URL("./workerBoot.mjs", import.meta.url) : new URL("./worker.js", import.meta.url);
 
 export class BotPool implements BotThinker {
   private slots: Slot[] = [];

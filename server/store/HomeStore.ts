@@ -3,7 +3,7 @@
 // finished game, and ratings per pool (common/rated.ts) with their history. SQLite and
 // PostgreSQL answer it with the same queries (SqlStore.ts).
 
-import type { Skill } from "../ratings/model.js";
+import type { Skill } from "../ratings/skill.js";
 
 export interface Profile {
   /** Public id (12 url-safe characters): profile pages, leaderboards. Never a credential. */

@@ -1,11 +1,12 @@
 // Scale-out test helpers: a throw-away redis-server and real hub processes
-// (`node --import tsx server/index.ts`) sharing it, each on its own port.
+// (the built server, `node dist/server/server/index.js`) sharing it, each on its own port.
 
 import { spawn, spawnSync, type ChildProcess } from "node:child_process";
 import fs from "node:fs";
 import net from "node:net";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
+import { builtServer } from "./builtServer.js";
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..", "..");
 
@@ -115,12 +116,12 @@ export interface HubProcess extends Child {
 }
 
 /**
- * Starts one hub process exactly as PM2 does (`node --import tsx server/index.ts`) with an
+ * Starts one hub process exactly as PM2 does (`node dist/server/server/index.js`) with an
  * in-memory store, and waits until it answers /__healthcheck.
  */
 export async function startHubProcess(name: string, env: Record<string, string>, timeoutMs = 30_000): Promise<HubProcess> {
   const port = Number(env.PORT);
-  const proc = spawn(process.execPath, ["--import", "tsx", "server/index.ts"], {
+  const proc = spawn(process.execPath, [await builtServer()], {
     cwd: ROOT,
     env: { ...process.env, NODE_ENV: "test", HUB_DB: ":memory:", ADDRESS_LIMITS: "off", ...env },
     stdio: ["ignore", "pipe", "pipe"],

@@ -1,4 +1,4 @@
-// The real entry point (server/index.ts) as `npm start` runs it: production mode unless told
+// The real entry point as `npm start` runs it (the built dist/server/server/index.js): production mode unless told
 // otherwise (no stacks in error answers), and a data directory it cannot write is named with
 // what is wrong and how to fix it, and the hub exits non-zero (no raw SqliteError stack).
 // Tests run as root, which ignores chmod: an immutable folder (chattr +i) is read-only even
@@ -14,9 +14,11 @@ import { sleep } from "../helpers/hub.js";
 import { http } from "../helpers/minesweeper.js";
 import { SqliteStore } from "../../server/store/index.js";
 import { testPort } from "../helpers/ports.js";
+import { builtServer } from "../helpers/builtServer.js";
 
 const PORT = testPort(2693);
-const TSX = path.join(ROOT, "node_modules", ".bin", "tsx");
+/** Set in the suite's before(): the built server. */
+let entry = "";
 
 interface Started {
   exit: Promise<number | null>;
@@ -27,7 +29,7 @@ interface Started {
 function startHub(env: Record<string, string>): Started {
   const clean = { ...process.env };
   for (const key of ["NODE_ENV", "REDIS_URL", "HUB_DB", "DATA_DIR", "MONITOR_USER", "MONITOR_PASSWORD", "PUBLIC_ADDRESS"]) delete clean[key];
-  const child = spawn(TSX, ["server/index.ts"], { cwd: ROOT, env: { ...clean, PORT: String(PORT), ...env }, stdio: ["ignore", "pipe", "pipe"] });
+  const child = spawn(process.execPath, [entry], { cwd: ROOT, env: { ...clean, PORT: String(PORT), ...env }, stdio: ["ignore", "pipe", "pipe"] });
   let out = "";
   child.stdout.on("data", (d) => (out += d));
   child.stderr.on("data", (d) => (out += d));
@@ -74,6 +76,10 @@ describe("security: the entry point (production mode, data directory)", function
   const tmp = fs.mkdtempSync(path.join(os.tmpdir(), "hub-sec-"));
   const immutable: string[] = [];
 
+  before(async () => {
+    entry = await builtServer();
+  });
+
   after(() => {
     for (const p of immutable.reverse()) spawnSync("chattr", ["-i", p]);
     fs.rmSync(tmp, { recursive: true, force: true });
@@ -81,7 +87,8 @@ describe("security: the entry point (production mode, data directory)", function
 
   it("npm start runs in production; npm run dev stays in development", () => {
     const pkg = JSON.parse(fs.readFileSync(path.join(ROOT, "package.json"), "utf8"));
-    expect(pkg.scripts.start).to.match(/NODE_ENV=production tsx server\/index\.ts/);
+    expect(pkg.scripts.start).to.match(/NODE_ENV=production node dist\/server\/server\/index\.js/);
+    expect(pkg.scripts.build).to.include("scripts/buildServer.mjs");
     expect(fs.readFileSync(path.join(ROOT, "scripts", "dev.mjs"), "utf8")).to.include('NODE_ENV: "development"');
   });
 
