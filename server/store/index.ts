@@ -1,13 +1,15 @@
 export * from "./GameStore.js";
 export * from "./HomeStore.js";
 export { SqliteStore, type SqliteStoreOptions } from "./SqliteStore.js";
-export { PgStore, type PgStoreOptions } from "./PgStore.js";
+// PgStore is imported from ./PgStore.js itself: loading `pg` costs a hub that stores in
+// SQLite (the default) memory for nothing, so this file reaches it only when DATABASE_URL is set.
+export type { PgStoreOptions } from "./PgStore.js";
 export type { SqlStore } from "./SqlStore.js";
 export { SaveQueue, NOT_SAVED, NOT_SAVED_YET, SAVING, describeStoreError, type SaveQueueSettings } from "./SaveQueue.js";
 
 import path from "node:path";
 import { SqliteStore } from "./SqliteStore.js";
-import { PgStore } from "./PgStore.js";
+import type { PgStore } from "./PgStore.js";
 import type { SqlStore } from "./SqlStore.js";
 import { describeStoreError } from "./SaveQueue.js";
 
@@ -22,7 +24,12 @@ export function openStore(env: NodeJS.ProcessEnv = process.env): SqliteStore {
 /** The store the server uses: PostgreSQL when `DATABASE_URL` is set (migrated on open), else SQLite (openStore). */
 export async function openHubStore(env: NodeJS.ProcessEnv = process.env): Promise<SqlStore> {
   const url = env.DATABASE_URL?.trim();
-  return url ? PgStore.open(url) : openStore(env);
+  return url ? openPg(url) : openStore(env);
+}
+
+async function openPg(url: string): Promise<PgStore> {
+  const { PgStore } = await import("./PgStore.js");
+  return PgStore.open(url);
 }
 
 /** A DATABASE_URL as the logs may show it (no password). */
@@ -80,7 +87,7 @@ export async function checkStore(env: NodeJS.ProcessEnv = process.env): Promise<
 async function checkPostgres(url: string): Promise<{ fatal?: string }> {
   let store: PgStore | null = null;
   try {
-    store = await PgStore.open(url);
+    store = await openPg(url);
     await store.checkWritable();
     return {};
   } catch (e) {

@@ -7,7 +7,7 @@
 import { expect } from "chai";
 import { Client, type Room } from "colyseus.js";
 import { SeatedRoom } from "../../server/rooms/base/SeatedRoom.js";
-import { PgStore } from "../../server/store/index.js";
+import { PgStore } from "../../server/store/PgStore.js";
 import { bootHub, dropConnection, Probe, rejection, sleep, type TestHub } from "../helpers/hub.js";
 import { testPort } from "../helpers/ports.js";
 import { testPostgres } from "../helpers/postgres.js";

@@ -7,7 +7,8 @@ import { expect } from "chai";
 import fc from "fast-check";
 import { rate, rating } from "openskill";
 import { MODEL } from "../../server/ratings/model.js";
-import { FORGOTTEN_NAME, PgStore, SqliteStore, type FinishedGame, type SqlStore } from "../../server/store/index.js";
+import { FORGOTTEN_NAME, SqliteStore, type FinishedGame, type SqlStore } from "../../server/store/index.js";
+import { PgStore } from "../../server/store/PgStore.js";
 import { LATEST_VERSION } from "../../server/store/migrations.js";
 import { testPostgres, type PostgresServer } from "../helpers/postgres.js";
 

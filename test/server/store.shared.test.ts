@@ -8,7 +8,7 @@ import os from "node:os";
 import path from "node:path";
 import { expect } from "chai";
 import { Client, type Room } from "colyseus.js";
-import { PgStore } from "../../server/store/index.js";
+import { PgStore } from "../../server/store/PgStore.js";
 import { freePort, startHubProcess, type HubProcess } from "../helpers/cluster.js";
 import { Probe } from "../helpers/hub.js";
 import { testPostgres, type PostgresServer } from "../helpers/postgres.js";
