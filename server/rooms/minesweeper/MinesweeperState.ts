@@ -1,4 +1,4 @@
-// Minesweeper's public state for solo and co-op (docs/protocol.md; the race has RaceState.ts). Mines are never here: `cells`
+// Minesweeper's public state for solo and co-op (docs/protocol.md; the race has RaceState.ts). Mines are never here: `cellRows`
 // carries only what a player may see (hidden, flags, numbers; mine codes once
 // the game is over), and `hit` stays −1 until a mine ends the game.
 
@@ -36,8 +36,12 @@ export class MinesweeperState extends GameRoomState {
   @type("uint16") mines = 0;
   /** No-guess board: "off", "on" (mines not placed yet), "proven", or "fallback" (a guess may be needed). */
   @type("string") noGuess = "off";
-  /** Row-major client cell codes: 0..8 open, 9 hidden, 10 flag, 11..14 end-of-game only. */
-  @type(["uint8"]) cells = new ArraySchema<number>();
+  /**
+   * One run-length string per board row (common/minesweeper/rowCode.ts) of the client cell
+   * codes: 0..8 open, 9 hidden, 10 flag, 11..14 end-of-game only. `rows` strings from creation,
+   * each only ever replaced in place (a move re-sends just the rows it changed).
+   */
+  @type(["string"]) cellRows = new ArraySchema<string>();
   @type("uint16") flags = 0;
   @type("float64") startedAt = 0;
   @type("float64") endedAt = 0;
