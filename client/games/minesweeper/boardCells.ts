@@ -1,5 +1,5 @@
-// The board's cell codes as a client keeps them from the schema's `cellRows` (one run-length
-// string per row, common/minesweeper/rowCode.ts). A changed row is decoded once and compared
+// The board's cell codes as a client keeps them from the schema's `cellRows` (row index → one
+// run-length string per row, common/minesweeper/rowCode.ts). A changed row is decoded once and compared
 // with what was shown, so the scene repaints only the cells that really changed: a flood over
 // 50 rows is 50 small string decodes instead of thousands of schema entries.
 import { CELL } from "../../../common/minesweeper/types";
@@ -63,6 +63,17 @@ export class BoardCells {
     for (let r = 0; r < rowStrs.length; r++) if (!this.row(r, rowStrs[r], onCell)) return false;
     return true;
   }
+}
+
+/** A `cellRows` map (row index → row string) as a list; a missing row reads as "" (kept hidden). */
+export function rowList(map: ReadonlyMap<string, string> | undefined): string[] {
+  const out: string[] = [];
+  map?.forEach((str, key) => {
+    const r = Number(key);
+    if (Number.isInteger(r) && r >= 0 && r < 100_000) out[r] = str;
+  });
+  for (let r = 0; r < out.length; r++) if (out[r] === undefined) out[r] = "";
+  return out;
 }
 
 function safeWidth(str: string): number {

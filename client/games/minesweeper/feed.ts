@@ -13,7 +13,7 @@ import { typedSend, type Send } from "../../net/send";
 import type { PartialWire } from "../../net/wire";
 import type { MinesweeperState } from "../../../server/rooms/minesweeper/MinesweeperState";
 import type { MinesweeperPayloads } from "../../../common/minesweeper/game";
-import { BoardCells } from "./boardCells";
+import { BoardCells, rowList } from "./boardCells";
 
 /**
  * The board state the scene reads: the room's schema as decoded (server/rooms/minesweeper/
@@ -120,21 +120,21 @@ export class RoomFeed implements MinesweeperFeed {
 type Off = () => void;
 
 /** The slice of colyseus.js's callback proxy (getStateCallbacks) this binder uses, typed to the board's fields. */
-interface ListCallbacks<T> {
-  onAdd(fn: (item: T, index: number) => void): Off;
-  onRemove(fn: (item: T, index: number) => void): Off;
-  onChange(fn: (item: T, index: number) => void): Off;
+interface ListCallbacks<T, K = number> {
+  onAdd(fn: (item: T, index: K) => void): Off;
+  onRemove(fn: (item: T, index: K) => void): Off;
+  onChange(fn: (item: T, index: K) => void): Off;
 }
 interface BoardCallbacks {
   onChange(fn: () => void): Off;
-  listen(field: "cellRows", fn: (rows: ArrayLike<string> | undefined) => void): Off;
+  listen(field: "cellRows", fn: (rows: ReadonlyMap<string, string> | undefined) => void): Off;
   seats: ListCallbacks<object>;
   credits: ListCallbacks<number>;
   cursors: ListCallbacks<object>;
 }
 interface BoardCallbackProxy {
   (board: BoardSchemaLike): BoardCallbacks;
-  (rows: ArrayLike<string>): ListCallbacks<string>;
+  (rows: ReadonlyMap<string, string>): ListCallbacks<string, string>;
   (child: object): { onChange(fn: () => void): Off };
 }
 
@@ -160,15 +160,18 @@ export function bindBoardSchema(room: Room, target: BoardSchemaLike, sink: Board
     }),
   );
   let offCells: (() => void) | null = null;
-  const whole = (arr: ArrayLike<string>) => sink.cells(board.reset(arr, Math.max(Number(state.rows) || 0, arr.length), Number(state.cols) || 0));
+  const whole = (map: ReadonlyMap<string, string>) => {
+    const rows = rowList(map);
+    sink.cells(board.reset(rows, Math.max(Number(state.rows) || 0, rows.length), Number(state.cols) || 0));
+  };
   const cell = (i: number, code: number) => sink.cell(i, code);
   offs.push(
-    $s.listen("cellRows", (arr) => {
+    $s.listen("cellRows", (map) => {
       offCells?.();
-      if (!arr) return;
+      if (!map) return;
       // A row of another size (a board of new dimensions) re-reads the whole board.
-      offCells = $(arr).onChange((str, r) => void (board.row(r, str, cell) || whole(arr)));
-      whole(arr);
+      offCells = $(map).onChange((str, key) => void (board.row(Number(key), str, cell) || whole(map)));
+      whole(map);
     }),
   );
   offs.push(() => offCells?.());

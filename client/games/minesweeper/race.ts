@@ -168,7 +168,7 @@ class RacePanel {
         outMs: num(p?.outMs, -1),
         rank: num(p?.rank),
         // the public final board's cells (row strings × columns): 0 while racing
-        cellsLength: (p?.cellRows?.length ?? 0) * num(state?.cols),
+        cellsLength: (p?.cellRows?.size ?? 0) * num(state?.cols),
         hasBoard: !!p?.board,
       });
     }

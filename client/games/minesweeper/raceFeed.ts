@@ -7,7 +7,7 @@ import type { RoomSession } from "../../net/session";
 import type { PartialWire } from "../../net/wire";
 import type { RaceBoard, RaceRoomState, RaceSeat } from "../../../server/rooms/minesweeper/RaceState";
 import { SnapshotFeed, type BoardSnapshot } from "./local";
-import { BoardCells } from "./boardCells";
+import { BoardCells, rowList } from "./boardCells";
 
 /** A race seat's own board (RaceBoard): only that seat's connection receives it. */
 export type RaceBoardWire = PartialWire<RaceBoard>;
@@ -67,7 +67,8 @@ export class RaceFeed extends SnapshotFeed {
   }
 
   /** The codes of `rows` (whose board: `key`), decoding only the rows whose string changed. */
-  private readRows(key: string, rows: ArrayLike<string>, nRows: number, cols: number): Uint8Array {
+  private readRows(key: string, map: ReadonlyMap<string, string>, nRows: number, cols: number): Uint8Array {
+    const rows = rowList(map);
     if (key !== this.source || this.decoded.cols !== cols || !this.decoded.sync(rows)) {
       this.decoded = new BoardCells();
       this.decoded.reset(rows, nRows, cols);
@@ -96,12 +97,12 @@ export class RaceFeed extends SnapshotFeed {
     let hit = -1;
     const started = (racePhase === "racing" || racePhase === "over") && goAt > 0;
     if (started) {
-      if (own && board && (board.cellRows?.length ?? 0) > 0) {
+      if (own && board && (board.cellRows?.size ?? 0) > 0) {
         cells = this.readRows(`own ${seat}`, board.cellRows!, rows, cols);
         phase = String(board.phase || "active");
         flags = num(board.flags);
         hit = num(board.hit, -1);
-      } else if (player && (player.cellRows?.length ?? 0) > 0) {
+      } else if (player && (player.cellRows?.size ?? 0) > 0) {
         // a public final board (after the race)
         cells = this.readRows(`public ${seat}`, player.cellRows!, rows, cols);
         phase = player.finished ? "won" : player.inRace && !player.alive ? "lost" : "active";

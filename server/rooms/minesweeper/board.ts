@@ -104,7 +104,7 @@ export const boardParts: GameServerParts<Board, MinesweeperMove, MinesweeperEven
     const shown = new ShownRows(config.rows, config.cols);
     // A custom board (up to 100 × 100) passes 8 KB: sized up front, not grown mid-flood.
     sizeEncoderForEntries(config.rows * config.cols);
-    state.cellRows.push(...shown.hiddenRows());
+    shown.fillHidden(state.cellRows);
     for (let s = 0; s < seats; s++) {
       state.credits.push(0);
       state.cursors.push(new Cursor());

@@ -81,7 +81,7 @@ function resetSeat(st: RaceRoomState, seat: number): void {
   pub.finishMs = -1;
   pub.outMs = -1;
   pub.rank = 0;
-  if (pub.cellRows.length > 0) pub.cellRows.clear();
+  if (pub.cellRows.size > 0) pub.cellRows.clear();
   const shown = shownBoards.get(st)![seat];
   shown.hideAll();
   shown.flush(pub.board.cellRows);
@@ -144,7 +144,7 @@ export const raceParts: GameServerParts<RaceState, RaceMove, RaceEvent, Mineswee
     for (let s = 0; s < seats; s++) {
       const seat = new RaceSeat();
       const rows = new ShownRows(config.rows, config.cols);
-      seat.board.cellRows.push(...rows.hiddenRows());
+      rows.fillHidden(seat.board.cellRows);
       state.players.push(seat);
       shown.push(rows);
     }
@@ -186,7 +186,7 @@ export const raceParts: GameServerParts<RaceState, RaceMove, RaceEvent, Mineswee
         writeBoard(st, room(raceSeat), view, true, race.boards[raceSeat].hitIndex);
         const pub = st.players[room(raceSeat)];
         pub.cellRows.clear();
-        pub.cellRows.push(...encodeRows(view.cells, view.cols));
+        encodeRows(view.cells, view.cols).forEach((row, r) => pub.cellRows.set(String(r), row));
       });
     } else {
       for (const raceSeat of seats) writeBoard(st, room(raceSeat), viewRace(race, raceSeat).own!, false, race.boards[raceSeat].hitIndex);

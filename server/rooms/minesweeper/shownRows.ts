@@ -3,7 +3,7 @@
 // flush() re-encodes only the dirty rows into the schema array, once per move after it is
 // applied, so a flood over 50 rows sends 50 row strings, and a flag one.
 
-import type { ArraySchema } from "@colyseus/schema";
+import type { MapSchema } from "@colyseus/schema";
 import { CELL, encodeRow } from "../../../common/minesweeper/index.js";
 
 export class ShownRows {
@@ -36,18 +36,19 @@ export class ShownRows {
   }
 
   /**
-   * Writes the dirty rows into `target` in place (`target[r] = …`: the array keeps its length
-   * from creation, so a row is only ever replaced, never added or moved). Returns rows written.
+   * Writes the dirty rows into `target` (keyed by row index, every row there from creation, so
+   * a row is only ever replaced). Returns rows written.
    */
-  flush(target: ArraySchema<string>): number {
+  flush(target: MapSchema<string>): number {
     if (this.dirtyCount === 0) return 0;
     let written = 0;
     for (let r = 0; r < this.rows; r++) {
       if (!this.dirty[r]) continue;
       this.dirty[r] = 0;
       const s = encodeRow(this.codes, r * this.cols, this.cols);
-      if (target[r] !== s) {
-        target[r] = s;
+      const key = String(r);
+      if (target.get(key) !== s) {
+        target.set(key, s);
         written++;
       }
     }
@@ -55,9 +56,9 @@ export class ShownRows {
     return written;
   }
 
-  /** The rows of a board with every cell hidden: what a new `cellRows` is filled with. */
-  hiddenRows(): string[] {
+  /** Fills a new `cellRows` with every row hidden (what this starts with). */
+  fillHidden(target: MapSchema<string>): void {
     const row = encodeRow(new Uint8Array(this.cols).fill(CELL.HIDDEN), 0, this.cols);
-    return Array.from({ length: this.rows }, () => row);
+    for (let r = 0; r < this.rows; r++) target.set(String(r), row);
   }
 }
