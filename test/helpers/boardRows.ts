@@ -1,7 +1,7 @@
 // A Minesweeper board's `cellRows` (row index → one run-length string per row,
 // common/minesweeper/rowCode.ts) read back as the flat row-major array of cell codes, so tests
 // compare and index cells as before.
-import { decodeRow, rowWidth } from "../../common/minesweeper/rowCode.js";
+import { decodeRow, encodeRows, rowWidth } from "../../common/minesweeper/rowCode.js";
 
 type Rows = { get(key: string): string | undefined; readonly size: number } | ArrayLike<string>;
 
@@ -29,4 +29,9 @@ export function cellsOf(x: Parameters<typeof rowsOf>[0]): number[] {
   const out: number[] = [];
   for (const row of rows) for (const code of decodeRow(row, width)) out.push(code);
   return out;
+}
+
+/** A `cellRows` map for planted boards in tests: `codes` row-major, `cols` wide (3 by default). */
+export function rowsFor(codes: ArrayLike<number>, cols = 3): Map<string, string> {
+  return new Map(encodeRows(codes, cols).map((row, r) => [String(r), row]));
 }
