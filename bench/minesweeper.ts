@@ -20,7 +20,7 @@ import type { Browser } from "playwright-core";
 import { createHubConfig } from "../arena.config.js";
 import { DEFAULTS, NO_ADDRESS_LIMITS } from "../server/settings.js";
 import { createRng } from "../common/core/rng.js";
-import { countAdjacent, floodReveal, openedCells, placeMines, setupBoard, type MinesweeperConfig, type MinesweeperState } from "../common/minesweeper/index.js";
+import { countAdjacent, decodeRows, floodReveal, openedCells, placeMines, setupBoard, type MinesweeperConfig, type MinesweeperState } from "../common/minesweeper/index.js";
 import type { MinesweeperRoom } from "../server/rooms/minesweeper/index.js";
 import { SqliteStore } from "../server/store/index.js";
 import { boardReady, DESKTOP, freePort, launchChromium, waitHub } from "../test/helpers/e2e.js";
@@ -166,6 +166,12 @@ function countBytes(room: Room<any>) {
   };
 }
 
+/** A node client's decoded board: its `cellRows` (row index → run-length string) as codes. */
+const boardCodes = (state: any): Uint8Array => {
+  const rows = state.cellRows as ReadonlyMap<string, string>;
+  return decodeRows(Array.from({ length: rows.size }, (_, r) => rows.get(String(r)) ?? ""), rows.size, state.cols, 9);
+};
+
 const opened = (cells: Iterable<number>) => {
   let n = 0;
   for (const c of cells) if (c <= 8) n++;
@@ -212,7 +218,7 @@ async function benchRooms(): Promise<RoomSample[]> {
       });
       room.onMessage("*", () => {}); // events are counted, not read
       const bytes = countBytes(room);
-      await waitFor(() => room.state?.cells?.length === SIDE * SIDE, "the node client's board");
+      await waitFor(() => room.state?.cellRows?.size === SIDE, "the node client's board");
       const serverRoom = server.getRoomById(room.roomId) as unknown as MinesweeperRoom;
 
       // The viewer: a second seat in Chromium, which draws the partner's flood.
@@ -243,7 +249,7 @@ async function benchRooms(): Promise<RoomSample[]> {
       const changed = await waitFor(() => {
         const board = serverRoom.session.state;
         if (board.revealedCount === 0) return undefined;
-        const n = opened(room.state.cells as Iterable<number>);
+        const n = opened(boardCodes(room.state));
         return n === board.revealedCount ? n : undefined;
       }, "the flood on the node client");
       const client = (await (

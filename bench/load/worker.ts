@@ -19,6 +19,7 @@ import { Client as BgioClient } from "boardgame.io/client";
 import { SocketIO } from "boardgame.io/multiplayer";
 import { MinesweeperCoop, SEATS } from "./bgioGame.js";
 import { unpackCubes, unpackPlay } from "../../common/cubestacc/wire.js";
+import { cellAt } from "../../common/minesweeper/rowCode.js";
 
 const MODE = process.env.MODE as "echo" | "hub" | "cubestacc" | "bgio";
 const PORT = Number(process.env.PORT);
@@ -143,17 +144,22 @@ async function connectHub(index: number): Promise<Conn> {
   room.onMessage("*", (type, payload: any) => {
     if (type === "seat") seat = payload.seat;
   });
+  // This seat's own cell (row 0, column = seat), read from row 0's run-length string.
+  const own = (state: any): number | undefined => {
+    const row = state?.cellRows?.get("0");
+    return typeof row === "string" && state.cols > seat ? cellAt([row], state.cols, seat) : undefined;
+  };
   room.onStateChange((state: any) => {
-    if (pending.t0 && seat >= 0 && state.cells[seat] === expected) finish(pending);
+    if (pending.t0 && seat >= 0 && own(state) === expected) finish(pending);
   });
   const ws = (room.connection.transport as unknown as { ws: WebSocket }).ws;
   countBytes(ws);
-  await joined(() => seat >= 0 && room.state?.cells?.length > 0, "no seat / state after join");
+  await joined(() => seat >= 0 && own(room.state) !== undefined, "no seat / state after join");
   // A quiet client (all but every SAMPLE-th) stops decoding once seated: it keeps receiving
   // every frame (counted above) and moving, but its own cell is all it needs to know, and the
   // next patch after its move is taken as the move shown (no latency sample).
   const quiet = SAMPLE > 1 && Math.floor(index / WORKERS) % SAMPLE !== 0;
-  let flagged = room.state.cells[seat] === 10;
+  let flagged = own(room.state) === 10;
   if (!quiet) addSampler(() => Buffer.byteLength(JSON.stringify(room.state.toJSON())));
   if (quiet) {
     ws.binaryType = "nodebuffer"; // no copy into an ArrayBuffer per frame
@@ -168,7 +174,7 @@ async function connectHub(index: number): Promise<Conn> {
     group: room.roomId,
     move: () => {
       // Toggle a flag on this seat's own hidden cell (row 0, column = seat): always legal.
-      flagged = quiet ? !flagged : room.state.cells[seat] !== 10;
+      flagged = quiet ? !flagged : own(room.state) !== 10;
       expected = flagged ? 10 : 9;
       room.send("flag", { r: 0, c: seat });
     },

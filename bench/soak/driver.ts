@@ -10,6 +10,7 @@
 
 import { Client, type Room } from "colyseus.js";
 import { unpackPlay } from "../../common/cubestacc/wire.js";
+import { decodeRows } from "../../common/minesweeper/rowCode.js";
 
 const PORT = Number(process.env.PORT);
 const WORKER = Number(process.env.WORKER ?? 0);
@@ -50,9 +51,15 @@ type Mover = (room: Room<any>, seat: number) => void;
 
 const minesweeper: Mover = (room) => {
   const st = room.state;
-  const cells = st?.cells as ArrayLike<number> | undefined;
-  if (!cells || !cells.length) return;
-  const cols = st.cols as number;
+  const rows = st?.cellRows as ReadonlyMap<string, string> | undefined;
+  const cols = st?.cols as number;
+  if (!rows || !rows.size || !cols) return;
+  let cells: Uint8Array;
+  try {
+    cells = decodeRows(Array.from({ length: rows.size }, (_, r) => rows.get(String(r)) ?? ""), rows.size, cols, 9);
+  } catch {
+    return; // a board mid-resize: next tick
+  }
   const hidden: number[] = [];
   for (let i = 0; i < cells.length; i++) if (cells[i] === 9) hidden.push(i);
   if (!hidden.length) return;

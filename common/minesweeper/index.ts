@@ -11,3 +11,4 @@ export * from "./intent.js";
 export * from "./plausible.js";
 export * from "./solver.js";
 export * from "./noGuess.js";
+export * from "./rowCode.js";

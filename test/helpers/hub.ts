@@ -9,6 +9,7 @@ import { DEFAULTS, NO_ADDRESS_LIMITS, type HubSettings } from "../../server/sett
 import { SeatedRoom } from "../../server/rooms/base/SeatedRoom.js";
 import { SqliteStore } from "../../server/store/index.js";
 import type { MinesweeperRoom } from "../../server/rooms/minesweeper/index.js";
+import { cellsOf } from "./boardRows.js";
 
 export interface TestHub {
   colyseus: ColyseusTestServer;
@@ -136,7 +137,7 @@ export class Probe {
     const { onState, onMessage, cellsAtReceipt } = options;
     room.onMessage("*", (type, payload) => {
       const m: Received = { type: String(type), payload, phase: room.state?.phase };
-      if (cellsAtReceipt && room.state?.cells) m.cells = Array.from(room.state.cells as Iterable<number>);
+      if (cellsAtReceipt && room.state?.cellRows) m.cells = cellsOf(room.state.cellRows);
       this.messages.push(m);
       onMessage?.(m);
       this.notify();

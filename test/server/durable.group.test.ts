@@ -17,6 +17,7 @@ import { fillRoomLog, freeRoomLog } from "../helpers/fullDisk.js";
 import { play } from "../helpers/durable.js";
 import { seated, useHub } from "../helpers/hub.js";
 import { testPort } from "../helpers/ports.js";
+import { cellsOf } from "../helpers/boardRows.js";
 
 const PORT = testPort(2741);
 const WORDS = "The server could not save your move because its disk is full. Nothing changed; try again in a moment.";
@@ -111,7 +112,7 @@ describe("room log group commit: one transaction for every room's moves of a tur
       const p = await seated(sdk.create("minesweeper", { mode: "coop", seats: 2, level: "custom", rows: 9, cols: 9, mines: 10, name: "Ann" }));
       expect(await play(p, { type: "reveal", payload: { r: 4, c: 4 } }), "the first reveal").to.equal(true);
       const s = p.room.state as any;
-      const hidden = Array.from(s.cells as Iterable<number>).flatMap((v, i) => (v === CELL.HIDDEN ? [i] : []));
+      const hidden = cellsOf(s).flatMap((v, i) => (v === CELL.HIDDEN ? [i] : []));
       expect(hidden.length).to.be.greaterThan(11);
       const at = (i: number) => ({ r: Math.floor(i / s.cols), c: i % s.cols });
       // One burst, sent in one go: each move depends on the ones before it.
@@ -124,7 +125,7 @@ describe("room log group commit: one transaction for every room's moves of a tur
       // Flag and unflag of the same cell cancel out; then 11 flags for 10 mines: the 11th is refused.
       expect(refusedCodes).to.deep.equal(["no-flags-left"]);
       expect(s.flags, "flags on the counter").to.equal(10);
-      const cells = Array.from(s.cells as Iterable<number>);
+      const cells = cellsOf(s);
       expect(cells[hidden[0]], "flagged then unflagged").to.equal(CELL.HIDDEN);
       for (const i of hidden.slice(1, 11)) expect(cells[i]).to.equal(CELL.FLAG);
       expect(cells[hidden[11]], "the refused flag").to.equal(CELL.HIDDEN);

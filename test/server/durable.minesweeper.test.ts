@@ -11,11 +11,12 @@ import { createRng, type Rng } from "../../common/core/rng.js";
 import { CELL } from "../../common/minesweeper/types.js";
 import { comparable, play, rejoinAll, seat, type ClientMove, type Player, useRestartableHub } from "../helpers/durable.js";
 import { Probe } from "../helpers/hub.js";
+import { cellsOf } from "../helpers/boardRows.js";
 
 const over = (s: any) => s.phase === "won" || s.phase === "lost";
 
 function hiddenCell(s: any, rng: Rng, withFlags: boolean): { r: number; c: number } | null {
-  const cells: number[] = Array.from(s.cells as Iterable<number>);
+  const cells: number[] = cellsOf(s);
   const picks = cells.flatMap((v, i) => (v === CELL.HIDDEN || (withFlags && v === CELL.FLAG) ? [i] : []));
   if (!picks.length) return null;
   const i = picks[rng.int(picks.length)];

@@ -13,6 +13,7 @@ import { HubState, SeatState } from "../../server/rooms/base/HubState.js";
 import { Cursor, MinesweeperState, type MinesweeperRoom } from "../../server/rooms/minesweeper/index.js";
 import { bootHub, NO_RATE_LIMITS, Probe, type TestHub } from "../helpers/hub.js";
 import { testPort } from "../helpers/ports.js";
+import { cellsOf, rowsFor } from "../helpers/boardRows.js";
 
 const PORT = testPort(2572);
 const GAMES = 216;
@@ -67,14 +68,20 @@ export function leaksIn(type: string, payload: unknown, truth: Truth): string[] 
 }
 
 /** Checks one decoded state against the truth; returns problems and how many numbers it verified. */
-export function leaksInState(state: { phase: string; cells: ArrayLike<number>; hit: number }, truth: Truth): { problems: string[]; numbers: number } {
+export function leaksInState(state: { phase: string; cellRows: Parameters<typeof cellsOf>[0]; hit: number }, truth: Truth): { problems: string[]; numbers: number } {
   const problems: string[] = [];
   let numbers = 0;
   if (state.phase !== "fresh" && state.phase !== "active") return { problems, numbers };
   const board = truth.board();
   if (state.hit !== -1) problems.push(`hit ${state.hit} while ${state.phase}`);
-  for (let i = 0; i < state.cells.length; i++) {
-    const code = state.cells[i];
+  let cells: number[] = [];
+  try {
+    cells = cellsOf(state.cellRows); // strict: a malformed row string is a problem too
+  } catch (e) {
+    problems.push(`cellRows do not decode: ${(e as Error).message}`);
+  }
+  for (let i = 0; i < cells.length; i++) {
+    const code = cells[i];
     if (code > CELL.FLAG) problems.push(`cell ${i} shows end-of-game code ${code} while ${state.phase}`);
     else if (code <= 8) {
       numbers++;
@@ -122,12 +129,12 @@ describe("minesweeper: no hidden mine ever reaches a client", function () {
       "game", "mode", "phase", "seats", "maxSeats", "spectators", "private", "owner", "serverTime",
       // the generic room's turn fields (GameRoomState): seats and counters, never a cell
       "gameNo", "acting", "together", "order", "deadline", "result",
-      "level", "rows", "cols", "mines", "noGuess", "cells", "flags", "startedAt", "endedAt", "elapsed", "credits", "cursors", "hit", "replayId",
+      "level", "rows", "cols", "mines", "noGuess", "cellRows", "flags", "startedAt", "endedAt", "elapsed", "credits", "cursors", "hit", "replayId",
     ]);
     const types = Object.fromEntries(fields.map((f) => [f.name, f.type]));
     expect(types.mines, "`mines` is the mine count, a number").to.equal("uint16");
     expect(types.hit).to.equal("int32");
-    expect(types.cells).to.deep.equal({ array: "uint8" });
+    expect(types.cellRows, "row strings of shown codes, keyed by row").to.deep.equal({ map: "string" });
     expect(fieldsOf(HubState).map((f) => f.name)).to.not.include.members(["mines", "seed"]);
     expect(fieldsOf(SeatState).map((f) => f.name)).to.have.members(["name", "occupied", "connected", "ready", "bot"]);
     expect(fieldsOf(Cursor).map((f) => f.name)).to.have.members(["r", "c"]);
@@ -145,13 +152,14 @@ describe("minesweeper: no hidden mine ever reaches a client", function () {
     expect(leaksIn("welcome", { seed: 5 }, truth)).to.not.be.empty;
     expect(leaksIn("error", { code: "x", hint: { r: 1, c: 1 } }, truth)).to.not.be.empty;
     expect(leaksIn("event", { kind: "flag", seat: 0, r: 1, c: 1, flagged: true }, truth)).to.deep.equal([]);
-    const cells = [1, 9, 9, 9, 9, 9, 9, 9, 10];
-    expect(leaksInState({ phase: "active", cells, hit: -1 }, truth)).to.deep.equal({ problems: [], numbers: 1 });
-    expect(leaksInState({ phase: "active", cells: [1, 9, 9, 9, CELL.MINE, 9, 9, 9, 9], hit: -1 }, truth).problems).to.not.be.empty;
-    expect(leaksInState({ phase: "active", cells: [2, 9, 9, 9, 9, 9, 9, 9, 9], hit: -1 }, truth).problems).to.not.be.empty;
-    expect(leaksInState({ phase: "active", cells: [9, 9, 9, 9, 0, 9, 9, 9, 9], hit: -1 }, truth).problems).to.not.be.empty;
-    expect(leaksInState({ phase: "active", cells, hit: 4 }, truth).problems).to.not.be.empty;
-    expect(leaksInState({ phase: "lost", cells: [1, 9, 9, 9, CELL.HIT_MINE, 9, 9, 9, 9], hit: 4 }, truth).problems).to.deep.equal([]);
+    const cells = rowsFor([1, 9, 9, 9, 9, 9, 9, 9, 10]);
+    expect(leaksInState({ phase: "active", cellRows: cells, hit: -1 }, truth)).to.deep.equal({ problems: [], numbers: 1 });
+    expect(leaksInState({ phase: "active", cellRows: rowsFor([1, 9, 9, 9, CELL.MINE, 9, 9, 9, 9]), hit: -1 }, truth).problems).to.not.be.empty;
+    expect(leaksInState({ phase: "active", cellRows: rowsFor([2, 9, 9, 9, 9, 9, 9, 9, 9]), hit: -1 }, truth).problems).to.not.be.empty;
+    expect(leaksInState({ phase: "active", cellRows: rowsFor([9, 9, 9, 9, 0, 9, 9, 9, 9]), hit: -1 }, truth).problems).to.not.be.empty;
+    expect(leaksInState({ phase: "active", cellRows: new Map([["0", "bj2"], ["1", "j3"], ["2", "j4"]]), hit: -1 }, truth).problems, "a malformed row").to.not.be.empty;
+    expect(leaksInState({ phase: "active", cellRows: cells, hit: 4 }, truth).problems).to.not.be.empty;
+    expect(leaksInState({ phase: "lost", cellRows: rowsFor([1, 9, 9, 9, CELL.HIT_MINE, 9, 9, 9, 9]), hit: 4 }, truth).problems).to.deep.equal([]);
   });
 
   it(`${GAMES} random solo and co-op games with a spectator each: nothing hidden arrives before the end`, async () => {
@@ -252,7 +260,7 @@ async function playOneGame(hub: TestHub, index: number, rng: Rng): Promise<GameR
   const result = server.session.state.phase;
   // Everyone, spectator included, ends up seeing the end.
   await Promise.all(probes.map((p) => p.until(() => p.state.phase === result || undefined, 5000, "final phase")));
-  const finalCells = Array.from(probes[probes.length - 1].state.cells as Iterable<number>);
+  const finalCells = cellsOf(probes[probes.length - 1].state);
   const expected = Array.from(server.session.view(null).cells);
   if (JSON.stringify(finalCells) !== JSON.stringify(expected)) problems.push("spectator's final board differs from the server's view");
   const finalProbe = probes[0];
@@ -270,7 +278,7 @@ interface Move {
 /** Mostly reveals; some flags and chords; uses the truth with probability `cheat` to stay safe. */
 function chooseMove(state: any, truth: Truth, rng: Rng, cheat: number): Move {
   const cols = truth.cols;
-  const cells: number[] = Array.from(state.cells as Iterable<number>);
+  const cells: number[] = cellsOf(state);
   const at = (i: number) => ({ r: Math.floor(i / cols), c: i % cols });
   const hidden = cells.flatMap((code, i) => (code === CELL.HIDDEN ? [i] : []));
   const numbers = cells.flatMap((code, i) => (code >= 1 && code <= 8 ? [i] : []));

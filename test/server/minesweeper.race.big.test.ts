@@ -9,6 +9,7 @@ import type { MinesweeperState, RaceRoom, RaceRoomState } from "../../server/roo
 import { dropConnection, Probe, until, type TestHub, seated, type SeatedClient } from "../helpers/hub.js";
 import { bootMinesweeperHub } from "../helpers/minesweeper.js";
 import { testPort } from "../helpers/ports.js";
+import { cellsOf } from "../helpers/boardRows.js";
 
 const PORT = testPort(2649);
 const RACERS = 8;
@@ -63,8 +64,8 @@ describe("minesweeper: the biggest boards", function () {
     dropConnection(a.room);
     await until(() => server.seatStatus(3) !== "connected", 5000);
     const back = await seated(hub.colyseus.sdk.joinById(host.room.roomId, { seatToken: a.seatToken }));
-    await back.probe.until(() => back.probe.state.players?.[3]?.board?.cells?.length === 480 || undefined, 5000, "own board");
-    expect(Array.from(back.probe.state.players[3].board.cells)).to.deep.equal(mine);
+    await back.probe.until(() => cellsOf(back.probe.state.players?.[3]?.board).length === 480 || undefined, 5000, "own board");
+    expect(cellsOf(back.probe.state.players[3].board)).to.deep.equal(mine);
     players[3] = back;
 
     // Everyone clears: the race ends and every board becomes public.
@@ -75,18 +76,18 @@ describe("minesweeper: the biggest boards", function () {
       }
     }
     await until(() => server.state.phase !== "racing", 8000);
-    const truth = Array.from((server.state as unknown as RaceRoomState).players).map((p) => Array.from(p.cells));
+    const truth = Array.from((server.state as unknown as RaceRoomState).players).map((p) => cellsOf(p));
     expect(truth.filter((c) => c.length === 480).length, "every racer's public board").to.equal(RACERS);
 
     const late = await hub.colyseus.sdk.joinById(host.room.roomId, { spectate: true, name: "Late" });
     const watcher = new Probe(late);
     await watcher.next("welcome", 0);
-    await watcher.until(() => watcher.state.players?.[RACERS - 1]?.cells?.length === 480 || undefined, 5000, "the public boards");
-    const seen = Array.from(watcher.state.players).map((p: any) => Array.from(p.cells));
+    await watcher.until(() => cellsOf(watcher.state.players?.[RACERS - 1]).length === 480 || undefined, 5000, "the public boards");
+    const seen = Array.from(watcher.state.players).map((p: any) => cellsOf(p));
     expect(seen).to.deep.equal(truth);
     for (const p of players) {
       await p.probe.sync();
-      expect(Array.from(p.probe.state.players).map((x: any) => Array.from(x.cells))).to.deep.equal(truth);
+      expect(Array.from(p.probe.state.players).map((x: any) => cellsOf(x))).to.deep.equal(truth);
     }
   });
 
@@ -101,13 +102,13 @@ describe("minesweeper: the biggest boards", function () {
       host.room.send("reveal", left[(n * 13) % left.length]);
       await host.probe.sync();
     }
-    const truth = Array.from((server.state as unknown as MinesweeperState).cells);
+    const truth = cellsOf(server.state as unknown as MinesweeperState);
     expect(truth.filter((c) => c <= 8).length, "most of the board open").to.be.greaterThan(5000);
     const late = await hub.colyseus.sdk.joinById(host.room.roomId, { spectate: true, name: "Late" });
     const watcher = new Probe(late);
     await watcher.next("welcome", 0);
-    await watcher.until(() => watcher.state.cells?.length === 10_000 || undefined, 5000, "the board");
-    expect(Array.from(watcher.state.cells)).to.deep.equal(truth);
-    expect(Array.from(host.probe.state.cells)).to.deep.equal(truth);
+    await watcher.until(() => cellsOf(watcher.state).length === 10_000 || undefined, 5000, "the board");
+    expect(cellsOf(watcher.state)).to.deep.equal(truth);
+    expect(cellsOf(host.probe.state)).to.deep.equal(truth);
   });
 });

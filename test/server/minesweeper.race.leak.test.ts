@@ -17,6 +17,7 @@ import { RaceBoard, RaceRoomState, RaceSeat, type RaceRoom } from "../../server/
 import { NO_RATE_LIMITS, Probe, type TestHub } from "../helpers/hub.js";
 import { bootMinesweeperHub } from "../helpers/minesweeper.js";
 import { testPort } from "../helpers/ports.js";
+import { cellsOf, rowsFor, rowsOf } from "../helpers/boardRows.js";
 
 const PORT = testPort(2643);
 const ROOMS = 96;
@@ -46,7 +47,7 @@ export function leaksInRaceState(state: any, viewer: number, truth: Truth): { pr
   });
   if (state.phase !== "racing") return { problems, numbers };
   players.forEach((p, seat) => {
-    if (p.cells && p.cells.length > 0) problems.push(`seat ${seat}'s public cells are filled while racing`);
+    if (rowsOf(p.cellRows).length > 0) problems.push(`seat ${seat}'s public cells are filled while racing`);
   });
   if (viewer < 0) return { problems, numbers };
   const race = truth.race(state.raceNo);
@@ -58,7 +59,12 @@ export function leaksInRaceState(state: any, viewer: number, truth: Truth): { pr
   }
   if (!race || raceSeat < 0) return { problems, numbers };
   const board = race.boards[raceSeat];
-  const cells: number[] = Array.from(own.cells ?? []);
+  let cells: number[] = [];
+  try {
+    cells = cellsOf(own.cellRows); // strict: a malformed row string is a problem too
+  } catch (e) {
+    problems.push(`own cellRows do not decode: ${(e as Error).message}`);
+  }
   for (let i = 0; i < cells.length; i++) {
     const code = cells[i];
     if (code <= 8) {
@@ -155,10 +161,10 @@ describe("minesweeper race: nobody sees another racer's cells before the end", f
       "gameNo", "acting", "together", "order", "deadline", "result",
       "level", "rows", "cols", "mines", "noGuess", "raceNo", "countdownEndsAt", "goAt", "endedAt", "winner", "replayId", "players",
     ]);
-    expect(fieldsOf(RaceSeat)).to.have.members(["inRace", "percent", "alive", "finished", "finishMs", "outMs", "rank", "cells", "board"]);
-    expect(fieldsOf(RaceBoard)).to.have.members(["cells", "phase", "flags", "hit"]);
-    expect(fieldsOf(HubState)).to.not.include.members(["mines", "seed", "cells"]);
-    expect(fieldsOf(SeatState)).to.not.include("cells");
+    expect(fieldsOf(RaceSeat)).to.have.members(["inRace", "percent", "alive", "finished", "finishMs", "outMs", "rank", "cellRows", "board"]);
+    expect(fieldsOf(RaceBoard)).to.have.members(["cellRows", "phase", "flags", "hit"]);
+    expect(fieldsOf(HubState)).to.not.include.members(["mines", "seed", "cells", "cellRows"]);
+    expect(fieldsOf(SeatState)).to.not.include.members(["cells", "cellRows"]);
     // `board` is the one @view()-tagged field.
     const meta = (RaceSeat as any)[Symbol.metadata];
     const tagged = Object.keys(meta).filter((k) => /^\d+$/.test(k) && meta[k].tag !== undefined).map((k) => meta[k].name);
@@ -172,13 +178,15 @@ describe("minesweeper race: nobody sees another racer's cells before the end", f
     const board = { mines, adjacent, hitIndex: null } as any;
     const race = { boards: [board, board] } as unknown as RaceState;
     const truth: Truth = { race: () => race, raceSeat: (_n, seat) => (seat < 2 ? seat : -1), cols: 3 };
-    const ownBoard = { cells: [1, 9, 9, 9, 9, 9, 9, 9, 10] };
-    const base = { phase: "racing", raceNo: 1, players: [{ board: ownBoard, cells: [] }, { cells: [] }] };
+    const none = () => new Map<string, string>();
+    const ownBoard = { cellRows: rowsFor([1, 9, 9, 9, 9, 9, 9, 9, 10]) };
+    const base = { phase: "racing", raceNo: 1, players: [{ board: ownBoard, cellRows: none() }, { cellRows: none() }] };
     expect(leaksInRaceState(base, 0, truth)).to.deep.equal({ problems: [], numbers: 1 });
-    expect(leaksInRaceState({ ...base, players: [{ board: ownBoard, cells: [] }, { board: ownBoard, cells: [] }] }, 0, truth).problems).to.not.be.empty;
-    expect(leaksInRaceState({ ...base, players: [{ board: ownBoard, cells: [] }, { cells: [1] }] }, 0, truth).problems).to.not.be.empty;
-    expect(leaksInRaceState({ ...base, players: [{ board: { cells: [2, 9, 9, 9, 9, 9, 9, 9, 9] }, cells: [] }, { cells: [] }] }, 0, truth).problems).to.not.be.empty;
-    expect(leaksInRaceState({ ...base, players: [{ board: { cells: [9, 9, 9, 9, CELL.MINE, 9, 9, 9, 9] }, cells: [] }, { cells: [] }] }, 0, truth).problems).to.not.be.empty;
+    expect(leaksInRaceState({ ...base, players: [{ board: ownBoard, cellRows: none() }, { board: ownBoard, cellRows: none() }] }, 0, truth).problems).to.not.be.empty;
+    expect(leaksInRaceState({ ...base, players: [{ board: ownBoard, cellRows: none() }, { cellRows: new Map([["0", "b"]]) }] }, 0, truth).problems).to.not.be.empty;
+    expect(leaksInRaceState({ ...base, players: [{ board: { cellRows: rowsFor([2, 9, 9, 9, 9, 9, 9, 9, 9]) }, cellRows: none() }, { cellRows: none() }] }, 0, truth).problems).to.not.be.empty;
+    expect(leaksInRaceState({ ...base, players: [{ board: { cellRows: rowsFor([9, 9, 9, 9, CELL.MINE, 9, 9, 9, 9]) }, cellRows: none() }, { cellRows: none() }] }, 0, truth).problems).to.not.be.empty;
+    expect(leaksInRaceState({ ...base, players: [{ board: { cellRows: new Map([["0", "j1"], ["1", "j3"], ["2", "j3"]]) }, cellRows: none() }, { cellRows: none() }] }, 0, truth).problems, "a malformed row").to.not.be.empty;
     expect(leaksInRaceState(base, -1, truth).problems, "a spectator holding a board").to.not.be.empty;
     expect(leaksInRaceState({ ...base, phase: "over" }, 0, truth).problems).to.deep.equal([]);
     expect(leaksInRaceMessage("event", { kind: "reveal", seat: 0, cells: [{ r: 0, c: 0, n: 1 }] }, 0, truth, 1, "racing")).to.deep.equal([]);
@@ -337,7 +345,7 @@ async function playRoom(hub: TestHub, index: number, rng: Rng): Promise<RoomRepo
     for (const k of present) {
       const players = probes[k].state.players;
       racers.forEach((seat, raceSeat) => {
-        if (JSON.stringify(Array.from(players[seat].cells)) !== JSON.stringify(Array.from(finals[raceSeat].cells))) {
+        if (JSON.stringify(cellsOf(players[seat])) !== JSON.stringify(Array.from(finals[raceSeat].cells))) {
           report.problems.push(`client ${k}: seat ${seat}'s public board after race ${raceNo} differs from the server's`);
         }
       });
@@ -361,7 +369,7 @@ interface Move {
 
 /** Mostly reveals, some flags and chords, from the client's own board; the truth keeps it safe with probability `cheat`. */
 function chooseMove(own: any, truthBoard: RaceState["boards"][number], cols: number, rng: Rng, cheat: number): Move {
-  const cells: number[] = own ? Array.from(own.cells as Iterable<number>) : [];
+  const cells: number[] = own ? cellsOf(own) : [];
   const at = (i: number) => ({ r: Math.floor(i / cols), c: i % cols });
   const hidden = cells.flatMap((code, i) => (code === CELL.HIDDEN ? [i] : []));
   const numbers = cells.flatMap((code, i) => (code >= 1 && code <= 8 ? [i] : []));

@@ -9,6 +9,7 @@ import type { RaceRoom } from "../../server/rooms/minesweeper/index.js";
 import { dropConnection, Probe, rejection, until, type TestHub, seated, type SeatedClient } from "../helpers/hub.js";
 import { bootMinesweeperHub } from "../helpers/minesweeper.js";
 import { testPort } from "../helpers/ports.js";
+import { cellsOf } from "../helpers/boardRows.js";
 
 const PORT = testPort(2641);
 const HOLD_PORT = testPort(2642);
@@ -86,9 +87,9 @@ describe("minesweeper race rooms", function () {
       expect([st.raceNo, st.countdownEndsAt, st.goAt, st.endedAt, st.winner, st.replayId]).to.deep.equal([0, 0, 0, 0, -1, -1]);
       expect(st.players.length).to.equal(8);
       // Own board only: seat 0 holds players[0].board, never players[1].board.
-      expect(st.players[0].board.cells.length).to.equal(81);
+      expect(cellsOf(st.players[0].board).length).to.equal(81);
       expect(st.players[1].board).to.equal(undefined);
-      expect(b.probe.state.players[1].board.cells.length).to.equal(81);
+      expect(cellsOf(b.probe.state.players[1].board).length).to.equal(81);
       expect(b.probe.state.players[0].board).to.equal(undefined);
       const rooms = (await hub.get("/api/rooms?game=minesweeper")).body as any[];
       expect(rooms.find((r) => r.roomId === a.room.roomId)).to.include({ mode: "race", level: "beginner", players: 2, maxPlayers: 8, phase: "waiting" });
@@ -227,18 +228,18 @@ describe("minesweeper race rooms", function () {
       const expected = Array.from(viewRace(server.session!.state, 0).own!.cells);
       for (const p of players) {
         const st = p.probe.state;
-        expect(Array.from(st.players[p.seat].board.cells)).to.deep.equal(expected);
+        expect(cellsOf(st.players[p.seat].board)).to.deep.equal(expected);
         for (let s = 0; s < st.players.length; s++) if (s !== p.seat) expect(st.players[s].board).to.equal(undefined);
-        expect(st.players.every((q: any) => q.cells.length === 0)).to.equal(true);
+        expect(st.players.every((q: any) => cellsOf(q).length === 0)).to.equal(true);
         const reveal = p.probe.of("event").filter((e) => e.kind === "reveal");
         expect(reveal.map((e) => e.seat)).to.deep.equal([p.seat]);
       }
-      expect(spectator.state.players.every((q: any) => q.board === undefined && q.cells.length === 0)).to.equal(true);
+      expect(spectator.state.players.every((q: any) => q.board === undefined && cellsOf(q).length === 0)).to.equal(true);
       expect(spectator.of("event").filter((e) => e.kind === "reveal")).to.deep.equal([]);
       // A spectator arriving mid-race gets the full state: still no board, no cells.
       const late = new Probe(await hub.colyseus.sdk.joinById(players[0].room.roomId, { spectate: true }));
       await late.until(() => (late.state.phase === "racing" && late.state.players?.length === 4) || undefined);
-      expect(late.state.players.every((q: any) => q.board === undefined && q.cells.length === 0)).to.equal(true);
+      expect(late.state.players.every((q: any) => q.board === undefined && cellsOf(q).length === 0)).to.equal(true);
       expect(late.state.players.map((q: any) => q.percent)).to.deep.equal(spectator.state.players.map((q: any) => q.percent));
       // Progress is public.
       expect(spectator.state.players.slice(0, 4).map((q: any) => q.percent)).to.deep.equal(Array(4).fill(Math.floor((boards[0].revealedCount * 1000) / (256 - 40)) / 10));
@@ -263,7 +264,7 @@ describe("minesweeper race rooms", function () {
       const out = await spectator.next("event", 0, (e) => e.kind === "out");
       expect(out).to.include({ seat: 0, reason: "mine" });
       await a.probe.until(() => a.probe.state.players[0].board.phase === "lost" || undefined);
-      const own = Array.from(a.probe.state.players[0].board.cells as number[]);
+      const own = cellsOf(a.probe.state.players[0].board);
       expect(own.filter((x) => x === CELL.HIT_MINE)).to.have.length(1);
       expect(own.filter((x) => x === CELL.MINE || x === CELL.FLAGGED_MINE || x === CELL.WRONG_FLAG)).to.have.length(0);
       expect(a.probe.state.players[0].board.hit).to.be.at.least(0);
@@ -295,9 +296,9 @@ describe("minesweeper race rooms", function () {
       const finals = viewRace(server.session!.state, null).boards!;
       await settle(a.probe, b.probe, c.probe);
       for (const probe of [spectator, a.probe, b.probe]) {
-        for (let s = 0; s < 3; s++) expect(Array.from(probe.state.players[s].cells)).to.deep.equal(Array.from(finals[s].cells));
+        for (let s = 0; s < 3; s++) expect(cellsOf(probe.state.players[s])).to.deep.equal(Array.from(finals[s].cells));
       }
-      expect(Array.from(st.players[1].cells as number[]).filter((x) => x === CELL.MINE)).to.have.length(10);
+      expect(cellsOf(st.players[1]).filter((x) => x === CELL.MINE)).to.have.length(10);
       // Moves after the end.
       await play(b, "reveal", cellOf(boardOf(server, 1), "safe"));
       expect(b.probe.of("error").pop()).to.include({ code: "race-over" });
@@ -351,10 +352,10 @@ describe("minesweeper race rooms", function () {
       // A newcomer takes the free seat after the race: it starts clean.
       const d = await seated(hub.colyseus.sdk.joinById(a.room.roomId, { name: "Dee" }));
       expect(d.seat).to.equal(2);
-      await d.probe.until(() => d.probe.state.players?.[2]?.board?.cells?.length === 81 || undefined);
+      await d.probe.until(() => cellsOf(d.probe.state.players?.[2]?.board).length === 81 || undefined);
       expect(d.probe.state.players[2].inRace).to.equal(false);
-      expect(d.probe.state.players[2].cells.length).to.equal(0);
-      expect(Array.from(d.probe.state.players[2].board.cells).every((x) => x === CELL.HIDDEN)).to.equal(true);
+      expect(cellsOf(d.probe.state.players[2]).length).to.equal(0);
+      expect(cellsOf(d.probe.state.players[2].board).every((x) => x === CELL.HIDDEN)).to.equal(true);
       // Play again: everyone ready → a new race on a new seed, boards and standings reset.
       const from = spectator.messages.length;
       await readyAll([a, b, d]);
@@ -362,14 +363,14 @@ describe("minesweeper race rooms", function () {
       expect(go).to.deep.include({ raceNo: 2, seats: [0, 1, 2] });
       expect(server.session!.seed).to.not.equal(firstSeed);
       await spectator.until(() => spectator.state.raceNo === 2 || undefined);
-      expect(spectator.state.players.slice(0, 3).map((p: any) => [p.cells.length, p.rank, p.alive, p.finished])).to.deep.equal([
+      expect(spectator.state.players.slice(0, 3).map((p: any) => [cellsOf(p).length, p.rank, p.alive, p.finished])).to.deep.equal([
         [0, 0, true, false],
         [0, 0, true, false],
         [0, 0, true, false],
       ]);
       expect([spectator.state.winner, spectator.state.replayId, spectator.state.endedAt]).to.deep.equal([-1, -1, 0]);
       await settle(a.probe);
-      expect(Array.from(a.probe.state.players[0].board.cells)).to.deep.equal(Array.from(viewRace(server.session!.state, 0).own!.cells));
+      expect(cellsOf(a.probe.state.players[0].board)).to.deep.equal(Array.from(viewRace(server.session!.state, 0).own!.cells));
     });
 
     it("a dropped racer reclaims the seat with its token and gets its own board back", async () => {
@@ -382,13 +383,13 @@ describe("minesweeper race rooms", function () {
       await until(() => server.seatStatus(0) !== "connected", 5000);
       const back = await seated(hub.colyseus.sdk.joinById(roomId, { seatToken: a.seatToken }));
       expect(back.seat).to.equal(0);
-      await back.probe.until(() => back.probe.state.players?.[0]?.board?.cells?.length === 81 || undefined);
-      expect(Array.from(back.probe.state.players[0].board.cells)).to.deep.equal(mine);
+      await back.probe.until(() => cellsOf(back.probe.state.players?.[0]?.board).length === 81 || undefined);
+      expect(cellsOf(back.probe.state.players[0].board)).to.deep.equal(mine);
       expect(back.probe.state.players[1].board).to.equal(undefined);
       // And the moves after the reclaim reach the new connection cell for cell.
       for (const kind of ["safe", "safe", "safe"] as const) {
         await play(back, "reveal", cellOf(boardOf(server, 0), kind));
-        expect(Array.from(back.probe.state.players[0].board.cells)).to.deep.equal(Array.from(viewRace(server.session!.state, 0).own!.cells));
+        expect(cellsOf(back.probe.state.players[0].board)).to.deep.equal(Array.from(viewRace(server.session!.state, 0).own!.cells));
       }
       expect(back.probe.of("error")).to.deep.equal([]);
     });

@@ -23,6 +23,7 @@ import {
 } from "../helpers/hub.js";
 import { testPort } from "../helpers/ports.js";
 import { captureLogs } from "../helpers/logLines.js";
+import { cellsOf } from "../helpers/boardRows.js";
 
 const PORT = testPort(2570);
 
@@ -231,7 +232,7 @@ describe("minesweeper rooms (seated-room base)", function () {
       expect(server.session.log.length).to.equal(logBefore);
       expect({ ...snapshot(server.state), serverTime: 0 }).to.deep.equal({ ...before, serverTime: 0 });
       // What a spectator decodes is exactly the public state, with no mine and no token in it.
-      expect(snapshot(spectator.state).cells.every((c: number) => c <= CELL.FLAG)).to.equal(true);
+      expect(cellsOf(snapshot(spectator.state)).every((c: number) => c <= CELL.FLAG)).to.equal(true);
       expect(JSON.stringify(spectator.messages)).to.not.include(ann.seatToken);
 
       spectator.room.send("chat", { text: "  nice  " });
@@ -250,7 +251,7 @@ describe("minesweeper rooms (seated-room base)", function () {
       const mine = hiddenMine(server);
       const flagAt = rc(server, mine);
       await play(ann, "flag", flagAt);
-      const board = snapshot(ann.probe.state).cells;
+      const board = cellsOf(snapshot(ann.probe.state));
       const token = ann.room.reconnectionToken;
 
       dropConnection(ann.room);
@@ -263,13 +264,13 @@ describe("minesweeper rooms (seated-room base)", function () {
       expect(back.seatToken).to.equal(ann.seatToken);
       await until(() => server.seatStatus(0) === "connected");
       await back.probe.until(() => back.probe.state.seats?.[0]?.connected === true || undefined);
-      expect(snapshot(back.probe.state).cells).to.deep.equal(board);
+      expect(cellsOf(snapshot(back.probe.state))).to.deep.equal(board);
       expect(back.probe.state.flags).to.equal(1);
       // And the game goes on from where it was.
       const next = safeHiddenCell(server);
       await play(back, "reveal", rc(server, next));
       expect(server.session.log.length).to.equal(3);
-      expect(back.probe.state.cells[next]).to.be.at.most(8);
+      expect(cellsOf(back.probe.state)[next]).to.be.at.most(8);
     });
 
     it("after the window the seat is held; its token reclaims it from a fresh client, other tokens are refused", async () => {
@@ -277,7 +278,7 @@ describe("minesweeper rooms (seated-room base)", function () {
       const roomId = ann.room.roomId;
       const server = hub.room(roomId);
       await play(ann, "reveal", { r: 4, c: 4 });
-      const board = snapshot(ann.probe.state).cells;
+      const board = cellsOf(snapshot(ann.probe.state));
 
       dropConnection(ann.room);
       await until(() => server.seatStatus(0) === "held", 5000, "the reconnection window to pass");
@@ -299,8 +300,8 @@ describe("minesweeper rooms (seated-room base)", function () {
       expect(again.probe.of("welcome")[0]).to.include({ roomId, spectator: false });
       expect(server.seatStatus(0)).to.equal("connected");
       expect(server.autoDispose).to.equal(true);
-      await again.probe.until(() => again.probe.state.cells?.length === 81 || undefined);
-      expect(snapshot(again.probe.state).cells).to.deep.equal(board);
+      await again.probe.until(() => cellsOf(again.probe.state).length === 81 || undefined);
+      expect(cellsOf(snapshot(again.probe.state))).to.deep.equal(board);
       expect(again.probe.state.seats[0].name).to.equal("Ann");
       await play(again, "reveal", rc(server, safeHiddenCell(server)));
       expect(server.session.log.length).to.equal(2);
@@ -462,8 +463,8 @@ describe("minesweeper rooms (seated-room base)", function () {
       for (const probe of [ann.probe, bob.probe, spectator]) {
         await probe.until(() => probe.state.phase === "lost" || undefined);
         expect(probe.state.hit).to.equal(hit);
-        expect(probe.state.cells[hit]).to.equal(CELL.HIT_MINE);
-        expect(probe.state.cells[mines[0]]).to.equal(CELL.FLAGGED_MINE);
+        expect(cellsOf(probe.state)[hit]).to.equal(CELL.HIT_MINE);
+        expect(cellsOf(probe.state)[mines[0]]).to.equal(CELL.FLAGGED_MINE);
         expect(probe.state.endedAt).to.be.at.least(probe.state.startedAt);
         expect(probe.state.elapsed).to.equal(probe.state.endedAt - probe.state.startedAt);
         const lost = await probe.next("event", 0, (e) => e.kind === "lost");
@@ -490,7 +491,7 @@ describe("minesweeper rooms (seated-room base)", function () {
       await play(bob, "restart", {});
       for (const probe of [ann.probe, bob.probe, spectator]) {
         await probe.until(() => probe.state.phase === "fresh" || undefined);
-        expect(Array.from(probe.state.cells).every((c) => c === CELL.HIDDEN)).to.equal(true);
+        expect(cellsOf(probe.state).every((c) => c === CELL.HIDDEN)).to.equal(true);
         expect([probe.state.flags, probe.state.hit, probe.state.startedAt, probe.state.endedAt, probe.state.elapsed]).to.deep.equal([0, -1, 0, 0, 0]);
         expect(Array.from(probe.state.credits)).to.deep.equal([0, 0, 0]);
         await probe.next("event", 0, (e) => e.kind === "restart");
@@ -515,7 +516,7 @@ describe("minesweeper rooms (seated-room base)", function () {
       expect(solo.probe.state.credits[0]).to.equal(25 - 3);
       expect(hub.store.recentGames({ roomId: solo.room.roomId })[0]).to.include({ result: "won" });
       // Every mine shows as flagged after a win.
-      for (let i = 0; i < 25; i++) if (server.session.state.mines![i]) expect(solo.probe.state.cells[i]).to.equal(CELL.FLAGGED_MINE);
+      for (let i = 0; i < 25; i++) if (server.session.state.mines![i]) expect(cellsOf(solo.probe.state)[i]).to.equal(CELL.FLAGGED_MINE);
     });
 
     it("after every move each player's board, flag counter and credits are the rules' view (only changed cells are patched)", async () => {
@@ -545,7 +546,7 @@ describe("minesweeper rooms (seated-room base)", function () {
         const view = server.session.view(null);
         const credits = creditsBySeat(board());
         for (const q of [ann, bob]) {
-          expect(Array.from(q.probe.state.cells as Iterable<number>), `cells after move ${k}`).to.deep.equal(Array.from(view.cells));
+          expect(cellsOf(q.probe.state), `cells after move ${k}`).to.deep.equal(Array.from(view.cells));
           expect(q.probe.state.flags, `flag counter after move ${k}`).to.equal(view.flags);
           expect(Array.from(q.probe.state.credits as Iterable<number>), `credits after move ${k}`).to.deep.equal(credits);
         }
@@ -556,11 +557,11 @@ describe("minesweeper rooms (seated-room base)", function () {
     it("handles a 100×100 board with a big flood fill", async () => {
       const p = await seated(hub.colyseus.sdk.create("minesweeper", { mode: "solo", level: "custom", rows: 100, cols: 100, mines: 10 }));
       const server = hub.room(p.room.roomId);
-      await p.probe.until(() => p.probe.state.cells?.length === 10000 || undefined);
+      await p.probe.until(() => cellsOf(p.probe.state).length === 10000 || undefined);
       await play(p, "reveal", { r: 50, c: 50 });
       const view = server.session.view(null).cells;
-      await p.probe.until(() => p.probe.state.cells[0] !== CELL.HIDDEN || undefined);
-      expect(Array.from(p.probe.state.cells)).to.deep.equal(Array.from(view));
+      await p.probe.until(() => cellsOf(p.probe.state)[0] !== CELL.HIDDEN || undefined);
+      expect(cellsOf(p.probe.state)).to.deep.equal(Array.from(view));
     });
   });
 

@@ -11,6 +11,7 @@ import { CODE_PATTERN, reserveCode } from "../../server/rooms/base/privateCodes.
 import { HubRedisPresence } from "../../server/scale.js";
 import { findRedisServer, freePort, startHubProcess, startRedis, type HubProcess, type RedisServer } from "../helpers/cluster.js";
 import { dropConnection, Probe, until, seated, type SeatedClient } from "../helpers/hub.js";
+import { cellsOf } from "../helpers/boardRows.js";
 
 const PRIVATE_CODES_KEY = "hub-private-codes"; // privateCodes.ts
 
@@ -27,7 +28,7 @@ async function flagSeenBy(player: Player, i: number, watchers: Player[]): Promis
   const cols = player.room.state.cols as number;
   player.room.send("flag", { r: Math.floor(i / cols), c: i % cols });
   for (const w of [player, ...watchers]) {
-    await w.probe.until(() => w.room.state.cells?.[i] === CELL.FLAG || undefined, 5000, `flag on cell ${i} seen by seat ${w.seat}`);
+    await w.probe.until(() => cellsOf(w.room.state)[i] === CELL.FLAG || undefined, 5000, `flag on cell ${i} seen by seat ${w.seat}`);
   }
 }
 
@@ -198,7 +199,7 @@ describe("scale-out: two hub processes sharing one redis-server", function () {
     const back = track(await seated(other.reconnect(token)));
     expect(back.room.sessionId).to.equal(sessionId);
     expect(back.seat).to.equal(guest.seat);
-    expect(back.room.state.cells[1], "the board came back with the seat").to.equal(CELL.FLAG);
+    expect(cellsOf(back.room.state)[1], "the board came back with the seat").to.equal(CELL.FLAG);
     await flagSeenBy(back, 2, [host]);
 
     // A seat token rejoins through the other process too.

@@ -14,6 +14,7 @@ import { Probe, rc, rejection, safeHiddenCell, seated, sleep, type TestHub } fro
 import { seatedIn, type Seated } from "../helpers/cubestacc.js";
 import { bootMinesweeperHub } from "../helpers/minesweeper.js";
 import { freePort } from "../helpers/e2e.js";
+import { cellsOf } from "../helpers/boardRows.js";
 
 const SCALE = 0.1;
 const DELAY_MS = 15 * 1000 * SCALE;
@@ -147,20 +148,20 @@ describe("spectator delay", function () {
     it("a co-op spectator sees the board and each click 15 s late; the players see them at once", async () => {
       const { ann, ben, code, watcher, probe } = await watched("coop");
       await probe.until(() => watcher.state.phase === "fresh" || undefined, 3000 + DELAY_MS * 2, "the board, late");
-      expect(watcher.state.cells.length).to.equal(ann.room.state.cells.length);
-      expect(opened(watcher.state.cells)).to.equal(0);
+      expect(cellsOf(watcher.state).length).to.equal(cellsOf(ann.room.state).length);
+      expect(opened(cellsOf(watcher.state))).to.equal(0);
 
       const server = hub.room(code);
       const cell = safeHiddenCell(server);
       const madeAt = Date.now();
       ann.room.send("cursor", rc(server, cell));
       ann.room.send("reveal", rc(server, cell));
-      for (const p of [ann, ben]) await p.probe.until(() => opened(p.room.state.cells) > 0 || undefined, 3000, "the players see the opening");
-      expect(opened(watcher.state.cells), "not yet shown to the spectator").to.equal(0);
-      await probe.until(() => opened(watcher.state.cells) > 0 || undefined, 5000 + DELAY_MS * 2, "the spectator sees the opening");
+      for (const p of [ann, ben]) await p.probe.until(() => opened(cellsOf(p.room.state)) > 0 || undefined, 3000, "the players see the opening");
+      expect(opened(cellsOf(watcher.state)), "not yet shown to the spectator").to.equal(0);
+      await probe.until(() => opened(cellsOf(watcher.state)) > 0 || undefined, 5000 + DELAY_MS * 2, "the spectator sees the opening");
       expect(Date.now() - madeAt, "no sooner than the delay").to.be.at.least(DELAY_MS - 50);
       // the same board, later: cells, phase, flags, names; a pointer is live only, never replayed
-      expect(Array.from(watcher.state.cells)).to.deep.equal(Array.from(ann.room.state.cells));
+      expect(cellsOf(watcher.state)).to.deep.equal(cellsOf(ann.room.state));
       expect(watcher.state.phase).to.equal(ann.room.state.phase);
       expect(watcher.state.flags).to.equal(ann.room.state.flags);
       expect(watcher.state.seats.map((s: { name: string }) => s.name)).to.deep.equal(["Ann", "Ben"]);
@@ -206,8 +207,8 @@ describe("spectator delay", function () {
       expect(watcher.state.phase).to.equal("racing");
       // the racers' own boards are in their @view() children only: a spectator has no view
       for (const p of watcher.state.players) {
-        expect(opened(p.board?.cells), "no racer's board reaches the spectator").to.equal(0);
-        expect(p.cells.length, "the public copy waits for the end").to.equal(0);
+        expect(opened(cellsOf(p.board)), "no racer's board reaches the spectator").to.equal(0);
+        expect(cellsOf(p).length, "the public copy waits for the end").to.equal(0);
       }
       await watcher.leave(true);
       await Promise.all([ann.room.leave(true), ben.room.leave(true)]);

@@ -2,7 +2,7 @@
 // (offline solo) or a replayed log. It keeps the board (model.ts), lays out the HUD
 // (hud.ts) around the Pixi board (boardView.ts), and turns gestures and keys (input.ts)
 // into intents (intents.ts, which asks common/minesweeper what an intent may do).
-// The client never knows where mines are: it draws the `cells` codes it gets.
+// The client never knows where mines are: it draws the cell codes it gets (feed.cells()).
 import { CELL, LEVELS } from "../../../common/minesweeper/types";
 import { areaOf } from "../../../common/minesweeper/intent";
 import type { GameHandle } from "../types";
@@ -163,7 +163,8 @@ export class MinesweeperScene implements GameHandle {
     const state = this.feed.state();
     if (!state) return;
     this.syncScalars(state);
-    if (state.cells) this.syncCells(state.cells);
+    const cells = this.feed.cells();
+    if (cells) this.syncCells(cells);
     this.markSeats(state);
     const n = state.cursors?.length ?? 0;
     for (let i = 0; i < n; i++) this.syncCursor(state, i);
@@ -172,7 +173,7 @@ export class MinesweeperScene implements GameHandle {
 
   private syncScalars(state: BoardStateLike): void {
     const m = this.model;
-    const read = readScalars(m, state);
+    const read = readScalars(m, state, this.feed.cells());
     if (read === "none") return;
     if (read === "resized") {
       this.openingShown = false;

@@ -13,11 +13,13 @@ import { typedSend, type Send } from "../../net/send";
 import type { PartialWire } from "../../net/wire";
 import type { MinesweeperState } from "../../../server/rooms/minesweeper/MinesweeperState";
 import type { MinesweeperPayloads } from "../../../common/minesweeper/game";
+import { BoardCells, rowList } from "./boardCells";
 
 /**
  * The board state the scene reads: the room's schema as decoded (server/rooms/minesweeper/
  * MinesweeperState.ts), every field possibly missing; the local and replay feeds build the same
- * shape from common/ rules (arrays may be ArraySchema or plain).
+ * shape from common/ rules (arrays may be ArraySchema or plain). The cells themselves are read
+ * through the feed's cells(): a room sends them as row strings (`cellRows`).
  */
 export type BoardStateLike = PartialWire<MinesweeperState>;
 
@@ -44,6 +46,8 @@ export interface BoardSink {
 export interface MinesweeperFeed {
   /** Current state (null before the first one arrives). */
   state(): BoardStateLike | null;
+  /** The board's cell codes, row-major (null before a board arrives). */
+  cells(): ArrayLike<number> | null;
   /** The viewer's seat (null: spectator, replay). */
   seat(): number | null;
   spectator(): boolean;
@@ -59,10 +63,16 @@ export interface MinesweeperFeed {
 
 /** A live room's board (solo / co-op), bound to the schema with getStateCallbacks. */
 export class RoomFeed implements MinesweeperFeed {
+  /** The decoded `cellRows` of the bound room (null until its board arrives). */
+  private board: BoardCells | null = null;
+
   constructor(readonly session: RoomSession) {}
 
   state(): BoardStateLike | null {
     return (this.session.room?.state as BoardStateLike | undefined) ?? null;
+  }
+  cells(): ArrayLike<number> | null {
+    return this.board && this.board.rows > 0 ? this.board.codes : null;
   }
   seat(): number | null {
     const s = this.session.seat;
@@ -85,7 +95,9 @@ export class RoomFeed implements MinesweeperFeed {
     let unbind: (() => void)[] = [];
     const bind = (room: Room) => {
       for (const off of unbind) off();
-      unbind = bindBoardSchema(room, room.state, sink, (t) => session.clock.sample(t));
+      // A new Room (reconnect) starts from its own full state: nothing of the old board is kept.
+      const board = (this.board = new BoardCells());
+      unbind = bindBoardSchema(room, room.state, sink, board, (t) => session.clock.sample(t));
       sink.refresh();
     };
     offs.push(session.onRoom(bind));
@@ -108,21 +120,21 @@ export class RoomFeed implements MinesweeperFeed {
 type Off = () => void;
 
 /** The slice of colyseus.js's callback proxy (getStateCallbacks) this binder uses, typed to the board's fields. */
-interface ListCallbacks<T> {
-  onAdd(fn: (item: T, index: number) => void): Off;
-  onRemove(fn: (item: T, index: number) => void): Off;
-  onChange(fn: (item: T, index: number) => void): Off;
+interface ListCallbacks<T, K = number> {
+  onAdd(fn: (item: T, index: K) => void): Off;
+  onRemove(fn: (item: T, index: K) => void): Off;
+  onChange(fn: (item: T, index: K) => void): Off;
 }
 interface BoardCallbacks {
   onChange(fn: () => void): Off;
-  listen(field: "cells", fn: (cells: ArrayLike<number> | undefined) => void): Off;
+  listen(field: "cellRows", fn: (rows: ReadonlyMap<string, string> | undefined) => void): Off;
   seats: ListCallbacks<object>;
   credits: ListCallbacks<number>;
   cursors: ListCallbacks<object>;
 }
 interface BoardCallbackProxy {
   (board: BoardSchemaLike): BoardCallbacks;
-  (cells: ArrayLike<number>): ListCallbacks<number>;
+  (rows: ReadonlyMap<string, string>): ListCallbacks<string, string>;
   (child: object): { onChange(fn: () => void): Off };
 }
 
@@ -131,10 +143,11 @@ export type BoardSchemaLike = BoardStateLike & { serverTime?: number };
 
 /**
  * Binds the schema callbacks of a board-shaped schema object (`target`, the
- * room state or a child schema with the same fields) to a sink. Returns the
+ * room state or a child schema with the same fields) to a sink, decoding its `cellRows` into
+ * `board`: a changed row reaches the sink as the cells in it that changed. Returns the
  * unbinders. `onServerTime` receives serverTime samples when the target has one.
  */
-export function bindBoardSchema(room: Room, target: BoardSchemaLike, sink: BoardSink, onServerTime?: (t: number) => void): (() => void)[] {
+export function bindBoardSchema(room: Room, target: BoardSchemaLike, sink: BoardSink, board: BoardCells, onServerTime?: (t: number) => void): (() => void)[] {
   // colyseus.js types the proxy by the schema classes, which live on the server: this is their shape
   const $ = getStateCallbacks(room) as unknown as BoardCallbackProxy;
   const state = target;
@@ -147,12 +160,18 @@ export function bindBoardSchema(room: Room, target: BoardSchemaLike, sink: Board
     }),
   );
   let offCells: (() => void) | null = null;
+  const whole = (map: ReadonlyMap<string, string>) => {
+    const rows = rowList(map);
+    sink.cells(board.reset(rows, Math.max(Number(state.rows) || 0, rows.length), Number(state.cols) || 0));
+  };
+  const cell = (i: number, code: number) => sink.cell(i, code);
   offs.push(
-    $s.listen("cells", (arr) => {
+    $s.listen("cellRows", (map) => {
       offCells?.();
-      if (!arr) return;
-      offCells = $(arr).onChange((code, index) => sink.cell(index, code));
-      sink.cells(arr);
+      if (!map) return;
+      // A row of another size (a board of new dimensions) re-reads the whole board.
+      offCells = $(map).onChange((str, key) => void (board.row(Number(key), str, cell) || whole(map)));
+      whole(map);
     }),
   );
   offs.push(() => offCells?.());

@@ -63,6 +63,9 @@ export class SnapshotFeed implements MinesweeperFeed {
   state(): BoardStateLike | null {
     return this.current;
   }
+  cells(): ArrayLike<number> | null {
+    return this.current?.cells ?? null;
+  }
   seat(): number | null {
     return this.viewer.seat;
   }

@@ -60,9 +60,9 @@ export function emptyBoard(): BoardModel {
 /**
  * Reads the scalar fields. Returns "none" while the state has no board yet (a new Room after
  * a reconnect has an empty state until its first full state: keep showing the board we
- * have), "resized" when the board changed size (cells start hidden, then `state.cells`), else "same".
+ * have), "resized" when the board changed size (cells start hidden, then `cells`: the feed's), else "same".
  */
-export function readScalars(m: BoardModel, state: BoardStateLike): "none" | "resized" | "same" {
+export function readScalars(m: BoardModel, state: BoardStateLike, cells?: ArrayLike<number> | null): "none" | "resized" | "same" {
   const rows = Number(state.rows) || 0;
   const cols = Number(state.cols) || 0;
   if (rows === 0 || cols === 0) return "none";
@@ -84,7 +84,7 @@ export function readScalars(m: BoardModel, state: BoardStateLike): "none" | "res
   m.spectators = Number(state.spectators) || 0;
   if (!dims) return "same";
   m.cells = new Uint8Array(rows * cols).fill(CELL.HIDDEN);
-  if (state.cells) readCells(m, state.cells);
+  if (cells) readCells(m, cells);
   return "resized";
 }
 

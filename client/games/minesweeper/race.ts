@@ -167,7 +167,8 @@ class RacePanel {
         finishMs: num(p?.finishMs, -1),
         outMs: num(p?.outMs, -1),
         rank: num(p?.rank),
-        cellsLength: p?.cells?.length ?? 0,
+        // the public final board's cells (row strings × columns): 0 while racing
+        cellsLength: (p?.cellRows?.size ?? 0) * num(state?.cols),
         hasBoard: !!p?.board,
       });
     }

@@ -7,6 +7,7 @@ import type { RoomSession } from "../../net/session";
 import type { PartialWire } from "../../net/wire";
 import type { RaceBoard, RaceRoomState, RaceSeat } from "../../../server/rooms/minesweeper/RaceState";
 import { SnapshotFeed, type BoardSnapshot } from "./local";
+import { BoardCells, rowList } from "./boardCells";
 
 /** A race seat's own board (RaceBoard): only that seat's connection receives it. */
 export type RaceBoardWire = PartialWire<RaceBoard>;
@@ -17,17 +18,13 @@ export type RaceWire = PartialWire<RaceRoomState>;
 
 export const num = (v: unknown, d = 0) => (typeof v === "number" && Number.isFinite(v) ? v : d);
 
-function toCells(arr: ArrayLike<number> | undefined, n: number): Uint8Array {
-  const out = new Uint8Array(n).fill(CELL.HIDDEN);
-  const len = Math.min(n, arr?.length ?? 0);
-  for (let i = 0; i < len; i++) out[i] = num(arr![i], CELL.HIDDEN);
-  return out;
-}
-
 /** The race's board feed: your own board, or (after the race) any racer's final board. */
 export class RaceFeed extends SnapshotFeed {
   /** Room seat whose board is shown; null = your own (or nothing, for a spectator). */
   viewing: number | null = null;
+  /** The shown board's row strings decoded; `source` says whose (a change of board re-reads all). */
+  private decoded = new BoardCells();
+  private source = "";
 
   constructor(private readonly session: RoomSession) {
     super({
@@ -69,6 +66,18 @@ export class RaceFeed extends SnapshotFeed {
     return this.session.status.kind === "connected" && String(this.raceState()?.phase) === "racing";
   }
 
+  /** The codes of `rows` (whose board: `key`), decoding only the rows whose string changed. */
+  private readRows(key: string, map: ReadonlyMap<string, string>, nRows: number, cols: number): Uint8Array {
+    const rows = rowList(map);
+    if (key !== this.source || this.decoded.cols !== cols || !this.decoded.sync(rows)) {
+      this.decoded = new BoardCells();
+      this.decoded.reset(rows, nRows, cols);
+      this.source = key;
+    }
+    // a copy: the snapshot feed diffs the next snapshot against this one
+    return this.decoded.codes.slice();
+  }
+
   /** Rebuilds the snapshot from the room state and shows it. */
   refreshFrom(state: RaceWire | null): void {
     if (!state) return;
@@ -88,14 +97,14 @@ export class RaceFeed extends SnapshotFeed {
     let hit = -1;
     const started = (racePhase === "racing" || racePhase === "over") && goAt > 0;
     if (started) {
-      if (own && board && (board.cells?.length ?? 0) > 0) {
-        cells = toCells(board.cells, n);
+      if (own && board && (board.cellRows?.size ?? 0) > 0) {
+        cells = this.readRows(`own ${seat}`, board.cellRows!, rows, cols);
         phase = String(board.phase || "active");
         flags = num(board.flags);
         hit = num(board.hit, -1);
-      } else if (player && (player.cells?.length ?? 0) > 0) {
+      } else if (player && (player.cellRows?.size ?? 0) > 0) {
         // a public final board (after the race)
-        cells = toCells(player.cells, n);
+        cells = this.readRows(`public ${seat}`, player.cellRows!, rows, cols);
         phase = player.finished ? "won" : player.inRace && !player.alive ? "lost" : "active";
         for (let i = 0; i < n; i++) if (cells[i] === CELL.FLAG || cells[i] === CELL.FLAGGED_MINE || cells[i] === CELL.WRONG_FLAG) flags++;
         hit = cells.indexOf(CELL.HIT_MINE);

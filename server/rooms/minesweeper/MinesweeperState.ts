@@ -1,8 +1,8 @@
-// Minesweeper's public state for solo and co-op (docs/protocol.md; the race has RaceState.ts). Mines are never here: `cells`
+// Minesweeper's public state for solo and co-op (docs/protocol.md; the race has RaceState.ts). Mines are never here: `cellRows`
 // carries only what a player may see (hidden, flags, numbers; mine codes once
 // the game is over), and `hit` stays −1 until a mine ends the game.
 
-import { ArraySchema, Schema, type } from "@colyseus/schema";
+import { ArraySchema, MapSchema, Schema, type } from "@colyseus/schema";
 import type { MinesweeperConfig } from "../../../common/minesweeper/types.js";
 import { GameRoomState } from "../game/GameRoomState.js";
 
@@ -36,8 +36,15 @@ export class MinesweeperState extends GameRoomState {
   @type("uint16") mines = 0;
   /** No-guess board: "off", "on" (mines not placed yet), "proven", or "fallback" (a guess may be needed). */
   @type("string") noGuess = "off";
-  /** Row-major client cell codes: 0..8 open, 9 hidden, 10 flag, 11..14 end-of-game only. */
-  @type(["uint8"]) cells = new ArraySchema<number>();
+  /**
+   * One run-length string per board row (common/minesweeper/rowCode.ts) of the client cell
+   * codes: 0..8 open, 9 hidden, 10 flag, 11..14 end-of-game only, keyed by the row's index
+   * ("0".."rows−1"), every row from creation, each only ever replaced (a move re-sends just the
+   * rows it changed). A map, not an array: schema 3.0.76's decoder treats an ADD at index 0 of
+   * an array that has an item 0 as an unshift, and after a reconnect a `@view()` board's
+   * replaced row can arrive as an ADD (a stale row then sat at index 1); a map's ADD just sets.
+   */
+  @type({ map: "string" }) cellRows = new MapSchema<string>();
   @type("uint16") flags = 0;
   @type("float64") startedAt = 0;
   @type("float64") endedAt = 0;

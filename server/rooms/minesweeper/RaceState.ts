@@ -3,18 +3,20 @@
 // Public: the race phase and clock, and per seat only its progress (percent,
 // alive, finish time, rank). Each seat's own board lives in `players[s].board`,
 // tagged `@view()`: only that seat's StateView holds it, so no other racer and
-// no spectator ever receives its cells. Its `cells` array is untagged inside the
-// tagged child, so cells written later stay visible to the owner (STACK.md).
-// Once the race is over every board is copied into the public `players[s].cells`.
+// no spectator ever receives its cells. Its `cellRows` array (one run-length string per
+// row, common/minesweeper/rowCode.ts) is untagged inside the tagged child, so rows written
+// later stay visible to the owner (STACK.md). It is a map keyed by row index, holding every
+// row from creation (MinesweeperState.ts says why a map: an array's row 0 broke on reconnect). Once the race is over every board is copied into the
+// public `players[s].cellRows`.
 // Mines never appear in either while a race runs (a racer who hit one sees that one).
 
-import { ArraySchema, Schema, type, view } from "@colyseus/schema";
+import { ArraySchema, MapSchema, Schema, type, view } from "@colyseus/schema";
 import { GameRoomState } from "../game/GameRoomState.js";
 
 /** One seat's own board: only that seat's connection receives it. */
 export class RaceBoard extends Schema {
-  /** Row-major cell codes: 0..8 open, 9 hidden, 10 flag, 13 the mine you hit; 11..14 after the race. */
-  @type(["uint8"]) cells = new ArraySchema<number>();
+  /** One row string per board row; codes 0..8 open, 9 hidden, 10 flag, 13 the mine you hit; 11..14 after the race. */
+  @type({ map: "string" }) cellRows = new MapSchema<string>();
   /** This board's phase: fresh (before go), active, won, lost. */
   @type("string") phase = "fresh";
   @type("uint16") flags = 0;
@@ -36,8 +38,8 @@ export class RaceSeat extends Schema {
   @type("float64") outMs = -1;
   /** 1-based place once the race is over; 0 before. */
   @type("uint8") rank = 0;
-  /** The whole final board, public once the race is over; empty before. */
-  @type(["uint8"]) cells = new ArraySchema<number>();
+  /** The whole final board as row strings by row index, public once the race is over; empty before. */
+  @type({ map: "string" }) cellRows = new MapSchema<string>();
   /** This seat's own board: in this seat's StateView only. */
   @view() @type(RaceBoard) board = new RaceBoard();
 }

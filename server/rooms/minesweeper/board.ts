@@ -2,7 +2,7 @@
 // board is there from the room's creation, anyone seated clicks any time, `restart` starts
 // the next board (solo any time, co-op once this one is over: the definition's whyNoRestart),
 // and each seat's pointer (`cursor`) is shown in `cursors`. What is Minesweeper's own here:
-// the schema (changed cells only), the record's stats, the ranked check and the `result`
+// the schema (changed rows only), the record's stats, the ranked check and the `result`
 // event with its replay id.
 
 import { SAVING } from "../../store/SaveQueue.js";
@@ -33,11 +33,12 @@ import { sizeEncoderForEntries } from "../base/encodeBuffer.js";
 import type { HubEvent } from "../base/SeatedRoom.js";
 import type { GameServerParts, RecordInfo } from "../game/GameRoom.js";
 import { Cursor, MinesweeperState, writeBoardSize } from "./MinesweeperState.js";
+import { ShownRows } from "./shownRows.js";
 
 type Info = RecordInfo<Board, MinesweeperMove, MinesweeperConfig>;
 
-/** The codes currently in state.cells, per room state (to patch only what changed). */
-const shownCells = new WeakMap<MinesweeperState, Uint8Array>();
+/** The codes currently in state.cellRows, per room state (to patch only the rows that changed). */
+const shownCells = new WeakMap<MinesweeperState, ShownRows>();
 
 /** Largest reveal whose cells ride along in the `event` (the patch already carries them). */
 export const EVENT_CELLS_MAX = 64;
@@ -68,13 +69,10 @@ const rankFacts = (info: Info): RankFacts => ({
   stats: () => ({ threeBV: gameStats(info.state, info.log).threeBV, timeMs: elapsedMs(info.state) }),
 });
 
-function showCode(st: MinesweeperState, shown: Uint8Array, i: number, code: number, phase: string): void {
+function showCode(shown: ShownRows, i: number, code: number, phase: string): void {
   // Defence in depth: no end-of-game code may reach a client while the game runs.
   if (code > CELL.FLAG && phase !== "won" && phase !== "lost") throw new Error(`minesweeper view exposed code ${code} while ${phase}`);
-  if (code !== shown[i]) {
-    st.cells[i] = code;
-    shown[i] = code;
-  }
+  shown.show(i, code);
 }
 
 /** Phase, flag counter, times and the hit mine: the rules' view without its cells. */
@@ -103,15 +101,15 @@ export const boardParts: GameServerParts<Board, MinesweeperMove, MinesweeperEven
   createState({ config, seats }) {
     const state = new MinesweeperState();
     writeBoardSize(state, config);
-    const cells = config.rows * config.cols;
+    const shown = new ShownRows(config.rows, config.cols);
     // A custom board (up to 100 × 100) passes 8 KB: sized up front, not grown mid-flood.
-    sizeEncoderForEntries(cells);
-    for (let i = 0; i < cells; i++) state.cells.push(CELL.HIDDEN);
+    sizeEncoderForEntries(config.rows * config.cols);
+    shown.fillHidden(state.cellRows);
     for (let s = 0; s < seats; s++) {
       state.credits.push(0);
       state.cursors.push(new Cursor());
     }
-    shownCells.set(state, new Uint8Array(cells).fill(CELL.HIDDEN));
+    shownCells.set(state, shown);
     return state;
   },
   startEvent: ({ restart }) => (restart ? { kind: "restart" } : null),
@@ -123,29 +121,31 @@ export const boardParts: GameServerParts<Board, MinesweeperMove, MinesweeperEven
   },
 
   /**
-   * Copies the public view into the schema, touching only cells whose code changed. While the
-   * board runs, a move's events name every cell it changed (a flag, the cells a reveal or chord
-   * opened), so only those are looked at; a new board or the end (mines shown) re-reads the
-   * whole board. On a 100×100 board that is a few cells instead of 10,000 per move.
+   * Copies the public view into the schema, re-sending only the rows whose codes changed. While
+   * the board runs, a move's events name every cell it changed (a flag, the cells a reveal or
+   * chord opened), so only those are looked at; a new board or the end (mines shown) re-reads
+   * the whole board. On a 100×100 board that is a few cells instead of 10,000 per move.
    */
   project(st, p) {
     const board = p.state;
     const shown = shownCells.get(st)!;
     if (!p.events || isFinished(board)) {
       const view = p.view(null);
-      for (let i = 0; i < view.cells.length; i++) showCode(st, shown, i, view.cells[i], view.phase);
+      for (let i = 0; i < view.cells.length; i++) showCode(shown, i, view.cells[i], view.phase);
+      shown.flush(st.cellRows);
       const credits = creditsBySeat(board);
       for (let s = 0; s < st.credits.length; s++) if (st.credits[s] !== credits[s]) st.credits[s] = credits[s];
       return projectCounters(st, board);
     }
     const cols = board.config.cols;
     for (const event of p.events) {
-      if (event.kind === "flag") showCode(st, shown, event.r * cols + event.c, cellCode(board, event.r * cols + event.c), board.phase);
+      if (event.kind === "flag") showCode(shown, event.r * cols + event.c, cellCode(board, event.r * cols + event.c), board.phase);
       else if (event.kind === "reveal") {
-        for (const i of event.cells) showCode(st, shown, i, cellCode(board, i), board.phase);
+        for (const i of event.cells) showCode(shown, i, cellCode(board, i), board.phase);
         st.credits[event.seat] += event.cells.length;
       }
     }
+    shown.flush(st.cellRows);
     projectCounters(st, board);
   },
 

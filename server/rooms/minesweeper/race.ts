@@ -12,6 +12,7 @@
 import { SAVING } from "../../store/SaveQueue.js";
 import {
   CELL,
+  encodeRows,
   minesweeperRaceDef,
   noGuessStatus,
   RACE_COUNTDOWN_MS,
@@ -34,9 +35,10 @@ import type { GameServerParts, Stage } from "../game/GameRoom.js";
 import { announce } from "./board.js";
 import { writeBoardSize } from "./MinesweeperState.js";
 import { RaceRoomState, RaceSeat, type RaceBoard } from "./RaceState.js";
+import { ShownRows } from "./shownRows.js";
 
-/** The codes currently in players[seat].board.cells, per room seat, per room state. */
-const shownBoards = new WeakMap<RaceRoomState, Uint8Array[]>();
+/** The codes currently in players[seat].board.cellRows, per room seat, per room state. */
+const shownBoards = new WeakMap<RaceRoomState, ShownRows[]>();
 
 const PHASES: Record<Stage, string> = { waiting: "waiting", countdown: "countdown", playing: "racing", finished: "over" };
 
@@ -50,12 +52,8 @@ function writeBoard(st: RaceRoomState, seat: number, view: MinesweeperView, over
       if (codes[i] > CELL.FLAG && codes[i] !== CELL.HIT_MINE) throw new Error(`race board exposed code ${codes[i]} while racing`);
     }
   }
-  for (let i = 0; i < codes.length; i++) {
-    if (codes[i] !== shown[i]) {
-      board.cells[i] = codes[i];
-      shown[i] = codes[i];
-    }
-  }
+  for (let i = 0; i < codes.length; i++) shown.show(i, codes[i]);
+  shown.flush(board.cellRows);
   board.phase = view.phase;
   board.flags = view.flags;
   board.hit = view.phase === "lost" && hit !== null ? hit : -1;
@@ -83,14 +81,10 @@ function resetSeat(st: RaceRoomState, seat: number): void {
   pub.finishMs = -1;
   pub.outMs = -1;
   pub.rank = 0;
-  if (pub.cells.length > 0) pub.cells.clear();
+  if (pub.cellRows.size > 0) pub.cellRows.clear();
   const shown = shownBoards.get(st)![seat];
-  for (let i = 0; i < shown.length; i++) {
-    if (shown[i] !== CELL.HIDDEN) {
-      pub.board.cells[i] = CELL.HIDDEN;
-      shown[i] = CELL.HIDDEN;
-    }
-  }
+  shown.hideAll();
+  shown.flush(pub.board.cellRows);
   pub.board.phase = "fresh";
   pub.board.flags = 0;
   pub.board.hit = -1;
@@ -144,15 +138,15 @@ export const raceParts: GameServerParts<RaceState, RaceMove, RaceEvent, Mineswee
   createState({ config, seats }) {
     const state = new RaceRoomState();
     writeBoardSize(state, config);
-    const cells = config.rows * config.cols;
     // Each racer's board twice: in its own view while racing, in public after.
-    sizeEncoderForEntries(2 * seats * cells);
-    const shown: Uint8Array[] = [];
+    sizeEncoderForEntries(2 * seats * config.rows * config.cols);
+    const shown: ShownRows[] = [];
     for (let s = 0; s < seats; s++) {
       const seat = new RaceSeat();
-      for (let i = 0; i < cells; i++) seat.board.cells.push(CELL.HIDDEN);
+      const rows = new ShownRows(config.rows, config.cols);
+      rows.fillHidden(seat.board.cellRows);
       state.players.push(seat);
-      shown.push(new Uint8Array(cells).fill(CELL.HIDDEN));
+      shown.push(rows);
     }
     shownBoards.set(state, shown);
     return state;
@@ -191,8 +185,8 @@ export const raceParts: GameServerParts<RaceState, RaceMove, RaceEvent, Mineswee
       viewRace(race, null).boards!.forEach((view, raceSeat) => {
         writeBoard(st, room(raceSeat), view, true, race.boards[raceSeat].hitIndex);
         const pub = st.players[room(raceSeat)];
-        pub.cells.clear();
-        for (const code of view.cells) pub.cells.push(code);
+        pub.cellRows.clear();
+        encodeRows(view.cells, view.cols).forEach((row, r) => pub.cellRows.set(String(r), row));
       });
     } else {
       for (const raceSeat of seats) writeBoard(st, room(raceSeat), viewRace(race, raceSeat).own!, false, race.boards[raceSeat].hitIndex);
