@@ -10,7 +10,7 @@
 // Prints one table and writes bench/results/minesweeper.json.
 
 import { spawnSync } from "node:child_process";
-import { existsSync } from "node:fs";
+import { existsSync, mkdirSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { performance } from "node:perf_hooks";
@@ -243,6 +243,13 @@ async function benchRooms(): Promise<RoomSample[]> {
       const pageBaseline = (await page.evaluate(baselineScript(json, BASE_FRAMES, BASE_PARSES))) as RoomSample["pageBaseline"];
       await page.waitForTimeout(100);
 
+      // MS_PAGE_PROFILE=<dir>: a CPU profile of the page over the flood (Chrome DevTools opens it).
+      const cdp = process.env.MS_PAGE_PROFILE ? await context.newCDPSession(page) : null;
+      if (cdp) {
+        await cdp.send("Profiler.enable");
+        await cdp.send("Profiler.setSamplingInterval", { interval: 50 });
+        await cdp.send("Profiler.start");
+      }
       await page.evaluate("window.__bench.arm()");
       bytes.reset();
       room.send("reveal", { r: SIDE >> 1, c: SIDE >> 1 });
@@ -257,6 +264,11 @@ async function benchRooms(): Promise<RoomSample[]> {
         await page.waitForFunction(() => (globalThis as unknown as { __bench: { result: unknown } }).__bench.result, undefined, { timeout: 30_000 })
       ).jsonValue()) as RoomSample["client"];
       await new Promise((r) => setTimeout(r, 100)); // the reveal event message follows the patch
+      if (cdp) {
+        const { profile } = await cdp.send("Profiler.stop");
+        mkdirSync(process.env.MS_PAGE_PROFILE!, { recursive: true });
+        writeFileSync(path.join(process.env.MS_PAGE_PROFILE!, `flood-${k}.cpuprofile`), JSON.stringify(profile));
+      }
       if (errors.length) throw new Error(`page errors: ${errors.join("; ")}`);
       samples.push({
         cellsChanged: changed,
