@@ -39,7 +39,7 @@ export class CellSprites {
   private texSize = 0;
   private retextureTimer: ReturnType<typeof setTimeout> | null = null;
   /** Drawn window in view rows/cols (inclusive); empty when r1 < r0. */
-  private win = { r0: 0, r1: -1, c0: 0, c1: -1, S: 0 };
+  private win = { r0: 0, r1: -1, c0: 0, c1: -1, S: 0, transposed: false };
   /** Hidden cells drawn pressed (a held click, a chord's area). */
   private pressed: number[] = [];
   private gone = false;
@@ -98,8 +98,8 @@ export class CellSprites {
     const r0 = Math.max(0, Math.floor(-oy / S) - MARGIN);
     const r1 = Math.min(vr - 1, Math.floor((H - oy) / S) + MARGIN);
     const w = this.win;
-    if (w.r0 === r0 && w.r1 === r1 && w.c0 === c0 && w.c1 === c1 && w.S === S) return;
-    Object.assign(w, { r0, r1, c0, c1, S });
+    if (w.r0 === r0 && w.r1 === r1 && w.c0 === c0 && w.c1 === c1 && w.S === S && w.transposed === transposed) return;
+    Object.assign(w, { r0, r1, c0, c1, S, transposed });
     const wc = Math.max(0, c1 - c0 + 1);
     const need = Math.max(0, r1 - r0 + 1) * wc;
     while (this.pool.length < need) {
@@ -146,8 +146,10 @@ export class CellSprites {
   paint(i: number): void {
     const w = this.win;
     if (w.r1 < w.r0 || this.textures.length === 0) return;
+    // The window's own placement: a flood paints thousands of cells, and place() builds an
+    // object per call (the window is drawn again whenever the placement changes).
     const cols = this.board().cols;
-    const transposed = this.place().transposed;
+    const transposed = w.transposed;
     const r = (i / cols) | 0;
     const c = i - r * cols;
     const vr = transposed ? c : r;
