@@ -132,7 +132,7 @@ export class MinesweeperScene implements GameHandle {
     return {
       scalars: (s) => this.syncScalars(s),
       cells: (arr) => this.syncCells(arr),
-      cell: (i, code) => this.setCell(i, code),
+      cellList: (list, codes) => this.setCells(list, codes),
       seats: (s) => this.markSeats(s),
       cursor: (s, i) => this.syncCursor(s, i),
       event: (e) => this.onEvent(e),
@@ -231,13 +231,36 @@ export class MinesweeperScene implements GameHandle {
     this.voice.cellsChanged();
     this.view.paint(i);
     this.view.requestRender();
-    if (!this.openingShown && !this.openingQueued && code <= 8) {
-      this.openingQueued = true;
-      queueMicrotask(() => {
-        this.openingQueued = false;
-        this.showOpening();
-      });
+    if (code <= 8) this.openingSoon();
+  }
+
+  /** Cells `list` changed to `codes[i]`: one pass, one render request, one word to the keyboard voice. */
+  private setCells(list: readonly number[], codes: ArrayLike<number>): void {
+    const cells = this.model.cells;
+    let changed = 0;
+    let opened = false;
+    for (const i of list) {
+      const code = codes[i];
+      if (i < 0 || i >= cells.length || !Number.isFinite(code) || cells[i] === code) continue;
+      cells[i] = code;
+      changed++;
+      if (code <= 8) opened = true;
     }
+    if (!changed) return;
+    this.voice.cellsChanged();
+    this.view.paintList(list);
+    this.view.requestRender();
+    if (opened) this.openingSoon();
+  }
+
+  /** The first open cells are brought on screen once they have all arrived (a microtask later). */
+  private openingSoon(): void {
+    if (this.openingShown || this.openingQueued) return;
+    this.openingQueued = true;
+    queueMicrotask(() => {
+      this.openingQueued = false;
+      this.showOpening();
+    });
   }
 
   private markSeats(state: BoardStateLike): void {

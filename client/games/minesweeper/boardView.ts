@@ -208,6 +208,11 @@ export class BoardView {
     this.sprites.paint(i);
   }
 
+  /** Repaints every cell of `list`. */
+  paintList(list: readonly number[]): void {
+    this.sprites.paintList(list);
+  }
+
   /** Draws `list` (hidden cells) pressed, and the ones pressed before as they are. */
   setPressed(list: number[]): void {
     this.sprites.setPressed(list);

@@ -144,20 +144,30 @@ export class CellSprites {
 
   /** Repaints cell i if it is inside the drawn window (cells outside have no sprite). */
   paint(i: number): void {
+    this.paintList([i]);
+  }
+
+  /**
+   * Repaints the cells of `list` inside the drawn window. The window's own placement is read
+   * once: a flood paints thousands of cells, and place() builds an object per call (the window
+   * is drawn again whenever the placement changes).
+   */
+  paintList(list: readonly number[]): void {
     const w = this.win;
     if (w.r1 < w.r0 || this.textures.length === 0) return;
-    // The window's own placement: a flood paints thousands of cells, and place() builds an
-    // object per call (the window is drawn again whenever the placement changes).
     const cols = this.board().cols;
-    const transposed = w.transposed;
-    const r = (i / cols) | 0;
-    const c = i - r * cols;
-    const vr = transposed ? c : r;
-    const vc = transposed ? r : c;
-    if (vr < w.r0 || vr > w.r1 || vc < w.c0 || vc > w.c1) return;
-    const sprite = this.pool[(vr - w.r0) * (w.c1 - w.c0 + 1) + (vc - w.c0)];
-    const tex = this.textureFor(i);
-    if (sprite && tex && sprite.texture !== tex) sprite.texture = tex;
+    const { transposed, r0, r1, c0, c1 } = w;
+    const width = c1 - c0 + 1;
+    for (const i of list) {
+      const r = (i / cols) | 0;
+      const c = i - r * cols;
+      const vr = transposed ? c : r;
+      const vc = transposed ? r : c;
+      if (vr < r0 || vr > r1 || vc < c0 || vc > c1) continue;
+      const sprite = this.pool[(vr - r0) * width + (vc - c0)];
+      const tex = this.textureFor(i);
+      if (sprite && tex && sprite.texture !== tex) sprite.texture = tex;
+    }
   }
 
   /** Draws `list` (hidden cells) pressed, and the ones pressed before as they are. */

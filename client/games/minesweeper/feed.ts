@@ -29,8 +29,11 @@ export interface BoardSink {
   scalars(state: BoardStateLike): void;
   /** The whole cells array (a new array, or a resync). */
   cells(arr: ArrayLike<number>): void;
-  /** One cell's code changed. */
-  cell(i: number, code: number): void;
+  /**
+   * Cells `list` changed, to `codes[i]` each (codes: the whole board). A row (or a move's
+   * cells) at a time: a flood changes thousands, and per-cell calls were most of its apply.
+   */
+  cellList(list: readonly number[], codes: ArrayLike<number>): void;
   /** Seats or credits changed. */
   seats(state: BoardStateLike): void;
   /** One co-op cursor moved. */
@@ -164,13 +167,20 @@ export function bindBoardSchema(room: Room, target: BoardSchemaLike, sink: Board
     const rows = rowList(map);
     sink.cells(board.reset(rows, Math.max(Number(state.rows) || 0, rows.length), Number(state.cols) || 0));
   };
-  const cell = (i: number, code: number) => sink.cell(i, code);
+  // The cells one row string changed, handed over as one list (reused: the sink reads it at once).
+  const changed: number[] = [];
+  const cell = (i: number) => void changed.push(i);
+  const row = (key: string, str: string, map: ReadonlyMap<string, string>) => {
+    changed.length = 0;
+    if (!board.row(Number(key), str, cell)) return whole(map);
+    if (changed.length) sink.cellList(changed, board.codes);
+  };
   offs.push(
     $s.listen("cellRows", (map) => {
       offCells?.();
       if (!map) return;
       // A row of another size (a board of new dimensions) re-reads the whole board.
-      offCells = $(map).onChange((str, key) => void (board.row(Number(key), str, cell) || whole(map)));
+      offCells = $(map).onChange((str, key) => row(key, str, map));
       whole(map);
     }),
   );

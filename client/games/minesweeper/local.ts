@@ -95,7 +95,9 @@ export class SnapshotFeed implements MinesweeperFeed {
       sink.scalars(next);
       if (!sameSize) sink.cells(next.cells);
       else {
-        for (let i = 0; i < next.cells.length; i++) if (next.cells[i] !== prev![i]) sink.cell(i, next.cells[i]);
+        const changed: number[] = [];
+        for (let i = 0; i < next.cells.length; i++) if (next.cells[i] !== prev![i]) changed.push(i);
+        if (changed.length) sink.cellList(changed, next.cells);
       }
       sink.seats(next);
     }
