@@ -194,9 +194,10 @@ export interface BrowserHub {
 }
 
 /**
- * Registers a browser suite's hooks in the current describe block: Chromium and the real hub
- * booted before it (or before each test), bots sped up, every page checked and closed after
- * each test, everything shut down and the bot speed restored after it.
+ * Registers a browser suite's hooks in the current describe block: the process's shared
+ * Chromium taken and the real hub booted before it (or before each test), bots sped up, every
+ * page checked and closed after each test, the hub shut down, the suite's contexts closed and
+ * the bot speed restored after it.
  */
 export function useBrowserHub(options: BrowserHubOptions = {}): BrowserHub {
   let browser: Browser | undefined;
