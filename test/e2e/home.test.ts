@@ -11,7 +11,7 @@ import path from "node:path";
 import { expect } from "chai";
 import type { Page } from "playwright-core";
 import { findRedisServer, freePort, startHubProcess, startRedis, type HubProcess, type RedisServer } from "../helpers/cluster.js";
-import { DESKTOP, launchChromium, OpenedPages, PHONE, screenshot } from "../helpers/e2e.js";
+import { DESKTOP, releaseChromium, sharedChromium, OpenedPages, PHONE, screenshot } from "../helpers/e2e.js";
 import { testPostgres } from "../helpers/postgres.js";
 import type { Browser } from "playwright-core";
 
@@ -61,13 +61,13 @@ describe("e2e: a home for players (two processes, PostgreSQL)", function () {
       return startHubProcess(name, { PORT: String(port), DATABASE_URL: url, REDIS_URL: redis!.url, PUBLIC_ADDRESS: `127.0.0.1:${port}`, DATA_DIR: dir, HUB_DB: "", BOT_THREADS: "0" });
     };
     [a, b] = await Promise.all([start("A"), start("B")]);
-    browser = await launchChromium();
+    browser = await sharedChromium();
     pages = new OpenedPages(() => browser!, () => base);
   });
 
   after(async () => {
     await pages?.closeAll().catch(() => undefined);
-    await browser?.close();
+    await releaseChromium(browser);
     await Promise.all([a?.stop("SIGTERM"), b?.stop("SIGTERM")]);
     await redis?.stop();
     for (const d of dirs) fs.rmSync(d, { recursive: true, force: true });

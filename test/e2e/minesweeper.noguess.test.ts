@@ -79,7 +79,7 @@ describe("e2e: no-guess Minesweeper from the lobby on every level", function () 
       expect(countOpen(at[0].cells), "the race's opening is a region").to.be.greaterThan(1);
       expect(at[1].cells, "the same opening for both").to.deep.equal(at[0].cells);
       // On the phone's zoomed board the opening is brought on screen (it came by itself, not under a finger).
-      const phone = (await waitHub(racers[1].page, (x) => openOnScreen(x) > 0, "the opening on the phone's screen", 5000).catch(() => hub(racers[1].page)));
+      const phone = (await waitHub(racers[1].page, (x) => openOnScreen(x) > 0, "the opening on the phone's screen", 15_000).catch(() => hub(racers[1].page)));
       expect(openOnScreen(phone), "open cells on the phone's screen").to.be.greaterThan(0);
       await screenshot(racers[0].page, `ms-noguess-${level.id}-race-desktop`);
       await screenshot(racers[1].page, `ms-noguess-${level.id}-race-phone`);

@@ -6,7 +6,7 @@
 import { expect } from "chai";
 import type { Browser } from "playwright-core";
 import { findRedisServer, freePort, startHubProcess, type HubProcess, type RedisServer, startRedis } from "../helpers/cluster.js";
-import { DESKTOP, EXPECTED_PAGE_ERRORS, PHONE, hub, launchChromium, OpenedPages, screenshot, waitHub } from "../helpers/e2e.js";
+import { DESKTOP, EXPECTED_PAGE_ERRORS, PHONE, hub, releaseChromium, sharedChromium, OpenedPages, screenshot, waitHub } from "../helpers/e2e.js";
 
 const UNAVAILABLE = "The hub is briefly unavailable; try again in a few seconds.";
 
@@ -27,7 +27,7 @@ describe("e2e: the lobby while the hub is briefly unavailable", function () {
     redis = await startRedis(bin!);
     const port = await freePort();
     server = await startHubProcess("hub", { PORT: String(port), REDIS_URL: redis.url, PUBLIC_ADDRESS: `127.0.0.1:${port}` });
-    browser = await launchChromium();
+    browser = await sharedChromium();
     // the browser logs each 503 answer of the outage as a failed resource load: expected here
     pages = new OpenedPages(() => browser!, () => server!.http, new RegExp(`${EXPECTED_PAGE_ERRORS.source}|status of 503`));
   });
@@ -37,7 +37,7 @@ describe("e2e: the lobby while the hub is briefly unavailable", function () {
     await pages?.closeAll();
   });
   after(async () => {
-    await browser?.close();
+    await releaseChromium(browser);
     await server?.stop("SIGINT");
     await redis?.stop("SIGTERM");
   });

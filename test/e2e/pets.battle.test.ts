@@ -15,7 +15,7 @@ import { createHubConfig } from "../../arena.config.js";
 import { SqliteStore } from "../../server/store/index.js";
 import { playBots } from "../../common/pets/bots/play.js";
 import { beatMarks, beatsOf, isTemporary, newLine } from "../../client/games/pets/battleModel.js";
-import { DESKTOP, freePort, hub, launchChromium, OpenedPages, PHONE, screenshot, waitHub, type HubSnapshot, LAX_PROFILES } from "../helpers/e2e.js";
+import { DESKTOP, freePort, hub, releaseChromium, sharedChromium, OpenedPages, PHONE, screenshot, waitHub, type HubSnapshot, LAX_PROFILES } from "../helpers/e2e.js";
 
 type Replay = { position: number; total: number; done: boolean; animating: boolean; battles: number };
 const rp = (s: HubSnapshot) => s.replay as Replay;
@@ -57,7 +57,7 @@ describe("e2e: Auto Pets battle player (Pixi)", function () {
   let ids: number[] = [];
 
   before(async () => {
-    browser = await launchChromium();
+    browser = await sharedChromium();
     const port = await freePort();
     server = await boot(createHubConfig({ store, botThreads: 0, profileApi: LAX_PROFILES }), port);
     base = `http://127.0.0.1:${port}/`;
@@ -70,7 +70,7 @@ describe("e2e: Auto Pets battle player (Pixi)", function () {
     );
   });
   after(async () => {
-    await browser?.close();
+    await releaseChromium(browser);
     await server?.shutdown();
   });
   afterEach(() => pages.closeAll());

@@ -12,7 +12,7 @@ import { createHubConfig } from "../../arena.config.js";
 import { SqliteStore } from "../../server/store/index.js";
 import { cardDef } from "../../common/pets/index.js";
 import { SeatedRoom } from "../../server/rooms/base/SeatedRoom.js";
-import { freePort, hub, launchChromium, OpenedPages, PHONE, screenshot, waitHub, type HubSnapshot, gamePage, LAX_PROFILES } from "../helpers/e2e.js";
+import { freePort, hub, releaseChromium, sharedChromium, OpenedPages, PHONE, screenshot, waitHub, type HubSnapshot, gamePage, LAX_PROFILES } from "../helpers/e2e.js";
 import { mouseTable, type PetsSnap } from "../helpers/petsTable.js";
 
 type Pets = PetsSnap;
@@ -63,7 +63,7 @@ describe("e2e: Auto Pets replays", function () {
   const delayScale = SeatedRoom.botDelayScale;
 
   before(async () => {
-    browser = await launchChromium();
+    browser = await sharedChromium();
     SeatedRoom.botDelayScale = 0.05;
     const port = await freePort();
     server = await boot(createHubConfig({ store: new SqliteStore(":memory:"), botThreads: 0, profileApi: LAX_PROFILES }), port);
@@ -71,7 +71,7 @@ describe("e2e: Auto Pets replays", function () {
   });
   after(async () => {
     SeatedRoom.botDelayScale = delayScale;
-    await browser?.close();
+    await releaseChromium(browser);
     await server?.shutdown();
   });
   afterEach(() => pages.closeAll());

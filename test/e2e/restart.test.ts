@@ -8,7 +8,7 @@ import { expect } from "chai";
 import type { Browser } from "playwright-core";
 import { freePort } from "../helpers/cluster.js";
 import { restartableHub, type Restartable } from "../helpers/durable.js";
-import { hub, launchChromium, OpenedPages, screenshot, waitHub, type HubSnapshot, gamePage } from "../helpers/e2e.js";
+import { hub, releaseChromium, sharedChromium, OpenedPages, screenshot, waitHub, type HubSnapshot, gamePage } from "../helpers/e2e.js";
 
 type C4 = HubSnapshot & { grid?: number[]; acting?: number[] };
 const discs = (s: C4) => (s.grid ?? []).filter((x) => x !== -1).length;
@@ -21,13 +21,13 @@ describe("e2e: a server restart mid-game", function () {
   const pages = new OpenedPages(() => browser, () => base, /WebSocket|ERR_|net::|Failed to load resource|Failed to fetch/);
 
   before(async () => {
-    browser = await launchChromium();
+    browser = await sharedChromium();
     const port = await freePort();
     server = await restartableHub(port, { ADDRESS_LIMITS: "off" });
     base = `http://127.0.0.1:${port}/`;
   });
   after(async () => {
-    await browser?.close();
+    await releaseChromium(browser);
     await server?.stop();
   });
   afterEach(() => pages.closeAll());

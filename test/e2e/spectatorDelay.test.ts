@@ -10,7 +10,7 @@ import type { Browser, Page } from "playwright-core";
 import { createHubConfig } from "../../arena.config.js";
 import { SqliteStore } from "../../server/store/index.js";
 import { DelayRecorder } from "../../server/rooms/game/spectatorDelay.js";
-import { DESKTOP, freePort, hub, launchChromium, OpenedPages, PHONE, screenshot, waitHub, type OpenedPage, LAX_PROFILES } from "../helpers/e2e.js";
+import { DESKTOP, freePort, hub, releaseChromium, sharedChromium, OpenedPages, PHONE, screenshot, waitHub, type OpenedPage, LAX_PROFILES } from "../helpers/e2e.js";
 import { LAX_ADDRESS_LIMITS } from "../helpers/hub.js";
 
 const SCALE = 0.2;
@@ -28,14 +28,14 @@ describe("e2e: spectator delay", function () {
   before(async () => {
     scale = DelayRecorder.timeScale;
     DelayRecorder.timeScale = SCALE;
-    browser = await launchChromium();
+    browser = await sharedChromium();
     const port = await freePort();
     server = await boot(createHubConfig({ store: new SqliteStore(":memory:"), botThreads: 0, profileApi: LAX_PROFILES, ...LAX_ADDRESS_LIMITS }), port);
     base = `http://127.0.0.1:${port}/`;
   });
   after(async () => {
     DelayRecorder.timeScale = scale;
-    await browser?.close();
+    await releaseChromium(browser);
     await server?.shutdown();
   });
   afterEach(() => pages.closeAll());

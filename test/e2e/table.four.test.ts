@@ -211,6 +211,8 @@ describe("e2e: card table, four players and spectators on desktops and phones", 
       await p.click("#tt-end-agree");
     }
     await cy.waitForSelector("#tt-endvote:not([hidden]) #tt-end-agree");
+    // Bo's and Di's agreements reach Cy's page a patch later than the vote itself (it once read the text in between)
+    await cy.waitForFunction(() => /waiting for you\.$/.test(document.querySelector("#tt-end-text")?.textContent ?? ""), null, { timeout: 15_000 }).catch(() => undefined);
     expect(await cy.textContent("#tt-end-text")).to.match(/waiting for you\.$/);
     expect((await table(ada)).phaseOfTable, "one still to agree").to.equal("playing");
     await cy.click("#tt-end");

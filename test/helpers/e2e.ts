@@ -74,6 +74,37 @@ export async function launchChromium(): Promise<Browser> {
   return chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS, headless: true });
 }
 
+let shared: Promise<Browser> | undefined;
+
+/**
+ * One Chromium per test process, launched on the first suite's use and kept for the next
+ * file's (a launch and a close cost a second or two, times every browser file). Every test
+ * opens its own context (own storage, cache, service workers, permissions), and a suite ends
+ * with `releaseChromium`, which closes the contexts it left. A browser that went away is
+ * launched again; playwright closes it when the process exits.
+ */
+export function sharedChromium(): Promise<Browser> {
+  if (!shared) {
+    const launching = launchChromium();
+    shared = launching;
+    launching.then(
+      (b) => b.on("disconnected", () => {
+        if (shared === launching) shared = undefined;
+      }),
+      () => {
+        if (shared === launching) shared = undefined;
+      },
+    );
+  }
+  return shared;
+}
+
+/** A suite is done with the shared Chromium: the contexts it left open are closed, the browser kept. */
+export async function releaseChromium(browser: Browser | undefined): Promise<void> {
+  if (!browser?.isConnected()) return;
+  await Promise.all(browser.contexts().map((c) => c.close().catch(() => undefined)));
+}
+
 export const DESKTOP: BrowserContextOptions = { viewport: { width: 1280, height: 800 }, deviceScaleFactor: 1 };
 export const PHONE: BrowserContextOptions = {
   viewport: { width: 390, height: 844 },
@@ -163,9 +194,10 @@ export interface BrowserHub {
 }
 
 /**
- * Registers a browser suite's hooks in the current describe block: Chromium and the real hub
- * booted before it (or before each test), bots sped up, every page checked and closed after
- * each test, everything shut down and the bot speed restored after it.
+ * Registers a browser suite's hooks in the current describe block: the process's shared
+ * Chromium taken and the real hub booted before it (or before each test), bots sped up, every
+ * page checked and closed after each test, the hub shut down, the suite's contexts closed and
+ * the bot speed restored after it.
  */
 export function useBrowserHub(options: BrowserHubOptions = {}): BrowserHub {
   let browser: Browser | undefined;
@@ -189,7 +221,7 @@ export function useBrowserHub(options: BrowserHubOptions = {}): BrowserHub {
     await s?.shutdown();
   }
   before(async () => {
-    browser = await launchChromium();
+    browser = await sharedChromium();
     if (options.botDelayScale !== undefined) SeatedRoom.botDelayScale = options.botDelayScale;
     if (!options.hubPerTest) await startHub();
   });
@@ -200,7 +232,7 @@ export function useBrowserHub(options: BrowserHubOptions = {}): BrowserHub {
   });
   after(async () => {
     SeatedRoom.botDelayScale = delayScale;
-    await browser?.close();
+    await releaseChromium(browser);
     await stopHub();
   });
   return {
