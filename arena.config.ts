@@ -2,6 +2,7 @@
 // `createHubConfig(overrides)` builds it (tests pass short windows, an in-memory
 // store, other limits); the default export reads the environment.
 
+import { existsSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import express from "express";
@@ -43,9 +44,15 @@ import type { MinesweeperSettings } from "./server/rooms/minesweeper/index.js";
 /** Largest WebSocket frame accepted at all; payloads over 1 KB are refused per message by the rooms. */
 export const MAX_FRAME_BYTES = 16 * 1024;
 
-/** The project folder: this file's, or two up when it runs built from dist/server/. */
-const HERE = path.dirname(fileURLToPath(import.meta.url));
-const ROOT = path.basename(HERE) === "server" && path.basename(path.dirname(HERE)) === "dist" ? path.dirname(path.dirname(HERE)) : HERE;
+/** The project folder: the nearest one up with a package.json (this file's own, or the checkout's when it runs built from dist/). */
+const ROOT = projectRoot(path.dirname(fileURLToPath(import.meta.url)));
+
+function projectRoot(from: string): string {
+  for (let dir = from; ; dir = path.dirname(dir)) {
+    if (existsSync(path.join(dir, "package.json"))) return dir;
+    if (path.dirname(dir) === dir) return from;
+  }
+}
 
 /** Knobs of single games and routes, next to the hub settings (tests shorten or inject them). */
 export type HubExtras = MinesweeperSettings &

@@ -27,12 +27,16 @@ function sources(dir, into = []) {
   return into;
 }
 
-/** Transpiles the server into dist/server (replacing what was there). */
-export async function buildServer() {
-  rmSync(SERVER_OUT, { recursive: true, force: true });
+/**
+ * Transpiles the server into `out` (default dist/server, replacing what was there); returns its
+ * entry point. Test processes build into folders of their own (test/helpers/builtServer.ts), so
+ * one never rewrites files another one's hub is starting from.
+ */
+export async function buildServer(out = SERVER_OUT) {
+  rmSync(out, { recursive: true, force: true });
   await build({
     entryPoints: [...sources(path.join(ROOT, "server")), ...sources(path.join(ROOT, "common")), path.join(ROOT, "arena.config.ts")],
-    outdir: SERVER_OUT,
+    outdir: out,
     outbase: ROOT,
     format: "esm",
     platform: "node",
@@ -42,7 +46,7 @@ export async function buildServer() {
     tsconfig: path.join(ROOT, "tsconfig.json"),
     logLevel: "warning",
   });
-  return SERVER_ENTRY;
+  return path.join(out, "server", "index.js");
 }
 
 if (process.argv[1] && pathToFileURL(path.resolve(process.argv[1])).href === import.meta.url) {
