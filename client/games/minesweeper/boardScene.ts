@@ -180,9 +180,6 @@ export class MinesweeperScene implements GameHandle {
       this.kb.r = Math.min(this.kb.r, Math.max(0, m.rows - 1));
       this.kb.c = Math.min(this.kb.c, Math.max(0, m.cols - 1));
       this.view.newBoard();
-      // A new board refits the camera: an opening that arrived before its size (one patch can
-      // carry both, in either order) is brought on screen again.
-      this.openingSoon();
     }
     if (m.phase !== this.lastPhase) this.onPhase(this.lastPhase, m.phase);
     if (m.noGuess !== this.lastNoGuess) {
