@@ -5,7 +5,10 @@
 
 import { expect } from "chai";
 import { connect4Def } from "../../common/connect4/index.js";
+import path from "node:path";
+import { pathToFileURL } from "node:url";
 import { BotPool } from "../../server/bots/pool.js";
+import { builtServer } from "../helpers/builtServer.js";
 
 async function until(check: () => boolean, ms: number): Promise<void> {
   const end = Date.now() + ms;
@@ -74,5 +77,23 @@ describe("bot pool (worker threads)", function () {
       (e: Error) => e,
     );
     expect(err?.message).to.match(/no bot for game minesweeper/);
+  });
+});
+
+describe("bot pool, as `npm start` runs it (the built server)", function () {
+  this.timeout(60_000);
+
+  it("the built pool starts the built worker (no tsx in the thread) and answers with a legal move", async () => {
+    const entry = await builtServer();
+    const built = (await import(pathToFileURL(path.join(path.dirname(entry), "bots", "pool.js")).href)) as { BotPool: typeof BotPool };
+    const pool = new built.BotPool({ size: 1 });
+    try {
+      const view = connect4Def.view(connect4Def.setup(1, { timer: 0 }, 2), 0);
+      const answer = await pool.think({ game: "connect4", view, seat: 0, level: "easy", seed: 3, budgetMs: 300 });
+      expect(answer.move).to.have.property("type", "drop");
+      expect(view.legal).to.include((answer.move as { col: number }).col);
+    } finally {
+      await pool.close();
+    }
   });
 });
