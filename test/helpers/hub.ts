@@ -117,11 +117,25 @@ export interface SeatedClient {
 }
 
 /** Joins and waits for the room's `seat` message. */
-export async function seated(join: Promise<Room<any>>, timeoutMs?: number): Promise<SeatedClient> {
+export async function seated(join: Promise<Room<any>>, timeoutMs?: number, probe: { cellsAtReceipt?: boolean } = {}): Promise<SeatedClient> {
   const room = await join;
+  const p = new Probe(room, probe);
+  const { seat, seatToken } = await p.next("seat", 0, undefined, timeoutMs);
+  return { room, probe: p, seat, seatToken };
+}
+
+/** Sends a message and waits until the server handled it and its answer (patch or error) arrived. */
+export async function play(p: SeatedClient, type: string, payload: unknown): Promise<void> {
+  p.room.send(type, payload);
+  await p.probe.sync();
+}
+
+/** A spectator of room `roomId`, once it has been welcomed. */
+export async function watcher(hub: TestHub, roomId: string): Promise<Probe> {
+  const room = await hub.colyseus.sdk.joinById(roomId, { spectate: true, name: "Watcher" });
   const probe = new Probe(room);
-  const { seat, seatToken } = await probe.next("seat", 0, undefined, timeoutMs);
-  return { room, probe, seat, seatToken };
+  await probe.next("welcome", 0);
+  return probe;
 }
 
 export class Probe {
