@@ -28,7 +28,7 @@ export function encodeRow(codes: ArrayLike<number>, from: number, width: number)
  * Decodes `str` into `out` from `at`; it must hold exactly `width` cells. Strict: an unknown
  * letter, a length of 0 or 1, a leading zero, or a wrong total throws.
  */
-export function decodeRowInto(str: string, width: number, out: { [i: number]: number }, at: number): void {
+export function decodeRowInto(str: string, width: number, out: Uint8Array, at: number): void {
   let n = 0;
   let p = 0;
   const len = str.length;
@@ -51,7 +51,8 @@ export function decodeRowInto(str: string, width: number, out: { [i: number]: nu
       }
     }
     if (n + run > width) throw new Error(`bad row string: more than ${width} cells`);
-    for (let k = 0; k < run; k++) out[at + n + k] = code;
+    if (run === 1) out[at + n] = code;
+    else out.fill(code, at + n, at + n + run); // a flood's long runs: one native fill, not a loop per cell
     n += run;
   }
   if (n !== width) throw new Error(`bad row string: ${n} cells, not ${width}`);

@@ -1,11 +1,12 @@
 // The board's cell codes as a client keeps them from the schema's `cellRows` (row index → one
-// run-length string per row, common/minesweeper/rowCode.ts). A changed row is decoded once and compared
-// with what was shown, so the scene repaints only the cells that really changed: a flood over
-// 50 rows is 50 small string decodes instead of thousands of schema entries.
+// run-length string per row, common/minesweeper/rowCode.ts). A changed row is decoded once, a
+// run at a time, and copied in whole: a flood over 50 rows is 50 small string decodes instead
+// of thousands of schema entries, and no loop per cell here (the scene repaints the row).
 import { CELL } from "../../../common/minesweeper/types";
 import { decodeRowInto, rowWidth } from "../../../common/minesweeper/rowCode";
 
-export type CellFn = (i: number, code: number) => void;
+/** What reading one row string did. */
+export type RowRead = "changed" | "same" | "misfit";
 
 export class BoardCells {
   /** The codes, row-major (hidden where a row has not arrived or could not be read). */
@@ -33,34 +34,27 @@ export class BoardCells {
   }
 
   /**
-   * Row `r` now reads `str`: decodes it and calls `onCell` for each cell whose code changed.
-   * False when the row does not fit this board (another size: the caller resets).
+   * Row `r` now reads `str`: decodes it into `codes`, whole or not at all. "misfit" when it
+   * does not fit this board (another size: the caller resets; what is shown stays).
    */
-  row(r: number, str: string | undefined, onCell?: CellFn): boolean {
-    if (r < 0 || r >= this.rows) return false;
-    if (typeof str !== "string" || str === this.strs[r]) return true;
+  row(r: number, str: string | undefined): RowRead {
+    if (r < 0 || r >= this.rows) return "misfit";
+    if (typeof str !== "string" || str === this.strs[r]) return "same";
     const out = this.scratch;
     try {
       decodeRowInto(str, this.cols, out, 0);
     } catch {
-      return false; // a row of another width (or garbled): keep what is shown
+      return "misfit"; // a row of another width (or garbled)
     }
     this.strs[r] = str;
-    const base = r * this.cols;
-    const codes = this.codes;
-    for (let c = 0; c < this.cols; c++) {
-      const code = out[c];
-      if (codes[base + c] === code) continue;
-      codes[base + c] = code;
-      onCell?.(base + c, code);
-    }
-    return true;
+    this.codes.set(out, r * this.cols);
+    return "changed";
   }
 
   /** Every row of `rowStrs` whose string changed, as row(); false when the board's size differs. */
-  sync(rowStrs: ArrayLike<string>, onCell?: CellFn): boolean {
+  sync(rowStrs: ArrayLike<string>): boolean {
     if (rowStrs.length !== this.rows) return false;
-    for (let r = 0; r < rowStrs.length; r++) if (!this.row(r, rowStrs[r], onCell)) return false;
+    for (let r = 0; r < rowStrs.length; r++) if (this.row(r, rowStrs[r]) === "misfit") return false;
     return true;
   }
 }

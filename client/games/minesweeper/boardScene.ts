@@ -133,6 +133,7 @@ export class MinesweeperScene implements GameHandle {
       scalars: (s) => this.syncScalars(s),
       cells: (arr) => this.syncCells(arr),
       cellList: (list, codes) => this.setCells(list, codes),
+      cellRow: (r, codes) => this.setRow(r, codes),
       seats: (s) => this.markSeats(s),
       cursor: (s, i) => this.syncCursor(s, i),
       event: (e) => this.onEvent(e),
@@ -195,8 +196,12 @@ export class MinesweeperScene implements GameHandle {
   private syncCells(arr: ArrayLike<number>): void {
     const cells = this.model.cells;
     const n = Math.min(cells.length, arr.length ?? 0);
-    for (let i = 0; i < n; i++) this.setCell(i, Number(arr[i]), true);
+    for (let i = 0; i < n; i++) {
+      const code = Number(arr[i]);
+      if (Number.isFinite(code)) cells[i] = code;
+    }
     this.voice.cellsChanged();
+    this.view.repaintWindow(); // the drawn window at once, not a repaint per cell (a 1000×1000 board)
     this.view.requestRender();
     this.showOpening();
   }
@@ -222,35 +227,40 @@ export class MinesweeperScene implements GameHandle {
     this.view.scrollIntoView(Math.round(rs / n), Math.round(cs / n));
   }
 
-  /** One cell's code changed: swap that sprite's texture (only if it differs). */
-  private setCell(i: number, code: number, force = false): void {
-    const cells = this.model.cells;
-    if (i < 0 || i >= cells.length || !Number.isFinite(code)) return;
-    if (!force && cells[i] === code) return;
-    cells[i] = code;
-    this.voice.cellsChanged();
-    this.view.paint(i);
-    this.view.requestRender();
-    if (code <= 8) this.openingSoon();
-  }
-
-  /** Cells `list` changed to `codes[i]`: one pass, one render request, one word to the keyboard voice. */
+  /**
+   * Cells `list` changed to `codes[i]` (the feed diffed them against what it sent before):
+   * one pass to copy them, one repaint of the list, one render request, one word to the
+   * keyboard voice.
+   */
   private setCells(list: readonly number[], codes: ArrayLike<number>): void {
     const cells = this.model.cells;
-    let changed = 0;
+    const n = cells.length;
     let opened = false;
-    for (const i of list) {
+    for (let k = 0; k < list.length; k++) {
+      const i = list[k];
       const code = codes[i];
-      if (i < 0 || i >= cells.length || !Number.isFinite(code) || cells[i] === code) continue;
+      if (!(i >= 0 && i < n && code >= 0)) continue;
       cells[i] = code;
-      changed++;
       if (code <= 8) opened = true;
     }
-    if (!changed) return;
+    if (list.length === 0) return;
     this.voice.cellsChanged();
     this.view.paintList(list);
     this.view.requestRender();
     if (opened) this.openingSoon();
+  }
+
+  /** Row `r` changed to `codes[r * cols …]`: copied whole (native), repainted along the drawn window. */
+  private setRow(r: number, codes: Uint8Array): void {
+    const { cells, cols } = this.model;
+    const from = r * cols;
+    if (!(r >= 0 && from + cols <= cells.length && from + cols <= codes.length)) return;
+    const row = codes.subarray(from, from + cols);
+    cells.set(row, from);
+    this.voice.cellsChanged();
+    this.view.paintRow(r);
+    this.view.requestRender();
+    if (!this.openingShown && !this.openingQueued && hasOpen(row)) this.openingSoon();
   }
 
   /** The first open cells are brought on screen once they have all arrived (a microtask later). */
@@ -550,4 +560,10 @@ export class MinesweeperScene implements GameHandle {
     this.view.destroy();
     this.hud.root.remove();
   }
+}
+
+/** Some cell of `codes` is open (0..8). */
+function hasOpen(codes: Uint8Array): boolean {
+  for (let k = 0; k < codes.length; k++) if (codes[k] <= 8) return true;
+  return false;
 }

@@ -203,13 +203,13 @@ export class BoardView {
     this.sprites.repaintAll();
   }
 
-  /** Repaints cell i (after its code changed). */
-  paint(i: number): void {
-    this.sprites.paint(i);
+  /** Repaints the cells of board row `r`. */
+  paintRow(r: number): void {
+    this.sprites.paintRow(r);
   }
 
   /** Repaints every cell of `list`. */
-  paintList(list: readonly number[]): void {
+  paintList(list: ArrayLike<number>): void {
     this.sprites.paintList(list);
   }
 

@@ -1,19 +1,23 @@
-// The culled cell sprites of the board (boardView.ts owns the camera). Only the cells
-// inside the viewport have a Sprite: a pool covers the visible window (plus a margin) and
-// is re-pointed at other cells when the board is panned or zoomed, so a 100×100 board costs
-// what the screen shows. The sprites share ~15 generated textures; a state change swaps the
-// texture of the visible sprites whose code changed and nothing else. During a zoom gesture
-// the sprites are scaled; the textures are redrawn at the new size once it rests.
-import { Container, Sprite, type Renderer, type Texture } from "pixi.js";
+// The culled cells of the board (boardView.ts owns the camera), drawn as the particles of one
+// ParticleContainer. Only the cells inside the viewport have a particle: a pool covers the
+// visible window (plus a margin) and is re-pointed at other cells when the board is panned or
+// zoomed, so a 100×100 or 1000×1000 board costs what the screen shows. Every particle takes
+// its frame from one atlas of the 16 cell kinds (textures.ts makeCellAtlas); a state change
+// sets the frame of the visible particles whose code changed, a plain field write, and marks
+// the container for one upload in the next frame. Every particle property is static: nothing
+// is re-uploaded on a frame where no cell changed (a pan inside the margin only moves the render
+// group). During a zoom gesture the particles are scaled; the atlas is redrawn at the new size
+// once it rests.
+import { Particle, ParticleContainer, type Renderer, type Texture } from "pixi.js";
 import { CELL } from "../../../common/minesweeper/types";
-import { destroyCellTextures, makeCellTextures, PRESSED } from "./textures";
+import { destroyCellAtlas, makeCellAtlas, PRESSED, type CellAtlas } from "./textures";
 
 /** Cells drawn beyond each edge of the viewport, so small pans reuse the window. */
 const MARGIN = 2;
 /** A zoom gesture that rests this long gets crisp textures at the new size. */
 const RETEXTURE_MS = 160;
 
-/** What the sprites draw (the scene's model). */
+/** What the cells draw (the scene's model). */
 export interface BoardCells {
   rows: number;
   cols: number;
@@ -33,9 +37,16 @@ export interface Placement {
 }
 
 export class CellSprites {
-  readonly layer = new Container();
-  private pool: Sprite[] = [];
-  private textures: Texture[] = [];
+  /** Every property uploaded only when `update()` marks it (cells change rarely, frames are on demand). */
+  readonly layer = new ParticleContainer<Particle>({
+    dynamicProperties: { position: false, vertex: false, rotation: false, uvs: false, color: false },
+    roundPixels: true,
+  });
+  /** Particles made so far; the first `layer.particleChildren.length` are drawn. */
+  private pool: Particle[] = [];
+  private atlas: CellAtlas | null = null;
+  /** Frame per cell code once a game is won: a win flags every mine, plain flags (the tick is for a loss). */
+  private wonFrames: Texture[] = [];
   private texSize = 0;
   private retextureTimer: ReturnType<typeof setTimeout> | null = null;
   /** Drawn window in view rows/cols (inclusive); empty when r1 < r0. */
@@ -54,7 +65,7 @@ export class CellSprites {
   /** The cell size is now `S`: new textures now (`crisp`) or once a gesture rests. */
   resize(S: number, crisp: boolean): void {
     if (S === this.texSize) return;
-    if (crisp || this.textures.length === 0) this.retexture();
+    if (crisp || !this.atlas) this.retexture();
     else {
       if (this.retextureTimer) clearTimeout(this.retextureTimer);
       this.retextureTimer = setTimeout(() => this.retexture(), RETEXTURE_MS);
@@ -72,24 +83,32 @@ export class CellSprites {
     const renderer = this.renderer();
     if (!renderer || this.gone) return;
     const S = this.place().S;
-    if (S === this.texSize && this.textures.length) return;
-    const old = this.textures;
-    this.textures = makeCellTextures(renderer, S);
+    if (S === this.texSize && this.atlas) return;
+    const old = this.atlas;
+    const atlas = (this.atlas = makeCellAtlas(renderer, S));
+    this.wonFrames = atlas.frames.slice();
+    this.wonFrames[CELL.FLAGGED_MINE] = atlas.frames[CELL.FLAG];
+    this.layer.texture = atlas.sheet;
     this.texSize = S;
-    this.win.S = 0; // every sprite takes the new textures and scale
+    this.win.S = 0; // every particle takes the new frames and scale
     this.update();
-    if (old.length) destroyCellTextures(old);
+    if (old) destroyCellAtlas(old);
     this.changed();
   }
 
+  /** The frame per code for the board's phase now. */
+  private frames(phase: string): Texture[] {
+    return phase === "won" ? this.wonFrames : this.atlas!.frames;
+  }
+
   /**
-   * Points the sprite pool at the cells inside the viewport (plus MARGIN).
+   * Points the particle pool at the cells inside the viewport (plus MARGIN).
    * Nothing happens while the window and the cell size stay the same: a pan
    * inside the margin only moves the render group.
    */
   update(): void {
     const m = this.board();
-    if (m.rows === 0 || this.textures.length === 0) return;
+    if (m.rows === 0 || !this.atlas) return;
     const { S, ox, oy, W, H, transposed } = this.place();
     const vr = transposed ? m.cols : m.rows;
     const vc = transposed ? m.rows : m.cols;
@@ -102,80 +121,129 @@ export class CellSprites {
     Object.assign(w, { r0, r1, c0, c1, S, transposed });
     const wc = Math.max(0, c1 - c0 + 1);
     const need = Math.max(0, r1 - r0 + 1) * wc;
-    while (this.pool.length < need) {
-      const sprite = new Sprite(this.textures[CELL.HIDDEN]);
-      sprite.roundPixels = true;
-      this.pool.push(sprite);
-      this.layer.addChild(sprite);
-    }
+    const frames = this.frames(m.phase);
+    const hidden = frames[CELL.HIDDEN];
+    while (this.pool.length < need) this.pool.push(new Particle(hidden));
+    const drawn = this.layer.particleChildren;
+    drawn.length = need;
     const scale = S / this.texSize;
-    const cols = m.cols;
+    const { cols, cells } = m;
     let k = 0;
     for (let y = r0; y <= r1; y++) {
       for (let x = c0; x <= c1; x++) {
-        const sprite = this.pool[k++];
+        const p = (drawn[k] = this.pool[k]);
+        k++;
         const i = transposed ? x * cols + y : y * cols + x;
-        const tex = this.textureFor(i);
-        if (tex && sprite.texture !== tex) sprite.texture = tex;
-        sprite.position.set(x * S, y * S);
-        sprite.scale.set(scale);
-        sprite.visible = true;
+        p.texture = frames[cells[i]] ?? hidden;
+        p.x = x * S;
+        p.y = y * S;
+        p.scaleX = p.scaleY = scale;
       }
     }
-    for (let j = need; j < this.pool.length; j++) this.pool[j].visible = false;
+    for (const i of this.pressed) if (cells[i] === CELL.HIDDEN) this.paintOne(i, frames[PRESSED]);
+    this.layer.update();
     this.changed();
   }
 
-  /** Every drawn sprite takes its texture again (phase change: won flags). */
+  /** Every drawn cell takes its frame again (phase change: won flags). */
   repaintAll(): void {
     this.win.S = 0;
     this.update();
   }
 
-  private textureFor(i: number): Texture | undefined {
-    const m = this.board();
-    const code = m.cells[i];
-    return code === CELL.HIDDEN && this.pressed.includes(i)
-      ? this.textures[PRESSED]
-      : code === CELL.FLAGGED_MINE && m.phase === "won"
-        ? this.textures[CELL.FLAG] // a win flags every mine: plain flags, the tick is for a loss
-        : this.textures[code];
+  /** The particle of cell i, or undefined outside the drawn window. */
+  private particleOf(i: number): Particle | undefined {
+    const w = this.win;
+    const cols = this.board().cols;
+    const r = (i / cols) | 0;
+    const c = i - r * cols;
+    const vr = w.transposed ? c : r;
+    const vc = w.transposed ? r : c;
+    if (vr < w.r0 || vr > w.r1 || vc < w.c0 || vc > w.c1) return undefined;
+    return this.layer.particleChildren[(vr - w.r0) * (w.c1 - w.c0 + 1) + (vc - w.c0)];
   }
 
-  /** Repaints cell i if it is inside the drawn window (cells outside have no sprite). */
-  paint(i: number): void {
-    this.paintList([i]);
+  private paintOne(i: number, frame: Texture): void {
+    const p = this.particleOf(i);
+    if (p) p.texture = frame;
   }
 
   /**
-   * Repaints the cells of `list` inside the drawn window. The window's own placement is read
-   * once: a flood paints thousands of cells, and place() builds an object per call (the window
-   * is drawn again whenever the placement changes).
+   * Repaints the cells of `list` inside the drawn window: a flood paints thousands, so the
+   * board, the window and the frame table are read once, and a cell costs an index test and
+   * a field write (the container re-uploads once, at the next frame).
    */
-  paintList(list: readonly number[]): void {
+  paintList(list: ArrayLike<number>): void {
     const w = this.win;
-    if (w.r1 < w.r0 || this.textures.length === 0) return;
-    const cols = this.board().cols;
+    if (w.r1 < w.r0 || !this.atlas) return;
+    const m = this.board();
+    const { cols, cells } = m;
+    const frames = this.frames(m.phase);
+    const drawn = this.layer.particleChildren;
+    const pressed = this.pressed;
     const { transposed, r0, r1, c0, c1 } = w;
     const width = c1 - c0 + 1;
-    for (const i of list) {
+    let painted = false;
+    for (let k = 0; k < list.length; k++) {
+      const i = list[k];
       const r = (i / cols) | 0;
       const c = i - r * cols;
       const vr = transposed ? c : r;
       const vc = transposed ? r : c;
       if (vr < r0 || vr > r1 || vc < c0 || vc > c1) continue;
-      const sprite = this.pool[(vr - r0) * width + (vc - c0)];
-      const tex = this.textureFor(i);
-      if (sprite && tex && sprite.texture !== tex) sprite.texture = tex;
+      const code = cells[i];
+      const frame = code === CELL.HIDDEN && pressed.length > 0 && pressed.includes(i) ? frames[PRESSED] : frames[code];
+      const p = drawn[(vr - r0) * width + (vc - c0)];
+      if (p && frame && p.texture !== frame) {
+        p.texture = frame;
+        painted = true;
+      }
     }
+    if (painted) this.layer.update();
+  }
+
+  /**
+   * Repaints board row `r` along the drawn window (a column of it on a transposed board): one
+   * loop over the particles it covers, a field write for each whose frame changed.
+   */
+  paintRow(r: number): void {
+    const w = this.win;
+    if (w.r1 < w.r0 || !this.atlas) return;
+    const m = this.board();
+    const { cols, cells } = m;
+    const frames = this.frames(m.phase);
+    const drawn = this.layer.particleChildren;
+    const pressed = this.pressed;
+    const width = w.c1 - w.c0 + 1;
+    // the row's cells in view space: along a view row (step 1) or down a view column (step width)
+    const t = w.transposed;
+    if (t ? r < w.c0 || r > w.c1 : r < w.r0 || r > w.r1) return;
+    const from = t ? w.r0 : w.c0;
+    const to = t ? w.r1 : w.c1;
+    let k = t ? r - w.c0 : (r - w.r0) * width;
+    const step = t ? width : 1;
+    const base = r * cols;
+    let painted = false;
+    for (let c = from; c <= to; c++, k += step) {
+      const i = base + c;
+      const code = cells[i];
+      const frame = code === CELL.HIDDEN && pressed.length > 0 && pressed.includes(i) ? frames[PRESSED] : frames[code];
+      const p = drawn[k];
+      if (frame !== undefined && p.texture !== frame) {
+        p.texture = frame;
+        painted = true;
+      }
+    }
+    if (painted) this.layer.update();
   }
 
   /** Draws `list` (hidden cells) pressed, and the ones pressed before as they are. */
   setPressed(list: number[]): void {
     const old = this.pressed;
+    if (old.length === 0 && list.length === 0) return;
     this.pressed = list;
-    for (const i of old) if (!list.includes(i)) this.paint(i);
-    for (const i of list) this.paint(i);
+    this.paintList(old);
+    this.paintList(list);
     this.changed();
   }
 
@@ -183,15 +251,15 @@ export class CellSprites {
     return this.pressed.length;
   }
 
-  /** Sprites drawn (the culled pool), never the whole board on a big one. */
+  /** Cells drawn (the culled pool), never the whole board on a big one. */
   drawn(): number {
-    return this.pool.filter((s) => s.visible).length;
+    return this.layer.particleChildren.length;
   }
 
   destroy(): void {
     this.gone = true;
     if (this.retextureTimer) clearTimeout(this.retextureTimer);
-    destroyCellTextures(this.textures);
-    this.textures = [];
+    if (this.atlas) destroyCellAtlas(this.atlas);
+    this.atlas = null;
   }
 }

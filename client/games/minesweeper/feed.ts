@@ -30,10 +30,17 @@ export interface BoardSink {
   /** The whole cells array (a new array, or a resync). */
   cells(arr: ArrayLike<number>): void;
   /**
-   * Cells `list` changed, to `codes[i]` each (codes: the whole board). A row (or a move's
-   * cells) at a time: a flood changes thousands, and per-cell calls were most of its apply.
+   * Cells `list` changed, to `codes[i]` each (codes: the whole board; the feed diffed them
+   * against what it sent before). A move's cells at a time: a flood changes thousands, and
+   * per-cell calls were most of its apply.
    */
   cellList(list: readonly number[], codes: ArrayLike<number>): void;
+  /**
+   * Row `r` changed somewhere: its cells are `codes[r * cols …]` (codes: the whole board).
+   * A live room's rows arrive as strings; a row is copied and repainted whole, with no
+   * per-cell diff on the way (a flood changes ~100 rows of ~100 cells).
+   */
+  cellRow(r: number, codes: Uint8Array): void;
   /** Seats or credits changed. */
   seats(state: BoardStateLike): void;
   /** One co-op cursor moved. */
@@ -147,7 +154,7 @@ export type BoardSchemaLike = BoardStateLike & { serverTime?: number };
 /**
  * Binds the schema callbacks of a board-shaped schema object (`target`, the
  * room state or a child schema with the same fields) to a sink, decoding its `cellRows` into
- * `board`: a changed row reaches the sink as the cells in it that changed. Returns the
+ * `board`: a changed row reaches the sink as that row (cellRow). Returns the
  * unbinders. `onServerTime` receives serverTime samples when the target has one.
  */
 export function bindBoardSchema(room: Room, target: BoardSchemaLike, sink: BoardSink, board: BoardCells, onServerTime?: (t: number) => void): (() => void)[] {
@@ -167,13 +174,11 @@ export function bindBoardSchema(room: Room, target: BoardSchemaLike, sink: Board
     const rows = rowList(map);
     sink.cells(board.reset(rows, Math.max(Number(state.rows) || 0, rows.length), Number(state.cols) || 0));
   };
-  // The cells one row string changed, handed over as one list (reused: the sink reads it at once).
-  const changed: number[] = [];
-  const cell = (i: number) => void changed.push(i);
   const row = (key: string, str: string, map: ReadonlyMap<string, string>) => {
-    changed.length = 0;
-    if (!board.row(Number(key), str, cell)) return whole(map);
-    if (changed.length) sink.cellList(changed, board.codes);
+    const r = Number(key);
+    const read = board.row(r, str);
+    if (read === "misfit") return whole(map);
+    if (read === "changed") sink.cellRow(r, board.codes);
   };
   offs.push(
     $s.listen("cellRows", (map) => {

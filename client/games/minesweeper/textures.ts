@@ -1,7 +1,8 @@
 // Cell textures: every cell kind is drawn ONCE with Graphics (numbers baked in
-// with Text), turned into a texture with renderer.generateTexture, and shared by
-// all cell sprites. They are redrawn only when the cell size changes.
-import { Container, Graphics, Rectangle, Text, type Renderer, type Texture } from "pixi.js";
+// with Text), turned into a texture with renderer.generateTexture, then copied into one
+// atlas (cellAtlas) that all the board's cell particles share. They are redrawn only when
+// the cell size changes.
+import { Container, Graphics, Rectangle, Sprite, Text, Texture, type Renderer } from "pixi.js";
 import { CELL } from "../../../common/minesweeper/types";
 
 /** Extra texture id (not a wire code): a hidden cell shown pressed while a button is held. */
@@ -143,4 +144,65 @@ export function destroyCellTextures(textures: Texture[]): void {
     seen.add(t);
     t.destroy(true);
   }
+}
+
+/** Atlas frames per row (16 kinds: a 4×4 sheet). */
+const ATLAS_COLS = 4;
+
+/** One texture of every cell kind (frames[kind], PRESSED included) cut from one shared sheet. */
+export interface CellAtlas {
+  sheet: Texture;
+  frames: Texture[];
+}
+
+/**
+ * The cell kinds of size `s` in one sheet, so one ParticleContainer draws the whole board.
+ * Each frame sits in its own slot with a ring of its own edge pixels around it (the kind drawn
+ * again one texel off each way, under itself): a scaled frame (a zoom gesture, before the
+ * sheet is redrawn) samples its own edge colour there, never a neighbour frame or a gap, as a
+ * separate texture's clamped edge did. Slots start on device pixels so a frame drawn at its
+ * size maps texel to pixel.
+ */
+export function makeCellAtlas(renderer: Renderer, s: number): CellAtlas {
+  const res = renderer.resolution;
+  const snap = (v: number) => Math.ceil(v * res - 1e-6) / res; // up to a whole device pixel
+  const edge = snap(1);
+  const pitch = snap(s + 2 * edge);
+  const kinds = makeCellTextures(renderer, s);
+  const root = new Container();
+  const at: { x: number; y: number }[] = [];
+  for (let kind = 0; kind < TEXTURE_COUNT; kind++) {
+    const x = (kind % ATLAS_COLS) * pitch + edge;
+    const y = Math.floor(kind / ATLAS_COLS) * pitch + edge;
+    at.push({ x, y });
+    for (const [dx, dy] of RING) {
+      const copy = new Sprite(kinds[kind]);
+      copy.position.set(x + dx * edge, y + dy * edge);
+      root.addChild(copy);
+    }
+  }
+  const rows = Math.ceil(TEXTURE_COUNT / ATLAS_COLS);
+  const sheet = renderer.generateTexture({
+    target: root,
+    frame: new Rectangle(0, 0, Math.ceil(ATLAS_COLS * pitch), Math.ceil(rows * pitch)),
+    resolution: res,
+    antialias: false,
+  });
+  root.destroy({ children: true });
+  destroyCellTextures(kinds);
+  const frames = at.map(({ x, y }) => new Texture({ source: sheet.source, frame: new Rectangle(x, y, s, s) }));
+  return { sheet, frames };
+}
+
+/** The ring's eight offsets, then the frame itself (drawn last, on top). */
+const RING: readonly [number, number][] = [
+  [-1, -1], [0, -1], [1, -1],
+  [-1, 0], [1, 0],
+  [-1, 1], [0, 1], [1, 1],
+  [0, 0],
+];
+
+export function destroyCellAtlas(atlas: CellAtlas): void {
+  for (const frame of atlas.frames) frame.destroy(false);
+  atlas.sheet.destroy(true);
 }
