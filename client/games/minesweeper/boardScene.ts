@@ -500,7 +500,7 @@ export class MinesweeperScene implements GameHandle {
       transposed: v.transposed,
       zoom: Math.round(v.zoomLevel * 1000) / 1000,
       visible: v.visibleRegion(),
-      /** Sprites drawn (the culled pool), never the whole board on a big one. */
+      /** Cells drawn (the culled pool of particles), never the whole board on a big one. */
       drawn: v.drawnSprites(),
       frames: v.frames,
       /** The last touch gesture and how long the finger was down (tests, debugging). */

@@ -1,6 +1,6 @@
 // The Minesweeper board on a Pixi canvas: the camera (fit, zoom, pan, a board turned on its
-// side on a tall screen), the frame, the keyboard cursor, and the layers of the culled cell
-// sprites (cellSprites.ts) and the co-op cursors (cursors.ts). It draws the cells it is
+// side on a tall screen), the frame, the keyboard cursor, and the layers of the culled cells
+// (cellSprites.ts: one ParticleContainer) and the co-op cursors (cursors.ts). It draws the cells it is
 // given and says where a pointer is; what a cell means and what a gesture asks is the
 // scene's (boardScene.ts). Rendering is on demand (no 60 fps ticker): a change schedules one frame.
 import { Application, Container, Graphics, WebGLRenderer } from "pixi.js";
@@ -140,7 +140,7 @@ export class BoardView {
   /**
    * Fits the board to the screen and places it. `crisp`: draw the textures at
    * the new cell size now (resize, new board); otherwise (a zoom gesture) the
-   * sprites are scaled and the textures follow once the gesture rests.
+   * cells are scaled and the textures follow once the gesture rests.
    */
   layout(crisp = false): void {
     const m = this.board();
@@ -198,7 +198,7 @@ export class BoardView {
     this.sprites.update();
   }
 
-  /** Every drawn sprite takes its texture again (phase change: won flags). */
+  /** Every drawn cell takes its frame again (phase change: won flags). */
   repaintWindow(): void {
     this.sprites.repaintAll();
   }
@@ -382,7 +382,7 @@ export class BoardView {
     return this.transposed ? { r0: vc0, r1: vc1, c0: vr0, c1: vr1 } : { r0: vr0, r1: vr1, c0: vc0, c1: vc1 };
   }
 
-  /** Sprites drawn (the culled pool), never the whole board on a big one. */
+  /** Cells drawn (the culled pool of particles), never the whole board on a big one. */
   drawnSprites(): number {
     return this.sprites.drawn();
   }
