@@ -268,6 +268,32 @@ describe("e2e: minesweeper in Chromium", function () {
     await screenshot(page, "phone-landscape");
   });
 
+  it("phone: a relayout that turns the board keeps the cells in the middle of the screen there", async () => {
+    const { page } = await suite.open(PHONE);
+    await lobby(page, "Tilt");
+    let s = await quickPlay(page, "solo", "expert");
+    expect(s.transposed, "turned on its side in a tall portrait").to.equal(true);
+    type Region = { r0: number; r1: number; c0: number; c1: number };
+    const middle = (x: HubSnapshot) => {
+      const v = x.visible as Region;
+      return { r: (v.r0 + v.r1) / 2, c: (v.c0 + v.c1) / 2 };
+    };
+    // look away from where the zoomed board opens, then make the screen squarer (still
+    // portrait: no rotation reset) so that the board is no longer turned
+    await page.evaluate(() => window.__hub.cellCenter(8, 23));
+    const before = middle(await hub(page));
+    const canvasH = await page.evaluate(() => document.querySelector(".ms-canvas")!.getBoundingClientRect().height);
+    // a canvas ~410 px tall: taller than wide, yet an Expert board fits better unturned
+    await page.setViewportSize({ width: 390, height: Math.round(844 - canvasH + 410) });
+    s = await waitHub(page, (x) => x.transposed === false, "the board no longer turned");
+    expect(s.zoom, "still zoomed in").to.be.greaterThan(1);
+    const after = middle(s);
+    const where = `middle before ${JSON.stringify(before)}, after ${JSON.stringify(after)}`;
+    expect(Math.abs(after.r - before.r), where).to.be.at.most(1.5);
+    expect(Math.abs(after.c - before.c), where).to.be.at.most(1.5);
+    await screenshot(page, "phone-relayout-unturned");
+  });
+
   it("co-op: two players through a private code typed in lower case, a third spectates", async () => {
     const host = await suite.open();
     await lobby(host.page, "Ann");

@@ -1,5 +1,5 @@
 // The table in Pixi: cube sprites in painter's order, glows on the faces legal
-// targets attach to, the ghost preview, the camera (yaw, pan, zoom, follow).
+// targets attach to, the ghost preview, the yaw; the camera (pan, zoom, follow) is camera.ts.
 //
 // Rules space → view space happens here and only here: a cube's pixels come
 // from its cell, the cube size and the yaw (geometry.ts) on every layout, and
@@ -8,6 +8,7 @@
 import { Container, Graphics, Sprite, type Application } from "pixi.js";
 import type { AttachMode, PackId, Suit } from "../../../common/cubestacc/types";
 import { Animator, easeInOut, easeOut } from "./animations";
+import { TableCamera, type WorldBox } from "./camera";
 import {
   cellPx,
   facePolygon,
@@ -44,12 +45,6 @@ interface CubeNode {
   y: number;
 }
 
-interface Camera {
-  x: number;
-  y: number;
-  z: number;
-}
-
 /** Screen-space geometry of one legal target. */
 export interface TargetGeometry {
   target: Target;
@@ -63,9 +58,6 @@ export interface TargetGeometry {
 
 const GLOW = 0xffd23f;
 const GLOW_HOT = 0x3dff9a;
-const PAD = 18;
-export const MIN_ZOOM = 0.3;
-export const MAX_ZOOM = 2.2;
 
 export class Board {
   readonly world = new Container({ isRenderGroup: true });
@@ -87,9 +79,8 @@ export class Board {
 
   yaw: Yaw = 0;
   size: CubeSize;
-  cam: Camera = { x: 0, y: 0, z: 1 };
-  /** The camera keeps the whole stack (and every glowing slot) in view until the player pans or zooms. */
-  follow = true;
+  /** Pan, zoom and follow (camera.ts). */
+  readonly camera: TableCamera;
   private placedOnce = false;
 
   constructor(
@@ -107,6 +98,7 @@ export class Board {
     this.overlay.addChild(this.ghostRing, this.ghost);
     this.world.addChild(this.cubeLayer, this.overlay);
     app.stage.addChild(this.world);
+    this.camera = new TableCamera(app, this.world, anim, requestRender, () => this.contentBounds());
   }
 
   // ---- model → sprites --------------------------------------------------------------
@@ -166,7 +158,7 @@ export class Board {
     this.placedOnce = true;
     this.drawMarks();
     this.drawGlows();
-    this.fit(wasPlaced && !restart);
+    this.camera.fit(wasPlaced && !restart);
   }
 
   /** Re-applies textures that finished rasterising. */
@@ -182,7 +174,7 @@ export class Board {
   }
 
   private flyIn(node: CubeNode, fromPage: Vec): void {
-    const from = this.pageToWorld(fromPage.x, fromPage.y);
+    const from = this.camera.pageToWorld(fromPage.x, fromPage.y);
     const sx = from.x - this.size.w / 2;
     const sy = from.y - this.size.h / 2;
     node.box.position.set(sx, sy);
@@ -232,7 +224,7 @@ export class Board {
     });
   }
 
-  // ---- yaw, size, camera -------------------------------------------------------------
+  // ---- yaw, size -------------------------------------------------------------
 
   setYaw(yaw: Yaw, animate = true): void {
     if (yaw === this.yaw) return;
@@ -240,8 +232,8 @@ export class Board {
     this.layout(animate);
     this.drawGlows();
     if (this.hot) this.showGhost(this.hot, null);
-    this.follow = true;
-    this.fit(animate);
+    this.camera.follow = true;
+    this.camera.fit(animate);
   }
 
   setSize(size: CubeSize): void {
@@ -254,11 +246,11 @@ export class Board {
     this.layout(false);
     this.drawMarks();
     this.drawGlows();
-    this.fit(false);
+    this.camera.fit(false);
   }
 
   /** World box of everything worth seeing: the cubes and the slots that glow. */
-  private contentBounds(): { x: number; y: number; w: number; h: number } {
+  private contentBounds(): WorldBox {
     let x0 = Infinity;
     let y0 = Infinity;
     let x1 = -Infinity;
@@ -279,120 +271,7 @@ export class Board {
     return { x: x0, y: y0, w: x1 - x0, h: y1 - y0 };
   }
 
-  /** Camera that shows the content (zoom ≤ 1, never tiny), centred. */
-  private fitCamera(): Camera {
-    const W = this.app.screen.width;
-    const H = this.app.screen.height;
-    const b = this.contentBounds();
-    const { top, bottom } = this.insets;
-    const h = Math.max(80, H - top - bottom);
-    const z = Math.max(MIN_ZOOM, Math.min(1, (W - 2 * PAD) / b.w, (h - 2 * PAD) / b.h));
-    return { z, x: Math.round(W / 2 - (b.x + b.w / 2) * z), y: Math.round(top + h / 2 - (b.y + b.h / 2) * z) };
-  }
-
-  /** Screen bands the fit keeps free (the event line on top, the camera buttons below). */
-  insets = { top: 0, bottom: 0 };
-
-  /** Re-frames the stack when following (animated glide: no jump). */
-  fit(animate = true): void {
-    if (!this.follow) {
-      this.applyCamera();
-      return;
-    }
-    const target = this.fitCamera();
-    const from = { ...this.cam };
-    const same = Math.abs(target.x - from.x) < 0.5 && Math.abs(target.y - from.y) < 0.5 && Math.abs(target.z - from.z) < 0.001;
-    if (same) return;
-    if (!animate) {
-      this.cam = target;
-      this.applyCamera();
-      return;
-    }
-    void this.anim.add({
-      key: "camera",
-      duration: 320,
-      ease: easeInOut,
-      update: (t) => {
-        this.cam = { x: from.x + (target.x - from.x) * t, y: from.y + (target.y - from.y) * t, z: from.z + (target.z - from.z) * t };
-        this.applyCamera();
-      },
-    });
-  }
-
-  recentre(): void {
-    this.follow = true;
-    this.fit(true);
-  }
-
-  /** Follows and fits at once (after a rotation or a resized window: no glide from a stale frame). */
-  recentreNow(): void {
-    this.follow = true;
-    this.anim.finishAll();
-    this.fit(false);
-  }
-
-  pan(dx: number, dy: number): void {
-    this.follow = false;
-    this.cam.x += dx;
-    this.cam.y += dy;
-    this.clampCamera();
-    this.applyCamera();
-  }
-
-  /** Zooms by `factor` keeping the page point (px, py) fixed (or the centre). */
-  zoom(factor: number, pageX?: number, pageY?: number): void {
-    const z = Math.max(MIN_ZOOM, Math.min(MAX_ZOOM, this.cam.z * factor));
-    if (z === this.cam.z) return;
-    const rect = this.app.canvas.getBoundingClientRect();
-    const sx = pageX !== undefined ? pageX - rect.left : this.app.screen.width / 2;
-    const sy = pageY !== undefined ? pageY - rect.top : this.app.screen.height / 2;
-    const wx = (sx - this.cam.x) / this.cam.z;
-    const wy = (sy - this.cam.y) / this.cam.z;
-    this.follow = false;
-    this.cam = { z, x: sx - wx * z, y: sy - wy * z };
-    this.clampCamera();
-    this.applyCamera();
-  }
-
-  /** Keeps at least part of the stack on screen (no losing it off the edge). */
-  private clampCamera(): void {
-    const b = this.contentBounds();
-    const W = this.app.screen.width;
-    const H = this.app.screen.height;
-    const keep = 60;
-    const minX = keep - (b.x + b.w) * this.cam.z;
-    const maxX = W - keep - b.x * this.cam.z;
-    const minY = keep - (b.y + b.h) * this.cam.z;
-    const maxY = H - keep - b.y * this.cam.z;
-    this.cam.x = Math.min(maxX, Math.max(minX, this.cam.x));
-    this.cam.y = Math.min(maxY, Math.max(minY, this.cam.y));
-  }
-
-  private applyCamera(): void {
-    this.world.position.set(this.cam.x, this.cam.y);
-    this.world.scale.set(this.cam.z);
-    this.requestRender();
-  }
-
-  onResize(): void {
-    if (this.follow) this.fit(false);
-    else {
-      this.clampCamera();
-      this.applyCamera();
-    }
-  }
-
   // ---- coordinates -------------------------------------------------------------------
-
-  pageToWorld(px: number, py: number): Vec {
-    const rect = this.app.canvas.getBoundingClientRect();
-    return { x: (px - rect.left - this.cam.x) / this.cam.z, y: (py - rect.top - this.cam.y) / this.cam.z };
-  }
-
-  worldToPage(wx: number, wy: number): Vec {
-    const rect = this.app.canvas.getBoundingClientRect();
-    return { x: rect.left + this.cam.x + wx * this.cam.z, y: rect.top + this.cam.y + wy * this.cam.z };
-  }
 
   /** Box top-left (world) of the slot a target would fill. */
   private slotWorld(t: Target): Vec | null {
@@ -402,36 +281,16 @@ export class Board {
     return { x: parent.x + step.x, y: parent.y + step.y };
   }
 
-  /** Pans (without animation) so a page point is inside the table, clear of its edges; returns the shift. */
-  reveal(px: number, py: number, margin = 24): Vec {
-    const rect = this.app.canvas.getBoundingClientRect();
-    const { top, bottom } = this.insets;
-    let dx = 0;
-    let dy = 0;
-    if (px < rect.left + margin) dx = rect.left + margin - px;
-    else if (px > rect.right - margin) dx = rect.right - margin - px;
-    if (py < rect.top + top + margin) dy = rect.top + top + margin - py;
-    else if (py > rect.bottom - bottom - margin) dy = rect.bottom - bottom - margin - py;
-    if (dx || dy) {
-      this.anim.finishAll();
-      this.follow = false;
-      this.cam.x += dx;
-      this.cam.y += dy;
-      this.applyCamera();
-    }
-    return { x: dx, y: dy };
-  }
-
   /** Page-px centre of a placed cube (its box centre). */
   cubeCentre(id: number): Vec | null {
     const node = this.nodes.get(id);
     if (!node) return null;
-    return this.worldToPage(node.x + this.size.w / 2, node.y + this.size.h / 2);
+    return this.camera.worldToPage(node.x + this.size.w / 2, node.y + this.size.h / 2);
   }
 
   /** Page-px size of one cube at the current zoom. */
   cubePageSize(): { w: number; h: number } {
-    return { w: this.size.w * this.cam.z, h: this.size.h * this.cam.z };
+    return { w: this.size.w * this.camera.cam.z, h: this.size.h * this.camera.cam.z };
   }
 
   geometryOf(t: Target): TargetGeometry | null {
@@ -441,11 +300,11 @@ export class Board {
     const polyW = facePolygon(litFace(t.mode, this.yaw), { x: parent.x, y: parent.y }, this.size);
     const poly: number[] = [];
     for (let i = 0; i < polyW.length; i += 2) {
-      const p = this.worldToPage(polyW[i], polyW[i + 1]);
+      const p = this.camera.worldToPage(polyW[i], polyW[i + 1]);
       poly.push(p.x, p.y);
     }
     const fc = polygonCentre(poly);
-    const sc = this.worldToPage(slot.x + this.size.w / 2, slot.y + this.size.h / 2);
+    const sc = this.camera.worldToPage(slot.x + this.size.w / 2, slot.y + this.size.h / 2);
     const k = 0.25;
     return { target: t, poly, handle: { x: fc.x + (sc.x - fc.x) * k, y: fc.y + (sc.y - fc.y) * k }, slot: sc };
   }
@@ -455,7 +314,7 @@ export class Board {
    * a slot wins; `radius` (in cube widths) limits how far it may be.
    */
   pick(pageX: number, pageY: number, candidates: readonly Target[], radius: number): Target | null {
-    const limit = radius * this.size.w * this.cam.z;
+    const limit = radius * this.size.w * this.camera.cam.z;
     let best: Target | null = null;
     let bestD = Infinity;
     for (const t of candidates) {

@@ -103,9 +103,9 @@ export async function mountCubestaccReplay(frame: PageFrame, record: ReplayRecor
     ctl("⟲", "Rotate the view left", () => rotate(-1), "cs-rot-left"),
     yawEl,
     ctl("⟳", "Rotate the view right", () => rotate(1), "cs-rot-right"),
-    ctl("−", "Zoom out", () => view.board.zoom(1 / 1.25), "cs-zoom-out"),
-    ctl("+", "Zoom in", () => view.board.zoom(1.25), "cs-zoom-in"),
-    ctl("◎", "Fit the stack on screen", () => view.board.recentre(), "cs-centre"),
+    ctl("−", "Zoom out", () => view.board.camera.zoom(1 / 1.25), "cs-zoom-out"),
+    ctl("+", "Zoom in", () => view.board.camera.zoom(1.25), "cs-zoom-in"),
+    ctl("◎", "Fit the stack on screen", () => view.board.camera.recentre(), "cs-centre"),
   );
   const deckCount = h("span", {}, "");
   const deckEl = h("span", { class: "cs-deck", id: "csr-deck", title: "Cards left in the deck" }, h("span", { class: "cs-deck-pic", "aria-hidden": "true" }), deckCount);
@@ -139,10 +139,10 @@ export async function mountCubestaccReplay(frame: PageFrame, record: ReplayRecor
         tap: () => {},
         hover: () => {},
         leave: () => {},
-        pan: (dx, dy) => view.board.pan(dx, dy),
-        zoom: (f, x, y) => view.board.zoom(f, x, y),
+        pan: (dx, dy) => view.board.camera.pan(dx, dy),
+        zoom: (f, x, y) => view.board.camera.zoom(f, x, y),
         rotate: (d) => rotate(d),
-        recentre: () => view.board.recentre(),
+        recentre: () => view.board.camera.recentre(),
       }),
     );
     view.app.resize();
@@ -199,7 +199,7 @@ export async function mountCubestaccReplay(frame: PageFrame, record: ReplayRecor
   }
 
   draw();
-  if (canvas) view.board.recentreNow();
+  if (canvas) view.board.camera.recentreNow();
   return {
     el: frame.el,
     snapshot: () => ({

@@ -130,10 +130,10 @@ class CubestaccScene implements GameHandle {
         tap: (x, y) => this.aim.tapTable(x, y),
         hover: (x, y) => this.aim.hoverTable(x, y),
         leave: () => this.aim.hoverTable(NaN, NaN),
-        pan: (dx, dy) => this.board.pan(dx, dy),
-        zoom: (f, x, y) => this.board.zoom(f, x, y),
+        pan: (dx, dy) => this.board.camera.pan(dx, dy),
+        zoom: (f, x, y) => this.board.camera.zoom(f, x, y),
         rotate: (d) => this.rotate(d),
-        recentre: () => this.board.recentre(),
+        recentre: () => this.board.camera.recentre(),
       }),
     );
 
@@ -163,8 +163,8 @@ class CubestaccScene implements GameHandle {
       uhoh: () => this.send("uhoh", {}),
       caught: () => this.send("caught", {}),
       rotate: (d) => this.rotate(d),
-      zoom: (f) => this.board.zoom(f),
-      recentre: () => this.board.recentre(),
+      zoom: (f) => this.board.camera.zoom(f),
+      recentre: () => this.board.camera.recentre(),
       start: () => this.send("start", {}),
       ready: (ready) => this.send("ready", { ready }),
       addBot: () => this.send("addBot", {}),
@@ -310,7 +310,7 @@ class CubestaccScene implements GameHandle {
     if (m.gameNo !== this.gameSeen && m.phase === "playing") {
       this.gameSeen = m.gameNo;
       this.hud.showEndAgain();
-      this.board.recentre();
+      this.board.camera.recentre();
     }
     this.prev = m;
     this.requestRender();
@@ -501,8 +501,8 @@ class CubestaccScene implements GameHandle {
       log: this.eventLines[this.eventLines.length - 1] ?? "",
       lines: [...this.eventLines],
       yaw: this.view.yaw,
-      zoom: Math.round(this.board.cam.z * 1000) / 1000,
-      follow: this.board.follow,
+      zoom: Math.round(this.board.camera.cam.z * 1000) / 1000,
+      follow: this.board.camera.follow,
       cubeSize: { ...this.board.size },
       positions: this.board.positions(),
       selected: this.aim.selected,

@@ -81,8 +81,8 @@ export class TableView {
       const last = this.lastSize;
       this.lastSize = { w, h: ht };
       const big = last.w > 0 && (Math.abs(w - last.w) > last.w * 0.1 || Math.abs(ht - last.h) > last.h * 0.1 || w > ht !== last.w > last.h);
-      if (big) this.board.recentreNow(); // rotation or a resized window: show the whole stack again
-      else this.board.onResize();
+      if (big) this.board.camera.recentreNow(); // rotation or a resized window: show the whole stack again
+      else this.board.camera.onResize();
       this.resized();
       this.renderFrame();
     });
@@ -93,7 +93,7 @@ export class TableView {
   measureInsets(): void {
     const view = this.hud.viewControls.getBoundingClientRect();
     const vertical = view.height > view.width; // phone landscape: the buttons stand on the left edge
-    this.board.insets = { top: vertical ? 6 : 34, bottom: view.height > 0 && !vertical ? view.height + 6 : 0 };
+    this.board.camera.insets = { top: vertical ? 6 : 34, bottom: view.height > 0 && !vertical ? view.height + 6 : 0 };
   }
 
   /** Turns the view (remembered in this browser). */
@@ -127,7 +127,7 @@ export class TableView {
     let g = this.board.geometryOf(t);
     if (!g) return null;
     // a point under the HUD or off the table cannot be tapped: bring it into view first
-    const moved = this.board.reveal(g.handle.x, g.handle.y);
+    const moved = this.board.camera.reveal(g.handle.x, g.handle.y);
     if (moved.x || moved.y) {
       this.renderFrame();
       g = this.board.geometryOf(t)!;

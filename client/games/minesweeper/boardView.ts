@@ -49,6 +49,10 @@ export class BoardView {
   private fitS = 24;
   private minZoom = 1;
   transposed = false;
+  /** The camera has been placed since its last reset (layout keeps its centre from then on). */
+  private centred = false;
+  /** The screen size of the last placeBoard (centreCell reads the camera against it). */
+  private placedOn = { W: 0, H: 0 };
   private ox = 0;
   private oy = 0;
   zoomLevel = 1;
@@ -115,6 +119,7 @@ export class BoardView {
     this.touchZoomed = false;
     this.panX = 0;
     this.panY = 0;
+    this.centred = false;
   }
 
   /** A new board (other size): fit it, then zoom to touch size where that applies. */
@@ -150,6 +155,10 @@ export class BoardView {
     if (W <= 0 || H <= 0) return;
     const availW = W - 2 * (PAD + FRAME);
     const availH = H - 2 * (PAD + FRAME);
+    // The board cell at the screen's centre, kept there if the cells change size or the board
+    // turns (below); not after a camera reset (a new board, a rotation), which starts over.
+    const centre = this.S > 0 && this.centred && this.placedOn.W > 0 ? this.centreCell() : null;
+    const was = { S: this.S, transposed: this.transposed };
     const fitNormal = Math.min(availW / m.cols, availH / m.rows);
     const fitTransposed = Math.min(availW / m.rows, availH / m.cols);
     // A wide board on a tall screen (expert on a phone in portrait) is turned on its side.
@@ -170,6 +179,10 @@ export class BoardView {
     this.cursors.invalidate();
 
     this.drawFrame(this.boardW(), this.boardH());
+    // A relayout that resizes the cells or turns the board (the HUD or the window changed its
+    // shape) would leave the pan, in pixels, pointing at other cells: the middle stays.
+    if (centre && (S !== was.S || this.transposed !== was.transposed)) this.centreOn(centre.r, centre.c);
+    this.centred = true;
     this.placeBoard();
     this.hooks.laidOut();
     this.drawKbCursor();
@@ -195,6 +208,7 @@ export class BoardView {
     [this.ox, this.panX] = place(gw, W, this.panX, true);
     [this.oy, this.panY] = place(gh, H, this.panY, false);
     this.boardLayer.position.set(this.ox, this.oy);
+    this.placedOn = { W, H };
     this.sprites.update();
   }
 
@@ -338,6 +352,22 @@ export class BoardView {
     const c = this.transposed ? gy : gx;
     if (r < 0 || c < 0 || r >= m.rows || c >= m.cols) return -1;
     return r * m.cols + c;
+  }
+
+  /** The board position (rules space, in cells, fractional) at the centre of the screen. */
+  private centreCell(): { r: number; c: number } {
+    // the screen the board was last placed on: on a resize, app.screen is already the new one
+    const vx = (this.placedOn.W / 2 - this.ox) / this.S;
+    const vy = (this.placedOn.H / 2 - this.oy) / this.S;
+    return this.transposed ? { r: vx, c: vy } : { r: vy, c: vx };
+  }
+
+  /** Sets the pan so board position (r, c) is at the screen's centre (placeBoard clamps it). */
+  private centreOn(r: number, c: number): void {
+    const vx = this.transposed ? r : c;
+    const vy = this.transposed ? c : r;
+    this.panX = Math.round(this.app.screen.width / 2 - vx * this.S - (PAD + FRAME));
+    this.panY = Math.round(this.app.screen.height / 2 - vy * this.S - (PAD + FRAME));
   }
 
   /** Pans a large board so cell (r, c) is on screen. */

@@ -10,7 +10,7 @@ import { engineSteps, ReplayEngine, type ReplayRecord } from "../replayEngine";
 import type { PageFrame, PageHandle } from "../../pages/page";
 import { BattlePlayer, battleShow, type BattleShow } from "./battle";
 import { cardFace, tooltips } from "./cards";
-import { eventLine } from "./lines";
+import { eventLine, kinded } from "./lines";
 import "./pets.css";
 
 /** A move on screen this long at 1× while playing. */
@@ -165,10 +165,7 @@ export async function mountPetsReplay(frame: PageFrame, record: ReplayRecord): P
     const from = logBefore[engine.position - 1] ?? state().log.length;
     return state()
       .log.slice(from)
-      .map((e: PetsEvent) => {
-        const { type, ...rest } = e;
-        return eventLine({ kind: type, ...rest }, name, true);
-      })
+      .map((e: PetsEvent) => eventLine(kinded(e), name, true))
       .filter((l): l is string => !!l);
   }
 

@@ -4,8 +4,10 @@
 // context menu built from the action catalogue (cards.ts); the menu, the dialogs (scry,
 // search, counters, keep, end), the tools with Undo naming what it undoes (tools.ts), life
 // buttons, the log, the deck stage and the vote to go on stay DOM. Keyboard users reach every
-// card through focusable stand-ins (keyboard.ts). Phone portrait: one battlefield at a time
-// (tabs), the hand strip at the canvas's foot, the canvas sized to the screen under the tools.
+// card through focusable stand-ins (keyboard.ts). What each gesture means: cardIntents.ts;
+// picking a target: pick.ts; a player's strip: playerHeader.ts; the away bar: frozen.ts.
+// Phone portrait: one battlefield at a time (tabs), the hand strip at the canvas's foot, the
+// canvas sized to the screen under the tools.
 //
 // It reads the view the server cut into parts for this connection (common/table/wire.ts) and
 // sends intentions; what a card is, who sees it and what is legal stay on the server.
@@ -27,17 +29,19 @@ import { formatName } from "./words";
 import { GameShell } from "../shell";
 import type { GameContext, GameHandle } from "../types";
 import { BoardsView } from "./boards";
-import type { CardSpot, Hit } from "./canvas";
-import { menuFor, type MenuItem } from "./cards";
+import { type MenuItem, type MenuOps } from "./cards";
 import { ContextMenu } from "./menu";
 import { drawDig, moreActions } from "./actions";
-import { counterDialog, drawLooking, endDialog, keepDialog, listDialog, type DialogHost } from "./dialogs";
+import { counterDialog, drawLooking, endDialog, keepDialog, type DialogHost } from "./dialogs";
 import { attachGestures } from "./input";
 import { drawEndVote, endVoteText } from "./endVote";
 import { drawKeys } from "./keyboard";
 import { drawLog, logHint, type LogState } from "./logpanel";
-import { cardSignalItems, fieldMenu, signalMenu } from "./signals";
-import { posAt, shownSeats, type BoardBox, type PileZone } from "./layout";
+import { shownSeats, type BoardBox, type PileZone } from "./layout";
+import { CardIntents } from "./cardIntents";
+import { drawFrozen, type FrozenHost } from "./frozen";
+import { TargetPick } from "./pick";
+import { playerHeader } from "./playerHeader";
 import { freeSpot } from "./spot";
 import { Tools } from "./tools";
 import "./table.css";
@@ -123,40 +127,9 @@ export async function mount(host: HTMLElement, ctx: GameContext): Promise<GameHa
   root.append(skip, decks.el, decks.report, endBar, frozenBar, bar, table, h("aside", { class: "tt-side" }, h("h3", {}, "Log"), logNote, log), dialog, menu, keysHint, preview.el);
   shell.stage.append(root);
 
-
-
-  // ---- picking a target (attach, arrows) ----------------------------------------------------------
-  const pickBar = h("div", { class: "tt-pick", id: "tt-pick", hidden: true, role: "status" });
-  let picking: ((t: { card?: number; player?: number }) => void) | null = null;
-  const endPick = () => {
-    picking = null;
-    pickBar.hidden = true;
-  };
-  const pick = (prompt: string, then: (t: { card?: number; player?: number }) => void) => {
-    picking = then;
-    const cancel = h("button", { type: "button", class: "small", id: "tt-pick-cancel" }, "Cancel");
-    cancel.addEventListener("click", (e) => (e.stopPropagation(), endPick()));
-    pickBar.replaceChildren(h("span", {}, `${prompt}. `), cancel);
-    pickBar.hidden = false;
-  };
-  const answer = (t: { card?: number; player?: number }) => {
-    const run = picking!;
-    endPick();
-    run(t);
-  };
-  // While picking, a tap on a player's name is the answer (cards answer through the canvas).
-  root.addEventListener(
-    "click",
-    (e) => {
-      if (!picking) return;
-      const player = (e.target as HTMLElement).closest<HTMLElement>(".tt-player");
-      if (!player) return;
-      e.preventDefault();
-      e.stopPropagation();
-      answer({ player: Number(player.dataset.seat) });
-    },
-    true,
-  );
+  // ---- picking a target (attach, arrows): pick.ts ------------------------------------------------
+  const pick = new TargetPick();
+  pick.listen(root);
 
   const spot = () => {
     // As many places a row as the field holds cards side by side (tapped ones too), at least 2.
@@ -165,9 +138,9 @@ export async function mount(host: HTMLElement, ctx: GameContext): Promise<GameHa
     const rows = b ? Math.max(2, Math.min(6, Math.floor((b.field.h - b.card.h) / (b.card.h + 6)) + 1)) : 3;
     return freeSpot(me() >= 0 ? (zoneOf(`${me()}.battlefield`).cards ?? []) : [], cols, rows);
   };
-  const dialogs: DialogHost = { dialog, act, send, view: () => view, me, zoneOf: (k) => zoneOf(k), nameOf, spot, withCard: (el, c, zone) => withCard(el, c, zone) };
-  const menuOps = { act, pick, counters: (c: CardView) => counterDialog(dialogs, c), spot };
-  root.append(pickBar);
+  const dialogs: DialogHost = { dialog, act, send, view: () => view, me, zoneOf: (k) => zoneOf(k), nameOf, spot, withCard: (el, c, zone) => intents.withCard(el, c, zone) };
+  const menuOps: MenuOps = { act, pick: (prompt, then) => pick.start(prompt, then), counters: (c: CardView) => counterDialog(dialogs, c), spot };
+  root.append(pick.bar);
   const logDialog = () => {
     dialog.dataset.kind = "log";
     const close = h("button", { type: "button", class: "secondary" }, "Close");
@@ -199,146 +172,30 @@ export async function mount(host: HTMLElement, ctx: GameContext): Promise<GameHa
     actions: () => moreActions(dialogs),
   });
 
-  /** A card in a dialog's list (a graveyard): its menu by right click or keys. */
-  const withCard = (el: HTMLElement, c: CardView, zone: string) => {
-    if (me() < 0) return el;
-    el.addEventListener("contextmenu", (e) => {
-      e.preventDefault();
-      e.stopPropagation();
-      openMenu(e.clientX, e.clientY, menuFor(c, zone, menuOps));
-    });
-    el.addEventListener("keydown", (e) => {
-      if (e.key === "ContextMenu" || (e.key === "F10" && e.shiftKey) || e.key === "m" || e.key === "M") {
-        e.preventDefault();
-        e.stopPropagation();
-        const r = el.getBoundingClientRect();
-        openMenu(r.left + r.width / 2, r.top + r.height / 2, menuFor(c, zone, menuOps), el);
-      }
-    });
-    return el;
-  };
-
-  // ---- what a gesture or a key means ----------------------------------------------------------
+  // ---- what a gesture or a key means: cardIntents.ts ------------------------------------------
   const zoneOf = (key: string): ZoneView => view?.table?.zones[key] ?? { count: 0 };
   const playing = () => me() >= 0 && !!view?.table;
-  const tapCard = (c: CardView) => act({ do: "tap", card: c.id, on: !c.tapped });
-  const play = (c: CardView) => act({ do: "move", card: c.id, zone: "battlefield", place: "battlefield", pos: spot() });
-  const openPile = (g: number, z: PileZone) => {
-    const zv = zoneOf(`${g}.${z}`);
-    if (z === "library" && g === me()) act({ do: "draw", n: 1 });
-    else if (zv.cards?.length) listDialog(dialogs, `${nameOf(g)}'s ${z}`, zv.cards, z);
-  };
-  const cardMenu = (s: CardSpot, x: number, y: number, opener: HTMLElement | null) => {
-    if (!playing() || !s.card.known) return;
-    const items = menuFor(s.card, s.zone, menuOps);
-    if (s.zone === "battlefield") {
-      // Signals on this card: placed at its position; one drawn within its box can be removed.
-      const onIt = boardsView.canvas.signalSpots.find((x) => x.seat === s.seat && x.x >= s.rect.x && x.x <= s.rect.x + s.rect.w && x.y >= s.rect.y && x.y <= s.rect.y + s.rect.h)?.signal ?? null;
-      const at = items.findIndex((it) => it.do === "copy") + 1;
-      items.splice(at > 0 ? at : items.length, 0, ...cardSignalItems(dialogs, s.seat, s.card.pos ?? { x: 5000, y: 5000 }, onIt));
-    }
-    openMenu(x, y, items, opener);
-    // On a phone the card shows large at the top: the menu goes under it and scrolls.
-    if (!preview.el.hidden && narrow()) {
-      const below = Math.round(preview.el.getBoundingClientRect().bottom + 6);
-      const r = root.getBoundingClientRect();
-      Object.assign(menu.style, { top: `${below - r.top}px`, left: `${Math.max(4, Math.min(x - r.left - 100, r.width - 204))}px`, maxHeight: `${Math.max(160, window.innerHeight - below - 6)}px` });
-    }
-  };
-  const showPreview = (s: CardSpot) => {
-    if (!s.card.known || !s.card.card) return;
-    preview.show(s.card, boardsView.client(s.rect));
-  };
-  // Desktop: a card under a resting mouse for a moment shows large beside it.
-  let hoverTimer: ReturnType<typeof setTimeout> | null = null;
-  let hovered: number | null = null;
-  const hover = (hit: Hit) => {
-    const id = hit?.kind === "card" && hit.spot.card.known ? hit.spot.card.id : null;
-    if (id === hovered) return;
-    hovered = id;
-    if (hoverTimer) clearTimeout(hoverTimer);
-    hoverTimer = null;
-    if (id === null) return preview.hide();
-    const spot = (hit as { spot: CardSpot }).spot;
-    if (preview.shown !== null) return showPreview(spot);
-    hoverTimer = setTimeout(() => {
-      hoverTimer = null;
-      if (hovered === spot.card.id) showPreview(spot);
-    }, 350);
-  };
-  const gestures = {
-    tap: (hit: Hit, x: number, y: number) => {
-      closeMenu();
-      if (picking) {
-        if (hit?.kind === "card" && hit.spot.zone === "battlefield") answer({ card: hit.spot.card.id });
-        return;
-      }
-      if (!playing() || !hit) return;
-      if (hit.kind === "card" && hit.spot.zone === "hand") play(hit.spot.card);
-      else if (hit.kind === "card" && hit.spot.zone !== "battlefield") openPile(hit.spot.seat, hit.spot.zone as PileZone);
-      else if (hit.kind === "pile") openPile(hit.seat, hit.zone);
-      // A signal's menu (Remove it), after the click that would close it has passed.
-      else if (hit.kind === "signal") setTimeout(() => openMenu(x, y, signalMenu(dialogs, hit.signal)), 0);
-    },
-    doubleTap: (s: CardSpot) => {
-      if (!picking && playing() && s.zone === "battlefield") tapCard(s.card);
-    },
-    menu: (hit: Hit, x: number, y: number, touch?: boolean) => {
-      if (picking) return;
-      // An empty spot of a battlefield (or a signal on one): place a signal there, or remove it.
-      if ((hit?.kind === "field" || hit?.kind === "signal") && playing()) {
-        const c = boardsView.canvas.app.canvas.getBoundingClientRect();
-        const at = posAt(hit.rect, hit.card, x - c.left, y - c.top);
-        const near = hit.kind === "signal" ? hit.signal : (boardsView.canvas.signalAt(x - c.left, y - c.top, hit.seat)?.signal ?? null);
-        openMenu(x, y, fieldMenu(dialogs, hit.seat, at, near));
-        return;
-      }
-      if (hit?.kind !== "card") return;
-      // A long press: the card large (both faces of a double-faced card) with its menu.
-      if (touch) showPreview(hit.spot);
-      cardMenu(hit.spot, x, y, null);
-    },
-    hover: (hit: Hit) => hover(hit),
-    canDrag: (s: CardSpot) => {
-      const ok = playing() && !picking && s.card.known !== false;
-      if (ok) preview.hide();
-      return ok;
-    },
-    drop: (s: CardSpot, target: Hit, x: number, y: number) => {
-      if (!target || target.kind === "card" || target.kind === "signal") return;
-      const card = s.card.id;
-      if (target.kind === "field") {
-        // The card's centre lands where the pointer let go (clamped inside the field).
-        act({ do: "move", card, zone: "battlefield", player: target.seat, place: "battlefield", pos: posAt(target.rect, target.card, x, y) });
-      } else if (target.kind === "hand") {
-        if (s.zone !== "hand") act({ do: "move", card, zone: "hand", player: me(), place: "top" });
-      } else if (!(s.zone === target.zone && s.seat === target.seat)) act({ do: "move", card, zone: target.zone, player: target.seat, place: "top" });
-    },
-  };
+  const intents = new CardIntents({
+    act,
+    pick,
+    playing,
+    me,
+    nameOf,
+    zoneOf,
+    dialogs: () => dialogs,
+    menuOps: () => menuOps,
+    openMenu,
+    closeMenu,
+    boards: boardsView,
+    preview,
+    root,
+    menu,
+    narrow,
+    spot,
+  });
 
   // ---- drawing -------------------------------------------------------------------------------
-  const header = (b: BoardBox) => {
-    const g = b.seat;
-    const p = view!.table!.players[g];
-    const life = (d: number) => act({ do: "life", player: g, delta: d });
-    const minus = h("button", { type: "button", class: "small", "aria-label": `${nameOf(g)} loses 1 life` }, "−");
-    minus.addEventListener("click", () => life(-1));
-    const plus = h("button", { type: "button", class: "small", "aria-label": `${nameOf(g)} gains 1 life` }, "+");
-    plus.addEventListener("click", () => life(1));
-    const t = view!.table!;
-    const adjustable = me() >= 0 && !t.ended;
-    return h(
-      "header",
-      { class: `tt-player${t.turn.active === g ? " tt-active" : ""}`, "data-seat": g },
-      h("strong", {}, nameOf(g)),
-      // Spectators watch, and a finished game takes no more changes: no buttons nobody can use.
-      h("span", { class: "tt-life", "data-life": p.life }, adjustable ? minus : null, ` ♥ ${p.life} `, adjustable ? plus : null),
-      p.poison ? h("span", {}, ` ☠ ${p.poison}`) : null,
-      h("span", { class: "tt-handcount" }, ` · hand ${p.cards.hand}`),
-      p.mulligans && t.phase === "mulligan" ? h("span", {}, ` · mulligans ${p.mulligans}`) : null,
-      t.phase === "mulligan" ? h("span", {}, p.kept ? " · kept" : " · deciding") : null,
-    );
-  };
+  const header = (b: BoardBox) => playerHeader({ view: () => view, me, nameOf, act }, b);
 
   /**
    * The canvas fills the screen: on a wide screen under everything above it (no scrolling to
@@ -419,13 +276,13 @@ export async function mount(host: HTMLElement, ctx: GameContext): Promise<GameHa
     drawKeys(handKeys, boardKeys, c.spots, c.layout?.boards.flatMap((b) => b.piles.map((p) => ({ seat: b.seat, ...p }))) ?? [], {
       main: (s) => {
         if (!playing()) return;
-        if (s.zone === "battlefield") tapCard(s.card);
-        else if (s.zone === "hand") play(s.card);
-        else openPile(s.seat, s.zone as PileZone);
+        if (s.zone === "battlefield") intents.tapCard(s.card);
+        else if (s.zone === "hand") intents.play(s.card);
+        else intents.openPile(s.seat, s.zone as PileZone);
       },
-      pile: (s, z) => playing() && openPile(s, z),
-      menu: (s, x, y, el) => cardMenu(s, x, y, el),
-      preview: (s) => (preview.shown === s.card.id ? preview.hide() : showPreview(s)),
+      pile: (s, z) => playing() && intents.openPile(s, z),
+      menu: (s, x, y, el) => intents.cardMenu(s, x, y, el),
+      preview: (s) => (preview.shown === s.card.id ? preview.hide() : intents.showPreview(s)),
       pileLabel: (s, z) => {
         const n = zoneOf(`${s}.${z}`).count;
         const does = z === "library" && s === g ? ", press to draw a card" : zoneOf(`${s}.${z}`).cards?.length ? ", press to see them" : "";
@@ -433,30 +290,16 @@ export async function mount(host: HTMLElement, ctx: GameContext): Promise<GameHa
       },
     });
   };
-  /**
-   * Who is away, that actions on their hidden cards (hand, library) wait for them, and the vote
-   * to go on: shown to players while anyone is away (the server refuses such actions as "frozen").
-   */
-  const drawFrozen = () => {
-    const t = view?.table;
-    const seats = order();
-    const away = t && wire?.phase === "playing" ? seats.map((_, g) => g).filter((g) => !wire!.seats[seats[g]]?.connected) : [];
-    frozenBar.hidden = away.length === 0 || me() < 0;
-    if (frozenBar.hidden) return;
-    const present = seats.length - away.length;
-    const need = Math.floor(present / 2) + 1;
-    frozenBar.replaceChildren(
-      h("p", {}, `${away.map(nameOf).join(", ")} ${away.length === 1 ? "is" : "are"} away: actions on their hidden cards (hand, library) wait until they come back, or until most players present vote to go on.`),
-      ...away.map((g) => {
-        const votes = (view?.goOn[g] ?? []).filter((v) => !away.includes(v));
-        const mine = votes.includes(me());
-        const going = votes.length >= need;
-        const b = h("button", { type: "button", class: "small", id: `tt-go-on-${g}`, disabled: mine || going }, going ? `Going on without ${nameOf(g)}` : mine ? `You voted to go on without ${nameOf(g)}` : `Vote to go on without ${nameOf(g)}`);
-        b.addEventListener("click", () => send("goOn", { player: g }));
-        return h("span", { class: "tt-vote", "data-seat": g }, b, ` ${votes.length} of ${need} votes`);
-      }),
-    );
+  const frozenHost: FrozenHost = {
+    view: () => view,
+    playing: () => wire?.phase === "playing",
+    order,
+    connected: (roomSeat) => !!wire?.seats[roomSeat]?.connected,
+    me,
+    nameOf,
+    goOn: (g) => send("goOn", { player: g }),
   };
+  const frozen = () => drawFrozen(frozenBar, frozenHost);
 
   /** Redraws, keeping the keyboard focus on the card, pile or button it was on. */
   const draw = () => keepFocus(root, drawNow);
@@ -477,7 +320,7 @@ export async function mount(host: HTMLElement, ctx: GameContext): Promise<GameHa
     table.hidden = !t;
     decks.draw(view, g);
     // The bars above the table first: on a phone the canvas takes the height left under them.
-    drawFrozen();
+    frozen();
     drawEndVote(endBar, endVoteHost);
     if (!t) {
       tabs.replaceChildren();
@@ -545,7 +388,7 @@ export async function mount(host: HTMLElement, ctx: GameContext): Promise<GameHa
     // What the server could not save (its disk full) is shown too, not only read out.
     if (e.code === "not-saved" || e.code === "game-too-long") toast(e.message, "error");
     if (e.code === "frozen") {
-      drawFrozen();
+      frozen();
       frozenBar.classList.remove("tt-flash");
       void frozenBar.offsetWidth;
       frozenBar.classList.add("tt-flash");
@@ -568,7 +411,7 @@ export async function mount(host: HTMLElement, ctx: GameContext): Promise<GameHa
   let gone = false;
   void boardsView.init("The battlefields, piles and your hand. Drag a card to move it, double-click or double-tap to tap it, right click or long press for its menu; Tab reaches every card by keyboard.").then((ok) => {
     if (!ok || gone) return;
-    offGestures = attachGestures(boardsView.canvas.app.canvas, boardsView.canvas, gestures);
+    offGestures = attachGestures(boardsView.canvas.app.canvas, boardsView.canvas, intents.gestures);
     draw();
   });
 
@@ -583,7 +426,7 @@ export async function mount(host: HTMLElement, ctx: GameContext): Promise<GameHa
       sideWatch.disconnect();
       document.removeEventListener("keydown", onKey);
       document.documentElement.classList.remove("tt-page-compact");
-      if (hoverTimer) clearTimeout(hoverTimer);
+      intents.destroy();
       contextMenu.destroy();
       boardsView.destroy();
       shell.destroy();

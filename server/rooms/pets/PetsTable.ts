@@ -56,8 +56,13 @@ export interface PetsBattleWire {
   opponent?: Pick<ArenaOpponent, "name" | "round" | "trophies" | "at" | "bot">;
 }
 
-/** A rules event as the room sends it (parts.ts `toWire`): `type` becomes `kind`; seats are room seats. */
-export type PetsEventWire = PetsEvent extends infer E ? (E extends { type: infer K } ? Omit<E, "type"> & { kind: K } : never) : never;
+/** A rules event with `type` renamed `kind` (the replay builds these from the log, game seats kept). */
+export type PetsEventKinded = PetsEvent extends infer E ? (E extends { type: infer K } ? Omit<E, "type"> & { kind: K } : never) : never;
+/**
+ * A rules event as the room sends it (parts.ts `toWire`): `type` becomes `kind`; seats are room
+ * seats; a battle's winner is a room seat, −1 a draw, −2 a ghost (or an arena opponent).
+ */
+export type PetsEventWire = Exclude<PetsEventKinded, { kind: "battle" }> | (Omit<Extract<PetsEventKinded, { kind: "battle" }>, "winner"> & { winner: number });
 
 export class PetsTable extends GameRoomState {
   @type("uint8") round = 0;

@@ -4,9 +4,8 @@
 import { MAX_SEATS, petsDef, ROUNDS, ROW_SIZE, type PetsEvent, type PetsMove, type PetsRoomConfig, type PetsState, type PetsView } from "../../../common/pets/index.js";
 import { sizeNextEncoder } from "../base/encodeBuffer.js";
 import { syncList } from "../base/numberList.js";
-import type { HubEvent } from "../base/SeatedRoom.js";
 import type { GameServerParts } from "../game/GameRoom.js";
-import { PetsPlayer, PetsTable, type PetsBattleWire, type PetsPrivate } from "./PetsTable.js";
+import { PetsPlayer, PetsTable, type PetsBattleWire, type PetsEventWire, type PetsPrivate } from "./PetsTable.js";
 import { arenaRoomMove, arenaTeamsOf } from "./arena.js";
 
 /** Battles a game of `seats` can have: a battle per pair (and one for the odd player out; an arena run's one) each round. */
@@ -41,16 +40,19 @@ function writePrivate(p: PetsPrivate, v: PetsView): void {
 }
 
 /** Events name room seats; a battle names its sides and winner (−1 draw, −2 a ghost). */
-function toWire(e: PetsEvent, room: (g: number | null) => number): HubEvent | null {
-  const { type, ...rest } = e;
-  const out: HubEvent = { kind: type, ...rest };
-  if ("seat" in e) out.seat = room(e.seat);
-  if (e.type === "battle") {
-    out.seats = e.seats.map(room);
-    out.winner = e.winner === null ? -1 : e.winner < 0 ? -2 : room(e.winner);
+function toWire(e: PetsEvent, room: (g: number | null) => number): PetsEventWire {
+  switch (e.type) {
+    case "battle":
+      return { kind: "battle", index: e.index, seats: [room(e.seats[0]), room(e.seats[1])], winner: e.winner === null ? -1 : e.winner < 0 ? -2 : room(e.winner) };
+    case "finished":
+      return { kind: "finished", winners: e.winners.map(room) };
+    default: {
+      const { type, ...rest } = e;
+      const out = { kind: type, ...rest } as Exclude<PetsEventWire, { kind: "battle" | "finished" }>;
+      if ("seat" in out) out.seat = room(out.seat);
+      return out;
+    }
   }
-  if (e.type === "finished") out.winners = e.winners.map(room);
-  return out;
 }
 
 export const petsParts: GameServerParts<PetsState, PetsMove, PetsEvent, PetsRoomConfig, PetsView, PetsTable> = {
