@@ -68,6 +68,7 @@ export class MinesweeperScene implements GameHandle {
   private seatsDirty = false;
   private lastPhase = "";
   private lastNoGuess = "";
+  private subtitle = "";
   private overlay: HTMLElement | null = null;
   /** Extra snapshot fields (result card, race panel…), evaluated on snapshot(). */
   extras: Record<string, () => unknown> = {};
@@ -339,7 +340,10 @@ export class MinesweeperScene implements GameHandle {
     const mode = m.mode === "coop" ? "Co-op" : m.mode === "race" ? "Race" : m.mode === "offline" ? "Offline solo" : "Solo";
     const level = m.level === "custom" ? "Custom" : LEVEL_NAMES[m.level] ?? m.level;
     const noGuess = m.noGuess === "fallback" ? " · Ordinary board (no guess-free one found)" : m.noGuess === "off" ? "" : " · No guess";
-    this.opts.setSubtitle(`${mode} · ${level} ${m.cols}×${m.rows} · ${m.mines} mines${noGuess}`);
+    const text = `${mode} · ${level} ${m.cols}×${m.rows} · ${m.mines} mines${noGuess}`;
+    if (text === this.subtitle) return; // every patch's scalars come here
+    this.subtitle = text;
+    this.opts.setSubtitle(text);
   }
 
   /** The people playing (or who played: a replay, someone who left), then how many seats are open. */

@@ -125,22 +125,29 @@ export class BoardHud {
   }
 
   /** Counter, face and the face's label from the model; `held`: a cell is being pressed. */
+  /** Writes only what changed: a patch calls this once or twice, and a DOM write is not free. */
   update(m: BoardModel, o: { held: boolean; seated: boolean; restartable: boolean; noSeats: boolean }): void {
-    this.counterEl.textContent = formatCounter(m.phase === "won" ? 0 : m.mines - m.flags);
+    setText(this.counterEl, formatCounter(m.phase === "won" ? 0 : m.mines - m.flags));
     this.setFace(m.phase === "won" ? "won" : m.phase === "lost" ? "lost" : o.held ? "pressed" : "playing");
-    this.faceBtn.disabled = !o.seated || m.mode === "race";
-    this.faceBtn.title = o.restartable ? "New game (Space / F2)" : "";
-    this.faceBtn.setAttribute(
-      "aria-label",
+    const disabled = !o.seated || m.mode === "race";
+    if (this.faceBtn.disabled !== disabled) this.faceBtn.disabled = disabled;
+    const title = o.restartable ? "New game (Space / F2)" : "";
+    if (this.faceBtn.title !== title) this.faceBtn.title = title;
+    const label =
       m.mode === "race"
         ? m.phase === "won" ? "Cleared" : m.phase === "lost" ? "Out" : "Racing"
-        : m.phase === "won" ? "Won. New game" : m.phase === "lost" ? "Lost. New game" : "New game",
-    );
-    this.seatsBox.hidden = o.noSeats || m.mode === "race" || (m.mode !== "coop" && m.maxSeats <= 1);
+        : m.phase === "won" ? "Won. New game" : m.phase === "lost" ? "Lost. New game" : "New game";
+    if (this.faceBtn.getAttribute("aria-label") !== label) this.faceBtn.setAttribute("aria-label", label);
+    const hidden = o.noSeats || m.mode === "race" || (m.mode !== "coop" && m.maxSeats <= 1);
+    if (this.seatsBox.hidden !== hidden) this.seatsBox.hidden = hidden;
   }
 
   setTime(ms: number): void {
     const text = formatTime(ms);
     if (this.timerEl.textContent !== text) this.timerEl.textContent = text;
   }
+}
+
+function setText(el: HTMLElement, text: string): void {
+  if (el.textContent !== text) el.textContent = text;
 }
