@@ -1,27 +1,26 @@
 // The Minesweeper board scene, driven only by a feed (feed.ts): a live room, a local GameSession
 // (offline solo) or a replayed log. It keeps the board (model.ts), lays out the HUD
 // (hud.ts) around the Pixi board (boardView.ts), and turns gestures and keys (input.ts)
-// into intents (intents.ts, which asks common/minesweeper what an intent may do).
+// into intents (intents.ts, which asks common/minesweeper what an intent may do). A board's
+// first opening is brought on screen by opening.ts; the subtitle and seat list are roster.ts.
 // The client never knows where mines are: it draws the cell codes it gets (feed.cells()).
-import { CELL, LEVELS } from "../../../common/minesweeper/types";
+import { CELL } from "../../../common/minesweeper/types";
 import { areaOf } from "../../../common/minesweeper/intent";
 import type { GameHandle } from "../types";
-import { levelName } from "./levels";
 import { NO_GUESS_FALLBACK, wrongFlagsText } from "./words";
 import { toast } from "../../ui/toast";
 import { attachBoardInput, type BoardTarget } from "./input";
 import { KeyboardVoice } from "./keyboard";
-import { BoardHud, cssColour, formatTime, SEAT_COLOURS } from "./hud";
+import { BoardHud, formatTime, SEAT_COLOURS } from "./hud";
 import { BoardView } from "./boardView";
 import { BoardIntents } from "./intents";
-import { seatStateOf } from "../shell/seats";
+import { OpeningFinder } from "./opening";
+import { rosterOf, subtitleOf } from "./roster";
 import { elapsedMs, emptyBoard, readScalars, readSeats } from "./model";
 import type { BoardSink, BoardStateLike, MinesweeperFeed } from "./feed";
 import "./minesweeper.css";
 
 export { BUNDLED_RENDERERS } from "./boardView";
-
-const LEVEL_NAMES: Record<string, string> = Object.fromEntries(Object.keys(LEVELS).map((id) => [id, levelName(id)]));
 
 /** Options for a board scene that is not simply a room's game. */
 export interface SceneOptions {
@@ -60,9 +59,8 @@ export class MinesweeperScene implements GameHandle {
   /** Says what the keyboard cursor is on and what a key did (keyboard.ts). */
   private voice = new KeyboardVoice(() => this.model.cells);
   private destroyed = false;
-  /** The first opening has been brought on screen (showOpening); a check is queued. */
-  private openingShown = false;
-  private openingQueued = false;
+  /** Brings a board's first opening on screen once (opening.ts). */
+  private readonly opening: OpeningFinder;
   private cleanups: (() => void)[] = [];
   private timer: ReturnType<typeof setInterval> | null = null;
   private seatsDirty = false;
@@ -86,6 +84,7 @@ export class MinesweeperScene implements GameHandle {
         if (state) for (let i = 0; i < this.view.cursors.count; i++) this.syncCursor(state, i);
       },
     });
+    this.opening = new OpeningFinder(() => this.model, { ready: () => !!this.view.app.renderer, scrollIntoView: (r, c) => this.view.scrollIntoView(r, c) });
   }
 
   /** The scene's outer element (pages add classes: docked, race). */
@@ -178,7 +177,7 @@ export class MinesweeperScene implements GameHandle {
     const read = readScalars(m, state, this.feed.cells());
     if (read === "none") return;
     if (read === "resized") {
-      this.openingShown = false;
+      this.opening.reset();
       this.kb.r = Math.min(this.kb.r, Math.max(0, m.rows - 1));
       this.kb.c = Math.min(this.kb.c, Math.max(0, m.cols - 1));
       this.view.newBoard();
@@ -204,28 +203,7 @@ export class MinesweeperScene implements GameHandle {
     this.voice.cellsChanged();
     this.view.repaintWindow(); // the drawn window at once, not a repaint per cell (a 1000×1000 board)
     this.view.requestRender();
-    this.showOpening();
-  }
-
-  /**
-   * The board's first open cells brought on screen once: a race's opening arrives by itself at
-   * the go, and on a phone's zoomed board it may lie off screen (a clicked opening is there already).
-   */
-  private showOpening(): void {
-    if (this.openingShown || this.destroyed || !this.view.app.renderer) return;
-    const m = this.model;
-    let n = 0;
-    let rs = 0;
-    let cs = 0;
-    for (let i = 0; i < m.cells.length; i++) {
-      if (m.cells[i] > 8) continue;
-      n++;
-      rs += Math.floor(i / m.cols);
-      cs += i % m.cols;
-    }
-    if (!n) return;
-    this.openingShown = true;
-    this.view.scrollIntoView(Math.round(rs / n), Math.round(cs / n));
+    this.opening.now();
   }
 
   /**
@@ -248,7 +226,7 @@ export class MinesweeperScene implements GameHandle {
     this.voice.cellsChanged();
     this.view.paintList(list);
     this.view.requestRender();
-    if (opened) this.openingSoon();
+    if (opened) this.opening.soon();
   }
 
   /** Row `r` changed to `codes[r * cols …]`: copied whole (native), repainted along the drawn window. */
@@ -261,17 +239,7 @@ export class MinesweeperScene implements GameHandle {
     this.voice.cellsChanged();
     this.view.paintRow(r);
     this.view.requestRender();
-    if (!this.openingShown && !this.openingQueued && hasOpen(row)) this.openingSoon();
-  }
-
-  /** The first open cells are brought on screen once they have all arrived (a microtask later). */
-  private openingSoon(): void {
-    if (this.openingShown || this.openingQueued) return;
-    this.openingQueued = true;
-    queueMicrotask(() => {
-      this.openingQueued = false;
-      this.showOpening();
-    });
+    this.opening.row(row);
   }
 
   private markSeats(state: BoardStateLike): void {
@@ -290,7 +258,7 @@ export class MinesweeperScene implements GameHandle {
 
   private onPhase(prev: string, phase: string): void {
     this.lastPhase = phase;
-    if (phase === "fresh") this.openingShown = false;
+    if (phase === "fresh") this.opening.reset();
     if (phase === "won" || phase === "lost" || phase === "fresh") {
       this.view.setPressed([]);
       this.held = false;
@@ -336,37 +304,17 @@ export class MinesweeperScene implements GameHandle {
 
   private updateSubtitle(): void {
     if (!this.opts.setSubtitle) return;
-    const m = this.model;
-    const mode = m.mode === "coop" ? "Co-op" : m.mode === "race" ? "Race" : m.mode === "offline" ? "Offline solo" : "Solo";
-    const level = m.level === "custom" ? "Custom" : LEVEL_NAMES[m.level] ?? m.level;
-    const noGuess = m.noGuess === "fallback" ? " · Ordinary board (no guess-free one found)" : m.noGuess === "off" ? "" : " · No guess";
-    const text = `${mode} · ${level} ${m.cols}×${m.rows} · ${m.mines} mines${noGuess}`;
+    const text = subtitleOf(this.model);
     if (text === this.subtitle) return; // every patch's scalars come here
     this.subtitle = text;
     this.opts.setSubtitle(text);
   }
 
-  /** The people playing (or who played: a replay, someone who left), then how many seats are open. */
   private renderSeats(): void {
-    const m = this.model;
-    const me = this.feed.seat();
-    const people = m.seats.map((s, i) => ({ s, i })).filter(({ s, i }) => s.occupied || (m.credits[i] ?? 0) > 0);
-    const open = Math.max(0, m.maxSeats - m.seats.filter((s) => s.occupied).length);
-    this.hud.seatsNote.textContent = open > 0 ? `${open} seat${open === 1 ? "" : "s"} open` : "";
-    this.hud.seats.render(
-      people.map(({ s, i }) => ({
-        seat: i,
-        name: `${s.name || "A player who left"}${i === me ? " (you)" : ""}`,
-        state: seatStateOf(s),
-        stateText: !s.occupied ? "left" : s.bot ? "bot" : s.connected ? "online" : "away",
-        colour: cssColour(SEAT_COLOURS[i % SEAT_COLOURS.length]),
-        count: String(m.credits[i] ?? 0),
-        countLabel: `${m.credits[i] ?? 0} cells revealed`,
-        me: i === me,
-        bot: s.bot,
-      })),
-    );
-    this.hud.seatsBox.dataset.watchers = m.spectators > 0 ? `${m.spectators} watching` : "";
+    const r = rosterOf(this.model, this.feed.seat());
+    this.hud.seatsNote.textContent = r.open;
+    this.hud.seats.render(r.lines);
+    this.hud.seatsBox.dataset.watchers = r.watching;
   }
 
   // ---- co-op cursors -------------------------------------------------------------
@@ -558,16 +506,11 @@ export class MinesweeperScene implements GameHandle {
   destroy(): void {
     if (this.destroyed) return;
     this.destroyed = true;
+    this.opening.destroy();
     if (this.timer) clearInterval(this.timer);
     this.intents.destroy();
     for (const off of this.cleanups) off();
     this.view.destroy();
     this.hud.root.remove();
   }
-}
-
-/** Some cell of `codes` is open (0..8). */
-function hasOpen(codes: Uint8Array): boolean {
-  for (let k = 0; k < codes.length; k++) if (codes[k] <= 8) return true;
-  return false;
 }
