@@ -21,6 +21,7 @@ import type { Rejection } from "../../../common/core/rules.js";
 import { GameSession } from "../../../common/core/session.js";
 import { notSaved } from "../base/notSaved.js";
 import { groupCommitOf, type PreparedWrite } from "./groupCommit.js";
+import { jsonCopy, sameJson } from "./sameJson.js";
 import type { Deadlines, LoggedMove, LoggedRoom, RoomHeader, RoomLog, RoomWrite, WrittenMove } from "../../store/RoomLog.js";
 
 /** What the room is now, as `save()` needs it. */
@@ -47,12 +48,13 @@ export class RoomDurability {
   private opened = false;
   /** Restored from the log: its row exists, so a failed re-open (marking it live here) is retried later, not fatal. */
   private reopening = false;
-  private header = "";
+  /** The header and deadlines as last written (copies: the room's own objects change under it). */
+  private header: RoomHeader | null = null;
   private gameNo = -1;
   /** Moves of game `gameNo` in the log, and their JSON bytes. */
   private written = 0;
   private bytes = 0;
-  private deadlines = "";
+  private deadlines: Deadlines | null = null;
   private touchedAt = 0;
   /** Games with moves in the log, and those of them the store has recorded (their moves may go). */
   private readonly withMoves = new Set<number>();
@@ -86,12 +88,12 @@ export class RoomDurability {
   restored(r: LoggedRoom): void {
     this.roomId = r.header.roomId;
     this.reopening = true;
-    this.header = JSON.stringify(r.header);
+    this.header = jsonCopy(r.header);
     this.gameNo = r.header.gameNo;
     this.written = r.moves.length;
     this.bytes = r.moves.reduce((n, m) => n + JSON.stringify(m.move).length, 0);
     if (r.moves.length) this.withMoves.add(this.gameNo);
-    this.deadlines = JSON.stringify(r.deadlines);
+    this.deadlines = jsonCopy(r.deadlines);
   }
 
   /** A new room's first write, at its creation: null, or why the log cannot take it. */
@@ -181,21 +183,22 @@ export class RoomDurability {
     if (!log) return null;
     const { header, moves, deadlines } = now;
     this.roomId = header.roomId;
-    const json = JSON.stringify(header);
     if (!this.opened) {
       try {
         // A restored room's row exists; open() marks it live under this process either way.
         log.open(header, this.process(), at);
         this.opened = true;
         this.reopening = false;
-        this.header = json;
+        this.header = jsonCopy(header);
         this.touchedAt = at;
       } catch (e) {
         if (!this.reopening) return logFailure(header.roomId, e);
       }
     }
     const w: RoomWrite = {};
-    if (json !== this.header) w.header = header;
+    // Compared in place, copied only when it changed (a move rarely changes either).
+    const headerNow = sameJson(header, this.header) ? this.header : jsonCopy(header);
+    if (headerNow !== this.header) w.header = header;
     // A new game (or a rewound one) rewrites its moves from where they differ.
     const newGame = header.gameNo !== this.gameNo;
     const from = newGame ? 0 : Math.min(this.written, moves.length);
@@ -209,15 +212,15 @@ export class RoomDurability {
       for (const m of list) bytes += m.json.length;
       w.moves = { gameNo: header.gameNo, from, list, rewrite: newGame || from < this.written };
     }
-    const d = JSON.stringify(deadlines);
-    if (d !== this.deadlines) w.deadlines = deadlines;
+    const deadlinesNow = sameJson(deadlines, this.deadlines) ? this.deadlines : jsonCopy(deadlines);
+    if (deadlinesNow !== this.deadlines) w.deadlines = deadlines;
     const drop = this.recorded.size ? [...this.recorded].filter((g) => g !== header.gameNo && this.withMoves.has(g)) : [];
     if (drop.length) w.drop = drop;
     if (!w.header && !w.moves && !w.deadlines && !w.drop) return null;
     if (at - this.touchedAt >= TOUCH_EVERY_MS) w.touch = true;
     // Written: only then is it counted as such.
     const written = () => {
-      this.header = json;
+      this.header = headerNow;
       if (w.header || w.deadlines || w.touch) this.touchedAt = at;
       if (w.moves) {
         this.gameNo = header.gameNo;
@@ -225,7 +228,7 @@ export class RoomDurability {
         this.bytes = bytes;
         if (total > 0) this.withMoves.add(header.gameNo);
       }
-      this.deadlines = d;
+      this.deadlines = deadlinesNow;
       for (const g of drop) {
         this.withMoves.delete(g);
         this.recorded.delete(g);
