@@ -1,13 +1,12 @@
-// Every section of `npm run bench` still runs (all but the soak, run only when named): the
-// whole bench in quick mode (BENCH_QUICK=1, tiny sizes, results in a temp folder), each
-// section checked for having run to its end and printed its table. No figure is checked: a bench measures, a test never asserts a time.
+// Every section of `npm run bench` still runs (all but the soak, run only when named: its own
+// file, bench.soak.test.ts): the whole bench in quick mode (BENCH_QUICK=1, tiny sizes, results
+// in a temp folder), each section checked for having run to its end and printed its table. No figure is checked: a bench measures, a test never asserts a time.
 // (Under e2e because the Minesweeper section drives the built client in Chromium.)
 import { expect } from "chai";
-import { spawn } from "node:child_process";
 import { existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { ROOT } from "../helpers/e2e.js";
+import { runBench } from "../helpers/benchRun.js";
 
 /** What each section's table shows, whatever the figures: its row labels. */
 const TABLES: Record<string, RegExp[]> = {
@@ -20,17 +19,6 @@ const TABLES: Record<string, RegExp[]> = {
   roomlog: [/│ 'connect4'/, /│ 'cubestacc'/],
   cards: [/^cards:import, fixture/m, /^cards:import, synthetic/m, /^lookups on /m],
 };
-
-function runBench(env: NodeJS.ProcessEnv): Promise<{ code: number | null; out: string }> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ["--import", "tsx", "bench/run.ts"], { cwd: ROOT, env: { ...process.env, ...env }, stdio: ["ignore", "pipe", "pipe"] });
-    let out = "";
-    child.stdout.setEncoding("utf8").on("data", (d: string) => (out += d));
-    child.stderr.setEncoding("utf8").on("data", (d: string) => (out += d));
-    child.once("error", reject);
-    child.once("exit", (code) => resolve({ code, out }));
-  });
-}
 
 describe("bench: every section runs (BENCH_QUICK=1)", function () {
   this.timeout(15 * 60_000);
