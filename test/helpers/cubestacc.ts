@@ -83,11 +83,11 @@ export function secretCardsFor(table: Table, gameSeat: number | null): Set<numbe
  * as if the deal had come out that way. Reaches into the room's private fields on purpose.
  */
 export function rigTable(room: CubestaccRoom, edit: (table: Table) => void): void {
-  const inner = room as unknown as { game: { state: Table }; project(fresh: boolean): void; commit(): void };
+  const inner = room as unknown as { game: { state: Table }; path: { project(fresh: boolean): void }; commit(): void };
   const table = structuredClone(inner.game.state);
   edit(table);
   inner.game.state = table;
-  inner.project(false);
+  inner.path.project(false);
   inner.commit();
 }
 

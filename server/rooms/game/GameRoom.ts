@@ -1,15 +1,16 @@
 // The generic game room: any definition of common/games.ts on the seated base.
 //
-// It owns, once for every game: options → config (the definition's `configure`),
-// the game's lifecycle (waiting → [countdown →] playing → finished → play again), the
-// map between room seats and game seats, the path message → parseMove → apply → project
-// → per-viewer events, the turn timer read from `whoActs` (turnTimer.ts), bots (asked
-// off the move's path through a BotThinker, played only if the game has not moved on:
-// botSeats.ts), and records (records.ts). What stays per game on the server is its
-// schema and how a view is written into it, plus the optional lifecycle extras a game
-// declares (`GameServerParts`, parts.ts; e.g. server/rooms/connect4/, and
-// server/rooms/minesweeper/ for a game that keeps its own phases and events). A definition's
-// `restart` and `cursor` messages are handled here too (whyNoRestart, parseCursor).
+// It owns, once for every game: options → config (the definition's `configure`), the
+// game's lifecycle (waiting → [countdown →] playing → finished → play again) and the map
+// between room seats and game seats. Beside it, each given a few callbacks: the messages
+// it takes (gameMessages.ts: moves, the owner's bots, `restart`, `cursor`), the path message
+// → parseMove → apply → project → per-viewer events (movePath.ts, with the turn timer from
+// `whoActs`: turnTimer.ts, and the room's own moves: roomMoves.ts), when a game starts
+// (starting.ts), bots (botSeats.ts), records (records.ts) and the room in its log
+// (roomSnapshot.ts: saved before each send, restored, asleep). What stays per game on the
+// server is its schema and how a view is written into it, plus the optional lifecycle
+// extras a game declares (`GameServerParts`, parts.ts; e.g. server/rooms/connect4/, and
+// server/rooms/minesweeper/ for a game that keeps its own phases and events).
 //
 // Room seats vs game seats: a game is played by the seats taken when it starts, in
 // ascending room-seat order (`order[gameSeat] = roomSeat`); a game that `startAtOnce`
@@ -18,27 +19,24 @@
 
 import { randomBytes } from "node:crypto";
 import { StateView, type Schema } from "@colyseus/schema";
-import { matchMaker, Protocol, type AuthContext, type Client } from "@colyseus/core";
-import type { Configured, GameDef, Pointer, TypedMove } from "../../../common/core/game.js";
+import { Protocol, type AuthContext, type Client } from "@colyseus/core";
+import type { Configured, GameDef, TypedMove } from "../../../common/core/game.js";
 import type { Rejection } from "../../../common/core/rules.js";
 import { GameSession } from "../../../common/core/session.js";
 import { inProcessThinker, type BotThinker } from "../../bots/thinker.js";
-import { HubRefusal, refuseOption } from "../base/errors.js";
-import { createNotSaved } from "../base/diskReserve.js";
-import { SeatedRoom, type GameSetup, type HubEvent, type JoinRequest, type MoveContext } from "../base/SeatedRoom.js";
-import { emptyPayload } from "../base/validate.js";
-import type { Viewer } from "./audience.js";
-import { defaultWire, refusalOf, type GameServerParts, type RefusalReason, type Stage, type WireInfo } from "./parts.js";
+import { refuseOption } from "../base/errors.js";
+import { SeatedRoom, type GameSetup, type JoinRequest, type MoveContext } from "../base/SeatedRoom.js";
+import { refusalOf, type GameServerParts, type RefusalReason, type Stage } from "./parts.js";
 import type { GameRoomState } from "./GameRoomState.js";
 import { GameRecords } from "./records.js";
-import { botOwnerMessages, BotSeats } from "./botSeats.js";
+import { BotSeats } from "./botSeats.js";
+import { gameMessages } from "./gameMessages.js";
 import { GameStarts } from "./starting.js";
-import { TurnTimer } from "./turnTimer.js";
-import type { LoggedRoom } from "../../store/RoomLog.js";
-import { loggableOptions, MOVED_ON, replayGame, RoomDurability, takeRestore, watchSleep, type RoomNow } from "./durable.js";
+import { MovePath } from "./movePath.js";
+import { RoomSnapshot } from "./roomSnapshot.js";
+import { replayGame } from "./durable.js";
 import { DelayRecorder, parseSpectatorDelay, type Feed, type FeedCursor, type WatchSetup } from "./spectatorDelay.js";
-import { joiningProfile, RATED_OPTION, RATED_POOL_OPTION, RatedTable, takeMatch } from "./ratedRoom.js";
-import { ratedPool } from "../../../common/rated.js";
+import { joiningProfile, ratedTableFor, type RatedTable } from "./ratedRoom.js";
 import { wantsNewSeat } from "../base/seats.js";
 
 export { filterKeysOf, type GameServerParts, type PartsExtras, type Projection, type RecordInfo, type RoomMoveInfo, type Stage, type WireInfo } from "./parts.js";
@@ -94,7 +92,7 @@ export abstract class GameRoom<S, M extends TypedMove, E, C, V, St extends GameR
     configured: () => this.configured,
     state: () => this.state,
     settings: () => this.settings,
-    write: (game, onSaved) => this.recordAndForget(game, onSaved),
+    write: (game, onSaved) => this.snapshot.record(game, onSaved),
     disposing: () => this.isDisposing(),
     serverMove: (seat, run, what) => this.serverMove(seat, run, what),
     seatProfile: (seat) => this.seatProfile(seat),
@@ -108,23 +106,55 @@ export abstract class GameRoom<S, M extends TypedMove, E, C, V, St extends GameR
   });
   /** A rated room (ratedRoom.ts): its pool and the matched players' tickets; null: casual. */
   private rated: RatedTable | null = null;
-  private readonly timer = new TurnTimer<S, M, E, C, V>({
+  private botSeed = randomSeed();
+  /** The room in its room log (roomSnapshot.ts): the snapshot written before each send, a restore's logged room. */
+  private readonly snapshot: RoomSnapshot<S, M, E, C, V> = new RoomSnapshot({
+    settings: () => this.settings,
+    roomId: () => this.roomId,
+    roomName: () => this.roomName,
+    state: () => this.state,
     def: () => this.def,
-    configured: () => this.configured,
     game: () => this.game,
     stage: () => this.stage,
     gameNo: () => this.gameNo,
     order: () => this.order,
-    arm: (ms, seat, run) => this.armTurnTimer(ms, seat, run),
-    disarm: () => this.disarmTurnTimer(),
-    apply: (ctx, g, move) => this.applyMove(ctx, g, move),
+    botSeed: () => this.botSeed,
+    seats: () => this.seatSnapshot(),
+    forfeits: () => this.records.left(),
+    timer: () => this.path.timer,
+    recordGame: (game, onSaved) => this.recordGame(game, onSaved),
+    disposing: () => this.isDisposing(),
+    nobodyHere: () => this.nobodyHere(),
+    later: (ms, fn) => this.later(ms, fn),
+    disposeReason: (reason) => (this.disposeReason = reason),
+    disconnect: () => void this.disconnect(Protocol.WS_CLOSE_CONSENTED),
   });
-  private botSeed = randomSeed();
-  /** The room log (server/rooms/game/durable.ts): what this room writes before each send. */
-  private durable!: RoomDurability;
-  private createOptions: Record<string, unknown> = {};
-  /** A restore's logged room, from `restoring` until `onRestore` rebuilds from it. */
-  private logged: LoggedRoom | null = null;
+  /** The move path (movePath.ts), with the turn timer and the room's own moves. */
+  private readonly path = new MovePath<S, M, E, C, V, St>({
+    def: () => this.def,
+    parts: () => this.parts,
+    configured: () => this.configured,
+    state: () => this.state,
+    store: () => this.settings.store,
+    game: () => this.game,
+    stage: () => this.stage,
+    gameNo: () => this.gameNo,
+    order: () => this.order,
+    gameSeatOf: () => this.gameSeatOf,
+    log: () => this.snapshot,
+    scheduler: () => this.scheduler,
+    clients: () => this.clients,
+    seatOf: (client) => this.seatOf(client),
+    showPhase: () => this.showPhase(),
+    ended: () => (this.stage = "finished"),
+    finish: (ctx) => this.finish(ctx),
+    firstMove: (client) => this.records.firstMove(client),
+    armTurnTimer: (ms, seat, run) => this.armTurnTimer(ms, seat, run),
+    disarmTurnTimer: () => this.disarmTurnTimer(),
+    disposing: () => this.isDisposing(),
+    serverMove: (seat, run, what) => this.serverMove(seat, run, what),
+    logger: () => this.logger(),
+  });
   private readonly bots = new BotSeats<S, M>(
     {
       def: () => this.def as GameDef<S, M, unknown, unknown, unknown>,
@@ -139,7 +169,7 @@ export abstract class GameRoom<S, M extends TypedMove, E, C, V, St extends GameR
       delayScale: () => SeatedRoom.botDelayScale,
       later: (ms, fn) => this.later(ms, fn),
       serverMove: (seat, run, what) => this.serverMove(seat, run, what),
-      apply: (ctx, g, move) => this.applyMove(ctx, g, move),
+      apply: (ctx, g, move) => this.path.apply(ctx, g, move),
       logger: () => this.logger(),
       seed: () => this.botSeed,
     });
@@ -154,8 +184,6 @@ export abstract class GameRoom<S, M extends TypedMove, E, C, V, St extends GameR
   private get def(): GameDef<S, M, E, C, V> {
     return this.parts.def;
   }
-  /** The game whose room move the store is completing (parts.roomMove answered a promise). */
-  private roomMoveAwaited: GameSession<S, M, E, C, V> | null = null;
   /** The fewest seats a game of this room starts with (its options may ask more than the definition's least). */
   private get minSeats(): number {
     return this.configured.minSeats ?? this.def.seats.min;
@@ -189,72 +217,27 @@ export abstract class GameRoom<S, M extends TypedMove, E, C, V, St extends GameR
     const c = this.def.configure(options);
     if (!c.ok) throw refuseOption(c.error.message);
     this.configured = c.value;
-    this.createOptions = loggableOptions(options);
-    delete this.createOptions[RATED_OPTION];
-    this.rated = this.ratedTable(options);
-    // Only a rated room's log may say it is rated (a restore trusts its log).
-    if (!this.rated) delete this.createOptions[RATED_POOL_OPTION];
-    this.durable = new RoomDurability(this.settings.roomLog, () => matchMaker.processId, this.settings.gameLogMaxKb * 1024, this.settings.groupCommit);
+    this.snapshot.keepOptions(options);
+    this.rated = ratedTableFor(options, this.snapshot.isRestore, this.configured, this.gameId);
+    this.snapshot.open(this.rated !== null);
     const state = this.parts.createState(c.value);
     state.phase = this.parts.phase ? this.parts.phase("waiting", null) : "waiting";
     const delay = parseSpectatorDelay(options);
     if (delay > 0) this.delayed = new DelayRecorder(delay, () => this.delayedSetup());
     this.gameSeatOf = new Array<number>(c.value.seats).fill(-1);
-    for (const type of this.def.moveTypes) {
-      this.defineMessage<M>(type, { parse: (payload) => this.def.parseMove(type, payload, c.value.config), run: (ctx, move) => this.playerMove(ctx, move) });
-    }
-    // A rated game is between the people matched: nobody adds a bot to it.
-    if (this.def.bot) {
-      const own = botOwnerMessages({
-        seats: c.value.seats,
-        owner: () => this.state.owner,
-        playing: () => this.stage === "playing",
-        rated: () => this.rated !== null,
-        add: () => this.addBotSeat(),
-        remove: (seat) => this.removeBotSeat(seat),
-      });
-      for (const [type, spec] of Object.entries(own)) this.defineMessage(type, spec);
-    }
-    if (this.def.whyNoRestart) this.defineMessage("restart", { parse: emptyPayload, run: (ctx) => this.restart(ctx) });
-    const parseCursor = this.def.parseCursor?.bind(this.def);
-    if (parseCursor) {
-      // A pointer is not a move: its own rate bucket, no patch of its own, never in the room log.
-      this.defineMessage<Pointer>("cursor", {
-        bucket: "cursor",
-        patchNow: false,
-        parse: (payload) => parseCursor(payload, c.value.config),
-        run: (ctx, at) => this.parts.showCursor?.(this.state, ctx.seat, at),
-      });
-    }
-    if (this.durable.enabled) {
-      watchSleep({
-        seconds: this.settings.roomSleepSeconds,
-        disposing: () => this.isDisposing(),
-        nobodyHere: () => this.nobodyHere(),
-        later: (ms, fn) => this.later(ms, fn),
-        sleep: () => {
-          this.disposeReason = "sleeping";
-          // A log that cannot take it (disk full) keeps the room awake: it tries again later.
-          if (!this.beforeSend() || !this.durable.sleep(this.roomId)) {
-            this.disposeReason = null;
-            return false;
-          }
-          void this.disconnect(Protocol.WS_CLOSE_CONSENTED); // asleep, not ended: a join wakes it
-          return true;
-        },
-      });
-    }
+    const messages = gameMessages(this.def, c.value, {
+      playerMove: (ctx, move) => this.path.playerMove(ctx, move),
+      restart: (ctx) => this.restart(ctx),
+      showCursor: (seat, at) => this.parts.showCursor?.(this.state, seat, at),
+      owner: () => this.state.owner,
+      playing: () => this.stage === "playing",
+      rated: () => this.rated !== null,
+      addBot: () => this.addBotSeat(),
+      removeBot: (seat) => this.removeBotSeat(seat),
+    });
+    for (const [type, spec] of messages) this.defineMessage(type, spec);
+    this.snapshot.watchSleep();
     return { state, mode: c.value.mode, seats: c.value.seats, bots: c.value.bots, cells: this.parts.cells?.(c.value) };
-  }
-
-  /** A rated room: a restore's (its log says so) or a match's (its nonce); null: casual. */
-  private ratedTable(options: Record<string, unknown>): RatedTable | null {
-    if (this.logged) return RatedTable.restored(options);
-    const match = takeMatch(options);
-    const pool = match ? ratedPool(match.pool) : undefined;
-    if (!match || !pool) return null;
-    if (this.configured.bots > 0 || this.configured.mode === "solo") throw new Error(`${this.gameId}: a rated room was asked for bots`);
-    return new RatedTable(pool, match.players);
   }
 
   /** Is this a rated room (rated quick play)? */
@@ -263,15 +246,10 @@ export abstract class GameRoom<S, M extends TypedMove, E, C, V, St extends GameR
   }
 
   protected override onCreated(): void {
-    if (this.logged) return;
+    if (this.snapshot.isRestore) return;
     // A shared board is there from the start: people come and go while it runs.
     if (this.parts.startAtOnce) this.startGame(null);
-    // In the room log before anyone is told the room exists; a disk that cannot take it refuses the create.
-    const refused = this.durable.open(this.roomNow());
-    if (refused) {
-      const { reason, message } = createNotSaved(refused);
-      throw new HubRefusal(reason, message);
-    }
+    this.snapshot.firstWrite();
     if (this.rated) this.later((this.settings.seatReservationSeconds + 2) * 1000, () => this.ratedNoShow());
   }
 
@@ -286,98 +264,6 @@ export abstract class GameRoom<S, M extends TypedMove, E, C, V, St extends GameR
       if (this.starts.seated().length >= this.def.seats.min) return this.starts.begin(ctx, true);
       ctx.emit({ kind: "no-show", message: "The players you were matched with did not arrive. Look for another game with Rated quick play." });
     }, "rated no-show");
-  }
-
-  // ---- moves ------------------------------------------------------------------
-
-  private playerMove(ctx: MoveContext, move: M): Rejection | void {
-    if (!this.game || this.stage === "waiting" || this.stage === "countdown") return this.refusal("not-playing");
-    if (this.stage === "finished") return this.refusal("game-over");
-    const g = this.gameSeatOf[ctx.seat];
-    if (g === undefined || g < 0) return this.refusal("not-in-game");
-    const gameMove = this.parts.toGameMove ? this.parts.toGameMove(move, this.gameSeatOf, { state: this.game.state, gameSeat: g }) : move;
-    if ("code" in gameMove) return gameMove as Rejection;
-    if (this.parts.admit) {
-      const away = this.order.map((room, gs) => (this.state.seats[room]?.occupied && this.state.seats[room].connected ? -1 : gs)).filter((gs) => gs >= 0);
-      const held = this.parts.admit(this.state, this.game.state, g, gameMove, away);
-      if (held) return held;
-    }
-    return this.applyMove(ctx, g, gameMove);
-  }
-
-  /**
-   * One move by game seat `g` (a player's, a bot's or the timer's): rules → room log → schema →
-   * events. The move is in the log before anything changes; a log that cannot take it (disk
-   * full) refuses it `not-saved` and nothing changed. Where the caller can wait, the write goes
-   * in the process's group commit (`applyWhenSaved`); otherwise it is a commit of its own.
-   */
-  private applyMove(ctx: MoveContext, g: number, move: M): Rejection | void {
-    const game = this.game!;
-    if (ctx.suspend && this.durable.groupCommits) return this.applyWhenSaved(ctx, game, g, move);
-    const first = game.log.length === 0;
-    const result = game.apply(g, move, ctx.now, (entry, index, next) => this.durable.saveMove(this.roomAfter(next, ctx.now), entry, index, ctx.now) ?? undefined);
-    if (!result.ok) return result.error;
-    this.moved(ctx, game, g, first, result.events);
-  }
-
-  /**
-   * The rules decide now; the move is written with every other room's moves of this turn of the
-   * event loop (groupCommit.ts) and applied once that has committed. Meanwhile the room is
-   * suspended: its next message or server move waits, and is checked against this move's state.
-   */
-  private applyWhenSaved(ctx: MoveContext, game: GameSession<S, M, E, C, V>, g: number, move: M): Rejection | void {
-    const p = game.propose(g, move, ctx.now);
-    if (!p.result.ok) return p.result.error;
-    const { state: next, events } = p.result;
-    const resume = ctx.suspend!();
-    this.scheduler.suspend();
-    const current = () => this.game === game && game.log.length === p.index;
-    const roomAfter = () => (current() ? this.roomAfter(next, ctx.now) : MOVED_ON);
-    this.durable.saveMoveSoon(roomAfter, p.entry, p.index, ctx.now, (refusal) => {
-      this.scheduler.resume(() => {
-        if (refusal || !current()) {
-          p.settle(false);
-          return resume(refusal ?? MOVED_ON);
-        }
-        p.settle(true);
-        this.moved(ctx, game, g, p.index === 0, events);
-        resume(null);
-      }, ctx.client);
-    });
-  }
-
-  /** A move is applied (and in the log): the schema, its events, and the end of the game or the room's next move. */
-  private moved(ctx: MoveContext, game: GameSession<S, M, E, C, V>, g: number, first: boolean, events: readonly E[]): void {
-    // A game that may be ranked spends a ranked start of its first mover's address.
-    if (first) this.records.firstMove(ctx.client);
-    const finished = this.def.status(game.state) === "finished";
-    if (finished) {
-      this.stage = "finished";
-      this.state.result = this.def.result?.(game.state) ?? "finished";
-    }
-    this.project(false, events, g, ctx.now);
-    this.emitEvents(ctx, events);
-    if (finished) this.finish(ctx);
-    else this.roomMoveIfWaiting(game);
-  }
-
-  private emitEvents(ctx: MoveContext, events: readonly E[]): void {
-    const toWire = this.parts.toWire ?? defaultWire;
-    const room = (x: number | null) => (x === null ? -1 : (this.order[x] ?? -1));
-    const info: WireInfo = { gameNo: this.gameNo, order: this.order.slice() };
-    const gameSeatOf = this.gameSeatOf.slice();
-    // One wire event per rules event, shared by every viewer who gets it (encoded once).
-    const wired = new Map<E, HubEvent | null>();
-    ctx.emitPer((seat) => {
-      const viewer = seat >= 0 && gameSeatOf[seat] >= 0 ? gameSeatOf[seat] : null;
-      const out: HubEvent[] = [];
-      for (const e of this.def.eventsFor(events, viewer)) {
-        let w = wired.get(e);
-        if (w === undefined) wired.set(e, (w = toWire(e, room, info)));
-        if (w) out.push(w);
-      }
-      return out;
-    });
   }
 
   // ---- starting and ending games ----------------------------------------------
@@ -404,7 +290,7 @@ export abstract class GameRoom<S, M extends TypedMove, E, C, V, St extends GameR
     const game = new GameSession(this.def, randomSeed(), this.configured.config, order.length);
     this.seatGame(game, order, ctx?.now ?? Date.now());
     this.restarted = restart;
-    this.timer.forget();
+    this.path.timer.forget();
     this.bots.forget();
     this.gameNo++;
     this.stage = "playing";
@@ -415,15 +301,11 @@ export abstract class GameRoom<S, M extends TypedMove, E, C, V, St extends GameR
     st.order.clear();
     st.order.push(...order);
     for (const s of this.state.seats) if (!s.bot) s.ready = false;
-    this.project(true, null, null);
+    this.path.project(true, null, null);
     const info = { gameNo: this.gameNo, order: order.slice(), restart };
     const event = this.parts.startEvent ? this.parts.startEvent(info) : { kind: "start", gameNo: this.gameNo, seats: order.slice() };
     if (ctx && event) ctx.emit(event);
-    // The room's own first move (the race's go) goes out with the start; one the store must
-    // complete first (the arena's team on PostgreSQL) follows when it comes.
-    const made = ctx && !this.def.whoActs(game.state).seats.length ? this.roomMoveOf(game) : null;
-    if (made instanceof Promise) return this.roomMoveLater(game, made);
-    if (ctx && made) return this.applyMove(ctx, made.seat, made.move);
+    return this.path.roomMoves.atStart(ctx, game);
   }
 
   /** `game` is played by room seats `order` (game seat g in room seat order[g]), from `startedAt`. */
@@ -445,70 +327,6 @@ export abstract class GameRoom<S, M extends TypedMove, E, C, V, St extends GameR
     if (this.parts.releaseAtEnd) this.releaseHeldSeats();
     // `ready` pressed during the game counts for the next one.
     if (this.parts.keepsReady) this.starts.check(ctx);
-  }
-
-  // ---- projection (then the turn timer: turnTimer.ts) -----------------------------
-
-  private project(fresh: boolean, events: readonly E[] | null, mover: number | null, now = Date.now()): void {
-    const game = this.game;
-    if (!game) return;
-    const room = (g: number | null) => (g === null ? -1 : (this.order[g] ?? -1));
-    const p = { state: game.state, view: (g: number | null) => game.view(g), room, gameSeatOf: this.gameSeatOf, fresh, viewers: this.viewers(), events, mover, gameNo: this.gameNo };
-    this.parts.project(this.state, p);
-    this.showPhase();
-    const st = this.state;
-    const who = this.def.whoActs(game.state);
-    const acting = who.seats.map(room);
-    // In place where the length holds (one seat on turn: one small replace per turn).
-    if (acting.length !== st.acting.length) {
-      st.acting.clear();
-      st.acting.push(...acting);
-    } else acting.forEach((seat, i) => st.acting[i] !== seat && (st.acting[i] = seat));
-    if (st.together !== who.together) st.together = who.together;
-    this.timer.arm(game, st, now);
-  }
-
-  /** The definition's room move, completed by the game's server parts (the arena's team from the store). */
-  private roomMoveOf(game: GameSession<S, M, E, C, V>): { seat: number; move: M } | Promise<{ seat: number; move: M }> | null {
-    const made = this.def.roomMove?.(game.state) ?? null;
-    if (!made || !this.parts.roomMove) return made;
-    const names = this.order.map((room) => this.state.seats[room]?.name ?? "");
-    return this.parts.roomMove(made, { state: game.state, store: this.settings.store, seed: game.seed, names });
-  }
-
-  /** Nobody may act but the game runs: the move the game waits for from the room (a race's go). */
-  private roomMoveIfWaiting(game: GameSession<S, M, E, C, V>): void {
-    if (this.stage !== "playing" || !this.def.roomMove || this.def.whoActs(game.state).seats.length) return;
-    if (this.roomMoveAwaited === game) return; // asked already: it comes when the store answers
-    const made = this.roomMoveOf(game);
-    if (made instanceof Promise) return this.roomMoveLater(game, made);
-    if (!made) return;
-    this.roomMoveNow(game, made, game.log.length);
-  }
-
-  private roomMoveNow(game: GameSession<S, M, E, C, V>, made: { seat: number; move: M }, length: number): void {
-    this.serverMove(
-      this.order[made.seat] ?? this.state.owner,
-      (ctx) => (this.game === game && game.log.length === length ? this.applyMove(ctx, made.seat, made.move) : false),
-      "room move",
-    );
-  }
-
-  /** A room move the store completes later: applied when it comes if the game has not moved on (one asked at a time). */
-  private roomMoveLater(game: GameSession<S, M, E, C, V>, pending: Promise<{ seat: number; move: M }>): void {
-    this.roomMoveAwaited = game;
-    const length = game.log.length;
-    pending
-      .then(
-        (made) => {
-          if (this.roomMoveAwaited === game) this.roomMoveAwaited = null;
-          if (!this.isDisposing()) this.roomMoveNow(game, made, length);
-        },
-        (e) => {
-          if (this.roomMoveAwaited === game) this.roomMoveAwaited = null;
-          this.logger().error({ event: "room.error", err: e }, "the room's own move could not be made");
-        },
-      );
   }
 
   // ---- bots ---------------------------------------------------------------------
@@ -544,18 +362,6 @@ export abstract class GameRoom<S, M extends TypedMove, E, C, V, St extends GameR
   }
 
   // ---- connections' views ---------------------------------------------------------
-
-  /** Every connection holding a view, with the room seat it shows. */
-  private viewers(): Viewer[] {
-    if (!this.parts.attach) return [];
-    const out: Viewer[] = [];
-    for (const c of this.clients) {
-      if (!c.view) continue;
-      const seat = this.seatOf(c);
-      out.push({ view: c.view, seat: seat < 0 ? null : seat });
-    }
-    return out;
-  }
 
   protected override onViewer(client: Client, seat: number): void {
     // The rating changes of the game on screen, for whoever arrives after they were announced.
@@ -623,7 +429,7 @@ export abstract class GameRoom<S, M extends TypedMove, E, C, V, St extends GameR
       // Or the game has a move for a player who left (the race: a resignation).
       this.serverMove(seat, (ctx) => {
         const move = this.game === game && this.stage === "playing" ? this.def.leaveMove!(game.state, g) : null;
-        return move ? this.applyMove(ctx, g, move) : false;
+        return move ? this.path.apply(ctx, g, move) : false;
       }, "left");
     }
     this.starts.maybe();
@@ -643,79 +449,30 @@ export abstract class GameRoom<S, M extends TypedMove, E, C, V, St extends GameR
     this.bots.stop();
     // A process stopping (deploy, pm2 reload) or a room going to sleep keeps its log open:
     // the game is not abandoned, it comes back (restore.ts).
-    if (this.durable?.enabled && matchMaker.state === matchMaker.MatchMakerState.SHUTTING_DOWN) this.durable.keepOpen = true;
-    if (this.durable?.keepOpen) return;
+    if (this.snapshot.keepsOpen()) return;
     if (this.game && this.stage === "playing") this.records.record(Date.now(), "abandoned");
-    this.durable?.disposed(this.roomId);
+    this.snapshot.disposed();
   }
 
   // ---- the room log: save before each send, restore, sleep ---------------------------
 
   protected override beforeSend(): boolean {
-    return !this.durable || this.durable.save(this.roomNow()) === null;
+    return this.snapshot.saved();
   }
 
   /** Also refused while the room log cannot take writes (disk full): nothing is run. */
   protected override unsaved(type: string | null): Rejection | null {
     const what = type === null || this.def.moveTypes.includes(type) ? "your move" : "that";
-    return this.holdingBack(what) ?? this.durable?.refusal(what) ?? null;
-  }
-
-  /** A game's record for the store; once it is there, its moves may leave the room log (durable.ts). */
-  private recordAndForget(game: Parameters<GameRoom<S, M, E, C, V, St>["recordGame"]>[0], onSaved?: (id: number) => void): number | null {
-    const gameNo = this.gameNo;
-    const id = this.recordGame(game, (saved) => {
-      this.durable.recordedGame(gameNo);
-      onSaved?.(saved);
-    });
-    if (id !== null && id > 0) this.durable.recordedGame(gameNo);
-    return id;
-  }
-
-  /**
-   * The room as the log should hold it once a move leading to `next` is applied at `now`: the
-   * turn timer's deadlines as they will be (written with the move, so a timed move is one write).
-   */
-  private roomAfter(next: S, now: number): RoomNow {
-    const r = this.roomNow();
-    r.deadlines = this.timer.preview(next, this.def.status(next) === "finished" ? "finished" : this.stage, now, r.deadlines);
-    return r;
-  }
-
-  private roomNow(): RoomNow {
-    const g = this.game;
-    const st = this.state;
-    return {
-      header: {
-        roomId: this.roomId,
-        roomName: this.roomName,
-        private: this.state.private,
-        options: this.createOptions,
-        owner: this.state.owner,
-        gameNo: this.gameNo,
-        phase: this.stage,
-        result: st.result,
-        seed: g?.seed ?? 0,
-        order: this.order,
-        startedAt: g?.log[0]?.t ?? 0,
-        botSeed: this.botSeed,
-        seats: this.seatSnapshot(),
-        forfeits: this.records.left(),
-      },
-      moves: g?.log ?? [],
-      deadlines: { deadline: st.deadline, together: this.timer.together },
-    };
+    return this.holdingBack(what) ?? this.snapshot.refusal(what);
   }
 
   protected override restoring(options: Record<string, unknown>): { roomId: string; options: Record<string, unknown> } | null {
-    this.logged = takeRestore(options);
-    return this.logged && { roomId: this.logged.header.roomId, options: this.logged.header.options };
+    return this.snapshot.restoring(options);
   }
 
   /** Seats, then the current game replayed from its seed through the rules; timers resume from their logged deadlines. */
   protected override onRestore(): void {
-    const r = this.logged!;
-    this.logged = null;
+    const r = this.snapshot.takeLogged();
     const h = r.header;
     this.restoreSeats(h.seats, h.owner);
     this.botSeed = h.botSeed;
@@ -734,12 +491,12 @@ export abstract class GameRoom<S, M extends TypedMove, E, C, V, St extends GameR
       }
       st.order.clear();
       st.order.push(...this.order);
-      this.timer.resumeFrom(r.deadlines);
-      this.project(true, null, null);
+      this.path.timer.resumeFrom(r.deadlines);
+      this.path.project(true, null, null);
       // A game waiting for the room's own move when the process stopped gets it now.
-      if (this.game) this.roomMoveIfWaiting(this.game);
+      if (this.game) this.path.roomMoves.ifWaiting(this.game);
     }
     this.showPhase();
-    this.durable.restored(r);
+    this.snapshot.durable.restored(r);
   }
 }

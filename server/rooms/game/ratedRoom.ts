@@ -6,6 +6,7 @@
 // is bound to the matched profile whatever else the join says.
 
 import { randomBytes } from "node:crypto";
+import type { Configured } from "../../../common/core/game.js";
 import { ratedPool, type RatedPool } from "../../../common/rated.js";
 import { hashKey, isProfileKey } from "../../api/profileAuth.js";
 import type { HomeStore } from "../../store/HomeStore.js";
@@ -83,6 +84,16 @@ export class RatedTable {
   get waitingFor(): number {
     return this.unused.size;
   }
+}
+
+/** A rated room: a restore's (its log says so) or a match's (its nonce); null: casual. */
+export function ratedTableFor(options: Record<string, unknown>, restore: boolean, configured: Configured<unknown>, gameId: string): RatedTable | null {
+  if (restore) return RatedTable.restored(options);
+  const match = takeMatch(options);
+  const pool = match ? ratedPool(match.pool) : undefined;
+  if (!match || !pool) return null;
+  if (configured.bots > 0 || configured.mode === "solo") throw new Error(`${gameId}: a rated room was asked for bots`);
+  return new RatedTable(pool, match.players);
 }
 
 /**

@@ -1,0 +1,203 @@
+// The generic room's move path: a player's message (parsed by the definition's `parseMove`)
+// is checked against the room (playing? in this game?) and turned into a game move; then
+// rules → room log → schema (`project`: the game's view written by its parts, who acts, the
+// turn timer: turnTimer.ts) → per-viewer events. The same `apply` takes the bots', the
+// timer's and the room's own moves. After a move the game has ended (the room finishes it)
+// or may wait for the room's own move (roomMoves.ts).
+
+import type { Client } from "@colyseus/core";
+import type { Configured, TypedMove } from "../../../common/core/game.js";
+import type { Rejection } from "../../../common/core/rules.js";
+import type { GameSession } from "../../../common/core/session.js";
+import type { HubEvent, MoveContext } from "../base/messages.js";
+import type { RoomScheduler } from "../base/scheduler.js";
+import type { Viewer } from "./audience.js";
+import { MOVED_ON } from "./durable.js";
+import type { GameRoomState } from "./GameRoomState.js";
+import { defaultWire, refusalOf, type WireInfo } from "./parts.js";
+import { RoomMoves, type MovingRoom } from "./roomMoves.js";
+import type { RoomSnapshot } from "./roomSnapshot.js";
+import { TurnTimer } from "./turnTimer.js";
+
+/** What the move path reads of its room, and what it has the room do (the room's own moves read it too). */
+export interface PathRoom<S, M extends TypedMove, E, C, V, St extends GameRoomState> extends MovingRoom<S, M, E, C, V, St> {
+  configured(): Configured<C>;
+  gameNo(): number;
+  /** Game seat per room seat (−1: not in the game). */
+  gameSeatOf(): readonly number[];
+  /** The room in its log (roomSnapshot.ts): its writer, and the room as it will be after a move. */
+  log(): Pick<RoomSnapshot<S, M, E, C, V>, "durable" | "after">;
+  scheduler(): Pick<RoomScheduler, "suspend" | "resume">;
+  /** The connections, and the room seat each holds (−1: a spectator). */
+  clients(): Iterable<Client>;
+  seatOf(client: Client): number;
+  showPhase(): void;
+  /** The game has ended: the room's stage is finished (the result goes in the schema next). */
+  ended(): void;
+  /** The ended game's record and its end event (the room's `finish`). */
+  finish(ctx: MoveContext): void;
+  /** The current game's first move was made (by this client: its ranked start). */
+  firstMove(client: Client | null): void;
+  /** HubRoom's turn timer: runs `run` as a move of `seat` after `ms`. */
+  armTurnTimer(ms: number, seat: number, run: (ctx: MoveContext) => Rejection | void | false): number;
+  disarmTurnTimer(): void;
+}
+
+export class MovePath<S, M extends TypedMove, E, C, V, St extends GameRoomState> {
+  /** The turn timer the projection arms (turnTimer.ts). */
+  readonly timer: TurnTimer<S, M, E, C, V>;
+  /** The room's own moves, asked after a move and at a game's start (roomMoves.ts). */
+  readonly roomMoves: RoomMoves<S, M, E, C, V, St>;
+
+  constructor(private readonly room: PathRoom<S, M, E, C, V, St>) {
+    this.timer = new TurnTimer({
+      def: () => room.def(),
+      configured: () => room.configured(),
+      game: () => room.game(),
+      stage: () => room.stage(),
+      gameNo: () => room.gameNo(),
+      order: () => room.order(),
+      arm: (ms, seat, run) => room.armTurnTimer(ms, seat, run),
+      disarm: () => room.disarmTurnTimer(),
+      apply: (ctx, g, move) => this.apply(ctx, g, move),
+    });
+    this.roomMoves = new RoomMoves(room, (ctx, g, move) => this.apply(ctx, g, move));
+  }
+
+  /** A player's move message: refused unless a game runs and the sender plays in it. */
+  playerMove(ctx: MoveContext, move: M): Rejection | void {
+    const game = this.room.game();
+    const stage = this.room.stage();
+    const parts = this.room.parts();
+    const gameSeatOf = this.room.gameSeatOf();
+    if (!game || stage === "waiting" || stage === "countdown") return refusalOf(parts, "not-playing");
+    if (stage === "finished") return refusalOf(parts, "game-over");
+    const g = gameSeatOf[ctx.seat];
+    if (g === undefined || g < 0) return refusalOf(parts, "not-in-game");
+    const gameMove = parts.toGameMove ? parts.toGameMove(move, gameSeatOf, { state: game.state, gameSeat: g }) : move;
+    if ("code" in gameMove) return gameMove as Rejection;
+    if (parts.admit) {
+      const seats = this.room.state().seats;
+      const away = this.room.order().map((room, gs) => (seats[room]?.occupied && seats[room].connected ? -1 : gs)).filter((gs) => gs >= 0);
+      const held = parts.admit(this.room.state(), game.state, g, gameMove, away);
+      if (held) return held;
+    }
+    return this.apply(ctx, g, gameMove);
+  }
+
+  /**
+   * One move by game seat `g` (a player's, a bot's or the timer's): rules → room log → schema →
+   * events. The move is in the log before anything changes; a log that cannot take it (disk
+   * full) refuses it `not-saved` and nothing changed. Where the caller can wait, the write goes
+   * in the process's group commit (`applyWhenSaved`); otherwise it is a commit of its own.
+   */
+  apply(ctx: MoveContext, g: number, move: M): Rejection | void {
+    const game = this.room.game()!;
+    const log = this.room.log();
+    const durable = log.durable;
+    if (ctx.suspend && durable.groupCommits) return this.applyWhenSaved(ctx, game, g, move);
+    const first = game.log.length === 0;
+    const result = game.apply(g, move, ctx.now, (entry, index, next) => durable.saveMove(log.after(next, ctx.now), entry, index, ctx.now) ?? undefined);
+    if (!result.ok) return result.error;
+    this.moved(ctx, game, g, first, result.events);
+  }
+
+  /**
+   * The rules decide now; the move is written with every other room's moves of this turn of the
+   * event loop (groupCommit.ts) and applied once that has committed. Meanwhile the room is
+   * suspended: its next message or server move waits, and is checked against this move's state.
+   */
+  private applyWhenSaved(ctx: MoveContext, game: GameSession<S, M, E, C, V>, g: number, move: M): Rejection | void {
+    const p = game.propose(g, move, ctx.now);
+    if (!p.result.ok) return p.result.error;
+    const { state: next, events } = p.result;
+    const resume = ctx.suspend!();
+    const scheduler = this.room.scheduler();
+    scheduler.suspend();
+    const current = () => this.room.game() === game && game.log.length === p.index;
+    const log = this.room.log();
+    const roomAfter = () => (current() ? log.after(next, ctx.now) : MOVED_ON);
+    log.durable.saveMoveSoon(roomAfter, p.entry, p.index, ctx.now, (refusal) => {
+      scheduler.resume(() => {
+        if (refusal || !current()) {
+          p.settle(false);
+          return resume(refusal ?? MOVED_ON);
+        }
+        p.settle(true);
+        this.moved(ctx, game, g, p.index === 0, events);
+        resume(null);
+      }, ctx.client);
+    });
+  }
+
+  /** A move is applied (and in the log): the schema, its events, and the end of the game or the room's next move. */
+  private moved(ctx: MoveContext, game: GameSession<S, M, E, C, V>, g: number, first: boolean, events: readonly E[]): void {
+    // A game that may be ranked spends a ranked start of its first mover's address.
+    if (first) this.room.firstMove(ctx.client);
+    const def = this.room.def();
+    const finished = def.status(game.state) === "finished";
+    if (finished) {
+      this.room.ended();
+      this.room.state().result = def.result?.(game.state) ?? "finished";
+    }
+    this.project(false, events, g, ctx.now);
+    this.emitEvents(ctx, events);
+    if (finished) this.room.finish(ctx);
+    else this.roomMoves.ifWaiting(game);
+  }
+
+  private emitEvents(ctx: MoveContext, events: readonly E[]): void {
+    const toWire = this.room.parts().toWire ?? defaultWire;
+    const room = (x: number | null) => (x === null ? -1 : (this.room.order()[x] ?? -1));
+    const info: WireInfo = { gameNo: this.room.gameNo(), order: this.room.order().slice() };
+    const gameSeatOf = this.room.gameSeatOf().slice();
+    const def = this.room.def();
+    // One wire event per rules event, shared by every viewer who gets it (encoded once).
+    const wired = new Map<E, HubEvent | null>();
+    ctx.emitPer((seat) => {
+      const viewer = seat >= 0 && gameSeatOf[seat] >= 0 ? gameSeatOf[seat] : null;
+      const out: HubEvent[] = [];
+      for (const e of def.eventsFor(events, viewer)) {
+        let w = wired.get(e);
+        if (w === undefined) wired.set(e, (w = toWire(e, room, info)));
+        if (w) out.push(w);
+      }
+      return out;
+    });
+  }
+
+  // ---- projection (then the turn timer: turnTimer.ts) -----------------------------
+
+  /** The current game written into the schema (`fresh`: a new or restored game), then who acts and the turn timer. */
+  project(fresh: boolean, events: readonly E[] | null, mover: number | null, now = Date.now()): void {
+    const game = this.room.game();
+    if (!game) return;
+    const room = (g: number | null) => (g === null ? -1 : (this.room.order()[g] ?? -1));
+    const gameSeatOf = this.room.gameSeatOf();
+    const p = { state: game.state, view: (g: number | null) => game.view(g), room, gameSeatOf, fresh, viewers: this.viewers(), events, mover, gameNo: this.room.gameNo() };
+    const st = this.room.state();
+    this.room.parts().project(st, p);
+    this.room.showPhase();
+    const who = this.room.def().whoActs(game.state);
+    const acting = who.seats.map(room);
+    // In place where the length holds (one seat on turn: one small replace per turn).
+    if (acting.length !== st.acting.length) {
+      st.acting.clear();
+      st.acting.push(...acting);
+    } else acting.forEach((seat, i) => st.acting[i] !== seat && (st.acting[i] = seat));
+    if (st.together !== who.together) st.together = who.together;
+    this.timer.arm(game, st, now);
+  }
+
+  /** Every connection holding a view, with the room seat it shows. */
+  private viewers(): Viewer[] {
+    if (!this.room.parts().attach) return [];
+    const out: Viewer[] = [];
+    for (const c of this.room.clients()) {
+      if (!c.view) continue;
+      const seat = this.room.seatOf(c);
+      out.push({ view: c.view, seat: seat < 0 ? null : seat });
+    }
+    return out;
+  }
+}

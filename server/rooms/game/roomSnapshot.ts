@@ -1,0 +1,188 @@
+// The generic room in its room log (durable.ts): the log writer, the snapshot it writes
+// before each send and with each move (header, the current game's moves, the turn timer's
+// deadlines), a finished game's moves let go once the store has its record, sleep when
+// nobody is connected, the log closed or kept open when the room goes, and a restore's
+// logged room from `restoring` until the room rebuilds from it (GameRoom's `onRestore`).
+
+import { matchMaker, type Delayed } from "@colyseus/core";
+import type { GameDef, TypedMove } from "../../../common/core/game.js";
+import type { Rejection } from "../../../common/core/rules.js";
+import type { GameSession } from "../../../common/core/session.js";
+import type { HubSettings } from "../../settings.js";
+import type { FinishedGame } from "../../store/GameStore.js";
+import type { LoggedRoom, LoggedSeat } from "../../store/RoomLog.js";
+import { HubRefusal } from "../base/errors.js";
+import { createNotSaved } from "../base/diskReserve.js";
+import { loggableOptions, RoomDurability, takeRestore, watchSleep, type RoomNow } from "./durable.js";
+import type { GameRoomState } from "./GameRoomState.js";
+import type { Stage } from "./parts.js";
+import { RATED_OPTION, RATED_POOL_OPTION } from "./ratedRoom.js";
+import type { TurnTimer } from "./turnTimer.js";
+
+/** What the room log reads of its room. */
+export interface LoggingRoom<S, M extends TypedMove, E, C, V> {
+  settings(): HubSettings;
+  roomId(): string;
+  roomName(): string;
+  state(): GameRoomState;
+  def(): GameDef<S, M, E, C, V>;
+  game(): GameSession<S, M, E, C, V> | null;
+  stage(): Stage;
+  gameNo(): number;
+  /** Room seat per game seat. */
+  order(): number[];
+  botSeed(): number;
+  /** SeatedRoom.seatSnapshot: the seats as the log keeps them. */
+  seats(): LoggedSeat[];
+  /** Game seats that left the current game for good (records.ts). */
+  forfeits(): number[];
+  timer(): TurnTimer<S, M, E, C, V>;
+  /** SeatedRoom.recordGame: the id, 0 (queued: `onSaved` later) or null. */
+  recordGame(game: Omit<FinishedGame, "game" | "roomId">, onSaved: (id: number) => void): number | null;
+  disposing(): boolean;
+  nobodyHere(): boolean;
+  later(ms: number, fn: () => void): Delayed;
+  /** SeatedRoom.disposeReason: "sleeping" while the room goes to sleep. */
+  disposeReason(reason: "sleeping" | null): void;
+  /** Closes every connection, which disposes the room. */
+  disconnect(): void;
+}
+
+export class RoomSnapshot<S, M extends TypedMove, E, C, V> {
+  /** The room log (server/rooms/game/durable.ts): what this room writes before each send. */
+  durable!: RoomDurability;
+  private createOptions: Record<string, unknown> = {};
+  /** A restore's logged room, from `restoring` until `onRestore` rebuilds from it. */
+  private logged: LoggedRoom | null = null;
+
+  constructor(private readonly room: LoggingRoom<S, M, E, C, V>) {}
+
+  /** The create options as the log keeps them (without a match's one-time nonce). */
+  keepOptions(options: Record<string, unknown>): void {
+    this.createOptions = loggableOptions(options);
+    delete this.createOptions[RATED_OPTION];
+  }
+
+  /** The log writer, once the room knows whether it is rated. */
+  open(rated: boolean): void {
+    // Only a rated room's log may say it is rated (a restore trusts its log).
+    if (!rated) delete this.createOptions[RATED_POOL_OPTION];
+    const settings = this.room.settings();
+    this.durable = new RoomDurability(settings.roomLog, () => matchMaker.processId, settings.gameLogMaxKb * 1024, settings.groupCommit);
+  }
+
+  /** In the room log before anyone is told the room exists; a disk that cannot take it refuses the create. */
+  firstWrite(): void {
+    const refused = this.durable.open(this.now());
+    if (refused) {
+      const { reason, message } = createNotSaved(refused);
+      throw new HubRefusal(reason, message);
+    }
+  }
+
+  /** The base's `beforeSend`: false while the log cannot take the room as it is now. */
+  saved(): boolean {
+    return !this.durable || this.durable.save(this.now()) === null;
+  }
+
+  /** Refused while the room log cannot take writes (disk full). */
+  refusal(what: string): Rejection | null {
+    return this.durable?.refusal(what) ?? null;
+  }
+
+  /** A game's record for the store; once it is there, its moves may leave the room log (durable.ts). */
+  record(game: Omit<FinishedGame, "game" | "roomId">, onSaved?: (id: number) => void): number | null {
+    const gameNo = this.room.gameNo();
+    const id = this.room.recordGame(game, (saved) => {
+      this.durable.recordedGame(gameNo);
+      onSaved?.(saved);
+    });
+    if (id !== null && id > 0) this.durable.recordedGame(gameNo);
+    return id;
+  }
+
+  /**
+   * The room as the log should hold it once a move leading to `next` is applied at `now`: the
+   * turn timer's deadlines as they will be (written with the move, so a timed move is one write).
+   */
+  after(next: S, now: number): RoomNow {
+    const r = this.now();
+    r.deadlines = this.room.timer().preview(next, this.room.def().status(next) === "finished" ? "finished" : this.room.stage(), now, r.deadlines);
+    return r;
+  }
+
+  now(): RoomNow {
+    const g = this.room.game();
+    const st = this.room.state();
+    return {
+      header: {
+        roomId: this.room.roomId(),
+        roomName: this.room.roomName(),
+        private: st.private,
+        options: this.createOptions,
+        owner: st.owner,
+        gameNo: this.room.gameNo(),
+        phase: this.room.stage(),
+        result: st.result,
+        seed: g?.seed ?? 0,
+        order: this.room.order(),
+        startedAt: g?.log[0]?.t ?? 0,
+        botSeed: this.room.botSeed(),
+        seats: this.room.seats(),
+        forfeits: this.room.forfeits(),
+      },
+      moves: g?.log ?? [],
+      deadlines: { deadline: st.deadline, together: this.room.timer().together },
+    };
+  }
+
+  /** A room nobody is connected to goes to sleep (durable.ts: watchSleep); only with a room log. */
+  watchSleep(): void {
+    if (!this.durable.enabled) return;
+    watchSleep({
+      seconds: this.room.settings().roomSleepSeconds,
+      disposing: () => this.room.disposing(),
+      nobodyHere: () => this.room.nobodyHere(),
+      later: (ms, fn) => this.room.later(ms, fn),
+      sleep: () => {
+        this.room.disposeReason("sleeping");
+        // A log that cannot take it (disk full) keeps the room awake: it tries again later.
+        if (!this.saved() || !this.durable.sleep(this.room.roomId())) {
+          this.room.disposeReason(null);
+          return false;
+        }
+        this.room.disconnect(); // asleep, not ended: a join wakes it
+        return true;
+      },
+    });
+  }
+
+  /** The room is disposed: true if its log stays open (its process stopping, the room asleep). */
+  keepsOpen(): boolean {
+    if (this.durable?.enabled && matchMaker.state === matchMaker.MatchMakerState.SHUTTING_DOWN) this.durable.keepOpen = true;
+    return this.durable?.keepOpen ?? false;
+  }
+
+  /** The room is gone for good: its log is closed. */
+  disposed(): void {
+    this.durable?.disposed(this.room.roomId());
+  }
+
+  /** The base's `restoring`: the logged room this create rebuilds, if it is a restore. */
+  restoring(options: Record<string, unknown>): { roomId: string; options: Record<string, unknown> } | null {
+    this.logged = takeRestore(options);
+    return this.logged && { roomId: this.logged.header.roomId, options: this.logged.header.options };
+  }
+
+  /** This room is being rebuilt from its log (until `onRestore` takes the logged room). */
+  get isRestore(): boolean {
+    return this.logged !== null;
+  }
+
+  /** The logged room to rebuild from, taken once. */
+  takeLogged(): LoggedRoom {
+    const r = this.logged!;
+    this.logged = null;
+    return r;
+  }
+}
