@@ -45,12 +45,18 @@ async function ratedMatch(client: Client, me: Me, pool = "connect4"): Promise<{ 
   return { room, probe, queue };
 }
 
-/** Plays Connect Four to the end: `winner` drops in column 0, the other in column 1 (four in a column wins). */
+/**
+ * Plays Connect Four to the end: `winner` drops in column 0 (four in a column win), the other
+ * along the bottom row with a gap (columns 1, 2, 3, 5: never four), so the winner wins whoever
+ * moves first (both in one column lost the game for the winner when the other moved first).
+ */
+const LOSER_COLUMNS = [1, 2, 3, 5];
 async function playToWin(players: { room: Room<any>; probe: Probe }[], winnerSeat: number): Promise<void> {
   const bySeat = (seat: number) => players.find((p) => p.room.state.seats?.[seat] && p.probe.messages.some((m) => m.type === "seat" && m.payload.seat === seat))!;
-  for (let turn = 0; turn < 7; turn++) {
+  let loserMoves = 0;
+  for (let turn = 0; turn < 8; turn++) {
     const seat = await players[0].probe.until(() => (players[0].room.state.acting?.length ? players[0].room.state.acting[0] : undefined), 5000, "someone on turn");
-    bySeat(seat).room.send("drop", { col: seat === winnerSeat ? 0 : 1 });
+    bySeat(seat).room.send("drop", { col: seat === winnerSeat ? 0 : LOSER_COLUMNS[loserMoves++] });
     await players[0].probe.until(() => players[0].room.state.phase === "finished" || players[0].room.state.acting?.[0] !== seat || undefined, 5000, "the move");
     if (players[0].room.state.phase === "finished") return;
   }
