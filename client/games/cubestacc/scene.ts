@@ -6,7 +6,9 @@
 // Rendering is on demand: a change schedules one frame; animations run frames
 // only while they last. Everything re-binds on each new Room (RoomSession
 // survives reconnects): the scene keeps showing what it has until the new
-// state arrives.
+// state arrives. The page: page.ts; the event line and penalty notice: news.ts; the
+// how-to and guided first move: teaching.ts; the subtitle: subtitle.ts; the test
+// surface: snapshot.ts.
 import { RatedBox } from "../shell/rated";
 import type { Room } from "colyseus.js";
 import type { CubestaccPayloads } from "../../../common/cubestacc/game";
@@ -14,25 +16,25 @@ import type { GameContext, GameHandle } from "../types";
 import type { ConnStatus } from "../../net/session";
 import { typedSend, type Send } from "../../net/send";
 import { cueOtherMove } from "../../ui/cues";
-import { h } from "../../ui/dom";
 import { toast } from "../../ui/toast";
-import { floatText } from "./animations";
 import { cardLabel } from "./art";
 import { Aim } from "./aim";
 import { normYaw, type Yaw } from "./geometry";
 import { HandStrip } from "./hand";
 import { Hud } from "./hud";
 import { attachTableInput } from "./input";
-import { emptyModel, readModel, seatName, tableSnapshot, type CubestaccWire, type TableModel } from "./model";
-import { HowTo, howtoSeen } from "./howto";
+import { emptyModel, readModel, seatName, type CubestaccWire, type TableModel } from "./model";
 import { PenaltyNotice } from "./penalty";
-import { FirstMoveGuide, guideCards } from "./guide";
-import { eventLine, playLine } from "./events";
+import { playLine } from "./events";
 import { Flights } from "./flights";
 import { CubestaccKeyboard } from "./keyboard";
 import "./cubestacc.css";
 import { TableView } from "./tableView";
-
+import { TableNews } from "./news";
+import { tablePage } from "./page";
+import { sceneSnapshot } from "./snapshot";
+import { subtitleOf } from "./subtitle";
+import { Teaching } from "./teaching";
 
 export async function mount(host: HTMLElement, ctx: GameContext): Promise<GameHandle> {
   const scene = new CubestaccScene(host, ctx);
@@ -74,14 +76,23 @@ class CubestaccScene implements GameHandle {
   private cleanups: (() => void)[] = [];
   private timer: ReturnType<typeof setInterval> | null = null;
   private gameSeen = -1;
-  private howto = new HowTo();
   private penalty = new PenaltyNotice();
-  private howtoChecked = false;
-  private guide = new FirstMoveGuide(!howtoSeen());
+  private teaching = new Teaching({
+    model: () => this.model,
+    me: () => this.mySeat(),
+    aim: () => this.aim,
+    renderHand: () => this.renderHand(),
+  });
+  private news = new TableNews({
+    model: () => this.model,
+    me: () => this.mySeat(),
+    hud: () => this.hud,
+    penalty: this.penalty,
+    announce: (text) => this.ctx.announce(text),
+    frozen: () => this.view.frozen,
+  });
   /** A rated game's changes on the end screen (client/games/shell/rated.ts). */
   private rated: RatedBox | null = null;
-  /** The event line's last words, newest last (the test hook reads them; a bot's play between two of our turns is not lost). */
-  private eventLines: string[] = [];
 
   constructor(host: HTMLElement, ctx: GameContext) {
     this.host = host;
@@ -94,7 +105,7 @@ class CubestaccScene implements GameHandle {
       hud: () => this.hud,
       hand: () => this.hand,
       tableHost: () => this.tableHost,
-      guide: this.guide,
+      guide: this.teaching.guide,
       renderHand: () => this.renderHand(),
       send: (payload) => this.send("play", payload),
       // The penalty's explanation covers the top of the stack on a phone: read, it goes once you play.
@@ -143,7 +154,7 @@ class CubestaccScene implements GameHandle {
     this.cleanups.push(
       session.onMessage<{ code?: string; message?: string; type?: string }>("error", (e) => this.onError(e)),
     );
-    this.cleanups.push(session.onMessage<Record<string, unknown>>("event", (e) => this.onEvent(e)));
+    this.cleanups.push(session.onMessage<Record<string, unknown>>("event", (e) => this.news.onEvent(e)));
     this.cleanups.push(session.onMessage("seat", () => this.scheduleSync()));
     this.cleanups.push(session.onMessage("welcome", () => this.scheduleSync()));
 
@@ -169,36 +180,14 @@ class CubestaccScene implements GameHandle {
       ready: (ready) => this.send("ready", { ready }),
       addBot: () => this.send("addBot", {}),
       removeBot: (seat) => this.send("removeBot", { seat }),
-      help: () => this.howto.show(this.model.wildPivot, this.model.timer),
+      help: () => this.teaching.help(),
     });
     this.rated = new RatedBox(this.ctx.session, (t) => this.ctx.announce(t));
     this.hud.endBody.prepend(this.rated.el);
     this.hand = new HandStrip(this.aim.handEvents());
-    this.tableHost = h(
-      "div",
-      { class: "cs-table", id: "cs-table" },
-      this.hud.viewControls,
-      this.hud.log,
-      this.hud.waiting,
-      this.hud.endScreen,
-      this.hud.suitPicker,
-      this.hud.afterBar,
-      this.penalty.el,
-    );
-    this.root = h(
-      "div",
-      { class: "cs" },
-      this.hud.status,
-      this.tableHost,
-      this.hud.seatsBox,
-      this.hud.actions,
-      this.hand.el,
-    );
-    this.root.append(this.howto.el, this.guide.el);
-    // closing the how-to (button or Escape) starts the guided first move without waiting for a patch
-    const reguide = () => setTimeout(() => this.guideNow(), 0);
-    this.howto.el.addEventListener("click", reguide);
-    this.howto.el.addEventListener("keydown", reguide);
+    const page = tablePage(this.hud, this.hand, this.penalty.el, [this.teaching.howto.el, this.teaching.guide.el]);
+    this.root = page.root;
+    this.tableHost = page.tableHost;
     this.host.append(this.root);
     this.keys = new CubestaccKeyboard(this.root, {
       model: () => this.model,
@@ -219,7 +208,7 @@ class CubestaccScene implements GameHandle {
         this.aim.refreshTargets();
       },
       buttons: this.hud.buttons,
-      help: () => this.howto.show(this.model.wildPivot, this.model.timer),
+      help: () => this.teaching.help(),
     });
     this.cleanups.push(() => this.keys.destroy());
   }
@@ -265,7 +254,7 @@ class CubestaccScene implements GameHandle {
     // selection survives only while the card is still ours and playable
     const legalCards = new Set((m.mine?.legal ?? []).map((l) => l.card));
     if (this.aim.selected !== null && !legalCards.has(this.aim.selected)) this.aim.selected = null;
-    this.aim.selected ??= this.guide.pick(m.mode, me !== null && m.turn === me && m.phase === "playing", guideCards(m.mine?.legal ?? []), this.howto.shown || !this.howtoChecked);
+    this.aim.selected ??= this.teaching.lift(m, me);
     if (this.aim.sent && m.mine?.hand.includes(this.aim.sent.card) && performance.now() - this.aim.sent.at > 4000) {
       this.hand.restore(this.aim.sent.card); // never answered: show the card again
       this.aim.sent = null;
@@ -281,7 +270,7 @@ class CubestaccScene implements GameHandle {
       for (const cube of m.cubes.slice(prev.cubes.length)) {
         const line = playLine(cube, m, me);
         if (!line) continue;
-        this.noteLine(line);
+        this.news.note(line);
         this.hud.say(line);
         cueOtherMove();
       }
@@ -305,8 +294,8 @@ class CubestaccScene implements GameHandle {
     if (m.phase === "finished") this.rated?.show(m.gameNo, me, (seat) => seatName(m, seat));
     else this.rated?.hide();
     this.keys.observe(m);
-    this.teach(m, me, prev);
-    this.updateSubtitle();
+    this.teaching.teach(m, me, prev);
+    this.ctx.setSubtitle(subtitleOf(m));
     if (m.gameNo !== this.gameSeen && m.phase === "playing") {
       this.gameSeen = m.gameNo;
       this.hud.showEndAgain();
@@ -314,27 +303,6 @@ class CubestaccScene implements GameHandle {
     }
     this.prev = m;
     this.requestRender();
-  }
-
-  /**
-   * Before a player's first game: how to play (spectators and returning players skip it), but
-   * never at the cost of a turn: while the clock runs on our own turn it waits, and when our
-   * turn comes at a timed table the card steps aside (offered again next time).
-   */
-  private teach(m: TableModel, me: number | null, prev: TableModel | null): void {
-    if (me === null) return;
-    const timedTurn = (x: TableModel | null) => !!x && x.phase === "playing" && x.timer > 0 && x.turn === me;
-    if (!this.howtoChecked) {
-      if (howtoSeen()) this.howtoChecked = true;
-      else if (!timedTurn(m)) {
-        this.howtoChecked = true;
-        this.howto.show(m.wildPivot, m.timer);
-      }
-    }
-    if (this.howto.shown && timedTurn(m) && !timedTurn(prev)) {
-      this.howto.hide(false);
-      toast("Your turn! How to play is behind ?", "info");
-    }
   }
 
   private renderHand(): number[] {
@@ -369,16 +337,6 @@ class CubestaccScene implements GameHandle {
     this.hud.tick(this.model, this.hudContext());
   }
 
-  private updateSubtitle(): void {
-    const m = this.model;
-    const mode = m.mode === "solo" ? `Solo vs ${Math.max(0, m.maxSeats - 1)} bot${m.maxSeats - 1 === 1 ? "" : "s"}` : m.mode === "online" ? "Online" : m.mode;
-    const bits = [mode, `${m.maxSeats} seats`, packName(m.pack)];
-    if (m.timer > 0) bits.push(`${m.timer}s turns`);
-    if (m.wildPivot) bits.push("wild pivot");
-    if (m.spectators > 0) bits.push(`${m.spectators} watching`);
-    this.ctx.setSubtitle(bits.join(" · "));
-  }
-
   /** Sends a move message (a seat only); its payload type is the one the server parses (common/cubestacc/game.ts). */
   private readonly send: Send<CubestaccPayloads> = (type, payload) => {
     if (this.mySeat() === null) return false;
@@ -396,39 +354,7 @@ class CubestaccScene implements GameHandle {
     this.aim.refreshTargets();
   }
 
-
   // ---- server messages ------------------------------------------------------------------------
-
-  private noteLine(line: string): void {
-    this.eventLines.push(line);
-    if (this.eventLines.length > 24) this.eventLines.shift();
-  }
-
-  private onEvent(e: Record<string, unknown>): void {
-    const { text, floatAt, floatMsg, announce } = eventLine(e, this.model, this.mySeat());
-    this.explainPenalty(e);
-    if (announce) this.ctx.announce(text);
-    if (text) {
-      this.noteLine(text);
-      this.hud.say(text);
-    }
-    if (floatAt !== null && floatMsg && !this.view.frozen) {
-      const chip = this.hud.seatsBox.querySelector(`[data-seat="${floatAt}"]`) as HTMLElement | null;
-      const r = chip?.getBoundingClientRect();
-      if (r && r.width > 0) floatText(document.body, r.left + r.width / 2, r.top + r.height / 2, floatMsg, "cs-float-seat");
-    }
-  }
-
-  /** A K stack you take, or a Caught on you: explained to you once (penalty.ts). */
-  private explainPenalty(e: Record<string, unknown>): void {
-    const me = this.mySeat();
-    const num = (v: unknown) => (typeof v === "number" ? v : 0);
-    const name = (seat: unknown) => (seat === me ? "you" : seatName(this.model, num(seat)));
-    if (e.kind === "start") this.penalty.reset();
-    else if (e.kind === "kstack") this.penalty.stacked(name(e.seat));
-    else if (e.kind === "take") this.penalty.taken(me !== null && e.seat === me, num(e.wanted), num(e.got));
-    else if (e.kind === "caught" && me !== null && e.target === me) this.penalty.caught(num(e.wanted), num(e.got), seatName(this.model, num(e.seat)));
-  }
 
   private onError(e: { code?: string; message?: string; type?: string }): void {
     if (e?.type === "play" && this.aim.sent) {
@@ -465,17 +391,6 @@ class CubestaccScene implements GameHandle {
     return this.view.targetCenter(onto, mode);
   }
 
-  /** Lifts the guide's card now, when the guided first move is due and nothing is picked. */
-  private guideNow(): void {
-    const m = this.model;
-    const me = this.mySeat();
-    if (this.aim.selected !== null) return;
-    this.aim.selected = this.guide.pick(m.mode, me !== null && m.turn === me && m.phase === "playing", guideCards(m.mine?.legal ?? []), this.howto.shown);
-    if (this.aim.selected === null) return;
-    this.renderHand();
-    this.aim.refreshTargets();
-  }
-
   /** window.__hub's Cubestacc hooks (GameHandle.hooks). */
   readonly hooks = {
     cardCenter: (card: number) => this.cardCenter(card),
@@ -490,34 +405,18 @@ class CubestaccScene implements GameHandle {
   }
 
   snapshot(): Record<string, unknown> {
-    const m = this.model;
-    const me = this.mySeat();
-    const b = this.hud.buttons;
-    return {
-      ...tableSnapshot(m, me),
-      buttons: Object.fromEntries(Object.entries(b).map(([k, el]) => [k, !el.disabled])),
-      turnText: this.root.querySelector("#cs-turn")?.textContent ?? "",
-      timerText: this.root.querySelector("#cs-timer")?.textContent ?? "",
-      log: this.eventLines[this.eventLines.length - 1] ?? "",
-      lines: [...this.eventLines],
-      yaw: this.view.yaw,
-      zoom: Math.round(this.board.camera.cam.z * 1000) / 1000,
-      follow: this.board.camera.follow,
-      cubeSize: { ...this.board.size },
-      positions: this.board.positions(),
-      selected: this.aim.selected,
-      glowing: this.board.activeTargets.map((t) => ({ ...t })),
-      picking: this.hud.picking,
-      endShown: !this.hud.endScreen.hidden,
-      afterShown: !this.hud.afterBar.hidden,
-      howtoShown: this.howto.shown,
-      penalty: this.penalty.shown ? this.root.querySelector("#cs-penalty-title")?.textContent ?? "" : "",
-      guideShown: this.guide.shown,
-      reasons: Object.fromEntries(Object.entries(b).map(([k, el]) => [k, el.disabled ? (el.lastElementChild?.textContent ?? "") : ""])),
-      stackInView: this.view.stackInView(this.model.cubes),
-      waitingShown: !this.hud.waiting.hidden,
-      animating: this.anim.busy || this.flights.arriving.size > 0,
-    };
+    return sceneSnapshot({
+      model: this.model,
+      me: this.mySeat(),
+      root: this.root,
+      hud: this.hud,
+      view: this.view,
+      aim: this.aim,
+      flights: this.flights,
+      lines: this.news.lines,
+      teaching: this.teaching,
+      penalty: this.penalty,
+    });
   }
 
   renderNow(): void {
@@ -547,9 +446,3 @@ class CubestaccScene implements GameHandle {
     this.root?.remove();
   }
 }
-
-function packName(pack: string): string {
-  return pack.charAt(0).toUpperCase() + pack.slice(1);
-}
-
-

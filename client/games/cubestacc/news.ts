@@ -1,0 +1,59 @@
+// The table's news from the server's events: the event line says what happened (events.ts),
+// a few seat events float a word over the seat, the end is read out, and a K stack you take
+// or a Caught on you is explained to you once (penalty.ts). The last lines are kept for the
+// test hook, so a bot's play between two of our turns is not lost.
+import { floatText } from "./animations";
+import { eventLine } from "./events";
+import type { Hud } from "./hud";
+import { seatName, type TableModel } from "./model";
+import type { PenaltyNotice } from "./penalty";
+
+export interface NewsDeps {
+  model(): TableModel;
+  me(): number | null;
+  hud(): Hud;
+  penalty: PenaltyNotice;
+  announce(text: string): void;
+  /** Screenshots freeze the scene: no floats then. */
+  frozen(): boolean;
+}
+
+export class TableNews {
+  /** The event line's last words, newest last (the test hook reads them). */
+  readonly lines: string[] = [];
+
+  constructor(private readonly deps: NewsDeps) {}
+
+  note(line: string): void {
+    this.lines.push(line);
+    if (this.lines.length > 24) this.lines.shift();
+  }
+
+  onEvent(e: Record<string, unknown>): void {
+    const { text, floatAt, floatMsg, announce } = eventLine(e, this.deps.model(), this.deps.me());
+    this.explainPenalty(e);
+    if (announce) this.deps.announce(text);
+    if (text) {
+      this.note(text);
+      this.deps.hud().say(text);
+    }
+    if (floatAt !== null && floatMsg && !this.deps.frozen()) {
+      const chip = this.deps.hud().seatsBox.querySelector(`[data-seat="${floatAt}"]`) as HTMLElement | null;
+      const r = chip?.getBoundingClientRect();
+      if (r && r.width > 0) floatText(document.body, r.left + r.width / 2, r.top + r.height / 2, floatMsg, "cs-float-seat");
+    }
+  }
+
+  /** A K stack you take, or a Caught on you: explained to you once (penalty.ts). */
+  private explainPenalty(e: Record<string, unknown>): void {
+    const me = this.deps.me();
+    const model = this.deps.model();
+    const { penalty } = this.deps;
+    const num = (v: unknown) => (typeof v === "number" ? v : 0);
+    const name = (seat: unknown) => (seat === me ? "you" : seatName(model, num(seat)));
+    if (e.kind === "start") penalty.reset();
+    else if (e.kind === "kstack") penalty.stacked(name(e.seat));
+    else if (e.kind === "take") penalty.taken(me !== null && e.seat === me, num(e.wanted), num(e.got));
+    else if (e.kind === "caught" && me !== null && e.target === me) penalty.caught(num(e.wanted), num(e.got), seatName(model, num(e.seat)));
+  }
+}
