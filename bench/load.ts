@@ -25,121 +25,32 @@
 // Env: LOAD_STEPS, LOAD_SAMPLED_STEPS, LOAD_SAMPLE, LOAD_MEASURE_MS, LOAD_RATE,
 // LOAD_SYSTEMS="baseline,hub,hub-sampled,cubestacc,bgio", LOAD_PIN, LOAD_PROFILE,
 // LOAD_WORKER_NODE_ARGS (see docs/benchmarks.md).
+// This file steps each system and writes the results; bench/load/: systems.ts (the systems and
+// their steps), server.ts (a system's server, idle RSS), generators.ts (the load generators),
+// processes.ts (pinning, profiling, /proc sampling, stopping), report.ts (rows and tables).
 
-import { fork, spawn, spawnSync, type ChildProcess } from "node:child_process";
-import { mkdirSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
-import net from "node:net";
 import os from "node:os";
-import path from "node:path";
-import { fileURLToPath } from "node:url";
 import { announceQuick, freePort, QUICK, quick, writeResult } from "./lib/section.js";
-import { builtEntry, builtHub } from "./lib/built.js";
+import { forkGenerators, WORKER_NODE_ARGS, WORKERS, type Grown, type Measured, type Worker } from "./load/generators.js";
+import { children, PIN, sampleProc, sleep, stop } from "./load/processes.js";
+import { report, type Row } from "./load/report.js";
+import { IDLE_SETTLE_MS, idleNpmStart, idleRssMb, startServer } from "./load/server.js";
+import { SAMPLE, SAMPLED_STEPS, STEPS, stepsOf, SYSTEMS, TARGET_P99_MS, wantedSystems, type System } from "./load/systems.js";
 
-const HERE = path.dirname(fileURLToPath(import.meta.url));
-const ROOT = path.dirname(HERE);
-
-const steps = (list: string) => list.split(",").map(Number).filter((n) => n > 0);
-// Quick mode (BENCH_QUICK=1): one tiny step per system, a short window.
-const STEPS = steps(process.env.LOAD_STEPS ?? quick("50,200,500,1000,2000", "8"));
-/** hub-sampled starts where the fully decoding generators run out of CPU. */
-const SAMPLED_STEPS = steps(process.env.LOAD_SAMPLED_STEPS ?? quick("1000,2000,3000", "16"));
-/**
- * Node flags of the generator processes. A 64 MB young generation: thousands of decoded
- * states in one heap made scavenges a third of a generator's CPU (and its latency spikes).
- */
-const WORKER_NODE_ARGS = (process.env.LOAD_WORKER_NODE_ARGS ?? "--max-semi-space-size=64").split(" ").filter(Boolean);
 const MEASURE_MS = Number(process.env.LOAD_MEASURE_MS ?? quick(8000, 1500));
 const SETTLE_MS = quick(2000, 300);
 /** Longest a step may spend connecting its new clients. */
 const GROW_MS = 60000;
 const RATE = Number(process.env.LOAD_RATE ?? 1);
-/** hub-sampled: one client in SAMPLE decodes its state and measures latency. */
-const SAMPLE = Number(process.env.LOAD_SAMPLE ?? 8);
-/** Load-generator processes (quick mode: one, a process less to boot per system). */
-const WORKERS = quick(2, 1);
 /** Past this p99 a system is not stepped up further (the 50 ms target is long gone). */
 const GIVE_UP_P99_MS = 500;
 /** Hard bound on the whole section. */
 const SECTION_TIMEOUT_MS = 20 * 60 * 1000;
-const TARGET_P99_MS = 50;
 const CLK_TCK = 100;
 
-type SystemName = "baseline" | "hub" | "hub-tsx" | "hub-1commit" | "hub-sampled" | "hub-sampled-1commit" | "hub-sampled-nolog" | "cubestacc" | "bgio" | "bgio-tsx";
-/** `env`: the generators'; `serverEnv`: the server's, over the defaults of runSystem. */
-/** `tsx`: run the TypeScript through tsx instead of the built JavaScript (the hub before issue 23). */
-const SYSTEMS: { name: SystemName; mode: "echo" | "hub" | "cubestacc" | "bgio"; script: string; label: string; env?: NodeJS.ProcessEnv; serverEnv?: NodeJS.ProcessEnv; tsx?: true }[] = [
-  { name: "baseline", mode: "echo", script: "bench/load/echoServer.ts", label: "raw ws echo" },
-  { name: "hub", mode: "hub", script: "server/index.ts", label: "hub (Colyseus 0.16), co-op Minesweeper" },
-  { name: "hub-tsx", mode: "hub", script: "server/index.ts", label: "hub run through tsx (not built), co-op Minesweeper", tsx: true },
-  {
-    name: "hub-sampled",
-    mode: "hub",
-    script: "server/index.ts",
-    label: `hub, co-op Minesweeper, 1 client in ${SAMPLE} decoding and measuring (the others quiet)`,
-    env: { SAMPLE: String(SAMPLE) },
-  },
-  {
-    name: "hub-sampled-1commit",
-    mode: "hub",
-    script: "server/index.ts",
-    label: `hub-sampled with a room-log commit per move (ROOM_LOG_GROUP_COMMIT=off)`,
-    env: { SAMPLE: String(SAMPLE) },
-    serverEnv: { ROOM_LOG_GROUP_COMMIT: "off" },
-  },
-  {
-    name: "hub-sampled-nolog",
-    mode: "hub",
-    script: "server/index.ts",
-    label: `hub-sampled without a room log (ROOM_LOG=off)`,
-    env: { SAMPLE: String(SAMPLE) },
-    serverEnv: { ROOM_LOG: "off" },
-  },
-  {
-    name: "hub-1commit",
-    mode: "hub",
-    script: "server/index.ts",
-    label: "hub with a room-log commit per move (ROOM_LOG_GROUP_COMMIT=off)",
-    serverEnv: { ROOM_LOG_GROUP_COMMIT: "off" },
-  },
-  { name: "cubestacc", mode: "cubestacc", script: "server/index.ts", label: "hub (Colyseus 0.16), Cubestacc 4-seat tables" },
-  { name: "bgio", mode: "bgio", script: "bench/load/bgioServer.ts", label: "boardgame.io 0.50" },
-  { name: "bgio-tsx", mode: "bgio", script: "bench/load/bgioServer.ts", label: "boardgame.io 0.50 run through tsx", tsx: true },
-];
-const wantedSystems = (process.env.LOAD_SYSTEMS ?? "baseline,hub,hub-sampled,cubestacc,bgio").split(",");
-
-interface Row {
-  system: SystemName;
-  target: number;
-  clients: number;
-  failedJoins: number;
-  movesPerSec: number;
-  p50: number;
-  p95: number;
-  p99: number;
-  /** Moves sent but never shown within 2 s (counted when the client's next move is due). */
-  timeouts: number;
-  /** boardgame.io only: moves its server dropped as sent against an older state (logged "invalid stateID"). */
-  staleDropped: number;
-  serverCpuPercent: number;
-  serverRssMb: number;
-  generatorCpuPercent: number;
-  generatorLagP99Ms: number;
-  viewersPerMove: number;
-  bytesPerMovePerClient: number;
-  /** The state patches' share of bytesPerMovePerClient (the rest: events and other messages). */
-  patchBytesPerMovePerClient: number;
-  serverBytesPerMovePerClient: number;
-  fullStateJsonBytes: number;
-  /** 1-minute load average of the machine after the step (other work on the shared cores shows here). */
-  loadAvg1: number;
-}
-
-/** A server's RSS once it has started and sat idle this long (no client yet). */
-const IDLE_SETTLE_MS = quick(5000, 1000);
 /** Idle RSS (MB) of each system's server, and of the hub as `npm start` runs it. */
 const idle: Record<string, number> = {};
 
-const children = new Set<ChildProcess>();
 const guard = setTimeout(() => {
   console.error(`load bench: over ${SECTION_TIMEOUT_MS / 60000} min, stopping`);
   for (const c of children) c.kill("SIGKILL");
@@ -150,61 +61,6 @@ process.on("exit", () => {
   for (const c of children) if (c.exitCode === null) c.kill("SIGKILL");
 });
 
-const sleep = (ms: number) => new Promise<void>((r) => setTimeout(r, ms));
-
-/**
- * LOAD_PROFILE=<dir>: each server process writes a V8 CPU profile of its whole run to
- * <dir>/<system>-<n>/ (the largest file is the main thread), and each generator one of every
- * measured window to <dir>/<mode>-worker<w>-<clients>.cpuprofile (open them in Chrome
- * DevTools) — how to find what limits a step.
- */
-/**
- * LOAD_PIN=1 (and at least 2 CPUs): the server process runs on CPU 0 only and the generators
- * on the other CPUs (`taskset`), so generator work never queues the server's — the nearest
- * this one machine comes to separate client machines.
- */
-const PIN = process.env.LOAD_PIN === "1" && os.cpus().length >= 2;
-function pin(pid: number | undefined, who: "server" | "generators"): void {
-  if (!PIN || !pid) return;
-  const cpus = who === "server" ? "0" : `1-${os.cpus().length - 1}`;
-  const r = spawnSync("taskset", ["-a", "-p", "-c", cpus, String(pid)], { encoding: "utf8" });
-  if (r.status !== 0) console.warn(`load: could not pin ${who} (pid ${pid}) to CPU ${cpus}: ${r.stderr || r.error}`);
-}
-
-let profiled = 0;
-function profileArgs(who: string): string[] {
-  const dir = process.env.LOAD_PROFILE;
-  return dir ? ["--cpu-prof", `--cpu-prof-dir=${path.resolve(dir, `${who}-${++profiled}`)}`] : [];
-}
-
-async function waitForPort(port: number, timeoutMs = 30000): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (Date.now() < deadline) {
-    const ok = await new Promise<boolean>((resolve) => {
-      const s = net.connect(port, "127.0.0.1");
-      s.once("connect", () => (s.destroy(), resolve(true)));
-      s.once("error", () => resolve(false));
-    });
-    if (ok) return;
-    await sleep(200);
-  }
-  throw new Error(`nothing listening on ${port} after ${timeoutMs} ms`);
-}
-
-interface ProcSample {
-  cpuTicks: number;
-  rssKb: number;
-  wchar: number;
-}
-function sampleProc(pid: number): ProcSample {
-  const stat = readFileSync(`/proc/${pid}/stat`, "utf8");
-  const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
-  const cpuTicks = Number(fields[11]) + Number(fields[12]); // utime, stime (fields 14, 15)
-  const rssKb = Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, "utf8"))?.[1] ?? 0);
-  const wchar = Number(/wchar:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/io`, "utf8"))?.[1] ?? 0);
-  return { cpuTicks, rssKb, wchar };
-}
-
 const mean = (xs: number[]) => (xs.length ? xs.reduce((a, b) => a + b, 0) / xs.length : 0);
 
 function percentile(sorted: number[], p: number): number {
@@ -212,138 +68,15 @@ function percentile(sorted: number[], p: number): number {
   return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
 }
 
-interface Worker {
-  proc: ChildProcess;
-  ask<T>(msg: object): Promise<T>;
-}
-function forkWorker(env: NodeJS.ProcessEnv): Worker {
-  const proc = fork(path.join(HERE, "load", "worker.ts"), [], {
-    execArgv: [...WORKER_NODE_ARGS, "--import", "tsx"],
-    env: { ...process.env, ...env },
-    stdio: ["ignore", "ignore", "inherit", "ipc"],
-  });
-  children.add(proc);
-  pin(proc.pid, "generators");
-  return {
-    proc,
-    ask<T>(msg: object) {
-      return new Promise<T>((resolve, reject) => {
-        const onMsg = (m: T) => (cleanup(), resolve(m));
-        const onExit = (code: number | null) => (cleanup(), reject(new Error(`load worker exited (${code})`)));
-        const cleanup = () => {
-          proc.off("message", onMsg);
-          proc.off("exit", onExit);
-        };
-        proc.once("message", onMsg);
-        proc.once("exit", onExit);
-        proc.send(msg);
-      });
-    },
-  };
-}
-
-async function stop(proc: ChildProcess): Promise<void> {
-  if (proc.exitCode !== null || proc.signalCode !== null) return;
-  const exited = new Promise<void>((r) => proc.once("exit", () => r()));
-  proc.kill("SIGTERM");
-  await Promise.race([exited, sleep(3000)]);
-  if (proc.exitCode === null && proc.signalCode === null) proc.kill("SIGKILL");
-  children.delete(proc);
-}
-
-interface Grown {
-  clients: number;
-  failedJoins: number;
-  joinError: string;
-  groups: Record<string, number>;
-}
-interface Measured {
-  sent: number;
-  done: number;
-  timeouts: number;
-  bytes: number;
-  patchBytes: number;
-  lat: number[];
-  wallMs: number;
-  cpuPercent: number;
-  loopLagP99Ms: number;
-  fullStateJson: number;
-}
-
-/**
- * The hub as `npm start` runs it (NODE_ENV=production, the SQLite store and room log as
- * files, here in a fresh temp DATA_DIR), started and left idle: its RSS with no client.
- */
-async function idleNpmStart(): Promise<number> {
+async function runSystem(sys: System): Promise<Row[]> {
   const port = await freePort();
-  const dataDir = mkdtempSync(path.join(os.tmpdir(), "bench-load-idle-"));
-  const env: NodeJS.ProcessEnv = { ...process.env, PORT: String(port), NODE_ENV: "production", DATA_DIR: dataDir, REDIS_URL: "" };
-  delete env.HUB_DB;
-  delete env.ROOM_LOG;
-  const server = spawn(process.execPath, [await builtHub()], { cwd: ROOT, env, stdio: ["ignore", "ignore", "ignore"] });
-  children.add(server);
-  try {
-    await waitForPort(port);
-    await sleep(IDLE_SETTLE_MS);
-    return sampleProc(server.pid!).rssKb / 1024;
-  } finally {
-    await stop(server);
-    rmSync(dataDir, { recursive: true, force: true });
-  }
-}
-
-const sampled = (s: SystemName) => s.startsWith("hub-sampled");
-
-async function runSystem(sys: (typeof SYSTEMS)[number]): Promise<Row[]> {
-  const port = await freePort();
-  // The room log as `npm start` keeps it: a SQLite file (here in a fresh temp folder).
-  const logDir = mkdtempSync(path.join(os.tmpdir(), "bench-load-log-"));
-  const server = spawn(process.execPath, [...profileArgs(sys.name), ...(sys.tsx ? ["--import", "tsx", sys.script] : [await builtEntry(sys.script)])], {
-    cwd: ROOT,
-    env: {
-      ...process.env,
-      PORT: String(port),
-      HUB_DB: ":memory:",
-      NODE_ENV: "production",
-      REDIS_URL: "",
-      // Each client moves at LOAD_RATE/s, well under the default limit of 20/s; raised anyway
-      // so a burst after a stall is never refused and counted as a lost move.
-      RATE_BURST: "1000",
-      RATE_PER_SECOND: "1000",
-      // Every load client plays from this machine: per-address join/create limits off.
-      ADDRESS_LIMITS: "off",
-      ROOM_LOG: path.join(logDir, "rooms.sqlite"),
-      ROOM_LOG_GROUP_COMMIT: "",
-      ...sys.serverEnv,
-    },
-    stdio: ["ignore", "ignore", "pipe"],
-  });
-  children.add(server);
-  pin(server.pid, "server");
-  // boardgame.io logs every move it drops; count those lines instead of printing each.
-  let droppedLogged = 0;
-  let stderrShown = 0;
-  server.stderr!.setEncoding("utf8").on("data", (chunk: string) => {
-    for (const line of chunk.split("\n")) {
-      if (!line.trim()) continue;
-      if (line.includes("invalid stateID")) droppedLogged++;
-      else if (stderrShown++ < 20) process.stderr.write(`  [${sys.name} server] ${line}\n`);
-    }
-  });
+  const server = await startServer(sys, port);
   const rows: Row[] = [];
   const workers: Worker[] = [];
   try {
-    await waitForPort(port);
-    await sleep(IDLE_SETTLE_MS);
-    idle[sys.name] = sampleProc(server.pid!).rssKb / 1024;
-    for (let w = 0; w < WORKERS; w++) {
-      const profileDir = process.env.LOAD_PROFILE ? path.resolve(process.env.LOAD_PROFILE) : "";
-      if (profileDir) mkdirSync(profileDir, { recursive: true }); // the generators write into it
-      workers.push(
-        forkWorker({ ...sys.env, MODE: sys.mode, PORT: String(port), RATE: String(RATE), WORKER: String(w), WORKERS: String(WORKERS), PROFILE_DIR: profileDir }),
-      );
-    }
-    for (const target of sampled(sys.name) ? SAMPLED_STEPS : STEPS) {
+    idle[sys.name] = await idleRssMb(server.proc, port);
+    workers.push(...forkGenerators(sys, port, RATE));
+    for (const target of stepsOf(sys.name)) {
       const t0 = Date.now();
       const grown = await Promise.all(workers.map((w) => w.ask<Grown>({ cmd: "grow", to: Math.ceil(target / WORKERS), ms: GROW_MS })));
       const joinSeconds = (Date.now() - t0) / 1000;
@@ -356,15 +89,15 @@ async function runSystem(sys: (typeof SYSTEMS)[number]): Promise<Row[]> {
       // Moves are spread evenly over clients, and a move in a room of k reaches k clients.
       const viewersPerMove = sys.mode === "echo" ? 1 : sizes.reduce((a, k) => a + k * k, 0) / Math.max(1, total);
 
-      const dropped0 = droppedLogged;
-      const before = sampleProc(server.pid!);
+      const dropped0 = server.dropped();
+      const before = sampleProc(server.proc.pid!);
       let peakRss = before.rssKb;
-      const rssTimer = setInterval(() => (peakRss = Math.max(peakRss, sampleProc(server.pid!).rssKb)), 500);
+      const rssTimer = setInterval(() => (peakRss = Math.max(peakRss, sampleProc(server.proc.pid!).rssKb)), 500);
       const wallStart = Date.now();
       const measured = await Promise.all(workers.map((w) => w.ask<Measured>({ cmd: "measure", ms: MEASURE_MS })));
       const wallS = (Date.now() - wallStart) / 1000;
       clearInterval(rssTimer);
-      const after = sampleProc(server.pid!);
+      const after = sampleProc(server.proc.pid!);
       peakRss = Math.max(peakRss, after.rssKb);
 
       const lat = measured.flatMap((m) => m.lat).sort((a, b) => a - b);
@@ -381,7 +114,7 @@ async function runSystem(sys: (typeof SYSTEMS)[number]): Promise<Row[]> {
         p95: percentile(lat, 95),
         p99: percentile(lat, 99),
         timeouts: measured.reduce((a, m) => a + m.timeouts, 0),
-        staleDropped: droppedLogged - dropped0,
+        staleDropped: server.dropped() - dropped0,
         serverCpuPercent: ((after.cpuTicks - before.cpuTicks) / CLK_TCK / wallS) * 100,
         serverRssMb: peakRss / 1024,
         generatorCpuPercent: measured.reduce((a, m) => a + m.cpuPercent, 0),
@@ -413,19 +146,9 @@ async function runSystem(sys: (typeof SYSTEMS)[number]): Promise<Row[]> {
   } finally {
     await Promise.all(workers.map((w) => w.ask({ cmd: "quit" }).catch(() => {})));
     await Promise.all(workers.map((w) => stop(w.proc)));
-    await stop(server);
-    rmSync(logDir, { recursive: true, force: true });
+    await server.close();
   }
   return rows;
-}
-
-const f = (n: number, d = 1) => (Number.isFinite(n) ? n.toFixed(d) : "—");
-const ratio = (a: number | undefined, b: number | undefined) => (a !== undefined && b !== undefined && b > 0 && Number.isFinite(a) ? a / b : NaN);
-
-function table(header: string[], rows: string[][]): string {
-  const widths = header.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i]!.length)));
-  const line = (cells: string[]) => "| " + cells.map((c, i) => c.padStart(widths[i]!)).join(" | ") + " |";
-  return [line(header), "| " + widths.map((w) => "-".repeat(w - 1) + ":").join(" | ") + " |", ...rows.map(line)].join("\n");
 }
 
 async function main(): Promise<void> {
@@ -451,99 +174,7 @@ async function main(): Promise<void> {
     rows.push(...(await runSystem(sys)));
   }
 
-  const figures = table(
-    ["system", "clients", "moves/s", "p50 ms", "p95 ms", "p99 ms", "lost", "stale", "srv CPU %", "srv RSS MB", "gen CPU %", "gen lag p99 ms", "B/move/client", "of which patch", "srv B/move/client", "full JSON B", "load avg"],
-    rows.map((r) => [
-      r.system,
-      String(r.clients),
-      f(r.movesPerSec, 0),
-      f(r.p50, 2),
-      f(r.p95, 2),
-      f(r.p99, 2),
-      String(r.timeouts),
-      r.system === "bgio" ? String(r.staleDropped) : "—",
-      f(r.serverCpuPercent, 0),
-      f(r.serverRssMb, 0),
-      f(r.generatorCpuPercent, 0),
-      f(r.generatorLagP99Ms, 0),
-      f(r.bytesPerMovePerClient, 0),
-      r.system === "baseline" || r.system === "bgio" ? "—" : f(r.patchBytesPerMovePerClient, 0),
-      f(r.serverBytesPerMovePerClient, 0),
-      r.system === "baseline" ? "—" : f(r.fullStateJsonBytes, 0),
-      f(r.loadAvg1, 1),
-    ]),
-  );
-
-  const at = (s: SystemName, n: number) => rows.find((r) => r.system === s && r.target === n);
-  const ratios = STEPS.filter((n) => at("hub", n)).map((n) => {
-    const h = at("hub", n)!;
-    const b = at("baseline", n);
-    const g = at("bgio", n);
-    const c = at("cubestacc", n);
-    return {
-      clients: n,
-      p50VsBaseline: ratio(h.p50, b?.p50),
-      p99VsBaseline: ratio(h.p99, b?.p99),
-      p50VsBgio: ratio(h.p50, g?.p50),
-      p99VsBgio: ratio(h.p99, g?.p99),
-      movesPerSecVsBgio: ratio(h.movesPerSec, g?.movesPerSec),
-      cpuVsBgio: ratio(h.serverCpuPercent, g?.serverCpuPercent),
-      rssVsBgio: ratio(h.serverRssMb, g?.serverRssMb),
-      bytesVsBgio: ratio(h.bytesPerMovePerClient, g?.bytesPerMovePerClient),
-      bytesVsFullJson: ratio(h.bytesPerMovePerClient, h.fullStateJsonBytes),
-      cubestaccP50VsBaseline: ratio(c?.p50, b?.p50),
-      cubestaccBytesVsFullJson: ratio(c?.bytesPerMovePerClient, c?.fullStateJsonBytes),
-    };
-  });
-  const ratioTable = table(
-    ["clients", "hub/base p50", "hub/base p99", "hub/bgio p50", "hub/bgio p99", "hub/bgio moves/s", "hub/bgio CPU", "hub/bgio RSS", "hub/bgio B/move", "hub B/move ÷ full JSON", "cubestacc/base p50", "cubestacc B/move ÷ full JSON"],
-    ratios.map((r) => [
-      String(r.clients),
-      f(r.p50VsBaseline, 2),
-      f(r.p99VsBaseline, 2),
-      f(r.p50VsBgio, 2),
-      f(r.p99VsBgio, 2),
-      f(r.movesPerSecVsBgio, 2),
-      f(r.cpuVsBgio, 2),
-      f(r.rssVsBgio, 2),
-      f(r.bytesVsBgio, 3),
-      r.bytesVsFullJson > 0 ? `1/${f(1 / r.bytesVsFullJson, 0)}` : "—",
-      f(r.cubestaccP50VsBaseline, 2),
-      r.cubestaccBytesVsFullJson > 0 ? `1/${f(1 / r.cubestaccBytesVsFullJson, 1)}` : "—",
-    ]),
-  );
-
-  // The room log's cost, same run: a group commit, a commit per move, no log.
-  const logRows: string[][] = [];
-  for (const [group, single, none, steps] of [
-    ["hub-sampled", "hub-sampled-1commit", "hub-sampled-nolog", SAMPLED_STEPS],
-    ["hub", "hub-1commit", null, STEPS],
-  ] as const) {
-    for (const n of steps) {
-      const cells = [group, single, none].map((s) => (s ? at(s, n) : undefined));
-      if (cells.filter(Boolean).length < 2) continue;
-      const show = (r: Row | undefined) => (r ? `${f(r.p50, 2)} / ${f(r.p99, 1)} ms, ${f(r.serverCpuPercent, 0)} %` : "—");
-      logRows.push([group, String(n), show(cells[0]), show(cells[1]), show(cells[2])]);
-    }
-  }
-  const logTable = logRows.length
-    ? table(["system", "clients", "group commit: p50 / p99, srv CPU", "commit per move", "no room log"], logRows)
-    : "";
-
-  const crossings: Record<string, string> = {};
-  for (const sys of SYSTEMS) {
-    const mine = rows.filter((r) => r.system === sys.name);
-    if (!mine.length) continue;
-    const first = mine.find((r) => !(r.p99 <= TARGET_P99_MS));
-    crossings[sys.name] = first
-      ? `p99 past ${TARGET_P99_MS} ms at ${first.target} clients (${f(first.p99, 1)} ms)`
-      : `p99 under ${TARGET_P99_MS} ms up to ${mine[mine.length - 1]!.clients} clients`;
-  }
-
-  const idleTable = table(
-    ["server", "idle RSS MB"],
-    Object.entries(idle).map(([k, mb]) => [k === "npm start" ? "hub as `npm start` runs it (file store and room log)" : k, f(mb, 0)]),
-  );
+  const { figures, ratios, ratioTable, logTable, crossings, idleTable } = report(rows, idle);
 
   console.log("\n" + figures);
   console.log("\n" + ratioTable);
