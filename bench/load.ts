@@ -75,7 +75,7 @@ async function runSystem(sys: System): Promise<Row[]> {
   const workers: Worker[] = [];
   try {
     idle[sys.name] = await idleRssMb(server.proc, port);
-    workers.push(...forkGenerators(sys, port, RATE));
+    forkGenerators(sys, port, RATE, workers);
     for (const target of stepsOf(sys.name)) {
       const t0 = Date.now();
       const grown = await Promise.all(workers.map((w) => w.ask<Grown>({ cmd: "grow", to: Math.ceil(target / WORKERS), ms: GROW_MS })));

@@ -50,14 +50,13 @@ function forkWorker(env: NodeJS.ProcessEnv): Worker {
 }
 
 /** WORKERS generators for one system's server on `port`, each to hold its share of the clients. */
-export function forkGenerators(sys: System, port: number, rate: number): Worker[] {
-  const workers: Worker[] = [];
+export function forkGenerators(sys: System, port: number, rate: number, workers: Worker[]): void {
+  // Pushed one by one: if a later fork throws, the caller's cleanup still stops the earlier ones.
   for (let w = 0; w < WORKERS; w++) {
     const profileDir = process.env.LOAD_PROFILE ? path.resolve(process.env.LOAD_PROFILE) : "";
     if (profileDir) mkdirSync(profileDir, { recursive: true }); // the generators write into it
     workers.push(forkWorker({ ...sys.env, MODE: sys.mode, PORT: String(port), RATE: String(rate), WORKER: String(w), WORKERS: String(WORKERS), PROFILE_DIR: profileDir }));
   }
-  return workers;
 }
 
 /** A generator's answer to `grow`. */
