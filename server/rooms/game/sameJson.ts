@@ -6,6 +6,9 @@
 // Like JSON: a property whose value is undefined or a function counts as absent, and key
 // order does not matter (both spell the same row). Anything it cannot be sure of (NaN,
 // Infinity, toJSON, class instances) is "not the same", which only costs a write.
+//
+// Not node:util's isDeepStrictEqual: on a Minesweeper header of 8 seats it took 6.8–7.0 µs a
+// compare, slower than the stringify it would replace (4.6 µs), against 2.0 µs here.
 
 export function sameJson(a: unknown, b: unknown): boolean {
   if (a === b) return typeof a !== "number" || Number.isFinite(a);
