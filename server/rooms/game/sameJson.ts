@@ -1,6 +1,6 @@
 // Would `JSON.stringify(a)` and `JSON.stringify(b)` hold the same data? Compared in place:
 // the room log asks this of a room's header and deadlines on every move, and stringifying
-// both sides each time was most of the log's per-move cost after the commit itself
+// the header each time (to compare with the last one written) was most of the log's per-move cost after the commit itself
 // (docs/benchmarks.md, "Why the rows not at target are not").
 //
 // Like JSON: a property whose value is undefined or a function counts as absent, and key
