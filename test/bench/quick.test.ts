@@ -1,7 +1,7 @@
 // Every section of `npm run bench` still runs (all but the soak, run only when named: its own
-// file, bench.soak.test.ts): the whole bench in quick mode (BENCH_QUICK=1, tiny sizes, results
+// file, soak.test.ts): the whole bench in quick mode (BENCH_QUICK=1, tiny sizes, results
 // in a temp folder), each section checked for having run to its end and printed its table. No figure is checked: a bench measures, a test never asserts a time.
-// (Under e2e because the Minesweeper section drives the built client in Chromium.)
+// (The Minesweeper section drives the built client in Chromium: `npm run bench:quick` builds first.)
 import { expect } from "chai";
 import { existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
 import os from "node:os";
