@@ -4,7 +4,8 @@
 // and seat order), the current game's moves, the timers' deadlines}. Rooms write it from
 // inside a move's frame, before the patch leaves (server/rooms/game/durable.ts): SQLite
 // synchronously (WAL: a committed row survives the process being killed), Redis through
-// one connection whose commands are on the wire before the patch is.
+// one connection: a move once Redis has answered its write, anything else on the wire
+// before the patch is (RedisRoomLog.ts).
 //
 // Status: "live" (a process holds it), "sleeping" (nobody connected: disposed to its log,
 // woken by the next join), "closed" (over for good).
@@ -125,19 +126,37 @@ export interface RoomWriteOf {
 
 export interface RoomLog {
   readonly kind: "sqlite" | "redis" | "memory";
-  /** A new (or restored) room: header and status live under `process`. Throws when it cannot be written (SQLite). */
-  open(header: RoomHeader, process: string, now: number): void;
+  /**
+   * Writes are answered later (Redis): a move's write is confirmed by `writeMany`'s promise,
+   * so moves always go through the group commit (ROOM_LOG_GROUP_COMMIT=off or not).
+   */
+  readonly asynchronous?: boolean;
+  /**
+   * A new (or restored) room: header and status live under `process`. Throws when it cannot be
+   * written (SQLite; Redis while it does not answer). Redis: `failed` runs if the write fails later.
+   */
+  open(header: RoomHeader, process: string, now: number, failed?: () => void): void;
   /**
    * Synchronous for SQLite: returns once the write is committed, throws (the store's own
-   * error, e.g. SQLITE_FULL) when it is not, and then nothing of it was written. Redis: ordered
-   * before anything the room sends next; failures are only logged.
+   * error, e.g. SQLITE_FULL) when it is not, and then nothing of it was written. Redis: throws
+   * while Redis does not answer, else ordered before anything the room sends next; `failed`
+   * runs if it fails later (the room then sends a repair).
    */
-  write(roomId: string, w: RoomWrite, now: number): void;
+  write(roomId: string, w: RoomWrite, now: number, failed?: () => void): void;
   /**
-   * A group commit (server/store/groupCommit.ts): the writes of several rooms as ONE
-   * transaction (SQLite), all of them or none; throws like `write`. Redis: each in order.
+   * A group commit (server/rooms/game/groupCommit.ts): the writes of several rooms as ONE
+   * transaction (SQLite), all of them or none; throws like `write`. Redis: one MULTI, and a
+   * promise that resolves once Redis has applied it, or rejects (an error, or no answer within
+   * ROOM_LOG_TIMEOUT_MS); after a rejection the writes may still be applied later.
    */
-  writeMany(writes: readonly RoomWriteOf[]): void;
+  writeMany(writes: readonly RoomWriteOf[]): void | Promise<void>;
+  /**
+   * Asynchronous logs: after a failed write of `roomId` (whose outcome is unknown: it may be
+   * applied late), the room as it really is (`w`: its header, deadlines and every move of its
+   * game; `header` and `process`: the room's row, live), written right after the failed one on
+   * the same connection, or first thing once the log answers again.
+   */
+  repair?(roomId: string, w: RoomWrite, now: number, header: RoomHeader, process: string): void;
   setStatus(roomId: string, status: RoomStatus, now: number): void;
   /** A closed room whose games are all recorded: its rows go (`games`: the games that may still have moves). */
   forget(roomId: string, games: readonly number[]): void;
@@ -289,11 +308,11 @@ export class SqliteRoomLog implements RoomLog {
     }
   }
 
-  open(header: RoomHeader, process: string, now: number): void {
+  open(header: RoomHeader, process: string, now: number, _failed?: () => void): void {
     this.writing(() => this.st.open.run(header.roomId, header.roomName, JSON.stringify(header), process, now));
   }
 
-  write(roomId: string, w: RoomWrite, now: number): void {
+  write(roomId: string, w: RoomWrite, now: number, _failed?: () => void): void {
     this.writing(() => this.tx(roomId, w, now));
   }
 

@@ -71,6 +71,8 @@ export class RoomDurability {
     private readonly maxGameBytes = Infinity,
     /** Moves wait for the process's group commit (false: ROOM_LOG_GROUP_COMMIT=off, a commit per move). */
     private readonly grouped = true,
+    /** The room as it is now (what a repair writes after a failed write of an asynchronous log). */
+    private readonly current?: () => RoomNow,
   ) {}
 
   get enabled(): boolean {
@@ -128,9 +130,9 @@ export class RoomDurability {
     groupCommitOf(this.log).add({ prepare: stage, done });
   }
 
-  /** Is there a group commit to wait for (a log, and ROOM_LOG_GROUP_COMMIT not off)? */
+  /** Is there a group commit to wait for (a log, and ROOM_LOG_GROUP_COMMIT not off; always on an asynchronous log: a move waits for its answer)? */
   get groupCommits(): boolean {
-    return this.log !== undefined && this.grouped;
+    return this.log !== undefined && (this.grouped || this.log.asynchronous === true);
   }
 
   /** The write of move `entry` (index `index`), or its refusal (the game's log is full); nothing counted as written yet. */
@@ -165,7 +167,7 @@ export class RoomDurability {
   private commit(staged: PreparedWrite | null): Rejection | null {
     if (!staged) return null;
     try {
-      this.log!.write(staged.roomId, staged.w, staged.now);
+      this.log!.write(staged.roomId, staged.w, staged.now, staged.failed);
     } catch (e) {
       return logFailure(staged.roomId, e);
     }
@@ -186,7 +188,7 @@ export class RoomDurability {
     if (!this.opened) {
       try {
         // A restored room's row exists; open() marks it live under this process either way.
-        log.open(header, this.process(), at);
+        log.open(header, this.process(), at, () => this.repair());
         this.opened = true;
         this.reopening = false;
         this.header = jsonCopy(header);
@@ -234,7 +236,26 @@ export class RoomDurability {
         this.recorded.delete(g);
       }
     };
-    return { roomId: header.roomId, w, now: at, written };
+    return { roomId: header.roomId, w, now: at, written, failed: () => this.repair() };
+  }
+
+  /**
+   * A write of an asynchronous log (Redis) failed after it was sent: it may still be applied
+   * late, so nothing of what the log holds is taken for granted any more. The room as it is
+   * (its header, deadlines and every move of its game: what clients saw, never a refused move)
+   * goes out as a repair right behind it; and the room's next write is whole again too.
+   */
+  private repair(): void {
+    this.header = null;
+    this.deadlines = null;
+    this.gameNo = -1;
+    const log = this.log;
+    if (!log?.repair || !this.current || this.closed || this.keepOpen) return;
+    const staged = this.stage(this.current(), Date.now());
+    if (!staged || "code" in staged) return;
+    // The header was forgotten above, so the write holds it.
+    log.repair(staged.roomId, staged.w, staged.now, staged.w.header!, this.process());
+    staged.written();
   }
 
   /**

@@ -68,7 +68,7 @@ export class RoomSnapshot<S, M extends TypedMove, E, C, V> {
     // Only a rated room's log may say it is rated (a restore trusts its log).
     if (!rated) delete this.createOptions[RATED_POOL_OPTION];
     const settings = this.room.settings();
-    this.durable = new RoomDurability(settings.roomLog, () => matchMaker.processId, settings.gameLogMaxKb * 1024, settings.groupCommit);
+    this.durable = new RoomDurability(settings.roomLog, () => matchMaker.processId, settings.gameLogMaxKb * 1024, settings.groupCommit, () => this.now());
   }
 
   /** In the room log before anyone is told the room exists; a disk that cannot take it refuses the create. */
