@@ -18,16 +18,21 @@
 // shows them; one that fails makes the room send a repair too.
 //
 // Keys: hub:room:<id> (hash: header, deadlines, status, process, updated, roomName),
-// hub:room:<id>:moves:<gameNo> (list of JSON moves), hub:rooms (set of rooms not closed).
+// hub:room:<id>:moves:<gameNo> (list of JSON moves), hub:rooms (set of rooms not closed),
+// hub:records (finished games waiting for the store, field <id>/<gameNo>).
 
 import { Redis, type ChainableCommander } from "ioredis";
-import type { Deadlines, LoggedMove, LoggedRoom, RoomHeader, RoomLog, RoomStatus, RoomSummary, RoomWrite, RoomWriteOf } from "./RoomLog.js";
+import type { FinishedGame } from "./GameStore.js";
+import type { Deadlines, LoggedMove, LoggedRoom, RoomHeader, RoomLog, RoomStatus, RoomSummary, RoomWrite, RoomWriteOf, WaitingRecord } from "./RoomLog.js";
 import { log } from "../ops/log.js";
 import { roomLogWriteFailed } from "../ops/metrics.js";
 
 const ROOM = (id: string) => `hub:room:${id}`;
 const MOVES = (id: string, gameNo: number) => `hub:room:${id}:moves:${gameNo}`;
 const OPEN = "hub:rooms";
+/** Finished games waiting for the store (RoomWrite.records): field `<room>/<gameNo>`, value {process, record}. */
+const RECORDS = "hub:records";
+const RECORD = (id: string, gameNo: number) => `${id}/${gameNo}`;
 
 /** A process's liveness mark (markAlive): it expires when the process stops refreshing it. */
 const ALIVE = (process: string) => `hub:alive:${process}`;
@@ -217,6 +222,7 @@ export class RedisRoomLog implements RoomLog {
       .multi()
       .del(ROOM(roomId), ...games.map((g) => MOVES(roomId, g)))
       .srem(OPEN, roomId);
+    if (games.length) m.hdel(RECORDS, ...games.map((g) => RECORD(roomId, g)));
     this.send(m).catch(() => undefined);
   }
 
@@ -267,6 +273,31 @@ export class RedisRoomLog implements RoomLog {
     return out;
   }
 
+  async waitingRecords(): Promise<WaitingRecord[]> {
+    const all = await this.redis.hgetall(RECORDS);
+    const out: WaitingRecord[] = [];
+    for (const [field, value] of Object.entries(all)) {
+      const cut = field.lastIndexOf("/");
+      const roomId = field.slice(0, cut);
+      const gameNo = Number(field.slice(cut + 1));
+      const { process, record } = JSON.parse(value) as { process: string; record: string };
+      const moves = (await this.redis.lrange(MOVES(roomId, gameNo), 0, -1)).map((x) => JSON.parse(x) as LoggedMove);
+      out.push({ roomId, gameNo, process, record: JSON.parse(record) as FinishedGame, moves });
+    }
+    return out;
+  }
+
+  async recordSaved(roomId: string, gameNo: number): Promise<void> {
+    this.mustBeWritable();
+    await this.send(this.redis.multi().hdel(RECORDS, RECORD(roomId, gameNo)));
+    const [status, raw] = await this.redis.hmget(ROOM(roomId), "status", "header");
+    const current = raw ? (JSON.parse(raw) as RoomHeader).gameNo : -1;
+    const closed = !status || status === "closed";
+    const others = Object.keys(await this.redis.hgetall(RECORDS)).some((f) => f.startsWith(`${roomId}/`));
+    if (closed && !others) this.forget(roomId, Array.from({ length: Math.max(current, gameNo) + 1 }, (_, g) => g));
+    else if (closed || current !== gameNo) await this.send(this.redis.multi().del(MOVES(roomId, gameNo)));
+  }
+
   async claim(roomId: string, from: string, to: string, now: number): Promise<boolean> {
     return (await this.redis.eval(CLAIM, 1, ROOM(roomId), from, to, String(now))) === 1;
   }
@@ -308,6 +339,8 @@ function writing(m: ChainableCommander, roomId: string, w: RoomWrite, now: numbe
     if (w.moves.list.length) m.rpush(key, ...w.moves.list.map((x) => `{"seat":${x.seat},"move":${x.json},"t":${x.t}}`));
   }
   for (const gameNo of w.drop ?? []) m.del(MOVES(roomId, gameNo));
+  for (const r of w.records ?? []) m.hset(RECORDS, RECORD(roomId, r.gameNo), JSON.stringify({ process: r.process, record: r.json }));
+  if (w.recorded?.length) m.hdel(RECORDS, ...w.recorded.map((g) => RECORD(roomId, g)));
 }
 
 /** EXEC, failing on a command's own error as on a transport error. */

@@ -20,6 +20,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import Database from "better-sqlite3";
+import type { FinishedGame } from "./GameStore.js";
 import { describeStoreError } from "./SaveQueue.js";
 import { freeBytesAt } from "./diskSpace.js";
 import { log, storeErr } from "../ops/log.js";
@@ -115,6 +116,25 @@ export interface RoomWrite {
   drop?: number[];
   /** Refresh the room's `updatedAt` (a header or deadlines write always does). */
   touch?: boolean;
+  /**
+   * Finished games the store has not confirmed yet (`json`: the record without its moves,
+   * which stay in the log until it is recorded): kept until `recorded` names them, so a
+   * restart records them from here (RoomReviver) if the process dies first.
+   */
+  records?: { gameNo: number; process: string; json: string }[];
+  /** Waiting records (`records`) the store now holds: they go. */
+  recorded?: number[];
+}
+
+/** A finished game waiting in the room log for the store (RoomWrite.records), with its moves. */
+export interface WaitingRecord {
+  roomId: string;
+  gameNo: number;
+  /** The process that wrote it (its own SaveQueue has it while it runs). */
+  process: string;
+  /** The record without its moves (`log` is `moves`). */
+  record: FinishedGame;
+  moves: LoggedMove[];
 }
 
 /** One room's write in a group commit. */
@@ -184,6 +204,13 @@ export interface RoomLog {
   markAlive?(process: string, ttlSeconds: number): Promise<void>;
   /** Shared logs: was `process` marked alive within its time to live? */
   isAlive?(process: string): Promise<boolean>;
+  /** Finished games waiting for the store (RoomWrite.records), every room's. */
+  waitingRecords?(): Promise<WaitingRecord[]>;
+  /**
+   * The store holds waiting record `gameNo` of `roomId`: the record goes, and its moves unless
+   * they are the open room's current game; a closed room with nothing else waiting goes whole.
+   */
+  recordSaved?(roomId: string, gameNo: number): Promise<void>;
   /** Every write handed over so far has reached the store (Redis: round trip). */
   flush(): Promise<void>;
   close(): void;
@@ -213,6 +240,7 @@ export class SqliteRoomLog implements RoomLog {
   private readonly tx: (roomId: string, w: RoomWrite, now: number) => void;
   private readonly manyTx: (writes: readonly RoomWriteOf[]) => void;
   private readonly forgetTx: (roomId: string) => void;
+  private readonly savedTx: (roomId: string, gameNo: number) => void;
   /** Since when writes fail (null: the last write worked), and when a probe was last tried. */
   private failing: { since: number; probedAt: number; error: unknown } | null = null;
   private free: { at: number; bytes: number | null } = { at: 0, bytes: null };
@@ -241,6 +269,9 @@ export class SqliteRoomLog implements RoomLog {
         seat INTEGER NOT NULL, move TEXT NOT NULL, t INTEGER NOT NULL,
         PRIMARY KEY (room_id, game_no, idx)) WITHOUT ROWID;
       CREATE TABLE IF NOT EXISTS log_meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
+      CREATE TABLE IF NOT EXISTS room_records (
+        room_id TEXT NOT NULL, game_no INTEGER NOT NULL, process TEXT NOT NULL, record TEXT NOT NULL,
+        PRIMARY KEY (room_id, game_no)) WITHOUT ROWID;
     `);
     this.st = {
       open: this.db.prepare(
@@ -255,7 +286,13 @@ export class SqliteRoomLog implements RoomLog {
       dropGame: this.db.prepare(`DELETE FROM room_moves WHERE room_id = ? AND game_no = ?`),
       dropRoomMoves: this.db.prepare(`DELETE FROM room_moves WHERE room_id = ?`),
       dropRoom: this.db.prepare(`DELETE FROM rooms WHERE room_id = ?`),
-      closedBefore: this.db.prepare(`SELECT room_id FROM rooms WHERE status = 'closed' AND updated_at < ?`),
+      // A closed room with a finished game still waiting for the store stays until it is recorded.
+      closedBefore: this.db.prepare(`SELECT room_id FROM rooms WHERE status = 'closed' AND updated_at < ? AND room_id NOT IN (SELECT room_id FROM room_records)`),
+      keepRecord: this.db.prepare(`INSERT OR REPLACE INTO room_records (room_id, game_no, process, record) VALUES (?, ?, ?, ?)`),
+      dropRecord: this.db.prepare(`DELETE FROM room_records WHERE room_id = ? AND game_no = ?`),
+      dropRoomRecords: this.db.prepare(`DELETE FROM room_records WHERE room_id = ?`),
+      waiting: this.db.prepare(`SELECT room_id, game_no, process, record FROM room_records ORDER BY room_id, game_no`),
+      waitingOf: this.db.prepare(`SELECT count(*) AS n FROM room_records WHERE room_id = ?`),
       status: this.db.prepare(`UPDATE rooms SET status = ?, updated_at = ? WHERE room_id = ?`),
       load: this.db.prepare(`SELECT * FROM rooms WHERE room_id = ?`),
       moves: this.db.prepare(`SELECT seat, move, t FROM room_moves WHERE room_id = ? AND game_no = ? ORDER BY idx`),
@@ -271,6 +308,8 @@ export class SqliteRoomLog implements RoomLog {
         for (let i = 0; i < list.length; i++) this.st.move.run(roomId, gameNo, from + i, list[i].seat, list[i].json, list[i].t);
       }
       if (w.drop) for (const gameNo of w.drop) this.st.dropGame.run(roomId, gameNo);
+      if (w.records) for (const r of w.records) this.st.keepRecord.run(roomId, r.gameNo, r.process, r.json);
+      if (w.recorded) for (const gameNo of w.recorded) this.st.dropRecord.run(roomId, gameNo);
       if (w.deadlines) this.st.deadlines.run(JSON.stringify(w.deadlines), now, roomId);
       if (w.touch && !w.header && !w.deadlines) this.st.touch.run(now, roomId);
     };
@@ -280,7 +319,15 @@ export class SqliteRoomLog implements RoomLog {
     });
     this.forgetTx = this.db.transaction((roomId: string) => {
       this.st.dropRoomMoves.run(roomId);
+      this.st.dropRoomRecords.run(roomId);
       this.st.dropRoom.run(roomId);
+    });
+    this.savedTx = this.db.transaction((roomId: string, gameNo: number) => {
+      this.st.dropRecord.run(roomId, gameNo);
+      const row = this.st.load.get(roomId) as RoomRow | undefined;
+      const closed = !row || row.status === "closed";
+      if (closed && (this.st.waitingOf.get(roomId) as { n: number }).n === 0) return this.forgetTx(roomId);
+      if (closed || (JSON.parse(row.header) as RoomHeader).gameNo !== gameNo) this.st.dropGame.run(roomId, gameNo);
     });
   }
 
@@ -372,6 +419,21 @@ export class SqliteRoomLog implements RoomLog {
 
   async claim(roomId: string, from: string, to: string, now: number): Promise<boolean> {
     return this.writing(() => this.st.claim.run(to, now, roomId, from).changes === 1);
+  }
+
+  async waitingRecords(): Promise<WaitingRecord[]> {
+    const rows = this.st.waiting.all() as { room_id: string; game_no: number; process: string; record: string }[];
+    return rows.map((r) => ({
+      roomId: r.room_id,
+      gameNo: r.game_no,
+      process: r.process,
+      record: JSON.parse(r.record) as FinishedGame,
+      moves: (this.st.moves.all(r.room_id, r.game_no) as { seat: number; move: string; t: number }[]).map((m) => ({ seat: m.seat, move: JSON.parse(m.move) as unknown, t: m.t })),
+    }));
+  }
+
+  async recordSaved(roomId: string, gameNo: number): Promise<void> {
+    this.writing(() => this.savedTx(roomId, gameNo));
   }
 
   async flush(): Promise<void> {}

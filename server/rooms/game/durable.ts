@@ -59,6 +59,14 @@ export class RoomDurability {
   /** Games with moves in the log, and those of them the store has recorded (their moves may go). */
   private readonly withMoves = new Set<number>();
   private readonly recorded = new Set<number>();
+  /**
+   * Finished games the store has not confirmed: to write into the log (`waiting`), and written
+   * there (`kept`, until the store has them: then `unkept`, written as `recorded`). Their JSON:
+   * the record without its moves (those are in the log already).
+   */
+  private readonly waiting = new Map<number, string>();
+  private readonly kept = new Map<number, string>();
+  private readonly unkept = new Set<number>();
   private closed = false;
   private roomId = "";
   /** The room went to sleep (or its process is stopping): its log stays open for a restore. */
@@ -218,7 +226,11 @@ export class RoomDurability {
     if (deadlinesNow !== this.deadlines) w.deadlines = deadlines;
     const drop = this.recorded.size ? [...this.recorded].filter((g) => g !== header.gameNo && this.withMoves.has(g)) : [];
     if (drop.length) w.drop = drop;
-    if (!w.header && !w.moves && !w.deadlines && !w.drop) return null;
+    const records = [...this.waiting];
+    if (records.length) w.records = records.map(([gameNo, json]) => ({ gameNo, process: this.process(), json }));
+    const recorded = [...this.unkept];
+    if (recorded.length) w.recorded = recorded;
+    if (!w.header && !w.moves && !w.deadlines && !w.drop && !w.records && !w.recorded) return null;
     if (at - this.touchedAt >= TOUCH_EVERY_MS) w.touch = true;
     // Written: only then is it counted as such.
     const written = () => {
@@ -235,6 +247,11 @@ export class RoomDurability {
         this.withMoves.delete(g);
         this.recorded.delete(g);
       }
+      for (const [g, json] of records) {
+        if (this.waiting.get(g) === json) this.waiting.delete(g);
+        this.kept.set(g, json);
+      }
+      for (const g of recorded) this.unkept.delete(g);
     };
     return { roomId: header.roomId, w, now: at, written, failed: () => this.repair() };
   }
@@ -249,6 +266,7 @@ export class RoomDurability {
     this.header = null;
     this.deadlines = null;
     this.gameNo = -1;
+    for (const [g, json] of this.kept) if (!this.waiting.has(g)) this.waiting.set(g, json);
     const log = this.log;
     if (!log?.repair || !this.current || this.closed || this.keepOpen) return;
     const staged = this.stage(this.current(), Date.now());
@@ -265,11 +283,26 @@ export class RoomDurability {
   recordedGame(gameNo: number): void {
     if (!this.log) return;
     this.recorded.add(gameNo);
+    this.waiting.delete(gameNo);
+    if (this.kept.delete(gameNo)) this.unkept.add(gameNo);
     if (this.closed) this.forgetIfRecorded();
+  }
+
+  /**
+   * Finished game `gameNo`'s record (`record`: complete but for its moves, already in the log)
+   * is not in the store yet: it waits in the room log too, written with the room's next write,
+   * until `recordedGame(gameNo)`. A process that dies meanwhile leaves it to the next one
+   * (RoomReviver records it from the log), whether the room lives on or not.
+   */
+  keepRecord(gameNo: number, record: object): void {
+    if (!this.log || this.recorded.has(gameNo)) return;
+    this.waiting.set(gameNo, JSON.stringify({ ...record, log: [] }));
   }
 
   /** The room is going away. Closed for good unless it sleeps or its process is stopping. */
   disposed(roomId: string): void {
+    // A record that waits (a game abandoned just now) goes into the log before the room closes.
+    if (this.log && this.opened && this.waiting.size && this.current) this.save(this.current());
     if (!this.log || !this.opened || this.keepOpen) return;
     this.closed = true;
     try {
