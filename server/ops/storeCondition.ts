@@ -19,7 +19,8 @@ export function storeCondition(code: unknown): string | null {
 
 /**
  * Network and server conditions of a database that is down or out of reach for now (PostgreSQL
- * stopped, restarting, unreachable, out of connections; SQLite busy or its disk full). The
+ * stopped, restarting, unreachable, out of connections; SQLite busy; a full disk is worded as
+ * such where it matters: SaveQueue, offline submissions). The
  * hub answers them "briefly unavailable" in words (server/api/storeDown.ts), never with the
  * library's text.
  */
@@ -27,7 +28,7 @@ const UNREACHABLE_CODES = new Set([
   "ECONNREFUSED", "ECONNRESET", "ETIMEDOUT", "ENOTFOUND", "EHOSTUNREACH", "ENETUNREACH", "EPIPE", "EAI_AGAIN",
   // PostgreSQL: admin_shutdown, crash_shutdown, cannot_connect_now, too_many_connections, connection exceptions
   "57P01", "57P02", "57P03", "53300", "08000", "08001", "08003", "08004", "08006",
-  "SQLITE_BUSY", "SQLITE_FULL", "ENOSPC",
+  "SQLITE_BUSY",
 ]);
 const UNREACHABLE_TEXT = /Connection terminated|timeout exceeded when trying to connect|Client has encountered a connection error|Connection is closed/i;
 
