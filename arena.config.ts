@@ -127,6 +127,15 @@ export function createHubConfig(overrides: Partial<HubSettings> & HubExtras = {}
           shared: scale.kind === "redis",
           abandonedRoomHours: settings.abandonedRoomHours,
           adoptSeconds: Number.isFinite(adopt) && adopt >= 0 ? adopt : 5,
+          // Finished games a dead process left waiting in the log: stored (and rated) now.
+          records: (game, saved) => {
+            const stored = (id: number) => {
+              saved(id);
+              if (game.rated && settings.home) void settings.home.rateGame(id, Date.now()).catch((e) => log.error({ event: "rating.failed", gameId: id, err: e }, "could not rate a finished game (it stays pending; the next start rates it)"));
+            };
+            const id = settings.store.recordGame(game, stored);
+            if (typeof id === "number" && id > 0) stored(id);
+          },
         });
       }
       const wake = reviver ? (roomId: string) => reviver!.wake(roomId) : undefined;

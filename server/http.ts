@@ -10,6 +10,7 @@ import type { OutageSource } from "./net/matchmakeHttp.js";
 import { log } from "./ops/log.js";
 import { metrics } from "./ops/metrics.js";
 import { UNAVAILABLE_MESSAGE } from "./ops/redisWatch.js";
+import { answerStoreDown } from "./api/storeDown.js";
 
 /** Public live rooms (full ones too, for spectating); private rooms never appear. */
 export async function listPublicRooms(game?: string): Promise<PublicRoom[]> {
@@ -154,11 +155,13 @@ export function connectSourcesFor(publicAddress: string | undefined): string[] {
 }
 
 /**
- * Last handler of the app: whatever failed (a body that is not JSON, a bad URL, a bug) is
- * answered `{code, message}` with no stack, whatever NODE_ENV says.
+ * Last handler of the app: whatever failed (a body that is not JSON, a bad URL, a bug, the
+ * database down) is answered `{code, message}` with no stack, whatever NODE_ENV says.
  */
 export const jsonErrors: express.ErrorRequestHandler = (err, req, res, next) => {
   if (res.headersSent) return next(err);
+  // The database down for a moment: 503 in words (server/api/storeDown.ts).
+  if (answerStoreDown(err, req, res)) return;
   const e = err as { status?: number; statusCode?: number; type?: string; expose?: boolean };
   const status = e.status ?? e.statusCode ?? 500;
   if (status >= 500) log.error({ event: "http.failed", method: req.method, path: req.path, err }, `${req.method} ${req.path} failed`);

@@ -169,6 +169,14 @@ function admissionFromEnv(env: NodeJS.ProcessEnv): AdmissionLimits {
   return env.ADDRESS_LIMITS?.trim().toLowerCase() === "off" ? { ...limits, ...NO_ADDRESS_LIMITS } : limits;
 }
 
+/**
+ * ROOM_LOG_TIMEOUT_MS (default 2000): how long a move waits for Redis to answer its room-log
+ * write before it is refused `not-saved` (server/store/RedisRoomLog.ts).
+ */
+export function roomLogTimeoutMs(env: NodeJS.ProcessEnv = process.env): number {
+  return num(env.ROOM_LOG_TIMEOUT_MS, 2000, 50, 60_000);
+}
+
 /** The port `npm start` uses when PORT is not set. */
 export const DEFAULT_PORT = 2567;
 

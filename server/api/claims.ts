@@ -25,6 +25,7 @@ import { hashKey, newProfileKey, requestKey, requestProfile } from "./profileAut
 /** Devices (keys) one profile may have at once. */
 export const MAX_PROFILE_KEYS = 20;
 import { log } from "../ops/log.js";
+import { storeUnreachable } from "../ops/storeCondition.js";
 
 export const CLAIM_TTL_MS = 5 * 60_000;
 export const CLAIM_RATE: BucketLimits = { burst: 10, perSecond: 0.5 };
@@ -111,7 +112,8 @@ export function claimsApi(
   });
 
   router.use("/claims", ((err, _req, res, next) => {
-    if (!err) return next();
+    // The database down (a profile to look up): answered by the app's last handler, in words.
+    if (!err || storeUnreachable(err)) return next(err);
     fail(res, err.type === "entity.too.large" ? 413 : 400, "bad-request", "The body must be a small JSON object.");
   }) as express.ErrorRequestHandler);
   return router;

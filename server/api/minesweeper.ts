@@ -21,6 +21,7 @@ import {
 } from "../store/GameStore.js";
 import { describeStoreError, SaveQueue } from "../store/SaveQueue.js";
 import { log } from "../ops/log.js";
+import { answerStoreDown } from "./storeDown.js";
 
 export interface ApiSettings {
   /** The clock leaderboard windows end at (ms since epoch); default Date.now. */
@@ -154,6 +155,9 @@ export function minesweeperApi(store: () => GameStore, settings: ApiSettings = {
       const s = hubStore();
       id = await (s instanceof SaveQueue ? s.recordGameNow(game) : s.recordGame(game));
     } catch (e) {
+      // The database down: "briefly unavailable", in words; the player keeps the game and sends it again.
+      const words = (code: string, message: string) => ({ code, message: `${message.replace(/; try again in a minute\.$/, ".")} Your game is still here: try again in a minute.`, error: { code, reason: message } });
+      if (answerStoreDown(e, req, res, words)) return;
       log.error({ event: "store.write-failed", game: "minesweeper", reason: describeStoreError(e) }, `[store] could not save an offline submission: ${describeStoreError(e)}`);
       res.setHeader("Retry-After", "60");
       return fail(res, 503, { code: "not-saved", reason: "The server could not save your game right now (its storage is failing). Your game is still here: try again in a minute." });
@@ -168,6 +172,7 @@ export function minesweeperApi(store: () => GameStore, settings: ApiSettings = {
     if (e.type === "entity.too.large") return fail(res, 413, { code: "too-large", reason: `Submissions are limited to ${MAX_SUBMISSION_BYTES / 1024} KB.` });
     if (e.type === "entity.parse.failed") return fail(res, 400, { code: "bad-json", reason: "The body is not valid JSON." });
     if (typeof e.status === "number" && e.status >= 400 && e.status < 500) return fail(res, e.status, { code: "bad-request", reason: "The request could not be read." });
+    if (answerStoreDown(err, _req, res, (code, reason) => ({ code, message: reason, error: { code, reason } }))) return;
     log.error({ event: "http.failed", path: _req.path, err }, "minesweeper api failed");
     fail(res, 500, { code: "internal", reason: "The server failed on this request." });
   }) as express.ErrorRequestHandler);

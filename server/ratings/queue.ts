@@ -16,6 +16,8 @@ import type { HubSettings } from "../settings.js";
 import { newSkill } from "./model.js";
 import { pairUp, windowFor, type Waiting } from "./pairing.js";
 import { log } from "../ops/log.js";
+import { storeUnreachable } from "../ops/storeCondition.js";
+import { noteStoreDown, STORE_UNAVAILABLE } from "../api/storeDown.js";
 
 export const QUEUE_ROOM = "rated";
 const TICK_MS = 1000;
@@ -57,10 +59,13 @@ export class RatedQueueRoom extends Room {
     if (!home) throw new HubRefusal("unavailable", "This hub keeps no ratings, so it has no rated games.");
     const key = isPlainObject(options) ? options.profileKey : undefined;
     if (!isProfileKey(key)) throw new HubRefusal("no-profile", "Rated games need a profile: open the lobby once so this browser makes one, then try again.");
-    const profile = await home.profileByKey(hashKey(key));
+    const { profile, rating } = await lookUp(async () => {
+      const profile = await home.profileByKey(hashKey(key));
+      return { profile, rating: profile ? await home.ratingOf(profile.id, this.pool.id) : null };
+    });
     if (!profile) throw new HubRefusal("profile-unknown", "This browser's profile is not on this hub any more. Reload the page to make a new one.");
-    const rating = (await home.ratingOf(profile.id, this.pool.id)) ?? { ...newSkill() };
-    return { profileId: profile.id, name: profile.name, mu: rating.mu, sigma: rating.sigma };
+    const skill = rating ?? { ...newSkill() };
+    return { profileId: profile.id, name: profile.name, mu: skill.mu, sigma: skill.sigma };
   }
 
   onJoin(client: Client, _options: unknown, auth: QueueAuth): void {
@@ -124,5 +129,19 @@ export class RatedQueueRoom extends Room {
       for (const p of players) if (p.client.state === ClientState.JOINED) this.waiting.set(p.id, p);
       for (const p of players) p.client.send("event", { kind: "retry", message: "Could not start your rated game just now; still looking." });
     }
+  }
+}
+
+/** The store's answer, or a refusal in words: a player never reads the database library's text. */
+async function lookUp<T>(read: () => Promise<T>): Promise<T> {
+  try {
+    return await read();
+  } catch (e) {
+    if (storeUnreachable(e)) {
+      noteStoreDown("rated queue", e);
+      throw new HubRefusal(STORE_UNAVAILABLE, "Rated games are briefly unavailable (the hub cannot reach its database); try again in a minute.");
+    }
+    log.error({ event: "room.error", what: "rated queue", err: e }, "could not read a profile or its rating");
+    throw new HubRefusal("internal", "Could not look up your rating just now; try again in a minute.");
   }
 }

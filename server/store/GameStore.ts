@@ -28,6 +28,12 @@ export interface FinishedGame {
   /** Server times (ms since epoch). */
   startedAt: number;
   endedAt: number;
+  /**
+   * A room's game: room id, game number and seed (recordKey). The store keeps a record with a
+   * key once, however often it is written (after a crash both the restored room and the room
+   * log's waiting record may write it); absent: every write is a new record.
+   */
+  key?: string;
 
   // ---- optional result fields (Minesweeper fills them in) ----
   /** Room mode ("solo", "coop", "race"...); "" when unknown. */
@@ -63,6 +69,11 @@ export interface FinishedGame {
    * deck of each round), kept beside the record and queried by `arenaTeams`.
    */
   teams?: RecordedTeamRow[];
+}
+
+/** The key of game `gameNo` of room `roomId` played from `seed` (FinishedGame.key). */
+export function recordKey(roomId: string, gameNo: number, seed: number | string): string {
+  return `${roomId}/${gameNo}/${seed}`;
 }
 
 /** One seat of a finished game, as histories and ratings read it. */

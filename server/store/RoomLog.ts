@@ -4,7 +4,8 @@
 // and seat order), the current game's moves, the timers' deadlines}. Rooms write it from
 // inside a move's frame, before the patch leaves (server/rooms/game/durable.ts): SQLite
 // synchronously (WAL: a committed row survives the process being killed), Redis through
-// one connection whose commands are on the wire before the patch is.
+// one connection: a move once Redis has answered its write, anything else on the wire
+// before the patch is (RedisRoomLog.ts).
 //
 // Status: "live" (a process holds it), "sleeping" (nobody connected: disposed to its log,
 // woken by the next join), "closed" (over for good).
@@ -19,6 +20,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import Database from "better-sqlite3";
+import type { FinishedGame } from "./GameStore.js";
 import { describeStoreError } from "./SaveQueue.js";
 import { freeBytesAt } from "./diskSpace.js";
 import { log, storeErr } from "../ops/log.js";
@@ -114,6 +116,25 @@ export interface RoomWrite {
   drop?: number[];
   /** Refresh the room's `updatedAt` (a header or deadlines write always does). */
   touch?: boolean;
+  /**
+   * Finished games the store has not confirmed yet (`json`: the record without its moves,
+   * which stay in the log until it is recorded): kept until `recorded` names them, so a
+   * restart records them from here (RoomReviver) if the process dies first.
+   */
+  records?: { gameNo: number; process: string; json: string }[];
+  /** Waiting records (`records`) the store now holds: they go. */
+  recorded?: number[];
+}
+
+/** A finished game waiting in the room log for the store (RoomWrite.records), with its moves. */
+export interface WaitingRecord {
+  roomId: string;
+  gameNo: number;
+  /** The process that wrote it (its own SaveQueue has it while it runs). */
+  process: string;
+  /** The record without its moves (`log` is `moves`). */
+  record: FinishedGame;
+  moves: LoggedMove[];
 }
 
 /** One room's write in a group commit. */
@@ -125,19 +146,37 @@ export interface RoomWriteOf {
 
 export interface RoomLog {
   readonly kind: "sqlite" | "redis" | "memory";
-  /** A new (or restored) room: header and status live under `process`. Throws when it cannot be written (SQLite). */
-  open(header: RoomHeader, process: string, now: number): void;
+  /**
+   * Writes are answered later (Redis): a move's write is confirmed by `writeMany`'s promise,
+   * so moves always go through the group commit (ROOM_LOG_GROUP_COMMIT=off or not).
+   */
+  readonly asynchronous?: boolean;
+  /**
+   * A new (or restored) room: header and status live under `process`. Throws when it cannot be
+   * written (SQLite; Redis while it does not answer). Redis: `failed` runs if the write fails later.
+   */
+  open(header: RoomHeader, process: string, now: number, failed?: () => void): void;
   /**
    * Synchronous for SQLite: returns once the write is committed, throws (the store's own
-   * error, e.g. SQLITE_FULL) when it is not, and then nothing of it was written. Redis: ordered
-   * before anything the room sends next; failures are only logged.
+   * error, e.g. SQLITE_FULL) when it is not, and then nothing of it was written. Redis: throws
+   * while Redis does not answer, else ordered before anything the room sends next; `failed`
+   * runs if it fails later (the room then sends a repair).
    */
-  write(roomId: string, w: RoomWrite, now: number): void;
+  write(roomId: string, w: RoomWrite, now: number, failed?: () => void): void;
   /**
-   * A group commit (server/store/groupCommit.ts): the writes of several rooms as ONE
-   * transaction (SQLite), all of them or none; throws like `write`. Redis: each in order.
+   * A group commit (server/rooms/game/groupCommit.ts): the writes of several rooms as ONE
+   * transaction (SQLite), all of them or none; throws like `write`. Redis: one MULTI, and a
+   * promise that resolves once Redis has applied it, or rejects (an error, or no answer within
+   * ROOM_LOG_TIMEOUT_MS); after a rejection the writes may still be applied later.
    */
-  writeMany(writes: readonly RoomWriteOf[]): void;
+  writeMany(writes: readonly RoomWriteOf[]): void | Promise<void>;
+  /**
+   * Asynchronous logs: after a failed write of `roomId` (whose outcome is unknown: it may be
+   * applied late), the room as it really is (`w`: its header, deadlines and every move of its
+   * game; `header` and `process`: the room's row, live), written right after the failed one on
+   * the same connection, or first thing once the log answers again.
+   */
+  repair?(roomId: string, w: RoomWrite, now: number, header: RoomHeader, process: string): void;
   setStatus(roomId: string, status: RoomStatus, now: number): void;
   /** A closed room whose games are all recorded: its rows go (`games`: the games that may still have moves). */
   forget(roomId: string, games: readonly number[]): void;
@@ -165,6 +204,13 @@ export interface RoomLog {
   markAlive?(process: string, ttlSeconds: number): Promise<void>;
   /** Shared logs: was `process` marked alive within its time to live? */
   isAlive?(process: string): Promise<boolean>;
+  /** Finished games waiting for the store (RoomWrite.records), every room's. */
+  waitingRecords?(): Promise<WaitingRecord[]>;
+  /**
+   * The store holds waiting record `gameNo` of `roomId`: the record goes, and its moves unless
+   * they are the open room's current game; a closed room with nothing else waiting goes whole.
+   */
+  recordSaved?(roomId: string, gameNo: number): Promise<void>;
   /** Every write handed over so far has reached the store (Redis: round trip). */
   flush(): Promise<void>;
   close(): void;
@@ -194,6 +240,7 @@ export class SqliteRoomLog implements RoomLog {
   private readonly tx: (roomId: string, w: RoomWrite, now: number) => void;
   private readonly manyTx: (writes: readonly RoomWriteOf[]) => void;
   private readonly forgetTx: (roomId: string) => void;
+  private readonly savedTx: (roomId: string, gameNo: number) => void;
   /** Since when writes fail (null: the last write worked), and when a probe was last tried. */
   private failing: { since: number; probedAt: number; error: unknown } | null = null;
   private free: { at: number; bytes: number | null } = { at: 0, bytes: null };
@@ -222,6 +269,9 @@ export class SqliteRoomLog implements RoomLog {
         seat INTEGER NOT NULL, move TEXT NOT NULL, t INTEGER NOT NULL,
         PRIMARY KEY (room_id, game_no, idx)) WITHOUT ROWID;
       CREATE TABLE IF NOT EXISTS log_meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
+      CREATE TABLE IF NOT EXISTS room_records (
+        room_id TEXT NOT NULL, game_no INTEGER NOT NULL, process TEXT NOT NULL, record TEXT NOT NULL,
+        PRIMARY KEY (room_id, game_no)) WITHOUT ROWID;
     `);
     this.st = {
       open: this.db.prepare(
@@ -236,7 +286,13 @@ export class SqliteRoomLog implements RoomLog {
       dropGame: this.db.prepare(`DELETE FROM room_moves WHERE room_id = ? AND game_no = ?`),
       dropRoomMoves: this.db.prepare(`DELETE FROM room_moves WHERE room_id = ?`),
       dropRoom: this.db.prepare(`DELETE FROM rooms WHERE room_id = ?`),
-      closedBefore: this.db.prepare(`SELECT room_id FROM rooms WHERE status = 'closed' AND updated_at < ?`),
+      // A closed room with a finished game still waiting for the store stays until it is recorded.
+      closedBefore: this.db.prepare(`SELECT room_id FROM rooms WHERE status = 'closed' AND updated_at < ? AND room_id NOT IN (SELECT room_id FROM room_records)`),
+      keepRecord: this.db.prepare(`INSERT OR REPLACE INTO room_records (room_id, game_no, process, record) VALUES (?, ?, ?, ?)`),
+      dropRecord: this.db.prepare(`DELETE FROM room_records WHERE room_id = ? AND game_no = ?`),
+      dropRoomRecords: this.db.prepare(`DELETE FROM room_records WHERE room_id = ?`),
+      waiting: this.db.prepare(`SELECT room_id, game_no, process, record FROM room_records ORDER BY room_id, game_no`),
+      waitingOf: this.db.prepare(`SELECT count(*) AS n FROM room_records WHERE room_id = ?`),
       status: this.db.prepare(`UPDATE rooms SET status = ?, updated_at = ? WHERE room_id = ?`),
       load: this.db.prepare(`SELECT * FROM rooms WHERE room_id = ?`),
       moves: this.db.prepare(`SELECT seat, move, t FROM room_moves WHERE room_id = ? AND game_no = ? ORDER BY idx`),
@@ -252,6 +308,8 @@ export class SqliteRoomLog implements RoomLog {
         for (let i = 0; i < list.length; i++) this.st.move.run(roomId, gameNo, from + i, list[i].seat, list[i].json, list[i].t);
       }
       if (w.drop) for (const gameNo of w.drop) this.st.dropGame.run(roomId, gameNo);
+      if (w.records) for (const r of w.records) this.st.keepRecord.run(roomId, r.gameNo, r.process, r.json);
+      if (w.recorded) for (const gameNo of w.recorded) this.st.dropRecord.run(roomId, gameNo);
       if (w.deadlines) this.st.deadlines.run(JSON.stringify(w.deadlines), now, roomId);
       if (w.touch && !w.header && !w.deadlines) this.st.touch.run(now, roomId);
     };
@@ -261,7 +319,15 @@ export class SqliteRoomLog implements RoomLog {
     });
     this.forgetTx = this.db.transaction((roomId: string) => {
       this.st.dropRoomMoves.run(roomId);
+      this.st.dropRoomRecords.run(roomId);
       this.st.dropRoom.run(roomId);
+    });
+    this.savedTx = this.db.transaction((roomId: string, gameNo: number) => {
+      this.st.dropRecord.run(roomId, gameNo);
+      const row = this.st.load.get(roomId) as RoomRow | undefined;
+      const closed = !row || row.status === "closed";
+      if (closed && (this.st.waitingOf.get(roomId) as { n: number }).n === 0) return this.forgetTx(roomId);
+      if (closed || (JSON.parse(row.header) as RoomHeader).gameNo !== gameNo) this.st.dropGame.run(roomId, gameNo);
     });
   }
 
@@ -289,11 +355,11 @@ export class SqliteRoomLog implements RoomLog {
     }
   }
 
-  open(header: RoomHeader, process: string, now: number): void {
+  open(header: RoomHeader, process: string, now: number, _failed?: () => void): void {
     this.writing(() => this.st.open.run(header.roomId, header.roomName, JSON.stringify(header), process, now));
   }
 
-  write(roomId: string, w: RoomWrite, now: number): void {
+  write(roomId: string, w: RoomWrite, now: number, _failed?: () => void): void {
     this.writing(() => this.tx(roomId, w, now));
   }
 
@@ -353,6 +419,21 @@ export class SqliteRoomLog implements RoomLog {
 
   async claim(roomId: string, from: string, to: string, now: number): Promise<boolean> {
     return this.writing(() => this.st.claim.run(to, now, roomId, from).changes === 1);
+  }
+
+  async waitingRecords(): Promise<WaitingRecord[]> {
+    const rows = this.st.waiting.all() as { room_id: string; game_no: number; process: string; record: string }[];
+    return rows.map((r) => ({
+      roomId: r.room_id,
+      gameNo: r.game_no,
+      process: r.process,
+      record: JSON.parse(r.record) as FinishedGame,
+      moves: (this.st.moves.all(r.room_id, r.game_no) as { seat: number; move: string; t: number }[]).map((m) => ({ seat: m.seat, move: JSON.parse(m.move) as unknown, t: m.t })),
+    }));
+  }
+
+  async recordSaved(roomId: string, gameNo: number): Promise<void> {
+    this.writing(() => this.savedTx(roomId, gameNo));
   }
 
   async flush(): Promise<void> {}

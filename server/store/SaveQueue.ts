@@ -18,7 +18,7 @@ import {
   type StoredGame,
 } from "./GameStore.js";
 import { log, storeLine } from "../ops/log.js";
-import { storeCondition } from "../ops/storeCondition.js";
+import { storeCondition, storeUnreachable } from "../ops/storeCondition.js";
 
 export interface SaveQueueSettings {
   /** Results kept waiting at most (default 1000); past it a new result is lost, loudly. */
@@ -158,7 +158,7 @@ export class SaveQueue implements HubStore {
     const head = this.queue[0].game;
     this.log(
       `[store] ${first ? "could not save" : "still cannot save"} a finished ${head.game} game (${describeStoreError(error)}); ` +
-        `${this.queue.length} result(s) wait, retrying in ${Math.round(this.delay / 1000)} s. ${FIX}`,
+        `${this.queue.length} result(s) wait, retrying in ${Math.round(this.delay / 1000)} s. ${storeUnreachable(error) ? FIX_DATABASE : FIX}`,
     );
     if (!this.timer) {
       this.timer = setTimeout(() => {
@@ -228,6 +228,7 @@ export class SaveQueue implements HubStore {
 }
 
 const FIX = "Free space on the disk holding DATA_DIR (or make it writable); nothing needs restarting.";
+const FIX_DATABASE = "Start the database (or check DATABASE_URL): the results are written once it answers, and the room log keeps them across a restart; nothing needs restarting.";
 
 /** What a store error means, in words (SQLite codes and file-system codes). */
 export function describeStoreError(error: unknown): string {

@@ -17,6 +17,7 @@ import {
   type StoredGame,
 } from "./GameStore.js";
 import {
+  GAME_BY_KEY,
   gameFromRow,
   gameParams,
   INSERT_GAME,
@@ -101,7 +102,9 @@ export abstract class SqlStore implements HubStore, HomeStore {
   recordGame(g: FinishedGame): number | Promise<number> {
     return this.sql.tx(async (q) => {
       const row = await q.get<{ id: number }>(INSERT_GAME, gameParams(g));
-      const id = Number(row!.id);
+      // Already there (its key): written once, with its players and teams then.
+      if (!row) return Number((await q.get<{ id: number }>(GAME_BY_KEY, [g.key]))!.id);
+      const id = Number(row.id);
       for (const p of playerParams(id, g)) await q.run(INSERT_PLAYER, p);
       for (const t of teamParams(id, g)) await q.run(INSERT_TEAM, t);
       return id;

@@ -12,6 +12,7 @@ import Database from "better-sqlite3";
 import type { ArenaTeamsQuery, FinishedGame, LeaderboardQuery, LeaderboardRow, RecordedTeamRow, StoredGame } from "./GameStore.js";
 import {
   gameFromRow,
+  GAME_BY_KEY,
   gameParams,
   INSERT_GAME,
   INSERT_PLAYER,
@@ -63,7 +64,10 @@ export class SqliteStore extends SqlStore {
     // would land inside it. The SaveQueue keeps the game and writes it a moment later.
     if (this.lite.inTransaction) throw Object.assign(new Error("the database is busy with another write"), { code: "SQLITE_BUSY" });
     return this.db.transaction(() => {
-      const id = Number((this.lite.getNow<{ id: number }>(INSERT_GAME, gameParams(g)))!.id);
+      const row = this.lite.getNow<{ id: number }>(INSERT_GAME, gameParams(g));
+      // Already there (its key): written once, with its players and teams then.
+      if (!row) return Number(this.lite.getNow<{ id: number }>(GAME_BY_KEY, [g.key])!.id);
+      const id = Number(row.id);
       for (const p of playerParams(id, g)) this.lite.runNow(INSERT_PLAYER, p);
       for (const t of teamParams(id, g)) this.lite.runNow(INSERT_TEAM, t);
       return id;

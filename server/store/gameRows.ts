@@ -29,9 +29,16 @@ export interface GameRow {
   moves: number;
 }
 
+/**
+ * A record with a key (a room's game: FinishedGame.key) is written once: a second write of it
+ * (the room and the reviver after a crash, a retry whose answer was lost) adds nothing, and
+ * `GAME_BY_KEY` then gives the id it has.
+ */
 export const INSERT_GAME = `INSERT INTO games (game, room_id, seed, config, seats, log, result, started_at, ended_at,
-    mode, level, name, time_ms, stats, ranked, source, finished_at, summary, is_public, rated, rating_state, moves)
-  VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING id`;
+    mode, level, name, time_ms, stats, ranked, source, finished_at, summary, is_public, rated, rating_state, moves, record_key)
+  VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT (record_key) DO NOTHING RETURNING id`;
+
+export const GAME_BY_KEY = `SELECT id FROM games WHERE record_key = ?`;
 
 export const INSERT_PLAYER = `INSERT INTO game_players (game_id, seat, profile_id, place, forfeited) VALUES (?, ?, ?, ?, ?)`;
 
@@ -78,6 +85,7 @@ export function gameParams(g: FinishedGame): unknown[] {
     rated,
     rated ? 1 : 0,
     g.log.length,
+    g.key ?? null,
   ];
 }
 

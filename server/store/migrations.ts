@@ -169,10 +169,21 @@ function arenaTeams(d: "sqlite" | "postgres"): string {
   `;
 }
 
+/**
+ * A room's game is recorded once whoever writes it (the room, the room log's waiting record
+ * after a crash, a retry): its key (room, game number, seed) is unique. Offline submissions
+ * and older rows have none (NULLs never collide).
+ */
+const RECORD_KEYS = `
+  ALTER TABLE games ADD COLUMN record_key TEXT;
+  CREATE UNIQUE INDEX games_by_key ON games (record_key);
+`;
+
 export const MIGRATIONS: readonly Migration[] = [
   { version: 1, name: "finished games", sqlite: finishedGamesSqlite, postgres: FINISHED_GAMES_PG },
   { version: 2, name: "profiles, players, ratings", sqlite: homeTables("sqlite"), postgres: homeTables("postgres") },
   { version: 3, name: "arena teams", sqlite: arenaTeams("sqlite"), postgres: arenaTeams("postgres") },
+  { version: 4, name: "record keys", sqlite: RECORD_KEYS, postgres: RECORD_KEYS },
 ];
 
 export const LATEST_VERSION = MIGRATIONS[MIGRATIONS.length - 1].version;

@@ -3,6 +3,7 @@
 
 import path from "node:path";
 import { SqliteRoomLog, type RoomLog } from "./RoomLog.js";
+import { roomLogTimeoutMs } from "../settings.js";
 
 /**
  * The log the server uses: Redis when REDIS_URL is set (several processes share it), else
@@ -23,7 +24,10 @@ export async function openRoomLog(env: NodeJS.ProcessEnv = process.env): Promise
   const url = env.REDIS_URL?.trim();
   if (url) {
     const { RedisRoomLog } = await import("./RedisRoomLog.js");
-    return new RedisRoomLog(url);
+    const log = new RedisRoomLog(url, { timeoutMs: roomLogTimeoutMs(env) });
+    // It queues nothing while not connected: the reviver's first reads wait for the connection.
+    await log.ready();
+    return log;
   }
   const file = roomLogFile(env);
   return file === null ? undefined : new SqliteRoomLog(file);

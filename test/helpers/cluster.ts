@@ -94,17 +94,41 @@ async function waitFor(what: string, child: Child, check: () => Promise<boolean>
 export interface RedisServer extends Child {
   port: number;
   url: string;
+  /** Its data folder (kept across `restart` when it persists). */
+  dir: string;
+  /** Starts it again on the same port and folder (after `stop`): a persisting one comes back with its data. */
+  restart(): Promise<RedisServer>;
+  /** Removes a persisting server's folder (after `stop`). */
+  remove(): void;
 }
 
-/** Starts `redis-server` on a free port, in memory only (no RDB, no AOF), bound to 127.0.0.1. */
-export async function startRedis(bin: string): Promise<RedisServer> {
-  const port = await freePort();
-  const dir = fs.mkdtempSync(path.join(process.env.TMPDIR || "/tmp", "hub-redis-"));
-  const proc = spawn(bin, ["--port", String(port), "--bind", "127.0.0.1", "--save", "", "--appendonly", "no", "--dir", dir], {
+export interface RedisOptions {
+  /**
+   * Keep every write it answers: AOF with an fsync before each answer (`appendfsync always`),
+   * so a SIGKILL loses nothing it acknowledged. Default: in memory only (no RDB, no AOF).
+   */
+  persist?: boolean;
+  port?: number;
+  dir?: string;
+}
+
+/** Starts `redis-server` on a free port (or `options.port`), bound to 127.0.0.1; in memory only unless `options.persist`. */
+export async function startRedis(bin: string, options: RedisOptions = {}): Promise<RedisServer> {
+  const port = options.port ?? (await freePort());
+  const dir = options.dir ?? fs.mkdtempSync(path.join(process.env.TMPDIR || "/tmp", "hub-redis-"));
+  const persistence = options.persist ? ["--appendonly", "yes", "--appendfsync", "always"] : ["--appendonly", "no"];
+  const proc = spawn(bin, ["--port", String(port), "--bind", "127.0.0.1", "--save", "", ...persistence, "--dir", dir], {
     stdio: ["ignore", "pipe", "pipe"],
   });
-  const child = Object.assign(new Child(`redis-server :${port}`, proc), { port, url: `redis://127.0.0.1:${port}` });
-  void child.exited.then(() => fs.rmSync(dir, { recursive: true, force: true }));
+  const remove = () => fs.rmSync(dir, { recursive: true, force: true });
+  const child = Object.assign(new Child(`redis-server :${port}`, proc), {
+    port,
+    url: `redis://127.0.0.1:${port}`,
+    dir,
+    restart: () => startRedis(bin, { ...options, port, dir }),
+    remove,
+  });
+  if (!options.persist) void child.exited.then(remove);
   await waitFor("redis-server to accept connections", child, async () => /Ready to accept connections/.test(child.output), 10_000);
   return child;
 }

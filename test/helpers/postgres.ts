@@ -29,6 +29,10 @@ export interface PostgresServer {
   port: number;
   /** Stops the server at once, synchronously (for an exit handler). */
   stopNow(): void;
+  /** Stops the server at once (as a crash does: `pg_ctl stop -m immediate`), keeping its data for `up`. */
+  down(): void;
+  /** Starts it again after `down`, same port, same data. */
+  up(): void;
   /** A connection URL for database `db` (the default: "postgres"). */
   url(db?: string): string;
   /** A fresh, empty database; its URL. */
@@ -62,6 +66,10 @@ export async function startPostgres(binDir: string): Promise<PostgresServer> {
     throw new Error(`pg_ctl start failed:\n${start.output}\n${log}`);
   }
   const url = (db = "postgres") => `postgres://hub@127.0.0.1:${port}/${db}`;
+  const pgCtl = (args: string[], what: string) => {
+    const r = run(path.join(binDir, "pg_ctl"), ["-D", data, ...args]);
+    if (r.status !== 0) throw new Error(`pg_ctl ${what} failed:\n${r.output}`);
+  };
   const stopNow = () => {
     if (!fs.existsSync(dir)) return;
     run(path.join(binDir, "pg_ctl"), ["-D", data, "-m", "immediate", "-w", "stop"]);
@@ -82,6 +90,8 @@ export async function startPostgres(binDir: string): Promise<PostgresServer> {
       return url(name);
     },
     stopNow,
+    down: () => pgCtl(["-m", "immediate", "-w", "stop"], "stop"),
+    up: () => pgCtl(["-o", options, "-l", path.join(dir, "log"), "-w", "-t", "30", "start"], "start"),
     async stop() {
       stopNow();
     },

@@ -384,16 +384,23 @@ export abstract class HubRoom<S extends HubState> extends Room<S, HubMetadata> {
    * store could not write it yet (it waits in the store's queue, and `onSaved` runs once it is
    * written); null when it could not be stored at all. A store failure never breaks the room.
    */
-  protected recordGame(game: Omit<FinishedGame, "game" | "roomId" | "seats"> & { seats?: string[] }, onSaved?: (id: number) => void): number | null {
+  protected recordGame(
+    game: Omit<FinishedGame, "game" | "roomId" | "seats"> & { seats?: string[] },
+    onSaved?: (id: number) => void,
+    waiting?: (record: FinishedGame) => void,
+  ): number | null {
+    const record = { public: !this.privateRoom, ...game, game: this.gameId, roomId: this.roomId, seats: game.seats ?? this.seatNames() };
+    let id: number | null = null;
     try {
-      const record = { public: !this.privateRoom, ...game, game: this.gameId, roomId: this.roomId, seats: game.seats ?? this.seatNames() };
-      const id = this.settings.store.recordGame(record, onSaved);
+      const answer = this.settings.store.recordGame(record, onSaved);
       // SAVING (−2): a store on another machine is writing it; `onSaved` brings the id.
-      return typeof id === "number" && (id >= 0 || id === SAVING) ? id : null;
+      id = typeof answer === "number" && (answer >= 0 || answer === SAVING) ? answer : null;
     } catch (e) {
       this.logger().error({ event: "store.write-failed", ...errorFields(e) }, "could not record a finished game");
-      return null;
     }
+    // Not in the store yet (on its way, queued, or refused): the room log keeps it meanwhile.
+    if (!(id !== null && id > 0)) waiting?.(record);
+    return id;
   }
 
   protected isDisposing(): boolean {

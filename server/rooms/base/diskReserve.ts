@@ -28,14 +28,17 @@ export function newRoomRefusal(settings: Pick<HubSettings, "roomLog" | "store" |
 
 /** The words of a join refused because the room log cannot take it now. */
 export function joinNotSaved(refusal: Rejection): string {
-  return refusal.message.includes("disk is full")
-    ? "The server's disk is full, so it cannot save your seat right now. Nothing changed; try again in a moment."
-    : "The server cannot save your seat right now (its storage is failing). Nothing changed; try again in a moment.";
+  if (refusal.message.includes("disk is full")) return "The server's disk is full, so it cannot save your seat right now. Nothing changed; try again in a moment.";
+  const why = refusal.message.includes("not answering") ? "its storage is not answering" : "its storage is failing";
+  return `The server cannot save your seat right now (${why}). Nothing changed; try again in a moment.`;
 }
 
 /** A new room whose first log write failed: the refusal of its create. */
 export function createNotSaved(refusal: Rejection): { reason: string; message: string } {
   return refusal.message.includes("disk is full")
     ? { reason: DISK_FULL, message: "The server's disk is full, so no new game can start right now. Games already running go on; try again in a few minutes." }
-    : { reason: NOT_SAVED, message: "The server cannot save a new game right now (its storage is failing). Try again in a few minutes." };
+    : {
+        reason: NOT_SAVED,
+        message: `The server cannot save a new game right now (its storage is ${refusal.message.includes("not answering") ? "not answering" : "failing"}). Games already running go on; try again in a few minutes.`,
+      };
 }

@@ -122,7 +122,7 @@ export abstract class GameRoom<S, M extends TypedMove, E, C, V, St extends GameR
     seats: () => this.seatSnapshot(),
     forfeits: () => this.records.left(),
     timer: () => this.path.timer,
-    recordGame: (game, onSaved) => this.recordGame(game, onSaved),
+    recordGame: (game, onSaved, waiting) => this.recordGame(game, onSaved, waiting),
     disposing: () => this.isDisposing(),
     nobodyHere: () => this.nobodyHere(),
     later: (ms, fn) => this.later(ms, fn),
@@ -498,5 +498,7 @@ export abstract class GameRoom<S, M extends TypedMove, E, C, V, St extends GameR
     }
     this.showPhase();
     this.snapshot.durable.restored(r);
+    // A finished game is recorded again (the store may not have it: its key keeps it once).
+    if (this.stage === "finished" && this.game) this.records.end(this.game.log.at(-1)?.t ?? Date.now(), st.result);
   }
 }

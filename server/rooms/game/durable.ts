@@ -59,6 +59,14 @@ export class RoomDurability {
   /** Games with moves in the log, and those of them the store has recorded (their moves may go). */
   private readonly withMoves = new Set<number>();
   private readonly recorded = new Set<number>();
+  /**
+   * Finished games the store has not confirmed: to write into the log (`waiting`), and written
+   * there (`kept`, until the store has them: then `unkept`, written as `recorded`). Their JSON:
+   * the record without its moves (those are in the log already).
+   */
+  private readonly waiting = new Map<number, string>();
+  private readonly kept = new Map<number, string>();
+  private readonly unkept = new Set<number>();
   private closed = false;
   private roomId = "";
   /** The room went to sleep (or its process is stopping): its log stays open for a restore. */
@@ -71,6 +79,8 @@ export class RoomDurability {
     private readonly maxGameBytes = Infinity,
     /** Moves wait for the process's group commit (false: ROOM_LOG_GROUP_COMMIT=off, a commit per move). */
     private readonly grouped = true,
+    /** The room as it is now (what a repair writes after a failed write of an asynchronous log). */
+    private readonly current?: () => RoomNow,
   ) {}
 
   get enabled(): boolean {
@@ -128,9 +138,9 @@ export class RoomDurability {
     groupCommitOf(this.log).add({ prepare: stage, done });
   }
 
-  /** Is there a group commit to wait for (a log, and ROOM_LOG_GROUP_COMMIT not off)? */
+  /** Is there a group commit to wait for (a log, and ROOM_LOG_GROUP_COMMIT not off; always on an asynchronous log: a move waits for its answer)? */
   get groupCommits(): boolean {
-    return this.log !== undefined && this.grouped;
+    return this.log !== undefined && (this.grouped || this.log.asynchronous === true);
   }
 
   /** The write of move `entry` (index `index`), or its refusal (the game's log is full); nothing counted as written yet. */
@@ -165,7 +175,7 @@ export class RoomDurability {
   private commit(staged: PreparedWrite | null): Rejection | null {
     if (!staged) return null;
     try {
-      this.log!.write(staged.roomId, staged.w, staged.now);
+      this.log!.write(staged.roomId, staged.w, staged.now, staged.failed);
     } catch (e) {
       return logFailure(staged.roomId, e);
     }
@@ -186,7 +196,7 @@ export class RoomDurability {
     if (!this.opened) {
       try {
         // A restored room's row exists; open() marks it live under this process either way.
-        log.open(header, this.process(), at);
+        log.open(header, this.process(), at, () => this.repair());
         this.opened = true;
         this.reopening = false;
         this.header = jsonCopy(header);
@@ -216,7 +226,11 @@ export class RoomDurability {
     if (deadlinesNow !== this.deadlines) w.deadlines = deadlines;
     const drop = this.recorded.size ? [...this.recorded].filter((g) => g !== header.gameNo && this.withMoves.has(g)) : [];
     if (drop.length) w.drop = drop;
-    if (!w.header && !w.moves && !w.deadlines && !w.drop) return null;
+    const records = [...this.waiting];
+    if (records.length) w.records = records.map(([gameNo, json]) => ({ gameNo, process: this.process(), json }));
+    const recorded = [...this.unkept];
+    if (recorded.length) w.recorded = recorded;
+    if (!w.header && !w.moves && !w.deadlines && !w.drop && !w.records && !w.recorded) return null;
     if (at - this.touchedAt >= TOUCH_EVERY_MS) w.touch = true;
     // Written: only then is it counted as such.
     const written = () => {
@@ -233,8 +247,33 @@ export class RoomDurability {
         this.withMoves.delete(g);
         this.recorded.delete(g);
       }
+      for (const [g, json] of records) {
+        if (this.waiting.get(g) === json) this.waiting.delete(g);
+        this.kept.set(g, json);
+      }
+      for (const g of recorded) this.unkept.delete(g);
     };
-    return { roomId: header.roomId, w, now: at, written };
+    return { roomId: header.roomId, w, now: at, written, failed: () => this.repair() };
+  }
+
+  /**
+   * A write of an asynchronous log (Redis) failed after it was sent: it may still be applied
+   * late, so nothing of what the log holds is taken for granted any more. The room as it is
+   * (its header, deadlines and every move of its game: what clients saw, never a refused move)
+   * goes out as a repair right behind it; and the room's next write is whole again too.
+   */
+  private repair(): void {
+    this.header = null;
+    this.deadlines = null;
+    this.gameNo = -1;
+    for (const [g, json] of this.kept) if (!this.waiting.has(g)) this.waiting.set(g, json);
+    const log = this.log;
+    if (!log?.repair || !this.current || this.closed || this.keepOpen) return;
+    const staged = this.stage(this.current(), Date.now());
+    if (!staged || "code" in staged) return;
+    // The header was forgotten above, so the write holds it.
+    log.repair(staged.roomId, staged.w, staged.now, staged.w.header!, this.process());
+    staged.written();
   }
 
   /**
@@ -244,11 +283,26 @@ export class RoomDurability {
   recordedGame(gameNo: number): void {
     if (!this.log) return;
     this.recorded.add(gameNo);
+    this.waiting.delete(gameNo);
+    if (this.kept.delete(gameNo)) this.unkept.add(gameNo);
     if (this.closed) this.forgetIfRecorded();
+  }
+
+  /**
+   * Finished game `gameNo`'s record (`record`: complete but for its moves, already in the log)
+   * is not in the store yet: it waits in the room log too, written with the room's next write,
+   * until `recordedGame(gameNo)`. A process that dies meanwhile leaves it to the next one
+   * (RoomReviver records it from the log), whether the room lives on or not.
+   */
+  keepRecord(gameNo: number, record: object): void {
+    if (!this.log || this.recorded.has(gameNo)) return;
+    this.waiting.set(gameNo, JSON.stringify({ ...record, log: [] }));
   }
 
   /** The room is going away. Closed for good unless it sleeps or its process is stopping. */
   disposed(roomId: string): void {
+    // A record that waits (a game abandoned just now) goes into the log before the room closes.
+    if (this.log && this.opened && this.waiting.size && this.current) this.save(this.current());
     if (!this.log || !this.opened || this.keepOpen) return;
     this.closed = true;
     try {

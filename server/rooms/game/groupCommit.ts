@@ -10,7 +10,8 @@
 //
 // The promises of the per-move write still hold (durable.ts):
 // - nothing is applied or sent before its write has committed (kill -9 keeps every move a
-//   client was told about);
+//   client was told about); on Redis, before Redis has answered it (the batch's rooms wait,
+//   at most ROOM_LOG_TIMEOUT_MS);
 // - a batch that fails (disk full) refuses exactly its moves, `not-saved`, and none of them
 //   changed anything (their rooms put their RNG back; nothing else was touched);
 // - a room has at most one move in a batch: a room waiting for its move's commit queues what
@@ -30,6 +31,11 @@ export interface PreparedWrite {
   now: number;
   /** The write committed: the room counts it as written (durable.ts bookkeeping). */
   written(): void;
+  /**
+   * An asynchronous log (Redis) refused it after sending it: it may still be applied late, so
+   * the room repairs its log (durable.ts). Not called when nothing was sent.
+   */
+  failed?(): void;
 }
 
 export interface QueuedMove {
@@ -76,21 +82,49 @@ export class GroupCommit {
       }
     });
     metrics.roomLogBatch(moves.length);
-    try {
-      this.log.writeMany(writes);
-      for (const p of writes) p.written();
-    } catch (e) {
-      // All or nothing: every move of the batch is refused, and none of it is in the log.
+    const finish = () =>
+      moves.forEach((m, i) => {
+        try {
+          m.done(outcome[i]);
+        } catch (e) {
+          rootLog.error({ event: "room.error", what: "group commit", err: e }, "a room failed applying its committed move");
+        }
+      });
+    // All or nothing: every move of a failed batch is refused, and none of it counts as written.
+    const refuse = (e: unknown) => {
       const refusal = notSaved(e);
       for (const i of of) outcome[i] = refusal;
+    };
+    let pending: void | Promise<void> = undefined;
+    try {
+      if (writes.length) pending = this.log.writeMany(writes);
+    } catch (e) {
+      refuse(e);
+      return finish();
     }
-    moves.forEach((m, i) => {
-      try {
-        m.done(outcome[i]);
-      } catch (e) {
-        rootLog.error({ event: "room.error", what: "group commit", err: e }, "a room failed applying its committed move");
-      }
-    });
+    if (!pending) {
+      for (const p of writes) p.written();
+      return finish();
+    }
+    // An asynchronous log (Redis): the rooms of the batch wait (suspended) for its answer,
+    // which comes, or fails, within ROOM_LOG_TIMEOUT_MS; other rooms' moves form the next batch.
+    pending.then(
+      () => {
+        for (const p of writes) p.written();
+        finish();
+      },
+      (e: unknown) => {
+        refuse(e);
+        for (const p of writes) {
+          try {
+            p.failed?.();
+          } catch (err) {
+            rootLog.error({ event: "room.error", what: "group commit", err }, "a room could not repair its log");
+          }
+        }
+        finish();
+      },
+    );
   }
 }
 

@@ -8,13 +8,19 @@
 //   never restore the same room.
 // - With Redis, the same adoption runs every ROOM_ADOPT_SECONDS: a process killed with
 //   SIGKILL leaves its rooms to the survivors.
+// - Finished games the store had not confirmed when their process died wait in the log
+//   (RoomWrite.records): they are written to the store then (and at each scan while shared).
 // - A join by id for a room that is not live (sleeping, or its process gone) wakes it
 //   first (server/net/matchmakeHttp.ts), with the same id.
 
 import { matchMaker } from "@colyseus/core";
-import type { LoggedRoom, RoomLog, RoomSummary } from "../../store/RoomLog.js";
+import type { FinishedGame } from "../../store/GameStore.js";
+import type { LoggedRoom, RoomLog, RoomSummary, WaitingRecord } from "../../store/RoomLog.js";
 import { restoreOptions } from "./durable.js";
 import { log } from "../../ops/log.js";
+
+/** Writes a finished game to the store (the SaveQueue: retried while it fails); `saved` runs once it is there. */
+export type RecordWriter = (game: FinishedGame, saved: (id: number) => void) => void;
 
 export interface ReviverSettings {
   /** Several processes share the log (Redis): rooms of other processes are restored only once those are gone. */
@@ -22,6 +28,8 @@ export interface ReviverSettings {
   abandonedRoomHours: number;
   /** Seconds between adoption scans (shared logs only; 0: never). */
   adoptSeconds: number;
+  /** Where the finished games waiting in the log go (none: they wait). */
+  records?: RecordWriter;
 }
 
 /** A liveness mark lives this long unrefreshed: a killed process's rooms wait at most this for adoption. */
@@ -29,6 +37,8 @@ const ALIVE_TTL_SECONDS = 6;
 
 export class RoomReviver {
   private readonly inFlight = new Map<string, Promise<boolean>>();
+  /** Waiting records handed to the store and not confirmed yet (room/gameNo). */
+  private readonly handedOver = new Set<string>();
   private timer: ReturnType<typeof setInterval> | null = null;
   private aliveTimer: ReturnType<typeof setInterval> | null = null;
   private scanning = false;
@@ -89,6 +99,7 @@ export class RoomReviver {
       if (booting) await this.prune(cutoff);
       const verdict = new Map<string, Promise<boolean>>();
       const gone = (p: string) => verdict.get(p) ?? (verdict.set(p, this.gone(p)), verdict.get(p)!);
+      await this.recordWaiting(gone);
       for (const s of rooms) {
         if (matchMaker.getLocalRoomById(s.roomId)) continue;
         const ownerGone = s.status !== "live" || (await gone(s.process));
@@ -110,6 +121,33 @@ export class RoomReviver {
       this.scanning = false;
     }
     return restored;
+  }
+
+  /**
+   * Finished games a process that is gone left waiting in the log (the store was down, and it
+   * died before the store came back): each goes to the store, which keeps it once (its key)
+   * even when a restored room records it too; then it leaves the log.
+   */
+  private async recordWaiting(gone: (process: string) => Promise<boolean>): Promise<void> {
+    const write = this.settings.records;
+    if (!write || !this.log.waitingRecords) return;
+    let waiting: WaitingRecord[];
+    try {
+      waiting = await this.log.waitingRecords();
+    } catch (e) {
+      log.error({ event: "room.restore-failed", err: e }, "room log: could not read the finished games waiting for the store");
+      return;
+    }
+    for (const w of waiting) {
+      const id = `${w.roomId}/${w.gameNo}`;
+      if (this.handedOver.has(id) || w.moves.length === 0 || !(await gone(w.process))) continue;
+      this.handedOver.add(id);
+      log.info({ event: "room.record-waiting", room: w.roomId, gameNo: w.gameNo, game: w.record.game }, `room log: a finished ${w.record.game} game of room ${w.roomId} waited for the store; writing it now.`);
+      write({ ...w.record, log: w.moves }, () => {
+        this.handedOver.delete(id);
+        this.log.recordSaved?.(w.roomId, w.gameNo).catch((e) => log.warn({ event: "roomlog.write-failed", room: w.roomId, err: e }, "room log: a recorded game stays in the log (it is written once however often it is tried)"));
+      });
+    }
   }
 
   private closeAbandoned(s: RoomSummary): void {

@@ -9,7 +9,7 @@ import type { GameDef, TypedMove } from "../../../common/core/game.js";
 import type { Rejection } from "../../../common/core/rules.js";
 import type { GameSession } from "../../../common/core/session.js";
 import type { HubSettings } from "../../settings.js";
-import type { FinishedGame } from "../../store/GameStore.js";
+import { recordKey, type FinishedGame } from "../../store/GameStore.js";
 import type { LoggedRoom, LoggedSeat } from "../../store/RoomLog.js";
 import { HubRefusal } from "../base/errors.js";
 import { createNotSaved } from "../base/diskReserve.js";
@@ -38,7 +38,7 @@ export interface LoggingRoom<S, M extends TypedMove, E, C, V> {
   forfeits(): number[];
   timer(): TurnTimer<S, M, E, C, V>;
   /** SeatedRoom.recordGame: the id, 0 (queued: `onSaved` later) or null. */
-  recordGame(game: Omit<FinishedGame, "game" | "roomId">, onSaved: (id: number) => void): number | null;
+  recordGame(game: Omit<FinishedGame, "game" | "roomId">, onSaved: (id: number) => void, waiting: (record: FinishedGame) => void): number | null;
   disposing(): boolean;
   nobodyHere(): boolean;
   later(ms: number, fn: () => void): Delayed;
@@ -68,7 +68,7 @@ export class RoomSnapshot<S, M extends TypedMove, E, C, V> {
     // Only a rated room's log may say it is rated (a restore trusts its log).
     if (!rated) delete this.createOptions[RATED_POOL_OPTION];
     const settings = this.room.settings();
-    this.durable = new RoomDurability(settings.roomLog, () => matchMaker.processId, settings.gameLogMaxKb * 1024, settings.groupCommit);
+    this.durable = new RoomDurability(settings.roomLog, () => matchMaker.processId, settings.gameLogMaxKb * 1024, settings.groupCommit, () => this.now());
   }
 
   /** In the room log before anyone is told the room exists; a disk that cannot take it refuses the create. */
@@ -90,13 +90,22 @@ export class RoomSnapshot<S, M extends TypedMove, E, C, V> {
     return this.durable?.refusal(what) ?? null;
   }
 
-  /** A game's record for the store; once it is there, its moves may leave the room log (durable.ts). */
+  /**
+   * A game's record for the store, keyed (room, game number, seed: written once however often
+   * it is written); until the store has it, the room log keeps it too, and once it is there,
+   * its moves may leave the room log (durable.ts).
+   */
   record(game: Omit<FinishedGame, "game" | "roomId">, onSaved?: (id: number) => void): number | null {
     const gameNo = this.room.gameNo();
-    const id = this.room.recordGame(game, (saved) => {
-      this.durable.recordedGame(gameNo);
-      onSaved?.(saved);
-    });
+    const keyed = { ...game, key: recordKey(this.room.roomId(), gameNo, game.seed) };
+    const id = this.room.recordGame(
+      keyed,
+      (saved) => {
+        this.durable.recordedGame(gameNo);
+        onSaved?.(saved);
+      },
+      (record) => this.durable.keepRecord(gameNo, record),
+    );
     if (id !== null && id > 0) this.durable.recordedGame(gameNo);
     return id;
   }
