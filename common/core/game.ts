@@ -9,7 +9,7 @@
 // `docs/adding-a-game.md` walks through writing one; `test/common/contract.test.ts`
 // runs the contract kit over every definition in `common/games.ts`.
 
-import type { Rng } from "./rng.js";
+import type { Rng, Seed } from "./rng.js";
 import type { ApplyResult, GameStatus, MoveContext, Rejection, Rules } from "./rules.js";
 import type { Parsed } from "./payload.js";
 
@@ -108,7 +108,7 @@ export interface GameDef<S, M extends TypedMove, E, C, V> {
   /** Untrusted room options → config, or a refusal whose message says what to send instead. */
   configure(options: Record<string, unknown>): Parsed<Configured<C>>;
   /** The initial state from a seed, a configured config and the seat count. */
-  setup(seed: number, config: C, seats: number): S;
+  setup(seed: Seed, config: C, seats: number): S;
   /** One move by one seat. Pure: never mutates `state`; a rejection changes nothing. */
   apply(state: S, seat: number, move: M, ctx: MoveContext): ApplyResult<S, E>;
   status(state: S): GameStatus;

@@ -5,7 +5,7 @@
 // in the MoveContext. The same seed, config, seats and move log therefore
 // always produce the same game, which is what replay() relies on.
 
-import type { Rng } from "./rng.js";
+import type { Rng, Seed } from "./rng.js";
 
 /** A typed refusal: the move was not applied and the state is unchanged. */
 export interface Rejection {
@@ -33,7 +33,7 @@ export interface Rules<S, M, E, C, V> {
   /** Game id, as used for room names ("minesweeper", "cubestacc", ...). */
   readonly id: string;
   /** Builds the initial state from a seed, a validated config and the seat count. */
-  setup(seed: number, config: C, seats: number): S;
+  setup(seed: Seed, config: C, seats: number): S;
   /** Applies one move by one seat. Pure: never mutates `state`. */
   apply(state: S, seat: number, move: M, ctx: MoveContext): ApplyResult<S, E>;
   /** Where the game is. */

@@ -2,7 +2,7 @@
 // The log (with the injected server time of each move) is the whole truth:
 // replay() rebuilds the same game from {seed, config, seats, log}.
 
-import { createRng, type Rng } from "./rng.js";
+import { createRng, type Rng, type Seed } from "./rng.js";
 import type { ApplyResult, Rejection, Rules } from "./rules.js";
 
 export interface LoggedMove<M> {
@@ -14,7 +14,7 @@ export interface LoggedMove<M> {
 
 export interface GameRecord<C, M> {
   game: string;
-  seed: number;
+  seed: Seed;
   config: C;
   seats: number;
   log: LoggedMove<M>[];
@@ -27,7 +27,7 @@ export class GameSession<S, M, E, C, V> {
 
   constructor(
     readonly rules: Rules<S, M, E, C, V>,
-    readonly seed: number,
+    readonly seed: Seed,
     readonly config: C,
     readonly seats: number,
   ) {

@@ -33,6 +33,7 @@
 // (the mines are shared with the boards still in play). Once the race is over
 // every board, mines included, is visible to everyone.
 
+import type { Seed } from "../core/rng.js";
 import { reject, type ApplyResult, type MoveContext, type Rules } from "../core/rules.js";
 import { countAdjacent, placeMines } from "./board.js";
 import { floodReveal, openedCells } from "./flood.js";
@@ -62,7 +63,7 @@ export type RacePhase = "waiting" | "racing" | "over";
 
 export interface RaceState {
   config: RaceConfig;
-  seed: number;
+  seed: Seed;
   seats: number;
   phase: RacePhase;
   /** Server time of the go signal; null while waiting. */
@@ -135,7 +136,7 @@ const percentOf = (b: MinesweeperState) => {
 
 const isOut = (s: RaceState, seat: number) => s.boards[seat].phase === "lost" || s.resignedAt[seat] !== null;
 
-export function setupRace(seed: number, config: RaceConfig, seats: number): RaceState {
+export function setupRace(seed: Seed, config: RaceConfig, seats: number): RaceState {
   if (!Number.isInteger(seats) || seats < 1 || seats > RACE_MAX_SEATS) throw new RangeError(`a race has 1 to ${RACE_MAX_SEATS} seats, not ${seats}`);
   const { rows, cols, mines } = config;
   if (!Number.isInteger(rows) || !Number.isInteger(cols) || rows < 1 || cols < 1 || !Number.isInteger(mines) || mines < 1 || mines > rows * cols - 1) {

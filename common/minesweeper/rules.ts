@@ -1,6 +1,7 @@
 // Minesweeper rules: setup, reveal (flood fill), flag, chord, phases, projection.
 // Pure: each accepted move returns a new state; the input state is never touched.
 
+import type { Seed } from "../core/rng.js";
 import { reject, type ApplyResult, type MoveContext, type Rules } from "../core/rules.js";
 import { countAdjacent, neighbours, placeMines } from "./board.js";
 import { floodReveal, scratchOpened } from "./flood.js";
@@ -22,7 +23,7 @@ type Result = ApplyResult<MinesweeperState, MinesweeperEvent>;
 
 const NOBODY = 255;
 
-export function setupBoard(seed: number, config: MinesweeperConfig, seats: number): MinesweeperState {
+export function setupBoard(seed: Seed, config: MinesweeperConfig, seats: number): MinesweeperState {
   const cells = config.rows * config.cols;
   return {
     config,

@@ -9,6 +9,7 @@
 //
 // Pure: the submission is untrusted JSON and is never mutated.
 
+import { isSeed, type Seed } from "../core/rng.js";
 import { replay, type GameRecord } from "../core/session.js";
 import { resolveConfig } from "./config.js";
 import { elapsedMs, minesweeperRules, safeCells } from "./rules.js";
@@ -20,7 +21,8 @@ export const MAX_MOVES_PER_CELL = 3;
 
 /** What the client submits (every field is checked; extra fields are ignored). */
 export interface SoloSubmission {
-  seed: number;
+  /** 32 lowercase hex digits (128 bits); a whole number from pages older than 128-bit seeds. */
+  seed: Seed;
   /** A standard level id ("beginner", ...), or "custom" with `config`. */
   level?: string;
   /** The board, for custom games (or a standard level spelled out). */
@@ -100,8 +102,8 @@ function describeEnd(state: MinesweeperState, index: number): string {
 export function verifySoloLog(submission: unknown): VerifyResult {
   if (!isObject(submission)) return fail("bad-submission", "The submission must be an object {seed, level or config, log}.");
   const { seed, log, timeMs: claimed } = submission;
-  if (typeof seed !== "number" || !Number.isSafeInteger(seed) || seed < 0) {
-    return fail("bad-seed", "The seed must be a whole number from 0 to 2^53 − 1.");
+  if (!isSeed(seed)) {
+    return fail("bad-seed", "The seed must be 32 lowercase hex digits (or, from an older page, a whole number from 0 to 2^53 − 1).");
   }
   const cfg = readConfig(submission);
   if (!cfg.ok) return fail("bad-config", cfg.reason);

@@ -41,7 +41,13 @@ import { wantsNewSeat } from "../base/seats.js";
 
 export { filterKeysOf, type GameServerParts, type PartsExtras, type Projection, type RecordInfo, type RoomMoveInfo, type Stage, type WireInfo } from "./parts.js";
 
-function randomSeed(): number {
+/** A new game's seed: 128 bits from the CSPRNG (common/core/rng.ts, `Seed`); never sent to a client while the game runs. */
+function newGameSeed(): string {
+  return randomBytes(16).toString("hex");
+}
+
+/** The room's bot seed: the bots' thinking delays and choices (a bot sees only its seat's view). */
+function newBotSeed(): number {
   return randomBytes(4).readUInt32LE(0);
 }
 
@@ -106,7 +112,7 @@ export abstract class GameRoom<S, M extends TypedMove, E, C, V, St extends GameR
   });
   /** A rated room (ratedRoom.ts): its pool and the matched players' tickets; null: casual. */
   private rated: RatedTable | null = null;
-  private botSeed = randomSeed();
+  private botSeed = newBotSeed();
   /** The room in its room log (roomSnapshot.ts): the snapshot written before each send, a restore's logged room. */
   private readonly snapshot: RoomSnapshot<S, M, E, C, V> = new RoomSnapshot({
     settings: () => this.settings,
@@ -287,7 +293,7 @@ export abstract class GameRoom<S, M extends TypedMove, E, C, V, St extends GameR
   private startGame(ctx: MoveContext | null, restart = false): Rejection | void {
     const order = this.parts.startAtOnce ? this.state.seats.map((_, i) => i) : this.starts.seated();
     if (order.length < this.minSeats) return this.refusal("too-few");
-    const game = new GameSession(this.def, randomSeed(), this.configured.config, order.length);
+    const game = new GameSession(this.def, newGameSeed(), this.configured.config, order.length);
     this.seatGame(game, order, ctx?.now ?? Date.now());
     this.restarted = restart;
     this.path.timer.forget();
