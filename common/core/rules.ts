@@ -24,6 +24,18 @@ export interface MoveContext {
   rng: Rng;
   /** Injected clock: server time in milliseconds when the move was received. */
   now: number;
+  /**
+   * Long work this move would do, done beforehand (GameDef.prepare / work: a no-guess board,
+   * made on a worker thread): the rules use `result` when its `key` is the one they would
+   * compute now, and compute it themselves otherwise. The same answer either way.
+   */
+  prepared?: Prepared;
+}
+
+/** The result of a preparation (GameDef.prepare), named by its key. */
+export interface Prepared {
+  key: string;
+  result: unknown;
 }
 
 /** Coarse status shared by every game. */

@@ -3,7 +3,7 @@
 // replay() rebuilds the same game from {seed, config, seats, log}.
 
 import { createRng, type Rng, type Seed } from "./rng.js";
-import type { ApplyResult, Rejection, Rules } from "./rules.js";
+import type { ApplyResult, Prepared, Rejection, Rules } from "./rules.js";
 
 export interface LoggedMove<M> {
   seat: number;
@@ -42,8 +42,8 @@ export class GameSession<S, M, E, C, V> {
    * refuses the move as the rules would have, nothing changed. The rules never mutate the
    * state they are given, so dropping their result is all an undo takes.
    */
-  apply(seat: number, move: M, now: number, admit?: (entry: LoggedMove<M>, index: number, next: S) => Rejection | void): ApplyResult<S, E> {
-    const p = this.propose(seat, move, now);
+  apply(seat: number, move: M, now: number, admit?: (entry: LoggedMove<M>, index: number, next: S) => Rejection | void, prepared?: Prepared): ApplyResult<S, E> {
+    const p = this.propose(seat, move, now, prepared);
     if (!p.result.ok) return p.result;
     const refused = admit?.({ seat, move, t: now }, this.log.length, p.result.state);
     p.settle(!refused);
@@ -55,10 +55,11 @@ export class GameSession<S, M, E, C, V> {
    * now, with the RNG advanced as the move advanced it; `settle(true)` then makes it the game's
    * next move, `settle(false)` puts the RNG back (nothing changed). Nothing else may apply or
    * rewind this session before it is settled. A move the rules refuse is settled already.
+   * `prepared`: the move's long work done beforehand (MoveContext.prepared).
    */
-  propose(seat: number, move: M, now: number): { result: ApplyResult<S, E>; entry: LoggedMove<M>; index: number; settle(accepted: boolean): void } {
+  propose(seat: number, move: M, now: number, prepared?: Prepared): { result: ApplyResult<S, E>; entry: LoggedMove<M>; index: number; settle(accepted: boolean): void } {
     const saved = this.rng.getState();
-    const result = this.rules.apply(this.state, seat, move, { rng: this.rng, now });
+    const result = this.rules.apply(this.state, seat, move, prepared ? { rng: this.rng, now, prepared } : { rng: this.rng, now });
     const entry = { seat, move, t: now };
     const index = this.log.length;
     let settled = false;

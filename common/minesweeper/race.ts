@@ -37,7 +37,7 @@ import type { Seed } from "../core/rng.js";
 import { reject, type ApplyResult, type MoveContext, type Rules } from "../core/rules.js";
 import { countAdjacent, placeMines } from "./board.js";
 import { floodReveal, openedCells } from "./flood.js";
-import { placeNoGuessMines } from "./noGuess.js";
+import { noGuessBoardFor } from "./noGuess.js";
 import { minesweeperRules, setupBoard, viewBoard } from "./rules.js";
 import { boardBreakdown, statsOf, threeBVSolved, type GameStats, type StatsMove } from "./stats.js";
 import {
@@ -234,7 +234,7 @@ function go(prev: RaceState, ctx: MoveContext): Result {
   const centre = (rows >> 1) * cols + (cols >> 1);
   // A no-guess race is proven from the opening every racer gets, not from the centre.
   const placed = prev.config.noGuess
-    ? placeNoGuessMines(prev.config, centre, ctx.rng, (m) => chooseOpening(m, rows, cols, centre))
+    ? noGuessBoardFor(prev.config, centre, ctx, (m) => chooseOpening(m, rows, cols, centre))
     : { mines: placeMines(prev.config, centre, ctx.rng), proven: null };
   const mines = placed.mines;
   const adjacent = countAdjacent(rows, cols, mines);

@@ -68,7 +68,7 @@ describe("seeds: every game's seed is 128 random bits, kept from clients while i
       await spectator.sync();
       // Everything a client decoded or received while the game ran: no trace of the seed.
       const seen = [...players.map((p) => p.probe), spectator].map((p) => JSON.stringify([p.room.state.toJSON(), p.messages]));
-      for (const text of seen) expect(text.includes(seed), "the seed in what a client holds").to.equal(false);
+      for (const text of seen) expect(text.includes(String(seed)), "the seed in what a client holds").to.equal(false);
       await Promise.all([...players.map((p) => p.room.leave()), spectator.room.leave()]);
     });
   }

@@ -24,6 +24,7 @@ import type { Configured, GameDef, TypedMove } from "../../../common/core/game.j
 import type { Rejection } from "../../../common/core/rules.js";
 import { GameSession } from "../../../common/core/session.js";
 import { inProcessThinker, type BotThinker } from "../../bots/thinker.js";
+import { inProcessPreparer, type Preparer } from "../../bots/prepare.js";
 import { refuseOption } from "../base/errors.js";
 import { SeatedRoom, type GameSetup, type JoinRequest, type MoveContext } from "../base/SeatedRoom.js";
 import { refusalOf, type GameServerParts, type RefusalReason, type Stage } from "./parts.js";
@@ -56,6 +57,8 @@ export abstract class GameRoom<S, M extends TypedMove, E, C, V, St extends GameR
   static thinker: BotThinker = inProcessThinker;
   /** Time a bot may think per decision (ms); null: its thinking delay (bench/bots.ts sets 500). */
   static botBudgetMs: number | null = null;
+  /** Where a move's long work is done (a no-guess board): a worker thread in production (server/bots/pool.ts). */
+  static preparer: Preparer = inProcessPreparer;
 
   /** The parts of the game this room plays (one room name may offer several: partsFor). */
   protected parts!: GameServerParts<S, M, E, C, V, St>;
@@ -157,6 +160,9 @@ export abstract class GameRoom<S, M extends TypedMove, E, C, V, St extends GameR
     firstMove: (client) => this.records.firstMove(client),
     armTurnTimer: (ms, seat, run) => this.armTurnTimer(ms, seat, run),
     disarmTurnTimer: () => this.disarmTurnTimer(),
+    preparer: () => GameRoom.preparer,
+    addressOf: (ctx) => (ctx.client ? this.records.addressOf(ctx.client) : `room ${this.roomId}`),
+    enqueue: (fn) => this.scheduler.enqueue(fn),
     disposing: () => this.isDisposing(),
     serverMove: (seat, run, what) => this.serverMove(seat, run, what),
     logger: () => this.logger(),
@@ -276,7 +282,7 @@ export abstract class GameRoom<S, M extends TypedMove, E, C, V, St extends GameR
 
   /** `restart {}`: the running game recorded as abandoned, and the next one at once (if the definition allows it now). */
   private restart(ctx: MoveContext): Rejection | void {
-    const refusal = this.def.whyNoRestart!(this.game?.state ?? null, this.configured.mode);
+    const refusal = this.def.whyNoRestart!(this.game?.state ?? null, this.configured.mode) ?? this.path.preparing.refusal();
     if (refusal) return refusal;
     if (this.game && this.stage === "playing") this.records.record(ctx.now, "abandoned");
     return this.startGame(ctx, true);
