@@ -111,9 +111,10 @@ export type ReplayResult<S> =
 
 /**
  * Re-runs a recorded game. Invalid when a move is rejected by the rules,
- * a time goes backwards, or a move comes after the game finished.
+ * a time goes backwards, or a move comes after the game finished. `prepared`: long work of
+ * one of its moves done beforehand (MoveContext.prepared; the rules take it under its key only).
  */
-export function replay<S, M, E, C, V>(rules: Rules<S, M, E, C, V>, record: GameRecord<C, M>): ReplayResult<S> {
+export function replay<S, M, E, C, V>(rules: Rules<S, M, E, C, V>, record: GameRecord<C, M>, prepared?: Prepared): ReplayResult<S> {
   const session = new GameSession(rules, record.seed, record.config, record.seats);
   let lastT = -Infinity;
   for (let i = 0; i < record.log.length; i++) {
@@ -122,7 +123,7 @@ export function replay<S, M, E, C, V>(rules: Rules<S, M, E, C, V>, record: GameR
     if (t < lastT) return { valid: false, reason: `move ${i}: time goes backwards`, index: i, state: session.state };
     if (rules.status(session.state) === "finished") return { valid: false, reason: `move ${i}: the game had already ended`, index: i, state: session.state };
     if (!Number.isInteger(seat) || seat < 0 || seat >= record.seats) return { valid: false, reason: `move ${i}: no such seat ${seat}`, index: i, state: session.state };
-    const result = session.apply(seat, move, t);
+    const result = session.apply(seat, move, t, undefined, prepared);
     if (!result.ok) return { valid: false, reason: `move ${i}: ${result.error.message}`, index: i, state: session.state };
     lastT = t;
   }

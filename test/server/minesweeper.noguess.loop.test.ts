@@ -7,8 +7,9 @@
 // counts only.
 
 import { expect } from "chai";
-import { replay } from "../../common/core/session.js";
-import { MAKING_NO_GUESS_BOARD, minesweeperDef, minesweeperRaceDef } from "../../common/minesweeper/index.js";
+import { GameSession, replay } from "../../common/core/session.js";
+import { MAKING_NO_GUESS_BOARD, minesweeperDef, minesweeperRaceDef, minesweeperRules, resolveConfig } from "../../common/minesweeper/index.js";
+import { GameRoom } from "../../server/rooms/game/GameRoom.js";
 import { PREPARE_PER_ADDRESS } from "../../server/rooms/game/preparing.js";
 import type { MinesweeperRoom } from "../../server/rooms/minesweeper/index.js";
 import { NO_RATE_LIMITS, seated, until, useHub, type SeatedClient } from "../helpers/hub.js";
@@ -21,7 +22,7 @@ const BIG = { mode: "solo", level: "custom", rows: 100, cols: 100, mines: 2500, 
 const opened = (p: SeatedClient) => p.room.state.phase !== "fresh";
 
 describe("minesweeper no-guess: the board is made off the event loop", function () {
-  this.timeout(120_000);
+  this.timeout(600_000);
   const hub = useHub(testPort(2852), NO_RATE_LIMITS);
 
   it("while a Nightmare and a 100×100 board are made, another room's moves are answered, and both players read that their board is being made", async () => {
@@ -48,7 +49,7 @@ describe("minesweeper no-guess: the board is made off the event loop", function 
     }
     expect(answeredWhileMaking, "moves of another room answered while the boards were made").to.be.at.least(3);
     expect(sawWords, "the players read that their board is being made").to.be.above(0);
-    await until(() => opened(nightmare) && opened(big), 30_000, "both boards");
+    await until(() => opened(nightmare) && opened(big), 180_000, "both boards");
     for (const p of [nightmare, big]) {
       await p.probe.sync();
       expect(p.room.state.preparing, "the words are gone with the board").to.equal("");
@@ -91,13 +92,13 @@ describe("minesweeper no-guess: the board is made off the event loop", function 
     expect(third.room.state.phase, "the refused reveal changed nothing").to.equal("fresh");
     expect(third.room.state.preparing).to.equal("");
 
-    await until(() => opened(first) && opened(second), 30_000, "the two boards");
+    await until(() => opened(first) && opened(second), 180_000, "the two boards");
     // The first reveal opened the board once; its refused restarts and reveals changed nothing.
     const game = hub.room<MinesweeperRoom>(first.room.roomId).session!;
     expect(game.log.map((m) => m.move)).to.deep.equal([{ type: "reveal", r: 1, c: 1 }]);
     // Once made, the address may make another.
     third.room.send("reveal", { r: 1, c: 1 });
-    await until(() => opened(third), 30_000, "the third board");
+    await until(() => opened(third), 180_000, "the third board");
     expect(third.probe.of("error")).to.have.length(1);
     await Promise.all(players.map((p) => p.room.leave()));
   });
@@ -109,12 +110,41 @@ describe("minesweeper no-guess: the board is made off the event loop", function 
     a.room.send("ready", { ready: true });
     b.room.send("ready", { ready: true });
     await a.probe.until(() => a.room.state.preparing === MAKING_NO_GUESS_BOARD || undefined, 20_000, "the words");
-    await a.probe.until(() => a.room.state.phase === "racing" || a.room.state.phase === "over" || undefined, 30_000, "the go");
+    await a.probe.until(() => a.room.state.phase === "racing" || a.room.state.phase === "over" || undefined, 180_000, "the go");
     expect(a.room.state.preparing).to.equal("");
     const game = hub.room<MinesweeperRoom>(a.room.roomId).session!;
     const again = replay(minesweeperRaceDef, game.record() as never);
     if (!again.valid) expect.fail(again.reason);
     expect(Array.from((again.state as any).boards[0].mines)).to.deep.equal(Array.from((game.state as any).boards[1].mines));
     await Promise.all([a, b].map((p) => p.room.leave()));
+  });
+
+  it("an offline no-guess game sent for checking has its board made on the worker thread too, and is verified", async () => {
+    const seed = "0123456789abcdef0123456789abcdef";
+    const resolved = resolveConfig({ level: "nightmare", noGuess: true });
+    if (!resolved.ok) throw new Error(resolved.error.message);
+    const session = new GameSession(minesweeperRules, seed, resolved.config, 1);
+    let t = 1_000;
+    session.apply(0, { type: "reveal", r: 10, c: 15 }, t);
+    for (let i = 0; i < session.state.status.length && session.state.phase === "active"; i++) {
+      if (session.state.status[i] === 0 && !session.state.mines![i]) session.apply(0, { type: "reveal", r: Math.floor(i / 30), c: i % 30 }, (t += 250));
+    }
+    expect(session.state.phase).to.equal("won");
+    const asked: string[] = [];
+    const preparer = GameRoom.preparer;
+    GameRoom.preparer = { prepare: (request, cancel) => (asked.push(request.game), preparer.prepare(request, cancel)) };
+    try {
+      const res = await fetch(`http://127.0.0.1:${hub.port}/api/minesweeper/replays`, {
+        method: "POST",
+        headers: { "content-type": "application/json" },
+        body: JSON.stringify({ seed, level: "nightmare", noGuess: true, log: session.log.map(({ move, t }) => ({ move, t })) }),
+      });
+      const body = await res.json();
+      expect(res.status, JSON.stringify(body)).to.equal(201);
+      expect(body.verified).to.equal(true);
+    } finally {
+      GameRoom.preparer = preparer;
+    }
+    expect(asked, "the board was made by the preparer").to.deep.equal(["minesweeper"]);
   });
 });

@@ -29,7 +29,7 @@ export const PREPARE_PER_ADDRESS = 2;
 /** Preparations running or waiting for a thread in the process at once. */
 export const PREPARE_PER_PROCESS = 16;
 /** Time one preparation may take on its thread (ms). */
-export const PREPARE_BUDGET_MS = 15_000;
+export const PREPARE_BUDGET_MS = 30_000;
 
 const running = new Map<string, number>();
 let total = 0;
