@@ -5,6 +5,7 @@
 // time budget, as the bots' decisions.
 
 import { gameDef } from "../../common/games.js";
+import { onLaterTurn } from "./thinker.js";
 
 export interface PrepareRequest {
   /** Definition id in common/games.ts. */
@@ -36,15 +37,5 @@ export function runPreparation(request: PrepareRequest): { result: unknown; ms: 
 
 /** Does the work on a later turn of the event loop (never inside the move that asked). */
 export const inProcessPreparer: Preparer = {
-  prepare: (request, cancel) =>
-    new Promise((resolve, reject) =>
-      setImmediate(() => {
-        if (cancel?.aborted) return resolve(null);
-        try {
-          resolve(runPreparation(request));
-        } catch (e) {
-          reject(e);
-        }
-      }),
-    ),
+  prepare: (request, cancel) => onLaterTurn<PrepareAnswer>(() => runPreparation(request), null, cancel),
 };
