@@ -12,6 +12,7 @@ import { defineHubRoom, installRoomIdNormalisation } from "./server/rooms/base/d
 import { ROOMS } from "./server/games.js";
 import { BotPool } from "./server/bots/pool.js";
 import { inProcessThinker } from "./server/bots/thinker.js";
+import { inProcessPreparer } from "./server/bots/prepare.js";
 import { GameRoom } from "./server/rooms/game/GameRoom.js";
 import { mirrorNameOf } from "./server/rooms/game/spectatorDelay.js";
 import { chooseScaleOut } from "./server/scale.js";
@@ -152,6 +153,11 @@ export function createHubConfig(overrides: Partial<HubSettings> & HubExtras = {}
       const pool = threads === 0 ? null : new BotPool({ size: threads });
       const thinker = meteredThinker(pool ?? inProcessThinker);
       GameRoom.thinker = thinker;
+      // No-guess boards are made on a thread of their own (one; it stops when idle), so a burst
+      // of boards never delays the bots' decisions, nor a bot's a board (preparing.ts).
+      const boards = threads === 0 ? null : new BotPool({ size: 1 });
+      const preparer = boards ?? inProcessPreparer;
+      GameRoom.preparer = preparer;
       gameServer.onShutdown(async () => {
         log.info({ event: "hub.stopping" }, "stopping: rooms close and keep their logs");
         outages?.stop();
@@ -161,7 +167,9 @@ export function createHubConfig(overrides: Partial<HubSettings> & HubExtras = {}
         await settings.roomLog?.flush().catch(() => undefined);
         settings.roomLog?.close();
         if (GameRoom.thinker === thinker) GameRoom.thinker = inProcessThinker;
+        if (GameRoom.preparer === preparer) GameRoom.preparer = inProcessPreparer;
         if (pool) await pool.close();
+        if (boards) await boards.close();
       });
     },
 

@@ -50,6 +50,7 @@ function rngFrom(random: { Number(): number }): Rng {
   const float = () => random.Number();
   return {
     nextUint32: () => Math.floor(float() * 2 ** 32),
+    nextSeed: () => Math.floor(float() * 2 ** 32),
     float,
     int: (n) => Math.floor(float() * n),
     shuffle<T>(items: T[]) {

@@ -4,6 +4,7 @@
 // (ui/replayControls.ts) plays, and the transport's reading of it. Each game's replay.ts draws
 // the engine's state; pages/replay.ts fetches the record and hands it to the game's player
 // (its ClientGame entry's `replay`).
+import type { Seed } from "../../common/core/rng";
 import { GameSession } from "../../common/core/session";
 import type { Rules } from "../../common/core/rules";
 import { authHeaders } from "../net/profile";
@@ -17,7 +18,7 @@ export interface ReplayRecord {
   level: string;
   /** The game's config, as its definition's `configure` made it. */
   config: any;
-  seed: number;
+  seed: Seed;
   seats: string[];
   log: { seat: number; move: any; t: number }[];
   result: string;

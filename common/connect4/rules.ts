@@ -2,6 +2,7 @@
 // (across, down, diagonal) wins; a full grid is a draw. Seat 0 starts.
 // Pure: apply never mutates its input and consumes no randomness.
 
+import type { Seed } from "../core/rng.js";
 import { reject, type ApplyResult, type MoveContext, type Rules } from "../core/rules.js";
 
 export const ROWS = 6;
@@ -47,7 +48,7 @@ export interface Connect4View {
   viewer: number | null;
 }
 
-export function setupConnect4(_seed: number, config: Connect4Config, seats: number): Connect4State {
+export function setupConnect4(_seed: Seed, config: Connect4Config, seats: number): Connect4State {
   if (seats !== 2) throw new RangeError(`Connect Four has 2 seats, not ${seats}`);
   return { config, grid: new Array<number>(ROWS * COLS).fill(EMPTY), turn: 0, moves: 0, turnStartedAt: null, winner: null, line: [], over: false };
 }

@@ -5,6 +5,8 @@
 // Pure: the whole state is four uint32 numbers, so it snapshots and replays like PCG32.
 // Use PCG32 for anything a game log depends on across versions; use this for hot loops.
 
+import { SEED_PATTERN, type Seed } from "./rng.js";
+
 export type FastRngState = [number, number, number, number];
 
 export interface FastRng {
@@ -26,11 +28,31 @@ function splitmix32(x: number): number {
   return (z ^ (z >>> 16)) >>> 0;
 }
 
-/** A seeded SFC32. `seed` is any integer (taken modulo 2^32), `stream` picks an independent sequence. */
-export function createFastRng(seed: number, stream = 0): FastRng {
-  const s0 = splitmix32(seed >>> 0);
-  const s1 = splitmix32(s0 ^ Math.imul(stream >>> 0, 0x27d4eb2d));
-  let a = s0, b = s1, c = splitmix32(s1 + 1), d = 1;
+/** SFC32's four words for a seed and a stream (see createFastRng). */
+function initial(seed: Seed, stream: number): FastRngState {
+  if (typeof seed === "number") {
+    const s0 = splitmix32(seed >>> 0);
+    const s1 = splitmix32(s0 ^ Math.imul(stream >>> 0, 0x27d4eb2d));
+    return [s0, s1, splitmix32(s1 + 1), 1];
+  }
+  if (!SEED_PATTERN.test(seed)) throw new RangeError(`a seed is 32 lowercase hex digits or a whole number, not ${JSON.stringify(seed.slice(0, 40))}`);
+  // All 128 bits of the seed are the state (the counter too), each word mixed with the stream.
+  const out: FastRngState = [0, 0, 0, 0];
+  let k = stream >>> 0;
+  for (let i = 0; i < 4; i++) {
+    k = splitmix32(k + i);
+    out[i] = (parseInt(seed.slice(8 * i, 8 * i + 8), 16) ^ k) >>> 0;
+  }
+  return out;
+}
+
+/**
+ * A seeded SFC32. A number `seed` is taken modulo 2^32 (as before 128-bit seeds: old games
+ * replay); a 128-bit string seed (rng.ts, `Seed`) fills the whole 128-bit state. `stream`
+ * picks an independent sequence.
+ */
+export function createFastRng(seed: Seed, stream = 0): FastRng {
+  let [a, b, c, d] = initial(seed, stream);
   const next = (): number => {
     const t = (((a + b) | 0) + d) | 0;
     d = (d + 1) | 0;

@@ -9,7 +9,7 @@
 // `docs/adding-a-game.md` walks through writing one; `test/common/contract.test.ts`
 // runs the contract kit over every definition in `common/games.ts`.
 
-import type { Rng } from "./rng.js";
+import type { Rng, RngState, Seed } from "./rng.js";
 import type { ApplyResult, GameStatus, MoveContext, Rejection, Rules } from "./rules.js";
 import type { Parsed } from "./payload.js";
 
@@ -70,6 +70,16 @@ export interface BotDef<V, M> {
   choose(view: V, seat: number, memory: unknown, budget: BotBudget): { move: M | null; memory: unknown };
 }
 
+/** Long work a move needs done first (GameDef.prepare). */
+export interface Preparation {
+  /** Names the work (the rules take a prepared result only under this key). */
+  key: string;
+  /** Plain data: it crosses to a worker thread. */
+  task: unknown;
+  /** What the players read while it runs ("Making a board without guesses…"). */
+  words: string;
+}
+
 /** The validated options of a room: what the rules get, and how the room is seated. */
 export interface Configured<C> {
   config: C;
@@ -108,7 +118,7 @@ export interface GameDef<S, M extends TypedMove, E, C, V> {
   /** Untrusted room options → config, or a refusal whose message says what to send instead. */
   configure(options: Record<string, unknown>): Parsed<Configured<C>>;
   /** The initial state from a seed, a configured config and the seat count. */
-  setup(seed: number, config: C, seats: number): S;
+  setup(seed: Seed, config: C, seats: number): S;
   /** One move by one seat. Pure: never mutates `state`; a rejection changes nothing. */
   apply(state: S, seat: number, move: M, ctx: MoveContext): ApplyResult<S, E>;
   status(state: S): GameStatus;
@@ -158,6 +168,15 @@ export interface GameDef<S, M extends TypedMove, E, C, V> {
    */
   parseCursor?(payload: unknown, config: C): Parsed<Pointer>;
   bot?: BotDef<V, M>;
+  /**
+   * Long pure work `move` would do now (a no-guess board: up to a second), or null. The room
+   * runs `work(task)` off its event loop first, then applies the move with the result
+   * (`MoveContext.prepared`); `rng` is the game's generator state the move would start from.
+   * A game with `prepare` has `work`.
+   */
+  prepare?(state: S, seat: number, move: M, rng: RngState): Preparation | null;
+  /** Runs a preparation's task (on a worker thread): exactly what the rules would compute. Pure. */
+  work?(task: unknown): unknown;
   /**
    * Hidden information, for the kit: another state `viewer` cannot tell from `state` (what is
    * private to others changed: other hands, the deck order, unseen mines), or null when there

@@ -1,12 +1,40 @@
 // Seeded PRNG: PCG32 (PCG-XSH-RR 64/32, M.E. O'Neill, pcg-random.org).
 // The only randomness allowed in common/. Its state is plain data so a
 // session can snapshot it and undo a rejected move's draws.
+//
+// A game's seed (`Seed`) is either
+//  - a string of 32 lowercase hex digits: 128 random bits, what every new game gets (the
+//    server's `crypto`, the browser's getRandomValues). Its two 64-bit halves, each mixed
+//    with the stream number (SplitMix64), are PCG32's initial state and sequence: a board,
+//    a deck or a shop can only be found by trying 2^127 generators, never by searching
+//    seeds; or
+//  - a whole number (0 … 2^53 − 1): the 32-bit seeds of games stored before 128-bit seeds,
+//    expanded exactly as before (`pcg32_srandom_r(seed, stream)`), so old records replay.
 
 export interface RngState {
   /** 64-bit LCG state as a hex string (16 digits). */
   state: string;
   /** 64-bit odd increment as a hex string (16 digits). */
   inc: string;
+}
+
+/** A game's seed: 32 lowercase hex digits (128 bits), or a legacy whole number (0 … 2^53 − 1). */
+export type Seed = number | string;
+
+/** The written form of a 128-bit seed. */
+export const SEED_PATTERN = /^[0-9a-f]{32}$/;
+
+/** Is `x` a seed (a 128-bit hex string, or a legacy whole number)? */
+export function isSeed(x: unknown): x is Seed {
+  return typeof x === "string" ? SEED_PATTERN.test(x) : typeof x === "number" && Number.isSafeInteger(x) && x >= 0;
+}
+
+/** A 128-bit seed from 16 random bytes (the caller's CSPRNG: common/ has none). */
+export function seedFromBytes(bytes: ArrayLike<number>): string {
+  if (bytes.length < 16) throw new RangeError(`a seed takes 16 random bytes, not ${bytes.length}`);
+  let out = "";
+  for (let i = 0; i < 16; i++) out += (bytes[i] & 0xff).toString(16).padStart(2, "0");
+  return out;
 }
 
 export interface Rng {
@@ -18,6 +46,12 @@ export interface Rng {
   int(n: number): number;
   /** Fisher-Yates shuffle in place; returns the same array. */
   shuffle<T>(items: T[]): T[];
+  /**
+   * A seed for a sub-stream drawn from this one (the card table's shuffle events): as wide as
+   * the seed this generator came from — 128 bits (four draws) from a string seed, 32 bits (one
+   * draw, as before) from a legacy number, so old logs draw what they drew.
+   */
+  nextSeed(): Seed;
   getState(): RngState;
   setState(s: RngState): void;
 }
@@ -25,13 +59,32 @@ export interface Rng {
 const MASK64 = (1n << 64n) - 1n;
 const MULT = 6364136223846793005n;
 
+/** SplitMix64's output function (Steele, Lea, Flood 2014): spreads a 64-bit word over all 64 bits. */
+function mix64(x: bigint): bigint {
+  let z = (x + 0x9e3779b97f4a7c15n) & MASK64;
+  z = ((z ^ (z >> 30n)) * 0xbf58476d1ce4e5b9n) & MASK64;
+  z = ((z ^ (z >> 27n)) * 0x94d049bb133111ebn) & MASK64;
+  return z ^ (z >> 31n);
+}
+
+/** `pcg32_srandom_r`'s (initstate, initseq) for a seed and a stream (see the header). */
+function initial(seed: Seed, stream: number): [bigint, bigint] {
+  if (typeof seed === "number") return [BigInt(seed), BigInt(stream)];
+  if (!SEED_PATTERN.test(seed)) throw new RangeError(`a seed is 32 lowercase hex digits or a whole number, not ${JSON.stringify(seed.slice(0, 40))}`);
+  const k = mix64(BigInt(stream));
+  return [BigInt("0x" + seed.slice(0, 16)) ^ k, BigInt("0x" + seed.slice(16)) ^ mix64(k)];
+}
+
 /**
- * PCG32 seeded like the reference `pcg32_srandom_r(initstate, initseq)`.
- * `seed` and `stream` are taken as unsigned integers (up to 2^53).
+ * PCG32 seeded like the reference `pcg32_srandom_r(initstate, initseq)`: a number `seed` and
+ * `stream` (unsigned integers up to 2^53) are those two, as the reference takes them; a
+ * 128-bit string seed is expanded with the stream first (see the header).
  */
-export function createRng(seed: number, stream = 54): Rng {
+export function createRng(seed: Seed, stream = 54): Rng {
+  const [initstate, initseq] = initial(seed, stream);
+  const wide = typeof seed === "string";
   let state = 0n;
-  let inc = ((BigInt(stream) << 1n) | 1n) & MASK64;
+  let inc = ((initseq << 1n) | 1n) & MASK64;
   const step = () => {
     state = (state * MULT + inc) & MASK64;
   };
@@ -44,7 +97,7 @@ export function createRng(seed: number, stream = 54): Rng {
   };
   // pcg32_srandom_r: state = 0; step; state += initstate; step
   step();
-  state = (state + BigInt(seed)) & MASK64;
+  state = (state + initstate) & MASK64;
   step();
 
   const int = (n: number): number => {
@@ -69,6 +122,7 @@ export function createRng(seed: number, stream = 54): Rng {
       }
       return items;
     },
+    nextSeed: (): Seed => (wide ? [nextUint32(), nextUint32(), nextUint32(), nextUint32()].map((x) => x.toString(16).padStart(8, "0")).join("") : nextUint32()),
     getState: () => ({ state: state.toString(16).padStart(16, "0"), inc: inc.toString(16).padStart(16, "0") }),
     setState(s: RngState) {
       state = BigInt("0x" + s.state);

@@ -5,7 +5,7 @@
 // in the MoveContext. The same seed, config, seats and move log therefore
 // always produce the same game, which is what replay() relies on.
 
-import type { Rng } from "./rng.js";
+import type { Rng, Seed } from "./rng.js";
 
 /** A typed refusal: the move was not applied and the state is unchanged. */
 export interface Rejection {
@@ -24,6 +24,18 @@ export interface MoveContext {
   rng: Rng;
   /** Injected clock: server time in milliseconds when the move was received. */
   now: number;
+  /**
+   * Long work this move would do, done beforehand (GameDef.prepare / work: a no-guess board,
+   * made on a worker thread): the rules use `result` when its `key` is the one they would
+   * compute now, and compute it themselves otherwise. The same answer either way.
+   */
+  prepared?: Prepared;
+}
+
+/** The result of a preparation (GameDef.prepare), named by its key. */
+export interface Prepared {
+  key: string;
+  result: unknown;
 }
 
 /** Coarse status shared by every game. */
@@ -33,7 +45,7 @@ export interface Rules<S, M, E, C, V> {
   /** Game id, as used for room names ("minesweeper", "cubestacc", ...). */
   readonly id: string;
   /** Builds the initial state from a seed, a validated config and the seat count. */
-  setup(seed: number, config: C, seats: number): S;
+  setup(seed: Seed, config: C, seats: number): S;
   /** Applies one move by one seat. Pure: never mutates `state`. */
   apply(state: S, seat: number, move: M, ctx: MoveContext): ApplyResult<S, E>;
   /** Where the game is. */

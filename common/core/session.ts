@@ -2,8 +2,8 @@
 // The log (with the injected server time of each move) is the whole truth:
 // replay() rebuilds the same game from {seed, config, seats, log}.
 
-import { createRng, type Rng } from "./rng.js";
-import type { ApplyResult, Rejection, Rules } from "./rules.js";
+import { createRng, type Rng, type Seed } from "./rng.js";
+import type { ApplyResult, Prepared, Rejection, Rules } from "./rules.js";
 
 export interface LoggedMove<M> {
   seat: number;
@@ -14,7 +14,7 @@ export interface LoggedMove<M> {
 
 export interface GameRecord<C, M> {
   game: string;
-  seed: number;
+  seed: Seed;
   config: C;
   seats: number;
   log: LoggedMove<M>[];
@@ -27,7 +27,7 @@ export class GameSession<S, M, E, C, V> {
 
   constructor(
     readonly rules: Rules<S, M, E, C, V>,
-    readonly seed: number,
+    readonly seed: Seed,
     readonly config: C,
     readonly seats: number,
   ) {
@@ -42,8 +42,8 @@ export class GameSession<S, M, E, C, V> {
    * refuses the move as the rules would have, nothing changed. The rules never mutate the
    * state they are given, so dropping their result is all an undo takes.
    */
-  apply(seat: number, move: M, now: number, admit?: (entry: LoggedMove<M>, index: number, next: S) => Rejection | void): ApplyResult<S, E> {
-    const p = this.propose(seat, move, now);
+  apply(seat: number, move: M, now: number, admit?: (entry: LoggedMove<M>, index: number, next: S) => Rejection | void, prepared?: Prepared): ApplyResult<S, E> {
+    const p = this.propose(seat, move, now, prepared);
     if (!p.result.ok) return p.result;
     const refused = admit?.({ seat, move, t: now }, this.log.length, p.result.state);
     p.settle(!refused);
@@ -55,10 +55,11 @@ export class GameSession<S, M, E, C, V> {
    * now, with the RNG advanced as the move advanced it; `settle(true)` then makes it the game's
    * next move, `settle(false)` puts the RNG back (nothing changed). Nothing else may apply or
    * rewind this session before it is settled. A move the rules refuse is settled already.
+   * `prepared`: the move's long work done beforehand (MoveContext.prepared).
    */
-  propose(seat: number, move: M, now: number): { result: ApplyResult<S, E>; entry: LoggedMove<M>; index: number; settle(accepted: boolean): void } {
+  propose(seat: number, move: M, now: number, prepared?: Prepared): { result: ApplyResult<S, E>; entry: LoggedMove<M>; index: number; settle(accepted: boolean): void } {
     const saved = this.rng.getState();
-    const result = this.rules.apply(this.state, seat, move, { rng: this.rng, now });
+    const result = this.rules.apply(this.state, seat, move, prepared ? { rng: this.rng, now, prepared } : { rng: this.rng, now });
     const entry = { seat, move, t: now };
     const index = this.log.length;
     let settled = false;
@@ -110,9 +111,10 @@ export type ReplayResult<S> =
 
 /**
  * Re-runs a recorded game. Invalid when a move is rejected by the rules,
- * a time goes backwards, or a move comes after the game finished.
+ * a time goes backwards, or a move comes after the game finished. `prepared`: long work of
+ * one of its moves done beforehand (MoveContext.prepared; the rules take it under its key only).
  */
-export function replay<S, M, E, C, V>(rules: Rules<S, M, E, C, V>, record: GameRecord<C, M>): ReplayResult<S> {
+export function replay<S, M, E, C, V>(rules: Rules<S, M, E, C, V>, record: GameRecord<C, M>, prepared?: Prepared): ReplayResult<S> {
   const session = new GameSession(rules, record.seed, record.config, record.seats);
   let lastT = -Infinity;
   for (let i = 0; i < record.log.length; i++) {
@@ -121,7 +123,7 @@ export function replay<S, M, E, C, V>(rules: Rules<S, M, E, C, V>, record: GameR
     if (t < lastT) return { valid: false, reason: `move ${i}: time goes backwards`, index: i, state: session.state };
     if (rules.status(session.state) === "finished") return { valid: false, reason: `move ${i}: the game had already ended`, index: i, state: session.state };
     if (!Number.isInteger(seat) || seat < 0 || seat >= record.seats) return { valid: false, reason: `move ${i}: no such seat ${seat}`, index: i, state: session.state };
-    const result = session.apply(seat, move, t);
+    const result = session.apply(seat, move, t, undefined, prepared);
     if (!result.ok) return { valid: false, reason: `move ${i}: ${result.error.message}`, index: i, state: session.state };
     lastT = t;
   }

@@ -2,7 +2,7 @@
 // Pure: each accepted move returns a new state; the input state is never touched.
 // apply() consumes no randomness (the deck is shuffled once, at setup).
 
-import { createRng } from "../core/rng.js";
+import { createRng, type Seed } from "../core/rng.js";
 import { reject, type ApplyResult, type MoveContext, type Rejection, type Rules } from "../core/rules.js";
 import { canPlay, modesFor, turnRestriction, allowedByRestriction } from "./attach.js";
 import { cardCode, cardRank, dealTable, isCard, isWild } from "./deck.js";
@@ -33,7 +33,7 @@ export const SETUP_STREAM = 0xc0be;
  * Shuffles and deals from `seed`, turns up the starting cube, seat 0 to play,
  * direction +1. `seats` must be 2..5 and equal `config.seats`.
  */
-export function setupTable(seed: number, config: CubestaccConfig, seats: number): CubestaccState {
+export function setupTable(seed: Seed, config: CubestaccConfig, seats: number): CubestaccState {
   if (!Number.isInteger(seats) || seats < MIN_SEATS || seats > MAX_SEATS) throw new RangeError(`Cubestacc seats ${seats}: use ${MIN_SEATS}..${MAX_SEATS}`);
   if (config.seats !== seats) throw new RangeError(`Cubestacc config.seats ${config.seats} differs from seats ${seats}`);
   const { deck, hands, root } = dealTable(createRng(seed, SETUP_STREAM), seats);

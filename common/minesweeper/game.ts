@@ -8,6 +8,8 @@ import type { Rejection } from "../core/rules.js";
 import type { Rng } from "../core/rng.js";
 import { neighbours } from "./board.js";
 import { resolveConfig } from "./config.js";
+import type { NoGuessTask } from "./noGuess.js";
+import { noGuessWork, prepareGo, prepareReveal } from "./prepare.js";
 import { RACE_MAX_SEATS, RACE_MIN_SEATS, raceEventsFor, raceRanking, raceRules, type RaceEvent, type RaceMove, type RaceState, type RaceView } from "./race.js";
 import { isFinished, minesweeperRules } from "./rules.js";
 import { FLAGGED, HIDDEN, REVEALED, type MinesweeperConfig, type MinesweeperEvent, type MinesweeperMove, type MinesweeperState, type MinesweeperView } from "./types.js";
@@ -133,6 +135,9 @@ export const minesweeperDef: GameDef<MinesweeperState, MinesweeperMove, Mineswee
   legalMoves: cellMoves,
   whyNoRestart: (s, mode) => restartRefusal(mode, s?.phase ?? null),
   parseCursor: parseBoardCursor,
+  // A no-guess board's first reveal is made on a worker thread first (prepare.ts).
+  prepare: (s, _seat, move, rng) => prepareReveal(s, move, rng),
+  work: (task) => noGuessWork(task as NoGuessTask),
   twin(s, _viewer, rng) {
     if (!s.mines || isFinished(s)) return null;
     const moved = moveUnseenMine(s.mines, s.config.rows, s.config.cols, unseenCells([s]), rng);
@@ -174,6 +179,9 @@ export const minesweeperRaceDef: GameDef<RaceState, RaceMove, RaceEvent, Mineswe
   // Both are the board's messages, answered here in the race's words.
   whyNoRestart: () => NO_RACE_RESTART,
   parseCursor: () => fail("not-allowed", "Nobody sees where you point in a race."),
+  // A no-guess race's go is made on a worker thread first (prepare.ts).
+  prepare: (s, _seat, move, rng) => prepareGo(s, move, rng),
+  work: (task) => noGuessWork(task as NoGuessTask),
   // A racer who leaves resigns (once out, there is nothing to resign).
   leaveMove: (s, seat) => (s.phase === "racing" && s.boards[seat].phase !== "lost" && s.resignedAt[seat] === null ? { type: "resign" } : null),
   twin(s, viewer, rng) {

@@ -12,3 +12,4 @@ export * from "./plausible.js";
 export * from "./solver.js";
 export * from "./noGuess.js";
 export * from "./rowCode.js";
+export * from "./prepare.js";

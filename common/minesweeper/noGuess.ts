@@ -17,7 +17,8 @@
 //     a guess"); it never ranks on the no-guess leaderboard.
 // The first cell and its neighbours stay mine-free through every step, as in placeMines.
 
-import type { Rng } from "../core/rng.js";
+import type { MoveContext } from "../core/rules.js";
+import type { Rng, RngState } from "../core/rng.js";
 import { neighbours, placeMines } from "./board.js";
 import { KNOWN, solveFrom } from "./solver.js";
 import type { MinesweeperConfig } from "./types.js";
@@ -78,6 +79,44 @@ export function placeNoGuessMines(config: MinesweeperConfig, first: number, rng:
     }
   }
   return { mines, proven: false, boards, repairs };
+}
+
+/**
+ * The work of a no-guess board, as plain data (it crosses to a worker thread: prepare.ts):
+ * the board, the first cell, the generator state it starts from, and whether the player
+ * starts from the largest opening (the race) rather than from `first`.
+ */
+export interface NoGuessTask {
+  config: MinesweeperConfig;
+  first: number;
+  rng: RngState;
+  fromOpening: boolean;
+}
+
+/** A no-guess board made beforehand, with the generator state it left. */
+export interface NoGuessResult extends NoGuessBoard {
+  rng: RngState;
+}
+
+/** What names one board's work: the same key, the same board. */
+export function noGuessKey(t: NoGuessTask): string {
+  const { rows, cols, mines } = t.config;
+  return `noguess:${rows}x${cols}:${mines}:${t.first}:${t.fromOpening ? "opening" : "first"}:${t.rng.state}:${t.rng.inc}`;
+}
+
+/**
+ * The no-guess board a move places (reveal, the race's go): the one made beforehand when the
+ * move comes with it (`ctx.prepared` under this board's key: a room made it on a worker
+ * thread), else made now from `ctx.rng`. Either way the same mines and the same RNG after.
+ */
+export function noGuessBoardFor(config: MinesweeperConfig, first: number, ctx: MoveContext, startOf?: (mines: Uint8Array) => number): NoGuessBoard {
+  const prepared = ctx.prepared;
+  if (prepared && prepared.key === noGuessKey({ config, first, rng: ctx.rng.getState(), fromOpening: startOf !== undefined })) {
+    const done = prepared.result as NoGuessResult;
+    ctx.rng.setState(done.rng);
+    return { mines: Uint8Array.from(done.mines), proven: done.proven, boards: done.boards, repairs: done.repairs };
+  }
+  return placeNoGuessMines(config, first, ctx.rng, startOf);
 }
 
 /**

@@ -33,10 +33,11 @@
 // (the mines are shared with the boards still in play). Once the race is over
 // every board, mines included, is visible to everyone.
 
+import type { Seed } from "../core/rng.js";
 import { reject, type ApplyResult, type MoveContext, type Rules } from "../core/rules.js";
 import { countAdjacent, placeMines } from "./board.js";
 import { floodReveal, openedCells } from "./flood.js";
-import { placeNoGuessMines } from "./noGuess.js";
+import { noGuessBoardFor } from "./noGuess.js";
 import { minesweeperRules, setupBoard, viewBoard } from "./rules.js";
 import { boardBreakdown, statsOf, threeBVSolved, type GameStats, type StatsMove } from "./stats.js";
 import {
@@ -62,7 +63,7 @@ export type RacePhase = "waiting" | "racing" | "over";
 
 export interface RaceState {
   config: RaceConfig;
-  seed: number;
+  seed: Seed;
   seats: number;
   phase: RacePhase;
   /** Server time of the go signal; null while waiting. */
@@ -135,7 +136,7 @@ const percentOf = (b: MinesweeperState) => {
 
 const isOut = (s: RaceState, seat: number) => s.boards[seat].phase === "lost" || s.resignedAt[seat] !== null;
 
-export function setupRace(seed: number, config: RaceConfig, seats: number): RaceState {
+export function setupRace(seed: Seed, config: RaceConfig, seats: number): RaceState {
   if (!Number.isInteger(seats) || seats < 1 || seats > RACE_MAX_SEATS) throw new RangeError(`a race has 1 to ${RACE_MAX_SEATS} seats, not ${seats}`);
   const { rows, cols, mines } = config;
   if (!Number.isInteger(rows) || !Number.isInteger(cols) || rows < 1 || cols < 1 || !Number.isInteger(mines) || mines < 1 || mines > rows * cols - 1) {
@@ -233,7 +234,7 @@ function go(prev: RaceState, ctx: MoveContext): Result {
   const centre = (rows >> 1) * cols + (cols >> 1);
   // A no-guess race is proven from the opening every racer gets, not from the centre.
   const placed = prev.config.noGuess
-    ? placeNoGuessMines(prev.config, centre, ctx.rng, (m) => chooseOpening(m, rows, cols, centre))
+    ? noGuessBoardFor(prev.config, centre, ctx, (m) => chooseOpening(m, rows, cols, centre))
     : { mines: placeMines(prev.config, centre, ctx.rng), proven: null };
   const mines = placed.mines;
   const adjacent = countAdjacent(rows, cols, mines);

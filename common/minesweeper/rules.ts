@@ -1,10 +1,11 @@
 // Minesweeper rules: setup, reveal (flood fill), flag, chord, phases, projection.
 // Pure: each accepted move returns a new state; the input state is never touched.
 
+import type { Seed } from "../core/rng.js";
 import { reject, type ApplyResult, type MoveContext, type Rules } from "../core/rules.js";
 import { countAdjacent, neighbours, placeMines } from "./board.js";
 import { floodReveal, scratchOpened } from "./flood.js";
-import { placeNoGuessMines } from "./noGuess.js";
+import { noGuessBoardFor } from "./noGuess.js";
 import {
   CELL,
   FLAGGED,
@@ -22,7 +23,7 @@ type Result = ApplyResult<MinesweeperState, MinesweeperEvent>;
 
 const NOBODY = 255;
 
-export function setupBoard(seed: number, config: MinesweeperConfig, seats: number): MinesweeperState {
+export function setupBoard(seed: Seed, config: MinesweeperConfig, seats: number): MinesweeperState {
   const cells = config.rows * config.cols;
   return {
     config,
@@ -100,7 +101,7 @@ function reveal(prev: MinesweeperState, seat: number, i: number, ctx: MoveContex
   const s = draft(prev);
   if (!s.mines) {
     if (s.config.noGuess) {
-      const board = placeNoGuessMines(s.config, i, ctx.rng);
+      const board = noGuessBoardFor(s.config, i, ctx);
       s.mines = board.mines;
       s.guessFree = board.proven;
     } else s.mines = placeMines(s.config, i, ctx.rng);

@@ -1,6 +1,8 @@
 // Minesweeper data: levels, config, moves, events, state and the cell codes
 // a client sees. Everything here is plain data (typed arrays for the board).
 
+import type { Seed } from "../core/rng.js";
+
 /** Standard levels (games/minesweeper.md). */
 export const LEVELS = {
   beginner: { name: "Noobs", rows: 9, cols: 9, mines: 10 },
@@ -53,7 +55,7 @@ export const FLAGGED = 2;
 
 export interface MinesweeperState {
   config: MinesweeperConfig;
-  seed: number;
+  seed: Seed;
   /** Seats playing this board (1 solo, 2..8 co-op). */
   seats: number;
   phase: Phase;

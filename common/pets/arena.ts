@@ -13,6 +13,7 @@
 //    move carries none and the rules build a bot's team (`botTeam`) from the run's dice.
 
 import { createFastRng, type FastRng } from "../core/fastRng.js";
+import type { Seed } from "../core/rng.js";
 import { CARD_INDEX, cardDef, tierDeckKeys } from "./cards.js";
 import { defaultOrder } from "./bots/arrange.js";
 import { ROUNDS, type ArenaOpponent, type PetsState, type RecordedTeam } from "./types.js";
@@ -109,7 +110,8 @@ export function botTeam(round: number, rng: FastRng): ArenaOpponent {
 export const ARENA_STREAM = 0xa7e4;
 
 /** The draw the room picks round `round`'s team with: from the run's seed, so a seeded run picks alike. */
-export function arenaPickRng(seed: number, round: number): FastRng {
+export function arenaPickRng(seed: Seed, round: number): FastRng {
+  if (typeof seed === "string") return createFastRng(seed, (ARENA_STREAM ^ Math.imul(round, 0x9e3779b1)) >>> 0);
   return createFastRng((seed + Math.imul(round, 0x9e3779b1)) | 0, ARENA_STREAM);
 }
 

@@ -1,6 +1,7 @@
 // Rounds: setup, the shop row, Battle Prep, arrange, the battles of a round with their
 // pairings, trophies, cleanup of temporary cards, and the final ranking.
 
+import type { Seed } from "../core/rng.js";
 import { createFastRng } from "../core/fastRng.js";
 import { reject, type Rejection } from "../core/rules.js";
 import { runBattle, deckOf, type BattleEvent } from "./battle.js";
@@ -13,7 +14,7 @@ import { GOLD_PER_ROUND, MAX_SEATS, MIN_SEATS, ROUNDS, ROW_SIZE, type BattleReco
 /** Stream of the fast generator a game's dice and shuffles come from. */
 export const PETS_STREAM = 0x9e75;
 
-export function setupGame(seed: number, config: PetsConfig, seats: number): PetsState {
+export function setupGame(seed: Seed, config: PetsConfig, seats: number): PetsState {
   const min = config.arena ? 1 : MIN_SEATS;
   const max = config.arena ? 1 : MAX_SEATS;
   if (!Number.isInteger(seats) || seats < min || seats > max) throw new RangeError(`Auto Pets seats ${seats}: use ${min}..${max}${config.arena ? " (an arena run is one seat)" : ""}`);

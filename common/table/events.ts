@@ -1,6 +1,7 @@
 // Events: what the host resolved from an intention. They are stored, sent to every player and
 // replayed, so they are parsed like any untrusted input (a guest applies what the host sends).
 
+import { isSeed, type Seed } from "../core/rng.js";
 import { parseAction, type Action, type Rejection } from "./catalogue.js";
 import { checkGame, upgradeGame } from "./validate.js";
 import type { TableGame } from "./types.js";
@@ -16,7 +17,7 @@ export interface Intention {
 
 export type Change =
   /** A catalogue action; `seed` for the ones that shuffle or pick at random, `result` for dice, coins and the planar die (shown on screen). */
-  | { type: "action"; action: Action; seed?: number; result?: number[] }
+  | { type: "action"; action: Action; seed?: Seed; result?: number[] }
   /** Undo (undone = first undone seq) or restart (undone = null): the game as it must be. */
   | { type: "restore"; undone: number | null; game: TableGame };
 
@@ -47,7 +48,7 @@ export function parseEvent(raw: unknown): { ok: true; event: TableEvent } | { ok
     if (!parsed.ok) return parsed;
     const out: Change = { type: "action", action: parsed.action };
     if (change.seed !== undefined) {
-      if (!isUint(change.seed)) return bad("Event seed must be an unsigned 32-bit number.");
+      if (!(isUint(change.seed) || (typeof change.seed === "string" && isSeed(change.seed)))) return bad("Event seed must be an unsigned 32-bit number or 32 hex digits.");
       out.seed = change.seed;
     }
     if (change.result !== undefined) {

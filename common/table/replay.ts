@@ -4,6 +4,7 @@
 // replay at its moment (`#/replay/ID?at=seq`). A finished game's replay shows everything (every hand, every library in order,
 // every card named in the lines); an abandoned one shows what a spectator saw (visibility.ts).
 
+import type { Seed } from "../core/rng.js";
 import { GameSession } from "../core/session.js";
 import { applyParsed } from "./apply.js";
 import type { TableEvent } from "./events.js";
@@ -13,7 +14,7 @@ import type { TableGame } from "./types.js";
 import { replayShowsAll, replayView, type TableView } from "./visibility.js";
 
 export interface TableRecord {
-  seed: number;
+  seed: Seed;
   config: TableRoomConfig;
   /** Names by game seat (the room's record). */
   seats: string[];

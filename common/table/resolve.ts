@@ -124,7 +124,7 @@ function randomness(a: Action, rng: Rng): Pick<Extract<Change, { type: "action" 
       return { result: [f === 0 ? 1 : f === 1 ? 2 : 0] };
     }
     default:
-      return needsSeed(a.do) ? { seed: rng.nextUint32() } : {};
+      return needsSeed(a.do) ? { seed: rng.nextSeed() } : {};
   }
 }
 

@@ -3,7 +3,7 @@
 // their player's deck; libraries are shuffled with the seed, Two-Headed Giant pairs seats into
 // teams, and everyone draws an opening hand and starts deciding the mulligan.
 
-import { createRng } from "../core/rng.js";
+import { createRng, type Seed } from "../core/rng.js";
 import { deckSize, emptyDeck, standardDeck, type Deck, type Section } from "./deck.js";
 import { Draft } from "./draft.js";
 import { ARCHENEMY_LIFE, defaultOptions, type Variants } from "./format.js";
@@ -62,7 +62,10 @@ function newPlayer(name: string, life: number): Player {
   };
 }
 
-export function setupTable(seed: number, config: TableConfig, seats: number): TableGame {
+/** A legacy number seed is taken as a 32-bit word, as the deal always took it; a 128-bit seed as it is. */
+const legacyWord = (seed: Seed): Seed => (typeof seed === "number" ? seed >>> 0 : seed);
+
+export function setupTable(seed: Seed, config: TableConfig, seats: number): TableGame {
   if (!Number.isInteger(seats) || seats < 1 || seats > MAX_PLAYERS) throw new RangeError(`Card table seats ${seats}: use 1..${MAX_PLAYERS}`);
   const o = config.options ?? {};
   const options: Options = { ...defaultOptions(config.format, config.variants ?? {}, seats), ...o, helpers: { ...defaultOptions(config.format, {}, seats).helpers, ...o.helpers } };
@@ -94,7 +97,7 @@ export function setupTable(seed: number, config: TableConfig, seats: number): Ta
     arrows: [],
     designations: {},
     nextId: 1,
-    idRng: config.ids === "sequential" ? null : createRng(seed >>> 0, ID_STREAM).getState(),
+    idRng: config.ids === "sequential" ? null : createRng(legacyWord(seed), ID_STREAM).getState(),
     winners: null,
     ended: null,
     // Goldfish (one seat): a phantom opponent to count damage against.
@@ -137,7 +140,7 @@ export function setupTable(seed: number, config: TableConfig, seats: number): Ta
     const tokens = (config.decks?.[seat]?.tokens ?? []).slice(0, MAX_TOKEN_KINDS);
     if (tokens.length) d.player(seat).tokens = tokens.map((e) => defOf({ type: "Token", ...e.def, permanent: true }));
   }
-  const rng = createRng(seed >>> 0, SETUP_STREAM);
+  const rng = createRng(legacyWord(seed), SETUP_STREAM);
   for (let seat = 0; seat < seats; seat++) {
     rng.shuffle(d.zone(zoneKey("library", seat)));
     rng.shuffle(d.zone(zoneKey("schemes", seat)));

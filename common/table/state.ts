@@ -1,6 +1,7 @@
 // The card table's state, moves and view types (apart from game.ts so that twin.ts, replay.ts
 // and wire.ts can name them without importing the definition that imports them).
 
+import type { Seed } from "../core/rng.js";
 import type { Action } from "./catalogue.js";
 import type { ResolvedCards } from "./cards.js";
 import type { Deck, DeckReport } from "./deck.js";
@@ -62,7 +63,7 @@ export interface TableOut {
 }
 
 export interface TableState {
-  seed: number;
+  seed: Seed;
   config: TableRoomConfig;
   seats: number;
   /** Decklists chosen so far (null: not yet; "standard": the built-in deck); the deal happens when none is null. */

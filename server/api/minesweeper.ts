@@ -6,7 +6,10 @@
 // clock is injected (`now`), so tests control the leaderboard windows.
 
 import express from "express";
-import { LEVELS, rankLevel, verifySoloLog } from "../../common/minesweeper/index.js";
+import type { Prepared } from "../../common/core/rules.js";
+import { LEVELS, rankLevel, soloPreparation, verifySoloLog } from "../../common/minesweeper/index.js";
+import { GameRoom } from "../rooms/game/GameRoom.js";
+import { PREPARE_BUDGET_MS } from "../rooms/game/preparing.js";
 import type { BucketLimits } from "../rooms/base/rateLimit.js";
 import { ipLimit } from "./ipLimit.js";
 import { sanitizeName } from "../rooms/base/validate.js";
@@ -122,7 +125,15 @@ export function minesweeperApi(store: () => GameStore, settings: ApiSettings = {
     if (name !== undefined && typeof name !== "string") {
       return fail(res, 422, { code: "bad-submission", reason: "name must be a string." });
     }
-    const verified = verifySoloLog(body);
+    // A no-guess board's replay makes the board (up to a second): on a worker thread first, as in a room.
+    const work = soloPreparation(body);
+    let prepared: Prepared | undefined;
+    if (work) {
+      const done = await GameRoom.preparer.prepare({ game: "minesweeper", task: work.task, budgetMs: PREPARE_BUDGET_MS }).catch(() => null);
+      if (!done) return fail(res, 503, { code: "busy", reason: "The server could not check this game in time: send it again in a moment." });
+      prepared = { key: work.key, result: done.result };
+    }
+    const verified = verifySoloLog(body, prepared);
     if (!verified.ok) {
       const error: ApiError = { code: verified.code, reason: verified.reason };
       if (verified.index !== undefined) error.index = verified.index;

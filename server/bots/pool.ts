@@ -3,6 +3,8 @@
 // decision has a time budget: a worker that is still busy `budgetMs + graceMs` after it
 // started is terminated (a later decision starts a fresh one), and the request answers "no
 // move" (the room then asks again on its next change, and the turn timer, if any, still runs).
+// The same threads do a move's long work before the move (`prepare`: a no-guess board,
+// GameDef.work; prepare.ts), under the same kind of budget (past it: null).
 //
 // Threads start when decisions need them and stop after `idleMs` without one: a thread holds
 // ~35 MB (its own V8 heap and module loader), and a hub whose rooms have no bots (most of
@@ -11,14 +13,13 @@
 
 import { availableParallelism } from "node:os";
 import { Worker } from "node:worker_threads";
+import type { PrepareAnswer, PrepareRequest, Preparer } from "./prepare.js";
 import { NO_MOVE, type BotThinker, type ThinkAnswer, type ThinkRequest } from "./thinker.js";
 
-interface Job {
-  id: number;
-  request: ThinkRequest;
-  resolve(answer: ThinkAnswer): void;
-  reject(error: Error): void;
-}
+type Job = { id: number; reject(error: Error): void } & (
+  | { kind: "think"; request: ThinkRequest; resolve(answer: ThinkAnswer): void }
+  | { kind: "prepare"; request: PrepareRequest; resolve(answer: PrepareAnswer): void }
+);
 
 interface Slot {
   worker: Worker;
@@ -44,7 +45,7 @@ export interface PoolOptions {
 // server (dist/server, as `npm start` runs it) starts the transpiled worker itself.
 const WORKER_URL = import.meta.url.endsWith(".ts") ? new URL("./workerBoot.mjs", import.meta.url) : new URL("./worker.js", import.meta.url);
 
-export class BotPool implements BotThinker {
+export class BotPool implements BotThinker, Preparer {
   private slots: Slot[] = [];
   private queue: Job[] = [];
   private nextId = 1;
@@ -70,7 +71,7 @@ export class BotPool implements BotThinker {
     // The worker is TypeScript: workerBoot.mjs registers tsx in the thread first.
     const worker = new Worker(WORKER_URL);
     const slot: Slot = { worker, job: null, timer: null, idle: null, started: 0, ready: false };
-    worker.on("message", (msg: { id: number; ready?: true; answer?: ThinkAnswer; error?: string }) => {
+    worker.on("message", (msg: { id: number; ready?: true; answer?: never; error?: string }) => {
       if (msg.ready) {
         slot.ready = true;
         this.pump();
@@ -104,19 +105,28 @@ export class BotPool implements BotThinker {
   }
 
   think(request: ThinkRequest, cancel?: AbortSignal): Promise<ThinkAnswer> {
+    return this.submit<ThinkAnswer>((id, resolve, reject) => ({ id, kind: "think", request, resolve, reject }), NO_MOVE, cancel);
+  }
+
+  /** A move's long work (prepare.ts) on a thread; null when it ran past its budget (or was cancelled first). */
+  prepare(request: PrepareRequest, cancel?: AbortSignal): Promise<PrepareAnswer> {
+    return this.submit<PrepareAnswer>((id, resolve, reject) => ({ id, kind: "prepare", request, resolve, reject }), null, cancel);
+  }
+
+  private submit<A>(make: (id: number, resolve: (answer: A) => void, reject: (e: Error) => void) => Job, none: A, cancel?: AbortSignal): Promise<A> {
     if (this.closed) return Promise.reject(new Error("bot pool closed"));
-    if (cancel?.aborted) return Promise.resolve(NO_MOVE);
+    if (cancel?.aborted) return Promise.resolve(none);
     return new Promise((resolve, reject) => {
-      const job: Job = { id: this.nextId++, request, resolve, reject };
+      const job = make(this.nextId++, resolve, reject);
       this.queue.push(job);
-      // Cancelled while it waits: out of the queue at once (a running decision finishes within its budget).
+      // Cancelled while it waits: out of the queue at once (a running job finishes within its budget).
       cancel?.addEventListener(
         "abort",
         () => {
           const i = this.queue.indexOf(job);
           if (i < 0) return;
           this.queue.splice(i, 1);
-          resolve(NO_MOVE);
+          resolve(none);
           this.holdProcess();
         },
         { once: true },
@@ -146,7 +156,7 @@ export class BotPool implements BotThinker {
       slot.job = job;
       slot.started = performance.now();
       slot.timer = setTimeout(() => this.cut(slot, job), job.request.budgetMs + this.graceMs);
-      slot.worker.postMessage({ id: job.id, request: job.request });
+      slot.worker.postMessage({ id: job.id, kind: job.kind, request: job.request });
     }
     // What is still queued waits for threads that are starting, or for new ones.
     const starting = this.slots.filter((s) => !s.ready).length;
@@ -171,12 +181,13 @@ export class BotPool implements BotThinker {
     slot.idle.unref();
   }
 
-  /** Over budget: the worker is stopped (the next decision gets a fresh one); the decision answers "no move". */
+  /** Over budget: the worker is stopped (the next job gets a fresh one); a decision answers "no move", a preparation null. */
   private cut(slot: Slot, job: Job): void {
     if (slot.job !== job) return;
     this.cutOff++;
     this.retire(slot);
-    job.resolve({ move: null, memory: null, ms: performance.now() - slot.started });
+    if (job.kind === "think") job.resolve({ move: null, memory: null, ms: performance.now() - slot.started });
+    else job.resolve(null);
   }
 
   private retire(slot: Slot): void {

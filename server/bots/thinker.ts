@@ -55,18 +55,22 @@ export function decide(request: ThinkRequest): ThinkAnswer {
   return { move, memory, ms: performance.now() - started };
 }
 
+/** `run` on a later turn of the event loop (never inside the move that asked); `none` if cancelled first. */
+export function onLaterTurn<A>(run: () => A, none: A, cancel?: AbortSignal): Promise<A> {
+  return new Promise((resolve, reject) =>
+    setImmediate(() => {
+      if (cancel?.aborted) return resolve(none);
+      try {
+        resolve(run());
+      } catch (e) {
+        reject(e);
+      }
+    }),
+  );
+}
+
 /** Decides on a later turn of the event loop (never inside the move that asked). */
 export const inProcessThinker: BotThinker = {
-  think: (request, cancel) =>
-    new Promise((resolve, reject) =>
-      setImmediate(() => {
-        if (cancel?.aborted) return resolve(NO_MOVE);
-        try {
-          resolve(decide(request));
-        } catch (e) {
-          reject(e);
-        }
-      }),
-    ),
+  think: (request, cancel) => onLaterTurn(() => decide(request), NO_MOVE, cancel),
   close: async () => {},
 };

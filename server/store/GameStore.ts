@@ -4,6 +4,8 @@
 // listing (Minesweeper: time, stats, ranked) add the optional fields below, and
 // the leaderboard is a query over the ranked ones.
 
+import type { Seed } from "../../common/core/rng.js";
+
 export interface LoggedMoveRecord {
   seat: number;
   move: unknown;
@@ -18,7 +20,7 @@ export interface FinishedGame {
   game: string;
   /** "" for games that were not played in a room (offline submissions). */
   roomId: string;
-  seed: number;
+  seed: Seed;
   config: unknown;
   /** Display name per (rules) seat at the end ("" for an empty seat). */
   seats: string[];

@@ -17,6 +17,7 @@
 // (GAME_LOG_MAX_KB, durable.ts). A write that fails (disk full) throws: the room refuses
 // what it could not save (durable.ts), and the log says it is failing until a write works.
 
+import type { Seed } from "../../common/core/rng.js";
 import fs from "node:fs";
 import path from "node:path";
 import Database from "better-sqlite3";
@@ -54,7 +55,7 @@ export interface RoomHeader {
   phase: string;
   result: string;
   /** The current game (gameNo > 0): seed, room seats in game-seat order, start time. */
-  seed: number;
+  seed: Seed;
   order: number[];
   startedAt: number;
   botSeed: number;

@@ -8,7 +8,10 @@ export interface GameRow {
   id: number;
   game: string;
   room_id: string;
+  /** A legacy whole-number seed (0 when `seed_text` holds the seed). */
   seed: number;
+  /** A 128-bit seed (32 hex digits); null for games stored before them. */
+  seed_text: string | null;
   config: string;
   seats: string;
   log: string;
@@ -34,9 +37,9 @@ export interface GameRow {
  * (the room and the reviver after a crash, a retry whose answer was lost) adds nothing, and
  * `GAME_BY_KEY` then gives the id it has.
  */
-export const INSERT_GAME = `INSERT INTO games (game, room_id, seed, config, seats, log, result, started_at, ended_at,
+export const INSERT_GAME = `INSERT INTO games (game, room_id, seed, seed_text, config, seats, log, result, started_at, ended_at,
     mode, level, name, time_ms, stats, ranked, source, finished_at, summary, is_public, rated, rating_state, moves, record_key)
-  VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT (record_key) DO NOTHING RETURNING id`;
+  VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT (record_key) DO NOTHING RETURNING id`;
 
 export const GAME_BY_KEY = `SELECT id FROM games WHERE record_key = ?`;
 
@@ -65,7 +68,8 @@ export function gameParams(g: FinishedGame): unknown[] {
   return [
     g.game,
     g.roomId,
-    g.seed,
+    typeof g.seed === "number" ? g.seed : 0,
+    typeof g.seed === "string" ? g.seed : null,
     JSON.stringify(g.config),
     JSON.stringify(g.seats),
     JSON.stringify(g.log),
@@ -101,7 +105,7 @@ export function gameFromRow(row: GameRow, players: SeatPlayer[] = []): StoredGam
     id: row.id,
     game: row.game,
     roomId: row.room_id,
-    seed: row.seed,
+    seed: row.seed_text ?? row.seed,
     config: JSON.parse(row.config),
     seats: JSON.parse(row.seats),
     log: JSON.parse(row.log),

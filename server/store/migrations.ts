@@ -179,11 +179,19 @@ const RECORD_KEYS = `
   CREATE UNIQUE INDEX games_by_key ON games (record_key);
 `;
 
+/**
+ * A game's seed is 32 hex digits since 128-bit seeds (common/core/rng.ts): it goes in its own
+ * TEXT column (SQLite would turn an all-digit one into a rounded REAL in the INTEGER column);
+ * `seed` keeps the whole-number seeds of older games (0 in new rows).
+ */
+const SEED_TEXT = `ALTER TABLE games ADD COLUMN seed_text TEXT;`;
+
 export const MIGRATIONS: readonly Migration[] = [
   { version: 1, name: "finished games", sqlite: finishedGamesSqlite, postgres: FINISHED_GAMES_PG },
   { version: 2, name: "profiles, players, ratings", sqlite: homeTables("sqlite"), postgres: homeTables("postgres") },
   { version: 3, name: "arena teams", sqlite: arenaTeams("sqlite"), postgres: arenaTeams("postgres") },
   { version: 4, name: "record keys", sqlite: RECORD_KEYS, postgres: RECORD_KEYS },
+  { version: 5, name: "128-bit seeds", sqlite: SEED_TEXT, postgres: SEED_TEXT },
 ];
 
 export const LATEST_VERSION = MIGRATIONS[MIGRATIONS.length - 1].version;

@@ -11,7 +11,7 @@ import { runBench } from "../helpers/benchRun.js";
 /** What each section's table shows, whatever the figures: its row labels. */
 const TABLES: Record<string, RegExp[]> = {
   minesweeper: [/^flood reveal 100×100/m, /^flood reveal 1000×1000/m, /^patch for one flood/m, /^Chromium: apply that patch alone/m],
-  noguess: [/^\| beginner 9×9/m, /^\| expert 30×16/m],
+  noguess: [/^\| beginner 9×9/m, /^\| expert 30×16/m, /^\| on their worker thread \|/m],
   load: ["baseline", "hub", "hub-sampled", "cubestacc", "bgio"].map((s) => new RegExp(`^\\|\\s+${s} \\|\\s+\\d+ \\|`, "m")),
   table: [/^4 players: resolve \+ apply/m, /^10 players: bytes per action/m],
   pets: [/rollout: runBattle/, /│ 'hard'/, /worker pool/],

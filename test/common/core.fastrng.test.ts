@@ -47,4 +47,22 @@ describe("core/fastRng (SFC32)", () => {
     expect([r.nextUint32(), r.int(6), r.float()]).to.deep.equal(first);
     expect(JSON.parse(JSON.stringify(snap))).to.deep.equal(snap);
   });
+
+  it("an old whole-number seed draws what it drew before 128-bit seeds; a 128-bit seed fills the state (pinned outputs)", () => {
+    const take = (r: ReturnType<typeof createFastRng>) => Array.from({ length: 6 }, () => r.nextUint32());
+    // Outputs of the code before 128-bit seeds (an Auto Pets game stored then deals the same shop).
+    expect(take(createFastRng(42, 0x6e7))).to.deep.equal([188569433, 3075850175, 3566219032, 4222620157, 3891558740, 491728780]);
+    expect(take(createFastRng(3_000_000_000, 0xb07))).to.deep.equal([1365901377, 2479793370, 3915084290, 1724986848, 2302930110, 1952341723]);
+    const seed = "000102030405060708090a0b0c0d0e0f";
+    expect(take(createFastRng(seed))).to.deep.equal([0xb67d360a, 0xdf555f03, 0x34c5cfcd, 0x805dcf93, 0x34f38e51, 0xde1213f8]);
+    // Every one of the 128 bits is part of the generator's state: each flip gives another sequence.
+    const base = take(createFastRng(seed, 5)).join();
+    for (let bit = 0; bit < 128; bit++) {
+      const digits = seed.split("");
+      const at = 31 - (bit >> 2);
+      digits[at] = (parseInt(digits[at], 16) ^ (1 << (bit & 3))).toString(16);
+      expect(take(createFastRng(digits.join(""), 5)).join(), `bit ${bit}`).to.not.equal(base);
+    }
+    expect(() => createFastRng("0x12")).to.throw(RangeError);
+  });
 });

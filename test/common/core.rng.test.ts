@@ -4,7 +4,7 @@
 
 import { expect } from "chai";
 import fc from "fast-check";
-import { createRng, type Rng } from "../../common/core/rng.js";
+import { createRng, isSeed, seedFromBytes, type Rng } from "../../common/core/rng.js";
 
 // Verbatim output of the reference demo, `pcg32_srandom_r(&rng, 42u, 54u)`
 // (imneme/pcg-c-basic pcg32-demo.c; the same text is pcg-c's
@@ -315,6 +315,62 @@ describe("core/rng: PCG32", () => {
       }
       expect(counts.size).to.equal(6);
       expect(chiSquare([...counts.values()])).to.be.below(20.52);
+    });
+  });
+
+  describe("128-bit seeds (32 hex digits) beside the old whole-number seeds", () => {
+    const SEED = "000102030405060708090a0b0c0d0e0f";
+
+    it("an old whole-number seed draws exactly what it drew before 128-bit seeds (pinned outputs)", () => {
+      // Outputs of the code before 128-bit seeds, for a seed above 2^31 and a game's stream:
+      // a stored game or a room-log row with such a seed replays the same board, deck or shop.
+      expect(take(createRng(2_000_000_007, 0x5e7), 6)).to.deep.equal([1241064546, 68148820, 2930081730, 633888932, 1251119826, 4250243999]);
+      expect(take(createRng(42, 54), 6)).to.deep.equal(DEMO[0].u32);
+    });
+
+    it("a string seed is expanded with its stream (pinned outputs, so the expansion never changes silently)", () => {
+      expect(take(createRng(SEED, 54), 6)).to.deep.equal([0xce78afc7, 0xea78e7de, 0xf2701dab, 0x8959feac, 0xce676203, 0x705dec65]);
+      expect(take(createRng(SEED, 55), 6)).to.not.deep.equal(take(createRng(SEED, 54), 6));
+    });
+
+    it("both halves of the seed pick the generator: flipping any one of 127 of its bits gives another sequence", () => {
+      // PCG32 is a 64-bit state and a 63-bit sequence (its increment is odd): 2^127 generators,
+      // so the one bit the increment drops (the low half's top bit) is the only one that may not count.
+      const base = take(createRng(SEED, 7), 4).join();
+      let counted = 0;
+      for (let bit = 0; bit < 128; bit++) {
+        const digits = SEED.split("");
+        const at = 31 - (bit >> 2);
+        digits[at] = (parseInt(digits[at], 16) ^ (1 << (bit & 3))).toString(16);
+        if (take(createRng(digits.join(""), 7), 4).join() !== base) counted++;
+      }
+      expect(counted).to.be.at.least(127);
+    });
+
+    it("isSeed takes 32 lowercase hex digits or a whole number, nothing else; a wrong string cannot make a generator", () => {
+      expect(isSeed(SEED)).to.equal(true);
+      expect(isSeed(0)).to.equal(true);
+      expect(isSeed(2 ** 53 - 1)).to.equal(true);
+      for (const bad of [SEED.toUpperCase(), SEED.slice(1), SEED + "0", "7", "", -1, 1.5, 2 ** 53, null, undefined, {}]) expect(isSeed(bad), String(bad)).to.equal(false);
+      expect(() => createRng("not a seed")).to.throw(RangeError);
+    });
+
+    it("seedFromBytes writes 16 bytes as 32 hex digits (the server's and the browser's CSPRNG bytes)", () => {
+      expect(seedFromBytes(Array.from({ length: 16 }, (_, i) => i))).to.equal(SEED);
+      expect(seedFromBytes(new Uint8Array(16).fill(255))).to.equal("f".repeat(32));
+      expect(() => seedFromBytes(new Uint8Array(15))).to.throw(RangeError);
+    });
+
+    it("nextSeed: one 32-bit draw from an old seed (old logs draw what they drew), 128 bits from a string seed", () => {
+      const old = createRng(9);
+      const same = createRng(9);
+      expect(old.nextSeed()).to.equal(same.nextUint32());
+      const wide = createRng(SEED);
+      const again = createRng(SEED);
+      const drawn = wide.nextSeed();
+      expect(drawn).to.be.a("string").and.match(/^[0-9a-f]{32}$/);
+      expect(drawn).to.equal(take(again, 4).map((x) => x.toString(16).padStart(8, "0")).join(""));
+      expect(wide.getState()).to.deep.equal(again.getState());
     });
   });
 });

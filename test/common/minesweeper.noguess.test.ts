@@ -8,6 +8,7 @@ import { createRng } from "../../common/core/rng.js";
 import { replay } from "../../common/core/session.js";
 import {
   LEVELS,
+  minesweeperDef,
   minesweeperRaceDef,
   minesweeperRules,
   neighbours,
@@ -229,5 +230,68 @@ describe("minesweeper no-guess: the option in the game", () => {
       expect(solveFrom(config.rows, config.cols, s.boards[0].mines!, s.opening!).cleared).to.equal(true);
       expect(raceRules.view(s, 0).own!.noGuess).to.equal("proven");
     }
+  });
+});
+
+describe("minesweeper no-guess: the board made beforehand (prepare + work, for a worker thread)", () => {
+  const seed = "c0ffee00112233445566778899aabbcc";
+  const structured = <T>(x: T): T => structuredClone(x);
+
+  it("the first reveal names its work; done elsewhere (a structured clone away), the reveal places the same board and leaves the generator where it would", () => {
+    for (const config of [levelConfig("beginner"), levelConfig("expert"), { level: "custom", rows: 30, cols: 40, mines: 300, noGuess: true } as MinesweeperConfig]) {
+      const s = setupBoard(seed, config, 1);
+      const move: MinesweeperMove = { type: "reveal", r: 3, c: 5 };
+      const rng = createRng(seed);
+      const p = minesweeperDef.prepare!(s, 0, move, rng.getState());
+      expect(p, config.level).to.not.equal(null);
+      expect(p!.words).to.equal("Making a board without guesses…");
+      const result = structured(minesweeperDef.work!(structured(p!.task)));
+      const now = minesweeperRules.apply(s, 0, move, { rng, now: 5 });
+      const ahead = createRng(seed);
+      const later = minesweeperRules.apply(s, 0, move, { rng: ahead, now: 5, prepared: { key: p!.key, result } });
+      if (!now.ok || !later.ok) throw new Error("refused");
+      expect(Array.from(later.state.mines!)).to.deep.equal(Array.from(now.state.mines!));
+      expect(later.state.guessFree).to.equal(now.state.guessFree);
+      expect(ahead.getState()).to.deep.equal(rng.getState());
+      // The rules took the result rather than making the board again: a marked one shows it.
+      const marked = minesweeperRules.apply(s, 0, move, { rng: createRng(seed), now: 5, prepared: { key: p!.key, result: { ...(result as object), proven: !now.state.guessFree } } });
+      expect(marked.ok && marked.state.guessFree).to.equal(!now.state.guessFree);
+      // A result under another key (another cell, another generator state) is not this board's.
+      const other = createRng(seed);
+      const wrong = minesweeperRules.apply(s, 0, { type: "reveal", r: 0, c: 0 }, { rng: other, now: 5, prepared: { key: p!.key, result } });
+      const plain = minesweeperRules.apply(s, 0, { type: "reveal", r: 0, c: 0 }, { rng: createRng(seed), now: 5 });
+      if (!wrong.ok || !plain.ok) throw new Error("refused");
+      expect(Array.from(wrong.state.mines!)).to.deep.equal(Array.from(plain.state.mines!));
+    }
+  });
+
+  it("only a no-guess board's first reveal has work: ordinary boards, flags, later reveals and refused reveals have none", () => {
+    const config = levelConfig("beginner");
+    const s = setupBoard(seed, config, 1);
+    const rng = createRng(seed).getState();
+    expect(minesweeperDef.prepare!(setupBoard(seed, levelConfig("beginner", false), 1), 0, reveal(1, 1), rng)).to.equal(null);
+    expect(minesweeperDef.prepare!(s, 0, { type: "flag", r: 1, c: 1 }, rng)).to.equal(null);
+    expect(minesweeperDef.prepare!(s, 0, reveal(9, 0), rng)).to.equal(null);
+    const opened = minesweeperRules.apply(s, 0, reveal(4, 4), { rng: createRng(seed), now: 1 });
+    if (!opened.ok) throw new Error("refused");
+    expect(minesweeperDef.prepare!(opened.state, 0, reveal(0, 0), rng)).to.equal(null);
+  });
+
+  it("a no-guess race's go names its work; done elsewhere, every racer gets the same proven board as without it", () => {
+    const config = levelConfig("expert");
+    const race = raceRules.setup(seed, config, 3);
+    const rng = createRng(seed);
+    const p = minesweeperRaceDef.prepare!(race, 0, { type: "go" }, rng.getState());
+    expect(p).to.not.equal(null);
+    const result = structured(minesweeperRaceDef.work!(structured(p!.task)));
+    const now = minesweeperRaceDef.apply(race, 0, { type: "go" }, { rng, now: 1000 });
+    const ahead = createRng(seed);
+    const later = minesweeperRaceDef.apply(race, 0, { type: "go" }, { rng: ahead, now: 1000, prepared: { key: p!.key, result } });
+    if (!now.ok || !later.ok) throw new Error("refused");
+    expect(later.state.opening).to.equal(now.state.opening);
+    expect(Array.from(later.state.boards[2].mines!)).to.deep.equal(Array.from(now.state.boards[2].mines!));
+    expect(later.state.boards.every((b) => b.guessFree === true)).to.equal(true);
+    expect(ahead.getState()).to.deep.equal(rng.getState());
+    expect(minesweeperRaceDef.prepare!(later.state, 0, { type: "go" }, rng.getState())).to.equal(null);
   });
 });

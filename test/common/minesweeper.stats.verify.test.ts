@@ -3,6 +3,7 @@
 
 import { expect } from "chai";
 import fc from "fast-check";
+import type { Seed } from "../../common/core/rng.js";
 import { GameSession } from "../../common/core/session.js";
 import {
   MAX_MOVES_PER_CELL,
@@ -25,7 +26,7 @@ type Entry = { move: MinesweeperMove; t: number };
  * returns what it submits. The player opens (r0, c0), flags one mine, then
  * clears the board; `lose` blows up instead of finishing.
  */
-function playOffline(seed: number, config: MinesweeperConfig, opts: { start?: number; lose?: boolean; first?: [number, number] } = {}) {
+function playOffline(seed: Seed, config: MinesweeperConfig, opts: { start?: number; lose?: boolean; first?: [number, number] } = {}) {
   const session = new GameSession<MinesweeperState, MinesweeperMove, MinesweeperEvent, MinesweeperConfig, MinesweeperView>(minesweeperRules, seed, config, 1);
   let t = opts.start ?? 1_700_000_000_000;
   const [r0, c0] = opts.first ?? [config.rows >> 1, config.cols >> 1];
@@ -86,6 +87,20 @@ describe("minesweeper verify: offline solo logs that win are accepted", () => {
     expect(b.timeMs).to.equal(timeMs);
   });
 
+  it("a 128-bit seed (what the offline page makes now) verifies, and a whole-number seed of an older page still does", () => {
+    const seed = "9f86d081884c7d659a2feaa0c55ad015";
+    const wide = playOffline(seed, BEGINNER);
+    expect(wide.state.phase).to.equal("won");
+    const a = verifySoloLog(JSON.parse(JSON.stringify({ seed, level: "beginner", log: wide.log })));
+    if (!a.ok) expect.fail(a.reason);
+    expect(a.record.seed).to.equal(seed);
+    const old = playOffline(2 ** 40 + 17, BEGINNER);
+    const b = verifySoloLog({ seed: 2 ** 40 + 17, level: "beginner", log: old.log });
+    if (!b.ok) expect.fail(b.reason);
+    // The same moves under another 128-bit seed are another board: not this win.
+    expect(verifySoloLog({ seed: "0".repeat(32), level: "beginner", log: wide.log }).ok).to.equal(false);
+  });
+
   it("over many seeds and levels: the whole winning log is accepted, a strict prefix of it is refused as not won", () => {
     fc.assert(
       fc.property(fc.integer({ min: 0, max: 2 ** 32 - 1 }), fc.constantFrom("beginner", "intermediate"), fc.nat(), (seed, level, cut) => {
@@ -116,8 +131,8 @@ describe("minesweeper verify: tampered or impossible logs are refused with a cle
     refused({ ...ok(), log: { 0: log[0] } }, "bad-submission");
   });
 
-  it("a seed that is not a whole number from 0 to 2^53 − 1", () => {
-    for (const seed of [-1, 1.5, "7", null, undefined, 2 ** 53, Number.NaN]) refused({ ...ok(), seed }, "bad-seed");
+  it("a seed that is neither 32 lowercase hex digits nor a whole number from 0 to 2^53 − 1", () => {
+    for (const seed of [-1, 1.5, "7", null, undefined, 2 ** 53, Number.NaN, "9F86D081884C7D659A2FEAA0C55AD015", "9f86d081884c7d659a2feaa0c55ad01", "0x9f86d081884c7d659a2feaa0c55ad0"]) refused({ ...ok(), seed }, "bad-seed");
   });
 
   it("an unknown level, a missing one, an inherited name, or a board that is not its level's", () => {

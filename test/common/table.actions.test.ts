@@ -260,6 +260,15 @@ const CASES: Record<ActionKind, () => void> = {
     // every card of the shuffled library has a new id: none can be followed through it
     expect(ids(g, "library", 0).filter((id) => before.includes(id))).to.deep.equal([]);
     expect(viewTable(g, 1).zones["0.library"].known, "a revealed card is not followed through a shuffle").to.equal(undefined);
+    // A game from a 128-bit seed shuffles with 128-bit seeds: a library its owner saw before
+    // a shuffle cannot be found again by trying every seed of the shuffle.
+    const seed = "5e".repeat(16);
+    const wide = started(2, {}, seed);
+    const w = act(wide, 0, { do: "shuffle" }, createRng(seed));
+    expect(w.event.change.type === "action" && w.event.change.seed).to.be.a("string").and.match(/^[0-9a-f]{32}$/);
+    const same = applyEvent(wide, JSON.parse(JSON.stringify(w.event)));
+    expect(same.ok && names(same.game, "library", 0)).to.deep.equal(names(w.game, "library", 0));
+    expect(names(w.game, "library", 0)).to.not.deep.equal(names(wide, "library", 0));
   },
   wheel() {
     const g0 = act(started(), 0, { do: "move", card: ids(started(), "hand", 0)[0], zone: "graveyard", place: "top" }).game;

@@ -1,7 +1,7 @@
 // Shared helpers of the card table tests: small decks, a started game, acting with checks.
 
 import { expect } from "chai";
-import { createRng, type Rng } from "../../common/core/rng.js";
+import { createRng, type Rng, type Seed } from "../../common/core/rng.js";
 import {
   parseDecklist,
   resolve,
@@ -37,7 +37,7 @@ export function testDeck(): Deck {
   return r.deck;
 }
 
-export function newGame(seats = 2, config: Partial<TableConfig> = {}, seed = 7): TableGame {
+export function newGame(seats = 2, config: Partial<TableConfig> = {}, seed: Seed = 7): TableGame {
   return setupTable(seed, { format: "constructed", decks: Array.from({ length: seats }, testDeck), ...config }, seats);
 }
 
@@ -63,7 +63,7 @@ export function refused(g: TableGame, actor: number, action: unknown): string {
 }
 
 /** Every seat keeps its 7 (the game starts). */
-export function started(seats = 2, config: Partial<TableConfig> = {}, seed = 7): TableGame {
+export function started(seats = 2, config: Partial<TableConfig> = {}, seed: Seed = 7): TableGame {
   let g = newGame(seats, config, seed);
   for (let p = 0; p < seats; p++) g = act(g, p, { do: "keep", bottom: [] }).game;
   return g;

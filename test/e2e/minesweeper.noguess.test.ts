@@ -112,4 +112,25 @@ describe("e2e: no-guess Minesweeper from the lobby on every level", function () 
     await page.locator("#leaderboard").scrollIntoViewIfNeeded();
     await screenshot(page, "ms-noguess-leaderboard");
   });
+
+  it("a 100×100 no-guess board with 2,500 mines: the page says the board is being made (never a frozen page), then opens it", async () => {
+    const { page } = await suite.open(DESKTOP);
+    await enterLobby(page, "Mika");
+    await page.check("input[name=private-mode][value=solo]");
+    await page.selectOption("#private-level", "custom");
+    await page.fill("#private-room input[name=rows]", "100");
+    await page.fill("#private-room input[name=cols]", "100");
+    await page.fill("#private-room input[name=mines]", "2500");
+    await page.check("#private-noguess");
+    await page.click("#create-private-btn");
+    await waitHub(page, (x) => x.ready === true && x.rows === 100 && (x.cells?.length ?? 0) === 10_000, "the 100×100 board");
+    await clickCell(page, 50, 50);
+    // The server makes the board on a worker thread; meanwhile the page says so.
+    await page.waitForSelector(".ms-making:not([hidden])", { timeout: 60_000 });
+    expect(await page.textContent(".ms-making")).to.equal("Making a board without guesses…");
+    await screenshot(page, "ms-noguess-making");
+    const s = await waitHub(page, (x) => x.phase !== "fresh" && countOpen(x.cells) > 0, "the board", 120_000);
+    expect(s.noGuess).to.be.oneOf(["proven", "fallback"]);
+    await page.waitForSelector(".ms-making", { state: "hidden", timeout: 5000 });
+  });
 });

@@ -139,6 +139,8 @@ async function playSoloWinOnce(hub: TestHub, name: string, pace: boolean, noGues
   await probe.next("seat", 0);
   const server = hub.room(room.roomId) as MinesweeperRoom;
   room.send("reveal", { r: 4, c: 4 });
+  // A no-guess board is made on a worker thread: the reveal is answered once it is there.
+  await probe.until(() => server.session.state.phase !== "fresh" || undefined, 60_000, "the first reveal");
   await probe.sync();
   if (pace) await sleep(plausibleWaitMs(server));
   const mine = hiddenMine(server);

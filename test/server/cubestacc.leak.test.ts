@@ -174,7 +174,7 @@ describe("cubestacc: no hand ever reaches another seat", function () {
     const names = (k: unknown) => fieldsOf(k).map((f) => f.name);
     expect(names(CubestaccState)).to.have.members([
       ...names(HubState),
-      "gameNo", "acting", "together", "order", "deadline", "result", "replayId",
+      "gameNo", "acting", "together", "order", "deadline", "result", "replayId", "preparing",
       "pack", "wildPivot", "timer", "botLevel", "cubes", "players", "deckCount", "turn", "turnNo", "direction",
       "pending", "owed", "dumpRank", "pivot", "winner", "blocked", "ranking",
     ]);

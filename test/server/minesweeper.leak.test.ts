@@ -129,6 +129,8 @@ describe("minesweeper: no hidden mine ever reaches a client", function () {
       "game", "mode", "phase", "seats", "maxSeats", "spectators", "private", "owner", "serverTime",
       // the generic room's turn fields (GameRoomState): seats and counters, never a cell
       "gameNo", "acting", "together", "order", "deadline", "result",
+      // words while a no-guess board is made ("Making a board without guesses…"): never a cell
+      "preparing",
       "level", "rows", "cols", "mines", "noGuess", "cellRows", "flags", "startedAt", "endedAt", "elapsed", "credits", "cursors", "hit", "replayId",
     ]);
     const types = Object.fromEntries(fields.map((f) => [f.name, f.type]));

@@ -159,6 +159,8 @@ describe("minesweeper race: nobody sees another racer's cells before the end", f
       "game", "mode", "phase", "seats", "maxSeats", "spectators", "private", "owner", "serverTime",
       // the generic room's turn fields (GameRoomState): seats and counters, never a cell
       "gameNo", "acting", "together", "order", "deadline", "result",
+      // words while a no-guess board is made ("Making a board without guesses…"): never a cell
+      "preparing",
       "level", "rows", "cols", "mines", "noGuess", "raceNo", "countdownEndsAt", "goAt", "endedAt", "winner", "replayId", "players",
     ]);
     expect(fieldsOf(RaceSeat)).to.have.members(["inRace", "percent", "alive", "finished", "finishMs", "outMs", "rank", "cellRows", "board"]);

@@ -63,9 +63,9 @@ describe("minesweeper race rooms", function () {
     await p.probe.sync();
   }
 
-  async function readyAll(players: Player[]): Promise<void> {
+  async function readyAll(players: Player[], timeoutMs = 4000): Promise<void> {
     for (const p of players) p.room.send("ready", { ready: true });
-    await Promise.all(players.map((p) => p.probe.until(() => p.probe.state.phase === "racing" || undefined, 4000, "racing")));
+    await Promise.all(players.map((p) => p.probe.until(() => p.probe.state.phase === "racing" || undefined, timeoutMs, "racing")));
   }
 
   async function settle(...probes: Probe[]): Promise<void> {
@@ -248,7 +248,8 @@ describe("minesweeper race rooms", function () {
     it("a no-guess race: every racer's board is proven from the shared opening, and the state says so", async () => {
       const { players, spectator, server } = await raceRoom(2, { level: "expert", noGuess: true });
       expect((server.state as unknown as { noGuess: string }).noGuess).to.equal("on");
-      await readyAll(players);
+      // The board is made on a worker thread after the go signal (preparing.ts): the thread may be starting.
+      await readyAll(players, 60_000);
       await settle(spectator, ...players.map((p) => p.probe));
       const race = server.session!.state;
       expect(solveFrom(16, 30, race.boards[0].mines!, race.opening!).cleared).to.equal(true);

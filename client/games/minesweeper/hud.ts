@@ -81,6 +81,8 @@ export class BoardHud {
   readonly seatsBox: HTMLElement;
   /** Under the players: "3 seats open" (a live co-op room with room for more), else empty. */
   readonly seatsNote: HTMLElement;
+  /** "Making a board without guesses…" while the room makes the board (a no-guess board's first reveal). */
+  readonly makingEl: HTMLElement;
   /** Who plays a shared board (the shell's seat list): connection state and cells revealed. */
   readonly seats = new SeatList({ prefix: "ms", parts: { count: true } });
   mood: FaceMood | "" = "";
@@ -102,11 +104,13 @@ export class BoardHud {
     this.seatsNote = h("p", { class: "ms-seats-open", id: "ms-seats-open" });
     this.seatsBox = h("aside", { class: "ms-seats", "aria-label": "Players", hidden: true }, this.seats.el, this.seatsNote);
     this.side = h("div", { class: "ms-side", hidden: true });
+    this.makingEl = h("p", { class: "ms-making", role: "status", hidden: true });
     this.tools = h("div", { class: "ms-tools" }, this.flagBtn, this.zoomBox);
     this.root = h(
       "div",
       { class: "ms" },
       h("div", { class: "ms-top" }, h("div", { class: "ms-hud" }, this.counterEl, this.faceBtn, this.timerEl), this.tools),
+      this.makingEl,
       h("div", { class: "ms-main" }, this.boardHost, this.seatsBox, this.side),
     );
     this.setFace("playing");
@@ -138,6 +142,8 @@ export class BoardHud {
         ? m.phase === "won" ? "Cleared" : m.phase === "lost" ? "Out" : "Racing"
         : m.phase === "won" ? "Won. New game" : m.phase === "lost" ? "Lost. New game" : "New game";
     if (this.faceBtn.getAttribute("aria-label") !== label) this.faceBtn.setAttribute("aria-label", label);
+    setText(this.makingEl, m.preparing);
+    if (this.makingEl.hidden !== !m.preparing) this.makingEl.hidden = !m.preparing;
     const hidden = o.noSeats || m.mode === "race" || (m.mode !== "coop" && m.maxSeats <= 1);
     if (this.seatsBox.hidden !== hidden) this.seatsBox.hidden = hidden;
   }

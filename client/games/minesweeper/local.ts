@@ -4,6 +4,7 @@
 //   LocalFeed     offline solo: a GameSession with a crypto-random seed and the
 //                 browser's Date.now clock, injected into the pure rules
 //   (replays drive a SnapshotFeed from client/replay/)
+import { seedFromBytes, type Seed } from "../../../common/core/rng";
 import { GameSession } from "../../../common/core/session";
 import { minesweeperRules } from "../../../common/minesweeper/rules";
 import { gameStats, type GameStats } from "../../../common/minesweeper/stats";
@@ -25,11 +26,9 @@ export type MinesweeperSession = GameSession<MinesweeperState, MinesweeperMove, 
 /** A board built in the browser: the state shape, written as it is built (the room's is read-only). */
 export type BoardSnapshot = { -readonly [K in keyof BoardStateLike]: BoardStateLike[K] } & { cells: Uint8Array };
 
-/** A seed from the browser's CSPRNG: 53 random bits (the rules take 0 … 2^53 − 1). */
-export function randomSeed(): number {
-  const words = new Uint32Array(2);
-  crypto.getRandomValues(words);
-  return (words[0] & 0x1fffff) * 0x100000000 + words[1];
+/** A seed from the browser's CSPRNG: 128 random bits (common/core/rng.ts, `Seed`). */
+export function randomSeed(): string {
+  return seedFromBytes(crypto.getRandomValues(new Uint8Array(16)));
 }
 
 /** A rules view as a state-like snapshot. */
@@ -116,7 +115,7 @@ export class SnapshotFeed implements MinesweeperFeed {
 
 export interface LocalGameResult {
   phase: "won" | "lost";
-  seed: number;
+  seed: Seed;
   config: MinesweeperConfig;
   /** The log as the server wants it: {move, t} with the browser's clock. */
   log: { move: MinesweeperMove; t: number }[];

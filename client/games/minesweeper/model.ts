@@ -25,6 +25,8 @@ export interface BoardModel {
   hit: number;
   /** No-guess board: "off", "on", "proven" or "fallback". */
   noGuess: string;
+  /** What the room is making before the board can go on ("Making a board without guesses…"), or "". */
+  preparing: string;
   owner: number;
   maxSeats: number;
   spectators: number;
@@ -48,6 +50,7 @@ export function emptyBoard(): BoardModel {
     elapsed: 0,
     hit: -1,
     noGuess: "off",
+    preparing: "",
     owner: -1,
     maxSeats: 1,
     spectators: 0,
@@ -79,6 +82,7 @@ export function readScalars(m: BoardModel, state: BoardStateLike, cells?: ArrayL
   m.elapsed = Number(state.elapsed) || 0;
   m.hit = typeof state.hit === "number" ? state.hit : -1;
   m.noGuess = typeof state.noGuess === "string" ? state.noGuess : "off";
+  m.preparing = typeof state.preparing === "string" ? state.preparing : "";
   m.owner = typeof state.owner === "number" ? state.owner : -1;
   m.maxSeats = Number(state.maxSeats) || 1;
   m.spectators = Number(state.spectators) || 0;

@@ -231,7 +231,7 @@ class RacePanel {
         text += awayText;
       } else if (here.length < 2) text = `Waiting for players (${here.length}/${num(state.maxSeats, 2)} here). Share the code to invite someone.${awayText}`;
       else text = `${ready}/${here.length} ready. The race starts when everyone here is ready${canStart ? " — or start it now" : ""}.${awayText}`;
-    } else if (phase === "countdown") text = "Get ready…";
+    } else if (phase === "countdown") text = state.preparing ? String(state.preparing) : "Get ready…"; // a no-guess board being made
     else if (phase === "racing") {
       if (!me || !me.inRace) text = "Race on. Boards are shown once it is over.";
       else if (me.finished) text = `You cleared it in ${formatTime(me.finishMs)}.`;

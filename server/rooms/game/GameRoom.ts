@@ -24,6 +24,7 @@ import type { Configured, GameDef, TypedMove } from "../../../common/core/game.j
 import type { Rejection } from "../../../common/core/rules.js";
 import { GameSession } from "../../../common/core/session.js";
 import { inProcessThinker, type BotThinker } from "../../bots/thinker.js";
+import { inProcessPreparer, type Preparer } from "../../bots/prepare.js";
 import { refuseOption } from "../base/errors.js";
 import { SeatedRoom, type GameSetup, type JoinRequest, type MoveContext } from "../base/SeatedRoom.js";
 import { refusalOf, type GameServerParts, type RefusalReason, type Stage } from "./parts.js";
@@ -41,7 +42,13 @@ import { wantsNewSeat } from "../base/seats.js";
 
 export { filterKeysOf, type GameServerParts, type PartsExtras, type Projection, type RecordInfo, type RoomMoveInfo, type Stage, type WireInfo } from "./parts.js";
 
-function randomSeed(): number {
+/** A new game's seed: 128 bits from the CSPRNG (common/core/rng.ts, `Seed`); never sent to a client while the game runs. */
+function newGameSeed(): string {
+  return randomBytes(16).toString("hex");
+}
+
+/** The room's bot seed: the bots' thinking delays and choices (a bot sees only its seat's view). */
+function newBotSeed(): number {
   return randomBytes(4).readUInt32LE(0);
 }
 
@@ -50,6 +57,8 @@ export abstract class GameRoom<S, M extends TypedMove, E, C, V, St extends GameR
   static thinker: BotThinker = inProcessThinker;
   /** Time a bot may think per decision (ms); null: its thinking delay (bench/bots.ts sets 500). */
   static botBudgetMs: number | null = null;
+  /** Where a move's long work is done (a no-guess board): a worker thread in production (server/bots/pool.ts). */
+  static preparer: Preparer = inProcessPreparer;
 
   /** The parts of the game this room plays (one room name may offer several: partsFor). */
   protected parts!: GameServerParts<S, M, E, C, V, St>;
@@ -106,7 +115,7 @@ export abstract class GameRoom<S, M extends TypedMove, E, C, V, St extends GameR
   });
   /** A rated room (ratedRoom.ts): its pool and the matched players' tickets; null: casual. */
   private rated: RatedTable | null = null;
-  private botSeed = randomSeed();
+  private botSeed = newBotSeed();
   /** The room in its room log (roomSnapshot.ts): the snapshot written before each send, a restore's logged room. */
   private readonly snapshot: RoomSnapshot<S, M, E, C, V> = new RoomSnapshot({
     settings: () => this.settings,
@@ -151,6 +160,9 @@ export abstract class GameRoom<S, M extends TypedMove, E, C, V, St extends GameR
     firstMove: (client) => this.records.firstMove(client),
     armTurnTimer: (ms, seat, run) => this.armTurnTimer(ms, seat, run),
     disarmTurnTimer: () => this.disarmTurnTimer(),
+    preparer: () => GameRoom.preparer,
+    addressOf: (ctx) => (ctx.client ? this.records.addressOf(ctx.client) : `room ${this.roomId}`),
+    enqueue: (fn) => this.scheduler.enqueue(fn),
     disposing: () => this.isDisposing(),
     serverMove: (seat, run, what) => this.serverMove(seat, run, what),
     logger: () => this.logger(),
@@ -270,7 +282,7 @@ export abstract class GameRoom<S, M extends TypedMove, E, C, V, St extends GameR
 
   /** `restart {}`: the running game recorded as abandoned, and the next one at once (if the definition allows it now). */
   private restart(ctx: MoveContext): Rejection | void {
-    const refusal = this.def.whyNoRestart!(this.game?.state ?? null, this.configured.mode);
+    const refusal = this.def.whyNoRestart!(this.game?.state ?? null, this.configured.mode) ?? this.path.preparing.refusal();
     if (refusal) return refusal;
     if (this.game && this.stage === "playing") this.records.record(ctx.now, "abandoned");
     return this.startGame(ctx, true);
@@ -287,7 +299,7 @@ export abstract class GameRoom<S, M extends TypedMove, E, C, V, St extends GameR
   private startGame(ctx: MoveContext | null, restart = false): Rejection | void {
     const order = this.parts.startAtOnce ? this.state.seats.map((_, i) => i) : this.starts.seated();
     if (order.length < this.minSeats) return this.refusal("too-few");
-    const game = new GameSession(this.def, randomSeed(), this.configured.config, order.length);
+    const game = new GameSession(this.def, newGameSeed(), this.configured.config, order.length);
     this.seatGame(game, order, ctx?.now ?? Date.now());
     this.restarted = restart;
     this.path.timer.forget();

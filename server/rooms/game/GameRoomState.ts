@@ -23,4 +23,9 @@ export class GameRoomState extends HubState {
    * machine writes it). The room writes it from the record (records.ts), for every game.
    */
   @type("int32") replayId = -1;
+  /**
+   * What the room is making before a move can go on, in words ("Making a board without
+   * guesses…": a no-guess board on a worker thread, preparing.ts); "" when nothing.
+   */
+  @type("string") preparing = "";
 }

@@ -18,6 +18,7 @@ import type { Viewer } from "./audience.js";
 import { defaultWire, type GameServerParts, type WireInfo } from "./parts.js";
 import type { GameRoomState } from "./GameRoomState.js";
 import { DelayRecorder, mirrorIdOf, type Feed, type FeedCursor, type Frame, type GameStart, type LoggedEntry, type WatchSetup } from "./spectatorDelay.js";
+import { cachedPreparation } from "./preparing.js";
 
 /** How often the mirror asks the live room for news and plays what is due (ms). */
 const TICK_MS = 200;
@@ -189,7 +190,8 @@ export function watchRoomClass<St extends GameRoomState>(...games: AnyParts[]) {
       const game = this.gameNo === frame.gameNo ? this.game : null;
       for (const m of item.entries) {
         if (!game) break;
-        const result = game.apply(m.seat, m.move as TypedMove, m.t);
+        // A no-guess board the live room made on a thread is taken from this process's cache (preparing.ts).
+        const result = game.apply(m.seat, m.move as TypedMove, m.t, undefined, cachedPreparation(def, game, m.seat, m.move as TypedMove));
         if (!result.ok) continue; // cannot happen: the live room accepted it from the same state
         project(game, false, result.events, m.seat);
         for (const e of def.eventsFor(result.events, null)) {

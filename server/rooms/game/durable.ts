@@ -23,6 +23,7 @@ import { notSaved } from "../base/notSaved.js";
 import { groupCommitOf, type PreparedWrite } from "./groupCommit.js";
 import { jsonCopy, sameJson } from "./sameJson.js";
 import type { Deadlines, LoggedMove, LoggedRoom, RoomHeader, RoomLog, RoomWrite, WrittenMove } from "../../store/RoomLog.js";
+import { cachedPreparation } from "./preparing.js";
 
 /** What the room is now, as `save()` needs it. */
 export interface RoomNow {
@@ -384,7 +385,8 @@ export function replayGame<S, M extends TypedMove, E, C, V>(def: GameDef<S, M, E
   const h = r.header;
   const game = new GameSession(def, h.seed, config, h.order.length);
   r.moves.forEach((m, i) => {
-    const done = game.apply(m.seat, m.move as M, m.t);
+    // A no-guess board made on a thread by this process is not made again (preparing.ts).
+    const done = game.apply(m.seat, m.move as M, m.t, undefined, cachedPreparation(def, game, m.seat, m.move as M));
     if (!done.ok) throw new Error(`room ${h.roomId}: logged move ${i} refused on replay (${done.error.code}: ${done.error.message})`);
   });
   return game;

@@ -7,7 +7,7 @@
 
 import type { Client } from "@colyseus/core";
 import type { Configured, TypedMove } from "../../../common/core/game.js";
-import type { Rejection } from "../../../common/core/rules.js";
+import type { Prepared, Rejection } from "../../../common/core/rules.js";
 import type { GameSession } from "../../../common/core/session.js";
 import type { HubEvent, MoveContext } from "../base/messages.js";
 import type { RoomScheduler } from "../base/scheduler.js";
@@ -18,6 +18,8 @@ import { defaultWire, refusalOf, type WireInfo } from "./parts.js";
 import { RoomMoves, type MovingRoom } from "./roomMoves.js";
 import type { RoomSnapshot } from "./roomSnapshot.js";
 import { TurnTimer } from "./turnTimer.js";
+import { Preparations } from "./preparing.js";
+import type { Preparer } from "../../bots/prepare.js";
 
 /** What the move path reads of its room, and what it has the room do (the room's own moves read it too). */
 export interface PathRoom<S, M extends TypedMove, E, C, V, St extends GameRoomState> extends MovingRoom<S, M, E, C, V, St> {
@@ -38,6 +40,12 @@ export interface PathRoom<S, M extends TypedMove, E, C, V, St extends GameRoomSt
   finish(ctx: MoveContext): void;
   /** The current game's first move was made (by this client: its ranked start). */
   firstMove(client: Client | null): void;
+  /** Where a move's long work is done (a worker thread in production: GameRoom.preparer). */
+  preparer(): Preparer;
+  /** Whose preparation budget a move spends (preparing.ts): its sender's address, or the room's. */
+  addressOf(ctx: MoveContext): string;
+  /** Runs `fn` as the room's next exclusive job. */
+  enqueue(fn: () => void): void;
   /** HubRoom's turn timer: runs `run` as a move of `seat` after `ms`. */
   armTurnTimer(ms: number, seat: number, run: (ctx: MoveContext) => Rejection | void | false): number;
   disarmTurnTimer(): void;
@@ -48,6 +56,8 @@ export class MovePath<S, M extends TypedMove, E, C, V, St extends GameRoomState>
   readonly timer: TurnTimer<S, M, E, C, V>;
   /** The room's own moves, asked after a move and at a game's start (roomMoves.ts). */
   readonly roomMoves: RoomMoves<S, M, E, C, V, St>;
+  /** Moves whose long work is done off the event loop first (preparing.ts). */
+  readonly preparing: Preparations<S, M, E, C, V>;
 
   constructor(private readonly room: PathRoom<S, M, E, C, V, St>) {
     this.timer = new TurnTimer({
@@ -62,6 +72,19 @@ export class MovePath<S, M extends TypedMove, E, C, V, St extends GameRoomState>
       apply: (ctx, g, move) => this.apply(ctx, g, move),
     });
     this.roomMoves = new RoomMoves(room, (ctx, g, move) => this.apply(ctx, g, move));
+    this.preparing = new Preparations({
+      def: () => room.def(),
+      game: () => room.game(),
+      preparer: () => room.preparer(),
+      addressOf: (ctx) => room.addressOf(ctx),
+      show: (words) => {
+        const st = room.state();
+        if (st.preparing !== words) st.preparing = words;
+      },
+      enqueue: (fn) => room.enqueue(fn),
+      disposing: () => room.disposing(),
+      logger: () => room.logger(),
+    });
   }
 
   /** A player's move message: refused unless a game runs and the sender plays in it. */
@@ -91,13 +114,19 @@ export class MovePath<S, M extends TypedMove, E, C, V, St extends GameRoomState>
    * full) refuses it `not-saved` and nothing changed. Where the caller can wait, the write goes
    * in the process's group commit (`applyWhenSaved`); otherwise it is a commit of its own.
    */
-  apply(ctx: MoveContext, g: number, move: M): Rejection | void {
+  apply(ctx: MoveContext, g: number, move: M, prepared?: Prepared): Rejection | void {
     const game = this.room.game()!;
+    // While its long work is being done, nothing else moves the game (preparing.ts).
+    if (!prepared && this.preparing.busy(game)) return this.preparing.refusal()!;
+    // A move with long work (a no-guess board) has it done off the event loop first, where
+    // its caller can wait for it; then it comes back here with the result.
+    const work = !prepared && ctx.suspend ? this.room.def().prepare?.(game.state, g, move, game.rng.getState()) : null;
+    if (work) return this.preparing.start(ctx, game, work, (then, result) => this.apply(then, g, move, result));
     const log = this.room.log();
     const durable = log.durable;
-    if (ctx.suspend && durable.groupCommits) return this.applyWhenSaved(ctx, game, g, move);
+    if (ctx.suspend && durable.groupCommits) return this.applyWhenSaved(ctx, game, g, move, prepared);
     const first = game.log.length === 0;
-    const result = game.apply(g, move, ctx.now, (entry, index, next) => durable.saveMove(log.after(next, ctx.now), entry, index, ctx.now) ?? undefined);
+    const result = game.apply(g, move, ctx.now, (entry, index, next) => durable.saveMove(log.after(next, ctx.now), entry, index, ctx.now) ?? undefined, prepared);
     if (!result.ok) return result.error;
     this.moved(ctx, game, g, first, result.events);
   }
@@ -107,8 +136,8 @@ export class MovePath<S, M extends TypedMove, E, C, V, St extends GameRoomState>
    * event loop (groupCommit.ts) and applied once that has committed. Meanwhile the room is
    * suspended: its next message or server move waits, and is checked against this move's state.
    */
-  private applyWhenSaved(ctx: MoveContext, game: GameSession<S, M, E, C, V>, g: number, move: M): Rejection | void {
-    const p = game.propose(g, move, ctx.now);
+  private applyWhenSaved(ctx: MoveContext, game: GameSession<S, M, E, C, V>, g: number, move: M, prepared?: Prepared): Rejection | void {
+    const p = game.propose(g, move, ctx.now, prepared);
     if (!p.result.ok) return p.result.error;
     const { state: next, events } = p.result;
     const resume = ctx.suspend!();

@@ -3,6 +3,7 @@
 // Four needs none of them; Minesweeper (server/rooms/minesweeper/) uses many, to keep its
 // own wire format (its phase words, the race's countdown, records with stats).
 
+import type { Seed } from "../../../common/core/rng.js";
 import type { Schema } from "@colyseus/schema";
 import type { Configured, GameDef, Pointer, TypedMove } from "../../../common/core/game.js";
 import type { Rejection } from "../../../common/core/rules.js";
@@ -130,7 +131,7 @@ export interface RoomMoveInfo<S> {
   state: S;
   store: GameStore;
   /** The game's seed. */
-  seed: number;
+  seed: Seed;
   /** Each game seat's name when the game started. */
   names: readonly string[];
 }

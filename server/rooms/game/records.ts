@@ -138,10 +138,15 @@ export class GameRecords<S, M extends TypedMove, E, C, V, St extends GameRoomSta
     return pool;
   }
 
+  /** A client's address as the matchmaker counted it when it joined. */
+  addressOf(client: Client): string {
+    return this.addresses.get(client) ?? playerAddress(client, undefined, 0);
+  }
+
   /** The game's first move was made (by `client`): a game that may be ranked spends a ranked start. */
   firstMove(client: Client | null): void {
     if (!client || !this.room.parts().ranked?.(this.room.configured())) return;
-    const address = this.addresses.get(client) ?? playerAddress(client, undefined, 0);
+    const address = this.addressOf(client);
     this.overBudget = !takeRankedStart(this.room.settings(), address);
   }
 

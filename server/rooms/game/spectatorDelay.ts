@@ -10,6 +10,7 @@
 // has not seen yet (`feed`, through remoteRoomCall: the mirror may live on another process).
 // Spectators who ask to watch this room are sent to the mirror (server/net/matchmakeHttp.ts).
 
+import type { Seed } from "../../../common/core/rng.js";
 import { randomBytes } from "node:crypto";
 import { matchMaker } from "@colyseus/core";
 import type { Configured } from "../../../common/core/game.js";
@@ -62,7 +63,7 @@ export interface Frame {
 }
 
 export interface GameStart {
-  seed: number;
+  seed: Seed;
   config: unknown;
   players: number;
   /** Started by a player's `restart` (its start event says so). */

@@ -110,7 +110,8 @@ function toWire(e: RaceEvent, room: (raceSeat: number | null) => number, info: {
 
 export const raceParts: GameServerParts<RaceState, RaceMove, RaceEvent, MinesweeperConfig, RaceView, RaceRoomState> = {
   def: minesweeperRaceDef,
-  phase: (stage) => PHASES[stage],
+  // A race whose go is still being made (a no-guess board on a worker thread: preparing.ts) is not racing yet.
+  phase: (stage, race) => (stage === "playing" && race?.phase === "waiting" ? PHASES.countdown : PHASES[stage]),
   // Every racer who is here ready (at least two): the countdown starts; anyone un-readying
   // stops it. A racer who is away neither counts nor holds the others up, and is not in the race.
   wantsStart: (seats) => {
