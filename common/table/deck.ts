@@ -215,11 +215,18 @@ function readLines(text: string): { lines: Line[]; errors: DeckError[]; total: n
   return { lines: out, errors, total, last: lines.at(-1)?.at ?? 1 };
 }
 
-/** What a decklist asks of the card data: one query per distinct line (the server answers them). */
+/**
+ * What a decklist asks of the card data: one query per distinct line (the server answers them),
+ * none for a list the table refuses anyway (a line it cannot read, more than MAX_DECK_CARDS
+ * cards): so a list asks at most MAX_DECK_CARDS lookups, where thousands of one-copy lines
+ * asked thousands before the refusal (issue 36).
+ */
 export function deckQueries(text: string): CardQuery[] {
   const seen = new Set<string>();
   const out: CardQuery[] = [];
-  for (const l of readLines(text).lines) {
+  const { lines, errors, total } = readLines(text);
+  if (errors.length || total > MAX_DECK_CARDS) return out;
+  for (const l of lines) {
     const k = queryKey(l.query);
     if (!seen.has(k)) (seen.add(k), out.push(l.query));
   }

@@ -4,7 +4,8 @@
 // about what eight lists of an eighth of it cost (test/helpers/linear.ts; no time is asserted).
 
 import { expect } from "chai";
-import { parseDecklist } from "../../common/table/deck.js";
+import { resolveCards, type CardLookup } from "../../common/table/cards.js";
+import { deckQueries, MAX_DECK_CARDS, parseDecklist } from "../../common/table/deck.js";
 import { MAX_DECKLIST_CHARS } from "../../common/table/state.js";
 import { assertLinear } from "../helpers/linear.js";
 
@@ -81,4 +82,22 @@ describe("card table: decklists are read in linear time (issue 36)", function ()
   describe("one long line", () => cases(LINES));
   describe("many lines", () => cases(LISTS));
   describe("XML files", () => cases(XML));
+
+  it("the card data is asked at most once per card a deck may hold, and not at all for a list the table refuses", () => {
+    let asked = 0;
+    const lookup: CardLookup = { find: () => (asked++, null) };
+    const lines = (n: number, copies = 1) => Array.from({ length: n }, (_, i) => `${copies} c${i}`).join("\n");
+    const ask = (text: string) => {
+      asked = 0;
+      resolveCards(deckQueries(text), lookup);
+      return asked;
+    };
+    expect(ask(lines(MAX_DECK_CARDS))).to.equal(MAX_DECK_CARDS);
+    // Every line of the longest list is a card line, but together more cards than a deck holds.
+    expect(MAX_DECKLIST_CHARS / lines(2).length).to.be.above(MAX_DECK_CARDS * 4);
+    expect(ask(line("", "1 a\n", "")(MAX_DECKLIST_CHARS)), "one card, thousands of times").to.equal(0);
+    expect(ask(lines(Math.floor(MAX_DECKLIST_CHARS / 8)).slice(0, MAX_DECKLIST_CHARS)), "thousands of distinct lines").to.equal(0);
+    expect(ask(lines(MAX_DECK_CARDS / 2, 3)), "over the limit in copies").to.equal(0);
+    expect(ask(`${lines(10)}\nnot a card line`), "a line the table cannot read").to.equal(0);
+  });
 });
