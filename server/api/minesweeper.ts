@@ -6,9 +6,10 @@
 // clock is injected (`now`), so tests control the leaderboard windows.
 
 import express from "express";
-import { LEVELS, rankLevel, verifySoloLog } from "../../common/minesweeper/index.js";
+import { LEVELS, rankLevel, type VerifyResult } from "../../common/minesweeper/index.js";
 import type { BucketLimits } from "../rooms/base/rateLimit.js";
 import { ipLimit } from "./ipLimit.js";
+import { soloVerifier, VerifierBusy } from "./soloVerifier.js";
 import { sanitizeName } from "../rooms/base/validate.js";
 import {
   isHubStore,
@@ -121,7 +122,15 @@ export function minesweeperApi(store: () => GameStore, settings: ApiSettings = {
     if (name !== undefined && typeof name !== "string") {
       return fail(res, 422, { code: "bad-submission", reason: "name must be a string." });
     }
-    const verified = verifySoloLog(body);
+    // Replayed on a worker thread (soloVerifier.ts): a long log on a big board is tens of ms.
+    let verified: VerifyResult;
+    try {
+      verified = await soloVerifier().verify(body);
+    } catch (e) {
+      const reason = e instanceof VerifierBusy ? e.message : "Your game could not be checked right now; send it again in a minute.";
+      res.setHeader("Retry-After", "60");
+      return fail(res, 503, { code: "busy", reason });
+    }
     if (!verified.ok) {
       const error: ApiError = { code: verified.code, reason: verified.reason };
       if (verified.index !== undefined) error.index = verified.index;
