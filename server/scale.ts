@@ -59,6 +59,13 @@ export function chooseScaleOut(env: NodeJS.ProcessEnv = process.env): ScaleOut {
   return { kind: "redis", presence, driver, publicAddress, redisUrl: shown, watch };
 }
 
+/** `s` without the slashes it ends with (/\/+$/ scanned a run of slashes again from each one). */
+function withoutTrailingSlashes(s: string): string {
+  let end = s.length;
+  while (end > 0 && s[end - 1] === "/") end--;
+  return s.slice(0, end);
+}
+
 /**
  * PUBLIC_ADDRESS (default `localhost:{port}`), `{port}` replaced by the port this process
  * listens on. A scheme or trailing slash is dropped: colyseus.js adds `ws(s)://` itself and
@@ -67,7 +74,7 @@ export function chooseScaleOut(env: NodeJS.ProcessEnv = process.env): ScaleOut {
 export function publicAddressFor(env: NodeJS.ProcessEnv = process.env): string {
   const raw = env.PUBLIC_ADDRESS?.trim() || "localhost:{port}";
   const address = raw.replaceAll("{port}", String(listenPort(env)));
-  const bare = address.replace(/^[a-z][a-z0-9+.-]*:\/\//i, "").replace(/\/+$/, "");
+  const bare = withoutTrailingSlashes(address.replace(/^[a-z][a-z0-9+.-]*:\/\//i, ""));
   if (bare !== address) log.warn({ event: "config" }, `PUBLIC_ADDRESS ${JSON.stringify(raw)}: using ${JSON.stringify(bare)} (no scheme, no trailing slash).`);
   return bare;
 }

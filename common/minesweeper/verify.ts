@@ -9,13 +9,11 @@
 //
 // Pure: the submission is untrusted JSON and is never mutated.
 
-import type { Preparation } from "../core/game.js";
-import { createRng, isSeed, type Seed } from "../core/rng.js";
+import { isSeed, type Seed } from "../core/rng.js";
 import type { Prepared } from "../core/rules.js";
 import { replay, type GameRecord } from "../core/session.js";
 import { resolveConfig } from "./config.js";
-import { prepareReveal } from "./prepare.js";
-import { elapsedMs, minesweeperRules, safeCells, setupBoard } from "./rules.js";
+import { elapsedMs, minesweeperRules, safeCells } from "./rules.js";
 import { gameStats, type GameStats } from "./stats.js";
 import { LEVELS, type MinesweeperConfig, type MinesweeperMove, type MinesweeperState } from "./types.js";
 
@@ -101,24 +99,7 @@ function describeEnd(state: MinesweeperState, index: number): string {
   return `the board was ${state.phase === "won" ? "won" : "lost"} at move ${index + 1}`;
 }
 
-/**
- * The long work a submission's replay would do (a no-guess board, made by its first reveal),
- * so a server can have it done off its event loop and pass it to verifySoloLog; null when
- * there is none (or the submission is malformed: verifySoloLog says how).
- */
-export function soloPreparation(submission: unknown): Preparation | null {
-  if (!isObject(submission) || !isSeed(submission.seed) || !Array.isArray(submission.log)) return null;
-  const cfg = readConfig(submission);
-  if (!cfg.ok || !cfg.config.noGuess) return null;
-  // Nothing before the first reveal draws from the generator (flags do not; a chord is refused).
-  const entry: unknown = submission.log.find((e: unknown) => isObject(e) && isObject(e.move) && e.move.type === "reveal");
-  if (!isObject(entry) || !isObject(entry.move)) return null;
-  const { r, c } = entry.move;
-  if (!Number.isInteger(r) || !Number.isInteger(c)) return null;
-  return prepareReveal(setupBoard(submission.seed, cfg.config, 1), { type: "reveal", r: r as number, c: c as number }, createRng(submission.seed).getState());
-}
-
-/** Verifies an offline solo game; see the header. `prepared`: its no-guess board made beforehand (soloPreparation). */
+/** Verifies an offline solo game; see the header. `prepared`: its no-guess board if made beforehand (otherwise the replay makes it). */
 export function verifySoloLog(submission: unknown, prepared?: Prepared): VerifyResult {
   if (!isObject(submission)) return fail("bad-submission", "The submission must be an object {seed, level or config, log}.");
   const { seed, log, timeMs: claimed } = submission;

@@ -67,20 +67,46 @@ export function withData(line: CardDef, data: CardDef): CardDef {
 
 const WUBRG = "WUBRG";
 
+/**
+ * What each "{…}" of a cost or a rules text holds ("{2}{G}{G}" → 2, G, G), as
+ * matchAll(/\{([^}]+)\}/g) read them, in linear time: that regex scanned from every "{" with no
+ * "}" after it to the end of the text again.
+ */
+export function manaSymbols(text: string): string[] {
+  const out: string[] = [];
+  for (let open = text.indexOf("{"); open >= 0; ) {
+    const close = text.indexOf("}", open + 1);
+    if (close < 0) break;
+    if (close > open + 1) {
+      out.push(text.slice(open + 1, close));
+      open = text.indexOf("{", close + 1);
+    } else open = text.indexOf("{", open + 1);
+  }
+  return out;
+}
+
 /** Colour identity as letters in WUBRG order; from the data, else from the cost and text. */
 export function colourIdentity(d: CardDef): string {
   if (d.identity !== undefined) return d.identity;
   const seen = new Set<string>();
   const texts = [d.cost ?? "", d.text ?? "", ...(d.faces ?? []).flatMap((f) => [f.cost ?? "", f.text ?? ""])];
-  for (const t of texts) for (const m of t.matchAll(/\{([^}]+)\}/g)) for (const ch of m[1].toUpperCase()) if (WUBRG.includes(ch)) seen.add(ch);
+  for (const t of texts) for (const symbol of manaSymbols(t)) for (const ch of symbol.toUpperCase()) if (WUBRG.includes(ch)) seen.add(ch);
   return [...WUBRG].filter((c) => seen.has(c)).join("");
 }
 
 /** Every face's type line (a double-faced card's back counts for "is it a creature"). */
 const typeLines = (d: CardDef) => [d.type ?? "", ...(d.faces ?? []).map((f) => f.type ?? "")].join(" // ");
 
-/** A basic land (any number of copies allowed): its type line says Basic … Land. */
-export const isBasicLand = (d: CardDef): boolean => /\bbasic\b.*\bland\b/i.test(d.faces?.[0]?.type ?? d.type ?? "");
+/**
+ * A basic land (any number of copies allowed): its type line says Basic … Land (on one line, as
+ * /\bbasic\b.*\bland\b/i read it; looked for after the first "basic" of each line only, since
+ * that regex scanned the rest of the line again from every "basic").
+ */
+export const isBasicLand = (d: CardDef): boolean =>
+  (d.faces?.[0]?.type ?? d.type ?? "").split(/[\n\r\u2028\u2029]/).some((line) => {
+    const basic = line.search(/\bbasic\b/i);
+    return basic >= 0 && /\bland\b/i.test(line.slice(basic + "basic".length));
+  });
 
 /** Any number of copies: basic lands and "A deck can have any number of cards named …". */
 export const anyNumberAllowed = (d: CardDef): boolean => isBasicLand(d) || /a deck can have any number of cards named/i.test(d.text ?? "");

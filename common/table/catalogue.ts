@@ -300,7 +300,11 @@ function fieldError(name: string, f: Field, v: unknown): string | null {
   }
 }
 
-/** Checks an untrusted action against the catalogue; returns a clean copy (unknown fields dropped). */
+/**
+ * Checks an untrusted action against the catalogue; returns a clean copy. A field its kind does
+ * not have is refused `bad-payload` (issue 36: it used to be dropped silently). Stored events
+ * pass too: their actions were written by this parser, and a kind's fields are never removed.
+ */
 export function parseAction(raw: unknown): { ok: true; action: Action } | { ok: false; error: Rejection } {
   if (!isObj(raw) || typeof raw.do !== "string") return { ok: false, error: { code: "bad-action", message: "An action is an object with a `do` field naming it." } };
   if (!Object.prototype.hasOwnProperty.call(CATALOGUE, raw.do)) {
@@ -308,6 +312,11 @@ export function parseAction(raw: unknown): { ok: true; action: Action } | { ok: 
   }
   const kind = raw.do as ActionKind;
   const fields = CATALOGUE[kind].fields as Record<string, Field>;
+  const unknown = Object.keys(raw).find((k) => k !== "do" && !Object.prototype.hasOwnProperty.call(fields, k));
+  if (unknown !== undefined) {
+    const has = ["do", ...Object.keys(fields)].join(", ");
+    return { ok: false, error: { code: "bad-payload", message: `The ${kind} action has no field ${JSON.stringify(unknown.slice(0, 32))} (its fields: ${has}); nothing was done. Send only those fields, or update the app.` } };
+  }
   const out: Record<string, unknown> = { do: kind };
   for (const [name, f] of Object.entries(fields)) {
     const v = raw[name];

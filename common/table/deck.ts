@@ -81,10 +81,36 @@ const HEADERS: Record<string, Section> = {
 
 export const emptyDeck = (): Deck => ({ main: [], commander: [], companion: [], sideboard: [], maybeboard: [], tokens: [], planes: [], schemes: [] });
 
-/** "Sideboard", "Sideboard:", "// Sideboard", "Sideboard (15)" → the section, or null. */
+/**
+ * "Sideboard", "Sideboard:", "// Sideboard", "Sideboard (15)" → the section, or null. `line` is
+ * trimmed. The "//" and the colon are cut off first so that the one regex left has no two
+ * quantifiers that can take the same characters: "^(//\s*)?(\w+)\s*(\(\d+\))?\s*:?\s*$" in one
+ * piece backtracked cubically on a comment line of spaces (66 s for one decklist, issue 36).
+ */
 function header(line: string): Section | null {
-  const m = /^(?:\/\/\s*)?([A-Za-z]+)\s*(?:\(\d+\))?\s*:?\s*$/.exec(line);
+  let s = line.startsWith("//") ? line.slice(2).trimStart() : line;
+  if (s.endsWith(":")) s = s.slice(0, -1).trimEnd();
+  const m = /^([A-Za-z]+)\s*(?:\(\d+\))?$/.exec(s);
   return m ? (HEADERS[m[1].toLowerCase()] ?? null) : null;
+}
+
+/**
+ * "4 Name", "4x Name", "4 x Name" → the count's digits and the name (what /^(\d+)\s*x?\s+(.+)$/i
+ * read, without its two overlapping runs of spaces); null when the line has no count. `body`
+ * is trimmed.
+ */
+function countAndName(body: string): { digits: string; name: string } | null {
+  const digits = /^\d+/.exec(body)?.[0];
+  if (!digits) return null;
+  const rest = body.slice(digits.length);
+  const after = rest.trimStart();
+  const spaced = after.length < rest.length;
+  let name: string;
+  if (/^x\s/i.test(after)) name = after.slice(1).trimStart();
+  else if (spaced) name = after;
+  else return null;
+  // "." never took a line break character: a name holding one is not a card line.
+  return name && !/[\n\r\u2028\u2029]/.test(name) ? { digits, name } : null;
 }
 
 function cardDef(name: string, extra: string[], section: Section): CardDef {
@@ -115,10 +141,14 @@ interface Line {
  * dropped); "[M10] Lightning Bolt" and "Lightning Bolt [M10]" give the set too.
  */
 function nameAndPrinting(raw: string): { name: string; set?: string; number?: string } {
-  let s = raw.replace(/\s+\*[A-Z]{1,2}\*\s*$/, "").trim();
+  // One space before the mark or the set, not "\s+": a run of spaces would be scanned again from
+  // each of its characters (quadratic); the run is trimmed off instead.
+  let s = raw.trim();
+  const foil = /\s\*[A-Z]{1,2}\*$/.exec(s);
+  if (foil) s = s.slice(0, foil.index).trim();
   let set: string | undefined;
   let number: string | undefined;
-  const paren = /\s+[([]([A-Za-z0-9]{2,6})[)\]](?:\s+([A-Za-z0-9★†\-]{1,10}))?\s*$/.exec(s);
+  const paren = /\s[([]([A-Za-z0-9]{2,6})[)\]](?:\s+([A-Za-z0-9★†\-]{1,10}))?$/.exec(s);
   if (paren) {
     set = paren[1];
     number = paren[2];
@@ -156,13 +186,14 @@ function readLines(text: string): { lines: Line[]; errors: DeckError[]; total: n
       body = body.replace(/^SB:\s*/i, "");
       here = "sideboard";
     }
-    const m = /^(\d+)\s*x?\s+(.+)$/i.exec(body);
+    const m = countAndName(body);
     if (!m) {
       errors.push({ line: at, text: raw, message: `line ${at}: "${line.slice(0, 40)}" has no count; write it as "1 ${line.slice(0, 40)}" or as a section name (Commander, Sideboard, Maybeboard, Tokens, Planes, Schemes).` });
       return;
     }
-    const count = Number(m[1]);
-    const [nameWithSet, ...extra] = m[2].split("|");
+    const count = Number(m.digits);
+    // At most a name and four fields: a line of bars is never cut into thousands of pieces.
+    const [nameWithSet, ...extra] = m.name.split("|", 5);
     const printing = nameAndPrinting(nameWithSet);
     const name = printing.name;
     if (count < 1 || count > MAX_COPIES) {
@@ -184,11 +215,18 @@ function readLines(text: string): { lines: Line[]; errors: DeckError[]; total: n
   return { lines: out, errors, total, last: lines.at(-1)?.at ?? 1 };
 }
 
-/** What a decklist asks of the card data: one query per distinct line (the server answers them). */
+/**
+ * What a decklist asks of the card data: one query per distinct line (the server answers them),
+ * none for a list the table refuses anyway (a line it cannot read, more than MAX_DECK_CARDS
+ * cards): so a list asks at most MAX_DECK_CARDS lookups, where thousands of one-copy lines
+ * asked thousands before the refusal (issue 36).
+ */
 export function deckQueries(text: string): CardQuery[] {
   const seen = new Set<string>();
   const out: CardQuery[] = [];
-  for (const l of readLines(text).lines) {
+  const { lines, errors, total } = readLines(text);
+  if (errors.length || total > MAX_DECK_CARDS) return out;
+  for (const l of lines) {
     const k = queryKey(l.query);
     if (!seen.has(k)) (seen.add(k), out.push(l.query));
   }

@@ -138,6 +138,10 @@ function applyTable(s: TableState, seat: number, move: TableMove, rng: Rng, now:
     const vote = answer(s.endVote ?? null, s.game, seat, move.agree);
     return "code" in vote ? fail(vote.code, vote.message) : settle({ ...s, endVote: vote }, rng, now);
   }
+  // The catalogue's check again: a caller that skipped parseMove is held to it too (endGame
+  // below never reaches the engine's own).
+  const checked = parseAction(move.action);
+  if (!checked.ok) return fail(checked.error.code, checked.error.message);
   // A player asking the engine to end a shared game proposes it to the others.
   if (move.action.do === "endGame" && permission(s.game, seat, move.action)?.code === NEEDS_AGREEMENT.code) return proposeEnd(s, seat, move.action.winners, rng, now);
   const next = recorded(s, play, seat, move.action, rng, now);

@@ -6,6 +6,7 @@
 // is not a judge. Every step is an ordinary action of its seat, so undo, the log and the replay
 // treat it like a player. Pure: the same game gives the same steps.
 
+import { manaSymbols } from "./cards.js";
 import { parseDecklist, type Deck } from "./deck.js";
 import type { Action } from "./catalogue.js";
 import { zoneKey, type CardDef, type TableGame } from "./types.js";
@@ -43,7 +44,7 @@ export function manaValue(d: CardDef): number | null {
   const cost = d.faces?.[0]?.cost ?? d.cost;
   if (cost === undefined) return null;
   let n = 0;
-  for (const m of cost.matchAll(/\{([^}]+)\}/g)) n += /^\d+$/.test(m[1]) ? Number(m[1]) : /^[xyz]$/i.test(m[1]) ? 0 : 1;
+  for (const symbol of manaSymbols(cost)) n += /^\d+$/.test(symbol) ? Number(symbol) : /^[xyz]$/i.test(symbol) ? 0 : 1;
   return n;
 }
 

@@ -6,12 +6,10 @@
 // clock is injected (`now`), so tests control the leaderboard windows.
 
 import express from "express";
-import type { Prepared } from "../../common/core/rules.js";
-import { LEVELS, rankLevel, soloPreparation, verifySoloLog } from "../../common/minesweeper/index.js";
-import { GameRoom } from "../rooms/game/GameRoom.js";
-import { PREPARE_BUDGET_MS } from "../rooms/game/preparing.js";
+import { LEVELS, rankLevel, type VerifyResult } from "../../common/minesweeper/index.js";
 import type { BucketLimits } from "../rooms/base/rateLimit.js";
 import { ipLimit } from "./ipLimit.js";
+import { soloVerifier, VerifierBusy } from "./soloVerifier.js";
 import { sanitizeName } from "../rooms/base/validate.js";
 import {
   isHubStore,
@@ -125,15 +123,15 @@ export function minesweeperApi(store: () => GameStore, settings: ApiSettings = {
     if (name !== undefined && typeof name !== "string") {
       return fail(res, 422, { code: "bad-submission", reason: "name must be a string." });
     }
-    // A no-guess board's replay makes the board (up to a second): on a worker thread first, as in a room.
-    const work = soloPreparation(body);
-    let prepared: Prepared | undefined;
-    if (work) {
-      const done = await GameRoom.preparer.prepare({ game: "minesweeper", task: work.task, budgetMs: PREPARE_BUDGET_MS }).catch(() => null);
-      if (!done) return fail(res, 503, { code: "busy", reason: "The server could not check this game in time: send it again in a moment." });
-      prepared = { key: work.key, result: done.result };
+    // Replayed on a worker thread (soloVerifier.ts): a long log on a big board is tens of ms.
+    let verified: VerifyResult;
+    try {
+      verified = await soloVerifier().verify(body);
+    } catch (e) {
+      const reason = e instanceof VerifierBusy ? e.message : "Your game could not be checked right now; send it again in a minute.";
+      res.setHeader("Retry-After", "60");
+      return fail(res, 503, { code: "busy", reason });
     }
-    const verified = verifySoloLog(body, prepared);
     if (!verified.ok) {
       const error: ApiError = { code: verified.code, reason: verified.reason };
       if (verified.index !== undefined) error.index = verified.index;

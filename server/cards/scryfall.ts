@@ -138,12 +138,18 @@ export function namesOf(c: ScryfallCard): { whole: string; faces: string[] } {
   return { whole: norm(c.name ?? ""), faces: (c.card_faces ?? []).map((f) => norm(f.name ?? "")).filter((n) => n && n !== norm(c.name ?? "")) };
 }
 
-/** How names are compared: case, runs of spaces, curly apostrophes and "A/B" for "A // B" do not matter. */
+/**
+ * How names are compared: case, runs of spaces, curly apostrophes and "A/B" for "A // B" do not
+ * matter. Runs of spaces are made one space first, so the slash's spaces are at most one each
+ * side: the regex that took "\s*" on each side scanned a long run of spaces again from each of its
+ * characters (quadratic).
+ */
 export function normaliseName(s: string): string {
   return s
     .trim()
     .replace(/[’‘]/g, "'")
-    .replace(/\s*\/\/?\s*/g, " // ")
+    .replace(/\s+/g, " ")
+    .replace(/ ?\/\/? ?/g, " // ")
     .replace(/\s+/g, " ")
     .toLowerCase();
 }

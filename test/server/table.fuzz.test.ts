@@ -144,6 +144,37 @@ describe("card table: hostile input", function () {
     for (const c of conns) await c.room.leave();
   });
 
+  it("refuses every legal action sent with one field more, bad-payload in words, and changes nothing (issue 36)", async () => {
+    const sdk = new Client(`ws://127.0.0.1:${PORT}`);
+    const a = await sdk.create("table", { seats: 2 });
+    const b = await sdk.joinById(a.roomId);
+    const [pa, pb] = [new Probe(a), new Probe(b)];
+    const server = hub.colyseus.getRoomById(a.roomId) as unknown as Server;
+    await until(() => server.session !== null, 4000, "the start");
+    const session = server.session as GameSession<TableState, any, any, any, any>;
+    for (const r of [a, b]) r.send("deck", { text: "" });
+    await until(() => session.state.game !== null, 4000, "the deal");
+    for (const r of [a, b]) r.send("act", { action: { do: "keep", bottom: [] } });
+    await until(() => session.state.game!.phase === "playing", 4000, "the keeps");
+    await pa.sync();
+    await pb.sync();
+    const seat = server.state.order.indexOf(0);
+    const legal = tableDef.legalMoves(session.state, seat).filter((m) => m.type === "act");
+    expect(legal.length).to.be.above(5);
+    const before = { truth: JSON.stringify(session.state), log: session.log.length, states: [a, b].map((r) => JSON.stringify(snapshot(r.state))) };
+    const from = pa.messages.length;
+    for (const m of legal) a.send("act", { action: { ...(m as { action: object }).action, sneaky: 1 } });
+    await pa.sync();
+    await pb.sync();
+    const errors = pa.of("error", from);
+    expect(errors.map((e) => e.code)).to.deep.equal(legal.map(() => "bad-payload"));
+    for (const e of errors) expect(e.message).to.match(/has no field "sneaky" \(its fields: do\b.*\); nothing was done/);
+    expect(JSON.stringify(session.state), "the rules' state").to.equal(before.truth);
+    expect(session.log.length).to.equal(before.log);
+    [a, b].forEach((r, i) => expect(JSON.stringify(snapshot(r.state)), `client ${i}'s state`).to.equal(before.states[i]));
+    for (const r of [a, b]) await r.leave();
+  });
+
   it("freezes an action on an away player's hidden cards until most players present vote to go on", async () => {
     const sdk = new Client(`ws://127.0.0.1:${PORT}`);
     const a = await sdk.create("table", { seats: 3 });
