@@ -126,8 +126,11 @@ for (const backend of ["SQLite", "PostgreSQL"] as const) describe(`profiles, My 
     expect(game.seats).to.include("Bob");
     expect(game.rating.after - game.rating.before).to.be.closeTo(mine.delta, 1);
     expect((await api("/profile/games", { key: bob.key })).body.games[0].place).to.equal(2);
+    // one game against one opponent: not established, so not on the leaderboard yet (rated.farm.test.ts)
     const board = await api("/ratings/connect4");
-    expect(board.body.entries.map((e: any) => e.name).slice(0, 2)).to.deep.equal(["Ann", "Bob"]);
+    const listed = board.body.entries.map((e: any) => e.name);
+    expect(listed).to.not.include("Ann");
+    expect(listed).to.not.include("Bob");
     const page = await api(`/profiles/${ann.id}`);
     expect(page.body.figures.ratings[0]).to.deep.include({ pool: "connect4", games: 1, wins: 1 });
     expect(page.body.figures.history).to.have.length(1);
