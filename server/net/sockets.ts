@@ -116,8 +116,8 @@ function tidy(address: string | undefined): string {
 
 type RawClient = WebSocket & { pingCount: number };
 
-function heartbeat(this: RawClient): void {
-  this.pingCount = 0;
+function heartbeat(this: WebSocket): void {
+  (this as RawClient).pingCount = 0;
 }
 
 /**
@@ -133,6 +133,7 @@ export class HubTransport extends WebSocketTransport {
     private readonly refusals: RefusalLog,
   ) {
     super(options);
+    this.httpServer = options.server;
     guard.watchConnections(options.server);
     // The base class listens with its own handler; this one replaces it.
     this.wss.off("connection", (WebSocketTransport.prototype as unknown as { onConnection: (...a: unknown[]) => unknown }).onConnection);
@@ -140,12 +141,13 @@ export class HubTransport extends WebSocketTransport {
   }
 
   override listen(port: number, hostname?: string, backlog?: number, listeningListener?: () => void): this {
-    if (!this.watching) this.guard.watchRequests(this.server);
+    if (!this.watching && this.httpServer) this.guard.watchRequests(this.httpServer);
     this.watching = true;
     return super.listen(port, hostname, backlog, listeningListener);
   }
 
   private watching = false;
+  private readonly httpServer: http.Server;
 
   private async connect(raw: RawClient, req: http.IncomingMessage): Promise<void> {
     // A socket's own failures (a reset, a malformed frame) are the client's: a short line, no stack.
