@@ -7,7 +7,6 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import express from "express";
 import type { ConfigOptions } from "@colyseus/tools";
-import { WebSocketTransport } from "@colyseus/ws-transport";
 import { defineHubRoom, installRoomIdNormalisation } from "./server/rooms/base/define.js";
 import { ROOMS } from "./server/games.js";
 import { BotPool } from "./server/bots/pool.js";
@@ -23,11 +22,13 @@ import { openRoomLog } from "./server/store/openRoomLog.js";
 import { RoomReviver } from "./server/rooms/game/restore.js";
 import { Admission } from "./server/net/admission.js";
 import { installMatchmakeHandler } from "./server/net/matchmakeHttp.js";
+import { HubTransport, SocketGuard } from "./server/net/sockets.js";
 import { connectSourcesFor, jsonErrors, jsonNotFound, mountClient, roomsRoute, securityHeaders, whileUnavailable } from "./server/http.js";
 import { monitorSettingsFromEnv, mountMonitor, type MonitorSettings } from "./server/monitor.js";
 import { allowedOriginsFromEnv, installCors } from "./server/net/cors.js";
 import { colyseusLogger, log } from "./server/ops/log.js";
 import { meteredRoomLog, meteredThinker, watchDisk } from "./server/ops/metrics.js";
+import { RefusalLog } from "./server/ops/refusalLog.js";
 import { metricsTokenFromEnv, mountMetrics } from "./server/ops/metricsRoute.js";
 import { minesweeperApi, type ApiSettings } from "./server/api/minesweeper.js";
 import { replaysApi } from "./server/api/replays.js";
@@ -89,6 +90,10 @@ export function createHubConfig(overrides: Partial<HubSettings> & HubExtras = {}
   const outages = scale.kind === "redis" ? scale.watch : undefined;
   const cors = { allowed: allowedOrigins ? new Set(allowedOrigins) : allowedOriginsFromEnv(), trustProxy: settings.trustProxy };
   let reviver: RoomReviver | null = null;
+  // Refused matchmaking requests: each counted, logged once per address per interval.
+  const joinRefusals = new RefusalLog("join.refused", settings.refusalLogSeconds * 1000);
+  const socketRefusals = new RefusalLog("socket.refused", settings.refusalLogSeconds * 1000);
+  const sockets = { halfOpenPerAddress: settings.admission.halfOpenPerAddress, trustProxy: settings.trustProxy };
 
   return {
     options: {
@@ -103,12 +108,19 @@ export function createHubConfig(overrides: Partial<HubSettings> & HubExtras = {}
     // server/index.ts logs `hub.listening` itself.
     displayLogs: false,
 
+    // Colyseus' WebSocket transport with the hub's connection handler: half-open sockets
+    // capped per address, bogus URLs refused quietly (server/net/sockets.ts).
     initializeTransport: (options) =>
-      new WebSocketTransport({
-        ...options,
-        maxPayload: MAX_FRAME_BYTES,
-        perMessageDeflate: false,
-      }),
+      new HubTransport(
+        {
+          ...options,
+          maxPayload: MAX_FRAME_BYTES,
+          perMessageDeflate: false,
+        },
+        new SocketGuard(sockets, socketRefusals),
+        sockets,
+        socketRefusals,
+      ),
 
     initializeGameServer: async (gameServer) => {
       // A write that fails (disk full) waits in a queue and is retried, never dropped silently.
@@ -140,7 +152,7 @@ export function createHubConfig(overrides: Partial<HubSettings> & HubExtras = {}
         });
       }
       const wake = reviver ? (roomId: string) => reviver!.wake(roomId) : undefined;
-      installMatchmakeHandler(gameServer, { admission: settings.gate, trustProxy: settings.trustProxy, maxBodyBytes: settings.maxMatchmakeBodyBytes, wake, cors, outages });
+      installMatchmakeHandler(gameServer, { admission: settings.gate, trustProxy: settings.trustProxy, maxBodyBytes: settings.maxMatchmakeBodyBytes, wake, cors, outages, refusals: joinRefusals });
       installRoomIdNormalisation();
       for (const entry of ROOMS) defineHubRoom(gameServer, entry.name, entry.room, entry.filterKeys, settings);
       // rated quick play: one queue per rating pool (server/ratings/queue.ts)
@@ -163,6 +175,8 @@ export function createHubConfig(overrides: Partial<HubSettings> & HubExtras = {}
         outages?.stop();
         reviver?.stop();
         settings.gate?.close();
+        joinRefusals.close();
+        socketRefusals.close();
         await settings.store.close();
         await settings.roomLog?.flush().catch(() => undefined);
         settings.roomLog?.close();

@@ -55,6 +55,14 @@ export function isProvisional(sigma: number): boolean {
   return sigma > PROVISIONAL_SIGMA;
 }
 
+/**
+ * An established rating: this many rated games in the pool against this many different
+ * opponents. Only established players are on the leaderboard (and a game against a profile made
+ * at the same address counts fully only once that profile is established): two profiles that
+ * only ever play each other never are (docs/ratings.md, "Farming pays nothing").
+ */
+export const ESTABLISHED = { games: 10, opponents: 5 } as const;
+
 /** A rating as players read it: a whole number, with "?" while provisional. */
 export function ratingText(mu: number, sigma: number): string {
   return `${Math.round(mu).toLocaleString("en-US")}${isProvisional(sigma) ? "?" : ""}`;

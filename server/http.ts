@@ -7,6 +7,7 @@ import { matchMaker } from "@colyseus/core";
 import type { PublicRoom } from "../common/core/wire.js";
 import type { HubMetadata } from "./rooms/base/SeatedRoom.js";
 import type { OutageSource } from "./net/matchmakeHttp.js";
+import { cspOrigins } from "./cards/origins.js";
 import { log } from "./ops/log.js";
 import { metrics } from "./ops/metrics.js";
 import { UNAVAILABLE_MESSAGE } from "./ops/redisWatch.js";
@@ -105,7 +106,10 @@ export interface SecurityHeaderOptions {
  * Pixi draws with WebGL and decodes images in blob: workers; the UI sets inline style
  * attributes (seat colours, progress bars), hence 'unsafe-inline' for styles only.
  */
-export function contentSecurityPolicy(options: SecurityHeaderOptions = {}, imageHosts: readonly string[] = options.images?.() ?? []): string {
+export function contentSecurityPolicy(options: SecurityHeaderOptions = {}, hosts: readonly string[] = options.images?.() ?? []): string {
+  // Only plain http(s) origins (server/cards/origins.ts): a host with `;` or `,` would add a
+  // directive or a policy of its own.
+  const imageHosts = cspOrigins(hosts);
   // The service worker keeps card pictures it fetched (client/pwa/sw.ts): its fetch() needs them in connect-src.
   const connect = ["'self'", ...(options.connect ?? []), ...imageHosts].join(" ");
   const img = ["'self'", "data:", "blob:", ...imageHosts].join(" ");

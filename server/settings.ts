@@ -58,6 +58,8 @@ export interface HubSettings {
    * (server/rooms/game/groupCommit.ts); false (ROOM_LOG_GROUP_COMMIT=off): a commit per move.
    */
   groupCommit: boolean;
+  /** Refusals one address provokes (matchmaking, sockets) are logged once per address per this many seconds (0: each one). */
+  refusalLogSeconds: number;
   /** This hub's admission state (set when the server starts; rooms made without it skip the checks). */
   gate?: Admission;
 }
@@ -82,6 +84,7 @@ export const DEFAULTS = {
   groupCommit: true,
   trustProxy: 0,
   maxMatchmakeBodyBytes: 8 * 1024,
+  refusalLogSeconds: 10,
   admission: {
     createRate: { burst: 10, perSecond: 0.2 },
     roomsPerAddress: 20,
@@ -93,6 +96,7 @@ export const DEFAULTS = {
     maxCells: 2_000_000,
     profilesPerDay: 10,
     profileRate: { burst: 5, perSecond: 1 / 60 },
+    halfOpenPerAddress: 128,
   },
 } as const;
 
@@ -106,6 +110,7 @@ export const NO_ADDRESS_LIMITS: Omit<AdmissionLimits, "maxRooms" | "maxCells"> =
   tokenGuessRate: { burst: 1e6, perSecond: 1e6 },
   profilesPerDay: 1e6,
   profileRate: { burst: 1e6, perSecond: 1e6 },
+  halfOpenPerAddress: 1e6,
 };
 
 function num(value: string | undefined, fallback: number, min: number, max: number): number {
@@ -144,6 +149,7 @@ export function settingsFromEnv(env: NodeJS.ProcessEnv = process.env): Omit<HubS
     groupCommit: env.ROOM_LOG_GROUP_COMMIT?.trim() !== "off",
     trustProxy: num(env.TRUST_PROXY, DEFAULTS.trustProxy, 0, 10),
     maxMatchmakeBodyBytes: num(env.MATCHMAKE_BODY_BYTES, DEFAULTS.maxMatchmakeBodyBytes, 256, 1 << 20),
+    refusalLogSeconds: num(env.REFUSAL_LOG_SECONDS, DEFAULTS.refusalLogSeconds, 0, 86400),
     admission: admissionFromEnv(env),
   };
 }
@@ -165,6 +171,7 @@ function admissionFromEnv(env: NodeJS.ProcessEnv): AdmissionLimits {
     maxCells: num(env.MAX_CELLS, d.maxCells, 1, 1e12),
     profilesPerDay: num(env.PROFILES_PER_DAY, d.profilesPerDay, 1, 1e9),
     profileRate: d.profileRate,
+    halfOpenPerAddress: num(env.HALF_OPEN_PER_ADDRESS, d.halfOpenPerAddress, 1, 1e9),
   };
   return env.ADDRESS_LIMITS?.trim().toLowerCase() === "off" ? { ...limits, ...NO_ADDRESS_LIMITS } : limits;
 }

@@ -2,10 +2,10 @@
 // pool of the game; while the queue looks, it says what it is doing ("Looking for players near
 // 1,520 — 8 s") with a Cancel; once matched, the rated room opens. Beside it, the pool's
 // leaderboard by rating.
-import { poolsOf, ratingText, type RatedPool } from "../../common/rated";
+import { ESTABLISHED, poolsOf, ratingText, type RatedPool } from "../../common/rated";
 import { cachedJson } from "../net/cachedGet";
 import { hubClient } from "../net/client";
-import { ensureProfile } from "../net/profile";
+import { browserId, ensureProfile } from "../net/profile";
 import { errorText, openReserved } from "../net/session";
 import { h } from "../ui/dom";
 import type { LobbyContext } from "./panel";
@@ -56,7 +56,7 @@ export function ratedPanel(game: string, ctx: LobbyContext): HTMLElement | null 
     }
     let queue: Awaited<ReturnType<ReturnType<typeof hubClient>["joinOrCreate"]>>;
     try {
-      queue = await hubClient().joinOrCreate("rated", { pool: pool.id, profileKey: me.key });
+      queue = await hubClient().joinOrCreate("rated", { pool: pool.id, profileKey: me.key, browser: browserId() });
     } catch (e) {
       setBusy(false);
       status.textContent = `Could not look for a rated game: ${errorText(e)}`;
@@ -106,7 +106,8 @@ export function ratedPanel(game: string, ctx: LobbyContext): HTMLElement | null 
           h("li", { class: "rated-row" }, h("a", { href: `#/profile/${e.profileId}` }, e.name), h("span", { class: "rated-value" }, ratingText(e.mu, e.sigma)), h("span", { class: "rated-games" }, `${e.games} game${e.games === 1 ? "" : "s"}`)),
         ),
       );
-      boardNote.textContent = entries.length ? "" : "Nobody is rated yet: the first rated game puts its players here.";
+      const rule = `Players are listed once they have played ${ESTABLISHED.games} rated games against ${ESTABLISHED.opponents} different opponents.`;
+      boardNote.textContent = entries.length ? rule : `Nobody is listed yet. ${rule}`;
     } catch {
       boardNote.textContent = "Could not load the leaderboard.";
     }

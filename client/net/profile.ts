@@ -5,6 +5,7 @@
 import { loadName, saveName } from "./storage";
 
 const PROFILE_KEY = "hub.profile";
+const BROWSER_KEY = "hub.browser";
 
 export interface StoredProfile {
   key: string;
@@ -40,6 +41,24 @@ const listeners = new Set<(p: StoredProfile | null) => void>();
 export function onProfile(fn: (p: StoredProfile | null) => void): () => void {
   listeners.add(fn);
   return () => listeners.delete(fn);
+}
+
+/**
+ * This browser's id: random, made once and kept whatever profile the browser holds (a device
+ * link, "Forget me" and a new one). Rated quick play sends it, so the profiles one browser held
+ * never meet each other (docs/ratings.md). Not a credential.
+ */
+export function browserId(): string | undefined {
+  try {
+    const have = store()?.getItem(BROWSER_KEY);
+    if (have && /^[A-Za-z0-9_-]{16,64}$/.test(have)) return have;
+    const bytes = crypto.getRandomValues(new Uint8Array(16));
+    const id = btoa(String.fromCharCode(...bytes)).replace(/\+/g, "-").replace(/\//g, "_").replace(/=+$/, "");
+    store()?.setItem(BROWSER_KEY, id);
+    return id;
+  } catch {
+    return undefined;
+  }
 }
 
 /** The key for join options (undefined: no profile yet). */

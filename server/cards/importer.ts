@@ -9,6 +9,7 @@ import Database from "better-sqlite3";
 import streamArray from "stream-json/streamers/stream-array.js";
 import type { CardDef, CardFace } from "../../common/table/types.js";
 import { CARDS_SCHEMA } from "./store.js";
+import { pictureOrigin } from "./origins.js";
 import { isToken, meldResult, namesOf, normaliseName, printingRank, toCardDef, usable, type ScryfallCard } from "./scryfall.js";
 
 export interface ImportProgress {
@@ -38,15 +39,6 @@ CREATE INDEX printing_name ON printing_names (name);
 
 /** Cards written per transaction. */
 const BATCH = 2000;
-
-const originOf = (url: string | undefined): string | null => {
-  if (!url) return null;
-  try {
-    return new URL(url).origin;
-  } catch {
-    return null;
-  }
-};
 
 export async function importCards(file: string, target: string, onProgress?: (p: ImportProgress) => void): Promise<ImportResult> {
   const total = fs.statSync(file).size;
@@ -86,7 +78,8 @@ export async function importCards(file: string, target: string, onProgress?: (p:
         name.run(whole, token, 1, rank, id);
         for (const n of own.slice(1)) name.run(n, token, 0, rank, id);
         for (const u of [def.image, ...(def.faces ?? []).map((f) => f.image)]) {
-          const o = originOf(u);
+          // toCardDef refused the file already if a picture's host is not plain (BadPictureUrl).
+          const o = u ? pictureOrigin(u) : null;
           if (o) hosts.add(o);
         }
         const result = meldResult(c);

@@ -4,6 +4,7 @@
 // (prices, legalities, URIs…) are dropped. Untrusted text is cut to the engine's bounds.
 
 import { MAX_FACES, MAX_IMAGE_URL, MAX_ORACLE_CHARS, type CardDef, type CardFace } from "../../common/table/types.js";
+import { pictureOrigin } from "./origins.js";
 
 /** The parts of a Scryfall card object read here (https://scryfall.com/docs/api/cards). */
 export interface ScryfallFace {
@@ -51,10 +52,29 @@ const colours = (c: unknown): string | undefined => (Array.isArray(c) ? [...WUBR
 const text = (s: unknown, max = 200): string | undefined => (typeof s === "string" && s !== "" ? s.slice(0, max) : undefined);
 const loyalty = (s: unknown): number | undefined => (typeof s === "string" && /^\d{1,3}$/.test(s) ? Number(s) : undefined);
 
-/** The picture the table shows: Scryfall's `normal` size (488×680), an http(s) URL only. */
-function picture(uris: Record<string, string> | undefined): string | undefined {
+/**
+ * A picture URL that is not a plain http(s) address. Its origin would go into the page's
+ * Content-Security-Policy (origins.ts), so the whole file is refused rather than the picture
+ * dropped: a file that carries one is not Scryfall's.
+ */
+export class BadPictureUrl extends Error {
+  constructor(
+    readonly card: string,
+    readonly url: string,
+  ) {
+    super(
+      `The card ${JSON.stringify(String(card).slice(0, 100))} names its picture at ${url.length > 300 ? `${url.slice(0, 300)}…` : url}, which is not a plain http(s) address ` +
+        "(a host of letters, digits, dots and hyphens, no quotes, spaces or brackets). The file is refused: that host would be written into the page's Content-Security-Policy.",
+    );
+  }
+}
+
+/** The picture the table shows: Scryfall's `normal` size (488×680), a plain http(s) URL only (else BadPictureUrl). */
+function picture(uris: Record<string, string> | undefined, card: string): string | undefined {
   const u = uris?.normal ?? uris?.large ?? uris?.png;
-  return typeof u === "string" && u.length <= MAX_IMAGE_URL && /^https?:\/\/[^\s"'()<>]+$/.test(u) ? u : undefined;
+  if (typeof u !== "string" || u === "") return undefined;
+  if (!/^https?:\/\/[^\s"'()<>]+$/i.test(u) || pictureOrigin(u) === null) throw new BadPictureUrl(card, u);
+  return u.length <= MAX_IMAGE_URL ? u : undefined;
 }
 
 function face(f: ScryfallFace, card: ScryfallCard, withImage: boolean): CardFace {
@@ -69,7 +89,7 @@ function face(f: ScryfallFace, card: ScryfallCard, withImage: boolean): CardFace
   put("toughness", text(f.toughness, 8));
   put("loyalty", loyalty(f.loyalty));
   put("colors", colours(f.colors ?? card.colors));
-  if (withImage) put("image", picture(f.image_uris));
+  if (withImage) put("image", picture(f.image_uris, f.name ?? card.name ?? "?"));
   return out;
 }
 
@@ -117,7 +137,7 @@ export function toCardDef(c: ScryfallCard): CardDef {
   def.layout = layout.slice(0, 30);
   put("set", text(c.set, 10)?.toUpperCase());
   put("number", text(c.collector_number, 12));
-  put("image", picture(c.image_uris) ?? front?.image);
+  put("image", picture(c.image_uris, c.name ?? "?") ?? front?.image);
   if (faces.length > 1) def.faces = faces;
   if (/creature|artifact|enchantment|planeswalker|land|battle/i.test(def.type ?? "")) def.permanent = true;
   return def;

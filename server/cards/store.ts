@@ -11,6 +11,7 @@ import path from "node:path";
 import Database from "better-sqlite3";
 import type { CardLookup, CardQuery } from "../../common/table/cards.js";
 import type { CardDef } from "../../common/table/types.js";
+import { cspOrigin, cspOrigins } from "./origins.js";
 import { normaliseName } from "./scryfall.js";
 import { log } from "../ops/log.js";
 
@@ -98,10 +99,13 @@ export class CardStore implements CardLookup {
     return this.info_;
   }
 
-  /** The picture hosts the page may load from: CARD_IMAGE_HOSTS when given, else the data's. */
+  /**
+   * The picture origins the page may load from: CARD_IMAGE_HOSTS when given, else the data's;
+   * plain http(s) origins only (a file imported before the import checked its hosts may hold others).
+   */
   imageHosts(override?: string[]): string[] {
     if (!this.images) return [];
-    return override?.length ? override : (this.info()?.imageHosts ?? []);
+    return cspOrigins(override?.length ? override : (this.info()?.imageHosts ?? []));
   }
 
   find(q: CardQuery): CardDef | null {
@@ -150,11 +154,25 @@ export function useCardStore(store: CardStore | null): void {
   shared = store;
 }
 
-/** CARD_IMAGE_HOSTS: origins given by the operator ("https://img.example.org other.example"). */
+/**
+ * CARD_IMAGE_HOSTS: origins given by the operator ("https://img.example.org other.example"),
+ * space- or comma-separated; a bare host means https. Only plain origins are kept (origins.ts);
+ * the others are named in a `config` warning.
+ */
 export function imageHostsFromEnv(env: NodeJS.ProcessEnv = process.env): string[] {
-  return (env.CARD_IMAGE_HOSTS ?? "")
-    .split(/[\s,]+/)
-    .filter(Boolean)
-    .map((h) => (/^https?:\/\//.test(h) ? h : `https://${h}`))
-    .filter((h) => /^https?:\/\/[A-Za-z0-9.-]+(:\d+)?$/.test(h) || /^https?:\/\/\[[0-9a-fA-F:]+\](:\d+)?$/.test(h));
+  const given = (env.CARD_IMAGE_HOSTS ?? "").split(/[\s,]+/).filter(Boolean);
+  const kept: string[] = [];
+  const refused: string[] = [];
+  for (const h of given) {
+    const origin = cspOrigin(/^[a-z][a-z0-9+.-]*:/i.test(h) ? h : `https://${h}`);
+    if (origin === null) refused.push(h);
+    else if (!kept.includes(origin)) kept.push(origin);
+  }
+  if (refused.length > 0) {
+    log.warn(
+      { event: "config", setting: "CARD_IMAGE_HOSTS", refused: refused.map((h) => h.slice(0, 200)) },
+      `CARD_IMAGE_HOSTS: ${refused.length} entr${refused.length === 1 ? "y is" : "ies are"} not a plain http(s) origin (scheme, host, optional port; no path) and ${refused.length === 1 ? "is" : "are"} left out of the page's Content-Security-Policy`,
+    );
+  }
+  return kept;
 }

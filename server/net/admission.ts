@@ -33,6 +33,8 @@ export interface AdmissionLimits {
   profilesPerDay: number;
   /** Profiles one address may make at once (burst, then per second), before the daily bound. */
   profileRate: BucketLimits;
+  /** Sockets one address may hold that were never answered nor joined a room (server/net/sockets.ts). */
+  halfOpenPerAddress: number;
 }
 
 export const BUSY_MESSAGE = "The hub is busy right now (too many games are running); try again in a minute.";

@@ -22,6 +22,7 @@ import { withRequest, type RequestContext } from "./requestContext.js";
 import { corsHeaders, judgeOrigin, ORIGIN_REFUSED, type CorsPolicy } from "./cors.js";
 import { log } from "../ops/log.js";
 import { metrics } from "../ops/metrics.js";
+import type { RefusalLog } from "../ops/refusalLog.js";
 import { UNAVAILABLE_MESSAGE } from "../ops/redisWatch.js";
 
 export interface MatchmakeGuard {
@@ -34,6 +35,8 @@ export interface MatchmakeGuard {
   cors: CorsPolicy;
   /** What matchmaking needs (Redis in scale-out): is it answering, when does it stop, who was turned away. */
   outages?: OutageSource;
+  /** Where refusals are logged: once per address per interval (server/ops/refusalLog.ts); default a line each. */
+  refusals?: RefusalLog;
 }
 
 export interface OutageSource {
@@ -145,7 +148,9 @@ async function handle(transport: { protocol?: unknown }, guard: MatchmakeGuard, 
     const refusal = e instanceof HubRefusal ? { reason: e.reason, message: e.message } : ctx.refusal;
     const reason = refusal?.reason ?? (typeof err.code === "number" ? `colyseus-${err.code}` : "internal");
     metrics.refused("join", reason);
-    log.info({ event: "join.refused", method, roomName, code: reason, address }, refusal?.message ?? err.message ?? "refused");
+    const words = refusal?.message ?? err.message ?? "refused";
+    if (guard.refusals) guard.refusals.note(address, reason, { method, roomName }, words);
+    else log.info({ event: "join.refused", method, roomName, code: reason, address }, words);
     res.writeHead(200, headers);
     res.end(JSON.stringify({ code: err.code, error: refusal?.message ?? err.message, ...(refusal ? { reason: refusal.reason } : {}) }));
   } finally {

@@ -24,6 +24,7 @@ export const EVENTS = [
   "room.error",
   "move.refused",
   "join.refused",
+  "socket.refused",
   "flood.cut",
   "roomlog.write-failed",
   "roomlog.failing",

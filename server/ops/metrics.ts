@@ -94,8 +94,15 @@ const moveLatency = new Histogram({
 
 const refusals = new Counter({
   name: "hub_refusals_total",
-  help: "Refused messages (where=message), refused creates and joins (where=join) and HTTP requests turned away (where=http), per refusal code",
+  help: "Refused messages (where=message), refused creates and joins (where=join), HTTP requests turned away (where=http) and sockets refused or closed at once (where=socket), per refusal code",
   labelNames: ["where", "code"],
+  registers: [registry],
+});
+
+const logSuppressed = new Counter({
+  name: "hub_log_lines_suppressed_total",
+  help: "Log lines held back: refusals one address provokes are logged once per address per REFUSAL_LOG_SECONDS (hub_refusals_total counts each), per event",
+  labelNames: ["event"],
   registers: [registry],
 });
 
@@ -157,8 +164,12 @@ export const metrics = {
     moves.inc({ game, by });
     if (seconds !== undefined) moveLatency.observe({ game }, seconds);
   },
-  refused(where: "message" | "join" | "http", code: string): void {
+  refused(where: "message" | "join" | "http" | "socket", code: string): void {
     refusals.inc({ where, code });
+  },
+  /** A refusal's log line was held back (server/ops/refusalLog.ts). */
+  logSuppressed(event: string): void {
+    logSuppressed.inc({ event });
   },
   floodCut(reason: "flooding" | "not-reading"): void {
     floodCuts.inc({ reason });

@@ -2,14 +2,28 @@
 // are matched with players near their rating; the window each one accepts widens the longer
 // they wait, and two players meet only when each is inside the other's window. A pool of more
 // than two seats fills up to its largest table, or starts with fewer once its oldest player
-// has waited FILL_SECONDS.
+// has waited FILL_SECONDS. Against farming (docs/ratings.md): two profiles one browser has held
+// never meet, and among the players in the window those from another address come first
+// (players of one address still meet each other when nobody else is there: a classroom).
 
 export interface Waiting {
   id: string;
   mu: number;
   /** When they joined the queue (ms). */
   since: number;
+  /** Where they play from (the per-address key): opponents from elsewhere are preferred. */
+  address?: string;
+  /** Profiles they must never meet in rated play: the other profiles their browser has held. */
+  avoid?: ReadonlySet<string>;
 }
+
+/** Neither is one of the other's browser's profiles. */
+export function mayMeet(a: Waiting, b: Waiting): boolean {
+  return !a.avoid?.has(b.id) && !b.avoid?.has(a.id);
+}
+
+/** 1 when both play from one address (known), else 0: sorted first, other addresses come first. */
+const sameAddress = (a: Waiting, b: Waiting): number => (a.address !== undefined && a.address === b.address ? 1 : 0);
 
 export const WINDOW = {
   /** Rating difference accepted at once. */
@@ -42,13 +56,13 @@ export function pairUp(waiting: readonly Waiting[], now: number, seats: { min: n
   for (const first of free) {
     if (taken.has(first.id)) continue;
     const near = free
-      .filter((o) => o.id !== first.id && !taken.has(o.id) && compatible(first, o, now))
-      .sort((a, b) => Math.abs(a.mu - first.mu) - Math.abs(b.mu - first.mu) || a.since - b.since);
+      .filter((o) => o.id !== first.id && !taken.has(o.id) && compatible(first, o, now) && mayMeet(first, o))
+      .sort((a, b) => sameAddress(first, a) - sameAddress(first, b) || Math.abs(a.mu - first.mu) - Math.abs(b.mu - first.mu) || a.since - b.since);
     // Everyone at the table must accept everyone else.
     const table: Waiting[] = [first];
     for (const o of near) {
       if (table.length >= seats.max) break;
-      if (table.every((t) => compatible(t, o, now))) table.push(o);
+      if (table.every((t) => compatible(t, o, now) && mayMeet(t, o))) table.push(o);
     }
     const full = table.length >= seats.max;
     const enough = table.length >= seats.min && now - first.since >= FILL_SECONDS * 1000;

@@ -4,7 +4,9 @@
 // ("status": their rating, the window, the wait) and starts the tables pairing.ts puts
 // together: it creates the rated room here (ratedRoom.ts: a nonce, a ticket per player),
 // reserves each player's seat, and hands each player their reservation ("matched"); the
-// client joins with it and leaves the queue.
+// client joins with it and leaves the queue. Against farming (docs/ratings.md): the browser id
+// a client sends (`browser`) links the profiles one browser held, which never meet, and the
+// address a player connects from makes pairing prefer opponents from elsewhere.
 
 import { ClientState, matchMaker, Room, type Client } from "@colyseus/core";
 import { isProvisional, ratedPool, type RatedPool } from "../../common/rated.js";
@@ -14,6 +16,7 @@ import { isPlainObject } from "../rooms/base/validate.js";
 import { newTicket, ratedRoomOptions, type MatchedPlayer } from "../rooms/game/ratedRoom.js";
 import type { HubSettings } from "../settings.js";
 import { newSkill } from "./model.js";
+import { browserLinks, isBrowserId } from "./browsers.js";
 import { pairUp, windowFor, type Waiting } from "./pairing.js";
 import { log } from "../ops/log.js";
 import { storeUnreachable } from "../ops/storeCondition.js";
@@ -33,6 +36,8 @@ interface QueueAuth {
   name: string;
   mu: number;
   sigma: number;
+  /** The per-address key it plays from (the transport's, as TRUST_PROXY reads it). */
+  address?: string;
 }
 
 export class RatedQueueRoom extends Room {
@@ -54,7 +59,7 @@ export class RatedQueueRoom extends Room {
     this.clock.setInterval(() => void this.tick(), TICK_MS);
   }
 
-  async onAuth(_client: Client, options: unknown): Promise<QueueAuth> {
+  async onAuth(_client: Client, options: unknown, context?: { ip?: unknown }): Promise<QueueAuth> {
     const home = this.settings?.home;
     if (!home) throw new HubRefusal("unavailable", "This hub keeps no ratings, so it has no rated games.");
     const key = isPlainObject(options) ? options.profileKey : undefined;
@@ -65,7 +70,11 @@ export class RatedQueueRoom extends Room {
     });
     if (!profile) throw new HubRefusal("profile-unknown", "This browser's profile is not on this hub any more. Reload the page to make a new one.");
     const skill = rating ?? { ...newSkill() };
-    return { profileId: profile.id, name: profile.name, mu: skill.mu, sigma: skill.sigma };
+    // This browser's profiles never meet each other (browsers.ts); an old client sends no id.
+    const browser = isPlainObject(options) ? options.browser : undefined;
+    if (isBrowserId(browser)) browserLinks.seen(browser, profile.id, RatedQueueRoom.now());
+    const address = typeof context?.ip === "string" && context.ip ? context.ip : undefined;
+    return { profileId: profile.id, name: profile.name, mu: skill.mu, sigma: skill.sigma, address };
   }
 
   onJoin(client: Client, _options: unknown, auth: QueueAuth): void {
@@ -75,7 +84,7 @@ export class RatedQueueRoom extends Room {
       before.client.send("event", { kind: "replaced", message: "You are looking for a rated game in another tab now." });
       before.client.leave(4000);
     }
-    this.waiting.set(auth.profileId, { id: auth.profileId, mu: auth.mu, sigma: auth.sigma, since: RatedQueueRoom.now(), client, name: auth.name });
+    this.waiting.set(auth.profileId, { id: auth.profileId, mu: auth.mu, sigma: auth.sigma, since: RatedQueueRoom.now(), client, name: auth.name, address: auth.address });
     this.status(this.waiting.get(auth.profileId)!, RatedQueueRoom.now());
   }
 
@@ -100,6 +109,8 @@ export class RatedQueueRoom extends Room {
 
   private async tick(): Promise<void> {
     const now = RatedQueueRoom.now();
+    // Each tick asks afresh which profiles each one's browsers held (a profile may join from another browser since).
+    for (const e of this.waiting.values()) e.avoid = browserLinks.others(e.id, now);
     const tables = pairUp([...this.waiting.values()], now, this.pool.seats);
     for (const ids of tables) {
       const players = ids.map((id) => this.waiting.get(id)!);

@@ -47,6 +47,11 @@ export interface RatingChange {
   after: Skill;
   /** Rated games in the pool, this one included. */
   games: number;
+  /**
+   * How much the game counted for this player (server/ratings/weight.ts): 1 a whole game, 0
+   * nothing (repeats against one opponent). Absent in a stored answer (a later caller).
+   */
+  weight?: number;
 }
 
 export interface RatingPoint {

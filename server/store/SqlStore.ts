@@ -51,7 +51,8 @@ import type {
   RatingRecord,
   RatingRow,
 } from "./HomeStore.js";
-import { forgetProfile, profileFigures, rateGame } from "./homeQueries.js";
+import { DISTINCT_OPPONENTS_SQL, forgetProfile, profileFigures, rateGame } from "./homeQueries.js";
+import { ESTABLISHED } from "../../common/rated.js";
 
 export const LEADERBOARD_SQL = `SELECT id, name, time_ms, stats, finished_at FROM games
   WHERE ranked = 1 AND game = ? AND level = ? AND finished_at > ? AND finished_at <= ?
@@ -269,11 +270,13 @@ export abstract class SqlStore implements HubStore, HomeStore {
     return r ? { pool, mu: r.mu, sigma: r.sigma, games: r.games, wins: r.wins, updatedAt: r.updated_at } : null;
   }
 
+  /** Established players only (common/rated.ts ESTABLISHED: enough games against enough different opponents). */
   async ratingLeaderboard(pool: string, limit: number): Promise<RatingRow[]> {
     const rows = await this.sql.all<{ profile_id: string; name: string; mu: number; sigma: number; games: number; wins: number }>(
       `SELECT r.profile_id, p.name, r.mu, r.sigma, r.games, r.wins FROM ratings r JOIN profiles p ON p.id = r.profile_id
-       WHERE r.pool = ? AND r.games > 0 ORDER BY r.mu DESC, r.games DESC, r.profile_id LIMIT ?`,
-      [pool, clampLimit(limit, 20, 100)],
+       WHERE r.pool = ? AND r.games >= ? AND ${DISTINCT_OPPONENTS_SQL("r.profile_id", "r.pool")} >= ?
+       ORDER BY r.mu DESC, r.games DESC, r.profile_id LIMIT ?`,
+      [pool, ESTABLISHED.games, ESTABLISHED.opponents, clampLimit(limit, 20, 100)],
     );
     return rows.map((r, k) => ({ rank: k + 1, profileId: r.profile_id, name: r.name, mu: r.mu, sigma: r.sigma, games: r.games, wins: r.wins }));
   }

@@ -2,7 +2,9 @@
 // rating a finished game, forgetting a profile, a profile page's figures.
 
 import { LEVELS } from "../../common/minesweeper/index.js";
+import { ESTABLISHED } from "../../common/rated.js";
 import { newSkill, rateGame as rateWithLibrary, type Skill } from "../ratings/model.js";
+import { gameWeight, isEstablished, recoveredWeight, REPEAT_WINDOW_MS, reportedWeight, weighted, type OpponentFacts } from "../ratings/weight.js";
 import { marks, type Sql } from "./sql.js";
 import { FORGOTTEN_NAME, type ProfileFigures, type RatingChange } from "./HomeStore.js";
 
@@ -17,21 +19,27 @@ interface HistoryRow {
 
 /** The changes a game made, as stored (a second caller gets the first one's answer). */
 async function storedChanges(q: Sql, gameId: number): Promise<RatingChange[] | null> {
-  const rows = await q.all<HistoryRow & { seat: number; games: number }>(
-    `SELECT h.profile_id, h.pool, h.mu_before, h.sigma_before, h.mu, h.sigma, p.seat,
+  const rows = await q.all<HistoryRow & { seat: number; place: number; games: number }>(
+    `SELECT h.profile_id, h.pool, h.mu_before, h.sigma_before, h.mu, h.sigma, p.seat, p.place,
             (SELECT COUNT(*) FROM rating_history c WHERE c.profile_id = h.profile_id AND c.pool = h.pool AND c.game_id <= h.game_id) AS games
      FROM rating_history h JOIN game_players p ON p.game_id = h.game_id AND p.profile_id = h.profile_id
      WHERE h.game_id = ? ORDER BY p.seat`,
     [gameId],
   );
   if (rows.length === 0) return null;
-  return rows.map((r) => ({
+  const before = rows.map((r) => ({ mu: r.mu_before, sigma: r.sigma_before }));
+  // The weight is not stored: the library's own update for the same game says what it was
+  // (after = before + w × (library − before)). Not when a player has gone (forgotten) since.
+  const all = await q.get<{ n: number }>(`SELECT COUNT(*) AS n FROM game_players WHERE game_id = ?`, [gameId]);
+  const library = rows.length >= 2 && rows.length === Number(all?.n ?? 0) ? rateWithLibrary(before, rows.map((r) => r.place)) : null;
+  return rows.map((r, k) => ({
     seat: r.seat,
     profileId: r.profile_id,
     pool: r.pool,
-    before: { mu: r.mu_before, sigma: r.sigma_before },
+    before: before[k],
     after: { mu: r.mu, sigma: r.sigma },
     games: Number(r.games),
+    ...(library ? { weight: recoveredWeight(before[k].mu, r.mu, library[k].mu) } : {}),
   }));
 }
 
@@ -67,10 +75,13 @@ export async function rateGame(q: Sql, gameId: number, now: number): Promise<Rat
   );
   const byId = new Map(current.map((r) => [r.profile_id, r]));
   const before: Skill[] = ids.map((id) => ({ mu: byId.get(id)!.mu, sigma: byId.get(id)!.sigma }));
-  const after = rateWithLibrary(
+  const library = rateWithLibrary(
     before,
     seats.map((s) => s.place),
   );
+  // Each player's update scaled by how much the game counts for them (farming pays nothing).
+  const weights = await gameWeights(q, pool, ids, byId, now);
+  const after = library.map((a, k) => weighted(before[k], a, weights[k]));
   const winners = seats.filter((s) => s.place === 1).length;
   const changes: RatingChange[] = [];
   for (let k = 0; k < seats.length; k++) {
@@ -81,10 +92,64 @@ export async function rateGame(q: Sql, gameId: number, now: number): Promise<Rat
       `INSERT INTO rating_history (game_id, profile_id, pool, mu_before, sigma_before, mu, sigma, rated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?)`,
       [gameId, s.profile_id, pool, before[k].mu, before[k].sigma, after[k].mu, after[k].sigma, now],
     );
-    changes.push({ seat: s.seat, profileId: s.profile_id, pool, before: before[k], after: after[k], games: byId.get(s.profile_id)!.games + 1 });
+    changes.push({ seat: s.seat, profileId: s.profile_id, pool, before: before[k], after: after[k], games: byId.get(s.profile_id)!.games + 1, weight: reportedWeight(weights[k]) });
   }
   await q.run(`UPDATE games SET rating_state = 2 WHERE id = ?`, [gameId]);
   return changes;
+}
+
+/**
+ * Different opponents of `profileId` in `pool`, counted up to `enough` (the leaderboard's and
+ * the weights' question is only "at least that many?").
+ */
+export const DISTINCT_OPPONENTS_SQL = (profile: string, pool: string) => `
+  (SELECT COUNT(*) FROM (
+     SELECT DISTINCT o.profile_id FROM rating_history m JOIN rating_history o ON o.game_id = m.game_id AND o.profile_id <> m.profile_id
+     WHERE m.profile_id = ${profile} AND m.pool = ${pool} LIMIT ${ESTABLISHED.opponents}) d)`;
+
+/**
+ * How much the game counts for each player (server/ratings/weight.ts), from the store's
+ * facts: rated games of each pair in the pool within the repeat window, the addresses the
+ * profiles were made from, and whether each opponent is established.
+ */
+async function gameWeights(q: Sql, pool: string, ids: readonly string[], ratings: Map<string, { games: number }>, now: number): Promise<number[]> {
+  const made = await q.all<{ id: string; address: string }>(`SELECT id, address FROM profiles WHERE id IN (${marks(ids.length)})`, [...ids]);
+  const address = new Map(made.map((r) => [r.id, r.address]));
+  const established = new Map<string, boolean>();
+  const isEstablishedNow = async (id: string): Promise<boolean> => {
+    if (!established.has(id)) {
+      const games = ratings.get(id)?.games ?? 0;
+      let yes = false;
+      if (games >= ESTABLISHED.games) {
+        const row = await q.get<{ n: number }>(`SELECT ${DISTINCT_OPPONENTS_SQL("?", "?")} AS n`, [id, pool]);
+        yes = isEstablished(games, Number(row?.n ?? 0));
+      }
+      established.set(id, yes);
+    }
+    return established.get(id)!;
+  };
+  const repeats = new Map<string, number>();
+  for (let i = 0; i < ids.length; i++) {
+    for (let j = i + 1; j < ids.length; j++) {
+      const row = await q.get<{ n: number }>(
+        `SELECT COUNT(*) AS n FROM rating_history a JOIN rating_history b ON b.game_id = a.game_id AND b.profile_id = ?
+         WHERE a.profile_id = ? AND a.pool = ? AND a.rated_at > ?`,
+        [ids[j], ids[i], pool, now - REPEAT_WINDOW_MS],
+      );
+      repeats.set(`${i}:${j}`, Number(row?.n ?? 0) + 1);
+    }
+  }
+  const weights: number[] = [];
+  for (let i = 0; i < ids.length; i++) {
+    const opponents: OpponentFacts[] = [];
+    for (let j = 0; j < ids.length; j++) {
+      if (j === i) continue;
+      const sameAddress = address.get(ids[i]) !== undefined && address.get(ids[i]) === address.get(ids[j]);
+      opponents.push({ repeat: repeats.get(i < j ? `${i}:${j}` : `${j}:${i}`)!, sameAddress, established: sameAddress ? await isEstablishedNow(ids[j]) : true });
+    }
+    weights.push(gameWeight(opponents));
+  }
+  return weights;
 }
 
 /** "Forget me" (HomeStore.forgetProfile), inside one transaction. */

@@ -98,7 +98,8 @@ describe("two hub processes, separate DATA_DIRs, one PostgreSQL", function () {
     expect(viaA).to.have.length(2);
     expect(viaB).to.deep.equal(viaA);
     const boardA = (await call(a!, "/ratings/connect4")).body.entries;
-    expect(boardA.map((e: any) => e.name)).to.deep.equal(["Ann", "Bob"]);
+    // two games against one opponent: not established, so not listed (docs/ratings.md); the same list through either process
+    expect(boardA.map((e: any) => e.name)).to.deep.equal([]);
     expect((await call(b!, "/ratings/connect4")).body.entries).to.deep.equal(boardA);
     const pageB = (await call(b!, `/profiles/${ann.id}`)).body.figures;
     expect(pageB.ratings[0]).to.deep.include({ pool: "connect4", games: 2, wins: 2 });

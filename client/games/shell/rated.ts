@@ -10,7 +10,16 @@ export interface RatedEvent {
   kind: "rated";
   gameNo: number;
   pool: string;
-  changes: { seat: number; before: number; after: number; delta: number; provisional: boolean; games: number }[];
+  /** `weight`: how much the game counted for that player (1: a whole game; docs/ratings.md). */
+  changes: { seat: number; before: number; after: number; delta: number; provisional: boolean; games: number; weight?: number }[];
+}
+
+/** Why a game moved a rating less than a whole game would (nothing for a whole game). */
+export function weightText(weight: number | undefined): string {
+  if (weight === undefined || weight >= 1) return "";
+  if (weight <= 0) return "This game did not move your rating: you have played the same opponent several times in the last 24 hours. Play someone else to move it again.";
+  const share = weight >= 0.5 ? "half" : weight >= 0.25 ? "a quarter" : "less than a quarter";
+  return `This game counted for ${share} of a game: repeated games against the same opponent within 24 hours, and games against a new player from the same address, count less.`;
 }
 
 export class RatedBox {
@@ -39,6 +48,7 @@ export class RatedBox {
     const mine = r!.changes.find((c) => c.seat === me);
     this.el.replaceChildren(
       h("h3", {}, mine ? `Your rating: ${deltaText(mine.delta)}` : "Ratings"),
+      ...(weightText(mine?.weight) ? [h("p", { class: "gs-rated-weight" }, weightText(mine?.weight))] : []),
       h(
         "ul",
         { class: "gs-rated-list" },

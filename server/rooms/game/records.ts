@@ -46,7 +46,8 @@ export interface RatedEvent {
   kind: "rated";
   gameNo: number;
   pool: string;
-  changes: { seat: number; before: number; after: number; delta: number; provisional: boolean; games: number }[];
+  /** `weight`: how much the game counted for that player (1 a whole game; docs/ratings.md), when known. */
+  changes: { seat: number; before: number; after: number; delta: number; provisional: boolean; games: number; weight?: number }[];
 }
 
 export class GameRecords<S, M extends TypedMove, E, C, V, St extends GameRoomState> {
@@ -241,6 +242,7 @@ export function ratedEvent(gameNo: number, pool: string, changes: readonly Ratin
       delta: Math.round(c.after.mu) - Math.round(c.before.mu),
       provisional: isProvisional(c.after.sigma),
       games: c.games,
+      ...(c.weight !== undefined ? { weight: c.weight } : {}),
     })),
   };
 }
