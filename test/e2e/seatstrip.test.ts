@@ -67,7 +67,7 @@ describe("e2e: the seat list as a strip on phones, a list on desktops", function
       await page.selectOption("#pets-bots", "3");
       await page.click("#pets-solo-btn");
       await waitHub(page, (s) => s.game === "pets" && s.phase === "playing", "a solo game");
-      await checkShellSeats(page, phone, "pets", { part: ".gs-seat-mark", is: /^\d+🏆$/ });
+      await checkShellSeats(page, phone, "pets", { part: ".gs-seat-mark", is: /^\d+★$/ });
     });
 
     it(`${label}: a card table of 2 playing (each chip shows the player's life)`, async () => {
