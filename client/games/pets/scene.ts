@@ -287,7 +287,7 @@ export async function mount(host: HTMLElement, ctx: GameContext): Promise<GameHa
     const buyWhy = buyWords(buyBlock, nameOfSeat(s.turn));
     const press = touch() ? "tap" : "click";
     const shopTitle = `Shop · tier ${s.round}, ${s.deckCount} left${buyWhy ? "" : ` · ${press} to buy (${BUY_PRICE} gold)`}`;
-    const handTitle = p ? `Your hand · ${p.cards} card${p.cards === 1 ? "" : "s"}, ${p.pets} pet${p.pets === 1 ? "" : "s"}${p.pets > 5 ? " (5 at most to pass)" : ""}${free ? ` · ${press} to select` : ""}` : "";
+    const handTitle = p ? `Your hand · ${p.cards} card${p.cards === 1 ? "" : "s"}, ${p.pets} pet${p.pets === 1 ? "" : "s"}${free ? ` · ${press} to select` : ""}` : "";
 
     if (arranging) {
       const key = cards.map((c) => c.id).join(",");
