@@ -33,6 +33,11 @@ export interface ShellOptions {
   endNote?(state: ShellState): string;
   /** The end card sits beside the table rather than over it: the table shows why the game ended. */
   endBeside?: boolean;
+  /**
+   * The game lists its players itself while a game runs (Auto Pets' score chips): a phone then
+   * shows that list only, not the seat strip too ("Details" still opens the full seat list).
+   */
+  playersInGame?: boolean;
 }
 
 /** A game's seat figure as the seat list's count. */
@@ -138,6 +143,7 @@ export class GameShell {
         removable: !playing && seat.bot && me !== null && me === state.owner && state.mode !== "solo",
       })),
     );
+    this.el.classList.toggle("gs-players-in-game", !!this.opts.playersInGame && playing);
     this.status.textContent = this.statusText(state, me, acting);
     const owner = me !== null && me === state.owner && !playing && state.mode !== "solo";
     // before a game only, and only what can be done: a bot needs a free seat, Start a second player

@@ -41,12 +41,14 @@ export interface ShopFacts {
   passed: boolean;
   picking: boolean;
   gold: number;
+  /** Pets in the seat's hand (a pass needs PET_LIMIT or fewer). */
+  pets: number;
 }
 
-export const shopFactsOf = (s: PetsState, seat: number): ShopFacts => ({ open: s.phase === "shop", seat, turn: s.turn, passed: !!s.passed[seat], picking: !!s.picks[seat], gold: s.gold[seat] ?? 0 });
+export const shopFactsOf = (s: PetsState, seat: number): ShopFacts => ({ open: s.phase === "shop", seat, turn: s.turn, passed: !!s.passed[seat], picking: !!s.picks[seat], gold: s.gold[seat] ?? 0, pets: petCount(s, seat) });
 
 /** The same facts from what `viewer` is shown (common/pets/view.ts). */
-export const shopFactsOfView = (v: PetsView, viewer: number): ShopFacts => ({ open: v.phase === "shop", seat: viewer, turn: v.turn, passed: !!v.passed[viewer], picking: !!v.picks, gold: v.gold[viewer] ?? 0 });
+export const shopFactsOfView = (v: PetsView, viewer: number): ShopFacts => ({ open: v.phase === "shop", seat: viewer, turn: v.turn, passed: !!v.passed[viewer], picking: !!v.picks, gold: v.gold[viewer] ?? 0, pets: v.petCounts[viewer] ?? 0 });
 
 /** Common shop checks: the right phase, this seat's turn, no pick pending (unless picking). */
 export function checkShopFacts(f: ShopFacts, picking = false): Rejection | null {
@@ -148,10 +150,18 @@ export function pick(s: PetsState, seat: number, index: number, events: PetsEven
   fireGain(s, seat, keyOf(s, chosen), "buy", events);
 }
 
+/** A hand with more than PET_LIMIT pets cannot pass (the rules' check and the client's hint alike). */
+function petLimit(pets: number): Rejection | null {
+  return pets > PET_LIMIT ? fail("too-many-pets", `You have ${pets} pets: sell down to ${PET_LIMIT} before passing.`) : null;
+}
+
+/** Why this seat cannot pass now (null: it can), from the same facts as `whyNoBuy`. */
+export function whyNoPass(f: ShopFacts): Rejection | null {
+  return checkShopFacts(f) ?? petLimit(f.pets);
+}
+
 export function checkPass(s: PetsState, seat: number): Rejection | null {
-  const n = petCount(s, seat);
-  if (n > PET_LIMIT) return fail("too-many-pets", `You have ${n} pets: sell down to ${PET_LIMIT} before passing.`);
-  return null;
+  return petLimit(petCount(s, seat));
 }
 
 export function pass(s: PetsState, seat: number, events: PetsEvent[]): void {

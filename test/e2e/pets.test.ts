@@ -125,7 +125,7 @@ async function act(page: Page, input: Input, shots: { name: string; done: Set<st
       await input.tap("#pets-arrange");
     }
     await waitHub(page, (x) => (x as Pets).arranged === true || (x as Pets).stage !== "arrange", "the order locked in").catch(async (e) => {
-      throw new Error(`${(e as Error).message}; notice: ${await page.textContent("#pets-notice")}; button at ${JSON.stringify(await page.locator("#pets-arrange").boundingBox())}`);
+      throw new Error(`${(e as Error).message}; refusals: ${JSON.stringify(await page.$$eval(".toast-error", (ts) => ts.map((t) => t.textContent)))}; button at ${JSON.stringify(await page.locator("#pets-arrange").boundingBox())}`);
     });
     return "arrange";
   }
@@ -342,7 +342,7 @@ describe("e2e: Auto Pets in Chromium", function () {
       expect(await page.textContent("#pets-round")).to.equal("Round 1/6");
       const hud = (await page.textContent("#pets-hud"))!;
       expect(hud, "no trophy given yet").to.not.match(/[1-9] troph/);
-      expect((await page.textContent("#gs-seats"))!, "the seat list waits too").to.not.match(/[1-9]🏆/);
+      expect((await page.textContent("#gs-seats"))!, "the seat list waits too").to.not.match(/[1-9]★/);
       expect((s.cards ?? []).filter((c) => c.zone === "shop"), "no next shop yet").to.deep.equal([]);
       expect(await page.isVisible("#pets-hand-actions")).to.equal(false);
       expect(await page.textContent("#pets-phase")).to.match(/the battle/);

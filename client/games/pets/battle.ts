@@ -199,7 +199,9 @@ export class BattlePlayer {
       this.onIdle();
       return;
     }
+    const shownBefore = !this.el.hidden;
     this.el.hidden = false;
+    if (!shownBefore) this.bringIntoView();
     const beats = beatsOf(show.events, [newLine(show.lineups[0]), newLine(show.lineups[1])]);
     const reduced = reducedMotion();
     const c: Playing = { show, beats, step: -1, lines: [newLine(show.lineups[0]), newLine(show.lineups[1])], at: 0, length: STEP_MS * (reduced ? 0.5 : 1), ending: endingOf(show, beats[beats.length - 1]), reduced };
@@ -215,6 +217,19 @@ export class BattlePlayer {
       this.view.draw(c.lines);
       this.view.render();
       this.ticker.start();
+    });
+  }
+
+  /**
+   * A battle starting below the fold (a phone, eight seats' chips above it) is brought whole
+   * onto the screen: its title, both sides and the line under it (battle.css caps its height).
+   */
+  private bringIntoView(): void {
+    requestAnimationFrame(() => {
+      if (this.el.hidden || !this.el.isConnected) return;
+      const r = this.el.getBoundingClientRect();
+      if (r.top >= 0 && r.bottom <= window.innerHeight) return;
+      this.el.scrollIntoView({ block: r.height > window.innerHeight ? "start" : "nearest" });
     });
   }
 

@@ -1,5 +1,5 @@
 // One card on the battle canvas: its face (pet, food, or a temporary token such as an apple
-// or a bee, dashed and tagged TEMP), emoji, name, and for a pet in play its life left over
+// or a bee, dashed and tagged TEMP), portrait, name, and for a pet in play its life left over
 // its power, a red dot per damage marker, its perk, and the shield bubble around it.
 // Drawn at the textures' size (CARD_W × CARD_H) and scaled by the layout.
 import { BitmapFont, BitmapText, Container, Sprite } from "pixi.js";
@@ -51,7 +51,7 @@ export class BattleCard extends Container {
     super();
     this.face = new Sprite(tx.face("pet"));
     this.face.anchor.set(0.5);
-    this.pic = new Sprite(tx.emoji("ant"));
+    this.pic = new Sprite(tx.portrait("ant"));
     this.pic.anchor.set(0.5);
     this.nameText = label("", compact ? 24 : 16, 0x222222);
     this.nameText.anchor.set(0.5);
@@ -74,7 +74,7 @@ export class BattleCard extends Container {
     this.fighter = null;
     const food = isCardKey(key) && cardDef(key).kind === "food";
     this.face.texture = this.tx.face(isTemporary(key) ? "temp" : food ? "food" : "pet");
-    this.pic.texture = this.tx.emoji(key);
+    this.pic.texture = this.tx.portrait(key);
     this.nameText.text = nameOf(key);
     this.temp.visible = isTemporary(key);
     if (this.compact) {

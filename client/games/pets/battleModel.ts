@@ -284,7 +284,7 @@ export function beatLine(b: Beat, names: readonly [string, string]): string {
   const does = (s: Side, verb: string) => `${who(s)} ${who(s) === "You" ? verb : `${verb}s`}`;
   const card = nameOf;
   const extras = (s: Side, n: HitNote) =>
-    `${n.garlic ? ` Garlic takes 1 off.` : ""}${n.blocked ? ` 🛡️ ${whose(s, true)} shield blocks the hit and pops.` : ""}${n.ko ? ` 🦂 Scorpion knocks ${whose(s)} pet out!` : ""}`;
+    `${n.garlic ? ` Garlic takes 1 off.` : ""}${n.blocked ? ` ${whose(s, true)} shield blocks the hit and pops.` : ""}${n.ko ? ` Scorpion knocks ${whose(s)} pet out!` : ""}`;
   switch (b.k) {
     case "reveal":
       return `${does(b.s, "play")} ${card(b.card)}.`;
@@ -292,37 +292,37 @@ export function beatLine(b: Beat, names: readonly [string, string]): string {
       return `${does(b.s, "reveal")} ${card(b.card)}: it feeds the next pet.`;
     case "rock": {
       const by = b.by === "volley" ? "A set-aside rock" : `${nameOf(b.by)}'s rock`;
-      return `🪨 ${by} hits ${whose(b.s)} pet: the die shows ${b.roll}, ${b.dmg} damage.${extras(b.s, b.note)}`;
+      return `${by} hits ${whose(b.s)} pet: the die shows ${b.roll}, ${b.dmg} damage.${extras(b.s, b.note)}`;
     }
     case "clash":
-      return `💥 Clash! ${whose(0, true)} pet takes ${b.dmg[0]}, ${whose(1)} takes ${b.dmg[1]}.${extras(0, b.notes[0])}${extras(1, b.notes[1])}`;
+      return `Clash! ${whose(0, true)} pet takes ${b.dmg[0]}, ${whose(1)} takes ${b.dmg[1]}.${extras(0, b.notes[0])}${extras(1, b.notes[1])}`;
     case "shieldGain":
-      return `🛡️ ${whose(b.s, true)} pet gains a shield.`;
+      return `${whose(b.s, true)} pet gains a shield.`;
     case "hurt":
       return `${whose(b.s, true)} pet is hurt and survives.`;
     case "faint": {
       const fell = b.sides.map((s, i) => `${whose(s, i === 0)} ${nameOf(b.cards[i])}`).join(" and ");
-      const sums = b.summons.map((m) => ` ✨ ${does(m.s, "get")} ${m.n > 1 ? `${m.n} × ` : ""}${card(m.card)} on top of the deck.`).join("");
-      return `💀 ${fell} ${b.sides.length > 1 ? "faint" : "faints"}.${sums}`;
+      const sums = b.summons.map((m) => ` ${does(m.s, "get")} ${m.n > 1 ? `${m.n} × ` : ""}${card(m.card)} on top of the deck.`).join("");
+      return `${fell} ${b.sides.length > 1 ? "faint" : "faints"}.${sums}`;
     }
     case "summon":
-      return `✨ ${does(b.s, "get")} ${b.n > 1 ? `${b.n} × ` : ""}${card(b.card)} on top of the deck.`;
+      return `${does(b.s, "get")} ${b.n > 1 ? `${b.n} × ` : ""}${card(b.card)} on top of the deck.`;
     case "heal":
-      return `💚 ${whose(b.s, true)} Hippo heals all its damage.`;
+      return `${whose(b.s, true)} Hippo heals all its damage.`;
     case "grow":
       return `⬆️ ${whose(b.s, true)} pet grows by ${b.n}.`;
     case "strip":
-      return `🦨 ${whose(b.s, true)} pet loses its apples${b.perk ? ` and ${nameOf(b.perk)}` : ""}.`;
+      return `Skunk: ${whose(b.s, true)} pet loses its apples${b.perk ? ` and ${nameOf(b.perk)}` : ""}.`;
     case "steal":
-      return `🍎 ${b.n} apple${b.n > 1 ? "s" : ""} stolen from ${whose(b.s)} pet.`;
+      return `${b.n} apple${b.n > 1 ? "s" : ""} stolen from ${whose(b.s)} pet.`;
     case "mill":
-      return `🌶️ Chili: ${does(b.s, "lose")} ${nameOf(b.card)} off the top of the deck.`;
+      return `Chili: ${does(b.s, "lose")} ${nameOf(b.card)} off the top of the deck.`;
     case "volley":
-      return `🪨 ${does(b.s, "set")} aside ${b.rocks} rock${b.rocks > 1 ? "s" : ""} for later.`;
+      return `${does(b.s, "set")} aside ${b.rocks} rock${b.rocks > 1 ? "s" : ""} for later.`;
     case "aura":
-      return `✨ An aura: ${whose(b.s)} next pets get +${b.n}.`;
+      return `An aura: ${whose(b.s)} next pets get +${b.n}.`;
     case "teamShield":
-      return `🛡️ ${whose(b.s, true)} next pet will come in shielded.`;
+      return `${whose(b.s, true)} next pet will come in shielded.`;
     case "end":
       return b.winner === null ? (b.reason === "stalemate" ? "Stalemate: nothing changes any more, a draw." : "A draw.") : `${does(b.winner, "win")} the battle.`;
   }

@@ -1,15 +1,15 @@
 // The battle canvas's pictures, each drawn ONCE on a 2D canvas and shared by every sprite
-// that shows it (the Cubestacc textures.ts way): card faces by kind, a pet's emoji, the
+// that shows it (the Cubestacc textures.ts way): card faces by kind, a card's portrait (the
+// same drawing as on the shop's faces, portraits.ts), the
 // rock, the d6 faces, the shield bubble, a damage marker, the clash burst, a heal cross.
 // Words and numbers are BitmapText (one glyph atlas per style), so nothing here per frame.
 import { CanvasSource, Texture } from "pixi.js";
 import { CARD_H, CARD_W } from "./battleLayout";
-import { emojiOf } from "./cards";
+import { paintPortrait } from "./portraits";
 
 /** Rasterised at 2× the desktop size: sharp on a high-DPI phone. */
 const R = 2;
 export const FONT = ["DejaVu Sans", "Liberation Sans", "Arial", "sans-serif"];
-const EMOJI_FONT = '"Noto Color Emoji", "Apple Color Emoji", "Segoe UI Emoji", "DejaVu Sans", sans-serif';
 
 export type Face = "pet" | "food" | "temp" | "empty";
 
@@ -67,14 +67,8 @@ export class BattleTextures {
     });
   }
 
-  emoji(key: string): Texture {
-    return this.make(`emoji:${key}`, 64, 64, (g) => {
-      g.font = `44px ${EMOJI_FONT}`;
-      g.textAlign = "center";
-      g.textBaseline = "middle";
-      g.fillStyle = "#222";
-      g.fillText(emojiOf(key), 32, 35);
-    });
+  portrait(key: string): Texture {
+    return this.make(`portrait:${key}`, 64, 64, (g) => paintPortrait(g, key, 32, 33, 54, "battle"));
   }
 
   rock(): Texture {

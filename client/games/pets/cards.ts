@@ -1,21 +1,11 @@
-// How an Auto Pets card looks: an emoji, its name, power and tier, its ability text on
+// How an Auto Pets card looks in a page (the replay): its portrait (portraits.ts, the same
+// drawing as on the tables' canvases), its name, power and suit colour, its ability text on
 // hover (desktop) or long press (touch). Card facts come from common/pets/cards.ts.
 import { cardDef, isCardKey } from "../../../common/pets/index";
 import { h } from "../../ui/dom";
+import { SUIT_COLOUR } from "./faces";
+import { portraitSvg } from "./portraits";
 
-const EMOJI: Record<string, string> = {
-  ant: "🐜", cricket: "🦗", duck: "🦆", otter: "🦦", mosquito: "🦟", fish: "🐟",
-  worm: "🪱", flamingo: "🦩", peacock: "🦚", swan: "🦢", rat: "🐀", spider: "🕷️",
-  dog: "🐕", dolphin: "🐬", giraffe: "🦒", camel: "🐫", sheep: "🐑", dodo: "🦤", badger: "🦡",
-  squirrel: "🐿️", turtle: "🐢", rooster: "🐓", bison: "🦬", blowfish: "🐡", skunk: "🦨", hippo: "🦛",
-  monkey: "🐒", rhino: "🦏", crocodile: "🐊", scorpion: "🦂", seal: "🦭", shark: "🦈", turkey: "🦃",
-  gorilla: "🦍", fly: "🪰", leopard: "🐆", mammoth: "🦣", cat: "🐈", snake: "🐍", wolverine: "🐾",
-  honey: "🍯", garlic: "🧄", pineapple: "🍍", chili: "🌶️", melon: "🍈", apple: "🍎",
-  bee: "🐝", "zombie-cricket": "🧟", "dirty-rat": "🐁", spiderling: "🕸️", ram: "🐏", chick: "🐣", "zombie-fly": "🪰",
-};
-const SUIT_MARK: Record<string, string> = { field: "🌾", forest: "🌲", water: "💧", sky: "☁️" };
-
-export const emojiOf = (key: string): string => EMOJI[key] ?? "❔";
 export const nameOf = (key: string): string => (isCardKey(key) ? cardDef(key).name : key);
 export const isFoodKey = (key: string): boolean => isCardKey(key) && cardDef(key).kind === "food";
 
@@ -41,10 +31,10 @@ export function cardFace(key: string, opts: { id?: string; cls?: string; onPress
       ...(opts.onPress ? { type: "button" } : {}),
       ...(opts.id ? { id: opts.id } : {}),
     },
-    h("span", { class: "pets-emoji", "aria-hidden": "true" }, emojiOf(key)),
+    h("span", { class: "pets-emoji", "aria-hidden": "true" }, portraitSvg(key, 34)),
     h("span", { class: "pets-name" }, c?.name ?? key),
     c && c.kind === "pet" ? h("span", { class: "pets-power", "aria-hidden": "true" }, String(c.power)) : null,
-    c?.suit ? h("span", { class: "pets-suit", "aria-hidden": "true" }, SUIT_MARK[c.suit] ?? "") : null,
+    c?.suit ? h("span", { class: "pets-suit", "aria-hidden": "true", title: c.suit, style: `background: ${SUIT_COLOUR[c.suit]}` }) : null,
   );
   if (opts.onPress) el.addEventListener("click", opts.onPress);
   return el;

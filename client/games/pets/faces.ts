@@ -1,38 +1,18 @@
 // Auto Pets card art for the Pixi table: each card face (name, tier, suit colour and icon,
 // power, the ability's text) is painted ONCE per card and size on a 2D canvas and turned
-// into a texture that every sprite showing that card shares. The animal is its emoji when
-// this browser can draw colour emoji, else a monogram in the suit's colour (a box of tofu
-// reads as a broken card).
+// into a texture that every sprite showing that card shares. The animal is its portrait
+// (portraits.ts), the same drawing as in the battles, the replays and the log.
 import { Texture } from "pixi.js";
 import { cardDef, isCardKey, type Suit } from "../../../common/pets/index";
-import { emojiOf } from "./cards";
+import { paintPortrait } from "./portraits";
 
 /** Paint at twice the CSS size: sharp on high-DPI phones. */
 const RASTER = 2;
 const FONT = '"DejaVu Sans", "Liberation Sans", system-ui, sans-serif';
-const EMOJI_FONT = '"Noto Color Emoji", "Apple Color Emoji", "Segoe UI Emoji", sans-serif';
 
 export const SUIT_COLOUR: Record<Suit, string> = { field: "#c28a12", forest: "#2e7d32", water: "#1e6fd0", sky: "#7e57c2" };
 const FOOD_COLOUR = "#5f8f4c";
 const TOKEN_COLOUR = "#8a7a5a";
-
-let emojiOk: boolean | null = null;
-/** Whether colour emoji come out in colour here (tofu and monochrome glyphs do not). */
-function colourEmoji(): boolean {
-  if (emojiOk !== null) return emojiOk;
-  const c = document.createElement("canvas");
-  c.width = c.height = 24;
-  const g = c.getContext("2d", { willReadFrequently: true });
-  if (!g) return (emojiOk = false);
-  g.font = `20px ${EMOJI_FONT}`;
-  g.textBaseline = "top";
-  g.fillStyle = "#000";
-  g.fillText("🍎", 0, 0); // a red apple: unmistakably in colour when it is drawn in colour
-  const d = g.getImageData(0, 0, 24, 24).data;
-  emojiOk = false;
-  for (let i = 0; i < d.length; i += 4) if (d[i + 3] > 0 && (Math.abs(d[i] - d[i + 1]) > 20 || Math.abs(d[i + 1] - d[i + 2]) > 20)) return (emojiOk = true);
-  return emojiOk;
-}
 
 /** Lines of `text` that fit `width` (at most `max`; the last one ends in "…" when cut). */
 function wrap(g: CanvasRenderingContext2D, text: string, width: number, max: number): string[] {
@@ -133,18 +113,7 @@ function paint(key: string, w: number, h: number): HTMLCanvasElement {
   }
   // the animal (or food)
   g.textAlign = "center";
-  if (colourEmoji()) {
-    g.font = `${look.animal * s}px ${EMOJI_FONT}`;
-    g.fillText(emojiOf(key), w / 2, look.at * s);
-  } else {
-    g.fillStyle = edge;
-    g.beginPath();
-    g.arc(w / 2, look.at * s, (look.animal * 0.57) * s, 0, Math.PI * 2);
-    g.fill();
-    g.fillStyle = "#fff";
-    g.font = `bold ${look.animal * 0.66 * s}px ${FONT}`;
-    g.fillText((c?.name ?? key).slice(0, 2), w / 2, (look.at + 1) * s);
-  }
+  paintPortrait(g, key, w / 2, look.at * s, look.animal * 1.2 * s, "table");
   // the name, shrunk to fit
   g.fillStyle = "#1b1f27";
   let size = 13 * s;

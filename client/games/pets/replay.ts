@@ -10,7 +10,7 @@ import { engineSteps, ReplayEngine, type ReplayRecord } from "../replayEngine";
 import type { PageFrame, PageHandle } from "../../pages/page";
 import { BattlePlayer, battleShow, type BattleShow } from "./battle";
 import { cardFace, tooltips } from "./cards";
-import { eventLine, kinded } from "./lines";
+import { eventLine, kinded, lineNodes, type EventLine } from "./lines";
 import "./pets.css";
 
 /** A move on screen this long at 1× while playing. */
@@ -160,13 +160,13 @@ export async function mountPetsReplay(frame: PageFrame, record: ReplayRecord): P
     if (fresh.length) player.play(fresh);
   });
   /** The last move's events, as lines. */
-  function lastMoveLines(): string[] {
-    if (engine.position === 0) return ["The game begins: press Play, or step through the moves."];
+  function lastMoveLines(): EventLine[] {
+    if (engine.position === 0) return [{ parts: ["The game begins: press Play, or step through the moves."], text: "The game begins: press Play, or step through the moves." }];
     const from = logBefore[engine.position - 1] ?? state().log.length;
     return state()
       .log.slice(from)
       .map((e: PetsEvent) => eventLine(kinded(e), name, true))
-      .filter((l): l is string => !!l);
+      .filter((l): l is EventLine => !!l);
   }
 
   function draw(): void {
@@ -185,7 +185,7 @@ export async function mountPetsReplay(frame: PageFrame, record: ReplayRecord): P
         );
       }),
     );
-    moveLine.textContent = lastMoveLines().join(" ");
+    moveLine.replaceChildren(...lastMoveLines().flatMap((l, i) => [...(i ? [" "] : []), ...lineNodes(l)]));
     shop.hidden = s.phase !== "shop";
     shopInfo.textContent = `(tier ${s.round})`;
     rowEl.replaceChildren(...s.row.map((id) => (id === null ? h("div", { class: "pets-card pets-blank" }, "sold out") : cardFace(s.kinds[id]))));

@@ -4,10 +4,11 @@
 // HUD, Sell / Trade in / Pass (with its confirmation), Ready to battle, the announcements,
 // the log, the battle player and the end screen. It reads the room state (server/rooms/pets/)
 // and sends the definition's payloads; legality is the server's (errors are announced).
-import { BUY_PRICE, ROUNDS, whyNoBuy, type PetsPayloads } from "../../../common/pets/index";
+import { BUY_PRICE, ROUNDS, whyNoBuy, whyNoPass, type PetsPayloads, type ShopFacts } from "../../../common/pets/index";
 import { defaultOrder } from "../../../common/pets/bots/arrange";
 import { announce } from "../../ui/announce";
 import { h } from "../../ui/dom";
+import { toast } from "../../ui/toast";
 import { holdTurnCues } from "../../ui/cues";
 import { keepFocus } from "../focus";
 import { GameShell } from "../shell";
@@ -16,7 +17,7 @@ import { typedSend } from "../../net/send";
 import type { Wire } from "../../net/wire";
 import type { PetsEventWire, PetsTable as PetsSchema } from "../../../server/rooms/pets/PetsTable";
 import { BattlePlayer, battleShow, type BattleShow, type BattleWire } from "./battle";
-import { eventLine } from "./lines";
+import { eventLine, lineNodes, type EventLine } from "./lines";
 import { wastedCount, type OrderCard } from "./order";
 import { PetsTable } from "./table";
 import { COMPACT_SCORES_FROM, scoreChip } from "./scores";
@@ -67,6 +68,16 @@ function buyWords(code: string, shopper: string): string {
   }
 }
 
+/** Why Pass is disabled, by the rules' refusal code ("" when it is not); `message` is the rules' own words. */
+function passWords(code: string, message: string): string {
+  switch (code) {
+    case "": case "wrong-phase": case "watching": case "passed": return "";
+    case "not-your-turn": return "You can pass on your turn.";
+    case "pick-first": return "Keep one of the traded cards first.";
+    default: return message;
+  }
+}
+
 /** A finger, not a mouse: hints say tap and press-and-hold, never click, hover or keys. */
 const touch = () => typeof matchMedia === "function" && matchMedia("(pointer: coarse)").matches;
 
@@ -92,9 +103,12 @@ export async function mount(host: HTMLElement, ctx: GameContext): Promise<GameHa
   let shown: PetsWire | null = null;
   const nameOfSeat = (seat: number) => (seat === shell.me ? "You" : state?.seats[seat]?.name || `Seat ${seat + 1}`);
   const shell = new GameShell(ctx, host, {
+    // the score chips over the table list every player with trophies and gold: a phone shows them, not the seat strip too
+    playersInGame: true,
     seatMark: (seat) => {
       const p = shown?.players[seat];
-      return p?.inGame ? `${p.trophies}🏆` : "";
+      // a star, a text glyph every system draws (the score chips draw the trophy itself)
+      return p?.inGame ? `${p.trophies}★` : "";
     },
     endTitle: (s, me) => {
       const w = Array.from((s as PetsWire).winners);
@@ -112,13 +126,14 @@ export async function mount(host: HTMLElement, ctx: GameContext): Promise<GameHa
   // ---- elements
   const hud = h("div", { class: "pets-hud", id: "pets-hud" });
   const phaseLine = h("p", { class: "pets-phase", id: "pets-phase", role: "status" });
-  const notice = h("p", { class: "pets-notice", id: "pets-notice", hidden: true });
   const sellBtn = h("button", { type: "button", class: "secondary", id: "pets-sell" }, "Sell");
   const tradeBtn = h("button", { type: "button", class: "secondary", id: "pets-trade" }, "Trade in 3");
-  const passBtn = h("button", { type: "button", class: "primary", id: "pets-pass" }, "Pass");
+  const passBtn = h("button", { type: "button", class: "primary", id: "pets-pass", "aria-describedby": "pets-pass-why" }, "Pass");
+  // Why Pass is disabled, in the rules' words (common/pets/shop.ts whyNoPass), right under the buttons.
+  const passWhy = h("p", { class: "pets-why", id: "pets-pass-why", hidden: true });
   const confirmBox = h("div", { class: "pets-confirm", id: "pets-confirm", hidden: true, role: "alertdialog", "aria-label": "Confirm pass" });
   const handActions = h("div", { class: "pets-actions", id: "pets-hand-actions" }, sellBtn, tradeBtn, passBtn);
-  const handBox = h("div", { class: "pets-controls" }, handActions, confirmBox);
+  const handBox = h("div", { class: "pets-controls" }, handActions, passWhy, confirmBox);
   const arrangeBtn = h("button", { type: "button", class: "primary", id: "pets-arrange" }, "Ready to battle");
   const arrangeInfo = h("p", { class: "pets-sub", id: "pets-arrange-info" });
   const arrange = h("div", { class: "pets-controls", id: "pets-arrange-box", hidden: true }, arrangeInfo, h("div", { class: "pets-actions" }, arrangeBtn));
@@ -143,7 +158,7 @@ export async function mount(host: HTMLElement, ctx: GameContext): Promise<GameHa
     },
     say: (text) => ctx.announce(text),
   });
-  const root = h("div", { class: "pets", id: "pets" }, hud, phaseLine, notice, player.el, table.el, arrange, handBox, h("div", { class: "pets-actions" }, replayBtn), logEl, tip);
+  const root = h("div", { class: "pets", id: "pets" }, hud, phaseLine, player.el, table.el, arrange, handBox, h("div", { class: "pets-actions" }, replayBtn), logEl, tip);
   shell.stage.append(root);
   await table.init();
 
@@ -157,7 +172,7 @@ export async function mount(host: HTMLElement, ctx: GameContext): Promise<GameHa
   /** The figures last shown (held when a battle arrives). */
   let shownBefore: Held | null = null;
   /** Log lines of events during a battle (the next shop's), shown once it has been seen. */
-  let heldLines: string[] = [];
+  let heldLines: EventLine[] = [];
 
   const mine = () => {
     const me = shell.me;
@@ -265,11 +280,14 @@ export async function mount(host: HTMLElement, ctx: GameContext): Promise<GameHa
     const free = myShopTurn && !pickKeys.length;
     // Whether a buy is open is the rules' own check (common/pets/shop.ts whyNoBuy); the words are for this screen.
     const shopOpen = playing && s.stage === "shop";
-    const buyBlock = me === null || !p ? (shopOpen ? "watching" : "wrong-phase") : (whyNoBuy({ open: shopOpen, seat: me, turn: s.turn, passed: !!p.passed, picking: pickKeys.length > 0, gold: p.gold })?.code ?? "");
+    const facts: ShopFacts | null = me === null || !p ? null : { open: shopOpen, seat: me, turn: s.turn, passed: !!p.passed, picking: pickKeys.length > 0, gold: p.gold, pets: p.pets };
+    const buyBlock = !facts ? (shopOpen ? "watching" : "wrong-phase") : (whyNoBuy(facts)?.code ?? "");
+    // Pass the same way: a pass the rules would refuse (too many pets) is disabled, with the rules' words under it.
+    const passBlock = facts ? whyNoPass(facts) : null;
     const buyWhy = buyWords(buyBlock, nameOfSeat(s.turn));
     const press = touch() ? "tap" : "click";
     const shopTitle = `Shop · tier ${s.round}, ${s.deckCount} left${buyWhy ? "" : ` · ${press} to buy (${BUY_PRICE} gold)`}`;
-    const handTitle = p ? `Your hand · ${p.cards} card${p.cards === 1 ? "" : "s"}, ${p.pets} pet${p.pets === 1 ? "" : "s"}${p.pets > 5 ? " (5 at most to pass)" : ""}${free ? ` · ${press} to select` : ""}` : "";
+    const handTitle = p ? `Your hand · ${p.cards} card${p.cards === 1 ? "" : "s"}, ${p.pets} pet${p.pets === 1 ? "" : "s"}${free ? ` · ${press} to select` : ""}` : "";
 
     if (arranging) {
       const key = cards.map((c) => c.id).join(",");
@@ -302,10 +320,14 @@ export async function mount(host: HTMLElement, ctx: GameContext): Promise<GameHa
 
     handBox.hidden = me === null || arranging || !playing || !!held;
     sellBtn.disabled = !free || selected.size === 0;
-    sellBtn.textContent = selected.size ? `Sell ${selected.size} (→ ${selected.size} 🍎)` : "Sell";
+    const sellLabel = selected.size ? `Sell ${selected.size} (→ ${selected.size} apple${selected.size === 1 ? "" : "s"})` : "Sell";
+    if (sellBtn.textContent !== sellLabel) sellBtn.textContent = sellLabel;
     tradeBtn.disabled = !free || selected.size !== 3;
-    passBtn.disabled = !free;
-    if (!free) confirming = false;
+    passBtn.disabled = !free || passBlock !== null;
+    const passWhyText = passBlock ? passWords(passBlock.code, passBlock.message) : "";
+    if (passWhy.textContent !== passWhyText) passWhy.textContent = passWhyText;
+    passWhy.hidden = !passWhyText;
+    if (passBtn.disabled) confirming = false;
     confirmBox.hidden = !confirming;
     if (confirming) {
       const yes = h("button", { type: "button", class: "primary", id: "pets-pass-yes" }, "Pass");
@@ -327,9 +349,9 @@ export async function mount(host: HTMLElement, ctx: GameContext): Promise<GameHa
     ctx.setSubtitle(s.mode === "arena" ? "Arena run · each battle against a team another player really fielded" : s.mode === "solo" ? `Against ${s.order.length - 1} bot${s.order.length > 2 ? "s" : ""}` : s.timer > 0 ? `${s.timer} s per shop turn, ${s.arrangeTimer} s to arrange` : "No timers");
   }
 
-  function addLine(line: string): void {
-    announce(line); // what a bot or another player did, for screen readers (the log is visual)
-    logEl.prepend(h("li", {}, line));
+  function addLine(line: EventLine): void {
+    announce(line.text); // what a bot or another player did, for screen readers (the log is visual)
+    logEl.prepend(h("li", {}, ...lineNodes(line)));
     while (logEl.children.length > 8) logEl.lastElementChild!.remove();
   }
   const offEvent = ctx.session.onMessage<PetsEventWire>("event", (e) => {
@@ -353,7 +375,6 @@ export async function mount(host: HTMLElement, ctx: GameContext): Promise<GameHa
     const onChange = (s: unknown) => {
       if (!whole(s)) return;
       state = s;
-      notice.hidden = true;
       draw();
     };
     room.onStateChange(onChange);
@@ -363,11 +384,9 @@ export async function mount(host: HTMLElement, ctx: GameContext): Promise<GameHa
       draw();
     }
   });
-  // A refusal is shown where the player looks (and read out), until the next change.
+  // A refusal lands next to what the player touched (client/ui/toast.ts), and is read out there.
   const offError = ctx.session.onMessage<{ code: string; message: string }>("error", (e) => {
-    notice.textContent = e.message;
-    notice.hidden = false;
-    ctx.announce(e.message);
+    toast(e.message || "That was refused: nothing changed.", "error", 6000);
   });
 
   return {

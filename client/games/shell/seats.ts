@@ -67,6 +67,9 @@ function setText(el: HTMLElement, text: string): void {
   if (el.textContent !== text) el.textContent = text;
 }
 
+/** Past this many seats a phone's strip is laid out in rows of four, so every chip keeps its name. */
+const MANY_SEATS = 4;
+
 export class SeatList {
   readonly el: HTMLOListElement;
   /** The phone strip's details toggle (with `expandable`), placed by the game beside the list. */
@@ -114,6 +117,8 @@ export class SeatList {
       this.el.append(it.li);
     }
     while (this.items.length > lines.length) this.items.pop()!.li.remove();
+    // more seats than a phone's line holds whole: the strip becomes rows (shell.css)
+    this.el.toggleAttribute("data-many", lines.length > MANY_SEATS);
     lines.forEach((l, i) => {
       const it = this.items[i];
       const li = it.li;
