@@ -241,13 +241,14 @@ export async function mount(host: HTMLElement, ctx: GameContext): Promise<GameHa
   /**
    * A wide screen's tools and import report sit in the shell's side column, under the seats, so
    * the battlefields take the page's height under the room's bar (their cards readable on a
-   * 1366×768 laptop with four players); a narrow one keeps them above the canvas.
+   * 1366×768 laptop with four players); a narrow one keeps them above the canvas. (The
+   * battlefield tabs stay above the canvas they switch.)
    */
   const placeBars = () => {
     const beside = !narrow() && !!side;
-    for (const [el, before] of [[decks.report, endBar], [bar, table]] as const) {
+    for (const [el, home, before] of [[decks.report, root, endBar], [toolsEl, bar, tabs]] as const) {
       if (beside && el.parentElement !== side) side!.append(el);
-      else if (!beside && el.parentElement !== root) root.insertBefore(el, before);
+      else if (!beside && el.parentElement !== home) home.insertBefore(el, before);
     }
   };
 
