@@ -193,9 +193,14 @@ export class GameShell {
     const session = this.ctx.session;
     const late = session.firstFrameIn();
     if (late > 0) return `Live game, shown ${session.delaySeconds} s late: the table appears in ${late} s.`;
-    if (state.phase === "waiting") return me === null ? "The game has not started yet." : "Waiting for players — share the room code, or the owner adds a bot.";
+    if (state.phase === "waiting") {
+      if (me === null) return "The game has not started yet.";
+      // a public room has no code to share: the next player who picks Quick play sits here
+      return session.isPrivate ? "Waiting for players — share the room code, or the owner adds a bot." : "Waiting for players — the next player to pick Quick play joins you here, or the owner adds a bot.";
+    }
     if (state.phase === "finished") return `${this.opts.endTitle(state, me)} — press Play again for another game.`;
-    if (me !== null && acting.includes(me)) return state.together ? "Your move (everyone plays at once)." : "Your turn.";
+    // "everyone plays at once" only where there is someone else: a goldfish table is one player's
+    if (me !== null && acting.includes(me)) return state.together && acting.length > 1 ? "Your move (everyone plays at once)." : state.together ? "Your move." : "Your turn.";
     const names = acting.map((i) => state.seats[i]?.name || `Seat ${i + 1}`);
     return names.length ? `${names.join(", ")} to play.` : "";
   }

@@ -97,19 +97,45 @@ export function colourIdentity(d: CardDef): string {
 /** Every face's type line (a double-faced card's back counts for "is it a creature"). */
 const typeLines = (d: CardDef) => [d.type ?? "", ...(d.faces ?? []).map((f) => f.type ?? "")].join(" // ");
 
+/** A card's name as the copy limit reads it: case, spacing and the apostrophe's shape do not matter. */
+const nameKey = (name: string) => name.trim().replace(/\s+/g, " ").replace(/[\u2018\u2019]/g, "'").toLowerCase();
+
+/** The basic lands by name: a plain "20 Mountain" (a text card, no card data) is one as much as the data's Mountain. */
+const BASIC_LANDS = new Set(["plains", "island", "swamp", "mountain", "forest", "wastes"].flatMap((n) => [n, `snow-covered ${n}`]));
+
+/**
+ * The printed cards whose text says "A deck can have any number of cards named …" (or "up to
+ * seven / nine …"), by name: a text card of one is exempt as the card data's would be.
+ */
+const ANY_NUMBER = new Set(["relentless rats", "rat colony", "shadowborn apostle", "persistent petitioners", "dragon's approach", "slime against humanity", "hare apparent", "tempest hawk", "templar knight", "cid, timeless artificer"]);
+const UP_TO = new Set(["seven dwarves", "nazgûl", "nazgul"]);
+
+/** Every face's rules text. */
+const textOf = (d: CardDef) => [d.text ?? "", ...(d.faces ?? []).map((f) => f.text ?? "")].join("\n");
+
 /**
  * A basic land (any number of copies allowed): its type line says Basic … Land (on one line, as
  * /\bbasic\b.*\bland\b/i read it; looked for after the first "basic" of each line only, since
- * that regex scanned the rest of the line again from every "basic").
+ * that regex scanned the rest of the line again from every "basic"), or it bears a basic land's name.
  */
 export const isBasicLand = (d: CardDef): boolean =>
+  BASIC_LANDS.has(nameKey(d.name)) ||
   (d.faces?.[0]?.type ?? d.type ?? "").split(/[\n\r\u2028\u2029]/).some((line) => {
     const basic = line.search(/\bbasic\b/i);
     return basic >= 0 && /\bland\b/i.test(line.slice(basic + "basic".length));
   });
 
-/** Any number of copies: basic lands and "A deck can have any number of cards named …". */
-export const anyNumberAllowed = (d: CardDef): boolean => isBasicLand(d) || /a deck can have any number of cards named/i.test(d.text ?? "");
+/** Any number of copies: basic lands and "A deck can have any number of cards named …" (by its text, or its name without card data). */
+export const anyNumberAllowed = (d: CardDef): boolean => isBasicLand(d) || ANY_NUMBER.has(nameKey(d.name)) || /a deck can have any number of cards named/i.test(textOf(d));
+
+/**
+ * THE copy-limit rule, the one the deck stage and the server both ask (checks.ts): a card never
+ * counted against a format's copies. Any number allowed, and "A deck can have up to N cards
+ * named …" (the seed exempts those too; N is not enforced). It reads the name as well as the
+ * card data, so a list checked without the data (as written, in the browser) gets the verdict
+ * the server gives it with the data.
+ */
+export const noCopyLimit = (d: CardDef): boolean => anyNumberAllowed(d) || UP_TO.has(nameKey(d.name)) || /a deck can have up to \w+ cards named/i.test(textOf(d));
 
 /** May lead a Commander deck: a legendary creature, a Background… or "can be your commander". */
 export function canLead(d: CardDef): boolean {

@@ -3,7 +3,7 @@
 // commander, too many commanders and repeated cards block a checked game; the rest only warn,
 // because card data can be missing (a text card) and a kitchen table plays as it likes.
 
-import { canLead, colourIdentity, isBasicLand, pairs } from "./cards.js";
+import { canLead, colourIdentity, noCopyLimit, pairs } from "./cards.js";
 import type { Deck, DeckWarning, Section } from "./deck.js";
 import type { CardDef, Format } from "./types.js";
 
@@ -42,12 +42,6 @@ const COUNTED: Section[] = ["commander", "main"];
 
 /** The data (or a typed text card) says what the card is; an unknown card never earns a warning about what it is. */
 const known = (d: CardDef) => d.layout !== undefined || d.type !== undefined;
-
-/** "A deck can have any number of cards named …", "up to seven cards named …", or a basic land. */
-export function noCopyLimit(d: CardDef): boolean {
-  const text = [d.text ?? "", ...(d.faces ?? []).map((f) => f.text ?? "")].join("\n");
-  return isBasicLand(d) || /a deck can have any number of cards named/i.test(text) || /a deck can have up to \w+ cards named/i.test(text);
-}
 
 /** Copies count by English name: two printings of one card are repeats. A split card is one name. */
 const nameKey = (name: string) => name.trim().replace(/\s+/g, " ").toLowerCase();

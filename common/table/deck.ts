@@ -165,6 +165,15 @@ function nameAndPrinting(raw: string): { name: string; set?: string; number?: st
   return { name: s, ...(set ? { set } : {}), ...(number ? { number } : {}) };
 }
 
+const NUMBER_WORDS = ["one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten", "eleven", "twelve", "thirteen", "fourteen", "fifteen", "sixteen", "seventeen", "eighteen", "nineteen", "twenty"];
+
+/** A line without a count, written with one: "four Grizzly Bears" → "4 Grizzly Bears" (a count in words), else "1 …". */
+export function withCount(line: string): string {
+  const space = line.search(/\s/);
+  const n = space > 0 ? NUMBER_WORDS.indexOf(line.slice(0, space).toLowerCase()) + 1 : 0;
+  return n > 0 ? `${n} ${line.slice(space).trim()}` : `1 ${line}`;
+}
+
 function readLines(text: string): { lines: Line[]; errors: DeckError[]; total: number; last: number } {
   const out: Line[] = [];
   const prepared = prepareDecklist(text);
@@ -188,7 +197,7 @@ function readLines(text: string): { lines: Line[]; errors: DeckError[]; total: n
     }
     const m = countAndName(body);
     if (!m) {
-      errors.push({ line: at, text: raw, message: `line ${at}: "${line.slice(0, 40)}" has no count; write it as "1 ${line.slice(0, 40)}" or as a section name (Commander, Sideboard, Maybeboard, Tokens, Planes, Schemes).` });
+      errors.push({ line: at, text: raw, message: `line ${at}: "${line.slice(0, 40)}" has no count; write it as "${withCount(line.slice(0, 40))}" or as a section name (Commander, Sideboard, Maybeboard, Tokens, Planes, Schemes).` });
       return;
     }
     const count = Number(m.digits);

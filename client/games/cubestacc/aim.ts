@@ -59,6 +59,7 @@ export class Aim {
     const hot = this.hot && targets.some((t) => sameTarget(t, this.hot)) ? this.hot : null;
     this.hot = hot;
     this.d.board().setTargets(targets, hot);
+    this.d.guide.follow(this.selected !== null || this.dragging !== null);
   }
 
   pick(card: number): void {

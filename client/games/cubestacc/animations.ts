@@ -133,14 +133,26 @@ export function flyPicture(
   );
 }
 
-/** A short text that floats up and fades (K stack "+2", "Skip!"). */
-export function floatText(host: HTMLElement, x: number, y: number, text: string, className = ""): void {
+/**
+ * The way a float moves from its anchor (x, y): `up` from its centre (K stack "+2"); `down` from
+ * its top edge and `left` from its right edge (a seat's word, which must not cover the seat).
+ */
+const DRIFT: Record<"up" | "down" | "left", [string, string, string]> = {
+  up: ["translate(-50%, -50%) scale(.6)", "translate(-50%, -90%) scale(1.15)", "translate(-50%, -160%) scale(1)"],
+  down: ["translate(-50%, 0) scale(.6)", "translate(-50%, 15%) scale(1.1)", "translate(-50%, 70%) scale(1)"],
+  left: ["translate(-100%, -50%) scale(.6)", "translate(-108%, -50%) scale(1.1)", "translate(-130%, -50%) scale(1)"],
+};
+
+/** A short text that floats and fades (K stack "+2", "Skip!"). */
+export function floatText(host: HTMLElement, x: number, y: number, text: string, className = "", drift: keyof typeof DRIFT = "up"): void {
   const el = document.createElement("div");
   el.className = `cs-float ${className}`;
   el.textContent = text;
   el.style.left = `${x}px`;
   el.style.top = `${y}px`;
   el.setAttribute("aria-hidden", "true");
+  const [from, mid, to] = DRIFT[drift];
+  el.style.transform = mid; // where it rests without an animation (reduced motion)
   host.append(el);
   if (typeof el.animate !== "function" || prefersReducedMotion()) {
     setTimeout(() => el.remove(), 900);
@@ -148,9 +160,9 @@ export function floatText(host: HTMLElement, x: number, y: number, text: string,
   }
   el.animate(
     [
-      { transform: "translate(-50%, -50%) scale(.6)", opacity: 0 },
-      { transform: "translate(-50%, -90%) scale(1.15)", opacity: 1, offset: 0.25 },
-      { transform: "translate(-50%, -160%) scale(1)", opacity: 0 },
+      { transform: from, opacity: 0 },
+      { transform: mid, opacity: 1, offset: 0.25 },
+      { transform: to, opacity: 0 },
     ],
     { duration: 1100, easing: "ease-out", fill: "both" },
   ).finished.then(

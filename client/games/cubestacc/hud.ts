@@ -168,6 +168,9 @@ export class Hud {
     ready.addEventListener("click", () => act.ready(ready.getAttribute("aria-pressed") !== "true"));
     const addBot = h("button", { type: "button", class: "secondary", id: "cs-add-bot" }, "Add a bot");
     addBot.addEventListener("click", () => act.addBot());
+    // the rules while the room fills: here, beside Start, rather than over it (teaching.ts)
+    const rules = h("button", { type: "button", class: "secondary", id: "cs-wait-howto" }, "How to play");
+    rules.addEventListener("click", () => act.help());
     this.waitButtons = { start, ready, addBot };
     this.waiting = h(
       "div",
@@ -175,7 +178,7 @@ export class Hud {
       h("h2", {}, "Waiting for players"),
       this.waitCode,
       this.waitText,
-      h("div", { class: "cs-panel-actions" }, start, ready, addBot),
+      h("div", { class: "cs-panel-actions" }, start, ready, addBot, rules),
     );
 
     // ---- end screen (the shell's): the ranking is Cubestacc's own

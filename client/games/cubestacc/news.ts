@@ -16,6 +16,18 @@ export interface NewsDeps {
   announce(text: string): void;
   /** Screenshots freeze the scene: no floats then. */
   frozen(): boolean;
+  /** The table's box: a seat's word floats on its side of the seat. */
+  tableHost(): HTMLElement;
+}
+
+/**
+ * Where a seat's word ("Skip!", "UH OH!") floats: beside its chip on the table's side, never
+ * over the seat's name. A chip right of the table (the desktop's seat column): left of it,
+ * drifting left; a chip above the table (a phone's strip): under it, drifting down.
+ */
+export function besideSeat(chip: DOMRect, table: DOMRect): { x: number; y: number; drift: "left" | "down" } {
+  if (chip.left >= table.right - 1) return { x: chip.left - 8, y: chip.top + chip.height / 2, drift: "left" };
+  return { x: chip.left + chip.width / 2, y: chip.bottom + 6, drift: "down" };
 }
 
 export class TableNews {
@@ -40,7 +52,10 @@ export class TableNews {
     if (floatAt !== null && floatMsg && !this.deps.frozen()) {
       const chip = this.deps.hud().seatsBox.querySelector(`[data-seat="${floatAt}"]`) as HTMLElement | null;
       const r = chip?.getBoundingClientRect();
-      if (r && r.width > 0) floatText(document.body, r.left + r.width / 2, r.top + r.height / 2, floatMsg, "cs-float-seat");
+      if (r && r.width > 0) {
+        const at = besideSeat(r, this.deps.tableHost().getBoundingClientRect());
+        floatText(document.body, at.x, at.y, floatMsg, "cs-float-seat", at.drift);
+      }
     }
   }
 

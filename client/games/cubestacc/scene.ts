@@ -90,6 +90,7 @@ class CubestaccScene implements GameHandle {
     penalty: this.penalty,
     announce: (text) => this.ctx.announce(text),
     frozen: () => this.view.frozen,
+    tableHost: () => this.tableHost,
   });
   /** A rated game's changes on the end screen (client/games/shell/rated.ts). */
   private rated: RatedBox | null = null;

@@ -40,14 +40,16 @@ export class Teaching {
   /**
    * Before a player's first game: how to play (spectators and returning players skip it), but
    * never at the cost of a turn: while the clock runs on our own turn it waits, and when our
-   * turn comes at a timed table the card steps aside (offered again next time).
+   * turn comes at a timed table the card steps aside (offered again next time). Nor over a room
+   * that is filling: the owner's Start and the code to share stay in view, the waiting panel
+   * offers the rules ("How to play"), and the card comes once the game is dealt.
    */
   teach(m: TableModel, me: number | null, prev: TableModel | null): void {
     if (me === null) return;
     const timedTurn = (x: TableModel | null) => !!x && x.phase === "playing" && x.timer > 0 && x.turn === me;
     if (!this.howtoChecked) {
       if (howtoSeen()) this.howtoChecked = true;
-      else if (!timedTurn(m)) {
+      else if (m.phase !== "waiting" && m.phase !== "" && !timedTurn(m)) {
         this.howtoChecked = true;
         this.howto.show(m.wildPivot, m.timer);
       }
@@ -69,6 +71,6 @@ export class Teaching {
   }
 
   private pick(m: TableModel, me: number | null, howtoOpen: boolean): number | null {
-    return this.guide.pick(m.mode, me !== null && m.turn === me && m.phase === "playing", guideCards(m.mine?.legal ?? []), howtoOpen);
+    return this.guide.pick(m.mode, me !== null && m.turn === me && m.phase === "playing", guideCards(m.mine?.legal ?? []), howtoOpen, m.turnNo);
   }
 }

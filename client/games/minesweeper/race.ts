@@ -229,7 +229,11 @@ class RacePanel {
         text = w >= 0 ? `${w === me?.seat ? "You win" : `${this.racers[w]?.name ?? "Someone"} wins`}! ` : "Everyone is out. ";
         text += me ? "Ready again for a rematch." : "";
         text += awayText;
-      } else if (here.length < 2) text = `Waiting for players (${here.length}/${num(state.maxSeats, 2)} here). Share the code to invite someone.${awayText}`;
+      } else if (here.length < 2) {
+        // A race needs two. A private room has a code to share (the room bar shows it); a public one fills by quick play.
+        const invite = this.ctx.session.isPrivate ? "Share the room code to invite someone." : "The next player to pick Race in quick play joins you here; a race needs two (Solo plays alone).";
+        text = `Waiting for players (${here.length}/${num(state.maxSeats, 2)} here). ${invite}${awayText}`;
+      }
       else text = `${ready}/${here.length} ready. The race starts when everyone here is ready${canStart ? " — or start it now" : ""}.${awayText}`;
     } else if (phase === "countdown") text = state.preparing ? String(state.preparing) : "Get ready…"; // a no-guess board being made
     else if (phase === "racing") {

@@ -1,8 +1,9 @@
 // Card pictures for the table's canvas, each drawn ONCE per look and size into a texture every
 // sprite showing it shares (sizes are the on-screen ones, so small text stays sharp; the cache
 // is emptied when it grows past what a table shows):
-// - a drawn frame that reads at a glance at every size: the name on one line (shrunk, then cut
-//   with an ellipsis — never broken inside a word), mana symbols, the frame in the card's
+// - a drawn frame that reads at a glance at every size: the name at a readable size, on one
+//   line or two (broken between words; only a name too long even for two lines is shrunk, then
+//   cut with an ellipsis — never broken inside a word), mana symbols, the frame in the card's
 //   colour, the type line, the oracle text on larger cards (wrapped, shrunk to fit), and the
 //   P/T or loyalty box with the table's changes; split cards show both halves;
 // - the card's picture when the server gives one (CARD_IMAGES=on) and it has loaded, with the
@@ -61,8 +62,49 @@ export function fitLine(text: string, size: number, width: number, o: { bold?: b
   return { text: lo ? `${text.slice(0, lo).trimEnd()}…` : "…", size: min };
 }
 
+/** A card's name is drawn at least this large wherever two lines of it fit (issue 37: 7 px names). */
+export const NAME_PX = 10;
+
+/**
+ * A card's name in `width`: one line at `size` (shrunk no lower than the readable size), else
+ * two lines broken between words, the longer line as short as it can be (down to 9 px, the
+ * second line cut with an ellipsis only when even that is too long), else — one long word —
+ * one line shrunk and cut as `fitLine` does.
+ */
+export function fitName(text: string, size: number, width: number): { lines: string[]; size: number } {
+  const readable = Math.min(size, NAME_PX);
+  const wide = (t: string, px: number) => CanvasTextMetrics.measureText(t, style(px, { bold: true })).width;
+  for (let s = size; s >= readable; s -= 0.5) if (wide(text, s) <= width) return { lines: [text], size: s };
+  const words = text.split(" ");
+  if (words.length < 2) {
+    const one = fitLine(text, size, width, { bold: true, min: Math.max(6, size * 0.68) });
+    return { lines: [one.text], size: one.size };
+  }
+  const floor = Math.min(readable, 9);
+  for (let s = size; s >= floor; s -= 0.5) {
+    let best: string[] | null = null;
+    let bestW = Infinity;
+    for (let k = 1; k < words.length; k++) {
+      const pair = [words.slice(0, k).join(" "), words.slice(k).join(" ")];
+      const w = Math.max(...pair.map((l) => wide(l, s)));
+      if (w <= width && w < bestW) [best, bestW] = [pair, w];
+    }
+    if (best) return { lines: best, size: s };
+  }
+  // The most words that fit on the first line; the rest cut on the second.
+  let k = 1;
+  while (k < words.length - 1 && wide(words.slice(0, k + 1).join(" "), floor) <= width) k++;
+  const rest = fitLine(words.slice(k).join(" "), floor, width, { bold: true, min: floor });
+  return { lines: [fitLine(words.slice(0, k).join(" "), floor, width, { bold: true, min: floor }).text, rest.text], size: floor };
+}
+
 export class CardArt {
   private cache = new Map<string, Texture>();
+  /** The size each drawn face's name was drawn at (the tests read it: a name a person can read). */
+  private nameSizes = new WeakMap<Texture, number>();
+  private drawnName: number | null = null;
+  /** Where the drawn face's title (and cost row) ends: the table's chips start under it. */
+  private drawnTop = 0;
   readonly images: CardImages;
 
   constructor(
@@ -85,7 +127,7 @@ export class CardArt {
     const key = JSON.stringify([w, h, c.card, c.face ?? 0, pt, extras, counters, c.quantity ?? 1, look, !!picture]);
     return this.cached(key, w, h, () => {
       const root = picture ? this.drawPicture(picture, f, w, h) : isSplit(c.card!) && w >= 88 ? this.drawSplit(facesOf(c.card!), w, h) : this.drawFrame(f, w, h);
-      this.drawTable(root, w, h, { pt: pt && (!picture || w < 120 || pt.change !== 0) ? pt : null, extras, counters, quantity: c.quantity ?? 1, look, picture: !!picture });
+      this.drawTable(root, w, h, { pt: pt && (!picture || w < 120 || pt.change !== 0) ? pt : null, extras, counters, quantity: c.quantity ?? 1, look, picture: !!picture, top: this.drawnTop });
       return root;
     });
   }
@@ -113,14 +155,22 @@ export class CardArt {
     this.images.destroy();
   }
 
+  /** The size a face's name is drawn at on `t` (null: a back, or a large picture showing its own). */
+  nameSize(t: Texture): number | null {
+    return this.nameSizes.get(t) ?? null;
+  }
+
   private cached(key: string, w: number, h: number, draw: () => Container): Texture {
     let t = this.cache.get(key);
     if (!t) {
+      this.drawnName = null;
+      this.drawnTop = 0;
       const c = draw();
       // The frame is the card's rectangle: whatever runs past its edge is cut off.
       t = this.renderer.generateTexture({ target: c, frame: new Rectangle(0, 0, w, h), resolution: this.renderer.resolution, antialias: true });
       c.destroy({ children: true });
       this.cache.set(key, t);
+      if (this.drawnName !== null) this.nameSizes.set(t, this.drawnName);
     }
     return t;
   }
@@ -174,21 +224,24 @@ export class CardArt {
     root.addChild(g);
     const inner = { x: b, y: b, w: w - 2 * b, h: h - 2 * b };
     const small = w < 72;
-    const titleH = Math.max(small ? 11 : 13, Math.round(h * (small ? 0.16 : 0.115)));
+    const line = Math.max(small ? 11 : 13, Math.round(h * (small ? 0.16 : 0.115)));
     const pad = Math.max(2, Math.round(w * 0.03));
+    // A battlefield's and a hand's card: its name at a readable size, on two lines where one is too short.
+    const nameSize = small ? Math.round(line * 0.66) : Math.max(NAME_PX, Math.round(line * 0.68));
+    let d = Math.round(line * (small ? 0.66 : 0.74));
+    // The cost beside the name, unless the name would not fit there on one line: then it goes on its own row.
+    const costGuess = f.cost ? manaSymbols(f.cost).length * d * 1.12 + pad : 0;
+    const beside = fitName(f.name, nameSize, inner.w - 2 * pad - costGuess);
+    const costBeside = !small && (w >= 130 || (beside.lines.length === 1 && !beside.lines[0].endsWith("…") && beside.size >= Math.min(nameSize, NAME_PX)));
+    if (!costBeside && !small) d = Math.round(line * 0.62);
+    const name = f.cost && costBeside ? beside : fitName(f.name, nameSize, inner.w - 2 * pad);
+    this.drawnName = name.size;
+    const titleH = name.lines.length > 1 ? Math.max(line, Math.round(name.size * 1.18 * 2 + 3)) : line;
     // Title bar.
     g.roundRect(inner.x, inner.y, inner.w, titleH, Math.max(2, r * 0.5)).fill(col.panel).stroke({ color: 0x111111, width: 0.75, alpha: 0.4 });
-    const nameSize = Math.round(titleH * (small ? 0.66 : 0.68));
-    let d = Math.round(titleH * (small ? 0.66 : 0.74));
-    // The cost beside the name, unless the name would be cut there: then it goes on its own row.
-    const costGuess = f.cost ? manaSymbols(f.cost).length * d * 1.12 + pad : 0;
-    const costBeside = !small && (w >= 130 || !fitLine(f.name, nameSize, inner.w - 2 * pad - costGuess, { bold: true, min: Math.max(6, nameSize * 0.75) }).text.endsWith("…"));
-    if (!costBeside && !small) d = Math.round(titleH * 0.62);
-    let costW = 0;
     let y = inner.y + titleH;
-    if (f.cost && costBeside) costW = this.mana(root, f.cost, inner.x + inner.w - pad, inner.y + titleH / 2, d) + pad;
-    const name = fitLine(f.name, nameSize, inner.w - 2 * pad - costW, { bold: true, min: Math.max(6, nameSize * 0.68) });
-    const nt = this.text(root, name.text, style(name.size, { bold: true }), inner.x + pad, 0);
+    if (f.cost && costBeside) this.mana(root, f.cost, inner.x + inner.w - pad, inner.y + titleH / 2, d);
+    const nt = this.text(root, name.lines.join("\n"), style(name.size, { bold: true }), inner.x + pad, 0);
     nt.y = inner.y + (titleH - nt.height) / 2;
     if (f.cost && !costBeside) {
       // Small cards: the cost on its own row under the name, so the name keeps the width.
@@ -196,6 +249,7 @@ export class CardArt {
       this.mana(root, f.cost, inner.x + inner.w - 1, y + row / 2 + 1, row);
       y += row + 2;
     }
+    this.drawnTop = Math.max(this.drawnTop, y);
     const typeH = Math.max(9, Math.round(h * (small ? 0.11 : 0.085)));
     const ptH = Math.max(10, Math.round(h * 0.1));
     const big = w >= 100;
@@ -263,23 +317,27 @@ export class CardArt {
     root.addChild(s, mask);
     if (w < 120) {
       // A small picture's own name cannot be read: a strip with it on top.
-      const sh = Math.max(11, Math.round(h * 0.14));
-      const n = fitLine(f.name, Math.round(sh * 0.68), w - 6, { bold: true, min: 6 });
+      const line = Math.max(11, Math.round(h * 0.14));
+      const n = fitName(f.name, Math.max(Math.round(line * 0.68), Math.min(NAME_PX, line - 2)), w - 6);
+      this.drawnName = n.size;
+      const sh = n.lines.length > 1 ? Math.round(n.size * 1.18 * 2 + 3) : line;
+      this.drawnTop = sh + 1;
       const bar = new Graphics().roundRect(1, 1, w - 2, sh, 3).fill({ color: 0x111111, alpha: 0.78 });
       root.addChild(bar);
-      const t = this.text(root, n.text, style(n.size, { bold: true, fill: 0xffffff }), 3, 0);
+      const t = this.text(root, n.lines.join("\n"), style(n.size, { bold: true, fill: 0xffffff }), 3, 0);
       t.y = 1 + (sh - t.height) / 2;
     }
     return root;
   }
 
   /** What the table did to the card: P/T or loyalty box, counters, labels, keywords, pile size, looks. */
-  private drawTable(root: Container, w: number, h: number, o: { pt: { text: string; change: number } | null; extras: string[]; counters: [string, number][]; quantity: number; look: Look; picture: boolean }): void {
+  private drawTable(root: Container, w: number, h: number, o: { pt: { text: string; change: number } | null; extras: string[]; counters: [string, number][]; quantity: number; look: Look; picture: boolean; top: number }): void {
     const g = new Graphics();
     root.addChild(g);
     const size = Math.max(7, Math.round(w * 0.1));
     const chipSize = Math.max(7, Math.round(w * 0.085));
-    let y = Math.round(h * (o.picture ? 0.2 : w < 72 ? 0.34 : 0.22));
+    // Under the name (two lines of it, and a cost row, reach further down on a small card).
+    let y = Math.max(Math.round(h * (o.picture ? 0.2 : w < 72 ? 0.34 : 0.22)), Math.round(o.top) + 2);
     const chip = (text: string, fill: number, ink = 0x1b1b1b) => {
       const line = fitLine(text, chipSize, w - 10, { bold: true, min: 6 });
       const t = new Text({ text: line.text, style: style(line.size, { bold: true, fill: ink }), resolution: this.renderer.resolution });

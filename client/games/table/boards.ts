@@ -81,7 +81,7 @@ export class BoardsView {
   snapshot(): Record<string, unknown> {
     const l = this.canvas.layout;
     return {
-      cards: this.canvas.spots.map((s) => ({ id: s.card.id, zone: s.zone, seat: s.seat, name: s.card.card?.name ?? null, shows: cardWords(s.card)?.name ?? null, cost: s.card.card?.cost ?? null, picture: s.picture, tapped: !!s.card.tapped, ...this.client(s.rect) })),
+      cards: this.canvas.spots.map((s) => ({ id: s.card.id, zone: s.zone, seat: s.seat, name: s.card.card?.name ?? null, shows: cardWords(s.card)?.name ?? null, cost: s.card.card?.cost ?? null, picture: s.picture, nameSize: s.nameSize ?? null, tapped: !!s.card.tapped, ...this.client(s.rect) })),
       fields: l?.boards.map((b) => ({ seat: b.seat, ...this.client(b.field) })) ?? [],
       piles: l?.boards.flatMap((b) => b.piles.map((p) => ({ seat: b.seat, zone: p.zone, ...this.client(p.rect) }))) ?? [],
       handStrip: l?.hand ? this.client(l.hand) : null,

@@ -23,6 +23,8 @@ export interface CardSpot {
   seat: number;
   rect: Rect;
   centre: { x: number; y: number };
+  /** The size its name is drawn at, CSS px (null: a back, or a large picture's own name). */
+  nameSize?: number | null;
   /** Drawn with the card's picture (else its drawn frame). */
   picture: boolean;
 }
@@ -288,12 +290,13 @@ export class TableCanvas {
     const h = turned ? size.w : size.h;
     // Highlighted for everyone: a bright frame behind the card.
     if (c.highlight) this.cardsPool.shape(`${key}:lit`, sig(at, w, h), (g) => g.roundRect(at.x - w / 2 - 4, at.y - h / 2 - 4, w + 8, h + 8, 6).fill({ color: LIGHT, alpha: 0.35 }).stroke({ color: LIGHT, width: 3 }));
-    const s = this.cardsPool.sprite(key, this.art.face(c, size.w, size.h));
+    const face = this.art.face(c, size.w, size.h);
+    const s = this.cardsPool.sprite(key, face);
     s.anchor.set(0.5);
     s.position.set(at.x, at.y);
     s.angle = c.tapped && zone === "battlefield" ? 90 : angle;
     const rect = box ?? { x: at.x - w / 2, y: at.y - h / 2, w, h };
-    this.spots.push({ card: c, zone, seat, rect, centre: { x: rect.x + rect.w / 2, y: rect.y + rect.h / 2 }, picture: !!this.art.images.get(pictureOf(c)) });
+    this.spots.push({ card: c, zone, seat, rect, centre: { x: rect.x + rect.w / 2, y: rect.y + rect.h / 2 }, picture: !!this.art.images.get(pictureOf(c)), nameSize: this.art.nameSize(face) });
     this.sprites.set(`${zone}:${c.id}`, s);
     const words = cardWords(c);
     if (words) this.names.push(words.name);

@@ -44,7 +44,7 @@ const fileInput = (id: string) => h("input", { type: "file", id, accept: ".txt,.
 export class DeckStage {
   readonly el = h("section", { class: "tt-decks", id: "tt-decks" });
   readonly report = h("div", { class: "tt-report", id: "tt-report", hidden: true, role: "status" });
-  private readonly text = h("textarea", { id: "tt-decklist", rows: 8, placeholder: "4 Lightning Bolt (M10) 146\n1 Delver of Secrets // Insectile Aberration\n20 Mountain\n\nSideboard\n2 Duress", "aria-describedby": "tt-decklist-help tt-check" }) as HTMLTextAreaElement;
+  private readonly text = h("textarea", { id: "tt-decklist", rows: 8, placeholder: "Paste your decklist here: one card a line, its count first (such as 4 Lightning Bolt).", "aria-describedby": "tt-decklist-help tt-check" }) as HTMLTextAreaElement;
   private readonly file = fileInput("tt-deck-file");
   private readonly fileBtn = h("button", { type: "button", class: "secondary", id: "tt-deck-file-btn" }, "Open a deck file…");
   private readonly importBtn = h("button", { type: "button", class: "primary", id: "tt-import" }, "Import decklist");
@@ -79,6 +79,7 @@ export class DeckStage {
   constructor(private readonly host: DeckHost) {
     this.chooser = new GameListChooser(() => this.drawCheck());
     this.importBtn.addEventListener("click", () => {
+      if (!this.text.value.trim()) return this.refused("The decklist is empty: paste your list (one card a line, such as 4 Lightning Bolt) or open a deck file, then Import. For playing cards, choose “Use the standard 52-card deck”.");
       const text = this.textToSend();
       if (text === null || !this.sendPartner()) return;
       for (const m of deckMessages(text)) host.send(m);

@@ -58,7 +58,7 @@ export function layoutTable(w: number, h: number, seats: number[], opts: { hand:
   // The hand strip: tall enough to read a card's name and cost (on a wide screen its oracle text).
   // Four boards share the height with it: a lower strip there leaves their cards readable too.
   const many = seats.length > 2;
-  const handH = opts.hand ? (phone ? Math.round(Math.min(160, Math.max(104, h * 0.22))) : Math.min(220, Math.max(many ? 132 : 150, Math.round(h * (many ? 0.22 : 0.26))))) : 0;
+  const handH = opts.hand ? (phone ? Math.round(Math.min(160, Math.max(104, h * 0.22))) : Math.min(220, Math.max(many ? 132 : 150, Math.round(h * 0.22)))) : 0;
   // Room for the fan's tilt and dip: no card's foot is cut at the strip's (the screen's) foot.
   const handCardH = Math.max(64, handH - (phone ? 26 : 30));
   const HEAD = opts.compact ? HEADER_COMPACT : HEADER;
@@ -77,8 +77,10 @@ export function layoutTable(w: number, h: number, seats: number[], opts: { hand:
     const zones: PileZone[] = opts.others(seat) ? [...PILE_ZONES, "hand"] : [...PILE_ZONES];
     const ph = Math.min(90, (field.h - GAP * (zones.length - 1)) / zones.length);
     const piles = zones.map((zone, k) => ({ zone, rect: { x: x + bw - PILE_W, y: field.y + k * (ph + GAP), w: PILE_W, h: ph } }));
-    // Big enough to read a name: four boards on a laptop give about 70×97 (was 55×77).
-    const cardH = Math.round(Math.max(52, Math.min(150, field.h / 2.1, field.w / 3.4)));
+    // Big enough to read a name: two or four boards on a 1366×768 laptop give about 86×119 (was
+    // 51×71; issue 37). A wide screen's cards fill a little more of the field's height (two rows
+    // of them just overlap); a phone keeps room for two rows.
+    const cardH = Math.round(Math.max(52, Math.min(150, field.h / (phone ? 2.1 : 1.9), field.w / 3.4)));
     return { seat, header, field, piles, card: { w: Math.round(cardH * 0.72), h: cardH } };
   });
   const hand = handH ? { x: 0, y: h - handH, w, h: handH } : null;

@@ -238,9 +238,24 @@ export async function mount(host: HTMLElement, ctx: GameContext): Promise<GameHa
   });
   if (side) sideWatch.observe(side);
 
+  /**
+   * A wide screen's tools and import report sit in the shell's side column, under the seats, so
+   * the battlefields take the page's height under the room's bar (their cards readable on a
+   * 1366×768 laptop with four players); a narrow one keeps them above the canvas. (The
+   * battlefield tabs stay above the canvas they switch.)
+   */
+  const placeBars = () => {
+    const beside = !narrow() && !!side;
+    for (const [el, home, before] of [[decks.report, root, endBar], [toolsEl, bar, tabs]] as const) {
+      if (beside && el.parentElement !== side) side!.append(el);
+      else if (!beside && el.parentElement !== home) home.insertBefore(el, before);
+    }
+  };
+
   const drawTable = () => {
     const t = view!.table!;
     const g = me();
+    placeBars();
     if (focus >= t.players.length) focus = 0;
     const seats = shownSeats(t.players.length, g, focus, narrow());
     root.classList.toggle("tt-many", !narrow() && t.players.length > 4);
