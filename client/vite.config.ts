@@ -2,7 +2,7 @@
 // repository's dist/client (served by the game server as static files).
 import { defineConfig } from "vite";
 import { fileURLToPath } from "node:url";
-import { pwa } from "../scripts/pwa";
+import { pwa } from "../scripts/pwa.ts";
 
 const here = fileURLToPath(new URL(".", import.meta.url));
 const target = process.env.HUB_SERVER ?? "http://localhost:2567";
