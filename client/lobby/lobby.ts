@@ -18,7 +18,7 @@ import { codeProblem } from "../net/joinErrors";
 import { roomCard } from "./roomCards";
 import { ratedPanel } from "./rated";
 import { recentGames } from "./recentGames";
-import { loadProfile, onProfile, renameProfileSoon } from "../net/profile";
+import { chooseName, loadProfile, onProfile } from "../net/profile";
 import "./lobby.css";
 
 export interface LobbyActions {
@@ -135,10 +135,8 @@ export class Lobby {
       spellcheck: "false",
     });
     input.value = loadName();
-    input.addEventListener("input", () => {
-      saveName(input.value);
-      renameProfileSoon(input.value);
-    });
+    // the one name: this browser's seats and its profile (My games, device links) go by it
+    input.addEventListener("input", () => chooseName(input.value));
     input.addEventListener("change", () => {
       saveName(input.value);
       input.value = loadName();

@@ -24,6 +24,7 @@ export const EVENTS = [
   "room.error",
   "move.refused",
   "join.refused",
+  "profile.refused",
   "flood.cut",
   "roomlog.write-failed",
   "roomlog.failing",

@@ -94,7 +94,7 @@ const moveLatency = new Histogram({
 
 const refusals = new Counter({
   name: "hub_refusals_total",
-  help: "Refused messages (where=message), refused creates and joins (where=join) and HTTP requests turned away (where=http), per refusal code",
+  help: "Refused messages (where=message), refused creates and joins (where=join), HTTP requests turned away (where=http) and profiles not made (where=profile), per refusal code",
   labelNames: ["where", "code"],
   registers: [registry],
 });
@@ -157,7 +157,7 @@ export const metrics = {
     moves.inc({ game, by });
     if (seconds !== undefined) moveLatency.observe({ game }, seconds);
   },
-  refused(where: "message" | "join" | "http", code: string): void {
+  refused(where: "message" | "join" | "http" | "profile", code: string): void {
     refusals.inc({ where, code });
   },
   floodCut(reason: "flooding" | "not-reading"): void {

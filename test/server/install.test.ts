@@ -29,6 +29,8 @@ describe("install: what a newcomer reads", function () {
     const loaded = await loadConfigFromFile({ command: "build", mode: "production" }, join(ROOT, "client", "vite.config.ts"), ROOT, "info", logger);
     expect(loaded?.config.build?.outDir, "the config loaded").to.be.a("string");
     expect(said.filter((l) => !l.startsWith("info")), "what Vite printed").to.deep.equal([]);
+    // nor Rolldown's timing note on a slow machine ("[PLUGIN_TIMINGS] JavaScript callbacks ran for…")
+    expect(loaded?.config.build?.rolldownOptions?.checks?.bundlerTimings).to.equal(false);
   });
 
   it("the README says an install may compile SQLite, how long that takes, and what it needs", () => {
