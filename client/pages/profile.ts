@@ -15,7 +15,7 @@ interface Figures {
 }
 
 const TITLES: Record<string, string> = { minesweeper: "Minesweeper", cubestacc: "Cubestacc", connect4: "Connect Four", pets: "Auto Pets", table: "Card table" };
-const MODES: Record<string, string> = { solo: "solo", coop: "co-op", race: "race", online: "online" };
+const MODES: Record<string, string> = { solo: "solo", coop: "co-op", race: "race", online: "online", arena: "arena run" };
 const COLOURS = ["#ffb000", "#5ab0ff", "#7bd88f", "#ff7a90", "#c39bff", "#4fd6c8"];
 const SVG = "http://www.w3.org/2000/svg";
 
