@@ -148,7 +148,7 @@ describe("e2e: a home for players (two processes, PostgreSQL)", function () {
     // The profile page draws the rating over time.
     await ann.page.goto(`${b!.http}/#/profile/${annProfile.id}`);
     await ann.page.waitForSelector("#rating-chart polyline");
-    expect(await ann.page.textContent(".pr-rating")).to.match(/Connect Four.*1,\d{3}\?.*1 rated game, 1 won/);
+    expect(await ann.page.textContent(".pr-rating")).to.match(/Connect Four.*1,\d{3} \(provisional\).*1 rated game, 1 won/);
     await screenshot(ann.page, "home-profile-chart-desktop");
   });
 });

@@ -1,7 +1,7 @@
 // A rated game's changes on an end screen: "Your rating: +12", then each player's rating
 // before → after and the change (the room's `rated` event, docs/protocol.md "Rated quick
 // play"). Every end screen uses it: the shell's, Cubestacc's, the Minesweeper race's.
-import { deltaText } from "../../../common/rated";
+import { deltaText, PROVISIONAL_WORD } from "../../../common/rated";
 import type { RoomSession } from "../../net/session";
 import { h } from "../../ui/dom";
 import "./rated.css";
@@ -11,6 +11,18 @@ export interface RatedEvent {
   gameNo: number;
   pool: string;
   changes: { seat: number; before: number; after: number; delta: number; provisional: boolean; games: number }[];
+}
+
+/** Why a provisional rating moved so much (a first game: ±158), when one did. */
+function provisionalNote(changes: RatedEvent["changes"]): HTMLElement[] {
+  const moved = changes.filter((c) => c.provisional);
+  if (moved.length === 0) return [];
+  const most = Math.max(...moved.map((c) => Math.abs(c.delta)));
+  return [h(
+    "p",
+    { class: "gs-rated-note" },
+    `Provisional: the first rated games move a rating a lot (up to ${most} points here) while the hub learns how strong a player is; each game after moves it less, and after about a dozen games the rating is no longer provisional.`,
+  )];
 }
 
 export class RatedBox {
@@ -47,11 +59,12 @@ export class RatedBox {
             "li",
             { class: `gs-rated-row${c.seat === me ? " me" : ""}`, "data-seat": c.seat },
             h("span", { class: "gs-rated-name" }, name(c.seat)),
-            h("span", { class: "gs-rated-value" }, `${c.before.toLocaleString("en-US")} → ${c.after.toLocaleString("en-US")}${c.provisional ? "?" : ""}`),
+            h("span", { class: "gs-rated-value" }, `${c.before.toLocaleString("en-US")} → ${c.after.toLocaleString("en-US")}${c.provisional ? ` ${PROVISIONAL_WORD}` : ""}`),
             h("strong", { class: `gs-rated-delta ${c.delta >= 0 ? "up" : "down"}` }, deltaText(c.delta)),
           ),
         ),
       ),
+      ...provisionalNote(r!.changes),
     );
   }
 
