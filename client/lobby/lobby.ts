@@ -7,7 +7,7 @@ import { fetchRooms, normaliseCode, type PublicRoom } from "../net/client";
 import { errorText, type RoomSession } from "../net/session";
 import { cannotSaveNow } from "../net/joinErrors";
 import { toast } from "../ui/toast";
-import { retryText, STILL_UNAVAILABLE, StillUnavailable, untilAvailable, UNAVAILABLE } from "../net/retry";
+import { isOffline, OFFLINE, retryText, stillUnavailableText, StillUnavailable, untilAvailable, UNAVAILABLE } from "../net/retry";
 import { loadName, saveName } from "../net/storage";
 import { h } from "../ui/dom";
 import { CLIENT_GAMES, type ClientGame } from "../games/registry";
@@ -283,7 +283,7 @@ export class Lobby {
     } catch (e) {
       if (cancelled()) return;
       // A full disk is said in the server's own words (what happened, try again later).
-      this.setStatus(e instanceof StillUnavailable ? STILL_UNAVAILABLE : (cannotSaveNow(e) ?? `Could not join: ${errorText(e)}`), true);
+      this.setStatus(e instanceof StillUnavailable ? stillUnavailableText() : (cannotSaveNow(e) ?? `Could not join: ${errorText(e)}`), true);
     } finally {
       if (!cancelled()) {
         this.busy = false;
@@ -302,7 +302,11 @@ export class Lobby {
       this.renderRooms(rooms);
     } catch (e) {
       if (abort.signal.aborted) return;
-      this.roomsNote.textContent = errorText(e) === UNAVAILABLE ? `${UNAVAILABLE} The list refreshes by itself.` : `Could not load rooms (${errorText(e)}).`;
+      this.roomsNote.textContent = isOffline()
+        ? `${OFFLINE} The live rooms show again once you are back online.`
+        : errorText(e) === UNAVAILABLE
+          ? `${UNAVAILABLE} The list refreshes by itself.`
+          : `Could not load the live rooms: the hub did not answer (${errorText(e)}). The list refreshes by itself.`;
     }
   }
 

@@ -213,7 +213,8 @@ export async function profileForSeat(): Promise<StoredProfile | null> {
   const late = new Promise<null>((r) => (timer = setTimeout(() => r(null), SEAT_WAITS_MS)));
   try {
     const p = await Promise.race([ensureProfile(), late]);
-    if (!p && trouble && !trouble.retryInSeconds) for (const l of seatListeners) l(trouble);
+    // (offline, the join cannot happen either: it says so itself)
+    if (!p && trouble && !trouble.retryInSeconds && trouble.code !== "offline") for (const l of seatListeners) l(trouble);
     return p;
   } finally {
     clearTimeout(timer);
