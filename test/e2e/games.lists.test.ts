@@ -102,7 +102,8 @@ describe("e2e: what the game pages and My games list", function () {
 
     // Recent games on the Connect Four page: the finished game with who played; no leftovers
     await gamePage(page, "connect4");
-    await page.waitForSelector("#connect4-recent-list .recent-game");
+    // (the list shown before this game stays until the page's new answer replaces it)
+    await page.waitForFunction(() => /Lou/.test(document.querySelector("#connect4-recent-list")?.textContent ?? ""), null, { timeout: 10_000 });
     const recent = (await page.textContent("#connect4-recent-list"))!;
     expect(recent).to.contain("Lou");
     expect(recent).to.contain("against a bot");
