@@ -245,7 +245,7 @@ export function renameProfileSoon(name: string): void {
 export async function renameProfile(name: string): Promise<StoredProfile | null> {
   if (!name.trim()) return loadProfile();
   saveName(name);
-  // On a first visit the profile may still be on its way: wait for it, or the name is lost.
+  // No profile yet (or one on its way): made now, so the name is not lost.
   const p = loadProfile() ?? (await ensureProfile());
   if (!p) return p;
   if (p.name === loadName()) return p;
