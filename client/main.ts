@@ -23,7 +23,7 @@ import { unreachablePage, type UnreachablePage } from "./ui/unreachable";
 import { Lobby } from "./lobby/lobby";
 import { redeemClaim } from "./ui/deviceLink";
 import { toast } from "./ui/toast";
-import { ensureProfile } from "./net/profile";
+import { ensureProfile, loadProfile, onSeatWithoutProfile } from "./net/profile";
 import { messagePage, RoomView } from "./roomView";
 import { installHub } from "./hub";
 import { clientGame, gameName } from "./games/registry";
@@ -386,6 +386,15 @@ installHub(
 );
 void route();
 registerServiceWorker();
-// A profile is made on the first visit (or checked with the server once per page load).
+// A profile is made the first time this browser needs one (a seat, rated play, My games, a
+// chosen name); one it has is checked with the server once per page load, names brought together.
 // (A device link brings one instead: its redeem keeps it.)
-if (parseRoute(location.hash).name !== "claim") void ensureProfile();
+if (parseRoute(location.hash).name !== "claim" && loadProfile()) void ensureProfile();
+// A seat taken without a profile (the hub would not make one) is said once a page load, in the
+// hub's words (My games and rated play say it on their own pages).
+const troublesSaid = new Set<string>();
+onSeatWithoutProfile((t) => {
+  if (troublesSaid.has(t.code)) return;
+  troublesSaid.add(t.code);
+  toast(t.message, "error", 10_000);
+});

@@ -31,7 +31,9 @@ export function statusText(s: ConnStatus): string {
     case "reconnecting":
       return `Reconnecting… (attempt ${s.attempt})`;
     case "offline":
-      return `Can't reach the server — still trying (attempt ${s.attempt})`;
+      return typeof navigator !== "undefined" && navigator.onLine === false
+        ? `You are offline — back as soon as you are online (attempt ${s.attempt})`
+        : `Can't reach the server — still trying (attempt ${s.attempt})`;
     case "seat-lost":
       return "Seat lost";
     case "left":

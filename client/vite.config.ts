@@ -2,7 +2,7 @@
 // repository's dist/client (served by the game server as static files).
 import { defineConfig } from "vite";
 import { fileURLToPath } from "node:url";
-import { pwa } from "../scripts/pwa";
+import { pwa } from "../scripts/pwa.ts";
 
 const here = fileURLToPath(new URL(".", import.meta.url));
 const target = process.env.HUB_SERVER ?? "http://localhost:2567";
@@ -40,6 +40,9 @@ export default defineConfig({
     target: "es2022",
     sourcemap: true,
     chunkSizeWarningLimit: 800,
+    // Rolldown's "[PLUGIN_TIMINGS] JavaScript callbacks ran for 2.2s…" note, printed in yellow
+    // when a build is slow (a busy 2-core machine), reads as a fault in `npm start`'s output.
+    rolldownOptions: { checks: { bundlerTimings: false } },
   },
   server: {
     port: Number(process.env.VITE_PORT ?? 5173),

@@ -48,7 +48,7 @@ export function poolsOf(game: string): RatedPool[] {
 /** The rating scale players read: everyone starts at 1500, ± about 500 (see docs/ratings.md). */
 export const RATING_START = 1500;
 export const RATING_START_SIGMA = 500;
-/** A rating is provisional ("1500?") while its uncertainty is above this. */
+/** A rating is provisional ("1,500 (provisional)") while its uncertainty is above this. */
 export const PROVISIONAL_SIGMA = 350;
 
 export function isProvisional(sigma: number): boolean {
@@ -63,10 +63,13 @@ export function isProvisional(sigma: number): boolean {
  */
 export const ESTABLISHED = { games: 10, opponents: 5 } as const;
 
-/** A rating as players read it: a whole number, with "?" while provisional. */
+/** A rating as players read it: a whole number, said to be provisional while it is. */
 export function ratingText(mu: number, sigma: number): string {
-  return `${Math.round(mu).toLocaleString("en-US")}${isProvisional(sigma) ? "?" : ""}`;
+  return `${Math.round(mu).toLocaleString("en-US")}${isProvisional(sigma) ? ` ${PROVISIONAL_WORD}` : ""}`;
 }
+
+/** What follows a provisional rating (never a bare "?", which players read as unknown). */
+export const PROVISIONAL_WORD = "(provisional)";
 
 /** A rating change as players read it: "+12", "−9", "±0". */
 export function deltaText(delta: number): string {

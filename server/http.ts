@@ -13,13 +13,16 @@ import { metrics } from "./ops/metrics.js";
 import { UNAVAILABLE_MESSAGE } from "./ops/redisWatch.js";
 import { answerStoreDown } from "./api/storeDown.js";
 
-/** Public live rooms (full ones too, for spectating); private rooms never appear. */
+/**
+ * Public live rooms (full ones too, for spectating); private rooms never appear, nor rooms whose
+ * game has ended (nothing is being played there until a new game starts).
+ */
 export async function listPublicRooms(game?: string): Promise<PublicRoom[]> {
   const rooms = await matchMaker.query(game ? { name: game } : {});
   const out: PublicRoom[] = [];
   for (const room of rooms) {
     const meta = room.metadata as HubMetadata | undefined;
-    if (!meta || meta.listed !== true) continue;
+    if (!meta || meta.listed !== true || meta.over === true) continue;
     out.push({
       roomId: room.roomId,
       game: meta.game,

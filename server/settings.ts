@@ -94,8 +94,9 @@ export const DEFAULTS = {
     tokenGuessRate: { burst: 10, perSecond: 0.2 },
     maxRooms: 2000,
     maxCells: 2_000_000,
-    profilesPerDay: 10,
-    profileRate: { burst: 5, perSecond: 1 / 60 },
+    // a classroom (40 new browsers at once behind one address) never reaches these
+    profilesPerDay: 1000,
+    profileRate: { burst: 60, perSecond: 1 / 3 },
     halfOpenPerAddress: 128,
   },
 } as const;
@@ -170,7 +171,7 @@ function admissionFromEnv(env: NodeJS.ProcessEnv): AdmissionLimits {
     maxRooms: num(env.MAX_ROOMS, d.maxRooms, 1, 1e9),
     maxCells: num(env.MAX_CELLS, d.maxCells, 1, 1e12),
     profilesPerDay: num(env.PROFILES_PER_DAY, d.profilesPerDay, 1, 1e9),
-    profileRate: d.profileRate,
+    profileRate: { burst: num(env.PROFILE_BURST, d.profileRate.burst, 1, 1e9), perSecond: perMinute(env.PROFILES_PER_MINUTE, d.profileRate.perSecond) },
     halfOpenPerAddress: num(env.HALF_OPEN_PER_ADDRESS, d.halfOpenPerAddress, 1, 1e9),
   };
   return env.ADDRESS_LIMITS?.trim().toLowerCase() === "off" ? { ...limits, ...NO_ADDRESS_LIMITS } : limits;

@@ -12,6 +12,7 @@ import { tableLobby } from "./table/lobby";
 import { petsLobby } from "./pets/lobby";
 import type { ClientGame } from "./types";
 import { tableSeatFigure } from "./table/seatFigure";
+import { formatName } from "./table/words";
 import { LeaderboardPanel } from "./minesweeper/leaderboard";
 import { connect4Art, cubestaccArt, minesweeperArt, petsArt, tableArt } from "./art";
 
@@ -58,7 +59,7 @@ export const CLIENT_GAMES: readonly ClientGame[] = [
     blurb: "A free-form table for any deck, 1–10 players or goldfish.",
     scene: () => import("./table/scene"),
     lobby: tableLobby,
-    describe: (r) => String((r as unknown as { format?: string }).format ?? ""),
+    describe: (r) => formatName(String((r as unknown as { format?: string }).format ?? "")),
     art: tableArt,
     seatFigure: tableSeatFigure,
     // its own player: every hand shown, a step per event

@@ -7,7 +7,7 @@ import { fetchRooms, normaliseCode, type PublicRoom } from "../net/client";
 import { errorText, type RoomSession } from "../net/session";
 import { cannotSaveNow } from "../net/joinErrors";
 import { toast } from "../ui/toast";
-import { retryText, STILL_UNAVAILABLE, StillUnavailable, untilAvailable, UNAVAILABLE } from "../net/retry";
+import { isOffline, OFFLINE, retryText, stillUnavailableText, StillUnavailable, untilAvailable, UNAVAILABLE } from "../net/retry";
 import { loadName, saveName } from "../net/storage";
 import { h } from "../ui/dom";
 import { CLIENT_GAMES, type ClientGame } from "../games/registry";
@@ -18,7 +18,7 @@ import { codeProblem } from "../net/joinErrors";
 import { roomCard } from "./roomCards";
 import { ratedPanel } from "./rated";
 import { recentGames } from "./recentGames";
-import { loadProfile, onProfile, renameProfileSoon } from "../net/profile";
+import { chooseName, loadProfile, onProfile } from "../net/profile";
 import "./lobby.css";
 
 export interface LobbyActions {
@@ -135,10 +135,8 @@ export class Lobby {
       spellcheck: "false",
     });
     input.value = loadName();
-    input.addEventListener("input", () => {
-      saveName(input.value);
-      renameProfileSoon(input.value);
-    });
+    // the one name: this browser's seats and its profile (My games, device links) go by it
+    input.addEventListener("input", () => chooseName(input.value));
     input.addEventListener("change", () => {
       saveName(input.value);
       input.value = loadName();
@@ -285,7 +283,7 @@ export class Lobby {
     } catch (e) {
       if (cancelled()) return;
       // A full disk is said in the server's own words (what happened, try again later).
-      this.setStatus(e instanceof StillUnavailable ? STILL_UNAVAILABLE : (cannotSaveNow(e) ?? `Could not join: ${errorText(e)}`), true);
+      this.setStatus(e instanceof StillUnavailable ? stillUnavailableText() : (cannotSaveNow(e) ?? `Could not join: ${errorText(e)}`), true);
     } finally {
       if (!cancelled()) {
         this.busy = false;
@@ -304,7 +302,11 @@ export class Lobby {
       this.renderRooms(rooms);
     } catch (e) {
       if (abort.signal.aborted) return;
-      this.roomsNote.textContent = errorText(e) === UNAVAILABLE ? `${UNAVAILABLE} The list refreshes by itself.` : `Could not load rooms (${errorText(e)}).`;
+      this.roomsNote.textContent = isOffline()
+        ? `${OFFLINE} The live rooms show again once you are back online.`
+        : errorText(e) === UNAVAILABLE
+          ? `${UNAVAILABLE} The list refreshes by itself.`
+          : `Could not load the live rooms: the hub did not answer (${errorText(e)}). The list refreshes by itself.`;
     }
   }
 

@@ -5,7 +5,7 @@
 import { ESTABLISHED, poolsOf, ratingText, type RatedPool } from "../../common/rated";
 import { cachedJson } from "../net/cachedGet";
 import { hubClient } from "../net/client";
-import { browserId, ensureProfile } from "../net/profile";
+import { browserId, ensureProfile, onProfileTrouble, profileTrouble, waitingText } from "../net/profile";
 import { errorText, openReserved } from "../net/session";
 import { h } from "../ui/dom";
 import type { LobbyContext } from "./panel";
@@ -48,10 +48,14 @@ export function ratedPanel(game: string, ctx: LobbyContext): HTMLElement | null 
     if (leaveQueue) return;
     setBusy(true);
     status.textContent = "Joining the rated queue…";
+    const off = onProfileTrouble((t) => {
+      if (t?.retryInSeconds) status.textContent = waitingText(t);
+    });
     const me = await ensureProfile();
+    off();
     if (!me) {
       setBusy(false);
-      status.textContent = "Rated games need a profile, and this browser could not make one just now. Reload the page and try again.";
+      status.textContent = `Rated games need a profile, and this browser has none yet. ${profileTrouble()?.message ?? "The hub could not make one just now; press the button to try again."}`;
       return;
     }
     let queue: Awaited<ReturnType<ReturnType<typeof hubClient>["joinOrCreate"]>>;

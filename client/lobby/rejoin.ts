@@ -14,6 +14,8 @@ export interface LiveSeat {
   seat: number;
   status: string;
   phase: string;
+  /** The game at that seat has ended (no game in progress there). */
+  over?: boolean;
 }
 
 /** How long a check is used again: a lobby shown twice in a row (a tile, Back) asks once. */
@@ -62,7 +64,8 @@ export class RejoinBanner {
       if (!abort.signal.aborted) this.render([]);
       return;
     }
-    if (!abort.signal.aborted) this.render(live);
+    // a game that has ended is not "in progress" (its end screen was seen, or is in My games)
+    if (!abort.signal.aborted) this.render(live.filter((s) => s.over !== true));
   }
 
   stop(): void {

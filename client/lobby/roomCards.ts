@@ -4,7 +4,9 @@ import type { PublicRoom } from "../net/client";
 import { clientGame, gameName } from "../games/registry";
 import { h } from "../ui/dom";
 
-const MODE_LABELS: Record<string, string> = { coop: "Co-op", solo: "Solo", race: "Race", online: "Online" };
+const MODE_LABELS: Record<string, string> = { coop: "Co-op", solo: "Solo", race: "Race", online: "Online", arena: "Arena run" };
+/** A room's phase in words (the games' phase codes: the generic stages, Minesweeper's boards and races). */
+const PHASE_WORDS: Record<string, string> = { waiting: "waiting for players", countdown: "starting", playing: "playing", racing: "racing", fresh: "not started yet", active: "playing", won: "cleared", lost: "lost", over: "over", finished: "over" };
 
 export function roomCard(r: PublicRoom, navigate: (hash: string) => void): HTMLElement {
   const game = gameName(r.game);
@@ -14,7 +16,7 @@ export function roomCard(r: PublicRoom, navigate: (hash: string) => void): HTMLE
   const watch = h("button", { type: "button", class: "small secondary", "data-action": "spectate", "aria-label": `Spectate ${game} room ${r.roomId}` }, "Spectate");
   watch.addEventListener("click", () => navigate(`#/spectate/${r.roomId}`));
   const detail = [MODE_LABELS[r.mode] ?? r.mode, clientGame(r.game)?.describe?.(r) ?? ""].filter(Boolean).join(" · ");
-  const counts = [`${r.players}/${r.maxPlayers} players`, `${r.spectators ?? 0} watching`, r.phase ?? ""].filter(Boolean).join(" · ");
+  const counts = [`${r.players}/${r.maxPlayers} players`, `${r.spectators ?? 0} watching`, PHASE_WORDS[r.phase ?? ""] ?? ""].filter(Boolean).join(" · ");
   return h(
     "li",
     { class: "room-card", "data-room": r.roomId, "data-game": r.game },

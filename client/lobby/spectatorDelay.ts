@@ -14,7 +14,7 @@ export function spectatorDelayField(id: string): { el: HTMLElement; seconds(): n
   const select = h("select", { id, name: "spectatorDelay" });
   for (const c of CHOICES) select.append(h("option", { value: c.value }, c.label));
   return {
-    el: field("Spectator delay", select, "Spectators see the table this much later, so a streamed or tournament table cannot be ghosted."),
+    el: field("Spectator delay (private room)", select, "For a private room: people watching it see the table 15 or 60 s late, so nobody watching can help a player as it happens (streams, tournaments). Players are never delayed."),
     seconds: () => Number(select.value) || 0,
   };
 }

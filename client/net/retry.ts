@@ -10,6 +10,19 @@ import { ServerError } from "colyseus.js";
 
 export const UNAVAILABLE = "The hub is briefly unavailable; try again in a few seconds.";
 export const STILL_UNAVAILABLE = "The hub is still unavailable after several tries. Wait a minute, then try again.";
+/** Said instead when this device has no network: the hub is not to blame. */
+export const OFFLINE = "You are offline: this device has no internet connection (Wi-Fi or mobile data).";
+export const STILL_OFFLINE = `${OFFLINE} Connect, then try again. Offline solo Minesweeper plays without a connection.`;
+
+/** The browser says it has no network at all. */
+export function isOffline(): boolean {
+  return typeof navigator !== "undefined" && navigator.onLine === false;
+}
+
+/** What to say once every try failed: offline, or the hub still unavailable. */
+export function stillUnavailableText(): string {
+  return isOffline() ? STILL_OFFLINE : STILL_UNAVAILABLE;
+}
 
 /** Tries of one join before giving up (about a minute in all). */
 export const JOIN_TRIES = 8;
@@ -53,7 +66,7 @@ export function hubBusy(e: unknown): boolean {
 /** The hub (or the way to it) could not answer right now: worth trying again by itself. */
 export function hubUnavailable(e: unknown): boolean {
   if (e instanceof ServerError && [502, 503, 504].includes(e.code)) return true;
-  if (typeof navigator !== "undefined" && navigator.onLine === false) return true;
+  if (isOffline()) return true;
   // In a browser a request that got no answer at all rejects with the XHR's error event.
   if (typeof Event !== "undefined" && e instanceof Event) return true;
   // colyseus.js rejects a request that got no answer at all with the transport's words.
@@ -70,9 +83,9 @@ export interface RetryNotice {
   waitMs: number;
 }
 
-/** "The hub is briefly unavailable; … Trying again in 4 s (try 2 of 8)." */
+/** "The hub is briefly unavailable; … Trying again in 4 s (try 2 of 8)." ("You are offline: …" without a network). */
 export function retryText(n: RetryNotice): string {
-  return `${UNAVAILABLE} Trying again by itself in ${Math.max(1, Math.round(n.waitMs / 1000))} s (try ${n.attempt + 1} of ${n.tries}).`;
+  return `${isOffline() ? OFFLINE : UNAVAILABLE} Trying again by itself in ${Math.max(1, Math.round(n.waitMs / 1000))} s (try ${n.attempt + 1} of ${n.tries}).`;
 }
 
 /** Thrown once every try failed because the hub was unavailable. */

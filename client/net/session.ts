@@ -15,7 +15,7 @@ import { hubClient } from "./client";
 import { ServerClock } from "./clock";
 import { forgetSeat, loadSeat, playerName, saveSeat } from "./storage";
 import { cannotSaveNow, errorText } from "./joinErrors";
-import { profileKey } from "./profile";
+import { profileForSeat } from "./profile";
 import { reconnectDelayMs } from "./retry";
 
 export type ConnStatus =
@@ -374,8 +374,8 @@ class SeatLost extends Error {}
  */
 export async function openSession(req: JoinRequest): Promise<RoomSession> {
   const client = hubClient();
-  const key = profileKey();
-  // A new seat plays for this browser's profile (its games land in My games).
+  // A new seat plays for this browser's profile (made now if it has none): its games land in My games.
+  const key = req.options?.spectate === true ? undefined : (await profileForSeat())?.key;
   const options: Record<string, unknown> = { name: playerName(), ...(key && req.options?.spectate !== true ? { profileKey: key } : {}), ...(req.options ?? {}) };
   let room: Room;
   if (req.how === "joinOrCreate") room = await client.joinOrCreate(req.game, options);

@@ -11,7 +11,12 @@ export function gameTitle(g: GameRow): string {
   const base = gameName(g.game);
   const own = clientGame(g.game)?.rowTitle?.(g, base);
   if (own !== undefined) return own;
-  return g.mode === "solo" ? `${base} · against bots` : base;
+  return g.mode === "solo" ? `${base} · ${soloWords(g.seats.length - 1)}` : base;
+}
+
+/** A solo game's company: "alone", "against a bot", "against 3 bots" (a solo game has one person). */
+function soloWords(bots: number): string {
+  return bots <= 0 ? "alone" : bots === 1 ? "against a bot" : `against ${bots} bots`;
 }
 
 const ORDINALS = ["", "1st", "2nd", "3rd"];

@@ -1,7 +1,7 @@
 // "My games" (#/me): every finished game of this browser's profile, newest first, with its
 // result, the others at the table, the date, the length and its replay; a filter by game;
 // more on demand (GET /api/profile/games, docs/protocol.md "My games").
-import { api, ensureProfile } from "../net/profile";
+import { api, ensureProfile, myName, onProfileTrouble, profileTrouble, waitingText } from "../net/profile";
 import { h } from "../ui/dom";
 import { deltaText, ratingText } from "../../common/rated";
 import { PageFrame, type PageHandle } from "./page";
@@ -50,7 +50,15 @@ function row(g: HistoryRow): HTMLElement {
 export async function mountMyGames(host: HTMLElement, toLobby: () => void): Promise<PageHandle> {
   const frame = new PageFrame("My games", toLobby, { id: "my-games" });
   host.append(frame.el);
+  // A profile is made the first time this browser needs one; a short wait is said while it lasts.
+  const making = h("p", { class: "mg-note", role: "status", id: "mg-making" }, "Opening your profile…");
+  frame.body.append(h("div", { class: "mg-page" }, making));
+  const off = onProfileTrouble((t) => {
+    if (t?.retryInSeconds) making.textContent = waitingText(t);
+  });
   const me = await ensureProfile();
+  off();
+  making.parentElement?.remove();
   const list = h("ul", { class: "mg-list", id: "mg-list" });
   const note = h("p", { class: "mg-note", role: "status" });
   const more = h("button", { type: "button", class: "secondary", id: "mg-more", hidden: true }, "Show older games");
@@ -90,10 +98,31 @@ export async function mountMyGames(host: HTMLElement, toLobby: () => void): Prom
   filter.addEventListener("change", () => void load(true));
   more.addEventListener("click", () => void load(false));
 
-  if (!me) {
-    frame.body.append(h("div", { class: "notice page-notice", role: "alert" }, h("h2", {}, "No profile on this browser"), h("p", {}, "This browser could not make a profile just now (offline, or too many from here today). Reload the page to try again.")));
-  } else {
-    frame.setSubtitle(me.name);
+  const show = async (me: Awaited<ReturnType<typeof ensureProfile>>): Promise<void> => {
+    if (!me) {
+      // what was refused and why, in the hub's words, and what the player can do (never "reload")
+      const t = profileTrouble();
+      const why = t?.message ?? "The hub could not make a profile for this browser just now.";
+      const again = h("button", { type: "button", class: "primary", id: "mg-profile-again" }, "Try again");
+      const notice = h(
+        "div",
+        { class: "notice page-notice", role: "alert" },
+        h("h2", {}, "No profile on this browser yet"),
+        h("p", {}, why),
+        h("p", {}, "A profile keeps your finished games here, with their replays, and lets you play rated games."),
+        // past the day's bound, trying again today cannot help
+        t?.code === "too-many-profiles" ? null : h("div", { class: "notice-actions" }, again),
+      );
+      again.addEventListener("click", async () => {
+        again.disabled = true;
+        const next = await ensureProfile();
+        notice.remove();
+        await show(next);
+      });
+      frame.body.append(notice);
+      return;
+    }
+    frame.setSubtitle(myName());
     frame.body.append(
       h(
         "div",
@@ -106,7 +135,8 @@ export async function mountMyGames(host: HTMLElement, toLobby: () => void): Prom
       ),
     );
     await load(true);
-  }
+  };
+  await show(me);
   return {
     el: frame.el,
     snapshot: () => ({ page: "my-games", ready: true, ids: loaded.map((g) => g.id) }),

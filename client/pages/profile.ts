@@ -1,7 +1,7 @@
 // A profile's page (#/profile/ID): its ratings per pool with a drawn chart of each rating
 // over time, its games and wins per game, its Minesweeper bests (GET /api/profiles/:id). On
 // one's own page, the profile's controls too (profileTools.ts).
-import { ratedPool, ratingText, isProvisional } from "../../common/rated";
+import { ratedPool, ratingText } from "../../common/rated";
 import { api, loadProfile } from "../net/profile";
 import { h } from "../ui/dom";
 import { PageFrame, type PageHandle } from "./page";
@@ -15,7 +15,7 @@ interface Figures {
 }
 
 const TITLES: Record<string, string> = { minesweeper: "Minesweeper", cubestacc: "Cubestacc", connect4: "Connect Four", pets: "Auto Pets", table: "Card table" };
-const MODES: Record<string, string> = { solo: "solo", coop: "co-op", race: "race", online: "online" };
+const MODES: Record<string, string> = { solo: "solo", coop: "co-op", race: "race", online: "online", arena: "arena run" };
 const COLOURS = ["#ffb000", "#5ab0ff", "#7bd88f", "#ff7a90", "#c39bff", "#4fd6c8"];
 const SVG = "http://www.w3.org/2000/svg";
 
@@ -82,7 +82,7 @@ export async function mountProfile(host: HTMLElement, id: string, toLobby: () =>
         h("span", { class: "pr-swatch", style: `background:${COLOURS[k % COLOURS.length]}` }),
         h("span", { class: "pr-pool" }, ratedPool(x.pool)?.title ?? x.pool),
         h("strong", { class: "pr-value" }, ratingText(x.mu, x.sigma)),
-        h("span", { class: "pr-sub" }, `${x.games} rated game${x.games === 1 ? "" : "s"}, ${x.wins} won${isProvisional(x.sigma) ? " · provisional" : ""}`),
+        h("span", { class: "pr-sub" }, `${x.games} rated game${x.games === 1 ? "" : "s"}, ${x.wins} won`),
       ),
     );
     const games = figures.games.length

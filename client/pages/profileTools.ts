@@ -1,14 +1,15 @@
 // The profile's own controls, on My games and on one's own profile page: its name, the links
 // between the two pages, "Another device" (a single-use link and QR code that brings this
 // profile to a phone or another browser) and "Forget me".
-import { adoptProfile, api, forgetProfile, renameProfile, type StoredProfile } from "../net/profile";
+import { adoptProfile, api, forgetProfile, myName, renameProfile, type StoredProfile } from "../net/profile";
 import { h } from "../ui/dom";
 import { showLinkPanel } from "../ui/linkPanel";
 import { toast } from "../ui/toast";
 import { claimLink } from "../ui/deviceLink";
 
 export function profileTools(me: StoredProfile, opts: { here: "games" | "profile" }): HTMLElement {
-  const name = h("input", { type: "text", id: "profile-name", maxlength: 16, value: me.name, autocomplete: "nickname", "aria-label": "Your name" });
+  // the one name this browser plays under (a rename still on its way to the hub included)
+  const name = h("input", { type: "text", id: "profile-name", maxlength: 16, value: myName(), autocomplete: "nickname", "aria-label": "Your name" });
   const save = h("button", { type: "button", class: "small", id: "profile-rename" }, "Save name");
   save.addEventListener("click", () =>
     void renameProfile(name.value).then(
@@ -28,7 +29,7 @@ export function profileTools(me: StoredProfile, opts: { here: "games" | "profile
       showLinkPanel({
         id: "profile-link-panel",
         title: "Your profile on another device",
-        text: `Scan this code with your phone, or open the link on your other device, within ${minutes} minutes. It works once; that device then plays as ${me.name}, with your games and ratings, and so does this one. Keep it to yourself.`,
+        text: `Scan this code with your phone, or open the link on your other device, within ${minutes} minutes. It works once; that device then plays as ${myName()}, with your games and ratings, and so does this one. Keep it to yourself.`,
         link: claimLink(got.claim),
         qrLabel: "QR code of the profile link",
         copied: "Profile link copied.",
@@ -41,7 +42,7 @@ export function profileTools(me: StoredProfile, opts: { here: "games" | "profile
   const forget = h("button", { type: "button", class: "danger", id: "profile-forget-btn" }, "Forget me");
   forget.addEventListener("click", async () => {
     const sure = window.confirm(
-      `Forget ${me.name}? Your profile, your ratings and every game only you played are deleted from this hub, on every device. In games with others your seat becomes "Forgotten player". This cannot be undone.`,
+      `Forget ${myName()}? Your profile, your ratings and every game only you played are deleted from this hub, on every device. In games with others your seat becomes "Forgotten player". This cannot be undone.`,
     );
     if (!sure) return;
     try {

@@ -2,7 +2,7 @@
 // a train, a phone switching networks, a hub restarting): never a dead end. The page says when it tries again by itself (with
 // backoff), tries at once when the browser reports it is online again or the tab comes back,
 // and offers "Try again now" and the way back to the lobby.
-import { retryDelayMs } from "../net/retry";
+import { isOffline, retryDelayMs } from "../net/retry";
 import { h } from "./dom";
 
 /** What cut a wait short since the page loaded (the test hook reads it: which of them really works). */
@@ -32,8 +32,15 @@ export function unreachablePage(what: string, kept: string, toLobby: () => void)
   const title = h("h2", {}, "Can't reach the server");
   const lead = h("p", { id: "unreachable-why" });
   const because = (busy: boolean) => {
-    title.textContent = busy ? "The hub is busy" : "Can't reach the server";
-    lead.textContent = (busy ? `The hub is briefly unavailable (it may be restarting), so we could not open ${what} yet. ${kept}` : `Your connection seems to be down, so we could not open ${what}. ${kept}`).trim();
+    const offline = !busy && isOffline();
+    title.textContent = busy ? "The hub is busy" : offline ? "You are offline" : "Can't reach the server";
+    lead.textContent = (
+      busy
+        ? `The hub is briefly unavailable (it may be restarting), so we could not open ${what} yet. ${kept}`
+        : offline
+          ? `This device has no internet connection (Wi-Fi or mobile data), so we could not open ${what}. ${kept} It opens by itself once you are back online.`
+          : `Your connection seems to be down, so we could not open ${what}. ${kept}`
+    ).trim();
   };
   because(false);
   const again = h("button", { type: "button", class: "primary", id: "unreachable-retry" }, "Try again now");

@@ -9,20 +9,25 @@ import { TokenBucket, type BucketLimits } from "../rooms/base/rateLimit.js";
 export interface LimitAnswer {
   retryAfterSeconds?: number;
   body?: (message: string) => Record<string, unknown>;
+  /** Called with each refused request (an API that counts or logs its refusals). */
+  refused?: (req: express.Request) => void;
 }
 
-export function ipLimit(limits: BucketLimits, message: string, now: () => number = Date.now, answer: LimitAnswer = {}): express.RequestHandler {
+/** `now`: the clock of the buckets too when given (tests move it); else the monotonic clock. */
+export function ipLimit(limits: BucketLimits, message: string, now?: () => number, answer: LimitAnswer = {}): express.RequestHandler {
+  const clock = now ?? Date.now;
   const buckets = new Map<string, { bucket: TokenBucket; seen: number }>();
   const retryAfter = String(answer.retryAfterSeconds ?? Math.max(1, Math.ceil(1 / limits.perSecond)));
   const body = answer.body?.(message) ?? { code: "rate-limited", message };
   return (req, res, next) => {
     const ip = req.ip ?? req.socket.remoteAddress ?? "?";
-    const t = now();
+    const t = clock();
     if (buckets.size > 10_000) for (const [key, entry] of buckets) if (t - entry.seen > 10 * 60_000) buckets.delete(key);
     let entry = buckets.get(ip);
-    if (!entry) buckets.set(ip, (entry = { bucket: new TokenBucket(limits), seen: t }));
+    if (!entry) buckets.set(ip, (entry = { bucket: new TokenBucket(limits, now), seen: t }));
     entry.seen = t;
     if (entry.bucket.take()) return next();
+    answer.refused?.(req);
     res.setHeader("Retry-After", retryAfter);
     res.status(429).json(body);
   };

@@ -3,8 +3,9 @@
 // POST /api/profiles makes a profile and answers its device key once; the browser keeps the
 // key and sends it as `Authorization: Bearer <key>`; the store keeps only its hash. Another
 // device gets its own key through a device link (claims.ts). Creating profiles is bounded per
-// address (a day's window, counted in the store, so every machine shares the count) and every
-// route has a per-address rate.
+// address (a day's window, counted in the store, so every machine shares the count), with bounds
+// a classroom behind one address never reaches; a refusal says what, why and what to do, and is
+// counted and logged (profilesRefused.ts). Every route has a per-address rate.
 
 import { createHash } from "node:crypto";
 import express from "express";
@@ -14,16 +15,17 @@ import { cleanText } from "../rooms/base/validate.js";
 import type { HomeStore, Profile } from "../store/HomeStore.js";
 import { hashKey, newProfileId, newProfileKey, PROFILE_ID, requestKey, requestProfile } from "./profileAuth.js";
 import { ipLimit } from "./ipLimit.js";
+import { profileRefusals } from "./profilesRefused.js";
 
 export const PROFILE_NAME_MAX = 16;
 const DAY_MS = 24 * 3600_000;
 
 export interface ProfileApiSettings {
-  /** Profiles one address may make per day (default 10). */
+  /** Profiles one address may make per day (default 1,000). */
   profilesPerDay?: number;
-  /** Reads and writes per address (default: a burst of 60, then 10 a second). */
+  /** Reads and writes per address (default: a burst of 200, then 20 a second: a classroom's pages at once). */
   rate?: { burst: number; perSecond: number };
-  /** Profile creations per address, before the daily bound (default: 5, then one a minute). */
+  /** Profile creations per address, before the daily bound (default: 60 at once, then one every 3 s). */
   createRate?: { burst: number; perSecond: number };
   now?: () => number;
 }
@@ -37,6 +39,16 @@ export function profileName(raw: unknown): string | null {
   if (typeof raw !== "string") return null;
   const name = cleanText(raw.slice(0, 256), PROFILE_NAME_MAX);
   return name.length > 0 ? name : null;
+}
+
+/** The words of the burst bound: what, why, and that the wait is short. */
+function manyNewProfiles(burst: number, waitSeconds: number): string {
+  return `Many new profiles were just made from your network (more than ${burst.toLocaleString("en-US")} at once from one address: a school, a café or a family shares one). This browser gets its own in ${waitSeconds} s: try again then.`;
+}
+
+/** The words of the day's bound: what, why, and what to do meanwhile. */
+function tooManyToday(perDay: number): string {
+  return `This hub makes at most ${perDay.toLocaleString("en-US")} new profiles a day from one network address, and your network (a school, a café or a family shares one address) has made that many today. You can still play every game, but without a profile your games are not kept in My games and rated play is closed. Try again tomorrow, or bring your profile from another device (on its My games, "Another device").`;
 }
 
 const BAD_NAME = `Choose a name of 1 to ${PROFILE_NAME_MAX} letters, digits or signs.`;
@@ -60,9 +72,20 @@ function intParam(value: unknown, min: number, max: number): number | undefined 
 export function profilesApi(home: () => HomeStore | undefined, settings: ProfileApiSettings = {}): express.Router {
   const router = express.Router();
   const now = settings.now ?? Date.now;
-  const perDay = settings.profilesPerDay ?? 10;
-  const limited = ipLimit(settings.rate ?? { burst: 60, perSecond: 10 }, "Too many requests; wait a few seconds and try again.", now);
-  const createLimited = ipLimit(settings.createRate ?? { burst: 5, perSecond: 1 / 60 }, "Too many new profiles from here; wait a minute and try again.", now);
+  const perDay = settings.profilesPerDay ?? 1000;
+  const createRate = settings.createRate ?? { burst: 60, perSecond: 1 / 3 };
+  const refused = profileRefusals(now);
+  const address = (req: express.Request) => req.ip ?? req.socket.remoteAddress ?? "?";
+  /** The address as the log shows it ("::ffff:10.0.0.5" is 10.0.0.5). */
+  const shown = (a: string) => (a.startsWith("::ffff:") ? a.slice(7) : a);
+  const limited = ipLimit(settings.rate ?? { burst: 200, perSecond: 20 }, "Too many requests; wait a few seconds and try again.", now);
+  const wait = Math.min(3600, Math.max(1, Math.ceil(1 / createRate.perSecond)));
+  const busy = manyNewProfiles(createRate.burst, wait);
+  const createLimited = ipLimit(createRate, busy, now, {
+    retryAfterSeconds: wait,
+    body: (message) => ({ code: "rate-limited", message, retryAfterSeconds: wait }),
+    refused: (req) => refused(shown(address(req)), "rate-limited", { burst: createRate.burst, retryAfterSeconds: wait }, busy),
+  });
   const body = express.json({ limit: "1kb" });
 
   const store = (res: express.Response): HomeStore | null => {
@@ -94,9 +117,14 @@ export function profilesApi(home: () => HomeStore | undefined, settings: Profile
     const name = profileName((req.body ?? {}).name);
     if (!name) return fail(res, 400, "bad-name", BAD_NAME);
     const key = newProfileKey();
-    const address = createHash("sha256").update(req.ip ?? req.socket.remoteAddress ?? "?").digest("hex");
-    const made = await s.createProfile({ id: newProfileId(), name, keyHash: hashKey(key), addressHash: address, now: now() }, { perAddress: perDay, windowMs: DAY_MS });
-    if (!made) return fail(res, 429, "too-many-profiles", `At most ${perDay} profiles a day are made from one address. Use the profile you have, or try again tomorrow.`);
+    const from = address(req);
+    const addressHash = createHash("sha256").update(from).digest("hex");
+    const made = await s.createProfile({ id: newProfileId(), name, keyHash: hashKey(key), addressHash, now: now() }, { perAddress: perDay, windowMs: DAY_MS });
+    if (!made) {
+      const message = tooManyToday(perDay);
+      refused(shown(from), "too-many-profiles", { perDay }, message);
+      return fail(res, 429, "too-many-profiles", message);
+    }
     res.setHeader("Cache-Control", "no-store");
     res.status(201).json({ key, profile: made });
   });

@@ -24,6 +24,8 @@ export interface LiveSeat {
   seat: number;
   status: SeatStatus;
   phase: string;
+  /** The room's game has ended: the seat is kept (a new game may follow), no game is in progress. */
+  over: boolean;
 }
 
 interface Pair {

@@ -25,6 +25,7 @@ export const EVENTS = [
   "move.refused",
   "join.refused",
   "socket.refused",
+  "profile.refused",
   "flood.cut",
   "roomlog.write-failed",
   "roomlog.failing",

@@ -94,7 +94,7 @@ const moveLatency = new Histogram({
 
 const refusals = new Counter({
   name: "hub_refusals_total",
-  help: "Refused messages (where=message), refused creates and joins (where=join), HTTP requests turned away (where=http) and sockets refused or closed at once (where=socket), per refusal code",
+  help: "Refused messages (where=message), refused creates and joins (where=join), HTTP requests turned away (where=http), sockets refused or closed at once (where=socket) and profiles not made (where=profile), per refusal code",
   labelNames: ["where", "code"],
   registers: [registry],
 });
@@ -164,7 +164,7 @@ export const metrics = {
     moves.inc({ game, by });
     if (seconds !== undefined) moveLatency.observe({ game }, seconds);
   },
-  refused(where: "message" | "join" | "http" | "socket", code: string): void {
+  refused(where: "message" | "join" | "http" | "socket" | "profile", code: string): void {
     refusals.inc({ where, code });
   },
   /** A refusal's log line was held back (server/ops/refusalLog.ts). */

@@ -235,9 +235,14 @@ export abstract class SqlStore implements HubStore, HomeStore {
     });
   }
 
+  /**
+   * Games to watch: public games people played to their end. A game left behind (everyone gone,
+   * its result `abandoned`) and a game no profile sat in (bots alone) stay out; they remain in
+   * their players' histories.
+   */
   async recentPublicGames(query: { game?: string; limit?: number } = {}): Promise<GameSummary[]> {
     const params: unknown[] = [];
-    let where = "g.is_public = 1";
+    let where = "g.is_public = 1 AND g.result <> 'abandoned' AND EXISTS (SELECT 1 FROM game_players p WHERE p.game_id = g.id AND p.profile_id IS NOT NULL)";
     if (query.game) {
       where += " AND g.game = ?";
       params.push(query.game);

@@ -74,7 +74,7 @@ describe("e2e: a home for players (two processes, PostgreSQL)", function () {
   });
 
   it("rated Connect Four through two processes, the rating on the end screen, My games on a phone by the device link, a replay at a shared moment, the rating chart", async () => {
-    // Ann through process A, Bob through process B; each gets a profile on the first visit.
+    // Ann through process A, Bob through process B; each gets a profile once it chooses a name.
     base = `${a!.http}/`;
     const ann = await pages.open(DESKTOP, "#/games/connect4");
     base = `${b!.http}/`;
@@ -148,7 +148,7 @@ describe("e2e: a home for players (two processes, PostgreSQL)", function () {
     // The profile page draws the rating over time.
     await ann.page.goto(`${b!.http}/#/profile/${annProfile.id}`);
     await ann.page.waitForSelector("#rating-chart polyline");
-    expect(await ann.page.textContent(".pr-rating")).to.match(/Connect Four.*1,\d{3}\?.*1 rated game, 1 won/);
+    expect(await ann.page.textContent(".pr-rating")).to.match(/Connect Four.*1,\d{3} \(provisional\).*1 rated game, 1 won/);
     await screenshot(ann.page, "home-profile-chart-desktop");
   });
 });

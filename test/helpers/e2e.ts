@@ -211,8 +211,8 @@ export function useBrowserHub(options: BrowserHubOptions = {}): BrowserHub {
   }
   async function startHub(): Promise<void> {
     port = await freePort();
-    // Every page makes a profile on its first visit, all from 127.0.0.1: the per-address bound on
-    // new profiles is lifted (test/server/rated.test.ts checks it).
+    // Every page that plays makes a profile, all from 127.0.0.1: the per-address bound on new
+    // profiles is lifted (test/server/profiles.address.test.ts checks the real one).
     server = await boot(createHubConfig({ store: new SqliteStore(":memory:"), profileApi: LAX_PROFILES, ...options.config?.() }), port);
   }
   async function stopHub(): Promise<void> {

@@ -37,7 +37,7 @@ describe("POST /api/seats/check", function () {
 
     let a = await check({ seats: [{ roomId, seatToken: ben.seatToken }] });
     expect(a.status).to.equal(200);
-    expect(a.body.seats).to.deep.equal([{ roomId, game: "minesweeper", mode: "coop", seat: 1, status: "connected", phase: "fresh" }]);
+    expect(a.body.seats).to.deep.equal([{ roomId, game: "minesweeper", mode: "coop", seat: 1, status: "connected", phase: "fresh", over: false }]);
 
     dropConnection(ben.room);
     await until(async () => (await check({ seats: [{ roomId, seatToken: ben.seatToken }] })).body.seats[0]?.status === "reconnecting", 3000, "reconnecting");

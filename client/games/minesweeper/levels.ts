@@ -2,6 +2,7 @@
 // Expert / Nightmare): pickers, tabs, leaderboards, replays, live rooms. The rules' own names
 // (common/minesweeper/types.ts) are never shown. Display only: level ids never change.
 import { LEVELS } from "../../../common/minesweeper/types";
+import { NO_GUESS_LEVEL_SUFFIX } from "../../../common/minesweeper/noGuess";
 
 const STANDARD: Record<string, string> = {
   beginner: "Beginner",
@@ -10,9 +11,11 @@ const STANDARD: Record<string, string> = {
   nightmare: "Nightmare",
 };
 
-/** "Beginner", "Expert", "Custom" (short: tabs, subtitles, the live-rooms list). */
+/** "Beginner", "Expert", "Custom", "Expert, no guess" (short: tabs, subtitles, the live-rooms list, My games). */
 export function levelName(id: string | undefined): string {
   if (!id) return "";
+  // a stored no-guess game's level (common/minesweeper/noGuess.ts rankLevel: "expert-noguess")
+  if (id.endsWith(NO_GUESS_LEVEL_SUFFIX)) return `${levelName(id.slice(0, -NO_GUESS_LEVEL_SUFFIX.length))}, no guess`;
   if (id === "custom") return "Custom";
   return STANDARD[id] ?? (LEVELS as Record<string, { name: string }>)[id]?.name ?? id;
 }

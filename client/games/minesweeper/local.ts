@@ -123,17 +123,36 @@ export interface LocalGameResult {
   stats: GameStats;
 }
 
+/** A game of offline solo as it is kept between page loads: its seed and its moves. */
+export interface LocalGameSave {
+  seed: Seed;
+  log: { move: MinesweeperMove; t: number }[];
+}
+
 /** Offline solo: the whole game runs here with the common/ rules. */
 export class LocalFeed extends SnapshotFeed {
   game: MinesweeperSession;
 
+  /** `saved`: a game to go on with (its moves replayed by the rules); a new board otherwise. */
   constructor(
     public config: MinesweeperConfig,
-    private readonly hooks: { onEnd?(result: LocalGameResult): void; onRestart?(): void } = {},
+    private readonly hooks: { onEnd?(result: LocalGameResult): void; onRestart?(): void; onMove?(): void } = {},
+    saved?: LocalGameSave | null,
   ) {
     super({ seat: 0, clock: () => Date.now(), send: (type, payload) => this.intent(type, payload) });
-    this.game = new GameSession(minesweeperRules, randomSeed(), config, 1);
+    this.game = (saved && replayed(config, saved)) || new GameSession(minesweeperRules, randomSeed(), config, 1);
     this.show();
+  }
+
+  /** This game as it is kept between page loads. */
+  save(): LocalGameSave {
+    return { seed: this.game.seed, log: this.game.log.map(({ move, t }) => ({ move, t })) };
+  }
+
+  /** A game that came back over: says so (its result card) as when it ended. */
+  endIfOver(): void {
+    const s = this.game.state;
+    if (s.phase === "won" || s.phase === "lost") this.ended();
   }
 
   /** A new board (new seed), optionally of another size. */
@@ -163,18 +182,33 @@ export class LocalFeed extends SnapshotFeed {
     }
     this.show();
     for (const e of result.events) this.event(e as unknown as Record<string, unknown>);
-    const s = this.game.state;
-    if (s.phase === "won" || s.phase === "lost") {
-      const stats = gameStats(s, this.game.log);
-      this.hooks.onEnd?.({
-        phase: s.phase,
-        seed: this.game.seed,
-        config: this.config,
-        log: this.game.log.map(({ move, t }) => ({ move, t })),
-        timeMs: stats.timeMs,
-        stats,
-      });
-    }
+    this.hooks.onMove?.();
+    this.endIfOver();
     return true;
+  }
+
+  private ended(): void {
+    const s = this.game.state;
+    if (s.phase !== "won" && s.phase !== "lost") return;
+    const stats = gameStats(s, this.game.log);
+    this.hooks.onEnd?.({
+      phase: s.phase,
+      seed: this.game.seed,
+      config: this.config,
+      log: this.game.log.map(({ move, t }) => ({ move, t })),
+      timeMs: stats.timeMs,
+      stats,
+    });
+  }
+}
+
+/** The kept game replayed by the rules, or null when any of its moves no longer applies. */
+function replayed(config: MinesweeperConfig, saved: LocalGameSave): MinesweeperSession | null {
+  try {
+    const game = new GameSession(minesweeperRules, saved.seed, config, 1);
+    for (const m of saved.log) if (!game.apply(0, m.move, m.t).ok) return null;
+    return game;
+  } catch {
+    return null;
   }
 }

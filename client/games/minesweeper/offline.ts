@@ -10,6 +10,7 @@ import { levelOption } from "./levels";
 import { LEVELS, MAX_COLS, MAX_ROWS, type MinesweeperConfig } from "../../../common/minesweeper/types";
 import { mountBoard, type MinesweeperScene } from "./boardScene";
 import { LocalFeed, type LocalGameResult } from "./local";
+import { loadOfflineGame, saveOfflineGame } from "./offlineSave";
 import { replayHref, resultCard, type CardAction } from "./result";
 import { NO_GUESS_ROUTE, wrongFlagsText } from "./words";
 import { playerName } from "../../net/storage";
@@ -144,19 +145,27 @@ export async function mountOffline(host: HTMLElement, param: string | undefined,
     noteEl.hidden = !text;
   };
 
-  const feed = new LocalFeed(config, {
-    onEnd: (result) => {
-      last = result;
-      submit = { state: "idle" };
-      renderResult();
+  // the game in progress survives a reload (offline too): kept after every move
+  const keep = () => saveOfflineGame(feed.config, feed.save());
+  const feed: LocalFeed = new LocalFeed(
+    config,
+    {
+      onEnd: (result) => {
+        last = result;
+        submit = { state: "idle" };
+        renderResult();
+      },
+      onRestart: () => {
+        last = null;
+        submit = { state: "idle" };
+        showNote("");
+        scene?.setSide(null);
+        keep();
+      },
+      onMove: keep,
     },
-    onRestart: () => {
-      last = null;
-      submit = { state: "idle" };
-      showNote("");
-      scene?.setSide(null);
-    },
-  });
+    loadOfflineGame(config),
+  );
 
   const renderResult = () => {
     if (!scene || !last) return;
@@ -214,6 +223,7 @@ export async function mountOffline(host: HTMLElement, param: string | undefined,
     setSubtitle: (t) => frame.setSubtitle(t),
     announce: (t) => frame.announce(t),
   });
+  feed.endIfOver(); // a finished game that came back shows its result again
   scene.extras.offline = () => ({ submit: { ...submit }, result: last ? { phase: last.phase, timeMs: last.timeMs, stats: last.stats, moves: last.log.length } : null });
   const s = scene;
 

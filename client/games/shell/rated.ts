@@ -1,7 +1,7 @@
 // A rated game's changes on an end screen: "Your rating: +12", then each player's rating
 // before → after and the change (the room's `rated` event, docs/protocol.md "Rated quick
 // play"). Every end screen uses it: the shell's, Cubestacc's, the Minesweeper race's.
-import { deltaText } from "../../../common/rated";
+import { deltaText, PROVISIONAL_WORD } from "../../../common/rated";
 import type { RoomSession } from "../../net/session";
 import { h } from "../../ui/dom";
 import "./rated.css";
@@ -20,6 +20,18 @@ export function weightText(weight: number | undefined): string {
   if (weight <= 0) return "This game did not move your rating: you have played the same opponent several times in the last 24 hours. Play someone else to move it again.";
   const share = weight >= 0.5 ? "half" : weight >= 0.25 ? "a quarter" : "less than a quarter";
   return `This game counted for ${share} of a game: repeated games against the same opponent within 24 hours, and games against a new player from the same address, count less.`;
+}
+
+/** Why a provisional rating moved so much (a first game: ±158), when one did. */
+function provisionalNote(changes: RatedEvent["changes"]): HTMLElement[] {
+  const moved = changes.filter((c) => c.provisional);
+  if (moved.length === 0) return [];
+  const most = Math.max(...moved.map((c) => Math.abs(c.delta)));
+  return [h(
+    "p",
+    { class: "gs-rated-note" },
+    `Provisional: the first rated games move a rating a lot (up to ${most} points here) while the hub learns how strong a player is; each game after moves it less, and after about a dozen games the rating is no longer provisional.`,
+  )];
 }
 
 export class RatedBox {
@@ -57,11 +69,12 @@ export class RatedBox {
             "li",
             { class: `gs-rated-row${c.seat === me ? " me" : ""}`, "data-seat": c.seat },
             h("span", { class: "gs-rated-name" }, name(c.seat)),
-            h("span", { class: "gs-rated-value" }, `${c.before.toLocaleString("en-US")} → ${c.after.toLocaleString("en-US")}${c.provisional ? "?" : ""}`),
+            h("span", { class: "gs-rated-value" }, `${c.before.toLocaleString("en-US")} → ${c.after.toLocaleString("en-US")}${c.provisional ? ` ${PROVISIONAL_WORD}` : ""}`),
             h("strong", { class: `gs-rated-delta ${c.delta >= 0 ? "up" : "down"}` }, deltaText(c.delta)),
           ),
         ),
       ),
+      ...provisionalNote(r!.changes),
     );
   }
 

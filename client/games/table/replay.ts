@@ -13,11 +13,14 @@ import { replayControls } from "../../ui/replayControls";
 import { BoardsView } from "./boards";
 import { cardEl } from "./cards";
 import { shownSeats } from "./layout";
+import { formatName } from "./words";
 import "./table.css";
 
 const SPEEDS = [0.5, 1, 2, 4] as const;
 /** Time one event stays on screen at 1× (ms): a table game is hours long, events are what matter. */
 const EVENT_MS = 1200;
+/** How a stored table game ended, in words (the record's result is a code). */
+const RESULT_WORDS: Record<string, string> = { agreed: "ended by agreement", conceded: "ended by concession", abandoned: "not finished" };
 const SIDE_ZONES = ["hand", "library", "graveyard", "exile", "command", "sideboard"] as const;
 
 export function mountTableReplay(frame: PageFrame, record: TableRecord & { id: number; result: string }): PageHandle {
@@ -27,7 +30,9 @@ export function mountTableReplay(frame: PageFrame, record: TableRecord & { id: n
   let timer: ReturnType<typeof setTimeout> | null = null;
   let focus = 0;
   const names = (v: TableView) => v.players.map((p) => p.name);
-  frame.setSubtitle(`Card table · ${record.config.format} · ${record.seats.join(", ")} · ${record.result}${replay.everything ? " · every card shown" : " · as a spectator saw it"}`);
+  const who = record.seats.filter(Boolean).join(", ");
+  const ended = RESULT_WORDS[record.result] ?? record.result;
+  frame.setSubtitle([`Card table · ${formatName(record.config.format)}`, who, ended, replay.everything ? "every card shown" : "as a spectator saw it"].filter(Boolean).join(" · "));
 
   const marks = turnMarks(replay.steps);
 

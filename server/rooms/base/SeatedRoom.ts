@@ -431,11 +431,16 @@ export abstract class SeatedRoom<S extends HubState = HubState> extends HubRoom<
    * `matchMaker.remoteRoomCall`, so it works across processes); null otherwise. Says nothing
    * a holder of the token could not learn by rejoining with it.
    */
-  seatForToken(token: unknown): { seat: number; status: SeatStatus; game: string; mode: string; phase: string } | null {
+  seatForToken(token: unknown): { seat: number; status: SeatStatus; game: string; mode: string; phase: string; over: boolean } | null {
     if (typeof token !== "string" || token.length === 0 || token.length > 128 || this.isDisposing()) return null;
     const seat = this.book.byToken(token);
     if (seat < 0) return null;
-    return { seat, status: this.seatStatus(seat), game: this.gameId, mode: this.state.mode, phase: this.state.phase };
+    return { seat, status: this.seatStatus(seat), game: this.gameId, mode: this.state.mode, phase: this.state.phase, over: this.gameOver() };
+  }
+
+  /** The room's game has ended (a new one may follow): no game is in progress at it. */
+  protected gameOver(): boolean {
+    return false;
   }
 
   /** Frees every seat held past its reconnection window (e.g. when a game ends). */

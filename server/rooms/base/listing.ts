@@ -13,6 +13,8 @@ export interface HubMetadata {
   listed: boolean;
   /** Seats a newcomer could take now (GET /api/rooms/:id tells an invite link before it asks a name). */
   open: number;
+  /** The room's game has ended (GameRoom): left out of GET /api/rooms until a new game starts. */
+  over?: boolean;
   [key: string]: unknown;
 }
 

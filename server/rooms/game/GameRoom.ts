@@ -449,8 +449,11 @@ export abstract class GameRoom<S, M extends TypedMove, E, C, V, St extends GameR
   protected onReadyChanged(): void {
     this.starts.maybe();
   }
+  protected override gameOver(): boolean {
+    return this.stage === "finished";
+  }
   protected extraMetadata(): Record<string, unknown> {
-    const extra = { ...(this.parts.metadata?.(this.configured) ?? {}), ...(this.rated ? { rated: this.rated.pool.id } : {}) };
+    const extra = { ...(this.parts.metadata?.(this.configured) ?? {}), ...(this.rated ? { rated: this.rated.pool.id } : {}), ...(this.gameOver() ? { over: true } : {}) };
     return this.delayed ? { ...extra, spectatorDelay: this.delayed.delaySeconds } : extra;
   }
   protected override outOfQuickPlay(): boolean {

@@ -93,6 +93,7 @@ export class GameRecords<S, M extends TypedMove, E, C, V, St extends GameRoomSta
     const g = this.order.indexOf(roomSeat);
     if (g < 0 || !this.game || this.recorded) return;
     this.profiles[g] ??= this.room.seatProfile(roomSeat);
+    if (!this.names[g] || this.botSeats[g]) this.names[g] = this.room.state().seats[roomSeat].name;
   }
 
   /** The player of `roomSeat` left the running game for good (past the reconnection window, or on purpose). */
@@ -181,7 +182,9 @@ export class GameRecords<S, M extends TypedMove, E, C, V, St extends GameRoomSta
       {
         seed: game.seed,
         config: game.config,
-        seats: this.order.map((s) => seats[s].name),
+        // who played each seat: its player's name (not the bot's that took it, nor the empty
+        // name of a seat freed before the record), else who sits there now
+        seats: this.order.map((s, g) => (this.botSeats[g] ? "" : this.names[g]) || seats[s].name),
         log: game.log.map((m) => ({ seat: m.seat, move: m.move, t: m.t })),
         result,
         mode: room.configured().mode,
