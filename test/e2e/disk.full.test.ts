@@ -62,7 +62,7 @@ describe("e2e: a full disk, in words", function () {
       const before = await soloGame(page);
       fill(before.roomId!);
       await page.locator('.c4-col[data-col="3"]').click();
-      await page.waitForSelector(`.toasts :text("${MOVE_WORDS}")`);
+      await page.waitForSelector(`:is(.toasts, .toasts-near) :text("${MOVE_WORDS}")`); // beside the column tapped (client/ui/toast.ts)
       await screenshot(page, `disk-full-move-refused-${label}`);
       const after = (await hub(page)) as C4;
       expect(after.grid, "the grid is as it was").to.deep.equal(before.grid);
@@ -75,7 +75,7 @@ describe("e2e: a full disk, in words", function () {
       await lobby.page.fill("input[name=name]", "Eve");
       await lobby.page.click("#connect4-solo-btn");
       await lobby.page.waitForSelector(`.lobby-status.error:text("${CREATE_WORDS}")`, { state: "attached" });
-      await lobby.page.waitForSelector(`.toasts :text("${CREATE_WORDS}")`); // seen where the player is, far down the page
+      await lobby.page.waitForSelector(`:is(.toasts, .toasts-near) :text("${CREATE_WORDS}")`); // seen where the player is, far down the page
       await screenshot(lobby.page, `disk-full-lobby-refused-${label}`);
       expect((await hub(lobby.page)).route, "still on the game page").to.equal("#/games/connect4");
 
