@@ -26,6 +26,12 @@ export interface ClientData {
   flood: FloodGuard;
   /** Stops the unfinished-join timer (see joinDeadline.ts). */
   cancelJoinDeadline: () => void;
+  /**
+   * The seat's owner holds its token: one of their connections finished joining (the `seat`
+   * message went out with it). Kept across reconnections, so a reconnection's socket that
+   * drops before its own join completes is a drop, not a join that never happened.
+   */
+  ownerHasToken?: boolean;
 }
 
 export function clientData(client: Client): ClientData | undefined {

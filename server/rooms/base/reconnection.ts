@@ -1,13 +1,16 @@
-// A seated player's connection closed. Consented (left), never finished joining, or no
-// reconnection window: the seat is freed (or held, for a seat reclaimed by token). Otherwise
-// the seat shows disconnected and waits RECONNECT_SECONDS for the same session to come back;
-// after that it is held for its seat token if the game wants (SeatBook.holdOrFree), or freed.
+// A seated player's connection closed. Consented (left), or a first join that never finished
+// (its owner never received the seat's token), or no reconnection window: the seat is freed
+// (or held, when its owner holds the token). Otherwise the seat shows disconnected and waits
+// RECONNECT_SECONDS for the same session to come back; after that it is held for its seat
+// token if the game wants (SeatBook.holdOrFree), or freed. A connection that never finished
+// its own join but whose owner holds the token (a reconnection, or a rejoin with the seat
+// token, cut on a lossy link before its acknowledgement) is a drop like any other.
 
 import type { Client } from "@colyseus/core";
 import type { HubSettings } from "../../settings.js";
 import type { ClientData } from "./gate.js";
 import type { HubState } from "./HubState.js";
-import { armJoinDeadline, joinCompleted } from "./joinDeadline.js";
+import { armJoinDeadline, forgetUnsentJoin, joinCompleted } from "./joinDeadline.js";
 import type { JoinRequest, SeatRecord } from "./seats.js";
 
 /** What a leaving seat needs of the seat book (SeatBook; named here so the two files do not import each other). */
@@ -40,16 +43,18 @@ export async function seatLeft(book: LeavingSeats, room: LeavingRoom, client: Cl
   if (room.disposing()) return;
   const settings = room.settings();
   const seatState = () => room.state().seats[seat];
-  // A connection that never finished joining never received a new seat's token: nothing to
-  // hold. A reclaimed seat is still its owner's (they have the token): held, as after a drop.
+  // A first join that never finished never delivered a new seat's token: nothing to hold.
+  // The seat's owner holds the token once any of their connections finished joining, or when
+  // they joined with it: then the seat is still theirs, whichever connection just closed.
   const joined = joinCompleted(client);
   // A seat a device link moved away waits for the new device, whatever the old one does.
   if (record.movedFrom && record.movedFrom === client.sessionId) {
     room.exclusive(() => book.awaitNewDevice(seat));
     return;
   }
-  const holdUnjoined = !consented && !joined && (client.auth as JoinRequest | undefined)?.seatToken !== undefined;
-  if (consented || !joined || settings.reconnectSeconds <= 0) {
+  const ownerHasToken = joined || data.ownerHasToken === true || (client.auth as JoinRequest | undefined)?.seatToken !== undefined;
+  const holdUnjoined = !consented && !joined && ownerHasToken;
+  if (consented || !ownerHasToken || settings.reconnectSeconds <= 0) {
     room.exclusive(() => {
       if (!holdUnjoined) book.free(seat);
       else {
@@ -70,6 +75,8 @@ export async function seatLeft(book: LeavingSeats, room: LeavingRoom, client: Cl
     room.commit();
   });
 
+  data.ownerHasToken = true;
+  if (!joined) forgetUnsentJoin(client);
   const reconnection = room.allowReconnection(client, settings.reconnectSeconds);
   if (typeof reconnection.reject === "function") {
     const deferred = reconnection;
