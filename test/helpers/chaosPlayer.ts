@@ -7,7 +7,7 @@
 import { Client, type Room } from "colyseus.js";
 import { explainJoinFailure } from "../../client/net/joinErrors.js";
 import { recoverRoom, SeatLost } from "../../client/net/recovery.js";
-import { retryDelayMs, untilAvailable } from "../../client/net/retry.js";
+import { hubUnavailable, retryDelayMs, untilAvailable } from "../../client/net/retry.js";
 
 export interface Reconnect {
   /** When the drop was seen (ms since epoch). */
@@ -21,6 +21,8 @@ export interface Reconnect {
   lost?: string;
   /** Attempts it took. */
   attempts: number;
+  /** What happened, in order (for a failure's message). */
+  trace: string[];
 }
 
 export class ChaosPlayer {
@@ -38,6 +40,8 @@ export class ChaosPlayer {
   lost: string | null = null;
   private leaving = false;
   private reconnectionToken = "";
+  /** The current Room sent its `seat` message (it is bound to the seat, its state decoded). */
+  private inSeat = false;
   private changes = 0;
   private readonly waiters = new Set<() => void>();
 
@@ -48,9 +52,9 @@ export class ChaosPlayer {
     this.client = new Client(endpoint);
   }
 
-  /** Connected, in its seat, and its state decoded. */
+  /** Connected and in its seat (the current Room sent its `seat` message). */
   get connected(): boolean {
-    return this.room !== null && this.seat >= 0 && this.room.state !== undefined;
+    return this.room !== null && this.inSeat;
   }
 
   /** The decoded state (undefined while away). */
@@ -67,12 +71,14 @@ export class ChaosPlayer {
   /** An invite link's joinById: tried again for as long as explainJoinFailure says to. */
   async joinById(roomId: string, options: Record<string, unknown>, giveUpMs = 60_000): Promise<void> {
     const since = Date.now();
+    let networkFailedAt: number | undefined;
     for (let attempt = 1; ; attempt++) {
       try {
         await this.seated(await this.client.joinById(roomId, { name: this.name, ...options }));
         return;
       } catch (e) {
-        const why = explainJoinFailure(roomId, e, { spectate: false, reclaim: false });
+        const why = explainJoinFailure(roomId, e, { spectate: false, reclaim: false, networkFailedAt });
+        if (why.retry && hubUnavailable(e)) networkFailedAt = Date.now();
         this.joinRetries.push(`${why.title}: ${(e as Error)?.message ?? String(e)}`);
         if (!why.retry || Date.now() - since > giveUpMs) throw new Error(`${this.name} could not join: ${why.title}. ${why.text}`);
         await sleep(retryDelayMs(attempt, Date.now() - since));
@@ -129,6 +135,7 @@ export class ChaosPlayer {
 
   private attach(room: Room<any>): void {
     this.room = room;
+    this.inSeat = false;
     this.reconnectionToken = room.reconnectionToken;
     room.onMessage("*", (type, payload) => {
       if (type === "seat") this.onSeat(payload);
@@ -146,6 +153,7 @@ export class ChaosPlayer {
 
   private onSeat(payload: { seat?: number; seatToken?: string }): void {
     if (typeof payload?.seat !== "number") return;
+    this.inSeat = true;
     if (typeof payload.seatToken === "string" && payload.seatToken) this.seatToken = payload.seatToken;
     if (this.seat < 0) this.seat = payload.seat;
     const open = this.reconnects.at(-1);
@@ -157,20 +165,39 @@ export class ChaosPlayer {
 
   /** The page's recovery (client/net/recovery.ts), with this player's client and seat token. */
   private async recover(code: number): Promise<void> {
-    const entry: Reconnect = { droppedAt: Date.now(), backAt: null, how: null, seat: null, attempts: 0 };
-    this.reconnects.push(entry);
+    // Cut again before it was back in its seat: the same way back goes on.
+    const open = this.reconnects.at(-1);
+    const entry: Reconnect =
+      open && open.backAt === null && !open.lost ? open : { droppedAt: Date.now(), backAt: null, how: null, seat: null, attempts: 0, trace: [] };
+    if (entry !== open) this.reconnects.push(entry);
+    const t0 = entry.droppedAt;
+    entry.trace.push(`+${Date.now() - t0}ms closed ${code}`);
+    const note = (what: string) => entry.trace.push(`+${Date.now() - t0}ms ${what}`);
     let how: Reconnect["how"] = null;
+    const traced = <T>(p: Promise<T>): Promise<T> =>
+      p.then(
+        (v) => (note("joined"), v),
+        (e) => {
+          note(`failed: ${(e as Error)?.constructor?.name} ${(e as { code?: unknown })?.code} ${(e as Error)?.message}`);
+          throw e;
+        },
+      );
     const back = await recoverRoom<Room<any>>(code, this.reconnectionToken !== "", {
-      reconnect: () => ((how = "reconnection token"), this.client.reconnect(this.reconnectionToken)),
+      reconnect: () => {
+        how = "reconnection token";
+        note("reconnect");
+        return traced(this.client.reconnect(this.reconnectionToken));
+      },
       rejoin: () => {
         how = "seat token";
+        note("rejoin");
         if (!this.seatToken) return Promise.reject(new SeatLost("No seat token is stored for this room."));
-        return this.client.joinById(this.roomId, { seatToken: this.seatToken, name: this.name });
+        return traced(this.client.joinById(this.roomId, { seatToken: this.seatToken, name: this.name }));
       },
       sleep,
       stopped: () => this.leaving,
       offline: () => false,
-      attempting: (attempt) => (entry.attempts = attempt),
+      attempting: () => entry.attempts++,
     });
     if (!back) return;
     if ("lost" in back) {
@@ -184,6 +211,8 @@ export class ChaosPlayer {
     }
     entry.how = how;
     this.attach(back.room);
+    back.room.onMessage("*", (type: string | number) => type !== "event" && entry.trace.length < 30 && note(`message ${String(type)}`));
+    back.room.onLeave((c: number) => note(`left ${c}`));
   }
 
   private notify(): void {

@@ -108,6 +108,11 @@ export class LossyProxy {
     return this;
   }
 
+  /** Connections open through the link now. */
+  get open(): number {
+    return this.links.size;
+  }
+
   /** The hub's WebSocket endpoint through this link. */
   get endpoint(): string {
     return `ws://127.0.0.1:${this.port}`;

@@ -112,7 +112,11 @@ const KINDS: Kind[] = [
   fromDriver("Cubestacc", "cubestacc"),
   fromDriver("Connect Four", "connect4"),
   fromDriver("Auto Pets", "pets"),
-  fromDriver("Card table", "table"),
+  {
+    ...fromDriver("Card table", "table"),
+    // A concession ends a two-seat game, once the game is dealt: until then a deck or a keep.
+    choose: (s, seat, rng, ending) => driver("table").choose(s, seat, rng, ending && rng.int(2) === 0),
+  },
 ];
 
 interface MatchReport {
@@ -140,26 +144,25 @@ async function playMatch(kind: Kind, seed: number): Promise<MatchReport> {
       proxies.push(proxy);
       players.push(new ChaosPlayer(`P${i}`, proxy.endpoint));
     }
-    const [host, ...guests] = players;
-    hostRef = host;
-    await host.create((c) => c.create(kind.room, { ...kind.options, name: host.name }));
-    await Promise.all(guests.map((g) => g.joinById(host.roomId, {})));
-    expect(players.map((p) => p.seat).sort(), `${kind.name}: seats`).to.deep.equal(players.map((_, i) => i));
-
-    // The cuts: each player's socket, at random moments, once it is connected.
-    const plans = players.map(() => cutsFor(rng));
-    const cutting = players.map(async (p, i) => {
-      for (let k = 0; k < plans[i]; k++) {
-        await sleep((k === 0 ? 200 : 600) + rng.int(2500));
-        while (!p.connected && !over && !p.lost && Date.now() < deadline) await p.changed(500);
-        if (over || p.lost || Date.now() >= deadline) break;
+    // The cuts: each player's link, at random moments from when it starts joining (a join, a
+    // reconnection or play may be on its way), whenever a connection of it is open.
+    const cutPlayer = async (i: number) => {
+      const cuts = cutsFor(rng);
+      for (let k = 0; k < cuts; k++) {
+        await sleep(k === 0 ? rng.int(3000) : 600 + rng.int(3000));
+        while (proxies[i].open === 0 && !over && !players[i].lost && Date.now() < deadline) await sleep(50);
+        if (over || players[i].lost || Date.now() >= deadline) break;
         proxies[i].cut(rng.int(800));
         report.cuts++;
-        // The next cut only once it is back (or lost).
-        await sleep(50);
-        while (!p.connected && !over && !p.lost && Date.now() < deadline) await p.changed(500);
       }
-    });
+    };
+    const [host, ...guests] = players;
+    hostRef = host;
+    const cutting = [cutPlayer(0)];
+    await host.create((c) => c.create(kind.room, { ...kind.options, name: host.name }));
+    await Promise.all(guests.map((g, i) => (cutting.push(cutPlayer(i + 1)), g.joinById(host.roomId, {}))));
+    expect(players.map((p) => p.seat).sort(), `${kind.name}: seats`).to.deep.equal(players.map((_, i) => i));
+
     // Until every cut is behind, the players keep the game going where they can (flags, dice).
     let ending = false;
     void Promise.all(cutting).then(() => (ending = true));
@@ -198,7 +201,7 @@ async function playMatch(kind: Kind, seed: number): Promise<MatchReport> {
     for (const p of players) {
       for (const r of p.reconnects) {
         const ok = r.backAt !== null && r.seat === p.seat;
-        report.reconnects.push({ ok, how: r.how, ms: r.backAt && r.backAt - r.droppedAt, what: ok ? "" : `${p.name} seat ${p.seat}: ${r.lost ? `lost (${r.lost})` : r.backAt ? `back in seat ${r.seat}` : `not back after ${r.attempts} attempts`}` });
+        report.reconnects.push({ ok, how: r.how, ms: r.backAt && r.backAt - r.droppedAt, what: ok ? "" : `${p.name} seat ${p.seat}: ${r.lost ? `lost (${r.lost})` : r.backAt ? `back in seat ${r.seat}` : `not back after ${r.attempts} attempts`} [${r.trace.join(", ")}]` });
       }
       report.joinRetries.push(...p.joinRetries.map((w) => `${p.name}: ${w}`));
     }

@@ -489,7 +489,7 @@ export abstract class SeatedRoom<S extends HubState = HubState> extends HubRoom<
 
   /** Seats a newcomer could take now (the listing hides a room with none). */
   protected openSeats(): number {
-    return this.book.freeCount();
+    return this.book.freeCount(false);
   }
 
   /** Empties a seat: its token stops working. */

@@ -1,10 +1,16 @@
-// A seated player's connection closed. Consented (left), or a first join that never finished
-// (its owner never received the seat's token), or no reconnection window: the seat is freed
-// (or held, when its owner holds the token). Otherwise the seat shows disconnected and waits
-// RECONNECT_SECONDS for the same session to come back; after that it is held for its seat
-// token if the game wants (SeatBook.holdOrFree), or freed. A connection that never finished
-// its own join but whose owner holds the token (a reconnection, or a rejoin with the seat
-// token, cut on a lossy link before its acknowledgement) is a drop like any other.
+// A seated player's connection closed. Consented (left), or no reconnection window: the seat
+// is freed (or held, when its owner holds the token). Otherwise the seat shows disconnected
+// and waits RECONNECT_SECONDS for the same session to come back; after that it is held for its
+// seat token if the game wants (SeatBook.holdOrFree), or freed.
+//
+// Its owner holds the seat's token once one of their connections finished joining (the `seat`
+// message goes out with the join's acknowledgement), or when they joined with it. A connection
+// that drops before its own join completes is then a drop like any other (a reconnection, or
+// a rejoin with the seat token, cut on a lossy link before its acknowledgement). A first join
+// cut there is "unconfirmed": its player may have JOIN_ROOM (and its reconnection token) but
+// never got the seat's token, or may have nothing and join again as a newcomer. So the seat
+// waits for that reconnection for the window, is anyone's who joins meanwhile
+// (SeatBook.seatForNewcomer), and is freed, never held, when the window ends.
 
 import type { Client } from "@colyseus/core";
 import type { HubSettings } from "../../settings.js";
@@ -43,9 +49,6 @@ export async function seatLeft(book: LeavingSeats, room: LeavingRoom, client: Cl
   if (room.disposing()) return;
   const settings = room.settings();
   const seatState = () => room.state().seats[seat];
-  // A first join that never finished never delivered a new seat's token: nothing to hold.
-  // The seat's owner holds the token once any of their connections finished joining, or when
-  // they joined with it: then the seat is still theirs, whichever connection just closed.
   const joined = joinCompleted(client);
   // A seat a device link moved away waits for the new device, whatever the old one does.
   if (record.movedFrom && record.movedFrom === client.sessionId) {
@@ -54,7 +57,7 @@ export async function seatLeft(book: LeavingSeats, room: LeavingRoom, client: Cl
   }
   const ownerHasToken = joined || data.ownerHasToken === true || (client.auth as JoinRequest | undefined)?.seatToken !== undefined;
   const holdUnjoined = !consented && !joined && ownerHasToken;
-  if (consented || !ownerHasToken || settings.reconnectSeconds <= 0) {
+  if (consented || settings.reconnectSeconds <= 0) {
     room.exclusive(() => {
       if (!holdUnjoined) book.free(seat);
       else {
@@ -69,13 +72,14 @@ export async function seatLeft(book: LeavingSeats, room: LeavingRoom, client: Cl
     return;
   }
 
+  record.unconfirmed = !ownerHasToken;
   room.exclusive(() => {
     seatState().connected = false;
     room.onSeatConnection(seat, false);
     room.commit();
   });
 
-  data.ownerHasToken = true;
+  if (ownerHasToken) data.ownerHasToken = true;
   if (!joined) forgetUnsentJoin(client);
   const reconnection = room.allowReconnection(client, settings.reconnectSeconds);
   if (typeof reconnection.reject === "function") {
@@ -86,6 +90,7 @@ export async function seatLeft(book: LeavingSeats, room: LeavingRoom, client: Cl
     const newClient = await reconnection;
     if (record.sessionId !== client.sessionId) return;
     record.reconnection = null;
+    record.unconfirmed = false;
     // The new socket's sends are guarded too (strikes carry over), and it must finish its join.
     data.flood.rebind(newClient);
     data.cancelJoinDeadline = armJoinDeadline(newClient, settings.joinTimeoutSeconds);
@@ -100,9 +105,13 @@ export async function seatLeft(book: LeavingSeats, room: LeavingRoom, client: Cl
     if (record.sessionId !== client.sessionId) return; // reclaimed by seat token meanwhile
     record.reconnection = null;
     record.sessionId = null;
+    const unconfirmed = record.unconfirmed === true;
+    record.unconfirmed = false;
     if (room.disposing()) return;
     room.exclusive(() => {
-      book.holdOrFree(seat);
+      // Nobody holds an unconfirmed seat's token: nothing to hold it for.
+      if (unconfirmed) book.free(seat);
+      else book.holdOrFree(seat);
       room.commit();
     });
     book.shortenAbandonedHolds();

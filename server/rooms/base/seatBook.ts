@@ -146,15 +146,28 @@ export class SeatBook {
     if (data.role === "seat") await seatLeft(this, room, client, data, consented);
   }
 
-  /** The seat a new player gets: a free one, else a bot seat the game lets go (the bot leaves). −1: none. */
+  /**
+   * The seat a new player gets: a free one, else a bot seat the game lets go (the bot leaves),
+   * else an unconfirmed seat (a first join cut before its acknowledgement: most likely this
+   * very player joining again), even while a game runs. −1: none.
+   */
   private seatForNewcomer(sessionId: string): number {
     const room = this.room;
     this.pendingSeats.delete(sessionId);
-    if (!room.acceptsNewPlayers()) return -1;
-    let seat = room.state().seats.findIndex((s) => !s.occupied);
+    let seat = -1;
+    if (room.acceptsNewPlayers()) {
+      seat = room.state().seats.findIndex((s) => !s.occupied);
+      if (seat < 0) {
+        seat = this.records.findIndex((r, i) => r.bot && room.canReplaceBot(i));
+        if (seat >= 0) this.dropBot(seat);
+      }
+    }
     if (seat < 0) {
-      seat = this.records.findIndex((r, i) => r.bot && room.canReplaceBot(i));
-      if (seat >= 0) this.dropBot(seat);
+      seat = this.records.findIndex((r) => r.unconfirmed && r.reconnection);
+      if (seat >= 0) {
+        this.detach(seat);
+        this.records[seat].unconfirmed = false;
+      }
     }
     return seat;
   }
@@ -410,12 +423,16 @@ export class SeatBook {
     room.refreshListing();
   }
 
-  /** Seats a newcomer could take now, less the joins on their way. */
-  freeCount(): number {
+  /**
+   * Seats a newcomer could take now, less the joins on their way. `withUnconfirmed` false:
+   * without the unconfirmed seats (what quick play lists: a stranger is not sent into one).
+   */
+  freeCount(withUnconfirmed = true): number {
     const room = this.room;
     for (const id of this.pendingSeats) if (!(id in room.reserved())) this.pendingSeats.delete(id);
-    if (!room.acceptsNewPlayers()) return 0;
-    let free = 0;
+    const unconfirmed = withUnconfirmed ? this.records.filter((r) => r.unconfirmed && r.reconnection).length : 0;
+    if (!room.acceptsNewPlayers()) return unconfirmed - this.pendingSeats.size;
+    let free = unconfirmed;
     room.state().seats.forEach((s, seat) => {
       if (!s.occupied || (this.records[seat].bot && room.canReplaceBot(seat))) free++;
     });
