@@ -284,8 +284,14 @@ export class RoomSession {
     const name = playerName();
     if (this.spectator) return hubClient().joinById(this.roomId, { spectate: true, name });
     const stored = loadSeat(this.roomId);
-    if (!stored) throw new SeatLost("No seat token is stored for this room.");
-    return hubClient().joinById(this.roomId, { seatToken: stored.seatToken, name });
+    if (stored) return hubClient().joinById(this.roomId, { seatToken: stored.seatToken, name });
+    // The seat's token never arrived: the first join was cut before it completed. The server
+    // keeps that seat for whoever joins meanwhile (server/rooms/base/reconnection.ts): join again.
+    if (this.seat === null) {
+      const key = profileKey();
+      return hubClient().joinById(this.roomId, { name, ...(key ? { profileKey: key } : {}) });
+    }
+    throw new SeatLost("No seat token is stored for this room.");
   }
 
   private loseSeat(reason: string, forget = true): void {

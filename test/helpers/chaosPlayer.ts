@@ -14,7 +14,8 @@ export interface Reconnect {
   droppedAt: number;
   /** Back in a seat (ms since epoch); null: not (yet). */
   backAt: number | null;
-  how: "reconnection token" | "seat token" | null;
+  /** "join again": the first join's seat token never arrived, the seat was joined again as a newcomer. */
+  how: "reconnection token" | "seat token" | "join again" | null;
   /** The seat the `seat` message named once back (null: none yet). */
   seat: number | null;
   /** Why the seat was lost (the server's words). */
@@ -189,10 +190,12 @@ export class ChaosPlayer {
         return traced(this.client.reconnect(this.reconnectionToken));
       },
       rejoin: () => {
-        how = "seat token";
-        note("rejoin");
-        if (!this.seatToken) return Promise.reject(new SeatLost("No seat token is stored for this room."));
-        return traced(this.client.joinById(this.roomId, { seatToken: this.seatToken, name: this.name }));
+        how = this.seatToken ? "seat token" : "join again";
+        note(how);
+        if (this.seatToken) return traced(this.client.joinById(this.roomId, { seatToken: this.seatToken, name: this.name }));
+        // As the page does (session.ts rejoin): a seat whose token never arrived is joined again.
+        if (this.seat < 0) return traced(this.client.joinById(this.roomId, { name: this.name }));
+        return Promise.reject(new SeatLost("No seat token is stored for this room."));
       },
       sleep,
       stopped: () => this.leaving,
