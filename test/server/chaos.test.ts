@@ -196,6 +196,11 @@ async function playMatch(kind: Kind, seed: number): Promise<MatchReport> {
     }
   } catch (e) {
     report.why = (e as Error).message;
+    if (process.env.CHAOS_DEBUG && hostRef?.roomId) {
+      const srv = hubRef?.colyseus.getRoomById(hostRef.roomId) as any;
+      const book = srv?.book;
+      report.why += ` | server: ${JSON.stringify({ stage: srv?.stage, seats: srv?.state?.seats?.toJSON(), records: book?.records?.map((r: any) => ({ s: r.sessionId, rec: !!r.reconnection, u: r.unconfirmed, bot: r.bot })), pending: [...(book?.pendingSeats ?? [])], reserved: Object.keys(srv?.reservedSeats ?? {}), players: players.map((p) => p.room?.sessionId) })}`;
+    }
   } finally {
     over = true;
     for (const p of players) {

@@ -22,6 +22,7 @@ import type { JoinRequest, SeatRecord } from "./seats.js";
 /** What a leaving seat needs of the seat book (SeatBook; named here so the two files do not import each other). */
 export interface LeavingSeats {
   record(seat: number): SeatRecord;
+  freshView(client: Client, seat: number): void;
   awaitNewDevice(seat: number): void;
   free(seat: number): void;
   holdOrFree(seat: number): void;
@@ -94,6 +95,9 @@ export async function seatLeft(book: LeavingSeats, room: LeavingRoom, client: Cl
     // The new socket's sends are guarded too (strikes carry over), and it must finish its join.
     data.flood.rebind(newClient);
     data.cancelJoinDeadline = armJoinDeadline(newClient, settings.joinTimeoutSeconds);
+    // Colyseus hands the new connection the old one's StateView, which missed every change of
+    // audience while the player was away: the new connection's view is built afresh.
+    book.freshView(newClient, seat);
     room.exclusive(() => {
       seatState().connected = true;
       room.onSeatConnection(seat, true);

@@ -204,15 +204,23 @@ export class SeatBook {
     data.seat = seat;
     data.name = seatState.name;
     if (state.owner < 0) state.owner = seat;
-    const privateState = room.seatPrivateState(seat);
-    if (privateState) {
-      client.view = new StateView();
-      client.view.add(privateState);
-    }
+    this.freshView(client, seat);
     this.updateAutoDispose();
     room.onViewer(client, seat);
     room.onSeatTaken(seat, reclaimed);
     if (reclaimed) room.onSeatConnection(seat, true);
+  }
+
+  /**
+   * A new StateView for a connection now showing `seat`, holding the seat's private state (the
+   * game adds the rest in onViewer). Never the view of an earlier connection: it missed every
+   * change of audience while nobody was connected with it, and would show what the seat may no
+   * longer see.
+   */
+  freshView(client: Client, seat: number): void {
+    const privateState = this.room.seatPrivateState(seat);
+    client.view = privateState ? new StateView() : undefined;
+    if (privateState) client.view!.add(privateState);
   }
 
   /** Cuts the seat loose from whatever connection had it (held timer, pending reconnection, live client). */
