@@ -94,4 +94,26 @@ describe("seats: a reconnection cut before its join completes keeps the seat", f
       for (const p of [again, ...players.slice(1)]) await p.room.leave(true);
     });
   }
+
+  it("the reconnection token from before a cut reconnection still works (that JOIN_ROOM may never have arrived), even twice over", async () => {
+    const sdk = hub.colyseus.sdk;
+    const ann = await seated(sdk.create("connect4", { mode: "online", timer: 0, private: true, name: "Ann" }));
+    const roomId = ann.room.roomId;
+    const bob = await seated(sdk.joinById(roomId, { name: "Bob" }));
+    const server = () => hub.colyseus.getRoomById(roomId) as unknown as ServerRoom | undefined;
+    await until(() => server()?.state.phase === "playing", 5000, "the game on");
+    const held = ann.room.reconnectionToken.split(":")[1];
+    dropConnection(ann.room);
+    await until(() => server()?.seatStatus(0) === "reconnecting", 5000, "Ann reconnecting");
+    // Two reconnections cut before their JOIN_ROOM is read: the player still holds the first token.
+    for (let i = 0; i < 2; i++) {
+      await reconnectCutBeforeJoined(PORT, roomId, held);
+      await until(() => server()?.seatStatus(0) !== "connected", 5000, "the cut seen by the server");
+    }
+    const back = new Probe(await sdk.reconnect(`${roomId}:${held}`));
+    expect((await back.next("seat", 0)).seat).to.equal(0);
+    expect(server()!.seatStatus(0)).to.equal("connected");
+    await back.room.leave(true);
+    await bob.room.leave(true);
+  });
 });

@@ -32,6 +32,12 @@ export interface ClientData {
    * drops before its own join completes is a drop, not a join that never happened.
    */
   ownerHasToken?: boolean;
+  /**
+   * Reconnection tokens the player may hold: the one of its last completed join, and those of
+   * the reconnections since that were cut before completing (JOIN_ROOM may or may not have
+   * reached it). A drop accepts any of them (reconnection.ts).
+   */
+  reconnectionTokens?: string[];
 }
 
 export function clientData(client: Client): ClientData | undefined {

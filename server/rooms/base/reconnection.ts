@@ -39,9 +39,14 @@ export interface LeavingRoom {
   welcome(client: Client, data: ClientData): void;
   // eslint-disable-next-line @typescript-eslint/no-unsafe-function-type
   allowReconnection(client: Client, seconds: number): PromiseLike<Client> & { reject?: Function };
+  /** The pending reconnection of `token` is also taken with each of `others` (until it ends). */
+  alsoReconnectWith(others: readonly string[], token: string): void;
   onSeatConnection(seat: number, connected: boolean): void;
   onViewer(client: Client, seat: number): void;
 }
+
+/** Reconnection tokens of cut reconnections kept per player (each one a join that never completed). */
+const MAX_HELD_TOKENS = 4;
 
 export async function seatLeft(book: LeavingSeats, room: LeavingRoom, client: Client, data: ClientData, consented: boolean): Promise<void> {
   const seat = data.seat;
@@ -82,7 +87,12 @@ export async function seatLeft(book: LeavingSeats, room: LeavingRoom, client: Cl
 
   if (ownerHasToken) data.ownerHasToken = true;
   if (!joined) forgetUnsentJoin(client);
+  // The player holds the token of the last JOIN_ROOM it received: this connection's if it
+  // completed its join, else perhaps one of those before it (the last few are kept).
+  const tokens = joined ? [] : (data.reconnectionTokens ?? []).filter((t) => t !== client.reconnectionToken).slice(-MAX_HELD_TOKENS);
+  data.reconnectionTokens = [...tokens, client.reconnectionToken];
   const reconnection = room.allowReconnection(client, settings.reconnectSeconds);
+  if (tokens.length) room.alsoReconnectWith(tokens, client.reconnectionToken);
   if (typeof reconnection.reject === "function") {
     const deferred = reconnection;
     record.reconnection = { reject: (reason?: unknown) => deferred.reject!(reason) as void };

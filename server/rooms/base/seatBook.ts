@@ -36,6 +36,8 @@ export interface SeatBookRoom {
   /** Colyseus' allowReconnection: the new connection, or a rejection when the window ends. */
   // eslint-disable-next-line @typescript-eslint/no-unsafe-function-type
   allowReconnection(client: Client, seconds: number): PromiseLike<Client> & { reject?: Function };
+  /** The pending reconnection of `token` is also taken with each of `others` (until it ends). */
+  alsoReconnectWith(others: readonly string[], token: string): void;
   // The game's hooks (SeatedRoom's optional hooks).
   onSeatTaken(seat: number, reclaimed: boolean): void;
   onSeatFreed(seat: number): void;
