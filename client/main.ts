@@ -13,7 +13,7 @@ import "./styles.css";
 import "./ui/ui.css";
 import { checkRoom, normaliseCode, type RoomCheck } from "./net/client";
 import { errorText, openSession, type RoomSession } from "./net/session";
-import { hubBusy } from "./net/retry";
+import { hubBusy, hubUnavailable } from "./net/retry";
 import { forgetAnswers } from "./net/cachedGet";
 import { loadName, loadSeat } from "./net/storage";
 import { explainJoinFailure } from "./net/joinErrors";
@@ -239,6 +239,7 @@ async function join(id: string, spectate: boolean): Promise<void> {
   const stored = spectate ? null : loadSeat(id);
   joining(spectate ? `Opening room ${id} to watch.` : stored ? `Taking your seat back in room ${id}.` : `Joining room ${id}.`);
   let waiting: UnreachablePage | null = null;
+  let networkFailedAt: number | undefined;
   try {
     for (let attempt = 1; ; attempt++) {
       try {
@@ -254,7 +255,8 @@ async function join(id: string, spectate: boolean): Promise<void> {
         return;
       } catch (e) {
         if (gen !== generation) return;
-        const why = explainJoinFailure(id, e, { spectate, reclaim: stored !== null });
+        const why = explainJoinFailure(id, e, { spectate, reclaim: stored !== null, networkFailedAt });
+        if (why.retry && hubUnavailable(e)) networkFailedAt = Date.now();
         if (!why.retry) {
           failed(why.title, why.text, why.watch ? [{ label: "Watch this room", run: () => (location.hash = `#/spectate/${id}`) }] : []);
           return;

@@ -1,7 +1,7 @@
 // Why a join failed, said as a person would want to read it, with the next step.
 // The server's own words (`room "ZZZZZ" not found`, `PJHZK is already full.`) are matched
 // here and never shown raw.
-import { hubUnavailable } from "./retry.js";
+import { hubUnavailable, socketClosedBeforeJoin } from "./retry.js";
 
 /**
  * The message of whatever was thrown (tests import this file without a browser). A
@@ -10,6 +10,8 @@ import { hubUnavailable } from "./retry.js";
  */
 export function errorText(e: unknown): string {
   if (e instanceof Error && e.message) return e.message;
+  // A socket cut before the join completed says nothing: say what happened.
+  if (socketClosedBeforeJoin(e)) return "The connection to the hub was cut before the room opened.";
   if (typeof e === "object" && e !== null && typeof (e as { type?: unknown }).type === "string") return "The connection to the hub failed: the network did not answer.";
   return String(e ?? "unknown error");
 }
@@ -41,8 +43,17 @@ export function cannotSaveNow(e: unknown): string | null {
   return CANNOT_SAVE.test(raw) ? raw : null;
 }
 
-/** Classifies a failed joinById (`reclaim`: we tried with a stored seat token). */
-export function explainJoinFailure(id: string, e: unknown, how: { spectate: boolean; reclaim: boolean }): JoinFailure {
+/**
+ * How long after a try of the same join failed on the network a "full" answer may be that
+ * try's own seat, still reserved for a socket that never came (SEAT_RESERVATION_SECONDS, 15 s).
+ */
+export const OWN_RESERVATION_MS = 20_000;
+
+/**
+ * Classifies a failed joinById (`reclaim`: we tried with a stored seat token; `networkFailedAt`:
+ * when an earlier try of this same join failed on the network, if one did).
+ */
+export function explainJoinFailure(id: string, e: unknown, how: { spectate: boolean; reclaim: boolean; networkFailedAt?: number }): JoinFailure {
   const raw = errorText(e);
   const unsaved = cannotSaveNow(e);
   if (unsaved) {
@@ -62,6 +73,10 @@ export function explainJoinFailure(id: string, e: unknown, how: { spectate: bool
     };
   }
   if (/already full|every seat|room-full|is full/i.test(raw)) {
+    // The seat an earlier try reserved before its connection was cut: it frees up by itself.
+    if (how.networkFailedAt !== undefined && Date.now() - how.networkFailedAt < OWN_RESERVATION_MS) {
+      return { title: "Could not reach the server", text: `The connection was cut while joining the game with ${what(id)}; its seat is still being freed. Trying again.`, watch: false, retry: true };
+    }
     return {
       title: "This game is full",
       text: `Every seat in the game with ${what(id)} is taken (or its round has started). You can watch it, or start your own game from the lobby.`,

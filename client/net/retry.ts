@@ -63,9 +63,20 @@ export function hubBusy(e: unknown): boolean {
   return (e instanceof ServerError && [502, 503, 504].includes(e.code)) || /briefly unavailable|restarting/i.test(text(e));
 }
 
+/**
+ * The room's socket closed before its join completed, with no word from the server (a cut or
+ * stalled link): colyseus.js rejects with a ServerError whose message is empty and whose code
+ * is the socket's close code (1006) or none at all (the browser's error event). The server's
+ * own refusals always say something, with a 4xxx code.
+ */
+export function socketClosedBeforeJoin(e: unknown): boolean {
+  return e instanceof ServerError && !e.message && !(typeof e.code === "number" && e.code >= 4000);
+}
+
 /** The hub (or the way to it) could not answer right now: worth trying again by itself. */
 export function hubUnavailable(e: unknown): boolean {
   if (e instanceof ServerError && [502, 503, 504].includes(e.code)) return true;
+  if (socketClosedBeforeJoin(e)) return true;
   if (isOffline()) return true;
   // In a browser a request that got no answer at all rejects with the XHR's error event.
   if (typeof Event !== "undefined" && e instanceof Event) return true;

@@ -1,22 +1,19 @@
 // One live room connection that survives drops.
 //
-// colyseus.js 0.16 has no automatic reconnection, so this class does it:
-//   drop (socket closed without our consent)
-//     → client.reconnect(latest reconnectionToken), exponential backoff + jitter
-//     → past the server's window (token refused): joinById(roomId, {seatToken})
-//     → the room not there (yet): a restarting server restores it from its log, so keep
-//       trying for ROOM_RETURN_MS after the drop before calling the seat lost
-//     → the seat token refused (seat given away): "seat lost"
-// Every success yields a NEW Room object; everything that listens to the room
-// (schema callbacks, messages) re-binds through onRoom(), and the new
-// reconnectionToken is stored each time (it changes on every reconnect).
-import { MatchMakeError, ServerError, type Room } from "colyseus.js";
+// colyseus.js 0.16 has no automatic reconnection, so this class does it: a drop (socket
+// closed without our consent) runs recovery.ts (the reconnection token with backoff, then
+// the seat token, waiting for a restarting server's room). Every success yields a NEW Room
+// object; everything that listens to the room (schema callbacks, messages) re-binds through
+// onRoom(), and the new reconnectionToken is stored each time (it changes on every reconnect).
+import type { Room } from "colyseus.js";
 import { hubClient } from "./client";
 import { ServerClock } from "./clock";
 import { forgetSeat, loadSeat, playerName, saveSeat } from "./storage";
-import { cannotSaveNow, errorText } from "./joinErrors";
+import { errorText } from "./joinErrors";
 import { profileForSeat } from "./profile";
-import { reconnectDelayMs } from "./retry";
+import { recoverRoom, SeatLost } from "./recovery";
+
+export { isRefusal, ROOM_RETURN_MS, roomNotThereYet } from "./recovery";
 
 export type ConnStatus =
   | { kind: "connecting" }
@@ -61,32 +58,10 @@ export interface ErrorMessage {
 
 type MessageListener = (payload: any) => void;
 
-/** True when the server itself refused (room gone, token/seat refused) rather than the network failing. */
-export function isRefusal(e: unknown): boolean {
-  if (e instanceof MatchMakeError) return true;
-  if (e instanceof ServerError) return typeof e.code === "number" && e.code >= 4000 && e.code < 5000;
-  return false;
-}
-
 export { errorText };
-
-/** Attempts after which a still-unreachable server is shown as "offline" (we keep retrying). */
-const OFFLINE_AFTER = 6;
-/** Consecutive refusals of the seat-token rejoin before we call the seat lost. */
-const REFUSALS_BEFORE_LOST = 2;
-/**
- * How long a room that is "not found" is waited for after a drop: a restarted server (or,
- * with several, another process) brings it back from its log within seconds.
- */
-export const ROOM_RETURN_MS = 60_000;
 
 /** Close code of a room the server closed for good (server/rooms/base/HubRoom.ts). */
 export const ROOM_ENDED_CLOSE = 4404;
-
-/** A refusal that only says the room is not there (now): a restarting server may still bring it back. */
-export function roomNotThereYet(e: unknown): boolean {
-  return /not found|is locked|disposed|not available|already full/i.test(errorText(e)) && !/seat token|no longer held/i.test(errorText(e));
-}
 
 export class RoomSession {
   readonly game: string;
@@ -282,49 +257,26 @@ export class RoomSession {
   }
 
   private async recover(closeCode: number): Promise<void> {
-    // 4000 = the server closed the room on purpose (disposed / shut down): no
-    // reconnection window to use, go straight to the seat token (a restarted
-    // server may have rebuilt the room).
-    let useToken = closeCode !== 4000 && this.reconnectionToken !== "";
-    let refusals = 0;
-    const droppedAt = Date.now();
-    for (let attempt = 1; !this.leaving; attempt++) {
-      const offline = typeof navigator !== "undefined" && navigator.onLine === false;
-      this.setStatus(
-        offline || attempt > OFFLINE_AFTER ? { kind: "offline", attempt } : { kind: "reconnecting", attempt },
-      );
-      await this.sleep(attempt === 1 ? 150 + Math.random() * 150 : reconnectDelayMs(attempt, Date.now() - droppedAt));
-      if (this.leaving) return;
-      if (offline && navigator.onLine === false) continue;
-      let room: Room;
-      try {
-        room = useToken ? await hubClient().reconnect(this.reconnectionToken) : await this.rejoin();
-      } catch (e) {
-        if (!isRefusal(e)) continue; // network trouble: keep trying
-        if (useToken) {
-          useToken = false; // window passed: fall back to the seat token right away
-          attempt = 0;
-          continue;
-        }
-        // The room is not there yet: the server may be restoring it. Keep trying a while.
-        if (!(e instanceof SeatLost) && roomNotThereYet(e) && Date.now() - droppedAt < ROOM_RETURN_MS) continue;
-        // The server cannot save right now (disk full): the seat is still ours, keep trying.
-        if (!(e instanceof SeatLost) && cannotSaveNow(e)) continue;
-        if (e instanceof SeatLost || ++refusals >= REFUSALS_BEFORE_LOST) {
-          this.loseSeat(errorText(e));
-          return;
-        }
-        continue;
-      }
-      // Joined: from here on nothing may count as a failed attempt (that would join again).
-      if (this.leaving) {
-        void room.leave(true);
-        return;
-      }
-      this.reconnects++;
-      this.attach(room);
+    const back = await recoverRoom(closeCode, this.reconnectionToken !== "", {
+      reconnect: () => hubClient().reconnect(this.reconnectionToken),
+      rejoin: () => this.rejoin(),
+      sleep: (ms) => this.sleep(ms),
+      stopped: () => this.leaving,
+      offline: () => typeof navigator !== "undefined" && navigator.onLine === false,
+      attempting: (attempt, offline) => this.setStatus(offline ? { kind: "offline", attempt } : { kind: "reconnecting", attempt }),
+    });
+    if (!back) return;
+    if ("lost" in back) {
+      this.loseSeat(back.lost);
       return;
     }
+    // Joined: from here on nothing may count as a failed attempt (that would join again).
+    if (this.leaving) {
+      void back.room.leave(true);
+      return;
+    }
+    this.reconnects++;
+    this.attach(back.room);
   }
 
   /** Rejoin after the reconnection window: by seat token, or as a spectator again. */
@@ -332,8 +284,14 @@ export class RoomSession {
     const name = playerName();
     if (this.spectator) return hubClient().joinById(this.roomId, { spectate: true, name });
     const stored = loadSeat(this.roomId);
-    if (!stored) throw new SeatLost("No seat token is stored for this room.");
-    return hubClient().joinById(this.roomId, { seatToken: stored.seatToken, name });
+    if (stored) return hubClient().joinById(this.roomId, { seatToken: stored.seatToken, name });
+    // The seat's token never arrived: the first join was cut before it completed. The server
+    // keeps that seat for whoever joins meanwhile (server/rooms/base/reconnection.ts): join again.
+    if (this.seat === null) {
+      const key = (await profileForSeat())?.key;
+      return hubClient().joinById(this.roomId, { name, ...(key ? { profileKey: key } : {}) });
+    }
+    throw new SeatLost("No seat token is stored for this room.");
   }
 
   private loseSeat(reason: string, forget = true): void {
@@ -365,8 +323,6 @@ export class RoomSession {
     this.retryNow();
   }
 }
-
-class SeatLost extends Error {}
 
 /**
  * Opens a session: quick play, create, join by id/code, spectate or reclaim

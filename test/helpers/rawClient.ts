@@ -79,12 +79,16 @@ export class RawSocket {
   readonly ws: WebSocket;
   /** Set when the server sent JOIN_ROOM (its reconnection token etc.). */
   joined = false;
+  /** The reconnection token the server's JOIN_ROOM carried ("" before it arrived). */
+  reconnectionToken = "";
   closed: { code: number } | null = null;
   readonly opened: Promise<void>;
   readonly closedP: Promise<{ code: number }>;
 
-  constructor(port: number, reservation: { room: { roomId: string; processId: string }; sessionId: string }, options: { ack: boolean }) {
-    const url = `ws://127.0.0.1:${port}/${reservation.room.processId}/${reservation.room.roomId}?sessionId=${reservation.sessionId}`;
+  /** `options.reconnectionToken`: the socket of a reconnection (POST /matchmake/reconnect's reservation). */
+  constructor(port: number, reservation: { room: { roomId: string; processId: string }; sessionId: string }, options: { ack: boolean; reconnectionToken?: string }) {
+    const reconnecting = options.reconnectionToken ? `&reconnectionToken=${options.reconnectionToken}` : "";
+    const url = `ws://127.0.0.1:${port}/${reservation.room.processId}/${reservation.room.roomId}?sessionId=${reservation.sessionId}${reconnecting}`;
     this.ws = new WebSocket(url);
     this.opened = new Promise((resolve, reject) => {
       this.ws.once("open", () => resolve());
@@ -100,6 +104,7 @@ export class RawSocket {
     this.ws.on("message", (data: Buffer) => {
       if (data[0] === Protocol.JOIN_ROOM && !this.joined) {
         this.joined = true;
+        this.reconnectionToken = data.subarray(2, 2 + data[1]).toString("utf8");
         if (options.ack) this.ws.send(Buffer.from([Protocol.JOIN_ROOM]));
       }
     });

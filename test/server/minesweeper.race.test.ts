@@ -492,3 +492,32 @@ describe("minesweeper race: a dropped racer's hold runs out", function () {
     expect(server.state.phase).to.equal("racing");
   });
 });
+
+describe("minesweeper race: a countdown a drop cut short", function () {
+  this.timeout(20_000);
+  let hub: TestHub;
+  before(async () => {
+    hub = await bootMinesweeperHub(testPort(2822), { raceCountdownMs: 800, reconnectSeconds: 30, seatHoldSeconds: 60 });
+  });
+  after(async () => {
+    await hub.shutdown();
+  });
+
+  it("starts again by itself once the dropped racer is back, every seat connected and ready (no second ready)", async () => {
+    const a = await seated(hub.colyseus.sdk.create("minesweeper", { mode: "race", seats: 2, name: "Ann" }));
+    const b = await seated(hub.colyseus.sdk.joinById(a.room.roomId, { name: "Bob" }));
+    const server = hub.room<RaceRoom>(a.room.roomId);
+    for (const p of [a, b]) p.room.send("ready", { ready: true });
+    await until(() => server.state.phase === "countdown" || undefined, 4000, "the countdown");
+    const token = a.room.reconnectionToken;
+    dropConnection(a.room);
+    await b.probe.next("event", 0, (e) => e.kind === "countdown-cancelled", 5000);
+    expect(server.state.phase, "no race with one racer here").to.equal("waiting");
+    const back = new Probe(await hub.colyseus.sdk.reconnect(token));
+    await back.next("seat", 0);
+    expect(server.state.seats.map((s) => [s.connected, s.ready])).to.deep.equal([[true, true], [true, true]]);
+    await until(() => server.state.phase === "racing" || undefined, 5000, "the race on, with nobody pressing ready again");
+    expect(server.seatOrder).to.deep.equal([a.seat, b.seat]);
+    expect(back.of("error")).to.deep.equal([]);
+  });
+});

@@ -154,6 +154,7 @@ export abstract class SeatedRoom<S extends HubState = HubState> extends HubRoom<
     exclusive: (fn) => this.exclusive(fn),
     welcome: (client, data) => this.sendWelcome(client, data),
     allowReconnection: (client, seconds) => this.allowReconnection(client, seconds),
+    alsoReconnectWith: (others, token) => this.alsoReconnectWith(others, token),
     onSeatTaken: (seat, reclaimed) => this.onSeatTaken(seat, reclaimed),
     onSeatFreed: (seat) => this.onSeatFreed(seat),
     onSeatConnection: (seat, connected) => this.onSeatConnection(seat, connected),
@@ -494,12 +495,31 @@ export abstract class SeatedRoom<S extends HubState = HubState> extends HubRoom<
 
   /** Seats a newcomer could take now (the listing hides a room with none). */
   protected openSeats(): number {
-    return this.book.freeCount();
+    return this.book.freeCount(false);
   }
 
   /** Empties a seat: its token stops working. */
   protected freeSeat(seat: number): void {
     this.book.free(seat);
+  }
+
+  /**
+   * A reconnection whose socket was cut before its join completed left the player holding
+   * either its token or an earlier one: Colyseus 0.16 knows only the newest, so the pending
+   * reconnection is entered under the others too, and they go when it ends.
+   */
+  private alsoReconnectWith(others: readonly string[], token: string): void {
+    const pending = (this as unknown as { _reconnections: Record<string, [string, PromiseLike<unknown>]> })._reconnections;
+    const entry = pending[token];
+    if (!entry) return;
+    for (const other of others) {
+      if (pending[other]) continue;
+      pending[other] = entry;
+      const forget = () => {
+        if (pending[other] === entry) delete pending[other];
+      };
+      entry[1].then(forget, forget);
+    }
   }
 
   /** A room with held seats must outlive its last connection (until the holds end). */

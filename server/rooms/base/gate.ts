@@ -26,6 +26,18 @@ export interface ClientData {
   flood: FloodGuard;
   /** Stops the unfinished-join timer (see joinDeadline.ts). */
   cancelJoinDeadline: () => void;
+  /**
+   * The seat's owner holds its token: one of their connections finished joining (the `seat`
+   * message went out with it). Kept across reconnections, so a reconnection's socket that
+   * drops before its own join completes is a drop, not a join that never happened.
+   */
+  ownerHasToken?: boolean;
+  /**
+   * Reconnection tokens the player may hold: the one of its last completed join, and those of
+   * the reconnections since that were cut before completing (JOIN_ROOM may or may not have
+   * reached it). A drop accepts any of them (reconnection.ts).
+   */
+  reconnectionTokens?: string[];
 }
 
 export function clientData(client: Client): ClientData | undefined {

@@ -11,6 +11,15 @@ export function joinCompleted(client: Client): boolean {
   return (client as unknown as { _enqueuedMessages?: unknown })._enqueuedMessages === undefined;
 }
 
+/**
+ * A connection that closed before acknowledging its join: the messages queued for it are
+ * dropped (they go again to the next connection), so Colyseus' allowReconnection, which
+ * refuses a connection that never joined, lets the seat's owner come back as after any drop.
+ */
+export function forgetUnsentJoin(client: Client): void {
+  delete (client as unknown as { _enqueuedMessages?: unknown })._enqueuedMessages;
+}
+
 /** Closes `client` if it has not completed the join `seconds` from now. Returns a cancel function. */
 export function armJoinDeadline(client: Client, seconds: number, onExpire?: () => void): () => void {
   const timer = setTimeout(() => {

@@ -36,6 +36,8 @@ export interface SeatBookRoom {
   /** Colyseus' allowReconnection: the new connection, or a rejection when the window ends. */
   // eslint-disable-next-line @typescript-eslint/no-unsafe-function-type
   allowReconnection(client: Client, seconds: number): PromiseLike<Client> & { reject?: Function };
+  /** The pending reconnection of `token` is also taken with each of `others` (until it ends). */
+  alsoReconnectWith(others: readonly string[], token: string): void;
   // The game's hooks (SeatedRoom's optional hooks).
   onSeatTaken(seat: number, reclaimed: boolean): void;
   onSeatFreed(seat: number): void;
@@ -146,15 +148,28 @@ export class SeatBook {
     if (data.role === "seat") await seatLeft(this, room, client, data, consented);
   }
 
-  /** The seat a new player gets: a free one, else a bot seat the game lets go (the bot leaves). −1: none. */
+  /**
+   * The seat a new player gets: a free one, else a bot seat the game lets go (the bot leaves),
+   * else an unconfirmed seat (a first join cut before its acknowledgement: most likely this
+   * very player joining again), even while a game runs. −1: none.
+   */
   private seatForNewcomer(sessionId: string): number {
     const room = this.room;
     this.pendingSeats.delete(sessionId);
-    if (!room.acceptsNewPlayers()) return -1;
-    let seat = room.state().seats.findIndex((s) => !s.occupied);
+    let seat = -1;
+    if (room.acceptsNewPlayers()) {
+      seat = room.state().seats.findIndex((s) => !s.occupied);
+      if (seat < 0) {
+        seat = this.records.findIndex((r, i) => r.bot && room.canReplaceBot(i));
+        if (seat >= 0) this.dropBot(seat);
+      }
+    }
     if (seat < 0) {
-      seat = this.records.findIndex((r, i) => r.bot && room.canReplaceBot(i));
-      if (seat >= 0) this.dropBot(seat);
+      seat = this.records.findIndex((r) => r.unconfirmed && r.reconnection);
+      if (seat >= 0) {
+        this.detach(seat);
+        this.records[seat].unconfirmed = false;
+      }
     }
     return seat;
   }
@@ -191,15 +206,23 @@ export class SeatBook {
     data.seat = seat;
     data.name = seatState.name;
     if (state.owner < 0) state.owner = seat;
-    const privateState = room.seatPrivateState(seat);
-    if (privateState) {
-      client.view = new StateView();
-      client.view.add(privateState);
-    }
+    this.freshView(client, seat);
     this.updateAutoDispose();
     room.onViewer(client, seat);
     room.onSeatTaken(seat, reclaimed);
     if (reclaimed) room.onSeatConnection(seat, true);
+  }
+
+  /**
+   * A new StateView for a connection now showing `seat`, holding the seat's private state (the
+   * game adds the rest in onViewer). Never the view of an earlier connection: it missed every
+   * change of audience while nobody was connected with it, and would show what the seat may no
+   * longer see.
+   */
+  freshView(client: Client, seat: number): void {
+    const privateState = this.room.seatPrivateState(seat);
+    client.view = privateState ? new StateView() : undefined;
+    if (privateState) client.view!.add(privateState);
   }
 
   /** Cuts the seat loose from whatever connection had it (held timer, pending reconnection, live client). */
@@ -410,12 +433,16 @@ export class SeatBook {
     room.refreshListing();
   }
 
-  /** Seats a newcomer could take now, less the joins on their way. */
-  freeCount(): number {
+  /**
+   * Seats a newcomer could take now, less the joins on their way. `withUnconfirmed` false:
+   * without the unconfirmed seats (what quick play lists: a stranger is not sent into one).
+   */
+  freeCount(withUnconfirmed = true): number {
     const room = this.room;
     for (const id of this.pendingSeats) if (!(id in room.reserved())) this.pendingSeats.delete(id);
-    if (!room.acceptsNewPlayers()) return 0;
-    let free = 0;
+    const unconfirmed = withUnconfirmed ? this.records.filter((r) => r.unconfirmed && r.reconnection).length : 0;
+    if (!room.acceptsNewPlayers()) return unconfirmed - this.pendingSeats.size;
+    let free = unconfirmed;
     room.state().seats.forEach((s, seat) => {
       if (!s.occupied || (this.records[seat].bot && room.canReplaceBot(seat))) free++;
     });

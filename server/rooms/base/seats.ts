@@ -33,6 +33,11 @@ export interface SeatRecord {
   movedFrom?: string | null;
   /** The profile of the person who took the seat (histories, ratings); null: none (or a bot). */
   profileId: string | null;
+  /**
+   * A first join dropped before its acknowledgement waits for its reconnection (reconnection.ts):
+   * its player never received the seat's token, so a newcomer may take the seat meanwhile.
+   */
+  unconfirmed?: boolean;
 }
 
 /** Validated join options (returned by onAuth, kept as client.auth). */
@@ -104,5 +109,6 @@ export function resetRecord(record: SeatRecord, bot: boolean): void {
   record.bot = bot;
   record.movedFrom = null;
   record.profileId = null;
+  record.unconfirmed = false;
 }
 

@@ -452,6 +452,14 @@ export abstract class GameRoom<S, M extends TypedMove, E, C, V, St extends GameR
   protected override gameOver(): boolean {
     return this.stage === "finished";
   }
+  /**
+   * Who is here counts toward a start (the race: racers who are away neither count nor hold
+   * the others up): a drop may end a countdown, and a player back may start the game that
+   * was waiting for them, with nobody pressing ready again.
+   */
+  protected override onSeatConnection(): void {
+    this.starts.maybe();
+  }
   protected extraMetadata(): Record<string, unknown> {
     const extra = { ...(this.parts.metadata?.(this.configured) ?? {}), ...(this.rated ? { rated: this.rated.pool.id } : {}), ...(this.gameOver() ? { over: true } : {}) };
     return this.delayed ? { ...extra, spectatorDelay: this.delayed.delaySeconds } : extra;
