@@ -2,6 +2,8 @@
 // Each system runs on its own server process, driven by two load-generator
 // processes (bench/load/worker.ts) on this same machine:
 //   baseline     raw `ws` echo on loopback (bench/load/echoServer.ts)
+//   relay        the fair floor: raw `ws`, sockets seated 8 to a room by arrival, each frame sent
+//                to its whole room (bench/load/relayServer.ts); steps to the sampled counts too
 //   hub          this hub (the built server, in-memory store), co-op Minesweeper rooms
 //   hub-sampled  the same, but only 1 client in LOAD_SAMPLE decodes its state and measures;
 //                the others join, move and receive every frame without decoding, so the
@@ -23,7 +25,7 @@
 // a system stops stepping once p99 is far past 50 ms. Prints the tables and writes
 // bench/results/load.json.
 // Env: LOAD_STEPS, LOAD_SAMPLED_STEPS, LOAD_SAMPLE, LOAD_MEASURE_MS, LOAD_RATE,
-// LOAD_SYSTEMS="baseline,hub,hub-sampled,cubestacc,bgio", LOAD_PIN, LOAD_PROFILE,
+// LOAD_SYSTEMS="baseline,relay,hub,hub-sampled,cubestacc,bgio", LOAD_PIN, LOAD_PROFILE,
 // LOAD_WORKER_NODE_ARGS (see docs/benchmarks.md).
 // This file steps each system and writes the results; bench/load/: systems.ts (the systems and
 // their steps), server.ts (a system's server, idle RSS), generators.ts (the load generators),
@@ -87,7 +89,9 @@ async function runSystem(sys: System): Promise<Row[]> {
       const sizes = Object.values(groups);
       const total = sizes.reduce((a, b) => a + b, 0);
       // Moves are spread evenly over clients, and a move in a room of k reaches k clients.
-      const viewersPerMove = sys.mode === "echo" ? 1 : sizes.reduce((a, k) => a + k * k, 0) / Math.max(1, total);
+      // The relay seats 8 by arrival on its side: its rooms are full but for the last.
+      const relaySizes = [...Array<number>(Math.floor(total / 8)).fill(8), total % 8];
+      const viewersPerMove = sys.mode === "echo" ? 1 : (sys.mode === "relay" ? relaySizes : sizes).reduce((a, k) => a + k * k, 0) / Math.max(1, total);
 
       const dropped0 = server.dropped();
       const before = sampleProc(server.proc.pid!);
@@ -174,11 +178,12 @@ async function main(): Promise<void> {
     rows.push(...(await runSystem(sys)));
   }
 
-  const { figures, ratios, ratioTable, logTable, crossings, idleTable } = report(rows, idle);
+  const { figures, ratios, ratioTable, logTable, floorTable, crossings, idleTable } = report(rows, idle);
 
   console.log("\n" + figures);
   console.log("\n" + ratioTable);
   if (logTable) console.log("\nRoom log, same run (a group commit per event-loop turn, a commit per move, none):\n" + logTable);
+  if (floorTable) console.log("\nCapacity against the relay floor, same run:\n" + floorTable);
   for (const [s, c] of Object.entries(crossings)) console.log(`${s}: ${c}`);
   console.log(`\nIdle RSS: each server ${IDLE_SETTLE_MS / 1000} s after it started listening, before any client\n${idleTable}`);
 
@@ -202,7 +207,7 @@ async function main(): Promise<void> {
     ratios,
     crossings,
     idleRssMb: idle,
-    tables: { figures, ratios: ratioTable, idle: idleTable, roomLog: logTable },
+    tables: { figures, ratios: ratioTable, idle: idleTable, roomLog: logTable, floor: floorTable },
   };
   console.log(`\nwrote ${writeResult("load", out)}`);
 }

@@ -32,6 +32,8 @@ export interface Row {
 }
 
 const f = (n: number, d = 1) => (Number.isFinite(n) ? n.toFixed(d) : "—");
+/** Server CPU (% of a core) per move a second: what one move costs the server. */
+const cpuPerMove = (r: Row) => r.serverCpuPercent / Math.max(1e-9, r.movesPerSec);
 const ratio = (a: number | undefined, b: number | undefined) => (a !== undefined && b !== undefined && b > 0 && Number.isFinite(a) ? a / b : NaN);
 
 function table(header: string[], rows: string[][]): string {
@@ -57,9 +59,9 @@ function figuresTable(rows: Row[]): string {
       f(r.generatorCpuPercent, 0),
       f(r.generatorLagP99Ms, 0),
       f(r.bytesPerMovePerClient, 0),
-      r.system === "baseline" || r.system === "bgio" ? "—" : f(r.patchBytesPerMovePerClient, 0),
+      r.system === "baseline" || r.system === "relay" || r.system === "bgio" ? "—" : f(r.patchBytesPerMovePerClient, 0),
       f(r.serverBytesPerMovePerClient, 0),
-      r.system === "baseline" ? "—" : f(r.fullStateJsonBytes, 0),
+      r.system === "baseline" || r.system === "relay" ? "—" : f(r.fullStateJsonBytes, 0),
       f(r.loadAvg1, 1),
     ]),
   );
@@ -73,12 +75,16 @@ export function report(rows: Row[], idle: Record<string, number>) {
   const ratios = STEPS.filter((n) => at("hub", n)).map((n) => {
     const h = at("hub", n)!;
     const b = at("baseline", n);
+    const relay = at("relay", n);
     const g = at("bgio", n);
     const c = at("cubestacc", n);
     return {
       clients: n,
       p50VsBaseline: ratio(h.p50, b?.p50),
       p99VsBaseline: ratio(h.p99, b?.p99),
+      p50VsRelay: ratio(h.p50, relay?.p50),
+      p99VsRelay: ratio(h.p99, relay?.p99),
+      cpuPerMoveVsRelay: ratio(cpuPerMove(h), relay && cpuPerMove(relay)),
       p50VsBgio: ratio(h.p50, g?.p50),
       p99VsBgio: ratio(h.p99, g?.p99),
       movesPerSecVsBgio: ratio(h.movesPerSec, g?.movesPerSec),
@@ -91,11 +97,14 @@ export function report(rows: Row[], idle: Record<string, number>) {
     };
   });
   const ratioTable = table(
-    ["clients", "hub/base p50", "hub/base p99", "hub/bgio p50", "hub/bgio p99", "hub/bgio moves/s", "hub/bgio CPU", "hub/bgio RSS", "hub/bgio B/move", "hub B/move ÷ full JSON", "cubestacc/base p50", "cubestacc B/move ÷ full JSON"],
+    ["clients", "hub/base p50", "hub/base p99", "hub/relay p50", "hub/relay p99", "hub/relay CPU per move", "hub/bgio p50", "hub/bgio p99", "hub/bgio moves/s", "hub/bgio CPU", "hub/bgio RSS", "hub/bgio B/move", "hub B/move ÷ full JSON", "cubestacc/base p50", "cubestacc B/move ÷ full JSON"],
     ratios.map((r) => [
       String(r.clients),
       f(r.p50VsBaseline, 2),
       f(r.p99VsBaseline, 2),
+      f(r.p50VsRelay, 2),
+      f(r.p99VsRelay, 2),
+      f(r.cpuPerMoveVsRelay, 2),
       f(r.p50VsBgio, 2),
       f(r.p99VsBgio, 2),
       f(r.movesPerSecVsBgio, 2),
@@ -125,6 +134,17 @@ export function report(rows: Row[], idle: Record<string, number>) {
     ? table(["system", "clients", "group commit: p50 / p99, srv CPU", "commit per move", "no room log"], logRows)
     : "";
 
+  // Capacity against the floor: the hub with 1 client in SAMPLE decoding, and the relay, at the
+  // same client counts in the same run.
+  const floorRows = SAMPLED_STEPS.filter((n) => at("hub-sampled", n) && at("relay", n)).map((n) => {
+    const h = at("hub-sampled", n)!;
+    const r = at("relay", n)!;
+    return [String(n), `${f(r.p50, 2)} / ${f(r.p99, 1)} ms, ${f(r.serverCpuPercent, 0)} %`, `${f(h.p50, 2)} / ${f(h.p99, 1)} ms, ${f(h.serverCpuPercent, 0)} %`, f(ratio(h.p99, r.p99), 2), f(ratio(cpuPerMove(h), cpuPerMove(r)), 2)];
+  });
+  const floorTable = floorRows.length
+    ? table(["clients", "relay: p50 / p99, srv CPU", "hub-sampled: p50 / p99, srv CPU", "hub/relay p99", "hub/relay CPU per move"], floorRows)
+    : "";
+
   const crossings: Record<string, string> = {};
   for (const sys of SYSTEMS) {
     const mine = rows.filter((r) => r.system === sys.name);
@@ -140,5 +160,5 @@ export function report(rows: Row[], idle: Record<string, number>) {
     Object.entries(idle).map(([k, mb]) => [k === "npm start" ? "hub as `npm start` runs it (file store and room log)" : k, f(mb, 0)]),
   );
 
-  return { figures, ratios, ratioTable, logTable, crossings, idleTable };
+  return { figures, ratios, ratioTable, logTable, floorTable, crossings, idleTable };
 }

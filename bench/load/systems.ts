@@ -13,12 +13,12 @@ export const SAMPLE = Number(process.env.LOAD_SAMPLE ?? 8);
 /** The p99 each system is judged against (and stepping stops past it with a full core). */
 export const TARGET_P99_MS = 50;
 
-export type SystemName = "baseline" | "hub" | "hub-tsx" | "hub-1commit" | "hub-sampled" | "hub-sampled-1commit" | "hub-sampled-nolog" | "cubestacc" | "bgio" | "bgio-tsx";
+export type SystemName = "baseline" | "relay" | "hub" | "hub-tsx" | "hub-1commit" | "hub-sampled" | "hub-sampled-1commit" | "hub-sampled-nolog" | "cubestacc" | "bgio" | "bgio-tsx";
 /** `env`: the generators'; `serverEnv`: the server's, over the defaults of startServer. */
 /** `tsx`: run the TypeScript through tsx instead of the built JavaScript (the hub before issue 23). */
 export interface System {
   name: SystemName;
-  mode: "echo" | "hub" | "cubestacc" | "bgio";
+  mode: "echo" | "relay" | "hub" | "cubestacc" | "bgio";
   script: string;
   label: string;
   env?: NodeJS.ProcessEnv;
@@ -28,6 +28,7 @@ export interface System {
 // In the order they run and are reported.
 export const SYSTEMS: System[] = [
   { name: "baseline", mode: "echo", script: "bench/load/echoServer.ts", label: "raw ws echo" },
+  { name: "relay", mode: "relay", script: "bench/load/relayServer.ts", label: "raw ws relay: rooms of 8 by arrival, each frame to the whole room (the fair floor)" },
   { name: "hub", mode: "hub", script: "server/index.ts", label: "hub (Colyseus 0.16), co-op Minesweeper" },
   { name: "hub-tsx", mode: "hub", script: "server/index.ts", label: "hub run through tsx (not built), co-op Minesweeper", tsx: true },
   {
@@ -64,8 +65,10 @@ export const SYSTEMS: System[] = [
   { name: "bgio", mode: "bgio", script: "bench/load/bgioServer.ts", label: "boardgame.io 0.50" },
   { name: "bgio-tsx", mode: "bgio", script: "bench/load/bgioServer.ts", label: "boardgame.io 0.50 run through tsx", tsx: true },
 ];
-export const wantedSystems = (process.env.LOAD_SYSTEMS ?? "baseline,hub,hub-sampled,cubestacc,bgio").split(",");
+export const wantedSystems = (process.env.LOAD_SYSTEMS ?? "baseline,relay,hub,hub-sampled,cubestacc,bgio").split(",");
 
 const sampled = (s: SystemName) => s.startsWith("hub-sampled");
+/** The relay steps through both lists: its p99 at 3,000 clients is the capacity row's floor. */
+const RELAY_STEPS = [...new Set([...STEPS, ...SAMPLED_STEPS])].sort((a, b) => a - b);
 /** The client counts a system steps through. */
-export const stepsOf = (s: SystemName) => (sampled(s) ? SAMPLED_STEPS : STEPS);
+export const stepsOf = (s: SystemName) => (s === "relay" ? RELAY_STEPS : sampled(s) ? SAMPLED_STEPS : STEPS);

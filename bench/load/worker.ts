@@ -5,7 +5,7 @@
 //   {cmd:"grow", to, ms}  connect clients until this worker holds `to` (or `ms` ran out)
 //   {cmd:"measure", ms}   reset the counters, wait `ms`, report
 //   {cmd:"quit"}          close everything and exit
-// Env: MODE (echo | hub | cubestacc | bgio), PORT, RATE (moves/s per client), WORKER, WORKERS,
+// Env: MODE (echo | relay | hub | cubestacc | bgio), PORT, RATE (moves/s per client), WORKER, WORKERS,
 // SAMPLE (hub: 1 in SAMPLE clients decodes its state and measures latency; default all).
 // Cubestacc is turn-based: a client moves only on its turn, after a think time of
 // 1 / (RATE × seats) s, so a full table makes about RATE moves/s per client.
@@ -21,7 +21,7 @@ import { MinesweeperCoop, SEATS } from "./bgioGame.js";
 import { unpackCubes, unpackPlay } from "../../common/cubestacc/wire.js";
 import { cellAt } from "../../common/minesweeper/rowCode.js";
 
-const MODE = process.env.MODE as "echo" | "hub" | "cubestacc" | "bgio";
+const MODE = process.env.MODE as "echo" | "relay" | "hub" | "cubestacc" | "bgio";
 const PORT = Number(process.env.PORT);
 const RATE = Number(process.env.RATE ?? 1);
 const WORKER = Number(process.env.WORKER ?? 0);
@@ -131,6 +131,28 @@ async function connectEcho(_index: number): Promise<Conn> {
     move: () => ws.send(JSON.stringify({ type: "flag", r: 0, c: 3 })),
     close: () => ws.terminate(),
   };
+  pace(conn, pending);
+  return conn;
+}
+
+/**
+ * The relay floor: a client's frame comes back to it among its room's (the server seats 8 by
+ * arrival, so a room spans both generators); its own is told by the id it starts with.
+ */
+async function connectRelay(index: number): Promise<Conn> {
+  const ws = new WebSocket(`ws://${HOST}:${PORT}`, { perMessageDeflate: false });
+  await new Promise<void>((resolve, reject) => {
+    ws.once("open", () => resolve());
+    ws.once("error", reject);
+  });
+  const pending = { t0: 0 };
+  const mark = `${WORKER}.${index}|`;
+  const frame = mark + JSON.stringify({ type: "flag", r: 0, c: 3 });
+  countBytes(ws);
+  ws.on("message", (d: Buffer) => {
+    if (d.length > mark.length && d.toString("latin1", 0, mark.length) === mark) finish(pending);
+  });
+  const conn: Conn = { group: "relay", move: () => ws.send(frame), close: () => ws.terminate() };
   pace(conn, pending);
   return conn;
 }
@@ -319,7 +341,7 @@ async function connectBgio(index: number): Promise<Conn> {
   return conn;
 }
 
-const connect = { echo: connectEcho, hub: connectHub, cubestacc: connectCubestacc, bgio: connectBgio }[MODE];
+const connect = { echo: connectEcho, relay: connectRelay, hub: connectHub, cubestacc: connectCubestacc, bgio: connectBgio }[MODE];
 let nextLocal = 0;
 
 async function grow(to: number, ms: number): Promise<void> {
