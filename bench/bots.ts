@@ -17,6 +17,7 @@ import { GameRoom } from "../server/rooms/game/GameRoom.js";
 import { SqliteStore } from "../server/store/index.js";
 import { LAX_ADDRESS_LIMITS } from "../test/helpers/hub.js";
 import { announceQuick, freePort, quick, writeResult } from "./lib/section.js";
+import { c4Grid } from "../test/helpers/connect4.js";
 
 const TABLES = Number(process.env.BOT_TABLES ?? quick(6, 2));
 const SECONDS = Number(process.env.BOT_SECONDS ?? quick(12, 2));
@@ -57,7 +58,7 @@ function person(room: Room<any>, seed: number, rtts: number[], counts: { person:
     const me = seats.findIndex((x) => x.occupied && !x.bot);
     const bot = seats.findIndex((x) => x.occupied && x.bot);
     if (me < 0 || bot < 0) return;
-    const grid = Array.from(s.grid as ArrayLike<number>);
+    const grid = c4Grid(s);
     const mine = grid.filter((v) => v === me).length;
     const theirs = grid.filter((v) => v === bot).length;
     if (s.gameNo !== lastGame) {

@@ -1,3 +1,4 @@
 export * from "./rules.js";
 export * from "./bots.js";
 export * from "./game.js";
+export * from "./wire.js";

@@ -46,6 +46,8 @@ export interface Connect4View {
   /** Columns the viewer may drop into now (empty when it is not their turn). */
   legal: number[];
   viewer: number | null;
+  /** Seconds per turn (0: no timer). */
+  timer: number;
 }
 
 export function setupConnect4(_seed: Seed, config: Connect4Config, seats: number): Connect4State {
@@ -132,6 +134,7 @@ export function viewConnect4(s: Connect4State, viewer: number | null): Connect4V
     turnStartedAt: s.turnStartedAt,
     legal: !s.over && seat === s.turn ? openColumns(s.grid) : [],
     viewer: seat,
+    timer: s.config.timer,
   };
 }
 

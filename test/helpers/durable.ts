@@ -13,6 +13,7 @@ import { chooseClientMove as petsMove } from "./pets.js";
 import { freePort, startHubProcess, type HubProcess } from "./cluster.js";
 import { expect } from "chai";
 import { seated, type SeatedClient } from "./hub.js";
+import { c4Grid } from "./connect4.js";
 
 export interface ClientMove {
   type: string;
@@ -30,8 +31,9 @@ export interface GameDriver {
 
 function connect4Move(state: any, seat: number, rng: Rng): ClientMove | null {
   if (state?.phase !== "playing" || state.acting?.[0] !== seat) return null;
+  const grid = c4Grid(state);
   const open: number[] = [];
-  for (let c = 0; c < COLS; c++) if (state.grid[(ROWS - 1) * COLS + c] === -1) open.push(c);
+  for (let c = 0; c < COLS; c++) if (grid[(ROWS - 1) * COLS + c] === -1) open.push(c);
   return open.length ? { type: "drop", payload: { col: open[rng.int(open.length)] } } : null;
 }
 

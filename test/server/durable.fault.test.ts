@@ -13,6 +13,7 @@ import { COLS } from "../../common/connect4/index.js";
 import { createRng, type Rng } from "../../common/core/rng.js";
 import { freePort } from "../helpers/cluster.js";
 import { rejoin, restartableHub, seat, type Player, type Restartable } from "../helpers/durable.js";
+import { c4Grid } from "../helpers/connect4.js";
 
 const ROUNDS = Number(process.env.ROUNDS) || (process.env.LONG ? 200 : 15);
 const TABLES = 4;
@@ -26,7 +27,7 @@ interface Table {
 }
 
 const discs = (grid: ArrayLike<number>) => Array.from(grid).filter((x) => x !== -1).length;
-const progressOf = (st: any) => (st?.gameNo ?? 0) * 1000 + (st?.grid ? discs(st.grid) : 0);
+const progressOf = (st: any) => (st?.gameNo ?? 0) * 1000 + discs(c4Grid(st));
 
 /** Every client plays whenever it is on turn, without waiting for anything else; finished games start again. */
 function pump(tables: Table[], rng: Rng): () => void {
@@ -37,11 +38,11 @@ function pump(tables: Table[], rng: Rng): () => void {
     for (const t of tables) {
       for (const p of t.players) {
         const st = p.room.state;
-        if (!st?.grid) continue;
+        if (!c4Grid(st).length) continue;
         const progress = progressOf(st);
         if (progress > t.acked) {
           t.acked = progress;
-          t.ackedGrid = Array.from(st.grid);
+          t.ackedGrid = c4Grid(st);
         }
         if (sent.get(p) === progress) continue;
         try {
@@ -49,7 +50,7 @@ function pump(tables: Table[], rng: Rng): () => void {
             p.room.send("ready", { ready: true });
             sent.set(p, progress);
           } else if (st.phase === "playing" && st.acting?.[0] === p.seat) {
-            const open = [...Array(COLS).keys()].filter((c) => st.grid[5 * COLS + c] === -1);
+            const open = [...Array(COLS).keys()].filter((c) => c4Grid(st)[5 * COLS + c] === -1);
             p.room.send("drop", { col: open[rng.int(open.length)] });
             sent.set(p, progress);
           }
@@ -112,7 +113,7 @@ describe("fault test: SIGKILL at random moments loses no acknowledged move", fun
         const st = back[0].room.state;
         const progress = progressOf(st);
         const sameGame = Math.floor(progress / 1000) === Math.floor(t.acked / 1000);
-        const grid = Array.from(st.grid as ArrayLike<number>);
+        const grid = c4Grid(st);
         const kept = !sameGame || t.ackedGrid.every((x, i) => x === -1 || grid[i] === x);
         if (progress < t.acked || !kept) {
           lost += Math.max(1, t.acked - progress);

@@ -9,6 +9,7 @@ import { freePort } from "../helpers/cluster.js";
 import { play, rejoin, restartableHub, seat, type Restartable } from "../helpers/durable.js";
 import { dropConnection, sleep } from "../helpers/hub.js";
 import { SqliteRoomLog } from "../../server/store/RoomLog.js";
+import { c4Grid } from "../helpers/connect4.js";
 
 async function logged(hub: Restartable, roomId: string) {
   const log = new SqliteRoomLog(path.join(hub.dir, "rooms.sqlite"));
@@ -42,7 +43,7 @@ describe("sleep and wake: an abandoned room costs only its log", function () {
     expect(await play(a, { type: "drop", payload: { col: 3 } })).to.equal(true);
     expect(await play(b, { type: "drop", payload: { col: 3 } })).to.equal(true);
     await a.probe.sync();
-    const before = Array.from(a.room.state.grid as ArrayLike<number>);
+    const before = c4Grid(a.room.state);
 
     dropConnection(a.room);
     dropConnection(b.room);
@@ -61,7 +62,7 @@ describe("sleep and wake: an abandoned room costs only its log", function () {
     expect(a2.room.roomId).to.equal(roomId);
     // The same game (bots may have played the held seats past the reconnection window, as after any drop).
     expect(a2.room.state.gameNo).to.equal(1);
-    const grid = Array.from(a2.room.state.grid as ArrayLike<number>);
+    const grid = c4Grid(a2.room.state);
     expect(before.map((x, i) => (x === -1 ? -1 : grid[i])), "woken: every disc of the game is there").to.deep.equal(before);
     expect((await logged(hub, roomId))?.status).to.equal("live");
     await a2.probe.until(() => a2.room.state.phase !== "playing" || a2.room.state.acting?.[0] === a2.seat || undefined, 10_000, "A's turn");

@@ -9,6 +9,7 @@ import { SqliteRoomLog } from "../../server/store/RoomLog.js";
 import { bootHub, seated, type SeatedClient, type TestHub } from "../helpers/hub.js";
 import { hasMetric, metricValue, scrape, type Sample } from "../helpers/metrics.js";
 import { testPort } from "../helpers/ports.js";
+import { c4Grid } from "../helpers/connect4.js";
 
 const OFF_PORT = testPort(2812);
 const ON_PORT = testPort(2813);
@@ -18,7 +19,7 @@ const TOKEN = "scrape-me-please-0123456789";
 async function drop(players: SeatedClient[], col: number): Promise<void> {
   const state = players[0].room.state;
   const mover = players.find((p) => state.acting?.[0] === p.seat)!;
-  const filled = (s: any) => Array.from(s.grid as Iterable<number>).filter((v) => v >= 0).length;
+  const filled = (s: any) => c4Grid(s).filter((v) => v >= 0).length;
   const before = filled(state);
   mover.room.send("drop", { col });
   for (const p of players) await p.probe.until(() => filled(p.room.state) === before + 1 || undefined, 5000, "the drop");

@@ -9,6 +9,7 @@ import { Client } from "colyseus.js";
 import { SeatedRoom } from "../../server/rooms/base/SeatedRoom.js";
 import { freePort } from "../helpers/cluster.js";
 import { bootHub, seated, sleep, type SeatedClient, type TestHub } from "../helpers/hub.js";
+import { c4Grid } from "../helpers/connect4.js";
 
 interface Me {
   key: string;
@@ -46,9 +47,9 @@ describe("recent games: games people played, named after who played", function (
   /** Drops for `p` in `col` when it is its turn; resolves once the move is in. */
   async function dropWhenOnTurn(p: SeatedClient, col: number): Promise<void> {
     await p.probe.until(() => p.room.state.acting?.[0] === p.seat || undefined, 5000, "my turn");
-    const before = p.room.state.grid.filter((x: number) => x >= 0).length;
+    const before = c4Grid(p.room.state).filter((x: number) => x >= 0).length;
     p.room.send("drop", { col });
-    await p.probe.until(() => p.room.state.grid.filter((x: number) => x >= 0).length > before || undefined, 5000, "the disc");
+    await p.probe.until(() => c4Grid(p.room.state).filter((x: number) => x >= 0).length > before || undefined, 5000, "the disc");
   }
 
   it("a finished game of two people is listed with their names; a left-behind room and a solo game left after a move are not", async () => {

@@ -12,6 +12,7 @@ import { HubRedisPresence } from "../../server/scale.js";
 import { findRedisServer, freePort, startHubProcess, startRedis, type HubProcess, type RedisServer } from "../helpers/cluster.js";
 import { dropConnection, Probe, until, seated, type SeatedClient } from "../helpers/hub.js";
 import { cellsOf } from "../helpers/boardRows.js";
+import { c4Grid } from "../helpers/connect4.js";
 
 const PRIVATE_CODES_KEY = "hub-private-codes"; // privateCodes.ts
 
@@ -247,14 +248,14 @@ describe("scale-out: two hub processes sharing one redis-server", function () {
     const mover = ann.room.state.acting[0] === ann.seat ? ann : ben;
     const madeAt = Date.now();
     mover.room.send("drop", { col: 2 });
-    await ann.probe.until(() => Array.from(ann.room.state.grid as number[]).some((x) => x >= 0) || undefined, 5000, "the disc, live");
+    await ann.probe.until(() => c4Grid(ann.room.state).some((x) => x >= 0) || undefined, 5000, "the disc, live");
     const watcher = await otherThan(ann.room).joinById(code, { spectate: true });
     open.push(watcher);
     const probe = new Probe(watcher);
     expect(await probe.next("welcome", 0)).to.include({ roomId: code, delaySeconds: 15 });
-    await probe.until(() => Array.from((watcher.state.grid ?? []) as number[]).some((x) => x >= 0) || undefined, 25_000, "the disc, 15 s late");
+    await probe.until(() => c4Grid(watcher.state).some((x) => x >= 0) || undefined, 25_000, "the disc, 15 s late");
     expect(Date.now() - madeAt).to.be.at.least(15_000 - 100);
-    expect(Array.from(watcher.state.grid)).to.deep.equal(Array.from(ann.room.state.grid));
+    expect(c4Grid(watcher.state)).to.deep.equal(c4Grid(ann.room.state));
   });
 
   it("stopping one process leaves the other's rooms playing", async () => {

@@ -15,6 +15,7 @@ import { seatedIn, type Seated } from "../helpers/cubestacc.js";
 import { bootMinesweeperHub } from "../helpers/minesweeper.js";
 import { freePort } from "../helpers/e2e.js";
 import { cellsOf } from "../helpers/boardRows.js";
+import { c4Grid } from "../helpers/connect4.js";
 
 const SCALE = 0.1;
 const DELAY_MS = 15 * 1000 * SCALE;
@@ -49,13 +50,13 @@ describe("spectator delay", function () {
   async function drop(t: { a: Seated; b: Seated }, col: number): Promise<number> {
     const st = t.a.room.state;
     const mover = st.acting[0] === t.a.seat ? t.a : t.b;
-    const before = Array.from(st.grid as number[]).filter((x) => x >= 0).length;
+    const before = c4Grid(st).filter((x) => x >= 0).length;
     mover.room.send("drop", { col });
-    for (const p of [t.a, t.b]) await p.probe.until(() => Array.from(p.room.state.grid as number[]).filter((x) => x >= 0).length > before || undefined, 3000, "the players see the disc");
+    for (const p of [t.a, t.b]) await p.probe.until(() => c4Grid(p.room.state).filter((x) => x >= 0).length > before || undefined, 3000, "the players see the disc");
     return before + 1;
   }
 
-  const discs = (room: { state: any }) => Array.from((room.state.grid ?? []) as number[]).filter((x) => x >= 0).length;
+  const discs = (room: { state: any }) => c4Grid(room.state).filter((x) => x >= 0).length;
 
   for (const delay of [15, 60]) {
     it(`a spectator sees each move ${delay} s late; the players see it at once`, async function () {
@@ -76,7 +77,7 @@ describe("spectator delay", function () {
       const lag = Date.now() - madeAt;
       expect(lag, "the spectator saw the move no sooner than the delay").to.be.at.least(delay * 1000 * SCALE - 50);
       // the same table, later: cells, whose turn, names
-      expect(Array.from(watcher.state.grid)).to.deep.equal(Array.from(t.a.room.state.grid));
+      expect(c4Grid(watcher.state)).to.deep.equal(c4Grid(t.a.room.state));
       expect(Array.from(watcher.state.acting)).to.deep.equal(Array.from(t.a.room.state.acting));
       expect(watcher.state.seats.map((s: any) => s.name)).to.deep.equal(["Ann", "Ben"]);
       await watcher.leave(true);

@@ -1,7 +1,8 @@
 // Connect Four's scene: the grid as accessible DOM (one button per column) inside the
-// shared shell. It draws the state and sends intents; which columns are open comes from
-// common/connect4 (the rules), never from a copy here. Keys and spoken moves: keyboard.ts.
-import { COLS, EMPTY, openColumns, ROWS, type Connect4Payloads } from "../../../common/connect4/index";
+// shared shell. It draws the game's own view (joined from the wire's parts, client/net/view.ts)
+// and sends intents; which columns are open is the view's `legal` (the rules'), never a copy
+// here. Discs are game seats; the room seat of one is `order[gameSeat]`. Keys and spoken moves: keyboard.ts.
+import { COLS, connect4Wire, ROWS, type Connect4Payloads, type Connect4View } from "../../../common/connect4/index";
 import { announce } from "../../ui/announce";
 import { h } from "../../ui/dom";
 import { toast } from "../../ui/toast";
@@ -9,12 +10,8 @@ import { attachColumnKeys, discWords, HOW_TO_PLAY, newDisc } from "./keyboard";
 import { GameShell } from "../shell";
 import type { GameContext, GameHandle } from "../types";
 import { typedSend } from "../../net/send";
-import type { Wire } from "../../net/wire";
-import type { Connect4Table } from "../../../server/rooms/connect4/Connect4Table";
+import { onView, type ViewState } from "../../net/view";
 import "./connect4.css";
-
-/** The room state as this client reads it: the server's schema, decoded. */
-type Connect4Wire = Wire<Connect4Table>;
 
 const DISCS = ["red", "gold"];
 
@@ -31,24 +28,27 @@ export function lineWords(cells: number[]): string {
 const DISC_COLOURS: Record<string, string> = { red: "#e0453a", gold: "#d9a400" };
 
 export async function mount(host: HTMLElement, ctx: GameContext): Promise<GameHandle> {
-  let state: Connect4Wire | null = null;
-  const discOf = (roomSeat: number): string => {
+  let state: ViewState | null = null;
+  let view: Connect4View | null = null;
+  /** Room seat of a game seat (−1: none). */
+  const roomOf = (g: number | null): number => (g === null || !state?.order ? -1 : (Array.from(state.order)[g] ?? -1));
+  const discOfRoom = (roomSeat: number): string => {
     const g = state?.order ? Array.from(state.order).indexOf(roomSeat) : -1;
     return g < 0 ? "" : DISCS[g];
   };
   const shell = new GameShell(ctx, host, {
-    seatMark: (seat) => (discOf(seat) ? "●" : ""),
-    seatColour: (seat) => DISC_COLOURS[discOf(seat)],
+    seatMark: (seat) => (discOfRoom(seat) ? "●" : ""),
+    seatColour: (seat) => DISC_COLOURS[discOfRoom(seat)],
     endTitle: (s, me) => {
-      const w = (s as Connect4Wire).winner;
+      const w = view?.winner ?? null;
       if (s.result === "draw") return "Draw — the grid is full";
-      if (w < 0) return "Game over";
-      if (w === me) return "You won!";
-      return `${s.seats[w]?.name || "Your opponent"} won`;
+      if (w === null) return "Game over";
+      if (roomOf(w) === me) return "You won!";
+      return `${s.seats[roomOf(w)]?.name || "Your opponent"} won`;
     },
     // the card beside the grid, which keeps the winning four in view
     endBeside: true,
-    endNote: (s) => ((s as Connect4Wire).line?.length ? `Four in a row — ${lineWords(Array.from((s as Connect4Wire).line))}, ringed on the grid.` : ""),
+    endNote: () => (view?.line.length ? `Four in a row — ${lineWords(view.line)}, ringed on the grid.` : ""),
   });
   const send = typedSend<Connect4Payloads>(ctx.session);
 
@@ -70,14 +70,14 @@ export async function mount(host: HTMLElement, ctx: GameContext): Promise<GameHa
 
   const draw = () => {
     const s = state;
-    // A Room rebuilt after a drop exists before its first full state decodes: wait for the fields.
-    if (!s || !s.seats || !s.grid || !s.order || !s.acting || !s.line) return;
+    if (!s) return;
     shell.update(s);
-    const cells = Array.from(s.grid);
-    const me = shell.me;
-    const myTurn = s.phase === "playing" && me !== null && Array.from(s.acting).includes(me);
-    open = new Set(myTurn ? openColumns(cells.map((v) => (v < 0 ? EMPTY : v))) : []);
-    const line = new Set(Array.from(s.line));
+    const v = view;
+    if (!v) return;
+    const cells = v.grid;
+    const myTurn = s.phase === "playing" && v.legal.length > 0;
+    open = new Set(s.phase === "playing" ? v.legal : []);
+    const line = new Set(v.line);
     grid.classList.toggle("c4-won", s.phase === "finished" && line.size > 0);
     columns.forEach(({ button, cells: spans }, col) => {
       // aria-disabled keeps the column focusable while it cannot take a disc (keyboard.ts)
@@ -85,41 +85,32 @@ export async function mount(host: HTMLElement, ctx: GameContext): Promise<GameHa
       const free = spans.filter((_, row) => cells[row * COLS + col] === -1).length;
       button.setAttribute("aria-label", `Column ${col + 1}, ${free === 0 ? "full" : `${free} free`}`);
       spans.forEach((span, row) => {
-        const v = cells[row * COLS + col];
-        span.dataset.disc = v < 0 ? "" : discOf(v);
+        const g = cells[row * COLS + col];
+        span.dataset.disc = g < 0 ? "" : (DISCS[g] ?? "");
         span.classList.toggle("c4-line", line.has(row * COLS + col));
       });
     });
     speak(s, cells, myTurn);
-    ctx.setSubtitle(s.mode === "solo" ? "Against the bot" : s.timer > 0 ? `${s.timer} s per turn` : "No turn timer");
+    ctx.setSubtitle(s.mode === "solo" ? "Against the bot" : v.timer > 0 ? `${v.timer} s per turn` : "No turn timer");
   };
 
   /** Says where a new disc landed, then whose turn it is (client/ui/announce.ts). */
-  const speak = (s: Connect4Wire, cells: number[], myTurn: boolean) => {
+  const speak = (s: ViewState, cells: number[], myTurn: boolean) => {
     const disc = seen ? newDisc(seen, cells) : null;
     seen = cells;
     if (disc) {
-      const who = disc.seat === shell.me ? "You" : s.seats[disc.seat]?.name || `Seat ${disc.seat + 1}`;
-      announce(discWords(who, discOf(disc.seat) || "", disc.col, disc.row));
+      const seat = roomOf(disc.seat);
+      const who = seat === shell.me ? "You" : s.seats[seat]?.name || `Seat ${seat + 1}`;
+      announce(discWords(who, DISCS[disc.seat] ?? "", disc.col, disc.row));
     }
     if (myTurn && !wasMyTurn) announce(HOW_TO_PLAY);
     wasMyTurn = myTurn;
   };
 
-  // One handler on the current room: a reconnection's new room replaces it, destroy removes it.
-  let unbind = () => {};
-  const offRoom = ctx.session.onRoom((room) => {
-    unbind();
-    const onChange = (s: unknown) => {
-      state = s as Connect4Wire;
-      draw();
-    };
-    room.onStateChange(onChange);
-    unbind = () => room.onStateChange.remove(onChange);
-    if (room.state) {
-      state = room.state as unknown as Connect4Wire;
-      draw();
-    }
+  const unbind = onView(ctx.session, connect4Wire, () => shell.me, (v, s) => {
+    state = s;
+    view = v;
+    draw();
   });
   // The grid only offers legal drops, so a refusal is the server's (its disk full: not saved): shown and read out.
   const offError = ctx.session.onMessage<{ code: string; message: string }>("error", (e) => {
@@ -129,7 +120,6 @@ export async function mount(host: HTMLElement, ctx: GameContext): Promise<GameHa
 
   return {
     destroy() {
-      offRoom();
       unbind();
       offError();
       offKeys();
@@ -138,9 +128,10 @@ export async function mount(host: HTMLElement, ctx: GameContext): Promise<GameHa
     snapshot: () => ({
       phase: state?.phase ?? "",
       gameNo: state?.gameNo ?? 0,
-      grid: state?.grid ? Array.from(state.grid) : [],
+      // room seats, as a player reads the grid (the view's discs are game seats)
+      grid: view ? view.grid.map((g) => (g < 0 ? -1 : roomOf(g))) : [],
       acting: state?.acting ? Array.from(state.acting) : [],
-      winner: state?.winner ?? -1,
+      winner: view?.winner == null ? -1 : roomOf(view.winner),
       result: state?.result ?? "",
     }),
     renderNow() {},
