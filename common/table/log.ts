@@ -40,19 +40,40 @@ export function fingerprint(g: TableGame): string {
   return sha256(canonicalJson({ ...g, seq: undefined })).slice(0, 16);
 }
 
+/**
+ * The games after the latest events recorded in a log (keyed by its initial game, which every
+ * fork of the log shares; each game by its event object, so an event of a fork that was dropped
+ * never answers for another). An undo finds the game before the undone action here instead of
+ * replaying up to 49 events from a snapshot (~100 ms on a 4,000-card table). Games share every
+ * unchanged card (drafts copy on write), so a game kept costs little more than its card index.
+ */
+const recent = new WeakMap<TableGame, Map<TableEvent, TableGame>>();
+/** Events whose games are kept: an online undo reaches only the last action and the chat after it. */
+export const RECENT_GAMES = 16;
+
+function remember(log: TableLog, ev: TableEvent, game: TableGame): void {
+  let kept = recent.get(log.initial);
+  if (!kept) recent.set(log.initial, (kept = new Map()));
+  kept.set(ev, game);
+  if (kept.size > RECENT_GAMES) kept.delete(kept.keys().next().value!);
+}
+
 /** Appends an applied event; `game` is the game after it. */
 export function record(log: TableLog, ev: TableEvent, game: TableGame, intention: Intention | null): void {
   log.events.push(ev);
   if (intention) log.intents[ev.seq] = intention;
   if (ev.seq % SNAPSHOT_EVERY === 0) log.snapshots[ev.seq] = game;
+  remember(log, ev, game);
 }
 
 /** The game after event `seq` (the log's initial game at its own seq), rebuilt from a snapshot in fewer than 50 steps. */
 export function gameAt(log: TableLog, seq: number): TableGame | null {
   if (seq < log.initial.seq) return null;
+  const first = log.events.length ? log.events[0].seq : log.initial.seq + 1;
+  const known = seq >= first ? recent.get(log.initial)?.get(log.events[seq - first]) : undefined;
+  if (known && known.seq === seq) return known;
   const snap = Math.floor(seq / SNAPSHOT_EVERY) * SNAPSHOT_EVERY;
   let g = snap > log.initial.seq && log.snapshots[snap] ? log.snapshots[snap] : log.initial;
-  const first = log.events.length ? log.events[0].seq : g.seq + 1;
   for (let s = g.seq + 1; s <= seq; s++) {
     const ev = log.events[s - first];
     if (!ev || ev.seq !== s) return null;

@@ -9,7 +9,7 @@
 // From a zone the viewer cannot see whole, only the count travels plus the cards they do know,
 // each with its index: no ids, no order, so nobody can follow a card through a shuffle.
 
-import { parseZoneKey, topIsFirst, type Arrow, type Card, type CardDef, type EndedBy, type Options, type Phase, type Player, type Pos, type PtRows, type ShownTo, type Signal, type TableGame, type Turn, type ZoneName } from "./types.js";
+import { parseZoneKey, topIsFirst, type Arrow, type ZoneRef, type Card, type CardDef, type EndedBy, type Options, type Phase, type Player, type Pos, type PtRows, type ShownTo, type Signal, type TableGame, type Turn, type ZoneName } from "./types.js";
 
 /** A seat, a spectator, or "all" (only for the replay of a finished game). */
 export type Viewer = number | "spectator" | "all";
@@ -31,7 +31,15 @@ export const effectiveViewer = (g: TableGame, v: Viewer): Viewer => (v === "all"
 export function canSee(g: TableGame, viewer: Viewer, c: Card): boolean {
   if (viewer === "all") return true;
   const ref = parseZoneKey(c.at);
-  if (!ref) return false;
+  return !!ref && canSeeIn(g, viewer, c, ref, -1);
+}
+
+/**
+ * canSee for a card of zone `ref` at `index` in it (−1: not known yet, looked up only when it
+ * matters): a zone's view passes the index it walks at, so a deck is not searched per card.
+ */
+function canSeeIn(g: TableGame, viewer: Viewer, c: Card, ref: ZoneRef, index: number): boolean {
+  if (viewer === "all") return true;
   const zone = ref.zone;
   if (publicZone(zone)) return !c.faceDown || shownToViewer(c.shownTo, c.owner, viewer);
   if (shownToViewer(c.shownTo, c.owner, viewer)) return true;
@@ -39,11 +47,13 @@ export function canSee(g: TableGame, viewer: Viewer, c: Card): boolean {
   if (zone === "hand") return viewer === ref.player || !!owner?.handRevealed;
   if (zone === "sideboard") return viewer === ref.player;
   if (zone === "library" || zone === "schemes") {
-    const ids = g.zones[c.at] ?? [];
-    const i = ids.indexOf(c.id);
-    if (zone === "library" && owner?.topRevealed && i === 0) return true;
     const l = owner?.looking;
-    return viewer === ref.player && !!l && l.zone === zone && i >= 0 && i < l.n;
+    const top = zone === "library" && !!owner?.topRevealed;
+    const look = viewer === ref.player && !!l && l.zone === zone;
+    if (!top && !look) return false;
+    const i = index >= 0 ? index : (g.zones[c.at] ?? []).indexOf(c.id);
+    if (top && i === 0) return true;
+    return look && i >= 0 && i < l!.n;
   }
   return false;
 }
@@ -179,12 +189,12 @@ export function zoneView(g: TableGame, viewer: Viewer, key: string): ZoneView {
   const ids = g.zones[key] ?? [];
   if (!ref) return { count: 0 };
   if (zoneOpen(g, viewer, ref.zone, ref.player)) {
-    return { count: ids.length, cards: ids.map((id, i) => cardView(g, g.cards[id], canSee(g, viewer, g.cards[id]), isLookedAt(g, viewer, g.cards[id], i))) };
+    return { count: ids.length, cards: ids.map((id, i) => cardView(g, g.cards[id], canSeeIn(g, viewer, g.cards[id], ref, i), isLookedAt(g, viewer, g.cards[id], i))) };
   }
   const known: Array<[number, CardView]> = [];
   ids.forEach((id, i) => {
     const c = g.cards[id];
-    if (canSee(g, viewer, c)) known.push([i, cardView(g, c, true, isLookedAt(g, viewer, c, i))]);
+    if (canSeeIn(g, viewer, c, ref, i)) known.push([i, cardView(g, c, true, isLookedAt(g, viewer, c, i))]);
   });
   return known.length ? { count: ids.length, known } : { count: ids.length };
 }
