@@ -152,7 +152,7 @@ export function createHubConfig(overrides: Partial<HubSettings> & HubExtras = {}
         });
       }
       const wake = reviver ? (roomId: string) => reviver!.wake(roomId) : undefined;
-      installMatchmakeHandler(gameServer, { admission: settings.gate, trustProxy: settings.trustProxy, maxBodyBytes: settings.maxMatchmakeBodyBytes, wake, cors, outages, refusals: joinRefusals });
+      installMatchmakeHandler(gameServer, { admission: settings.gate, trustProxy: settings.trustProxy, maxBodyBytes: settings.maxMatchmakeBodyBytes, wake, cors, outages, refusals: joinRefusals, home: () => settings.home });
       installRoomIdNormalisation();
       for (const entry of ROOMS) defineHubRoom(gameServer, entry.name, entry.room, entry.filterKeys, settings);
       // rated quick play: one queue per rating pool (server/ratings/queue.ts)
