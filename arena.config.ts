@@ -42,6 +42,8 @@ import { QUEUE_ROOM, RatedQueueRoom } from "./server/ratings/queue.js";
 import { PresenceClaims } from "./server/api/claimStore.js";
 import { cardStore, imageHostsFromEnv } from "./server/cards/store.js";
 import type { MinesweeperSettings } from "./server/rooms/minesweeper/index.js";
+import { safetyApi } from "./server/safety/api.js";
+import { moderatorsFromEnv, mountModeration, type Moderators } from "./server/safety/moderation.js";
 
 /** Largest WebSocket frame accepted at all; payloads over 1 KB are refused per message by the rooms. */
 export const MAX_FRAME_BYTES = 16 * 1024;
@@ -76,6 +78,8 @@ export type HubExtras = MinesweeperSettings &
     allowedOrigins?: string[];
     /** Profile API limits (server/api/profiles.ts); tests lift them. */
     profileApi?: ProfileApiSettings;
+    /** Moderators' tokens (server/safety/moderation.ts); default MODERATOR_TOKENS; null or unset there: no console. */
+    moderators?: Moderators | null;
   };
 
 function isHomeStore(store: unknown): store is HomeStore {
@@ -84,7 +88,7 @@ function isHomeStore(store: unknown): store is HomeStore {
 
 export function createHubConfig(overrides: Partial<HubSettings> & HubExtras = {}): ConfigOptions {
   // The store opens when the server starts, not when this module is imported.
-  const { store, monitor, saveQueue, roomLog, metricsToken, allowedOrigins, profileApi, ...rest } = overrides;
+  const { store, monitor, saveQueue, roomLog, metricsToken, allowedOrigins, profileApi, moderators, ...rest } = overrides;
   const settings = { ...settingsFromEnv(), ...rest } as HubSettings;
   const scale = chooseScaleOut();
   const outages = scale.kind === "redis" ? scale.watch : undefined;
@@ -152,7 +156,7 @@ export function createHubConfig(overrides: Partial<HubSettings> & HubExtras = {}
         });
       }
       const wake = reviver ? (roomId: string) => reviver!.wake(roomId) : undefined;
-      installMatchmakeHandler(gameServer, { admission: settings.gate, trustProxy: settings.trustProxy, maxBodyBytes: settings.maxMatchmakeBodyBytes, wake, cors, outages, refusals: joinRefusals });
+      installMatchmakeHandler(gameServer, { admission: settings.gate, trustProxy: settings.trustProxy, maxBodyBytes: settings.maxMatchmakeBodyBytes, wake, cors, outages, refusals: joinRefusals, home: () => settings.home });
       installRoomIdNormalisation();
       for (const entry of ROOMS) defineHubRoom(gameServer, entry.name, entry.room, entry.filterKeys, settings);
       // rated quick play: one queue per rating pool (server/ratings/queue.ts)
@@ -215,6 +219,12 @@ export function createHubConfig(overrides: Partial<HubSettings> & HubExtras = {}
       app.use("/api", claimsApi(undefined, undefined, scale.kind === "redis" ? new PresenceClaims(scale.presence) : undefined, () => settings.home));
       // profiles, My games, ratings (docs/protocol.md "Profiles")
       app.use("/api", profilesApi(() => settings.home, { profilesPerDay: settings.admission.profilesPerDay, createRate: settings.admission.profileRate, ...profileApi }));
+      // mute and block lists, a moderator's sanctions in words (docs/safety.md); the moderators' console
+      app.use("/api", safetyApi(() => settings.home));
+      mountModeration(app, {
+        moderators: moderators === undefined ? moderatorsFromEnv(process.env, (m) => log.warn({ event: "config" }, m)) : moderators,
+        home: () => settings.home,
+      });
       app.use(express.json({ limit: "16kb" }));
       app.get("/api/rooms", roomsRoute());
       app.use("/api", roomCheckApi()); // GET /api/rooms/:id: may an invite link take a seat, or only watch?

@@ -60,6 +60,8 @@ export interface HubSettings {
   groupCommit: boolean;
   /** Refusals one address provokes (matchmaking, sockets) are logged once per address per this many seconds (0: each one). */
   refusalLogSeconds: number;
+  /** Reports one profile may send a day (REPORTS_PER_DAY, default 10: Cockatrice's bound). */
+  reportsPerDay?: number;
   /** This hub's admission state (set when the server starts; rooms made without it skip the checks). */
   gate?: Admission;
 }
@@ -85,6 +87,7 @@ export const DEFAULTS = {
   trustProxy: 0,
   maxMatchmakeBodyBytes: 8 * 1024,
   refusalLogSeconds: 10,
+  reportsPerDay: 10,
   admission: {
     createRate: { burst: 10, perSecond: 0.2 },
     roomsPerAddress: 20,
@@ -151,6 +154,7 @@ export function settingsFromEnv(env: NodeJS.ProcessEnv = process.env): Omit<HubS
     trustProxy: num(env.TRUST_PROXY, DEFAULTS.trustProxy, 0, 10),
     maxMatchmakeBodyBytes: num(env.MATCHMAKE_BODY_BYTES, DEFAULTS.maxMatchmakeBodyBytes, 256, 1 << 20),
     refusalLogSeconds: num(env.REFUSAL_LOG_SECONDS, DEFAULTS.refusalLogSeconds, 0, 86400),
+    reportsPerDay: num(env.REPORTS_PER_DAY, DEFAULTS.reportsPerDay, 1, 1000),
     admission: admissionFromEnv(env),
   };
 }

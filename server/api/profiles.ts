@@ -16,6 +16,7 @@ import type { HomeStore, Profile } from "../store/HomeStore.js";
 import { hashKey, newProfileId, newProfileKey, PROFILE_ID, requestKey, requestProfile } from "./profileAuth.js";
 import { ipLimit } from "./ipLimit.js";
 import { profileRefusals } from "./profilesRefused.js";
+import { isOffensive, OFFENSIVE_NAME } from "../safety/chatFilter.js";
 
 export const PROFILE_NAME_MAX = 16;
 const DAY_MS = 24 * 3600_000;
@@ -116,6 +117,7 @@ export function profilesApi(home: () => HomeStore | undefined, settings: Profile
     if (!s) return;
     const name = profileName((req.body ?? {}).name);
     if (!name) return fail(res, 400, "bad-name", BAD_NAME);
+    if (isOffensive(name)) return fail(res, 400, "bad-name", OFFENSIVE_NAME);
     const key = newProfileKey();
     const from = address(req);
     const addressHash = createHash("sha256").update(from).digest("hex");
@@ -147,6 +149,7 @@ export function profilesApi(home: () => HomeStore | undefined, settings: Profile
     if (!m) return;
     const name = profileName((req.body ?? {}).name);
     if (!name) return fail(res, 400, "bad-name", BAD_NAME);
+    if (isOffensive(name)) return fail(res, 400, "bad-name", OFFENSIVE_NAME);
     res.json({ profile: await m.store.renameProfile(m.profile.id, name) });
   });
 

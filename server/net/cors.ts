@@ -6,7 +6,8 @@
 // request went to) or one the operator lists in ALLOWED_ORIGINS; any other origin gets
 // 403 `origin-not-allowed` and no CORS header at all. Requests without `Origin` (curl,
 // bots, load tools, a same-origin GET) are not cross-origin and pass.
-// `/colyseus` (the monitor) and `/metrics` never answer cross-origin, listed or not.
+// `/colyseus` (the monitor), `/metrics` and the moderators' console (`/mod`, `/api/mod`) never
+// answer cross-origin, listed or not.
 
 import type { IncomingMessage } from "node:http";
 import type express from "express";
@@ -25,7 +26,7 @@ export const ORIGIN_REFUSED = {
 } as const;
 
 /** Paths that never answer a cross-origin request, whatever ALLOWED_ORIGINS says. */
-const NEVER_CROSS = /^\/(colyseus|metrics)(\/|$)/i;
+const NEVER_CROSS = /^\/(colyseus|metrics|mod|api\/mod)(\/|$)/i;
 
 /** ALLOWED_ORIGINS: comma- or space-separated origins; malformed entries are named in the log and skipped. */
 export function allowedOriginsFromEnv(env: NodeJS.ProcessEnv = process.env): Set<string> {

@@ -24,6 +24,8 @@ import { log } from "../ops/log.js";
 import { metrics } from "../ops/metrics.js";
 import type { RefusalLog } from "../ops/refusalLog.js";
 import { UNAVAILABLE_MESSAGE } from "../ops/redisWatch.js";
+import type { HomeStore } from "../store/HomeStore.js";
+import { isQuickPlayRoom, safeMatchmake } from "../safety/quickPlay.js";
 
 export interface MatchmakeGuard {
   admission: Admission;
@@ -37,6 +39,8 @@ export interface MatchmakeGuard {
   outages?: OutageSource;
   /** Where refusals are logged: once per address per interval (server/ops/refusalLog.ts); default a line each. */
   refusals?: RefusalLog;
+  /** Profiles' blocks, reports and bans, which quick play honours (server/safety/quickPlay.ts). */
+  home?: () => HomeStore | undefined;
 }
 
 export interface OutageSource {
@@ -119,12 +123,14 @@ async function handle(transport: { protocol?: unknown }, guard: MatchmakeGuard, 
       if (method === "joinById" && guard.wake) await guard.wake(normaliseRoomId(roomName));
       // a spectator of a room with a spectator delay watches its delayed mirror
       const target = method === "joinById" && isObject(options) && options.spectate === true ? await watchTarget(normaliseRoomId(roomName)) : roomName;
-      return controller.invokeMethod(method, target, options as never, {
-        token: getBearerToken(req.headers.authorization ?? ""),
-        headers: req.headers,
-        ip: address,
-        req,
-      } as never);
+      const auth = { token: getBearerToken(req.headers.authorization ?? ""), headers: req.headers, ip: address, req };
+      const invoke = (m: string, name: string, opts: unknown) => controller.invokeMethod(m, name, opts as never, auth as never);
+      const home = guard.home?.();
+      // Quick play and new rooms of a game: blocks, upheld reports and bans (server/safety/quickPlay.ts).
+      if (home && method !== "joinById" && RESERVING.has(method) && isObject(options) && isQuickPlayRoom(target)) {
+        return safeMatchmake(home, method, target, options, invoke) as ReturnType<typeof invoke>;
+      }
+      return invoke(method, target, options);
     });
     // Work waiting on a Redis that stopped answering is answered now (it may still finish later:
     // a reservation nobody uses expires).

@@ -13,13 +13,15 @@ export interface Waiting {
   since: number;
   /** Where they play from (the per-address key): opponents from elsewhere are preferred. */
   address?: string;
-  /** Profiles they must never meet in rated play: the other profiles their browser has held. */
+  /** Profiles they must never meet in rated play: the other profiles their browser has held, and blocks either way. */
   avoid?: ReadonlySet<string>;
+  /** "reported" (upheld reports against them: docs/safety.md) meets only "reported"; absent or "" meets its own. */
+  tier?: string;
 }
 
-/** Neither is one of the other's browser's profiles. */
+/** Neither avoids the other (a browser's other profile, a block), and both are of one safety tier. */
 export function mayMeet(a: Waiting, b: Waiting): boolean {
-  return !a.avoid?.has(b.id) && !b.avoid?.has(a.id);
+  return !a.avoid?.has(b.id) && !b.avoid?.has(a.id) && (a.tier ?? "") === (b.tier ?? "");
 }
 
 /** 1 when both play from one address (known), else 0: sorted first, other addresses come first. */

@@ -18,6 +18,7 @@ import type { HubSettings } from "../settings.js";
 import { newSkill } from "./model.js";
 import { browserLinks, isBrowserId } from "./browsers.js";
 import { pairUp, windowFor, type Waiting } from "./pairing.js";
+import { bannedRefusal, REPORTED_TIER } from "../safety/quickPlay.js";
 import { log } from "../ops/log.js";
 import { storeUnreachable } from "../ops/storeCondition.js";
 import { noteStoreDown, STORE_UNAVAILABLE } from "../api/storeDown.js";
@@ -29,6 +30,8 @@ interface Entry extends Waiting {
   client: Client;
   name: string;
   sigma: number;
+  /** Profiles it blocked or that blocked it (never at one table). */
+  blocked: readonly string[];
 }
 
 interface QueueAuth {
@@ -38,6 +41,9 @@ interface QueueAuth {
   sigma: number;
   /** The per-address key it plays from (the transport's, as TRUST_PROXY reads it). */
   address?: string;
+  blocked: string[];
+  /** "reported": upheld reports against it, so it meets its peers only. */
+  tier: string;
 }
 
 export class RatedQueueRoom extends Room {
@@ -74,7 +80,14 @@ export class RatedQueueRoom extends Room {
     const browser = isPlainObject(options) ? options.browser : undefined;
     if (isBrowserId(browser)) browserLinks.seen(browser, profile.id, RatedQueueRoom.now());
     const address = typeof context?.ip === "string" && context.ip ? context.ip : undefined;
-    return { profileId: profile.id, name: profile.name, mu: skill.mu, sigma: skill.sigma, address };
+    // Safety (docs/safety.md): a quick-play ban covers rated play; blocks and upheld reports shape the tables.
+    const now = RatedQueueRoom.now();
+    const standing = await lookUp(async () => {
+      const [blocked, upheld, sanctions] = await Promise.all([home.safety.avoidedBy(profile.id), home.safety.upheldAgainst(profile.id), home.safety.sanctionsOf(profile.id, now)]);
+      return { blocked, upheld, ban: sanctions.find((s) => s.kind === "ban" && s.until > now) ?? null };
+    });
+    if (standing.ban) throw bannedRefusal(standing.ban, now);
+    return { profileId: profile.id, name: profile.name, mu: skill.mu, sigma: skill.sigma, address, blocked: standing.blocked, tier: standing.upheld > 0 ? REPORTED_TIER : "" };
   }
 
   onJoin(client: Client, _options: unknown, auth: QueueAuth): void {
@@ -84,7 +97,17 @@ export class RatedQueueRoom extends Room {
       before.client.send("event", { kind: "replaced", message: "You are looking for a rated game in another tab now." });
       before.client.leave(4000);
     }
-    this.waiting.set(auth.profileId, { id: auth.profileId, mu: auth.mu, sigma: auth.sigma, since: RatedQueueRoom.now(), client, name: auth.name, address: auth.address });
+    this.waiting.set(auth.profileId, {
+      id: auth.profileId,
+      mu: auth.mu,
+      sigma: auth.sigma,
+      since: RatedQueueRoom.now(),
+      client,
+      name: auth.name,
+      address: auth.address,
+      blocked: auth.blocked,
+      tier: auth.tier,
+    });
     this.status(this.waiting.get(auth.profileId)!, RatedQueueRoom.now());
   }
 
@@ -110,7 +133,10 @@ export class RatedQueueRoom extends Room {
   private async tick(): Promise<void> {
     const now = RatedQueueRoom.now();
     // Each tick asks afresh which profiles each one's browsers held (a profile may join from another browser since).
-    for (const e of this.waiting.values()) e.avoid = browserLinks.others(e.id, now);
+    for (const e of this.waiting.values()) {
+      const others = browserLinks.others(e.id, now);
+      e.avoid = e.blocked.length === 0 ? others : new Set([...others, ...e.blocked]);
+    }
     const tables = pairUp([...this.waiting.values()], now, this.pool.seats);
     for (const ids of tables) {
       const players = ids.map((id) => this.waiting.get(id)!);

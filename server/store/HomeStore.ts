@@ -4,6 +4,7 @@
 // PostgreSQL answer it with the same queries (SqlStore.ts).
 
 import type { Skill } from "../ratings/skill.js";
+import type { SafetyStore } from "./SafetyStore.js";
 
 export interface Profile {
   /** Public id (12 url-safe characters): profile pages, leaderboards. Never a credential. */
@@ -133,6 +134,8 @@ export interface HistoryQuery {
 }
 
 export interface HomeStore {
+  /** Mute and block lists, reports, sanctions, the moderators' audit log (SafetyStore.ts). */
+  readonly safety: SafetyStore;
   /** Makes a profile with its first key; null when its address made `limit.perAddress` already. */
   createProfile(p: NewProfile, limit: ProfileLimit): Promise<Profile | null>;
   profileByKey(keyHash: string): Promise<Profile | null>;

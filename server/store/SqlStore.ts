@@ -53,6 +53,8 @@ import type {
 } from "./HomeStore.js";
 import { DISTINCT_OPPONENTS_SQL, forgetProfile, profileFigures, rateGame } from "./homeQueries.js";
 import { ESTABLISHED } from "../../common/rated.js";
+import { SafetyQueries } from "./safetyQueries.js";
+import type { SafetyStore } from "./SafetyStore.js";
 
 export const LEADERBOARD_SQL = `SELECT id, name, time_ms, stats, finished_at FROM games
   WHERE ranked = 1 AND game = ? AND level = ? AND finished_at > ? AND finished_at <= ?
@@ -90,12 +92,14 @@ export function leaderboardRows(rows: { id: number; name: string; time_ms: numbe
 
 export abstract class SqlStore implements HubStore, HomeStore {
   protected readonly clock: () => number;
+  readonly safety: SafetyStore;
 
   constructor(
     protected readonly sql: Sql,
     clock?: () => number,
   ) {
     this.clock = clock ?? (() => Date.now());
+    this.safety = new SafetyQueries(sql);
   }
 
   // ---- finished games ------------------------------------------------------------------

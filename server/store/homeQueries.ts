@@ -184,6 +184,8 @@ export async function forgetProfile(q: Sql, profileId: string): Promise<{ delete
     keptGames++;
   }
   await q.run(`DELETE FROM rating_history WHERE profile_id = ?`, [profileId]);
+  // Its mute and block lists go, and so do its places on other people's lists.
+  await q.run(`DELETE FROM profile_lists WHERE profile_id = ? OR other_id = ?`, [profileId, profileId]);
   // The decks they fielded leave the arena with them (others never meet their name again).
   await q.run(`DELETE FROM teams WHERE profile_id = ?`, [profileId]);
   await q.run(`DELETE FROM ratings WHERE profile_id = ?`, [profileId]);

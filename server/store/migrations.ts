@@ -186,12 +186,71 @@ const RECORD_KEYS = `
  */
 const SEED_TEXT = `ALTER TABLE games ADD COLUMN seed_text TEXT;`;
 
+/**
+ * Safety (docs/safety.md): who a profile muted or blocked (kept on the profile, so every device
+ * of it honours them), reports with their evidence (what the finished game's replay shows, or a
+ * running game's public view, plus the chat), sanctions a moderator gave (a warning, a chat mute,
+ * a quick-play ban, each until a time), and the moderators' audit log.
+ */
+function safetyTables(d: "sqlite" | "postgres"): string {
+  const big = d === "postgres" ? "BIGINT" : "INTEGER";
+  const serial = d === "postgres" ? "BIGSERIAL PRIMARY KEY" : "INTEGER PRIMARY KEY AUTOINCREMENT";
+  return `
+    CREATE TABLE profile_lists (
+      profile_id TEXT NOT NULL,
+      other_id TEXT NOT NULL,
+      kind TEXT NOT NULL,
+      created_at ${big} NOT NULL,
+      PRIMARY KEY (profile_id, kind, other_id)
+    );
+    CREATE INDEX profile_lists_by_other ON profile_lists (other_id, kind);
+    CREATE TABLE reports (
+      id ${serial},
+      reporter_id TEXT NOT NULL,
+      reported_id TEXT NOT NULL,
+      reason TEXT NOT NULL,
+      note TEXT NOT NULL,
+      game TEXT NOT NULL,
+      room_id TEXT NOT NULL,
+      game_id ${big},
+      evidence TEXT NOT NULL,
+      created_at ${big} NOT NULL,
+      status TEXT NOT NULL DEFAULT 'open',
+      resolved_by TEXT,
+      resolved_at ${big}
+    );
+    CREATE INDEX reports_by_reporter ON reports (reporter_id, created_at);
+    CREATE INDEX reports_by_reported ON reports (reported_id, status);
+    CREATE INDEX reports_by_status ON reports (status, id);
+    CREATE TABLE sanctions (
+      id ${serial},
+      profile_id TEXT NOT NULL,
+      kind TEXT NOT NULL,
+      reason TEXT NOT NULL,
+      created_at ${big} NOT NULL,
+      until_at ${big} NOT NULL,
+      moderator TEXT NOT NULL
+    );
+    CREATE INDEX sanctions_by_profile ON sanctions (profile_id, until_at);
+    CREATE TABLE moderation_log (
+      id ${serial},
+      at ${big} NOT NULL,
+      moderator TEXT NOT NULL,
+      action TEXT NOT NULL,
+      profile_id TEXT,
+      report_id ${big},
+      detail TEXT NOT NULL
+    );
+  `;
+}
+
 export const MIGRATIONS: readonly Migration[] = [
   { version: 1, name: "finished games", sqlite: finishedGamesSqlite, postgres: FINISHED_GAMES_PG },
   { version: 2, name: "profiles, players, ratings", sqlite: homeTables("sqlite"), postgres: homeTables("postgres") },
   { version: 3, name: "arena teams", sqlite: arenaTeams("sqlite"), postgres: arenaTeams("postgres") },
   { version: 4, name: "record keys", sqlite: RECORD_KEYS, postgres: RECORD_KEYS },
   { version: 5, name: "128-bit seeds", sqlite: SEED_TEXT, postgres: SEED_TEXT },
+  { version: 6, name: "blocks, reports, sanctions, moderation log", sqlite: safetyTables("sqlite"), postgres: safetyTables("postgres") },
 ];
 
 export const LATEST_VERSION = MIGRATIONS[MIGRATIONS.length - 1].version;

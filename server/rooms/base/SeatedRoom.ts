@@ -80,6 +80,10 @@ export abstract class SeatedRoom<S extends HubState = HubState> extends HubRoom<
   protected onStart(_ctx: SenderContext): Rejection | void {
     return { code: "not-allowed", message: "This game starts by itself." };
   }
+  /** A chat line that passed its checks; default: everyone in the room hears it. */
+  protected onChat(ctx: SenderContext, text: string): Rejection | void {
+    ctx.emit({ kind: "chat", seat: ctx.seat, name: ctx.name, text });
+  }
   /**
    * A connection now shows `seat` (−1: a spectator): it joined, reclaimed its seat or came back
    * from a drop. A game whose objects change audience fills the connection's StateView here
@@ -262,6 +266,7 @@ export abstract class SeatedRoom<S extends HubState = HubState> extends HubRoom<
       state: () => this.state,
       onReadyChanged: (seat, ready) => this.onReadyChanged(seat, ready),
       onStart: (ctx) => this.onStart(ctx),
+      onChat: (ctx, text) => this.onChat(ctx, text),
     });
 
     if (this.privateRoom) {

@@ -5,6 +5,7 @@ import type { HubSettings } from "../../settings.js";
 import { normaliseRoomId } from "./privateCodes.js";
 import type { SeatedRoom } from "./SeatedRoom.js";
 import { isPlainObject } from "./validate.js";
+import { SAFETY_CRITERION, safetyTier } from "../../safety/quickPlay.js";
 
 export interface HubRoomClass {
   // eslint-disable-next-line @typescript-eslint/no-explicit-any
@@ -25,7 +26,11 @@ export function defineHubRoom(server: Server, name: string, klass: HubRoomClass,
   const handler = server.define(name, klass, { hub: settings }).filterBy(filterKeys);
   const canonical = klass.quickPlayFilter;
   if (canonical) {
-    handler.getFilterOptions = (options: unknown) => canonical(isPlainObject(options) ? options : {});
+    // Plus the safety criterion: profiles with upheld reports meet among themselves (server/safety/quickPlay.ts).
+    handler.getFilterOptions = (options: unknown) => {
+      const o = isPlainObject(options) ? options : {};
+      return { ...canonical(o), [SAFETY_CRITERION]: safetyTier(o) };
+    };
   }
   return handler;
 }

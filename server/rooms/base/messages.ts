@@ -114,6 +114,8 @@ export interface BaseMessagesRoom {
   state(): HubState;
   onReadyChanged(seat: number, ready: boolean): void;
   onStart(ctx: SenderContext): Rejection | void;
+  /** A chat line passed its checks: the room says it (server/safety/roomSafety.ts), or by default everyone hears it. */
+  onChat?(ctx: SenderContext, text: string): Rejection | void;
 }
 
 /** The messages every room has (docs/protocol.md "Messages"): chat, ready, start, and an answer to unknown types. */
@@ -123,6 +125,7 @@ export function defineBaseMessages(room: BaseMessagesRoom): void {
     patchNow: false,
     parse: chatPayload,
     run: (ctx, { text }) => {
+      if (room.onChat) return room.onChat(ctx, text);
       ctx.emit({ kind: "chat", seat: ctx.seat, name: ctx.name, text });
     },
   });

@@ -5,6 +5,7 @@ import { createHash, randomBytes, timingSafeEqual } from "node:crypto";
 import { refuseOption } from "./errors.js";
 import type { RoomTimer } from "./messages.js";
 import { isPlainObject, sanitizeName } from "./validate.js";
+import { isOffensive, OFFENSIVE_NAME } from "../../safety/chatFilter.js";
 
 /** Names given to bot seats, in order ("Bot Ada", "Bot Babbage", ...). */
 export const BOT_NAMES = ["Ada", "Babbage", "Curie", "Dijkstra", "Euler", "Fermat", "Gauss", "Hopper", "Ito", "Jacobi"];
@@ -85,6 +86,7 @@ export function parseJoinOptions(options: unknown): JoinRequest {
   if (spectate === true && seatToken !== undefined) throw refuseOption("Use either spectate or seatToken, not both.");
   if (profileKey !== undefined && (typeof profileKey !== "string" || profileKey.length > 64)) throw refuseOption("profileKey must be the key the server gave this browser's profile.");
   if (ratedTicket !== undefined && (typeof ratedTicket !== "string" || ratedTicket.length > 64)) throw refuseOption("ratedTicket must be the ticket rated quick play gave you.");
+  if (typeof name === "string" && isOffensive(name)) throw refuseOption(OFFENSIVE_NAME);
   const request: JoinRequest = { name: sanitizeName(name), nameGiven: typeof name === "string", spectate: spectate === true, seatToken };
   if (typeof profileKey === "string") request.profileKey = profileKey;
   if (typeof ratedTicket === "string") request.ratedTicket = ratedTicket;

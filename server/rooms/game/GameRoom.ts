@@ -39,6 +39,8 @@ import { replayGame } from "./durable.js";
 import { DelayRecorder, parseSpectatorDelay, type Feed, type FeedCursor, type WatchSetup } from "./spectatorDelay.js";
 import { joiningProfile, ratedTableFor, type RatedTable } from "./ratedRoom.js";
 import { wantsNewSeat } from "../base/seats.js";
+import type { SenderContext } from "../base/messages.js";
+import { RoomSafety } from "../../safety/roomSafety.js";
 
 export { filterKeysOf, type GameServerParts, type PartsExtras, type Projection, type RecordInfo, type RoomMoveInfo, type Stage, type WireInfo } from "./parts.js";
 
@@ -112,6 +114,25 @@ export abstract class GameRoom<S, M extends TypedMove, E, C, V, St extends GameR
     showReplay: (id) => {
       if (this.state.replayId !== id) this.state.replayId = id;
     },
+  });
+  /** Private rooms may be made with chat off (`chat: false`). */
+  private chatOff = false;
+  /** Mutes, blocks, reports and the filtered chat (server/safety/roomSafety.ts). */
+  private readonly safety = new RoomSafety({
+    home: () => this.settings.home,
+    clients: () => this.clients,
+    seatOf: (client) => this.seatOf(client),
+    seatProfile: (seat) => this.seatProfile(seat),
+    seatName: (seat) => this.state.seats[seat]?.name ?? "",
+    seatNames: () => this.state.seats.map((s) => s.name),
+    chatOff: () => this.chatOff,
+    rated: () => this.rated !== null,
+    game: () => this.gameId,
+    roomId: () => this.roomId,
+    finishedGame: () => (this.stage === "finished" && this.game && this.state.replayId > 0 ? { gameId: this.state.replayId, log: this.game.log.slice() } : null),
+    publicView: () => (this.game ? this.game.view(null) : null),
+    reportsPerDay: () => this.settings.reportsPerDay ?? 10,
+    now: () => Date.now(),
   });
   /** A rated room (ratedRoom.ts): its pool and the matched players' tickets; null: casual. */
   private rated: RatedTable | null = null;
@@ -221,7 +242,18 @@ export abstract class GameRoom<S, M extends TypedMove, E, C, V, St extends GameR
     this.records.joined(client, context?.headers);
     const profileId = await joiningProfile(request, wantsNewSeat(options), this.rated, this.settings.home);
     if (profileId) request.profileId = profileId;
+    // Who the connection is for mutes and blocks; a new seat beside someone blocked is refused here.
+    await this.safety.admit(client, request, profileId, wantsNewSeat(options) && request.seatToken === undefined);
     return request;
+  }
+
+  protected override onChat(ctx: SenderContext, text: string): Rejection | void {
+    return this.safety.say(ctx, text);
+  }
+
+  /** remoteRoomCall from quick play (server/safety/quickPlay.ts): the profiles sitting here. */
+  seatedProfiles(): string[] {
+    return this.safety.seatedProfiles();
   }
 
   protected createGame(options: Record<string, unknown>): GameSetup<St> {
@@ -248,6 +280,8 @@ export abstract class GameRoom<S, M extends TypedMove, E, C, V, St extends GameR
       removeBot: (seat) => this.removeBotSeat(seat),
     });
     for (const [type, spec] of messages) this.defineMessage(type, spec);
+    for (const [type, spec] of this.safety.messages()) this.defineMessage(type, spec);
+    this.chatOff = options.private === true && options.chat === false;
     this.snapshot.watchSleep();
     return { state, mode: c.value.mode, seats: c.value.seats, bots: c.value.bots, cells: this.parts.cells?.(c.value) };
   }
