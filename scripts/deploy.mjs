@@ -14,7 +14,7 @@
 // Options: --no-build, --ready-timeout SECONDS (default 60), --host HOST (default 127.0.0.1).
 // Environment: as ecosystem.config.js (HUB_PROCESSES, PORT) so it finds each process's port.
 
-import { spawnSync } from "node:child_process";
+import { spawn } from "node:child_process";
 import path from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 
@@ -38,11 +38,18 @@ export async function waitReady(url, timeoutMs = 60_000, everyMs = 200) {
   }
 }
 
+/** Runs the PM2 CLI without blocking this process (a caller may be serving players meanwhile). */
 function pm2(args, env = process.env) {
   const bin = path.join(ROOT, "node_modules", ".bin", "pm2");
-  const run = spawnSync(bin, args, { cwd: ROOT, env, encoding: "utf8" });
-  if (run.status !== 0) throw new Error(`pm2 ${args.join(" ")} failed (${run.status}):\n${run.stdout}\n${run.stderr}`);
-  return run.stdout;
+  return new Promise((resolve, reject) => {
+    const child = spawn(bin, args, { cwd: ROOT, env, stdio: ["ignore", "pipe", "pipe"] });
+    let out = "";
+    let err = "";
+    child.stdout.on("data", (c) => (out += c));
+    child.stderr.on("data", (c) => (err += c));
+    child.on("error", reject);
+    child.on("close", (code) => (code === 0 ? resolve(out) : reject(new Error(`pm2 ${args.join(" ")} failed (${code}):\n${out}\n${err}`))));
+  });
 }
 
 function option(argv, name, fallback) {
@@ -53,20 +60,20 @@ function option(argv, name, fallback) {
 /** The rolling reload; returns one line of figures per process. */
 export async function rollingReload({ build = true, readyTimeoutS = 60, host = "127.0.0.1", log = console.log } = {}) {
   const { apps } = await import(pathToFileURL(path.join(ROOT, "ecosystem.config.js")).href);
-  const running = new Set(JSON.parse(pm2(["jlist"]) || "[]").map((p) => p.name));
+  const running = new Set(JSON.parse((await pm2(["jlist"])) || "[]").map((p) => p.name));
   const targets = apps.filter((a) => running.has(a.name));
   if (targets.length === 0) throw new Error("No hub process runs under PM2: start the cluster first (npm run start:cluster).");
   if (targets.length === 1) log("! only one hub process runs: its players wait for it to come back (rooms restored from the log), nobody takes them over.");
   if (build) {
     log("== building the new release");
-    const b = spawnSync("npm", ["run", "build"], { cwd: ROOT, stdio: "inherit" });
-    if (b.status !== 0) throw new Error("the build failed: nothing was reloaded");
+    const status = await new Promise((resolve) => spawn("npm", ["run", "build"], { cwd: ROOT, stdio: "inherit" }).on("close", resolve));
+    if (status !== 0) throw new Error("the build failed: nothing was reloaded");
   }
   const steps = [];
   for (const app of targets) {
     const started = Date.now();
     log(`== ${app.name} (port ${app.env.PORT}): reloading`);
-    pm2(["reload", app.name]);
+    await pm2(["reload", app.name]);
     const readyMs = await waitReady(`http://${host}:${app.env.PORT}/readyz`, readyTimeoutS * 1000);
     const step = { name: app.name, port: Number(app.env.PORT), seconds: (Date.now() - started) / 1000, readyAfterReloadMs: readyMs };
     steps.push(step);

@@ -203,7 +203,10 @@ export class ChaosPlayer {
       sleep,
       stopped: () => this.leaving,
       offline: () => false,
-      attempting: () => entry.attempts++,
+      attempting: (n) => {
+        entry.attempts++;
+        note(`attempt ${n}`);
+      },
     });
     if (!back) return;
     if ("lost" in back) {

@@ -235,6 +235,12 @@ describe("deploy.rolling: a rolling reload of a 3-process cluster under load", f
       turnsLostToTimers: timeouts.size,
     };
     console.log(`      deploy.rolling ${JSON.stringify(report)}`);
+    if (process.env.DEPLOY_TRACE) {
+      const slow = reconnects.filter((r) => r.backAt !== null).sort((x, y) => y.backAt! - y.droppedAt - (x.backAt! - x.droppedAt));
+      for (const r of slow.slice(0, 3)) console.log(`      slowest: ${r.backAt! - r.droppedAt} ms from ${new Date(r.droppedAt).toISOString()} ${r.trace.join(" | ")}`);
+      const errLogs = fs.readdirSync(path.join(home, "logs")).map((f) => fs.readFileSync(path.join(home, "logs", f), "utf8")).join("\n");
+      for (const line of errLogs.split("\n").filter((l) => /"level":(40|50)|Error|timeout|hub.drain|room.restored/.test(l)).slice(0, 40)) console.log(`      log: ${line.slice(0, 300)}`);
+    }
     fs.mkdirSync(path.join(ROOT, "test-results"), { recursive: true });
     fs.writeFileSync(path.join(ROOT, "test-results", `deploy-rolling-${report.form}.json`), JSON.stringify(report, null, 2) + "\n");
 
