@@ -30,6 +30,8 @@ import { colyseusLogger, log } from "./server/ops/log.js";
 import { meteredRoomLog, meteredThinker, watchDisk } from "./server/ops/metrics.js";
 import { RefusalLog } from "./server/ops/refusalLog.js";
 import { metricsTokenFromEnv, mountMetrics } from "./server/ops/metricsRoute.js";
+import { Health, mountHealth } from "./server/ops/health.js";
+import { drain, drainSettingsFromEnv, listenForHandoffs, selectProcessForNewRoom } from "./server/ops/drain.js";
 import { minesweeperApi, type ApiSettings } from "./server/api/minesweeper.js";
 import { replaysApi } from "./server/api/replays.js";
 import { seatsApi } from "./server/api/seats.js";
@@ -98,6 +100,13 @@ export function createHubConfig(overrides: Partial<HubSettings> & HubExtras = {}
   const joinRefusals = new RefusalLog("join.refused", settings.refusalLogSeconds * 1000);
   const socketRefusals = new RefusalLog("socket.refused", settings.refusalLogSeconds * 1000);
   const sockets = { halfOpenPerAddress: settings.admission.halfOpenPerAddress, trustProxy: settings.trustProxy };
+  // GET /healthz, /readyz (server/ops/health.ts); a stop drains first (server/ops/drain.ts).
+  const health = new Health({
+    storeFailingSince: () => (settings.store instanceof SaveQueue ? settings.store.failingSince : null),
+    roomLog: () => settings.roomLog,
+    redis: outages,
+  });
+  const drainSettings = drainSettingsFromEnv();
 
   return {
     options: {
@@ -105,6 +114,8 @@ export function createHubConfig(overrides: Partial<HubSettings> & HubExtras = {}
       driver: scale.driver,
       // Redis mode only: where clients open this process's room WebSockets.
       publicAddress: scale.publicAddress,
+      // New rooms never go to a process that is draining for a deploy.
+      ...(scale.kind === "redis" ? { selectProcessIdToCreateRoom: selectProcessForNewRoom } : {}),
       // Colyseus' own lines in the hub's JSON log (server/ops/log.ts); no banner.
       logger: colyseusLogger(),
       greet: false,
@@ -174,10 +185,16 @@ export function createHubConfig(overrides: Partial<HubSettings> & HubExtras = {}
       const boards = threads === 0 ? null : new BotPool({ size: 1 });
       const preparer = boards ?? inProcessPreparer;
       GameRoom.preparer = preparer;
+      health.start();
+      // The stop signal (pm2 reload): unready, no new rooms, live rooms handed to the others.
+      gameServer.onBeforeShutdown(async () => {
+        await drain({ health, presence: scale.presence, sharedLog: scale.kind === "redis" ? settings.roomLog : undefined, settings: drainSettings }).catch((e) => log.error({ event: "room.error", what: "drain", err: e }, "draining failed; rooms keep their logs and are adopted by the others"));
+      });
       gameServer.onShutdown(async () => {
         log.info({ event: "hub.stopping" }, "stopping: rooms close and keep their logs");
         outages?.stop();
         reviver?.stop();
+        health.stop();
         settings.gate?.close();
         joinRefusals.close();
         socketRefusals.close();
@@ -194,12 +211,16 @@ export function createHubConfig(overrides: Partial<HubSettings> & HubExtras = {}
     // Rooms come back from the log before the first client is let in.
     beforeListen: async () => {
       await reviver?.boot();
+      // Rooms a draining process hands to this one (server/ops/drain.ts).
+      if (reviver && scale.kind === "redis") await listenForHandoffs(scale.presence, reviver, drainSettings.graceMs);
       // Rated games a stopped process recorded but did not rate yet (any process may finish them).
       if (settings.home) void ratePending(settings.home).catch((e) => console.error("[ratings] could not rate the waiting games", e));
     },
 
     initializeExpress: (app) => {
       app.disable("x-powered-by");
+      // Probes first: no limit, CORS rule or body parser of the hub stands before them.
+      mountHealth(app, health);
       // req.ip (the monitor's failed logins, the submission rate limit) reads X-Forwarded-For
       // exactly as far as the matchmaker's clientAddress() does: TRUST_PROXY hops.
       if (settings.trustProxy > 0) app.set("trust proxy", settings.trustProxy);

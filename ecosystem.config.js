@@ -9,6 +9,11 @@
 //   REDIS_URL       default redis://127.0.0.1:6379
 //   PUBLIC_ADDRESS  where clients reach a process's room WebSockets, `{port}` = its port
 //                   (default localhost:{port}; behind nginx e.g. game.example.com/a{port})
+//   DRAIN_UNREADY_SECONDS, DRAIN_HANDOFF  how a reloaded process drains (defaults 5 and 2 here)
+//
+// Health: each process answers GET /healthz (it serves) and GET /readyz (send it players) on its
+// port; `npm run deploy` (scripts/deploy.mjs) reloads one process at a time and waits for its
+// /readyz before the next, and a load balancer in front should probe /readyz too.
 //
 // The package is ESM, and so is this file: PM2 7 require()s it, and Node >= 20.19 loads an
 // ES module through require() (no top-level await here, or that breaks) and hands PM2 the
@@ -29,6 +34,10 @@ const processes = positiveInt(process.env.HUB_PROCESSES) ?? os.availableParallel
 const basePort = positiveInt(process.env.PORT) ?? 2567;
 const redisUrl = process.env.REDIS_URL || "redis://127.0.0.1:6379";
 const publicAddress = process.env.PUBLIC_ADDRESS || "localhost:{port}";
+// A reload first turns the process unready (/readyz 503) this long, so a load balancer stops
+// sending it players, then it hands its rooms over (server/ops/drain.ts).
+const drainUnready = process.env.DRAIN_UNREADY_SECONDS || "5";
+const drainHandoff = process.env.DRAIN_HANDOFF || "2";
 
 export const apps = Array.from({ length: processes }, (_, i) => {
   const port = basePort + i;
@@ -46,9 +55,10 @@ export const apps = Array.from({ length: processes }, (_, i) => {
     // listen() sends "ready" once the port is open; PM2 waits for it.
     wait_ready: true,
     listen_timeout: 30000,
-    // On stop/reload PM2 sends SIGINT: Colyseus disconnects every client and the rooms' logs stay
-    // open, so another process (or this one, started again) restores them with the same ids and
-    // the clients rejoin their seats (server/rooms/game/restore.ts); SIGKILL only after this long.
+    // On stop/reload PM2 sends SIGINT: the process turns unready, hands its live rooms to the
+    // other processes (their logs are in Redis; players follow by seat token, no page reload),
+    // then Colyseus stops; whatever was not handed over keeps its log and is adopted by the
+    // survivors (server/rooms/game/restore.ts). SIGKILL only after this long.
     kill_timeout: 30000,
     // A process that exits at once (Redis unreachable) is restarted with growing delays.
     exp_backoff_restart_delay: 500,
@@ -58,6 +68,8 @@ export const apps = Array.from({ length: processes }, (_, i) => {
       PORT: String(port),
       PUBLIC_ADDRESS: publicAddress.replaceAll("{port}", String(port)),
       REDIS_URL: redisUrl,
+      DRAIN_UNREADY_SECONDS: drainUnready,
+      DRAIN_HANDOFF: drainHandoff,
     },
   };
 });

@@ -69,7 +69,7 @@ export function whileUnavailable(outages: OutageSource | undefined): express.Req
 }
 
 /** Paths the single-page fallback must never answer. */
-const SERVER_PATHS = /^\/(api|colyseus|matchmake|metrics|__healthcheck)(\/|$)/;
+const SERVER_PATHS = /^\/(api|colyseus|matchmake|metrics|healthz|readyz|__healthcheck)(\/|$)/;
 
 /** Built files whose names carry no content hash. */
 const UNHASHED = /(\.html|[\\/]sw\.js|\.webmanifest|[\\/]icons[\\/][^\\/]+)$/;

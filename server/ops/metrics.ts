@@ -157,6 +157,41 @@ function redisGauges(): { up: Gauge; outages: Counter } {
   });
 }
 
+let readyNow: () => boolean = () => true;
+let drainingNow = false;
+
+new Gauge({
+  name: "hub_ready",
+  help: "1 while GET /readyz answers 200 (store and room log take writes, Redis answers, not draining, event loop not stalled), else 0",
+  registers: [registry],
+  collect() {
+    this.set(readyNow() ? 1 : 0);
+  },
+});
+
+new Gauge({
+  name: "hub_draining",
+  help: "1 from the stop signal of a deploy (pm2 reload) until the process exits: its rooms are being handed to other processes",
+  registers: [registry],
+  collect() {
+    this.set(drainingNow ? 1 : 0);
+  },
+});
+
+const handoffs = new Counter({
+  name: "hub_handoffs_total",
+  help: "Live rooms a draining process handed to another process (result=handed), or left to the survivors' adoption scan (result=left)",
+  labelNames: ["result"],
+  registers: [registry],
+});
+
+const handoffSeconds = new Histogram({
+  name: "hub_handoff_seconds",
+  help: "One room's hand-off, from its last move on the old process to its restore on the new one",
+  buckets: [0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5],
+  registers: [registry],
+});
+
 // ---- what the hub reports ------------------------------------------------------------
 
 export const metrics = {
@@ -177,6 +212,17 @@ export const metrics = {
   /** A group commit of `moves` moves was written (or refused). */
   roomLogBatch(moves: number): void {
     logBatch.observe(moves);
+  },
+  /** How `hub_ready` is read (server/ops/health.ts). */
+  ready(read: () => boolean): void {
+    readyNow = read;
+  },
+  draining(on: boolean): void {
+    drainingNow = on;
+  },
+  handoff(result: "handed" | "left", seconds?: number): void {
+    handoffs.inc({ result });
+    if (seconds !== undefined) handoffSeconds.observe(seconds);
   },
   redis(up: boolean): void {
     const g = redisGauges();

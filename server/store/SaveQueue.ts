@@ -49,7 +49,7 @@ export class SaveQueue implements HubStore {
   /** The head of the queue is being written by an asynchronous store. */
   private inFlight: Promise<void> | null = null;
   private delay: number;
-  private failingSince: number | null = null;
+  private failingSinceMs: number | null = null;
   private readonly maxQueued: number;
   private readonly firstRetryMs: number;
   private readonly maxRetryMs: number;
@@ -64,6 +64,11 @@ export class SaveQueue implements HubStore {
     this.maxRetryMs = settings.maxRetryMs ?? 60_000;
     this.log = settings.log ?? storeLine;
     this.delay = this.firstRetryMs;
+  }
+
+  /** Since when writes fail (ms), or null while the store takes them (the readiness probe reads it). */
+  get failingSince(): number | null {
+    return this.failingSinceMs;
   }
 
   /** Results waiting to be written. */
@@ -90,7 +95,7 @@ export class SaveQueue implements HubStore {
     this.flush();
     if (entry.id !== undefined) return entry.id;
     entry.onSaved = onSaved;
-    return this.failingSince === null ? SAVING : NOT_SAVED_YET;
+    return this.failingSinceMs === null ? SAVING : NOT_SAVED_YET;
   }
 
   /** Writes now or throws (for callers that can tell their client to try again, e.g. offline submissions). */
@@ -129,9 +134,9 @@ export class SaveQueue implements HubStore {
       written++;
     }
     if (this.queue.length > 0) return written;
-    if (this.failingSince !== null) {
+    if (this.failingSinceMs !== null) {
       this.log(`[store] writing again: the waiting results are saved (${written} just now).`);
-      this.failingSince = null;
+      this.failingSinceMs = null;
       this.delay = this.firstRetryMs;
     }
     if (this.timer) clearTimeout(this.timer);
@@ -153,8 +158,8 @@ export class SaveQueue implements HubStore {
   }
 
   private failed(error: unknown): void {
-    const first = this.failingSince === null;
-    if (first) this.failingSince = Date.now();
+    const first = this.failingSinceMs === null;
+    if (first) this.failingSinceMs = Date.now();
     const head = this.queue[0].game;
     this.log(
       `[store] ${first ? "could not save" : "still cannot save"} a finished ${head.game} game (${describeStoreError(error)}); ` +

@@ -39,6 +39,8 @@ export class ChaosPlayer {
   /** Join attempts that failed and were tried again (their words). */
   readonly joinRetries: string[] = [];
   lost: string | null = null;
+  /** Sees every message of every Room this player attaches (a test's own counting). */
+  onAnyMessage: ((type: string, payload: any) => void) | null = null;
   private leaving = false;
   private reconnectionToken = "";
   /** The current Room sent its `seat` message (it is bound to the seat, its state decoded). */
@@ -141,6 +143,7 @@ export class ChaosPlayer {
     room.onMessage("*", (type, payload) => {
       if (type === "seat") this.onSeat(payload);
       else if (type === "error" && payload?.code) this.refused.set(payload.code, (this.refused.get(payload.code) ?? 0) + 1);
+      this.onAnyMessage?.(String(type), payload);
       this.notify();
     });
     room.onStateChange(() => this.notify());
@@ -200,7 +203,10 @@ export class ChaosPlayer {
       sleep,
       stopped: () => this.leaving,
       offline: () => false,
-      attempting: () => entry.attempts++,
+      attempting: (n) => {
+        entry.attempts++;
+        note(`attempt ${n}`);
+      },
     });
     if (!back) return;
     if ("lost" in back) {

@@ -258,7 +258,7 @@ describe("scale-out: two hub processes sharing one redis-server", function () {
     expect(c4Grid(watcher.state)).to.deep.equal(c4Grid(ann.room.state));
   });
 
-  it("stopping one process leaves the other's rooms playing", async () => {
+  it("stopping one process leaves the other's rooms playing, and hands its own room to it", async () => {
     // One room on each process, each with a player whose HTTP went through the other process.
     const onPort = new Map<number, Player[]>();
     for (let i = 0; i < 10 && onPort.size < 2; i++) {
@@ -284,10 +284,12 @@ describe("scale-out: two hub processes sharing one redis-server", function () {
     expect(p1.probe.left).to.equal(null);
     expect(p2.probe.left).to.equal(null);
 
-    // A no longer lists B's rooms, and quick play through A still creates and joins rooms.
+    // B handed its room to A before it stopped (server/ops/drain.ts): A lists both, hosts both,
+    // and quick play through A still creates and joins rooms.
     const ids = (await getJson(`${a!.http}/api/rooms`)).map((r: any) => r.roomId);
     expect(ids).to.include(p1.room.roomId);
-    expect(ids).to.not.include(doomed[0].room.roomId);
+    expect(ids, "B's room, handed to A").to.include(doomed[0].room.roomId);
+    expect(b!.output).to.match(/"event":"hub.drained".*"handed":[1-9]/);
     const late = { mode: "coop", level: "custom", rows: 7, cols: 7, mines: 5 };
     const x = track(await seated(viaA.joinOrCreate("minesweeper", { ...late, name: "X" })));
     const y = track(await seated(viaA.joinOrCreate("minesweeper", { ...late, name: "Y" })));

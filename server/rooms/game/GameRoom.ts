@@ -501,6 +501,20 @@ export abstract class GameRoom<S, M extends TypedMove, E, C, V, St extends GameR
   protected override outOfQuickPlay(): boolean {
     return this.rated !== null || this.waitsOnAbsent();
   }
+  /**
+   * A draining process hands this room to another one (server/ops/drain.ts): its log stays open
+   * and its players are closed with 4000, which sends their pages to the seat-token rejoin
+   * (client/net/recovery.ts) that finds the room restored on the other process. False: the room
+   * keeps no log (nothing to hand over), left to the ordinary stop.
+   */
+  async handOff(): Promise<boolean> {
+    const durable = this.snapshot.durable;
+    if (!durable?.enabled) return false;
+    durable.keepOpen = true;
+    await this.disconnect(4000);
+    return true;
+  }
+
   protected onRoomDispose(): void {
     this.starts.clear();
     this.bots.stop();

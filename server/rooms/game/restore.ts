@@ -76,6 +76,22 @@ export class RoomReviver {
     this.timer = null;
   }
 
+  /**
+   * A draining process hands `roomId` to this one (server/ops/drain.ts): claimed from `from`,
+   * rebuilt here, its timers credited the time the room was away (`frozenAt`, the old
+   * process's clock, until now) plus `graceMs` for its players to reconnect, so nobody loses a
+   * turn to a deploy. True when it runs here now.
+   */
+  async adopt(roomId: string, from: string, frozenAt: number, graceMs = 0): Promise<boolean> {
+    if (matchMaker.getLocalRoomById(roomId)) return true;
+    const r = await this.log.load(roomId);
+    if (!r || r.status !== "live" || r.process !== from) return false;
+    const credit = Math.max(0, Math.min(60_000, Date.now() - frozenAt)) + graceMs;
+    if (r.deadlines.deadline > 0) r.deadlines.deadline += credit;
+    if (r.deadlines.together > 0) r.deadlines.together += credit;
+    return await this.revive(r, from);
+  }
+
   /** A join by id is coming for `roomId`: if the room is in the log but not live anywhere, restore it here first. */
   async wake(roomId: string): Promise<void> {
     if (matchMaker.getLocalRoomById(roomId)) return;

@@ -1,0 +1,151 @@
+// GET /healthz and /readyz through a drain: two real hub processes (the built server, as PM2
+// runs them) on a real redis-server. A stopped process turns unready first (still serving
+// its room), then hands the room to the other process, whose players follow by seat token
+// and find the game as it was, its turn timer credited the time of the hand-off.
+
+import { expect } from "chai";
+import { Client, type Room } from "colyseus.js";
+import { findRedisServer, freePort, startHubProcess, startRedis, type HubProcess, type RedisServer } from "../helpers/cluster.js";
+import { seated, sleep, until, type SeatedClient } from "../helpers/hub.js";
+
+function hostPort(room: Room<any>): number {
+  const url = (room.connection.transport as unknown as { ws: { url: string } }).ws.url;
+  return Number(new URL(url).port);
+}
+
+/** Discs on the Connect Four grid (-1: empty). */
+function discs(room: Room<any>): number {
+  return Array.from((room.state.grid ?? []) as ArrayLike<number>).filter((x) => x !== -1).length;
+}
+
+async function probe(hub: HubProcess, path: string): Promise<{ status: number; body: any; text: string }> {
+  const res = await fetch(`${hub.http}${path}`);
+  const text = await res.text();
+  return { status: res.status, body: JSON.parse(text), text };
+}
+
+describe("health: /healthz and /readyz, through a drain that hands a room over", function () {
+  this.timeout(90_000);
+
+  let redis: RedisServer | undefined;
+  let a: HubProcess | undefined;
+  let b: HubProcess | undefined;
+  const open: Room<any>[] = [];
+
+  before(async function () {
+    const bin = findRedisServer();
+    if (!bin) {
+      if (process.env.CI === "true") throw new Error("redis-server is not installed: the drain test needs it (.ci/run installs it with apt-get).");
+      this.skip();
+    }
+    redis = await startRedis(bin!);
+    const [portA, portB] = [await freePort(), await freePort()];
+    const env = (port: number) => ({
+      PORT: String(port),
+      REDIS_URL: redis!.url,
+      PUBLIC_ADDRESS: `127.0.0.1:${port}`,
+      DRAIN_UNREADY_SECONDS: "2",
+      // Only the hand-off may move the room: the survivors' scan would take ten minutes.
+      ROOM_ADOPT_SECONDS: "600",
+      RATE_BURST: "1000",
+      RATE_PER_SECOND: "1000",
+    });
+    [a, b] = await Promise.all([startHubProcess("hub A", env(portA)), startHubProcess("hub B", env(portB))]);
+  });
+
+  after(async () => {
+    await Promise.allSettled(open.filter((r) => r.connection.isOpen).map((r) => r.leave(true)));
+    await Promise.all([a?.stop("SIGINT"), b?.stop("SIGINT")]);
+    await redis?.stop("SIGTERM");
+  });
+
+  it("answer JSON with their reasons, name no secret, and a burst of probes is never refused", async () => {
+    for (const hub of [a!, b!]) {
+      const health = await probe(hub, "/healthz");
+      expect(health.status).to.equal(200);
+      expect(health.body).to.include({ ok: true, status: "serving" });
+      const ready = await probe(hub, "/readyz");
+      expect(ready.status, ready.text).to.equal(200);
+      expect(ready.body.ready).to.equal(true);
+      expect(Object.keys(ready.body.checks)).to.have.members(["store", "roomLog", "redis", "draining", "eventLoop"]);
+      expect(ready.text, "no address of Redis in a probe's answer").to.not.include(String(redis!.port));
+      expect(ready.text).to.not.match(/redis:\/\//);
+      // An orchestrator probing hard: 300 at once, every one answered 200 (no limit applies).
+      const burst = await Promise.all(Array.from({ length: 300 }, () => fetch(`${hub.http}/readyz`).then((r) => r.status)));
+      expect(new Set(burst)).to.deep.equal(new Set([200]));
+    }
+  });
+
+  it("a stopped process is unready first, then hands its room over: players follow, nothing lost, the timer credited", async () => {
+    const viaA = new Client(a!.http);
+    const ann = await seated(viaA.create("connect4", { mode: "online", timer: 60, name: "Ann" }));
+    open.push(ann.room);
+    const roomId = ann.room.roomId;
+    const host = hostPort(ann.room) === a!.port ? a! : b!;
+    const other = host === a ? b! : a!;
+    const viaOther = new Client(other.http);
+    const bob = await seated(viaOther.joinById(roomId, { name: "Bob" }));
+    open.push(bob.room);
+    await ann.probe.until(() => ann.room.state.phase === "playing" || undefined, 5000, "the start");
+    const byTurn = (): SeatedClient => (ann.room.state.acting?.[0] === ann.seat ? ann : bob);
+    const drop = async (col: number) => {
+      const p = byTurn();
+      const moves = discs(ann.room);
+      p.room.send("drop", { col });
+      await ann.probe.until(() => discs(ann.room) > moves || undefined, 5000, `drop in ${col} seen`);
+    };
+    await drop(3);
+    await drop(3);
+
+    // The stop signal: /readyz says 503 (draining) while /healthz still answers and the room still plays.
+    const left = new Map<SeatedClient, number>();
+    for (const p of [ann, bob]) p.room.onLeave((code) => left.set(p, code));
+    host.proc.kill("SIGTERM");
+    let drained: { status: number; body: any; text: string } | null = null;
+    for (let i = 0; i < 100 && !drained; i++) {
+      const r = await probe(host, "/readyz");
+      if (r.status === 503) drained = r;
+      else await sleep(20);
+    }
+    expect(drained, "readyz turned 503").to.not.equal(null);
+    expect(drained!.body.ready).to.equal(false);
+    expect(drained!.body.checks.draining.ok).to.equal(false);
+    expect(drained!.body.reason).to.match(/draining: stopping/);
+    expect((await probe(host, "/healthz")).status, "healthz answers while draining").to.equal(200);
+    await drop(4); // still served: the room is handed over only after DRAIN_UNREADY_SECONDS
+    const grid = Array.from(ann.room.state.grid as ArrayLike<number>);
+    const deadline = ann.room.state.deadline as number;
+    expect(deadline).to.be.greaterThan(0);
+
+    // The hand-off: both players closed with 4000, then back by seat token in the other process.
+    await until(() => left.size === 2 || undefined, 15_000, "both players closed by the hand-off");
+    expect([...left.values()]).to.deep.equal([4000, 4000]);
+    const back: SeatedClient[] = [];
+    for (const p of [ann, bob]) {
+      let again: SeatedClient | null = null;
+      for (let i = 0; i < 50 && !again; i++) {
+        again = await seated(viaOther.joinById(roomId, { seatToken: p.seatToken })).catch(() => null);
+        if (!again) await sleep(100);
+      }
+      expect(again, `seat ${p.seat} back`).to.not.equal(null);
+      open.push(again!.room);
+      expect(again!.seat).to.equal(p.seat);
+      expect(hostPort(again!.room), "the room now lives in the other process").to.equal(other.port);
+      back.push(again!);
+    }
+    const [ann2] = back;
+    await ann2.probe.until(() => ann2.room.state.grid?.length || undefined, 5000, "the grid");
+    expect(Array.from(ann2.room.state.grid as ArrayLike<number>), "every acknowledged move is there").to.deep.equal(grid);
+    expect(ann2.room.state.deadline as number, "the turn timer credited the hand-off").to.be.greaterThan(deadline);
+    const onTurn = back.find((p) => p.seat === ann2.room.state.acting?.[0])!;
+    const moves = discs(ann2.room);
+    onTurn.room.send("drop", { col: 0 });
+    await ann2.probe.until(() => discs(ann2.room) > moves || undefined, 5000, "a move after the hand-off");
+
+    const exit = await host.exited;
+    expect(exit.code, host.tail()).to.equal(0);
+    const drainedLine = host.output.split("\n").find((l) => l.includes('"event":"hub.drained"'));
+    expect(drainedLine, host.tail()).to.match(/"handed":1/);
+    expect(host.output.indexOf('"event":"hub.draining"')).to.be.lessThan(host.output.indexOf('"event":"hub.drained"'));
+  });
+});
