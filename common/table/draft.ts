@@ -59,6 +59,22 @@ export function cloneGame(g: TableGame): TableGame {
   };
 }
 
+/**
+ * Every card of `g`, zone by zone. Every card is in a zone (validate.ts), and walking the zones
+ * reads the cards by number: a `for…in` over a 4,000-card index (random ids: a dictionary) takes
+ * 1–5 ms, this a tenth of a millisecond.
+ */
+export function allCards(g: TableGame): Card[] {
+  const out: Card[] = [];
+  for (const key in g.zones) {
+    for (const id of g.zones[key]) {
+      const c = g.cards[id];
+      if (c) out.push(c);
+    }
+  }
+  return out;
+}
+
 /** The id the next new card of `g` most likely gets (the first draw of its id stream). */
 export function peekNewId(g: TableGame): number {
   if (!g.idRng) return g.nextId;

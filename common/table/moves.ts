@@ -13,7 +13,7 @@
 
 import type { Rng } from "../core/rng.js";
 import type { Place } from "./catalogue.js";
-import { cloneCard, type Draft } from "./draft.js";
+import { allCards, cloneCard, type Draft } from "./draft.js";
 import { publicZone } from "./visibility.js";
 import { NO_PT, ownerZone, POS_MAX, isShared, topIsFirst, tokenZone, zoneKey, parseZoneKey, type Card, type Pos, type ZoneName } from "./types.js";
 
@@ -108,19 +108,22 @@ export function reissue(d: Draft, ids: readonly number[]): number[] {
   if (!d.randomIds || !ids.length) return [...ids];
   const old = new Set(ids);
   const renamed = new Map<number, number>();
+  // Where each card sits in its zone, found once per zone (a search per card was n² for a deck).
+  const places = new Map<string, Map<number, number>>();
   for (const id of ids) {
     const c = d.g.cards[id];
     const nid = d.newId(old);
     const zone = d.zone(c.at);
-    zone[zone.indexOf(id)] = nid;
+    let at = places.get(c.at);
+    if (!at) places.set(c.at, (at = new Map(zone.map((x, i) => [x, i]))));
+    zone[at.get(id) ?? zone.indexOf(id)] = nid;
     d.deleteCard(id);
     d.addCard({ ...cloneCard(c), id: nid });
     d.renamed(id, nid);
     renamed.set(id, nid);
   }
   // Attachments, piles and arrows live in public zones; kept right should one ever point here.
-  for (const k in d.g.cards) {
-    const o = d.g.cards[k];
+  for (const o of allCards(d.g)) {
     if (o.attachedTo !== null && renamed.has(o.attachedTo)) d.card(o.id).attachedTo = renamed.get(o.attachedTo)!;
     if (o.under !== null && renamed.has(o.under)) d.card(o.id).under = renamed.get(o.under)!;
   }
@@ -161,8 +164,7 @@ function release(d: Draft, id: number): void {
     const g = d.general();
     g.arrows = g.arrows.filter((a) => a.from !== id && !("card" in a.to && a.to.card === id));
   }
-  for (const k in d.g.cards) {
-    const o = d.g.cards[k];
+  for (const o of allCards(d.g)) {
     if (o.attachedTo === id) d.card(o.id).attachedTo = null;
     if (o.under === id) d.card(o.id).under = null;
   }

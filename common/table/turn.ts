@@ -2,7 +2,7 @@
 // (untap, draw) that players can switch off.
 
 import type { Rng } from "../core/rng.js";
-import type { Draft } from "./draft.js";
+import { allCards, type Draft } from "./draft.js";
 import { moveCard, shuffleZone, topIds } from "./moves.js";
 import { zoneKey, type TableGame } from "./types.js";
 
@@ -91,8 +91,7 @@ export function untapAll(d: Draft, player: number): void {
  */
 export function passTurn(d: Draft): void {
   const g = d.general();
-  for (const k in g.cards) {
-    const c = g.cards[k];
+  for (const c of allCards(g)) {
     if (c.pt.eot.power !== 0 || c.pt.eot.toughness !== 0) d.card(c.id).pt.eot = { power: 0, toughness: 0 };
     // Highlights point at something for this turn, like arrows.
     if (c.highlight) delete d.card(c.id).highlight;

@@ -192,11 +192,40 @@ export function zoneView(g: TableGame, viewer: Viewer, key: string): ZoneView {
     return { count: ids.length, cards: ids.map((id, i) => cardView(g, g.cards[id], canSeeIn(g, viewer, g.cards[id], ref, i), isLookedAt(g, viewer, g.cards[id], i))) };
   }
   const known: Array<[number, CardView]> = [];
-  ids.forEach((id, i) => {
-    const c = g.cards[id];
+  for (const i of knowable(g, viewer, ref, ids)) {
+    const c = g.cards[ids[i]];
     if (canSeeIn(g, viewer, c, ref, i)) known.push([i, cardView(g, c, true, isLookedAt(g, viewer, c, i))]);
-  });
+  }
   return known.length ? { count: ids.length, known } : { count: ids.length };
+}
+
+/** Per card index and zone list: where the cards shown to someone are (the same lists: the same answer). */
+const shownAt = new WeakMap<object, WeakMap<readonly number[], number[]>>();
+
+/**
+ * The places in a zone the viewer does not see whole where they may know a card, in order: a
+ * card shown to someone, the top of a library played revealed, the cards its owner looks at.
+ * Every other card there is unknown to everyone (canSeeIn), so a 500-card deck is walked once
+ * per game state, not once per viewer.
+ */
+function knowable(g: TableGame, viewer: Viewer, ref: ZoneRef, ids: readonly number[]): number[] {
+  let byZone = shownAt.get(g.cards);
+  if (!byZone) shownAt.set(g.cards, (byZone = new WeakMap()));
+  let shown = byZone.get(ids);
+  if (!shown) {
+    shown = [];
+    for (let i = 0; i < ids.length; i++) if (g.cards[ids[i]].shownTo !== "nobody") shown.push(i);
+    byZone.set(ids, shown);
+  }
+  const owner = g.players[ref.player];
+  const look = viewer === ref.player && owner?.looking && owner.looking.zone === ref.zone ? Math.min(owner.looking.n, ids.length) : 0;
+  const top = ref.zone === "library" && owner?.topRevealed && ids.length ? 1 : 0;
+  const first = Math.max(look, top);
+  if (!first) return shown;
+  const out: number[] = [];
+  for (let i = 0; i < first; i++) out.push(i);
+  for (const i of shown) if (i >= first) out.push(i);
+  return out;
 }
 
 /**
