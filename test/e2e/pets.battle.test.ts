@@ -48,7 +48,7 @@ const hook = (page: Page): Promise<HookState | null> =>
   page.evaluate(() => (window as unknown as { __petsBattle?: { state(): HookState } }).__petsBattle?.state() ?? null);
 
 describe("e2e: Auto Pets battle player (Pixi)", function () {
-  this.timeout(600_000);
+  this.timeout(300_000);
   let server: ColyseusTestServer;
   let browser: Browser;
   let base = "";

@@ -22,7 +22,7 @@ const BIG = { mode: "solo", level: "custom", rows: 100, cols: 100, mines: 2500, 
 const opened = (p: SeatedClient) => p.room.state.phase !== "fresh";
 
 describe("minesweeper no-guess: the board is made off the event loop", function () {
-  this.timeout(600_000);
+  this.timeout(300_000);
   const hub = useHub(testPort(2852), NO_RATE_LIMITS);
 
   it("while a Nightmare and a 100×100 board are made, another room's moves are answered, and both players read that their board is being made", async () => {

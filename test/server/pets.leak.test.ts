@@ -20,7 +20,8 @@ import { testPort } from "../helpers/ports.js";
 import { captureLogs } from "../helpers/logLines.js";
 
 const PORT = testPort(2701);
-const GAMES = Number(process.env.PETS_LEAK_GAMES ?? (process.env.LONG ? 1000 : 200));
+const LONG = !!process.env.LONG;
+const GAMES = Number(process.env.PETS_LEAK_GAMES ?? (LONG ? 1000 : 200));
 const BATCH = 25;
 
 const MESSAGE_TYPES = new Set(["welcome", "seat", "event", "error"]);
@@ -130,7 +131,7 @@ interface GameReport {
 }
 
 describe("pets: no hand, pick or order ever reaches another seat", function () {
-  this.timeout(600_000);
+  this.timeout(LONG ? 1_200_000 : 300_000);
   let hub: TestHub;
   let scale = 1;
   // What the schema's encoder (server) and decoders (every client) say when bytes go wrong:
