@@ -12,7 +12,7 @@ import { fileURLToPath } from "node:url";
 import { QUICK, resultPath, writeResult } from "./lib/section.js";
 
 const HERE = path.dirname(fileURLToPath(import.meta.url));
-export const SECTIONS = ["minesweeper", "noguess", "load", "table", "pets", "bots", "roomlog", "cards", "messages", "soak"];
+export const SECTIONS = ["minesweeper", "noguess", "load", "table", "pets", "bots", "roomlog", "cards", "messages", "wire", "soak"];
 /** Sections run only when named (`npm run bench soak`): the soak takes half an hour. */
 const ON_REQUEST = new Set(["soak"]);
 

@@ -42,7 +42,6 @@ export interface Connect4View {
   winner: number | null;
   line: number[];
   over: boolean;
-  turnStartedAt: number | null;
   /** Columns the viewer may drop into now (empty when it is not their turn). */
   legal: number[];
   viewer: number | null;
@@ -131,7 +130,6 @@ export function viewConnect4(s: Connect4State, viewer: number | null): Connect4V
     winner: s.winner,
     line: s.line.slice(),
     over: s.over,
-    turnStartedAt: s.turnStartedAt,
     legal: !s.over && seat === s.turn ? openColumns(s.grid) : [],
     viewer: seat,
     timer: s.config.timer,

@@ -1,5 +1,5 @@
 // Connect Four's view on the wire (common/core/viewWire.ts): the default parts, one per cell
-// (a drop re-sends one cell, the turn and its start), without what the client derives from
+// (a drop re-sends one cell and the turn; when a turn runs out is the room's `deadline`), without what the client derives from
 // them: `legal` (the rules' openColumns, on the viewer's turn) and `viewer` (who joins).
 // So every viewer holds the same parts: nothing is sent per seat.
 

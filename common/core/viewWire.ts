@@ -33,20 +33,39 @@ export function splitFields(view: object): Parts {
   return out;
 }
 
+/**
+ * Parsed primitives by their JSON ("-1", "true", "12"): most parts of a view are small numbers,
+ * and a join parses every part on each patch. Primitives are immutable, so sharing them is safe.
+ */
+const primitives = new Map<string, unknown>();
+
+function parse(json: string): unknown {
+  const c = json.charCodeAt(0);
+  if (c === 123 /* { */ || c === 91 /* [ */) return JSON.parse(json);
+  let v = primitives.get(json);
+  if (v === undefined && !primitives.has(json)) {
+    v = JSON.parse(json);
+    if (primitives.size > 4096) primitives.clear();
+    primitives.set(json, v);
+  }
+  return v;
+}
+
 /** The object `splitFields` cut (fields in the order their parts come; a missing element reads null). */
 export function joinFields(parts: Parts): Record<string, unknown> {
   const out: Record<string, unknown> = {};
-  for (const [k, json] of Object.entries(parts)) {
+  for (const k in parts) {
+    const json = parts[k];
     if (k.endsWith("*")) {
       const name = k.slice(0, -1);
       const n = Number(json);
       const list = new Array<unknown>(n);
       for (let i = 0; i < n; i++) {
         const e = parts[`${name}.${i}`];
-        list[i] = e === undefined ? null : JSON.parse(e);
+        list[i] = e === undefined ? null : parse(e);
       }
       out[name] = list;
-    } else if (!k.includes(".")) out[k] = JSON.parse(json);
+    } else if (!k.includes(".")) out[k] = parse(json);
   }
   return out;
 }
@@ -84,17 +103,18 @@ export function wantedParts<V>(wire: ViewWire<V>, view: (seat: number | null) =>
  * string: the part is absent for this seat). `seat`: game seat, null for a spectator.
  */
 export function partsFor(all: Iterable<[string, string]> | Parts, seat: number | null): Parts {
-  const entries = Symbol.iterator in all ? [...(all as Iterable<[string, string]>)] : Object.entries(all);
+  const entries = Symbol.iterator in all ? (all as Iterable<[string, string]>) : Object.entries(all);
   const out: Parts = {};
-  for (const [k, json] of entries) if (!k.includes("#")) out[k] = json;
-  if (seat !== null) {
-    const suffix = `#${seat}`;
-    for (const [k, json] of entries) {
-      if (!k.endsWith(suffix)) continue;
-      const base = k.slice(0, -suffix.length);
-      if (json === "") delete out[base];
-      else out[base] = json;
-    }
+  const own: [string, string][] = [];
+  const suffix = seat === null ? null : `#${seat}`;
+  for (const [k, json] of entries) {
+    if (!k.includes("#")) out[k] = json;
+    else if (suffix !== null && k.endsWith(suffix)) own.push([k.slice(0, -suffix.length), json]);
+  }
+  // a seat's own versions replace the public ones ("": absent for this seat)
+  for (const [base, json] of own) {
+    if (json === "") delete out[base];
+    else out[base] = json;
   }
   return out;
 }
