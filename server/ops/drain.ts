@@ -115,7 +115,10 @@ export async function drain(deps: DrainDeps): Promise<{ handed: number; left: nu
   const rooms: HandingRoom[] = listings.map((l) => matchMaker.getLocalRoomById(l.roomId) as unknown).filter(isHanding);
   // Spread over the others by their room counts, counting what this drain sends each.
   const draining = await drainingProcesses(presence).catch(() => new Set<string>());
-  const others = (await matchMaker.stats.fetchAll()).filter((p) => p.processId !== me && !draining.has(p.processId));
+  const candidates = (await matchMaker.stats.fetchAll()).filter((p) => p.processId !== me && !draining.has(p.processId));
+  // Only processes whose liveness mark is fresh (a killed process's room count stays in Redis).
+  const alive = await Promise.all(candidates.map((p) => (sharedLog.isAlive ? sharedLog.isAlive(p.processId).catch(() => false) : Promise.resolve(true))));
+  const others = candidates.filter((_, i) => alive[i]);
   const pick = (): string | null => {
     others.sort((a, b) => a.roomCount - b.roomCount);
     const p = others[0];

@@ -13,6 +13,7 @@ import { expect } from "chai";
 import { spawnSync } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
+import { monitorEventLoopDelay } from "node:perf_hooks";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import type { Client } from "colyseus.js";
@@ -139,8 +140,9 @@ describe("deploy.rolling: a rolling reload of a 3-process cluster under load", f
       if (process.env.CI === "true") throw new Error("redis-server is not installed (.ci/run installs it).");
       this.skip();
     }
-    // The release PM2 runs (npm test builds it first; built here when it is missing).
-    if (!fs.existsSync(SERVER_ENTRY)) await buildServer();
+    // The release PM2 runs (ecosystem.config.js: dist/server), built from the sources under test.
+    await buildServer();
+    expect(fs.existsSync(SERVER_ENTRY)).to.equal(true);
     redis = await startRedis(bin!);
     const base = await threePorts();
     const home = fs.mkdtempSync(path.join(os.tmpdir(), "hub-pm2-"));
@@ -183,6 +185,9 @@ describe("deploy.rolling: a rolling reload of a 3-process cluster under load", f
     }
 
     let stopped = false;
+    // The players' own process: its lag is in every interruption measured (reported beside them).
+    const playersLag = monitorEventLoopDelay({ resolution: 20 });
+    playersLag.enable();
     const playing = seats.map((s) => s.play(() => stopped));
     await sleep(3000);
 
@@ -192,6 +197,7 @@ describe("deploy.rolling: a rolling reload of a 3-process cluster under load", f
     process.env.PORT = String(base);
     const steps = (await rollingReload({ build: false, readyTimeoutS: 60, log: () => undefined })) as { name: string; seconds: number }[];
     const deploySeconds = (Date.now() - deployStarted) / 1000;
+    playersLag.disable();
     await sleep(3000);
     stopped = true;
     await Promise.all(playing);
@@ -233,6 +239,9 @@ describe("deploy.rolling: a rolling reload of a 3-process cluster under load", f
       interruptionP99ms: quantile(gaps, 0.99),
       interruptionMaxMs: gaps.at(-1) ?? 0,
       turnsLostToTimers: timeouts.size,
+      playersProcessLagP99ms: Math.round(playersLag.percentile(99) / 1e6),
+      playersProcessLagMaxMs: Math.round(playersLag.max / 1e6),
+      loadAverage: os.loadavg().map((x) => Math.round(x * 10) / 10),
     };
     console.log(`      deploy.rolling ${JSON.stringify(report)}`);
     if (process.env.DEPLOY_TRACE) {
