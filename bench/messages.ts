@@ -20,6 +20,9 @@ import { Probe, sleep } from "../test/helpers/hub.js";
 import { builtHub } from "./lib/built.js";
 import { announceQuick, freePort, quick, ROOT, writeResult } from "./lib/section.js";
 
+/** MESSAGES_ONLY=chat,decks,table,minesweeper,replays: only these groups (a profile of one group). */
+const ONLY = process.env.MESSAGES_ONLY?.split(",") ?? null;
+const inGroup = (group: string) => !ONLY || ONLY.includes(group);
 /** Runs of each message (the first a warm-up, not counted). */
 const REPEAT = quick(6, 2);
 /** Idle time after a message's answer, so its trailing work (patches, sends) is counted too. */
@@ -70,7 +73,9 @@ class Hub {
 
 async function startHub(port: number, dataDir: string, cardsDb: string): Promise<Hub> {
   const entry = await builtHub();
-  const proc = spawn(process.execPath, ["--import", path.join(ROOT, "bench", "lib", "loopProbe.mjs"), entry], {
+  // MESSAGES_CPU_PROF=dir: the hub writes a CPU profile there when it stops (`node --cpu-prof`).
+  const prof = process.env.MESSAGES_CPU_PROF ? ["--cpu-prof", "--cpu-prof-dir", process.env.MESSAGES_CPU_PROF] : [];
+  const proc = spawn(process.execPath, [...prof, "--import", path.join(ROOT, "bench", "lib", "loopProbe.mjs"), entry], {
     cwd: ROOT,
     env: { ...process.env, PORT: String(port), NODE_ENV: "production", DATA_DIR: dataDir, CARDS_DB: cardsDb, REDIS_URL: "", DATABASE_URL: "", ADDRESS_LIMITS: "off", RATE_BURST: "100000", RATE_PER_SECOND: "100000", LOG_LEVEL: "warn" },
     stdio: ["ignore", "ignore", "inherit", "ipc"],
@@ -183,7 +188,7 @@ async function run(): Promise<void> {
   const figures: Figure[] = [];
   try {
     // Chat at its limit, as the baseline of a message that does nearly nothing.
-    {
+    if (inGroup("chat")) {
       const { rooms, probes } = await tableOf(sdk, 2);
       const runs = [];
       for (let i = 0; i < REPEAT; i++) {
@@ -195,10 +200,11 @@ async function run(): Promise<void> {
     }
 
     // Decklists at the size limit: refused ones (nothing dealt), then a full deck dealt.
-    for (const [what, text] of [
+    const refusedLists = [
       ["a comment line of spaces (66 s before issue 36)", spacesComment()],
       ["one-copy lines, far more cards than a deck", manyLines()],
-    ] as const) {
+    ] as const;
+    for (const [what, text] of inGroup("decks") ? refusedLists : []) {
       const runs = [];
       for (let i = 0; i < REPEAT; i++) {
         const { rooms, probes } = await tableOf(sdk, 2);
@@ -208,7 +214,7 @@ async function run(): Promise<void> {
       figures.push(figure("table deck (last piece)", `${MAX_DECKLIST_CHARS.toLocaleString("en")} chars: ${what}`, runs));
     }
     const deck = fullDeck();
-    {
+    if (inGroup("decks")) {
       const runs = [];
       for (let i = 0; i < REPEAT; i++) {
         const { rooms, probes } = await tableOf(sdk, 2);
@@ -221,6 +227,7 @@ async function run(): Promise<void> {
     }
 
     // The biggest table: eight seats, each a 500-card deck (MAX_CARDS is 4,000): the eighth deals them all.
+    if (inGroup("table")) {
     const seats = quick(8, 3);
     const big = bigTableDeck();
     const { rooms, probes } = await tableOf(sdk, seats);
@@ -255,9 +262,10 @@ async function run(): Promise<void> {
     await act("lookTop 50", () => ({ do: "lookTop", n: 50 }));
     await act("undo", () => ({ do: "undo" }));
     for (const r of rooms) await r.leave();
+    }
 
     // Minesweeper: the largest custom board, one mine, the first click opens it all.
-    for (const mode of ["solo", "coop"] as const) {
+    for (const mode of inGroup("minesweeper") ? (["solo", "coop"] as const) : []) {
       const runs = [];
       for (let i = 0; i < REPEAT; i++) {
         const room = await sdk.create("minesweeper", { mode, level: "custom", rows: 100, cols: 100, mines: 1, ...(mode === "coop" ? { seats: 2 } : {}) });
@@ -281,7 +289,7 @@ async function run(): Promise<void> {
     }
 
     // An offline Minesweeper submission at its size limit: a 100×100 board, a quarter-megabyte of flags.
-    {
+    if (inGroup("replays")) {
       const log: unknown[] = [{ move: { type: "reveal", r: 50, c: 50 }, t: 0 }];
       for (let i = 1; JSON.stringify(log).length < 250_000; i++) log.push({ move: { type: "flag", r: 0, c: i % 2 }, t: i });
       const body = JSON.stringify({ seed: 1, config: { rows: 100, cols: 100, mines: 2000 }, log });

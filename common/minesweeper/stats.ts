@@ -22,7 +22,7 @@
 // Pure: no clock, no randomness.
 
 import { replay, type GameRecord } from "../core/session.js";
-import { countAdjacent, neighbours } from "./board.js";
+import { countAdjacent } from "./board.js";
 import { elapsedMs, minesweeperRules } from "./rules.js";
 import { REVEALED, type MinesweeperConfig, type MinesweeperMove, type MinesweeperState, type Phase } from "./types.js";
 
@@ -44,7 +44,9 @@ export interface BoardBreakdown {
 function checkBoard(mines: ArrayLike<number>, rows: number, cols: number): Uint8Array {
   if (!Number.isInteger(rows) || !Number.isInteger(cols) || rows < 1 || cols < 1) throw new RangeError(`bad board size ${rows}×${cols}`);
   if (mines.length !== rows * cols) throw new RangeError(`the mine field has ${mines.length} cells, a ${rows}×${cols} board has ${rows * cols}`);
-  return Uint8Array.from(mines, (m) => (m ? 1 : 0));
+  const field = new Uint8Array(mines.length);
+  for (let i = 0; i < field.length; i++) field[i] = mines[i] ? 1 : 0;
+  return field;
 }
 
 /** The openings and isolated numbers of a board (`mines`: 1 where a mine is, row-major). */
@@ -54,37 +56,69 @@ export function boardBreakdown(mines: ArrayLike<number>, rows: number, cols: num
   const total = rows * cols;
   const seen = new Uint8Array(total);
   const nearZero = new Uint8Array(total);
+  // The opening (+1) whose border a cell was last added to: a set without a Set.
+  const inBorder = new Int32Array(total);
+  const stack = new Int32Array(total);
   const openings: Opening[] = [];
   for (let start = 0; start < total; start++) {
     if (field[start] || adjacent[start] !== 0 || seen[start]) continue;
+    const mark = openings.length + 1;
     const zeros: number[] = [];
-    const border = new Set<number>();
-    const stack = [start];
+    const border: number[] = [];
+    let top = 0;
+    stack[top++] = start;
     seen[start] = 1;
-    while (stack.length) {
-      const i = stack.pop()!;
+    while (top) {
+      const i = stack[--top];
       zeros.push(i);
-      for (const j of neighbours(rows, cols, i)) {
-        // A zero cell has no mine around it, so every neighbour is safe.
-        nearZero[j] = 1;
-        if (adjacent[j] === 0) {
-          if (!seen[j]) {
-            seen[j] = 1;
-            stack.push(j);
+      // The 8 neighbours, inline (neighbours() made an array per cell).
+      const r = (i / cols) | 0;
+      const c = i - r * cols;
+      for (let rr = r - 1; rr <= r + 1; rr++) {
+        if (rr < 0 || rr >= rows) continue;
+        for (let cc = c - 1; cc <= c + 1; cc++) {
+          if (cc < 0 || cc >= cols || (rr === r && cc === c)) continue;
+          const j = rr * cols + cc;
+          // A zero cell has no mine around it, so every neighbour is safe.
+          nearZero[j] = 1;
+          if (adjacent[j] === 0) {
+            if (!seen[j]) {
+              seen[j] = 1;
+              stack[top++] = j;
+            }
+          } else if (inBorder[j] !== mark) {
+            inBorder[j] = mark;
+            border.push(j);
           }
-        } else border.add(j);
+        }
       }
     }
-    openings.push({ zeros: zeros.sort((a, b) => a - b), border: [...border].sort((a, b) => a - b) });
+    openings.push({ zeros: zeros.sort((a, b) => a - b), border: border.sort((a, b) => a - b) });
   }
   const isolated: number[] = [];
   for (let i = 0; i < total; i++) if (!field[i] && adjacent[i] !== 0 && !nearZero[i]) isolated.push(i);
   return { openings, isolated };
 }
 
+/**
+ * A board's breakdown, made once per mine field (a placed field never changes): a game's end
+ * asks for its stats several times (record, rank, result), two passes each, and on a 100×100
+ * board each pass was a few milliseconds of the event loop.
+ */
+const breakdowns = new WeakMap<object, { rows: number; cols: number; b: BoardBreakdown }>();
+function breakdownOf(mines: ArrayLike<number>, rows: number, cols: number): BoardBreakdown {
+  // Only a game's own field (a Uint8Array, never written once placed); another array may change.
+  if (!(mines instanceof Uint8Array)) return boardBreakdown(mines, rows, cols);
+  const kept = breakdowns.get(mines);
+  if (kept && kept.rows === rows && kept.cols === cols && mines.length === rows * cols) return kept.b;
+  const b = boardBreakdown(mines, rows, cols);
+  breakdowns.set(mines, { rows, cols, b });
+  return b;
+}
+
 /** 3BV: the minimum number of left clicks that clear the board. */
 export function threeBV(mines: ArrayLike<number>, rows: number, cols: number): number {
-  const { openings, isolated } = boardBreakdown(mines, rows, cols);
+  const { openings, isolated } = breakdownOf(mines, rows, cols);
   return openings.length + isolated.length;
 }
 
@@ -94,7 +128,7 @@ export function threeBV(mines: ArrayLike<number>, rows: number, cols: number): n
  */
 export function threeBVSolved(mines: ArrayLike<number>, rows: number, cols: number, status: ArrayLike<number>): number {
   if (status.length !== rows * cols) throw new RangeError(`the status has ${status.length} cells, a ${rows}×${cols} board has ${rows * cols}`);
-  const { openings, isolated } = boardBreakdown(mines, rows, cols);
+  const { openings, isolated } = breakdownOf(mines, rows, cols);
   const open = (i: number) => status[i] === REVEALED;
   let solved = 0;
   for (const o of openings) if (o.zeros.every(open) && o.border.every(open)) solved++;

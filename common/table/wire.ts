@@ -75,8 +75,16 @@ export function splitView(v: TableGameView): Parts {
       out[`z:${key}`] = JSON.stringify(part);
     }
   } else out.m = JSON.stringify({ ...meta, table: null });
-  for (const l of lines) out[`l:${l.seq}`] = JSON.stringify(l);
+  for (const l of lines) out[`l:${l.seq}`] = lineJson(l);
   return out;
+}
+
+/** Log lines are made once per event and viewer and never change: each is written to JSON once (a view carries up to 500). */
+const lineJsons = new WeakMap<LogLine, string>();
+export function lineJson(l: LogLine): string {
+  let json = lineJsons.get(l);
+  if (json === undefined) lineJsons.set(l, (json = JSON.stringify(l)));
+  return json;
 }
 
 /**

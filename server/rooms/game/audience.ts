@@ -55,11 +55,15 @@ export class AudienceMap<T extends Schema, F extends object> {
         for (const v of viewers) if (sees(w.audience, v.seat)) v.view.add(obj);
         continue;
       }
-      for (const v of viewers) {
-        const now = sees(w.audience, v.seat);
-        const was = sees(before.audience, v.seat);
-        if (now && !was) v.view.add(obj);
-        else if (!now && was) v.view.remove(obj);
+      // The same audience and fields objects as last time (parts made once and reused): nothing to do.
+      if (before.audience === w.audience && before.fields === w.fields) continue;
+      if (before.audience !== w.audience) {
+        for (const v of viewers) {
+          const now = sees(w.audience, v.seat);
+          const was = sees(before.audience, v.seat);
+          if (now && !was) v.view.add(obj);
+          else if (!now && was) v.view.remove(obj);
+        }
       }
       if (!this.sameFields(before.fields, w.fields)) this.write(obj, w.fields, before.fields);
       this.shown.set(w.id, { audience: w.audience, fields: w.fields });

@@ -15,7 +15,7 @@ import { resolveCards } from "../../../common/table/cards.js";
 import { deckQueries } from "../../../common/table/deck.js";
 import { cardStore } from "../../cards/store.js";
 import { tableDef, type TableGameView, type TableMove, type TableOut, type TableRoomConfig, type TableState } from "../../../common/table/game.js";
-import { splitView } from "../../../common/table/wire.js";
+import { lineJson, splitView } from "../../../common/table/wire.js";
 import { sizeNextEncoder } from "../base/encodeBuffer.js";
 import { AudienceMap, type Wanted } from "../game/audience.js";
 import type { GameServerParts } from "../game/GameRoom.js";
@@ -60,6 +60,36 @@ export function wantedParts(views: { seat: number | null; view: TableGameView }[
  */
 export const TABLE_ENCODE_BUFFER = 1024 * 1024;
 
+/**
+ * The log lines' parts, apart from the views': a table keeps up to 500 lines for each of up to
+ * eleven viewers, and cutting them out of every view after every action cost milliseconds. An
+ * event's lines never change, so its parts are made once per event (and seating) and reused:
+ * `l:<seq>` with the spectator's line for everyone, `l:<seq>#<seat>` where a seat's differs.
+ * The same parts wantedParts made from the views' lines (test/server/table.parts.test.ts).
+ */
+const lineWanted = new WeakMap<TableOut, { seating: string; wanted: Wanted<{ json: string }>[] }>();
+
+export function lineParts(lines: readonly TableOut[], seats: number, room: (g: number) => number): Wanted<{ json: string }>[] {
+  const rooms = Array.from({ length: seats }, (_, g) => room(g));
+  const seating = rooms.join(",");
+  const out: Wanted<{ json: string }>[] = [];
+  for (const o of lines) {
+    let kept = lineWanted.get(o);
+    if (!kept || kept.seating !== seating) {
+      const key = `l:${o.seq}`;
+      const pub = lineJson(o.lines[o.lines.length - 1]);
+      const wanted: Wanted<{ json: string }>[] = [{ id: key, audience: "all", fields: { json: pub } }];
+      rooms.forEach((seat, g) => {
+        const own = lineJson(o.lines[g]);
+        if (own !== pub) wanted.push({ id: `${key}#${seat}`, audience: [seat], fields: { json: own } });
+      });
+      lineWanted.set(o, (kept = { seating, wanted }));
+    }
+    for (const w of kept.wanted) out.push(w);
+  }
+  return out;
+}
+
 export const tableParts: GameServerParts<TableState, TableMove, TableOut, TableRoomConfig, TableGameView, TableRoomState> = {
   def: tableDef,
   createState(c) {
@@ -70,9 +100,13 @@ export const tableParts: GameServerParts<TableState, TableMove, TableOut, TableR
     return st;
   },
   project(st, p) {
-    const views: { seat: number | null; view: TableGameView }[] = [{ seat: null, view: p.view(null) }];
-    for (let g = 0; g < p.state.seats; g++) views.push({ seat: p.room(g), view: p.view(g) });
-    audienceOf(st).sync(wantedParts(views), p.viewers);
+    // The views without their lines (lineParts has those).
+    const bare = (view: TableGameView): TableGameView => ({ ...view, lines: [] });
+    const views: { seat: number | null; view: TableGameView }[] = [{ seat: null, view: bare(p.view(null)) }];
+    for (let g = 0; g < p.state.seats; g++) views.push({ seat: p.room(g), view: bare(p.view(g)) });
+    const wanted = wantedParts(views);
+    for (const w of lineParts(p.state.lines, p.state.seats, p.room)) wanted.push(w);
+    audienceOf(st).sync(wanted, p.viewers);
   },
   attach(st, viewer) {
     audienceOf(st).attach(viewer);
