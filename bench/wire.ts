@@ -19,6 +19,10 @@ import { joinState, type ViewWire } from "../common/core/viewWire.js";
 import { viewProjection } from "../server/rooms/game/projection.js";
 import { ViewRoomState } from "../server/rooms/game/ViewRoomState.js";
 import { legacyConnect4, projectLegacyConnect4 } from "./wire/legacy.js";
+import { petsDef } from "../common/pets/index.js";
+import { defaultViewWire } from "../common/core/viewWire.js";
+import { petsParts } from "../server/rooms/pets/index.js";
+import type { PetsTable } from "../server/rooms/pets/PetsTable.js";
 import { announceQuick, quick, writeResult } from "./lib/section.js";
 
 announceQuick("wire");
@@ -134,10 +138,39 @@ const rows: Record<string, { before: Figures; after: Figures }> = {};
   rows.connect4 = { before, after };
 }
 
+// Auto Pets is not ported yet (its schema PetsTable is live): what the default splitter would
+// cost it, beside its schema, to decide its port.
+{
+  const def = petsDef as AnyDef;
+  const seats = 4;
+  const options = { mode: "online", seats, timer: 0, arrange: 0 };
+  const configured = def.configure(options);
+  if (!configured.ok) throw new Error(configured.error.message);
+  const before = measure(def, seats, options, {
+    make() {
+      const st = petsParts.createState(configured.value as never) as PetsTable;
+      const views = [...Array.from({ length: seats }, (_, g) => {
+        const v = new StateView();
+        v.add(st.players[g].private);
+        return v;
+      }), new StateView()];
+      return { st, views };
+    },
+    project(st, views, s) {
+      const viewers = views.map((view, i) => ({ view: view!, seat: i < seats ? i : null }));
+      const gameSeatOf = Array.from({ length: seats }, (_, g) => g);
+      petsParts.project(st as PetsTable, { viewers, state: s as never, view: (g) => def.view(s, g), room: (g) => (g === null ? -1 : g), gameSeatOf, fresh: false, events: null, mover: null, gameNo: 1 });
+    },
+    read: (st) => (st as PetsTable).toJSON(),
+  });
+  const after = measure(def, seats, options, generic(def, defaultViewWire<object>(), seats));
+  rows["pets (default splitter, not ported)"] = { before, after };
+}
+
 const fmt = (n: number) => n.toFixed(1);
 console.log(`wire: ${GAMES} seeded random games per game; bytes = patch bytes per move per viewer (seats and a spectator); apply = seat 0 decodes and reads, µs per move`);
-console.log("game       | moves  | bytes before | bytes after | apply before µs | apply after µs");
+console.log("game                                 | moves  | bytes before | bytes after | apply before µs | apply after µs");
 for (const [game, r] of Object.entries(rows)) {
-  console.log(`${game.padEnd(10)} | ${String(r.after.moves).padStart(6)} | ${fmt(r.before.bytesPerMove).padStart(12)} | ${fmt(r.after.bytesPerMove).padStart(11)} | ${fmt(r.before.applyUsPerMove).padStart(15)} | ${fmt(r.after.applyUsPerMove).padStart(14)}`);
+  console.log(`${game.padEnd(36)} | ${String(r.after.moves).padStart(6)} | ${fmt(r.before.bytesPerMove).padStart(12)} | ${fmt(r.after.bytesPerMove).padStart(11)} | ${fmt(r.before.applyUsPerMove).padStart(15)} | ${fmt(r.after.applyUsPerMove).padStart(14)}`);
 }
 console.log(`wrote ${writeResult("wire", { measuredAt: new Date().toISOString(), games: GAMES, rows })}`);

@@ -1,6 +1,6 @@
 // The room state as a client decodes it, typed from the server's schema classes
 // (`import type` only: nothing of the server reaches the bundle). A scene writes
-// `type Connect4Wire = Wire<Connect4Table>` instead of copying the fields, so a field renamed
+// `type CubestaccWire = Wire<CubestaccState>` instead of copying the fields, so a field renamed
 // or retyped on the server breaks `npm run typecheck` here rather than the game at run time.
 import type { ArraySchema, MapSchema, Schema } from "@colyseus/schema";
 
