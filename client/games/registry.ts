@@ -11,7 +11,7 @@ import { minesweeperLobby } from "./minesweeper/lobby";
 import { tableLobby } from "./table/lobby";
 import { petsLobby } from "./pets/lobby";
 import type { ClientGame } from "./types";
-import { tableSeatFigure } from "./table/seatFigure";
+import { tableSeatFigure, tableTurnSeat } from "./table/seatFigure";
 import { formatName } from "./table/words";
 import { LeaderboardPanel } from "./minesweeper/leaderboard";
 import { connect4Art, cubestaccArt, minesweeperArt, petsArt, tableArt } from "./art";
@@ -62,6 +62,7 @@ export const CLIENT_GAMES: readonly ClientGame[] = [
     describe: (r) => formatName(String((r as unknown as { format?: string }).format ?? "")),
     art: tableArt,
     seatFigure: tableSeatFigure,
+    turnSeat: tableTurnSeat,
     // its own player: every hand shown, a step per event
     replay: async () => {
       const { mountTableReplay } = await import("./table/replay");
