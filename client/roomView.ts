@@ -89,7 +89,7 @@ export class RoomView {
     this.live = h("p", { class: "sr-only", "aria-live": "polite" });
     this.body = h("div", { class: "room-body" });
     this.presence = new PresenceStrip(session, clientGame(session.game)?.botTookSeat);
-    const cues = new Cues(session, gameName(session.game));
+    const cues = new Cues(session, { title: gameName(session.game), turnSeat: clientGame(session.game)?.turnSeat });
     const controls = cueControls();
     this.device = deviceLinkButton(session);
     this.offs.push(() => this.presence.destroy(), () => cues.destroy(), controls.destroy);

@@ -11,6 +11,9 @@ import { petsDef } from "./pets/game.js";
 
 export const GAMES: readonly AnyGameDef[] = [minesweeperDef, minesweeperRaceDef, cubestaccDef, connect4Def, petsDef, tableDef];
 
+/** The room names, in registry order: a definition's `room` or its id ("minesweeper" once for the board and the race). */
+export const ROOM_NAMES: readonly string[] = [...new Set(GAMES.map((g) => g.room ?? g.id))];
+
 export function gameDef(id: string): AnyGameDef | undefined {
   return GAMES.find((g) => g.id === id);
 }

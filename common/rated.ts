@@ -1,13 +1,15 @@
 // The rating pools: which games are rated, and how a pool is named. A pool is one rating
-// ladder (a player has one rating per pool): a game, or a game and level for the
-// Minesweeper race, whose levels are different skills. The server rates finished games into
-// these pools (server/ratings/), rated quick play queues per pool, the client lists their
-// leaderboards. Plain data, read by both sides.
+// ladder (a player has one rating per pool): a game, or one of its levels where the levels
+// are different skills. Each definition says how it is rated
+// (GameDef.rated); the server rates finished games into these pools (server/ratings/), rated
+// quick play queues per pool, the client lists their leaderboards. Plain data, read by both sides.
+
+import { GAMES } from "./games.js";
 
 export interface RatedPool {
-  /** Pool id: a game id, or `minesweeper-race:<level>`. */
+  /** Pool id: a definition's id, or `<id>:<level>` for a game rated per level. */
   id: string;
-  /** The room name its games are played in (common/games.ts ids, Minesweeper's rooms are "minesweeper"). */
+  /** The room name its games are played in (the definition's `room`, or its id). */
   game: string;
   /** Name a player reads ("Connect Four", "Minesweeper race · Expert"). */
   title: string;
@@ -17,24 +19,14 @@ export interface RatedPool {
   options: Record<string, string | number>;
 }
 
-const RACE_LEVELS: [string, string][] = [
-  ["beginner", "Beginner"],
-  ["intermediate", "Intermediate"],
-  ["expert", "Expert"],
-];
-
-export const RATED_POOLS: readonly RatedPool[] = [
-  { id: "connect4", game: "connect4", title: "Connect Four", seats: { min: 2, max: 2 }, options: { mode: "online" } },
-  { id: "cubestacc", game: "cubestacc", title: "Cubestacc", seats: { min: 2, max: 4 }, options: { mode: "online", bots: 0 } },
-  ...RACE_LEVELS.map(([level, name]) => ({
-    id: `minesweeper-race:${level}`,
-    game: "minesweeper",
-    title: `Minesweeper race · ${name}`,
-    seats: { min: 2, max: 4 },
-    options: { mode: "race", level },
-  })),
-  { id: "pets", game: "pets", title: "Auto Pets", seats: { min: 2, max: 4 }, options: { mode: "online", bots: 0 } },
-];
+/** Every rated definition's pools, in registry order (GameDef.rated). */
+export const RATED_POOLS: readonly RatedPool[] = GAMES.flatMap((def): RatedPool[] => {
+  const r = def.rated;
+  if (!r) return [];
+  const game = def.room ?? def.id;
+  if (!r.levels) return [{ id: def.id, game, title: def.title, seats: { ...r.seats }, options: { ...r.options } }];
+  return r.levels.map(([level, name]) => ({ id: `${def.id}:${level}`, game, title: `${def.title} · ${name}`, seats: { ...r.seats }, options: { ...r.options, level } }));
+});
 
 export function ratedPool(id: string): RatedPool | undefined {
   return RATED_POOLS.find((p) => p.id === id);

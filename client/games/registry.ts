@@ -11,7 +11,7 @@ import { minesweeperLobby } from "./minesweeper/lobby";
 import { tableLobby } from "./table/lobby";
 import { petsLobby } from "./pets/lobby";
 import type { ClientGame } from "./types";
-import { tableSeatFigure } from "./table/seatFigure";
+import { tableSeatFigure, tableTurnSeat } from "./table/seatFigure";
 import { formatName } from "./table/words";
 import { LeaderboardPanel } from "./minesweeper/leaderboard";
 import { connect4Art, cubestaccArt, minesweeperArt, petsArt, tableArt } from "./art";
@@ -62,6 +62,7 @@ export const CLIENT_GAMES: readonly ClientGame[] = [
     describe: (r) => formatName(String((r as unknown as { format?: string }).format ?? "")),
     art: tableArt,
     seatFigure: tableSeatFigure,
+    turnSeat: tableTurnSeat,
     // its own player: every hand shown, a step per event
     replay: async () => {
       const { mountTableReplay } = await import("./table/replay");
@@ -78,4 +79,28 @@ export function clientGame(id: string): ClientGame | undefined {
 
 export function gameName(id: string): string {
   return clientGame(id)?.title ?? id;
+}
+
+/** The definitions played in a room name (a variant shares its base game's rooms). */
+function defsOf(game: string) {
+  return GAMES.filter((g) => (g.room ?? g.id) === game);
+}
+
+/** The modes every game shares, in words. */
+const SHARED_MODES: Record<string, string> = { solo: "solo", online: "online" };
+
+/** A room's mode in words ("co-op", "arena run"): the game's own (GameDef.modeNames), else the shared ones, else the code. */
+export function modeWord(game: string, mode: string): string {
+  for (const d of defsOf(game)) if (d.modeNames && Object.hasOwn(d.modeNames, mode)) return d.modeNames[mode];
+  return SHARED_MODES[mode] ?? mode;
+}
+
+/** The stages of every room, in words. */
+const SHARED_PHASES: Record<string, string> = { waiting: "waiting for players", countdown: "starting", playing: "playing", finished: "over" };
+
+/** A room's phase in words: the shared stages, else the game's own (GameDef.phaseNames); "" when unknown. */
+export function phaseWord(game: string, phase: string): string {
+  if (Object.hasOwn(SHARED_PHASES, phase)) return SHARED_PHASES[phase];
+  for (const d of defsOf(game)) if (d.phaseNames && Object.hasOwn(d.phaseNames, phase)) return d.phaseNames[phase];
+  return "";
 }

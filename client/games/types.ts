@@ -63,6 +63,11 @@ export interface ClientGame {
   replay?: () => Promise<MountReplay>;
   /** What leaving the seat costs now, in the game's words (ui/confirm.ts); undefined: the shared words. */
   leaveConsequence?: LeaveWords;
+  /**
+   * The room seat whose turn it is while every seat may act at once (a free-form table's active
+   * player), read from the room's state; null: nobody's. The turn cues (ui/cues.ts) use it.
+   */
+  turnSeat?(state: unknown): number | null;
   /** The toast when a bot takes the seat of a person who left (ui/presence.ts). */
   botTookSeat?: BotTookSeat;
   /** How a finished game of it is named in a list (pages/gameRows.ts); undefined: the shared name. */

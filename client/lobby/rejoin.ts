@@ -5,7 +5,7 @@ import { cachedJson } from "../net/cachedGet";
 import { normaliseCode } from "../net/client";
 import { listSeats } from "../net/storage";
 import { h } from "../ui/dom";
-import { gameName } from "../games/registry";
+import { gameName, modeWord } from "../games/registry";
 
 export interface LiveSeat {
   roomId: string;
@@ -28,11 +28,9 @@ export async function checkSeats(): Promise<LiveSeat[]> {
   return Array.isArray(body?.seats) ? body.seats : [];
 }
 
+/** The mode a seat is in, in words ("solo", "co-op"); nothing for the usual online game. */
 function modeWords(s: LiveSeat): string {
-  if (s.mode === "solo") return "solo";
-  if (s.mode === "coop") return "co-op";
-  if (s.mode === "race") return "race";
-  return "";
+  return !s.mode || s.mode === "online" ? "" : modeWord(s.game, s.mode);
 }
 
 /** A private room's 5-letter code means something to a player; a public room's id does not. */

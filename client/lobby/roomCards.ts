@@ -1,12 +1,11 @@
 // Live public rooms as cards that fit a phone: game, mode and level, seats, watchers,
 // phase, and Join / Spectate buttons in reach (a table was 658 px wide on a 342 px card).
 import type { PublicRoom } from "../net/client";
-import { clientGame, gameName } from "../games/registry";
+import { clientGame, gameName, modeWord, phaseWord } from "../games/registry";
 import { h } from "../ui/dom";
 
-const MODE_LABELS: Record<string, string> = { coop: "Co-op", solo: "Solo", race: "Race", online: "Online", arena: "Arena run" };
-/** A room's phase in words (the games' phase codes: the generic stages, Minesweeper's boards and races). */
-const PHASE_WORDS: Record<string, string> = { waiting: "waiting for players", countdown: "starting", playing: "playing", racing: "racing", fresh: "not started yet", active: "playing", won: "cleared", lost: "lost", over: "over", finished: "over" };
+/** "Co-op", "Arena run": a mode's words as a card's first word. */
+const capital = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
 
 export function roomCard(r: PublicRoom, navigate: (hash: string) => void): HTMLElement {
   const game = gameName(r.game);
@@ -15,8 +14,8 @@ export function roomCard(r: PublicRoom, navigate: (hash: string) => void): HTMLE
   join.addEventListener("click", () => navigate(`#/join/${r.roomId}`));
   const watch = h("button", { type: "button", class: "small secondary", "data-action": "spectate", "aria-label": `Spectate ${game} room ${r.roomId}` }, "Spectate");
   watch.addEventListener("click", () => navigate(`#/spectate/${r.roomId}`));
-  const detail = [MODE_LABELS[r.mode] ?? r.mode, clientGame(r.game)?.describe?.(r) ?? ""].filter(Boolean).join(" · ");
-  const counts = [`${r.players}/${r.maxPlayers} players`, `${r.spectators ?? 0} watching`, PHASE_WORDS[r.phase ?? ""] ?? ""].filter(Boolean).join(" · ");
+  const detail = [capital(modeWord(r.game, r.mode)), clientGame(r.game)?.describe?.(r) ?? ""].filter(Boolean).join(" · ");
+  const counts = [`${r.players}/${r.maxPlayers} players`, `${r.spectators ?? 0} watching`, phaseWord(r.game, r.phase ?? "")].filter(Boolean).join(" · ");
   return h(
     "li",
     { class: "room-card", "data-room": r.roomId, "data-game": r.game },

@@ -1,7 +1,10 @@
 // A profile's page (#/profile/ID): its ratings per pool with a drawn chart of each rating
-// over time, its games and wins per game, its Minesweeper bests (GET /api/profiles/:id). On
+// over time, its games and wins per game, its bests in games that keep them (GET /api/profiles/:id). On
 // one's own page, the profile's controls too (profileTools.ts).
-import { ratedPool, ratingText } from "../../common/rated";
+import { GAMES } from "../../common/games";
+import { RATED_POOLS, ratedPool, ratingText } from "../../common/rated";
+import type { LevelBest } from "../../server/store/HomeStore";
+import { gameName, modeWord } from "../games/registry";
 import { api, loadProfile } from "../net/profile";
 import { h } from "../ui/dom";
 import { PageFrame, type PageHandle } from "./page";
@@ -9,13 +12,33 @@ import { profileTools } from "./profileTools";
 
 interface Figures {
   games: { game: string; mode: string; games: number; wins: number }[];
-  minesweeper: { level: string; wins: number; bestTimeMs: number | null; bestTimeId: number | null; best3bvps: number | null; best3bvpsId: number | null }[];
+  bests: LevelBest[];
   ratings: { pool: string; mu: number; sigma: number; games: number; wins: number }[];
   history: { pool: string; gameId: number; mu: number; sigma: number; at: number }[];
 }
 
-const TITLES: Record<string, string> = { minesweeper: "Minesweeper", cubestacc: "Cubestacc", connect4: "Connect Four", pets: "Auto Pets", table: "Card table" };
-const MODES: Record<string, string> = { solo: "solo", coop: "co-op", race: "race", online: "online", arena: "arena run" };
+/** "Connect Four, Cubestacc, Minesweeper race, Auto Pets": the rated games, from their pools. */
+const RATED_GAMES = [...new Set(RATED_POOLS.map((p) => p.title.split(" · ")[0]))].join(", ");
+
+/** One table per game that keeps bests (GameDef.bests): a row per level, its wins, fastest and best stat, each linked to its replay. */
+function bestsTables(bests: LevelBest[]): HTMLElement[] {
+  return GAMES.filter((d) => d.bests && bests.some((b) => b.game === (d.room ?? d.id))).map((d) => {
+    const game = d.room ?? d.id;
+    const spec = d.bests!;
+    const rows = spec.levels.flatMap(([level, name]) => {
+      const b = bests.find((x) => x.game === game && x.level === level);
+      if (!b) return [];
+      const link = (id: number | null, text: string | null) => (text !== null && id ? h("a", { href: `#/replay/${id}` }, text) : "—");
+      return [h("tr", {}, h("td", {}, name), h("td", {}, String(b.wins)), h("td", {}, link(b.bestTimeId, b.bestTimeMs === null ? null : seconds(b.bestTimeMs))), h("td", {}, link(b.bestStatId, b.bestStat === null ? null : b.bestStat.toFixed(2))))];
+    });
+    return h(
+      "table",
+      { class: "pr-table", id: `profile-${game}` },
+      h("thead", {}, h("tr", {}, h("th", { scope: "col" }, d.title), h("th", { scope: "col" }, "Won"), h("th", { scope: "col" }, "Best time"), h("th", { scope: "col" }, spec.statName))),
+      h("tbody", {}, ...rows),
+    );
+  });
+}
 const COLOURS = ["#ffb000", "#5ab0ff", "#7bd88f", "#ff7a90", "#c39bff", "#4fd6c8"];
 const SVG = "http://www.w3.org/2000/svg";
 
@@ -90,30 +113,10 @@ export async function mountProfile(host: HTMLElement, id: string, toLobby: () =>
           "table",
           { class: "pr-table", id: "profile-games" },
           h("thead", {}, h("tr", {}, h("th", { scope: "col" }, "Game"), h("th", { scope: "col" }, "Games"), h("th", { scope: "col" }, "Won"))),
-          h("tbody", {}, ...figures.games.map((g) => h("tr", {}, h("td", {}, `${TITLES[g.game] ?? g.game} ${MODES[g.mode] ?? g.mode}`), h("td", {}, String(g.games)), h("td", {}, String(g.wins))))),
+          h("tbody", {}, ...figures.games.map((g) => h("tr", {}, h("td", {}, `${gameName(g.game)} ${modeWord(g.game, g.mode)}`), h("td", {}, String(g.games)), h("td", {}, String(g.wins))))),
         )
       : h("p", { class: "pr-empty" }, "No finished games yet.");
-    const bests = figures.minesweeper.length
-      ? h(
-          "table",
-          { class: "pr-table", id: "profile-minesweeper" },
-          h("thead", {}, h("tr", {}, h("th", { scope: "col" }, "Minesweeper"), h("th", { scope: "col" }, "Cleared"), h("th", { scope: "col" }, "Best time"), h("th", { scope: "col" }, "Best 3BV/s"))),
-          h(
-            "tbody",
-            {},
-            ...figures.minesweeper.map((m) =>
-              h(
-                "tr",
-                {},
-                h("td", {}, m.level[0].toUpperCase() + m.level.slice(1)),
-                h("td", {}, String(m.wins)),
-                h("td", {}, m.bestTimeMs !== null && m.bestTimeId ? h("a", { href: `#/replay/${m.bestTimeId}` }, seconds(m.bestTimeMs)) : "—"),
-                h("td", {}, m.best3bvps !== null && m.best3bvpsId ? h("a", { href: `#/replay/${m.best3bvpsId}` }, m.best3bvps.toFixed(2)) : "—"),
-              ),
-            ),
-          ),
-        )
-      : null;
+    const bests = bestsTables(figures.bests ?? []);
     frame.body.append(
       h(
         "div",
@@ -125,9 +128,9 @@ export async function mountProfile(host: HTMLElement, id: string, toLobby: () =>
           h("h2", { id: "pr-ratings-h" }, "Ratings"),
           figures.ratings.length
             ? h("div", {}, h("ul", { class: "pr-rating-list" }, ...ratingCards), ratingChart(figures.history, pools))
-            : h("p", { class: "pr-empty" }, own ? "No rated games yet. Rated quick play (Connect Four, Cubestacc, Minesweeper race, Auto Pets) pairs you with players of your strength." : "No rated games yet."),
+            : h("p", { class: "pr-empty" }, own ? `No rated games yet. Rated quick play (${RATED_GAMES}) pairs you with players of your strength.` : "No rated games yet."),
         ),
-        h("section", { class: "card", "aria-labelledby": "pr-games-h" }, h("h2", { id: "pr-games-h" }, "Games"), games, bests),
+        h("section", { class: "card", "aria-labelledby": "pr-games-h" }, h("h2", { id: "pr-games-h" }, "Games"), games, ...bests),
       ),
     );
   } catch (e) {

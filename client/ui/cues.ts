@@ -1,7 +1,11 @@
 // "It's your turn" and "something happened", for players who look away: a sound, the page
 // title and favicon, a vibration on phones, and a notification when the tab is hidden (if
-// the player allowed it). Generic over games: a turn is `state.turn === my seat` while
-// `state.phase === "playing"`; sounds follow the `event` kinds of every game.
+// the player allowed it). Generic over games: read from the room's `acting` seats (the
+// definition's `whoActs`, in room seats). One seat waited for: "your turn" lasts while it is
+// ours. Several at once (`together`): a one-shot cue when that starts waiting for us (a race's
+// go, a secret arrange); nothing for a seat alone on its board. A
+// game whose seats may all act while one has the turn names that seat (ClientGame.turnSeat).
+// Sounds follow the `event` kinds of every game.
 import type { Room } from "colyseus.js";
 import type { RoomSession } from "../net/session";
 import { h } from "./dom";
@@ -30,7 +34,7 @@ function cue(tone: Tone): void {
   else stats.muted++;
 }
 
-/** Another seat's move, for a game whose moves send no event (Cubestacc: the patch shows the new cube). */
+/** Another seat's move, for a game whose moves send no event (the patch alone shows it). */
 export function cueOtherMove(): void {
   cue("play");
 }
@@ -69,7 +73,7 @@ function notify(title: string, body: string): void {
   }
 }
 
-/** A game holds the turn cues while it shows what led to the turn (Auto Pets: the battle). */
+/** A game holds the turn cues while it shows what led to the turn (a battle playing out). */
 let holding = false;
 const rechecks = new Set<() => void>();
 
@@ -80,25 +84,43 @@ export function holdTurnCues(on: boolean): void {
   for (const fn of [...rechecks]) fn();
 }
 
+/** What the cues read of the room's state: the generic turn fields (GameRoomState). */
+interface TurnFields {
+  acting?: Iterable<number>;
+  together?: boolean;
+}
+
+/** The game the cues speak for: its name, and the seat on turn where every seat may act (ClientGame). */
+export interface CueGame {
+  title: string;
+  turnSeat?(state: unknown): number | null;
+}
+
 export class Cues {
   private offs: (() => void)[] = [];
   private unbind: (() => void) | null = null;
   private myTurn = false;
-  private lastPhase = "";
+  /** Our seat and whether it was among the acting seats at the last check. */
+  private seen: { me: number | null; acts: boolean } | null = null;
   private normalIcon: string | null = favicon()?.getAttribute("href") ?? null;
 
   constructor(
     private session: RoomSession,
-    private gameName: string,
+    private game: CueGame,
   ) {
     unlockAudioOnGesture();
     this.offs.push(session.onRoom((room) => this.bind(room)));
     this.offs.push(session.onMessage<Record<string, unknown>>("event", (e) => this.onEvent(e)));
+    // our seat may arrive after the state: the turn may already be ours
+    this.offs.push(session.onMessage("seat", () => this.recheck?.()));
   }
+
+  private recheck: (() => void) | null = null;
 
   private bind(room: Room): void {
     this.unbind?.();
     const check = () => this.check(room);
+    this.recheck = check;
     room.onStateChange(check);
     rechecks.add(check);
     this.unbind = () => {
@@ -114,18 +136,28 @@ export class Cues {
   }
 
   private check(room: Room): void {
-    const state = room.state as { phase?: string; turn?: number } | undefined;
+    const state = room.state as TurnFields | undefined;
     if (!state) return;
     const me = this.mySeat();
-    const phase = state.phase ?? "";
-    const mine = !holding && me !== null && phase === "playing" && typeof state.turn === "number" && state.turn === me;
-    if (phase !== this.lastPhase) {
-      // a race's start is everyone's "go"
-      if (phase === "racing" && this.lastPhase !== "" && me !== null) this.startTurn("The race is on!");
-      this.lastPhase = phase;
-    }
+    const acting = Array.from(state.acting ?? []);
+    const acts = me !== null && acting.includes(me);
+    const lead = acts && state.together && this.game.turnSeat ? this.game.turnSeat(state) : null;
+    // one seat waited for (or, where all may act, the seat whose turn it is): a lasting turn
+    const mine = !holding && acts && (!state.together || lead === me);
+    // several racing or choosing at once: one nudge when that starts waiting for us (not on
+    // joining a game already under way, nor for a game that names whose turn it is)
+    const together = acts && !!state.together && acting.length > 1 && !this.game.turnSeat;
+    if (!holding && together && this.seen?.me === me && !this.seen.acts) this.nudge("Your move");
+    this.seen = { me, acts };
     if (mine && !this.myTurn) this.startTurn("Your turn");
     else if (!mine && this.myTurn) this.endTurn();
+  }
+
+  /** A one-shot cue: sound, buzz, notification; the title stays as it is (nothing lasting to do). */
+  private nudge(what: string): void {
+    cue("turn");
+    vibrate([90, 60, 90]);
+    notify(`${what} — ${this.game.title}`, `Room ${this.session.roomId}: the table is waiting for you.`);
   }
 
   private startTurn(what: string): void {
@@ -135,7 +167,7 @@ export class Cues {
     vibrate([90, 60, 90]);
     if (!document.title.startsWith(TURN_PREFIX)) document.title = TURN_PREFIX + document.title;
     favicon()?.setAttribute("href", ALERT_ICON);
-    notify(`${what} — ${this.gameName}`, `Room ${this.session.roomId}: the table is waiting for you.`);
+    notify(`${what} — ${this.game.title}`, `Room ${this.session.roomId}: the table is waiting for you.`);
   }
 
   private endTurn(): void {

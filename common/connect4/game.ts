@@ -25,6 +25,7 @@ export function parseConnect4Move(type: string, payload: unknown): Parsed<Connec
 export const connect4Def: GameDef<Connect4State, Connect4Move, Connect4Event, Connect4Config, Connect4View> = withRules(connect4Rules, {
   title: "Connect Four",
   seats: { min: 2, max: 2 },
+  rated: { seats: { min: 2, max: 2 }, options: { mode: "online" } },
   configure(options) {
     const mode = options.mode ?? "online";
     if (typeof mode !== "string" || !(CONNECT4_MODES as readonly string[]).includes(mode)) {

@@ -104,6 +104,25 @@ export interface Configured<C> {
   criteria: Record<string, string | number | boolean>;
 }
 
+/** How a game is rated (common/rated.ts): one pool, or one per level when levels are different skills. */
+export interface RatedSpec {
+  /** Seats of a rated game: the queue fills up to `max`, starts at `min` after a wait. */
+  seats: { min: number; max: number };
+  /** Create options of a rated room (besides `seats`). */
+  options: Record<string, string | number>;
+  /** One pool per level (`<id>:<level>`, titled "<title> · <name>"), the level in the options as `level`. */
+  levels?: readonly (readonly [level: string, name: string])[];
+}
+
+/** A profile's bests in a game: won games of `mode`, per level, the fastest and the best `stat`. */
+export interface BestsSpec {
+  mode: string;
+  levels: readonly (readonly [level: string, name: string])[];
+  /** A number in the record's stats (higher is better), and its name in a column's head. */
+  stat: string;
+  statName: string;
+}
+
 export interface GameDef<S, M extends TypedMove, E, C, V> {
   /** Room name and record id ("connect4"). */
   readonly id: string;
@@ -111,6 +130,17 @@ export interface GameDef<S, M extends TypedMove, E, C, V> {
   readonly title: string;
   /** Seat range over every option. */
   readonly seats: { readonly min: number; readonly max: number };
+
+  /** Room name when several definitions share one room (a variant played in its base game's rooms); default `id`. */
+  readonly room?: string;
+  /** Words for the game's own modes, beside the shared "solo" and "online" ("co-op", "arena run"). */
+  readonly modeNames?: Readonly<Record<string, string>>;
+  /** Words for the game's own room phases in listings, beside the shared stages ("racing"). */
+  readonly phaseNames?: Readonly<Record<string, string>>;
+  /** Rated play: common/rated.ts makes its pools from this (docs/ratings.md). */
+  readonly rated?: RatedSpec;
+  /** Personal bests a profile page shows (won games of one mode, per level). */
+  readonly bests?: BestsSpec;
 
   /** Option sets the contract kit plays (each through `configure`); default [{}]. */
   readonly examples?: readonly Record<string, unknown>[];

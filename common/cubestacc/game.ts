@@ -182,6 +182,7 @@ function cubestaccTwin(s: CubestaccState, viewer: number | null, rng: Rng): Cube
 export const cubestaccDef: GameDef<CubestaccState, CubestaccMove, CubestaccEvent, CubestaccConfig, CubestaccView> = withRules(cubestaccRules, {
   title: "Cubestacc",
   seats: { min: MIN_SEATS, max: MAX_SEATS },
+  rated: { seats: { min: 2, max: 4 }, options: { mode: "online", bots: 0 } },
   examples: [{ seats: 2 }, { seats: 4 }, { seats: 5, wildPivot: true }, { mode: "solo", bots: 2 }],
   configure(options) {
     const o = parseCubestaccOptions(options);

@@ -116,10 +116,24 @@ function moveUnseenMine(mines: Uint8Array, rows: number, cols: number, unseen: n
   return { mines: next, adjacent };
 }
 
+/** The levels as players read them (the rated ladders and the profile's bests). */
+export const LEVEL_NAMES: readonly (readonly [string, string])[] = [
+  ["beginner", "Beginner"],
+  ["intermediate", "Intermediate"],
+  ["expert", "Expert"],
+  ["nightmare", "Nightmare"],
+];
+
+/** A board's phases in a room listing. */
+const BOARD_PHASES = { fresh: "not started yet", active: "playing", won: "cleared", lost: "lost", over: "over" };
+
 /** Solo and co-op: one board, every seat and spectator sees the same cells. */
 export const minesweeperDef: GameDef<MinesweeperState, MinesweeperMove, MinesweeperEvent, MinesweeperConfig, MinesweeperView> = withRules(minesweeperRules, {
   title: "Minesweeper",
   seats: { min: 1, max: MULTI_SEATS.max },
+  modeNames: { coop: "co-op" },
+  phaseNames: BOARD_PHASES,
+  bests: { mode: "solo", levels: LEVEL_NAMES, stat: "threeBVPerSecond", statName: "Best 3BV/s" },
   examples: [{ mode: "solo" }, { mode: "coop", seats: 3 }, { mode: "solo", level: "custom", rows: 5, cols: 8, mines: 31 }],
   configure(options) {
     const c = configureMinesweeper(options);
@@ -150,7 +164,12 @@ const RACE_PLAYER_MOVES = CELL_MOVES;
 /** The versus race: a board per seat, the same mines; each seat sees only its own board until the end. */
 export const minesweeperRaceDef: GameDef<RaceState, RaceMove, RaceEvent, MinesweeperConfig, RaceView> = withRules(raceRules, {
   title: "Minesweeper race",
+  room: "minesweeper",
   seats: { min: RACE_MIN_SEATS, max: RACE_MAX_SEATS },
+  modeNames: { race: "race" },
+  phaseNames: { ...BOARD_PHASES, racing: "racing" },
+  // each level a different skill: a ladder per level (Nightmare and custom boards are not rated)
+  rated: { seats: { min: 2, max: 4 }, options: { mode: "race" }, levels: LEVEL_NAMES.slice(0, 3) },
   examples: [{ seats: 2 }, { seats: 4, level: "custom", rows: 8, cols: 8, mines: 12 }],
   configure(options) {
     const c = configureMinesweeper({ ...options, mode: options.mode ?? "race" });

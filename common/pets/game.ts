@@ -108,6 +108,8 @@ export function petsTwin(s: PetsState, viewer: number | null, rng: Rng): PetsSta
 
 export const petsDef: GameDef<PetsState, PetsMove, PetsEvent, PetsRoomConfig, PetsView> = withRules(petsRules, {
   title: "Auto Pets",
+  modeNames: { arena: "arena run" },
+  rated: { seats: { min: 2, max: 4 }, options: { mode: "online", bots: 0 } },
   // One seat is an arena run; every other mode starts with MIN_SEATS (configure says minSeats).
   seats: { min: 1, max: MAX_SEATS },
   examples: [{}, { mode: "solo", bots: 3 }, { mode: "online", seats: 3 }, { mode: "online", seats: 5, timer: 0, arrange: 0 }, { mode: "arena" }],

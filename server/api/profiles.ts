@@ -10,7 +10,7 @@
 import { createHash } from "node:crypto";
 import express from "express";
 import { RATED_POOLS, ratedPool } from "../../common/rated.js";
-import { gameDef } from "../../common/games.js";
+import { gameDef, ROOM_NAMES } from "../../common/games.js";
 import { cleanText } from "../rooms/base/validate.js";
 import type { HomeStore, Profile } from "../store/HomeStore.js";
 import { hashKey, newProfileId, newProfileKey, PROFILE_ID, requestKey, requestProfile } from "./profileAuth.js";
@@ -56,7 +56,8 @@ const BAD_NAME = `Choose a name of 1 to ${PROFILE_NAME_MAX} letters, digits or s
 const UNKNOWN = "This browser's profile is not on this hub any more (it was forgotten, or the hub's data was reset). Make a new one.";
 const NO_KEY = "Send this browser's profile key as Authorization: Bearer <key> (make a profile with POST /api/profiles first).";
 
-const games = new Set(["minesweeper", "cubestacc", "connect4", "pets", "table"]);
+const games = new Set(ROOM_NAMES);
+const GAME_WORDS = `game must be one of ${ROOM_NAMES.join(", ")}.`;
 
 function gameParam(value: unknown): string | undefined | null {
   if (value === undefined || value === "") return undefined;
@@ -164,7 +165,7 @@ export function profilesApi(home: () => HomeStore | undefined, settings: Profile
     const game = gameParam(req.query.game);
     const before = intParam(req.query.before, 1, Number.MAX_SAFE_INTEGER);
     const limit = intParam(req.query.limit, 1, 100);
-    if (game === null) return fail(res, 400, "bad-query", "game must be one of minesweeper, cubestacc, connect4, pets, table.");
+    if (game === null) return fail(res, 400, "bad-query", GAME_WORDS);
     if (before === null || limit === null) return fail(res, 400, "bad-query", "before and limit must be whole numbers (limit 1 to 100).");
     const m = await me(req, res);
     if (!m) return;
@@ -201,7 +202,7 @@ export function profilesApi(home: () => HomeStore | undefined, settings: Profile
     if (!s) return;
     const game = gameParam(req.query.game);
     const limit = intParam(req.query.limit, 1, 50);
-    if (game === null) return fail(res, 400, "bad-query", "game must be one of minesweeper, cubestacc, connect4, pets, table.");
+    if (game === null) return fail(res, 400, "bad-query", GAME_WORDS);
     if (limit === null) return fail(res, 400, "bad-query", "limit must be a whole number from 1 to 50.");
     res.setHeader("Cache-Control", "no-cache");
     res.json({ games: await s.recentPublicGames({ game, limit: limit ?? 10 }) });

@@ -109,18 +109,22 @@ export interface GameFigures {
   wins: number;
 }
 
-export interface MinesweeperBest {
+/** One level's bests of a game that keeps them (GameDef.bests): the fastest won game and the best stat. */
+export interface LevelBest {
+  /** The room name. */
+  game: string;
   level: string;
   wins: number;
   bestTimeMs: number | null;
   bestTimeId: number | null;
-  best3bvps: number | null;
-  best3bvpsId: number | null;
+  bestStat: number | null;
+  bestStatId: number | null;
 }
 
 export interface ProfileFigures {
   games: GameFigures[];
-  minesweeper: MinesweeperBest[];
+  /** Every game with bests, level by level in the definition's order (levels with a win only). */
+  bests: LevelBest[];
   ratings: RatingRecord[];
   /** Rating after each rated game, oldest first (the chart). */
   history: RatingPoint[];

@@ -1,12 +1,12 @@
 // The store's multi-step work on players, run inside one transaction of either database:
 // rating a finished game, forgetting a profile, a profile page's figures.
 
-import { LEVELS } from "../../common/minesweeper/index.js";
+import { GAMES } from "../../common/games.js";
 import { ESTABLISHED } from "../../common/rated.js";
 import { newSkill, rateGame as rateWithLibrary, type Skill } from "../ratings/model.js";
 import { gameWeight, isEstablished, recoveredWeight, REPEAT_WINDOW_MS, reportedWeight, weighted, type OpponentFacts } from "../ratings/weight.js";
 import { marks, type Sql } from "./sql.js";
-import { FORGOTTEN_NAME, type ProfileFigures, type RatingChange } from "./HomeStore.js";
+import { FORGOTTEN_NAME, type LevelBest, type ProfileFigures, type RatingChange } from "./HomeStore.js";
 
 interface HistoryRow {
   profile_id: string;
@@ -195,9 +195,9 @@ export async function forgetProfile(q: Sql, profileId: string): Promise<{ delete
 }
 
 const HISTORY_POINTS = 500;
-const MINESWEEPER_WINS_READ = 2000;
+const BEST_WINS_READ = 2000;
 
-/** A profile page's figures: games and wins per game, Minesweeper bests, ratings and their history. */
+/** A profile page's figures: games and wins per game, the bests of games that keep them (GameDef.bests), ratings and their history. */
 export async function profileFigures(q: Sql, profileId: string): Promise<ProfileFigures> {
   const games = await q.all<{ game: string; mode: string; games: number; wins: number }>(
     `SELECT g.game, g.mode, COUNT(*) AS games,
@@ -206,25 +206,30 @@ export async function profileFigures(q: Sql, profileId: string): Promise<Profile
      GROUP BY g.game, g.mode ORDER BY g.game, g.mode`,
     [profileId],
   );
-  const won = await q.all<{ id: number; level: string; time_ms: number | null; stats: string | null }>(
-    `SELECT g.id, g.level, g.time_ms, g.stats FROM game_players p JOIN games g ON g.id = p.game_id
-     WHERE p.profile_id = ? AND g.game = 'minesweeper' AND g.mode = 'solo' AND g.result = 'won'
-     ORDER BY g.id DESC LIMIT ${MINESWEEPER_WINS_READ}`,
-    [profileId],
-  );
-  const minesweeper = Object.keys(LEVELS)
-    .map((level) => {
+  const bests: LevelBest[] = [];
+  for (const def of GAMES) {
+    if (!def.bests) continue;
+    const { mode, levels, stat } = def.bests;
+    const game = def.room ?? def.id;
+    const won = await q.all<{ id: number; level: string; time_ms: number | null; stats: string | null }>(
+      `SELECT g.id, g.level, g.time_ms, g.stats FROM game_players p JOIN games g ON g.id = p.game_id
+       WHERE p.profile_id = ? AND g.game = ? AND g.mode = ? AND g.result = 'won'
+       ORDER BY g.id DESC LIMIT ${BEST_WINS_READ}`,
+      [profileId, game, mode],
+    );
+    for (const [level] of levels) {
       const mine = won.filter((w) => w.level === level);
+      if (!mine.length) continue;
       let bestTime: (typeof mine)[number] | null = null;
-      let best3bv: { id: number; v: number } | null = null;
+      let best: { id: number; v: number } | null = null;
       for (const w of mine) {
         if (typeof w.time_ms === "number" && (!bestTime || w.time_ms < bestTime.time_ms!)) bestTime = w;
-        const v = (w.stats ? (JSON.parse(w.stats) as { threeBVPerSecond?: unknown }) : {}).threeBVPerSecond;
-        if (typeof v === "number" && Number.isFinite(v) && (!best3bv || v > best3bv.v)) best3bv = { id: w.id, v };
+        const v = (w.stats ? (JSON.parse(w.stats) as Record<string, unknown>) : {})[stat];
+        if (typeof v === "number" && Number.isFinite(v) && (!best || v > best.v)) best = { id: w.id, v };
       }
-      return { level, wins: mine.length, bestTimeMs: bestTime?.time_ms ?? null, bestTimeId: bestTime?.id ?? null, best3bvps: best3bv?.v ?? null, best3bvpsId: best3bv?.id ?? null };
-    })
-    .filter((m) => m.wins > 0);
+      bests.push({ game, level, wins: mine.length, bestTimeMs: bestTime?.time_ms ?? null, bestTimeId: bestTime?.id ?? null, bestStat: best?.v ?? null, bestStatId: best?.id ?? null });
+    }
+  }
   const ratings = await q.all<{ pool: string; mu: number; sigma: number; games: number; wins: number; updated_at: number }>(
     `SELECT pool, mu, sigma, games, wins, updated_at FROM ratings WHERE profile_id = ? AND games > 0 ORDER BY games DESC, pool`,
     [profileId],
@@ -235,7 +240,7 @@ export async function profileFigures(q: Sql, profileId: string): Promise<Profile
   );
   return {
     games: games.map((g) => ({ game: g.game, mode: g.mode, games: Number(g.games), wins: Number(g.wins) })),
-    minesweeper,
+    bests,
     ratings: ratings.map((r) => ({ pool: r.pool, mu: r.mu, sigma: r.sigma, games: r.games, wins: r.wins, updatedAt: r.updated_at })),
     history: history.reverse().map((h) => ({ pool: h.pool, gameId: h.game_id, mu: h.mu, sigma: h.sigma, at: h.rated_at })),
   };

@@ -148,6 +148,21 @@ for (const backend of backends) {
       expect((await store.gamesOf(b.id))[0].rating?.after).to.be.greaterThan(1500);
     });
 
+    it("a profile's bests come from the definitions that keep them (GameDef.bests): per level, fastest and best stat", async () => {
+      const a = await profile({ name: "Best" });
+      const won = (level: string, timeMs: number, rate: number) =>
+        store.recordGame(finished({ game: "minesweeper", mode: "solo", level, timeMs, stats: { threeBVPerSecond: rate }, profiles: [a.id] }));
+      const slow = await won("beginner", 30_000, 2.5);
+      const fast = await won("beginner", 12_000, 1.1);
+      const expert = await won("expert", 200_000, 0.9);
+      await store.recordGame(finished({ game: "minesweeper", mode: "coop", level: "beginner", timeMs: 1000, stats: { threeBVPerSecond: 9 }, profiles: [a.id] }));
+      const { bests } = await store.profileFigures(a.id);
+      expect(bests).to.deep.equal([
+        { game: "minesweeper", level: "beginner", wins: 2, bestTimeMs: 12_000, bestTimeId: fast, bestStat: 2.5, bestStatId: slow },
+        { game: "minesweeper", level: "expert", wins: 1, bestTimeMs: 200_000, bestTimeId: expert, bestStat: 0.9, bestStatId: expert },
+      ]);
+    });
+
     it("forgets a profile: its keys, ratings and lone games go; shared games keep a nameless seat", async () => {
       const a = await profile({ name: "Gone" });
       const b = await profile();

@@ -2,14 +2,10 @@
 // Expert / Nightmare): pickers, tabs, leaderboards, replays, live rooms. The rules' own names
 // (common/minesweeper/types.ts) are never shown. Display only: level ids never change.
 import { LEVELS } from "../../../common/minesweeper/types";
+import { LEVEL_NAMES } from "../../../common/minesweeper/game";
 import { NO_GUESS_LEVEL_SUFFIX } from "../../../common/minesweeper/noGuess";
 
-const STANDARD: Record<string, string> = {
-  beginner: "Beginner",
-  intermediate: "Intermediate",
-  expert: "Expert",
-  nightmare: "Nightmare",
-};
+const STANDARD: Record<string, string> = Object.fromEntries(LEVEL_NAMES);
 
 /** "Beginner", "Expert", "Custom", "Expert, no guess" (short: tabs, subtitles, the live-rooms list, My games). */
 export function levelName(id: string | undefined): string {
