@@ -24,6 +24,7 @@ import { buildServer, SERVER_ENTRY } from "../../scripts/buildServer.mjs";
 import { ReadyBalancer } from "../helpers/balancer.js";
 import { ChaosPlayer, sleep } from "../helpers/chaosPlayer.js";
 import { findRedisServer, freePort, startRedis, type RedisServer } from "../helpers/cluster.js";
+import { c4Grid } from "../helpers/connect4.js";
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..", "..");
 const LONG = process.env.LONG === "1";
@@ -77,7 +78,7 @@ class Seat {
   constructor(readonly p: ChaosPlayer) {}
 
   private grid(): number[] {
-    return Array.from((this.p.state?.grid ?? []) as ArrayLike<number>);
+    return c4Grid(this.p.state);
   }
 
   async play(stop: () => boolean): Promise<void> {
@@ -207,7 +208,7 @@ describe("deploy.rolling: a rolling reload of a 3-process cluster under load", f
 
     // ---- figures -------------------------------------------------------------------------
     const finals = new Map<string, { gameNo: number; grid: number[] }>();
-    for (const p of players) if (p.connected) finals.set(p.roomId, { gameNo: p.state.gameNo, grid: Array.from(p.state.grid as ArrayLike<number>) });
+    for (const p of players) if (p.connected) finals.set(p.roomId, { gameNo: p.state.gameNo, grid: c4Grid(p.state) });
     const acks = seats.flatMap((s) => s.acks);
     const lostAcks = acks.filter((a) => {
       const f = finals.get(a.roomId);

@@ -7,6 +7,7 @@ import { expect } from "chai";
 import { Client, type Room } from "colyseus.js";
 import { findRedisServer, freePort, startHubProcess, startRedis, type HubProcess, type RedisServer } from "../helpers/cluster.js";
 import { seated, sleep, until, type SeatedClient } from "../helpers/hub.js";
+import { c4Grid } from "../helpers/connect4.js";
 
 function hostPort(room: Room<any>): number {
   const url = (room.connection.transport as unknown as { ws: { url: string } }).ws.url;
@@ -15,7 +16,7 @@ function hostPort(room: Room<any>): number {
 
 /** Discs on the Connect Four grid (-1: empty). */
 function discs(room: Room<any>): number {
-  return Array.from((room.state.grid ?? []) as ArrayLike<number>).filter((x) => x !== -1).length;
+  return c4Grid(room.state).filter((x) => x !== -1).length;
 }
 
 async function probe(hub: HubProcess, path: string): Promise<{ status: number; body: any; text: string }> {
@@ -113,7 +114,7 @@ describe("health: /healthz and /readyz, through a drain that hands a room over",
     expect(drained!.body.reason).to.match(/draining: stopping/);
     expect((await probe(host, "/healthz")).status, "healthz answers while draining").to.equal(200);
     await drop(4); // still served: the room is handed over only after DRAIN_UNREADY_SECONDS
-    const grid = Array.from(ann.room.state.grid as ArrayLike<number>);
+    const grid = c4Grid(ann.room.state);
     const deadline = ann.room.state.deadline as number;
     expect(deadline).to.be.greaterThan(0);
 
@@ -134,8 +135,8 @@ describe("health: /healthz and /readyz, through a drain that hands a room over",
       back.push(again!);
     }
     const [ann2] = back;
-    await ann2.probe.until(() => ann2.room.state.grid?.length || undefined, 5000, "the grid");
-    expect(Array.from(ann2.room.state.grid as ArrayLike<number>), "every acknowledged move is there").to.deep.equal(grid);
+    await ann2.probe.until(() => c4Grid(ann2.room.state).length || undefined, 5000, "the grid");
+    expect(c4Grid(ann2.room.state), "every acknowledged move is there").to.deep.equal(grid);
     expect(ann2.room.state.deadline as number, "the turn timer credited the hand-off").to.be.greaterThan(deadline);
     const onTurn = back.find((p) => p.seat === ann2.room.state.acting?.[0])!;
     const moves = discs(ann2.room);

@@ -12,6 +12,7 @@ import { Probe, useHub } from "../helpers/hub.js";
 import { testPort } from "../helpers/ports.js";
 import { apiAt, newProfileAt, type Me } from "./rated.helpers.js";
 import type { GameRoom } from "../../server/rooms/game/GameRoom.js";
+import { c4Grid } from "../helpers/connect4.js";
 
 const PORT = testPort(2941);
 const TOKEN = "ann-token-0123456789abcdefghij";
@@ -190,9 +191,9 @@ describe("safety: mute, block, report, chat filter, moderators' console", functi
     ]);
     for (let i = 0; x.room.state.phase !== "finished" && i < 10; i++) {
       const p = x.room.state.acting[0] === x.seat ? x : y;
-      const before = x.room.state.grid.filter((v: number) => v >= 0).length;
+      const before = c4Grid(x.room.state).filter((v) => v >= 0).length;
       p.room.send("drop", { col: cols.get(p)!.shift() });
-      await x.probe.until(() => x.room.state.grid.filter((v: number) => v >= 0).length > before || undefined, 5000, "the disc");
+      await x.probe.until(() => c4Grid(x.room.state).filter((v) => v >= 0).length > before || undefined, 5000, "the disc");
     }
     await x.probe.until(() => (x.room.state.phase === "finished" && x.room.state.replayId > 0) || undefined, 5000, "the end, stored");
     y.room.send("report", { seat: x.seat, reason: "stalling" });
