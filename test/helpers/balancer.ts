@@ -21,6 +21,10 @@ export class ReadyBalancer {
 
   async start(): Promise<this> {
     this.server = http.createServer((req, res) => void this.forward(req, res));
+    // As nginx's keepalive_timeout (75 s): Node's 5 s default closed kept-alive client sockets
+    // under a request that arrived while this (busy) process was late reading it: "socket hang up".
+    this.server.keepAliveTimeout = 75_000;
+    this.server.headersTimeout = 76_000;
     await new Promise<void>((resolve) => this.server!.listen(0, "127.0.0.1", resolve));
     this.port = (this.server.address() as { port: number }).port;
     this.timer = setInterval(() => void this.probe(), 200);
