@@ -54,10 +54,15 @@ export function drainSettingsFromEnv(env: NodeJS.ProcessEnv = process.env): Drai
 const channelOf = (processId: string) => `hub-handoff:${processId}`;
 
 /** Processes marked draining (recent marks only). */
-async function drainingProcesses(presence: Presence): Promise<Set<string>> {
+async function drainingProcesses(presence: Presence, prune = false): Promise<Set<string>> {
   const marks = (await presence.hgetall(DRAINING_KEY)) ?? {};
   const now = Date.now();
-  return new Set(Object.entries(marks).filter(([, at]) => now - Number(at) < DRAINING_MARK_MS).map(([id]) => id));
+  const fresh = new Set<string>();
+  for (const [id, at] of Object.entries(marks)) {
+    if (now - Number(at) < DRAINING_MARK_MS) fresh.add(id);
+    else if (prune) await presence.hdel(DRAINING_KEY, id); // processes long gone: one mark per past deploy otherwise
+  }
+  return fresh;
 }
 
 /**
@@ -114,7 +119,7 @@ export async function drain(deps: DrainDeps): Promise<{ handed: number; left: nu
   const listings = await matchMaker.query({ processId: me }).catch(() => []);
   const rooms: HandingRoom[] = listings.map((l) => matchMaker.getLocalRoomById(l.roomId) as unknown).filter(isHanding);
   // Spread over the others by their room counts, counting what this drain sends each.
-  const draining = await drainingProcesses(presence).catch(() => new Set<string>());
+  const draining = await drainingProcesses(presence, true).catch(() => new Set<string>());
   const candidates = (await matchMaker.stats.fetchAll()).filter((p) => p.processId !== me && !draining.has(p.processId));
   // Only processes whose liveness mark is fresh (a killed process's room count stays in Redis).
   const alive = await Promise.all(candidates.map((p) => (sharedLog.isAlive ? sharedLog.isAlive(p.processId).catch(() => false) : Promise.resolve(true))));

@@ -21,6 +21,10 @@ export class ReadyBalancer {
 
   async start(): Promise<this> {
     this.server = http.createServer((req, res) => void this.forward(req, res));
+    // As nginx's keepalive_timeout (75 s): Node's 5 s default closed kept-alive client sockets
+    // under a request that arrived while this (busy) process was late reading it: "socket hang up".
+    this.server.keepAliveTimeout = 75_000;
+    this.server.headersTimeout = 76_000;
     await new Promise<void>((resolve) => this.server!.listen(0, "127.0.0.1", resolve));
     this.port = (this.server.address() as { port: number }).port;
     this.timer = setInterval(() => void this.probe(), 200);
@@ -59,14 +63,28 @@ export class ReadyBalancer {
     for (const port of this.order()) {
       const done = await new Promise<boolean>((resolve) => {
         const up = http.request({ host: "127.0.0.1", port, method: req.method, path: req.url, headers: req.headers }, (answer) => {
+          // A stopping process's 503 (it reserved nothing): the next one, as nginx's proxy_next_upstream http_503.
+          if (answer.statusCode === 503 && req.url?.startsWith("/matchmake/")) {
+            answer.resume();
+            this.ready.set(port, false);
+            resolve(false);
+            return;
+          }
           res.writeHead(answer.statusCode ?? 502, answer.headers);
           answer.pipe(res);
           answer.on("end", () => resolve(true));
-          answer.on("error", () => resolve(true));
+          // Cut mid-answer: the client sees it cut too (never a second answer on the same response).
+          answer.on("error", () => {
+            res.destroy();
+            resolve(true);
+          });
         });
         up.on("error", () => {
           this.ready.set(port, false);
-          resolve(false);
+          if (res.headersSent) {
+            res.destroy();
+            resolve(true);
+          } else resolve(false);
         });
         up.end(body);
       });

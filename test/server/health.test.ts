@@ -5,6 +5,8 @@
 
 import { expect } from "chai";
 import { Client, type Room } from "colyseus.js";
+import { Redis } from "ioredis";
+import { DRAINING_KEY } from "../../server/ops/drain.js";
 import { findRedisServer, freePort, startHubProcess, startRedis, type HubProcess, type RedisServer } from "../helpers/cluster.js";
 import { seated, sleep, until, type SeatedClient } from "../helpers/hub.js";
 import { c4Grid } from "../helpers/connect4.js";
@@ -77,6 +79,40 @@ describe("health: /healthz and /readyz, through a drain that hands a room over",
     }
   });
 
+  it("a process marked draining gets no new room: creates through it land on the other", async () => {
+    const redisClient = new Redis(redis!.url);
+    try {
+      const viaA = new Client(a!.http);
+      const first = await seated(viaA.create("connect4", { mode: "online", timer: 0, name: "P" }));
+      open.push(first.room);
+      // Each process's id, from the room listings (their publicAddress names the port).
+      const idOf = new Map<number, string>();
+      const processes = Object.keys(await redisClient.hgetall("roomcount"));
+      for (const raw of Object.values(await redisClient.hgetall("roomcaches"))) {
+        const l = JSON.parse(raw) as { processId: string; publicAddress?: string };
+        if (l.publicAddress) idOf.set(Number(l.publicAddress.split(":")[1]), l.processId);
+      }
+      const host = hostPort(first.room) === a!.port ? a! : b!;
+      const other = host === a ? b! : a!;
+      const drainingId = idOf.get(other.port) ?? processes.find((p) => p !== idOf.get(host.port));
+      expect(drainingId, "the other process's id").to.be.a("string");
+      await redisClient.hset(DRAINING_KEY, drainingId!, String(Date.now()));
+      try {
+        const made: Room<any>[] = [];
+        for (let i = 0; i < 4; i++) {
+          const p = await seated(new Client(i % 2 ? a!.http : b!.http).create("connect4", { mode: "online", timer: 0, name: `N${i}` }));
+          open.push(p.room);
+          made.push(p.room);
+        }
+        expect(made.map(hostPort), "every new room on the process not draining").to.deep.equal(Array(4).fill(host.port));
+      } finally {
+        await redisClient.hdel(DRAINING_KEY, drainingId!);
+      }
+    } finally {
+      redisClient.disconnect();
+    }
+  });
+
   it("a stopped process is unready first, then hands its room over: players follow, nothing lost, the timer credited", async () => {
     const viaA = new Client(a!.http);
     const ann = await seated(viaA.create("connect4", { mode: "online", timer: 60, name: "Ann" }));
@@ -146,7 +182,7 @@ describe("health: /healthz and /readyz, through a drain that hands a room over",
     const exit = await host.exited;
     expect(exit.code, host.tail()).to.equal(0);
     const drainedLine = host.output.split("\n").find((l) => l.includes('"event":"hub.drained"'));
-    expect(drainedLine, host.tail()).to.match(/"handed":1/);
+    expect(drainedLine, host.tail()).to.match(/"handed":[1-9]/);
     expect(host.output.indexOf('"event":"hub.draining"')).to.be.lessThan(host.output.indexOf('"event":"hub.drained"'));
   });
 });
