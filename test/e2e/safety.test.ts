@@ -69,6 +69,21 @@ describe("e2e: mute, block and report on a phone", function () {
     expect(reports[0].evidence.chat.map((l) => l.text)).to.deep.equal(["hello Ann, good luck", "you cannot hear this"]);
     const ann = reports[0].reporterId;
     expect(await store.safety.listsOf(ann)).to.deep.equal({ mutes: [ben.profile.id], blocks: [ben.profile.id] });
+
+    // The same profile in another tab: Ben's page says he is muted and blocked; Ann's own page lists both, undoable.
+    const tab = await page.context().newPage();
+    await tab.goto(`${suite.base}#/profile/${ben.profile.id}`);
+    await tab.waitForSelector("#pr-block:has-text('Unblock')");
+    expect(await tab.textContent("#pr-mute")).to.equal("Unmute");
+    await tab.click("#pr-mute");
+    await tab.waitForSelector("#pr-safety-status:has-text('Ben is no longer muted')");
+    await screenshot(tab, "safety-phone-profile-other");
+    await tab.goto(`${suite.base}#/profile/${ann}`);
+    await tab.waitForSelector("#pr-safety li:has-text('Ben')");
+    expect(await tab.locator("#pr-safety li").allTextContents()).to.deep.equal(["Ben (blocked) Unblock"]);
+    await screenshot(tab, "safety-phone-profile-own");
+    expect(await store.safety.listsOf(ann)).to.deep.equal({ mutes: [], blocks: [ben.profile.id] });
+    await tab.close();
     await benRoom.leave();
   });
 });
