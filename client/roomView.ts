@@ -10,6 +10,7 @@ import { h } from "./ui/dom";
 import { explainJoinFailure } from "./net/joinErrors";
 import { Cues, cueControls } from "./ui/cues";
 import { PresenceStrip } from "./ui/presence";
+import { ChatPanel } from "./ui/chatPanel";
 
 export interface RoomActions {
   /** Leave the room and show the lobby. */
@@ -92,7 +93,9 @@ export class RoomView {
     const cues = new Cues(session, { title: gameName(session.game), turnSeat: clientGame(session.game)?.turnSeat });
     const controls = cueControls();
     this.device = deviceLinkButton(session);
-    this.offs.push(() => this.presence.destroy(), () => cues.destroy(), controls.destroy);
+    // chat, and Mute / Block / Report for each person at the table (docs/safety.md)
+    const chat = new ChatPanel(session);
+    this.offs.push(() => this.presence.destroy(), () => cues.destroy(), controls.destroy, () => chat.destroy());
     this.el = h(
       "section",
       { class: "room", "aria-label": gameName(session.game) },
@@ -102,6 +105,8 @@ export class RoomView {
         back,
         h("div", { class: "room-title" }, h("h1", {}, gameName(session.game)), this.subtitle),
         this.connEl,
+        // on a phone, chat stays on the first line: the tools' line is full
+        chat.button,
         // the room's own tools; on a phone they take the second line, after ← Lobby and the title
         h("div", { class: "room-tools" }, this.codeBox, this.device.el, controls.el),
       ),
@@ -110,6 +115,7 @@ export class RoomView {
       this.presence.el,
       this.body,
       this.notice,
+      chat.el,
       this.live,
     );
     this.offs.push(session.onStatus((s) => this.onStatus(s)));

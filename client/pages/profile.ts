@@ -9,6 +9,7 @@ import { api, loadProfile } from "../net/profile";
 import { h } from "../ui/dom";
 import { PageFrame, type PageHandle } from "./page";
 import { profileTools } from "./profileTools";
+import { otherProfileSafety, ownProfileSafety } from "./profileSafety";
 
 interface Figures {
   games: { game: string; mode: string; games: number; wins: number }[];
@@ -122,6 +123,7 @@ export async function mountProfile(host: HTMLElement, id: string, toLobby: () =>
         "div",
         { class: "pr-page" },
         own && mine ? profileTools(mine, { here: "profile" }) : null,
+        own && mine ? ownProfileSafety() : mine ? otherProfileSafety(r.profile.id, r.profile.name) : null,
         h(
           "section",
           { class: "card pr-ratings", "aria-labelledby": "pr-ratings-h" },

@@ -10,7 +10,7 @@ import { expect } from "chai";
 import { Client, type Room } from "colyseus.js";
 import { Probe, useHub } from "../helpers/hub.js";
 import { testPort } from "../helpers/ports.js";
-import { apiAt, newProfileAt, type Me } from "./rated.helpers.js";
+import { apiAt, newProfileAt, ratedMatch, type Me } from "./rated.helpers.js";
 import type { GameRoom } from "../../server/rooms/game/GameRoom.js";
 import { c4Grid } from "../helpers/connect4.js";
 
@@ -150,6 +150,22 @@ describe("safety: mute, block, report, chat filter, moderators' console", functi
     await q.probe.sync();
     expect(q.probe.of("event").filter((e) => e.kind === "chat")).to.deep.equal([]);
     await Promise.all([q.room.leave(), r.room.leave()]);
+  });
+
+  it("spectators of a rated game do not chat; its players do", async () => {
+    const [pia, quin] = [await profile("Pia"), await profile("Quin")];
+    const [p, q] = await Promise.all([ratedMatch(client(), pia), ratedMatch(client(), quin)]);
+    const watcher = new Probe(await client().joinById(p.room.roomId, { spectate: true, name: "Fan" }));
+    await watcher.next("welcome", 0);
+    watcher.room.send("chat", { text: "go Pia!" });
+    const err = await watcher.next("error", 0, (e) => e.type === "chat");
+    expect(err.code).to.equal("chat-off");
+    expect(err.message).to.match(/Spectators of rated games cannot chat/);
+    p.room.send("chat", { text: "good luck" });
+    await q.probe.next("event", 0, (e) => e.kind === "chat" && e.text === "good luck");
+    await watcher.next("event", 0, (e) => e.kind === "chat" && e.text === "good luck");
+    expect(p.probe.of("event").filter((e) => e.kind === "chat" && e.text === "go Pia!")).to.deep.equal([]);
+    await Promise.all([p.room.leave(), q.room.leave(), watcher.room.leave()]);
   });
 
   it("a report carries the room's chat and the public view mid-game (never a hand), the finished game's moves after it; at most REPORTS_PER_DAY", async () => {
