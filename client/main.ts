@@ -13,7 +13,7 @@ import "./styles.css";
 import "./ui/ui.css";
 import { checkRoom, normaliseCode, type RoomCheck } from "./net/client";
 import { errorText, openSession, type RoomSession } from "./net/session";
-import { hubBusy, hubUnavailable } from "./net/retry";
+import { hubBusy, hubUnavailable, playsOffline } from "./net/retry";
 import { forgetAnswers } from "./net/cachedGet";
 import { loadName, loadSeat } from "./net/storage";
 import { explainJoinFailure } from "./net/joinErrors";
@@ -26,9 +26,11 @@ import { toast } from "./ui/toast";
 import { ensureProfile, loadProfile, onSeatWithoutProfile } from "./net/profile";
 import { messagePage, RoomView } from "./roomView";
 import { installHub } from "./hub";
-import { clientGame, gameName } from "./games/registry";
+import { CLIENT_GAMES, clientGame, gameName } from "./games/registry";
 import { registerServiceWorker } from "./pwa/register";
 import type { PageHandle } from "./pages/page";
+
+playsOffline(CLIENT_GAMES.filter((g) => g.offline).map((g) => g.title));
 
 type Route =
   | { name: "lobby"; game?: string }

@@ -102,7 +102,7 @@ const table: Mover = (room) => {
   room.send("act", { action: Math.random() < 0.9 ? { do: "draw", n: 1 } : { do: "shuffle" } });
 };
 
-interface Plan {
+export interface Plan {
   game: string;
   how: "joinOrCreate" | "create" | "spectate" | "private";
   options: Record<string, unknown>;
@@ -110,7 +110,7 @@ interface Plan {
 }
 
 /** What a new player does: every game, most modes. */
-const PLANS: Plan[] = [
+export const PLANS: readonly Plan[] = [
   { game: "minesweeper", how: "joinOrCreate", options: { mode: "coop", level: "beginner" }, mover: minesweeper },
   { game: "minesweeper", how: "create", options: { mode: "solo", level: "intermediate" }, mover: minesweeper },
   { game: "minesweeper", how: "joinOrCreate", options: { mode: "race", level: "beginner" }, mover: minesweeper },

@@ -25,6 +25,7 @@ export const CLIENT_GAMES: readonly ClientGame[] = [
     blurb: "Classic levels solo, or clear one big board together.",
     scene: () => import("./minesweeper/scene"),
     lobby: minesweeperLobby,
+    offline: true,
     describe: (r) => `${levelName(r.level)}${r.noGuess ? " · no guess" : ""}`,
     art: minesweeperArt,
     leaderboard: () => new LeaderboardPanel(),

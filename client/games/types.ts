@@ -68,6 +68,8 @@ export interface ClientGame {
    * player), read from the room's state; null: nobody's. The turn cues (ui/cues.ts) use it.
    */
   turnSeat?(state: unknown): number | null;
+  /** It plays offline (#/offline, kept by the service worker): the words for a dropped network say so. */
+  offline?: boolean;
   /** The toast when a bot takes the seat of a person who left (ui/presence.ts). */
   botTookSeat?: BotTookSeat;
   /** How a finished game of it is named in a list (pages/gameRows.ts); undefined: the shared name. */

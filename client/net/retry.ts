@@ -12,7 +12,17 @@ export const UNAVAILABLE = "The hub is briefly unavailable; try again in a few s
 export const STILL_UNAVAILABLE = "The hub is still unavailable after several tries. Wait a minute, then try again.";
 /** Said instead when this device has no network: the hub is not to blame. */
 export const OFFLINE = "You are offline: this device has no internet connection (Wi-Fi or mobile data).";
-export const STILL_OFFLINE = `${OFFLINE} Connect, then try again. Offline solo Minesweeper plays without a connection.`;
+/** Titles of the games that play offline (ClientGame.offline), told by the client's entry (main.ts). */
+let offlineGames: readonly string[] = [];
+
+export function playsOffline(titles: readonly string[]): void {
+  offlineGames = titles;
+}
+
+/** Said once every try failed without a network: and which games still play offline. */
+export function stillOfflineText(): string {
+  return [`${OFFLINE} Connect, then try again.`, ...offlineGames.map((t) => `Offline solo ${t} plays without a connection.`)].join(" ");
+}
 
 /** The browser says it has no network at all. */
 export function isOffline(): boolean {
@@ -21,7 +31,7 @@ export function isOffline(): boolean {
 
 /** What to say once every try failed: offline, or the hub still unavailable. */
 export function stillUnavailableText(): string {
-  return isOffline() ? STILL_OFFLINE : STILL_UNAVAILABLE;
+  return isOffline() ? stillOfflineText() : STILL_UNAVAILABLE;
 }
 
 /** Tries of one join before giving up (about a minute in all). */

@@ -50,6 +50,12 @@ function tableMove(state: any, seat: number, rng: Rng, ending: boolean): ClientM
   return { type: "act", payload: { action: actions[rng.int(actions.length)] } };
 }
 
+/**
+ * Games whose restart is tested by a suite of their own rather than through DRIVERS (the file;
+ * test/server/drivers.test.ts checks that every game of the registry is in one or the other).
+ */
+export const RESTARTED_ELSEWHERE: Readonly<Record<string, string>> = { minesweeper: "test/server/durable.minesweeper.test.ts" };
+
 export const DRIVERS: readonly GameDriver[] = [
   { game: "connect4", options: { mode: "online", timer: 0 }, seats: 2, choose: (s, seat, rng) => connect4Move(s, seat, rng) },
   { game: "cubestacc", options: { seats: 2, timer: 0 }, seats: 2, choose: (s, seat, rng) => cubestaccMove(s, seat, rng) },
