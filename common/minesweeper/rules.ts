@@ -192,7 +192,8 @@ export function noGuessStatus(s: Pick<MinesweeperState, "config" | "guessFree">)
 /** Safe cells each seat opened (co-op credit). */
 export function creditsBySeat(s: MinesweeperState): number[] {
   const credits = new Array<number>(s.seats).fill(0);
-  for (const seat of s.revealedBy) if (seat !== NOBODY && seat < s.seats) credits[seat]++;
+  const by = s.revealedBy;
+  for (let i = 0; i < by.length; i++) if (by[i] !== NOBODY && by[i] < s.seats) credits[by[i]]++;
   return credits;
 }
 
