@@ -24,9 +24,12 @@ type HookState = { playing: boolean; title: string; step: string; index: number;
 /** Every kind of beat (each event kind of common/pets/battle.ts; `shield` is a pop or a gain), and effects inside beats. */
 const MUST_SEE = ["reveal", "food", "rock", "clash", "shieldPop", "shieldGain", "ko", "garlic", "rhino", "hurt", "faint", "faintSummon", "bee", "apple", "temporary", "heal", "grow", "strip", "steal", "mill", "volley", "volleyRock", "aura", "teamShield", "end"];
 
-/** Bot games whose battles together show every kind of beat in MUST_SEE (greedy over seeds 1…), by the player's own model. */
-function coveringGames(): { seed: number; log: { seat: number; move: unknown }[] }[] {
-  const chosen: { seed: number; log: { seat: number; move: unknown }[] }[] = [];
+/**
+ * Bot games whose battles together show every kind of beat in MUST_SEE (greedy over seeds 1…),
+ * by the player's own model; `adds` are the kinds a game is chosen for (none before it shows them).
+ */
+function coveringGames(): { seed: number; log: { seat: number; move: unknown }[]; adds: string[] }[] {
+  const chosen: { seed: number; log: { seat: number; move: unknown }[]; adds: string[] }[] = [];
   const covered = new Set<string>();
   for (let seed = 1; seed <= 40 && MUST_SEE.some((k) => !covered.has(k)); seed++) {
     const g = playBots(seed, ["hard", "hard", "hard", "hard"], 40);
@@ -35,8 +38,9 @@ function coveringGames(): { seed: number; log: { seat: number; move: unknown }[]
       if (b.lineups.some((l) => l.some(isTemporary))) marks.add("temporary");
       for (const beat of beatsOf(b.events, [newLine(b.lineups[0]), newLine(b.lineups[1])])) beatMarks(beat).forEach((m) => marks.add(m));
     }
-    if ([...marks].some((k) => MUST_SEE.includes(k) && !covered.has(k))) {
-      chosen.push({ seed, log: g.log });
+    const adds = [...marks].filter((k) => MUST_SEE.includes(k) && !covered.has(k));
+    if (adds.length) {
+      chosen.push({ seed, log: g.log, adds });
       marks.forEach((k) => covered.add(k));
     }
   }
@@ -55,6 +59,8 @@ describe("e2e: Auto Pets battle player (Pixi)", function () {
   const store = new SqliteStore(":memory:");
   const pages = new OpenedPages(() => browser, () => base);
   let ids: number[] = [];
+  /** The kinds of beat each stored game (ids[i]) is chosen to show. */
+  let adds: string[][] = [];
 
   before(async () => {
     browser = await sharedChromium();
@@ -62,7 +68,9 @@ describe("e2e: Auto Pets battle player (Pixi)", function () {
     server = await boot(createHubConfig({ store, botThreads: 0, profileApi: LAX_PROFILES }), port);
     base = `http://127.0.0.1:${port}/`;
     const now = Date.now();
-    ids = coveringGames().map((g) =>
+    const games = coveringGames();
+    adds = games.map((g) => g.adds);
+    ids = games.map((g) =>
       store.recordGame({
         game: "pets", roomId: "", seed: g.seed, config: { seats: 4 }, seats: ["Ann", "Bo", "Cy", "Di"], mode: "solo",
         log: g.log.map((m, i) => ({ ...m, t: now + i })), result: "finished", startedAt: now, endedAt: now + g.log.length,
@@ -93,7 +101,10 @@ describe("e2e: Auto Pets battle player (Pixi)", function () {
         if (s.done) return h;
         await page.click("#replay-next-round");
         await waitHub(page, (x) => rp(x).animating || rp(x).done, "the next round's battles");
-      } else await page.waitForTimeout(40);
+      } else await page.waitForFunction(() => {
+        const b = (window as unknown as { __petsBattle?: { state(): { held: boolean } } }).__petsBattle?.state();
+        return !b || b.held || !((window.__hub.state() as { replay?: { animating?: boolean } }).replay?.animating ?? false);
+      }, null, { polling: 25, timeout: 60_000 }).catch(() => undefined);
     }
     throw new Error("the replay never ended");
   }
@@ -135,17 +146,18 @@ describe("e2e: Auto Pets battle player (Pixi)", function () {
 
   // 64×: a beat of 650 ms lasts about one frame, and one beat at most starts a frame
   // (client/games/pets/battle.ts), so each is still started, worded and drawn; at 16× the
-  // ~1,800 beats of these games took three frames each.
+  // ~1,800 beats of these games took three frames each. Each game plays only until it has shown
+  // the kinds it was chosen for (the rest of its rounds add none), then its battle ends.
   it("every kind of beat is shown across the stored games (at 64×), and the canvas is still between battles", async () => {
     const seen = new Set<string>();
-    for (const id of ids) {
+    for (const [i, id] of ids.entries()) {
       const { page, context } = await openReplay(id, DESKTOP);
       await page.click('.replay-speeds [data-speed="4"]');
       await page.evaluate(() => (window as unknown as { __petsBattle: { setSpeed(n: number): void } }).__petsBattle.setSpeed(64));
-      const h = await playRounds(page, () => false);
+      const h = await playRounds(page, (x) => adds[i].every((k) => x.seen.includes(k) || seen.has(k)));
       h.seen.forEach((k) => seen.add(k));
       // Between battles: no battle, and the player's ticker is stopped (no frames asked for).
-      expect(rp(await hub(page)).animating).to.equal(false);
+      await waitHub(page, (x) => !rp(x).animating, "the battle in progress to end");
       const frames = await page.evaluate(async () => {
         let n = 0;
         const orig = WebGL2RenderingContext.prototype.drawElements;

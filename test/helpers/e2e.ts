@@ -14,6 +14,7 @@ import { createHubConfig } from "../../arena.config.js";
 import { SeatedRoom } from "../../server/rooms/base/SeatedRoom.js";
 import { SqliteStore } from "../../server/store/index.js";
 import type { MinesweeperRoom } from "../../server/rooms/minesweeper/index.js";
+import { waitingFor } from "./waiting.js";
 import { chromium, type Browser, type BrowserContext, type BrowserContextOptions, type CDPSession, type Page } from "playwright-core";
 
 /** The page's test hook (client/hub.ts), as far as tests use it. */
@@ -305,17 +306,70 @@ export async function hub(page: Page): Promise<HubSnapshot> {
   return page.evaluate(() => window.__hub.state() as never);
 }
 
-/** Polls window.__hub.state() until `test` holds (state changes arrive over the network). */
-export async function waitHub(page: Page, test: (s: HubSnapshot) => boolean, what: string, timeout = 15_000): Promise<HubSnapshot> {
+/** The page's window.__hub.state() as its own JSON ("null" while the hook is not there yet, as during a reload). */
+async function hubJson(page: Page): Promise<string | null> {
+  return page.evaluate(() => (window.__hub ? JSON.stringify(window.__hub.state()) : "null")).catch(() => null);
+}
+
+/**
+ * Resolves with the page's state JSON once it differs from `prev`, or null after `timeout` ms.
+ * The page compares its own state every 40 ms and answers only when it changed (a patch, a
+ * tap, a timer): one round trip per change instead of one per 40 ms. A navigation in between
+ * (a reload) is waited out.
+ */
+export async function hubChanged(page: Page, prev: string | null, timeout: number): Promise<string | null> {
   const end = Date.now() + timeout;
-  let last: HubSnapshot | null = null;
-  while (Date.now() < end) {
-    last = await hub(page).catch(() => null);
-    if (last && test(last)) return last;
-    await page.waitForTimeout(40);
+  while (Date.now() < end && !page.isClosed()) {
+    try {
+      return await page.evaluate(
+        ([p, ms]) =>
+          new Promise<string | null>((resolve) => {
+            const until = Date.now() + ms;
+            const look = () => {
+              let s: string | false = false;
+              try {
+                s = window.__hub ? JSON.stringify(window.__hub.state()) : "null";
+              } catch {
+                // a state read mid-change: look again
+              }
+              if (s !== false && s !== p) resolve(s);
+              else if (Date.now() >= until) resolve(null);
+              else setTimeout(look, 40);
+            };
+            look();
+          }),
+        [prev, Math.max(1, end - Date.now())] as const,
+      );
+    } catch {
+      await new Promise((r) => setTimeout(r, 40)); // the page navigated under the wait: read it again
+      const now = await hubJson(page);
+      if (now !== null && now !== prev) return now;
+    }
   }
-  const brief = last ? JSON.stringify({ ...last, cells: last.cells ? `[${last.cells.length}]` : undefined }) : "no state";
-  throw new Error(`timed out waiting for ${what}; last state: ${brief}`);
+  return null;
+}
+
+/**
+ * Waits until window.__hub.state() satisfies `test` (state changes arrive over the network):
+ * the test reads the state again only when the page says it changed (hubChanged). A timeout
+ * says what it waited for and the last state seen.
+ */
+export async function waitHub(page: Page, test: (s: HubSnapshot) => boolean, what: string, timeout = 15_000): Promise<HubSnapshot> {
+  return waitingFor(what, async () => {
+    const end = Date.now() + timeout;
+    let json = await hubJson(page);
+    for (;;) {
+      const last = json === null ? null : (JSON.parse(json) as HubSnapshot | null);
+      if (last && test(last)) return last;
+      const left = end - Date.now();
+      const next = left > 0 ? await hubChanged(page, json, left) : null;
+      if (next === null) {
+        const brief = last ? JSON.stringify({ ...last, cells: last.cells ? `[${last.cells.length}]` : undefined }) : "no state";
+        throw new Error(`timed out waiting for ${what}; last state: ${brief}`);
+      }
+      json = next;
+    }
+  });
 }
 
 /** The game scene is mounted and the board has arrived. */

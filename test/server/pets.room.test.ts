@@ -2,7 +2,9 @@
 // runs out, and battles with its default order when the arrange deadline passes; the
 // deadline is on the wire while the secret arrange runs. Solo has no timers. A finished game
 // is stored: the table carries its replay id, and GET /api/replays/ID serves a record that
-// replays to the same end.
+// replays to the same end. Eight colyseus.js players fill a private room of 8 and play round 1
+// through its four battles into round 2's shop (moved from test/e2e/pets.eight.test.ts, issue
+// 45: the browser keeps the phone spectator's layout).
 import { expect } from "chai";
 import { createRng } from "../../common/core/rng.js";
 import { GameSession } from "../../common/core/session.js";
@@ -70,5 +72,43 @@ describe("pets room: shop turn timer and arrange deadline", function () {
     expect(end.trophies).to.deep.equal(server.session!.state.trophies);
     expect(JSON.stringify(end.battles)).to.equal(JSON.stringify(server.session!.state.battles));
     await room.leave(true);
+  });
+
+  it("eight people in a private room of 8: round 1 is four battles, then round 2's shop; every client sees eight players", async () => {
+    const names = ["Ann", "Bartholomew", "Cy", "Dolores", "Ed", "Fenella", "Gus", "Hildegard"];
+    const players: { room: Awaited<ReturnType<typeof hub.colyseus.sdk.create>>; probe: Probe; seat: number; rng: ReturnType<typeof createRng> }[] = [];
+    for (const [i, name] of names.entries()) {
+      const room = i === 0
+        ? await hub.colyseus.sdk.create("pets", { mode: "online", seats: 8, private: true, name })
+        : await hub.colyseus.sdk.joinById(players[0].room.roomId, { name });
+      const probe = new Probe(room);
+      const { seat } = await probe.next("seat", 0);
+      players.push({ room, probe, seat: seat as number, rng: createRng(40 + i, 8) });
+    }
+    const rooms = players.map((p) => p.room);
+    const server = petsRoom(hub, rooms[0].roomId);
+    await until(() => server.session || undefined, 10_000, "the game of 8 to start");
+    const inRound2 = () => (server.session?.state.round ?? 0) >= 2 && server.session?.state.phase === "shop";
+    await Promise.all(players.map(async (p) => {
+      while (!inRound2()) {
+        const move = chooseClientMove(p.probe.state, p.seat, p.rng);
+        const patches = p.probe.patches;
+        if (move) p.room.send(move.type, move.payload);
+        await p.probe.until(() => p.probe.patches > patches || inRound2() || undefined, 30_000, `a change for ${names[p.seat]}`);
+      }
+    }));
+    const st = server.session!.state;
+    expect(st.round).to.equal(2);
+    expect(st.battles.filter((b) => b.round === 1), "round 1: four battles for eight seats").to.have.length(4);
+    // The wire's battle list keeps empty slots (""): each battle is one JSON string.
+    const wireRounds = (p: (typeof players)[number]) => Array.from(p.probe.state.battles as string[]).filter((j) => j !== "").map((j) => (JSON.parse(j) as { round: number }).round);
+    for (const p of players) {
+      await p.probe.until(() => wireRounds(p).length === 4 || undefined, 5000, "the four battles on the wire").catch((e) => {
+        throw new Error(`${e.message}: ${JSON.stringify(wireRounds(p))} on the wire`);
+      });
+      expect(wireRounds(p)).to.deep.equal([1, 1, 1, 1]);
+      expect(p.probe.state.players.length, "eight players on every client").to.equal(8);
+    }
+    for (const r of rooms) await r.leave(true);
   });
 });
