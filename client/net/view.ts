@@ -29,20 +29,29 @@ export function viewIn<V>(state: ViewState, wire: ViewWire<V>, roomSeat: number 
  */
 export function onView<V>(session: RoomSession, wire: ViewWire<V>, me: () => number | null, fn: (view: V | null, state: ViewState) => void): () => void {
   let unbind = () => {};
+  let last: ViewState | null = null;
+  const show = () => last && fn(viewIn(last, wire, me()), last);
   const offRoom = session.onRoom((room) => {
     unbind();
     const onChange = (s: unknown) => {
       const state = s as ViewState;
       // A Room rebuilt after a drop exists before its first full state decodes: wait for the fields.
       if (!state?.seats || !state.order || !state.acting) return;
-      fn(viewIn(state, wire, me()), state);
+      last = state;
+      show();
     };
     room.onStateChange(onChange);
     unbind = () => room.onStateChange.remove(onChange);
     if (room.state) onChange(room.state);
   });
+  // Who this client is may be told after the state (the `seat` message, `welcome` for a
+  // spectator): the view is joined again for it (a seat's own parts, its `legal`), no patch needed.
+  const offSeat = session.onMessage("seat", show);
+  const offWelcome = session.onMessage("welcome", show);
   return () => {
     offRoom();
     unbind();
+    offSeat();
+    offWelcome();
   };
 }
