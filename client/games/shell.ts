@@ -164,6 +164,7 @@ export class GameShell {
             connected: this.ctx.session.status.kind === "connected",
             ready: me !== null && !!seats[me]?.ready,
             waitingFor: seats.filter((x) => x.occupied && !x.bot && x.connected && !x.ready).length,
+            others: seats.filter((x, i) => i !== me && x.occupied && !x.bot).length,
             canStart: owner,
             replayId: state.replayId,
           }

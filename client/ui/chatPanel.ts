@@ -5,6 +5,7 @@
 import "./chat.css";
 import type { RoomSession } from "../net/session";
 import { h } from "./dom";
+import { onPeopleAsked } from "./people";
 
 const REASONS: [string, string][] = [
   ["chat", "Abuse in chat"],
@@ -77,6 +78,7 @@ export class ChatPanel {
       this.lines,
       form,
     );
+    this.offs.push(onPeopleAsked((seat) => this.open(seat)));
     this.offs.push(session.onMessage("event", (e: { kind?: string; [k: string]: unknown }) => this.onEvent(e)));
     this.offs.push(session.onMessage("error", (e: { type?: string; message?: string }) => {
       if (e.type === "chat" || e.type === "mute" || e.type === "block" || e.type === "report") this.say_status(String(e.message ?? "Refused."));
@@ -134,6 +136,13 @@ export class ChatPanel {
   private focusPerson(seat: number): void {
     this.toggle(true);
     document.getElementById(`mute-${seat}`)?.focus();
+  }
+
+  /** Opened from elsewhere (the seat list, the end screen): the people first, not the chat line. */
+  open(seat?: number): void {
+    if (seat !== undefined) return this.focusPerson(seat);
+    this.toggle(true);
+    this.people.querySelector("button")?.focus();
   }
 
   private drawPeople(): void {

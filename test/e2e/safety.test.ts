@@ -8,6 +8,7 @@ import { Client } from "colyseus.js";
 import { openPrivateRoom, PHONE, screenshot, useBrowserHub } from "../helpers/e2e.js";
 import { LAX_ADDRESS_LIMITS, Probe } from "../helpers/hub.js";
 import { SqliteStore } from "../../server/store/index.js";
+import { c4Grid } from "../helpers/connect4.js";
 
 describe("e2e: mute, block and report on a phone", function () {
   this.timeout(120_000);
@@ -84,6 +85,42 @@ describe("e2e: mute, block and report on a phone", function () {
     await screenshot(tab, "safety-phone-profile-own");
     expect(await store.safety.listsOf(ann)).to.deep.equal({ mutes: [], blocks: [ben.profile.id] });
     await tab.close();
+    await benRoom.leave();
+  });
+
+  it("Ben's name in the seat list, and the end screen, open Mute, Block and Report", async () => {
+    const { page } = await suite.open(PHONE);
+    const room = await openPrivateRoom(page, "connect4", "Ann");
+    const made = await fetch(`${suite.base}api/profiles`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ name: "Ben" }) });
+    const ben = (await made.json()) as { key: string };
+    const benRoom = await new Client(`ws://127.0.0.1:${suite.port}`).joinById(room.roomId!, { name: "Ben", profileKey: ben.key });
+    const probe = new Probe(benRoom);
+    const { seat } = await probe.next("seat", 0);
+
+    // The seat list: Ben's name is a button; Ann's own is not.
+    const name = page.locator(`.gs-seat[data-seat='${seat}'] .gs-seat-name`);
+    await name.waitFor();
+    expect(await name.getAttribute("role")).to.equal("button");
+    expect(await page.locator(`.gs-seat:not([data-seat='${seat}']) .gs-seat-name[role='button']`).count(), "Ann's own name").to.equal(0);
+    await name.click();
+    await page.waitForSelector("#chat-panel:not([hidden])");
+    expect(await page.evaluate(() => document.activeElement?.id)).to.equal(`mute-${seat}`);
+    await screenshot(page, "safety-phone-from-seat");
+    await page.click("#chat-close");
+
+    // Play to the end: Ann drops in column 1, Ben in column 2; Ann's four in a column win.
+    const discs = () => c4Grid(benRoom.state).filter((v) => v >= 0).length;
+    for (let i = 0; benRoom.state.phase !== "finished" && i < 12; i++) {
+      const before = discs();
+      if (Array.from((benRoom.state.acting ?? []) as ArrayLike<number>).includes(seat)) benRoom.send("drop", { col: 1 });
+      else await page.click("#c4-grid .c4-col[data-col='0']");
+      await probe.until(() => discs() > before || benRoom.state.phase === "finished" || undefined, 10_000, "the disc");
+    }
+    await page.waitForSelector("#gs-end-people:not([hidden])");
+    await screenshot(page, "safety-phone-end");
+    await page.click("#gs-end-people");
+    await page.waitForSelector("#chat-panel:not([hidden])");
+    expect(await page.evaluate(() => document.activeElement?.id)).to.equal(`mute-${seat}`);
     await benRoom.leave();
   });
 });

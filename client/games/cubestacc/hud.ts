@@ -372,6 +372,7 @@ export class Hud {
       connected: c.connected,
       ready: seated && !!m.seats[c.me!]?.ready,
       waitingFor: m.seats.filter((s) => s.occupied && !s.bot && s.connected && !s.ready).length,
+      others: m.seats.filter((s, i) => i !== c.me && s.occupied && !s.bot).length,
       canStart: seated && c.me === m.owner && m.mode !== "solo",
       replayId: m.replayId,
     });

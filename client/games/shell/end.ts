@@ -5,6 +5,7 @@
 // keeps "Results" and "Play again" within reach. A game whose table must stay in view (the
 // winning line) docks the card beside it instead (`docked`): no way to look is needed then.
 import { h } from "../../ui/dom";
+import { askForPeople } from "../../ui/people";
 import "./end.css";
 
 export interface EndIds {
@@ -55,6 +56,8 @@ export interface EndView {
   canStart: boolean;
   /** The game's record (GameRoomState.replayId): > 0 its replay is linked, 0 still being saved, −1 none. */
   replayId?: number;
+  /** Other people (not bots) at the table: the card offers Mute, block or report. */
+  others?: number;
 }
 
 export class EndScreen {
@@ -70,6 +73,7 @@ export class EndScreen {
   private again: HTMLButtonElement;
   private afterAgain: HTMLButtonElement;
   private start: HTMLButtonElement | null;
+  private people: HTMLButtonElement;
   private dismissed = -1;
   private shownFor = -1;
   private last: EndView | null = null;
@@ -85,6 +89,8 @@ export class EndScreen {
     this.again.addEventListener("click", () => o.ready(this.again.getAttribute("aria-pressed") !== "true"));
     this.start = o.start && o.ids.start ? h("button", { type: "button", class: "secondary", id: o.ids.start }, "Start now") : null;
     this.start?.addEventListener("click", () => o.start?.());
+    this.people = h("button", { type: "button", class: "secondary", id: `${p}-end-people`, hidden: true }, "Mute, block or report");
+    this.people.addEventListener("click", () => askForPeople());
     const look = h("button", { type: "button", class: "secondary", id: o.ids.look, hidden: o.docked === true }, o.lookLabel ?? "See the table");
     look.addEventListener("click", () => {
       this.dismissed = this.last?.gameNo ?? -1;
@@ -100,7 +106,7 @@ export class EndScreen {
         this.noteEl,
         this.body,
         this.replayBox,
-        h("div", { class: `${p}-end-actions ${o.actionsClass ?? "notice-actions"}`.trim() }, this.again, this.start, look),
+        h("div", { class: `${p}-end-actions ${o.actionsClass ?? "notice-actions"}`.trim() }, this.again, this.start, look, this.people),
       ),
     );
     const results = h("button", { type: "button", class: "secondary", ...(o.ids.results ? { id: o.ids.results } : {}) }, "Results");
@@ -153,6 +159,7 @@ export class EndScreen {
       if (b.textContent !== label) b.textContent = label;
     }
     this.drawReplayLink(v.replayId ?? -1);
+    this.people.hidden = !(v.others && v.others > 0);
     if (this.start) {
       // one rematch button first: "Start now" only once the owner asked and others hold it up
       this.start.hidden = !(v.canStart && v.ready && v.waitingFor > 0);

@@ -4,6 +4,7 @@
 // "remove bot" button keeps its focus. Classes are `PREFIX-seat…` so a game may style it
 // (gs for the generic shell, cs for Cubestacc, ms for Minesweeper).
 import { h } from "../../ui/dom";
+import { askForPeople } from "../../ui/people";
 
 /** A seat's connection state, as the seat list shows it. */
 export type SeatState = "free" | "online" | "away" | "bot";
@@ -36,6 +37,9 @@ export interface SeatLine {
   /** The owner may remove this bot now. */
   removable?: boolean;
 }
+
+/** Another person (not me, not a bot, seated): their name opens Mute, Block and Report. */
+const isOtherPerson = (l: SeatLine) => !l.me && !l.bot && (l.state === "online" || l.state === "away");
 
 export interface SeatListOptions {
   /** Class prefix: `PREFIX-seat`, `PREFIX-seat-name`… */
@@ -112,6 +116,17 @@ export class SeatList {
         remove: parts.remove ? h("button", { type: "button", class: `${p}-seat-remove small`, hidden: true, title: "Remove this bot" }, "✕") : null,
       };
       it.remove?.addEventListener("click", () => this.o.onRemove?.(seat));
+      // Another person's name is a way to the people panel (Mute, Block, Report).
+      const ask = () => {
+        if (it.name.getAttribute("role") === "button") askForPeople(Number(it.li.dataset.seat));
+      };
+      it.name.addEventListener("click", ask);
+      it.name.addEventListener("keydown", (e) => {
+        if (e.key === "Enter" || e.key === " ") {
+          e.preventDefault();
+          ask();
+        }
+      });
       it.li.append(...[it.mark, it.name, it.count, it.state, it.badges, it.remove].filter((x): x is HTMLElement => x !== null));
       this.items.push(it);
       this.el.append(it.li);
@@ -133,6 +148,18 @@ export class SeatList {
       setText(it.mark, l.mark ?? "");
       setText(it.name, l.name);
       it.name.dataset.short = l.short ?? l.name;
+      const person = isOtherPerson(l);
+      if (person !== (it.name.getAttribute("role") === "button")) {
+        if (person) {
+          it.name.setAttribute("role", "button");
+          it.name.tabIndex = 0;
+        } else {
+          it.name.removeAttribute("role");
+          it.name.removeAttribute("tabindex");
+        }
+      }
+      if (person) it.name.title = `Mute, block or report ${l.short ?? l.name}`;
+      else it.name.removeAttribute("title");
       if (it.count) {
         setText(it.count, l.count ?? "");
         it.count.setAttribute("aria-label", l.countLabel ?? "");
