@@ -26,7 +26,9 @@ describe("bench: every section runs (BENCH_QUICK=1)", function () {
   let dir = "";
   let run: { code: number | null; out: string };
 
-  before(async () => {
+  // The whole run happens in this hook: it takes the suite's time, not HOOK_TIMEOUT_MS (test/helpers/hookTimeouts.cjs).
+  before(async function () {
+    this.timeout(15 * 60_000);
     dir = mkdtempSync(path.join(os.tmpdir(), "hub-bench-quick-"));
     run = await runBench({ BENCH_QUICK: "1", BENCH_RESULTS_DIR: dir });
   });
