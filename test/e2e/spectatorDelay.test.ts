@@ -12,6 +12,7 @@ import { SqliteStore } from "../../server/store/index.js";
 import { DelayRecorder } from "../../server/rooms/game/spectatorDelay.js";
 import { DESKTOP, freePort, hub, releaseChromium, sharedChromium, OpenedPages, PHONE, screenshot, waitHub, type OpenedPage, LAX_PROFILES } from "../helpers/e2e.js";
 import { LAX_ADDRESS_LIMITS } from "../helpers/hub.js";
+import { c4Grid } from "../helpers/connect4.js";
 
 const SCALE = 0.2;
 const discs = (grid: unknown) => (Array.isArray(grid) ? grid.filter((x) => x >= 0).length : 0);
@@ -64,7 +65,7 @@ describe("e2e: spectator delay", function () {
     await host.page.click("#c4-grid .c4-col[data-col='3']");
     await waitHub(host.page, (x) => discs(x.grid) === 1, "the host sees the disc");
     await new Promise<void>((ok) => {
-      const check = () => (discs(Array.from(guest.state.grid ?? [])) === 1 ? ok() : setTimeout(check, 20));
+      const check = () => (discs(c4Grid(guest.state)) === 1 ? ok() : setTimeout(check, 20));
       check();
     });
     for (const w of watchers) expect(discs(await gridOf(w.page)), "not shown to a spectator yet").to.equal(0);
