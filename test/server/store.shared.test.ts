@@ -42,12 +42,15 @@ async function ratedGame(hub: HubProcess, keys: string[], winner: number): Promi
     }),
   );
   const first = rooms[0];
+  // The winner stacks column 0; the loser plays 1, 2, 3, 5 along the bottom row, so the winner
+  // wins whoever moves first (the rated queue picks the order).
+  const loserCols = [1, 2, 3, 5];
   await first.probe.until(() => first.room.state.phase === "playing" || undefined, 5000, "the game");
   for (let turn = 0; turn < 8 && first.room.state.phase !== "finished"; turn++) {
     const acting = await first.probe.until(() => first.room.state.acting?.[0] ?? (first.room.state.phase === "finished" ? -1 : undefined), 5000, "a turn");
     if (acting < 0) break;
     const mover = rooms.find((r) => r.seat === acting)!;
-    mover.room.send("drop", { col: mover === rooms[winner] ? 0 : 1 });
+    mover.room.send("drop", { col: mover === rooms[winner] ? 0 : loserCols.shift()! });
     await first.probe.until(() => first.room.state.phase === "finished" || first.room.state.acting?.[0] !== acting || undefined, 5000, "the move");
   }
   const rated = await first.probe.next("event", 0, (e) => e.kind === "rated", 10_000);
