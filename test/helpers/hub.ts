@@ -215,7 +215,7 @@ export class Probe {
       };
       const timer = setTimeout(() => {
         finish();
-        reject(new Error(`timed out waiting for ${what}`));
+        reject(new Error(`timed out waiting for ${what} (${this.seen()})`));
       }, timeoutMs);
       const finish = () => {
         clearTimeout(timer);
@@ -224,6 +224,13 @@ export class Probe {
       this.listeners.add(attempt);
       attempt();
     });
+  }
+
+  /** What this client had received when a wait timed out: the patches, its last messages, its leave code. */
+  private seen(): string {
+    const last = this.messages.slice(-3).map((m) => `${m.type} ${JSON.stringify(m.payload)?.slice(0, 160)}`);
+    const left = this.left === null ? "" : `; left with code ${this.left}`;
+    return `${this.patches} patches, phase ${JSON.stringify(this.room.state?.phase)}, ${this.messages.length} messages${last.length ? `, the last: ${last.join(" | ")}` : ""}${left}`;
   }
 
   private notify(): void {
