@@ -106,7 +106,6 @@ export abstract class HubRoom<S extends HubState> extends Room<S, HubMetadata> {
     broadcast: (type, message) => this.broadcast(type, message),
     exclusive: (fn, mover) => this.exclusive(fn, mover),
     message: (fn, mover) => this.scheduler.message(fn, mover),
-    suspended: () => this.scheduler.isSuspended,
     commit: () => this.commit(),
     unsaved: (type) => this.unsaved(type),
     whenSaved: (fn) => this.whenSaved(fn),
@@ -158,11 +157,7 @@ export abstract class HubRoom<S extends HubState> extends Room<S, HubMetadata> {
    * an accepted message is patched to everyone at once, then its events are sent.
    */
   protected defineMessage<P>(type: string, spec: MessageSpec<P>): void {
-    this.onMessage(type, (client: Client, payload: unknown) => this.dispatch(client, type, payload, spec));
-  }
-
-  private dispatch<P>(client: Client, type: string, payload: unknown, spec: MessageSpec<P>): void {
-    this.gate.dispatch(client, type, payload, spec);
+    this.onMessage(type, (client: Client, payload: unknown) => this.gate.dispatch(client, type, payload, spec));
   }
 
   // ---- server-originated moves, bots, the turn timer --------------------------

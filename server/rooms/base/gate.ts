@@ -67,10 +67,8 @@ export interface GateHost {
   isDisposing(): boolean;
   broadcast(type: string, message: unknown): void;
   exclusive(fn: () => void, mover: Client | null): void;
-  /** `exclusive` for a client's message: it waits its turn while the room's last move waits for its group commit. */
+  /** `exclusive` for a client's message: it waits its turn while the room's last move waits for its group commit (answers included). */
   message(fn: () => void, mover: Client): void;
-  /** Is a move waiting for its group commit (what arrives now waits its turn, answers included)? */
-  suspended(): boolean;
   commit(): void;
   /** Null when what `type` changes can be saved now; else its refusal (the room log is failing: disk full). */
   unsaved(type: string): Rejection | null;
@@ -96,59 +94,77 @@ export interface MoveRun {
 export class MessageGate {
   constructor(private readonly host: GateHost) {}
 
-  /** Admits (or refuses) one message of a registered type, then runs it. */
+  /**
+   * Admits (or refuses) one message of a registered type, then runs it: one entry, one
+   * exclusive run. Behind a move waiting for its group commit the whole message waits its
+   * turn (the scheduler's `message`), checks included, so a client's answers keep its order.
+   */
   dispatch<P>(client: Client, type: string, payload: unknown, spec: MessageSpec<P>): void {
-    // Behind a move waiting for its group commit, even a refusal: a client's answers keep its order.
-    if (this.host.suspended()) return this.host.message(() => this.dispatch(client, type, payload, spec), client);
-    const data = clientData(client);
-    if (!data || data.role === "none") return; // a replaced connection on its way out
-    const bucket = spec.bucket === "cursor" ? data.cursorBucket : data.bucket;
-    if (!bucket.take()) return this.overLimit(client, data, type, spec.bucket ?? "main");
-    const max = this.host.maxPayloadChars();
-    if (payloadSize(payload) > max) return this.refuse(client, type, "too-large", `Messages are limited to ${max} bytes.`);
-    const seat = this.host.seatOf(client);
-    if ((spec.who ?? "seat") === "seat" && seat < 0) {
-      return this.refuse(client, type, "not-seated", "Only seated players can do that; spectators watch.");
-    }
-    const parsed = spec.parse(payload);
-    if (!parsed.ok) return this.refuse(client, type, parsed.error.code, parsed.error.message);
-    const saves = spec.patchNow !== false;
-    // What the room log cannot take now is not run at all (a move is also written before it applies).
-    const unsaved = saves ? this.host.unsaved(type) : null;
-    if (unsaved) return this.refuse(client, type, unsaved.code, unsaved.message);
     const received = performance.now();
+    let queued = false;
     let moved = false;
     this.host.message(() => {
-      const m = this.moveContext(client, seat, data.name);
-      const rejection = spec.run(m.ctx as SenderContext, parsed.value);
-      if (rejection) return this.refuse(client, type, rejection.code, rejection.message);
-      const send = () => {
-        if (saves) this.host.commit();
-        this.host.whenSaved(m.flush);
-      };
-      if (!m.suspended()) {
-        send();
-        moved = saves;
-        return;
-      }
-      // The move waits for the room log's group commit: sent (or refused) once it is written.
-      m.onResume((refusal) => {
-        if (refusal) return this.refuse(client, type, refusal.code, refusal.message);
-        send();
-        if (saves) this.host.accepted?.(type, (performance.now() - received) / 1000);
-      });
+      moved = this.admit(client, type, payload, spec, received);
+      // Run from the queue, inside the resumed move's exclusive run: counted where it ran.
+      if (moved && queued) this.host.accepted?.(type, (performance.now() - received) / 1000);
     }, client);
+    queued = true;
     // The outermost exclusive run has uncorked every socket: the patch is written.
     if (moved) this.host.accepted?.(type, (performance.now() - received) / 1000);
   }
 
+  /** The checks and the run of one message (inside its exclusive run). True: a saving message was applied and sent. */
+  private admit<P>(client: Client, type: string, payload: unknown, spec: MessageSpec<P>, received: number): boolean {
+    const data = clientData(client);
+    if (!data || data.role === "none") return false; // a replaced connection on its way out
+    const bucket = spec.bucket === "cursor" ? data.cursorBucket : data.bucket;
+    if (!bucket.take()) {
+      this.overLimit(client, data, type, spec.bucket ?? "main");
+      return false;
+    }
+    const max = this.host.maxPayloadChars();
+    if (payloadSize(payload) > max) return this.refused(client, type, "too-large", `Messages are limited to ${max} bytes.`);
+    const seat = this.host.seatOf(client);
+    if ((spec.who ?? "seat") === "seat" && seat < 0) return this.refused(client, type, "not-seated", "Only seated players can do that; spectators watch.");
+    const parsed = spec.parse(payload);
+    if (!parsed.ok) return this.refused(client, type, parsed.error.code, parsed.error.message);
+    const saves = spec.patchNow !== false;
+    // What the room log cannot take now is not run at all (a move is also written before it applies).
+    const unsaved = saves ? this.host.unsaved(type) : null;
+    if (unsaved) return this.refused(client, type, unsaved.code, unsaved.message);
+    const m = this.moveContext(client, seat, data.name);
+    const rejection = spec.run(m.ctx as SenderContext, parsed.value);
+    if (rejection) return this.refused(client, type, rejection.code, rejection.message);
+    const send = () => {
+      if (saves) this.host.commit();
+      this.host.whenSaved(m.flush);
+    };
+    if (!m.suspended()) {
+      send();
+      return saves;
+    }
+    // The move waits for the room log's group commit: sent (or refused) once it is written.
+    m.onResume((refusal) => {
+      if (refusal) return this.refuse(client, type, refusal.code, refusal.message);
+      send();
+      if (saves) this.host.accepted?.(type, (performance.now() - received) / 1000);
+    });
+    return false;
+  }
+
   /** A message of a type nobody registered (still counted against the sender's limit). */
   refuseUnknown(client: Client, type: unknown): void {
-    if (this.host.suspended()) return this.host.message(() => this.refuseUnknown(client, type), client);
-    const data = clientData(client);
-    if (!data || data.role === "none") return;
-    if (!data.bucket.take()) return this.overLimit(client, data, type, "main");
-    this.refuse(client, type, "unknown-type", `Unknown message type ${JSON.stringify(echoType(type))}.`);
+    this.host.message(() => {
+      const data = clientData(client);
+      if (!data || data.role === "none") return;
+      if (!data.bucket.take()) return this.overLimit(client, data, type, "main");
+      this.refuse(client, type, "unknown-type", `Unknown message type ${JSON.stringify(echoType(type))}.`);
+    }, client);
+  }
+
+  private refused(client: Client, type: unknown, code: string, message: string): false {
+    this.refuse(client, type, code, message);
+    return false;
   }
 
   /** Answers a refused message. */

@@ -53,10 +53,6 @@ export class RoomScheduler {
     else this.exclusive(fn, mover);
   }
 
-  get isSuspended(): boolean {
-    return this.suspended;
-  }
-
   /** The move being handled waits for its group commit: nothing else of the room's runs until `resume`. */
   suspend(): void {
     this.suspended = true;

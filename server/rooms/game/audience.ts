@@ -98,3 +98,27 @@ export class AudienceMap<T extends Schema, F extends object> {
     return obj;
   }
 }
+
+/** A part as the schema holds it: one JSON string (the generic projection's and the card table's). */
+export type JsonFields = { json: string };
+
+// One audience map per map of JSON parts, kept by the map itself: the generic projection
+// (projection.ts) and the card table (table/parts.ts) find theirs again after every move.
+const jsonAudiences = new WeakMap<object, AudienceMap<Schema & JsonFields, JsonFields>>();
+
+/** The audience map of a state's `{json}` parts (made on first use; `make`: a new part of the state's class). */
+export function jsonAudience<T extends Schema & JsonFields>(parts: MapSchema<T>, make: () => T): AudienceMap<T, JsonFields> {
+  let a = jsonAudiences.get(parts) as AudienceMap<T, JsonFields> | undefined;
+  if (!a) {
+    a = new AudienceMap<T, JsonFields>(
+      parts,
+      make,
+      (t, f) => {
+        if (t.json !== f.json) t.json = f.json;
+      },
+      (x, y) => x.json === y.json,
+    );
+    jsonAudiences.set(parts, a as unknown as AudienceMap<Schema & JsonFields, JsonFields>);
+  }
+  return a;
+}

@@ -5,29 +5,9 @@
 // A game using it writes no schema and no client model (docs/adding-a-game.md).
 
 import { defaultViewWire, wantedParts, type ViewWire } from "../../../common/core/viewWire.js";
-import { AudienceMap, type Viewer, type Wanted } from "./audience.js";
+import { jsonAudience, type JsonFields, type Viewer, type Wanted } from "./audience.js";
 import type { Projection } from "./parts.js";
 import { ViewPart, ViewRoomState } from "./ViewRoomState.js";
-
-type Json = { json: string };
-
-const audiences = new WeakMap<ViewRoomState, AudienceMap<ViewPart, Json>>();
-
-function audienceOf(st: ViewRoomState): AudienceMap<ViewPart, Json> {
-  let a = audiences.get(st);
-  if (!a) {
-    a = new AudienceMap<ViewPart, Json>(
-      st.parts,
-      () => new ViewPart(),
-      (t, f) => {
-        if (t.json !== f.json) t.json = f.json;
-      },
-      (x, y) => x.json === y.json,
-    );
-    audiences.set(st, a);
-  }
-  return a;
-}
 
 /** The projection of a game whose view goes over the wire as parts (`wire`: its own splitter, else the default). */
 export function viewProjection<V extends object>(wire: ViewWire<V> = defaultViewWire<V>()) {
@@ -36,15 +16,15 @@ export function viewProjection<V extends object>(wire: ViewWire<V> = defaultView
     project(st: ViewRoomState, p: Projection<unknown, V>) {
       // Game seats: the room seats playing this game (gameSeatOf: −1 for the others).
       const n = p.gameSeatOf.filter((g) => g >= 0).length;
-      const wanted: Wanted<Json>[] = wantedParts(wire, p.view, n).map((w) => ({
+      const wanted: Wanted<JsonFields>[] = wantedParts(wire, p.view, n).map((w) => ({
         id: w.id,
         audience: w.seat === null ? "all" : [p.room(w.seat)],
         fields: { json: w.json },
       }));
-      audienceOf(st).sync(wanted, p.viewers);
+      jsonAudience(st.parts, () => new ViewPart()).sync(wanted, p.viewers);
     },
     attach(st: ViewRoomState, viewer: Viewer) {
-      audienceOf(st).attach(viewer);
+      jsonAudience(st.parts, () => new ViewPart()).attach(viewer);
     },
   };
 }

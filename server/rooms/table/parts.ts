@@ -17,32 +17,14 @@ import { cardStore } from "../../cards/store.js";
 import { tableDef, type TableGameView, type TableMove, type TableOut, type TableRoomConfig, type TableState } from "../../../common/table/game.js";
 import { lineJson, splitView } from "../../../common/table/wire.js";
 import { sizeNextEncoder } from "../base/encodeBuffer.js";
-import { AudienceMap, type Wanted } from "../game/audience.js";
+import { jsonAudience, type JsonFields, type Wanted } from "../game/audience.js";
 import type { GameServerParts } from "../game/GameRoom.js";
 import { TableRoomState, ViewPart } from "./TableRoomState.js";
 
-const audiences = new WeakMap<TableRoomState, AudienceMap<ViewPart, { json: string }>>();
-
-function audienceOf(st: TableRoomState): AudienceMap<ViewPart, { json: string }> {
-  let a = audiences.get(st);
-  if (!a) {
-    a = new AudienceMap<ViewPart, { json: string }>(
-      st.parts,
-      () => new ViewPart(),
-      (t, f) => {
-        if (t.json !== f.json) t.json = f.json;
-      },
-      (x, y) => x.json === y.json,
-    );
-    audiences.set(st, a);
-  }
-  return a;
-}
-
 /** Every part object the room holds: public ones and each seat's differing versions (room seats). */
-export function wantedParts(views: { seat: number | null; view: TableGameView }[]): Wanted<{ json: string }>[] {
+export function wantedParts(views: { seat: number | null; view: TableGameView }[]): Wanted<JsonFields>[] {
   const pub = splitView(views.find((v) => v.seat === null)!.view);
-  const out: Wanted<{ json: string }>[] = Object.entries(pub).map(([id, json]) => ({ id, audience: "all", fields: { json } }));
+  const out: Wanted<JsonFields>[] = Object.entries(pub).map(([id, json]) => ({ id, audience: "all", fields: { json } }));
   for (const { seat, view: v } of views) {
     if (seat === null) continue;
     const own = splitView(v);
@@ -67,18 +49,18 @@ export const TABLE_ENCODE_BUFFER = 1024 * 1024;
  * `l:<seq>` with the spectator's line for everyone, `l:<seq>#<seat>` where a seat's differs.
  * The same parts wantedParts made from the views' lines (test/server/table.parts.test.ts).
  */
-const lineWanted = new WeakMap<TableOut, { seating: string; wanted: Wanted<{ json: string }>[] }>();
+const lineWanted = new WeakMap<TableOut, { seating: string; wanted: Wanted<JsonFields>[] }>();
 
-export function lineParts(lines: readonly TableOut[], seats: number, room: (g: number) => number): Wanted<{ json: string }>[] {
+export function lineParts(lines: readonly TableOut[], seats: number, room: (g: number) => number): Wanted<JsonFields>[] {
   const rooms = Array.from({ length: seats }, (_, g) => room(g));
   const seating = rooms.join(",");
-  const out: Wanted<{ json: string }>[] = [];
+  const out: Wanted<JsonFields>[] = [];
   for (const o of lines) {
     let kept = lineWanted.get(o);
     if (!kept || kept.seating !== seating) {
       const key = `l:${o.seq}`;
       const pub = lineJson(o.lines[o.lines.length - 1]);
-      const wanted: Wanted<{ json: string }>[] = [{ id: key, audience: "all", fields: { json: pub } }];
+      const wanted: Wanted<JsonFields>[] = [{ id: key, audience: "all", fields: { json: pub } }];
       rooms.forEach((seat, g) => {
         const own = lineJson(o.lines[g]);
         if (own !== pub) wanted.push({ id: `${key}#${seat}`, audience: [seat], fields: { json: own } });
@@ -106,10 +88,10 @@ export const tableParts: GameServerParts<TableState, TableMove, TableOut, TableR
     for (let g = 0; g < p.state.seats; g++) views.push({ seat: p.room(g), view: bare(p.view(g)) });
     const wanted = wantedParts(views);
     for (const w of lineParts(p.state.lines, p.state.seats, p.room)) wanted.push(w);
-    audienceOf(st).sync(wanted, p.viewers);
+    jsonAudience(st.parts, () => new ViewPart()).sync(wanted, p.viewers);
   },
   attach(st, viewer) {
-    audienceOf(st).attach(viewer);
+    jsonAudience(st.parts, () => new ViewPart()).attach(viewer);
   },
   // A whole decklist (its last piece) is looked up in the card data here, on the server: the
   // move then carries the cards it names, so the rules stay pure and a replay reads the same cards.
