@@ -58,6 +58,14 @@ export class HeartsTable {
     host.prepend(canvas);
     this.art = new CardArt(this.app.renderer);
     this.app.stage.addChild(this.layer);
+    // Taps are hit-tested on the stage against the drawn boxes: a redraw between a press and its
+    // release (a focus, a patch) replaces the sprites but loses no tap.
+    this.app.stage.eventMode = "static";
+    this.app.stage.hitArea = this.app.screen;
+    this.app.stage.on("pointertap", (e) => {
+      const card = this.cardAt(e.global.x, e.global.y);
+      if (card !== null) this.onCard(card);
+    });
     this.ready = true;
     this.resizeObserver = new ResizeObserver(() => {
       this.app.resize();
@@ -69,6 +77,15 @@ export class HeartsTable {
 
   get canvas(): HTMLCanvasElement | null {
     return this.ready ? this.app.canvas : null;
+  }
+
+  /** The hand card drawn on top at a canvas point (null: none). */
+  cardAt(x: number, y: number): number | null {
+    for (let i = this.spots.length - 1; i >= 0; i--) {
+      const r = this.spots[i].rect;
+      if (x >= r.x && x <= r.x + r.w && y >= r.y && y <= r.y + r.h) return this.spots[i].card;
+    }
+    return null;
   }
 
   /** Viewport coordinates of a hand card's centre (tests tap there). */
@@ -202,10 +219,7 @@ export class HeartsTable {
       s.height = r.h;
       s.position.set(r.x, r.y);
       if (playing && !legal.has(card)) s.tint = 0xa0a0a0;
-      s.eventMode = "static";
-      s.cursor = "pointer";
       s.label = cardName(card);
-      s.on("pointertap", () => this.onCard(card));
       this.layer.addChild(s);
       if (up) this.layer.addChild(new Graphics().roundRect(r.x, r.y, r.w, r.h, Math.max(4, r.w * 0.08)).stroke({ color: GOLD, width: 3 }));
       if (p.cursor === i) this.layer.addChild(new Graphics().roundRect(r.x - 3, r.y - 3, r.w + 6, r.h + 6, 8).stroke({ color: 0x4fc3ff, width: 3 }));
