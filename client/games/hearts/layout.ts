@@ -32,6 +32,9 @@ export interface TableLayout {
   trick: Record<Side, Rect>;
 }
 
+/** The size of a seat's words for a card width (table.ts). */
+export const labelSize = (cardW: number): number => Math.max(11, Math.round(cardW * 0.17));
+
 const clamp = (v: number, lo: number, hi: number) => Math.max(lo, Math.min(hi, v));
 
 export function layoutTable(width: number, height: number, handSize: number): TableLayout {
@@ -46,8 +49,10 @@ export function layoutTable(width: number, height: number, handSize: number): Ta
   const y = height - h - margin;
   const hand = Array.from({ length: handSize }, (_, i) => ({ x: x0 + i * step, y, w, h }));
   const back = { w: Math.round(w * 0.5), h: Math.round(w * 0.7) };
-  // the opponents' places: a band at the top, and the left and right edges above the hand
-  const sideY = Math.round((height - h - lift) * 0.42);
+  // the opponents' places: the top, and the left and right edges above the hand; on a narrow
+  // screen all three share the top band, leaving the middle to the trick
+  const narrow = width < 560;
+  const sideY = narrow ? margin + Math.round(back.h * 0.5) : Math.round((height - h - lift) * 0.42);
   const seats: TableLayout["seats"] = {
     bottom: { x: width / 2, y: y - lift - 22, anchor: "centre" },
     left: { x: margin, y: sideY, anchor: "left" },
@@ -55,12 +60,15 @@ export function layoutTable(width: number, height: number, handSize: number): Ta
     right: { x: width - margin, y: sideY, anchor: "right" },
   };
   // the trick between the top band and the raised hand
-  const top = margin + back.h + 40;
+  // below the top seat's backs and its three lines of words (table.ts writes them at labelSize)
+  const words = 3 * (labelSize(w) + 4) + 10;
+  const top = (narrow ? sideY : margin) + back.h + words;
   const bottom = y - lift - 26;
   const cy = (top + bottom) / 2;
   const cx = width / 2;
-  const dx = Math.min(w * 0.75, (width - 2 * margin - back.w * 2 - w) / 2);
-  const dy = Math.min(h * 0.32, Math.max(0, (bottom - top - h) / 2));
+  // left and right beside the top and bottom cards, never over them; top and bottom overlap where the height is short
+  const dx = Math.min(w * 1.05, (width - 2 * margin - w) / 2);
+  const dy = Math.min(h * 0.5, Math.max(h * 0.2, (bottom - top - h) / 2));
   const at = (ox: number, oy: number): Rect => ({ x: cx + ox - w / 2, y: cy + oy - h / 2, w, h });
   return {
     card: { w, h },

@@ -144,6 +144,8 @@ export async function mount(host: HTMLElement, ctx: GameContext): Promise<GameHa
     if (!v) return;
     const me = mine();
     const key = `${s.gameNo}:${v.hand}:${v.phase}:${v.turnNo}`;
+    // a refusal is about the turn it was made in
+    if (key !== selectedFor.split("|")[1]) refusal = "";
     const phaseKey = `${s.gameNo}:${v.hand}:${v.phase}`;
     if (phaseKey !== selectedFor.split("|")[0]) selected = new Set();
     selectedFor = `${phaseKey}|${key}`;
@@ -157,7 +159,8 @@ export async function mount(host: HTMLElement, ctx: GameContext): Promise<GameHa
       names: namesFor().map((n, g) => (g === me ? "You" : n)),
       acting: s.phase === "playing" ? acting : [],
       selected,
-      cursor: document.activeElement === tableHost ? keys.cursor : null,
+      // the cursor is the keyboard's: not drawn for a finger or a mouse
+      cursor: tableHost.matches(":focus-visible") ? keys.cursor : null,
       hand: v.cards,
     });
     // the action button: pass the three, or play the chosen card
@@ -173,6 +176,7 @@ export async function mount(host: HTMLElement, ctx: GameContext): Promise<GameHa
     } else act.hidden = true;
     hintText = hintFor(v);
     hint.textContent = hintText;
+    hint.classList.toggle("hearts-refused", !!refusal);
     const rows = scoreRows(v, nameOf);
     scoreBody.replaceChildren(
       ...rows.map((r) => h("tr", { class: [r.turn && s.phase === "playing" ? "hearts-turn" : "", r.me ? "hearts-me" : ""].join(" ").trim() }, h("th", { scope: "row" }, r.name), h("td", {}, String(r.taken)), h("td", {}, String(r.total)))),
@@ -211,8 +215,9 @@ export async function mount(host: HTMLElement, ctx: GameContext): Promise<GameHa
   // A refused move (not your turn, a suit to follow, hearts not broken): the rules' own words.
   const offError = ctx.session.onMessage<{ code: string; message: string }>("error", (e) => {
     refusal = e.message || e.code;
-    toast(refusal, "error");
+    // said under the table (a toast would cover the hand on a phone)
     hint.textContent = refusal;
+    hint.classList.add("hearts-refused");
     hintText = refusal;
     ctx.announce(refusal);
   });

@@ -7,7 +7,7 @@ import { Application, Container, Graphics, Sprite, Text } from "pixi.js";
 import { cardName, type HeartsView, type PassDirection } from "../../../common/hearts/index";
 import { FrameRequests, initStillStage } from "../stage.js";
 import { CardArt, FONT } from "./cardArt";
-import { layoutTable, sideOf, type Rect, type Side, type TableLayout } from "./layout";
+import { labelSize, layoutTable, sideOf, type Rect, type Side, type TableLayout } from "./layout";
 
 /** What the canvas shows: the view and who is who. */
 export interface HeartsPicture {
@@ -143,22 +143,28 @@ export class HeartsTable {
     }
     const name = p.names[seat] || `Seat ${seat + 1}`;
     const taken = v.taken[seat] ?? 0;
-    const small = Math.max(11, Math.round(L.card.w * 0.17));
+    const small = labelSize(L.card.w);
     const label = this.text(name.length > 14 ? `${name.slice(0, 13)}…` : name, small + 1, turn ? GOLD : 0xffffff, true);
     const passedMark = v.phase === "passing" && v.pass !== "hold" && v.passed[seat] ? " · passed ✓" : "";
-    const detail = this.text(`${v.scores[seat] ?? 0} pts${taken ? ` (+${taken})` : ""}${side === "bottom" ? "" : ` · ${count} card${count === 1 ? "" : "s"}`}${passedMark}`, small, 0xd7efe0);
+    const points = this.text(`${v.scores[seat] ?? 0} pts${taken ? ` (+${taken} this hand)` : ""}`, small, 0xd7efe0);
+    const cards = side === "bottom" ? null : this.text(`${count} card${count === 1 ? "" : "s"}${passedMark}`, small, 0xd7efe0);
     const textY = shown ? L.back.h + 3 : 0;
     label.position.set(0, textY);
-    detail.position.set(0, textY + small + 4);
-    c.addChild(label, detail);
+    points.position.set(0, textY + small + 4);
+    cards?.position.set(0, textY + small * 2 + 7);
+    c.addChild(label, points);
+    if (cards) c.addChild(cards);
+    const detail = { width: Math.max(points.width, cards?.width ?? 0) };
+    const lines = cards ? 3 : 2;
     const boxW = Math.max(fanW, label.width, detail.width);
     if (turn) {
-      const ring = new Graphics().roundRect(-5, -5, boxW + 10, textY + small * 2 + 16, 8).stroke({ color: GOLD, width: 3 });
+      const ring = new Graphics().roundRect(-5, -5, boxW + 10, textY + small * lines + 6 + lines * 4, 8).stroke({ color: GOLD, width: 3 });
       c.addChildAt(ring, 0);
     }
     const x = at.anchor === "left" ? at.x + 4 : at.anchor === "right" ? at.x - boxW - 4 : at.x - boxW / 2;
     let y = at.y + (at.anchor === "centre" && side === "top" ? 4 : 0);
     if (side === "bottom") y = L.hand.length ? L.hand[0].y - L.lift - small * 2 - 14 : at.y;
+    if (side === "bottom" && !p.hand.length) y = this.app.screen.height - L.back.h - small * 2 - 24;
     c.position.set(Math.round(x), Math.round(y));
     this.layer.addChild(c);
   }
@@ -191,15 +197,19 @@ export class HeartsTable {
     const v = p.view;
     const size = Math.max(13, Math.round(L.card.w * 0.2));
     if (v.phase === "passing") {
-      const t = this.text(v.pass === "hold" ? "No passing this hand" : `Pass 3 cards ${v.pass === "across" ? "across" : `to the ${v.pass}`} ${ARROWS[v.pass]}`, size + 2, GOLD, true);
+      const words = v.pass === "hold" ? "No passing this hand" : `Pass 3 cards\n${v.pass === "across" ? "across" : `to the ${v.pass}`} ${ARROWS[v.pass]}`;
+      const t = this.text(words, size + 2, GOLD, true);
+      t.style.align = "center";
       t.anchor.set(0.5);
       t.position.set(L.centre.x, L.centre.y);
       this.layer.addChild(t);
     }
     const badge = this.text(v.heartsBroken ? "♥ Hearts broken" : "♡ Hearts not broken", size - 1, v.heartsBroken ? 0xff8a9a : 0xcfe3d6, v.heartsBroken);
-    badge.position.set(10, 10);
     const hand = this.text(`Hand ${v.hand + 1} · to ${v.target}`, size - 2, 0xcfe3d6);
-    hand.position.set(10, 14 + size);
+    // bottom left, above the raised hand: clear of every seat
+    const y0 = (L.hand[0]?.y ?? this.app.screen.height - L.card.h - 8) - L.lift - size * 2 - 14;
+    badge.position.set(10, y0);
+    hand.position.set(10, y0 + size + 4);
     this.layer.addChild(badge, hand);
   }
 
