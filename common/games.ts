@@ -8,8 +8,9 @@ import { cubestaccDef } from "./cubestacc/game.js";
 import { tableDef } from "./table/game.js";
 import { minesweeperDef, minesweeperRaceDef } from "./minesweeper/game.js";
 import { petsDef } from "./pets/game.js";
+import { heartsDef } from "./hearts/game.js";
 
-export const GAMES: readonly AnyGameDef[] = [minesweeperDef, minesweeperRaceDef, cubestaccDef, connect4Def, petsDef, tableDef];
+export const GAMES: readonly AnyGameDef[] = [minesweeperDef, minesweeperRaceDef, cubestaccDef, connect4Def, petsDef, tableDef, heartsDef];
 
 /** The room names, in registry order: a definition's `room` or its id ("minesweeper" once for the board and the race). */
 export const ROOM_NAMES: readonly string[] = [...new Set(GAMES.map((g) => g.room ?? g.id))];

@@ -13,6 +13,7 @@ import { gameRoomClass } from "./rooms/game/gameRoomClass.js";
 import { watchRoomClass } from "./rooms/game/WatchRoom.js";
 import { boardParts, raceParts } from "./rooms/minesweeper/index.js";
 import { petsParts } from "./rooms/pets/index.js";
+import { heartsParts } from "./rooms/hearts/index.js";
 
 export interface RoomEntry {
   /** Room name (what clients pass to joinOrCreate). */
@@ -45,4 +46,5 @@ export const ROOMS: readonly RoomEntry[] = [
   gameRoom(connect4Parts),
   gameRoom(petsParts),
   gameRoom(tableParts),
+  gameRoom(heartsParts),
 ];

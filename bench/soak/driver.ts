@@ -11,6 +11,8 @@
 import { Client, type Room } from "colyseus.js";
 import { unpackPlay } from "../../common/cubestacc/wire.js";
 import { decodeRows } from "../../common/minesweeper/rowCode.js";
+import { joinState } from "../../common/core/viewWire.js";
+import { heartsWire } from "../../common/hearts/wire.js";
 
 const PORT = Number(process.env.PORT);
 const WORKER = Number(process.env.WORKER ?? 0);
@@ -102,6 +104,19 @@ const table: Mover = (room) => {
   room.send("act", { action: Math.random() < 0.9 ? { do: "draw", n: 1 } : { do: "shuffle" } });
 };
 
+/** Hearts from the seat's own view: three cards at random to pass, then a random playable card. */
+const hearts: Mover = (room, seat) => {
+  const st = room.state;
+  if (st?.phase === "finished") return void room.send("ready", { ready: true });
+  const v = st?.phase === "playing" ? joinState(st, heartsWire, seat) : null;
+  if (!v || v.viewer === null) return;
+  if (v.phase === "passing" && !v.passed[v.viewer] && v.cards.length >= 3) {
+    const cards = v.cards.slice().sort(() => Math.random() - 0.5).slice(0, 3);
+    return void room.send("pass", { cards });
+  }
+  if (v.legal.length) room.send("play", { card: pickOne(v.legal) });
+};
+
 export interface Plan {
   game: string;
   how: "joinOrCreate" | "create" | "spectate" | "private";
@@ -123,6 +138,8 @@ export const PLANS: readonly Plan[] = [
   { game: "pets", how: "create", options: { mode: "solo", bots: 1 }, mover: pets },
   { game: "table", how: "create", options: { mode: "solo" }, mover: table },
   { game: "table", how: "joinOrCreate", options: { mode: "online", seats: 2 }, mover: table },
+  { game: "hearts", how: "create", options: { mode: "solo" }, mover: hearts },
+  { game: "hearts", how: "joinOrCreate", options: { mode: "online" }, mover: hearts },
   { game: "any", how: "spectate", options: {}, mover: () => {} },
 ];
 

@@ -61,3 +61,15 @@ export const tableArt = svg(
     `<rect x="42" y="12" width="26" height="38" rx="3" fill="#fff" transform="rotate(10 55 31)"/>` +
     `<text x="48" y="38" font-size="16" fill="#b91c1c" font-family="sans-serif">♥</text>`,
 );
+
+/** Three fanned cards on felt: the queen of spades between two hearts. */
+export const heartsArt = svg(
+  `<rect width="96" height="64" rx="8" fill="#1d5b3c"/>` +
+    [
+      [-16, 30, "#c8102e", "A♥"],
+      [0, 46, "#1b1b1f", "Q♠"],
+      [16, 62, "#c8102e", "K♥"],
+    ]
+      .map(([rot, x, fill, label]) => `<g transform="rotate(${rot} ${x} 60)"><rect x="${Number(x) - 12}" y="10" width="24" height="36" rx="3" fill="#fff" stroke="#9aa3b2"/><text x="${Number(x) - 9}" y="24" font-size="10" font-weight="700" fill="${fill}" font-family="sans-serif">${label}</text></g>`)
+      .join(""),
+);

@@ -14,7 +14,7 @@ import type { ClientGame } from "./types";
 import { tableSeatFigure, tableTurnSeat } from "./table/seatFigure";
 import { formatName } from "./table/words";
 import { LeaderboardPanel } from "./minesweeper/leaderboard";
-import { connect4Art, cubestaccArt, minesweeperArt, petsArt, tableArt } from "./art";
+import { connect4Art, cubestaccArt, heartsArt, minesweeperArt, petsArt, tableArt } from "./art";
 
 const title = (id: string, fallback: string) => GAMES.find((g) => g.id === id)?.title ?? fallback;
 
@@ -70,6 +70,7 @@ export const CLIENT_GAMES: readonly ClientGame[] = [
       return (frame, record) => mountTableReplay(frame, record as unknown as Parameters<typeof mountTableReplay>[1]);
     },
   },
+  { id: "hearts", title: title("hearts", "Hearts"), blurb: "Pass three, follow suit, dodge the hearts and the queen of spades: four players or three bots.", scene: () => import("./hearts/scene"), lobby: definitionLobby("hearts"), art: heartsArt, replay: async () => (await import("./hearts/replay")).mountHeartsReplay },
 ];
 
 export type { ClientGame };

@@ -98,6 +98,8 @@ function heartsTwin(s: HeartsState, viewer: number | null, rng: Rng): HeartsStat
 export const heartsDef: GameDef<HeartsState, HeartsMove, HeartsEvent, HeartsConfig, HeartsView> = withRules(heartsRules, {
   title: "Hearts",
   seats: { min: SEATS, max: SEATS },
+  // A finished game ranks its four players by score (places): one pool, four people a table.
+  rated: { seats: { min: SEATS, max: SEATS }, options: { mode: "online" } },
   examples: [{}, { mode: "solo", target: 50 }],
   configure(options) {
     const mode = options.mode ?? "online";

@@ -1,7 +1,6 @@
-// The contract kit over Hearts (contract.suite.ts), in a file of its own until Hearts is in the
-// registry (its room parts and scene come with the generic projection): random games to 100
-// and to 50 points, every viewer's twin after every move (other hands and the cards put aside
-// to pass dealt again), refusals probed for every card, replay and undo, parseMove fuzzed.
+// The contract kit over Hearts (contract.suite.ts), in a file of its own (OWN_FILE: its games
+// are long): random games to 100 and to 50 points, every viewer's twin after every move (other
+// hands and the cards put aside to pass dealt again), refusals probed for every card, replay and undo, parseMove fuzzed.
 // Which events reach whom (deals and received cards: their own seat only) is pinned in
 // hearts.rules.test.ts: the kit compares events only where the views after a move agree.
 

@@ -12,7 +12,7 @@ import { createRng } from "../../common/core/rng.js";
 import { canon, checkReplay, configured, fuzzParseMove, playRandomGame, type KitTotals } from "./contract.helpers.js";
 
 /** Games whose contract suite runs from contract.<id>.test.ts instead of contract.test.ts. */
-export const OWN_FILE: ReadonlySet<string> = new Set(["pets"]);
+export const OWN_FILE: ReadonlySet<string> = new Set(["pets", "hearts"]);
 
 const SEEDS = process.env.LONG ? 60 : 6;
 /**

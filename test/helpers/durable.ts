@@ -14,6 +14,7 @@ import { freePort, startHubProcess, type HubProcess } from "./cluster.js";
 import { expect } from "chai";
 import { seated, type SeatedClient } from "./hub.js";
 import { c4Grid } from "./connect4.js";
+import { heartsMove } from "./hearts.js";
 
 export interface ClientMove {
   type: string;
@@ -61,6 +62,8 @@ export const DRIVERS: readonly GameDriver[] = [
   { game: "cubestacc", options: { seats: 2, timer: 0 }, seats: 2, choose: (s, seat, rng) => cubestaccMove(s, seat, rng) },
   { game: "pets", options: { mode: "online", seats: 2, timer: 0, arrange: 0 }, seats: 2, choose: (s, seat, rng) => petsMove(s, seat, rng) },
   { game: "table", options: { seats: 2 }, seats: 2, choose: tableMove },
+  // To 50 points, every point steered to one seat: a game ends in about two hands.
+  { game: "hearts", options: { mode: "online", timer: 0, target: 50 }, seats: 4, choose: (s, seat, rng) => heartsMove(s, seat, rng, true) },
 ];
 
 export interface Restartable {

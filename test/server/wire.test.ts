@@ -1,6 +1,6 @@
 // The generic wire over real sockets (server/rooms/game/projection.ts → client join): for every
-// game that ships its view as parts, random games are played by real colyseus.js clients (two
-// people and a spectator on each table) and, after every move,
+// game that ships its view as parts, random games are played by real colyseus.js clients (a
+// person in every seat and a spectator on each table) and, after every move,
 //  - twins: what each client joins from the parts it decoded equals the rules' `view(seat)`
 //    (the spectator's: `view(null)`) of the server's game;
 //  - no leak: a client's decoded parts hold no other seat's own version (`key#g`), and the
@@ -10,6 +10,7 @@
 import { expect } from "chai";
 import { matchMaker } from "@colyseus/core";
 import { connect4Def, connect4Wire } from "../../common/connect4/index.js";
+import { heartsDef, heartsWire } from "../../common/hearts/index.js";
 import type { GameDef, TypedMove } from "../../common/core/game.js";
 import { createRng } from "../../common/core/rng.js";
 import { joinState, type ViewWire } from "../../common/core/viewWire.js";
@@ -28,10 +29,20 @@ interface WireGame {
   def: AnyDef;
   wire: ViewWire<unknown>;
   options: Record<string, unknown>;
+  /** People at the table (every seat a person: the definition's fewest seats). */
+  seats: number;
+  /** Moves played per game at most (a long game is cut short: its first hands are the wire's). */
+  steps: number;
+  /** Games played (default WIRE_GAMES). */
+  games?: number;
 }
 
 /** Every game whose view goes over the generic wire (a port adds its line here). */
-export const WIRE_GAMES: readonly WireGame[] = [{ name: "connect4", def: connect4Def as AnyDef, wire: connect4Wire as ViewWire<unknown>, options: { mode: "online", timer: 0 } }];
+export const WIRE_GAMES: readonly WireGame[] = [
+  { name: "connect4", def: connect4Def as AnyDef, wire: connect4Wire as ViewWire<unknown>, options: { mode: "online", timer: 0 }, seats: 2, steps: 300 },
+  // Each hand passes (left, right, across, hold in turn) then plays 52 cards: 130 moves see two hands, and a game to 50 often ends in reach.
+  { name: "hearts", def: heartsDef as AnyDef, wire: heartsWire as ViewWire<unknown>, options: { mode: "online", timer: 0, target: 50 }, seats: 4, steps: 130, games: Math.max(1, Math.ceil(GAMES / 2)) },
+];
 
 /** JSON with keys sorted (a join's fields come in the order its parts arrived). */
 const stable = (v: unknown): string => JSON.stringify(v, (_k, x) => (x && typeof x === "object" && !Array.isArray(x) ? Object.fromEntries(Object.entries(x).sort(([a], [b]) => (a < b ? -1 : 1))) : x));
@@ -65,17 +76,18 @@ describe("the generic wire: every seat and a spectator join their own view, and 
   });
 
   for (const g of WIRE_GAMES) {
-    it(`${g.name}: ${GAMES} random games, twins and no leak after every move`, async () => {
+    const games = g.games ?? GAMES;
+    it(`${g.name}: ${games} random games, twins and no leak after every move`, async () => {
       let checks = 0;
       let moves = 0;
-      for (let n = 0; n < GAMES; n++) {
+      for (let n = 0; n < games; n++) {
         const a = await seated(hub.colyseus.sdk.create(g.name, { ...g.options, name: "Ann" }));
-        const b = await seated(hub.colyseus.sdk.joinById(a.room.roomId, { name: "Bo" }));
+        const people: SeatedClient[] = [a];
+        for (let i = 1; i < g.seats; i++) people.push(await seated(hub.colyseus.sdk.joinById(a.room.roomId, { name: `P${i}` })));
         const spectator = await watcher(hub, a.room.roomId);
         const server = matchMaker.getLocalRoomById(a.room.roomId) as unknown as GameRoom<any, any, any, any, any, any>;
         await until(() => server.session !== null || undefined, 5000, "the start");
         const rng = createRng(1000 + n);
-        const people: SeatedClient[] = [a, b];
         const viewers: { probe: Probe; roomSeat: number | null }[] = [...people.map((p) => ({ probe: p.probe, roomSeat: p.seat })), { probe: spectator, roomSeat: null }];
 
         /** Waits until every client joined exactly its view of the server's game now. */
@@ -94,7 +106,7 @@ describe("the generic wire: every seat and a spectator join their own view, and 
         };
 
         await allTwins(`game ${n}, the start`);
-        for (let step = 0; step < 300 && server.session && g.def.status(server.session.state) !== "finished"; step++) {
+        for (let step = 0; step < g.steps && server.session && g.def.status(server.session.state) !== "finished"; step++) {
           const game = server.session;
           const who = g.def.whoActs(game.state).seats;
           if (!who.length) break;
@@ -109,10 +121,10 @@ describe("the generic wire: every seat and a spectator join their own view, and 
           moves++;
           await allTwins(`game ${n}, move ${step}`);
         }
-        await Promise.all([a.room.leave(), b.room.leave(), spectator.room.leave()]);
+        await Promise.all([...people.map((p) => p.room.leave()), spectator.room.leave()]);
       }
-      expect(moves, "moves played").to.be.greaterThan(GAMES * 7);
-      expect(checks).to.equal(moves * 3 + GAMES * 3);
+      expect(moves, "moves played").to.be.greaterThan(games * 7);
+      expect(checks).to.equal((moves + games) * (g.seats + 1));
     });
   }
 });

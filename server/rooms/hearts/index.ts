@@ -1,0 +1,1 @@
+export { heartsParts } from "./parts.js";

@@ -1,0 +1,166 @@
+// Hearts in the browser, from the lobby: the sixth game, added by docs/adding-a-game.md alone,
+// played solo against three bots on a desktop and on a phone-sized touch screen (360 × 740):
+// three cards chosen on the canvas and passed, tricks played by tapping a bright card twice, a
+// refused card shown in the rules' words, and by keyboard (arrows, Enter, P). Screenshots in
+// test-results/hearts-*.png.
+import { expect } from "chai";
+import type { Page } from "playwright-core";
+import { hub, screenshot, waitHub, type HubSnapshot, useBrowserHub, gamePage, DESKTOP, PHONE } from "../helpers/e2e.js";
+import { LAX_ADDRESS_LIMITS } from "../helpers/hub.js";
+
+type Play = { seat: number; card: number };
+type H = HubSnapshot & {
+  game?: string;
+  gameNo?: number;
+  acting?: number[];
+  gameSeat?: number | null;
+  handPhase?: string;
+  cards?: number[];
+  legal?: number[];
+  selected?: number[];
+  trick?: Play[];
+  tricks?: number;
+  passed?: boolean[];
+  scores?: number[];
+  hint?: string;
+  cursor?: number | null;
+};
+
+const SMALL_PHONE = { ...PHONE, viewport: { width: 360, height: 740 } };
+const state = async (page: Page) => (await hub(page)) as H;
+const until = (page: Page, test: (s: H) => boolean, what: string, timeout = 20_000) => waitHub(page, (s) => test(s as H), what, timeout) as Promise<H>;
+const centre = (page: Page, card: number) => page.evaluate((c) => (window.__hub as unknown as { cardCenter(c: number): { x: number; y: number } | null }).cardCenter(c), card) as Promise<{ x: number; y: number } | null>;
+
+/** Taps or clicks a hand card where it shows. */
+async function press(page: Page, card: number, touch: boolean): Promise<void> {
+  const at = await centre(page, card);
+  if (!at) throw new Error(`card ${card} is not drawn`);
+  if (touch) await page.touchscreen.tap(at.x, at.y);
+  else await page.mouse.click(at.x, at.y);
+}
+
+async function startSolo(page: Page, name: string): Promise<H> {
+  await gamePage(page, "hearts");
+  await page.fill("input[name=name]", name);
+  expect(await page.textContent('.game-list [data-game="hearts"] .game-name').catch(() => "Hearts")).to.equal("Hearts");
+  await page.click("#hearts-solo-btn");
+  return until(page, (s) => s.game === "hearts" && s.phase === "playing" && s.handPhase === "passing" && (s.cards?.length ?? 0) === 13, "a solo deal");
+}
+
+/** Chooses three cards on the canvas and passes them with the button. */
+async function passThree(page: Page, touch: boolean, shot: string): Promise<void> {
+  const s = await state(page);
+  const three = s.cards!.slice(-3);
+  for (const c of three) await press(page, c, touch);
+  const chosen = await until(page, (x) => (x.selected?.length ?? 0) === 3, "three chosen");
+  expect(chosen.selected!.slice().sort((a, b) => a - b)).to.deep.equal(three.slice().sort((a, b) => a - b));
+  expect(await page.textContent("#hearts-act")).to.match(/^Pass these 3 left$/);
+  await screenshot(page, shot);
+  if (touch) await page.tap("#hearts-act");
+  else await page.click("#hearts-act");
+  const after = await until(page, (x) => x.handPhase === "playing", "the first trick");
+  expect(after.cards!.length).to.be.oneOf([12, 13]);
+  for (const c of three) expect(after.cards, "the passed cards left the hand").to.not.include(c);
+}
+
+/** Plays tricks by tapping a bright card twice, until `tricks` are done; once, a dim card is refused in words. */
+async function playTricks(page: Page, tricks: number, touch: boolean, shot: string): Promise<{ refused: string }> {
+  let refused = "";
+  let shotTaken = false;
+  for (let i = 0; i < 200; i++) {
+    const s = await until(page, (x) => (x.tricks ?? 0) >= tricks || (x.handPhase === "playing" && (x.legal?.length ?? 0) > 0), "my turn");
+    if ((s.tricks ?? 0) >= tricks) return { refused };
+    const dim = s.cards!.find((c) => !s.legal!.includes(c));
+    if (!refused && dim !== undefined) {
+      await press(page, dim, touch);
+      await press(page, dim, touch);
+      const r = await until(page, (x) => /follow|broken|2♣|first trick/.test(x.hint ?? ""), "the refusal in words");
+      refused = r.hint!;
+      if (!shotTaken) await screenshot(page, `${shot}-refused`);
+    }
+    const card = s.legal![0];
+    const before = s.cards!.length;
+    await press(page, card, touch);
+    await until(page, (x) => !!x.selected?.includes(card), "the card chosen");
+    if (!shotTaken && (s.trick?.length ?? 0) > 0) {
+      await screenshot(page, shot);
+      shotTaken = true;
+    }
+    await press(page, card, touch);
+    await until(page, (x) => (x.cards?.length ?? 99) < before, "the card played");
+  }
+  throw new Error("tricks not played");
+}
+
+describe("e2e: hearts in Chromium", function () {
+  this.timeout(150_000);
+  const suite = useBrowserHub({ botDelayScale: 0.05, config: () => ({ botThreads: 0, ...LAX_ADDRESS_LIMITS }) });
+
+  it("desktop: solo against three bots, three cards passed, tricks played, a refused card in words", async () => {
+    const { page } = await suite.open(DESKTOP);
+    const s = await startSolo(page, "Cy");
+    expect(s.gameSeat).to.be.a("number");
+    await screenshot(page, "hearts-desktop-deal");
+    await passThree(page, false, "hearts-desktop-pass");
+    const { refused } = await playTricks(page, 4, false, "hearts-desktop-trick");
+    const after = await state(page);
+    expect(after.tricks).to.be.at.least(4);
+    expect(refused, "a dim card was tried once").to.not.equal("");
+    expect(await page.isVisible("#hearts-scores")).to.equal(true);
+    await screenshot(page, "hearts-desktop-tricks");
+  });
+
+  it("phone 360 × 740: every card of the hand is on screen and tappable; pass and play by touch", async () => {
+    const { page } = await suite.open(SMALL_PHONE);
+    const s = await startSolo(page, "Pia");
+    const box = await page.evaluate(() => {
+      const c = document.querySelector<HTMLCanvasElement>(".hearts-canvas")!.getBoundingClientRect();
+      return { left: c.left, right: c.right, top: c.top, bottom: c.bottom, vw: innerWidth };
+    });
+    expect(box.right - box.left, "the table fits the width").to.be.at.most(box.vw);
+    await page.evaluate(() => document.querySelector(".hearts-canvas")!.scrollIntoView({ block: "end" }));
+    const centres: { x: number; y: number }[] = [];
+    for (const c of s.cards!) {
+      const at = (await centre(page, c))!;
+      centres.push(at);
+      const hit = await page.evaluate(({ x, y }) => document.elementFromPoint(x, y)?.classList.contains("hearts-canvas") ?? false, at);
+      expect(hit, `card ${c} under a finger on the canvas`).to.equal(true);
+    }
+    const xs = centres.map((p) => p.x);
+    for (let i = 1; i < xs.length; i++) expect(xs[i] - xs[i - 1], "a finger's width between cards").to.be.at.least(18);
+    await screenshot(page, "hearts-phone-deal");
+    await passThree(page, true, "hearts-phone-pass");
+    await playTricks(page, 2, true, "hearts-phone-trick");
+    await screenshot(page, "hearts-phone-tricks");
+  });
+
+  it("by keyboard: Tab reaches the table, arrows move over the hand, Enter chooses, P passes, Enter plays", async () => {
+    const { page } = await suite.open(DESKTOP);
+    await startSolo(page, "Kay");
+    for (let i = 0; i < 40 && !(await page.evaluate(() => document.activeElement?.id === "hearts-table")); i++) await page.keyboard.press("Tab");
+    expect(await page.evaluate(() => document.activeElement?.id)).to.equal("hearts-table");
+    await page.keyboard.press("Home");
+    for (let k = 0; k < 3; k++) {
+      await page.keyboard.press("Enter");
+      await page.keyboard.press("ArrowRight");
+    }
+    const chosen = await until(page, (x) => (x.selected?.length ?? 0) === 3, "three chosen by keyboard");
+    expect(chosen.cursor).to.equal(3);
+    await screenshot(page, "hearts-keyboard-pass");
+    await page.keyboard.press("p");
+    await until(page, (x) => x.handPhase === "playing", "passed by keyboard");
+    let s = await until(page, (x) => (x.legal?.length ?? 0) > 0, "my turn");
+    const said = ((await hub(page)).announced ?? []) as string[];
+    expect(said).to.include("Your turn: choose a card with the arrow keys and press Enter to play it.");
+    // walk the cursor to the first playable card and play it twice-Enter style (choose, then play)
+    await page.keyboard.press("Home");
+    const target = s.cards!.indexOf(s.legal![0]);
+    for (let k = 0; k < target; k++) await page.keyboard.press("ArrowRight");
+    const before = s.cards!.length;
+    await page.keyboard.press("Enter");
+    await page.keyboard.press("Enter");
+    s = await until(page, (x) => (x.cards?.length ?? 99) < before, "played by keyboard");
+    const spoken = ((await hub(page)).announced ?? []) as string[];
+    expect(spoken.some((t) => /^You played .+, the .+ of .+s\.$/.test(t)), `announced: ${spoken.slice(-4).join(" | ")}`).to.equal(true);
+  });
+});
