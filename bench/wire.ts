@@ -19,14 +19,12 @@ import { joinState, type ViewWire } from "../common/core/viewWire.js";
 import { viewProjection } from "../server/rooms/game/projection.js";
 import { ViewRoomState } from "../server/rooms/game/ViewRoomState.js";
 import { legacyConnect4, projectLegacyConnect4 } from "./wire/legacy.js";
-import { petsDef } from "../common/pets/index.js";
-import { defaultViewWire } from "../common/core/viewWire.js";
-import { petsParts } from "../server/rooms/pets/index.js";
-import type { PetsTable } from "../server/rooms/pets/PetsTable.js";
+import { petsDef, petsWire, type PetsView } from "../common/pets/index.js";
+import { legacyPets, projectLegacyPets, type LegacyPetsTable } from "./wire/legacyPets.js";
 import { announceQuick, quick, writeResult } from "./lib/section.js";
 
 announceQuick("wire");
-const GAMES = quick(200, 3);
+const GAMES = Number(process.env.WIRE_BENCH_GAMES ?? quick(200, 3));
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 type AnyDef = GameDef<any, TypedMove, any, any, any>;
@@ -138,17 +136,14 @@ const rows: Record<string, { before: Figures; after: Figures }> = {};
   rows.connect4 = { before, after };
 }
 
-// Auto Pets is not ported yet (its schema PetsTable is live): what the default splitter would
-// cost it, beside its schema, to decide its port.
+// Auto Pets, 4 seats: its old schema (bench/wire/legacyPets.ts) and its own wire (common/pets/wire.ts).
 {
   const def = petsDef as AnyDef;
   const seats = 4;
   const options = { mode: "online", seats, timer: 0, arrange: 0 };
-  const configured = def.configure(options);
-  if (!configured.ok) throw new Error(configured.error.message);
   const before = measure(def, seats, options, {
     make() {
-      const st = petsParts.createState(configured.value as never) as PetsTable;
+      const st = legacyPets(seats);
       const views = [...Array.from({ length: seats }, (_, g) => {
         const v = new StateView();
         v.add(st.players[g].private);
@@ -156,15 +151,11 @@ const rows: Record<string, { before: Figures; after: Figures }> = {};
       }), new StateView()];
       return { st, views };
     },
-    project(st, views, s) {
-      const viewers = views.map((view, i) => ({ view: view!, seat: i < seats ? i : null }));
-      const gameSeatOf = Array.from({ length: seats }, (_, g) => g);
-      petsParts.project(st as PetsTable, { viewers, state: s as never, view: (g) => def.view(s, g), room: (g) => (g === null ? -1 : g), gameSeatOf, fresh: false, events: null, mover: null, gameNo: 1 });
-    },
-    read: (st) => (st as PetsTable).toJSON(),
+    project: (st, _v, s) => projectLegacyPets(st as LegacyPetsTable, (g) => def.view(s, g) as PetsView),
+    read: (st) => (st as LegacyPetsTable).toJSON(),
   });
-  const after = measure(def, seats, options, generic(def, defaultViewWire<object>(), seats));
-  rows["pets (default splitter, not ported)"] = { before, after };
+  const after = measure(def, seats, options, generic(def, petsWire as ViewWire<object>, seats));
+  rows.pets = { before, after };
 }
 
 const fmt = (n: number) => n.toFixed(1);

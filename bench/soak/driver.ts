@@ -10,8 +10,9 @@
 
 import { Client, type Room } from "colyseus.js";
 import { unpackPlay } from "../../common/cubestacc/wire.js";
-import { decodeRows } from "../../common/minesweeper/rowCode.js";
 import { joinState } from "../../common/core/viewWire.js";
+import { petsWire } from "../../common/pets/wire.js";
+import { decodeRows } from "../../common/minesweeper/rowCode.js";
 import { heartsWire } from "../../common/hearts/wire.js";
 
 const PORT = Number(process.env.PORT);
@@ -88,10 +89,17 @@ const cubestacc: Mover = (room, seat) => {
   else if (priv.drawAction) room.send("draw", {});
 };
 
+/** Auto Pets from the view its parts join into (common/pets/wire.ts): buy what it can, keep the first pick, arrange as dealt. */
 const pets: Mover = (room, seat) => {
   const acting = room.state?.acting as ArrayLike<number> | undefined;
   if (!acting || !Array.from(acting).includes(seat)) return;
-  room.send(Math.random() < 0.7 ? "pass" : "buy", { index: 0 });
+  const v = joinState(room.state, petsWire, seat);
+  if (!v || v.viewer === null || !v.hand) return;
+  if (v.phase === "arrange") return void room.send("arrange", { order: v.hand.map((c) => c.id) });
+  if (v.picks?.length) return void room.send("pick", { index: 0 });
+  const slot = v.row.findIndex((c) => c !== null);
+  if (v.gold[v.viewer] > 0 && slot >= 0 && Math.random() < 0.8) room.send("buy", { slot });
+  else room.send("pass", {});
 };
 
 /** The card table: the built-in deck once, then draws, a mulligan now and then. */

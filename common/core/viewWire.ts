@@ -7,7 +7,8 @@
 // one part per top-level field, and one per element of a top-level list (`grid.17`, `log.3`)
 // with the list's length in `grid*`. A game may give its own `split` / `join` (Connect Four's
 // leaves out what the client derives). `join(split(v), viewer)` must give `v` back exactly
-// (test/common/viewWire.test.ts and each ported game's twin test).
+// (test/common/viewWire.test.ts and each ported game's twin test), less what the wire
+// says it leaves out (`carried`).
 
 export type Parts = Record<string, string>;
 
@@ -16,7 +17,16 @@ export interface ViewWire<V> {
   split(view: V): Parts;
   /** The view a viewer (game seat, null: spectator) holds, from the parts it received (partsFor). */
   join(parts: Parts, viewer: number | null): V;
+  /**
+   * What of a view the wire carries (absent: all of it), what the twin checks compare a join
+   * with. Only for a field no client reads and none can rebuild: Auto Pets' `log`, which its
+   * bots read on the server while a client keeps its own lines from the events.
+   */
+  carried?(view: V): V;
 }
+
+/** The view a client joins when the wire carries `view` (`wire.carried`, else the view itself). */
+export const carriedView = <V>(wire: ViewWire<V>, view: V): V => (wire.carried ? wire.carried(view) : view);
 
 const isList = (v: unknown): v is unknown[] => Array.isArray(v);
 

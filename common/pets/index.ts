@@ -10,3 +10,4 @@ export * from "./view.js";
 export * from "./game.js";
 export * from "./pairing.js";
 export * from "./arena.js";
+export * from "./wire.js";

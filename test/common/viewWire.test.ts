@@ -5,7 +5,8 @@
 import { expect } from "chai";
 import { createRng } from "../../common/core/rng.js";
 import { connect4Def, connect4Wire } from "../../common/connect4/index.js";
-import { defaultViewWire, joinFields, partsFor, splitFields, wantedParts, type Parts, type ViewWire } from "../../common/core/viewWire.js";
+import { petsDef, petsWire } from "../../common/pets/index.js";
+import { carriedView, defaultViewWire, joinFields, partsFor, splitFields, wantedParts, type Parts, type ViewWire } from "../../common/core/viewWire.js";
 import type { GameDef, TypedMove } from "../../common/core/game.js";
 
 /** The parts one viewer would hold from the room's wanted list. */
@@ -26,7 +27,7 @@ function playChecked(def: AnyDef, wire: ViewWire<unknown>, seed: number, seats: 
   for (let step = 0; step < 400; step++) {
     const wanted = wantedParts(wire, (g) => def.view(s, g), seats);
     for (const seat of [null, ...Array.from({ length: seats }, (_, g) => g)]) {
-      expect(wire.join(held(wanted, seat), seat), `seed ${seed} step ${step} seat ${seat}`).to.deep.equal(def.view(s, seat));
+      expect(wire.join(held(wanted, seat), seat), `seed ${seed} step ${step} seat ${seat}`).to.deep.equal(carriedView(wire, def.view(s, seat)));
     }
     const who = def.whoActs(s).seats;
     if (!who.length) break;
@@ -79,5 +80,36 @@ describe("view wire", () => {
     const after = connect4Wire.split(connect4Def.view(r.state, null));
     const changed = Object.keys(after).filter((k) => after[k] !== before[k]);
     expect(changed.sort()).to.deep.equal(["grid.3"]);
+  });
+
+  it("pets: every viewer joins view(seat) back (less the log) after every move of 12 random games of 2–5 seats; hands only to their seat", () => {
+    let moves = 0;
+    for (let seed = 1; seed <= 12; seed++) moves += playChecked(petsDef as AnyDef, petsWire as ViewWire<unknown>, seed, 2 + (seed % 4), { mode: "online", seats: 2 + (seed % 4), timer: 0, arrange: 0 });
+    expect(moves).to.be.greaterThan(12 * 20);
+    const configured = petsDef.configure({ mode: "online", seats: 3, timer: 0, arrange: 0 });
+    if (!configured.ok) throw new Error(configured.error.message);
+    const s = petsDef.setup(1, configured.value.config, 3);
+    const wanted = wantedParts(petsWire, (g) => petsDef.view(s, g), 3);
+    // the spectator's parts hold no card of any hand; each seat's hand parts are its own
+    expect(wanted.filter((w) => w.seat === null && w.id.startsWith("h.")), "no public hand card").to.deep.equal([]);
+    for (const g of [0, 1, 2]) expect(wanted.filter((w) => w.id.startsWith("h.") && w.seat === g).length, `seat ${g}'s hand`).to.equal(petsDef.view(s, g).hand!.length);
+  });
+
+  it("pets: a buy changes the buyer's few parts; a sale removes the card's part and relinks at most one", () => {
+    const configured = petsDef.configure({ mode: "online", seats: 2, timer: 0, arrange: 0 });
+    if (!configured.ok) throw new Error(configured.error.message);
+    let s = petsDef.setup(3, configured.value.config, 2);
+    const rng = createRng(3);
+    const seat = s.turn;
+    const before = petsWire.split(petsDef.view(s, seat));
+    const bought = petsDef.apply(s, seat, { type: "buy", slot: 0 }, { rng, now: 1 });
+    if (!bought.ok) throw new Error(bought.error.message);
+    s = bought.state;
+    const after = petsWire.split(petsDef.view(s, seat));
+    const added = Object.keys(after).filter((k) => !(k in before));
+    expect(added.filter((k) => k.startsWith("h.")).length, "one new hand card part (and apples a buy may gain)").to.be.greaterThan(0);
+    expect(Object.keys(before).filter((k) => !(k in after)), "nothing removed").to.deep.equal([]);
+    const changed = Object.keys(after).filter((k) => k in before && after[k] !== before[k]);
+    expect(changed.every((k) => !k.startsWith("h.")), "no hand card re-sent").to.equal(true);
   });
 });

@@ -12,7 +12,7 @@ import type { Page } from "playwright-core";
 import { createRng } from "../../common/core/rng.js";
 import { hub, PHONE, screenshot, useBrowserHub, waitHub } from "../helpers/e2e.js";
 import { LAX_ADDRESS_LIMITS, Probe } from "../helpers/hub.js";
-import { chooseClientMove } from "../helpers/pets.js";
+import { chooseClientMove, petsViewOf } from "../helpers/pets.js";
 import type { PetsSnap } from "../helpers/petsTable.js";
 
 type Box = { left: number; right: number; top: number; bottom: number };
@@ -46,7 +46,10 @@ function playInBackground(room: Room, seed: number, stop: () => boolean, go: Pro
     const { seat } = await probe.next("seat", 0);
     await go;
     // Round 1 only: the players stop at round 2's shop, where the phone is checked.
-    const inRound2 = () => (probe.state.round ?? 0) >= 2 && probe.state.stage === "shop";
+    const inRound2 = () => {
+      const v = petsViewOf(probe.state, null);
+      return !!v && v.round >= 2 && v.phase === "shop";
+    };
     while (!stop() && !inRound2()) {
       const move = chooseClientMove(probe.state, seat, rng);
       const patches = probe.patches;

@@ -1,13 +1,14 @@
 // Helpers for the Auto Pets server tests: the server room, and a client-side player that
-// plays from its own decoded view only (room seats, the private hand ids).
+// plays from its own joined view only (common/pets/wire.ts: the parts it decoded, game seats).
 
 import type { Rng } from "../../common/core/rng.js";
-import { cardDef, type PetsEvent, type PetsMove, type PetsRoomConfig, type PetsState, type PetsView } from "../../common/pets/index.js";
+import { joinState } from "../../common/core/viewWire.js";
+import { cardDef, petsWire, type PetsEvent, type PetsMove, type PetsRoomConfig, type PetsState, type PetsView } from "../../common/pets/index.js";
 import type { GameRoom } from "../../server/rooms/game/GameRoom.js";
-import type { PetsTable } from "../../server/rooms/pets/index.js";
+import type { ViewRoomState } from "../../server/rooms/game/ViewRoomState.js";
 import type { TestHub } from "./hub.js";
 
-export type PetsRoom = GameRoom<PetsState, PetsMove, PetsEvent, PetsRoomConfig, PetsView, PetsTable>;
+export type PetsRoom = GameRoom<PetsState, PetsMove, PetsEvent, PetsRoomConfig, PetsView, ViewRoomState>;
 
 /** The server-side pets room (same process). */
 export function petsRoom(hub: TestHub, roomId: string): PetsRoom {
@@ -15,6 +16,14 @@ export function petsRoom(hub: TestHub, roomId: string): PetsRoom {
   if (!room) throw new Error(`no live room ${roomId}`);
   return room;
 }
+
+/** The view a room seat (null: a spectator) joins from a decoded state; null before the game's parts. */
+export function petsViewOf(st: any, roomSeat: number | null): PetsView | null {
+  return st?.parts ? joinState(st, petsWire, roomSeat) : null;
+}
+
+/** Battles a decoded state holds, as its view has them (game seats). */
+export const battlesOf = (st: any): PetsView["battles"] => petsViewOf(st, null)?.battles ?? [];
 
 const isPetKey = (k: string) => cardDef(k).kind === "pet";
 
@@ -24,12 +33,12 @@ const isPetKey = (k: string) => cardDef(k).kind === "pet";
  */
 export function chooseClientMove(st: any, seat: number, rng: Rng): { type: string; payload: Record<string, unknown> } | null {
   if (st?.phase !== "playing") return null;
-  const me = st.players?.[seat];
-  const priv = me?.private;
-  if (!me || !priv) return null;
-  const ids: number[] = Array.from(priv.handIds ?? []);
-  const keys: string[] = Array.from(priv.handKeys ?? []);
-  if (st.stage === "arrange" && !me.arranged) {
+  const v = petsViewOf(st, seat);
+  if (!v || v.viewer === null || !v.hand) return null;
+  const me = v.viewer;
+  const ids = v.hand.map((c) => c.id);
+  const keys = v.hand.map((c) => c.card);
+  if (v.phase === "arrange" && !v.arranged[me]) {
     const order = ids.slice();
     for (let i = order.length - 1; i > 0; i--) {
       const j = rng.int(i + 1);
@@ -37,13 +46,13 @@ export function chooseClientMove(st: any, seat: number, rng: Rng): { type: strin
     }
     return { type: "arrange", payload: { order } };
   }
-  if (st.stage !== "shop" || st.turn !== seat) return null;
-  if (priv.picks.length) return { type: "pick", payload: { index: rng.int(2) } };
+  if (v.phase !== "shop" || v.turn !== me) return null;
+  if (v.picks?.length) return { type: "pick", payload: { index: rng.int(2) } };
   const pets = keys.filter(isPetKey).length;
-  const slots = Array.from(st.row as string[]).flatMap((k, i) => (k ? [i] : []));
+  const slots = v.row.flatMap((c, i) => (c ? [i] : []));
   const sellable = ids.filter((_, i) => keys[i] !== "apple");
   const r = rng.int(10);
-  if (me.gold > 0 && slots.length && r < 6) return { type: "buy", payload: { slot: slots[rng.int(slots.length)] } };
+  if (v.gold[me] > 0 && slots.length && r < 6) return { type: "buy", payload: { slot: slots[rng.int(slots.length)] } };
   if ((r === 6 || pets > 5) && sellable.length) return { type: "sell", payload: { cards: [sellable[rng.int(sellable.length)]] } };
   return { type: "pass", payload: {} };
 }

@@ -9,7 +9,7 @@ import { createRng } from "../../common/core/rng.js";
 import { GameSession } from "../../common/core/session.js";
 import { fairRound, petsDef, ROUNDS, trophiesText, type PetsState } from "../../common/pets/index.js";
 import { NO_RATE_LIMITS, Probe, until, useHub } from "../helpers/hub.js";
-import { chooseClientMove, petsRoom } from "../helpers/pets.js";
+import { battlesOf, chooseClientMove, petsRoom, petsViewOf } from "../helpers/pets.js";
 import { testPort } from "../helpers/ports.js";
 import { SqliteStore, type ArenaTeamsQuery, type RecordedTeamRow } from "../../server/store/index.js";
 
@@ -83,19 +83,19 @@ describe("pets arena and 8 seats (real hub)", function () {
     const { seat } = await probe.next("seat", 0);
     expect(seat).to.equal(0);
     const server = petsRoom(hub, room.roomId);
-    await probe.until(() => probe.state.phase === "playing" && probe.state.stage === "shop" || undefined, 5000, "the first shop");
+    await probe.until(() => probe.state.phase === "playing" && petsViewOf(probe.state, seat)?.phase === "shop" || undefined, 5000, "the first shop");
     expect(probe.state.mode).to.equal("arena");
     await playOut(room, probe, seat, 2, () => server.session?.state.phase === "finished");
     const s = server.session!.state;
     expect(s.battles).to.have.length(ROUNDS);
-    const first = JSON.parse(probe.state.battles[0]);
+    const first = battlesOf(probe.state)[0];
     expect(first.seats).to.deep.equal([0, -1]);
     expect(first.opponent).to.deep.include({ name: "Ann", round: 1, bot: false, at });
     expect(first.lineups[1]).to.deep.equal(lineups[1]);
     // Round 2: Ann (1 trophy) or Far Fay (9): the nearer to the run's trophies, which are 0 or 1.
-    const second = JSON.parse(probe.state.battles[1]);
-    expect(second.opponent.name).to.equal("Ann");
-    for (let i = 2; i < ROUNDS; i++) expect(JSON.parse(probe.state.battles[i]).opponent.bot, `round ${i + 1} had no recorded team`).to.equal(true);
+    const second = battlesOf(probe.state)[1];
+    expect(second.opponent?.name).to.equal("Ann");
+    for (let i = 2; i < ROUNDS; i++) expect(battlesOf(probe.state)[i].opponent!.bot, `round ${i + 1} had no recorded team`).to.equal(true);
     await until(() => (probe.state.replayId > 0 ? true : undefined), 5000, "the replay id");
     const res = await hub.get(`/api/replays/${probe.state.replayId}`);
     const record = res.body as { mode: string; result: string; seed: number; config: never; seats: string[]; log: { seat: number; move: never; t: number }[] };
@@ -137,11 +137,10 @@ describe("pets arena and 8 seats (real hub)", function () {
       const fights = s.battles.filter((b) => b.round === round);
       expect(fights.map((b) => b.seats)).to.deep.equal(fairRound(s.perm!, round).pairs);
     }
-    await watcher.until(() => watcher.state.battles.filter((b: string) => b !== "").length >= 8 || undefined, 5000, "the spectator's battles");
-    expect(watcher.state.players.length).to.equal(8);
-    expect(watcher.state.battles.filter((b: string) => b !== "").map((b: string) => JSON.parse(b).seats)).to.deep.equal(
-      s.battles.map((b) => b.seats.map((g) => server.seatOrder[g])),
-    );
+    await watcher.until(() => battlesOf(watcher.state).length >= 8 || undefined, 5000, "the spectator's battles");
+    expect(petsViewOf(watcher.state, null)?.seats).to.equal(8);
+    // the view's battles name game seats, as the rules' records do
+    expect(battlesOf(watcher.state).map((b) => b.seats)).to.deep.equal(s.battles.map((b) => b.seats));
     for (const p of players) await p.room.leave(true);
   });
 });
@@ -161,11 +160,11 @@ describe("pets arena on a store that answers later (real hub)", function () {
     const probe = new Probe(room);
     const { seat } = await probe.next("seat", 0);
     const server = petsRoom(hub, room.roomId);
-    await probe.until(() => (probe.state.phase === "playing" && probe.state.stage === "shop") || undefined, 5000, "the first shop");
+    await probe.until(() => (probe.state.phase === "playing" && petsViewOf(probe.state, seat)?.phase === "shop") || undefined, 5000, "the first shop");
     await playOut(room, probe, seat, 3, () => server.session?.state.phase === "finished");
     const s = server.session!.state;
     expect(s.battles).to.have.length(ROUNDS);
-    expect(JSON.parse(probe.state.battles[0]).opponent).to.deep.include({ name: "Ann", round: 1, bot: false });
+    expect(battlesOf(probe.state)[0].opponent).to.deep.include({ name: "Ann", round: 1, bot: false });
     expect(later.asked, "one query a round").to.equal(ROUNDS);
     expect(server.session!.log.filter((m) => (m.move as { type: string }).type === "opponent")).to.have.length(ROUNDS);
     await room.leave(true);

@@ -10,7 +10,7 @@ import { createRng } from "../../common/core/rng.js";
 import { GameSession } from "../../common/core/session.js";
 import { petsDef, type PetsState } from "../../common/pets/index.js";
 import { NO_RATE_LIMITS, Probe, until, useHub } from "../helpers/hub.js";
-import { chooseClientMove, petsRoom } from "../helpers/pets.js";
+import { battlesOf, chooseClientMove, petsRoom, petsViewOf } from "../helpers/pets.js";
 import { testPort } from "../helpers/ports.js";
 
 const PORT = testPort(2703);
@@ -37,7 +37,7 @@ describe("pets room: shop turn timer and arrange deadline", function () {
     await until(() => server.session?.state.phase === "arrange" || undefined, 25_000, "the shop to close");
     const me = server.seatOrder.indexOf(0);
     expect(server.session!.log.some((m) => m.seat === me && m.move.type === "pass"), "the timer passed for the idle seat").to.equal(true);
-    await probe.until(() => probe.state.stage === "arrange" || undefined, 3000, "arrange on the wire");
+    await probe.until(() => petsViewOf(probe.state, 0)?.phase === "arrange" || undefined, 3000, "arrange on the wire");
     const deadline = probe.state.deadline as number;
     expect(deadline - Date.now()).to.be.within(1000, 10_500);
     await until(() => (server.session?.state.battles.length ?? 0) > 0 || undefined, 15_000, "the battle");
@@ -100,14 +100,15 @@ describe("pets room: shop turn timer and arrange deadline", function () {
     const st = server.session!.state;
     expect(st.round).to.equal(2);
     expect(st.battles.filter((b) => b.round === 1), "round 1: four battles for eight seats").to.have.length(4);
-    // The wire's battle list keeps empty slots (""): each battle is one JSON string.
-    const wireRounds = (p: (typeof players)[number]) => Array.from(p.probe.state.battles as string[]).filter((j) => j !== "").map((j) => (JSON.parse(j) as { round: number }).round);
+    // Each battle is one part, joined into the view (common/pets/wire.ts).
+    const wireRounds = (p: (typeof players)[number]) => battlesOf(p.probe.state).map((b) => b.round);
     for (const p of players) {
       await p.probe.until(() => wireRounds(p).length === 4 || undefined, 5000, "the four battles on the wire").catch((e) => {
         throw new Error(`${e.message}: ${JSON.stringify(wireRounds(p))} on the wire`);
       });
       expect(wireRounds(p)).to.deep.equal([1, 1, 1, 1]);
-      expect(p.probe.state.players.length, "eight players on every client").to.equal(8);
+      expect(petsViewOf(p.probe.state, p.seat)?.seats, "eight players on every client").to.equal(8);
+      expect(petsViewOf(p.probe.state, p.seat)?.gold, "eight players' gold on every client").to.have.length(8);
     }
     for (const r of rooms) await r.leave(true);
   });

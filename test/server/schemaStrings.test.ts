@@ -1,9 +1,10 @@
 // Two faults of @colyseus/schema 3.0.76 that broke a player's screen in Auto Pets now and
-// then (test/server/pets.leak.test.ts saw ~1–2.5% of games garbled or desynced), each
-// reproduced on the pets schema through Colyseus' own SchemaSerializer, seats with their
-// views and a spectator decoding every byte they are sent:
+// then (its old socket leak suite saw ~1–2.5% of games garbled or desynced), each reproduced
+// on the pets room's state (the generic view parts, server/rooms/game/ViewRoomState.ts)
+// through Colyseus' own SchemaSerializer, seats with their views and a spectator decoding
+// every byte they are sent:
 // - a string of exactly 255 UTF-8 bytes is encoded with length 0 (colyseus/schema#216):
-//   a battle's JSON of that size garbled the rest of its patch for everyone;
+//   a battle's part of that size garbled the rest of its patch for everyone;
 // - a full state above the 8 KB default buffer reaches a connection with a view cut at
 //   8 KB: a seat reclaimed late in a 4-seat game decoded torn battles.
 // No server, no port: no lock needed.
@@ -13,51 +14,72 @@ import { SchemaSerializer } from "@colyseus/core";
 import { decode, encode, StateView } from "@colyseus/schema";
 import { petsDef } from "../../common/pets/index.js";
 import { encodesLength255, libraryStringWriter } from "../../server/rooms/base/schemaStrings.js";
-import { PetsTable, petsParts, type PetsBattleWire } from "../../server/rooms/pets/index.js";
+import { ViewPart, ViewRoomState } from "../../server/rooms/game/ViewRoomState.js";
+import { petsParts } from "../../server/rooms/pets/index.js";
 import { wireClient, type WiredClient } from "../helpers/schemaWire.js";
 
-/** A 4-seat pets room's schema and serializer, sized as the room sizes them. */
-function petsRoom(): { st: PetsTable; serializer: SchemaSerializer<PetsTable>; clients: WiredClient<PetsTable>[]; join(seat: number | null): WiredClient<PetsTable> } {
+/** A 4-seat pets room's state and serializer, sized as the room sizes them. */
+function petsRoom(): { st: ViewRoomState; serializer: SchemaSerializer<ViewRoomState>; clients: WiredClient<ViewRoomState>[]; join(seat: number | null): WiredClient<ViewRoomState>; put(key: string, json: string): ViewPart } {
   const c = petsDef.configure({ mode: "online", seats: 4 });
   if (!c.ok) throw new Error(c.error.message);
   const st = petsParts.createState(c.value);
   // Colyseus builds the serializer when the room assigns its state, in the same step.
-  const serializer = new SchemaSerializer<PetsTable>();
+  const serializer = new SchemaSerializer<ViewRoomState>();
   serializer.reset(st);
   // The room's patch clock has run before anyone joins: the initial changes are discarded.
   serializer.applyPatches([]);
-  const clients: WiredClient<PetsTable>[] = [];
-  const join = (seat: number | null) => {
-    let view: StateView | undefined;
-    if (seat !== null) {
-      view = new StateView();
-      view.add(st.players[seat].private);
+  const clients: WiredClient<ViewRoomState>[] = [];
+  const views = new Map<WiredClient<ViewRoomState>, number | null>();
+  /** A part for everyone, or (`key#seat`) for that seat's views only. */
+  const put = (key: string, json: string) => {
+    let part = st.parts.get(key);
+    if (!part) {
+      part = new ViewPart();
+      st.parts.set(key, part);
     }
-    const client = wireClient(serializer, () => new PetsTable(), view);
+    part.json = json;
+    const own = /#(\d+)$/.exec(key);
+    for (const [client, seat] of views) if (!own || Number(own[1]) === seat) client.view?.add(part);
+    return part;
+  };
+  const join = (seat: number | null) => {
+    const view = new StateView();
+    st.parts.forEach((part, key) => {
+      const own = /#(\d+)$/.exec(key);
+      if (!own || Number(own[1]) === seat) view.add(part);
+    });
+    const client = wireClient(serializer, () => new ViewRoomState(), view);
     clients.push(client);
+    views.set(client, seat);
     return client;
   };
-  return { st, serializer, clients, join };
+  return { st, serializer, clients, join, put };
 }
 
-/** A battle's wire JSON padded to exactly `bytes` bytes. */
+/** A battle's part padded to exactly `bytes` bytes. */
 function battleOf(round: number, bytes: number): string {
-  const wire = (pad: string): PetsBattleWire => ({ round, seats: [0, 1], ghost: false, lineups: [["ant", pad], ["fish"]], events: [], winner: 0, trophies: 1 });
+  const wire = (pad: string) => [round, [0, 1], false, [["ant", pad], ["fish"]], [], [], 0, 1];
   const bare = JSON.stringify(wire("")).length;
   const json = JSON.stringify(wire("x".repeat(Math.max(0, bytes - bare))));
   expect(json.length).to.equal(bytes);
   return json;
 }
 
-function mismatches(st: PetsTable, clients: readonly WiredClient<PetsTable>[]): string[] {
-  const truth = JSON.stringify({ battles: Array.from(st.battles), round: st.round, stage: st.stage });
+/** What a client decoded that differs from the server's parts it may see. */
+function mismatches(st: ViewRoomState, clients: readonly WiredClient<ViewRoomState>[], seats: readonly (number | null)[]): string[] {
   return clients.flatMap((c, i) => {
-    const seen = JSON.stringify({ battles: Array.from(c.decoded.battles ?? []), round: c.decoded.round, stage: c.decoded.stage });
-    return [...c.problems.map((p) => `client ${i}: ${p.slice(0, 80)}`), ...(seen === truth ? [] : [`client ${i} decoded a different table`])];
+    const truth: Record<string, string> = {};
+    st.parts.forEach((p, k) => {
+      const own = /#(\d+)$/.exec(k);
+      if (!own || Number(own[1]) === seats[i]) truth[k] = p.json;
+    });
+    const seen: Record<string, string> = {};
+    c.decoded.parts?.forEach((p, k) => (seen[k] = p.json));
+    return [...c.problems.map((p) => `client ${i}: ${p.slice(0, 80)}`), ...(JSON.stringify(seen, Object.keys(truth).sort()) === JSON.stringify(truth, Object.keys(truth).sort()) && Object.keys(seen).length === Object.keys(truth).length ? [] : [`client ${i} decoded different parts`])];
   });
 }
 
-describe("schema strings and encode buffers: every client decodes the pets table the server holds", () => {
+describe("schema strings and encode buffers: every client decodes the pets parts the server holds", () => {
   it("schema 3.0.76's own string writer announces a 255-byte string as empty (the fault, shown)", function () {
     if (encodesLength255(libraryStringWriter)) this.skip(); // a schema version with the fix
     const bytes = Buffer.alloc(300);
@@ -79,37 +101,40 @@ describe("schema strings and encode buffers: every client decodes the pets table
     }
   });
 
-  it("a battle of any size from 230 to 280 bytes, written into its slot, reaches every seat and a spectator whole", () => {
+  it("a battle of any size from 230 to 280 bytes, written into its part, reaches every seat and a spectator whole", () => {
     const room = petsRoom();
-    const seats = [0, 1, 2, 3].map((s) => room.join(s));
-    const spectator = room.join(null);
-    let slot = 0;
+    const order = [0, 1, 2, 3, null];
+    order.forEach((s) => room.join(s));
+    room.put("h.5#1", JSON.stringify([-1, "ant"]));
     for (let bytes = 230; bytes <= 280; bytes++) {
-      room.st.battles[slot] = battleOf(1 + (slot % 6), bytes);
-      room.st.round = 1 + (slot % 6);
+      room.put(`b.${bytes - 230}`, battleOf(1 + (bytes % 6), bytes));
+      room.put("round", String(1 + (bytes % 6)));
       room.serializer.applyPatches(room.clients as never);
-      expect(mismatches(room.st, [...seats, spectator]), `a battle of ${bytes} bytes`).to.deep.equal([]);
-      slot = (slot + 1) % room.st.battles.length;
-      if (slot === 0) for (let i = 0; i < room.st.battles.length; i++) room.st.battles[i] = "";
+      expect(mismatches(room.st, room.clients, order), `a battle of ${bytes} bytes`).to.deep.equal([]);
     }
   });
 
   it("a seat reclaimed late in a long game (a full state above 8 KB) gets it whole", () => {
     const room = petsRoom();
+    const order: (number | null)[] = [0, null];
     room.join(0);
     room.join(null);
-    // Twelve battles of 2.5 KB: the largest measured, ~30 KB of state.
-    for (let i = 0; i < room.st.battles.length; i++) {
-      room.st.battles[i] = battleOf(1 + Math.floor(i / 2), 2500);
-      room.st.round = 1 + Math.floor(i / 2);
+    // Twelve battles of 2.5 KB: beyond the largest measured, ~30 KB of state.
+    for (let i = 0; i < 12; i++) {
+      room.put(`b.${i}`, battleOf(1 + Math.floor(i / 2), 2500));
+      room.put("round", String(1 + Math.floor(i / 2)));
+      room.put(`h.${i}#2`, JSON.stringify([i - 1, "ant"]));
       room.serializer.applyPatches(room.clients as never);
     }
-    room.st.stage = "shop";
+    room.put("phase", '"shop"');
     room.serializer.applyPatches(room.clients as never);
     const back = room.join(2);
     const alsoNew = room.join(null);
-    expect(mismatches(room.st, room.clients)).to.deep.equal([]);
-    expect(back.decoded.players[2]?.private, "the reclaimed seat's own private part").to.not.equal(undefined);
-    expect(alsoNew.decoded.battles.length).to.equal(room.st.battles.length);
+    order.push(2, null);
+    expect(mismatches(room.st, room.clients, order)).to.deep.equal([]);
+    expect(back.decoded.parts.get("h.11#2")?.json, "the reclaimed seat's own part").to.equal(JSON.stringify([10, "ant"]));
+    let battles = 0;
+    alsoNew.decoded.parts.forEach((_p, k) => (battles += k.startsWith("b.") ? 1 : 0));
+    expect(battles).to.equal(12);
   });
 });

@@ -2,7 +2,8 @@
 // game that ships its view as parts, random games are played by real colyseus.js clients (a
 // person in every seat and a spectator on each table) and, after every move,
 //  - twins: what each client joins from the parts it decoded equals the rules' `view(seat)`
-//    (the spectator's: `view(null)`) of the server's game;
+//    (the spectator's: `view(null)`) of the server's game, less what its wire says it leaves
+//    out (`carried`: Auto Pets' log);
 //  - no leak: a client's decoded parts hold no other seat's own version (`key#g`), and the
 //    spectator's none at all.
 // WIRE_GAMES sets the games per game kind (default 12).
@@ -13,7 +14,8 @@ import { connect4Def, connect4Wire } from "../../common/connect4/index.js";
 import { heartsDef, heartsWire } from "../../common/hearts/index.js";
 import type { GameDef, TypedMove } from "../../common/core/game.js";
 import { createRng } from "../../common/core/rng.js";
-import { joinState, type ViewWire } from "../../common/core/viewWire.js";
+import { carriedView, joinState, type ViewWire } from "../../common/core/viewWire.js";
+import { petsDef, petsWire } from "../../common/pets/index.js";
 import type { GameRoom } from "../../server/rooms/game/GameRoom.js";
 import { SeatedRoom } from "../../server/rooms/base/SeatedRoom.js";
 import { bootHub, NO_RATE_LIMITS, Probe, seated, until, watcher, type SeatedClient, type TestHub } from "../helpers/hub.js";
@@ -42,6 +44,7 @@ export const WIRE_GAMES: readonly WireGame[] = [
   { name: "connect4", def: connect4Def as AnyDef, wire: connect4Wire as ViewWire<unknown>, options: { mode: "online", timer: 0 }, seats: 2, steps: 300 },
   // Each hand passes (left, right, across, hold in turn) then plays 52 cards: 130 moves see two hands, and a game to 50 often ends in reach.
   { name: "hearts", def: heartsDef as AnyDef, wire: heartsWire as ViewWire<unknown>, options: { mode: "online", timer: 0, target: 50 }, seats: 4, steps: 130, games: Math.max(1, Math.ceil(GAMES / 2)) },
+  { name: "pets", def: petsDef as AnyDef, wire: petsWire as ViewWire<unknown>, options: { mode: "online", seats: 2, timer: 0, arrange: 0, private: true }, seats: 2, steps: 300 },
 ];
 
 /** JSON with keys sorted (a join's fields come in the order its parts arrived). */
@@ -96,7 +99,7 @@ describe("the generic wire: every seat and a spectator join their own view, and 
           const order = server.seatOrder;
           for (const v of viewers) {
             const gs = v.roomSeat === null ? null : order.indexOf(v.roomSeat);
-            const want = game.view(gs);
+            const want = carriedView(g.wire, game.view(gs));
             await until(() => stable(joinState(v.probe.state, g.wire, v.roomSeat)) === stable(want) || undefined, 5000, `${what}: ${v.roomSeat === null ? "the spectator" : `seat ${v.roomSeat}`} joins its view`).catch(() => {
               expect(joinState(v.probe.state, g.wire, v.roomSeat), what).to.deep.equal(want);
             });

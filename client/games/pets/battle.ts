@@ -8,8 +8,7 @@
 // beats are shorter and nothing flies. Pieces: battleModel.ts (beats, lines, words),
 // battleLayout.ts, battleView.ts (stage), battleCard.ts, battleFx.ts (motion), battleTextures.ts.
 import { Ticker } from "pixi.js";
-import type { BattleEvent } from "../../../common/pets/index";
-import type { PetsBattleWire } from "../../../server/rooms/pets/PetsTable";
+import type { BattleEvent, BattleRecord } from "../../../common/pets/index";
 import { opponentLabel } from "../../../common/pets/arena";
 import { h } from "../../ui/dom";
 import type { Ending } from "./battleFx";
@@ -32,8 +31,11 @@ export interface BattleShow {
   against?: string;
 }
 
-/** A battle as the room sends it (JSON in the schema's `battles`): room seats, winner −1 a draw, −2 a ghost. */
-export type BattleWire = PetsBattleWire;
+/** A battle as the player names it: seats as `name` reads them, the winner −1 a draw, −2 a ghost (or an arena opponent). */
+export type BattleWire = Omit<BattleRecord, "winner"> & { winner: number };
+
+/** A rules' battle record (winner null a draw, negative a ghost) as the player takes it. */
+export const battleWire = (b: BattleRecord): BattleWire => ({ ...b, winner: b.winner === null ? -1 : b.winner < 0 ? -2 : b.winner });
 
 /**
  * What the player shows of a battle; `name(seat)` says "You" for `me`; `now` (server ms)

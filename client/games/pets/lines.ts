@@ -2,7 +2,7 @@
 // replay: its words (read out) and its parts (shown, each card with its portrait).
 // Events as the room sends them (`kind`, room seats); the replay maps the rules' events
 // (`type`, game seats) to the same shape.
-import type { PetsEventKinded, PetsEventWire } from "../../../server/rooms/pets/PetsTable";
+import type { PetsEventKinded, PetsEventWire } from "../../../server/rooms/pets/events";
 import type { PetsEvent } from "../../../common/pets/index";
 import { nameOf } from "./cards";
 import { portraitSvg } from "./portraits";

@@ -8,7 +8,7 @@ import { h } from "../../ui/dom";
 import { replayControls } from "../../ui/replayControls";
 import { engineSteps, ReplayEngine, type ReplayRecord } from "../replayEngine";
 import type { PageFrame, PageHandle } from "../../pages/page";
-import { BattlePlayer, battleShow, type BattleShow } from "./battle";
+import { BattlePlayer, battleShow, battleWire, type BattleShow } from "./battle";
 import { cardFace, tooltips } from "./cards";
 import { eventLine, kinded, lineNodes, type EventLine } from "./lines";
 import "./pets.css";
@@ -19,7 +19,7 @@ const SPEEDS = [1, 2, 4] as const;
 
 /** The rules' battle (game seats) as the room would send it, for the shared battle player. */
 function showOf(b: BattleRecord, name: (seat: number) => string, now: number): BattleShow {
-  return battleShow({ ...b, winner: b.winner === null ? -1 : b.winner < 0 ? -2 : b.winner }, name, null, now);
+  return battleShow(battleWire(b), name, null, now);
 }
 
 /** "Ann and Bo" */

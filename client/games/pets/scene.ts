@@ -2,9 +2,11 @@
 // picks, the shop row, the hand (select to sell or trade in) and, in the secret arrange, the
 // deck order (drag to reorder, the food-to-pet preview). DOM around it: the trophy / round
 // HUD, Sell / Trade in / Pass (with its confirmation), Ready to battle, the announcements,
-// the log, the battle player and the end screen. It reads the room state (server/rooms/pets/)
-// and sends the definition's payloads; legality is the server's (errors are announced).
-import { BUY_PRICE, ROUNDS, whyNoBuy, whyNoPass, type PetsPayloads, type ShopFacts } from "../../../common/pets/index";
+// the log, the battle player and the end screen. It reads the game's own view, joined from
+// the wire's parts (client/net/view.ts, common/pets/wire.ts: game seats; the room seat of one
+// is `order[gameSeat]`), calls common/ on it and sends the definition's payloads; legality is
+// the server's (errors are announced). The log is the events this client received.
+import { BUY_PRICE, petsWire, ROUNDS, whyNoBuy, whyNoPass, type PetsPayloads, type PetsView, type ShopFacts } from "../../../common/pets/index";
 import { defaultOrder } from "../../../common/pets/bots/arrange";
 import { announce } from "../../ui/announce";
 import { h } from "../../ui/dom";
@@ -14,20 +16,29 @@ import { keepFocus } from "../focus";
 import { GameShell } from "../shell";
 import type { GameContext, GameHandle } from "../types";
 import { typedSend } from "../../net/send";
-import type { Wire } from "../../net/wire";
-import type { PetsEventWire, PetsTable as PetsSchema } from "../../../server/rooms/pets/PetsTable";
-import { BattlePlayer, battleShow, type BattleShow, type BattleWire } from "./battle";
+import { gameSeatIn, onView, type ViewState } from "../../net/view";
+import type { PetsEventWire } from "../../../server/rooms/pets/events";
+import { BattlePlayer, battleShow, battleWire, type BattleShow } from "./battle";
 import { eventLine, lineNodes, type EventLine } from "./lines";
 import { wastedCount, type OrderCard } from "./order";
 import { PetsTable } from "./table";
 import { COMPACT_SCORES_FROM, scoreChip } from "./scores";
 import "./pets.css";
 
-/** The room state as this client reads it: the server's schema (server/rooms/pets/PetsTable.ts), decoded. */
-type PetsWire = Wire<PetsSchema>;
+/** A game seat's figures as the header and the seat list show them. */
+interface Figures {
+  trophies: number;
+  gold: number;
+  cards: number;
+  pets: number;
+  wins: number;
+  losses: number;
+  passed: boolean;
+  arranged: boolean;
+}
 
-/** A seat's figures as the header and the seat list show them. */
-type Figures = Pick<PetsWire["players"][number], "trophies" | "gold" | "cards" | "pets" | "wins" | "losses">;
+const figuresOf = (v: PetsView): Figures[] =>
+  v.gold.map((gold, g) => ({ trophies: v.trophies[g], gold, cards: v.handCounts[g], pets: v.petCounts[g], wins: v.wins[g], losses: v.losses[g], passed: v.passed[g], arranged: v.arranged[g] }));
 
 /** What the table showed just before a battle arrived: kept on screen until the battle has been shown or skipped. */
 interface Held {
@@ -35,23 +46,32 @@ interface Held {
   figures: Figures[];
 }
 
-function heldOf(s: PetsWire): Held {
-  return {
-    round: s.round,
-    figures: Array.from(s.players).map((p) => ({ trophies: p.trophies, gold: p.gold, cards: p.cards, pets: p.pets, wins: p.wins, losses: p.losses })),
-  };
+/**
+ * What is drawn: the room's state (phase, acting, deadline: the shell's) and the game as shown
+ * (game seats). While a battle plays (`held`): the figures from before it, nobody acting, no
+ * clock, the game not over yet, the stage "battle".
+ */
+interface Shown {
+  s: ViewState;
+  round: number;
+  /** shop | arrange | finished | battle ("" before the first game). */
+  stage: string;
+  /** Game seat shopping (−1 otherwise). */
+  turn: number;
+  figures: Figures[];
 }
 
-/**
- * The state as shown while a battle plays: the figures from before it, nobody acting, no
- * clock, the game not over yet. Everything else (seats, names) is the live state.
- */
-function whileBattle(s: PetsWire, held: Held, showing: number | null): PetsWire {
-  const players = Array.from(s.players).map((p, i) => ({ ...p, ...(held.figures[i] ?? {}) }));
+function liveOf(s: ViewState, v: PetsView | null): Shown {
+  if (!v) return { s, round: 0, stage: "", turn: -1, figures: [] };
+  return { s, round: v.round, stage: v.phase, turn: v.phase === "shop" ? v.turn : -1, figures: figuresOf(v) };
+}
+
+function whileBattle(s: ViewState, held: Held, showing: number | null): Shown {
   // The round is the battle's on screen: a viewer whose battles came faster than they played
   // (bots shop in no time) jumps to the newest, and the header says which one that is.
-  const shown: Partial<PetsWire> = { phase: s.phase === "finished" ? "playing" : s.phase, round: showing ?? held.round, stage: "battle", acting: [], deadline: 0, players, turn: -1 };
-  return new Proxy(s, { get: (t, k) => (k in shown ? shown[k as keyof PetsWire] : (t as never)[k]) });
+  const room: Partial<ViewState> = { phase: s.phase === "finished" ? "playing" : s.phase, acting: [] as unknown as ViewState["acting"], deadline: 0 };
+  const proxied = new Proxy(s, { get: (t, k) => (k in room ? room[k as keyof ViewState] : (t as never)[k]) });
+  return { s: proxied, round: showing ?? held.round, stage: "battle", turn: -1, figures: held.figures };
 }
 
 /** Why the shop's cards cannot be bought now, by the rules' refusal code ("" when they can). */
@@ -81,39 +101,29 @@ function passWords(code: string, message: string): string {
 /** A finger, not a mouse: hints say tap and press-and-hold, never click, hover or keys. */
 const touch = () => typeof matchMedia === "function" && matchMedia("(pointer: coarse)").matches;
 
-const parsed = new Map<string, BattleWire>();
-function battlesOf(s: PetsWire): BattleWire[] {
-  return Array.from(s.battles).filter((json) => json !== "").map((json) => {
-    let b = parsed.get(json);
-    if (!b) {
-      try {
-        b = JSON.parse(json) as BattleWire;
-      } catch {
-        return null; // a garbled patch (see docs/protocol.md): skip it rather than break the table
-      }
-      parsed.set(json, b);
-    }
-    return b;
-  }).filter((b): b is BattleWire => b !== null);
-}
-
 export async function mount(host: HTMLElement, ctx: GameContext): Promise<GameHandle> {
-  let state: PetsWire | null = null;
-  /** The state as drawn (while a battle plays, the figures from before it: whileBattle). */
-  let shown: PetsWire | null = null;
+  let state: ViewState | null = null;
+  let view: PetsView | null = null;
+  /** What is drawn (while a battle plays, the figures from before it: whileBattle). */
+  let shown: Shown | null = null;
   const nameOfSeat = (seat: number) => (seat === shell.me ? "You" : state?.seats[seat]?.name || `Seat ${seat + 1}`);
+  /** Room seat of a game seat (−1: none). */
+  const roomOf = (g: number): number => (state?.order ? (Array.from(state.order)[g] ?? -1) : -1);
+  const gameOf = (seat: number | null): number | null => (state ? gameSeatIn(state, seat) : null);
+  const nameOfGame = (g: number) => nameOfSeat(roomOf(g));
   const shell = new GameShell(ctx, host, {
     // the score chips over the table list every player with trophies and gold: a phone shows them, not the seat strip too
     playersInGame: true,
     seatMark: (seat) => {
-      const p = shown?.players[seat];
+      const g = gameOf(seat);
+      const f = g === null ? undefined : shown?.figures[g];
       // a star, a text glyph every system draws (the score chips draw the trophy itself)
-      return p?.inGame ? `${p.trophies}★` : "";
+      return f ? `${f.trophies}★` : "";
     },
     endTitle: (s, me) => {
-      const w = Array.from((s as PetsWire).winners);
+      const w = (view?.winners ?? []).map(roomOf);
       if (s.mode === "arena") {
-        const t = (s as PetsWire).players[Array.from(s.order)[0] ?? 0]?.trophies ?? 0;
+        const t = view?.trophies[0] ?? 0;
         return `Arena run over: ${t} ${t === 1 ? "trophy" : "trophies"}`;
       }
       if (!w.length) return "Game over";
@@ -174,16 +184,9 @@ export async function mount(host: HTMLElement, ctx: GameContext): Promise<GameHa
   /** Log lines of events during a battle (the next shop's), shown once it has been seen. */
   let heldLines: EventLine[] = [];
 
-  const mine = () => {
-    const me = shell.me;
-    return me === null ? undefined : state?.players[me];
-  };
-  const handCards = (): OrderCard[] => {
-    const p = mine()?.private;
-    if (!p) return [];
-    const keys = Array.from(p.handKeys);
-    return Array.from(p.handIds).map((id, i) => ({ id, key: keys[i] }));
-  };
+  /** This client's game seat (null: watching, or not in this game). */
+  const myGame = () => (view?.viewer ?? null);
+  const handCards = (): OrderCard[] => (view?.hand ?? []).map((c) => ({ id: c.id, key: c.card }));
 
   sellBtn.addEventListener("click", () => {
     if (!selected.size) return ctx.announce("Select the cards to sell first (press them in your hand).");
@@ -201,28 +204,28 @@ export async function mount(host: HTMLElement, ctx: GameContext): Promise<GameHa
   });
   arrangeBtn.addEventListener("click", () => send("arrange", { order: order.map((c) => c.id) }));
   replayBtn.addEventListener("click", () => {
-    if (state) player.play(showsOf(state, state.round));
+    if (view) player.play(showsOf(view, view.round));
   });
 
   /** Every battle of `round` (a player sees the others' too: they are public). */
-  function showsOf(s: PetsWire, round: number): BattleShow[] {
-    const me = shell.me;
-    return battlesOf(s)
+  function showsOf(v: PetsView, round: number): BattleShow[] {
+    return v.battles
       .filter((b) => b.round === round)
-      .map((b) => battleShow(b, nameOfSeat, me, Date.now()))
+      .map((b) => battleShow(battleWire(b), nameOfGame, myGame(), Date.now()))
       // Your own battle first.
       .sort((x, y) => Number(y.names.includes("You")) - Number(x.names.includes("You")));
   }
 
-  function drawHud(s: PetsWire): void {
-    const order = Array.from(s.order);
-    const compact = order.length >= COMPACT_SCORES_FROM;
+  function drawHud(x: Shown): void {
+    const seats = Array.from(x.s.order);
+    const compact = seats.length >= COMPACT_SCORES_FROM;
     hud.replaceChildren(
-      h("span", { class: "pets-round", id: "pets-round" }, s.round ? `Round ${s.round}/${ROUNDS}` : "Auto Pets"),
-      ...order.map((seat) => {
-        const p = s.players[seat];
-        const flag = s.stage === "shop" ? (p.passed ? "passed" : s.turn === seat ? "shopping" : "") : s.stage === "arrange" ? (p.arranged ? "ready" : "arranging") : "";
-        return scoreChip({ seat, name: nameOfSeat(seat), me: seat === shell.me, onTurn: s.turn === seat && s.stage === "shop", trophies: p.trophies, gold: p.gold, cards: p.cards, pets: p.pets, flag }, compact);
+      h("span", { class: "pets-round", id: "pets-round" }, x.round ? `Round ${x.round}/${ROUNDS}` : "Auto Pets"),
+      ...seats.flatMap((seat, g) => {
+        const p = x.figures[g];
+        if (!p) return [];
+        const flag = x.stage === "shop" ? (p.passed ? "passed" : x.turn === g ? "shopping" : "") : x.stage === "arrange" ? (p.arranged ? "ready" : "arranging") : "";
+        return [scoreChip({ seat, name: nameOfSeat(seat), me: seat === shell.me, onTurn: x.turn === g && x.stage === "shop", trophies: p.trophies, gold: p.gold, cards: p.cards, pets: p.pets, flag }, compact)];
       }),
     );
   }
@@ -235,16 +238,18 @@ export async function mount(host: HTMLElement, ctx: GameContext): Promise<GameHa
   function drawNow(): void {
     const live = state;
     if (!live) return;
+    const v = view;
     // New battles: animate them once (not the ones already fought when this client arrived).
     // Until each has been shown or skipped, the table shows what it showed before: trophies,
     // gold and cards, the next shop, whose turn and its cues, the end screen all wait.
-    const fought = battlesOf(live).length;
+    const battles = v?.battles ?? [];
+    const fought = battles.length;
     if (battlesSeen < 0) battlesSeen = fought;
-    else if (fought > battlesSeen) {
-      const rounds = new Set(battlesOf(live).slice(battlesSeen).map((b) => b.round));
+    else if (fought > battlesSeen && v) {
+      const rounds = new Set(battles.slice(battlesSeen).map((b) => b.round));
       battlesSeen = fought;
-      for (const r of rounds) player.play(showsOf(live, r));
-      if (player.playing) held ??= shownBefore ?? heldOf(live);
+      for (const r of rounds) player.play(showsOf(v, r));
+      if (player.playing) held ??= shownBefore ?? { round: v.round, figures: figuresOf(v) };
     }
     if (fought < battlesSeen) battlesSeen = fought; // a new game
     if (held && !player.playing) {
@@ -253,45 +258,49 @@ export async function mount(host: HTMLElement, ctx: GameContext): Promise<GameHa
       heldLines = [];
     }
     holdTurnCues(held !== null);
-    const s = held ? whileBattle(live, held, player.round) : live;
-    shown = s;
-    if (!held) shownBefore = heldOf(live);
+    const x = held ? whileBattle(live, held, player.round) : liveOf(live, v);
+    const s = x.s;
+    shown = x;
+    if (!held && v) shownBefore = { round: v.round, figures: figuresOf(v) };
     shell.update(s);
-    drawHud(s);
+    drawHud(x);
     const me = shell.me;
-    const p = mine();
+    const g = myGame();
+    const p = g === null ? undefined : x.figures[g];
     const playing = s.phase === "playing";
-    const myShopTurn = playing && s.stage === "shop" && s.turn === me && !!p && !p.passed;
-    const pickKeys = p?.private ? Array.from(p.private.picks) : [];
+    const myShopTurn = playing && x.stage === "shop" && g !== null && x.turn === g && !!p && !p.passed;
+    const pickKeys = (v?.picks ?? []).map((c) => c.card);
     const cards = handCards();
+    const hasHand = !!v?.hand;
     for (const id of [...selected]) if (!cards.some((c) => c.id === id)) selected.delete(id);
 
     phaseLine.textContent = !playing
       ? s.phase === "finished" ? "Game over." : "Waiting for the game to start."
       : held
-        ? `Round ${s.round}: the battle! Watch it, or press Skip for ${s.round < ROUNDS ? "the next shop" : "the result"}.`
-      : s.stage === "shop"
-        ? me === null ? `Shop: ${nameOfSeat(s.turn)} to act.` : p?.passed ? "You passed: wait for the shop to close." : myShopTurn ? `Your turn in the shop: ${p!.gold} gold. Buy (${BUY_PRICE} gold), sell, trade in 3 of a suit, or pass.` : `Shop: ${nameOfSeat(s.turn)} is shopping…`
-        : s.stage === "arrange"
+        ? `Round ${x.round}: the battle! Watch it, or press Skip for ${x.round < ROUNDS ? "the next shop" : "the result"}.`
+      : x.stage === "shop"
+        ? me === null ? `Shop: ${nameOfGame(x.turn)} to act.` : p?.passed ? "You passed: wait for the shop to close." : myShopTurn ? `Your turn in the shop: ${p!.gold} gold. Buy (${BUY_PRICE} gold), sell, trade in 3 of a suit, or pass.` : `Shop: ${nameOfGame(x.turn)} is shopping…`
+        : x.stage === "arrange"
           ? me === null ? "Everyone arranges their deck in secret." : p?.arranged ? (s.mode === "arena" ? "Deck locked in: the battle starts." : "Deck locked in: waiting for the others.") : `Arrange your deck in secret: drag cards (top plays first), then press Ready to battle${s.mode === "arena" ? " against a team another player fielded at this round" : ""}.`
           : "";
 
-    const arranging = playing && s.stage === "arrange" && !!p?.private && !held;
+    const arranging = playing && x.stage === "arrange" && hasHand && !!p && !held;
     const free = myShopTurn && !pickKeys.length;
     // Whether a buy is open is the rules' own check (common/pets/shop.ts whyNoBuy); the words are for this screen.
-    const shopOpen = playing && s.stage === "shop";
-    const facts: ShopFacts | null = me === null || !p ? null : { open: shopOpen, seat: me, turn: s.turn, passed: !!p.passed, picking: pickKeys.length > 0, gold: p.gold, pets: p.pets };
+    const shopOpen = playing && x.stage === "shop";
+    const facts: ShopFacts | null = g === null || !p ? null : { open: shopOpen, seat: g, turn: x.turn, passed: p.passed, picking: pickKeys.length > 0, gold: p.gold, pets: p.pets };
     const buyBlock = !facts ? (shopOpen ? "watching" : "wrong-phase") : (whyNoBuy(facts)?.code ?? "");
     // Pass the same way: a pass the rules would refuse (too many pets) is disabled, with the rules' words under it.
     const passBlock = facts ? whyNoPass(facts) : null;
-    const buyWhy = buyWords(buyBlock, nameOfSeat(s.turn));
+    const buyWhy = buyWords(buyBlock, nameOfGame(x.turn));
     const press = touch() ? "tap" : "click";
-    const shopTitle = `Shop · tier ${s.round}, ${s.deckCount} left${buyWhy ? "" : ` · ${press} to buy (${BUY_PRICE} gold)`}`;
+    const deckCount = v ? (v.deckCounts[v.round - 1] ?? 0) : 0;
+    const shopTitle = `Shop · tier ${x.round}, ${deckCount} left${buyWhy ? "" : ` · ${press} to buy (${BUY_PRICE} gold)`}`;
     const handTitle = p ? `Your hand · ${p.cards} card${p.cards === 1 ? "" : "s"}, ${p.pets} pet${p.pets === 1 ? "" : "s"}${free ? ` · ${press} to select` : ""}` : "";
 
     if (arranging) {
       const key = cards.map((c) => c.id).join(",");
-      const submitted = p!.private ? Array.from(p!.private.order) : [];
+      const submitted = v?.order ?? [];
       if (key !== orderFor) {
         orderFor = key;
         order = submitted.length ? submitted.map((id) => cards.find((c) => c.id === id)!).filter(Boolean) : defaultOrder(cards.map((c) => c.key)).map((i) => cards[i]);
@@ -307,10 +316,10 @@ export async function mount(host: HTMLElement, ctx: GameContext): Promise<GameHa
     arrange.hidden = !arranging;
     table.set({
       picks: pickKeys,
-      shop: playing && s.stage === "shop" ? Array.from(s.row).map((k) => k || null) : null,
+      shop: playing && x.stage === "shop" && v ? v.row.map((c) => (c ? c.card : null)) : null,
       shopTitle,
       buyWhy,
-      hand: me !== null && playing && !arranging && !held && p?.private ? cards : null,
+      hand: me !== null && playing && !arranging && !held && hasHand ? cards : null,
       handTitle,
       selected,
       handOk: free,
@@ -346,7 +355,7 @@ export async function mount(host: HTMLElement, ctx: GameContext): Promise<GameHa
     replayBtn.hidden = fought === 0 || player.playing;
     if (!player.playing) player.el.hidden = true;
 
-    ctx.setSubtitle(s.mode === "arena" ? "Arena run · each battle against a team another player really fielded" : s.mode === "solo" ? `Against ${s.order.length - 1} bot${s.order.length > 2 ? "s" : ""}` : s.timer > 0 ? `${s.timer} s per shop turn, ${s.arrangeTimer} s to arrange` : "No timers");
+    ctx.setSubtitle(s.mode === "arena" ? "Arena run · each battle against a team another player really fielded" : s.mode === "solo" ? `Against ${s.order.length - 1} bot${s.order.length > 2 ? "s" : ""}` : s.turnSeconds > 0 ? `${s.turnSeconds} s per shop turn, ${s.togetherSeconds} s to arrange` : "No timers");
   }
 
   function addLine(line: EventLine): void {
@@ -361,28 +370,14 @@ export async function mount(host: HTMLElement, ctx: GameContext): Promise<GameHa
     if (held) heldLines.push(line);
     else addLine(line);
   });
-  // One handler on the current room: a reconnection's new room replaces it, destroy removes it.
-  let unbind = () => {};
-  const offRoom = ctx.session.onRoom((room) => {
+  // A new room (a reconnection's) shows the battles already fought as seen, not again.
+  const offRoom = ctx.session.onRoom(() => {
     battlesSeen = -1;
-    // A Room rebuilt after a reload can arrive before its first full state: draw once the
-    // collections are there.
-    const whole = (s: unknown): s is PetsWire => {
-      const w = s as Partial<PetsWire> | undefined;
-      return !!w && !!w.seats && !!w.acting && !!w.players && !!w.battles && !!w.row && !!w.winners;
-    };
-    unbind();
-    const onChange = (s: unknown) => {
-      if (!whole(s)) return;
-      state = s;
-      draw();
-    };
-    room.onStateChange(onChange);
-    unbind = () => room.onStateChange.remove(onChange);
-    if (whole(room.state)) {
-      state = room.state;
-      draw();
-    }
+  });
+  const unbind = onView(ctx.session, petsWire, () => shell.me, (v, s) => {
+    state = s;
+    view = v;
+    draw();
   });
   // A refusal lands next to what the player touched (client/ui/toast.ts), and is read out there.
   const offError = ctx.session.onMessage<{ code: string; message: string }>("error", (e) => {
@@ -400,23 +395,25 @@ export async function mount(host: HTMLElement, ctx: GameContext): Promise<GameHa
       shell.destroy();
     },
     snapshot: () => {
-      const p = mine();
+      const g = myGame();
+      const v = view;
       return {
         phase: state?.phase ?? "",
-        stage: state?.stage ?? "",
-        round: state?.round ?? 0,
+        stage: v?.phase ?? "",
+        round: v?.round ?? 0,
         gameNo: state?.gameNo ?? 0,
-        turn: state?.turn ?? -1,
+        // room seats, as a player reads the table (the view's are game seats)
+        turn: v && v.phase === "shop" ? roomOf(v.turn) : -1,
         acting: state ? Array.from(state.acting) : [],
         result: state?.result ?? "",
-        winners: state ? Array.from(state.winners) : [],
-        battles: state ? battlesOf(state).length : 0,
+        winners: (v?.winners ?? []).map(roomOf),
+        battles: v?.battles.length ?? 0,
         animating: player.playing,
         /** The battle holds back the figures, the next shop and the turn until it has been shown or skipped. */
         holding: held !== null,
-        gold: p?.gold ?? 0,
-        passed: p?.passed ?? false,
-        arranged: p?.arranged ?? false,
+        gold: g === null || !v ? 0 : v.gold[g],
+        passed: g === null || !v ? false : v.passed[g],
+        arranged: g === null || !v ? false : v.arranged[g],
         hand: handCards().map((c) => c.key),
         order: order.map((c) => c.key),
         // the Pixi table: every card's viewport rectangle (tests tap and drag there), the drop marker mid-drag
@@ -426,8 +423,8 @@ export async function mount(host: HTMLElement, ctx: GameContext): Promise<GameHa
         held: table.held,
         drawn: table.drawn,
         tip: tip.hidden ? "" : tip.textContent,
-        picks: p?.private ? Array.from(p.private.picks) : [],
-        trophies: state ? Array.from(state.order).map((seat) => state!.players[seat].trophies) : [],
+        picks: (v?.picks ?? []).map((c) => c.card),
+        trophies: v ? v.trophies.slice() : [],
         replayId: state?.replayId ?? -1,
       };
     },

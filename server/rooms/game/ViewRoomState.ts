@@ -11,4 +11,7 @@ export class ViewPart extends Schema {
 export class ViewRoomState extends GameRoomState {
   /** The view's parts: `key` for everyone, `key#seat` (game seat) for one seat's own version. */
   @view() @type({ map: ViewPart }) parts = new MapSchema<ViewPart>();
+  /** The room's turn timers as configured (seconds; 0: none), for a scene to say them. */
+  @type("uint16") turnSeconds = 0;
+  @type("uint16") togetherSeconds = 0;
 }

@@ -1,2 +1,2 @@
-export { PetsTable, type PetsBattleWire } from "./PetsTable.js";
 export { petsParts } from "./parts.js";
+export { toWire, type PetsEventKinded, type PetsEventWire } from "./events.js";
