@@ -20,6 +20,7 @@ const FOLDERS = ["test/common", "test/server", "test/e2e", "test/helpers"];
 const COMPUTED: Record<string, { expr: string; ms: number; why: string }[]> = {
   "test/server/spectatorDelay.test.ts": [{ expr: "20_000 + delay * 1000 * SCALE * 4", ms: 44_000, why: "delay ≤ 60, SCALE = 0.1" }],
   "test/server/durable.fault.test.ts": [{ expr: "ROUNDS * 20_000", ms: 300_000, why: "ROUNDS = 15 unless LONG or ROUNDS are set" }],
+  "test/server/chaos.test.ts": [{ expr: "Math.max(...KINDS.map((k) => k.matchMs ?? MATCH_MS)) + 80_000", ms: 230_000, why: "the longest kind's matchMs (Hearts, 150 s) + 80 s unless LONG" }],
 };
 
 function files(dir: string): string[] {
@@ -38,8 +39,8 @@ function literal(expr: string): number | null {
 /** The default run's value of a `.timeout(...)` argument: `LONG ? big : small` counts as `small`. */
 function defaultTimeout(file: string, expr: string): number | null {
   const long = /^\s*(?:process\.env\.)?LONG\s*\?\s*[^:]+:\s*(.+)$/.exec(expr);
-  if (long) return literal(long[1]);
-  return literal(expr) ?? COMPUTED[file]?.find((c) => c.expr === expr.trim())?.ms ?? null;
+  const small = (long ? long[1] : expr).trim();
+  return literal(small) ?? COMPUTED[file]?.find((c) => c.expr === small)?.ms ?? null;
 }
 
 describe("test suites: no hidden waits", () => {
