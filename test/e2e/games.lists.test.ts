@@ -23,7 +23,9 @@ const c4 = async (page: Page) => (await page.evaluate(() => window.__hub.state()
 /** Drops discs for this page's seat whenever it is its turn (`cols` in turn, another when one is full), until `until`. */
 async function playDiscs(page: Page, cols: number[], until: () => Promise<boolean>): Promise<void> {
   let made = 0;
-  for (let i = 0; i < 600 && !(await until()); i++) {
+  // Bounded by time, not by turns of this loop: a loaded machine's bot may take seconds a move.
+  const deadline = Date.now() + 150_000;
+  while (Date.now() < deadline && !(await until())) {
     const s = await c4(page);
     if (s.phase === "playing" && s.seat !== null && s.seat !== undefined && s.acting?.includes(s.seat)) {
       const want = page.locator(`.c4-col[data-col="${cols[made % cols.length]}"][aria-disabled="false"]`);
