@@ -62,7 +62,7 @@ describe("bot pool (worker threads)", function () {
       const both = await Promise.all([1, 2].map((seed) => lazy.think({ game: "connect4", view: view(), seat: 0, level: "easy", seed, budgetMs: 2000 })));
       for (const a of both) expect(a.move).to.have.property("type", "drop");
       expect(lazy.threads, "never more than its size").to.be.at.most(2);
-      await until(() => lazy.threads === 0, 5000);
+      await until(() => lazy.threads === 0, 20_000);
       const again = await lazy.think({ game: "connect4", view: view(), seat: 0, level: "easy", seed: 3, budgetMs: 2000 });
       expect(again.move, "a stopped pool starts again").to.have.property("type", "drop");
     } finally {
