@@ -7,7 +7,7 @@
 //  - The hand by card id: `h.<id>` = `[previous id, key]` (−1 first; a linked list in hand
 //    order), so a bought card is one new part and a sold one a removed part and at most one
 //    relinked neighbour, never a reshuffled list.
-//  - The shop row by slot (`row.<i>` = `[id, key]`).
+//  - The shop row by slot (`r.<i>` = `[id, key]`, or null).
 //  - Battles by index (`b.<i>`, sent once each), packed: fields by position and each event as
 //    `[shape, ...values]`, its shape (`e` and its keys) listed once per battle. Named fields
 //    were over half of a battle's bytes, and battles most of what a game sends.
@@ -29,13 +29,30 @@ function splitHand(hand: CardView[], out: Parts): void {
   }
 }
 
+/**
+ * Cards and shop slots parsed once by their part (key and JSON): a join runs on every patch and
+ * most of its parts did not change. What a join returns is read, never edited, by its callers.
+ */
+const cards = new Map<string, { prev: number; card: CardView }>();
+function handCard(key: string, json: string): { prev: number; card: CardView } {
+  const k = `${key}=${json}`;
+  let c = cards.get(k);
+  if (!c) {
+    const [prev, card] = JSON.parse(json) as [number, string];
+    c = { prev, card: { id: Number(key.slice(HAND.length)), card } };
+    if (cards.size > 4096) cards.clear();
+    cards.set(k, c);
+  }
+  return c;
+}
+
 function joinHand(parts: Parts): CardView[] | null {
   if (parts.hand !== "1") return null;
   const next = new Map<number, CardView>();
   for (const k in parts) {
-    if (!k.startsWith(HAND)) continue;
-    const [prev, card] = JSON.parse(parts[k]) as [number, string];
-    next.set(prev, { id: Number(k.slice(HAND.length)), card });
+    if (k.charCodeAt(0) !== 104 /* h */ || k.charCodeAt(1) !== 46 /* . */) continue;
+    const c = handCard(k, parts[k]);
+    next.set(c.prev, c.card);
   }
   const out: CardView[] = [];
   for (let c = next.get(-1); c; c = next.get(c.id)) out.push(c);
@@ -90,6 +107,18 @@ function unpackBattle(json: string): BattleRecord {
   return b;
 }
 
+const slots = new Map<string, CardView>();
+function slotCard(json: string): CardView {
+  let c = slots.get(json);
+  if (!c) {
+    const [id, card] = JSON.parse(json) as [number, string];
+    c = { id, card };
+    if (slots.size > 4096) slots.clear();
+    slots.set(json, c);
+  }
+  return c;
+}
+
 /** Seats that may act now (common/pets/state.ts toAct), from what the view shows. */
 function toActOf(v: Carried & { waiting: boolean }): number[] {
   if (v.waiting) return [];
@@ -104,8 +133,8 @@ export const petsWire: ViewWire<PetsView> = {
     // An arena round waits for its opponent with nobody to act: the one thing toAct says that the rest does not.
     const waiting = v.phase !== "finished" && toAct.length === 0;
     const out = splitFields({ ...rest, waiting });
-    row.forEach((c, i) => (out[`row.${i}`] = c ? JSON.stringify([c.id, c.card]) : "null"));
-    out["row*"] = String(row.length);
+    // the row's slots as `r.<i>` (not a list joinFields would parse on every join: joinRow)
+    row.forEach((c, i) => (out[`r.${i}`] = c ? JSON.stringify([c.id, c.card]) : "null"));
     battles.forEach((b, i) => (out[`b.${i}`] = packBattle(b)));
     out.order = JSON.stringify(order);
     out.picks = JSON.stringify(picks);
@@ -115,14 +144,16 @@ export const petsWire: ViewWire<PetsView> = {
     return out;
   },
   join(parts, viewer) {
-    const f = joinFields(parts) as unknown as Carried & { waiting: boolean; row: ([number, string] | null)[]; hand: unknown; order: PetsView["order"]; picks: PetsView["picks"] };
-    const { waiting, row, hand: _hand, ...rest } = f;
+    const f = joinFields(parts) as unknown as Carried & { waiting: boolean; hand: unknown; order: PetsView["order"]; picks: PetsView["picks"] };
+    const { waiting, hand: _hand, ...rest } = f;
+    const row: (CardView | null)[] = [];
+    for (let i = 0, r = parts["r.0"]; r !== undefined; r = parts[`r.${++i}`]) row.push(r === "null" ? null : slotCard(r));
     const battles: BattleRecord[] = [];
     for (let i = 0, b = parts["b.0"]; b !== undefined; b = parts[`b.${++i}`]) battles.push(unpackBattle(b));
     const v: PetsView = {
       ...rest,
       viewer: viewer !== null && viewer >= 0 && viewer < f.seats ? viewer : null,
-      row: row.map((c) => (c ? { id: c[0], card: c[1] } : null)),
+      row,
       hand: joinHand(parts),
       battles,
       toAct: toActOf(f),

@@ -18,8 +18,8 @@ import type { ArraySchema } from "@colyseus/schema";
 
 /**
  * Writes `values` into a list inside a `@view()` child: appends as changes, anything else as a
- * rebuild (Cubestacc's hands and legal plays, Auto Pets' hands, picks and orders: its leak test
- * once saw a battle decoded wrong after an in-place edit reached a reclaimed seat).
+ * rebuild (Cubestacc's hands and legal plays; Auto Pets' old schema, now only in bench/wire/: its
+ * leak test once saw a battle decoded wrong after an in-place edit reached a reclaimed seat).
  */
 export function syncList<T>(target: ArraySchema<T>, values: readonly T[]): void {
   const n = target.length;

@@ -3,8 +3,8 @@
 // decoder then reads an empty string and takes the 255 bytes of text for field operations:
 // the rest of that patch is garbled for everyone ("definition mismatch", "utf8Read invalid
 // byte", wrong values), and a client that survives it holds a state the server never had.
-// Any string field can hit it: an Auto Pets battle (a JSON slot, 255 bytes in ~0.15% of
-// battles, so ~1.5% of games), a card-table JSON part, a long name.
+// Any string field can hit it: an Auto Pets battle (a view part, 255 bytes in ~0.15% of
+// battles as first sent, so ~1.5% of games), a card-table JSON part, a long name.
 //
 // The encoder looks primitive writers up on the exported `encode` table at each write, so
 // replacing `encode.string` here fixes every room of this process. Installed once, when the
