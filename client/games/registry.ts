@@ -70,7 +70,7 @@ export const CLIENT_GAMES: readonly ClientGame[] = [
       return (frame, record) => mountTableReplay(frame, record as unknown as Parameters<typeof mountTableReplay>[1]);
     },
   },
-  { id: "hearts", title: title("hearts", "Hearts"), blurb: "Pass three, follow suit, dodge the hearts and the queen of spades: four players or three bots.", scene: () => import("./hearts/scene"), lobby: definitionLobby("hearts"), art: heartsArt, replay: async () => (await import("./hearts/replay")).mountHeartsReplay },
+  { id: "hearts", title: title("hearts", "Hearts"), blurb: "Pass three, follow suit, dodge the hearts and the Q♠: 4 players or bots.", scene: () => import("./hearts/scene"), lobby: definitionLobby("hearts"), art: heartsArt, replay: async () => (await import("./hearts/replay")).mountHeartsReplay },
 ];
 
 export type { ClientGame };

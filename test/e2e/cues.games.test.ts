@@ -1,6 +1,6 @@
 // Browser tests: the "your turn" cues in every game, read from the room's generic `acting`
 // seats (client/ui/cues.ts), not from a field one game happens to have. One seat on turn
-// (Connect Four, Auto Pets' shop): the sound, "● Your turn" in the title and the alert favicon
+// (Connect Four, Auto Pets' shop, a Hearts card): the sound, "● Your turn" in the title and the alert favicon
 // while it is ours, gone on the others' turn. Everyone at once with one seat on turn (the card
 // table's active player, ClientGame.turnSeat): only that seat's page says it. Everyone at once
 // (a Minesweeper race's go): one sound, the title left alone; a solo board gets none.
@@ -53,6 +53,27 @@ describe("e2e: your-turn cues in every game", function () {
     expect(s.cues!.yourTurn).to.equal(true);
     expect(await page.title()).to.match(/^● Your turn — Auto Pets/);
     await screenshot(page, "cues-pets");
+  });
+
+  it("Hearts: the passing is everyone at once (no lasting turn); our first card is our turn, with the title and favicon", async () => {
+    const { page } = await suite.open(DESKTOP);
+    await gamePage(page, "hearts");
+    await page.fill("input[name=name]", "Hal");
+    await page.click("#hearts-solo-btn");
+    // passing: every seat at once, from the deal (a game joined under way: no nudge), the title left alone
+    let s = await until(page, (x) => x.game === "hearts" && x.phase === "playing" && (x as S & { handPhase?: string }).handPhase === "passing" && !!x.acting?.includes(0), "the passing");
+    expect(s.cues!.title).to.not.match(/Your turn/);
+    const hand = (s as S & { cards?: number[] }).cards ?? [];
+    for (const card of hand.slice(0, 3)) {
+      const at = (await page.evaluate((c) => (window.__hub as unknown as { cardCenter(c: number): { x: number; y: number } | null }).cardCenter(c), card))!;
+      await page.mouse.click(at.x, at.y);
+    }
+    await page.click("#hearts-act");
+    // our first card: one seat on turn, the title and favicon say it
+    s = await until(page, (x) => (x as S & { handPhase?: string }).handPhase === "playing" && !!x.acting?.includes(0) && !!x.cues?.yourTurn, "our turn to play a card", 30_000);
+    expect(await page.title()).to.match(/^● Your turn — Hearts/);
+    expect(s.cues!.alertIcon).to.equal(true);
+    await screenshot(page, "cues-hearts");
   });
 
   it("Card table: only the active player's page says 'your turn'; Pass turn hands the cue over", async () => {

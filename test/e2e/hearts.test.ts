@@ -1,12 +1,16 @@
 // Hearts in the browser, from the lobby: the sixth game, added by docs/adding-a-game.md alone,
 // played solo against three bots on a desktop and on a phone-sized touch screen (360 × 740):
 // three cards chosen on the canvas and passed, tricks played by tapping a bright card twice, a
-// refused card shown in the rules' words, and by keyboard (arrows, Enter, P). Screenshots in
+// refused card shown in the rules' words, by keyboard (arrows, Enter, P), and a finished game
+// (played by a colyseus.js client against the bots) on the replay page. Screenshots in
 // test-results/hearts-*.png.
 import { expect } from "chai";
 import type { Page } from "playwright-core";
 import { hub, screenshot, waitHub, type HubSnapshot, useBrowserHub, gamePage, DESKTOP, PHONE } from "../helpers/e2e.js";
-import { LAX_ADDRESS_LIMITS } from "../helpers/hub.js";
+import { Client } from "colyseus.js";
+import { createRng } from "../../common/core/rng.js";
+import { LAX_ADDRESS_LIMITS, seated } from "../helpers/hub.js";
+import { heartsMove } from "../helpers/hearts.js";
 
 type Play = { seat: number; card: number };
 type H = HubSnapshot & {
@@ -21,6 +25,7 @@ type H = HubSnapshot & {
   trick?: Play[];
   tricks?: number;
   passed?: boolean[];
+  counts?: number[];
   scores?: number[];
   hint?: string;
   cursor?: number | null;
@@ -162,5 +167,44 @@ describe("e2e: hearts in Chromium", function () {
     s = await until(page, (x) => (x.cards?.length ?? 99) < before, "played by keyboard");
     const spoken = ((await hub(page)).announced ?? []) as string[];
     expect(spoken.some((t) => /^You played .+, the .+ of .+s\.$/.test(t)), `announced: ${spoken.slice(-4).join(" | ")}`).to.equal(true);
+  });
+
+  it("a spectator sees backs only and the end screen; the finished game on the replay page, re-run to its end", async () => {
+    const sdk = new Client(`ws://127.0.0.1:${suite.port}`);
+    const me = await seated(sdk.create("hearts", { mode: "solo", target: 50, name: "Rex" }));
+    const watcher = (await suite.open(DESKTOP, `#/spectate/${me.room.roomId}`)).page;
+    const watching = await until(watcher, (s) => s.game === "hearts" && s.spectator === true && (s.counts?.length ?? 0) === 4, "the spectator's table");
+    expect(watching.cards, "a spectator holds no hand").to.deep.equal([]);
+    await screenshot(watcher, "hearts-spectator");
+    const rng = createRng(0x4ea7);
+    for (let i = 0; i < 3000 && me.room.state.phase !== "finished"; i++) {
+      const m = heartsMove(me.room.state, me.seat, rng);
+      const before = me.probe.patches;
+      if (m) me.room.send(m.type, m.payload);
+      await me.probe.until(() => me.probe.patches > before || undefined, 5000, "the next patch").catch(() => undefined);
+    }
+    expect(me.room.state.phase, "the solo game to 50 ended").to.equal("finished");
+    await me.probe.until(() => (me.room.state.replayId > 0 ? true : undefined), 10_000, "the saved record");
+    const id = me.room.state.replayId as number;
+    await me.room.leave();
+    await watcher.waitForSelector("#gs-end:not([hidden])");
+    expect(await watcher.textContent("#gs-end")).to.match(/won/).and.match(/Final scores \(lowest wins\): .+\d+ · .+\d+ · .+\d+ · .+\d+\./);
+    await screenshot(watcher, "hearts-spectator-end");
+
+    const { page } = await suite.open(DESKTOP, `#/replay/${id}`);
+    type R = HubSnapshot & { position?: number; total?: number; scores?: number[] };
+    const first = (await waitHub(page, (s) => s.page === "replay" && s.ready === true && (s as R).game === "hearts", "the replay page")) as R;
+    expect(first.total).to.be.greaterThan(100);
+    await page.click("#replay-fwd");
+    await waitHub(page, (s) => (s as R).position === 1, "one move on");
+    await page.evaluate(() => {
+      const scrub = document.getElementById("replay-scrub") as HTMLInputElement;
+      scrub.value = scrub.max;
+      scrub.dispatchEvent(new Event("input", { bubbles: true }));
+    });
+    const end = (await waitHub(page, (s) => (s as R).position === (s as R).total, "the end of the replay")) as R;
+    expect(Math.max(...end.scores!), "someone reached 50").to.be.at.least(50);
+    expect(await page.textContent("#hearts-replay-caption")).to.match(/^Game over: .+ won with \d+ points\.$/);
+    await screenshot(page, "hearts-replay-end");
   });
 });

@@ -41,13 +41,13 @@ describe("e2e: the game-first lobby", function () {
       // what the hub is, every game with its blurb, join by code and live rooms; no game's forms
       expect(await page.textContent("#lobby-pitch")).to.match(/games to play in your browser/);
       const blurbs = await page.$$eval(".game-list .game-tile", (ts) => ts.map((t) => { const b = t.querySelector<HTMLElement>(".game-blurb")!; return { text: b.textContent ?? "", shown: b.getBoundingClientRect().height > 0 }; }));
-      expect(blurbs.length, "a blurb per tile").to.equal(games.length);
+      expect(blurbs.length, "a blurb per game").to.equal(games.length);
       for (const b of blurbs) expect(b.shown && b.text.length > 10, `a blurb shown: ${b.text}`).to.equal(true);
       expect(await page.isVisible("#join-by-code")).to.equal(true);
       expect(await page.isVisible("#rooms-h"), "live rooms").to.equal(true);
       expect(await page.$$eval(".game-page", (ps) => ps.filter((p) => (p as HTMLElement).getBoundingClientRect().height > 0).map((p) => p.id)), "no game's forms in the lobby").to.deep.equal([]);
       if (label === "phone") {
-        // the first screen of a 390×844 phone: the pitch, the five tiles and join by code
+        // the first screen of a 390×844 phone: the pitch, every tile and join by code
         const bottom = await page.evaluate(() => Math.max(...["#lobby-pitch", ".game-list", "#join-code-btn"].map((q) => document.querySelector(q)!.getBoundingClientRect().bottom)));
         expect(bottom, "pitch, tiles and join by code within 844 px").to.be.at.most(844);
         expect(await page.evaluate(() => document.documentElement.scrollHeight), "no longer every game's forms stacked").to.be.below(2000);

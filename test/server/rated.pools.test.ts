@@ -1,5 +1,5 @@
 // Rated quick play for every rated game besides Connect Four (rated.test.ts): two profiles wait
-// in the Cubestacc, Auto Pets and Minesweeper race (Beginner) queues, are paired once the
+// in the Cubestacc, Auto Pets and Minesweeper race (Beginner) queues (four in Hearts'), are paired once the
 // queue's fill wait is over, play their game to its end through real colyseus.js clients, and
 // both read their rating change; the game is in each one's My games as rated, in its pool.
 
@@ -12,6 +12,7 @@ import type { RaceRoom } from "../../server/rooms/minesweeper/index.js";
 import { RatedQueueRoom } from "../../server/ratings/queue.js";
 import { chooseClientMove as cubestaccMove } from "../helpers/cubestacc.js";
 import { chooseClientMove as petsMove } from "../helpers/pets.js";
+import { heartsMove } from "../helpers/hearts.js";
 import { bootHub, Probe, sleep, type TestHub } from "../helpers/hub.js";
 import { testPort } from "../helpers/ports.js";
 
@@ -59,7 +60,7 @@ function safeCells(board: Board): { r: number; c: number }[] {
   return out;
 }
 
-describe("rated quick play: Cubestacc, Auto Pets and the Minesweeper race", function () {
+describe("rated quick play: Cubestacc, Hearts, Auto Pets and the Minesweeper race", function () {
   this.timeout(120_000);
   let hub: TestHub;
   let scale = 1;
@@ -77,11 +78,12 @@ describe("rated quick play: Cubestacc, Auto Pets and the Minesweeper race", func
     await hub?.shutdown();
   });
 
-  /** Pairs two new profiles in `pool`, plays with `move` until the end, checks both ratings moved. */
-  async function ratedGame(pool: string, game: string, move: (p: Seated, rng: ReturnType<typeof createRng>) => Promise<void>): Promise<void> {
-    const [a, b] = [await profile(`A ${game}`), await profile(`B ${game}`)];
-    const players = await Promise.all([ratedMatch(a, pool), ratedMatch(b, pool)]);
-    expect(players[0].room.roomId).to.equal(players[1].room.roomId);
+  /** Pairs `people` new profiles in `pool`, plays with `move` until the end, checks every rating moved. */
+  async function ratedGame(pool: string, game: string, move: (p: Seated, rng: ReturnType<typeof createRng>) => Promise<void>, people = 2): Promise<void> {
+    const profiles: Me[] = [];
+    for (let i = 0; i < people; i++) profiles.push(await profile(`${"ABCD"[i]} ${game}`));
+    const players = await Promise.all(profiles.map((me) => ratedMatch(me, pool)));
+    for (const p of players) expect(p.room.roomId).to.equal(players[0].room.roomId);
     expect(players[0].room.name).to.equal(game);
     for (const p of players) p.room.send("ready", { ready: true });
     const rng = createRng(0x7a7e, pool.length);
@@ -93,9 +95,9 @@ describe("rated quick play: Cubestacc, Auto Pets and the Minesweeper race", func
     expect(over(), `${pool}: the game ends`).to.equal(true);
     const rated = await players[0].probe.next("event", 0, (e) => e.kind === "rated", 15_000);
     expect(rated.pool).to.equal(pool);
-    expect(rated.changes).to.have.length(2);
+    expect(rated.changes).to.have.length(people);
     expect(rated.changes.some((c: any) => c.delta !== 0), "someone's rating moved").to.equal(true);
-    for (const me of [a, b]) {
+    for (const me of profiles) {
       const [g] = (await api("/profile/games", { key: me.key })).body.games;
       expect(g, `${pool} in My games`).to.deep.include({ game, rated: pool });
     }
@@ -110,6 +112,10 @@ describe("rated quick play: Cubestacc, Auto Pets and the Minesweeper race", func
 
   it("Cubestacc: two profiles paired, a game to the end, both rated", async () => {
     await ratedGame("cubestacc", "cubestacc", (p, rng) => send(p, cubestaccMove(p.room.state, p.seat, rng)));
+  });
+
+  it("Hearts: four profiles at one table, a game to the end, all four rated", async () => {
+    await ratedGame("hearts", "hearts", (p, rng) => send(p, heartsMove(p.room.state, p.seat, rng, true)), 4);
   });
 
   it("Auto Pets: two profiles paired, a game to the end, both rated", async () => {

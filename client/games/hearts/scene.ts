@@ -122,7 +122,7 @@ export async function mount(host: HTMLElement, ctx: GameContext): Promise<GameHa
   function hintFor(v: HeartsView): string {
     const me = mine();
     if (refusal) return refusal;
-    if (me === null) return v.phase === "passing" ? "The players are choosing cards to pass." : `${nameOf(v.turn)} to play.`;
+    if (me === null) return v.phase === "over" ? "The game is over." : v.phase === "passing" ? "The players are choosing cards to pass." : `${nameOf(v.turn)} to play.`;
     if (v.phase === "over") return "The game is over.";
     if (v.phase === "passing") {
       if (v.passed[me]) return "Cards put aside: waiting for the others to pass theirs.";

@@ -172,7 +172,7 @@ export class HeartsTable {
   /** The trick being played, or the last one (dimmed) with who took it. */
   private drawTrick(p: HeartsPicture, L: TableLayout): void {
     const v = p.view;
-    const plays = v.trick.length ? v.trick : v.phase === "playing" && v.lastTrick ? v.lastTrick.plays : [];
+    const plays = v.trick.length ? v.trick : v.lastTrick ? v.lastTrick.plays : [];
     const dim = !v.trick.length;
     for (const play of plays) {
       const r = L.trick[sideOf(play.seat, p.bottom)];
@@ -197,7 +197,7 @@ export class HeartsTable {
     const v = p.view;
     const size = Math.max(13, Math.round(L.card.w * 0.2));
     if (v.phase === "passing") {
-      const words = v.pass === "hold" ? "No passing this hand" : `Pass 3 cards\n${v.pass === "across" ? "across" : `to the ${v.pass}`} ${ARROWS[v.pass]}`;
+      const words = v.pass === "hold" ? "No passing this hand" : `${p.hand.length ? "Pass" : "Passing"} 3 cards\n${v.pass === "across" ? "across" : `to the ${v.pass}`} ${ARROWS[v.pass]}`;
       const t = this.text(words, size + 2, GOLD, true);
       t.style.align = "center";
       t.anchor.set(0.5);
