@@ -7,7 +7,11 @@ import type { Application } from "pixi.js";
 // generators are swapped for their eval-free versions (server/http.ts, contentSecurityPolicy).
 import "pixi.js/unsafe-eval";
 
-export async function initStillStage(app: Application, host: HTMLElement, opts: { antialias: boolean }): Promise<void> {
+/**
+ * Starts `app` in `host` with no render loop. With `canvas`, the canvas also gets its class and
+ * its accessible name and goes first in `host` (a scene gone meanwhile removes it by destroying the app).
+ */
+export async function initStillStage(app: Application, host: HTMLElement, opts: { antialias: boolean; canvas?: { className: string; label: string } }): Promise<void> {
   await app.init({
     resizeTo: host,
     autoDensity: true,
@@ -18,6 +22,12 @@ export async function initStillStage(app: Application, host: HTMLElement, opts: 
     autoStart: false,
   });
   app.ticker.stop();
+  if (!opts.canvas) return;
+  const canvas = app.canvas;
+  canvas.classList.add(opts.canvas.className);
+  canvas.setAttribute("role", "img");
+  canvas.setAttribute("aria-label", opts.canvas.label);
+  host.prepend(canvas);
 }
 
 /**

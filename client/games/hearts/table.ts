@@ -46,16 +46,11 @@ export class HeartsTable {
   constructor(private readonly onCard: (card: number) => void = () => {}) {}
 
   async init(host: HTMLElement, label: string): Promise<boolean> {
-    await initStillStage(this.app, host, { antialias: true });
+    await initStillStage(this.app, host, { antialias: true, canvas: { className: "hearts-canvas", label } });
     if (this.destroyed) {
       this.app.destroy(true, { children: true });
       return false;
     }
-    const canvas = this.app.canvas;
-    canvas.classList.add("hearts-canvas");
-    canvas.setAttribute("role", "img");
-    canvas.setAttribute("aria-label", label);
-    host.prepend(canvas);
     this.art = new CardArt(this.app.renderer);
     this.app.stage.addChild(this.layer);
     // Taps are hit-tested on the stage against the drawn boxes: a redraw between a press and its

@@ -99,16 +99,11 @@ export class TableCanvas {
 
   /** Draws the stage into `host`; false when the scene went away meanwhile. */
   async init(host: HTMLElement, label: string): Promise<boolean> {
-    await initStillStage(this.app, host, { antialias: true });
+    await initStillStage(this.app, host, { antialias: true, canvas: { className: "tt-canvas", label } });
     if (this.destroyed) {
       this.app.destroy(true, { children: true });
       return false;
     }
-    const canvas = this.app.canvas;
-    canvas.classList.add("tt-canvas");
-    canvas.setAttribute("role", "img");
-    canvas.setAttribute("aria-label", label);
-    host.prepend(canvas);
     this.art = new CardArt(this.app.renderer, () => this.pictureArrived());
     this.app.stage.addChild(this.under, this.cards, this.over);
     this.over.addChild(this.lit);
