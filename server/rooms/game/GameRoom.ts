@@ -2,15 +2,12 @@
 //
 // It owns, once for every game: options → config (the definition's `configure`), the
 // game's lifecycle (waiting → [countdown →] playing → finished → play again) and the map
-// between room seats and game seats. Beside it, each given a few callbacks: the messages
-// it takes (gameMessages.ts: moves, the owner's bots, `restart`, `cursor`), the path message
-// → parseMove → apply → project → per-viewer events (movePath.ts, with the turn timer from
-// `whoActs`: turnTimer.ts, and the room's own moves: roomMoves.ts), when a game starts
-// (starting.ts), bots (botSeats.ts), records (records.ts) and the room in its log
-// (roomSnapshot.ts: saved before each send, restored, asleep). What stays per game on the
-// server is its schema and how a view is written into it, plus the optional lifecycle
-// extras a game declares (`GameServerParts`, parts.ts; e.g. server/rooms/connect4/, and
-// server/rooms/minesweeper/ for a game that keeps its own phases and events).
+// between room seats and game seats, kept in its `Play` (play.ts), which its helpers read and
+// write directly, asking the room itself through one `RoomHost`: the messages it takes
+// (gameMessages.ts), the move path (movePath.ts, with the turn timer and the room's own
+// moves), when a game starts (starting.ts), bots (botSeats.ts), records (records.ts) and the
+// room in its log (roomSnapshot.ts). What stays per game on the server is its schema and how a
+// view is written into it, plus the named capabilities it uses (`GameServerParts`, parts.ts).
 //
 // Room seats vs game seats: a game is played by the seats taken when it starts, in
 // ascending room-seat order (`order[gameSeat] = roomSeat`); an open game (`starts.open`)
@@ -20,14 +17,14 @@
 import { randomBytes } from "node:crypto";
 import { StateView, type Schema } from "@colyseus/schema";
 import { Protocol, type AuthContext, type Client } from "@colyseus/core";
-import type { Configured, GameDef, TypedMove } from "../../../common/core/game.js";
+import type { GameDef, TypedMove } from "../../../common/core/game.js";
 import type { Rejection } from "../../../common/core/rules.js";
 import { GameSession } from "../../../common/core/session.js";
 import { inProcessThinker, type BotThinker } from "../../bots/thinker.js";
 import { inProcessPreparer, type Preparer } from "../../bots/prepare.js";
 import { refuseOption } from "../base/errors.js";
 import { SeatedRoom, type GameSetup, type JoinRequest, type MoveContext } from "../base/SeatedRoom.js";
-import { refusalOf, startEvent, type GameServerParts, type RefusalReason, type Stage } from "./parts.js";
+import { refusalOf, startEvent, type GameServerParts, type Stage } from "./parts.js";
 import { Play, type RoomHost } from "./play.js";
 import type { GameRoomState } from "./GameRoomState.js";
 import { GameRecords } from "./records.js";
@@ -38,7 +35,7 @@ import { MovePath } from "./movePath.js";
 import { RoomSnapshot } from "./roomSnapshot.js";
 import { replayGame } from "./durable.js";
 import { DelayRecorder, parseSpectatorDelay, type Feed, type FeedCursor, type WatchSetup } from "./spectatorDelay.js";
-import { joiningProfile, ratedTableFor, type RatedTable } from "./ratedRoom.js";
+import { joiningProfile, ratedTableFor } from "./ratedRoom.js";
 import { wantsNewSeat } from "../base/seats.js";
 import type { SenderContext } from "../base/messages.js";
 import { RoomSafety } from "../../safety/roomSafety.js";
@@ -145,9 +142,6 @@ export abstract class GameRoom<S, M extends TypedMove, E, C, V, St extends GameR
   private get parts(): GameServerParts<S, M, E, C, V, St> {
     return this.play.parts;
   }
-  private refusal(reason: RefusalReason): Rejection {
-    return refusalOf(this.parts, reason);
-  }
 
   /**
    * The base checks the options; the address is kept for ranked starts; the profile key (or a
@@ -228,21 +222,12 @@ export abstract class GameRoom<S, M extends TypedMove, E, C, V, St extends GameR
   /** A new game for every seat taken now, in ascending seat order (an open game: every seat). */
   private startGame(ctx: MoveContext | null, restart = false): Rejection | void {
     const order = this.starts.players();
-    if (order.length < this.play.minSeats) return this.refusal("too-few");
+    if (order.length < this.play.minSeats) return refusalOf(this.parts, "too-few");
     const game = new GameSession(this.def, newGameSeed(), this.play.configured.config, order.length);
     this.seatGame(game, order, ctx?.now ?? Date.now());
-    this.play.restarted = restart;
+    this.play.begin(restart);
     this.path.timer.forget();
     this.bots.forget();
-    this.play.gameNo++;
-    this.play.stage = "playing";
-    const st = this.state;
-    st.gameNo = this.play.gameNo;
-    st.result = "";
-    st.replayId = -1;
-    st.order.clear();
-    st.order.push(...order);
-    for (const s of this.state.seats) if (!s.bot) s.ready = false;
     this.path.project(true, null, null);
     const event = startEvent(this.parts, { gameNo: this.play.gameNo, order: order.slice(), restart });
     if (ctx && event) ctx.emit(event);
@@ -251,10 +236,7 @@ export abstract class GameRoom<S, M extends TypedMove, E, C, V, St extends GameR
 
   /** `game` is played by room seats `order` (game seat g in room seat order[g]), from `startedAt`. */
   private seatGame(game: GameSession<S, M, E, C, V>, order: number[], startedAt: number): void {
-    this.play.game = game;
-    this.play.order = order;
-    this.play.gameSeatOf = this.state.seats.map(() => -1);
-    order.forEach((room, g) => (this.play.gameSeatOf[room] = g));
+    this.play.seat(game, order);
     this.records.begin(game, order, startedAt);
   }
 

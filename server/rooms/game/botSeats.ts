@@ -3,10 +3,8 @@
 // the answer is played after the bot's thinking delay only if nothing was committed since.
 // Also the owner's `addBot` and `removeBot` messages (between games only).
 
-import type { Delayed } from "@colyseus/core";
-import type { GameDef, TypedMove } from "../../../common/core/game.js";
+import type { TypedMove } from "../../../common/core/game.js";
 import type { Rejection } from "../../../common/core/rules.js";
-import type { GameSession } from "../../../common/core/session.js";
 import type { BotThinker } from "../../bots/thinker.js";
 import type { MessageSpec, MoveContext } from "../base/messages.js";
 import { emptyPayload } from "../base/validate.js";

@@ -58,6 +58,26 @@ export class Play<S, M extends TypedMove, E, C, V, St extends GameRoomState> {
   roomOf(g: number | null): number {
     return g === null ? -1 : (this.order[g] ?? -1);
   }
+  /** `game` is played by room seats `order` (game seat g in room seat order[g]). */
+  seat(game: GameSession<S, M, E, C, V>, order: number[]): void {
+    this.game = game;
+    this.order = order;
+    this.gameSeatOf = this.st.seats.map(() => -1);
+    order.forEach((room, g) => (this.gameSeatOf[room] = g));
+  }
+  /** The seated game starts now: its number, the stage, and the room's fields for a new game. */
+  begin(restart: boolean): void {
+    this.restarted = restart;
+    this.gameNo++;
+    this.stage = "playing";
+    const st = this.st;
+    st.gameNo = this.gameNo;
+    st.result = "";
+    st.replayId = -1;
+    st.order.clear();
+    st.order.push(...this.order);
+    for (const s of st.seats) if (!s.bot) s.ready = false;
+  }
   setStage(stage: Stage): void {
     this.stage = stage;
     this.showPhase();

@@ -8,11 +8,10 @@
 
 import type { IncomingHttpHeaders } from "node:http";
 import type { Client } from "@colyseus/core";
-import type { Configured, TypedMove } from "../../../common/core/game.js";
-import type { Rejection } from "../../../common/core/rules.js";
+import type { TypedMove } from "../../../common/core/game.js";
 import type { GameSession } from "../../../common/core/session.js";
 import type { FinishedGame, SeatPlayer } from "../../store/GameStore.js";
-import type { HomeStore, RatingChange } from "../../store/HomeStore.js";
+import type { RatingChange } from "../../store/HomeStore.js";
 import { isProvisional } from "../../../common/rated.js";
 import type { GameRoomState } from "./GameRoomState.js";
 import type { HubEvent, MoveContext } from "../base/messages.js";

@@ -2,15 +2,12 @@
 // way after a countdown when the game has one (countdown.ts). Kept apart from GameRoom, which
 // only says how a game starts (`start`): this says when.
 
-import type { Delayed } from "@colyseus/core";
 import type { Rejection } from "../../../common/core/rules.js";
-import type { SeatState } from "../base/HubState.js";
 import type { MoveContext } from "../base/messages.js";
 import { Countdown, type CountdownStarts } from "./countdown.js";
 import { refusalOf } from "./parts.js";
 import type { GameRoomState } from "./GameRoomState.js";
 import type { Play, RoomHost } from "./play.js";
-import type { Stage } from "./parts.js";
 
 /* eslint-disable @typescript-eslint/no-explicit-any -- the starts read no game types */
 export class GameStarts implements CountdownStarts {
