@@ -9,7 +9,16 @@ import { join } from "node:path";
 import { GAMES } from "../../common/games.js";
 
 const ROOT = join(import.meta.dirname, "..", "..");
-const GENERIC = ["server/rooms/game", "server/rooms/base", "client/ui", "client/net", "client/games/shell", "client/games/shell.ts", "client/lobby", "client/pages"];
+const GENERIC = [
+  // the generic room and its base
+  "server/rooms/game", "server/rooms/base",
+  // the rest of the server that serves every game (not server/api, server/store, server/ratings, server/http.ts: they still name games)
+  "server/net", "server/safety", "server/ops", "server/bots", "server/index.ts", "server/settings.ts",
+  // the generic client: its net, screens, lobby, pages (the profile, my games, replays), the shell and the scene helpers
+  "client/ui", "client/net", "client/lobby", "client/pages", "client/pwa", "client/hub.ts", "client/roomView.ts",
+  "client/games/shell", "client/games/shell.ts", "client/games/focus.ts", "client/games/handle.ts", "client/games/keyedLayer.ts",
+  "client/games/replayEngine.ts", "client/games/stage.ts", "client/games/types.ts",
+];
 /** Ids that are also plain words the generic code uses in their own sense (an HTML table, a "table" of figures). */
 const PLAIN_WORDS = new Set(["table"]);
 
@@ -59,7 +68,7 @@ describe("generic folders name no game", () => {
     for (const [game, words] of Object.entries(GAME_WORDS)) expect(words.length, game).to.be.at.least(1);
   });
 
-  it("no game's title, id or mode code in the code of server/rooms/game, server/rooms/base, client/ui, client/net, the shell, client/lobby, client/pages", () => {
+  it("no game's title, id or mode code in the code of the generic folders (GENERIC)", () => {
     const found: string[] = [];
     for (const file of GENERIC.flatMap(files).filter((f) => /\.(ts|css)$/.test(f))) {
       const lines = code(readFileSync(join(ROOT, file), "utf8")).split("\n");

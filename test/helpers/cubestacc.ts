@@ -83,10 +83,10 @@ export function secretCardsFor(table: Table, gameSeat: number | null): Set<numbe
  * as if the deal had come out that way. Reaches into the room's private fields on purpose.
  */
 export function rigTable(room: CubestaccRoom, edit: (table: Table) => void): void {
-  const inner = room as unknown as { game: { state: Table }; path: { project(fresh: boolean): void }; commit(): void };
-  const table = structuredClone(inner.game.state);
+  const inner = room as unknown as { session: { state: Table }; path: { project(fresh: boolean): void }; commit(): void };
+  const table = structuredClone(inner.session.state);
   edit(table);
-  inner.game.state = table;
+  inner.session.state = table;
   inner.path.project(false);
   inner.commit();
 }

@@ -15,7 +15,7 @@ import type { HubEvent } from "../base/messages.js";
 import { SeatState } from "../base/HubState.js";
 import { parseJoinOptions } from "../base/seats.js";
 import type { Viewer } from "./audience.js";
-import { defaultWire, type GameServerParts, type WireInfo } from "./parts.js";
+import { defaultWire, startEvent, type GameServerParts, type WireInfo } from "./parts.js";
 import type { GameRoomState } from "./GameRoomState.js";
 import { DelayRecorder, mirrorIdOf, type Feed, type FeedCursor, type Frame, type GameStart, type LoggedEntry, type WatchSetup } from "./spectatorDelay.js";
 import { cachedPreparation } from "./preparing.js";
@@ -184,7 +184,7 @@ export function watchRoomClass<St extends GameRoomState>(...games: AnyParts[]) {
         this.game = new GameSession(def, item.start.seed, item.start.config, item.start.players);
         this.gameNo = frame.gameNo;
         project(this.game, true, null, null);
-        const start = parts.startEvent ? parts.startEvent({ ...info, restart: item.start.restart === true }) : { kind: "start", gameNo: frame.gameNo, seats: order.slice() };
+        const start = startEvent(parts, { ...info, restart: item.start.restart === true });
         if (start) events.push(start);
       }
       const game = this.gameNo === frame.gameNo ? this.game : null;
@@ -208,7 +208,7 @@ export function watchRoomClass<St extends GameRoomState>(...games: AnyParts[]) {
       st.spectators = this.spectatorCount();
       st.deadline = frame.deadline > 0 ? frame.deadline + this.delayMs : 0;
       // a countdown (the race's) runs out as late as everything else in this view
-      parts.countdown?.(st, frame.countdown > 0 ? frame.countdown + this.delayMs : 0);
+      parts.starts?.countdown?.show(st, frame.countdown > 0 ? frame.countdown + this.delayMs : 0);
       st.serverTime = Date.now();
       if (JSON.stringify(Array.from(st.order)) !== JSON.stringify(order)) {
         st.order.clear();

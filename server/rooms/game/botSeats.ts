@@ -3,40 +3,28 @@
 // the answer is played after the bot's thinking delay only if nothing was committed since.
 // Also the owner's `addBot` and `removeBot` messages (between games only).
 
-import type { Delayed } from "@colyseus/core";
-import type { GameDef, TypedMove } from "../../../common/core/game.js";
+import type { TypedMove } from "../../../common/core/game.js";
 import type { Rejection } from "../../../common/core/rules.js";
-import type { GameSession } from "../../../common/core/session.js";
 import type { BotThinker } from "../../bots/thinker.js";
 import type { MessageSpec, MoveContext } from "../base/messages.js";
 import { emptyPayload } from "../base/validate.js";
 import { seatPayload } from "./parts.js";
-import type { Logger } from "pino";
+import type { GameRoomState } from "./GameRoomState.js";
+import type { Play, RoomHost } from "./play.js";
 
-/** What the bots read of their room. */
-export interface BotTable<S, M extends TypedMove> {
-  def(): GameDef<S, M, unknown, unknown, unknown>;
-  /** The running game (null: none); a decision is played only on the game it was asked for. */
-  game(): GameSession<S, M, unknown, unknown, unknown> | null;
-  playing(): boolean;
-  disposing(): boolean;
-  /** Room seat of each game seat. */
-  order(): readonly number[];
+/** What the bots ask of their room besides the play and the host (play.ts). */
+export interface BotLinks<M> {
+  /** Is this room seat played by a bot now? */
   botPlays(roomSeat: number): boolean;
-  level(): string | undefined;
   thinker(): BotThinker;
   /** Time a bot may think per decision (ms); null: its thinking delay. */
   budgetMs(): number | null;
   delayScale(): number;
-  later(ms: number, fn: () => void): Delayed;
-  serverMove(seat: number, run: (ctx: MoveContext) => Rejection | void | false, what: string): void;
+  /** The move path's `apply` (movePath.ts). */
   apply(ctx: MoveContext, gameSeat: number, move: M): Rejection | void;
-  /** The room's log (room and game on each line). */
-  logger(): Logger;
-  /** The room's bot seed (kept by the room: a restored room keeps its own). */
-  seed(): number;
 }
 
+/* eslint-disable-next-line @typescript-eslint/no-explicit-any -- the bots read no event, config or view types */
 export class BotSeats<S, M extends TypedMove> {
   /** Counts commits: a bot's answer is played only if nothing was committed since it was asked. */
   private revision = 0;
@@ -47,7 +35,11 @@ export class BotSeats<S, M extends TypedMove> {
   /** Per bot-played room seat: cancels its question still waiting for a thread (a newer one replaces it). */
   private waiting = new Map<number, AbortController>();
 
-  constructor(private readonly t: BotTable<S, M>) {}
+  constructor(
+    private readonly play: Play<S, M, any, any, any, GameRoomState>,
+    private readonly host: Pick<RoomHost, "disposing" | "later" | "serverMove" | "logger">,
+    private readonly links: BotLinks<M>,
+  ) {}
 
   /** A new game: nothing asked, nothing due. */
   forget(): void {
@@ -72,44 +64,44 @@ export class BotSeats<S, M extends TypedMove> {
    * is already out), so a bot never plays on a table it did not see.
    */
   replan(): void {
-    const t = this.t;
-    const game = t.game();
-    const bot = t.def().bot;
-    if (!game || !bot || !t.playing() || t.disposing()) return;
-    const who = t.def().whoActs(game.state);
+    const { play, host, links } = this;
+    const game = play.game;
+    const bot = play.def.bot;
+    if (!game || !bot || !play.playing || host.disposing()) return;
+    const who = play.def.whoActs(game.state);
     const version = String(++this.revision);
-    t.order().forEach((room, g) => {
-      if (!t.botPlays(room)) return this.asked.delete(room);
+    play.order.forEach((room, g) => {
+      if (!links.botPlays(room)) return this.asked.delete(room);
       if (!who.seats.includes(g) && !who.anytime?.length) return;
       if (this.asked.get(room) === version) return;
       this.asked.set(room, version);
-      const level = t.level() ?? bot.levels[bot.levels.length - 1];
+      const level = play.configured.botLevel ?? bot.levels[bot.levels.length - 1];
       const [min, max] = bot.delayMs;
-      const seed = t.seed();
+      const seed = play.botSeed;
       const delay = min + ((seed + game.log.length * 7919 + g * 104729) % (max - min + 1));
       const asked = Date.now();
       // the older question of this seat is moot: its answer would be dropped anyway
       this.waiting.get(room)?.abort();
       const cancel = new AbortController();
       this.waiting.set(room, cancel);
-      t.thinker()
-        .think({ game: t.def().id, view: game.view(g), seat: g, level, seed: seed ^ (game.log.length * 2654435761), budgetMs: t.budgetMs() ?? delay, memory: null }, cancel.signal)
+      links.thinker()
+        .think({ game: play.def.id, view: game.view(g), seat: g, level, seed: seed ^ (game.log.length * 2654435761), budgetMs: links.budgetMs() ?? delay, memory: null }, cancel.signal)
         .then((answer) => {
           if (this.waiting.get(room) === cancel) this.waiting.delete(room);
-          if (t.disposing() || t.game() !== game || this.asked.get(room) !== version || answer.move === null) return;
+          if (host.disposing() || play.game !== game || this.asked.get(room) !== version || answer.move === null) return;
           // The same decision as before (say, a Caught while the table plays on) keeps its time:
           // a busy table never starves a bot's out-of-turn call.
           const key = JSON.stringify(answer.move);
           const before = this.due.get(room);
-          const at = before && before.key === key ? before.at : asked + delay * t.delayScale();
+          const at = before && before.key === key ? before.at : asked + delay * links.delayScale();
           this.due.set(room, { key, at });
           const wait = Math.max(0, at - Date.now());
-          t.later(wait, () =>
-            t.serverMove(
+          host.later(wait, () =>
+            host.serverMove(
               room,
               (ctx) =>
-                t.game() === game && String(this.revision) === version && t.botPlays(room) && t.playing()
-                  ? (this.due.delete(room), t.apply(ctx, g, answer.move as M))
+                play.game === game && String(this.revision) === version && links.botPlays(room) && play.playing
+                  ? (this.due.delete(room), links.apply(ctx, g, answer.move as M))
                   : false,
               "bot move",
             ),
@@ -117,7 +109,7 @@ export class BotSeats<S, M extends TypedMove> {
         })
         .catch((e) => {
           // A pool closing with the server drops its pending decisions: nothing to report then.
-          if (!t.disposing() && !/pool closed/.test(String((e as Error)?.message))) t.logger().error({ event: "bot.failed", err: e }, "a bot could not decide");
+          if (!host.disposing() && !/pool closed/.test(String((e as Error)?.message))) host.logger().error({ event: "bot.failed", err: e }, "a bot could not decide");
         });
     });
   }

@@ -6,47 +6,50 @@
 import type { Delayed } from "@colyseus/core";
 import type { Rejection } from "../../../common/core/rules.js";
 import type { MoveContext } from "../base/messages.js";
+import type { GameRoomState } from "./GameRoomState.js";
 import type { Stage } from "./parts.js";
+import type { Play, RoomHost } from "./play.js";
 
-export interface CountdownRoom {
-  stage(): Stage;
-  setStage(stage: Stage): void;
-  /** Writes the end of the countdown in the schema (0: none). */
-  show(endsAt: number): void;
-  /** Occupied room seats, ascending. */
+/** What the countdown asks of the room's starts (starting.ts). */
+export interface CountdownStarts {
+  /** Occupied room seats that would play now, ascending. */
   seated(): number[];
-  minSeats(): number;
   /** Starts the game (the countdown ran out). */
   start(ctx: MoveContext): Rejection | void;
-  later(ms: number, fn: () => void): Delayed;
-  serverMove(seat: number, run: (ctx: MoveContext) => Rejection | void | false, what: string): void;
+  /** Writes the end of the countdown in the schema (0: none). */
+  showCountdown(endsAt: number): void;
 }
 
+/* eslint-disable @typescript-eslint/no-explicit-any -- the countdown reads no game types */
 export class Countdown {
   private running: { timer: Delayed; byOwner: boolean; resume: Stage } | null = null;
 
-  constructor(private readonly room: CountdownRoom) {}
+  constructor(
+    private readonly play: Play<any, any, any, any, any, GameRoomState>,
+    private readonly host: Pick<RoomHost, "later" | "serverMove">,
+    private readonly starts: CountdownStarts,
+  ) {}
 
   get active(): boolean {
     return this.running !== null;
   }
 
   begin(ctx: MoveContext, ms: number, byOwner: boolean): void {
-    const room = this.room;
-    const running = { timer: null as unknown as Delayed, byOwner, resume: room.stage() };
-    running.timer = room.later(ms, () => room.serverMove(room.seated()[0] ?? 0, (go) => this.go(go, running), "go"));
+    const { play, host, starts } = this;
+    const running = { timer: null as unknown as Delayed, byOwner, resume: play.stage };
+    running.timer = host.later(ms, () => host.serverMove(starts.seated()[0] ?? 0, (go) => this.go(go, running), "go"));
     this.running = running;
-    room.setStage("countdown");
+    play.setStage("countdown");
     const endsAt = ctx.now + ms;
-    room.show(endsAt);
-    ctx.emit({ kind: "countdown", endsAt, seats: room.seated() });
+    starts.showCountdown(endsAt);
+    ctx.emit({ kind: "countdown", endsAt, seats: starts.seated() });
   }
 
   /** After a change of seats or readiness (`ready`: the seats still call for a game). False: nothing to do. */
   check(ctx: MoveContext, ready: boolean): void | false {
     const running = this.running;
     if (!running) return false;
-    if (this.room.seated().length >= this.room.minSeats() && (running.byOwner || ready)) return false;
+    if (this.starts.seated().length >= this.play.minSeats && (running.byOwner || ready)) return false;
     running.timer.clear();
     this.end(running.resume);
     ctx.emit({ kind: "countdown-cancelled" });
@@ -58,15 +61,15 @@ export class Countdown {
 
   private end(resume: Stage): void {
     this.running = null;
-    this.room.show(0);
-    this.room.setStage(resume);
+    this.starts.showCountdown(0);
+    this.play.setStage(resume);
   }
 
   /** The countdown ran out: the seats taken now play. */
   private go(ctx: MoveContext, running: NonNullable<Countdown["running"]>): Rejection | void | false {
     if (this.running !== running) return false; // cancelled meanwhile
     this.end(running.resume);
-    if (this.room.seated().length < this.room.minSeats()) return void ctx.emit({ kind: "countdown-cancelled" });
-    return this.room.start(ctx);
+    if (this.starts.seated().length < this.play.minSeats) return void ctx.emit({ kind: "countdown-cancelled" });
+    return this.starts.start(ctx);
   }
 }

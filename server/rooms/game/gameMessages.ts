@@ -3,28 +3,26 @@
 // `addBot` and `removeBot` when the game has bots (botSeats.ts), `restart` when the
 // definition has `whyNoRestart`, and `cursor` when it has `parseCursor`.
 
-import type { Configured, GameDef, Pointer, TypedMove } from "../../../common/core/game.js";
+import type { Pointer, TypedMove } from "../../../common/core/game.js";
 import type { Rejection } from "../../../common/core/rules.js";
 import type { MessageSpec, MoveContext } from "../base/messages.js";
 import { emptyPayload } from "../base/validate.js";
 import { botOwnerMessages } from "./botSeats.js";
+import type { GameRoomState } from "./GameRoomState.js";
+import type { Play } from "./play.js";
 
 /** What the messages have their room do. */
 export interface MessagesRoom<M> {
   playerMove(ctx: MoveContext, move: M): Rejection | void;
   restart(ctx: MoveContext): Rejection | void;
-  /** Shows a seat's pointer (parts.showCursor). */
-  showCursor(seat: number, at: Pointer): void;
   /** For the owner's bot messages (botSeats.ts). */
-  owner(): number;
-  playing(): boolean;
-  rated(): boolean;
   addBot(): number;
   removeBot(seat: number): boolean;
 }
 
 /** Each message type with its spec, in the order the room defines them. */
-export function gameMessages<S, M extends TypedMove, E, C, V>(def: GameDef<S, M, E, C, V>, configured: Configured<C>, room: MessagesRoom<M>): [string, MessageSpec<any>][] {
+export function gameMessages<S, M extends TypedMove, E, C, V, St extends GameRoomState>(play: Play<S, M, E, C, V, St>, room: MessagesRoom<M>): [string, MessageSpec<any>][] {
+  const { def, configured } = play;
   const out: [string, MessageSpec<any>][] = [];
   for (const type of def.moveTypes) {
     const move: MessageSpec<M> = { parse: (payload) => def.parseMove(type, payload, configured.config), run: (ctx, move) => room.playerMove(ctx, move) };
@@ -34,9 +32,9 @@ export function gameMessages<S, M extends TypedMove, E, C, V>(def: GameDef<S, M,
   if (def.bot) {
     const own = botOwnerMessages({
       seats: configured.seats,
-      owner: () => room.owner(),
-      playing: () => room.playing(),
-      rated: () => room.rated(),
+      owner: () => play.st.owner,
+      playing: () => play.playing,
+      rated: () => play.rated !== null,
       add: () => room.addBot(),
       remove: (seat) => room.removeBot(seat),
     });
@@ -50,7 +48,7 @@ export function gameMessages<S, M extends TypedMove, E, C, V>(def: GameDef<S, M,
       bucket: "cursor",
       patchNow: false,
       parse: (payload) => parseCursor(payload, configured.config),
-      run: (ctx, at) => room.showCursor(ctx.seat, at),
+      run: (ctx, at) => play.parts.showCursor?.(play.st, ctx.seat, at),
     };
     out.push(["cursor", cursor]);
   }

@@ -1,7 +1,8 @@
 // What a game gives the generic room (GameRoom.ts): its schema and how a view is written
-// there (GameServerParts), and the optional extras of its lifecycle (PartsExtras): Connect
-// Four needs none of them; Minesweeper (server/rooms/minesweeper/) uses many, to keep its
-// own wire format (its phase words, the race's countdown, records with stats).
+// there (GameServerParts), and optional capabilities any game may use (PartsExtras): how its
+// games start (an open game, a countdown...), what happens to seats at the end, what players
+// are told of a recorded game, the room's words in its own. Connect Four needs none of them;
+// Minesweeper (server/rooms/minesweeper/) uses most, to keep its own wire format.
 
 import type { Seed } from "../../../common/core/rng.js";
 import type { Schema } from "@colyseus/schema";
@@ -92,6 +93,12 @@ export function defaultWire(e: unknown, room: (g: number | null) => number): Hub
 }
 
 
+/** The event a new game starts with: the game's (`starts.event`), else `start {gameNo, seats}`; null: none. */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+export function startEvent(parts: GameServerParts<any, any, any, any, any, any>, info: WireInfo & { restart: boolean }): HubEvent | null {
+  return parts.starts?.event ? parts.starts.event(info) : { kind: "start", gameNo: info.gameNo, seats: info.order.slice() };
+}
+
 /** Where the room is between and in games. */
 export type Stage = "waiting" | "countdown" | "playing" | "finished";
 
@@ -136,30 +143,66 @@ export interface RoomMoveInfo<S> {
   names: readonly string[];
 }
 
-export interface PartsExtras<S, M extends TypedMove, E, C, V, St extends GameRoomState> {
+/**
+ * How games start (starting.ts). Default: a game starts once every seat holds a person (solo:
+ * once its player sits), by the owner's Start, or when every connected person is ready; played
+ * by every seat taken; no countdown; sent with `start {gameNo, seats}`.
+ */
+export interface StartRule<St extends GameRoomState> {
+  /**
+   * An open game: the first starts as the room is created, every seat of the options in it
+   * (seat s plays game seat s; people join and leave it while it runs), and a next one only
+   * through `restart` (the definition's `whyNoRestart`).
+   */
+  open?: boolean;
+  /** When the seats call for a game, by the game's own rule (instead of the default's). */
+  when?(seats: St["seats"]): boolean;
+  /** Only the seats whose players are here when it starts play a new game (an away player could never finish). */
+  presentOnly?: boolean;
+  /** A countdown before each game, with `countdown` / `countdown-cancelled` events: its length (ms; 0: none) and where it shows. */
+  countdown?: { ms(settings: HubSettings): number; show(st: St, endsAt: number): void };
+  /** The event a new game starts with (default `start {gameNo, seats}`); null: none. */
+  event?(info: WireInfo & { restart: boolean }): HubEvent | null;
+}
+
+/** Seats across a game's end (defaults: a dropped player's seat is held while the game runs; `ready` is cleared at the end). */
+export interface SeatRule<S> {
+  /** May a dropped player's seat be held while the game runs (default yes)? */
+  holds?(state: S, gameSeat: number): boolean;
+  /** At the end of a game, held seats are let go (nothing left to protect). */
+  releaseAtEnd?: boolean;
+  /** `ready` survives the end of a game (pressed during one, it counts for the next). */
+  keepsReady?: boolean;
+}
+
+/** What the players are told of a recorded game, beyond the room's `end` event (records.ts). */
+export interface ResultRule<S, M extends TypedMove, C, St extends GameRoomState> {
+  /**
+   * The game ended and was recorded (`replayId`: its id; 0 while the record waits in the
+   * store's queue; −1 when it could not be stored; the room has written it in
+   * GameRoomState.replayId already): the event to send after the move's own (null: none).
+   */
+  ended?(st: St, info: RecordInfo<S, M, C> & { replayId: number }): HubEvent | null;
+  /** A record that waited in the store's queue is written, and its game is still the room's last (`replayId` is updated already). */
+  saved?(st: St, replayId: number): HubEvent | null;
+  /** Does this room's first move of each game take a ranked start from the mover's address (rankedStarts.ts)? */
+  ranked?(configured: Configured<C>): boolean;
+}
+
+/** The room's words in the game's own: `state.phase` and its refusals. */
+export interface RoomWords<S> {
   /** `state.phase` in the game's words (default: the stage). Asked after every change. */
   phase?(stage: Stage, state: S | null): string;
-  /**
-   * The first game starts as the room is created, every seat of the options in it (seat s
-   * plays game seat s; people join and leave a running game), and a next one only through
-   * `restart` (the definition's `whyNoRestart`). Default: a game starts once seats are taken.
-   */
-  startAtOnce?: boolean;
-  /** When the room starts (or counts down to) a game by itself; default: see starting.ts. */
-  wantsStart?(seats: St["seats"]): boolean;
-  /**
-   * A game is played only by the seats whose players are here when it starts (the race: an
-   * away racer could never finish); default: every seat taken.
-   */
-  startsPresentOnly?: boolean;
-  /** A countdown before each game (ms; 0 or absent: none), with `countdown` / `countdown-cancelled` events. */
-  countdownMs?(settings: HubSettings): number;
-  /** Writes the countdown's end into the schema (0: none running). */
-  countdown?(st: St, endsAt: number): void;
-  /** The event a new game starts with (default `start {gameNo, seats}`); null: none. */
-  startEvent?(info: WireInfo & { restart: boolean }): HubEvent | null;
   /** The room's refusals in the game's words. */
   refusals?: Partial<Record<RefusalReason, Rejection>>;
+}
+
+/** The optional capabilities of a game's server parts, each one any game may use (docs/adding-a-game.md). */
+export interface PartsExtras<S, M extends TypedMove, E, C, V, St extends GameRoomState> {
+  starts?: StartRule<St>;
+  seats?: SeatRule<S>;
+  results?: ResultRule<S, M, C, St>;
+  words?: RoomWords<S>;
   /** Fields of the record beyond the room's (times, stats, ranked, a summary...). */
   record?(info: RecordInfo<S, M, C>): Partial<FinishedGame>;
   /**
@@ -169,22 +212,6 @@ export interface PartsExtras<S, M extends TypedMove, E, C, V, St extends GameRoo
    * when it settles, if the game still waits for it. Default: the move as the definition made it.
    */
   roomMove?(made: { seat: number; move: M }, info: RoomMoveInfo<S>): { seat: number; move: M } | Promise<{ seat: number; move: M }>;
-  /**
-   * The game ended and was recorded (`replayId`: its id; 0 while the record waits in the
-   * store's queue; −1 when it could not be stored; the room has written it in
-   * GameRoomState.replayId already): the event to send after the move's own (null: none).
-   */
-  ended?(st: St, info: RecordInfo<S, M, C> & { replayId: number }): HubEvent | null;
-  /** A record that waited in the store's queue is written, and its game is still the room's last (`replayId` is updated already). */
-  saved?(st: St, replayId: number): HubEvent | null;
-  /** Does this room's first move of each game take a ranked start from the mover's address? */
-  ranked?(configured: Configured<C>): boolean;
-  /** May a dropped player's seat be held (while the game runs; default yes)? */
-  holdsSeat?(state: S, gameSeat: number): boolean;
-  /** At the end of a game, held seats are let go (nothing left to protect). */
-  releaseAtEnd?: boolean;
-  /** `ready` survives the end of a game (pressed during one, it counts for the next). */
-  keepsReady?: boolean;
   /** Board cells the room holds, counted against the process budget. */
   cells?(configured: Configured<C>): number;
 }
@@ -208,7 +235,7 @@ export function filterKeysOf(def: GameDef<unknown, TypedMove, unknown, unknown, 
 /** A refusal of the room's, in the game's words if it has them. */
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 export function refusalOf(parts: GameServerParts<any, any, any, any, any, any>, reason: RefusalReason): Rejection {
-  const own = parts.refusals?.[reason];
+  const own = parts.words?.refusals?.[reason];
   if (own) return own;
   if (reason === "too-few") return { code: "too-few-players", message: `A game needs at least ${Math.max(2, parts.def.seats.min)} seats taken (add a bot?).` };
   return REFUSALS[reason];

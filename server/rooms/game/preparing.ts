@@ -17,12 +17,13 @@
 // stored game) rebuilds the same board; `preparedCache` spares a replay in this process
 // making it again.
 
-import type { Logger } from "pino";
 import type { GameDef, Preparation, TypedMove } from "../../../common/core/game.js";
 import type { Prepared, Rejection } from "../../../common/core/rules.js";
 import type { GameSession } from "../../../common/core/session.js";
 import type { PrepareAnswer, Preparer } from "../../bots/prepare.js";
 import type { MoveContext } from "../base/messages.js";
+import type { GameRoomState } from "./GameRoomState.js";
+import type { Play, RoomHost } from "./play.js";
 
 /** Preparations one address may have running at once (over every room of the process). */
 export const PREPARE_PER_ADDRESS = 2;
@@ -33,21 +34,6 @@ export const PREPARE_BUDGET_MS = 30_000;
 
 const running = new Map<string, number>();
 let total = 0;
-
-/** What a room's preparations read of it and have it do. */
-export interface PreparingRoom<S, M extends TypedMove, E, C, V> {
-  def(): GameDef<S, M, E, C, V>;
-  game(): GameSession<S, M, E, C, V> | null;
-  preparer(): Preparer;
-  /** Whose budget a move spends: the sender's address (a room move: the room's own key). */
-  addressOf(ctx: MoveContext): string;
-  /** Shows (or, with "", clears) the words of what is being made. */
-  show(words: string): void;
-  /** Runs `fn` as the room's next exclusive job (after whatever runs now). */
-  enqueue(fn: () => void): void;
-  disposing(): boolean;
-  logger(): Logger;
-}
 
 /** The results of recent preparations (a restore or the spectators' mirror in this process replays them). */
 export const preparedCache = new (class {
@@ -76,7 +62,19 @@ export class Preparations<S, M extends TypedMove, E, C, V> {
   /** The preparation running for this room's game (null: none). */
   private current: { game: GameSession<S, M, E, C, V>; words: string } | null = null;
 
-  constructor(private readonly room: PreparingRoom<S, M, E, C, V>) {}
+  constructor(
+    private readonly play: Play<S, M, E, C, V, GameRoomState>,
+    private readonly host: Pick<RoomHost, "enqueue" | "disposing" | "logger">,
+    /** Where a move's long work is done (a worker thread in production: GameRoom.preparer). */
+    private readonly preparer: () => Preparer,
+    /** Whose preparation budget a move spends: its sender's address, or the room's. */
+    private readonly addressOf: (ctx: MoveContext) => string,
+  ) {}
+
+  /** The words on screen while the work runs ("" when none). */
+  private show(words: string): void {
+    if (this.play.st.preparing !== words) this.play.st.preparing = words;
+  }
 
   /** While the game's work runs nothing else moves it (or starts another game): this refusal, else null. */
   refusal(): Rejection | null {
@@ -96,7 +94,7 @@ export class Preparations<S, M extends TypedMove, E, C, V> {
    * in words, changing nothing, when a bound is reached.
    */
   start(ctx: MoveContext, game: GameSession<S, M, E, C, V>, p: Preparation, apply: (ctx: MoveContext, prepared: Prepared) => Rejection | void): Rejection | void {
-    const address = this.room.addressOf(ctx);
+    const address = this.addressOf(ctx);
     if ((running.get(address) ?? 0) >= PREPARE_PER_ADDRESS) {
       return { code: "busy", message: `You are already waiting for ${PREPARE_PER_ADDRESS} boards to be made: wait for one, then try again.` };
     }
@@ -106,23 +104,23 @@ export class Preparations<S, M extends TypedMove, E, C, V> {
     running.set(address, (running.get(address) ?? 0) + 1);
     total++;
     this.current = { game, words: p.words };
-    this.room.show(p.words);
+    this.show(p.words);
     const index = game.log.length;
-    const def = this.room.def();
+    const def = this.play.def;
     const done = (got: PrepareAnswer, failed: unknown) => {
       const left = (running.get(address) ?? 1) - 1;
       if (left > 0) running.set(address, left);
       else running.delete(address);
       total--;
-      if (this.room.disposing()) return;
-      this.room.enqueue(() => {
+      if (this.host.disposing()) return;
+      this.host.enqueue(() => {
         if (this.current?.game === game) this.current = null;
-        this.room.show("");
-        if (failed !== undefined) this.room.logger().error({ event: "room.error", what: "preparation", err: failed }, "a move's preparation failed");
+        this.show("");
+        if (failed !== undefined) this.host.logger().error({ event: "room.error", what: "preparation", err: failed }, "a move's preparation failed");
         let refusal: Rejection | null = null;
         if (failed !== undefined) refusal = { code: "internal", message: "Something went wrong making that: try again." };
         else if (!got) refusal = { code: "too-slow", message: "That could not be made in time (the server is busy): try again in a moment." };
-        else if (this.room.game() !== game || game.log.length !== index) refusal = { code: "moved-on", message: "The game moved on meanwhile: try again." };
+        else if (this.play.game !== game || game.log.length !== index) refusal = { code: "moved-on", message: "The game moved on meanwhile: try again." };
         if (refusal || !got) return answer?.(refusal);
         preparedCache.set(p.key, got.result);
         let waits = false;
@@ -131,7 +129,7 @@ export class Preparations<S, M extends TypedMove, E, C, V> {
         if (!waits) answer?.(result ?? null);
       });
     };
-    this.room
+    this
       .preparer()
       .prepare({ game: def.id, task: p.task, budgetMs: PREPARE_BUDGET_MS })
       .then(

@@ -8,40 +8,18 @@
 
 import type { IncomingHttpHeaders } from "node:http";
 import type { Client } from "@colyseus/core";
-import type { Configured, TypedMove } from "../../../common/core/game.js";
-import type { Rejection } from "../../../common/core/rules.js";
+import type { TypedMove } from "../../../common/core/game.js";
 import type { GameSession } from "../../../common/core/session.js";
 import type { FinishedGame, SeatPlayer } from "../../store/GameStore.js";
-import type { HomeStore, RatingChange } from "../../store/HomeStore.js";
+import type { RatingChange } from "../../store/HomeStore.js";
 import { isProvisional } from "../../../common/rated.js";
 import type { GameRoomState } from "./GameRoomState.js";
 import type { HubEvent, MoveContext } from "../base/messages.js";
-import type { GameServerParts, RecordInfo } from "./parts.js";
+import type { RecordInfo } from "./parts.js";
+import type { Play, RoomHost } from "./play.js";
 import { playerAddress, takeRankedStart } from "./rankedStarts.js";
 import { log } from "../../ops/log.js";
 
-export interface RecordsRoom<S, M extends TypedMove, E, C, V, St extends GameRoomState> {
-  parts(): GameServerParts<S, M, E, C, V, St>;
-  configured(): Configured<C>;
-  state(): St;
-  settings(): object & { trustProxy?: number };
-  /** SeatedRoom.recordGame: the id, 0 (queued: `onSaved` later) or null. */
-  write(game: Omit<FinishedGame, "game" | "roomId">, onSaved?: (id: number) => void): number | null;
-  disposing(): boolean;
-  serverMove(seat: number, run: (ctx: MoveContext) => Rejection | void | false, what: string): void;
-  /** The profile in a room seat (null: none, a bot). */
-  seatProfile(roomSeat: number): string | null;
-  isBotSeat(roomSeat: number): boolean;
-  /** The rating pool of a rated room ("" otherwise). */
-  ratedPool(): string;
-  home(): HomeStore | undefined;
-  /** The room's current game number (a `rated` event names its game). */
-  gameNo(): number;
-  /** Writes the last game's record id where the end screen reads it (GameRoomState.replayId). */
-  showReplay(id: number): void;
-}
-
-/** The `rated` event: each player's rating before and after a rated game (room seats). */
 export interface RatedEvent {
   kind: "rated";
   gameNo: number;
@@ -68,20 +46,30 @@ export class GameRecords<S, M extends TypedMove, E, C, V, St extends GameRoomSta
   /** Each joined client's address, for ranked starts. */
   private readonly addresses = new WeakMap<Client, string>();
 
-  constructor(private readonly room: RecordsRoom<S, M, E, C, V, St>) {}
+  constructor(
+    private readonly play: Play<S, M, E, C, V, St>,
+    private readonly host: Pick<RoomHost, "settings" | "disposing" | "serverMove" | "seatProfile" | "isBotSeat">,
+    /** The room log's `record` (roomSnapshot.ts): the id, 0 (queued: `onSaved` later) or null. */
+    private readonly write: (game: Omit<FinishedGame, "game" | "roomId">, onSaved?: (id: number) => void) => number | null,
+  ) {}
+
+  /** The record's id on screen (GameRoomState.replayId). */
+  private showReplay(id: number): void {
+    if (this.play.st.replayId !== id) this.play.st.replayId = id;
+  }
 
   /** A joining client's address (as the matchmaker counts it). */
   joined(client: Client, headers: IncomingHttpHeaders | undefined): void {
-    this.addresses.set(client, playerAddress(client, headers, this.room.settings().trustProxy ?? 0));
+    this.addresses.set(client, playerAddress(client, headers, this.host.settings().trustProxy ?? 0));
   }
 
   /** A new game: its seats (room seat per game seat) as they are now. */
   begin(game: GameSession<S, M, E, C, V>, order: readonly number[], now: number): void {
     this.game = game;
     this.order = order;
-    this.names = order.map((room) => this.room.state().seats[room].name);
-    this.profiles = order.map((room) => this.room.seatProfile(room));
-    this.botSeats = order.map((room) => this.room.isBotSeat(room));
+    this.names = order.map((room) => this.play.st.seats[room].name);
+    this.profiles = order.map((room) => this.host.seatProfile(room));
+    this.botSeats = order.map((room) => this.host.isBotSeat(room));
     this.forfeits = [];
     this.startedAt = now;
     this.recorded = false;
@@ -92,8 +80,8 @@ export class GameRecords<S, M extends TypedMove, E, C, V, St extends GameRoomSta
   seatTaken(roomSeat: number): void {
     const g = this.order.indexOf(roomSeat);
     if (g < 0 || !this.game || this.recorded) return;
-    this.profiles[g] ??= this.room.seatProfile(roomSeat);
-    if (!this.names[g] || this.botSeats[g]) this.names[g] = this.room.state().seats[roomSeat].name;
+    this.profiles[g] ??= this.host.seatProfile(roomSeat);
+    if (!this.names[g] || this.botSeats[g]) this.names[g] = this.play.st.seats[roomSeat].name;
   }
 
   /** The player of `roomSeat` left the running game for good (past the reconnection window, or on purpose). */
@@ -119,7 +107,7 @@ export class GameRecords<S, M extends TypedMove, E, C, V, St extends GameRoomSta
    */
   private players(game: GameSession<S, M, E, C, V>, result: string): SeatPlayer[] {
     const n = this.order.length;
-    const def = this.room.parts().def;
+    const def = this.play.parts.def;
     const over = result !== "abandoned" && def.status(game.state) === "finished";
     const ruled = over && def.places ? def.places(game.state) : null;
     const base = ruled ?? new Array<number>(n).fill(this.forfeits.length > 0 ? 1 : 0);
@@ -135,7 +123,7 @@ export class GameRecords<S, M extends TypedMove, E, C, V, St extends GameRoomSta
 
   /** The pool a game counts in: a rated room's, when every seat is a person with a profile. */
   private pool(players: SeatPlayer[]): string {
-    const pool = this.room.ratedPool();
+    const pool = this.play.rated?.pool.id ?? "";
     if (!pool || players.some((p) => !p.profileId || p.place < 1)) return "";
     return pool;
   }
@@ -147,13 +135,13 @@ export class GameRecords<S, M extends TypedMove, E, C, V, St extends GameRoomSta
 
   /** The game's first move was made (by `client`): a game that may be ranked spends a ranked start. */
   firstMove(client: Client | null): void {
-    if (!client || !this.room.parts().ranked?.(this.room.configured())) return;
+    if (!client || !this.play.parts.results?.ranked?.(this.play.configured)) return;
     const address = this.addressOf(client);
-    this.overBudget = !takeRankedStart(this.room.settings(), address);
+    this.overBudget = !takeRankedStart(this.host.settings(), address);
   }
 
   private info(game: GameSession<S, M, E, C, V>, now: number, result: string): RecordInfo<S, M, C> {
-    return { state: game.state, log: game.log, configured: this.room.configured(), order: this.order, names: this.names, people: this.botSeats.map((bot) => !bot), startedAt: this.startedAt, now, result, overBudget: this.overBudget };
+    return { state: game.state, log: game.log, configured: this.play.configured, order: this.order, names: this.names, people: this.botSeats.map((bot) => !bot), startedAt: this.startedAt, now, result, overBudget: this.overBudget };
   }
 
   /** Writes the current game to the store once (if anything was played): its id, 0 (queued) or null. */
@@ -161,24 +149,24 @@ export class GameRecords<S, M extends TypedMove, E, C, V, St extends GameRoomSta
     const game = this.game;
     if (!game || this.recorded || game.log.length === 0) return null;
     this.recorded = true;
-    const room = this.room;
-    const saved = room.parts().saved;
+    const { play, host } = this;
+    const saved = play.parts.results?.saved;
     const players = this.players(game, result);
     const pool = this.pool(players);
     // A record the store could only queue is written later: tell the room then, if this game is still its last.
     const onSaved = (id: number) => {
       if (pool) this.rate(id, pool);
-      if (room.disposing()) return;
+      if (host.disposing()) return;
       const run = (ctx: MoveContext) => {
         if (this.game !== game) return false;
-        room.showReplay(id);
-        const event = saved?.(room.state(), id);
+        this.showReplay(id);
+        const event = saved?.(play.st, id);
         if (event) ctx.emit(event);
       };
-      room.serverMove(Math.max(0, room.state().owner), run, "saved result");
+      host.serverMove(Math.max(0, play.st.owner), run, "saved result");
     };
-    const seats = room.state().seats;
-    const id = room.write(
+    const seats = play.st.seats;
+    const id = this.write(
       {
         seed: game.seed,
         config: game.config,
@@ -187,12 +175,12 @@ export class GameRecords<S, M extends TypedMove, E, C, V, St extends GameRoomSta
         seats: this.order.map((s, g) => (this.botSeats[g] ? "" : this.names[g]) || seats[s].name),
         log: game.log.map((m) => ({ seat: m.seat, move: m.move, t: m.t })),
         result,
-        mode: room.configured().mode,
+        mode: play.configured.mode,
         startedAt: this.startedAt,
         endedAt: now,
         players,
         rated: pool,
-        ...room.parts().record?.(this.info(game, now, result)),
+        ...play.parts.record?.(this.info(game, now, result)),
       },
       onSaved,
     );
@@ -202,18 +190,18 @@ export class GameRecords<S, M extends TypedMove, E, C, V, St extends GameRoomSta
 
   /** Applies a recorded rated game to the ratings (the store does it once), then tells the room. */
   private rate(id: number, pool: string): void {
-    const home = this.room.home();
+    const home = this.host.settings().home;
     if (!home) return;
     const order = this.order.slice();
-    const gameNo = this.room.gameNo();
+    const gameNo = this.play.gameNo;
     home
       .rateGame(id, Date.now())
       .then((changes) => {
-        if (!changes || this.room.disposing()) return;
+        if (!changes || this.host.disposing()) return;
         const event = ratedEvent(gameNo, pool, changes, order);
         this.lastRated = event;
-        this.room.serverMove(
-          Math.max(0, this.room.state().owner),
+        this.host.serverMove(
+          Math.max(0, this.play.st.owner),
           (ctx) => {
             ctx.emit(event as unknown as HubEvent);
           },
@@ -227,8 +215,8 @@ export class GameRecords<S, M extends TypedMove, E, C, V, St extends GameRoomSta
   end(now: number, result: string): HubEvent | null {
     const game = this.game!;
     const replayId = this.record(now, result) ?? -1;
-    this.room.showReplay(replayId);
-    return this.room.parts().ended?.(this.room.state(), { ...this.info(game, now, result), replayId }) ?? null;
+    this.showReplay(replayId);
+    return this.play.parts.results?.ended?.(this.play.st, { ...this.info(game, now, result), replayId }) ?? null;
   }
 }
 

@@ -3,29 +3,12 @@
 // parts (`parts.roomMove`: the arena's team from the store, which may answer later). It is
 // played as a server move, only if the game has not moved on since it was asked.
 
-import type { Logger } from "pino";
-import type { GameDef, TypedMove } from "../../../common/core/game.js";
+import type { TypedMove } from "../../../common/core/game.js";
 import type { Rejection } from "../../../common/core/rules.js";
 import type { GameSession } from "../../../common/core/session.js";
-import type { GameStore } from "../../store/GameStore.js";
 import type { MoveContext } from "../base/messages.js";
 import type { GameRoomState } from "./GameRoomState.js";
-import type { GameServerParts, Stage } from "./parts.js";
-
-/** What the room's own moves read of their room. */
-export interface MovingRoom<S, M extends TypedMove, E, C, V, St extends GameRoomState> {
-  def(): GameDef<S, M, E, C, V>;
-  parts(): GameServerParts<S, M, E, C, V, St>;
-  state(): St;
-  store(): GameStore;
-  game(): GameSession<S, M, E, C, V> | null;
-  stage(): Stage;
-  /** Room seat per game seat. */
-  order(): readonly number[];
-  disposing(): boolean;
-  serverMove(seat: number, run: (ctx: MoveContext) => Rejection | void | false, what: string): void;
-  logger(): Logger;
-}
+import type { Play, RoomHost } from "./play.js";
 
 type Made<M> = { seat: number; move: M };
 
@@ -34,7 +17,8 @@ export class RoomMoves<S, M extends TypedMove, E, C, V, St extends GameRoomState
   private awaited: GameSession<S, M, E, C, V> | null = null;
 
   constructor(
-    private readonly room: MovingRoom<S, M, E, C, V, St>,
+    private readonly play: Play<S, M, E, C, V, St>,
+    private readonly host: Pick<RoomHost, "settings" | "serverMove" | "disposing" | "logger">,
     /** The move path's `apply` (movePath.ts). */
     private readonly apply: (ctx: MoveContext, g: number, move: M) => Rejection | void,
   ) {}
@@ -44,15 +28,15 @@ export class RoomMoves<S, M extends TypedMove, E, C, V, St extends GameRoomState
    * the store must complete first (the arena's team on PostgreSQL) follows when it comes.
    */
   atStart(ctx: MoveContext | null, game: GameSession<S, M, E, C, V>): Rejection | void {
-    const made = ctx && !this.room.def().whoActs(game.state).seats.length ? this.of(game) : null;
+    const made = ctx && !this.play.def.whoActs(game.state).seats.length ? this.of(game) : null;
     if (made instanceof Promise) return this.later(game, made);
     if (ctx && made) return this.apply(ctx, made.seat, made.move);
   }
 
   /** Nobody may act but the game runs: the move the game waits for from the room (a race's go). */
   ifWaiting(game: GameSession<S, M, E, C, V>): void {
-    const def = this.room.def();
-    if (this.room.stage() !== "playing" || !def.roomMove || def.whoActs(game.state).seats.length) return;
+    const def = this.play.def;
+    if (this.play.stage !== "playing" || !def.roomMove || def.whoActs(game.state).seats.length) return;
     if (this.awaited === game) return; // asked already: it comes when the store answers
     const made = this.of(game);
     if (made instanceof Promise) return this.later(game, made);
@@ -62,17 +46,17 @@ export class RoomMoves<S, M extends TypedMove, E, C, V, St extends GameRoomState
 
   /** The definition's room move, completed by the game's server parts (the arena's team from the store). */
   private of(game: GameSession<S, M, E, C, V>): Made<M> | Promise<Made<M>> | null {
-    const made = this.room.def().roomMove?.(game.state) ?? null;
-    const parts = this.room.parts();
+    const made = this.play.def.roomMove?.(game.state) ?? null;
+    const parts = this.play.parts;
     if (!made || !parts.roomMove) return made;
-    const names = this.room.order().map((room) => this.room.state().seats[room]?.name ?? "");
-    return parts.roomMove(made, { state: game.state, store: this.room.store(), seed: game.seed, names });
+    const names = this.play.order.map((room) => this.play.st.seats[room]?.name ?? "");
+    return parts.roomMove(made, { state: game.state, store: this.host.settings().store, seed: game.seed, names });
   }
 
   private now(game: GameSession<S, M, E, C, V>, made: Made<M>, length: number): void {
-    this.room.serverMove(
-      this.room.order()[made.seat] ?? this.room.state().owner,
-      (ctx) => (this.room.game() === game && game.log.length === length ? this.apply(ctx, made.seat, made.move) : false),
+    this.host.serverMove(
+      this.play.order[made.seat] ?? this.play.st.owner,
+      (ctx) => (this.play.game === game && game.log.length === length ? this.apply(ctx, made.seat, made.move) : false),
       "room move",
     );
   }
@@ -85,11 +69,11 @@ export class RoomMoves<S, M extends TypedMove, E, C, V, St extends GameRoomState
       .then(
         (made) => {
           if (this.awaited === game) this.awaited = null;
-          if (!this.room.disposing()) this.now(game, made, length);
+          if (!this.host.disposing()) this.now(game, made, length);
         },
         (e) => {
           if (this.awaited === game) this.awaited = null;
-          this.room.logger().error({ event: "room.error", err: e }, "the room's own move could not be made");
+          this.host.logger().error({ event: "room.error", err: e }, "the room's own move could not be made");
         },
       );
   }

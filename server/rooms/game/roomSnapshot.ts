@@ -4,34 +4,21 @@
 // nobody is connected, the log closed or kept open when the room goes, and a restore's
 // logged room from `restoring` until the room rebuilds from it (GameRoom's `onRestore`).
 
-import { matchMaker, type Delayed } from "@colyseus/core";
-import type { GameDef, TypedMove } from "../../../common/core/game.js";
+import { matchMaker } from "@colyseus/core";
+import type { TypedMove } from "../../../common/core/game.js";
 import type { Rejection } from "../../../common/core/rules.js";
-import type { GameSession } from "../../../common/core/session.js";
-import type { HubSettings } from "../../settings.js";
 import { recordKey, type FinishedGame } from "../../store/GameStore.js";
 import type { LoggedRoom, LoggedSeat } from "../../store/RoomLog.js";
 import { HubRefusal } from "../base/errors.js";
 import { createNotSaved } from "../base/diskReserve.js";
 import { loggableOptions, RoomDurability, takeRestore, watchSleep, type RoomNow } from "./durable.js";
 import type { GameRoomState } from "./GameRoomState.js";
-import type { Stage } from "./parts.js";
+import type { Play, RoomHost } from "./play.js";
 import { RATED_OPTION, RATED_POOL_OPTION } from "./ratedRoom.js";
 import type { TurnTimer } from "./turnTimer.js";
 
-/** What the room log reads of its room. */
-export interface LoggingRoom<S, M extends TypedMove, E, C, V> {
-  settings(): HubSettings;
-  roomId(): string;
-  roomName(): string;
-  state(): GameRoomState;
-  def(): GameDef<S, M, E, C, V>;
-  game(): GameSession<S, M, E, C, V> | null;
-  stage(): Stage;
-  gameNo(): number;
-  /** Room seat per game seat. */
-  order(): number[];
-  botSeed(): number;
+/** What the room log asks of its room besides the play and the host (play.ts). */
+export interface LogLinks<S, M extends TypedMove, E, C, V> {
   /** SeatedRoom.seatSnapshot: the seats as the log keeps them. */
   seats(): LoggedSeat[];
   /** Game seats that left the current game for good (records.ts). */
@@ -39,9 +26,7 @@ export interface LoggingRoom<S, M extends TypedMove, E, C, V> {
   timer(): TurnTimer<S, M, E, C, V>;
   /** SeatedRoom.recordGame: the id, 0 (queued: `onSaved` later) or null. */
   recordGame(game: Omit<FinishedGame, "game" | "roomId">, onSaved: (id: number) => void, waiting: (record: FinishedGame) => void): number | null;
-  disposing(): boolean;
   nobodyHere(): boolean;
-  later(ms: number, fn: () => void): Delayed;
   /** SeatedRoom.disposeReason: "sleeping" while the room goes to sleep. */
   disposeReason(reason: "sleeping" | null): void;
   /** Closes every connection, which disposes the room. */
@@ -55,7 +40,11 @@ export class RoomSnapshot<S, M extends TypedMove, E, C, V> {
   /** A restore's logged room, from `restoring` until `onRestore` rebuilds from it. */
   private logged: LoggedRoom | null = null;
 
-  constructor(private readonly room: LoggingRoom<S, M, E, C, V>) {}
+  constructor(
+    private readonly play: Play<S, M, E, C, V, GameRoomState>,
+    private readonly host: Pick<RoomHost, "settings" | "roomId" | "roomName" | "disposing" | "later">,
+    private readonly room: LogLinks<S, M, E, C, V>,
+  ) {}
 
   /** The create options as the log keeps them (without a match's one-time nonce). */
   keepOptions(options: Record<string, unknown>): void {
@@ -67,7 +56,7 @@ export class RoomSnapshot<S, M extends TypedMove, E, C, V> {
   open(rated: boolean): void {
     // Only a rated room's log may say it is rated (a restore trusts its log).
     if (!rated) delete this.createOptions[RATED_POOL_OPTION];
-    const settings = this.room.settings();
+    const settings = this.host.settings();
     this.durable = new RoomDurability(settings.roomLog, () => matchMaker.processId, settings.gameLogMaxKb * 1024, settings.groupCommit, () => this.now());
   }
 
@@ -96,8 +85,8 @@ export class RoomSnapshot<S, M extends TypedMove, E, C, V> {
    * its moves may leave the room log (durable.ts).
    */
   record(game: Omit<FinishedGame, "game" | "roomId">, onSaved?: (id: number) => void): number | null {
-    const gameNo = this.room.gameNo();
-    const keyed = { ...game, key: recordKey(this.room.roomId(), gameNo, game.seed) };
+    const gameNo = this.play.gameNo;
+    const keyed = { ...game, key: recordKey(this.host.roomId(), gameNo, game.seed) };
     const id = this.room.recordGame(
       keyed,
       (saved) => {
@@ -116,27 +105,27 @@ export class RoomSnapshot<S, M extends TypedMove, E, C, V> {
    */
   after(next: S, now: number): RoomNow {
     const r = this.now();
-    r.deadlines = this.room.timer().preview(next, this.room.def().status(next) === "finished" ? "finished" : this.room.stage(), now, r.deadlines);
+    r.deadlines = this.room.timer().preview(next, this.play.def.status(next) === "finished" ? "finished" : this.play.stage, now, r.deadlines);
     return r;
   }
 
   now(): RoomNow {
-    const g = this.room.game();
-    const st = this.room.state();
+    const g = this.play.game;
+    const st = this.play.st;
     return {
       header: {
-        roomId: this.room.roomId(),
-        roomName: this.room.roomName(),
+        roomId: this.host.roomId(),
+        roomName: this.host.roomName(),
         private: st.private,
         options: this.createOptions,
         owner: st.owner,
-        gameNo: this.room.gameNo(),
-        phase: this.room.stage(),
+        gameNo: this.play.gameNo,
+        phase: this.play.stage,
         result: st.result,
         seed: g?.seed ?? 0,
-        order: this.room.order(),
+        order: this.play.order,
         startedAt: g?.log[0]?.t ?? 0,
-        botSeed: this.room.botSeed(),
+        botSeed: this.play.botSeed,
         seats: this.room.seats(),
         forfeits: this.room.forfeits(),
       },
@@ -149,14 +138,14 @@ export class RoomSnapshot<S, M extends TypedMove, E, C, V> {
   watchSleep(): void {
     if (!this.durable.enabled) return;
     watchSleep({
-      seconds: this.room.settings().roomSleepSeconds,
-      disposing: () => this.room.disposing(),
+      seconds: this.host.settings().roomSleepSeconds,
+      disposing: () => this.host.disposing(),
       nobodyHere: () => this.room.nobodyHere(),
-      later: (ms, fn) => this.room.later(ms, fn),
+      later: (ms, fn) => this.host.later(ms, fn),
       sleep: () => {
         this.room.disposeReason("sleeping");
         // A log that cannot take it (disk full) keeps the room awake: it tries again later.
-        if (!this.saved() || !this.durable.sleep(this.room.roomId())) {
+        if (!this.saved() || !this.durable.sleep(this.host.roomId())) {
           this.room.disposeReason(null);
           return false;
         }
@@ -174,7 +163,7 @@ export class RoomSnapshot<S, M extends TypedMove, E, C, V> {
 
   /** The room is gone for good: its log is closed. */
   disposed(): void {
-    this.durable?.disposed(this.room.roomId());
+    this.durable?.disposed(this.host.roomId());
   }
 
   /** The base's `restoring`: the logged room this create rebuilds, if it is a restore. */

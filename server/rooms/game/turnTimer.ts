@@ -4,27 +4,14 @@
 // is played for the seat. The deadline shows in the schema (`deadline`); after a restore the
 // first timers run to the logged deadlines instead of starting afresh.
 
-import type { Configured, GameDef, TypedMove } from "../../../common/core/game.js";
+import type { TypedMove } from "../../../common/core/game.js";
 import type { Rejection } from "../../../common/core/rules.js";
 import type { GameSession } from "../../../common/core/session.js";
 import type { Deadlines } from "../../store/RoomLog.js";
 import type { MoveContext } from "../base/messages.js";
 import type { GameRoomState } from "./GameRoomState.js";
 import type { Stage } from "./parts.js";
-
-export interface TimedRoom<S, M extends TypedMove, E, C, V> {
-  def(): GameDef<S, M, E, C, V>;
-  configured(): Configured<C>;
-  game(): GameSession<S, M, E, C, V> | null;
-  stage(): Stage;
-  gameNo(): number;
-  /** Room seat per game seat. */
-  order(): readonly number[];
-  /** HubRoom's timer: runs `run` as a move of `seat` after `ms`. */
-  arm(ms: number, seat: number, run: (ctx: MoveContext) => Rejection | void | false): number;
-  disarm(): void;
-  apply(ctx: MoveContext, g: number, move: M): Rejection | void;
-}
+import type { Play, RoomHost } from "./play.js";
 
 export class TurnTimer<S, M extends TypedMove, E, C, V> {
   /** Which turn (or together phase and its seats) the armed timer is for: re-arming the same is a no-op. */
@@ -34,7 +21,12 @@ export class TurnTimer<S, M extends TypedMove, E, C, V> {
   /** After a restore: the logged deadlines the first timers run to (then null). */
   private resume: Deadlines | null = null;
 
-  constructor(private readonly room: TimedRoom<S, M, E, C, V>) {}
+  constructor(
+    private readonly play: Play<S, M, E, C, V, GameRoomState>,
+    private readonly host: Pick<RoomHost, "armTurnTimer" | "disarmTurnTimer">,
+    /** The move path's `apply` (movePath.ts). */
+    private readonly apply: (ctx: MoveContext, g: number, move: M) => Rejection | void,
+  ) {}
 
   /** The together deadline, for the room log. */
   get together(): number {
@@ -53,18 +45,18 @@ export class TurnTimer<S, M extends TypedMove, E, C, V> {
 
   /** After each projection: armed once per turn (`since` tells turns apart), or disarmed; `now`: the move's server time. */
   arm(game: GameSession<S, M, E, C, V>, st: GameRoomState, now = Date.now()): void {
-    const plan = this.plan(game.state, this.room.stage(), now);
+    const plan = this.plan(game.state, this.play.stage, now);
     this.resume = null;
     if (plan.kind === "keep") return;
     if (plan.kind === "off") {
       this.key = "";
-      this.room.disarm();
+      this.host.disarmTurnTimer();
       if (st.deadline !== 0) st.deadline = 0;
       return;
     }
     this.key = plan.key;
     this.togetherAt = plan.together;
-    this.room.arm(Math.max(0, plan.fireAt - Date.now()), this.room.order()[plan.seat], this.timeout(game, plan.seat, plan.key));
+    this.host.armTurnTimer(Math.max(0, plan.fireAt - Date.now()), this.play.order[plan.seat], this.timeout(game, plan.seat, plan.key));
     st.deadline = plan.deadline;
   }
 
@@ -86,12 +78,12 @@ export class TurnTimer<S, M extends TypedMove, E, C, V> {
    * re-armed timer (same deadline, already passed) does the next, until nobody is left.
    */
   private plan(state: S, stage: Stage, now: number): { kind: "keep" } | { kind: "off" } | { kind: "arm"; key: string; seat: number; fireAt: number; deadline: number; together: number } {
-    const def = this.room.def();
-    const configured = this.room.configured();
+    const def = this.play.def;
+    const configured = this.play.configured;
     const playing = stage === "playing";
     const who = def.whoActs(state);
     if (who.together && playing && (configured.togetherSeconds ?? 0) > 0 && def.timeoutMove && who.seats.length > 0) {
-      const phaseKey = `${this.room.gameNo()}:together:${who.turn ?? "start"}`;
+      const phaseKey = `${this.play.gameNo}:together:${who.turn ?? "start"}`;
       const key = `${phaseKey}:${who.seats.join(",")}`;
       if (key === this.key) return { kind: "keep" };
       const together = this.key.startsWith(`${phaseKey}:`) ? this.togetherAt : this.resume?.together || now + (configured.togetherSeconds ?? 0) * 1000;
@@ -100,7 +92,7 @@ export class TurnTimer<S, M extends TypedMove, E, C, V> {
     const seconds = configured.turnSeconds;
     if (!playing || seconds <= 0 || !def.timeoutMove || who.together || who.seats.length !== 1) return { kind: "off" };
     const g = who.seats[0];
-    const key = `${this.room.gameNo()}:${g}:${who.turn ?? who.since ?? "start"}`;
+    const key = `${this.play.gameNo}:${g}:${who.turn ?? who.since ?? "start"}`;
     if (key === this.key) return { kind: "keep" };
     const resumeAt = this.resume?.deadline ?? 0;
     const deadline = resumeAt > 0 ? Math.max(now, resumeAt) : now + seconds * 1000;
@@ -110,9 +102,9 @@ export class TurnTimer<S, M extends TypedMove, E, C, V> {
   /** The timeout move of game seat `g`, unless the game moved on since the timer was armed. */
   private timeout(game: GameSession<S, M, E, C, V>, g: number, key: string): (ctx: MoveContext) => Rejection | void | false {
     return (ctx) => {
-      if (this.room.game() !== game || this.key !== key || this.room.stage() !== "playing") return false;
-      const move = this.room.def().timeoutMove!(game.state, g);
-      return move ? this.room.apply(ctx, g, move) : false;
+      if (this.play.game !== game || this.key !== key || this.play.stage !== "playing") return false;
+      const move = this.play.def.timeoutMove!(game.state, g);
+      return move ? this.apply(ctx, g, move) : false;
     };
   }
 }

@@ -89,13 +89,17 @@ function projectCounters(st: MinesweeperState, board: Board): void {
 
 export const boardParts: GameServerParts<Board, MinesweeperMove, MinesweeperEvent, MinesweeperConfig, MinesweeperView, MinesweeperState> = {
   def: minesweeperDef,
-  startAtOnce: true,
-  // `ready` never starts a board: `restart` does.
-  wantsStart: () => false,
-  phase: (_stage, board) => board?.phase ?? "fresh",
-  refusals: { "game-over": { code: "game-over", message: "This game is over; start a new one." } },
-  releaseAtEnd: true,
-  ranked: rankable,
+  starts: {
+    open: true,
+    // `ready` never starts a board: `restart` does (and says so).
+    when: () => false,
+    event: ({ restart }) => (restart ? { kind: "restart" } : null),
+  },
+  words: {
+    phase: (_stage, board) => board?.phase ?? "fresh",
+    refusals: { "game-over": { code: "game-over", message: "This game is over; start a new one." } },
+  },
+  seats: { releaseAtEnd: true },
   cells: (c) => c.config.rows * c.config.cols,
   metadata: (c) => ({ level: c.config.level, noGuess: c.config.noGuess === true }),
   createState({ config, seats }) {
@@ -112,7 +116,6 @@ export const boardParts: GameServerParts<Board, MinesweeperMove, MinesweeperEven
     shownCells.set(state, shown);
     return state;
   },
-  startEvent: ({ restart }) => (restart ? { kind: "restart" } : null),
   toWire: announce,
   showCursor(st, seat, at) {
     const cursor = st.cursors[seat];
@@ -163,24 +166,27 @@ export const boardParts: GameServerParts<Board, MinesweeperMove, MinesweeperEven
       finishedAt: board.endedAt ?? info.now,
     };
   },
-  ended(st, info) {
-    // 0 while the record waits in the store's queue ("result not saved yet"), −1 if lost,
-    // −2 (SAVING) while a store on another machine writes it (`saved` follows in a moment).
-    const unranked = unrankedReason(rankFacts(info));
-    return {
-      kind: "result",
-      replayId: info.replayId,
-      saved: info.replayId > 0 || info.replayId === SAVING,
-      result: info.state.phase,
-      timeMs: elapsedMs(info.state),
-      wrongFlags: wrongFlags(info.state),
-      ranked: rankedGame(rankFacts(info)),
-      ...(unranked ? { unranked } : {}),
-      stats: gameStats(info.state, info.log),
-    };
-  },
-  saved(st, replayId) {
-    // The store could not write at the end; now it has, and this board is still on screen.
-    return { kind: "saved", replayId };
+  results: {
+    ranked: rankable,
+    ended(st, info) {
+      // 0 while the record waits in the store's queue ("result not saved yet"), −1 if lost,
+      // −2 (SAVING) while a store on another machine writes it (`saved` follows in a moment).
+      const unranked = unrankedReason(rankFacts(info));
+      return {
+        kind: "result",
+        replayId: info.replayId,
+        saved: info.replayId > 0 || info.replayId === SAVING,
+        result: info.state.phase,
+        timeMs: elapsedMs(info.state),
+        wrongFlags: wrongFlags(info.state),
+        ranked: rankedGame(rankFacts(info)),
+        ...(unranked ? { unranked } : {}),
+        stats: gameStats(info.state, info.log),
+      };
+    },
+    saved(st, replayId) {
+      // The store could not write at the end; now it has, and this board is still on screen.
+      return { kind: "saved", replayId };
+    },
   },
 };

@@ -110,30 +110,38 @@ function toWire(e: RaceEvent, room: (raceSeat: number | null) => number, info: {
 
 export const raceParts: GameServerParts<RaceState, RaceMove, RaceEvent, MinesweeperConfig, RaceView, RaceRoomState> = {
   def: minesweeperRaceDef,
-  // A race whose go is still being made (a no-guess board on a worker thread: preparing.ts) is not racing yet.
-  phase: (stage, race) => (stage === "playing" && race?.phase === "waiting" ? PHASES.countdown : PHASES[stage]),
-  // Every racer who is here ready (at least two): the countdown starts; anyone un-readying
-  // stops it. A racer who is away neither counts nor holds the others up, and is not in the race.
-  wantsStart: (seats) => {
-    const here = seats.filter((s) => s.occupied && s.connected);
-    return here.length >= RACE_MIN_SEATS && here.every((s) => s.ready);
+  starts: {
+    // Every racer who is here ready (at least two): the countdown starts; anyone un-readying
+    // stops it. A racer who is away neither counts nor holds the others up, and is not in the race.
+    when: (seats) => {
+      const here = seats.filter((s) => s.occupied && s.connected);
+      return here.length >= RACE_MIN_SEATS && here.every((s) => s.ready);
+    },
+    presentOnly: true,
+    countdown: {
+      ms: (settings) => (settings as { raceCountdownMs?: number }).raceCountdownMs ?? RACE_COUNTDOWN_MS,
+      show: (st, endsAt) => void (st.countdownEndsAt = endsAt),
+    },
+    // The go event starts a race (the definition's room move, sent with the start).
+    event: () => null,
   },
-  startsPresentOnly: true,
-  countdownMs: (settings) => (settings as { raceCountdownMs?: number }).raceCountdownMs ?? RACE_COUNTDOWN_MS,
-  countdown: (st, endsAt) => void (st.countdownEndsAt = endsAt),
-  // The go event starts a race (the definition's room move, sent with the start).
-  startEvent: () => null,
-  refusals: {
-    "not-playing": { code: "not-started", message: "The race has not started yet: wait for the go signal." },
-    "game-over": { code: "race-over", message: "The race is over; get ready for the next one." },
-    "not-in-game": { code: "not-in-race", message: "You are not in this race; you can race in the next one." },
-    "already-running": { code: "not-allowed", message: "A race is already on its way." },
-    "too-few": { code: "too-few-players", message: `A race needs at least ${RACE_MIN_SEATS} players.` },
+  words: {
+    // A race whose go is still being made (a no-guess board on a worker thread: preparing.ts) is not racing yet.
+    phase: (stage, race) => (stage === "playing" && race?.phase === "waiting" ? PHASES.countdown : PHASES[stage]),
+    refusals: {
+      "not-playing": { code: "not-started", message: "The race has not started yet: wait for the go signal." },
+      "game-over": { code: "race-over", message: "The race is over; get ready for the next one." },
+      "not-in-game": { code: "not-in-race", message: "You are not in this race; you can race in the next one." },
+      "already-running": { code: "not-allowed", message: "A race is already on its way." },
+      "too-few": { code: "too-few-players", message: `A race needs at least ${RACE_MIN_SEATS} players.` },
+    },
   },
-  // A dropped racer keeps the seat (and the board) while still in the race; otherwise the seat goes.
-  holdsSeat: (race, raceSeat) => raceProgress(race)[raceSeat].alive,
-  releaseAtEnd: true,
-  keepsReady: true,
+  seats: {
+    // A dropped racer keeps the seat (and the board) while still in the race; otherwise the seat goes.
+    holds: (race, raceSeat) => raceProgress(race)[raceSeat].alive,
+    releaseAtEnd: true,
+    keepsReady: true,
+  },
   cells: (c) => c.config.rows * c.config.cols * c.seats,
   metadata: (c) => ({ level: c.config.level, noGuess: c.config.noGuess === true }),
   createState({ config, seats }) {
@@ -213,29 +221,31 @@ export const raceParts: GameServerParts<RaceState, RaceMove, RaceEvent, Mineswee
       summary: { winner: s.winner, ranking: raceRanking(s), roomSeats: info.order.slice() },
     };
   },
-  ended(st, info) {
-    // 0 while the record waits in the store's queue ("result not saved yet"), −1 if lost,
-    // −2 (SAVING) while a store on another machine writes it (`saved` follows in a moment).
-    const s = info.state;
-    const stats = raceStats(s, info.log);
-    const progress = raceProgress(s);
-    return {
-      kind: "result",
-      replayId: info.replayId,
-      saved: info.replayId > 0 || info.replayId === SAVING,
-      ranking: raceRanking(s).map((raceSeat, k) => ({
-        seat: info.order[raceSeat],
-        name: info.names[raceSeat],
-        rank: k + 1,
-        finished: progress[raceSeat].finished,
-        finishMs: progress[raceSeat].finishMs ?? -1,
-        percent: progress[raceSeat].percent,
-        stats: stats[raceSeat],
-      })),
-    };
-  },
-  saved(st, replayId) {
-    // Written late (the store was failing): this race is still the room's last.
-    return { kind: "saved", replayId };
+  results: {
+    ended(st, info) {
+      // 0 while the record waits in the store's queue ("result not saved yet"), −1 if lost,
+      // −2 (SAVING) while a store on another machine writes it (`saved` follows in a moment).
+      const s = info.state;
+      const stats = raceStats(s, info.log);
+      const progress = raceProgress(s);
+      return {
+        kind: "result",
+        replayId: info.replayId,
+        saved: info.replayId > 0 || info.replayId === SAVING,
+        ranking: raceRanking(s).map((raceSeat, k) => ({
+          seat: info.order[raceSeat],
+          name: info.names[raceSeat],
+          rank: k + 1,
+          finished: progress[raceSeat].finished,
+          finishMs: progress[raceSeat].finishMs ?? -1,
+          percent: progress[raceSeat].percent,
+          stats: stats[raceSeat],
+        })),
+      };
+    },
+    saved(st, replayId) {
+      // Written late (the store was failing): this race is still the room's last.
+      return { kind: "saved", replayId };
+    },
   },
 };
