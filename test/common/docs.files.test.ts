@@ -39,11 +39,11 @@ function tableNames(head: string): string[] {
 }
 
 describe("docs/adding-a-game.md matches the interfaces", () => {
-  it("the room hooks' table: every PartsExtras hook has a row, every row a real hook", () => {
+  it("the room capabilities' table: every PartsExtras capability has a row, every row a real one", () => {
     const parts = read("server/rooms/game/parts.ts");
     const extras = members(parts, "PartsExtras").all;
     const server = members(parts, "GameServerParts").all;
-    const rows = tableNames("hook");
+    const rows = tableNames("capability");
     expect(extras.filter((x) => !rows.includes(x)), "hooks without a row").to.deep.equal([]);
     expect(rows.filter((r) => !extras.includes(r) && !server.includes(r)), "rows naming no hook").to.deep.equal([]);
   });
