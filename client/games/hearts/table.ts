@@ -143,6 +143,9 @@ export class HeartsTable {
     const passedMark = v.phase === "passing" && v.pass !== "hold" && v.passed[seat] ? " · passed ✓" : "";
     const points = this.text(`${v.scores[seat] ?? 0} pts${taken ? ` (+${taken} this hand)` : ""}`, small, 0xd7efe0);
     const cards = side === "bottom" ? null : this.text(`${count} card${count === 1 ? "" : "s"}${passedMark}`, small, 0xd7efe0);
+    // The three other seats share a phone's top band: each one's words keep to a third of it.
+    const maxW = side === "bottom" ? Infinity : (this.app.screen.width - 16) / 3 - 10;
+    for (const t of [label, points, cards]) if (t && t.width > maxW) t.scale.set(maxW / t.width);
     const textY = shown ? L.back.h + 3 : 0;
     label.position.set(0, textY);
     points.position.set(0, textY + small + 4);
