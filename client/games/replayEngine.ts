@@ -102,6 +102,13 @@ export class ReplayEngine {
     }
   }
 
+  /** The game's state after the record's last move (the title's outcome), without moving this engine. */
+  finalState<S>(): S {
+    const end = new ReplayEngine(this.record, this.rules);
+    end.seek(end.total);
+    return end.session.state as S;
+  }
+
   /** Time of move i (ms, record clock). */
   timeOf(i: number): number {
     return this.record.log[Math.max(0, Math.min(this.total - 1, i))]?.t ?? 0;

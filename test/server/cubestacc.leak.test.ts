@@ -17,7 +17,7 @@ import { DelayRecorder } from "../../server/rooms/game/spectatorDelay.js";
 import { CubestaccSeat, CubestaccState, PrivateSeat, RankEntry, type CubestaccRoom } from "../../server/rooms/cubestacc/index.js";
 import { bootHub, dropConnection, NO_RATE_LIMITS, Probe, until, type Received, type TestHub } from "../helpers/hub.js";
 import { chooseClientMove, cubestaccRoom, handOf, type Seated } from "../helpers/cubestacc.js";
-import { walkKeys } from "../helpers/leaks.js";
+import { commonMessageLeaks, walkKeys } from "../helpers/leaks.js";
 import { testPort } from "../helpers/ports.js";
 
 const PORT = testPort(2592);
@@ -104,16 +104,8 @@ export function leaksInState(state: any, viewer: number, truth: Truth, tally: Ta
 export function leaksInMessage(m: Pick<Received, "type" | "payload">, viewer: number, truth: Truth, tally: Tally = newTally()): string[] {
   const problems: string[] = [];
   tally.messages++;
-  if (!MESSAGE_TYPES.has(m.type)) problems.push(`unexpected message type ${m.type}`);
-  const payload = m.payload;
-  if (m.type === "seat") {
-    if (payload?.seat !== viewer) problems.push(`seat message for seat ${payload?.seat} sent to ${viewer}`);
-    const { seatToken: _own, ...rest } = payload ?? {};
-    walkKeys(rest, FORBIDDEN_MESSAGE_KEYS, "seat", problems);
-    return problems;
-  }
-  walkKeys(payload, FORBIDDEN_MESSAGE_KEYS, m.type, problems);
-  if (m.type !== "event") return problems;
+  const payload = commonMessageLeaks(m, viewer, MESSAGE_TYPES, FORBIDDEN_MESSAGE_KEYS, problems);
+  if (!payload) return problems;
   const kind = payload?.kind;
   if (!EVENT_KINDS.has(kind)) problems.push(`unexpected event kind ${kind}`);
   if (kind === "draw") {

@@ -16,7 +16,7 @@ import { SeatedRoom } from "../../server/rooms/base/SeatedRoom.js";
 import { petsParts } from "../../server/rooms/pets/index.js";
 import { bootHub, dropConnection, NO_RATE_LIMITS, Probe, until, type Received, type TestHub } from "../helpers/hub.js";
 import { battlesOf, chooseClientMove, petsRoom, petsViewOf, type PetsRoom } from "../helpers/pets.js";
-import { walkKeys } from "../helpers/leaks.js";
+import { commonMessageLeaks, walkKeys } from "../helpers/leaks.js";
 import { testPort } from "../helpers/ports.js";
 import { captureLogs } from "../helpers/logLines.js";
 
@@ -92,16 +92,8 @@ export function leaksInState(decoded: any, viewer: number, truth: Truth, tally: 
 export function leaksInMessage(m: Pick<Received, "type" | "payload">, viewer: number, tally: Tally = newTally()): string[] {
   const problems: string[] = [];
   tally.messages++;
-  if (!MESSAGE_TYPES.has(m.type)) problems.push(`unexpected message type ${m.type}`);
-  const payload = m.payload;
-  if (m.type === "seat") {
-    if (payload?.seat !== viewer) problems.push(`seat message for seat ${payload?.seat} sent to ${viewer}`);
-    const { seatToken: _own, ...rest } = payload ?? {};
-    walkKeys(rest, FORBIDDEN_MESSAGE_KEYS, "seat", problems);
-    return problems;
-  }
-  walkKeys(payload, FORBIDDEN_MESSAGE_KEYS, m.type, problems);
-  if (m.type !== "event") return problems;
+  const payload = commonMessageLeaks(m, viewer, MESSAGE_TYPES, FORBIDDEN_MESSAGE_KEYS, problems);
+  if (!payload) return problems;
   const kind = payload?.kind;
   if (!EVENT_KINDS.has(kind)) problems.push(`unexpected event kind ${kind}`);
   // A pick and an arrangement are announced, never what was picked or the order.

@@ -14,11 +14,7 @@ export async function mountConnect4Replay(frame: PageFrame, record: ReplayRecord
   const engine = new ReplayEngine(record, connect4Rules);
   const state = () => engine.session.state as Connect4State;
   const name = (seat: number) => record.seats[seat] || `Seat ${seat + 1}`;
-  const final = (() => {
-    const e = new ReplayEngine(record, connect4Rules);
-    e.seek(e.total);
-    return e.session.state as Connect4State;
-  })();
+  const final = engine.finalState<Connect4State>();
   const outcome = final.winner !== null ? `${name(final.winner)} won` : final.over ? "a draw" : record.result;
   frame.setSubtitle(`Connect Four · ${name(0)} (red) vs ${name(1)} (gold) · ${outcome}`);
 

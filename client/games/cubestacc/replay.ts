@@ -81,11 +81,7 @@ export async function mountCubestaccReplay(frame: PageFrame, record: ReplayRecor
   const state = () => engine.session.state as CubestaccState;
   const name = (seat: number) => record.seats[seat] || `Seat ${seat + 1}`;
   const { lines, marks } = replayStory(record);
-  const final = (() => {
-    const e = new ReplayEngine(record, cubestaccRules);
-    e.seek(e.total);
-    return e.session.state as CubestaccState;
-  })();
+  const final = engine.finalState<CubestaccState>();
   const outcome = final.winner !== null ? `${name(final.winner)} won` : record.result;
   frame.setSubtitle(`Cubestacc · ${record.seats.map((_, s) => name(s)).join(", ")} · ${outcome}`);
 

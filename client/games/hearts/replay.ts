@@ -16,11 +16,7 @@ export async function mountHeartsReplay(frame: PageFrame, record: ReplayRecord):
   const engine = new ReplayEngine(record, heartsRules);
   const state = () => engine.session.state as HeartsState;
   const name = (seat: number) => record.seats[seat] || `Seat ${seat + 1}`;
-  const final = (() => {
-    const e = new ReplayEngine(record, heartsRules);
-    e.seek(e.total);
-    return e.session.state as HeartsState;
-  })();
+  const final = engine.finalState<HeartsState>();
   const winners = final.phase === "over" ? lowest(final.scores).map(name).join(" and ") : "";
   frame.setSubtitle(`Hearts · ${[0, 1, 2, 3].map(name).join(", ")} · ${winners ? `${winners} won` : record.result}`);
 
