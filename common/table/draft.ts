@@ -95,6 +95,9 @@ export class Draft {
   /** Cards given new ids in place during this draft (moves.ts reissue): old id → new id. */
   private renames = new Map<number, number>();
 
+  /** See linked(): null until first asked. */
+  private links: Set<number> | null = null;
+
   /** Whether `g.cards` is this draft's own object yet (copied on the first card written: 4,000 cards take ~2 ms). */
   private cardsOwned = false;
 
@@ -121,12 +124,35 @@ export class Draft {
       this.ownCards()[id] = cloneCard(this.g.cards[id]);
       this.cardsDone.add(id);
     }
+    // Written from now on: it may be attached or piled (see linked()).
+    this.links?.add(id);
     return this.g.cards[id];
   }
 
   addCard(c: Card): void {
     this.ownCards()[c.id] = c;
     this.cardsDone.add(c.id);
+    if (c.attachedTo !== null || c.under !== null) this.links?.add(c.id);
+  }
+
+  /**
+   * Ids of the cards that may be attached to or piled under another (a superset: read each
+   * card's fields). Found by one walk of the table on first use in this draft; then every card
+   * written or added joins it. So setting a card loose when another leaves its zone (moves.ts
+   * release) reads these few cards, not all 4,000 for every card moved (a deal draws 56).
+   */
+  linked(): ReadonlySet<number> {
+    if (!this.links) {
+      this.links = new Set();
+      const g = this.g;
+      for (const key in g.zones) {
+        for (const id of g.zones[key]) {
+          const c = g.cards[id];
+          if (c && (c.attachedTo !== null || c.under !== null)) this.links.add(id);
+        }
+      }
+    }
+    return this.links;
   }
 
   deleteCard(id: number): void {
