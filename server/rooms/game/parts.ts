@@ -14,6 +14,7 @@ import type { FinishedGame, GameStore } from "../../store/GameStore.js";
 import type { HubEvent } from "../base/messages.js";
 import { fail, intIn, isWholeNumber, objectWith, ok, type Parsed } from "../base/validate.js";
 import type { Viewer } from "./audience.js";
+import type { RoomWork } from "./preparing.js";
 import type { GameRoomState } from "./GameRoomState.js";
 
 /** What the projection of one move may read. */
@@ -59,6 +60,12 @@ export interface GameServerParts<S, M extends TypedMove, E, C, V, St extends Gam
    * table adds the card data its decklist names). What it returns is what the log keeps.
    */
   toGameMove?(move: M, gameSeatOf: readonly number[], at?: { state: S; gameSeat: number }): M | Rejection;
+  /**
+   * Work the move needs from the server before the rules see it, done off the event loop (the
+   * card table's card data lookups for a decklist: server/cards/lookups.ts): the room has it done
+   * (preparing.ts) and then applies `complete(result)` as the move. Null: none.
+   */
+  later?(move: M, at: { state: S; gameSeat: number }): (RoomWork & { complete(result: unknown): M }) | null;
   /**
    * Room facts the rules do not know may hold a player's move back (the card table freezes
    * actions touching an absent player's hidden cards): a rejection, or undefined to go ahead.
