@@ -54,24 +54,23 @@ export function boardBreakdown(mines: ArrayLike<number>, rows: number, cols: num
   const field = checkBoard(mines, rows, cols);
   const adjacent = countAdjacent(rows, cols, field);
   const total = rows * cols;
-  // The opening (+1) each zero cell belongs to; the cells are listed by one scan at the end,
-  // so each opening's zeros come out ascending without sorting them (a 100×100 board opened
-  // whole is one opening of ~10,000 zeros: sorting it took most of a game's end).
-  const opening = new Int32Array(total);
+  const seen = new Uint8Array(total);
   const nearZero = new Uint8Array(total);
   // The opening (+1) whose border a cell was last added to: a set without a Set.
   const inBorder = new Int32Array(total);
   const stack = new Int32Array(total);
-  const borders: number[][] = [];
+  const openings: Opening[] = [];
   for (let start = 0; start < total; start++) {
-    if (field[start] || adjacent[start] !== 0 || opening[start]) continue;
-    const mark = borders.length + 1;
+    if (field[start] || adjacent[start] !== 0 || seen[start]) continue;
+    const mark = openings.length + 1;
+    const zeros: number[] = [];
     const border: number[] = [];
     let top = 0;
     stack[top++] = start;
-    opening[start] = mark;
+    seen[start] = 1;
     while (top) {
       const i = stack[--top];
+      zeros.push(i);
       // The 8 neighbours, inline (neighbours() made an array per cell).
       const r = (i / cols) | 0;
       const c = i - r * cols;
@@ -83,8 +82,8 @@ export function boardBreakdown(mines: ArrayLike<number>, rows: number, cols: num
           // A zero cell has no mine around it, so every neighbour is safe.
           nearZero[j] = 1;
           if (adjacent[j] === 0) {
-            if (!opening[j]) {
-              opening[j] = mark;
+            if (!seen[j]) {
+              seen[j] = 1;
               stack[top++] = j;
             }
           } else if (inBorder[j] !== mark) {
@@ -94,16 +93,11 @@ export function boardBreakdown(mines: ArrayLike<number>, rows: number, cols: num
         }
       }
     }
-    borders.push(border.sort((a, b) => a - b));
+    openings.push({ zeros: zeros.sort((a, b) => a - b), border: border.sort((a, b) => a - b) });
   }
-  const zeros: number[][] = borders.map(() => []);
   const isolated: number[] = [];
-  for (let i = 0; i < total; i++) {
-    const o = opening[i];
-    if (o) zeros[o - 1].push(i);
-    else if (!field[i] && adjacent[i] !== 0 && !nearZero[i]) isolated.push(i);
-  }
-  return { openings: zeros.map((z, k) => ({ zeros: z, border: borders[k] })), isolated };
+  for (let i = 0; i < total; i++) if (!field[i] && adjacent[i] !== 0 && !nearZero[i]) isolated.push(i);
+  return { openings, isolated };
 }
 
 /**
