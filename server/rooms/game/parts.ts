@@ -6,7 +6,7 @@
 
 import type { Seed } from "../../../common/core/rng.js";
 import type { Schema } from "@colyseus/schema";
-import type { Configured, GameDef, Pointer, TypedMove } from "../../../common/core/game.js";
+import type { Configured, GameDef, Pointer, Preparation, TypedMove } from "../../../common/core/game.js";
 import type { Rejection } from "../../../common/core/rules.js";
 import type { LoggedMove } from "../../../common/core/session.js";
 import type { HubSettings } from "../../settings.js";
@@ -14,7 +14,6 @@ import type { FinishedGame, GameStore } from "../../store/GameStore.js";
 import type { HubEvent } from "../base/messages.js";
 import { fail, intIn, isWholeNumber, objectWith, ok, type Parsed } from "../base/validate.js";
 import type { Viewer } from "./audience.js";
-import type { RoomWork } from "./preparing.js";
 import type { GameRoomState } from "./GameRoomState.js";
 
 /** What the projection of one move may read. */
@@ -36,6 +35,24 @@ export interface Projection<S, V, E = unknown> {
   mover: number | null;
   /** Games started in this room. */
   gameNo: number;
+}
+
+/**
+ * A preparation as the room runs it: a definition's (a no-guess board: the whole game waits),
+ * or the server's own work for one seat's move (card data lookups: `work` names it, only that
+ * seat waits, and its refusals say what failed in its own words).
+ */
+export interface RoomWork extends Preparation {
+  /** What runs it on the thread: a definition id (default: the room's game) or CARD_LOOKUPS. */
+  work?: string;
+  /** The game seat that alone waits (its other moves are refused meanwhile); absent: the whole game waits. */
+  seat?: number;
+  /** Answers in the work's words when it fails, runs too long, or too many run. */
+  refusals?: { failed: string; slow: string; busy: string };
+  /** Time it may take on its thread (ms; default PREPARE_BUDGET_MS). */
+  budgetMs?: number;
+  /** Preparations one address may have running at once, this one included (default PREPARE_PER_ADDRESS). */
+  perAddress?: number;
 }
 
 /**

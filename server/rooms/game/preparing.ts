@@ -17,12 +17,13 @@
 // stored game) rebuilds the same board; `preparedCache` spares a replay in this process
 // making it again.
 
-import type { GameDef, Preparation, TypedMove } from "../../../common/core/game.js";
+import type { GameDef, TypedMove } from "../../../common/core/game.js";
 import type { Prepared, Rejection } from "../../../common/core/rules.js";
 import type { GameSession } from "../../../common/core/session.js";
 import type { PrepareAnswer, Preparer } from "../../bots/prepare.js";
 import type { MoveContext } from "../base/messages.js";
 import type { GameRoomState } from "./GameRoomState.js";
+import type { RoomWork } from "./parts.js";
 import type { Play, RoomHost } from "./play.js";
 
 /** Preparations one address may have running at once (over every room of the process). */
@@ -58,23 +59,6 @@ export function cachedPreparation<S, M extends TypedMove, E, C, V>(def: GameDef<
 
 const words = (p: { words: string }) => p.words.replace(/…$/, "");
 
-/**
- * A preparation as the room runs it: a definition's (a no-guess board: the whole game waits),
- * or the server's own work for one seat's move (card data lookups: `work` names it, only that
- * seat waits, and its refusals say what failed in its own words).
- */
-export interface RoomWork extends Preparation {
-  /** What runs it on the thread: a definition id (default: the room's game) or CARD_LOOKUPS. */
-  work?: string;
-  /** The game seat that alone waits (its other moves are refused meanwhile); absent: the whole game waits. */
-  seat?: number;
-  /** Answers in the work's words when it fails, runs too long, or too many run. */
-  refusals?: { failed: string; slow: string; busy: string };
-  /** Time it may take on its thread (ms; default PREPARE_BUDGET_MS). */
-  budgetMs?: number;
-  /** Preparations one address may have running at once, this one included (default PREPARE_PER_ADDRESS). */
-  perAddress?: number;
-}
 
 export class Preparations<S, M extends TypedMove, E, C, V> {
   /** The preparation running for this room's game (null: none). */
