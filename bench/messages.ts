@@ -152,6 +152,9 @@ async function deckLast(hub: Hub, room: Room<any>, probe: Probe, text: string, d
     hub,
     () => room.send("deck", pieces.at(-1)!),
     async () => {
+      // The list's card data is looked up off the loop first: wait for the deck's outcome (a
+      // refusal, the deal, or this seat's deck taken), not just the next patch.
+      await probe.until(() => probe.of("error", from).length > 0 || dealt() || deckTaken(probe) || undefined, 60_000, "the deck's outcome");
       await probe.sync(60_000);
       const err = probe.of("error", from)[0];
       return err ? `refused ${err.code}` : dealt() ? "dealt" : "taken";
@@ -170,6 +173,12 @@ async function tableOf(sdk: Client, seats: number): Promise<{ rooms: Room<any>[]
   await probes[0].until(() => probes[0].state?.phase === "playing", 10_000, "the table's start");
   return { rooms, probes };
 }
+
+/** Whether game seat 0 (the bench's first room) has a deck, as the client sees it (the "m" part's `decks`). */
+const deckTaken = (p: Probe) => {
+  const json = p.state?.parts?.get?.("m")?.json as string | undefined;
+  return json ? !!(JSON.parse(json) as { decks?: boolean[] }).decks?.[0] : false;
+};
 
 /** The table's stage as the client sees it ("decks", then "table"): its "m" part (common/table/wire.ts). */
 const stage = (p: Probe) => {

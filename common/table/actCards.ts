@@ -281,7 +281,7 @@ export const cardHandlers: CardHandlers = {
   unpile(c, a) {
     const card = need(c, a.card);
     if (isRejection(card)) return card;
-    for (const k in c.d.g.cards) if (c.d.g.cards[k].under === a.card) c.d.card(c.d.g.cards[k].id).under = null;
+    for (const id of [...c.d.linked()]) if (c.d.peek(id)?.under === a.card) c.d.card(id).under = null;
     return null;
   },
 };

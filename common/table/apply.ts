@@ -53,7 +53,14 @@ export function applyParsed(game: TableGame, ev: TableEvent): Applied {
     const err = handler(ctx, ch.action as ActionOf<ActionKind>);
     if (err) return { ok: false, error: err };
     d.g.seq = ev.seq;
-    return { ok: true, game: d.g, touched: d.touched() };
+    // Made when asked (sorting every id a shuffle renamed is work no caller in the room needs).
+    return {
+      ok: true,
+      game: d.g,
+      get touched() {
+        return d.touched();
+      },
+    };
   } catch (e) {
     // Should never happen; if it does, the game is still untouched (all writes went to the draft).
     return { ok: false, error: fail("internal", `The table could not apply that (${String(e).slice(0, 100)}); ask the host for the table as it is now.`) };

@@ -13,7 +13,7 @@
 
 import type { Rng } from "../core/rng.js";
 import type { Place } from "./catalogue.js";
-import { allCards, cloneCard, type Draft } from "./draft.js";
+import { cloneCard, type Draft } from "./draft.js";
 import { publicZone } from "./visibility.js";
 import { NO_PT, ownerZone, POS_MAX, isShared, topIsFirst, tokenZone, zoneKey, parseZoneKey, type Card, type Pos, type ZoneName } from "./types.js";
 
@@ -123,7 +123,9 @@ export function reissue(d: Draft, ids: readonly number[]): number[] {
     renamed.set(id, nid);
   }
   // Attachments, piles and arrows live in public zones; kept right should one ever point here.
-  for (const o of allCards(d.g)) {
+  for (const id of [...d.linked()]) {
+    const o = d.peek(id);
+    if (!o) continue;
     if (o.attachedTo !== null && renamed.has(o.attachedTo)) d.card(o.id).attachedTo = renamed.get(o.attachedTo)!;
     if (o.under !== null && renamed.has(o.under)) d.card(o.id).under = renamed.get(o.under)!;
   }
@@ -164,9 +166,10 @@ function release(d: Draft, id: number): void {
     const g = d.general();
     g.arrows = g.arrows.filter((a) => a.from !== id && !("card" in a.to && a.to.card === id));
   }
-  for (const o of allCards(d.g)) {
-    if (o.attachedTo === id) d.card(o.id).attachedTo = null;
-    if (o.under === id) d.card(o.id).under = null;
+  for (const o of [...d.linked()]) {
+    const c = d.peek(o);
+    if (c?.attachedTo === id) d.card(o).attachedTo = null;
+    if (c?.under === id) d.card(o).under = null;
   }
 }
 

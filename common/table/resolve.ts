@@ -162,5 +162,12 @@ function resolveAs(g: TableGame, actor: number, rawAction: unknown, rng: Rng, no
     rng.setState(before); // a refused intention draws nothing
     return applied;
   }
-  return { ok: true, event, game: applied.game, touched: applied.touched };
+  return {
+    ok: true,
+    event,
+    game: applied.game,
+    get touched() {
+      return applied.touched;
+    },
+  };
 }

@@ -5,10 +5,11 @@
 // time budget, as the bots' decisions.
 
 import { gameDef } from "../../common/games.js";
+import { CARD_LOOKUPS, runLookups, type LookupTask } from "../cards/lookups.js";
 import { onLaterTurn } from "./thinker.js";
 
 export interface PrepareRequest {
-  /** Definition id in common/games.ts. */
+  /** Definition id in common/games.ts (whose `work` runs), or CARD_LOOKUPS (server/cards/lookups.ts). */
   game: string;
   /** The preparation's task (plain data: a structured clone crosses the thread boundary). */
   task: unknown;
@@ -29,6 +30,8 @@ export interface Preparer {
 /** Runs one preparation's work; shared by the in-process preparer and the worker. */
 export function runPreparation(request: PrepareRequest): { result: unknown; ms: number } {
   const started = performance.now();
+  // Not a game's pure work: a decklist's card data lookups (server/cards/lookups.ts).
+  if (request.game === CARD_LOOKUPS) return { result: runLookups(request.task as LookupTask), ms: performance.now() - started };
   const def = gameDef(request.game);
   if (!def?.work) throw new Error(`no work for game ${request.game}`);
   const result = def.work(request.task);

@@ -11,12 +11,16 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { Client } from "colyseus.js";
-import { cardFacts, queryKey } from "../../common/table/cards.js";
+import { cardFacts, queryKey, resolveCards } from "../../common/table/cards.js";
 import { deckQueries, parseDecklist } from "../../common/table/deck.js";
 import type { TableState } from "../../common/table/game.js";
 import { joinView, partsFor, type Parts } from "../../common/table/wire.js";
 import { importCards } from "../../server/cards/importer.js";
 import { CardStore, useCardStore } from "../../server/cards/store.js";
+import { CARD_LOOKUPS } from "../../server/cards/lookups.js";
+import { BotPool } from "../../server/bots/pool.js";
+import { GameRoom } from "../../server/rooms/game/GameRoom.js";
+import { LOOKUP_REFUSALS } from "../../server/rooms/table/parts.js";
 import { contentSecurityPolicy } from "../../server/http.js";
 import { bootHub, seated, until, type TestHub } from "../helpers/hub.js";
 import { testPort } from "../helpers/ports.js";
@@ -206,6 +210,42 @@ describe("card data in a table room", function () {
     expect(logged, "the move in the log carries the cards").to.not.equal(undefined);
     await a.room.leave();
     await b.room.leave();
+  });
+
+  it("the lookups run off the event loop: on a worker thread they give the same cards; with no thread to run them the deck is refused in words and nothing changes", async () => {
+    // A bot pool's thread answers a list's queries as the room's own store does.
+    const queries = deckQueries("4 Lightning Bolt (M10) 146\n2 Delver of Secrets\n1 Homebrew Wonder");
+    const pool = new BotPool({ size: 1 });
+    try {
+      const got = await pool.prepare({ game: CARD_LOOKUPS, task: { file: path.join(dir, "cards.sqlite"), images: true, queries }, budgetMs: 10_000 });
+      expect(got?.result).to.deep.equal(resolveCards(queries, new CardStore(path.join(dir, "cards.sqlite"), true)));
+      expect(Object.keys(got!.result as object)).to.have.length(2);
+    } finally {
+      await pool.close();
+    }
+    // No thread can run them: refused in words, the seat still has no deck, and the list is taken when imported again.
+    const client = new Client(`ws://127.0.0.1:${PORT}`);
+    const a = await seated(client.create("table", { name: "Di", mode: "solo" }));
+    await a.probe.until(() => a.probe.state.phase === "playing" || undefined, 5000, "the start");
+    const saved = GameRoom.preparer;
+    GameRoom.preparer = { prepare: () => Promise.reject(new Error("no thread")) };
+    const from = a.probe.messages.length;
+    try {
+      a.room.send("deck", { text: "4 Lightning Bolt (M10) 146\n20 Island" });
+      const e = await a.probe.next("error", from);
+      expect(e.code).to.equal("unavailable");
+      expect(e.message).to.equal(LOOKUP_REFUSALS.failed);
+    } finally {
+      GameRoom.preparer = saved;
+    }
+    await a.probe.sync();
+    const server = hub.colyseus.getRoomById(a.room.roomId) as unknown as { session: { state: TableState; log: unknown[] } };
+    expect(server.session.state.decks, "no deck taken").to.deep.equal([null]);
+    expect(server.session.log, "nothing in the log").to.deep.equal([]);
+    a.room.send("deck", { text: "4 Lightning Bolt (M10) 146\n20 Island" });
+    await a.probe.until(() => partsFor(partsOf(a.probe.state), a.seat).r || undefined, 5000, "Di's report");
+    expect(server.session.state.decks[0]).to.not.equal(null);
+    await a.room.leave();
   });
 
   it("a client cannot send card data of its own", async () => {

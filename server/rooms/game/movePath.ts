@@ -78,6 +78,13 @@ export class MovePath<S, M extends TypedMove, E, C, V, St extends GameRoomState>
       const held = parts.admit(this.play.st, game.state, g, gameMove, away);
       if (held) return held;
     }
+    // Work the server does for the move first, off the event loop (a decklist's card data).
+    const work = ctx.suspend ? parts.later?.(gameMove, { state: game.state, gameSeat: g }) : null;
+    if (work) {
+      const waiting = this.preparing.seatRefusal(game, g) ?? this.preparing.refusal();
+      if (waiting) return waiting;
+      return this.preparing.start(ctx, game, { ...work, seat: g }, (then, done) => this.apply(then, g, work.complete(done.result)));
+    }
     return this.apply(ctx, g, gameMove);
   }
 
@@ -103,6 +110,9 @@ export class MovePath<S, M extends TypedMove, E, C, V, St extends GameRoomState>
     const game = this.play.game!;
     // While its long work is being done, nothing else moves the game (preparing.ts).
     if (!prepared && this.preparing.busy(game)) return this.preparing.refusal()!;
+    // While a seat's own work runs (its decklist's cards), that seat's other moves wait too.
+    const seatWaits = prepared ? null : this.preparing.seatRefusal(game, g);
+    if (seatWaits) return seatWaits;
     // A move with long work (a no-guess board) has it done off the event loop first, where
     // its caller can wait for it; then it comes back here with the result.
     const work = !prepared && ctx.suspend ? this.play.def.prepare?.(game.state, g, move, game.rng.getState()) : null;

@@ -6,7 +6,7 @@
 
 import type { Seed } from "../../../common/core/rng.js";
 import type { Schema } from "@colyseus/schema";
-import type { Configured, GameDef, Pointer, TypedMove } from "../../../common/core/game.js";
+import type { Configured, GameDef, Pointer, Preparation, TypedMove } from "../../../common/core/game.js";
 import type { Rejection } from "../../../common/core/rules.js";
 import type { LoggedMove } from "../../../common/core/session.js";
 import type { HubSettings } from "../../settings.js";
@@ -38,6 +38,24 @@ export interface Projection<S, V, E = unknown> {
 }
 
 /**
+ * A preparation as the room runs it: a definition's (a no-guess board: the whole game waits),
+ * or the server's own work for one seat's move (card data lookups: `work` names it, only that
+ * seat waits, and its refusals say what failed in its own words).
+ */
+export interface RoomWork extends Preparation {
+  /** What runs it on the thread: a definition id (default: the room's game) or CARD_LOOKUPS. */
+  work?: string;
+  /** The game seat that alone waits (its other moves are refused meanwhile); absent: the whole game waits. */
+  seat?: number;
+  /** Answers in the work's words when it fails, runs too long, or too many run. */
+  refusals?: { failed: string; slow: string; busy: string };
+  /** Time it may take on its thread (ms; default PREPARE_BUDGET_MS). */
+  budgetMs?: number;
+  /** Preparations one address may have running at once, this one included (default PREPARE_PER_ADDRESS). */
+  perAddress?: number;
+}
+
+/**
  * The part of a game that is particular to it on the server: its schema (a GameRoomState, so
  * the room writes its turn fields: acting, deadline, result...) and how a view is written
  * there, and, optionally, the lifecycle extras below (PartsExtras).
@@ -59,6 +77,12 @@ export interface GameServerParts<S, M extends TypedMove, E, C, V, St extends Gam
    * table adds the card data its decklist names). What it returns is what the log keeps.
    */
   toGameMove?(move: M, gameSeatOf: readonly number[], at?: { state: S; gameSeat: number }): M | Rejection;
+  /**
+   * Work the move needs from the server before the rules see it, done off the event loop (the
+   * card table's card data lookups for a decklist: server/cards/lookups.ts): the room has it done
+   * (preparing.ts) and then applies `complete(result)` as the move. Null: none.
+   */
+  later?(move: M, at: { state: S; gameSeat: number }): (RoomWork & { complete(result: unknown): M }) | null;
   /**
    * Room facts the rules do not know may hold a player's move back (the card table freezes
    * actions touching an absent player's hidden cards): a rejection, or undefined to go ahead.

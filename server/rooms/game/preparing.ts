@@ -17,12 +17,13 @@
 // stored game) rebuilds the same board; `preparedCache` spares a replay in this process
 // making it again.
 
-import type { GameDef, Preparation, TypedMove } from "../../../common/core/game.js";
+import type { GameDef, TypedMove } from "../../../common/core/game.js";
 import type { Prepared, Rejection } from "../../../common/core/rules.js";
 import type { GameSession } from "../../../common/core/session.js";
 import type { PrepareAnswer, Preparer } from "../../bots/prepare.js";
 import type { MoveContext } from "../base/messages.js";
 import type { GameRoomState } from "./GameRoomState.js";
+import type { RoomWork } from "./parts.js";
 import type { Play, RoomHost } from "./play.js";
 
 /** Preparations one address may have running at once (over every room of the process). */
@@ -58,9 +59,12 @@ export function cachedPreparation<S, M extends TypedMove, E, C, V>(def: GameDef<
 
 const words = (p: { words: string }) => p.words.replace(/…$/, "");
 
+
 export class Preparations<S, M extends TypedMove, E, C, V> {
   /** The preparation running for this room's game (null: none). */
   private current: { game: GameSession<S, M, E, C, V>; words: string } | null = null;
+  /** Game seats waiting for their own work (RoomWork.seat), with its words. */
+  private seats = new Map<number, { game: GameSession<S, M, E, C, V>; words: string }>();
 
   constructor(
     private readonly play: Play<S, M, E, C, V, GameRoomState>,
@@ -88,23 +92,35 @@ export class Preparations<S, M extends TypedMove, E, C, V> {
     return this.current?.game === game;
   }
 
+  /** Game seat `seat`'s refusal while its own work runs (null: none runs). */
+  seatRefusal(game: GameSession<S, M, E, C, V>, seat: number): Rejection | null {
+    const w = this.seats.get(seat);
+    return w && w.game === game ? { code: "preparing", message: `${words(w)}: wait a moment, then try again.` } : null;
+  }
+
   /**
    * Has `p`'s work done, then applies the move with it (`apply`, called as the room's next job
    * with a context whose `suspend` hands the answer back to the move's own caller). Refused
    * in words, changing nothing, when a bound is reached.
    */
-  start(ctx: MoveContext, game: GameSession<S, M, E, C, V>, p: Preparation, apply: (ctx: MoveContext, prepared: Prepared) => Rejection | void): Rejection | void {
+  start(ctx: MoveContext, game: GameSession<S, M, E, C, V>, p: RoomWork, apply: (ctx: MoveContext, prepared: Prepared) => Rejection | void): Rejection | void {
     const address = this.addressOf(ctx);
-    if ((running.get(address) ?? 0) >= PREPARE_PER_ADDRESS) {
-      return { code: "busy", message: `You are already waiting for ${PREPARE_PER_ADDRESS} boards to be made: wait for one, then try again.` };
+    const own = p.seat !== undefined;
+    if ((running.get(address) ?? 0) >= (p.perAddress ?? PREPARE_PER_ADDRESS)) {
+      return { code: "busy", message: p.refusals?.busy ?? `You are already waiting for ${PREPARE_PER_ADDRESS} boards to be made: wait for one, then try again.` };
     }
-    if (total >= PREPARE_PER_PROCESS) return { code: "busy", message: "The server is busy making boards: try again in a few seconds." };
+    if (total >= PREPARE_PER_PROCESS) return { code: "busy", message: p.refusals?.busy ?? "The server is busy making boards: try again in a few seconds." };
     // The move's caller (a message's answer, a room move's patch) waits for the board.
     const answer = ctx.suspend?.() ?? null;
     running.set(address, (running.get(address) ?? 0) + 1);
     total++;
-    this.current = { game, words: p.words };
-    this.show(p.words);
+    // A seat's own work holds that seat only (the others play on; the rules check the move
+    // against the game as it is when the work is done); a game's work holds the whole game.
+    if (own) this.seats.set(p.seat!, { game, words: p.words });
+    else {
+      this.current = { game, words: p.words };
+      this.show(p.words);
+    }
     const index = game.log.length;
     const def = this.play.def;
     const done = (got: PrepareAnswer, failed: unknown) => {
@@ -114,15 +130,19 @@ export class Preparations<S, M extends TypedMove, E, C, V> {
       total--;
       if (this.host.disposing()) return;
       this.host.enqueue(() => {
-        if (this.current?.game === game) this.current = null;
-        this.show("");
-        if (failed !== undefined) this.host.logger().error({ event: "room.error", what: "preparation", err: failed }, "a move's preparation failed");
+        if (own) {
+          if (this.seats.get(p.seat!)?.game === game) this.seats.delete(p.seat!);
+        } else {
+          if (this.current?.game === game) this.current = null;
+          this.show("");
+        }
+        if (failed !== undefined) this.host.logger().error({ event: "room.error", what: "preparation", work: p.work ?? def.id, err: failed }, "a move's preparation failed");
         let refusal: Rejection | null = null;
-        if (failed !== undefined) refusal = { code: "internal", message: "Something went wrong making that: try again." };
-        else if (!got) refusal = { code: "too-slow", message: "That could not be made in time (the server is busy): try again in a moment." };
-        else if (this.play.game !== game || game.log.length !== index) refusal = { code: "moved-on", message: "The game moved on meanwhile: try again." };
+        if (failed !== undefined) refusal = { code: own ? "unavailable" : "internal", message: p.refusals?.failed ?? "Something went wrong making that: try again." };
+        else if (!got) refusal = { code: "too-slow", message: p.refusals?.slow ?? "That could not be made in time (the server is busy): try again in a moment." };
+        else if (this.play.game !== game || (!own && game.log.length !== index)) refusal = { code: "moved-on", message: "The game moved on meanwhile: try again." };
         if (refusal || !got) return answer?.(refusal);
-        preparedCache.set(p.key, got.result);
+        if (!own) preparedCache.set(p.key, got.result);
         let waits = false;
         const then: MoveContext = { ...ctx, now: Date.now(), suspend: answer ? () => ((waits = true), answer) : undefined };
         const result = apply(then, { key: p.key, result: got.result });
@@ -131,7 +151,7 @@ export class Preparations<S, M extends TypedMove, E, C, V> {
     };
     this
       .preparer()
-      .prepare({ game: def.id, task: p.task, budgetMs: PREPARE_BUDGET_MS })
+      .prepare({ game: p.work ?? def.id, task: p.task, budgetMs: p.budgetMs ?? PREPARE_BUDGET_MS })
       .then(
         (got) => done(got, undefined),
         (e) => done(null, e ?? new Error("preparation failed")),

@@ -11,7 +11,9 @@
 // the engine's own view patches (docs/table.md "Bench"), and one function decides visibility.
 
 import { checkDeckName, checkNotFrozen } from "../../../common/table/admit.js";
-import { resolveCards } from "../../../common/table/cards.js";
+import type { ResolvedCards } from "../../../common/table/cards.js";
+import { MAX_PLAYERS } from "../../../common/table/types.js";
+import { CARD_LOOKUPS, type LookupTask } from "../../cards/lookups.js";
 import { deckQueries } from "../../../common/table/deck.js";
 import { cardStore } from "../../cards/store.js";
 import { tableDef, type TableGameView, type TableMove, type TableOut, type TableRoomConfig, type TableState } from "../../../common/table/game.js";
@@ -20,6 +22,16 @@ import { sizeNextEncoder } from "../base/encodeBuffer.js";
 import { jsonAudience, type JsonFields, type Wanted } from "../game/audience.js";
 import type { GameServerParts } from "../game/GameRoom.js";
 import { TableRoomState, ViewPart } from "./TableRoomState.js";
+
+/** Time a decklist's lookups may take on their thread (ms): a 500-line list takes tens of ms. */
+export const LOOKUP_BUDGET_MS = 5_000;
+
+/** What a player reads when their deck's cards could not be looked up (nothing was taken: the list is imported again). */
+export const LOOKUP_REFUSALS = {
+  failed: "The card data cannot be read right now, so your deck was not taken: import it again in a moment.",
+  slow: "Looking up your deck's cards took too long (the server is busy), so your deck was not taken: import it again in a moment.",
+  busy: "The server is busy looking up cards, so your deck was not taken: import it again in a few seconds.",
+};
 
 /** Every part object the room holds: public ones and each seat's differing versions (room seats). */
 export function wantedParts(views: { seat: number | null; view: TableGameView }[]): Wanted<JsonFields>[] {
@@ -93,14 +105,26 @@ export const tableParts: GameServerParts<TableState, TableMove, TableOut, TableR
   attach(st, viewer) {
     jsonAudience(st.parts, () => new ViewPart()).attach(viewer);
   },
-  // A whole decklist (its last piece) is looked up in the card data here, on the server: the
-  // move then carries the cards it names, so the rules stay pure and a replay reads the same cards.
-  toGameMove(move, _order, at) {
-    if (move.type !== "deck" || move.more || !at || at.state.game) return move;
+  // A whole decklist (its last piece) is looked up in the card data on the server, off the
+  // event loop (server/cards/lookups.ts: up to 1,500 queries): the move then carries the cards
+  // it names, so the rules stay pure and a replay reads the same cards.
+  later(move, at) {
+    if (move.type !== "deck" || move.more || at.state.game) return null;
     const text = ((move.at ?? 0) === 0 ? "" : (at.state.pieces[at.gameSeat] ?? "")) + move.text;
     const store = cardStore();
-    if (!text.trim() || !store.info()) return move;
-    return { ...move, cards: resolveCards(deckQueries(text), store) };
+    if (!text.trim() || !store.info()) return null;
+    const task: LookupTask = { file: store.file, images: store.images, queries: deckQueries(text) };
+    return {
+      key: CARD_LOOKUPS,
+      work: CARD_LOOKUPS,
+      task,
+      words: "Looking up your deck's cards…",
+      budgetMs: LOOKUP_BUDGET_MS,
+      // A whole table behind one address (a classroom) imports at once.
+      perAddress: MAX_PLAYERS,
+      refusals: LOOKUP_REFUSALS,
+      complete: (cards) => ({ ...move, cards: cards as ResolvedCards }),
+    };
   },
   admit(st, state, gameSeat, move, away) {
     // The deck's name is the seat's own; an action may wait for an away player (common/table/admit.ts).

@@ -1,0 +1,73 @@
+// The card table's heaviest messages in process (issue 36 point 4): the rules' apply and the
+// room's projection (server/rooms/table/parts.ts into a real TableRoomState, no sockets) of the
+// deal at 8 seats × 500 cards and of draw, shuffle, lookTop 50 and undo on that table, as CPU
+// time (process.cpuUsage: a shared machine stretches wall time far more). Best of RUNS.
+// `node --import tsx bench/tableInProcess.ts` (TABLE_PROF=1: a CPU profile of the whole run in
+// ./table-prof). Less noisy than bench/messages.ts, which measures the same through the hub.
+
+import { GameSession } from "../common/core/session.js";
+import { deckMessages, tableDef, type TableGameView, type TableMove, type TableOut, type TableRoomConfig, type TableState } from "../common/table/game.js";
+import { tableParts } from "../server/rooms/table/parts.js";
+
+const SEATS = 8;
+const RUNS = Number(process.env.TABLE_RUNS ?? 7);
+const deck = ["Deck", ...Array.from({ length: 125 }, (_, i) => `4 Practice Card ${i} | Creature — Bear | {1}{G} | 2/2`)].join("\n");
+
+type Session = GameSession<TableState, TableMove, TableOut, TableRoomConfig, TableGameView>;
+
+const cpu = () => {
+  const c = process.cpuUsage();
+  return (c.user + c.system) / 1000;
+};
+
+function newTable(): { s: Session; project: () => void } {
+  const cfg = tableDef.configure({ seats: SEATS });
+  if (!cfg.ok) throw new Error(cfg.error.message);
+  const s: Session = new GameSession(tableDef, "0123456789abcdef0123456789abcdef", cfg.value.config, SEATS);
+  const st = tableParts.createState(cfg.value as never);
+  const project = () => tableParts.project(st, { state: s.state, view: (g: number | null) => s.view(g), room: (g: number | null) => g ?? -1, gameSeatOf: Array.from({ length: SEATS }, (_, i) => i), fresh: false, viewers: [], events: null, mover: 0, gameNo: 1 } as never);
+  return { s, project };
+}
+
+function move(s: Session, seat: number, m: TableMove): void {
+  const r = s.apply(seat, m, 1000 + s.log.length);
+  if (!r.ok) throw new Error(`${m.type} refused: ${r.error.code}`);
+}
+
+const figures: Record<string, { apply: number[]; project: number[] }> = {};
+function timed(label: string, s: Session, project: () => void, seat: number, m: TableMove): void {
+  const f = (figures[label] ??= { apply: [], project: [] });
+  const a = cpu();
+  move(s, seat, m);
+  const b = cpu();
+  project();
+  const c = cpu();
+  f.apply.push(b - a);
+  f.project.push(c - b);
+}
+
+for (let run = 0; run < RUNS; run++) {
+  const { s, project } = newTable();
+  project();
+  for (let seat = 0; seat < SEATS; seat++) {
+    const pieces = deckMessages(deck);
+    for (const [i, p] of pieces.entries()) {
+      if (seat === SEATS - 1 && i === pieces.length - 1) timed("the deal (8 × 500)", s, project, seat, { type: "deck", ...p });
+      else move(s, seat, { type: "deck", ...p });
+    }
+  }
+  project();
+  for (let seat = 0; seat < SEATS; seat++) move(s, seat, { type: "act", action: { do: "keep", bottom: [] } });
+  for (let i = 0; i < 30; i++) move(s, i % SEATS, { type: "act", action: { do: "chat", text: `hello ${i}` } });
+  project();
+  timed("draw 1", s, project, 0, { type: "act", action: { do: "draw", n: 1 } });
+  timed("shuffle", s, project, 0, { type: "act", action: { do: "shuffle" } });
+  timed("untapAll", s, project, 0, { type: "act", action: { do: "untapAll" } });
+  timed("lookTop 50", s, project, 0, { type: "act", action: { do: "lookTop", n: 50 } });
+  timed("stopLooking", s, project, 0, { type: "act", action: { do: "stopLooking" } });
+  timed("undo", s, project, 0, { type: "act", action: { do: "undo" } });
+}
+
+const best = (xs: number[]) => Math.min(...xs).toFixed(1);
+console.log(`in process, CPU ms, best of ${RUNS} (apply + projection), 8 seats × 500 cards`);
+for (const [label, f] of Object.entries(figures)) console.log(`${label.padEnd(20)} ${best(f.apply).padStart(7)} + ${best(f.project).padStart(6)}`);
