@@ -420,9 +420,10 @@ export class SeatBook {
     const room = this.room;
     const state = room.state();
     const s = state.seats[seat];
-    // a person's name stays on the table as who left (a bot's seat names nobody)
-    const departed = s.occupied && !this.records[seat].bot ? s.name : "";
-    resetRecord(this.records[seat], false);
+    // a person's name stays on the table as who left (a bot's seat, which holds no token, names nobody)
+    const record = this.records[seat];
+    const departed = s.occupied && !record.bot && record.tokenHash !== "" ? s.name : "";
+    resetRecord(record, false);
     const botWasPlaying = s.bot;
     s.name = "";
     if (s.departed !== departed) s.departed = departed;
