@@ -8,7 +8,7 @@ import { fileURLToPath } from "node:url";
 import express from "express";
 import type { ConfigOptions } from "@colyseus/tools";
 import { defineHubRoom, installRoomIdNormalisation } from "./server/rooms/base/define.js";
-import { ROOMS } from "./server/games.js";
+import { ROOMS, type GameSettings } from "./server/games.js";
 import { BotPool } from "./server/bots/pool.js";
 import { inProcessThinker } from "./server/bots/thinker.js";
 import { inProcessPreparer } from "./server/bots/prepare.js";
@@ -32,7 +32,6 @@ import { RefusalLog } from "./server/ops/refusalLog.js";
 import { metricsTokenFromEnv, mountMetrics } from "./server/ops/metricsRoute.js";
 import { Health, mountHealth } from "./server/ops/health.js";
 import { drain, drainSettingsFromEnv, listenForHandoffs, selectProcessForNewRoom } from "./server/ops/drain.js";
-import { minesweeperApi, type ApiSettings } from "./server/api/minesweeper.js";
 import { replaysApi } from "./server/api/replays.js";
 import { seatsApi } from "./server/api/seats.js";
 import { roomCheckApi } from "./server/api/roomCheck.js";
@@ -43,7 +42,6 @@ import { ratePending } from "./server/ratings/rated.js";
 import { QUEUE_ROOM, RatedQueueRoom } from "./server/ratings/queue.js";
 import { PresenceClaims } from "./server/api/claimStore.js";
 import { cardStore, imageHostsFromEnv } from "./server/cards/store.js";
-import type { MinesweeperSettings } from "./server/rooms/minesweeper/index.js";
 import { safetyApi } from "./server/safety/api.js";
 import { moderatorsFromEnv, mountModeration, type Moderators } from "./server/safety/moderation.js";
 
@@ -61,28 +59,27 @@ function projectRoot(from: string): string {
 }
 
 /** Knobs of single games and routes, next to the hub settings (tests shorten or inject them). */
-export type HubExtras = MinesweeperSettings &
-  ApiSettings & {
-    /** Worker threads bots think on (0: on the event loop). Default BOT_THREADS, else cores − 1. */
-    botThreads?: number;
-    /** The monitor's login; default from MONITOR_USER/MONITOR_PASSWORD; null or unset there: off. */
-    monitor?: MonitorSettings | null;
-    /** How failed store writes wait and retry (server/store/SaveQueue.ts). */
-    saveQueue?: SaveQueueSettings;
-    /**
-     * The room log (server/store/RoomLog.ts). Default: from the environment, unless a store is
-     * injected (in-process tests), then none: those hubs' rooms are not restored.
-     */
-    roomLog?: RoomLog | null;
-    /** The `/metrics` bearer token; default METRICS_TOKEN; null or unset there: off (404). */
-    metricsToken?: string | null;
-    /** Origins besides the hub's own whose pages may call it; default ALLOWED_ORIGINS. */
-    allowedOrigins?: string[];
-    /** Profile API limits (server/api/profiles.ts); tests lift them. */
-    profileApi?: ProfileApiSettings;
-    /** Moderators' tokens (server/safety/moderation.ts); default MODERATOR_TOKENS; null or unset there: no console. */
-    moderators?: Moderators | null;
-  };
+export type HubExtras = GameSettings & {
+  /** Worker threads bots think on (0: on the event loop). Default BOT_THREADS, else cores − 1. */
+  botThreads?: number;
+  /** The monitor's login; default from MONITOR_USER/MONITOR_PASSWORD; null or unset there: off. */
+  monitor?: MonitorSettings | null;
+  /** How failed store writes wait and retry (server/store/SaveQueue.ts). */
+  saveQueue?: SaveQueueSettings;
+  /**
+   * The room log (server/store/RoomLog.ts). Default: from the environment, unless a store is
+   * injected (in-process tests), then none: those hubs' rooms are not restored.
+   */
+  roomLog?: RoomLog | null;
+  /** The `/metrics` bearer token; default METRICS_TOKEN; null or unset there: off (404). */
+  metricsToken?: string | null;
+  /** Origins besides the hub's own whose pages may call it; default ALLOWED_ORIGINS. */
+  allowedOrigins?: string[];
+  /** Profile API limits (server/api/profiles.ts); tests lift them. */
+  profileApi?: ProfileApiSettings;
+  /** Moderators' tokens (server/safety/moderation.ts); default MODERATOR_TOKENS; null or unset there: no console. */
+  moderators?: Moderators | null;
+};
 
 function isHomeStore(store: unknown): store is HomeStore {
   return typeof (store as Partial<HomeStore> | null)?.profileByKey === "function" && typeof (store as Partial<HomeStore>).rateGame === "function";
@@ -232,8 +229,8 @@ export function createHubConfig(overrides: Partial<HubSettings> & HubExtras = {}
       mountMetrics(app, metricsToken === undefined ? metricsTokenFromEnv() : metricsToken);
       // What needs Redis answers "briefly unavailable" during an outage instead of hanging.
       app.use(["/api/rooms", "/api/seats", "/api/claims"], whileUnavailable(outages));
-      // Before the app-wide body parser: the submission route parses its own, larger body.
-      app.use("/api", minesweeperApi(() => settings.store, { clock: rest.clock, replaySubmitRate: rest.replaySubmitRate }));
+      // A game's own routes (server/games.ts `api`), before the app-wide body parser: they parse their own, larger bodies.
+      for (const entry of ROOMS) if (entry.api) app.use("/api", entry.api({ store: () => settings.store, settings: rest }));
       app.use("/api", replaysApi(() => settings.store, () => settings.home)); // any finished game of the registry
       app.use("/api", seatsApi()); // parses its own small body, like the route above
       // "continue on another device" links, same; behind several processes they wait in Redis

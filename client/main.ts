@@ -5,10 +5,10 @@
 //   #/room/ID     play (a reload reclaims the seat with the stored seat token)
 //   #/spectate/ID watch
 //   #/claim/CLAIM continue on this device: redeem a device link, then play the seat it moved
-//   #/offline[/LEVEL]  Minesweeper offline solo (no server needed once loaded)
+//   #/offline[/PARAM]  the offline game's page (ClientGame.offline; no server needed once loaded)
 //   #/replay/ID   watch a recorded game (GET /api/replays/ID, replayed with common/ rules); ?at=N a moment
 //   #/me          My games: this browser's profile's finished games
-//   #/profile/ID  a profile's page: ratings (with their chart), games, Minesweeper bests
+//   #/profile/ID  a profile's page: ratings (with their chart), games, each game's bests
 import "./styles.css";
 import "./ui/ui.css";
 import { checkRoom, normaliseCode, type RoomCheck } from "./net/client";
@@ -99,7 +99,7 @@ async function showBoardPage(r: BoardRoute): Promise<void> {
   try {
     const handle =
       r.name === "offline"
-        ? await (await import("./games/minesweeper/offline")).mountOffline(host, r.param, toLobby)
+        ? await mountOfflineGame(host, r.param)
         : r.name === "replay"
           ? await (await import("./pages/replay")).mountReplay(host, r.id, toLobby)
           : r.name === "me"
@@ -117,6 +117,13 @@ async function showBoardPage(r: BoardRoute): Promise<void> {
     const what = { offline: "Could not start offline play", replay: "Could not open the replay", me: "Could not open My games", profile: "Could not open the profile" };
     failed(what[r.name], errorText(e));
   }
+}
+
+/** #/offline: the offline page of the registry's (first) game that has one (ClientGame.offline). */
+async function mountOfflineGame(host: HTMLElement, param: string | undefined): Promise<PageHandle> {
+  const game = CLIENT_GAMES.find((g) => g.offline);
+  if (!game?.offline) throw new Error("No game of this hub plays offline.");
+  return (await game.offline())(host, param, toLobby);
 }
 
 function setPage(el: HTMLElement | null): void {

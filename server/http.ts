@@ -5,6 +5,7 @@ import path from "node:path";
 import express from "express";
 import { matchMaker } from "@colyseus/core";
 import type { PublicRoom } from "../common/core/wire.js";
+import { GAMES } from "../common/games.js";
 import type { HubMetadata } from "./rooms/base/SeatedRoom.js";
 import type { OutageSource } from "./net/matchmakeHttp.js";
 import { cspOrigins } from "./cards/origins.js";
@@ -38,11 +39,14 @@ export async function listPublicRooms(game?: string): Promise<PublicRoom[]> {
   return out;
 }
 
+/** The room names of the registry's games (a variant shares its game's). */
+const ROOM_NAMES = [...new Set(GAMES.map((d) => d.room ?? d.id))];
+
 export function roomsRoute(): express.RequestHandler {
   return async (req, res) => {
     const game = req.query.game;
     if (game !== undefined && (typeof game !== "string" || !/^[a-z0-9-]{1,32}$/.test(game))) {
-      res.status(400).json({ code: "bad-query", message: "game must be a game id such as minesweeper." });
+      res.status(400).json({ code: "bad-query", message: `game must be a game's id: ${ROOM_NAMES.join(", ")}.` });
       return;
     }
     try {

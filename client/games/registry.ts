@@ -14,7 +14,12 @@ import type { ClientGame } from "./types";
 import { tableSeatFigure, tableTurnSeat } from "./table/seatFigure";
 import { formatName } from "./table/words";
 import { LeaderboardPanel } from "./minesweeper/leaderboard";
-import { connect4Art, cubestaccArt, heartsArt, minesweeperArt, petsArt, tableArt } from "./art";
+import { minesweeperTile } from "./minesweeper/tile";
+import { cubestaccTile } from "./cubestacc/tile";
+import { connect4Tile } from "./connect4/tile";
+import { petsTile } from "./pets/tile";
+import { tableTile } from "./table/tile";
+import { heartsTile } from "./hearts/tile";
 
 const title = (id: string, fallback: string) => GAMES.find((g) => g.id === id)?.title ?? fallback;
 
@@ -25,9 +30,9 @@ export const CLIENT_GAMES: readonly ClientGame[] = [
     blurb: "Classic levels solo, or clear one big board together.",
     scene: () => import("./minesweeper/scene"),
     lobby: minesweeperLobby,
-    offline: true,
+    offline: async () => (await import("./minesweeper/offline")).mountOffline,
     describe: (r) => `${levelName(r.level)}${r.noGuess ? " · no guess" : ""}`,
-    art: minesweeperArt,
+    art: minesweeperTile,
     leaderboard: () => new LeaderboardPanel(),
     replay: async () => (await import("./minesweeper/replay")).mountMinesweeperReplay,
     rowTitle: (g, title) => `${title} ${g.mode === "race" ? "race" : g.mode === "coop" ? "co-op" : "solo"}${g.level ? ` · ${levelName(g.level)}` : ""}`,
@@ -42,7 +47,7 @@ export const CLIENT_GAMES: readonly ClientGame[] = [
     blurb: "Shed your hand of stacked cubes.",
     scene: () => import("./cubestacc/scene"),
     lobby: cubestaccLobby,
-    art: cubestaccArt,
+    art: cubestaccTile,
     replay: async () => (await import("./cubestacc/replay")).mountCubestaccReplay,
     // a bot plays a leaver's hand to the end of the game
     leaveConsequence: ({ mode, phase, others }) => {
@@ -52,8 +57,8 @@ export const CLIENT_GAMES: readonly ClientGame[] = [
     },
     botTookSeat: (left, bot) => `${left} left the game. ${bot} plays their hand.`,
   },
-  { id: "connect4", title: title("connect4", "Connect Four"), blurb: "Four in a row wins: against a friend or the bot.", scene: () => import("./connect4/scene"), lobby: definitionLobby("connect4"), art: connect4Art, replay: async () => (await import("./connect4/replay")).mountConnect4Replay },
-  { id: "pets", title: title("pets", "Auto Pets"), blurb: "Shop, arrange in secret, watch the battle: 2–8 players, bots, or an arena run.", scene: () => import("./pets/scene"), lobby: petsLobby, art: petsArt, replay: async () => (await import("./pets/replay")).mountPetsReplay, rowTitle: (g, title) => (g.mode === "arena" ? `${title} · arena run` : undefined) },
+  { id: "connect4", title: title("connect4", "Connect Four"), blurb: "Four in a row wins: against a friend or the bot.", scene: () => import("./connect4/scene"), lobby: definitionLobby("connect4"), art: connect4Tile, replay: async () => (await import("./connect4/replay")).mountConnect4Replay },
+  { id: "pets", title: title("pets", "Auto Pets"), blurb: "Shop, arrange in secret, watch the battle: 2–8 players, bots, or an arena run.", scene: () => import("./pets/scene"), lobby: petsLobby, art: petsTile, replay: async () => (await import("./pets/replay")).mountPetsReplay, rowTitle: (g, title) => (g.mode === "arena" ? `${title} · arena run` : undefined) },
   {
     id: "table",
     title: title("table", "Card table"),
@@ -61,7 +66,7 @@ export const CLIENT_GAMES: readonly ClientGame[] = [
     scene: () => import("./table/scene"),
     lobby: tableLobby,
     describe: (r) => formatName(String((r as unknown as { format?: string }).format ?? "")),
-    art: tableArt,
+    art: tableTile,
     seatFigure: tableSeatFigure,
     turnSeat: tableTurnSeat,
     // its own player: every hand shown, a step per event
@@ -70,7 +75,7 @@ export const CLIENT_GAMES: readonly ClientGame[] = [
       return (frame, record) => mountTableReplay(frame, record as unknown as Parameters<typeof mountTableReplay>[1]);
     },
   },
-  { id: "hearts", title: title("hearts", "Hearts"), blurb: "Pass three, follow suit, dodge the hearts and the Q♠: 4 players or bots.", scene: () => import("./hearts/scene"), lobby: definitionLobby("hearts"), art: heartsArt, replay: async () => (await import("./hearts/replay")).mountHeartsReplay },
+  { id: "hearts", title: title("hearts", "Hearts"), blurb: "Pass three, follow suit, dodge the hearts and the Q♠: 4 players or bots.", scene: () => import("./hearts/scene"), lobby: definitionLobby("hearts"), art: heartsTile, replay: async () => (await import("./hearts/replay")).mountHeartsReplay },
 ];
 
 export type { ClientGame };

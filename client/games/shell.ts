@@ -40,6 +40,15 @@ export interface ShellOptions {
   playersInGame?: boolean;
 }
 
+/**
+ * A room seat's name for a table or a result: who sits there, else who left it ("Ana (left)":
+ * the game they played stays theirs), else `fallback` ("Seat 2").
+ */
+export function seatName(seat: { name: string; departed?: string } | undefined, fallback: string): string {
+  if (seat?.name) return seat.name;
+  return seat?.departed ? `${seat.departed} (left)` : fallback;
+}
+
 /** A game's seat figure as the seat list's count. */
 function figureOf(f: { text: string; label: string } | null): { count?: string; countLabel?: string } {
   return f ? { count: f.text, countLabel: f.label } : {};
@@ -161,6 +170,7 @@ export class GameShell {
             title: this.opts.endTitle(state, me),
             note: this.opts.endNote?.(state),
             seated: me !== null,
+            watchMore: `#/games/${state.game}`,
             connected: this.ctx.session.status.kind === "connected",
             ready: me !== null && !!seats[me]?.ready,
             waitingFor: seats.filter((x) => x.occupied && !x.bot && x.connected && !x.ready).length,
@@ -186,7 +196,7 @@ export class GameShell {
   private drawRated(): void {
     const s = this.last;
     if (!s || s.phase !== "finished") return this.rated.hide();
-    this.rated.show(s.gameNo, this.me, (seat) => s.seats[seat]?.name || `Seat ${seat + 1}`);
+    this.rated.show(s.gameNo, this.me, (seat) => seatName(s.seats[seat], `Seat ${seat + 1}`));
   }
 
 
@@ -199,10 +209,14 @@ export class GameShell {
       // a public room has no code to share: the next player who picks Quick play sits here
       return session.isPrivate ? "Waiting for players — share the room code, or the owner adds a bot." : "Waiting for players — the next player to pick Quick play joins you here, or the owner adds a bot.";
     }
-    if (state.phase === "finished") return `${this.opts.endTitle(state, me)} — press Play again for another game.`;
+    if (state.phase === "finished") {
+      const over = this.opts.endTitle(state, me);
+      // a spectator has no seat to play again in
+      return me === null ? `${over} — watch another table or play a game of your own from the lobby.` : `${over} — press Play again for another game.`;
+    }
     // "everyone plays at once" only where there is someone else: a goldfish table is one player's
     if (me !== null && acting.includes(me)) return state.together && acting.length > 1 ? "Your move (everyone plays at once)." : state.together ? "Your move." : "Your turn.";
-    const names = acting.map((i) => state.seats[i]?.name || `Seat ${i + 1}`);
+    const names = acting.map((i) => seatName(state.seats[i], `Seat ${i + 1}`));
     return names.length ? `${names.join(", ")} to play.` : "";
   }
 

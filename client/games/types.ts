@@ -35,6 +35,9 @@ export type SeatFigure = (state: unknown, seat: number) => { text: string; label
  */
 export type GameRow = GameSummary & Partial<Pick<HistoryEntry, "seat" | "place" | "forfeited">>;
 
+/** A game played without the server (#/offline[/PARAM]: PARAM is the game's, e.g. a level); `toLobby` leaves it. */
+export type MountOffline = (host: HTMLElement, param: string | undefined, toLobby: () => void) => Promise<PageHandle>;
+
 /** Plays a stored game back on the replay page (#/replay/ID), inside the page's frame. */
 export type MountReplay = (frame: PageFrame, record: ReplayRecord) => Promise<PageHandle> | PageHandle;
 
@@ -68,8 +71,11 @@ export interface ClientGame {
    * player), read from the room's state; null: nobody's. The turn cues (ui/cues.ts) use it.
    */
   turnSeat?(state: unknown): number | null;
-  /** It plays offline (#/offline, kept by the service worker): the words for a dropped network say so. */
-  offline?: boolean;
+  /**
+   * Its offline page (#/offline[/PARAM], kept by the service worker), loaded when opened; the
+   * words for a dropped network name the games that have one.
+   */
+  offline?: () => Promise<MountOffline>;
   /** The toast when a bot takes the seat of a person who left (ui/presence.ts). */
   botTookSeat?: BotTookSeat;
   /** How a finished game of it is named in a list (pages/gameRows.ts); undefined: the shared name. */

@@ -329,6 +329,6 @@ function pitch(): string {
 
 function art(g: ClientGame): HTMLElement {
   const el = h("span", { class: "game-art" });
-  el.innerHTML = g.art; // our own constant markup (client/games/art.ts), never user text
+  el.innerHTML = g.art; // our own constant markup (each game's tile.ts), never user text
   return el;
 }

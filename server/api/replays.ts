@@ -54,9 +54,10 @@ export function replaysApi(store: () => GameStore, home?: () => HomeStore | unde
   return router;
 }
 
-/** A stored game as a replay viewer needs it (the shape Minesweeper's viewer was built on). */
+/** A stored game as a replay viewer needs it (docs/protocol.md "Replays"). */
 export function replayJson(g: StoredGame) {
-  const mode = g.mode || (g.seats.length === 1 ? "solo" : "coop");
+  // A record stored before rooms kept their mode has none: one seat is solo; for more, the game's replay player decides.
+  const mode = g.mode || (g.seats.length === 1 ? "solo" : "");
   return {
     id: g.id,
     game: g.game,

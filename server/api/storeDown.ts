@@ -27,7 +27,7 @@ export function noteStoreDown(where: string, error: unknown): void {
 
 /**
  * Answers `res` 503 in words when `error` is the store being down; false otherwise (the
- * caller answers as it would). `body` shapes the answer for APIs with their own (minesweeper's).
+ * caller answers as it would). `body` shapes the answer for routes with their own error shape (a game's own routes).
  */
 export function answerStoreDown(
   error: unknown,

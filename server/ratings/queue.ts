@@ -9,7 +9,7 @@
 // address a player connects from makes pairing prefer opponents from elsewhere.
 
 import { ClientState, matchMaker, Room, type Client } from "@colyseus/core";
-import { isProvisional, ratedPool, type RatedPool } from "../../common/rated.js";
+import { isProvisional, RATED_POOLS, ratedPool, type RatedPool } from "../../common/rated.js";
 import { hashKey, isProfileKey } from "../api/profileAuth.js";
 import { HubRefusal, refuseOption } from "../rooms/base/errors.js";
 import { isPlainObject } from "../rooms/base/validate.js";
@@ -57,7 +57,7 @@ export class RatedQueueRoom extends Room {
     const hub = options.hub as HubSettings | undefined;
     if (hub && typeof hub.store?.recordGame === "function") this.settings = hub;
     const pool = typeof options.pool === "string" ? ratedPool(options.pool) : undefined;
-    if (!pool) throw refuseOption("Choose a rated game: pool must name one (connect4, cubestacc, pets, minesweeper-race:beginner…).");
+    if (!pool) throw refuseOption(`Choose a rated game: pool must name one (${RATED_POOLS.map((p) => p.id).join(", ")}).`);
     this.pool = pool;
     this.maxClients = 1000;
     this.autoDispose = true;

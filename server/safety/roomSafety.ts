@@ -13,6 +13,8 @@ import { HubRefusal } from "../rooms/base/errors.js";
 import type { JoinRequest } from "../rooms/base/seats.js";
 import type { MessageSpec, SenderContext } from "../rooms/base/messages.js";
 import { badPayload, cleanText, objectWith, ok, type Parsed } from "../rooms/base/validate.js";
+import type { GameRoomState } from "../rooms/game/GameRoomState.js";
+import type { Play, RoomHost } from "../rooms/game/play.js";
 import { filterChat } from "./chatFilter.js";
 import { untilWords } from "./words.js";
 
@@ -36,49 +38,62 @@ export interface ChatLine {
   at: number;
 }
 
-export interface RoomSafetyHost {
-  home(): HomeStore | undefined;
-  clients(): Iterable<Client>;
-  seatOf(client: Client): number;
-  seatProfile(seat: number): string | null;
-  seatName(seat: number): string;
-  seatNames(): string[];
-  /** Private rooms may turn chat off at creation. */
-  chatOff(): boolean;
-  /** Rated games: spectators do not chat. */
-  rated(): boolean;
-  game(): string;
-  roomId(): string;
-  /** The finished game on screen (its replay id and move log), or null while one runs. */
-  finishedGame(): { gameId: number; log: unknown[] } | null;
-  /** What a spectator sees of the table now (never a seat's hidden information). */
-  publicView(): unknown;
-  reportsPerDay(): number;
-  now(): number;
-}
-
 export const CHAT_OFF = "Chat is off in this room (its creator turned it off). Use the game's own signals instead.";
 export const SPECTATOR_CHAT_OFF = "Spectators of rated games cannot chat, so players are never distracted. Watch quietly, or play a game of your own.";
 
+/** The reports one profile may file a day, unless the hub's settings say (REPORTS_PER_DAY). */
+const REPORTS_PER_DAY = 10;
+
+/** One room's safety: given the room's play (its seats, game, rated table) and host, like the room's other helpers (rooms/game/play.ts). */
 export class RoomSafety {
   private readonly viewers = new Map<string, Viewer>();
   private readonly lines: ChatLine[] = [];
+  /** Private rooms may be made with chat off (`chat: false`). */
+  private chatOff = false;
 
-  constructor(private readonly host: RoomSafetyHost) {}
+  constructor(
+    // eslint-disable-next-line @typescript-eslint/no-explicit-any
+    private readonly play: Play<any, any, any, any, any, GameRoomState>,
+    private readonly host: Pick<RoomHost, "settings" | "clients" | "seatProfile" | "roomId" | "gameId">,
+    private readonly now: () => number = Date.now,
+  ) {}
+
+  /** At the room's creation: its options say whether chat is on (a private room's creator may turn it off). */
+  configure(options: Record<string, unknown>): void {
+    this.chatOff = options.private === true && options.chat === false;
+  }
+
+  private home(): HomeStore | undefined {
+    return this.host.settings().home;
+  }
+
+  private seatNames(): string[] {
+    return this.play.st.seats.map((s) => s.name);
+  }
+
+  private seatName(seat: number): string {
+    return this.play.st.seats[seat]?.name ?? "";
+  }
+
+  /** The finished game on screen (its replay id and move log), or null while one runs. */
+  private finishedGame(): { gameId: number; log: unknown[] } | null {
+    const { stage, game, st } = this.play;
+    return stage === "finished" && game && st.replayId > 0 ? { gameId: st.replayId, log: game.log.slice() } : null;
+  }
 
   /**
    * At a join: who the connection is. A new seat next to someone it blocked (or who blocked
    * it) is refused in words; spectators may still watch.
    */
   async admit(client: Client, request: JoinRequest, profileId: string | null, newSeat: boolean): Promise<void> {
-    const home = this.host.home();
+    const home = this.home();
     let id = profileId;
     if (!id && home && isProfileKey(request.profileKey)) id = (await home.profileByKey(hashKey(request.profileKey)).catch(() => null))?.id ?? null;
     if (!home || !id) {
       this.viewers.set(client.sessionId, NOBODY);
       return;
     }
-    const now = this.host.now();
+    const now = this.now();
     const [lists, avoid, sanctions] = await Promise.all([home.safety.listsOf(id), home.safety.avoidedBy(id), home.safety.sanctionsOf(id, now)]).catch(
       () => [{ mutes: [], blocks: [] }, [], []] as [{ mutes: string[]; blocks: string[] }, string[], Sanction[]],
     );
@@ -98,8 +113,7 @@ export class RoomSafety {
 
   /** The profiles sitting in the room (quick play asks, through remoteRoomCall, before it seats someone). */
   seatedProfiles(): string[] {
-    return this.host
-      .seatNames()
+    return this.seatNames()
       .map((_, seat) => this.host.seatProfile(seat))
       .filter((p): p is string => p !== null);
   }
@@ -116,8 +130,9 @@ export class RoomSafety {
 
   /** `chat {text}`: refused where it is off, filtered, kept, and sent to everyone who has not muted the sender. */
   say(ctx: SenderContext, text: string): Rejection | void {
-    if (this.host.chatOff()) return { code: "chat-off", message: CHAT_OFF };
-    if (ctx.seat < 0 && this.host.rated()) return { code: "chat-off", message: SPECTATOR_CHAT_OFF };
+    if (this.chatOff) return { code: "chat-off", message: CHAT_OFF };
+    // rated games: spectators do not chat
+    if (ctx.seat < 0 && this.play.rated !== null) return { code: "chat-off", message: SPECTATOR_CHAT_OFF };
     const me = this.viewer(ctx.client);
     if (me.chatMute && me.chatMute.until > ctx.now) {
       return { code: "chat-muted", message: `A moderator muted your chat ${untilWords(me.chatMute.until, ctx.now)} (${me.chatMute.reason}). You can still play.` };
@@ -151,7 +166,7 @@ export class RoomSafety {
 
   /** Who the sender is, and the profile in `seat`; or a refusal saying why not. */
   private parties(ctx: SenderContext, seat: number): { me: Viewer & { profileId: string }; other: string; home: HomeStore } | Rejection {
-    const home = this.host.home();
+    const home = this.home();
     const me = this.viewer(ctx.client);
     if (!home || !me.profileId) return { code: "no-profile", message: "Muting, blocking and reporting need a profile: open the lobby once so this browser makes one, then join again." };
     if (seat === ctx.seat) return { code: "bad-payload", message: "That is your own seat." };
@@ -164,7 +179,7 @@ export class RoomSafety {
   private list(ctx: SenderContext, kind: "mute" | "block", seat: number, on: boolean): Rejection | void {
     const p = this.parties(ctx, seat);
     if ("code" in p) return p;
-    const name = this.host.seatName(seat);
+    const name = this.seatName(seat);
     // Every connection of the same profile in this room follows at once; the store keeps it for every other room and device.
     for (const c of this.host.clients()) {
       const v = this.viewer(c);
@@ -184,7 +199,7 @@ export class RoomSafety {
     const p = this.parties(ctx, r.seat);
     if ("code" in p) return p;
     const evidence = this.evidence(r.seat);
-    const perDay = this.host.reportsPerDay();
+    const perDay = this.host.settings().reportsPerDay ?? REPORTS_PER_DAY;
     const client = ctx.client;
     p.home.safety.fileReport({ reporterId: p.me.profileId, reportedId: p.other, reason: r.reason, note: r.note, evidence, now: ctx.now }, perDay).then(
       (filed) => {
@@ -200,16 +215,17 @@ export class RoomSafety {
 
   /** What a report carries: the room's chat and what the replay shows, or, mid-game, only the public view. */
   evidence(seat: number): Evidence {
-    const finished = this.host.finishedGame();
+    const finished = this.finishedGame();
     return {
-      game: this.host.game(),
+      game: this.host.gameId(),
       roomId: this.host.roomId(),
       gameId: finished?.gameId ?? null,
-      seats: this.host.seatNames(),
-      reportedName: this.host.seatName(seat),
+      seats: this.seatNames(),
+      reportedName: this.seatName(seat),
       chat: this.lines.map((l) => ({ ...l })),
       log: finished ? finished.log : null,
-      publicView: finished ? null : this.host.publicView(),
+      // what a spectator sees of the table now (never a seat's hidden information)
+      publicView: finished ? null : (this.play.game?.view(null) ?? null),
     };
   }
 }

@@ -105,9 +105,9 @@ export class SqliteStore extends SqlStore {
     return teamsFromRows(this.lite.allNow<TeamRow>(TEAMS_NEAR, teamsNearParams(query)));
   }
 
-  /** The query plan of the arena's teams query (tests check that it reads the index). */
-  explainArenaTeams(): string[] {
-    const plan = this.db.prepare(`EXPLAIN QUERY PLAN ${TEAMS_NEAR}`).all(...teamsNearParams({ game: "pets", round: 1, trophies: 3 })) as { detail: string }[];
+  /** The query plan of the recorded teams query for `query` (tests check that it reads the index). */
+  explainArenaTeams(query: ArenaTeamsQuery): string[] {
+    const plan = this.db.prepare(`EXPLAIN QUERY PLAN ${TEAMS_NEAR}`).all(...teamsNearParams(query)) as { detail: string }[];
     return plan.map((p) => p.detail);
   }
 
@@ -120,9 +120,9 @@ export class SqliteStore extends SqlStore {
     return this.file === ":memory:" ? null : freeBytesAt(path.dirname(path.resolve(this.file)));
   }
 
-  /** The query plan of the leaderboard query (tests check that it uses an index). */
-  explainLeaderboard(): string[] {
-    const plan = this.db.prepare(`EXPLAIN QUERY PLAN ${LEADERBOARD_SQL}`).all("minesweeper", "beginner", 0, 1, 10) as { detail: string }[];
+  /** The query plan of the leaderboard query for `query` (tests check that it uses an index). */
+  explainLeaderboard(query: LeaderboardQuery): string[] {
+    const plan = this.db.prepare(`EXPLAIN QUERY PLAN ${LEADERBOARD_SQL}`).all(...leaderboardParams(query, query.now ?? this.clock())) as { detail: string }[];
     return plan.map((p) => p.detail);
   }
 

@@ -12,12 +12,15 @@ const ROOT = join(import.meta.dirname, "..", "..");
 const GENERIC = [
   // the generic room and its base
   "server/rooms/game", "server/rooms/base",
-  // the rest of the server that serves every game (not server/api, server/store, server/ratings, server/http.ts: they still name games)
+  // the rest of the server that serves every game: HTTP (a game's own routes are its registry entry's `api`), the store, ratings
+  "server/api", "server/store", "server/ratings", "server/http.ts", "server/monitor.ts", "server/scale.ts", "server/productionByDefault.ts",
   "server/net", "server/safety", "server/ops", "server/bots", "server/index.ts", "server/settings.ts",
-  // the generic client: its net, screens, lobby, pages (the profile, my games, replays), the shell and the scene helpers
-  "client/ui", "client/net", "client/lobby", "client/pages", "client/pwa", "client/hub.ts", "client/roomView.ts",
+  // the app config, which mounts every registry entry
+  "arena.config.ts",
+  // the generic client: its entry and router, net, screens, lobby, pages (the profile, my games, replays), the shell and the scene helpers
+  "client/main.ts", "client/ui", "client/net", "client/lobby", "client/pages", "client/pwa", "client/hub.ts", "client/roomView.ts",
   "client/games/shell", "client/games/shell.ts", "client/games/focus.ts", "client/games/handle.ts", "client/games/keyedLayer.ts",
-  "client/games/replayEngine.ts", "client/games/stage.ts", "client/games/types.ts",
+  "client/games/replayEngine.ts", "client/games/stage.ts", "client/games/types.ts", "client/games/tileArt.ts",
 ];
 /** Ids that are also plain words the generic code uses in their own sense (an HTML table, a "table" of figures). */
 const PLAIN_WORDS = new Set(["table"]);
@@ -63,6 +66,13 @@ function named(line: string): [string, string][] {
 }
 
 describe("generic folders name no game", () => {
+  it("every folder and file of GENERIC is there and holds code (a renamed one would be searched no more)", () => {
+    for (const path of GENERIC) {
+      const code = files(path).filter((f) => /\.(ts|css)$/.test(f));
+      expect(code.length, `${path} holds no .ts or .css file`).to.be.at.least(1);
+    }
+  });
+
   it("every game has words to look for (drawn from the registry)", () => {
     expect(Object.keys(GAME_WORDS).length).to.equal(new Set(GAMES.map((d) => d.room ?? d.id)).size);
     for (const [game, words] of Object.entries(GAME_WORDS)) expect(words.length, game).to.be.at.least(1);
@@ -88,5 +98,13 @@ describe("generic folders name no game", () => {
     expect(hits(`// Minesweeper's boards, in a comment`)).to.deep.equal([]);
     expect(hits(`h("table", { class: "pr-table" })`)).to.deep.equal([]);
     expect(hits(`await Promise.race([a, b]); const GRACE = 1;`)).to.deep.equal([]);
+  });
+
+  it("a game's id or title put back into generic code is found, for every game of the registry", () => {
+    for (const def of GAMES) {
+      const game = def.room ?? def.id;
+      if (!PLAIN_WORDS.has(game)) expect(named(code(`router.get("/leaderboard/${game}", route);`)).map(([g]) => g), `${game} by id`).to.include(game);
+      expect(named(code(`const line = "${def.title} is over";`)).map(([g]) => g), `${game} by title`).to.include(game);
+    }
   });
 });

@@ -28,6 +28,7 @@ type H = HubSnapshot & {
   counts?: number[];
   scores?: number[];
   hint?: string;
+  tip?: string;
   cursor?: number | null;
 };
 
@@ -102,17 +103,30 @@ describe("e2e: hearts in Chromium", function () {
   const suite = useBrowserHub({ botDelayScale: 0.05, config: () => ({ botThreads: 0, ...LAX_ADDRESS_LIMITS }) });
 
   it("desktop: solo against three bots, three cards passed, tricks played, a refused card in words", async () => {
-    const { page } = await suite.open(DESKTOP);
+    const { page, context } = await suite.open(DESKTOP);
     const s = await startSolo(page, "Cy");
     expect(s.gameSeat).to.be.a("number");
+    // the first pass of this browser: a one-time tip over the table
+    expect(s.tip).to.equal("Choose three cards to pass left, then press Pass.");
+    expect(await page.isVisible("#hearts-tip")).to.equal(true);
     await screenshot(page, "hearts-desktop-deal");
     await passThree(page, false, "hearts-desktop-pass");
+    expect((await state(page)).tip, "the tip went once three were chosen").to.equal("");
+    expect(await page.isVisible("#hearts-tip")).to.equal(false);
     const { refused } = await playTricks(page, 4, false, "hearts-desktop-trick");
     const after = await state(page);
     expect(after.tricks).to.be.at.least(4);
     expect(refused, "a dim card was tried once").to.not.equal("");
     expect(await page.isVisible("#hearts-scores")).to.equal(true);
     await screenshot(page, "hearts-desktop-tricks");
+
+    // the same browser's next game: no tip, the hint under the table says what to do
+    const again = await context.newPage();
+    await again.goto(page.url().split("#")[0]);
+    const next = await startSolo(again, "Cy");
+    expect(next.tip, "the tip comes once per browser").to.equal("");
+    expect(next.hint).to.match(/^Choose three cards to pass to the left/);
+    expect(await again.isVisible("#hearts-tip")).to.equal(false);
   });
 
   it("phone 360 × 740: every card of the hand is on screen and tappable; pass and play by touch", async () => {
@@ -133,8 +147,15 @@ describe("e2e: hearts in Chromium", function () {
     }
     const xs = centres.map((p) => p.x);
     for (let i = 1; i < xs.length; i++) expect(xs[i] - xs[i - 1], "a finger's width between cards").to.be.at.least(18);
+    // the one-time tip sits over the middle of the table, inside the screen, and covers no card
+    expect(s.tip).to.equal("Choose three cards to pass left, then press Pass.");
+    const tip = (await page.locator("#hearts-tip").boundingBox())!;
+    expect(tip.x, "the tip inside the screen").to.be.at.least(0);
+    expect(tip.x + tip.width).to.be.at.most(box.vw);
+    for (const at of centres) expect(at.y < tip.y || at.y > tip.y + tip.height || at.x < tip.x || at.x > tip.x + tip.width, "a card under the tip").to.equal(true);
     await screenshot(page, "hearts-phone-deal");
     await passThree(page, true, "hearts-phone-pass");
+    expect((await state(page)).tip).to.equal("");
     await playTricks(page, 2, true, "hearts-phone-trick");
     await screenshot(page, "hearts-phone-tricks");
   });
@@ -169,7 +190,7 @@ describe("e2e: hearts in Chromium", function () {
     expect(spoken.some((t) => /^You played .+, the .+ of .+s\.$/.test(t)), `announced: ${spoken.slice(-4).join(" | ")}`).to.equal(true);
   });
 
-  it("a spectator sees backs only and the end screen; the finished game on the replay page, re-run to its end", async () => {
+  it("a spectator sees backs only and the end screen (who left still named; words for a spectator, not Play again); the finished game on the replay page, re-run to its end", async () => {
     const sdk = new Client(`ws://127.0.0.1:${suite.port}`);
     const me = await seated(sdk.create("hearts", { mode: "solo", target: 50, name: "Rex" }));
     const watcher = (await suite.open(DESKTOP, `#/spectate/${me.room.roomId}`)).page;
@@ -189,6 +210,19 @@ describe("e2e: hearts in Chromium", function () {
     await me.room.leave();
     await watcher.waitForSelector("#gs-end:not([hidden])");
     expect(await watcher.textContent("#gs-end")).to.match(/won/).and.match(/Final scores \(lowest wins\): .+\d+ · .+\d+ · .+\d+ · .+\d+\./);
+    // Rex left the finished table: still named, as who left, never "Seat 1"
+    await watcher.waitForFunction(() => /Rex \(left\) \d+/.test(document.getElementById("gs-end")?.textContent ?? ""), undefined, { timeout: 10_000 });
+    const endText = (await watcher.textContent("#gs-end"))!;
+    expect(endText).to.not.match(/Seat \d/);
+    expect(await watcher.textContent("#hearts-scores")).to.include("Rex (left)");
+    // a spectator is offered other tables, not Play again
+    expect(await watcher.isVisible("#gs-again")).to.equal(false);
+    expect(await watcher.isVisible("#gs-end-watch")).to.equal(true);
+    expect(await watcher.getAttribute("#gs-end-watch", "href")).to.equal("#/games/hearts");
+    expect(endText).to.include("You watched this game. Watch another table, or play a game of your own, from the lobby.");
+    const status = (await watcher.textContent("#gs-status"))!;
+    expect(status).to.not.include("Play again");
+    expect(status).to.match(/watch another table or play a game of your own from the lobby\.$/);
     await screenshot(watcher, "hearts-spectator-end");
 
     const { page } = await suite.open(DESKTOP, `#/replay/${id}`);

@@ -119,7 +119,7 @@ describe("minesweeper no-guess: the board is made off the event loop", function 
     await Promise.all([a, b].map((p) => p.room.leave()));
   });
 
-  it("an offline no-guess game sent for checking is verified (its board made on the verifier's thread: server/api/soloVerifier.ts)", async () => {
+  it("an offline no-guess game sent for checking is verified (its board made on the verifier's thread: server/rooms/minesweeper/soloVerifier.ts)", async () => {
     const seed = "0123456789abcdef0123456789abcdef";
     const resolved = resolveConfig({ level: "nightmare", noGuess: true });
     if (!resolved.ok) throw new Error(resolved.error.message);

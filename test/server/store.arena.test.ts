@@ -108,7 +108,7 @@ describe("store (SQLite): migration 3 adds the teams table to a database of vers
       const store = new SqliteStore(file);
       store.recordGame(petsGame([team("Ann", 1, 0, 5)]));
       expect(store.arenaTeams({ game: "pets", round: 1, trophies: 0 }).map((t) => t.name)).to.deep.equal(["Ann"]);
-      expect(store.explainArenaTeams().join(" | ")).to.match(/teams_by_round/);
+      expect(store.explainArenaTeams({ game: "pets", round: 1, trophies: 3 }).join(" | ")).to.match(/teams_by_round/);
       store.close();
       const db = new Database(file);
       const versions = (db.prepare(`SELECT version FROM schema_migrations ORDER BY version`).all() as { version: number }[]).map((r) => r.version);

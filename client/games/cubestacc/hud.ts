@@ -369,6 +369,7 @@ export class Hud {
       title: m.winner < 0 ? "Game over" : won ? "You win!" : `${seatName(m, m.winner)} wins`,
       note: m.blocked ? "Nobody could play or draw: fewest cards left wins." : "Ranked by cards left.",
       seated,
+      watchMore: "#/games/cubestacc",
       connected: c.connected,
       ready: seated && !!m.seats[c.me!]?.ready,
       waitingFor: m.seats.filter((s) => s.occupied && !s.bot && s.connected && !s.ready).length,

@@ -8,13 +8,14 @@ import { cardName, heartsWire, type HeartsEvent, type HeartsPayloads, type Heart
 import { announce } from "../../ui/announce";
 import { h } from "../../ui/dom";
 import { toast } from "../../ui/toast";
-import { GameShell } from "../shell";
+import { GameShell, seatName } from "../shell";
 import type { GameContext, GameHandle } from "../types";
 import { typedSend } from "../../net/send";
 import { gameSeatIn, onView, type ViewState } from "../../net/view";
 import { HeartsTable } from "./table";
 import { attachHandKeys, cardWords, howToPlay, playWords } from "./keyboard";
 import { handWords, scoreRows } from "./words";
+import { PassTip } from "./passTip";
 import "./hearts.css";
 
 export async function mount(host: HTMLElement, ctx: GameContext): Promise<GameHandle> {
@@ -25,12 +26,13 @@ export async function mount(host: HTMLElement, ctx: GameContext): Promise<GameHa
   let selectedFor = "";
   const order = (): number[] => (state?.order ? Array.from(state.order) : []);
   const mine = (): number | null => (state ? gameSeatIn(state, shell.me) : null);
-  const nameOf = (g: number): string => {
+  /** A game seat's name: who sits there, else who left it ("Ana (left)"), else "Seat N". */
+  const nameAt = (g: number): string => {
     const room = order()[g];
-    if (room !== undefined && room === shell.me) return "You";
-    return (room !== undefined && state?.seats[room]?.name) || `Seat ${g + 1}`;
+    return seatName(room !== undefined ? state?.seats[room] : undefined, `Seat ${g + 1}`);
   };
-  const namesFor = (): string[] => [0, 1, 2, 3].map((g) => state?.seats[order()[g]]?.name || `Seat ${g + 1}`);
+  const nameOf = (g: number): string => (order()[g] !== undefined && order()[g] === shell.me ? "You" : nameAt(g));
+  const namesFor = (): string[] => [0, 1, 2, 3].map(nameAt);
 
   const shell = new GameShell(ctx, host, {
     endTitle: () => {
@@ -57,7 +59,9 @@ export async function mount(host: HTMLElement, ctx: GameContext): Promise<GameHa
     scoreBody,
   );
   const lastHand = h("p", { class: "hearts-last", id: "hearts-last" });
-  shell.stage.append(h("div", { class: "hearts" }, tableHost, h("div", { class: "hearts-bar" }, hint, act), h("div", { class: "hearts-side" }, scores, lastHand)));
+  // over the middle of the table (the same grid cell), outside it so its button takes no hand keys
+  const tip = new PassTip();
+  shell.stage.append(h("div", { class: "hearts" }, tableHost, tip.el, h("div", { class: "hearts-bar" }, hint, act), h("div", { class: "hearts-side" }, scores, lastHand)));
 
   const table = new HeartsTable((card) => choose(card));
   const shown = await table.init(tableHost, "Hearts table");
@@ -174,6 +178,7 @@ export async function mount(host: HTMLElement, ctx: GameContext): Promise<GameHa
       act.textContent = card !== undefined ? `Play ${cardName(card)}` : "Play";
       act.disabled = card === undefined;
     } else act.hidden = true;
+    tip.update(passing(), v.pass, selected.size);
     hintText = hintFor(v);
     hint.textContent = hintText;
     hint.classList.toggle("hearts-refused", !!refusal);
@@ -253,6 +258,7 @@ export async function mount(host: HTMLElement, ctx: GameContext): Promise<GameHa
       heartsBroken: view?.heartsBroken ?? false,
       winners: view?.winners ?? [],
       hint: hintText,
+      tip: tip.words,
       cursor: keys.cursor,
     }),
     hooks: { cardCenter: (card: number) => table.cardCenter(card) },

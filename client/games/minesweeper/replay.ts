@@ -26,8 +26,9 @@ export class MinesweeperReplay extends ReplayEngine {
   readonly race: boolean;
 
   constructor(record: ReplayRecord) {
-    const race = record.mode === "race" || record.log[0]?.move?.type === "go";
-    super(record, race ? raceRules : minesweeperRules);
+    const known = withMode(record);
+    const race = known.mode === "race" || record.log[0]?.move?.type === "go";
+    super(known, race ? raceRules : minesweeperRules);
     this.race = race;
   }
 
@@ -98,7 +99,14 @@ function levelName(c: MinesweeperConfig): string {
   return `${levelNameOf(c.level)} ${c.cols}×${c.rows} · ${c.mines} mines${c.noGuess ? " · no guess" : ""}`;
 }
 
-export async function mountMinesweeperReplay(frame: PageFrame, record: ReplayRecord): Promise<PageHandle> {
+/** A record stored before rooms kept their mode has none: a race starts with go; a board played by several was co-op. */
+function withMode(record: ReplayRecord): ReplayRecord {
+  if (record.mode) return record;
+  return { ...record, mode: record.log[0]?.move?.type === "go" ? "race" : record.seats.length > 1 ? "coop" : "solo" };
+}
+
+export async function mountMinesweeperReplay(frame: PageFrame, given: ReplayRecord): Promise<PageHandle> {
+  const record = withMode(given);
   const engine = new MinesweeperReplay(record);
   const raceSeats = engine.race ? record.seats.length : 1;
   let seat = 0;

@@ -45,8 +45,10 @@ export interface EndView {
   gameNo: number;
   title: string;
   note?: string;
-  /** The viewer has a seat (spectators get no Play again). */
+  /** The viewer has a seat (spectators get no Play again: `watchMore` instead). */
   seated: boolean;
+  /** Where a spectator finds other tables of the game and a game of their own (its lobby page); absent: no link. */
+  watchMore?: string;
   connected: boolean;
   /** The viewer already asked for another game. */
   ready: boolean;
@@ -74,6 +76,9 @@ export class EndScreen {
   private afterAgain: HTMLButtonElement;
   private start: HTMLButtonElement | null;
   private people: HTMLButtonElement;
+  /** A spectator's way on: the words and a link to the game's page. */
+  private watching: HTMLElement;
+  private watchLink: HTMLAnchorElement;
   private dismissed = -1;
   private shownFor = -1;
   private last: EndView | null = null;
@@ -91,6 +96,8 @@ export class EndScreen {
     this.start?.addEventListener("click", () => o.start?.());
     this.people = h("button", { type: "button", class: "secondary", id: `${p}-end-people`, hidden: true }, "Mute, block or report");
     this.people.addEventListener("click", () => askForPeople());
+    this.watchLink = h("a", { class: "button-link end-watch", id: `${p}-end-watch`, href: "#/" }, "Watch another table");
+    this.watching = h("p", { class: `${p}-end-watching end-watching`, hidden: true }, "You watched this game. Watch another table, or play a game of your own, from the lobby.");
     const look = h("button", { type: "button", class: "secondary", id: o.ids.look, hidden: o.docked === true }, o.lookLabel ?? "See the table");
     look.addEventListener("click", () => {
       this.dismissed = this.last?.gameNo ?? -1;
@@ -106,7 +113,8 @@ export class EndScreen {
         this.noteEl,
         this.body,
         this.replayBox,
-        h("div", { class: `${p}-end-actions ${o.actionsClass ?? "notice-actions"}`.trim() }, this.again, this.start, look, this.people),
+        this.watching,
+        h("div", { class: `${p}-end-actions ${o.actionsClass ?? "notice-actions"}`.trim() }, this.again, this.watchLink, this.start, look, this.people),
       ),
     );
     const results = h("button", { type: "button", class: "secondary", ...(o.ids.results ? { id: o.ids.results } : {}) }, "Results");
@@ -159,6 +167,10 @@ export class EndScreen {
       if (b.textContent !== label) b.textContent = label;
     }
     this.drawReplayLink(v.replayId ?? -1);
+    // a spectator has no seat to play again in: other tables, or a game of their own
+    this.watching.hidden = v.seated;
+    this.watchLink.hidden = v.seated || !v.watchMore;
+    if (v.watchMore && this.watchLink.getAttribute("href") !== v.watchMore) this.watchLink.setAttribute("href", v.watchMore);
     this.people.hidden = !(v.others && v.others > 0);
     if (this.start) {
       // one rematch button first: "Start now" only once the owner asked and others hold it up

@@ -12,6 +12,11 @@ export class SeatState extends Schema {
   @type("boolean") connected = false;
   @type("boolean") ready = false;
   @type("boolean") bot = false;
+  /**
+   * The name of the person who last left this seat, so a table still names who played it once
+   * the seat is free ("Ana (left)"); "" for a bot's seat, and once someone takes the seat.
+   */
+  @type("string") departed = "";
 }
 
 export class HubState extends Schema {

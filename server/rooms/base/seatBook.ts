@@ -200,6 +200,7 @@ export class SeatBook {
     }
     record.sessionId = client.sessionId;
     record.movedFrom = null;
+    if (seatState.departed) seatState.departed = "";
     seatState.occupied = true;
     seatState.connected = true;
     data.role = "seat";
@@ -386,6 +387,7 @@ export class SeatBook {
     const used = new Set(seats.map((x) => (x.occupied ? x.name : "")));
     const name = BOT_NAMES.map((n) => `Bot ${n}`).find((n) => !used.has(n)) ?? `Bot ${seat + 1}`;
     s.name = name;
+    if (s.departed) s.departed = "";
     s.occupied = true;
     s.connected = true;
     s.ready = true;
@@ -417,10 +419,14 @@ export class SeatBook {
   free(seat: number): void {
     const room = this.room;
     const state = room.state();
-    resetRecord(this.records[seat], false);
     const s = state.seats[seat];
+    // a person's name stays on the table as who left (a bot's seat, which holds no token, names nobody)
+    const record = this.records[seat];
+    const departed = s.occupied && !record.bot && record.tokenHash !== "" ? s.name : "";
+    resetRecord(record, false);
     const botWasPlaying = s.bot;
     s.name = "";
+    if (s.departed !== departed) s.departed = departed;
     s.occupied = false;
     s.connected = false;
     s.ready = false;

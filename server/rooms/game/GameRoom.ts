@@ -64,6 +64,7 @@ export abstract class GameRoom<S, M extends TypedMove, E, C, V, St extends GameR
     settings: () => this.settings,
     roomId: () => this.roomId,
     roomName: () => this.roomName,
+    gameId: () => this.gameId,
     clients: () => this.clients,
     seatOf: (client) => this.seatOf(client),
     isBotSeat: (seat) => this.isBotSeat(seat),
@@ -79,25 +80,8 @@ export abstract class GameRoom<S, M extends TypedMove, E, C, V, St extends GameR
   };
   private readonly starts = new GameStarts(this.play, this.host, (ctx) => this.startGame(ctx));
   private readonly records: GameRecords<S, M, E, C, V, St> = new GameRecords(this.play, this.host, (game, onSaved) => this.snapshot.record(game, onSaved));
-  /** Private rooms may be made with chat off (`chat: false`). */
-  private chatOff = false;
-  /** Mutes, blocks, reports and the filtered chat (server/safety/roomSafety.ts). */
-  private readonly safety = new RoomSafety({
-    home: () => this.settings.home,
-    clients: () => this.clients,
-    seatOf: (client) => this.seatOf(client),
-    seatProfile: (seat) => this.seatProfile(seat),
-    seatName: (seat) => this.state.seats[seat]?.name ?? "",
-    seatNames: () => this.state.seats.map((s) => s.name),
-    chatOff: () => this.chatOff,
-    rated: () => this.play.rated !== null,
-    game: () => this.gameId,
-    roomId: () => this.roomId,
-    finishedGame: () => (this.play.stage === "finished" && this.game && this.state.replayId > 0 ? { gameId: this.state.replayId, log: this.game.log.slice() } : null),
-    publicView: () => (this.game ? this.game.view(null) : null),
-    reportsPerDay: () => this.settings.reportsPerDay ?? 10,
-    now: () => Date.now(),
-  });
+  /** Mutes, blocks, reports and the filtered chat, and whether chat is on (server/safety/roomSafety.ts). */
+  private readonly safety = new RoomSafety(this.play, this.host);
   /** Spectator delay (spectatorDelay.ts): frames for the delayed mirror; null when off. */
   private delayed: DelayRecorder | null = null;
   /** The room in its room log (roomSnapshot.ts): the snapshot written before each send, a restore's logged room. */
@@ -187,7 +171,7 @@ export abstract class GameRoom<S, M extends TypedMove, E, C, V, St extends GameR
     });
     for (const [type, spec] of messages) this.defineMessage(type, spec);
     for (const [type, spec] of this.safety.messages()) this.defineMessage(type, spec);
-    this.chatOff = options.private === true && options.chat === false;
+    this.safety.configure(options);
     this.snapshot.watchSleep();
     return { state, mode: c.value.mode, seats: c.value.seats, bots: c.value.bots, cells: this.parts.cells?.(c.value) };
   }

@@ -95,6 +95,8 @@ export interface RoomHost {
   settings(): HubSettings;
   roomId(): string;
   roomName(): string;
+  /** The game the room was made for (its registry entry's first definition: records, logs, reports). */
+  gameId(): string;
   /** The connections, and the room seat each holds (−1: a spectator). */
   clients(): Iterable<Client>;
   seatOf(client: Client): number;

@@ -1,16 +1,17 @@
 // Minesweeper's HTTP API (docs/protocol.md, "HTTP"): the leaderboard and offline
-// solo submissions (replayed and verified by common/ before they are stored). Stored
-// games of every game are served by replays.ts.
+// solo submissions (replayed and verified by common/ before they are stored). The app mounts
+// it through Minesweeper's entry in server/games.ts (`api`); stored games of every game are
+// served by server/api/replays.ts.
 //
 // Every error is `{code, message, error: {code, reason, index?}}` with a 4xx status. The
 // clock is injected (`now`), so tests control the leaderboard windows.
 
 import express from "express";
-import { LEVELS, rankLevel, type VerifyResult } from "../../common/minesweeper/index.js";
-import type { BucketLimits } from "../rooms/base/rateLimit.js";
-import { ipLimit } from "./ipLimit.js";
+import { LEVELS, rankLevel, type VerifyResult } from "../../../common/minesweeper/index.js";
+import type { BucketLimits } from "../base/rateLimit.js";
+import { ipLimit } from "../../api/ipLimit.js";
 import { soloVerifier, VerifierBusy } from "./soloVerifier.js";
-import { sanitizeName } from "../rooms/base/validate.js";
+import { sanitizeName } from "../base/validate.js";
 import {
   isHubStore,
   LEADERBOARD_WINDOWS,
@@ -19,10 +20,10 @@ import {
   type GameStore,
   type HubStore,
   type LeaderboardWindow,
-} from "../store/GameStore.js";
-import { describeStoreError, SaveQueue } from "../store/SaveQueue.js";
-import { log } from "../ops/log.js";
-import { answerStoreDown } from "./storeDown.js";
+} from "../../store/GameStore.js";
+import { describeStoreError, SaveQueue } from "../../store/SaveQueue.js";
+import { log } from "../../ops/log.js";
+import { answerStoreDown } from "../../api/storeDown.js";
 
 export interface ApiSettings {
   /** The clock leaderboard windows end at (ms since epoch); default Date.now. */

@@ -2,7 +2,7 @@
 // (common/minesweeper/verify.ts) and answers its verdict. One submission at a time.
 
 import { parentPort } from "node:worker_threads";
-import { verifySoloLog } from "../../common/minesweeper/verify.js";
+import { verifySoloLog } from "../../../common/minesweeper/verify.js";
 
 parentPort!.on("message", (msg: { id: number; submission: unknown }) => {
   try {

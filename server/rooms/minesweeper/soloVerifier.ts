@@ -7,7 +7,7 @@
 // replaced), is answered in words; the route says "try again".
 
 import { Worker } from "node:worker_threads";
-import type { VerifyResult } from "../../common/minesweeper/verify.js";
+import type { VerifyResult } from "../../../common/minesweeper/verify.js";
 
 /** Submissions waiting for the thread (one per address every few seconds: far more is an attack). */
 export const MAX_WAITING = 32;
