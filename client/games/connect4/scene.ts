@@ -7,7 +7,7 @@ import { announce } from "../../ui/announce";
 import { h } from "../../ui/dom";
 import { toast } from "../../ui/toast";
 import { attachColumnKeys, discWords, HOW_TO_PLAY, newDisc } from "./keyboard";
-import { GameShell } from "../shell";
+import { GameShell, seatName } from "../shell";
 import type { GameContext, GameHandle } from "../types";
 import { typedSend } from "../../net/send";
 import { onView, type ViewState } from "../../net/view";
@@ -100,7 +100,7 @@ export async function mount(host: HTMLElement, ctx: GameContext): Promise<GameHa
     seen = cells;
     if (disc) {
       const seat = roomOf(disc.seat);
-      const who = seat === shell.me ? "You" : s.seats[seat]?.name || `Seat ${seat + 1}`;
+      const who = seat === shell.me ? "You" : seatName(s.seats[seat], `Seat ${seat + 1}`);
       announce(discWords(who, DISCS[disc.seat] ?? "", disc.col, disc.row));
     }
     if (myTurn && !wasMyTurn) announce(HOW_TO_PLAY);

@@ -13,7 +13,7 @@ import { h } from "../../ui/dom";
 import { toast } from "../../ui/toast";
 import { holdTurnCues } from "../../ui/cues";
 import { keepFocus } from "../focus";
-import { GameShell } from "../shell";
+import { GameShell, seatName } from "../shell";
 import type { GameContext, GameHandle } from "../types";
 import { typedSend } from "../../net/send";
 import { gameSeatIn, onView, type ViewState } from "../../net/view";
@@ -106,7 +106,7 @@ export async function mount(host: HTMLElement, ctx: GameContext): Promise<GameHa
   let view: PetsView | null = null;
   /** What is drawn (while a battle plays, the figures from before it: whileBattle). */
   let shown: Shown | null = null;
-  const nameOfSeat = (seat: number) => (seat === shell.me ? "You" : state?.seats[seat]?.name || `Seat ${seat + 1}`);
+  const nameOfSeat = (seat: number) => (seat === shell.me ? "You" : seatName(state?.seats[seat], `Seat ${seat + 1}`));
   /** Room seat of a game seat (−1: none). */
   const roomOf = (g: number): number => (state?.order ? (Array.from(state.order)[g] ?? -1) : -1);
   const gameOf = (seat: number | null): number | null => (state ? gameSeatIn(state, seat) : null);
@@ -128,7 +128,7 @@ export async function mount(host: HTMLElement, ctx: GameContext): Promise<GameHa
       }
       if (!w.length) return "Game over";
       if (me !== null && w.includes(me)) return w.length > 1 ? "A shared win!" : "You won!";
-      return `${w.map((x) => s.seats[x]?.name || `Seat ${x + 1}`).join(" and ")} won`;
+      return `${w.map((x) => seatName(s.seats[x], `Seat ${x + 1}`)).join(" and ")} won`;
     },
   });
   const send = typedSend<PetsPayloads>(ctx.session);
