@@ -179,6 +179,11 @@ async function soloToEnd(page: Page, input: Input, name: string, keyboard = fals
     const s = (await hub(page)) as Pets;
     if (keyboard && (await byKeyboard(page, s, shots.done))) continue;
     if (s.phase === "finished" && !s.animating) return s;
+    if (s.phase === "finished") {
+      // read in one turn of the page: the battle may end (and the end screen open) between two reads
+      const coveredMidBattle = await page.evaluate(() => !!(window.__hub.state() as { animating?: boolean }).animating && !!document.getElementById("gs-end")?.checkVisibility());
+      expect(coveredMidBattle, "the end screen waits for the last battle").to.equal(false);
+    }
     if (s.animating && !sawBattle) {
       sawBattle = true;
       await page.waitForTimeout(900);
@@ -225,6 +230,14 @@ describe("e2e: Auto Pets in Chromium", function () {
     expect(end.battles).to.equal(6);
     await page.waitForSelector("#gs-end:not([hidden])");
     await screenshot(page, "pets-phone-end");
+    // The end screen links the stored game's replay (the replay page itself: test/e2e/pets.replay.test.ts).
+    await page.waitForSelector("#gs-end:not([hidden]) #gs-replay", { timeout: 10_000 });
+    const id = ((await hub(page)) as Pets).replayId!;
+    expect(id).to.be.greaterThan(0);
+    expect(await page.getAttribute("#gs-replay", "href")).to.equal(`#/replay/${id}`);
+    await screenshot(page, "pets-replay-end-link");
+    const api = await (await fetch(`${suite.base}api/replays/${id}`)).json();
+    expect(api).to.include({ id, game: "pets" });
   });
 
   it("desktop, by mouse: solo against a bot to the end, the deck dragged, Play again", async () => {
