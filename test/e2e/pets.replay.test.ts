@@ -52,7 +52,7 @@ async function storedSoloGame(server: ColyseusTestServer): Promise<{ id: number;
 }
 
 describe("e2e: Auto Pets replays", function () {
-  this.timeout(300_000);
+  this.timeout(120_000);
   let server: ColyseusTestServer;
   let browser: Browser;
   let base = "";

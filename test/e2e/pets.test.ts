@@ -231,7 +231,7 @@ async function soloToEnd(page: Page, input: Input, name: string, keyboard = fals
 }
 
 describe("e2e: Auto Pets in Chromium", function () {
-  this.timeout(300_000);
+  this.timeout(180_000);
   const suite = useBrowserHub({ botDelayScale: 0.05, config: () => ({ botThreads: 0 }) });
 
   it("phone, by touch: solo against a bot to the end (long press shows a card's ability)", async () => {
