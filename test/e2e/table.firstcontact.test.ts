@@ -51,7 +51,7 @@ async function hoverPreview(page: Page, c: CardBox): Promise<void> {
 }
 
 describe("e2e: card table, a newcomer's first contact", function () {
-  this.timeout(300_000);
+  this.timeout(120_000);
   let data: CardDataForTests;
   before(async () => {
     data = await cardDataForTests({ images: false }); // the server knows Mountain is a basic land; the browser checks the list as written
