@@ -14,7 +14,9 @@ import { waitCs, type Cs } from "./cubestacc.helpers.js";
 
 const LAPTOP = { viewport: { width: 1366, height: 768 }, deviceScaleFactor: 1 };
 const guided = (x: Cs) => x.myTurn === true && x.guideShown === true && x.selected != null && !x.animating && (x.glowing?.length ?? 0) > 0;
-const centreOf = (page: Page, card: number) => page.evaluate((id) => (window.__hub as unknown as { cardCenter(c: number): { x: number; y: number } | null }).cardCenter(id), card);
+/** Where the hand's card `card` is on screen, once the hand is laid out with it (a rigged hand can reach the state a frame before its cards are placed). */
+const centreOf = async (page: Page, card: number) =>
+  (await (await page.waitForFunction((id) => (window.__hub as unknown as { cardCenter(c: number): { x: number; y: number } | null }).cardCenter(id), card, { timeout: 10_000 })).jsonValue()) as { x: number; y: number };
 
 /** A press as the device makes it: a tap on a phone (a mouse click would leave a pointer hovering a card there). */
 const press = (page: Page, q: string) => (page.viewportSize()!.width < 500 ? page.tap(q) : page.click(q));

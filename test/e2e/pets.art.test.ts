@@ -77,7 +77,7 @@ const battleHook = (page: Page): Promise<Hook | null> =>
   page.evaluate(() => (window as unknown as { __petsBattle?: { state(): Hook } }).__petsBattle?.state() ?? null);
 
 describe("e2e: Auto Pets' art is drawn, the same on every screen, without an emoji font", function () {
-  this.timeout(300_000);
+  this.timeout(120_000);
   const store = new SqliteStore(":memory:");
   const suite = useBrowserHub({ botDelayScale: 0.05, config: () => ({ botThreads: 0, store }) });
   let browser: Browser;

@@ -93,7 +93,7 @@ async function sixPets(page: Page, input: TableInput): Promise<Pets> {
 }
 
 describe("e2e: Auto Pets' Pass says why it cannot be pressed; a refusal lands where the player touched", function () {
-  this.timeout(300_000);
+  this.timeout(120_000);
   const suite = useBrowserHub({ botDelayScale: 0.05, config: () => ({ botThreads: 0, roomLog: log, diskReserveMb: 0 }) });
   after(() => {
     log.close();

@@ -40,7 +40,7 @@ const chips = (page: Page) =>
     }));
 
 describe("e2e: 8-seat Auto Pets on a phone shows who is who and the whole battle", function () {
-  this.timeout(300_000);
+  this.timeout(120_000);
   const suite = useBrowserHub({ botDelayScale: 0.05, config: () => ({ botThreads: 0 }) });
 
   for (const [name, options] of [["phone", PHONE], ["desktop", DESKTOP_1366]] as const) {

@@ -11,6 +11,7 @@ import { LAX_ADDRESS_LIMITS } from "../helpers/hub.js";
 import { gamePage, joinByCode, PHONE, screenshot, useBrowserHub, waitHub, type HubSnapshot } from "../helpers/e2e.js";
 import { cardDataForTests, type CardDataForTests } from "../helpers/cardImages.js";
 import { canvasOf, firstHandCard, soloTable, type CardBox } from "../helpers/table.js";
+import { joinTableClients, keepHand, sendDeck, tableAct, tableIndexOf, tableViewOf } from "../helpers/tableClients.js";
 
 type T = HubSnapshot & { stage?: string; hand?: string[]; battlefield?: { id: number }[]; phaseOfTable?: string };
 const until = (page: Page, test: (s: T) => boolean, what: string, ms = 30_000) => waitHub(page, (s) => test(s as T), what, ms) as Promise<T>;
@@ -50,7 +51,7 @@ async function hoverPreview(page: Page, c: CardBox): Promise<void> {
 }
 
 describe("e2e: card table, a newcomer's first contact", function () {
-  this.timeout(300_000);
+  this.timeout(120_000);
   let data: CardDataForTests;
   before(async () => {
     data = await cardDataForTests({ images: false }); // the server knows Mountain is a basic land; the browser checks the list as written
@@ -129,24 +130,33 @@ describe("e2e: card table, a newcomer's first contact", function () {
     await ada.selectOption("#table-seats", "4");
     await ada.click("#table-private-btn");
     const room = await waitHub(ada, (s) => !!s.roomId && s.private === true, "a private table");
-    const all = [ada];
-    for (const name of ["Bo", "Cy", "Di"]) {
-      const p = (await suite.open(LAPTOP)).page;
-      await joinByCode(p, room.roomId!, name);
-      all.push(p);
+    // Bo, Cy and Di are colyseus.js players: only Ada's laptop screen is under test.
+    const others = await joinTableClients(suite.port, room.roomId!, ["Bo", "Cy", "Di"]);
+    try {
+      await until(ada, (s) => s.stage === "decks", "the deck stage");
+      await ada.fill("#tt-decklist", PLAIN);
+      await ada.click("#tt-import");
+      for (const b of others) sendDeck(b, PLAIN);
+      await until(ada, (s) => s.phaseOfTable === "mulligan", "the deal");
+      await ada.click("#tt-keep");
+      for (const b of others) await keepHand(b);
+      await until(ada, (s) => s.phaseOfTable === "playing", "everyone kept");
+      await playCards(ada, 2);
+      for (const b of others) {
+        const g = tableIndexOf(b);
+        const hand = tableViewOf(b)!.table!.zones[`${g}.hand`].cards!;
+        for (const [j, c] of hand.slice(0, 2).entries()) tableAct(b, { do: "move", card: c.id, zone: "battlefield", place: "battlefield", pos: { x: 3000 + 4000 * j, y: 5000 } });
+      }
+    } catch (e) {
+      for (const b of others) await b.room.leave().catch(() => {});
+      throw e;
     }
-    for (const p of all) await until(p, (s) => s.stage === "decks", "the deck stage");
-    for (const p of all) await p.fill("#tt-decklist", PLAIN);
-    for (const p of all) await p.click("#tt-import");
-    for (const p of all) await until(p, (s) => s.phaseOfTable === "mulligan", "the deal");
-    for (const p of all) await p.click("#tt-keep");
-    for (const p of all) await until(p, (s) => s.phaseOfTable === "playing", "everyone kept");
-    for (const p of all) await playCards(p, 2);
     await ada.waitForFunction(() => ((window.__hub.state() as { canvas?: { cards: { zone: string }[] } }).canvas?.cards.filter((c) => c.zone === "battlefield").length ?? 0) >= 8);
     const cards = await readable(ada, 70, 10, "four players at 1366×768");
     expect(new Set(cards.map((c) => c.seat)).size).to.equal(4);
     await screenshot(ada, "table-first-four-desktop");
     await hoverPreview(ada, cards.find((c) => c.seat !== 0)!);
+    for (const b of others) await b.room.leave().catch(() => {});
   });
 
   it("a goldfish table's status speaks to one player, on a desktop and a phone", async () => {

@@ -5,11 +5,9 @@
 // every battlefield: each shows its own player's cards whole, the hand stays reachable,
 // nothing scrolls sideways; a spectator watches too. Screenshots in test-results/table10-*.png.
 import { expect } from "chai";
-import { Client, type Room } from "colyseus.js";
 import type { Page } from "playwright-core";
-import { deckMessages } from "../../common/table/game.js";
-import { joinView, partsFor, type Parts } from "../../common/table/wire.js";
-import { LAX_ADDRESS_LIMITS, NO_RATE_LIMITS, Probe, sleep, until } from "../helpers/hub.js";
+import { LAX_ADDRESS_LIMITS, NO_RATE_LIMITS, sleep, until } from "../helpers/hub.js";
+import { joinTableClients, keepHand, sendDeck, tableAct, tableIndexOf, tableViewOf, type TableClient } from "../helpers/tableClients.js";
 import { DESKTOP, hub, PHONE, screenshot, useBrowserHub, waitHub, type HubSnapshot, gamePage } from "../helpers/e2e.js";
 import { canvasOf, tableProblems, type CanvasShot } from "../helpers/table.js";
 
@@ -20,26 +18,10 @@ type T = HubSnapshot & { stage?: string; me?: number; hand?: string[]; phaseOfTa
 const table = (page: Page) => hub(page) as Promise<T>;
 const until2 = (page: Page, test: (s: T) => boolean, what: string) => waitHub(page, (s) => test(s as T), what, 20_000) as Promise<T>;
 
-interface Bot {
-  name: string;
-  room: Room<any>;
-  probe: Probe;
-  seat: number;
-}
-
-/** The bot's own view, as its client would join it from the room's parts. */
-function viewOf(b: Bot) {
-  const raw: Parts = {};
-  b.probe.state?.parts?.forEach((p: { json: string }, k: string) => (raw[k] = p.json));
-  return joinView(partsFor(raw, b.seat), "spectator");
-}
-/** The bot's player index: the one hand it can read. */
-const gameIndex = (b: Bot) => {
-  const zones = viewOf(b)?.table?.zones ?? {};
-  const k = Object.keys(zones).find((z) => z.endsWith(".hand") && zones[z].cards?.some((c) => c.known));
-  return k ? Number(k.split(".")[0]) : -1;
-};
-const act = (b: Bot, action: Record<string, unknown>) => b.room.send("act", { action });
+type Bot = TableClient;
+const viewOf = tableViewOf;
+const gameIndex = tableIndexOf;
+const act = tableAct;
 
 /** Battlefield names per shown seat on this page's canvas. */
 const shownNames = (c: CanvasShot, seat: number) => c.cards.filter((k) => k.zone === "battlefield" && k.seat === seat).map((k) => k.name ?? "?").sort();
@@ -57,28 +39,19 @@ describe("e2e: card table, ten players on a desktop and a phone", function () {
     await ada.selectOption("#table-seats", "10");
     await ada.click("#table-private-btn");
     const room = await waitHub(ada, (s) => !!s.roomId && s.private === true, "a private table");
-    const sdk = new Client(`ws://127.0.0.1:${pages.port}`);
     const bots: Bot[] = [];
     try {
-      for (const name of NAMES.slice(1)) {
-        const r = await sdk.joinById(room.roomId!, { name });
-        const probe = new Probe(r);
-        const msg = await probe.next("seat", 0);
-        bots.push({ name, room: r, probe, seat: msg.seat });
-      }
+      bots.push(...(await joinTableClients(pages.port, room.roomId!, NAMES.slice(1))));
       const watcher = (await pages.open(DESKTOP, `#/spectate/${room.roomId}`)).page;
       await until2(ada, (s) => s.stage === "decks", "the deck stage");
 
       // ---- decks and keeps: everyone keeps seven ----
       await ada.fill("#tt-decklist", deck("Ada"));
       await ada.click("#tt-import");
-      for (const b of bots) for (const m of deckMessages(deck(b.name))) b.room.send("deck", { ...m, name: b.name });
+      for (const b of bots) sendDeck(b, deck(b.name));
       await until2(ada, (s) => s.phaseOfTable === "mulligan" && s.hand?.length === 7, "the deal");
       await ada.click("#tt-keep");
-      for (const b of bots) {
-        await until(() => gameIndex(b) >= 0 || undefined, 10_000, `${b.name}'s hand`);
-        act(b, { do: "keep", bottom: [] });
-      }
+      for (const b of bots) await keepHand(b);
       await until2(ada, (s) => s.phaseOfTable === "playing", "everyone kept");
 
       // ---- the nine play: k cards each (corners and middle), some draw, some lose life ----

@@ -435,6 +435,36 @@ export function dropClient(roomId: string, seat: number): void {
   else client.ref.close();
 }
 
+/**
+ * The room's own bots play these seats (`on`), as they play a dropped player's held seat, or
+ * stop (`off`): a browser test that has shown what the page does with a few moves hands the
+ * rest of a whole game to the bots and watches the page reach its end screen (issue 45: the
+ * same whole games are played over sockets in test/server and in the contract kit). The page
+ * keeps its connection and its seat; hand the seat back before the next game.
+ */
+export function botsPlaySeats(roomId: string, seats: number[], on: boolean): void {
+  const room = matchMaker.getLocalRoomById(roomId) as unknown as { state: { seats: { bot: boolean }[] }; replanBots(): void } | undefined;
+  if (!room) throw new Error(`room ${roomId} is not in this process`);
+  for (const s of seats) room.state.seats[s].bot = on;
+  room.replanBots();
+}
+
+/**
+ * `botsPlaySeats` on, the game played to its end at once (no bot waits), the seats handed
+ * back; resolves when `finished()` says the page shows the end (given at most `ms`).
+ */
+export async function botsFinishGame<T>(roomId: string, seats: number[], finished: () => Promise<T>): Promise<T> {
+  const scale = SeatedRoom.botDelayScale;
+  SeatedRoom.botDelayScale = 0;
+  botsPlaySeats(roomId, seats, true);
+  try {
+    return await finished();
+  } finally {
+    SeatedRoom.botDelayScale = scale;
+    botsPlaySeats(roomId, seats, false);
+  }
+}
+
 /** Disposes a live room on the server (as a shutdown would): every client is closed with code 4000. */
 export async function closeRoom(roomId: string): Promise<void> {
   const room = matchMaker.getLocalRoomById(roomId);
