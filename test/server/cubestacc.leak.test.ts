@@ -172,7 +172,8 @@ describe("cubestacc: no hand ever reaches another seat", function () {
     ]);
     expect(names(CubestaccSeat)).to.have.members(["inGame", "cards", "calledUhOh", "catchable", "place", "private"]);
     expect(names(PrivateSeat)).to.have.members(["hand", "legal", "drawAction", "canDone", "canUhOh"]);
-    expect(names(SeatState)).to.have.members(["name", "occupied", "connected", "ready", "bot"]);
+    // `departed`: the name of a person who left, already shown to the table while they sat.
+    expect(names(SeatState)).to.have.members(["name", "occupied", "connected", "ready", "bot", "departed"]);
     expect(fieldsOf(PrivateSeat).find((f) => f.name === "legal")!.type).to.deep.equal({ array: "uint16" });
     expect(names(RankEntry)).to.have.members(["seat", "cards", "place"]);
     expect(fieldsOf(CubestaccState).find((f) => f.name === "cubes")!.type, "a cube is one number").to.deep.equal({ array: "uint32" });

@@ -138,7 +138,8 @@ describe("minesweeper: no hidden mine ever reaches a client", function () {
     expect(types.hit).to.equal("int32");
     expect(types.cellRows, "row strings of shown codes, keyed by row").to.deep.equal({ map: "string" });
     expect(fieldsOf(HubState).map((f) => f.name)).to.not.include.members(["mines", "seed"]);
-    expect(fieldsOf(SeatState).map((f) => f.name)).to.have.members(["name", "occupied", "connected", "ready", "bot"]);
+    // `departed`: the name of a person who left, already shown to the table while they sat.
+    expect(fieldsOf(SeatState).map((f) => f.name)).to.have.members(["name", "occupied", "connected", "ready", "bot", "departed"]);
     expect(fieldsOf(Cursor).map((f) => f.name)).to.have.members(["r", "c"]);
   });
 
