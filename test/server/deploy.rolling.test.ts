@@ -259,12 +259,16 @@ describe("deploy.rolling: a rolling reload of a 3-process cluster under load", f
     fs.mkdirSync(path.join(ROOT, "test-results"), { recursive: true });
     fs.writeFileSync(path.join(ROOT, "test-results", `deploy-rolling-${report.form}.json`), JSON.stringify(report, null, 2) + "\n");
 
-    // Each process reloaded. A second restart of one (seen about once in eight runs on 2 cores,
-    // with nothing lost and no error in its logs; not explained yet) is reported and its PM2
-    // logs kept in test-results/deploy-rolling-logs, not failed: what a player feels is asserted below.
+    // Each process reloaded. A second restart of one (4 runs in 20) comes from the cluster's
+    // start: two processes migrating one fresh SQLite store at once (docs/benchmarks.md, "Rolling
+    // deploy"). It is reported and its PM2 logs kept in test-results/deploy-rolling-logs, not
+    // failed, until migrateSqlite takes the write lock first.
     expect(restarts.every((n) => n >= 1), `every process was reloaded: ${restarts.join(", ")}`).to.equal(true);
     if (!restarts.every((n) => n === 1)) {
       fs.cpSync(path.join(home, "logs"), path.join(ROOT, "test-results", "deploy-rolling-logs"), { recursive: true });
+      // The daemon's own log says why PM2 started a process again (its exit code and signal).
+      const daemonLog = path.join(home, "pm2.log");
+      if (fs.existsSync(daemonLog)) fs.copyFileSync(daemonLog, path.join(ROOT, "test-results", "deploy-rolling-logs", "pm2.log"));
       console.log(`      deploy.rolling: restarts per process ${restarts.join(", ")} (more than the reload): logs in test-results/deploy-rolling-logs`);
     }
     expect(drained.length, "each reload drained").to.be.at.least(PROCESSES);
