@@ -4,25 +4,16 @@
 // wilds and the wild pivot, dumps, UH OH and Caught!. Its close control sits at the top, in
 // reach on a phone without scrolling. (Rules: shared/games/cubestacc.md.)
 import { h } from "../../ui/dom";
+import { onceSeen } from "../../ui/onceSeen";
 import "./howto.css";
 
-const SEEN_KEY = "hub.cubestacc.howto";
+const howto = onceSeen("hub.cubestacc.howto");
 
 export function howtoSeen(): boolean {
-  try {
-    return window.localStorage.getItem(SEEN_KEY) === "seen";
-  } catch {
-    return true; // no storage: never nag on every game
-  }
+  return howto.seen();
 }
 
-function markSeen(): void {
-  try {
-    window.localStorage.setItem(SEEN_KEY, "seen");
-  } catch {
-    /* private mode */
-  }
-}
+const markSeen = () => howto.remember();
 
 const section = (title: string, ...lines: (string | HTMLElement)[]) =>
   h("section", { class: "cs-howto-part" }, h("h3", {}, title), ...lines.map((l) => (typeof l === "string" ? h("p", {}, l) : l)));

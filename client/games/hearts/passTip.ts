@@ -3,29 +3,14 @@
 // press Pass"). It goes once three are chosen, the cards are passed or "Got it" is pressed, and
 // never comes back on this browser (the hint under the table keeps saying what to do).
 import { h } from "../../ui/dom";
+import { onceSeen } from "../../ui/onceSeen";
 
-const SEEN_KEY = "hearts.passTip";
-
-function seen(): boolean {
-  try {
-    return window.localStorage.getItem(SEEN_KEY) === "seen";
-  } catch {
-    return true; // no storage: never nag on every game
-  }
-}
-
-function remember(): void {
-  try {
-    window.localStorage.setItem(SEEN_KEY, "seen");
-  } catch {
-    /* private mode */
-  }
-}
+const tip = onceSeen("hearts.passTip");
 
 export class PassTip {
   readonly el: HTMLElement;
   private readonly text: HTMLElement;
-  private done = seen();
+  private done = tip.seen();
   private shown = false;
 
   constructor() {
@@ -54,6 +39,6 @@ export class PassTip {
   private finish(): void {
     this.done = true;
     this.el.hidden = true;
-    remember();
+    tip.remember();
   }
 }

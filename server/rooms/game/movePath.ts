@@ -78,8 +78,9 @@ export class MovePath<S, M extends TypedMove, E, C, V, St extends GameRoomState>
       const held = parts.admit(this.play.st, game.state, g, gameMove, away);
       if (held) return held;
     }
-    // Work the server does for the move first, off the event loop (a decklist's card data).
-    const work = ctx.suspend ? parts.later?.(gameMove, { state: game.state, gameSeat: g }) : null;
+    // Work the server does for the move first, off the event loop. Asked whether or not the
+    // caller can wait for the answer: a move that needs it is never applied without it.
+    const work = parts.later?.(gameMove, { state: game.state, gameSeat: g }) ?? null;
     if (work) {
       const waiting = this.preparing.seatRefusal(game, g) ?? this.preparing.refusal();
       if (waiting) return waiting;

@@ -39,11 +39,11 @@ export interface Projection<S, V, E = unknown> {
 
 /**
  * A preparation as the room runs it: a definition's (a no-guess board: the whole game waits),
- * or the server's own work for one seat's move (card data lookups: `work` names it, only that
+ * or the server's own work for one seat's move (data it names from a store: `work` names it, only that
  * seat waits, and its refusals say what failed in its own words).
  */
 export interface RoomWork extends Preparation {
-  /** What runs it on the thread: a definition id (default: the room's game) or CARD_LOOKUPS. */
+  /** What runs it on the thread: a definition id (default: the room's game) or the name of a server work (runPreparation). */
   work?: string;
   /** The game seat that alone waits (its other moves are refused meanwhile); absent: the whole game waits. */
   seat?: number;
@@ -73,13 +73,13 @@ export interface GameServerParts<S, M extends TypedMove, E, C, V, St extends Gam
   /** A seat's private schema child, shown to that seat's connection only (StateView). */
   privateState?(st: St, roomSeat: number): Schema | undefined;
   /**
-   * A move parsed from the wire → the rules' move (room seats in it become game seats; the card
-   * table adds the card data its decklist names). What it returns is what the log keeps.
+   * A move parsed from the wire → the rules' move (room seats in it become game seats). What it
+   * returns is what the log keeps.
    */
   toGameMove?(move: M, gameSeatOf: readonly number[], at?: { state: S; gameSeat: number }): M | Rejection;
   /**
-   * Work the move needs from the server before the rules see it, done off the event loop (the
-   * card table's card data lookups for a decklist: server/cards/lookups.ts): the room has it done
+   * Work the move needs from the server before the rules see it, done off the event loop (data
+   * the move names, read from a store): the room has it done as the seat's own work
    * (preparing.ts) and then applies `complete(result)` as the move. Null: none.
    */
   later?(move: M, at: { state: S; gameSeat: number }): (RoomWork & { complete(result: unknown): M }) | null;

@@ -59,7 +59,6 @@ export function cachedPreparation<S, M extends TypedMove, E, C, V>(def: GameDef<
 
 const words = (p: { words: string }) => p.words.replace(/…$/, "");
 
-
 export class Preparations<S, M extends TypedMove, E, C, V> {
   /** The preparation running for this room's game (null: none). */
   private current: { game: GameSession<S, M, E, C, V>; words: string } | null = null;
