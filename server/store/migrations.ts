@@ -259,19 +259,24 @@ const LEDGER = `CREATE TABLE IF NOT EXISTS schema_migrations (version INTEGER PR
 
 /** Brings an SQLite file to the newest version (synchronously: the store opens before the server listens). */
 export function migrateSqlite(db: Database.Database, list: readonly Migration[] = MIGRATIONS, now = Date.now()): number[] {
-  db.exec(LEDGER);
-  const done = new Set((db.prepare(`SELECT version FROM schema_migrations`).all() as { version: number }[]).map((r) => r.version));
-  const applied: number[] = [];
-  for (const m of list) {
-    if (done.has(m.version)) continue;
-    db.transaction(() => {
-      if (typeof m.sqlite === "string") db.exec(m.sqlite);
-      else m.sqlite(db);
-      db.prepare(`INSERT INTO schema_migrations (version, name, applied_at) VALUES (?, ?, ?)`).run(m.version, m.name, now);
-    })();
-    applied.push(m.version);
-  }
-  return applied;
+  // The write lock first (BEGIN IMMEDIATE), then the ledger: processes opening one fresh file
+  // at once (a cluster's first start) wait for each other here (better-sqlite3's busy timeout),
+  // and each finds what the one before it applied instead of applying it a second time.
+  return db
+    .transaction(() => {
+      db.exec(LEDGER);
+      const done = new Set((db.prepare(`SELECT version FROM schema_migrations`).all() as { version: number }[]).map((r) => r.version));
+      const applied: number[] = [];
+      for (const m of list) {
+        if (done.has(m.version)) continue;
+        if (typeof m.sqlite === "string") db.exec(m.sqlite);
+        else m.sqlite(db);
+        db.prepare(`INSERT INTO schema_migrations (version, name, applied_at) VALUES (?, ?, ?)`).run(m.version, m.name, now);
+        applied.push(m.version);
+      }
+      return applied;
+    })
+    .immediate();
 }
 
 /** A number every hub process agrees on, for pg_advisory_xact_lock. */

@@ -6,7 +6,7 @@
 //
 // Reported (console and test-results/deploy-rolling.json): acked moves lost, rooms lost,
 // per-player interruption p50 / p99 (a drop until back in the seat), turns lost to timers.
-// Asserted: nothing acknowledged lost, no room lost, every process reloaded, rooms handed over.
+// Asserted: nothing acknowledged lost, no room lost, every process reloaded exactly once, rooms handed over.
 // Quick form by default (40 players); LONG=1: 500 players (DEPLOY_PLAYERS to choose).
 
 import { expect } from "chai";
@@ -259,18 +259,16 @@ describe("deploy.rolling: a rolling reload of a 3-process cluster under load", f
     fs.mkdirSync(path.join(ROOT, "test-results"), { recursive: true });
     fs.writeFileSync(path.join(ROOT, "test-results", `deploy-rolling-${report.form}.json`), JSON.stringify(report, null, 2) + "\n");
 
-    // Each process reloaded. A second restart of one (4 runs in 20) comes from the cluster's
-    // start: two processes migrating one fresh SQLite store at once (docs/benchmarks.md, "Rolling
-    // deploy"). It is reported and its PM2 logs kept in test-results/deploy-rolling-logs, not
-    // failed, until migrateSqlite takes the write lock first.
-    expect(restarts.every((n) => n >= 1), `every process was reloaded: ${restarts.join(", ")}`).to.equal(true);
+    // Each process reloaded exactly once: a second restart is a process that exited on its own
+    // (it once came from two processes migrating one fresh SQLite store at the cluster's start:
+    // test/server/store.migrate.race.test.ts). Its PM2 logs are kept to say why.
     if (!restarts.every((n) => n === 1)) {
       fs.cpSync(path.join(home, "logs"), path.join(ROOT, "test-results", "deploy-rolling-logs"), { recursive: true });
       // The daemon's own log says why PM2 started a process again (its exit code and signal).
       const daemonLog = path.join(home, "pm2.log");
       if (fs.existsSync(daemonLog)) fs.copyFileSync(daemonLog, path.join(ROOT, "test-results", "deploy-rolling-logs", "pm2.log"));
-      console.log(`      deploy.rolling: restarts per process ${restarts.join(", ")} (more than the reload): logs in test-results/deploy-rolling-logs`);
     }
+    expect(restarts, "restarts per process (each reloaded once; logs in test-results/deploy-rolling-logs otherwise)").to.deep.equal(restarts.map(() => 1));
     expect(drained.length, "each reload drained").to.be.at.least(PROCESSES);
     expect(report.handedOver, "rooms handed over by the drains").to.be.greaterThan(0);
     expect(acks.length, "moves were played and acknowledged").to.be.greaterThan(players.length);
