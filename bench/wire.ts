@@ -22,6 +22,9 @@ import { legacyConnect4, projectLegacyConnect4 } from "./wire/legacy.js";
 import { petsDef, petsWire, type PetsView } from "../common/pets/index.js";
 import { legacyPets, projectLegacyPets, type LegacyPetsTable } from "./wire/legacyPets.js";
 import { announceQuick, quick, writeResult } from "./lib/section.js";
+import { cubestaccDefaultWire, minesweeperCellsWire, packedCubestacc, packedMinesweeper } from "./wire/packed.js";
+import { cubestaccDef } from "../common/cubestacc/index.js";
+import { minesweeperDef } from "../common/minesweeper/index.js";
 
 announceQuick("wire");
 const GAMES = Number(process.env.WIRE_BENCH_GAMES ?? quick(200, 3));
@@ -32,8 +35,8 @@ type AnyDef = GameDef<any, TypedMove, any, any, any>;
 interface Way {
   /** A fresh state and its viewers (null: the schema has no per-seat view). */
   make(): { st: Schema; views: (StateView | null)[] };
-  /** Writes the game's state in. */
-  project(st: Schema, views: (StateView | null)[], s: unknown): void;
+  /** Writes the game's state in (events: the move's, null at the start). */
+  project(st: Schema, views: (StateView | null)[], s: unknown, events: readonly unknown[] | null): void;
   /** What the client reads after a patch (seat 0). */
   read(st: Schema): unknown;
 }
@@ -56,7 +59,7 @@ function measure(def: AnyDef, seats: number, options: Record<string, unknown>, w
     let s = def.setup(seed, c.value.config, seats);
     const { st, views } = way.make();
     const encoder = new Encoder(st);
-    way.project(st, views, s);
+    way.project(st, views, s, null);
     // every viewer's client, given the full state first (as on join)
     const clients = views.map((view) => {
       const mirror = new (st.constructor as new () => Schema)();
@@ -83,7 +86,7 @@ function measure(def: AnyDef, seats: number, options: Record<string, unknown>, w
       const r = def.apply(s, seat, legal[rng.int(legal.length)], { rng, now: 1_700_000_000_000 + step * 1500 });
       if (!r.ok) throw new Error(r.error.message);
       s = r.state;
-      way.project(st, views, s);
+      way.project(st, views, s, r.events);
       const it = { offset: 0 };
       const shared = encoder.encode(it);
       const sharedOffset = it.offset;
@@ -158,10 +161,31 @@ const rows: Record<string, { before: Figures; after: Figures }> = {};
   rows.pets = { before, after };
 }
 
+// The two games still on packed schemas: today's projection ("before") against the generic
+// parts of the same view ("after"), to say whether they stay packed (issue 38 point 1).
+{
+  const def = cubestaccDef as AnyDef;
+  const seats = 4;
+  const options = { mode: "online", seats, timer: 0 };
+  rows["cubestacc (packed → generic)"] = {
+    before: measure(def, seats, options, packedCubestacc(seats, options)),
+    after: measure(def, seats, options, generic(def, cubestaccDefaultWire as ViewWire<object>, seats)),
+  };
+}
+for (const level of ["beginner", "expert"]) {
+  const def = minesweeperDef as AnyDef;
+  const seats = 2;
+  const options = { mode: "coop", seats, level };
+  rows[`minesweeper ${level} (rows → generic)`] = {
+    before: measure(def, seats, options, packedMinesweeper(seats, options)),
+    after: measure(def, seats, options, generic(def, minesweeperCellsWire as ViewWire<object>, seats)),
+  };
+}
+
 const fmt = (n: number) => n.toFixed(1);
 console.log(`wire: ${GAMES} seeded random games per game; bytes = patch bytes per move per viewer (seats and a spectator); apply = seat 0 decodes and reads, µs per move`);
-console.log("game                                 | moves  | bytes before | bytes after | apply before µs | apply after µs");
+console.log("game                                   | moves  | bytes before | bytes after | apply before µs | apply after µs");
 for (const [game, r] of Object.entries(rows)) {
-  console.log(`${game.padEnd(36)} | ${String(r.after.moves).padStart(6)} | ${fmt(r.before.bytesPerMove).padStart(12)} | ${fmt(r.after.bytesPerMove).padStart(11)} | ${fmt(r.before.applyUsPerMove).padStart(15)} | ${fmt(r.after.applyUsPerMove).padStart(14)}`);
+  console.log(`${game.padEnd(38)} | ${String(r.after.moves).padStart(6)} | ${fmt(r.before.bytesPerMove).padStart(12)} | ${fmt(r.after.bytesPerMove).padStart(11)} | ${fmt(r.before.applyUsPerMove).padStart(15)} | ${fmt(r.after.applyUsPerMove).padStart(14)}`);
 }
 console.log(`wrote ${writeResult("wire", { measuredAt: new Date().toISOString(), games: GAMES, rows })}`);

@@ -18,7 +18,7 @@ const TABLES: Record<string, RegExp[]> = {
   bots: [/'on the event loop \(baseline\)'/, /'worker pool, \d+ threads?'/],
   roomlog: [/│ 'connect4'/, /│ 'cubestacc'/],
   cards: [/^cards:import, fixture/m, /^cards:import, synthetic/m, /^lookups on /m],
-  wire: [/^connect4 +\| +\d+ \|/m, /^pets +\| +\d+ \|/m],
+  wire: [/^connect4 +\| +\d+ \|/m, /^pets +\| +\d+ \|/m, /^cubestacc \(packed → generic\) +\| +\d+ \|/m, /^minesweeper expert \(rows → generic\) +\| +\d+ \|/m],
   messages: [/^chat +200 characters/m, /^table deck \(last piece\), the deal/m, /^table act draw/m, /^POST \/api\/minesweeper\/replays/m],
 };
 
