@@ -69,8 +69,11 @@ describe("rated quick play: Cubestacc, Hearts, Auto Pets and the Minesweeper rac
     scale = SeatedRoom.botDelayScale;
     SeatedRoom.botDelayScale = 0.05;
     hub = await bootHub(PORT, { raceCountdownMs: 60, messageRate: { burst: 100_000, perSecond: 100_000 } } as never);
-    // Two players are a table once the oldest has waited the fill time: skip the wait.
-    RatedQueueRoom.now = () => Date.now() + 120_000;
+    // Two players are a table once the oldest has waited the fill time (15 s): the queue's clock
+    // runs 100× faster, so that wait takes 0.15 s. (A fixed shift would not do: a player's wait is
+    // measured on the same clock from the moment it joined.)
+    const t0 = Date.now();
+    RatedQueueRoom.now = () => t0 + (Date.now() - t0) * 100;
   });
   after(async () => {
     RatedQueueRoom.now = clock;
