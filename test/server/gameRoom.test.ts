@@ -73,7 +73,7 @@ describe("games on the generic room", function () {
 
   before(async () => {
     scale = SeatedRoom.botDelayScale;
-    SeatedRoom.botDelayScale = 0.02;
+    SeatedRoom.botDelayScale = 0.002; // bots answer in about a millisecond: Hearts to 100 points is ~700 bot plays
     hub = await bootHub(PORT, { ...NO_RATE_LIMITS });
   });
   after(async () => {
