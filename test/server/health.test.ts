@@ -73,9 +73,12 @@ describe("health: /healthz and /readyz, through a drain that hands a room over",
       expect(Object.keys(ready.body.checks)).to.have.members(["store", "roomLog", "redis", "draining", "eventLoop"]);
       expect(ready.text, "no address of Redis in a probe's answer").to.not.include(String(redis!.port));
       expect(ready.text).to.not.match(/redis:\/\//);
-      // An orchestrator probing hard: 300 at once, every one answered 200 (no limit applies).
-      const burst = await Promise.all(Array.from({ length: 300 }, () => fetch(`${hub.http}/readyz`).then((r) => r.status)));
-      expect(new Set(burst)).to.deep.equal(new Set([200]));
+      // An orchestrator probing hard: 300 at once, none refused (no limit applies). On a loaded
+      // machine the burst itself may hold the loop past its limit: a 503 then says so, never more.
+      const burst = await Promise.all(Array.from({ length: 300 }, () => fetch(`${hub.http}/readyz`).then(async (r) => ({ status: r.status, body: (await r.json()) as any }))));
+      const other = burst.filter((r) => r.status !== 200 && !(r.status === 503 && r.body.checks.eventLoop.ok === false && Object.values(r.body.checks).filter((c: any) => !c.ok).length === 1));
+      expect(other.map((r) => `${r.status} ${JSON.stringify(r.body)}`), "every probe answered: ready, or unready for a stalled loop alone").to.deep.equal([]);
+      expect(burst.filter((r) => r.status === 200).length, "most of the burst is answered ready").to.be.greaterThan(0);
     }
   });
 
@@ -141,7 +144,8 @@ describe("health: /healthz and /readyz, through a drain that hands a room over",
     let drained: { status: number; body: any; text: string } | null = null;
     for (let i = 0; i < 100 && !drained; i++) {
       const r = await probe(host, "/readyz");
-      if (r.status === 503) drained = r;
+      // (a 503 for a stalled loop on a loaded machine is not the drain: wait for the drain's)
+      if (r.status === 503 && r.body.checks?.draining?.ok === false) drained = r;
       else await sleep(20);
     }
     expect(drained, "readyz turned 503").to.not.equal(null);

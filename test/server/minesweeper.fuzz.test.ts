@@ -390,24 +390,27 @@ describe("minesweeper: rate limits (default settings)", function () {
     // Meanwhile another room plays normally.
     other.send("reveal", { r: 2, c: 2 });
     await otherProbe.until(() => otherProbe.state.phase === "active" || undefined);
-    const replies = await probe.until(() => {
-      const errs = probe.of("error", start);
-      return errs.length >= 21 ? errs : undefined;
-    });
+    await probe.until(() => probe.of("error", start).some((e) => e.code === "rate-limited") || undefined);
+    // The bucket is empty now (a sync would be dropped too): let it refill, and any late reply land.
+    await sleep(1100);
+    const replies = probe.of("error", start);
     expect(replies.every((e) => e.type === "reveal")).to.equal(true);
     expect(replies.slice(0, 20).map((e) => e.code)).to.deep.equal(Array(20).fill("out-of-range"));
-    expect(replies.slice(20).map((e) => e.code)).to.deep.equal(["rate-limited"]);
+    // The rest: one `rate-limited`, the flood past it dropped unanswered. (On a loaded machine the
+    // flood may take long enough to arrive for the bucket to refill a token or two first.)
+    const rest = replies.slice(20).map((e) => e.code);
+    expect(rest.filter((c) => c === "rate-limited"), rest.join(", ")).to.have.length(1);
+    expect(rest.length, rest.join(", ")).to.be.below(10);
 
     // Unknown types count too.
-    await sleep(1100);
     const unknownFrom = probe.messages.length;
     for (let i = 0; i < 50; i++) flooder.send("nope", {});
-    const unknownReplies = await probe.until(() => {
-      const errs = probe.of("error", unknownFrom);
-      return errs.length >= 21 ? errs : undefined;
-    });
-    expect(unknownReplies.filter((e) => e.code === "unknown-type").length).to.equal(20);
+    await probe.until(() => probe.of("error", unknownFrom).some((e) => e.code === "rate-limited") || undefined);
+    await sleep(1100); // refilled, late replies landed
+    const unknownReplies = probe.of("error", unknownFrom);
+    expect(unknownReplies.slice(0, 20).map((e) => e.code)).to.deep.equal(Array(20).fill("unknown-type"));
     expect(unknownReplies.filter((e) => e.code === "rate-limited").length).to.equal(1);
+    expect(unknownReplies.length).to.be.below(30);
     expect(probe.left).to.equal(null); // over the limit now and then is not a flood: still connected
 
     // Nothing but the one accepted flag (and the cursor) changed.
@@ -418,8 +421,7 @@ describe("minesweeper: rate limits (default settings)", function () {
     expect(server.session.log.length).to.equal(2);
     expect(probe.patches).to.be.greaterThan(patches);
 
-    // After a pause the limit is lifted (a rate, not a ban).
-    await sleep(1100);
+    // After a pause (the one above) the limit is lifted (a rate, not a ban).
     const okFrom = probe.messages.length;
     flooder.send("reveal", rc(server, safeHiddenCell(server)));
     await until(() => server.session.log.length === 3, 4000, "a move after the pause");

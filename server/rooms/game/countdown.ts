@@ -22,7 +22,7 @@ export interface CountdownStarts {
 
 /* eslint-disable @typescript-eslint/no-explicit-any -- the countdown reads no game types */
 export class Countdown {
-  private running: { timer: Delayed; byOwner: boolean; resume: Stage } | null = null;
+  private running: { timer: Delayed; byOwner: boolean; resume: Stage; endsAt: number } | null = null;
 
   constructor(
     private readonly play: Play<any, any, any, any, any, GameRoomState>,
@@ -36,11 +36,11 @@ export class Countdown {
 
   begin(ctx: MoveContext, ms: number, byOwner: boolean): void {
     const { play, host, starts } = this;
-    const running = { timer: null as unknown as Delayed, byOwner, resume: play.stage };
-    running.timer = host.later(ms, () => host.serverMove(starts.seated()[0] ?? 0, (go) => this.go(go, running), "go"));
+    const endsAt = ctx.now + ms;
+    const running = { timer: null as unknown as Delayed, byOwner, resume: play.stage, endsAt };
+    this.arm(running, ms);
     this.running = running;
     play.setStage("countdown");
-    const endsAt = ctx.now + ms;
     starts.showCountdown(endsAt);
     ctx.emit({ kind: "countdown", endsAt, seats: starts.seated() });
   }
@@ -65,9 +65,20 @@ export class Countdown {
     this.play.setStage(resume);
   }
 
+  private arm(running: NonNullable<Countdown["running"]>, ms: number): void {
+    const { host, starts } = this;
+    running.timer = host.later(ms, () => host.serverMove(starts.seated()[0] ?? 0, (go) => this.go(go, running), "go"));
+  }
+
   /** The countdown ran out: the seats taken now play. */
   private go(ctx: MoveContext, running: NonNullable<Countdown["running"]>): Rejection | void | false {
     if (this.running !== running) return false; // cancelled meanwhile
+    // The room's clock may fire a millisecond before the wall clock reaches the announced end:
+    // the go is never earlier than what every player was shown.
+    if (ctx.now < running.endsAt) {
+      this.arm(running, running.endsAt - ctx.now);
+      return false;
+    }
     this.end(running.resume);
     if (this.starts.seated().length < this.play.minSeats) return void ctx.emit({ kind: "countdown-cancelled" });
     return this.starts.start(ctx);
