@@ -1,0 +1,234 @@
+// Every game of the registry as the generic wire test (test/server/wire.test.ts) plays it: the
+// room options of a game with a person in every seat, and how to read what one connection
+// decoded as the part of the rules' `view(seat)` its wire carries. Games on the generic
+// projection read through their ViewWire; Cubestacc and Minesweeper keep packed schemas
+// (docs/benchmarks.md says why) and the card table its own parts, so each has a reader here.
+// A new game adds one entry; the test fails for a registry definition without one.
+
+import type { AnyGameDef } from "../../common/core/game.js";
+import { carriedView, joinState, type ViewWire } from "../../common/core/viewWire.js";
+import { connect4Def, connect4Wire } from "../../common/connect4/index.js";
+import { cubestaccDef, packPlay, type CubestaccView } from "../../common/cubestacc/index.js";
+import { heartsDef, heartsWire } from "../../common/hearts/index.js";
+import { minesweeperDef, minesweeperRaceDef, type MinesweeperView, type RaceView } from "../../common/minesweeper/index.js";
+import { petsDef, petsWire } from "../../common/pets/index.js";
+import { tableDef } from "../../common/table/game.js";
+import { joinView, partsFor, type Parts } from "../../common/table/wire.js";
+import { readModel } from "../../client/games/cubestacc/model.js";
+import { cellsOf } from "./boardRows.js";
+
+/** Who is reading: the room seat (null: a spectator) and its game seat (null: not in the game). */
+export interface Reader {
+  roomSeat: number | null;
+  gameSeat: number | null;
+}
+
+export interface WireGame {
+  /** The registry definition this entry plays (`def.id`). */
+  def: AnyGameDef;
+  /** Room name (a definition's `room` or its id). */
+  room: string;
+  options: Record<string, unknown>;
+  /** People at the table (every seat a person). */
+  seats: number;
+  /** Other tables, played in turn with the first (game n plays variant n mod their count, 0 the above). */
+  variants?: readonly { options: Record<string, unknown>; seats: number }[];
+  /** Moves played per game at most (a long game is cut short: its first hands are the wire's). */
+  steps: number;
+  /** Games per run, as a share of WIRE_GAMES (default 1). */
+  share?: number;
+  /**
+   * Moves to pick most of the time (Minesweeper's safe reveals, read from the server's board, so
+   * a game lasts long enough to show many numbers and is sometimes won); default: any legal move.
+   */
+  prefer?(state: any, gameSeat: number, move: any): boolean;
+  /** The race: everyone says ready, then the room's go starts it. */
+  ready?: boolean;
+  /** What a connection decoded, as the carried part of its view (null: nothing yet). */
+  read(state: any, r: Reader): unknown;
+  /** The carried part of the rules' view for this reader. */
+  carried(view: any, r: Reader): unknown;
+  /** Another seat's (for a spectator: any seat's) own data in what a connection decoded. */
+  leaks(state: any, r: Reader): string[];
+  /** Schema fields only some connections receive (`@view()`-tagged; `players[].private`: in each element): a pin, so a new one is a decision. */
+  tagged: readonly string[];
+}
+
+const who = (r: Reader) => (r.roomSeat === null ? "the spectator" : `seat ${r.roomSeat}`);
+
+/** The part keys of a decoded state (generic projection and the table's). */
+function partKeys(state: any): string[] {
+  const out: string[] = [];
+  state?.parts?.forEach((_: unknown, k: string) => out.push(k));
+  return out;
+}
+
+/** `key#n` parts that are not this reader's own (`own`: the seat number its keys carry). */
+function foreignParts(state: any, own: number | null, r: Reader): string[] {
+  return partKeys(state)
+    .filter((k) => k.includes("#") && (own === null || !k.endsWith(`#${own}`)))
+    .map((k) => `${who(r)} holds ${k}`);
+}
+
+/** A game on the generic projection: parts joined by its ViewWire, own parts by game seat. */
+function generic(def: AnyGameDef, wire: ViewWire<unknown>, options: Record<string, unknown>, seats: number, steps: number, share?: number): WireGame {
+  return {
+    def,
+    room: def.room ?? def.id,
+    options,
+    seats,
+    steps,
+    share,
+    read: (state, r) => joinState(state, wire, r.roomSeat),
+    carried: (view) => carriedView(wire, view),
+    leaks: (state, r) => foreignParts(state, r.gameSeat, r),
+    tagged: ["parts"],
+  };
+}
+
+// ---- the packed and the table's readers --------------------------------------------------
+
+/** Cubestacc: the cubes, counts and turn in public fields; a hand, its plays and buttons in the seat's own `private` child. */
+const cubestacc: WireGame = {
+  def: cubestaccDef,
+  room: "cubestacc",
+  options: { mode: "online", timer: 0, private: true },
+  seats: 3,
+  variants: [
+    { options: { mode: "online", timer: 0, private: true, seats: 2, pack: "classic" }, seats: 2 },
+    { options: { mode: "online", timer: 0, private: true, seats: 4, wildPivot: true }, seats: 4 },
+    { options: { mode: "online", timer: 0, private: true, seats: 5 }, seats: 5 },
+  ],
+  steps: 200,
+  read: (state, r) => {
+    if (!state?.cubes) return null;
+    const m = readModel(state, r.roomSeat);
+    const mine = r.gameSeat === null ? null : m.mine;
+    return {
+      cubes: m.cubes.map((c) => c.card),
+      deckCount: m.deckCount,
+      cards: m.order.map((s) => m.seats[s]?.cards ?? -1),
+      turn: m.phase === "playing" ? m.turn : -1,
+      hand: mine ? mine.hand.slice().sort((a, b) => a - b) : null,
+      legal: mine ? mine.legal.map(packPlay).sort((a, b) => a - b) : [],
+      drawAction: mine?.drawAction || null,
+      canDone: mine?.canDone ?? false,
+      canUhOh: mine?.canUhOh ?? false,
+    };
+  },
+  carried: (v: CubestaccView, r) => ({
+    cubes: v.placed.map((c) => c.card),
+    deckCount: v.deckCount,
+    cards: v.players.map((p) => p.cards),
+    turn: v.phase === "playing" ? v.turn : -1,
+    hand: v.hand ? v.hand.slice().sort((a, b) => a - b) : null,
+    legal: r.gameSeat === null ? [] : v.legal.map(packPlay).sort((a, b) => a - b),
+    drawAction: r.gameSeat === null ? null : v.drawAction,
+    canDone: r.gameSeat === null ? false : v.canDone,
+    canUhOh: r.gameSeat === null ? false : v.canUhOh,
+  }),
+  leaks: (state, r) => {
+    const out: string[] = [];
+    Array.from(state?.players ?? []).forEach((p: any, seat) => {
+      if (seat !== r.roomSeat && p?.private !== undefined) out.push(`${who(r)} holds seat ${seat}'s private hand`);
+    });
+    return out;
+  },
+  tagged: ["players[].private"],
+};
+
+/** A reveal of a cell the board knows is no mine (none known before the first reveal: any is fine). */
+const safeReveal = (b: { mines: Uint8Array | null; config: { cols: number } }, m: { type: string; r?: number; c?: number }) =>
+  m.type === "reveal" && (!b.mines || !b.mines[m.r! * b.config.cols + m.c!]);
+
+/** Minesweeper solo and co-op: one public board, every cell a code in its row string (mines only after the end). */
+const board: WireGame = {
+  def: minesweeperDef,
+  room: "minesweeper",
+  options: { mode: "coop", seats: 2, private: true, level: "beginner" },
+  seats: 2,
+  variants: [
+    { options: { mode: "solo", level: "beginner" }, seats: 1 },
+    { options: { mode: "coop", seats: 3, private: true, level: "intermediate" }, seats: 3 },
+  ],
+  steps: 80,
+  prefer: (b, _g, m) => safeReveal(b, m),
+  read: (state) => (state?.cellRows?.size ? { cells: cellsOf(state.cellRows), flags: state.flags, phase: state.phase } : null),
+  carried: (v: MinesweeperView) => ({ cells: Array.from(v.cells), flags: v.flags, phase: v.phase }),
+  // The board is everyone's: what must not leak (a mine before the end) is the view's own
+  // cells, so the twin check is the leak check.
+  leaks: () => [],
+  tagged: [],
+};
+
+/** The race: each racer's own board in its `@view()` child, every seat's standing public, every board public after the race. */
+const race: WireGame = {
+  def: minesweeperRaceDef,
+  room: "minesweeper",
+  options: { mode: "race", seats: 2, level: "beginner", private: true },
+  seats: 2,
+  variants: [{ options: { mode: "race", seats: 4, level: "beginner", private: true }, seats: 4 }],
+  steps: 80,
+  ready: true,
+  prefer: (s, g, m) => safeReveal(s.boards[g], m),
+  read: (state, r) => {
+    const players: any[] = Array.from(state?.players ?? []);
+    if (!players.length) return null;
+    const own = r.roomSeat === null ? null : players[r.roomSeat]?.board;
+    const over = players.some((p) => p?.cellRows?.size);
+    return {
+      own: own?.cellRows?.size ? cellsOf(own.cellRows) : null,
+      percent: players.map((p) => p.percent),
+      boards: over ? players.map((p) => (p?.cellRows?.size ? cellsOf(p.cellRows) : null)) : null,
+    };
+  },
+  carried: (v: RaceView) => ({
+    own: v.own ? Array.from(v.own.cells) : null,
+    percent: v.progress.map((p) => p.percent),
+    boards: v.boards ? v.boards.map((b) => Array.from(b.cells)) : null,
+  }),
+  leaks: (state, r) => {
+    const out: string[] = [];
+    Array.from(state?.players ?? []).forEach((p: any, seat) => {
+      if (seat !== r.roomSeat && p?.board !== undefined) out.push(`${who(r)} holds racer ${seat}'s board`);
+    });
+    return out;
+  },
+  tagged: ["players[].board"],
+};
+
+function tableParts(state: any): Parts {
+  const out: Parts = {};
+  state?.parts?.forEach((p: { json: string }, k: string) => (out[k] = p.json));
+  return out;
+}
+
+/** The card table: its own parts (common/table/wire.ts), a seat's own keyed by room seat. */
+const table: WireGame = {
+  def: tableDef,
+  room: "table",
+  options: { seats: 2 },
+  seats: 2,
+  variants: [{ options: { seats: 3 }, seats: 3 }, { options: { seats: 4 }, seats: 4 }],
+  steps: 40,
+  read: (state, r) => (state?.parts?.size ? joinView(partsFor(tableParts(state), r.roomSeat), r.gameSeat ?? "spectator") : null),
+  carried: (v, r) => {
+    const want = structuredClone(v);
+    if (want.table) want.table.viewer = r.gameSeat ?? "spectator";
+    return want;
+  },
+  leaks: (state, r) => foreignParts(state, r.roomSeat, r),
+  tagged: ["parts"],
+};
+
+/** Every definition of the registry, as the wire test plays it. */
+export const WIRE_GAMES: readonly WireGame[] = [
+  generic(connect4Def, connect4Wire as ViewWire<unknown>, { mode: "online", timer: 0 }, 2, 300),
+  // Each hand passes (left, right, across, hold in turn) then plays 52 cards: 130 moves see two hands, and a game to 50 often ends in reach.
+  generic(heartsDef, heartsWire as ViewWire<unknown>, { mode: "online", timer: 0, target: 50 }, 4, 130, 0.5),
+  generic(petsDef, petsWire as ViewWire<unknown>, { mode: "online", seats: 2, timer: 0, arrange: 0, private: true }, 2, 300),
+  cubestacc,
+  board,
+  race,
+  table,
+];
