@@ -32,7 +32,7 @@ export interface WireGame {
   /** People at the table (every seat a person). */
   seats: number;
   /** Other tables, played in turn with the first (game n plays variant n mod their count, 0 the above). */
-  variants?: readonly { options: Record<string, unknown>; seats: number }[];
+  variants?: readonly { options: Record<string, unknown>; seats: number; people?: number }[];
   /** Moves played per game at most (a long game is cut short: its first hands are the wire's). */
   steps: number;
   /** Games per run, as a share of WIRE_GAMES (default 1). */
@@ -50,8 +50,11 @@ export interface WireGame {
   carried(view: any, r: Reader): unknown;
   /** Another seat's (for a spectator: any seat's) own data in what a connection decoded. */
   leaks(state: any, r: Reader): string[];
-  /** Schema fields only some connections receive (`@view()`-tagged; `players[].private`: in each element): a pin, so a new one is a decision. */
-  tagged: readonly string[];
+  /**
+   * The room state's fields besides the generic room's (schemaFields): a pin, so a field that
+   * could carry something hidden is a decision. `@view`: only some connections receive it.
+   */
+  schema: readonly string[];
 }
 
 const who = (r: Reader) => (r.roomSeat === null ? "the spectator" : `seat ${r.roomSeat}`);
@@ -82,7 +85,8 @@ function generic(def: AnyGameDef, wire: ViewWire<unknown>, options: Record<strin
     read: (state, r) => joinState(state, wire, r.roomSeat),
     carried: (view) => carriedView(wire, view),
     leaks: (state, r) => foreignParts(state, r.gameSeat, r),
-    tagged: ["parts"],
+    // Nothing of the game's own: its view travels in `parts`, each audience's own.
+    schema: ["parts: map<ViewPart> @view", "parts[].json: string", "togetherSeconds: uint16", "turnSeconds: uint16"],
   };
 }
 
@@ -98,6 +102,8 @@ const cubestacc: WireGame = {
     { options: { mode: "online", timer: 0, private: true, seats: 2, pack: "classic" }, seats: 2 },
     { options: { mode: "online", timer: 0, private: true, seats: 4, wildPivot: true }, seats: 4 },
     { options: { mode: "online", timer: 0, private: true, seats: 5 }, seats: 5 },
+    // Two people and a bot: the bot's moves reach the people as any seat's.
+    { options: { mode: "online", timer: 0, private: true, seats: 3, bots: 1, botLevel: "easy" }, seats: 3, people: 2 },
   ],
   steps: 200,
   read: (state, r) => {
@@ -134,7 +140,15 @@ const cubestacc: WireGame = {
     });
     return out;
   },
-  tagged: ["players[].private"],
+  // Only `private` is per-seat; no deck, no seed, no other hand anywhere; a cube is one number.
+  schema: [
+    "blocked: boolean", "botLevel: string", "cubes: array<uint32>", "deckCount: uint8", "direction: int8", "dumpRank: string", "owed: uint8", "pack: string",
+    "pending: uint8", "pivot: int16", "players: array<CubestaccSeat>", "players[].calledUhOh: boolean", "players[].cards: uint8", "players[].catchable: boolean",
+    "players[].inGame: boolean", "players[].place: uint8", "players[].private.canDone: boolean", "players[].private.canUhOh: boolean",
+    "players[].private.drawAction: string", "players[].private.hand: array<uint8>", "players[].private.legal: array<uint16>", "players[].private: PrivateSeat @view",
+    "ranking: array<RankEntry>", "ranking[].cards: uint8", "ranking[].place: uint8", "ranking[].seat: int8", "timer: uint16", "turn: int8", "turnNo: uint16",
+    "wildPivot: boolean", "winner: int8",
+  ],
 };
 
 /** A reveal of a cell the board knows is no mine (none known before the first reveal: any is fine). */
@@ -158,7 +172,11 @@ const board: WireGame = {
   // The board is everyone's: what must not leak (a mine before the end) is the view's own
   // cells, so the twin check is the leak check.
   leaks: () => [],
-  tagged: [],
+  // No field that could carry mines: `mines` is the count, cells only as shown codes in row strings.
+  schema: [
+    "cellRows: map<string>", "cols: uint8", "credits: array<uint16>", "cursors: array<Cursor>", "cursors[].c: int16", "cursors[].r: int16", "elapsed: float64",
+    "endedAt: float64", "flags: uint16", "hit: int32", "level: string", "mines: uint16", "noGuess: string", "rows: uint8", "startedAt: float64",
+  ],
 };
 
 /** The race: each racer's own board in its `@view()` child, every seat's standing public, every board public after the race. */
@@ -194,7 +212,13 @@ const race: WireGame = {
     });
     return out;
   },
-  tagged: ["players[].board"],
+  // Cells only in the per-racer `board` (its @view) and the after-the-race public copy.
+  schema: [
+    "cols: uint8", "countdownEndsAt: float64", "endedAt: float64", "goAt: float64", "level: string", "mines: uint16", "noGuess: string", "players: array<RaceSeat>",
+    "players[].alive: boolean", "players[].board.cellRows: map<string>", "players[].board.flags: uint16", "players[].board.hit: int32", "players[].board.phase: string",
+    "players[].board: RaceBoard @view", "players[].cellRows: map<string>", "players[].finishMs: float64", "players[].finished: boolean", "players[].inRace: boolean",
+    "players[].outMs: float64", "players[].percent: float64", "players[].rank: uint8", "raceNo: uint16", "rows: uint8", "winner: int8",
+  ],
 };
 
 function tableParts(state: any): Parts {
@@ -210,7 +234,7 @@ const table: WireGame = {
   options: { seats: 2 },
   seats: 2,
   variants: [{ options: { seats: 3 }, seats: 3 }, { options: { seats: 4 }, seats: 4 }],
-  steps: 40,
+  steps: 30,
   read: (state, r) => (state?.parts?.size ? joinView(partsFor(tableParts(state), r.roomSeat), r.gameSeat ?? "spectator") : null),
   carried: (v, r) => {
     const want = structuredClone(v);
@@ -218,7 +242,7 @@ const table: WireGame = {
     return want;
   },
   leaks: (state, r) => foreignParts(state, r.roomSeat, r),
-  tagged: ["parts"],
+  schema: ["format: string", "parts: map<ViewPart> @view", "parts[].json: string", "tableMode: string"],
 };
 
 /** Every definition of the registry, as the wire test plays it. */
@@ -226,9 +250,31 @@ export const WIRE_GAMES: readonly WireGame[] = [
   generic(connect4Def, connect4Wire as ViewWire<unknown>, { mode: "online", timer: 0 }, 2, 300),
   // Each hand passes (left, right, across, hold in turn) then plays 52 cards: 130 moves see two hands, and a game to 50 often ends in reach.
   generic(heartsDef, heartsWire as ViewWire<unknown>, { mode: "online", timer: 0, target: 50 }, 4, 130, 0.5),
-  generic(petsDef, petsWire as ViewWire<unknown>, { mode: "online", seats: 2, timer: 0, arrange: 0, private: true }, 2, 300),
+  generic(petsDef, petsWire as ViewWire<unknown>, { mode: "online", seats: 2, timer: 0, arrange: 0, private: true }, 2, 150),
   cubestacc,
   board,
   race,
   table,
 ];
+
+/**
+ * Every field of a schema class as `path: type` (children: `field.sub`, elements `field[].sub`;
+ * `@view` marks a field only some connections receive), sorted: what a game's wire can carry at
+ * all, pinned per room class by the wire test so a new field is a decision.
+ */
+export function schemaFields(klass: unknown, path = "", depth = 0): string[] {
+  const metadata = (klass as Record<symbol, Record<number, { name: string; type: unknown; tag?: number }>> | undefined)?.[Symbol.metadata];
+  if (!metadata || depth > 4) return [];
+  const out: string[] = [];
+  for (let i = 0; metadata[i] !== undefined; i++) {
+    const f = metadata[i];
+    const at = `${path}${f.name}`;
+    const t = f.type as unknown;
+    const inner = typeof t === "object" && t ? (Object.entries(t as Record<string, unknown>)[0] as [string, unknown]) : null;
+    const name = (x: unknown) => (typeof x === "function" ? (x as { name: string }).name : String(x));
+    out.push(`${at}: ${inner ? `${inner[0]}<${name(inner[1])}>` : name(t)}${f.tag !== undefined ? " @view" : ""}`);
+    const child = typeof t === "function" ? t : inner?.[1];
+    if (typeof child === "function") out.push(...schemaFields(child, `${at}${typeof t === "function" ? "." : "[]."}`, depth + 1));
+  }
+  return path ? out : out.sort();
+}

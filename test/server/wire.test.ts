@@ -11,8 +11,9 @@
 //    from the server's log, makes them): never another seat's draw, never a hidden card;
 //  - refusals: moves naming hidden or foreign things (the definition's `probes`) are refused
 //    with the rules' own words, the same the rules give for the state.
-// Plus, once per game: the schema's per-audience (`@view()`) fields are exactly the pinned ones.
-// WIRE_GAMES sets the games per game kind (default 6; `LONG=1`: 40).
+// Plus, once per game: the room state's fields are pinned (the generic room's, and each game's
+// own: `@view` marks the per-audience ones), so a field that could carry something hidden is a decision.
+// WIRE_GAMES sets the games per game kind (default 5: every table variant once; `LONG=1`: 40).
 
 import { expect } from "chai";
 import { matchMaker } from "@colyseus/core";
@@ -26,10 +27,14 @@ import { SeatedRoom } from "../../server/rooms/base/SeatedRoom.js";
 import { DelayRecorder } from "../../server/rooms/game/spectatorDelay.js";
 import { bootHub, dropConnection, NO_RATE_LIMITS, Probe, seated, until, watcher, type SeatedClient, type TestHub } from "../helpers/hub.js";
 import { testPort } from "../helpers/ports.js";
-import { WIRE_GAMES, type Reader, type WireGame } from "../helpers/wireGames.js";
+import { schemaFields, WIRE_GAMES, type Reader, type WireGame } from "../helpers/wireGames.js";
+import { GameRoomState } from "../../server/rooms/game/GameRoomState.js";
+import { heartsParts } from "../../server/rooms/hearts/index.js";
+import { tableParts } from "../../server/rooms/table/index.js";
+import { cubestaccParts } from "../../server/rooms/cubestacc/index.js";
 
 const PORT = testPort(2871);
-const GAMES_PER_KIND = Number(process.env.WIRE_GAMES ?? (process.env.LONG ? 40 : 6));
+const GAMES_PER_KIND = Number(process.env.WIRE_GAMES ?? (process.env.LONG ? 40 : 5));
 /** Events the room sends of its own (not the rules'): left out of the events check. */
 const ROOM_KINDS = new Set(["chat", "countdown", "countdown-cancelled", "start", "restart", "rated", "no-show", "result"]);
 
@@ -39,21 +44,13 @@ type Server = GameRoom<any, any, any, any, any, any>;
 /** JSON with keys sorted (a join's fields come in the order its parts arrived). */
 const stable = (v: unknown): string => JSON.stringify(v ?? null, (_k, x) => (x && typeof x === "object" && !Array.isArray(x) ? Object.fromEntries(Object.entries(x).sort(([a], [b]) => (a < b ? -1 : 1))) : x));
 
-/** `field` paths of a schema class (children: `field[].sub`) tagged `@view()`. */
-export function taggedFields(klass: unknown, path = "", depth = 0): string[] {
-  const metadata = (klass as Record<symbol, Record<number, { name: string; type: unknown; tag?: number }>> | undefined)?.[Symbol.metadata];
-  if (!metadata || depth > 4) return [];
-  const out: string[] = [];
-  for (let i = 0; metadata[i] !== undefined; i++) {
-    const f = metadata[i];
-    const at = `${path}${f.name}`;
-    if (f.tag !== undefined) out.push(at);
-    const t = f.type as { array?: unknown; map?: unknown } | unknown;
-    const child = typeof t === "function" ? t : typeof t === "object" && t ? ((t as { array?: unknown }).array ?? (t as { map?: unknown }).map) : undefined;
-    if (typeof child === "function") out.push(...taggedFields(child, `${at}${typeof t === "function" ? "." : "[]."}`, depth + 1));
-  }
-  return out;
-}
+/** The generic room's own fields (GameRoomState, HubState's seats): no game's, nothing hidden. */
+const ROOM_FIELDS = [
+  "acting: array<uint8>", "deadline: float64", "game: string", "gameNo: uint16", "maxSeats: uint8", "mode: string", "order: array<uint8>", "owner: int8", "phase: string",
+  "preparing: string", "private: boolean", "replayId: int32", "result: string", "seats: array<SeatState>", "seats[].bot: boolean", "seats[].connected: boolean",
+  // `departed`: the name of a person who left, already shown to the table while they sat.
+  "seats[].departed: string", "seats[].name: string", "seats[].occupied: boolean", "seats[].ready: boolean", "serverTime: float64", "spectators: uint16", "together: boolean",
+];
 
 interface Tally {
   moves: number;
@@ -63,6 +60,18 @@ interface Tally {
   drops: number;
   delayed: number;
 }
+
+/** How long a check waits for a client to catch up with the server. */
+let patience = 5000;
+
+const newTally = (): Tally => ({ moves: 0, checks: 0, events: 0, refusals: 0, drops: 0, delayed: 0 });
+
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+type Project = (st: any, p: any) => void;
+
+/** The server parts of the games a leak is planted in (the room looks `project` up at every move: a test may wrap it). */
+const PLANTED: Record<string, { project: Project }> = { hearts: heartsParts, table: tableParts, cubestacc: cubestaccParts } as never;
+const serverParts = (id: string) => PLANTED[id];
 
 interface Viewer {
   probe: Probe;
@@ -93,10 +102,56 @@ describe("the wire: every seat and a spectator decode their own view of every ga
     expect(WIRE_GAMES.map((g) => g.def.id).sort()).to.deep.equal(GAMES.map((d) => d.id).sort());
   });
 
+  it("the readers see planted leaks: another seat's own parts, hand or board", () => {
+    const byId = (id: string) => WIRE_GAMES.find((x) => x.def.id === id)!;
+    const parts = (...keys: string[]) => ({ parts: new Map(keys.map((k) => [k, { json: "1" }])) });
+    const seat0 = { roomSeat: 0, gameSeat: 0 };
+    const spectator = { roomSeat: null, gameSeat: null };
+    for (const id of ["hearts", "table"]) {
+      expect(byId(id).leaks(parts("hand#0", "trick"), seat0), id).to.deep.equal([]);
+      expect(byId(id).leaks(parts("hand#0", "hand#1"), seat0), id).to.have.length(1);
+      expect(byId(id).leaks(parts("hand#0"), spectator), id).to.have.length(1);
+    }
+    expect(byId("cubestacc").leaks({ players: [{ private: {} }, {}] }, seat0)).to.deep.equal([]);
+    expect(byId("cubestacc").leaks({ players: [{ private: {} }, { private: {} }] }, seat0)).to.have.length(1);
+    expect(byId("cubestacc").leaks({ players: [{ private: {} }] }, spectator)).to.have.length(1);
+    expect(byId("minesweeper-race").leaks({ players: [{ board: {} }, { board: {} }] }, seat0)).to.have.length(1);
+    expect(byId("minesweeper-race").leaks({ players: [{ board: {} }] }, spectator)).to.have.length(1);
+  });
+
+  // A planted leak in a real room makes the game fail its checks (so a passing run means something).
+  for (const [id, caught, plant] of [
+    // The spectator's parts written from seat 0's view: its hand to everyone.
+    ["hearts", /the spectator: expected/, (project: Project) => (st: unknown, p: any) => project(st, { ...p, view: (g: number | null) => p.view(g === null ? 0 : g) })],
+    ["table", /the spectator: expected/, (project: Project) => (st: unknown, p: any) => project(st, { ...p, view: (g: number | null) => p.view(g === null ? 0 : g) })],
+    // Seat 1's private child given seat 0's hand.
+    ["cubestacc", /seat 1: expected/, (project: Project) => (st: any, p: any) => {
+      project(st, p);
+      const [a, b] = [st.players[0]?.private, st.players[1]?.private];
+      if (a && b && a.hand.length) b.hand.splice(0, b.hand.length, ...a.hand.toArray());
+    }],
+  ] as const) {
+    it(`${id}: a planted leak fails the checks`, async () => {
+      const g = WIRE_GAMES.find((x) => x.def.id === id)!;
+      const parts = serverParts(id);
+      const project = parts.project;
+      parts.project = plant(project.bind(parts));
+      patience = 300; // the checks wait for the view that never comes: not long
+      try {
+        const failed = await playOne(hub, g, 0, createRng(99), newTally()).then(() => null, (e: Error) => e.message);
+        expect(failed, "the checks failed").to.be.a("string");
+        expect(failed).to.match(caught);
+      } finally {
+        parts.project = project;
+        patience = 5000;
+      }
+    });
+  }
+
   for (const g of WIRE_GAMES) {
     const games = Math.max(1, Math.round(GAMES_PER_KIND * (g.share ?? 1)));
     it(`${g.def.id}: ${games} random games, twins, no leak, exact events and refusals after every move`, async () => {
-      const tally = { moves: 0, checks: 0, events: 0, refusals: 0, drops: 0, delayed: 0 };
+      const tally = newTally();
       for (let n = 0; n < games; n++) await playOne(hub, g, n, createRng(7000 + n), tally);
       console.log(`      ${games} games: ${tally.moves} moves, ${tally.checks} views, ${tally.events} events and ${tally.refusals} refusals checked, ${tally.drops} drops, ${tally.delayed} delayed spectators`);
       expect(tally.moves, "moves played").to.be.greaterThan(games * 5);
@@ -108,21 +163,24 @@ describe("the wire: every seat and a spectator decode their own view of every ga
 async function playOne(hub: TestHub, g: WireGame, n: number, rng: Rng, tally: Tally): Promise<void> {
   const sdk = hub.colyseus.sdk;
   const tables = [{ options: g.options, seats: g.seats }, ...(g.variants ?? [])];
-  const { options, seats } = tables[n % tables.length];
+  const { options, seats, people: persons = seats } = tables[n % tables.length] as { options: Record<string, unknown>; seats: number; people?: number };
   // Every third game also has a spectator watching through the spectator delay (its mirror room).
   const delayed = n % 3 === 2;
   const a = await seated(sdk.create(g.room, { ...options, ...(delayed ? { private: true, spectatorDelay: 15 } : {}), name: "Ann" }));
   const people: SeatedClient[] = [a];
-  for (let i = 1; i < seats; i++) people.push(await seated(sdk.joinById(a.room.roomId, { name: `P${i}` })));
+  for (let i = 1; i < persons; i++) people.push(await seated(sdk.joinById(a.room.roomId, { name: `P${i}` })));
   const spectator = await watcher(hub, a.room.roomId);
   if (delayed) expect(spectator.room.roomId, "a delayed spectator watches the mirror").to.not.equal(a.room.roomId);
   const server = matchMaker.getLocalRoomById(a.room.roomId) as unknown as Server;
-  if (n === 0) expect(taggedFields(server.state.constructor), "the per-audience (@view) schema fields").to.deep.equal(g.tagged);
+  if (n === 0) {
+    expect(schemaFields(GameRoomState), "the generic room's fields").to.deep.equal([...ROOM_FIELDS].sort());
+    expect(schemaFields(server.state.constructor).filter((f) => !ROOM_FIELDS.includes(f)), "the game's own schema fields").to.deep.equal([...g.schema].sort());
+  }
   if (g.ready) for (const p of people) p.room.send("ready", { ready: true });
   else if (!server.session) a.room.send("start", {});
   await until(() => (server.session && g.def.whoActs(server.session.state).seats.length > 0) || undefined, 8000, "the start");
   const order = () => server.seatOrder;
-  expect(order(), "a person in every seat, in seat order").to.deep.equal(people.map((_, i) => i));
+  expect(order(), "every seat in the game, in seat order").to.deep.equal(Array.from({ length: seats }, (_, i) => i));
 
   const viewers: Viewer[] = [...people.map((p) => ({ probe: p.probe, roomSeat: p.seat, person: p })), { probe: spectator, roomSeat: null, person: null }];
   const readerOf = (v: Viewer): Reader => ({ roomSeat: v.roomSeat, gameSeat: v.roomSeat === null ? null : order().indexOf(v.roomSeat) });
@@ -165,7 +223,7 @@ async function playOne(hub: TestHub, g: WireGame, n: number, rng: Rng, tally: Ta
       }
       const want = () => stable(g.carried(server.session!.view(r.gameSeat !== null && r.gameSeat >= 0 ? r.gameSeat : null), r));
       const label = `${what}: ${v.roomSeat === null ? "the spectator" : `seat ${v.roomSeat}`}`;
-      await until(() => stable(g.read(v.probe.state, r)) === want() || undefined, 5000, `${label} decodes its view`).catch(() => {
+      await until(() => stable(g.read(v.probe.state, r)) === want() || undefined, patience, `${label} decodes its view`).catch(() => {
         expect(g.read(v.probe.state, r), label).to.deep.equal(JSON.parse(want()));
       });
       expect(g.leaks(v.probe.state, r), label).to.deep.equal([]);
@@ -182,8 +240,16 @@ async function playOne(hub: TestHub, g: WireGame, n: number, rng: Rng, tally: Ta
     const game = server.session;
     const who = g.def.whoActs(game.state).seats;
     if (!who.length) break;
-    const gs = who[rng.int(who.length)];
-    const v = viewers[order()[gs]];
+    const mine = who.filter((x) => viewers.some((v) => v.roomSeat === order()[x]));
+    if (!mine.length) {
+      // Only bots act: their moves, then the checks.
+      const at = game.log.length;
+      await until(() => (server.session?.log.length ?? 0) > at || undefined, 8000, "a bot's move");
+      await allTwins(`game ${n}, a bot's move after ${step}`);
+      continue;
+    }
+    const gs = mine[rng.int(mine.length)];
+    const v = viewers.find((x) => x.roomSeat === order()[gs])!;
     const person = v.person!;
     // Now and then: a refusal the rules give for a move naming hidden or foreign things.
     const probes = (g.def.probes?.(game.state, gs) ?? []).filter((m: TypedMove) => !g.def.apply(game.state, gs, m, { rng: createRng(1), now: Date.now() }).ok);
