@@ -167,8 +167,9 @@ const board: WireGame = {
   ],
   steps: 80,
   prefer: (b, _g, m) => safeReveal(b, m),
-  read: (state) => (state?.cellRows?.size ? { cells: cellsOf(state.cellRows), flags: state.flags, phase: state.phase } : null),
-  carried: (v: MinesweeperView) => ({ cells: Array.from(v.cells), flags: v.flags, phase: v.phase }),
+  // `hit` (the mine that ended the game) is a mine's place: none while the board runs.
+  read: (state) => (state?.cellRows?.size ? { cells: cellsOf(state.cellRows), flags: state.flags, phase: state.phase, hit: state.phase === "lost" ? "shown" : state.hit } : null),
+  carried: (v: MinesweeperView) => ({ cells: Array.from(v.cells), flags: v.flags, phase: v.phase, hit: v.phase === "lost" ? "shown" : -1 }),
   // The board is everyone's: what must not leak (a mine before the end) is the view's own
   // cells, so the twin check is the leak check.
   leaks: () => [],

@@ -35,6 +35,8 @@ import { cubestaccParts } from "../../server/rooms/cubestacc/index.js";
 
 const PORT = testPort(2871);
 const GAMES_PER_KIND = Number(process.env.WIRE_GAMES ?? (process.env.LONG ? 40 : 5));
+/** The messages a room sends (anything else a client receives is a finding). */
+const MESSAGE_TYPES = new Set(["welcome", "seat", "event", "error"]);
 /** Events the room sends of its own (not the rules'): left out of the events check. */
 const ROOM_KINDS = new Set(["chat", "countdown", "countdown-cancelled", "start", "restart", "rated", "no-show", "result"]);
 
@@ -227,6 +229,11 @@ async function playOne(hub: TestHub, g: WireGame, n: number, rng: Rng, tally: Ta
         expect(g.read(v.probe.state, r), label).to.deep.equal(JSON.parse(want()));
       });
       expect(g.leaks(v.probe.state, r), label).to.deep.equal([]);
+      // Only the room's kinds of message; a seat's token only to that seat.
+      for (const m of v.probe.messages) {
+        expect(MESSAGE_TYPES.has(m.type), `${label} got a ${m.type} message`).to.equal(true);
+        if (m.type === "seat") expect(m.payload?.seat, `${label} got a seat message`).to.equal(v.roomSeat);
+      }
       const wantEvents = expected.get(v)!;
       const got = () => received(v).slice(baseline.get(v)!);
       await until(() => got().length >= wantEvents.length || undefined, 5000, `${label}'s events`).catch(() => {});
