@@ -16,6 +16,9 @@ import { typedSend } from "../net/send";
 import type { Wire } from "../net/wire";
 import type { GameRoomState } from "../../server/rooms/game/GameRoomState";
 import "./shell.css";
+import { seatName } from "./seatName";
+
+export { seatName };
 
 /** The fields every generic-room state has: the server's GameRoomState (and HubState's seats), decoded. */
 export type ShellState = Wire<GameRoomState>;
@@ -38,15 +41,6 @@ export interface ShellOptions {
    * shows that list only, not the seat strip too ("Details" still opens the full seat list).
    */
   playersInGame?: boolean;
-}
-
-/**
- * A room seat's name for a table or a result: who sits there, else who left it ("Ana (left)":
- * the game they played stays theirs), else `fallback` ("Seat 2").
- */
-export function seatName(seat: { name: string; departed?: string } | undefined, fallback: string): string {
-  if (seat?.name) return seat.name;
-  return seat?.departed ? `${seat.departed} (left)` : fallback;
 }
 
 /** A game's seat figure as the seat list's count. */

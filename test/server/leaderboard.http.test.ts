@@ -308,6 +308,21 @@ describe("minesweeper HTTP: leaderboard, results, offline submissions, replays",
         expect([bad.status, bad.body.error.code], id).to.deep.equal([400, "bad-id"]);
       }
     });
+
+    // Records stored before rooms kept their mode have none: one seat reads as solo; for several
+    // seats the server cannot tell (co-op or a race) and sends "", the replay player decides.
+    it("an old record with no mode: one seat is served as solo, several seats with an empty mode and everything else intact", async () => {
+      const log = [{ seat: 1, move: { type: "reveal", r: 0, c: 0 }, t: 5 }];
+      const several = hub.store.recordGame({ game: "minesweeper", roomId: "OLD3", seed: 11, config: { level: "beginner" }, seats: ["Ann", "Bo", "Cy"], log, result: "won", startedAt: 1, endedAt: 9 });
+      const res = await http(PORT, "GET", `/api/replays/${several}`);
+      expect(res.status).to.equal(200);
+      expect(res.body).to.include({ id: several, game: "minesweeper", mode: "", level: "beginner", seed: 11, result: "won", startedAt: 1, endedAt: 9 });
+      expect(res.body.seats).to.deep.equal(["Ann", "Bo", "Cy"]);
+      expect(res.body.log).to.deep.equal(log);
+      expect(res.body.profiles).to.deep.equal([null, null, null]);
+      const one = hub.store.recordGame({ game: "minesweeper", roomId: "OLD1", seed: 12, config: { level: "beginner" }, seats: ["Ann"], log: [], result: "lost", startedAt: 1, endedAt: 9 });
+      expect((await http(PORT, "GET", `/api/replays/${one}`)).body).to.include({ id: one, mode: "solo" });
+    });
   });
 });
 

@@ -8,6 +8,7 @@ import { nextInOrder } from "../../../common/cubestacc/turn.js";
 import type { LegalPlay } from "../../../common/cubestacc/types.js";
 import type { CubestaccState } from "../../../server/rooms/cubestacc/CubestaccState.js";
 import type { PartialWire } from "../../net/wire.js";
+import { seatName as roomSeatName } from "../seatName.js";
 
 /** A cube as the rules place it (cell, open faces, depth), `by` a room seat. */
 export type CubeModel = PlacedCube;
@@ -15,6 +16,8 @@ export type CubeModel = PlacedCube;
 export interface SeatModel {
   seat: number;
   name: string;
+  /** Who left this seat, while nobody has taken it ("" if nobody). */
+  departed: string;
   occupied: boolean;
   connected: boolean;
   bot: boolean;
@@ -137,6 +140,7 @@ export function readModel(state: CubestaccWire | undefined, mySeat: number | nul
     return {
       seat: i,
       name: str(s?.name),
+      departed: str(s?.departed),
       occupied: bool(s?.occupied),
       connected: bool(s?.connected),
       bot: bool(s?.bot),
@@ -195,11 +199,10 @@ export function nextSeat(m: TableModel, seat: number): number {
   return nextInOrder(m.order, seat, m.direction);
 }
 
-/** A seat's name as the table shows it ("Seat 3" while open). */
+/** A seat's name as the table shows it ("Rex (left)" once its person left, "Seat 3" while open). */
 export function seatName(m: TableModel, seat: number): string {
   const s = m.seats[seat];
-  if (!s) return `Seat ${seat + 1}`;
-  return s.name || (s.occupied ? "Player" : `Seat ${seat + 1}`);
+  return roomSeatName(s, s?.occupied ? "Player" : `Seat ${seat + 1}`);
 }
 
 /** The table as plain data (window.__hub; the scene adds what is on screen). */

@@ -16,7 +16,7 @@ import { BoardView } from "./boardView";
 import { BoardIntents } from "./intents";
 import { OpeningFinder } from "./opening";
 import { rosterOf, subtitleOf } from "./roster";
-import { elapsedMs, emptyBoard, readScalars, readSeats } from "./model";
+import { boardSeatName, elapsedMs, emptyBoard, readScalars, readSeats } from "./model";
 import type { BoardSink, BoardStateLike, MinesweeperFeed } from "./feed";
 import "./minesweeper.css";
 
@@ -276,7 +276,7 @@ export class MinesweeperScene implements GameHandle {
   private onEvent(e: Record<string, unknown>): void {
     const kind = e?.kind;
     const seat = typeof e?.seat === "number" ? (e.seat as number) : -1;
-    const who = seat >= 0 ? (seat === this.feed.seat() ? "You" : this.model.seats[seat]?.name || `Seat ${seat + 1}`) : "";
+    const who = seat >= 0 ? (seat === this.feed.seat() ? "You" : boardSeatName(this.model, seat)) : "";
     const time = typeof e?.elapsed === "number" ? formatTime(e.elapsed as number) : "";
     if (kind === "won") this.announce(`Cleared! ${time ? `Time ${time}.` : ""}`);
     else if (kind === "lost") this.announce(`${who || "Someone"} hit a mine. Game over.${wrongFlagsText(e.wrongFlags)}`);
@@ -328,7 +328,7 @@ export class MinesweeperScene implements GameHandle {
     if (!show) this.view.cursors.hide(index);
     else {
       const { x, y } = this.view.cellPos(at.r, at.c);
-      this.view.cursors.show(index, seat.name || `Seat ${index + 1}`, SEAT_COLOURS[index % SEAT_COLOURS.length], x, y, this.view.S);
+      this.view.cursors.show(index, boardSeatName(this.model, index), SEAT_COLOURS[index % SEAT_COLOURS.length], x, y, this.view.S);
     }
     this.view.requestRender();
   }

@@ -1,10 +1,17 @@
 // The board as the scene keeps it: read from any feed's state-like object (feed.ts) into
 // plain fields, with defaults while a rebuilt Room has no state yet.
-import { CELL } from "../../../common/minesweeper/types";
-import type { BoardStateLike } from "./feed";
+import { CELL } from "../../../common/minesweeper/types.js";
+import type { MinesweeperState } from "../../../server/rooms/minesweeper/MinesweeperState.js";
+import type { PartialWire } from "../../net/wire.js";
+import { seatName } from "../seatName.js";
+
+/** A decoded board state (feed.ts's BoardStateLike; spelled here so the model needs no feed). */
+type BoardStateLike = PartialWire<MinesweeperState>;
 
 export interface SeatView {
   name: string;
+  /** Who left this seat, while nobody has taken it ("" if nobody). */
+  departed: string;
   occupied: boolean;
   connected: boolean;
   bot: boolean;
@@ -108,11 +115,16 @@ export function readSeats(m: BoardModel, state: BoardStateLike): void {
   const seats = state.seats;
   for (let i = 0; i < (seats?.length ?? 0); i++) {
     const s = seats![i];
-    m.seats.push({ name: String(s?.name ?? ""), occupied: !!s?.occupied, connected: !!s?.connected, bot: !!s?.bot });
+    m.seats.push({ name: String(s?.name ?? ""), departed: String(s?.departed ?? ""), occupied: !!s?.occupied, connected: !!s?.connected, bot: !!s?.bot });
   }
   m.credits = [];
   const credits = state.credits;
   for (let i = 0; i < (credits?.length ?? 0); i++) m.credits.push(Number(credits![i]) || 0);
+}
+
+/** Room seat `seat`'s name on the board ("Rex (left)" once its person left, "Seat 2" while open). */
+export function boardSeatName(m: BoardModel, seat: number): string {
+  return seatName(m.seats[seat], `Seat ${seat + 1}`);
 }
 
 /** Time on the clock: the final time once over, else since the first reveal. */

@@ -10,6 +10,7 @@ import { RatedBox } from "../shell/rated";
 import type { Room } from "colyseus.js";
 import type { GameContext, GameHandle } from "../types";
 import { h } from "../../ui/dom";
+import { seatName } from "../seatName";
 import { toast } from "../../ui/toast";
 import { typedSend } from "../../net/send";
 import { cssColour, formatTime, SEAT_COLOURS } from "./hud";
@@ -156,7 +157,7 @@ class RacePanel {
       const p = players?.[i];
       out.push({
         seat: i,
-        name: String(s?.name || `Seat ${i + 1}`),
+        name: seatName(s ? { name: String(s.name ?? ""), departed: String(s.departed ?? "") } : undefined, `Seat ${i + 1}`),
         occupied: !!s?.occupied,
         connected: !!s?.connected,
         ready: !!s?.ready,

@@ -6,6 +6,7 @@ import { seatStateOf, type SeatLine } from "../shell/seats";
 import { cssColour, SEAT_COLOURS } from "./hud";
 import { levelName } from "./levels";
 import type { BoardModel } from "./model";
+import { seatName } from "../seatName";
 
 const LEVEL_NAMES: Record<string, string> = Object.fromEntries(Object.keys(LEVELS).map((id) => [id, levelName(id)]));
 
@@ -33,7 +34,7 @@ export function rosterOf(m: BoardModel, me: number | null): Roster {
   return {
     lines: people.map(({ s, i }) => ({
       seat: i,
-      name: `${s.name || "A player who left"}${i === me ? " (you)" : ""}`,
+      name: `${seatName(s, "A player who left")}${i === me ? " (you)" : ""}`,
       state: seatStateOf(s),
       stateText: !s.occupied ? "left" : s.bot ? "bot" : s.connected ? "online" : "away",
       colour: cssColour(SEAT_COLOURS[i % SEAT_COLOURS.length]),
