@@ -52,7 +52,7 @@ function record(players: number) {
       events.push(r.event);
     }
   }
-  return { intents, events, cards: Object.keys(g.cards).length };
+  return { intents, events, cards: g.cards.size };
 }
 
 function timeResolve(players: number, intents: Array<{ actor: number; action: Action }>): number {

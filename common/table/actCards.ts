@@ -116,7 +116,7 @@ export const cardHandlers: CardHandlers = {
       if (isRejection(host)) return host;
       if (zoneOf(host) !== "battlefield") return fail("not-on-battlefield", "Attach it to a card on the battlefield.");
       // No loops: the host must not be (indirectly) attached to this card.
-      for (let h: number | null = a.to, k = 0; h !== null && k < 1000; h = c.d.g.cards[h]?.attachedTo ?? null, k++) {
+      for (let h: number | null = a.to, k = 0; h !== null && k < 1000; h = c.d.g.cards.get(h)?.attachedTo ?? null, k++) {
         if (h === a.card) return fail("attach-loop", "A card cannot be attached to itself or to what is attached to it.");
       }
     }
@@ -226,7 +226,7 @@ export const cardHandlers: CardHandlers = {
   resolveTop(c) {
     const ids = c.d.ids("stack");
     if (!ids.length) return fail("empty", "The stack is empty.");
-    const top = c.d.g.cards[ids[ids.length - 1]];
+    const top = c.d.g.cards.get(ids[ids.length - 1])!;
     if (top.ability !== null) {
       vanish(c.d, top.id);
       return null;
@@ -271,7 +271,7 @@ export const cardHandlers: CardHandlers = {
         return fail("not-together", "Pile cards of one zone (or exiled cards under the card that exiled them).");
       }
     }
-    for (let h: number | null = under.under, k = 0; h !== null && k < 1000; h = c.d.g.cards[h]?.under ?? null, k++) {
+    for (let h: number | null = under.under, k = 0; h !== null && k < 1000; h = c.d.g.cards.get(h)?.under ?? null, k++) {
       if (ids.includes(h)) return fail("pile-loop", "That pile would go round in a circle.");
     }
     for (const id of ids) c.d.card(id).under = a.under;

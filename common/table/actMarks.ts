@@ -65,7 +65,7 @@ export const markHandlers: MarkHandlers = {
     // Rows of the cards this player controls that are not attached to another (those stay with their host).
     const rows = new Map<number, Card[]>();
     for (const id of c.d.ids(key)) {
-      const card = c.d.g.cards[id];
+      const card = c.d.g.cards.get(id)!;
       if (card.controller !== seat || card.attachedTo !== null) continue;
       const y = rowOf(c.d.g.defs[card.def], card);
       rows.set(y, [...(rows.get(y) ?? []), card]);

@@ -48,7 +48,7 @@ export const revealHandlers: RevealHandlers = {
     let hit = false;
     for (const id of lib) {
       n++;
-      const card = c.d.g.cards[id];
+      const card = c.d.g.cards.get(id)!;
       if (card.shownTo !== "all") c.d.card(id).shownTo = "all";
       if (matches(c.d.g.defs[card.def], a.filter, a.name)) {
         hit = true;

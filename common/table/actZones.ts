@@ -99,7 +99,7 @@ export const zoneHandlers: ZoneHandlers = {
     // Put back: hidden again, under new ids (what was seen on top cannot be found at the bottom).
     if (c.d.randomIds) {
       const back = [...a.top, ...a.bottom];
-      for (const id of back) if (c.d.g.cards[id].shownTo !== "nobody") c.d.card(id).shownTo = "nobody";
+      for (const id of back) if (c.d.g.cards.get(id)!.shownTo !== "nobody") c.d.card(id).shownTo = "nobody";
       reissue(c.d, back);
     }
     return null;
@@ -173,7 +173,7 @@ export const zoneHandlers: ZoneHandlers = {
     const targets = new Set<string>();
     for (const id of ids) {
       const nid = moveCard(c.d, id, { zone: a.to, player: seat, place: a.place === "shuffle" ? "top" : a.place, faceDown: a.faceDown }, c.actor, null);
-      if (nid !== null) targets.add(c.d.g.cards[nid].at);
+      if (nid !== null) targets.add(c.d.g.cards.get(nid)!.at);
     }
     if (a.place === "shuffle") for (const key of targets) shuffleZone(c.d, key, c.rng!);
     return null;

@@ -55,7 +55,7 @@ export function needRng(c: Ctx): Rejection | null {
 }
 
 export function roomForCards(c: Ctx, n: number): Rejection | null {
-  return Object.keys(c.d.g.cards).length + n <= MAX_CARDS ? null : fail("too-many-cards", `The table holds at most ${MAX_CARDS} cards; remove some tokens first.`);
+  return c.d.g.cards.size + n <= MAX_CARDS ? null : fail("too-many-cards", `The table holds at most ${MAX_CARDS} cards; remove some tokens first.`);
 }
 
 /** Index of an equal definition, adding it when new. */

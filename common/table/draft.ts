@@ -3,6 +3,7 @@
 // known without comparing whole games: that is the Touched set views are patched with.
 
 import { createRng, type Rng } from "../core/rng.js";
+import { CardIndex } from "./cardIndex.js";
 import { MAX_CARD_ID, type Card, type Player, type TableGame } from "./types.js";
 
 export interface Touched {
@@ -39,8 +40,8 @@ export function clonePlayer(p: Player): Player {
 
 /** A whole independent copy (snapshots, restores). */
 export function cloneGame(g: TableGame): TableGame {
-  const cards: Record<string, Card> = {};
-  for (const k in g.cards) cards[k] = cloneCard(g.cards[k]);
+  const cards = new CardIndex();
+  for (const [id, c] of g.cards) cards.set(id, cloneCard(c));
   const zones: Record<string, number[]> = {};
   for (const k in g.zones) zones[k] = [...g.zones[k]];
   return {
@@ -68,11 +69,16 @@ export function allCards(g: TableGame): Card[] {
   const out: Card[] = [];
   for (const key in g.zones) {
     for (const id of g.zones[key]) {
-      const c = g.cards[id];
+      const c = g.cards.get(id);
       if (c) out.push(c);
     }
   }
   return out;
+}
+
+/** Every card of `g` in order of id (the order a game's index had as an object: where order matters). */
+export function cardsById(g: TableGame): Card[] {
+  return [...g.cards.values()].sort((a, b) => a.id - b.id);
 }
 
 /** The id the next new card of `g` most likely gets (the first draw of its id stream). */
@@ -105,16 +111,16 @@ export class Draft {
   /** See linked(): null until first asked. */
   private links: Set<number> | null = null;
 
-  /** Whether `g.cards` is this draft's own object yet (copied on the first card written: 4,000 cards take ~2 ms). */
+  /** Whether `g.cards` is this draft's own index yet (copied on the first card written: a Map of 4,000 cards takes ~0.25 ms, an object of them took ~2.5). */
   private cardsOwned = false;
 
   constructor(readonly base: TableGame) {
     this.g = { ...base, cards: base.cards, zones: { ...base.zones }, players: [...base.players] };
   }
 
-  private ownCards(): Record<string, Card> {
+  private ownCards(): CardIndex {
     if (!this.cardsOwned) {
-      this.g.cards = { ...this.g.cards };
+      this.g.cards = new CardIndex(this.g.cards);
       this.cardsOwned = true;
       if (this.links) linksOf.set(this.g.cards, this.links);
     }
@@ -123,22 +129,22 @@ export class Draft {
 
   /** A card to read (undefined when there is none with that id). */
   peek(id: number): Card | undefined {
-    return Object.prototype.hasOwnProperty.call(this.g.cards, id) ? this.g.cards[id] : undefined;
+    return this.g.cards.get(id);
   }
 
   /** A card to write. */
   card(id: number): Card {
     if (!this.cardsDone.has(id)) {
-      this.ownCards()[id] = cloneCard(this.g.cards[id]);
+      this.ownCards().set(id, cloneCard(this.g.cards.get(id)!));
       this.cardsDone.add(id);
     }
     // Written from now on: it may be attached or piled (see linked()).
     this.links?.add(id);
-    return this.g.cards[id];
+    return this.g.cards.get(id)!;
   }
 
   addCard(c: Card): void {
-    this.ownCards()[c.id] = c;
+    this.ownCards().set(c.id, c);
     this.cardsDone.add(c.id);
     if (c.attachedTo !== null || c.under !== null) this.links?.add(c.id);
   }
@@ -161,7 +167,7 @@ export class Draft {
         this.links = new Set();
         for (const key in g.zones) {
           for (const id of g.zones[key]) {
-            const c = g.cards[id];
+            const c = g.cards.get(id);
             if (c && (c.attachedTo !== null || c.under !== null)) this.links.add(id);
           }
         }
@@ -172,7 +178,7 @@ export class Draft {
   }
 
   deleteCard(id: number): void {
-    delete this.ownCards()[id];
+    this.ownCards().delete(id);
     this.cardsDone.add(id);
     this.links?.delete(id);
   }
@@ -239,7 +245,7 @@ export class Draft {
     }
     let id: number;
     do id = 1 + this.idStream.int(MAX_CARD_ID);
-    while (avoid?.has(id) || Object.prototype.hasOwnProperty.call(this.g.cards, id));
+    while (avoid?.has(id) || this.g.cards.has(id));
     this.g.idRng = this.idStream.getState();
     return id;
   }

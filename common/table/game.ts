@@ -241,7 +241,7 @@ function candidates(g: TableGame, seat: number): unknown[] {
   out.push({ do: "draw", n: 1 }, { do: "passTurn" }, { do: "shuffle" }, { do: "lookTop", n: 3 }, { do: "stopLooking" }, { do: "undo" }, { do: "concede" });
   if (hand.length) out.push({ do: "move", card: hand[hand.length - 1], zone: "battlefield", place: "battlefield" });
   if (field.length) {
-    const c = g.cards[field[0]];
+    const c = g.cards.get(field[0])!;
     out.push({ do: "tap", card: c.id, on: !c.tapped }, { do: "counter", card: c.id, name: "+1/+1", delta: 1 });
   }
   return out;

@@ -5,6 +5,9 @@
 export function canonicalJson(x: unknown): string {
   if (x === null || typeof x !== "object") return JSON.stringify(x) ?? "null";
   if (Array.isArray(x)) return `[${x.map((v) => (v === undefined ? "null" : canonicalJson(v))).join(",")}]`;
+  // What writes itself as other JSON (the card index: an object keyed by id) is that JSON.
+  if (typeof (x as { toJSON?: unknown }).toJSON === "function") x = (x as { toJSON(): unknown }).toJSON();
+  if (x === null || typeof x !== "object") return JSON.stringify(x) ?? "null";
   const o = x as Record<string, unknown>;
   const parts: string[] = [];
   for (const k of Object.keys(o).sort()) if (o[k] !== undefined) parts.push(`${JSON.stringify(k)}:${canonicalJson(o[k])}`);

@@ -1,4 +1,5 @@
 export * from "./types.js";
+export * from "./cardIndex.js";
 export * from "./catalogue.js";
 export * from "./events.js";
 export * from "./format.js";

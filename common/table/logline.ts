@@ -55,15 +55,14 @@ function cardName(g: TableGame, viewer: Viewer, c: Card | undefined, everything:
  * zone, or moved within a deck, gets a new id: most likely the next draw of the id stream).
  */
 export function movedCard(before: TableGame, after: TableGame, id: number): Card | undefined {
-  const old = before.cards[id];
-  if (!old || after.cards[id]) return after.cards[id];
-  const guess = after.cards[peekNewId(before)];
-  if (guess && !before.cards[guess.id] && guess.def === old.def) return guess;
-  for (const k in after.cards) {
-    const c = after.cards[k];
-    if (!before.cards[k] && c.def === old.def && c.owner === old.owner) return c;
-  }
-  return undefined;
+  const old = before.cards.get(id);
+  if (!old || after.cards.get(id)) return after.cards.get(id);
+  const guess = after.cards.get(peekNewId(before));
+  if (guess && !before.cards.get(guess.id) && guess.def === old.def) return guess;
+  // The lowest such id (the first an object index listed).
+  let found: Card | undefined;
+  for (const [k, c] of after.cards) if (!before.cards.has(k) && c.def === old.def && c.owner === old.owner && (!found || k < found.id)) found = c;
+  return found;
 }
 
 /**
@@ -82,10 +81,10 @@ export function logLine(before: TableGame, after: TableGame, ev: TableEvent, vie
   }
   const a = ch.action;
   const line = (text: string, result?: number[]) => ({ ...base, do: a.do, text, ...(result ? { result: [...result] } : {}) });
-  const named = (id: number) => cardName(before, viewer, before.cards[id], everything) ?? "a card";
+  const named = (id: number) => cardName(before, viewer, before.cards.get(id), everything) ?? "a card";
   switch (a.do) {
     case "move": {
-      const old = before.cards[a.card];
+      const old = before.cards.get(a.card);
       const now = movedCard(before, after, a.card);
       const name = cardName(before, viewer, old, everything) ?? cardName(after, viewer, now, everything) ?? (now?.faceDown ? "a face-down card" : "a card");
       const to = now ? zoneName(after, now.at) : "out of the game";
@@ -164,7 +163,7 @@ export function logLine(before: TableGame, after: TableGame, ev: TableEvent, vie
       const seat = ev.actor >= 0 ? ev.actor : before.turn.active;
       const dig = after.players[seat]?.dig;
       const top = (after.zones[`${seat}.library`] ?? []).slice(0, dig?.n ?? 0);
-      const shown = top.map((id) => cardName(after, viewer, after.cards[id], everything) ?? "a card");
+      const shown = top.map((id) => cardName(after, viewer, after.cards.get(id), everything) ?? "a card");
       const looked = a.filter === "name" ? (a.name ?? "").trim() : FILTER_WORDS[a.filter];
       const found = dig?.hit ? `, finding ${shown[shown.length - 1]}` : ": none matched";
       return line(`${actor} revealed ${plural(top.length, "card")} from the top of their library until ${looked}${found}${shown.length > 1 ? ` (${shown.join(", ")})` : ""}.`);

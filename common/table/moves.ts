@@ -38,7 +38,7 @@ export function freePos(d: Draft, key: string, land: boolean): Pos {
   const y = land ? 7000 : 3000;
   const taken = new Set<number>();
   for (const id of d.ids(key)) {
-    const p = d.g.cards[id].pos;
+    const p = d.g.cards.get(id)!.pos;
     if (p && p.y === y) taken.add(p.x);
   }
   for (let i = 0; i < SLOTS; i++) if (!taken.has(SLOT_X0 + i * SLOT_GAP)) return { x: SLOT_X0 + i * SLOT_GAP, y };
@@ -90,7 +90,7 @@ export function shuffleZone(d: Draft, key: string, rng: Rng): void {
   const ids = d.zone(key);
   rng.shuffle(ids);
   const hidden = !publicZone(parseZoneKey(key)?.zone ?? "stack");
-  for (const id of ids) if (d.g.cards[id].shownTo !== "nobody" && hidden) d.card(id).shownTo = "nobody";
+  for (const id of ids) if (d.g.cards.get(id)!.shownTo !== "nobody" && hidden) d.card(id).shownTo = "nobody";
   for (let p = 0; p < d.g.players.length; p++) {
     const l = d.g.players[p].looking;
     if (l && zoneKey(l.zone, p) === key) d.player(p).looking = null;
@@ -111,7 +111,7 @@ export function reissue(d: Draft, ids: readonly number[]): number[] {
   // Where each card sits in its zone, found once per zone (a search per card was n² for a deck).
   const places = new Map<string, Map<number, number>>();
   for (const id of ids) {
-    const c = d.g.cards[id];
+    const c = d.g.cards.get(id)!;
     const nid = d.newId(old);
     const zone = d.zone(c.at);
     let at = places.get(c.at);
@@ -138,7 +138,7 @@ export function reissue(d: Draft, ids: readonly number[]): number[] {
 
 /** Takes a card out of its zone (the card itself stays in `cards`). */
 export function detach(d: Draft, id: number): void {
-  const c = d.g.cards[id];
+  const c = d.g.cards.get(id)!;
   const ids = d.zone(c.at);
   const i = ids.indexOf(id);
   if (i < 0) return;
@@ -222,7 +222,7 @@ export function destKey(c: Card, dest: Dest): string {
  * change of control), null when it left the game.
  */
 export function moveCard(d: Draft, id: number, dest: Dest, actor: number, rng: Rng | null): number | null {
-  const c = d.g.cards[id];
+  const c = d.g.cards.get(id)!;
   const from = parseZoneKey(c.at);
   const to = destKey(c, dest);
   const toZone = dest.zone;
@@ -247,7 +247,7 @@ export function moveCard(d: Draft, id: number, dest: Dest, actor: number, rng: R
     }
     insert(d, to, id, dest.place, dest.index, rng);
     // Moved within a deck ("put it on the bottom"): hidden again, and under a new id.
-    if (d.randomIds && topIsFirst(toZone) && d.g.cards[id]) {
+    if (d.randomIds && topIsFirst(toZone) && d.g.cards.get(id)) {
       if (w.shownTo !== "nobody") w.shownTo = "nobody";
       return reissue(d, [id])[0];
     }

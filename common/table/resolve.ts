@@ -75,12 +75,12 @@ export function permission(g: TableGame, actor: number, a: Action): Rejection | 
   // for word, as an id that never existed. Anything else would let a player probe ids and learn
   // what is in a hand or a library.
   for (const id of [...touch, ...see]) {
-    const c = Object.prototype.hasOwnProperty.call(g.cards, id) ? g.cards[id] : undefined;
+    const c = g.cards.get(id);
     if (!c || !seesId(g, actor, c)) return noCard();
   }
   if (g.options.everyoneTouches || ANYONE.has(a.do)) return null;
   for (const id of touch) {
-    const c = g.cards[id];
+    const c = g.cards.get(id)!;
     const ref = parseZoneKey(c.at);
     if (!ref) continue;
     const mine = ref.zone === "battlefield" || ref.zone === "stack" ? c.controller === actor : isShared(ref.zone) ? true : ref.player === actor;
@@ -97,7 +97,7 @@ export function touchesHiddenOf(g: TableGame, actor: number, a: Action): number[
   const out = new Set<number>();
   const { touch } = named(a);
   for (const id of touch) {
-    const c = Object.prototype.hasOwnProperty.call(g.cards, id) ? g.cards[id] : undefined;
+    const c = g.cards.get(id);
     // Only cards the actor sees count: any other is refused as no card (permission) before a
     // room asks this, and must not answer differently here either.
     const ref = c && seesId(g, actor, c) ? parseZoneKey(c.at) : null;

@@ -5,6 +5,7 @@
 
 import { createRng, type Seed } from "../core/rng.js";
 import { deckSize, emptyDeck, standardDeck, type Deck, type Section } from "./deck.js";
+import { CardIndex } from "./cardIndex.js";
 import { Draft } from "./draft.js";
 import { ARCHENEMY_LIFE, defaultOptions, type Variants } from "./format.js";
 import { blankCard, insert } from "./moves.js";
@@ -91,7 +92,7 @@ export function setupTable(seed: Seed, config: TableConfig, seats: number): Tabl
     options,
     players,
     defs: [],
-    cards: {},
+    cards: new CardIndex(),
     zones: {},
     turn: { active: options.firstPlayer, number: 0, round: 0, extra: [], planarRolls: 0 },
     arrows: [],

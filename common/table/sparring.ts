@@ -70,8 +70,8 @@ export function playSparringTurn(g0: TableGame, seat: number, play: (a: Action) 
     g = next;
     return true;
   };
-  const hand = () => (g.zones[zoneKey("hand", seat)] ?? []).map((id) => ({ id, def: g.defs[g.cards[id].def] }));
-  const field = () => (g.zones[zoneKey("battlefield", seat)] ?? []).map((id) => g.cards[id]).filter((c) => c.controller === seat);
+  const hand = () => (g.zones[zoneKey("hand", seat)] ?? []).map((id) => ({ id, def: g.defs[g.cards.get(id)!.def] }));
+  const field = () => (g.zones[zoneKey("battlefield", seat)] ?? []).map((id) => g.cards.get(id)!).filter((c) => c.controller === seat);
   // Without the turn helpers it untaps and draws itself (the first player's first turn draws nothing).
   if (!g.options.helpers.untap && field().some((c) => c.tapped)) step({ do: "untapAll" });
   if (!g.options.helpers.draw && !(g.turn.number === 1 && g.options.firstSkipsDraw && seat === g.options.firstPlayer)) step({ do: "draw", n: 1 });

@@ -80,7 +80,7 @@ function startTurn(d: Draft, draws: boolean): void {
 
 export function untapAll(d: Draft, player: number): void {
   for (const id of d.ids(zoneKey("battlefield", player))) {
-    const c = d.g.cards[id];
+    const c = d.g.cards.get(id)!;
     if (c.tapped && !c.noUntap && c.controller === player) d.card(id).tapped = false;
   }
 }

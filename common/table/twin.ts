@@ -5,6 +5,8 @@
 import type { Rng } from "../core/rng.js";
 import type { Action } from "./catalogue.js";
 import type { TableMove, TableState } from "./state.js";
+import { CardIndex } from "./cardIndex.js";
+import { cardsById } from "./draft.js";
 import { MAX_CARD_ID, type TableGame } from "./types.js";
 import { canSee, seesId, type Viewer } from "./visibility.js";
 
@@ -12,20 +14,20 @@ import { canSee, seesId, type Viewer } from "./visibility.js";
 function renameUnseen(g: TableGame, viewer: Viewer, rng: Rng): TableGame {
   const renamed = new Map<number, number>();
   const taken = new Set<number>();
-  for (const c of Object.values(g.cards)) {
+  for (const c of cardsById(g)) {
     if (seesId(g, viewer, c)) continue;
     let id: number;
     do id = 1 + rng.int(MAX_CARD_ID);
-    while (g.cards[id] || taken.has(id));
+    while (g.cards.get(id) || taken.has(id));
     taken.add(id);
     renamed.set(c.id, id);
   }
   if (!renamed.size) return g;
   const re = (id: number) => renamed.get(id) ?? id;
-  const cards: TableGame["cards"] = {};
-  for (const c of Object.values(g.cards)) {
+  const cards = new CardIndex();
+  for (const c of g.cards.values()) {
     const id = re(c.id);
-    cards[id] = { ...c, id, attachedTo: c.attachedTo === null ? null : re(c.attachedTo), under: c.under === null ? null : re(c.under) };
+    cards.set(id, { ...c, id, attachedTo: c.attachedTo === null ? null : re(c.attachedTo), under: c.under === null ? null : re(c.under) });
   }
   const zones: TableGame["zones"] = {};
   for (const [k, ids] of Object.entries(g.zones)) zones[k] = ids.map(re);
@@ -40,7 +42,7 @@ function renameUnseen(g: TableGame, viewer: Viewer, rng: Rng): TableGame {
 export function tableProbes(s: TableState, seat: number): TableMove[] {
   const g = s.game;
   if (!g) return [];
-  const ids = [...Object.keys(g.cards).map(Number), 1, 2, 54, 100, MAX_CARD_ID];
+  const ids = [...cardsById(g).map((c) => c.id), 1, 2, 54, 100, MAX_CARD_ID];
   const out: TableMove[] = [];
   for (const card of ids) {
     for (const action of [
@@ -63,12 +65,12 @@ export function tableTwin(s: TableState, viewer: number | null, rng: Rng): Table
   const g = s.game;
   if (!g || g.phase === "finished") return null;
   const v = viewer === null ? "spectator" : viewer;
-  const hidden = Object.values(g.cards).filter((c) => !canSee(g, v, c));
+  const hidden = cardsById(g).filter((c) => !canSee(g, v, c));
   for (let tries = 0; tries < 8 && hidden.length > 1; tries++) {
     const a = hidden[rng.int(hidden.length)];
     const b = hidden[rng.int(hidden.length)];
     if (a.def === b.def) continue;
-    const cards = { ...g.cards, [a.id]: { ...a, def: b.def }, [b.id]: { ...b, def: a.def } };
+    const cards = new CardIndex(g.cards).set(a.id, { ...a, def: b.def }).set(b.id, { ...b, def: a.def });
     return { ...s, game: renameUnseen({ ...g, cards }, v, rng) };
   }
   return hidden.length ? { ...s, game: renameUnseen(g, v, rng) } : null;

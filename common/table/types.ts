@@ -1,10 +1,11 @@
-// Card table model: seats, zones, cards, turn, options. Plain JSON-safe data, only objects with
-// string keys and arrays (never Map/Set), so the canonical JSON of a game is byte-identical on
-// every machine and its fingerprint can be compared (log.ts).
+// Card table model: seats, zones, cards, turn, options. Plain data, objects with string keys and
+// arrays, and the card index (cardIndex.ts: a Map written as an object keyed by id), so the
+// canonical JSON of a game is byte-identical on every machine and its fingerprint can be compared (log.ts).
 //
 // The table is not a judge: it tracks where every card is and what was done to it.
 
 import type { RngState } from "../core/rng.js";
+import type { CardIndex } from "./cardIndex.js";
 
 // ---- bounds: every number a player can send is clamped or refused against these ----------
 
@@ -313,7 +314,8 @@ export interface TableGame {
   options: Options;
   players: Player[];
   defs: CardDef[];
-  cards: Record<string, Card>;
+  /** Every card on the table by id (written as an object keyed by id). Never changed in place: a Draft writes its own copy. */
+  cards: CardIndex;
   zones: Record<string, number[]>;
   turn: Turn;
   arrows: Arrow[];

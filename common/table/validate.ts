@@ -16,8 +16,10 @@ import {
   POS_MAX,
   SIGNAL_COLOURS,
   parseZoneKey,
+  type Card,
   type TableGame,
 } from "./types.js";
+import { CardIndex } from "./cardIndex.js";
 import { FORMATS, MULLIGAN_RULES } from "./format.js";
 
 const isObj = (x: unknown): x is Record<string, unknown> => typeof x === "object" && x !== null && !Array.isArray(x);
@@ -97,6 +99,9 @@ export function upgradeGame(raw: unknown): unknown {
   if (!isObj(raw) || !Array.isArray(raw.players)) return raw;
   const players = raw.players.map((p) => (isObj(p) && p.tokens === undefined ? { ...p, tokens: [] } : p));
   const out: Record<string, unknown> = { ...raw, players };
+  // The card index as JSON (an object keyed by id) becomes the Map a game holds; each entry is
+  // checked by checkGame (a key that is no id makes an entry it refuses).
+  if (isObj(raw.cards) && !(raw.cards instanceof CardIndex)) out.cards = new CardIndex(Object.entries(raw.cards).map(([k, c]) => [String(Number(k)) === k ? Number(k) : NaN, c as Card]));
   if (out.idRng === undefined) out.idRng = null;
   if (out.ended === undefined) out.ended = raw.phase === "finished" ? "declared" : null;
   if (isObj(raw.options) && raw.options.ending === undefined) out.options = { ...raw.options, ending: "declared" };
@@ -129,10 +134,10 @@ export function checkGame(raw: unknown): string | null {
   if (![o.firstSkipsDraw, o.everyoneTouches, o.planechase, o.helpers.untap, o.helpers.draw, o.helpers.countersOnEnter, o.helpers.commanderTax].every(bool)) return "bad option switches";
   if (!(o.archenemy === null || int(o.archenemy, 0, n - 1))) return "bad archenemy";
   if (!(o.ending === "agreed" || o.ending === "declared")) return "bad ending";
-  if (!isObj(g.cards) || Object.keys(g.cards).length > MAX_CARDS) return "bad cards";
-  for (const [k, c] of Object.entries(g.cards)) {
+  if (!(g.cards instanceof CardIndex) || g.cards.size > MAX_CARDS) return "bad cards";
+  for (const [k, c] of g.cards) {
     // Serial ids (older games) are below nextId; random ones anywhere in the id range.
-    const e = checkCard(c, k, n, g.defs.length, g.idRng === null ? g.nextId - 1 : MAX_CARD_ID);
+    const e = checkCard(c, String(k), n, g.defs.length, g.idRng === null ? g.nextId - 1 : MAX_CARD_ID);
     if (e) return e;
   }
   if (!isObj(g.zones)) return "bad zones";
@@ -141,11 +146,11 @@ export function checkGame(raw: unknown): string | null {
     const ref = parseZoneKey(k);
     if (!ref || ref.player >= n || !Array.isArray(ids)) return `bad zone ${k}`;
     for (const id of ids) {
-      if (!int(id, 1, 2 ** 31) || seen.has(id) || !g.cards[String(id)] || g.cards[String(id)].at !== k) return `zone ${k} holds an unknown, repeated or misplaced card`;
+      if (!int(id, 1, 2 ** 31) || seen.has(id) || g.cards.get(id)?.at !== k) return `zone ${k} holds an unknown, repeated or misplaced card`;
       seen.add(id);
     }
   }
-  if (seen.size !== Object.keys(g.cards).length) return "a card is in no zone";
+  if (seen.size !== g.cards.size) return "a card is in no zone";
   const t = g.turn as unknown;
   if (!isObj(t) || !int(t.active, 0, n - 1) || !int(t.number, 0, 2 ** 31) || !int(t.round, 0, 2 ** 31) || !int(t.planarRolls, 0, 1000)) return "bad turn";
   if (!Array.isArray(t.extra) || t.extra.length > 100 || !t.extra.every((p) => int(p, 0, n - 1))) return "bad extra turns";

@@ -189,11 +189,17 @@ export function zoneView(g: TableGame, viewer: Viewer, key: string): ZoneView {
   const ids = g.zones[key] ?? [];
   if (!ref) return { count: 0 };
   if (zoneOpen(g, viewer, ref.zone, ref.player)) {
-    return { count: ids.length, cards: ids.map((id, i) => cardView(g, g.cards[id], canSeeIn(g, viewer, g.cards[id], ref, i), isLookedAt(g, viewer, g.cards[id], i))) };
+    return {
+      count: ids.length,
+      cards: ids.map((id, i) => {
+        const c = g.cards.get(id)!;
+        return cardView(g, c, canSeeIn(g, viewer, c, ref, i), isLookedAt(g, viewer, c, i));
+      }),
+    };
   }
   const known: Array<[number, CardView]> = [];
   for (const i of knowable(g, viewer, ref, ids)) {
-    const c = g.cards[ids[i]];
+    const c = g.cards.get(ids[i])!;
     if (canSeeIn(g, viewer, c, ref, i)) known.push([i, cardView(g, c, true, isLookedAt(g, viewer, c, i))]);
   }
   return known.length ? { count: ids.length, known } : { count: ids.length };
@@ -214,7 +220,7 @@ function knowable(g: TableGame, viewer: Viewer, ref: ZoneRef, ids: readonly numb
   let shown = byZone.get(ids);
   if (!shown) {
     shown = [];
-    for (let i = 0; i < ids.length; i++) if (g.cards[ids[i]].shownTo !== "nobody") shown.push(i);
+    for (let i = 0; i < ids.length; i++) if (g.cards.get(ids[i])!.shownTo !== "nobody") shown.push(i);
     byZone.set(ids, shown);
   }
   const owner = g.players[ref.player];

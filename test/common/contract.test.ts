@@ -61,13 +61,13 @@ describe("the contract kit catches what it is for", () => {
 
   it("a refusal that tells a hidden card from no card (the card table's id probe)", () => {
     const table = GAMES.find((g) => g.id === "table")!;
-    type Table = { game: { cards: Record<string, unknown> } | null };
+    type Table = { game: { cards: Map<number, unknown> } | null };
     const leaky = {
       ...table,
       apply(s: Table, seat: number, move: { action?: { card?: number } }, ctx: never) {
         const r = table.apply(s, seat, move, ctx);
         const card = move.action?.card;
-        if (!r.ok && r.error.code === "no-such-card" && card !== undefined && s.game?.cards[card]) return { ok: false, error: { code: "not-visible", message: "You cannot see that card." } };
+        if (!r.ok && r.error.code === "no-such-card" && card !== undefined && s.game?.cards.get(card)) return { ok: false, error: { code: "not-visible", message: "You cannot see that card." } };
         return r;
       },
     };

@@ -85,6 +85,51 @@ describe("minesweeper stats: 3BV on hand-made boards", () => {
   });
 });
 
+describe("minesweeper stats: the linear 3BV (issue 36 point 4) against the openings' lists", () => {
+  // The 3BV and 3BV solved as boardBreakdown's openings and isolated numbers give them (what the
+  // stats were computed from before they went without a list per opening).
+  const byLists = (mines: Uint8Array, rows: number, cols: number, status: Uint8Array) => {
+    const { openings, isolated } = boardBreakdown(mines, rows, cols);
+    const open = (i: number) => status[i] === REVEALED;
+    const solved = openings.filter((o) => o.zeros.every(open) && o.border.every(open)).length + isolated.filter(open).length;
+    return { total: openings.length + isolated.length, solved };
+  };
+
+  it("gives the same 3BV and 3BV solved on random boards and random open cells", () => {
+    fc.assert(
+      fc.property(
+        fc.integer({ min: 1, max: 12 }),
+        fc.integer({ min: 1, max: 12 }),
+        fc.integer({ min: 0, max: 2 ** 31 - 1 }),
+        fc.double({ min: 0, max: 0.5, noNaN: true }),
+        fc.double({ min: 0, max: 1, noNaN: true }),
+        (rows, cols, seed, density, openShare) => {
+          let x = seed || 1;
+          const next = () => ((x = (Math.imul(x, 1103515245) + 12345) >>> 0) / 2 ** 32);
+          const mines = Uint8Array.from({ length: rows * cols }, () => (next() < density ? 1 : 0));
+          const status = Uint8Array.from(mines, (m) => (!m && next() < openShare ? REVEALED : HIDDEN));
+          const want = byLists(mines, rows, cols, status);
+          // A fresh copy each time: the labels are kept per field.
+          expect(threeBV(Uint8Array.from(mines), rows, cols)).to.equal(want.total);
+          expect(threeBVSolved(Uint8Array.from(mines), rows, cols, status)).to.equal(want.solved);
+          expect(threeBVSolved([...mines], rows, cols, status), "a plain array (not kept)").to.equal(want.solved);
+        },
+      ),
+      { numRuns: 400 },
+    );
+  });
+
+  it("a 100×100 board with one mine: one opening, all of it open when every safe cell is", () => {
+    const mines = new Uint8Array(10_000);
+    mines[5_050] = 1;
+    const status = Uint8Array.from(mines, (m) => (m ? HIDDEN : REVEALED));
+    expect(threeBV(mines, 100, 100)).to.equal(1);
+    expect(threeBVSolved(mines, 100, 100, status)).to.equal(1);
+    status[5_051] = HIDDEN; // a number next to the mine, on the opening's border
+    expect(threeBVSolved(mines, 100, 100, status)).to.equal(0);
+  });
+});
+
 describe("minesweeper stats: 3BV solved", () => {
   const layout = ["..*.*.."]; // openings {0|1} and {6|5}, isolated 3
 

@@ -45,8 +45,8 @@ const CASES: Record<ActionKind, () => void> = {
     g = s.game;
     const nid = top(g, "battlefield", 0);
     expect(nid).to.not.equal(bolt, "a card changing zone gets a new id");
-    expect(g.cards[bolt]).to.equal(undefined);
-    expect(g.cards[nid]).to.deep.include({ controller: 0, pos: { x: 600, y: /land/i.test(g.defs[g.cards[nid].def].type ?? "") ? 7000 : 3000 } });
+    expect(g.cards.get(bolt)).to.equal(undefined);
+    expect(g.cards.get(nid)!).to.deep.include({ controller: 0, pos: { x: 600, y: /land/i.test(g.defs[g.cards.get(nid)!.def].type ?? "") ? 7000 : 3000 } });
     // to the bottom, the top, index, X from top of the library
     const h = ids(g, "hand", 0);
     const moved = (card: number, to: Parameters<typeof act>[2]) => {
@@ -62,7 +62,7 @@ const CASES: Record<ActionKind, () => void> = {
     const lib = ids(g, "library", 0);
     g = act({ ...g, players: g.players.map((p, i) => (i === 0 ? { ...p, looking: { zone: "library" as const, n: 3 } } : p)) }, 0, { do: "move", card: lib[0], zone: "library", place: "bottom" }).game;
     expect(ids(g, "library", 0).at(-1)).to.not.equal(lib[0]);
-    expect(g.cards[lib[0]]).to.equal(undefined);
+    expect(g.cards.get(lib[0])).to.equal(undefined);
     const grave = ids(g, "graveyard", 0);
     g = act(g, 0, { do: "move", card: grave[0], zone: "graveyard", place: "top" }).game;
     expect(ids(g, "graveyard", 0).at(-1)).to.equal(grave[0]);
@@ -80,17 +80,17 @@ const CASES: Record<ActionKind, () => void> = {
   tap() {
     const { game, id } = onField();
     const s = act(game, 0, { do: "tap", card: id, on: true });
-    expect(s.game.cards[id].tapped).to.equal(true);
+    expect(s.game.cards.get(id)!.tapped).to.equal(true);
     expect(refused(game, 1, { do: "tap", card: id, on: true })).to.equal("not-yours");
   },
   flip() {
     const { game, id } = onField();
-    expect(act(game, 0, { do: "flip", card: id }).game.cards[id].face).to.equal(1);
+    expect(act(game, 0, { do: "flip", card: id }).game.cards.get(id)!.face).to.equal(1);
   },
   faceDown() {
     const { game, id } = onField();
     const g = act(game, 0, { do: "faceDown", card: id, on: true }).game;
-    expect(g.cards[id]).to.deep.include({ faceDown: true, shownTo: [0] });
+    expect(g.cards.get(id)).to.deep.include({ faceDown: true, shownTo: [0] });
     const seen = (v: number | "spectator") => viewTable(g, v).zones["0.battlefield"].cards!.find((c) => c.id === id)!;
     expect(seen(0).card?.name).to.equal("Grizzly Bears");
     expect(seen(1).known).to.equal(false);
@@ -100,36 +100,36 @@ const CASES: Record<ActionKind, () => void> = {
   counter() {
     const { game, id } = onField();
     let g = act(game, 0, { do: "counter", card: id, name: "+1/+1", delta: 2 }).game;
-    expect(g.cards[id].counters).to.deep.equal({ "+1/+1": 2 });
+    expect(g.cards.get(id)!.counters).to.deep.equal({ "+1/+1": 2 });
     g = act(g, 0, { do: "counter", card: id, name: "+1/+1", delta: -5 }).game;
-    expect(g.cards[id].counters).to.deep.equal({});
+    expect(g.cards.get(id)!.counters).to.deep.equal({});
   },
   keyword() {
     const { game, id } = onField();
     const g = act(game, 0, { do: "keyword", card: id, name: "flying", on: true }).game;
-    expect(g.cards[id].keywords).to.deep.equal(["flying"]);
-    expect(act(g, 0, { do: "keyword", card: id, name: "flying", on: false }).game.cards[id].keywords).to.deep.equal([]);
+    expect(g.cards.get(id)!.keywords).to.deep.equal(["flying"]);
+    expect(act(g, 0, { do: "keyword", card: id, name: "flying", on: false }).game.cards.get(id)!.keywords).to.deep.equal([]);
   },
   labels() {
     const { game, id } = onField();
-    expect(act(game, 0, { do: "labels", card: id, labels: ["attacking", "  ", "blocked"] }).game.cards[id].labels).to.deep.equal(["attacking", "blocked"]);
+    expect(act(game, 0, { do: "labels", card: id, labels: ["attacking", "  ", "blocked"] }).game.cards.get(id)!.labels).to.deep.equal(["attacking", "blocked"]);
     expect(refused(game, 0, { do: "labels", card: id, labels: ["a", "b", "c", "d", "e"] })).to.equal("bad-action");
     expect(refused(game, 0, { do: "labels", card: id, labels: ["x".repeat(21)] })).to.equal("bad-action");
   },
   pt() {
     const { game, id } = onField();
     const g = act(game, 0, { do: "pt", card: id, row: "eot", power: 3, toughness: 3 }).game;
-    expect(g.cards[id].pt.eot).to.deep.equal({ power: 3, toughness: 3 });
+    expect(g.cards.get(id)!.pt.eot).to.deep.equal({ power: 3, toughness: 3 });
   },
   attach() {
     const a = onField();
     const b = put(a.game, "Sol Ring", "battlefield", 0);
     let g = act(b.game, 0, { do: "attach", card: b.id, to: a.id }).game;
-    expect(g.cards[b.id].attachedTo).to.equal(a.id);
+    expect(g.cards.get(b.id)!.attachedTo).to.equal(a.id);
     expect(refused(g, 0, { do: "attach", card: a.id, to: b.id })).to.equal("attach-loop");
     // the host leaves: the attached card is set loose where it is
     g = act(g, 0, { do: "move", card: a.id, zone: "graveyard", place: "top" }).game;
-    expect(g.cards[b.id].attachedTo).to.equal(null);
+    expect(g.cards.get(b.id)!.attachedTo).to.equal(null);
   },
   arrow() {
     const { game, id } = onField();
@@ -160,24 +160,24 @@ const CASES: Record<ActionKind, () => void> = {
     let g = act(game, 0, { do: "noUntap", card: id, on: true }).game;
     g = act(g, 0, { do: "tap", card: id, on: true }).game;
     g = act(act(g, 0, { do: "passTurn" }).game, 1, { do: "passTurn" }).game;
-    expect(g.cards[id].tapped).to.equal(true, "a card marked does-not-untap stays tapped");
+    expect(g.cards.get(id)!.tapped).to.equal(true, "a card marked does-not-untap stays tapped");
   },
   phaseOut() {
     const { game, id } = onField();
-    expect(act(game, 0, { do: "phaseOut", card: id, on: true }).game.cards[id].phasedOut).to.equal(true);
+    expect(act(game, 0, { do: "phaseOut", card: id, on: true }).game.cards.get(id)!.phasedOut).to.equal(true);
   },
   copy() {
     const { game, id } = onField("Grizzly Bears", 1);
     const g = act(game, 0, { do: "copy", card: id }).game;
-    const t = g.cards[top(g, "battlefield", 0)];
-    expect(t).to.deep.include({ token: true, owner: 0, controller: 0, copyOf: g.cards[id].def });
+    const t = g.cards.get(top(g, "battlefield", 0))!;
+    expect(t).to.deep.include({ token: true, owner: 0, controller: 0, copyOf: g.cards.get(id)!.def });
     expect(nameOf(g, t.id)).to.equal("Grizzly Bears");
   },
   quantity() {
     let g = act(started(), 0, { do: "createToken", name: "Goblin", power: "1", toughness: "1" }).game;
     const t = top(g, "battlefield", 0);
     g = act(g, 0, { do: "quantity", card: t, n: 12 }).game;
-    expect(g.cards[t].quantity).to.equal(12);
+    expect(g.cards.get(t)!.quantity).to.equal(12);
     const { game, id } = onField("Grizzly Bears", 0, g);
     expect(refused(game, 0, { do: "quantity", card: id, n: 2 })).to.equal("not-a-token");
   },
@@ -195,7 +195,7 @@ const CASES: Record<ActionKind, () => void> = {
   },
   exileTop() {
     const g = act(started(), 0, { do: "exileTop", n: 2, faceDown: true }).game;
-    expect(ids(g, "exile", 0).map((i) => g.cards[i].faceDown)).to.deep.equal([true, true]);
+    expect(ids(g, "exile", 0).map((i) => g.cards.get(i)!.faceDown)).to.deep.equal([true, true]);
     expect(viewTable(g, 0).zones["0.exile"].cards!.every((c) => !c.known), "exiled face down: nobody knows them").to.equal(true);
   },
   manifest() {
@@ -203,7 +203,7 @@ const CASES: Record<ActionKind, () => void> = {
     const want = nameOf(g0, ids(g0, "library", 0)[0]);
     const g = act(g0, 0, { do: "manifest" }).game;
     const id = top(g, "battlefield", 0);
-    expect(g.cards[id]).to.deep.include({ faceDown: true, shownTo: [0] });
+    expect(g.cards.get(id)).to.deep.include({ faceDown: true, shownTo: [0] });
     expect(viewTable(g, 0).zones["0.battlefield"].cards![0].card?.name).to.equal(want);
     expect(viewTable(g, 1).zones["0.battlefield"].cards![0].known).to.equal(false);
   },
@@ -226,9 +226,9 @@ const CASES: Record<ActionKind, () => void> = {
     // scry 3: b on top, a to the bottom; surveil: c to the graveyard
     const g = act(g0, 0, { do: "arrange", top: [b], bottom: [a], graveyard: [c] }).game;
     const [newTop, newBottom] = [ids(g, "library", 0)[0], ids(g, "library", 0).at(-1)!];
-    expect([g.cards[newTop].def, g.cards[newBottom].def]).to.deep.equal([g0.cards[b].def, g0.cards[a].def]);
+    expect([g.cards.get(newTop)!.def, g.cards.get(newBottom)!.def]).to.deep.equal([g0.cards.get(b)!.def, g0.cards.get(a)!.def]);
     // put back, they are hidden again under new ids: what was seen cannot be found again by id
-    expect([g.cards[a], g.cards[b]]).to.deep.equal([undefined, undefined]);
+    expect([g.cards.get(a), g.cards.get(b)]).to.deep.equal([undefined, undefined]);
     expect(ids(g, "graveyard", 0)).to.have.length(1);
     expect(g.players[0].looking).to.equal(null);
     expect(refused(g, 0, { do: "arrange", top: [newTop], bottom: [] })).to.equal("not-looking");
@@ -281,17 +281,17 @@ const CASES: Record<ActionKind, () => void> = {
     const b = put(a.game, "Forest", "battlefield", 0);
     let g = act(act(b.game, 0, { do: "tap", card: a.id, on: true }).game, 0, { do: "tap", card: b.id, on: true }).game;
     g = act(g, 0, { do: "untapAll" }).game;
-    expect([g.cards[a.id].tapped, g.cards[b.id].tapped]).to.deep.equal([false, false]);
+    expect([g.cards.get(a.id)!.tapped, g.cards.get(b.id)!.tapped]).to.deep.equal([false, false]);
   },
   createToken() {
     const g = act(started(), 1, { do: "createToken", name: "Goblin", type: "Token Creature — Goblin", power: "1", toughness: "1", n: 3 }).game;
     const t = ids(g, "battlefield", 1);
     expect(t).to.have.length(3);
-    expect(t.map((i) => g.cards[i].token)).to.deep.equal([true, true, true]);
-    expect(new Set(t.map((i) => g.cards[i].pos!.x)).size).to.equal(3, "each in its own free slot");
+    expect(t.map((i) => g.cards.get(i)!.token)).to.deep.equal([true, true, true]);
+    expect(new Set(t.map((i) => g.cards.get(i)!.pos!.x)).size).to.equal(3, "each in its own free slot");
     // tokens leave the game outside the battlefield and the stack
     const h = act(g, 1, { do: "move", card: t[0], zone: "hand", place: "top" }).game;
-    expect(Object.keys(h.cards)).to.have.length(Object.keys(g.cards).length - 1);
+    expect(h.cards.size).to.equal(g.cards.size - 1);
   },
   mulligan() {
     const g0 = newGame(2);
@@ -371,7 +371,7 @@ const CASES: Record<ActionKind, () => void> = {
     g = act(g, 0, { do: "passTurn" }).game;
     expect(g.turn).to.deep.include({ active: 1, number: 2, round: 1 });
     expect(ids(g, "hand", 1)).to.have.length(hand1 + 1, "the new active player draws");
-    expect(g.cards[a.id].pt.eot).to.deep.equal({ power: 0, toughness: 0 });
+    expect(g.cards.get(a.id)!.pt.eot).to.deep.equal({ power: 0, toughness: 0 });
     expect(g.arrows).to.deep.equal([]);
     g = act(g, 1, { do: "passTurn" }).game;
     expect(g.turn).to.deep.include({ active: 0, number: 3, round: 2 });
@@ -416,20 +416,20 @@ const CASES: Record<ActionKind, () => void> = {
     const ab = top(g, "stack", 0);
     expect(nameOf(g, ab)).to.equal("Ability of Grizzly Bears");
     g = act(g, 0, { do: "resolveTop" }).game;
-    expect(g.cards[ab]).to.equal(undefined, "an ability vanishes when it leaves the stack");
+    expect(g.cards.get(ab)).to.equal(undefined, "an ability vanishes when it leaves the stack");
   },
   pile() {
     const a = onField();
     const b = put(a.game, "Forest", "battlefield", 0);
     const g = act(b.game, 0, { do: "pile", cards: [b.id], under: a.id }).game;
-    expect(g.cards[b.id].under).to.equal(a.id);
+    expect(g.cards.get(b.id)!.under).to.equal(a.id);
     expect(refused(g, 0, { do: "pile", cards: [a.id], under: b.id })).to.equal("pile-loop");
   },
   unpile() {
     const a = onField();
     const b = put(a.game, "Forest", "battlefield", 0);
     const g = act(act(b.game, 0, { do: "pile", cards: [b.id], under: a.id }).game, 0, { do: "unpile", card: a.id }).game;
-    expect(g.cards[b.id].under).to.equal(null);
+    expect(g.cards.get(b.id)!.under).to.equal(null);
   },
   moveAll() {
     let g = act(started(), 0, { do: "mill", n: 5 }).game;
@@ -517,7 +517,7 @@ const CASES: Record<ActionKind, () => void> = {
   revealUntil() {
     const g0 = started();
     const lib = ids(g0, "library", 0);
-    const first = lib.findIndex((i) => /land/i.test(g0.defs[g0.cards[i].def].type ?? ""));
+    const first = lib.findIndex((i) => /land/i.test(g0.defs[g0.cards.get(i)!.def].type ?? ""));
     const s = act(g0, 0, { do: "revealUntil", filter: "land" });
     expect(s.game.players[0].dig).to.deep.equal({ n: first + 1, hit: true });
     const seen = viewTable(s.game, 1).zones["0.library"].known!;
@@ -544,8 +544,8 @@ const CASES: Record<ActionKind, () => void> = {
     expect(nameOf(g, top(g, "hand", 0))).to.equal(shown[n - 1]);
     expect(names(g, "library", 0).slice(-(n - 1) || 99)).to.have.members(shown.slice(0, n - 1));
     expect(g.players[0].dig).to.equal(undefined);
-    expect(ids(g, "library", 0).every((i) => g.cards[i].shownTo === "nobody"), "the rest is hidden again").to.equal(true);
-    expect(ids(g, "library", 0).slice(ids(g, "library", 0).length - (n - 1)).some((i) => g1.cards[i]), "under new ids").to.equal(false);
+    expect(ids(g, "library", 0).every((i) => g.cards.get(i)!.shownTo === "nobody"), "the rest is hidden again").to.equal(true);
+    expect(ids(g, "library", 0).slice(ids(g, "library", 0).length - (n - 1)).some((i) => g1.cards.get(i)), "under new ids").to.equal(false);
     // the same event gives the same bottom on any machine
     const again = applyEvent(g1, JSON.parse(JSON.stringify(s.event)));
     expect(again.ok && ids(again.game, "library", 0)).to.deep.equal(ids(g, "library", 0));
@@ -554,7 +554,7 @@ const CASES: Record<ActionKind, () => void> = {
     let g = started();
     for (const name of ["Grizzly Bears", "Sol Ring", "Forest"]) g = put(g, name, "battlefield", 0).game;
     g = act(g, 0, { do: "organize" }).game;
-    const rows = ids(g, "battlefield", 0).map((i) => [nameOf(g, i), g.cards[i].pos!.y]);
+    const rows = ids(g, "battlefield", 0).map((i) => [nameOf(g, i), g.cards.get(i)!.pos!.y]);
     expect(Object.fromEntries(rows)).to.deep.equal({ "Grizzly Bears": 1000, "Sol Ring": 5000, Forest: 9000 });
   },
   drain() {
@@ -583,10 +583,10 @@ const CASES: Record<ActionKind, () => void> = {
   stackAfter() {
     let g = act(started(), 0, { do: "addAbility", text: "Top" }).game;
     g = act(g, 1, { do: "stackAfter", text: "Under" }).game;
-    expect(ids(g, "stack", -1).map((i) => g.cards[i].ability)).to.deep.equal(["Under", "Top"]);
+    expect(ids(g, "stack", -1).map((i) => g.cards.get(i)!.ability)).to.deep.equal(["Under", "Top"]);
     const bolt = find(g, "hand", 0, "Lightning Bolt");
     g = act(g, 0, { do: "stackAfter", card: bolt }).game;
-    expect(ids(g, "stack", -1).map((i) => g.cards[i].ability ?? nameOf(g, i))).to.deep.equal(["Under", "Lightning Bolt", "Top"]);
+    expect(ids(g, "stack", -1).map((i) => g.cards.get(i)!.ability ?? nameOf(g, i))).to.deep.equal(["Under", "Lightning Bolt", "Top"]);
     expect(refused(g, 0, { do: "stackAfter" })).to.equal("bad-action");
     // another player's hand card is no card to them
     expect(refused(g, 1, { do: "stackAfter", card: ids(g, "hand", 0)[0] })).to.equal("no-such-card");
@@ -594,12 +594,12 @@ const CASES: Record<ActionKind, () => void> = {
   highlight() {
     const { game, id } = onField();
     let g = act(game, 1, { do: "highlight", card: id, on: true }).game;
-    expect(g.cards[id].highlight).to.equal(true);
+    expect(g.cards.get(id)!.highlight).to.equal(true);
     expect(viewTable(g, "spectator").zones["0.battlefield"].cards!.find((c) => c.id === id)!.highlight).to.equal(true);
     expect(refused(g, 0, { do: "highlight", card: ids(g, "hand", 0)[0], on: true })).to.equal("hidden-zone");
     expect(refused(g, 1, { do: "highlight", card: ids(g, "hand", 0)[0], on: true })).to.equal("no-such-card");
     g = act(g, 0, { do: "passTurn" }).game;
-    expect(g.cards[id].highlight, "cleared when the turn passes").to.equal(undefined);
+    expect(g.cards.get(id)!.highlight, "cleared when the turn passes").to.equal(undefined);
   },
   signal() {
     const g0 = started();

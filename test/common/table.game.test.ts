@@ -49,7 +49,7 @@ describe("card table definition", () => {
     expect(deckMessages(LIST).length).to.be.greaterThan(3);
     const s = dealt(2);
     const g = s.state.game!;
-    const mine = [...g.zones["0.library"], ...g.zones["0.hand"]].map((id) => g.defs[g.cards[id].def].name);
+    const mine = [...g.zones["0.library"], ...g.zones["0.hand"]].map((id) => g.defs[g.cards.get(id)!.def].name);
     expect(mine).to.have.length(90);
     expect(mine).to.include("Card number 42");
   });
@@ -106,7 +106,7 @@ describe("card table definition", () => {
     const r = go({ type: "act", action: { do: "passTurn" } });
     const g = s.state.game!;
     expect(g.turn.active).to.equal(0, "the partner passed back");
-    const onField = g.zones["1.battlefield"].map((id) => g.defs[g.cards[id].def]);
+    const onField = g.zones["1.battlefield"].map((id) => g.defs[g.cards.get(id)!.def]);
     expect(onField.filter((d) => /Land/.test(d.type ?? ""))).to.have.length(1, "it played one land");
     expect(g.zones["1.hand"].length).to.be.lessThan(handBefore + 1);
     const texts = s.state.lines.map((o) => o.lines[0].text);
@@ -123,7 +123,7 @@ describe("card table definition", () => {
     expect(t.apply(0, { type: "deck", text: "60 Island | Basic Land — Island", sparring: true }, 1).ok).to.equal(true);
     expect(t.apply(0, { type: "deck", text: "" }, 1).ok).to.equal(true);
     const tg = t.state.game!;
-    expect([...tg.zones["1.library"], ...tg.zones["1.hand"]].every((id) => tg.defs[tg.cards[id].def].name === "Island")).to.equal(true);
+    expect([...tg.zones["1.library"], ...tg.zones["1.hand"]].every((id) => tg.defs[tg.cards.get(id)!.def].name === "Island")).to.equal(true);
     const plain = tableDef.configure({ mode: "solo" });
     if (!plain.ok) throw new Error(plain.error.message);
     const u = new GameSession(tableDef, 3, plain.value.config, 1);

@@ -70,10 +70,10 @@ export function started(seats = 2, config: Partial<TableConfig> = {}, seed: Seed
 }
 
 /** Ids of `after` that `before` did not have (cards that got a new id, or are new), in zone order. */
-export const fresh = (before: TableGame, after: TableGame): number[] => Object.values(after.zones).flat().filter((id) => !before.cards[id]);
+export const fresh = (before: TableGame, after: TableGame): number[] => Object.values(after.zones).flat().filter((id) => !before.cards.get(id));
 
 export const ids = (g: TableGame, zone: ZoneName, player: number): number[] => [...(g.zones[zoneKey(zone, player)] ?? [])];
-export const nameOf = (g: TableGame, id: number): string => g.defs[g.cards[id].def].name;
+export const nameOf = (g: TableGame, id: number): string => g.defs[g.cards.get(id)!.def].name;
 export const names = (g: TableGame, zone: ZoneName, player: number): string[] => ids(g, zone, player).map((id) => nameOf(g, id));
 export const top = (g: TableGame, zone: ZoneName, player: number): number => {
   const z = ids(g, zone, player);

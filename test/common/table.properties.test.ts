@@ -110,17 +110,17 @@ function checkView(g: TableGame, viewer: Viewer, v: TableView): void {
     if (wholeZone(g, viewer, key)) {
       expect(zv.cards!.map((c) => c.id), key).to.deep.equal(ids);
       zv.cards!.forEach((cv, i) => {
-        const sees = oracleSees(g, viewer, g.cards[ids[i]]);
+        const sees = oracleSees(g, viewer, g.cards.get(ids[i])!);
         expect(cv.known, `${key}[${i}] known for ${viewer}`).to.equal(sees);
-        expect(cv.card?.name, `${key}[${i}] name for ${viewer}`).to.equal(sees ? g.defs[g.cards[ids[i]].def].name : undefined);
+        expect(cv.card?.name, `${key}[${i}] name for ${viewer}`).to.equal(sees ? g.defs[g.cards.get(ids[i])!.def].name : undefined);
       });
       expect(zv.known).to.equal(undefined);
     } else {
       expect(zv.cards, key).to.equal(undefined);
-      const want = ids.map((id, i) => [i, id] as const).filter(([, id]) => oracleSees(g, viewer, g.cards[id]));
+      const want = ids.map((id, i) => [i, id] as const).filter(([, id]) => oracleSees(g, viewer, g.cards.get(id)!));
       expect((zv.known ?? []).map(([i, c]) => [i, c.id]), `${key} known by ${viewer}`).to.deep.equal(want.map(([i, id]) => [i, id]));
       // Cards the viewer cannot see leave no trace: their ids appear nowhere in the view.
-      for (const id of ids) if (!oracleSees(g, viewer, g.cards[id])) expect(named.has(id), `${key} leaks ${id} to ${viewer}`).to.equal(false);
+      for (const id of ids) if (!oracleSees(g, viewer, g.cards.get(id)!)) expect(named.has(id), `${key} leaks ${id} to ${viewer}`).to.equal(false);
     }
   }
 }
@@ -169,7 +169,7 @@ describe("card table: properties", function () {
             // The log line names a moved card only to a viewer who saw it before or after.
             const text = logLine(before, g, ev, v).text;
             if (ev.change.type === "action" && ev.change.action.do === "move") {
-              const old = before.cards[ev.change.action.card];
+              const old = before.cards.get(ev.change.action.card)!;
               const now = movedCard(before, g, ev.change.action.card);
               const eff = (x: TableGame): Viewer => (v === "all" && x.phase !== "finished" ? "spectator" : v);
               const seen = oracleSees(before, eff(before), old) || (!!now && oracleSees(g, eff(g), now));
@@ -196,7 +196,7 @@ describe("card table: properties", function () {
     let accepted = 0;
     // A card id: half the time one on the table, else any (most name no card).
     const anyId = () => {
-      const have = Object.keys(g.cards);
+      const have = [...g.cards.keys()];
       return r.int(2) && have.length ? Number(have[r.int(have.length)]) : r.int(2 ** 31);
     };
     for (let i = 0; i < rounds; i++) {
@@ -261,8 +261,8 @@ describe("card table: properties", function () {
         playRandom(seed, players, 120, (g, ok) => {
           if (!ok || r.int(12) !== 0) return;
           // Ids 1..60 (the old deal's numbers), every id on the table, and a few no card has.
-          const invented = Array.from({ length: 8 }, () => 1 + r.int(MAX_CARD_ID)).filter((id) => !g.cards[id]);
-          const every = [...new Set([...Array.from({ length: 60 }, (_, i) => i + 1), ...Object.keys(g.cards).map(Number), ...invented])];
+          const invented = Array.from({ length: 8 }, () => 1 + r.int(MAX_CARD_ID)).filter((id) => !g.cards.get(id));
+          const every = [...new Set([...Array.from({ length: 60 }, (_, i) => i + 1), ...[...g.cards.keys()].map(Number), ...invented])];
           for (let seat = 0; seat < players; seat++) {
             const templates: ((card: number) => unknown)[] = [
               (card) => ({ do: "tap", card, on: true }),
@@ -275,7 +275,7 @@ describe("card table: properties", function () {
             for (const make of templates) {
               const answers = new Set<string>();
               for (const id of every) {
-                const c = g.cards[id];
+                const c = g.cards.get(id);
                 if (c && (oracleSees(g, seat, c) || wholeZone(g, seat, c.at))) continue;
                 const out = resolve(g, seat, make(id), createRng(1), 0);
                 answers.add(out.ok ? "accepted" : `${out.error.code}: ${out.error.message}`);
@@ -296,8 +296,8 @@ describe("card table: properties", function () {
       fc.property(fc.integer({ min: 1, max: 2 ** 31 - 1 }), fc.integer({ min: 1, max: 4 }), (seed, players) => {
         playRandom(seed, players, 250, (g, ok, before) => {
           if (!ok) return;
-          for (const [k, c] of Object.entries(g.cards)) {
-            const was = before.cards[k];
+          for (const [k, c] of g.cards) {
+            const was = before.cards.get(k);
             if (!was || was.at === c.at) continue;
             // Only a change of control keeps an id (battlefield to battlefield, seen by all).
             expect([parseZoneKey(was.at)!.zone, parseZoneKey(c.at)!.zone], `card ${k} kept its id from ${was.at} to ${c.at}`).to.deep.equal(["battlefield", "battlefield"]);
@@ -305,7 +305,7 @@ describe("card table: properties", function () {
           for (const [key, ids] of Object.entries(g.zones)) {
             if (!["library", "schemes", "planes"].includes(parseZoneKey(key)!.zone)) continue;
             // Cards that kept their ids in a deck kept their order: a reordered card is a new id.
-            const kept = ids.filter((id) => before.cards[id]?.at === key);
+            const kept = ids.filter((id) => before.cards.get(id)?.at === key);
             const order = (before.zones[key] ?? []).filter((id) => kept.includes(id));
             expect(kept, `${key} reordered cards under their old ids`).to.deep.equal(order);
           }
@@ -316,15 +316,15 @@ describe("card table: properties", function () {
   });
 
   it("the deal's ids cannot be matched to decklist positions, and the same seed deals the same ids", () => {
-    const deckOrder = (g: TableGame, p: number) => Object.values(g.cards).filter((c) => c.owner === p).map((c) => c.id);
+    const deckOrder = (g: TableGame, p: number) => [...g.cards.values()].sort((a, b) => a.id - b.id).filter((c) => c.owner === p).map((c) => c.id);
     for (let seed = 1; seed <= 20; seed++) {
       const g = newGame(2, {}, seed);
       expect(deckOrder(newGame(2, {}, seed), 0)).to.deep.equal(deckOrder(g, 0));
-      const all = Object.keys(g.cards).map(Number);
+      const all = [...g.cards.keys()].map(Number);
       expect(all.filter((id) => id <= 1000), "ids are spread over the whole range, not 1, 2, 3…").to.have.length.below(2);
       // The built-in deck has 52 different cards: in decklist order their ids rise as often as they fall.
       const std = setupTable(seed, { format: "free" }, 1);
-      const byList = Object.values(std.cards).filter((c) => std.defs[c.def].name !== "Joker").sort((a, b) => a.def - b.def);
+      const byList = [...std.cards.values()].sort((a, b) => a.id - b.id).filter((c) => std.defs[c.def].name !== "Joker").sort((a, b) => a.def - b.def);
       expect(byList).to.have.length(52);
       let rising = 0;
       for (let i = 1; i < byList.length; i++) if (byList[i].id > byList[i - 1].id) rising++;

@@ -47,7 +47,7 @@ describe("card table replay", () => {
     expect(g.idRng, "serial ids").to.equal(null);
     expect({ phase: g.phase, winners: g.winners, nextId: g.nextId }).to.deep.equal({ phase: rec.after.phase, winners: rec.after.winners, nextId: rec.after.nextId });
     const zones: Record<string, { ids: number[]; names: string[] }> = {};
-    for (const k of Object.keys(g.zones).sort()) if (g.zones[k].length) zones[k] = { ids: g.zones[k], names: g.zones[k].map((id) => g.defs[g.cards[id].def].name) };
+    for (const k of Object.keys(g.zones).sort()) if (g.zones[k].length) zones[k] = { ids: g.zones[k], names: g.zones[k].map((id) => g.defs[g.cards.get(id)!.def].name) };
     expect(zones).to.deep.equal(rec.after.zones);
     // A room made now deals random ids.
     const c = tableDef.configure({ seats: 2 });

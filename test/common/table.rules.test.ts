@@ -44,24 +44,24 @@ describe("card table: moving rules", () => {
     for (const action of steps) g = act(g, 0, action).game;
     // give it to player 1 (control changes, state stays), then player 1 sends it "to hand"
     g = act(g, 0, { do: "move", card: a.id, zone: "battlefield", player: 1, place: "battlefield" }).game;
-    expect(g.cards[a.id]).to.deep.include({ controller: 1, tapped: true, at: "1.battlefield" });
+    expect(g.cards.get(a.id)).to.deep.include({ controller: 1, tapped: true, at: "1.battlefield" });
     g = act(g, 1, { do: "move", card: a.id, zone: "hand", player: 1, place: "top" }).game;
     expect(ids(g, "hand", 1)).to.have.length(7, "a stolen card goes to its owner's hand");
     const back = top(g, "hand", 0);
-    expect(g.cards[back]).to.deep.include({ owner: 0, controller: 0, tapped: false, counters: {}, keywords: [], labels: [], attachedTo: null, pos: null });
-    expect(g.cards[back].pt.fixed).to.deep.equal({ power: 0, toughness: 0 });
+    expect(g.cards.get(back)).to.deep.include({ owner: 0, controller: 0, tapped: false, counters: {}, keywords: [], labels: [], attachedTo: null, pos: null });
+    expect(g.cards.get(back)!.pt.fixed).to.deep.equal({ power: 0, toughness: 0 });
     expect(g.arrows).to.deep.equal([]);
-    expect(g.cards[b.id].attachedTo).to.equal(null);
+    expect(g.cards.get(b.id)!.attachedTo).to.equal(null);
   });
 
   it("a planeswalker enters with its loyalty and a saga with a lore counter (helper on), not when off", () => {
     const g = started();
-    expect(put(g, "Garruk Wildspeaker", "battlefield", 0).game.cards[put(g, "Garruk Wildspeaker", "battlefield", 0).id].counters).to.deep.equal({ loyalty: 3 });
+    expect(put(g, "Garruk Wildspeaker", "battlefield", 0).game.cards.get(put(g, "Garruk Wildspeaker", "battlefield", 0).id)!.counters).to.deep.equal({ loyalty: 3 });
     const s = put(g, "The Eldest Reborn", "battlefield", 0);
-    expect(s.game.cards[s.id].counters).to.deep.equal({ lore: 1 });
+    expect(s.game.cards.get(s.id)!.counters).to.deep.equal({ lore: 1 });
     const off = act(g, 0, { do: "helpers", countersOnEnter: false }).game;
     const p = put(off, "Garruk Wildspeaker", "battlefield", 0);
-    expect(p.game.cards[p.id].counters).to.deep.equal({});
+    expect(p.game.cards.get(p.id)!.counters).to.deep.equal({});
   });
 
   it("casting a commander from the command zone counts towards its tax; putting it does not", () => {
@@ -75,7 +75,7 @@ describe("card table: moving rules", () => {
     const fd = top(g, "battlefield", 0);
     g = act(g, 0, { do: "move", card: fd, zone: "graveyard", place: "top" }).game;
     const gy = top(g, "graveyard", 0);
-    expect(g.cards[gy]).to.deep.include({ faceDown: false, shownTo: "nobody" });
+    expect(g.cards.get(gy)).to.deep.include({ faceDown: false, shownTo: "nobody" });
     expect(viewTable(g, 1).zones["0.graveyard"].cards![0].known).to.equal(true);
   });
 
@@ -101,7 +101,7 @@ describe("card table: moving rules", () => {
     let g = act(started(), 0, { do: "manifest" }).game;
     const fd = top(g, "battlefield", 0);
     g = act(g, 0, { do: "move", card: fd, zone: "battlefield", player: 1, place: "battlefield" }).game;
-    expect(g.cards[fd].shownTo).to.deep.equal([0, 1]);
+    expect(g.cards.get(fd)!.shownTo).to.deep.equal([0, 1]);
     expect(viewTable(g, 1).zones["1.battlefield"].cards![0].known).to.equal(true);
     expect(viewTable(g, "spectator").zones["1.battlefield"].cards![0].known).to.equal(false);
   });
@@ -109,7 +109,7 @@ describe("card table: moving rules", () => {
   it("battlefield slots: 11 free slots 900 apart from x = 600, then on top of the last, shifted", () => {
     let g = started();
     g = act(g, 0, { do: "createToken", name: "Goblin", n: 13 }).game;
-    const xs = ids(g, "battlefield", 0).map((i) => g.cards[i].pos!.x);
+    const xs = ids(g, "battlefield", 0).map((i) => g.cards.get(i)!.pos!.x);
     expect(xs.slice(0, 11)).to.deep.equal([600, 1500, 2400, 3300, 4200, 5100, 6000, 6900, 7800, 8700, 9600]);
     expect(xs.slice(11).every((x) => x > 9600 && x <= 10000)).to.equal(true);
   });
@@ -196,7 +196,7 @@ describe("card table: turns, formats, permissions", () => {
     const a = put(started(), "Grizzly Bears", "battlefield", 0);
     expect(refused(a.game, 1, { do: "tap", card: a.id, on: true })).to.equal("not-yours");
     const open = act(a.game, 1, { do: "helpers", everyoneTouches: true }).game;
-    expect(act(open, 1, { do: "tap", card: a.id, on: true }).game.cards[a.id].tapped).to.equal(true);
+    expect(act(open, 1, { do: "tap", card: a.id, on: true }).game.cards.get(a.id)!.tapped).to.equal(true);
   });
 
   it("refuses clearly: unknown actions, bad fields, unseated actors, hidden cards, out-of-range numbers", () => {
@@ -250,8 +250,8 @@ describe("card table: view deltas", () => {
 describe("card table: log lines per viewer", () => {
   it("names a card only to who sees it, shows dice results, chat and undo", () => {
     const g = started();
-    const bolt = ids(g, "hand", 0).find((i) => g.defs[g.cards[i].def].name === "Lightning Bolt") ?? ids(g, "hand", 0)[0];
-    const name = g.defs[g.cards[bolt].def].name;
+    const bolt = ids(g, "hand", 0).find((i) => g.defs[g.cards.get(i)!.def].name === "Lightning Bolt") ?? ids(g, "hand", 0)[0];
+    const name = g.defs[g.cards.get(bolt)!.def].name;
     const hidden = act(g, 0, { do: "move", card: bolt, zone: "library", place: "top" });
     expect(logLine(g, hidden.game, hidden.event, 0).text).to.equal(`Player 1 moved ${name} from Player 1's hand to Player 1's library.`);
     expect(logLine(g, hidden.game, hidden.event, 1).text).to.equal("Player 1 moved a card from Player 1's hand to Player 1's library.");
@@ -383,7 +383,7 @@ describe("card table: decklists", () => {
     const deck = testDeck();
     deck.maybeboard.push({ count: 3, def: { name: "Opt" } });
     const g = setupTable(1, { format: "commander", decks: [deck] }, 1);
-    expect(Object.values(g.cards).some((c) => g.defs[c.def].name === "Opt" || g.defs[c.def].name === "Goblin")).to.equal(false);
+    expect([...g.cards.values()].sort((a, b) => a.id - b.id).some((c) => g.defs[c.def].name === "Opt" || g.defs[c.def].name === "Goblin")).to.equal(false);
     expect(names(g, "sideboard", 0)).to.deep.equal(["Duress", "Duress"]);
     expect(names(g, "command", 0)).to.deep.equal(["Captain Sisay"]);
   });

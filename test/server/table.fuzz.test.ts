@@ -215,7 +215,7 @@ describe("card table: hostile input", function () {
     a.send("act", take);
     await probes[0].sync();
     expect(probes[0].of("error", from)).to.deep.equal([]);
-    expect(session.state.game!.cards[theirs], "the card left the hand (a new id in exile)").to.equal(undefined);
+    expect(session.state.game!.cards.get(theirs), "the card left the hand (a new id in exile)").to.equal(undefined);
     expect(session.state.game!.zones["1.exile"]).to.have.length(1);
     for (const r of [a, c]) await r.leave();
   });

@@ -10,6 +10,7 @@ import type { Configured } from "../../../common/core/game.js";
 import {
   CELL,
   cellCode,
+  FLAGGED,
   creditsBySeat,
   elapsedMs,
   gameStats,
@@ -75,6 +76,16 @@ function showCode(shown: ShownRows, i: number, code: number, phase: string): voi
   shown.show(i, code);
 }
 
+/**
+ * The end's own codes: mines (flagged, shown, the one hit) and wrong flags. Every other cell
+ * shows what it showed while the board ran (a number once open, else hidden).
+ */
+function showEnd(shown: ShownRows, board: Board): void {
+  const { mines, status } = board;
+  if (!mines) return;
+  for (let i = 0; i < mines.length; i++) if (mines[i] || status[i] === FLAGGED) showCode(shown, i, cellCode(board, i), board.phase);
+}
+
 /** Phase, flag counter, times and the hit mine: the rules' view without its cells. */
 function projectCounters(st: MinesweeperState, board: Board): void {
   const view = viewCounters(board);
@@ -124,15 +135,16 @@ export const boardParts: GameServerParts<Board, MinesweeperMove, MinesweeperEven
   },
 
   /**
-   * Copies the public view into the schema, re-sending only the rows whose codes changed. While
-   * the board runs, a move's events name every cell it changed (a flag, the cells a reveal or
-   * chord opened), so only those are looked at; a new board or the end (mines shown) re-reads
-   * the whole board. On a 100×100 board that is a few cells instead of 10,000 per move.
+   * Copies the public view into the schema, re-sending only the rows whose codes changed. A
+   * move's events name every cell it changed (a flag, the cells a reveal or chord opened), so
+   * only those are looked at, and at the end the mines and flags too (the only cells the end
+   * shows otherwise); a new board (no events) re-reads the whole board. On a 100×100 board that
+   * is a few cells instead of 10,000 per move, and a board opened at once is read once, not twice.
    */
   project(st, p) {
     const board = p.state;
     const shown = shownCells.get(st)!;
-    if (!p.events || isFinished(board)) {
+    if (!p.events) {
       const view = p.view(null);
       for (let i = 0; i < view.cells.length; i++) showCode(shown, i, view.cells[i], view.phase);
       shown.flush(st.cellRows);
@@ -148,6 +160,7 @@ export const boardParts: GameServerParts<Board, MinesweeperMove, MinesweeperEven
         st.credits[event.seat] += event.cells.length;
       }
     }
+    if (isFinished(board)) showEnd(shown, board);
     shown.flush(st.cellRows);
     projectCounters(st, board);
   },
