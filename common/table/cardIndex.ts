@@ -4,11 +4,11 @@
 // object keyed by id that games were always written as, so stored games and fingerprints are
 // unchanged; validate.ts upgradeGame reads that object back into an index.
 
-import type { Card } from "./types.js";
-
-export class CardIndex extends Map<number, Card> {
+// Generic in its card so that types.ts (which holds Card and names CardIndex<Card>) is not
+// imported back from here: no import circle.
+export class CardIndex<C = unknown> extends Map<number, C> {
   /** The object keyed by id a game's cards are written as. */
-  toJSON(): Record<string, Card> {
+  toJSON(): Record<string, C> {
     return Object.fromEntries(this);
   }
 }
