@@ -64,12 +64,14 @@ interface Tally {
   drops: number;
   delayed: number;
   timeouts: number;
+  /** How the games ended ("won": 3, "cut short": 2…). */
+  ends: Record<string, number>;
 }
 
 /** How long a check waits for a client to catch up with the server. */
 let patience = 5000;
 
-const newTally = (): Tally => ({ moves: 0, checks: 0, events: 0, refusals: 0, drops: 0, delayed: 0, timeouts: 0 });
+const newTally = (): Tally => ({ moves: 0, checks: 0, events: 0, refusals: 0, drops: 0, delayed: 0, timeouts: 0, ends: {} });
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 type Project = (st: any, p: any) => void;
@@ -158,7 +160,7 @@ describe("the wire: every seat and a spectator decode their own view of every ga
     it(`${g.def.id}: ${games} random games, twins, no leak, exact events and refusals after every move`, async () => {
       const tally = newTally();
       for (let n = 0; n < games; n++) await playOne(hub, g, n, createRng(7000 + n), tally);
-      console.log(`      ${games} games: ${tally.moves} moves, ${tally.checks} views, ${tally.events} events and ${tally.refusals} refusals checked, ${tally.drops} drops, ${tally.delayed} delayed spectators, ${tally.timeouts} timers run out`);
+      console.log(`      ${games} games: ${tally.moves} moves, ${tally.checks} views, ${tally.events} events and ${tally.refusals} refusals checked, ${tally.drops} drops, ${tally.delayed} delayed spectators, ${tally.timeouts} timers run out; ends: ${JSON.stringify(tally.ends)}`);
       expect(tally.moves, "moves played").to.be.greaterThan(games * 5);
       expect(tally.events, "events checked").to.be.greaterThan(0);
     });
@@ -331,5 +333,7 @@ async function playOne(hub: TestHub, g: WireGame, n: number, rng: Rng, tally: Ta
     tally.delayed++;
   }
   for (const v of viewers) tally.events += expected.get(v)!.length;
+  const end = server.session && g.def.status(server.session.state) === "finished" ? (g.def.result?.(server.session.state) ?? "finished") : "cut short";
+  tally.ends[end] = (tally.ends[end] ?? 0) + 1;
   await Promise.all(viewers.map((v) => v.probe.room.leave()));
 }
