@@ -1,4 +1,4 @@
-// Shared by the leak tests: finds keys a viewer must never receive anywhere in a decoded value.
+// Shared by the leak checks (test/server/pets.smoke.test.ts): finds keys a viewer must never receive anywhere in a decoded value.
 
 /** Pushes `forbidden key <path>` to `out` for every key of `forbidden` found in `v` (depth ≤ 10). */
 export function walkKeys(v: unknown, forbidden: Set<string>, path: string, out: string[], depth = 0): void {

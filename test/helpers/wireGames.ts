@@ -23,6 +23,14 @@ export interface Reader {
   gameSeat: number | null;
 }
 
+/** A table of a game: its room options, seats, people in them (default every seat), and whether a person once lets the turn timer run out. */
+export interface Variant {
+  options: Record<string, unknown>;
+  seats: number;
+  people?: number;
+  sitOut?: boolean;
+}
+
 export interface WireGame {
   /** The registry definition this entry plays (`def.id`). */
   def: AnyGameDef;
@@ -32,7 +40,7 @@ export interface WireGame {
   /** People at the table (every seat a person). */
   seats: number;
   /** Other tables, played in turn with the first (game n plays variant n mod their count, 0 the above). */
-  variants?: readonly { options: Record<string, unknown>; seats: number; people?: number }[];
+  variants?: readonly Variant[];
   /** Moves played per game at most (a long game is cut short: its first hands are the wire's). */
   steps: number;
   /** Games per run, as a share of WIRE_GAMES (default 1). */
@@ -102,6 +110,8 @@ const cubestacc: WireGame = {
     { options: { mode: "online", timer: 0, private: true, seats: 2, pack: "classic" }, seats: 2 },
     { options: { mode: "online", timer: 0, private: true, seats: 4, wildPivot: true }, seats: 4 },
     { options: { mode: "online", timer: 0, private: true, seats: 5 }, seats: 5 },
+    // A turn timer that runs out once: the room's timeout move reaches everyone as any move.
+    { options: { mode: "online", timer: 1, private: true, seats: 2 }, seats: 2, sitOut: true },
     // Two people and a bot: the bot's moves reach the people as any seat's.
     { options: { mode: "online", timer: 0, private: true, seats: 3, bots: 1, botLevel: "easy" }, seats: 3, people: 2 },
   ],
@@ -235,7 +245,7 @@ const table: WireGame = {
   options: { seats: 2 },
   seats: 2,
   variants: [{ options: { seats: 3 }, seats: 3 }, { options: { seats: 4 }, seats: 4 }],
-  steps: 30,
+  steps: 20,
   read: (state, r) => (state?.parts?.size ? joinView(partsFor(tableParts(state), r.roomSeat), r.gameSeat ?? "spectator") : null),
   carried: (v, r) => {
     const want = structuredClone(v);
@@ -250,8 +260,8 @@ const table: WireGame = {
 export const WIRE_GAMES: readonly WireGame[] = [
   generic(connect4Def, connect4Wire as ViewWire<unknown>, { mode: "online", timer: 0 }, 2, 300),
   // Each hand passes (left, right, across, hold in turn) then plays 52 cards: 130 moves see two hands, and a game to 50 often ends in reach.
-  generic(heartsDef, heartsWire as ViewWire<unknown>, { mode: "online", timer: 0, target: 50 }, 4, 130, 0.5),
-  generic(petsDef, petsWire as ViewWire<unknown>, { mode: "online", seats: 2, timer: 0, arrange: 0, private: true }, 2, 150),
+  generic(heartsDef, heartsWire as ViewWire<unknown>, { mode: "online", timer: 0, target: 50 }, 4, 130, 0.34),
+  generic(petsDef, petsWire as ViewWire<unknown>, { mode: "online", seats: 2, timer: 0, arrange: 0, private: true }, 2, 100, 0.5),
   cubestacc,
   board,
   race,

@@ -1,6 +1,6 @@
 // Minesweeper versus race, driven by real colyseus.js clients: ready / start /
 // countdown, the go signal, private boards, fairness, ranking, leaving, play again,
-// recording and replay. (The many-races leak test is minesweeper.race.leak.test.ts.)
+// recording and replay. (What each racer and a spectator receive: test/server/wire.test.ts.)
 
 import { expect } from "chai";
 import { replay } from "../../common/core/session.js";

@@ -1,7 +1,7 @@
 // The wire over real sockets, for every game of the registry (test/helpers/wireGames.ts says how
-// each one's decoded state is read). Random games are played by real colyseus.js clients (a
-// person in every seat and a spectator on each table; now and then a person drops and takes the
-// seat back by token) and, after every move:
+// each one's decoded state is read). Random games are played by real colyseus.js clients (people
+// in the seats, a bot in one of Cubestacc's tables, a spectator on each table; now and then a
+// person drops and takes the seat back by token) and, after every move:
 //  - twins: what each client decoded, read as its view, equals the carried part of the rules'
 //    `view(seat)` (the spectator's: `view(null)`) of the server's game: nothing more (no leak),
 //    nothing less;
@@ -9,11 +9,13 @@
 //  - events: the game events each client received are exactly the rules' `eventsFor(events,
 //    its seat)` of every move so far, as the room sends them (a mirror of the game, replayed
 //    from the server's log, makes them): never another seat's draw, never a hidden card;
+//  - messages: only the room's types, a seat's token only to that seat;
 //  - refusals: moves naming hidden or foreign things (the definition's `probes`) are refused
 //    with the rules' own words, the same the rules give for the state.
 // Plus, once per game: the room state's fields are pinned (the generic room's, and each game's
 // own: `@view` marks the per-audience ones), so a field that could carry something hidden is a decision.
-// WIRE_GAMES sets the games per game kind (default 5: every table variant once; `LONG=1`: 40).
+// Game n of a kind plays its table variant n (people, bots, a turn timer left to run out, seats).
+// WIRE_GAMES sets the games per game kind (default 6: every table variant once; `LONG=1`: 40).
 
 import { expect } from "chai";
 import { matchMaker } from "@colyseus/core";
@@ -27,14 +29,14 @@ import { SeatedRoom } from "../../server/rooms/base/SeatedRoom.js";
 import { DelayRecorder } from "../../server/rooms/game/spectatorDelay.js";
 import { bootHub, dropConnection, NO_RATE_LIMITS, Probe, seated, until, watcher, type SeatedClient, type TestHub } from "../helpers/hub.js";
 import { testPort } from "../helpers/ports.js";
-import { schemaFields, WIRE_GAMES, type Reader, type WireGame } from "../helpers/wireGames.js";
+import { schemaFields, WIRE_GAMES, type Reader, type Variant, type WireGame } from "../helpers/wireGames.js";
 import { GameRoomState } from "../../server/rooms/game/GameRoomState.js";
 import { heartsParts } from "../../server/rooms/hearts/index.js";
 import { tableParts } from "../../server/rooms/table/index.js";
 import { cubestaccParts } from "../../server/rooms/cubestacc/index.js";
 
 const PORT = testPort(2871);
-const GAMES_PER_KIND = Number(process.env.WIRE_GAMES ?? (process.env.LONG ? 40 : 5));
+const GAMES_PER_KIND = Number(process.env.WIRE_GAMES ?? (process.env.LONG ? 40 : 6));
 /** The messages a room sends (anything else a client receives is a finding). */
 const MESSAGE_TYPES = new Set(["welcome", "seat", "event", "error"]);
 /** Events the room sends of its own (not the rules'): left out of the events check. */
@@ -61,12 +63,15 @@ interface Tally {
   refusals: number;
   drops: number;
   delayed: number;
+  timeouts: number;
+  /** How the games ended ("won": 3, "cut short": 2…). */
+  ends: Record<string, number>;
 }
 
 /** How long a check waits for a client to catch up with the server. */
 let patience = 5000;
 
-const newTally = (): Tally => ({ moves: 0, checks: 0, events: 0, refusals: 0, drops: 0, delayed: 0 });
+const newTally = (): Tally => ({ moves: 0, checks: 0, events: 0, refusals: 0, drops: 0, delayed: 0, timeouts: 0, ends: {} });
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 type Project = (st: any, p: any) => void;
@@ -155,7 +160,7 @@ describe("the wire: every seat and a spectator decode their own view of every ga
     it(`${g.def.id}: ${games} random games, twins, no leak, exact events and refusals after every move`, async () => {
       const tally = newTally();
       for (let n = 0; n < games; n++) await playOne(hub, g, n, createRng(7000 + n), tally);
-      console.log(`      ${games} games: ${tally.moves} moves, ${tally.checks} views, ${tally.events} events and ${tally.refusals} refusals checked, ${tally.drops} drops, ${tally.delayed} delayed spectators`);
+      console.log(`      ${games} games: ${tally.moves} moves, ${tally.checks} views, ${tally.events} events and ${tally.refusals} refusals checked, ${tally.drops} drops, ${tally.delayed} delayed spectators, ${tally.timeouts} timers run out; ends: ${JSON.stringify(tally.ends)}`);
       expect(tally.moves, "moves played").to.be.greaterThan(games * 5);
       expect(tally.events, "events checked").to.be.greaterThan(0);
     });
@@ -165,9 +170,9 @@ describe("the wire: every seat and a spectator decode their own view of every ga
 async function playOne(hub: TestHub, g: WireGame, n: number, rng: Rng, tally: Tally): Promise<void> {
   const sdk = hub.colyseus.sdk;
   const tables = [{ options: g.options, seats: g.seats }, ...(g.variants ?? [])];
-  const { options, seats, people: persons = seats } = tables[n % tables.length] as { options: Record<string, unknown>; seats: number; people?: number };
-  // Every third game also has a spectator watching through the spectator delay (its mirror room).
-  const delayed = n % 3 === 2;
+  const { options, seats, people: persons = seats, sitOut } = tables[n % tables.length] as Variant;
+  // Every third game (the 2nd, 5th…) also has a spectator watching through the spectator delay (its mirror room).
+  const delayed = n % 3 === 1;
   const a = await seated(sdk.create(g.room, { ...options, ...(delayed ? { private: true, spectatorDelay: 15 } : {}), name: "Ann" }));
   const people: SeatedClient[] = [a];
   for (let i = 1; i < persons; i++) people.push(await seated(sdk.joinById(a.room.roomId, { name: `P${i}` })));
@@ -193,7 +198,21 @@ async function playOne(hub: TestHub, g: WireGame, n: number, rng: Rng, tally: Ta
   const mirror = new GameSession(g.def, first.seed, first.config, first.seats);
   const expected = new Map<Viewer, string[]>(viewers.map((v) => [v, []]));
   /** Received game events per viewer, from its probe (room events left out). */
-  const received = (v: Viewer) => v.probe.of("event").filter((e) => !ROOM_KINDS.has(e?.kind)).map(stable);
+  const seen = new Map<Probe, { at: number; events: string[] }>();
+  const received = (v: Viewer): string[] => {
+    // Read incrementally (a game's thousands of messages, looked at after every move).
+    let s = seen.get(v.probe);
+    if (!s) seen.set(v.probe, (s = { at: 0, events: [] }));
+    const all = v.probe.messages;
+    for (; s.at < all.length; s.at++) {
+      const m = all[s.at];
+      // Only the room's kinds of message; a seat's token only to that seat.
+      expect(MESSAGE_TYPES.has(m.type), `${v.roomSeat === null ? "the spectator" : `seat ${v.roomSeat}`} got a ${m.type} message`).to.equal(true);
+      if (m.type === "seat") expect(m.payload?.seat, "a seat message").to.equal(v.roomSeat);
+      if (m.type === "event" && !ROOM_KINDS.has(m.payload?.kind)) s.events.push(stable(m.payload));
+    }
+    return s.events;
+  };
   // Everyone joined before the game began: every event of it reached them.
   const baseline = new Map<Viewer, number>(viewers.map((v) => [v, 0]));
   const follow = () => {
@@ -229,15 +248,12 @@ async function playOne(hub: TestHub, g: WireGame, n: number, rng: Rng, tally: Ta
         expect(g.read(v.probe.state, r), label).to.deep.equal(JSON.parse(want()));
       });
       expect(g.leaks(v.probe.state, r), label).to.deep.equal([]);
-      // Only the room's kinds of message; a seat's token only to that seat.
-      for (const m of v.probe.messages) {
-        expect(MESSAGE_TYPES.has(m.type), `${label} got a ${m.type} message`).to.equal(true);
-        if (m.type === "seat") expect(m.payload?.seat, `${label} got a seat message`).to.equal(v.roomSeat);
-      }
-      const wantEvents = expected.get(v)!;
+      // A bot may move meanwhile: the mirror follows the log on every look.
       const got = () => received(v).slice(baseline.get(v)!);
-      await until(() => got().length >= wantEvents.length || undefined, 5000, `${label}'s events`).catch(() => {});
-      expect(got(), `${label}'s events`).to.deep.equal(wantEvents);
+      const same = () => (follow(), stable(got()) === stable(expected.get(v)));
+      await until(() => same() || undefined, patience, `${label}'s events`).catch(() => {});
+      follow();
+      expect(got(), `${label}'s events`).to.deep.equal(expected.get(v));
       tally.checks++;
     }
   };
@@ -248,6 +264,14 @@ async function playOne(hub: TestHub, g: WireGame, n: number, rng: Rng, tally: Ta
     const who = g.def.whoActs(game.state).seats;
     if (!who.length) break;
     const mine = who.filter((x) => viewers.some((v) => v.roomSeat === order()[x]));
+    if (sitOut && step === 3) {
+      // Nobody moves: the turn timer runs out and the room moves for the seat.
+      const at = game.log.length;
+      await until(() => (server.session?.log.length ?? 0) > at || undefined, 8000, "the timer's move");
+      await allTwins(`game ${n}, the timer's move after ${step}`);
+      tally.timeouts++;
+      continue;
+    }
     if (!mine.length) {
       // Only bots act: their moves, then the checks.
       const at = game.log.length;
@@ -271,7 +295,8 @@ async function playOne(hub: TestHub, g: WireGame, n: number, rng: Rng, tally: Ta
       tally.refusals++;
     }
     // Now and then: the person drops and takes the seat back by token, with a fresh client.
-    if (rng.int(40) === 0) {
+    // (Not beside bots: one could move between the rejoin and the new client's first state.)
+    if (persons === seats && rng.int(40) === 0) {
       dropConnection(person.room);
       await until(() => !server.state.seats[person.seat].connected || undefined, 5000, "the drop");
       const back = await seated(hub.colyseus.sdk.joinById(a.room.roomId, { seatToken: person.seatToken }));
@@ -303,10 +328,13 @@ async function playOne(hub: TestHub, g: WireGame, n: number, rng: Rng, tally: Ta
       expect(g.read(v.probe.state, r), "the delayed spectator at the end").to.deep.equal(JSON.parse(want()));
     });
     await until(() => received(v).length >= expected.get(v)!.length || undefined, 5000, "the delayed events").catch(() => {});
-    // As a set: the mirror plays frames on its own clock, and events of moves close together may come in another order.
+    // As a set: the mirror's events were seen out of the moves' order (a table's log line 11 after line 20, a race's
+    // progress before its go); not explained yet, so only which events arrive is checked here.
     expect(received(v).slice().sort(), "the delayed spectator's events").to.deep.equal(expected.get(v)!.slice().sort());
     tally.delayed++;
   }
   for (const v of viewers) tally.events += expected.get(v)!.length;
+  const end = server.session && g.def.status(server.session.state) === "finished" ? (g.def.result?.(server.session.state) ?? "finished") : "cut short";
+  tally.ends[end] = (tally.ends[end] ?? 0) + 1;
   await Promise.all(viewers.map((v) => v.probe.room.leave()));
 }
