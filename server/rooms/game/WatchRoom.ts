@@ -47,6 +47,8 @@ export function watchRoomClass<St extends GameRoomState>(...games: AnyParts[]) {
     private liveSpectators = 0;
     /** A frame has been played: until then spectators are told when the first one shows. */
     private shown = false;
+    /** Inside tick (see there). */
+    private ticking = false;
     /** The live room's parts and definition (from its setup). */
     private parts: AnyParts = games[0];
     private get def(): GameDef<unknown, TypedMove, unknown, unknown, unknown> {
@@ -149,6 +151,18 @@ export function watchRoomClass<St extends GameRoomState>(...games: AnyParts[]) {
     }
 
     private tick(): void {
+      // Colyseus ticks the room's clock inside broadcastPatch (no simulation interval), which runs
+      // this interval again: a nested tick would send a later frame's events before this one's.
+      if (this.ticking) return;
+      this.ticking = true;
+      try {
+        this.playDue();
+      } finally {
+        this.ticking = false;
+      }
+    }
+
+    private playDue(): void {
       void this.pull();
       const due = Date.now() - this.delayMs;
       const events: HubEvent[] = [];
