@@ -40,7 +40,7 @@ export function clonePlayer(p: Player): Player {
 
 /** A whole independent copy (snapshots, restores). */
 export function cloneGame(g: TableGame): TableGame {
-  const cards = new CardIndex();
+  const cards = new CardIndex<Card>();
   for (const [id, c] of g.cards) cards.set(id, cloneCard(c));
   const zones: Record<string, number[]> = {};
   for (const k in g.zones) zones[k] = [...g.zones[k]];

@@ -7,7 +7,7 @@ import type { Action } from "./catalogue.js";
 import type { TableMove, TableState } from "./state.js";
 import { CardIndex } from "./cardIndex.js";
 import { cardsById } from "./draft.js";
-import { MAX_CARD_ID, type TableGame } from "./types.js";
+import { MAX_CARD_ID, type Card, type TableGame } from "./types.js";
 import { canSee, seesId, type Viewer } from "./visibility.js";
 
 /** `g` with every card whose id `viewer` does not see under another id (the kit's twins). */
@@ -24,7 +24,7 @@ function renameUnseen(g: TableGame, viewer: Viewer, rng: Rng): TableGame {
   }
   if (!renamed.size) return g;
   const re = (id: number) => renamed.get(id) ?? id;
-  const cards = new CardIndex();
+  const cards = new CardIndex<Card>();
   for (const c of g.cards.values()) {
     const id = re(c.id);
     cards.set(id, { ...c, id, attachedTo: c.attachedTo === null ? null : re(c.attachedTo), under: c.under === null ? null : re(c.under) });

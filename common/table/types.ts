@@ -315,7 +315,7 @@ export interface TableGame {
   players: Player[];
   defs: CardDef[];
   /** Every card on the table by id (written as an object keyed by id). Never changed in place: a Draft writes its own copy. */
-  cards: CardIndex;
+  cards: CardIndex<Card>;
   zones: Record<string, number[]>;
   turn: Turn;
   arrows: Arrow[];
