@@ -7,6 +7,8 @@ export function canonicalJson(x: unknown): string {
   if (Array.isArray(x)) return `[${x.map((v) => (v === undefined ? "null" : canonicalJson(v))).join(",")}]`;
   // What writes itself as other JSON (the card index: an object keyed by id) is that JSON.
   if (typeof (x as { toJSON?: unknown }).toJSON === "function") x = (x as { toJSON(): unknown }).toJSON();
+  // A plain Map (a card index that lost its class, e.g. through structuredClone) is written alike.
+  else if (x instanceof Map) x = Object.fromEntries(x);
   if (x === null || typeof x !== "object") return JSON.stringify(x) ?? "null";
   const o = x as Record<string, unknown>;
   const parts: string[] = [];

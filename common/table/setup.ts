@@ -105,6 +105,9 @@ export function setupTable(seed: Seed, config: TableConfig, seats: number): Tabl
     ...(seats === 1 ? { phantom: { life: options.startingLife, poison: 0 } } : {}),
   };
   const d = new Draft(base);
+  // Start the set of attached or piled cards now, while the table is empty: the opening hands'
+  // draws then read it instead of walking the 4,000 cards just dealt (Draft.linked).
+  d.linked();
   const defIndex = new Map<string, number>();
   const defOf = (def: CardDef) => {
     const key = JSON.stringify(def);
