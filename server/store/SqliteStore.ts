@@ -39,6 +39,27 @@ export interface SqliteStoreOptions {
   clock?: () => number;
 }
 
+/**
+ * Runs `open` again while another process holds the file's lock. At a cluster's first start
+ * several processes open one fresh file at once: switching it to WAL needs the whole file, and
+ * SQLite answers "database is locked" at once (not after its busy timeout) when two connections
+ * would otherwise wait on each other. Opening happens before the server listens, so waiting
+ * here blocks nobody (test/server/store.migrate.race.test.ts).
+ */
+function whileLocked(open: () => void, ms = 20_000): void {
+  const until = Date.now() + ms;
+  const pause = new Int32Array(new SharedArrayBuffer(4));
+  for (;;) {
+    try {
+      return open();
+    } catch (e) {
+      const code = (e as { code?: unknown }).code;
+      if ((code !== "SQLITE_BUSY" && code !== "SQLITE_LOCKED") || Date.now() > until) throw e;
+      Atomics.wait(pause, 0, 0, 20 + Math.floor(Math.random() * 80));
+    }
+  }
+}
+
 export class SqliteStore extends SqlStore {
   private readonly db: Database.Database;
   private readonly lite: SqliteSql;
@@ -50,8 +71,10 @@ export class SqliteStore extends SqlStore {
   ) {
     if (file !== ":memory:") fs.mkdirSync(path.dirname(path.resolve(file)), { recursive: true });
     const db = new Database(file);
-    if (file !== ":memory:") db.pragma("journal_mode = WAL");
-    migrateSqlite(db);
+    whileLocked(() => {
+      if (file !== ":memory:") db.pragma("journal_mode = WAL");
+      migrateSqlite(db);
+    });
     const lite = new SqliteSql(db);
     super(lite, options.clock);
     this.db = db;
