@@ -32,7 +32,11 @@ function configured<C>(def: { configure(o: Record<string, unknown>): { ok: boole
   return c.value;
 }
 
-const identity = (seats: number) => Array.from({ length: seats }, (_, g) => g);
+/** What a room hands a game's `project` after a move: game seat g is room seat g, no viewers needed. */
+function projection<S, V>(state: S, view: (g: number | null) => V, seats: number, fresh: boolean, events: readonly unknown[] | null) {
+  const room = (g: number | null) => (g === null ? -1 : g);
+  return { viewers: [], state, view, room, gameSeatOf: Array.from({ length: seats }, (_, g) => g), fresh, events: events as never, mover: null, gameNo: 1 };
+}
 
 /** Cubestacc as its room projects it: `seats` StateViews each holding its seat's private child, and a spectator. */
 export function packedCubestacc(seats: number, options: Record<string, unknown>): Way {
@@ -51,17 +55,7 @@ export function packedCubestacc(seats: number, options: Record<string, unknown>)
     },
     project(st, _views, s, events) {
       const state = s as Parameters<typeof cubestaccDef.view>[0];
-      cubestaccParts.project(st as CubestaccState, {
-        viewers: [],
-        state,
-        view: (g) => cubestaccDef.view(state, g) as CubestaccView,
-        room: (g) => (g === null ? -1 : g),
-        gameSeatOf: identity(seats),
-        fresh,
-        events: events as never,
-        mover: null,
-        gameNo: 1,
-      });
+      cubestaccParts.project(st as CubestaccState, projection(state, (g) => cubestaccDef.view(state, g) as CubestaccView, seats, fresh, events));
       fresh = false;
     },
     // What a client rebuilds on a patch: the table's cubes and the plain state.
@@ -76,17 +70,7 @@ export function packedMinesweeper(seats: number, options: Record<string, unknown
     make: () => ({ st: boardParts.createState(c), views: [...Array.from({ length: seats }, () => null), null] }),
     project(st, _views, s, events) {
       const state = s as Parameters<typeof minesweeperDef.view>[0];
-      boardParts.project(st as MinesweeperState, {
-        viewers: [],
-        state,
-        view: (g) => minesweeperDef.view(state, g) as MinesweeperView,
-        room: (g) => (g === null ? -1 : g),
-        gameSeatOf: identity(seats),
-        fresh: events === null,
-        events: events as never,
-        mover: null,
-        gameNo: 1,
-      });
+      boardParts.project(st as MinesweeperState, projection(state, (g) => minesweeperDef.view(state, g) as MinesweeperView, seats, events === null, events));
     },
     read(st) {
       const t = st as MinesweeperState;
