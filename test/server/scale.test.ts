@@ -260,11 +260,17 @@ describe("scale-out: two hub processes sharing one redis-server", function () {
 
   it("stopping one process leaves the other's rooms playing, and hands its own room to it", async () => {
     // One room on each process, each with a player whose HTTP went through the other process.
+    // A new room goes to the process with the fewest rooms as last published, and Colyseus
+    // publishes a process's room count at most once a second: after a room lands where one is,
+    // wait out that second so the next try sees it.
     const onPort = new Map<number, Player[]>();
-    for (let i = 0; i < 10 && onPort.size < 2; i++) {
+    for (let i = 0; i < 30 && onPort.size < 2; i++) {
       const first = track(await seated((i % 2 ? viaB : viaA).create("minesweeper", { mode: "coop", seats: 2, name: `S${i}` })));
       const port = hostPort(first.room);
-      if (onPort.has(port)) continue;
+      if (onPort.has(port)) {
+        await new Promise((r) => setTimeout(r, 1_200));
+        continue;
+      }
       const second = track(await seated(otherThan(first.room).joinById(first.room.roomId, { name: `T${i}` })));
       onPort.set(port, [first, second]);
     }
