@@ -49,54 +49,33 @@ function checkBoard(mines: ArrayLike<number>, rows: number, cols: number): Uint8
   return field;
 }
 
-/** The openings and isolated numbers of a board (`mines`: 1 where a mine is, row-major). */
+/**
+ * The openings and isolated numbers of a board (`mines`: 1 where a mine is, row-major), as lists:
+ * the labels below, read out in ascending cell order (so every list comes out sorted).
+ */
 export function boardBreakdown(mines: ArrayLike<number>, rows: number, cols: number): BoardBreakdown {
-  const field = checkBoard(mines, rows, cols);
-  const adjacent = countAdjacent(rows, cols, field);
-  const total = rows * cols;
-  const seen = new Uint8Array(total);
-  const nearZero = new Uint8Array(total);
-  // The opening (+1) whose border a cell was last added to: a set without a Set.
-  const inBorder = new Int32Array(total);
-  const stack = new Int32Array(total);
-  const openings: Opening[] = [];
-  for (let start = 0; start < total; start++) {
-    if (field[start] || adjacent[start] !== 0 || seen[start]) continue;
-    const mark = openings.length + 1;
-    const zeros: number[] = [];
-    const border: number[] = [];
-    let top = 0;
-    stack[top++] = start;
-    seen[start] = 1;
-    while (top) {
-      const i = stack[--top];
-      zeros.push(i);
-      // The 8 neighbours, inline (neighbours() made an array per cell).
+  const { opening, numbered, openings: count } = labelBoard(mines, rows, cols);
+  const openings: Opening[] = Array.from({ length: count }, () => ({ zeros: [], border: [] }));
+  const isolated: number[] = [];
+  // The cell (+1) last added to each opening's border: one push per opening a number touches.
+  const added = new Int32Array(count + 1);
+  for (let i = 0; i < opening.length; i++) {
+    if (opening[i]) openings[opening[i] - 1].zeros.push(i);
+    else if (numbered[i] === 2) isolated.push(i);
+    else if (numbered[i] === 1) {
       const r = (i / cols) | 0;
       const c = i - r * cols;
-      for (let rr = r - 1; rr <= r + 1; rr++) {
-        if (rr < 0 || rr >= rows) continue;
-        for (let cc = c - 1; cc <= c + 1; cc++) {
-          if (cc < 0 || cc >= cols || (rr === r && cc === c)) continue;
-          const j = rr * cols + cc;
-          // A zero cell has no mine around it, so every neighbour is safe.
-          nearZero[j] = 1;
-          if (adjacent[j] === 0) {
-            if (!seen[j]) {
-              seen[j] = 1;
-              stack[top++] = j;
-            }
-          } else if (inBorder[j] !== mark) {
-            inBorder[j] = mark;
-            border.push(j);
+      for (let rr = Math.max(0, r - 1); rr <= Math.min(rows - 1, r + 1); rr++) {
+        for (let cc = Math.max(0, c - 1); cc <= Math.min(cols - 1, c + 1); cc++) {
+          const o = opening[rr * cols + cc];
+          if (o && added[o] !== i + 1) {
+            added[o] = i + 1;
+            openings[o - 1].border.push(i);
           }
         }
       }
     }
-    openings.push({ zeros: zeros.sort((a, b) => a - b), border: border.sort((a, b) => a - b) });
   }
-  const isolated: number[] = [];
-  for (let i = 0; i < total; i++) if (!field[i] && adjacent[i] !== 0 && !nearZero[i]) isolated.push(i);
   return { openings, isolated };
 }
 
