@@ -54,6 +54,8 @@ export interface WireGame {
   ready?: boolean;
   /** What a connection decoded, as the carried part of its view (null: nothing yet). */
   read(state: any, r: Reader): unknown;
+  /** `read` gives the whole carried `View` (not a summary of it): the one driver (driver.ts) plays from it. */
+  joinsView?: boolean;
   /** The carried part of the rules' view for this reader. */
   carried(view: any, r: Reader): unknown;
   /** Another seat's (for a spectator: any seat's) own data in what a connection decoded. */
@@ -91,6 +93,7 @@ function generic(def: AnyGameDef, wire: ViewWire<unknown>, options: Record<strin
     steps,
     share,
     read: (state, r) => joinState(state, wire, r.roomSeat),
+    joinsView: true,
     carried: (view) => carriedView(wire, view),
     leaks: (state, r) => foreignParts(state, r.gameSeat, r),
     // Nothing of the game's own: its view travels in `parts`, each audience's own.
