@@ -175,6 +175,7 @@ function reachedHere(response: { room?: Record<string, unknown> }): void {
   const room = response.room;
   const local = typeof room?.roomId === "string" ? (matchMaker.getLocalRoomById(room.roomId) as { listing?: { publicAddress?: string } } | undefined) : undefined;
   if (!room || !local || room.processId === matchMaker.processId) return;
+  log.info({ event: "join.relisted", room: room.roomId, listed: room.processId }, `room ${String(room.roomId)} is here but Redis still listed it at process ${String(room.processId)}: the player is sent here`);
   room.processId = matchMaker.processId;
   // No public address of its own: the client connects where it asked, which is this process.
   if (local.listing?.publicAddress) room.publicAddress = local.listing.publicAddress;
