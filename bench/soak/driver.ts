@@ -1,16 +1,15 @@
 // One load-generator process of the soak (bench/soak.ts forks two). It keeps `clients`
 // players busy across every game: each joins a room (quick play, a solo game against bots,
 // a private room a friend joins by code, or a spectator seat), plays for a while — every game
-// the one driver plays (test/helpers/driver.ts) from its seat's view, the others with their
-// simplest moves — then leaves, drops its socket abruptly, or drops and reconnects —
-// and a new player takes its place. Each player sends its matchmaking requests from an
+// with a bot through the one driver (test/helpers/driver.ts) from its seat's view, Minesweeper
+// and the card table (no bot) with their simplest moves — then leaves, drops its socket
+// abruptly, or drops and reconnects — and a new player takes its place. Each player sends its matchmaking requests from an
 // address of its own (X-Forwarded-For; the hub runs with TRUST_PROXY=1), so the hub's
 // per-address books fill and empty as with real players.
 // Driven over IPC: {cmd:"run", clients} · {cmd:"stop"} (everyone leaves or drops) · {cmd:"quit"}.
 // Env: PORT, WORKER, LIFE_MIN_MS, LIFE_MAX_MS, AWAY_MIN_MS, AWAY_MAX_MS.
 
 import { Client, type Room } from "colyseus.js";
-import { unpackPlay } from "../../common/cubestacc/wire.js";
 import { createRng } from "../../common/core/rng.js";
 import { decodeRows } from "../../common/minesweeper/rowCode.js";
 import { driveFromView, VIEW_DRIVEN } from "../../test/helpers/driver.js";
@@ -71,20 +70,6 @@ const minesweeper: Mover = (room) => {
   room.send(Math.random() < 0.2 ? "flag" : "reveal", { r: Math.floor(i / cols), c: i % cols });
 };
 
-const cubestacc: Mover = (room, seat) => {
-  const st = room.state;
-  if (!st) return;
-  if (st.phase === "finished") return void room.send("ready", { ready: true });
-  if (st.phase !== "playing" || st.turn !== seat) return;
-  const priv = st.players?.[seat]?.private;
-  if (!priv) return;
-  if (priv.legal?.length) {
-    const l = unpackPlay(priv.legal[0])!;
-    room.send("play", l.mode === "wild" ? { card: l.card, onto: l.onto, mode: l.mode, suit: "spades" } : { card: l.card, onto: l.onto, mode: l.mode });
-  } else if (priv.canDone) room.send("done", {});
-  else if (priv.drawAction) room.send("draw", {});
-};
-
 /** The card table: the built-in deck once, then draws, a mulligan now and then. */
 const table: Mover = (room) => {
   const me = room as Room<any> & { soakDeck?: boolean };
@@ -130,8 +115,6 @@ export const PLANS: readonly Plan[] = [
   { game: "minesweeper", how: "create", options: { mode: "solo", level: "intermediate" }, mover: minesweeper },
   { game: "minesweeper", how: "joinOrCreate", options: { mode: "race", level: "beginner" }, mover: minesweeper },
   { game: "minesweeper", how: "private", options: { mode: "coop", level: "beginner", private: true }, mover: minesweeper },
-  { game: "cubestacc", how: "joinOrCreate", options: { mode: "online", seats: 2 }, mover: cubestacc },
-  { game: "cubestacc", how: "create", options: { mode: "solo", bots: 2 }, mover: cubestacc },
   { game: "table", how: "create", options: { mode: "solo" }, mover: table },
   { game: "table", how: "joinOrCreate", options: { mode: "online", seats: 2 }, mover: table },
   ...viewPlans(),

@@ -2,9 +2,10 @@
 // decoded. It reads the room state into the game's `View` with the wire test's reader
 // (wireGames.ts) and asks the definition's own bot, at its easiest level with a test's seeded
 // randomness, for a move that view allows: the rules' choice from the view alone, never the
-// server's full state. A game on the generic projection with a bot is driven with no edit here.
-// Games without both (the packed Cubestacc, the card table, Minesweeper) keep a chooser of their
-// own in durable.ts, chaos.test.ts and the soak (docs/testing.md says which).
+// server's full state. A game on the generic projection with a bot is driven with no edit here;
+// the packed Cubestacc through the part of its view the client's model rebuilds (wireGames.ts
+// `view`). Games without a bot (the card table, Minesweeper) keep a chooser of their own in
+// durable.ts, chaos.test.ts and the soak (docs/testing.md says which).
 
 import { moveMessage, type AnyGameDef, type TypedMove } from "../../common/core/game.js";
 import type { Rng } from "../../common/core/rng.js";
@@ -15,8 +16,8 @@ export interface ClientMove {
   payload: Record<string, unknown>;
 }
 
-/** A registry entry the one driver plays: its reader joins the whole (carried) view and its definition has a bot. */
-export const drivenFromView = (g: WireGame): boolean => g.joinsView === true && g.def.bot !== undefined;
+/** A registry entry the one driver plays: its reader joins the whole (carried) view, or rebuilds the part its bot reads (`view`), and its definition has a bot. */
+export const drivenFromView = (g: WireGame): boolean => (g.joinsView === true || g.view !== undefined) && g.def.bot !== undefined;
 
 /** The wire entries the one driver plays, in registry-reader order. */
 export const VIEW_DRIVEN: readonly WireGame[] = WIRE_GAMES.filter(drivenFromView);
@@ -43,5 +44,6 @@ export function driveFromView(g: WireGame, state: any, roomSeat: number, rng: Rn
   if (state.acting && !Array.from(state.acting as Iterable<number>).includes(roomSeat)) return null;
   const gameSeat = gameSeatOf(state, roomSeat);
   if (gameSeat === null) return null;
-  return moveFromView(g.def, g.read(state, { roomSeat, gameSeat }), gameSeat, rng);
+  const r = { roomSeat, gameSeat };
+  return moveFromView(g.def, g.view ? g.view(state, r) : g.read(state, r), gameSeat, rng);
 }

@@ -1,14 +1,13 @@
 // Restart-test helpers: a hub process with a file-backed room log that a test kills with
 // SIGKILL and starts again, and players that choose moves from their own decoded state only
 // (what a real client knows): the one driver (driver.ts) for every game it plays, a chooser
-// of its own for the packed Cubestacc and the card table.
+// of its own for the card table (no bot).
 
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { Client, type Room } from "colyseus.js";
 import type { Rng } from "../../common/core/rng.js";
-import { chooseClientMove as cubestaccMove } from "./cubestacc.js";
 import { freePort, startHubProcess, type HubProcess } from "./cluster.js";
 import { expect } from "chai";
 import { seated, type SeatedClient } from "./hub.js";
@@ -51,14 +50,13 @@ function tableOf(options: Record<string, unknown>): Record<string, unknown> {
 }
 
 /**
- * Every game the one driver plays from its view (a new game on the generic projection is here
- * with no edit), then the two that keep a chooser of their own: Cubestacc reads its packed
- * schema, the card table sends actions without reading its parts. Connect Four stays first
+ * Every game the one driver plays from its view (a new game with a bot is here with no edit;
+ * Cubestacc through the part of its view its client's model rebuilds), then the card table,
+ * which has no bot: it sends actions without reading its parts. Connect Four stays first
  * (durable.disk.test.ts takes DRIVERS[0]).
  */
 export const DRIVERS: readonly GameDriver[] = [
   ...VIEW_DRIVEN.map((g): GameDriver => ({ game: g.room, options: tableOf(g.options), seats: g.seats, choose: (s, seat, rng) => driveFromView(g, s, seat, rng) })),
-  { game: "cubestacc", options: { seats: 2, timer: 0 }, seats: 2, choose: (s, seat, rng) => cubestaccMove(s, seat, rng) },
   { game: "table", options: { seats: 2 }, seats: 2, choose: tableMove },
 ];
 
