@@ -1,19 +1,19 @@
 // One load-generator process of the soak (bench/soak.ts forks two). It keeps `clients`
 // players busy across every game: each joins a room (quick play, a solo game against bots,
-// a private room a friend joins by code, or a spectator seat), plays for a while with the
-// game's simplest moves, then leaves, drops its socket abruptly, or drops and reconnects —
-// and a new player takes its place. Each player sends its matchmaking requests from an
+// a private room a friend joins by code, or a spectator seat), plays for a while — every game
+// with a bot through the one driver (test/helpers/driver.ts) from its seat's view, Minesweeper
+// and the card table (no bot) with their simplest moves — then leaves, drops its socket
+// abruptly, or drops and reconnects — and a new player takes its place. Each player sends its matchmaking requests from an
 // address of its own (X-Forwarded-For; the hub runs with TRUST_PROXY=1), so the hub's
 // per-address books fill and empty as with real players.
 // Driven over IPC: {cmd:"run", clients} · {cmd:"stop"} (everyone leaves or drops) · {cmd:"quit"}.
 // Env: PORT, WORKER, LIFE_MIN_MS, LIFE_MAX_MS, AWAY_MIN_MS, AWAY_MAX_MS.
 
 import { Client, type Room } from "colyseus.js";
-import { unpackPlay } from "../../common/cubestacc/wire.js";
-import { joinState } from "../../common/core/viewWire.js";
-import { petsWire } from "../../common/pets/wire.js";
+import { createRng } from "../../common/core/rng.js";
 import { decodeRows } from "../../common/minesweeper/rowCode.js";
-import { heartsWire } from "../../common/hearts/wire.js";
+import { driveFromView, VIEW_DRIVEN } from "../../test/helpers/driver.js";
+import type { WireGame } from "../../test/helpers/wireGames.js";
 
 const PORT = Number(process.env.PORT);
 const WORKER = Number(process.env.WORKER ?? 0);
@@ -70,38 +70,6 @@ const minesweeper: Mover = (room) => {
   room.send(Math.random() < 0.2 ? "flag" : "reveal", { r: Math.floor(i / cols), c: i % cols });
 };
 
-const connect4: Mover = (room, seat) => {
-  if (room.state?.acting?.[0] !== seat) return;
-  room.send("drop", { col: Math.floor(Math.random() * 7) });
-};
-
-const cubestacc: Mover = (room, seat) => {
-  const st = room.state;
-  if (!st) return;
-  if (st.phase === "finished") return void room.send("ready", { ready: true });
-  if (st.phase !== "playing" || st.turn !== seat) return;
-  const priv = st.players?.[seat]?.private;
-  if (!priv) return;
-  if (priv.legal?.length) {
-    const l = unpackPlay(priv.legal[0])!;
-    room.send("play", l.mode === "wild" ? { card: l.card, onto: l.onto, mode: l.mode, suit: "spades" } : { card: l.card, onto: l.onto, mode: l.mode });
-  } else if (priv.canDone) room.send("done", {});
-  else if (priv.drawAction) room.send("draw", {});
-};
-
-/** Auto Pets from the view its parts join into (common/pets/wire.ts): buy what it can, keep the first pick, arrange as dealt. */
-const pets: Mover = (room, seat) => {
-  const acting = room.state?.acting as ArrayLike<number> | undefined;
-  if (!acting || !Array.from(acting).includes(seat)) return;
-  const v = joinState(room.state, petsWire, seat);
-  if (!v || v.viewer === null || !v.hand) return;
-  if (v.phase === "arrange") return void room.send("arrange", { order: v.hand.map((c) => c.id) });
-  if (v.picks?.length) return void room.send("pick", { index: 0 });
-  const slot = v.row.findIndex((c) => c !== null);
-  if (v.gold[v.viewer] > 0 && slot >= 0 && Math.random() < 0.8) room.send("buy", { slot });
-  else room.send("pass", {});
-};
-
 /** The card table: the built-in deck once, then draws, a mulligan now and then. */
 const table: Mover = (room) => {
   const me = room as Room<any> & { soakDeck?: boolean };
@@ -112,24 +80,33 @@ const table: Mover = (room) => {
   room.send("act", { action: Math.random() < 0.9 ? { do: "draw", n: 1 } : { do: "shuffle" } });
 };
 
-/** Hearts from the seat's own view: three cards at random to pass, then a random playable card. */
-const hearts: Mover = (room, seat) => {
-  const st = room.state;
-  if (st?.phase === "finished") return void room.send("ready", { ready: true });
-  const v = st?.phase === "playing" ? joinState(st, heartsWire, seat) : null;
-  if (!v || v.viewer === null) return;
-  if (v.phase === "passing" && !v.passed[v.viewer] && v.cards.length >= 3) {
-    const cards = v.cards.slice().sort(() => Math.random() - 0.5).slice(0, 3);
-    return void room.send("pass", { cards });
-  }
-  if (v.legal.length) room.send("play", { card: pickOne(v.legal) });
-};
+/**
+ * A game the one driver plays: a move from the seat's own view (the rules' bot at its easiest,
+ * so random enough), and ready for the next game once one is over.
+ */
+function fromView(g: WireGame): Mover {
+  const rng = createRng(Math.floor(Math.random() * 2 ** 31), WORKER);
+  return (room, seat) => {
+    if (room.state?.phase === "finished") return void room.send("ready", { ready: true });
+    const m = driveFromView(g, room.state, seat, rng);
+    if (m) room.send(m.type, m.payload);
+  };
+}
+
+/** Quick play, and a solo game against the bots, for every game the one driver plays: a new one is soaked with no edit. */
+const viewPlans = (): Plan[] =>
+  VIEW_DRIVEN.flatMap((g) => [
+    { game: g.room, how: "joinOrCreate" as const, options: { mode: "online" }, mover: fromView(g), fromView: true },
+    { game: g.room, how: "create" as const, options: { mode: "solo" }, mover: fromView(g), fromView: true },
+  ]);
 
 export interface Plan {
   game: string;
   how: "joinOrCreate" | "create" | "spectate" | "private";
   options: Record<string, unknown>;
   mover: Mover;
+  /** Played by the one driver from the seat's view. */
+  fromView?: boolean;
 }
 
 /** What a new player does: every game, most modes. */
@@ -138,16 +115,9 @@ export const PLANS: readonly Plan[] = [
   { game: "minesweeper", how: "create", options: { mode: "solo", level: "intermediate" }, mover: minesweeper },
   { game: "minesweeper", how: "joinOrCreate", options: { mode: "race", level: "beginner" }, mover: minesweeper },
   { game: "minesweeper", how: "private", options: { mode: "coop", level: "beginner", private: true }, mover: minesweeper },
-  { game: "cubestacc", how: "joinOrCreate", options: { mode: "online", seats: 2 }, mover: cubestacc },
-  { game: "cubestacc", how: "create", options: { mode: "solo", bots: 2 }, mover: cubestacc },
-  { game: "connect4", how: "joinOrCreate", options: { mode: "online" }, mover: connect4 },
-  { game: "connect4", how: "create", options: { mode: "solo" }, mover: connect4 },
-  { game: "pets", how: "joinOrCreate", options: { seats: 2 }, mover: pets },
-  { game: "pets", how: "create", options: { mode: "solo", bots: 1 }, mover: pets },
   { game: "table", how: "create", options: { mode: "solo" }, mover: table },
   { game: "table", how: "joinOrCreate", options: { mode: "online", seats: 2 }, mover: table },
-  { game: "hearts", how: "create", options: { mode: "solo" }, mover: hearts },
-  { game: "hearts", how: "joinOrCreate", options: { mode: "online" }, mover: hearts },
+  ...viewPlans(),
   { game: "any", how: "spectate", options: {}, mover: () => {} },
 ];
 

@@ -139,6 +139,7 @@ async function handle(transport: { protocol?: unknown }, guard: MatchmakeGuard, 
     const outage = outages && new Promise<never>((_, reject) => (stopListening = outages.onDown(() => reject(new Unavailable()))));
     const response = await (outage ? Promise.race([work, outage]) : work);
     if (RESERVING.has(method) && response?.sessionId) {
+      reachedHere(response as { room?: Record<string, unknown> });
       const room = matchMaker.getLocalRoomById(response.room?.roomId) as unknown as { seatReservationTime?: number } | undefined;
       guard.admission.reserved(address, response.sessionId, room?.seatReservationTime ?? DEFAULT_RESERVATION_SECONDS);
     }
@@ -162,6 +163,23 @@ async function handle(transport: { protocol?: unknown }, guard: MatchmakeGuard, 
   } finally {
     stopListening();
   }
+}
+
+/**
+ * A seat reserved in a room of this process is reached here. Colyseus answers with the room's
+ * listing as Redis held it when the request came, and a room restored here from a killed
+ * process's log takes seats a moment before its new listing is written: the answer then named
+ * the dead process's address and the player's socket was refused there (ECONNREFUSED).
+ */
+function reachedHere(response: { room?: Record<string, unknown> }): void {
+  const room = response.room;
+  const local = typeof room?.roomId === "string" ? (matchMaker.getLocalRoomById(room.roomId) as { listing?: { publicAddress?: string } } | undefined) : undefined;
+  if (!room || !local || room.processId === matchMaker.processId) return;
+  log.info({ event: "join.relisted", room: room.roomId, listed: room.processId }, `room ${String(room.roomId)} is here but Redis still listed it at process ${String(room.processId)}: the player is sent here`);
+  room.processId = matchMaker.processId;
+  // No public address of its own: the client connects where it asked, which is this process.
+  if (local.listing?.publicAddress) room.publicAddress = local.listing.publicAddress;
+  else delete room.publicAddress;
 }
 
 /**

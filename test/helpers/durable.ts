@@ -1,25 +1,19 @@
 // Restart-test helpers: a hub process with a file-backed room log that a test kills with
-// SIGKILL and starts again, and per-game players that choose moves from their own decoded
-// state only (what a real client knows).
+// SIGKILL and starts again, and players that choose moves from their own decoded state only
+// (what a real client knows): the one driver (driver.ts) for every game it plays, a chooser
+// of its own for the card table (no bot).
 
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { Client, type Room } from "colyseus.js";
 import type { Rng } from "../../common/core/rng.js";
-import { COLS, ROWS } from "../../common/connect4/index.js";
-import { chooseClientMove as cubestaccMove } from "./cubestacc.js";
-import { chooseClientMove as petsMove } from "./pets.js";
 import { freePort, startHubProcess, type HubProcess } from "./cluster.js";
 import { expect } from "chai";
 import { seated, type SeatedClient } from "./hub.js";
-import { c4Grid } from "./connect4.js";
-import { heartsMove } from "./hearts.js";
+import { driveFromView, VIEW_DRIVEN, type ClientMove } from "./driver.js";
 
-export interface ClientMove {
-  type: string;
-  payload: Record<string, unknown>;
-}
+export type { ClientMove };
 
 /** One game as the restart tests play it: options without bots or timers, a client's move chooser. */
 export interface GameDriver {
@@ -28,14 +22,6 @@ export interface GameDriver {
   seats: number;
   /** A move this seat's person could send now (null: wait). */
   choose(state: any, seat: number, rng: Rng, ending: boolean): ClientMove | null;
-}
-
-function connect4Move(state: any, seat: number, rng: Rng): ClientMove | null {
-  if (state?.phase !== "playing" || state.acting?.[0] !== seat) return null;
-  const grid = c4Grid(state);
-  const open: number[] = [];
-  for (let c = 0; c < COLS; c++) if (grid[(ROWS - 1) * COLS + c] === -1) open.push(c);
-  return open.length ? { type: "drop", payload: { col: open[rng.int(open.length)] } } : null;
 }
 
 function tableMove(state: any, seat: number, rng: Rng, ending: boolean): ClientMove | null {
@@ -57,13 +43,21 @@ function tableMove(state: any, seat: number, rng: Rng, ending: boolean): ClientM
  */
 export const RESTARTED_ELSEWHERE: Readonly<Record<string, string>> = { minesweeper: "test/server/durable.minesweeper.test.ts" };
 
+/** The wire test's table of a game (wireGames.ts) without its `private` (each test chooses). */
+function tableOf(options: Record<string, unknown>): Record<string, unknown> {
+  const { private: _private, ...rest } = options;
+  return rest;
+}
+
+/**
+ * Every game the one driver plays from its view (a new game with a bot is here with no edit;
+ * Cubestacc through the part of its view its client's model rebuilds), then the card table,
+ * which has no bot: it sends actions without reading its parts. Connect Four stays first
+ * (durable.disk.test.ts takes DRIVERS[0]).
+ */
 export const DRIVERS: readonly GameDriver[] = [
-  { game: "connect4", options: { mode: "online", timer: 0 }, seats: 2, choose: (s, seat, rng) => connect4Move(s, seat, rng) },
-  { game: "cubestacc", options: { seats: 2, timer: 0 }, seats: 2, choose: (s, seat, rng) => cubestaccMove(s, seat, rng) },
-  { game: "pets", options: { mode: "online", seats: 2, timer: 0, arrange: 0 }, seats: 2, choose: (s, seat, rng) => petsMove(s, seat, rng) },
+  ...VIEW_DRIVEN.map((g): GameDriver => ({ game: g.room, options: tableOf(g.options), seats: g.seats, choose: (s, seat, rng) => driveFromView(g, s, seat, rng) })),
   { game: "table", options: { seats: 2 }, seats: 2, choose: tableMove },
-  // To 50 points, every point steered to one seat: a game ends in about two hands.
-  { game: "hearts", options: { mode: "online", timer: 0, target: 50 }, seats: 4, choose: (s, seat, rng) => heartsMove(s, seat, rng, true) },
 ];
 
 export interface Restartable {

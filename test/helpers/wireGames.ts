@@ -54,6 +54,16 @@ export interface WireGame {
   ready?: boolean;
   /** What a connection decoded, as the carried part of its view (null: nothing yet). */
   read(state: any, r: Reader): unknown;
+  /** `read` gives the whole carried `View` (not a summary of it): the one driver (driver.ts) plays from it. */
+  joinsView?: boolean;
+  /**
+   * A game whose `read` is a summary (a packed schema): its `View` as far as the client's own
+   * model rebuilds it from what the connection decoded, which is what the definition's bot
+   * reads; the one driver plays from it.
+   */
+  view?(state: any, r: Reader): unknown;
+  /** The same cut of the rules' `view(seat)` (drivers.test.ts plays the rules with it). */
+  viewFromRules?(view: any, r: Reader): unknown;
   /** The carried part of the rules' view for this reader. */
   carried(view: any, r: Reader): unknown;
   /** Another seat's (for a spectator: any seat's) own data in what a connection decoded. */
@@ -91,6 +101,7 @@ function generic(def: AnyGameDef, wire: ViewWire<unknown>, options: Record<strin
     steps,
     share,
     read: (state, r) => joinState(state, wire, r.roomSeat),
+    joinsView: true,
     carried: (view) => carriedView(wire, view),
     leaks: (state, r) => foreignParts(state, r.gameSeat, r),
     // Nothing of the game's own: its view travels in `parts`, each audience's own.
@@ -100,11 +111,29 @@ function generic(def: AnyGameDef, wire: ViewWire<unknown>, options: Record<strin
 
 // ---- the packed and the table's readers --------------------------------------------------
 
+/** What a Cubestacc seat knows of its turn, in game seats: all its bot reads at the easy level, and the catches it may make. */
+interface CubestaccTurn {
+  phase: string;
+  turn: number;
+  hand: number[];
+  legal: CubestaccView["legal"];
+  drawAction: CubestaccView["drawAction"];
+  canDone: boolean;
+  canUhOh: boolean;
+  catchable: number[];
+}
+
+/** A CubestaccView holding only a seat's turn (the board, counts and ranking stay out: the easy bot never reads them). */
+function cubestaccTurnView(t: CubestaccTurn | null, viewer: number | null): CubestaccView | null {
+  if (!t || viewer === null) return null;
+  return { phase: t.phase, turn: t.turn, viewer, hand: t.hand, legal: t.legal, drawAction: t.drawAction, canDone: t.canDone, canUhOh: t.canUhOh, catchable: t.catchable } as unknown as CubestaccView;
+}
+
 /** Cubestacc: the cubes, counts and turn in public fields; a hand, its plays and buttons in the seat's own `private` child. */
 const cubestacc: WireGame = {
   def: cubestaccDef,
   room: "cubestacc",
-  options: { mode: "online", timer: 0, private: true },
+  options: { mode: "online", timer: 0, private: true, seats: 3 },
   seats: 3,
   variants: [
     { options: { mode: "online", timer: 0, private: true, seats: 2, pack: "classic" }, seats: 2 },
@@ -132,6 +161,16 @@ const cubestacc: WireGame = {
       canUhOh: mine?.canUhOh ?? false,
     };
   },
+  view: (state, r) => {
+    if (!state?.cubes || r.gameSeat === null) return null;
+    const m = readModel(state, r.roomSeat);
+    if (!m.mine) return null;
+    const gameSeat = (room: number) => (m.order.length ? m.order.indexOf(room) : room);
+    const catchable = m.seats.filter((s) => s.catchable && gameSeat(s.seat) !== r.gameSeat).map((s) => gameSeat(s.seat));
+    const { hand, legal, drawAction, canDone, canUhOh } = m.mine;
+    return cubestaccTurnView({ phase: m.phase, turn: m.turn < 0 ? -1 : gameSeat(m.turn), hand, legal, drawAction: drawAction || null, canDone, canUhOh, catchable }, r.gameSeat);
+  },
+  viewFromRules: (v: CubestaccView, r) => cubestaccTurnView(v.hand ? { ...v, hand: v.hand } : null, r.gameSeat),
   carried: (v: CubestaccView, r) => ({
     cubes: v.placed.map((c) => c.card),
     deckCount: v.deckCount,

@@ -1,14 +1,20 @@
 // A new game must not be silently skipped by the load and durability tools: every room name of
 // the registry has a soak plan (bench/soak/driver.ts) and a restart driver (test/helpers/durable.ts
-// DRIVERS) or a restart suite of its own (RESTARTED_ELSEWHERE); and no tool plays a game the
-// registry no longer has. Pure: reads the lists, starts nothing.
+// DRIVERS) or a restart suite of its own (RESTARTED_ELSEWHERE); no tool plays a game the
+// registry no longer has; and every game the one driver (test/helpers/driver.ts) can play, it
+// does play, in the restart tests and the soak, and it plays each of them to the end from
+// nothing but a seat's view. Pure: reads the lists and plays the rules, starts no server.
 import { expect } from "chai";
 import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
-import { ROOM_NAMES } from "../../common/games.js";
+import type { AnyGameDef, TypedMove } from "../../common/core/game.js";
+import { createRng } from "../../common/core/rng.js";
+import { GAMES, ROOM_NAMES } from "../../common/games.js";
 import type { Plan } from "../../bench/soak/driver.js";
 import { ROOMS } from "../../server/games.js";
+import { moveFromView, VIEW_DRIVEN } from "../helpers/driver.js";
 import { DRIVERS, RESTARTED_ELSEWHERE } from "../helpers/durable.js";
+import { WIRE_GAMES } from "../helpers/wireGames.js";
 
 const ROOT = join(import.meta.dirname, "..", "..");
 
@@ -42,4 +48,59 @@ describe("the registry and the drivers that play it", () => {
     }
     expect([...driven, ...Object.keys(RESTARTED_ELSEWHERE)].filter((g) => !ROOM_NAMES.includes(g)), "drivers for unknown games").to.deep.equal([]);
   });
+
+  it("every registry definition has a wire reader, and each one whose bot can read its view is the one driver's", () => {
+    const read = new Set(WIRE_GAMES.map((g) => g.def.id));
+    expect(GAMES.map((d) => d.id).filter((id) => !read.has(id)), "definitions without a reader in wireGames.ts").to.deep.equal([]);
+    // Games without a bot are the exceptions, by name: a new one is a decision (docs/testing.md,
+    // "The one driver").
+    const own = WIRE_GAMES.filter((g) => !VIEW_DRIVEN.includes(g)).map((g) => g.def.id);
+    expect(own, "definitions the one driver does not play").to.deep.equal(["minesweeper", "minesweeper-race", "table"]);
+    expect(VIEW_DRIVEN.length, "games the one driver plays").to.be.at.least(4);
+  });
+
+  it("the restart tests and the soak play every game the one driver plays, through it", () => {
+    for (const g of VIEW_DRIVEN) {
+      const d = DRIVERS.find((x) => x.game === g.room);
+      expect(d, `${g.room}: a restart driver`).to.not.equal(undefined);
+      expect(String(d!.choose), `${g.room}: DRIVERS plays it through driveFromView`).to.match(/driveFromView/);
+      const plans = PLANS.filter((p) => p.game === g.room);
+      expect(plans.length, `${g.room}: soak plans`).to.be.at.least(1);
+      for (const p of plans) expect(p.fromView, `${g.room} ${p.how}: the soak plays it from its view`).to.equal(true);
+    }
+  });
+
+  // Everything the driver reads is the seat's carried view (what its client joins from the
+  // wire); every move it picks must be one the rules accept, and games must end.
+  for (const g of VIEW_DRIVEN) {
+    it(`${g.def.id}: the one driver plays whole games from a seat's view alone, every move accepted`, () => {
+      const def = g.def as AnyGameDef;
+      const parsed = def.configure(g.options);
+      if (!parsed.ok) throw new Error(`${g.def.id}: ${parsed.error.message}`);
+      const { config, seats } = parsed.value;
+      const lengths: number[] = [];
+      for (let game = 0; game < 3; game++) {
+        const rng = createRng(0xd21e + game, 3);
+        let state = def.setup(0xd21e + game, config, seats);
+        let moves = 0;
+        for (; def.status(state) !== "finished" && moves < 5000; moves++) {
+          const acting = def.whoActs(state).seats;
+          expect(acting.length, `${g.def.id} game ${game}: someone acts after ${moves} moves`).to.be.above(0);
+          const seat = acting[rng.int(acting.length)];
+          const reader = { roomSeat: seat, gameSeat: seat };
+          const view = g.viewFromRules ? g.viewFromRules(def.view(state, seat), reader) : g.carried(def.view(state, seat), reader);
+          const m = moveFromView(def, view, seat, rng);
+          expect(m, `${g.def.id} game ${game}: seat ${seat} has a move after ${moves}`).to.not.equal(null);
+          const move = def.parseMove(m!.type, m!.payload, config);
+          if (!move.ok) throw new Error(`${g.def.id}: ${m!.type} ${JSON.stringify(m!.payload)} does not parse: ${move.error.message}`);
+          const r = def.apply(state, seat, move.value as TypedMove, { rng, now: 1_000 + moves });
+          if (!r.ok) throw new Error(`${g.def.id}: ${m!.type} ${JSON.stringify(m!.payload)} by seat ${seat} refused: ${r.error.message}`);
+          state = r.state;
+        }
+        expect(def.status(state), `${g.def.id} game ${game} ended within 5000 moves`).to.equal("finished");
+        lengths.push(moves);
+      }
+      console.log(`      ${g.def.id}: games of ${lengths.join(", ")} moves`);
+    });
+  }
 });

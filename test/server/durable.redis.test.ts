@@ -3,8 +3,14 @@
 // game, the process holding the room is killed with SIGKILL, and the survivor brings the room
 // back (same id) from the log: every client rejoins its seat through the survivor with its
 // seat token and decodes the state it had before the kill; the game then plays to its end.
-// The killed process is started again before the next game.
+// The killed process is started again before the next game. The two processes share one
+// SQLite store, as processes on one machine do (docs/scaling.md): a restored room records its
+// finished game again and the store keeps it once by its key, so its replay id stays
+// (durable.redis.ended.test.ts; with a store per process the id changed after a kill).
 
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
 import { expect } from "chai";
 import { Client, type Room } from "colyseus.js";
 import { createRng } from "../../common/core/rng.js";
@@ -20,21 +26,24 @@ describe("restart with two processes on Redis: the survivor restores the killed 
   this.timeout(240_000);
   const bin = findRedisServer();
   let redis: RedisServer;
+  let dir = "";
   const hubs: HubProcess[] = [];
   const envs: Record<string, string>[] = [];
 
   before(async function () {
     if (!bin) return this.skip();
     redis = await startRedis(bin);
+    dir = fs.mkdtempSync(path.join(os.tmpdir(), "hub-redis-store-"));
     for (let i = 0; i < 2; i++) {
       const port = await freePort();
-      envs.push({ PORT: String(port), REDIS_URL: redis.url, ROOM_ADOPT_SECONDS: "1", RECONNECT_SECONDS: "120", BOT_THREADS: "0", RATE_BURST: "100000", RATE_PER_SECOND: "100000" });
+      envs.push({ PORT: String(port), REDIS_URL: redis.url, HUB_DB: path.join(dir, "hub.sqlite"), ROOM_ADOPT_SECONDS: "1", RECONNECT_SECONDS: "120", BOT_THREADS: "0", RATE_BURST: "100000", RATE_PER_SECOND: "100000" });
       hubs.push(await startHubProcess(`hub ${i}`, envs[i]));
     }
   });
   after(async () => {
     for (const h of hubs) await h.stop("SIGKILL");
     await redis?.stop();
+    if (dir) fs.rmSync(dir, { recursive: true, force: true });
   });
 
   for (const [k, d] of DRIVERS.entries()) {
