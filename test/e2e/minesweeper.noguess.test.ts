@@ -50,8 +50,12 @@ describe("e2e: no-guess Minesweeper from the lobby on every level", function () 
 
   for (const level of LEVELS) {
     it(`${level.name}: solo, co-op and race say no-guess and open a region on the first click`, async () => {
+      // Two pages per level (a desktop and a phone), each used again from the game page after
+      // leaving (issue 45: a page costs a renderer; a fresh one per mode proved nothing more).
+      const desktop = await suite.open(DESKTOP);
+      const phone = await suite.open(PHONE);
       for (const mode of ["solo", "coop"] as const) {
-        const { page } = await suite.open(mode === "coop" && level.id === "intermediate" ? PHONE : DESKTOP);
+        const { page } = mode === "coop" && level.id === "intermediate" ? phone : desktop;
         let s = await quickNoGuess(page, `Nia ${mode}`, mode, level);
         await saysNoGuess(page, s, level, `${mode} before the first click`);
         expect(countOpen(s.cells), "nothing open before the first click").to.equal(0);
@@ -67,7 +71,7 @@ describe("e2e: no-guess Minesweeper from the lobby on every level", function () 
       }
 
       // A race of two from quick play: both ready, the go opens the same region for both.
-      const racers: OpenedPage[] = [await suite.open(DESKTOP), await suite.open(PHONE)];
+      const racers: OpenedPage[] = [desktop, phone];
       const names = ["Ria", "Rob"];
       for (const [i, o] of racers.entries()) await quickNoGuess(o.page, names[i], "race", level);
       const first = await hub(racers[0].page);
@@ -79,8 +83,8 @@ describe("e2e: no-guess Minesweeper from the lobby on every level", function () 
       expect(countOpen(at[0].cells), "the race's opening is a region").to.be.greaterThan(1);
       expect(at[1].cells, "the same opening for both").to.deep.equal(at[0].cells);
       // On the phone's zoomed board the opening is brought on screen (it came by itself, not under a finger).
-      const phone = (await waitHub(racers[1].page, (x) => openOnScreen(x) > 0, "the opening on the phone's screen", 15_000).catch(() => hub(racers[1].page)));
-      expect(openOnScreen(phone), "open cells on the phone's screen").to.be.greaterThan(0);
+      const onPhone = (await waitHub(racers[1].page, (x) => openOnScreen(x) > 0, "the opening on the phone's screen", 15_000).catch(() => hub(racers[1].page)));
+      expect(openOnScreen(onPhone), "open cells on the phone's screen").to.be.greaterThan(0);
       await screenshot(racers[0].page, `ms-noguess-${level.id}-race-desktop`);
       await screenshot(racers[1].page, `ms-noguess-${level.id}-race-phone`);
     });

@@ -218,6 +218,9 @@ async function soloToEnd(page: Page, input: Input, name: string, keyboard = fals
       await page.waitForTimeout(900);
       await screenshot(page, `${name}-battle`);
       await input.tap('.pets-speed[data-speed="4"]');
+      // The button is tapped (above); the rest of rounds 1–2's battles play at 16× through the
+      // test hook: every beat still starts and is drawn (pets.battle.test.ts plays them at 64×).
+      await page.evaluate(() => (window as unknown as { __petsBattle: { setSpeed(n: number): void } }).__petsBattle.setSpeed(16));
     } else if (s.animating && (s.round ?? 0) >= 3) await input.tap("#pets-skip").catch(() => undefined);
     if (s.stage === "shop" && s.round === 2 && !shots.done.has("shop")) {
       shots.done.add("shop");
@@ -374,7 +377,12 @@ describe("e2e: Auto Pets in Chromium", function () {
       await input.tap("#pets-solo-btn");
       await waitHub(page, (s) => (s as Pets).game === "pets" && s.phase === "playing" && ((s as Pets).round ?? 0) >= 1, "a solo game");
       // the first battle stays on its result banner while we look around the table
-      await page.evaluate(() => (window as unknown as { __petsBattle: { holdAt(k: string, f: number): void } }).__petsBattle.holdAt("end", 0.3));
+      // (a hold stops at its fraction of the beat whatever the speed: 16× reaches the banner sooner)
+      await page.evaluate(() => {
+        const b = (window as unknown as { __petsBattle: { holdAt(k: string, f: number): void; setSpeed(n: number): void } }).__petsBattle;
+        b.setSpeed(16);
+        b.holdAt("end", 0.3);
+      });
       const shots = { name: `pets-hold-${label}`, done: new Set(["drag", "picks", "trade", "confirm", "arrange1", "arrange4"]) };
       let s = (await hub(page)) as Pets;
       for (let i = 0; i < 400 && !s.holding; i++) {
