@@ -2,7 +2,7 @@
 // (capped at 2× to keep phones cool), transparent over the page, and no render loop: the
 // ticker is stopped and a scene renders when something changes (docs/performance.md).
 
-import { GlLimitsSystem, type Application } from "pixi.js";
+import { GlLimitsSystem, Ticker, type Application } from "pixi.js";
 // The hub's Content-Security-Policy has no 'unsafe-eval': Pixi's shader and uniform code
 // generators are swapped for their eval-free versions (server/http.ts, contentSecurityPolicy).
 import "pixi.js/unsafe-eval";
@@ -26,12 +26,31 @@ function capBatchTexturesOnSoftwareGl(): void {
   };
 }
 
+// Pixi's system ticker runs an animation-frame loop (60 a second) for as long as any renderer
+// lives, though it draws nothing: its listeners are the renderer's scheduler, whose jobs (the
+// texture GC) run every 30 s, and the events' hover check under a still mouse, which no scene
+// uses (Hearts' taps come from real pointer events). Stopped, and stepped once a second
+// instead: a still table then wakes the page once a second, not 60 times.
+const SYSTEM_STEP_MS = 1000;
+let systemSlowed = false;
+function slowSystemTicker(): void {
+  if (systemSlowed) return;
+  systemSlowed = true;
+  const system = Ticker.system;
+  system.autoStart = false;
+  system.stop();
+  setInterval(() => {
+    if (system.count) system.update();
+  }, SYSTEM_STEP_MS);
+}
+
 /**
  * Starts `app` in `host` with no render loop. With `canvas`, the canvas also gets its class and
  * its accessible name and goes first in `host` (a scene gone meanwhile removes it by destroying the app).
  */
 export async function initStillStage(app: Application, host: HTMLElement, opts: { antialias: boolean; canvas?: { className: string; label: string } }): Promise<void> {
   capBatchTexturesOnSoftwareGl();
+  slowSystemTicker();
   await app.init({
     resizeTo: host,
     autoDensity: true,
