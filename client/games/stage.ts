@@ -2,10 +2,13 @@
 // (capped at 2× to keep phones cool), transparent over the page, and no render loop: the
 // ticker is stopped and a scene renders when something changes (docs/performance.md).
 
-import { GlLimitsSystem, type Application } from "pixi.js";
+import { GlLimitsSystem, Ticker, type Application } from "pixi.js";
 // The hub's Content-Security-Policy has no 'unsafe-eval': Pixi's shader and uniform code
 // generators are swapped for their eval-free versions (server/http.ts, contentSecurityPolicy).
 import "pixi.js/unsafe-eval";
+import { paceTicker } from "./frames.js";
+
+export { FrameRequests } from "./frames.js";
 
 // WebGL drawn in software (SwiftShader, llvmpipe: no usable GPU, and every headless browser)
 // runs every branch of Pixi's batch shader, which picks one of up to 16 textures per pixel
@@ -26,12 +29,26 @@ function capBatchTexturesOnSoftwareGl(): void {
   };
 }
 
+// Pixi's system ticker runs an animation-frame loop (60 a second) for as long as any renderer
+// lives, though it draws nothing: its listeners are the renderer's scheduler, whose jobs (the
+// texture GC) run every 30 s, and the events' hover check under a still mouse, which no scene
+// uses (Hearts' taps come from real pointer events). Stepped once a second instead (frames.ts):
+// a still table then wakes the page once a second, not 60 times.
+const SYSTEM_STEP_MS = 1000;
+let systemPaced = false;
+function paceSystemTicker(): void {
+  if (systemPaced) return;
+  systemPaced = true;
+  paceTicker(Ticker.system, SYSTEM_STEP_MS, (step, ms) => setInterval(step, ms));
+}
+
 /**
  * Starts `app` in `host` with no render loop. With `canvas`, the canvas also gets its class and
  * its accessible name and goes first in `host` (a scene gone meanwhile removes it by destroying the app).
  */
 export async function initStillStage(app: Application, host: HTMLElement, opts: { antialias: boolean; canvas?: { className: string; label: string } }): Promise<void> {
   capBatchTexturesOnSoftwareGl();
+  paceSystemTicker();
   await app.init({
     resizeTo: host,
     autoDensity: true,
@@ -48,29 +65,4 @@ export async function initStillStage(app: Application, host: HTMLElement, opts: 
   canvas.setAttribute("role", "img");
   canvas.setAttribute("aria-label", opts.canvas.label);
   host.prepend(canvas);
-}
-
-/**
- * On-demand rendering: `request()` schedules one frame (several requests before it are one
- * frame); nothing is drawn while frozen (stable screenshots) or once stopped.
- */
-export class FrameRequests {
-  frozen = false;
-  private queued = false;
-  private stopped = false;
-
-  constructor(private readonly draw: () => void) {}
-
-  request(): void {
-    if (this.queued || this.frozen || this.stopped) return;
-    this.queued = true;
-    requestAnimationFrame(() => {
-      this.queued = false;
-      if (!this.frozen && !this.stopped) this.draw();
-    });
-  }
-
-  stop(): void {
-    this.stopped = true;
-  }
 }

@@ -14,6 +14,7 @@ import { createHubConfig } from "../../arena.config.js";
 import { SeatedRoom } from "../../server/rooms/base/SeatedRoom.js";
 import { SqliteStore } from "../../server/store/index.js";
 import type { MinesweeperRoom } from "../../server/rooms/minesweeper/index.js";
+import { probeFrames } from "./frameProbe.js";
 import { waitingFor } from "./waiting.js";
 import { chromium, type Browser, type BrowserContext, type BrowserContextOptions, type CDPSession, type Page } from "playwright-core";
 
@@ -129,6 +130,7 @@ export interface OpenedPage {
  */
 export async function openPage(browser: Browser, url: string, options: BrowserContextOptions = DESKTOP): Promise<OpenedPage> {
   const context = await browser.newContext({ serviceWorkers: "block", ...options });
+  await probeFrames(context);
   const page = await context.newPage();
   const errors: string[] = [];
   page.on("pageerror", (e) => errors.push(String(e)));

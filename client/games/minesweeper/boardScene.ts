@@ -84,7 +84,13 @@ export class MinesweeperScene implements GameHandle {
         if (state) for (let i = 0; i < this.view.cursors.count; i++) this.syncCursor(state, i);
       },
     });
-    this.opening = new OpeningFinder(() => this.model, { ready: () => !!this.view.app.renderer, scrollIntoView: (r, c) => this.view.scrollIntoView(r, c) });
+    this.opening = new OpeningFinder(() => this.model, {
+      ready: () => !!this.view.app.renderer,
+      scrollIntoView: (r, c) => {
+        this.view.scrollIntoView(r, c);
+        this.view.requestRender(); // a moved camera is drawn even if no cell changes with it
+      },
+    });
   }
 
   /** The scene's outer element (pages add classes: docked, race). */

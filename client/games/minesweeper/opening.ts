@@ -2,7 +2,7 @@
 // the go, and on a phone's zoomed board it may lie off screen (a clicked opening is there
 // already). Checked a microtask after the cells that opened it, so a flood's rows have all
 // arrived and the camera goes to the middle of the whole region, not of its first row.
-import type { BoardModel } from "./model";
+import type { BoardModel } from "./model.js";
 
 export interface OpeningView {
   /** The view can place the camera now (its renderer is up). */
@@ -44,24 +44,46 @@ export class OpeningFinder {
   /** Looks now: the middle of the open cells, if any, is scrolled into view. */
   now(): void {
     if (this.shown || this.gone || !this.view.ready()) return;
-    const m = this.model();
-    let n = 0;
-    let rs = 0;
-    let cs = 0;
-    for (let i = 0; i < m.cells.length; i++) {
-      if (m.cells[i] > 8) continue;
-      n++;
-      rs += Math.floor(i / m.cols);
-      cs += i % m.cols;
-    }
-    if (!n) return;
+    const at = openingMiddle(this.model());
+    if (!at) return;
     this.shown = true;
-    this.view.scrollIntoView(Math.round(rs / n), Math.round(cs / n));
+    this.view.scrollIntoView(at.r, at.c);
   }
 
   destroy(): void {
     this.gone = true;
   }
+}
+
+/**
+ * The open cell nearest the middle of the open cells, or null if none is open. The middle
+ * itself may be a hidden cell (a flood shaped like an L or a ring): scrolled into view, it
+ * could leave every open cell just off a phone's screen (the flake of issue 45).
+ */
+export function openingMiddle(m: Pick<BoardModel, "cells" | "cols">): { r: number; c: number } | null {
+  let n = 0;
+  let rs = 0;
+  let cs = 0;
+  for (let i = 0; i < m.cells.length; i++) {
+    if (m.cells[i] > 8) continue;
+    n++;
+    rs += Math.floor(i / m.cols);
+    cs += i % m.cols;
+  }
+  if (!n) return null;
+  const mr = rs / n;
+  const mc = cs / n;
+  let best = -1;
+  let bestD = Infinity;
+  for (let i = 0; i < m.cells.length; i++) {
+    if (m.cells[i] > 8) continue;
+    const d = (Math.floor(i / m.cols) - mr) ** 2 + ((i % m.cols) - mc) ** 2;
+    if (d < bestD) {
+      bestD = d;
+      best = i;
+    }
+  }
+  return { r: Math.floor(best / m.cols), c: best % m.cols };
 }
 
 /** Some cell of `codes` is open (0..8). */
