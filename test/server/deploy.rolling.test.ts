@@ -98,9 +98,12 @@ class Seat {
       if (open.length === 0) continue;
       if (!this.p.send("drop", { col: open[Math.floor(Math.random() * open.length)] })) continue;
       this.sent++;
-      // Acknowledged: the disc is in this player's state (its patch came back).
+      // Acknowledged: the disc is in this player's state (its patch came back). A drop meanwhile
+      // (its room handed over) may have lost the move unacknowledged: once back, the person sees
+      // it is still their turn and plays again, instead of waiting out the 5 s.
+      const drops = this.p.reconnects.length;
       const until = Date.now() + 5000;
-      while (Date.now() < until && !stop()) {
+      while (Date.now() < until && !stop() && this.p.reconnects.length === drops) {
         const now = this.grid();
         const added = now.map((v, i) => (before[i] === -1 && v !== -1 ? i : -1)).filter((i) => i >= 0);
         if (this.p.connected && this.p.state?.gameNo === gameNo && added.length > 0) {
@@ -167,29 +170,33 @@ describe("deploy.rolling: a rolling reload of a 3-process cluster under load", f
     await Promise.all(ports.map((p) => waitReady(`http://127.0.0.1:${p}/readyz`, 60_000)));
     balancer = await new ReadyBalancer(ports).start();
 
-    // Rooms of two, spread over the processes by the hub itself.
+    // Rooms of two, spread over the processes by the hub itself. Each pair plays from the moment
+    // its room is made: a room made first would otherwise sit through the others' making with its
+    // turn timer running (the first turns of the first rooms were counted as lost to timers).
     const seats: Seat[] = [];
+    // Turns played by the timer: drop events marked timeout (once per disc, whoever saw it).
+    const timeouts = new Set<string>();
+    let stopped = false;
+    const playing: Promise<void>[] = [];
     for (let i = 0; i < PLAYERS / 2; i++) {
       const host = new ChaosPlayer(`H${i}`, balancer.url);
       const guest = new ChaosPlayer(`G${i}`, balancer.url);
       players.push(host, guest);
+      for (const p of [host, guest]) {
+        p.onAnyMessage = (type, e) => {
+          if (type === "event" && e?.timeout === true) timeouts.add(`${p.roomId}:${p.state?.gameNo}:${e.col}:${e.row}`);
+        };
+      }
       await host.create((c: Client) => c.create("connect4", { mode: "online", timer: TURN_SECONDS, name: host.name }));
       await guest.joinById(host.roomId, {});
-      seats.push(new Seat(host), new Seat(guest));
-    }
-    // Turns played by the timer: drop events marked timeout (once per disc, whoever saw it).
-    const timeouts = new Set<string>();
-    for (const s of seats) {
-      s.p.onAnyMessage = (type, e) => {
-        if (type === "event" && e?.timeout === true) timeouts.add(`${s.p.roomId}:${s.p.state?.gameNo}:${e.col}:${e.row}`);
-      };
+      const pair = [new Seat(host), new Seat(guest)];
+      seats.push(...pair);
+      playing.push(...pair.map((s) => s.play(() => stopped)));
     }
 
-    let stopped = false;
     // The players' own process: its lag is in every interruption measured (reported beside them).
     const playersLag = monitorEventLoopDelay({ resolution: 20 });
     playersLag.enable();
-    const playing = seats.map((s) => s.play(() => stopped));
     await sleep(3000);
 
     const deployStarted = Date.now();
