@@ -50,14 +50,18 @@ describe("e2e: card table, four players and spectators on desktops and phones", 
     await ada.selectOption("#table-seats", "4");
     await ada.click("#table-private-btn");
     const room = await waitHub(ada, (s) => !!s.roomId && s.private === true, "a private table");
-    const join = async (name: string, kind: typeof DESKTOP) => {
+    // Each joins once the one before sits: Ada 0, Bo 1, Cy 2, Di 3 (Cy, a socket, once sat before
+    // Bo's page had, and the checks below name the seats).
+    const join = async (name: string, kind: typeof DESKTOP, seat: number) => {
       const p = (await pages.open(kind)).page;
       await joinByCode(p, room.roomId!, name);
+      await waitHub(p, (s) => s.seat === seat, `${name} seated`);
       return p;
     };
-    const bo = await join("Bo", PHONE);
+    const bo = await join("Bo", PHONE, 1);
     const [cy] = await joinTableClients(pages.port, room.roomId!, ["Cy"]);
-    const di = await join("Di", PHONE);
+    expect(cy.seat, "Cy seated").to.equal(2);
+    const di = await join("Di", PHONE, 3);
     const watcher = (await pages.open(DESKTOP, `#/spectate/${room.roomId}`)).page;
     const phoneWatcher = (await pages.open(PHONE, `#/spectate/${room.roomId}`)).page;
     const players = [ada, bo, di];
@@ -240,7 +244,8 @@ describe("e2e: card table, four players and spectators on desktops and phones", 
     expect(rep.total).to.be.greaterThan(15);
     const hands = r0.hands as string[][];
     expect(hands.map((h) => h.length)).to.deep.equal([7, 7, 7, 7], "every opening hand shown");
-    expect(hands[1].every((n) => n.startsWith("Bo Card"))).to.equal(true);
+    // Each decklist's player, in its seat, holds its own cards.
+    for (const [seat, who] of [[0, "Ada"], [1, "Bo"], [3, "Di"]] as const) expect(hands[seat].every((n) => n.startsWith(`${who} Card`)), `${who}'s opening hand`).to.equal(true);
     await ada.click("#replay-fwd");
     await until(ada, (x) => (x.replay as { position: number }).position === 1, "one event forward");
     expect(await ada.textContent("#replay-line")).to.match(/^(Ada|Di) took a mulligan\.$/);
