@@ -32,7 +32,7 @@ function capBatchTexturesOnSoftwareGl(): void {
 // Pixi's system ticker runs an animation-frame loop (60 a second) for as long as any renderer
 // lives, though it draws nothing: its listeners are the renderer's scheduler, whose jobs (the
 // texture GC) run every 30 s, and the events' hover check under a still mouse, which no scene
-// uses (Hearts' taps come from real pointer events). Stepped once a second instead (frames.ts):
+// uses (every scene's taps come from real pointer events). Stepped once a second instead (frames.ts):
 // a still table then wakes the page once a second, not 60 times.
 const SYSTEM_STEP_MS = 1000;
 let systemPaced = false;
