@@ -1,16 +1,27 @@
 // mocha's spec reporter, plus a line for every retry: the browser suites run with
 // `--retries 1`, and a test that passed only on its second try must still show in the log
 // (a flow that fails now and then can be a real bug: the spectator delay's was).
+// When TEST_TALLY names a file, the run's counts are appended to it as one JSON line, so
+// `npm test` (scripts/test.mjs) can close the log on one "N passed, N failed" line for all phases.
+const fs = require("node:fs");
 const Mocha = require("mocha");
 
-const { EVENT_TEST_RETRY } = Mocha.Runner.constants;
+const { EVENT_TEST_RETRY, EVENT_RUN_END } = Mocha.Runner.constants;
 
 class SpecWithRetries extends Mocha.reporters.Spec {
   constructor(runner, options) {
     super(runner, options);
+    let retried = 0;
     runner.on(EVENT_TEST_RETRY, (test, err) => {
+      retried++;
       const why = String((err && err.message) || err).split("\n")[0].slice(0, 300);
       console.log(`    ↻ retried: ${test.fullTitle()}: ${why}`);
+    });
+    runner.once(EVENT_RUN_END, () => {
+      const file = process.env.TEST_TALLY;
+      if (!file) return;
+      const { passes = 0, failures = 0, pending = 0 } = runner.stats || {};
+      fs.appendFileSync(file, JSON.stringify({ passes, failures, pending, retried }) + "\n");
     });
   }
 }
