@@ -13,7 +13,6 @@ import { boot, type ColyseusTestServer } from "@colyseus/testing";
 import { createHubConfig } from "../../arena.config.js";
 import { SeatedRoom } from "../../server/rooms/base/SeatedRoom.js";
 import { SqliteStore } from "../../server/store/index.js";
-import type { MinesweeperRoom } from "../../server/rooms/minesweeper/index.js";
 import { probeFrames } from "./frameProbe.js";
 import { waitingFor } from "./waiting.js";
 import { chromium, type Browser, type BrowserContext, type BrowserContextOptions, type CDPSession, type Page } from "playwright-core";
@@ -417,14 +416,7 @@ export async function screenshot(page: Page, name: string): Promise<string> {
 
 // ---- server-side peeking (the test runs in the server's process) ----------------
 
-/** Mine layout of a live room (null before the first reveal places the mines). */
-export function serverMines(roomId: string): Uint8Array | null {
-  const room = matchMaker.getLocalRoomById(roomId) as unknown as MinesweeperRoom | undefined;
-  if (!room) throw new Error(`room ${roomId} is not in this process`);
-  // MinesweeperRoom exposes its GameSession as `session`: server-side truth, never sent to a client.
-  const mines = room.session.state.mines;
-  return mines ? Uint8Array.from(mines) : null;
-}
+export { serverMines } from "./peek.js";
 
 /** Closes one seat's socket without consent, like a network drop. */
 export function dropClient(roomId: string, seat: number): void {

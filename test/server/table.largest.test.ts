@@ -5,13 +5,13 @@
 // asserted here: bench/messages.ts measures them (docs/benchmarks.md "Messages at the limit").
 
 import { expect } from "chai";
-import { matchMaker } from "@colyseus/core";
 import { Client, type Room } from "colyseus.js";
 import { deckMessages } from "../../common/table/game.js";
 import { bootHub, NO_RATE_LIMITS, Probe, type TestHub } from "../helpers/hub.js";
 import { testPort } from "../helpers/ports.js";
 import { cellsOf } from "../helpers/boardRows.js";
 import { CELL } from "../../common/minesweeper/types.js";
+import { serverMines } from "../helpers/peek.js";
 
 const PORT = testPort(2877);
 const SEATS = 8;
@@ -76,7 +76,7 @@ describe("the heaviest messages at the largest sizes are answered", function () 
     // places), the cells it cuts off there are numbers touching no zero: the flood stops short of
     // them and each takes a click of its own (the mine read from the room, as a player who knows).
     if (!won()) {
-      const mines = (matchMaker.getLocalRoomById(room.roomId) as unknown as { session: { state: { mines: ArrayLike<number> } } }).session.state.mines;
+      const mines = serverMines(room.roomId)!;
       cellsOf(probe.state).forEach((code, i) => {
         if (code === CELL.HIDDEN && !mines[i]) room.send("reveal", { r: Math.floor(i / 100), c: i % 100 });
       });
