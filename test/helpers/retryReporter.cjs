@@ -14,7 +14,7 @@ class SpecWithRetries extends Mocha.reporters.Spec {
     let retried = 0;
     runner.on(EVENT_TEST_RETRY, (test, err) => {
       retried++;
-      const why = String((err && err.message) || err).split("\n")[0].slice(0, 300);
+      const why = String((err && err.message) || err).split("\n")[0].slice(0, 2000);
       console.log(`    ↻ retried: ${test.fullTitle()}: ${why}`);
     });
     runner.once(EVENT_RUN_END, () => {
