@@ -68,9 +68,10 @@ const watchFloats = (page: Page) => page.evaluate(WATCH_FLOATS);
 async function playQueen(page: Page, tap: (x: number, y: number) => Promise<void>): Promise<void> {
   let s = await waitCs(page, (x) => x.myTurn === true && !x.animating, "our turn");
   const room = matchMaker.getLocalRoomById(s.roomId!) as unknown as CubestaccRoom;
+  let queen = -1;
   rigTable(room, (table) => {
     const root = table.placed[0].card;
-    const queen = cardId(cardSuit(root)!, "Q");
+    queen = cardId(cardSuit(root)!, "Q");
     const others = table.hands.slice(1).map((h) => h.filter((c) => c !== queen));
     setHands(table, [[queen, ...table.hands[0].filter((c) => c !== queen && cardSuit(c) !== cardSuit(root)).slice(0, 3)], ...others.map((h, i) => (i === others.length - 1 ? h.slice(0, 2) : h))]);
     table.called[others.length] = true; // the last bot at two cards, UH OH called: its chip carries a note
@@ -78,8 +79,10 @@ async function playQueen(page: Page, tap: (x: number, y: number) => Promise<void
     table.dump = null;
     table.pending = 0;
   });
-  s = await waitCs(page, (x) => (x.legal ?? []).some((l) => l.mode === "top" && l.onto === 0) && !x.animating, "the Queen playable");
-  const play = s.legal!.find((l) => l.mode === "top" && l.onto === 0)!;
+  // The Queen by its id: the hand before the rig can already hold a card playable on top, and
+  // a pick read from that state races the rigged hand (its card gone, or replaced under the tap).
+  s = await waitCs(page, (x) => (x.legal ?? []).some((l) => l.card === queen && l.mode === "top" && l.onto === 0) && !x.animating, "the Queen playable");
+  const play = s.legal!.find((l) => l.card === queen && l.mode === "top" && l.onto === 0)!;
   const c = (await centreOf(page, play.card))!;
   await tap(c.x, c.y);
   await waitCs(page, (x) => x.selected === play.card, "the Queen picked");
