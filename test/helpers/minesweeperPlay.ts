@@ -45,7 +45,8 @@ export function raceView(state: any, seat: number | null): RaceView | null {
     own,
     progress: players.map((p, i) => ({ seat: i, percent: p.percent, alive: p.alive, finished: p.finished })),
     winner: state.winner >= 0 ? state.winner : null,
-    boards: null,
+    // Every board is public once the race is over.
+    boards: players.some((p) => p?.cellRows?.size) ? players.map((p) => boardOf(state, p)) : null,
   } as unknown as RaceView;
 }
 
