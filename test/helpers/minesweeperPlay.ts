@@ -7,7 +7,9 @@
 import type { Rng } from "../../common/core/rng.js";
 import { CELL, type MinesweeperView, type RaceView } from "../../common/minesweeper/index.js";
 import { cellsOf } from "./boardRows.js";
-import type { ClientMove } from "./driver.js";
+
+/** A message a client sends (driver.ts' ClientMove; written out here so this file imports no driver). */
+type ClientMove = { type: string; payload: Record<string, unknown> };
 
 /** A board's view from a decoded board holder (the room state, or a racer's `board`); null before its rows arrive. */
 function boardOf(state: any, holder: any): MinesweeperView | null {

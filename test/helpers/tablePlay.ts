@@ -9,7 +9,9 @@ import type { Rng } from "../../common/core/rng.js";
 import type { TableGameView } from "../../common/table/state.js";
 import { zoneKey } from "../../common/table/types.js";
 import type { CardView, ZoneView } from "../../common/table/visibility.js";
-import type { ClientMove } from "./driver.js";
+
+/** A message a client sends (driver.ts' ClientMove; written out here so this file imports no driver). */
+type ClientMove = { type: string; payload: Record<string, unknown> };
 
 const act = (action: Record<string, unknown>): ClientMove => ({ type: "act", payload: { action } });
 

@@ -20,7 +20,6 @@ import { tableDef } from "../../common/table/game.js";
 import { joinView, partsFor, type Parts } from "../../common/table/wire.js";
 import { readModel } from "../../client/games/cubestacc/model.js";
 import { cellsOf } from "./boardRows.js";
-import type { ClientMove } from "./driver.js";
 import { boardView, race as raceMove, raceView, sweep } from "./minesweeperPlay.js";
 import { tableMove } from "./tablePlay.js";
 
@@ -76,7 +75,7 @@ export interface WireGame {
    * (wait). `ending`: the test wants the game over now (reveal, concede); otherwise the moves
    * keep it going (flags, cards on the table) and never end it.
    */
-  player?(view: any, gameSeat: number, rng: Rng, ending: boolean): ClientMove | null;
+  player?(view: any, gameSeat: number, rng: Rng, ending: boolean): { type: string; payload: Record<string, unknown> } | null;
   /** The same cut of the rules' `view(seat)` (drivers.test.ts plays the rules with it). */
   viewFromRules?(view: any, r: Reader): unknown;
   /** The carried part of the rules' view for this reader. */
