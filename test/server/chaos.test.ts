@@ -9,9 +9,9 @@
 // kernel has no sch_netem, so the link is made in userspace. Players join and come back
 // exactly as the browser does (test/helpers/chaosPlayer.ts runs client/net/recovery.ts and
 // the page's join retries: the reconnection token with backoff, then the seat token) and
-// play from their own decoded state: the one driver (test/helpers/driver.ts) for every kind. Asserted: every match completes, every drop ends back
-// in the player's own seat, and no client decodes a patch against a reference it does not
-// hold (colyseus.js' "refId" not found).
+// play from their own decoded state: the one driver (test/helpers/driver.ts) for every kind.
+// Asserted: every match completes, every drop ends back in the player's own seat, and no
+// client decodes a patch against a reference it does not hold (colyseus.js' "refId" not found).
 //
 // The default run plays one match of every kind at once (about 20-30 s; Hearts, two or three
 // hands of 52 cards, up to two minutes). The long run:
