@@ -101,15 +101,21 @@ describe("the registry and the drivers that play it", () => {
           }
           const acting = def.whoActs(state).seats;
           expect(acting.length, `${g.def.id} game ${game}: someone acts after ${moves} moves`).to.be.above(0);
-          // Who moves: an acting seat at random among those with something to do (a table
-          // player who kept waits while the others decide; a turn-based game has one seat).
-          const choices = rng.shuffle(acting.slice()).map((seat) => {
+          const choose = (seat: number) => {
             const reader = { roomSeat: seat, gameSeat: seat };
             const rules = def.view(state, seat);
             const view = g.viewFromRules ? g.viewFromRules(rules, reader) : g.player ? rules : g.carried(rules, reader);
-            return { seat, m: moveFromView(g, view, seat, rng, moves >= ENDING_AFTER) };
-          });
-          const { seat, m } = choices.find((c) => c.m !== null) ?? choices[0];
+            return moveFromView(g, view, seat, rng, moves >= ENDING_AFTER);
+          };
+          // An acting seat at random; for a player, the next one with something to do when it
+          // has none (a table player who kept waits while the others decide).
+          let seat = acting[rng.int(acting.length)];
+          let m = choose(seat);
+          for (const other of g.player ? acting : []) {
+            if (m !== null) break;
+            seat = other;
+            m = choose(seat);
+          }
           expect(m, `${g.def.id} game ${game}: a seat of ${acting.join(", ")} has a move after ${moves}`).to.not.equal(null);
           const move = def.parseMove(m!.type, m!.payload, config);
           if (!move.ok) throw new Error(`${g.def.id}: ${m!.type} ${JSON.stringify(m!.payload)} does not parse: ${move.error.message}`);
