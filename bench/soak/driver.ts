@@ -1,8 +1,10 @@
 // One load-generator process of the soak (bench/soak.ts forks two). It keeps `clients`
 // players busy across every game: each joins a room (quick play, a solo game against bots,
 // a private room a friend joins by code, or a spectator seat), plays for a while — every game
-// with a bot through the one driver (test/helpers/driver.ts) from its seat's view, Minesweeper
-// and the card table (no bot) with their simplest moves — then leaves, drops its socket
+// through the one driver (test/helpers/driver.ts) from its seat's view: the rules' bot, or the
+// game's own view chooser where it has no bot (Minesweeper, the card table); it keeps the game
+// going, then from a random moment of its life plays to the end (reveals, a concession) —
+// then leaves, drops its socket
 // abruptly, or drops and reconnects — and a new player takes its place. Each player sends its matchmaking requests from an
 // address of its own (X-Forwarded-For; the hub runs with TRUST_PROXY=1), so the hub's
 // per-address books fill and empty as with real players.
@@ -11,7 +13,6 @@
 
 import { Client, type Room } from "colyseus.js";
 import { createRng } from "../../common/core/rng.js";
-import { decodeRows } from "../../common/minesweeper/rowCode.js";
 import { driveFromView, VIEW_DRIVEN } from "../../test/helpers/driver.js";
 import type { WireGame } from "../../test/helpers/wireGames.js";
 
@@ -48,57 +49,30 @@ function failed(what: string, e: unknown): void {
   stats.failures[why] = (stats.failures[why] ?? 0) + 1;
 }
 
-type Mover = (room: Room<any>, seat: number) => void;
-
-// ---- the games' simplest moves (refusals are fine: they exercise the refusal path) ----------
-
-const minesweeper: Mover = (room) => {
-  const st = room.state;
-  const rows = st?.cellRows as ReadonlyMap<string, string> | undefined;
-  const cols = st?.cols as number;
-  if (!rows || !rows.size || !cols) return;
-  let cells: Uint8Array;
-  try {
-    cells = decodeRows(Array.from({ length: rows.size }, (_, r) => rows.get(String(r)) ?? ""), rows.size, cols, 9);
-  } catch {
-    return; // a board mid-resize: next tick
-  }
-  const hidden: number[] = [];
-  for (let i = 0; i < cells.length; i++) if (cells[i] === 9) hidden.push(i);
-  if (!hidden.length) return;
-  const i = pickOne(hidden);
-  room.send(Math.random() < 0.2 ? "flag" : "reveal", { r: Math.floor(i / cols), c: i % cols });
-};
-
-/** The card table: the built-in deck once, then draws, a mulligan now and then. */
-const table: Mover = (room) => {
-  const me = room as Room<any> & { soakDeck?: boolean };
-  if (!me.soakDeck) {
-    me.soakDeck = true;
-    return void room.send("deck", { text: "" });
-  }
-  room.send("act", { action: Math.random() < 0.9 ? { do: "draw", n: 1 } : { do: "shuffle" } });
-};
+/** One tick of a player: `ending` once its life is in its last stretch (play to the end). */
+type Mover = (room: Room<any>, seat: number, ending: boolean) => void;
 
 /**
- * A game the one driver plays: a move from the seat's own view (the rules' bot at its easiest,
- * so random enough), and ready for the next game once one is over.
+ * A game through the one driver: a move from the seat's own view (the rules' bot at its
+ * easiest, so random enough, or the game's view chooser), and ready for the next game once
+ * one is over.
  */
 function fromView(g: WireGame): Mover {
   const rng = createRng(Math.floor(Math.random() * 2 ** 31), WORKER);
-  return (room, seat) => {
+  return (room, seat, ending) => {
     if (room.state?.phase === "finished") return void room.send("ready", { ready: true });
-    const m = driveFromView(g, room.state, seat, rng);
+    const m = driveFromView(g, room.state, seat, rng, ending);
     if (m) room.send(m.type, m.payload);
   };
 }
 
-/** Quick play, and a solo game against the bots, for every game the one driver plays: a new one is soaked with no edit. */
+/** The one driver's entry for a registry definition (wireGames.ts). */
+const entry = (def: string): WireGame => VIEW_DRIVEN.find((g) => g.def.id === def)!;
+const played = (game: string, how: Plan["how"], options: Record<string, unknown>, def = game): Plan => ({ game, how, options, mover: fromView(entry(def)), fromView: true });
+
+/** Quick play, and a solo game against the bots, for every game with a bot: a new one is soaked with no edit. */
 const viewPlans = (): Plan[] =>
-  VIEW_DRIVEN.flatMap((g) => [
-    { game: g.room, how: "joinOrCreate" as const, options: { mode: "online" }, mover: fromView(g), fromView: true },
-    { game: g.room, how: "create" as const, options: { mode: "solo" }, mover: fromView(g), fromView: true },
-  ]);
+  VIEW_DRIVEN.filter((g) => g.def.bot !== undefined).flatMap((g) => [played(g.room, "joinOrCreate", { mode: "online" }, g.def.id), played(g.room, "create", { mode: "solo" }, g.def.id)]);
 
 export interface Plan {
   game: string;
@@ -111,12 +85,12 @@ export interface Plan {
 
 /** What a new player does: every game, most modes. */
 export const PLANS: readonly Plan[] = [
-  { game: "minesweeper", how: "joinOrCreate", options: { mode: "coop", level: "beginner" }, mover: minesweeper },
-  { game: "minesweeper", how: "create", options: { mode: "solo", level: "intermediate" }, mover: minesweeper },
-  { game: "minesweeper", how: "joinOrCreate", options: { mode: "race", level: "beginner" }, mover: minesweeper },
-  { game: "minesweeper", how: "private", options: { mode: "coop", level: "beginner", private: true }, mover: minesweeper },
-  { game: "table", how: "create", options: { mode: "solo" }, mover: table },
-  { game: "table", how: "joinOrCreate", options: { mode: "online", seats: 2 }, mover: table },
+  played("minesweeper", "joinOrCreate", { mode: "coop", level: "beginner" }),
+  played("minesweeper", "create", { mode: "solo", level: "intermediate" }),
+  played("minesweeper", "joinOrCreate", { mode: "race", level: "beginner" }, "minesweeper-race"),
+  played("minesweeper", "private", { mode: "coop", level: "beginner", private: true }),
+  played("table", "create", { mode: "solo" }),
+  played("table", "joinOrCreate", { mode: "online", seats: 2 }),
   ...viewPlans(),
   { game: "any", how: "spectate", options: {}, mover: () => {} },
 ];
@@ -175,16 +149,18 @@ async function life(): Promise<void> {
     };
     listen(room);
     const every = rand(1500, 4000);
+    const until = Date.now() + rand(LIFE_MIN_MS, LIFE_MAX_MS);
+    // From a random moment of its life on, the player plays to the end (a board's reveals, a concession).
+    const endingAt = Date.now() + rand(0.3, 1) * (until - Date.now());
     const tick = () => {
       try {
-        plan.mover(room, seat);
+        plan.mover(room, seat, Date.now() >= endingAt);
         stats.moves++;
       } catch {
         /* a state not decoded yet */
       }
     };
     let timer = setInterval(tick, every);
-    const until = Date.now() + rand(LIFE_MIN_MS, LIFE_MAX_MS);
     while (running && Date.now() < until) await sleep(250);
     clearInterval(timer);
     const how = stopping ? (Math.random() < 0.5 ? "leave" : "drop") : pickOne(["leave", "leave", "drop", "drop", "reconnect"] as const);

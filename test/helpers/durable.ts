@@ -1,7 +1,6 @@
 // Restart-test helpers: a hub process with a file-backed room log that a test kills with
 // SIGKILL and starts again, and players that choose moves from their own decoded state only
-// (what a real client knows): the one driver (driver.ts) for every game it plays, a chooser
-// of its own for the card table (no bot).
+// (what a real client knows): the one driver (driver.ts), which plays every game from its view.
 
 import fs from "node:fs";
 import os from "node:os";
@@ -24,22 +23,13 @@ export interface GameDriver {
   choose(state: any, seat: number, rng: Rng, ending: boolean): ClientMove | null;
 }
 
-function tableMove(state: any, seat: number, rng: Rng, ending: boolean): ClientMove | null {
-  if (state?.phase !== "playing") return null;
-  const g = Array.from(state.order as Iterable<number>).indexOf(seat);
-  if (g < 0) return null;
-  // Conceding ends a 2-seat game (the other player wins); ending it outright needs both to agree.
-  if (ending) return { type: "act", payload: { action: { do: "concede" } } };
-  // The client does not parse the table's parts here: a move refused (a deck already chosen,
-  // no mulligan any more) changes nothing and is simply not counted.
-  if (rng.int(4) === 0) return rng.int(2) ? { type: "deck", payload: { text: "" } } : { type: "act", payload: { action: { do: "keep", bottom: [] } } };
-  const actions = [{ do: "rollDice", sides: 6 }, { do: "flipCoins" }, { do: "life", player: g, delta: rng.int(2) ? 1 : -1 }, { do: "passTurn" }, { do: "chat", text: `hi ${rng.int(100)}` }];
-  return { type: "act", payload: { action: actions[rng.int(actions.length)] } };
-}
-
 /**
  * Games whose restart is tested by a suite of their own rather than through DRIVERS (the file;
  * test/server/drivers.test.ts checks that every game of the registry is in one or the other).
+ * Minesweeper: the restart suites below wait for the generic room's "playing" and "finished",
+ * and a board has its own phases (fresh, active, won, lost; the race waits for ready, then
+ * races); its suite also checks what only a board has (the clock's start survives, each racer's
+ * own board comes back mid-race). It plays through the same one driver.
  */
 export const RESTARTED_ELSEWHERE: Readonly<Record<string, string>> = { minesweeper: "test/server/durable.minesweeper.test.ts" };
 
@@ -50,15 +40,18 @@ function tableOf(options: Record<string, unknown>): Record<string, unknown> {
 }
 
 /**
- * Every game the one driver plays from its view (a new game with a bot is here with no edit;
- * Cubestacc through the part of its view its client's model rebuilds), then the card table,
- * which has no bot: it sends actions without reading its parts. Connect Four stays first
- * (durable.disk.test.ts takes DRIVERS[0]).
+ * Every game the one driver plays from its view (a new game is here with no edit; Cubestacc
+ * through the part of its view its client's model rebuilds, the card table through its
+ * player), but those restarted elsewhere. `ending` is passed on: the card table's player then
+ * concedes, which ends a two-seat game. Connect Four stays first (durable.disk.test.ts takes
+ * DRIVERS[0]).
  */
-export const DRIVERS: readonly GameDriver[] = [
-  ...VIEW_DRIVEN.map((g): GameDriver => ({ game: g.room, options: tableOf(g.options), seats: g.seats, choose: (s, seat, rng) => driveFromView(g, s, seat, rng) })),
-  { game: "table", options: { seats: 2 }, seats: 2, choose: tableMove },
-];
+export const DRIVERS: readonly GameDriver[] = VIEW_DRIVEN.filter((g) => RESTARTED_ELSEWHERE[g.room] === undefined).map((g): GameDriver => ({
+  game: g.room,
+  options: tableOf(g.options),
+  seats: g.seats,
+  choose: (s, seat, rng, ending) => driveFromView(g, s, seat, rng, ending),
+}));
 
 export interface Restartable {
   hub: HubProcess;

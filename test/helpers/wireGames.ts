@@ -3,9 +3,13 @@
 // decoded as the part of the rules' `view(seat)` its wire carries. Games on the generic
 // projection read through their ViewWire; Cubestacc and Minesweeper keep packed schemas
 // (docs/benchmarks.md says why) and the card table its own parts, so each has a reader here.
-// A new game adds one entry; the test fails for a registry definition without one.
+// A new game adds one entry; the test fails for a registry definition without one. The one
+// driver (driver.ts) plays every entry from its view: through the definition's bot, or, for a
+// game without one, through the entry's `player` (its chooser lives in the game's test helper:
+// minesweeperPlay.ts, tablePlay.ts).
 
 import type { AnyGameDef } from "../../common/core/game.js";
+import type { Rng } from "../../common/core/rng.js";
 import { carriedView, joinState, type ViewWire } from "../../common/core/viewWire.js";
 import { connect4Def, connect4Wire } from "../../common/connect4/index.js";
 import { cubestaccDef, packPlay, type CubestaccView } from "../../common/cubestacc/index.js";
@@ -16,6 +20,8 @@ import { tableDef } from "../../common/table/game.js";
 import { joinView, partsFor, type Parts } from "../../common/table/wire.js";
 import { readModel } from "../../client/games/cubestacc/model.js";
 import { cellsOf } from "./boardRows.js";
+import { boardView, race as raceMove, raceView, sweep } from "./minesweeperPlay.js";
+import { tableMove } from "./tablePlay.js";
 
 /** Who is reading: the room seat (null: a spectator) and its game seat (null: not in the game). */
 export interface Reader {
@@ -52,6 +58,8 @@ export interface WireGame {
   prefer?(state: any, gameSeat: number, move: any): boolean;
   /** The race: everyone says ready, then the room's go starts it. */
   ready?: boolean;
+  /** The room state says its game is over (default: the generic room's phase "finished"). */
+  over?(state: any): boolean;
   /** What a connection decoded, as the carried part of its view (null: nothing yet). */
   read(state: any, r: Reader): unknown;
   /** `read` gives the whole carried `View` (not a summary of it): the one driver (driver.ts) plays from it. */
@@ -59,9 +67,15 @@ export interface WireGame {
   /**
    * A game whose `read` is a summary (a packed schema): its `View` as far as the client's own
    * model rebuilds it from what the connection decoded, which is what the definition's bot
-   * reads; the one driver plays from it.
+   * (or the entry's `player`) reads; the one driver plays from it.
    */
   view?(state: any, r: Reader): unknown;
+  /**
+   * A game without a bot: a person's move from the seat's `View` (`view`, else `read`), or null
+   * (wait). `ending`: the test wants the game over now (reveal, concede); otherwise the moves
+   * keep it going (flags, cards on the table) and never end it.
+   */
+  player?(view: any, gameSeat: number, rng: Rng, ending: boolean): { type: string; payload: Record<string, unknown> } | null;
   /** The same cut of the rules' `view(seat)` (drivers.test.ts plays the rules with it). */
   viewFromRules?(view: any, r: Reader): unknown;
   /** The carried part of the rules' view for this reader. */
@@ -216,6 +230,9 @@ const board: WireGame = {
   ],
   steps: 80,
   prefer: (b, _g, m) => safeReveal(b, m),
+  over: (state) => state?.phase === "won" || state?.phase === "lost",
+  view: (state) => boardView(state),
+  player: (v, _seat, rng, ending) => sweep(v, rng, ending),
   // `hit` (the mine that ended the game) is a mine's place: none while the board runs.
   read: (state) => (state?.cellRows?.size ? { cells: cellsOf(state.cellRows), flags: state.flags, phase: state.phase, hit: state.phase === "lost" ? "shown" : state.hit } : null),
   carried: (v: MinesweeperView) => ({ cells: Array.from(v.cells), flags: v.flags, phase: v.phase, hit: v.phase === "lost" ? "shown" : -1 }),
@@ -239,6 +256,9 @@ const race: WireGame = {
   steps: 80,
   ready: true,
   prefer: (s, g, m) => safeReveal(s.boards[g], m),
+  over: (state) => state?.phase === "over",
+  view: (state, r) => raceView(state, r.roomSeat),
+  player: (v, _seat, rng, ending) => raceMove(v, rng, ending),
   read: (state, r) => {
     const players: any[] = Array.from(state?.players ?? []);
     if (!players.length) return null;
@@ -286,6 +306,8 @@ const table: WireGame = {
   variants: [{ options: { seats: 3 }, seats: 3 }, { options: { seats: 4 }, seats: 4 }],
   steps: 20,
   read: (state, r) => (state?.parts?.size ? joinView(partsFor(tableParts(state), r.roomSeat), r.gameSeat ?? "spectator") : null),
+  joinsView: true,
+  player: tableMove,
   carried: (v, r) => {
     const want = structuredClone(v);
     if (want.table) want.table.viewer = r.gameSeat ?? "spectator";

@@ -9,9 +9,9 @@
 // kernel has no sch_netem, so the link is made in userspace. Players join and come back
 // exactly as the browser does (test/helpers/chaosPlayer.ts runs client/net/recovery.ts and
 // the page's join retries: the reconnection token with backoff, then the seat token) and
-// play from their own decoded state. Asserted: every match completes, every drop ends back
-// in the player's own seat, and no client decodes a patch against a reference it does not
-// hold (colyseus.js' "refId" not found).
+// play from their own decoded state: the one driver (test/helpers/driver.ts) for every kind.
+// Asserted: every match completes, every drop ends back in the player's own seat, and no
+// client decodes a patch against a reference it does not hold (colyseus.js' "refId" not found).
 //
 // The default run plays one match of every kind at once (about 20-30 s; Hearts, two or three
 // hands of 52 cards, up to two minutes). The long run:
@@ -24,10 +24,9 @@ import { expect } from "chai";
 import { createRng, type Rng } from "../../common/core/rng.js";
 import { GAMES } from "../../common/games.js";
 import { MINESWEEPER_MODES } from "../../common/minesweeper/game.js";
-import { CELL } from "../../common/minesweeper/types.js";
-import { DRIVERS, type ClientMove } from "../helpers/durable.js";
+import { driveFromView, isOver, VIEW_DRIVEN, type ClientMove } from "../helpers/driver.js";
 import { heartsMove } from "../helpers/hearts.js";
-import { cellsOf } from "../helpers/boardRows.js";
+import type { WireGame } from "../helpers/wireGames.js";
 import { useHub } from "../helpers/hub.js";
 import { testPort } from "../helpers/ports.js";
 import { LossyProxy } from "../helpers/lossyProxy.js";
@@ -55,79 +54,41 @@ interface Kind {
   matchMs?: number;
 }
 
-/** A hidden cell (or, with `flags`, a flagged one) of a board's rows, at random. */
-function cellOn(board: unknown, cols: number, rng: Rng, codes: number[]): { r: number; c: number } | null {
-  const cells = cellsOf(board as never);
-  const picks = cells.flatMap((v, i) => (codes.includes(v) ? [i] : []));
-  if (!picks.length) return null;
-  const i = picks[rng.int(picks.length)];
-  return { r: Math.floor(i / cols), c: i % cols };
-}
-
-/** Minesweeper as a person plays it: the opening, flags and unflags while cuts are still to come, then reveals to the end. */
-function sweep(board: unknown, cols: number, phase: string, rng: Rng, ending: boolean): ClientMove | null {
-  if (phase === "fresh") return { type: "reveal", payload: { r: 4, c: 4 } };
-  if (!ending || rng.int(5) === 0) {
-    const at = cellOn(board, cols, rng, [CELL.HIDDEN, CELL.FLAG]);
-    if (at && !ending) return { type: "flag", payload: at };
-  }
-  const at = cellOn(board, cols, rng, [CELL.HIDDEN]);
-  return at ? { type: "reveal", payload: at } : null;
-}
-
-const BOARD_OVER = (s: any) => s?.phase === "won" || s?.phase === "lost";
-const driver = (game: string) => DRIVERS.find((d) => d.game === game)!;
-const fromDriver = (name: string, game: string): Kind => {
-  const d = driver(game);
-  return { name, def: game, room: game, options: { ...d.options, private: true }, seats: d.seats, choose: d.choose, over: (s) => s?.phase === "finished" };
-};
-
-/** Where a match on the slow link needs other moves than the restart tests' (by room name). */
+/** Where a match on the slow link needs other moves than the one driver's (by room name). */
 const OWN_TURNS: Readonly<Record<string, Partial<Kind>>> = {
-  // Hearts steers every point to one seat (two or three hands): the one driver's easy bot plays
-  // four to seven hands to 50, too long for a match on the slow link.
+  // Hearts steers every point to one seat (two or three hands), still from each seat's view:
+  // the one driver's easy bot plays four to seven hands to 50, too long for a match on the slow link.
   hearts: { choose: (s, seat, rng) => heartsMove(s, seat, rng, true), matchMs: 150_000 },
-  // A concession ends a two-seat game, once the game is dealt: until then a deck or a keep.
-  table: { choose: (s, seat, rng, ending) => driver("table").choose(s, seat, rng, ending && rng.int(2) === 0) },
 };
 
-const KINDS: Kind[] = [
-  {
-    name: "Minesweeper solo",
-    def: "minesweeper",
-    room: "minesweeper",
-    options: { mode: "solo", level: "beginner" },
-    seats: 1,
-    choose: (s, _seat, rng, ending) => (BOARD_OVER(s) ? null : sweep(s, s.cols, s.phase, rng, ending)),
-    over: BOARD_OVER,
-  },
-  {
-    name: "Minesweeper co-op",
-    def: "minesweeper",
-    room: "minesweeper",
-    options: { mode: "coop", seats: 2, level: "beginner", private: true },
-    seats: 2,
-    choose: (s, _seat, rng, ending) => (BOARD_OVER(s) ? null : sweep(s, s.cols, s.phase, rng, ending)),
-    over: BOARD_OVER,
-  },
-  {
-    name: "Minesweeper race",
-    def: "minesweeper-race",
-    room: "minesweeper",
-    options: { mode: "race", seats: 2, level: "beginner", private: true },
-    seats: 2,
-    choose: (s, seat, rng, ending) => {
-      if (s?.phase === "waiting") return s.seats?.[seat]?.ready ? null : { type: "ready", payload: { ready: true } };
-      const me = s?.players?.[seat];
-      if (s?.phase !== "racing" || !me?.inRace || !me.alive || me.finished || !me.board) return null;
-      return sweep(me.board, s.cols, me.board.phase, rng, ending);
-    },
-    over: (s) => s?.phase === "over",
-  },
-  // Every other game of the registry, named by its title, as the restart tests play it
-  // (DRIVERS: the one driver for each game with a bot), with a match's own turns where it needs them.
-  ...DRIVERS.map((d): Kind => ({ ...fromDriver(GAMES.find((g) => (g.room ?? g.id) === d.game)!.title, d.game), ...OWN_TURNS[d.game] })),
-];
+/**
+ * The kinds of a wire entry (test/helpers/wireGames.ts): its first table of each mode
+ * (Minesweeper's co-op and solo; the race is a definition of its own, so its own kind), named
+ * by the registry's title (and the mode's word when there are several), played by the one
+ * driver; `ending` is its own: a board's reveals, the card table's concession.
+ */
+function kindsOf(g: WireGame): Kind[] {
+  const def = GAMES.find((d) => d.id === g.def.id)!;
+  const tables = [{ options: g.options, seats: g.seats }, ...(g.variants ?? [])];
+  const modes = [...new Set(tables.map((t) => t.options.mode))];
+  return modes.map((mode): Kind => {
+    const t = tables.find((x) => x.options.mode === mode)!;
+    const word = typeof mode === "string" ? (def.modeNames?.[mode] ?? mode) : "";
+    return {
+      name: modes.length > 1 ? `${def.title} ${word}` : def.title,
+      def: g.def.id,
+      room: g.room,
+      options: t.seats > 1 ? { ...t.options, private: true } : t.options,
+      seats: t.seats,
+      choose: (s, seat, rng, ending) => driveFromView(g, s, seat, rng, ending),
+      over: (s) => isOver(g, s),
+      ...OWN_TURNS[g.room],
+    };
+  });
+}
+
+/** Every game kind of the registry, from the one driver's entries (every definition has one: drivers.test.ts). */
+const KINDS: Kind[] = VIEW_DRIVEN.flatMap(kindsOf);
 
 interface MatchReport {
   kind: string;

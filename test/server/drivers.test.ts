@@ -1,9 +1,10 @@
 // A new game must not be silently skipped by the load and durability tools: every room name of
 // the registry has a soak plan (bench/soak/driver.ts) and a restart driver (test/helpers/durable.ts
 // DRIVERS) or a restart suite of its own (RESTARTED_ELSEWHERE); no tool plays a game the
-// registry no longer has; and every game the one driver (test/helpers/driver.ts) can play, it
-// does play, in the restart tests and the soak, and it plays each of them to the end from
-// nothing but a seat's view. Pure: reads the lists and plays the rules, starts no server.
+// registry no longer has; the one driver (test/helpers/driver.ts) plays every definition of the
+// registry (through its bot, or the view chooser its wire entry gives when it has none), in the
+// restart tests and the soak, and it plays each of them to the end from nothing but a seat's
+// view. Pure: reads the lists and plays the rules, starts no server.
 import { expect } from "chai";
 import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
@@ -44,26 +45,28 @@ describe("the registry and the drivers that play it", () => {
       const file = RESTARTED_ELSEWHERE[game];
       expect(file, `${game}: no restart driver in test/helpers/durable.ts and no suite named in RESTARTED_ELSEWHERE`).to.be.a("string");
       expect(existsSync(join(ROOT, file)), `${game}: ${file} exists`).to.equal(true);
-      expect(readFileSync(join(ROOT, file), "utf8"), `${file} plays ${game}`).to.match(new RegExp(`["']${game}["']`));
+      const text = readFileSync(join(ROOT, file), "utf8");
+      expect(text, `${file} plays ${game}`).to.match(new RegExp(`["']${game}["']`));
+      expect(text, `${file} plays ${game} through the one driver`).to.match(/driveFromView/);
     }
     expect([...driven, ...Object.keys(RESTARTED_ELSEWHERE)].filter((g) => !ROOM_NAMES.includes(g)), "drivers for unknown games").to.deep.equal([]);
   });
 
-  it("every registry definition has a wire reader, and each one whose bot can read its view is the one driver's", () => {
+  it("every registry definition has a wire reader, and the one driver plays every one of them", () => {
     const read = new Set(WIRE_GAMES.map((g) => g.def.id));
     expect(GAMES.map((d) => d.id).filter((id) => !read.has(id)), "definitions without a reader in wireGames.ts").to.deep.equal([]);
-    // Games without a bot are the exceptions, by name: a new one is a decision (docs/testing.md,
-    // "The one driver").
+    // No exceptions: a game without a bot gives its wire entry a `player` (docs/adding-a-game.md).
     const own = WIRE_GAMES.filter((g) => !VIEW_DRIVEN.includes(g)).map((g) => g.def.id);
-    expect(own, "definitions the one driver does not play").to.deep.equal(["minesweeper", "minesweeper-race", "table"]);
-    expect(VIEW_DRIVEN.length, "games the one driver plays").to.be.at.least(4);
+    expect(own, "definitions the one driver does not play (no bot and no player, or no View read)").to.deep.equal([]);
   });
 
   it("the restart tests and the soak play every game the one driver plays, through it", () => {
     for (const g of VIEW_DRIVEN) {
       const d = DRIVERS.find((x) => x.game === g.room);
-      expect(d, `${g.room}: a restart driver`).to.not.equal(undefined);
-      expect(String(d!.choose), `${g.room}: DRIVERS plays it through driveFromView`).to.match(/driveFromView/);
+      if (RESTARTED_ELSEWHERE[g.room] === undefined) {
+        expect(d, `${g.room}: a restart driver`).to.not.equal(undefined);
+        expect(String(d!.choose), `${g.room}: DRIVERS plays it through driveFromView`).to.match(/driveFromView/);
+      }
       const plans = PLANS.filter((p) => p.game === g.room);
       expect(plans.length, `${g.room}: soak plans`).to.be.at.least(1);
       for (const p of plans) expect(p.fromView, `${g.room} ${p.how}: the soak plays it from its view`).to.equal(true);
@@ -71,7 +74,11 @@ describe("the registry and the drivers that play it", () => {
   });
 
   // Everything the driver reads is the seat's carried view (what its client joins from the
-  // wire); every move it picks must be one the rules accept, and games must end.
+  // wire; a player reads its game's whole `View`, which its reader rebuilds: the wire test
+  // holds the decoded part to the rules' cut); every move it picks must be one the rules
+  // accept, and games must end: after ENDING_AFTER moves the test asks for the end (a player
+  // then reveals or concedes; a bot plays on as before).
+  const ENDING_AFTER = 40;
   for (const g of VIEW_DRIVEN) {
     it(`${g.def.id}: the one driver plays whole games from a seat's view alone, every move accepted`, () => {
       const def = g.def as AnyGameDef;
@@ -84,13 +91,32 @@ describe("the registry and the drivers that play it", () => {
         let state = def.setup(0xd21e + game, config, seats);
         let moves = 0;
         for (; def.status(state) !== "finished" && moves < 5000; moves++) {
+          // The room's own moves (the race's go once everyone is ready).
+          const byRoom = def.status(state) === "waiting" ? def.roomMove?.(state) : null;
+          if (byRoom) {
+            const r = def.apply(state, byRoom.seat, byRoom.move, { rng, now: 1_000 + moves });
+            if (!r.ok) throw new Error(`${g.def.id}: the room's ${JSON.stringify(byRoom.move)} refused: ${r.error.message}`);
+            state = r.state;
+            continue;
+          }
           const acting = def.whoActs(state).seats;
           expect(acting.length, `${g.def.id} game ${game}: someone acts after ${moves} moves`).to.be.above(0);
-          const seat = acting[rng.int(acting.length)];
-          const reader = { roomSeat: seat, gameSeat: seat };
-          const view = g.viewFromRules ? g.viewFromRules(def.view(state, seat), reader) : g.carried(def.view(state, seat), reader);
-          const m = moveFromView(def, view, seat, rng);
-          expect(m, `${g.def.id} game ${game}: seat ${seat} has a move after ${moves}`).to.not.equal(null);
+          const choose = (seat: number) => {
+            const reader = { roomSeat: seat, gameSeat: seat };
+            const rules = def.view(state, seat);
+            const view = g.viewFromRules ? g.viewFromRules(rules, reader) : g.player ? rules : g.carried(rules, reader);
+            return moveFromView(g, view, seat, rng, moves >= ENDING_AFTER);
+          };
+          // An acting seat at random; for a player, the next one with something to do when it
+          // has none (a table player who kept waits while the others decide).
+          let seat = acting[rng.int(acting.length)];
+          let m = choose(seat);
+          for (const other of g.player ? acting : []) {
+            if (m !== null) break;
+            seat = other;
+            m = choose(seat);
+          }
+          expect(m, `${g.def.id} game ${game}: a seat of ${acting.join(", ")} has a move after ${moves}`).to.not.equal(null);
           const move = def.parseMove(m!.type, m!.payload, config);
           if (!move.ok) throw new Error(`${g.def.id}: ${m!.type} ${JSON.stringify(m!.payload)} does not parse: ${move.error.message}`);
           const r = def.apply(state, seat, move.value as TypedMove, { rng, now: 1_000 + moves });

@@ -4,33 +4,23 @@
 // killed with SIGKILL and started again; every client comes back to its seat with its seat
 // token and decodes exactly the board it had, with the clock's start unchanged; then the
 // board is played to its end by revealing hidden cells. A race comes back mid-race the same way.
+// Every move is the one driver's (test/helpers/driver.ts), chosen from the seat's decoded board.
+// A suite of its own, not durable.ts' DRIVERS: those suites wait for the generic "playing" and
+// "finished", a board has phases of its own, and this one checks what only a board has (the
+// clock's start, each racer's own board) (RESTARTED_ELSEWHERE says so too).
 
 import { expect } from "chai";
 import { Client } from "colyseus.js";
 import { createRng, type Rng } from "../../common/core/rng.js";
-import { CELL } from "../../common/minesweeper/types.js";
-import { comparable, play, rejoinAll, seat, type ClientMove, type Player, useRestartableHub } from "../helpers/durable.js";
+import { comparable, play, rejoinAll, seat, type Player, useRestartableHub } from "../helpers/durable.js";
+import { driveFromView, isOver } from "../helpers/driver.js";
 import { Probe } from "../helpers/hub.js";
-import { cellsOf } from "../helpers/boardRows.js";
+import { WIRE_GAMES } from "../helpers/wireGames.js";
 
-const over = (s: any) => s.phase === "won" || s.phase === "lost";
-
-function hiddenCell(s: any, rng: Rng, withFlags: boolean): { r: number; c: number } | null {
-  const cells: number[] = cellsOf(s);
-  const picks = cells.flatMap((v, i) => (v === CELL.HIDDEN || (withFlags && v === CELL.FLAG) ? [i] : []));
-  if (!picks.length) return null;
-  const i = picks[rng.int(picks.length)];
-  return { r: Math.floor(i / s.cols), c: i % s.cols };
-}
-
-const flagMove = (s: any, rng: Rng): ClientMove | null => {
-  const at = hiddenCell(s, rng, true);
-  return at ? { type: "flag", payload: at } : null;
-};
-const revealMove = (s: any, rng: Rng): ClientMove | null => {
-  const at = hiddenCell(s, rng, false);
-  return at ? { type: "reveal", payload: at } : null;
-};
+const BOARD = WIRE_GAMES.find((g) => g.def.id === "minesweeper")!;
+const RACE = WIRE_GAMES.find((g) => g.def.id === "minesweeper-race")!;
+/** The one driver's move for this player (`ending`: reveals to the end; else flags and unflags, which never end a board). */
+const move = (g: typeof BOARD, p: Player, rng: Rng, ending: boolean) => driveFromView(g, p.room.state, p.seat, rng, ending);
 
 describe("restart: Minesweeper boards come back from their log after SIGKILL", function () {
   this.timeout(180_000);
@@ -49,13 +39,15 @@ describe("restart: Minesweeper boards come back from their log after SIGKILL", f
       const watcherRoom = await sdk.joinById(roomId, { spectate: true });
       let watcher = new Probe(watcherRoom);
 
-      // The first reveal (always safe) starts the clock; then flags from every seat.
-      expect(await play(host, { type: "reveal", payload: { r: 6, c: 6 } }), "the first reveal").to.equal(true);
+      // The first reveal (the driver's opening, always safe) starts the clock; then flags from every seat.
+      const opening = move(BOARD, host, rng, false);
+      expect(opening?.type, "the driver opens the board").to.equal("reveal");
+      expect(await play(host, opening!), "the first reveal").to.equal(true);
       const flags = 3 + rng.int(12);
       let accepted = 1;
       for (let i = 0; i < flags; i++) {
         const p = players[rng.int(players.length)];
-        const m = flagMove(p.room.state, rng);
+        const m = move(BOARD, p, rng, false);
         if (m && (await play(p, m))) accepted++;
       }
       for (const p of players) await p.probe.sync();
@@ -76,14 +68,14 @@ describe("restart: Minesweeper boards come back from their log after SIGKILL", f
 
       // ...and the board goes on to its end.
       let n = 0;
-      while (!over(players[0].room.state) && n < 500) {
+      while (!isOver(BOARD, players[0].room.state) && n < 500) {
         n++;
         const p = players[rng.int(players.length)];
-        const m = revealMove(p.room.state, rng);
+        const m = move(BOARD, p, rng, true);
         if (m) await play(p, m);
         else await p.probe.sync();
       }
-      expect(over(players[0].room.state), "the board ended after the restart").to.equal(true);
+      expect(isOver(BOARD, players[0].room.state), "the board ended after the restart").to.equal(true);
       console.log(`      ${mode}: ${accepted} moves before the kill, ${n} reveals after, ${players[0].room.state.phase}`);
       for (const p of players) await p.room.leave();
       await watcherAgain.leave();
@@ -96,13 +88,19 @@ describe("restart: Minesweeper boards come back from their log after SIGKILL", f
     const host = await seat(sdk.create("minesweeper", { mode: "race", seats: 2, level: "custom", rows: 12, cols: 12, mines: 20, name: "P0" }));
     const roomId = host.room.roomId;
     let players: Player[] = [host, await seat(sdk.joinById(roomId, { name: "P1" }))];
-    host.room.send("start", {});
-    await host.probe.until(() => host.room.state.phase === "racing" || undefined, 10_000, "the go");
-    // Flags at random places on each racer's own board (a flag on an open cell is refused and not counted).
+    // Both say ready (the driver, in the race's waiting phase): the countdown, then the go.
+    for (const p of players) {
+      const ready = move(RACE, p, rng, false);
+      expect(ready?.type, "the driver says ready while the race waits").to.equal("ready");
+      p.room.send(ready!.type, ready!.payload);
+    }
+    await host.probe.until(() => host.room.state.phase === "racing" || undefined, 20_000, "the go");
+    // Flags and unflags on each racer's own board, chosen from what it decoded.
     let accepted = 0;
     for (let i = 0; i < 12; i++) {
       const p = players[rng.int(2)];
-      if (await play(p, { type: "flag", payload: { r: rng.int(12), c: rng.int(12) } })) accepted++;
+      const m = move(RACE, p, rng, false);
+      if (m && (await play(p, m))) accepted++;
     }
     for (const p of players) await p.probe.sync();
     const before = players.map((p) => comparable(p.room.state));
@@ -112,9 +110,12 @@ describe("restart: Minesweeper boards come back from their log after SIGKILL", f
 
     players = await rejoinAll(sdk, roomId, players, before, `race (${accepted} flags in)`);
     let n = 0;
-    while (players[0].room.state.phase !== "over" && n < 3000) {
+    while (!isOver(RACE, players[0].room.state) && n < 3000) {
       n++;
-      await play(players[rng.int(2)], { type: "reveal", payload: { r: rng.int(12), c: rng.int(12) } });
+      const p = players[rng.int(2)];
+      const m = move(RACE, p, rng, true);
+      if (m) await play(p, m);
+      else await p.probe.sync();
     }
     expect(players[0].room.state.phase, "the race ended after the restart").to.equal("over");
     console.log(`      race: ${accepted} flags before the kill, ${n} reveals after`);

@@ -250,6 +250,8 @@ async function playOne(hub: TestHub, g: WireGame, n: number, rng: Rng, tally: Ta
         expect(g.read(v.probe.state, r), label).to.deep.equal(JSON.parse(want()));
       });
       expect(g.leaks(v.probe.state, r), label).to.deep.equal([]);
+      // The View a packed reader rebuilds for the one driver's player carries what was decoded.
+      if (g.view && g.player) expect(stable(g.carried(g.view(v.probe.state, r), r)), `${label}: the player's rebuilt view`).to.equal(stable(g.read(v.probe.state, r)));
       // A bot may move meanwhile: the mirror follows the log on every look.
       const got = () => received(v).slice(baseline.get(v)!);
       const same = () => (follow(), stable(got()) === stable(expected.get(v)));
