@@ -40,6 +40,13 @@ async function playDiscs(page: Page, cols: number[], until: () => Promise<boolea
   }
 }
 
+/** Resolves once the page has had the answer to a request to `path` and a frame to show it. */
+async function answered(page: Page, path: string): Promise<void> {
+  const res = await page.waitForResponse((r) => new URL(r.url()).pathname === path, { timeout: 15_000 });
+  await res.finished();
+  await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
+}
+
 /** Connect Four against the bot from the game page, to its end; the room's id. */
 async function c4AgainstTheBot(page: Page, name: string): Promise<string> {
   await gamePage(page, "connect4");
@@ -55,30 +62,37 @@ describe("e2e: what the game pages and My games list", function () {
   this.timeout(240_000);
   const suite = useBrowserHub({ botDelayScale: 0.05 });
 
-  for (const [label, device] of [["desktop", DESK], ["phone", PHONE]] as const) {
-    it(`${label}: a game that has ended is neither "in progress" nor a live room`, async () => {
-      const { page } = await suite.open(device, "#/games/connect4");
-      const roomId = await c4AgainstTheBot(page, "Fin");
-      await screenshot(page, `lists-finished-end-${label}`);
-      // back on the game's page (the room is still there, its end screen behind)
-      await page.evaluate(() => (location.hash = "#/games/connect4"));
-      await page.waitForSelector("#connect4-solo-btn");
-      // the lobby's checks have come back: the live rooms list and the seat check
-      await page.waitForFunction(() => /live room|No public rooms/.test(document.querySelector(".rooms-note")?.textContent ?? ""), null, { timeout: 10_000 });
-      await page.waitForTimeout(1500);
-      await page.click("#rooms-refresh");
-      await page.waitForTimeout(1000);
-      expect(await page.locator("#rejoin").isHidden(), "no Rejoin for a finished game").to.equal(true);
-      expect(await page.textContent("#rejoin")).to.not.contain("in progress");
-      expect(await page.locator(`.room-card[data-room="${roomId}"]`).count(), "the finished room is not a live room").to.equal(0);
-      expect(await page.textContent("#rooms-list")).to.not.match(/finished/);
-      await screenshot(page, `lists-finished-lobby-${label}`);
-    });
+  /** A game against the bot played to its end on `page`; then its game page offers no Rejoin and lists no live room for it. */
+  async function endedIsNotLive(page: Page, label: string, name: string): Promise<void> {
+    const roomId = await c4AgainstTheBot(page, name);
+    await screenshot(page, `lists-finished-end-${label}`);
+    // back on the game's page (the room is still there, its end screen behind)
+    const seatCheck = answered(page, "/api/seats/check");
+    await page.evaluate(() => (location.hash = "#/games/connect4"));
+    await page.waitForSelector("#connect4-solo-btn");
+    // the lobby's checks have come back: the live rooms list and the seat check (its answer
+    // read, not a fixed wait), then a fresh list by Refresh
+    await page.waitForFunction(() => /live room|No public rooms/.test(document.querySelector(".rooms-note")?.textContent ?? ""), null, { timeout: 10_000 });
+    await seatCheck;
+    const rooms = answered(page, "/api/rooms");
+    await page.click("#rooms-refresh");
+    await rooms;
+    expect(await page.locator("#rejoin").isHidden(), "no Rejoin for a finished game").to.equal(true);
+    expect(await page.textContent("#rejoin")).to.not.contain("in progress");
+    expect(await page.locator(`.room-card[data-room="${roomId}"]`).count(), "the finished room is not a live room").to.equal(0);
+    expect(await page.textContent("#rooms-list")).to.not.match(/finished/);
+    await screenshot(page, `lists-finished-lobby-${label}`);
   }
 
-  it("My games says 'against a bot' and 'Beginner, no guess'; Recent games lists what people played, with their names", async () => {
+  it(`phone: a game that has ended is neither "in progress" nor a live room`, async () => {
+    const { page } = await suite.open(PHONE, "#/games/connect4");
+    await endedIsNotLive(page, "phone", "Fin");
+  });
+
+  // (one desktop page for both: the game against the bot that has ended is My games' first row)
+  it(`desktop: a game that has ended is neither "in progress" nor a live room; My games says 'against a bot' and 'Beginner, no guess'; Recent games lists what people played, with their names`, async () => {
     const { page } = await suite.open(DESK, "#/games/connect4");
-    await c4AgainstTheBot(page, "Lou");
+    await endedIsNotLive(page, "desktop", "Lou");
 
     // a no-guess Beginner board, lost on the second click
     await gamePage(page, "minesweeper");

@@ -6,7 +6,8 @@
 import { expect } from "chai";
 import type { Page } from "playwright-core";
 import { DESKTOP, PHONE, screenshot, waitHub, useBrowserHub } from "../helpers/e2e.js";
-import { LAX_ADDRESS_LIMITS } from "../helpers/hub.js";
+import { Client } from "colyseus.js";
+import { LAX_ADDRESS_LIMITS, seated } from "../helpers/hub.js";
 
 /** Visible elements whose box pokes out of the viewport sideways (described for the failure message). */
 async function overflowing(page: Page): Promise<string[]> {
@@ -110,11 +111,10 @@ describe("e2e: the game-first lobby", function () {
   });
 
   it("phone: live rooms are cards with Join and Spectate inside the screen, filtered on a game's page", async () => {
-    // a public room to list: someone quick-plays Connect Four on a desktop
-    const host = await suite.open(DESKTOP, "#/games/connect4");
-    await host.page.fill("input[name=name]", "Host");
-    await host.page.click("#connect4-quick-btn");
-    const s = await waitHub(host.page, (x) => x.connection === "connected" && !!x.roomId, "the host's room");
+    // a public room to list: someone quick-plays Connect Four (a colyseus.js player, as the
+    // Quick play button joins: that button from every game's page is the tests above)
+    const host = await seated(new Client(`ws://127.0.0.1:${suite.port}`).joinOrCreate("connect4", { name: "Host" }));
+    const s = { roomId: host.room.roomId };
 
     const { page } = await suite.open(PHONE);
     const card = `#rooms-list [data-room="${s.roomId}"]`;
@@ -138,5 +138,6 @@ describe("e2e: the game-first lobby", function () {
     await page.waitForSelector(card);
     await page.tap(`${card} button[data-action=spectate]`);
     await waitHub(page, (x) => x.spectator === true && x.roomId === s.roomId, "watching the room");
+    await host.room.leave();
   });
 });

@@ -26,6 +26,18 @@ const annAway = (s: C4) => (s.presence ?? []).some((p) => p.startsWith("Ann") &&
 const annAwayOrHeld = (s: C4) => annAway(s) || (s.presence ?? []).some((p) => /plays for Ann\b/.test(p));
 const annBack = (s: C4) => !(s.presence ?? []).some((p) => p.startsWith("Ann"));
 
+/**
+ * The unreachable page has tried, failed and now says when it tries again by itself (its
+ * "Try again now" enabled): the state a player reads, and the one a wake must cut short.
+ */
+async function waitingToTryAgain(page: Page): Promise<void> {
+  await page.waitForFunction(() => {
+    const when = document.querySelector("#unreachable-when")?.textContent ?? "";
+    const again = document.querySelector<HTMLButtonElement>("#unreachable-retry");
+    return /Trying again (in \d+ s|as soon as)/.test(when) && !!again && !again.disabled;
+  }, null, { timeout: 20_000 });
+}
+
 async function secondsTo(page: Page, test: (s: HubSnapshot) => boolean, what: string, timeout = 45_000): Promise<number> {
   const t0 = Date.now();
   await waitHub(page, test, what, timeout);
@@ -80,11 +92,10 @@ describe("e2e: the network drops under a player", function () {
       await page.waitForSelector("#reconnecting:not([hidden])", { timeout: 10_000 });
       expect(await page.textContent("#conn-state")).to.match(/Reconnecting|still trying/);
       await waitHub(bo.page, annAway, "Bo reads that Ann is away");
-      await page.waitForTimeout(3000);
       await screenshot(page, `network-live-drop-${label}`);
       await screenshot(bo.page, `network-live-drop-other-${label}`);
       proxy.restore();
-      figures.push(`${label}, live drop (3 s): ${(await secondsTo(page, inSeat, "Ann back after a live drop")).toFixed(2)} s`);
+      figures.push(`${label}, live drop: ${(await secondsTo(page, inSeat, "Ann back after a live drop")).toFixed(2)} s`);
       await waitHub(bo.page, annBack as (s: HubSnapshot) => boolean, "Bo sees Ann back");
 
       // 2a. offline, reload, online again: the `online` event brings her back
@@ -98,7 +109,7 @@ describe("e2e: the network drops under a player", function () {
       expect(await page.textContent("#unreachable-when")).to.match(/as soon as your device is back online|Trying again in \d+ s/);
       // (a slow offline reload can pass the 20 s window first: then Bo reads that a bot plays for her)
       await waitHub(bo.page, annAwayOrHeld, "Bo reads that Ann is away after her reload");
-      await page.waitForTimeout(4000);
+      await waitingToTryAgain(page);
       await screenshot(page, `network-reload-offline-${label}`);
       // The page listens for `online` (a device back on the network fires it; Chromium's offline
       // emulation does not, so the test does, while the page is still waiting).
@@ -114,9 +125,8 @@ describe("e2e: the network drops under a player", function () {
       proxy.cut();
       await page.reload();
       await page.waitForSelector("#unreachable", { timeout: 20_000 });
-      await page.waitForTimeout(6000);
-      const when = await page.textContent("#unreachable-when");
-      expect(when).to.match(/Trying again in \d+ s|Trying to reach/);
+      await waitingToTryAgain(page);
+      expect(await page.textContent("#unreachable-when")).to.match(/Trying again in \d+ s/);
       proxy.restore();
       figures.push(`${label}, reload while the network is down, by itself: ${(await secondsTo(page, inSeat, "Ann back by herself")).toFixed(2)} s`);
 
@@ -126,7 +136,7 @@ describe("e2e: the network drops under a player", function () {
       proxy.cut();
       await page.reload();
       await page.waitForSelector("#unreachable", { timeout: 20_000 });
-      await page.waitForTimeout(3000);
+      await waitingToTryAgain(page);
       if (label === "phone") await page.tap("#unreachable-retry");
       else await page.click("#unreachable-retry");
       expect(((await hub(page)) as { wakes?: { click: number } }).wakes?.click, "the button itself woke the page").to.be.at.least(1);

@@ -4,8 +4,9 @@
 // desktop the list as before, one seat a line. Screenshots: test-results/seatstrip-*.png.
 import { expect } from "chai";
 import type { Page } from "playwright-core";
-import { DESKTOP, joinByCode, openPrivateRoom, PHONE, screenshot, useBrowserHub, waitHub, gamePage } from "../helpers/e2e.js";
+import { DESKTOP, openPrivateRoom, PHONE, screenshot, useBrowserHub, waitHub, gamePage } from "../helpers/e2e.js";
 import { LAX_ADDRESS_LIMITS } from "../helpers/hub.js";
+import { joinTableClients, keepHand, sendDeck } from "../helpers/tableClients.js";
 
 type Box = { top: number; bottom: number; left: number; right: number; height: number };
 
@@ -27,6 +28,12 @@ const stacked = (seats: Box[]) => seats.every((s, i) => i === 0 || s.top >= seat
 describe("e2e: the seat list as a strip on phones, a list on desktops", function () {
   this.timeout(120_000);
   const suite = useBrowserHub({ botDelayScale: 0.05, config: () => ({ botThreads: 0, ...LAX_ADDRESS_LIMITS }) });
+  /** The colyseus.js players a test seated, to leave after it. */
+  let leave: (() => Promise<unknown>)[] = [];
+  afterEach(async () => {
+    await Promise.all(leave.map((f) => f().catch(() => undefined)));
+    leave = [];
+  });
 
   /** Phone: one line of chips, low; Details opens the full list and closes it again. Desktop: one seat a line. */
   async function checkShellSeats(page: Page, phone: boolean, name: string, figure: { part: string; is: RegExp } | null): Promise<void> {
@@ -82,12 +89,15 @@ describe("e2e: the seat list as a strip on phones, a list on desktops", function
     it(`${label}: a card table of 2 playing (each chip shows the player's life)`, async () => {
       const { page } = await suite.open(ctx);
       const room = await openPrivateRoom(page, "table", "Ada");
-      const bo = (await suite.open(DESKTOP)).page;
-      await joinByCode(bo, room.roomId!, "Bo");
-      for (const p of [page, bo]) await waitHub(p, (s) => s.stage === "decks", "the deck stage");
-      for (const p of [page, bo]) await p.click("#tt-standard");
-      for (const p of [page, bo]) await waitHub(p, (s) => s.phaseOfTable === "mulligan", "the deal");
-      for (const p of [page, bo]) await p.click("#tt-keep");
+      // Bo only has to be at the table: a colyseus.js player (the standard deck, keep), not a page
+      const [bo] = await joinTableClients(suite.port, room.roomId!, ["Bo"]);
+      leave.push(() => bo.room.leave());
+      await waitHub(page, (s) => s.stage === "decks", "the deck stage");
+      await page.click("#tt-standard");
+      sendDeck(bo, "");
+      await waitHub(page, (s) => s.phaseOfTable === "mulligan", "the deal");
+      await page.click("#tt-keep");
+      await keepHand(bo);
       await waitHub(page, (s) => s.phaseOfTable === "playing", "both kept");
       await checkShellSeats(page, phone, "table", { part: ".gs-seat-count", is: /^♥20$/ });
       if (!phone) return;
