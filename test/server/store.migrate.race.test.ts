@@ -15,22 +15,44 @@ import { MIGRATIONS } from "../../server/store/migrations.js";
 
 const ROOT = path.resolve(path.dirname(new URL(import.meta.url).pathname), "..", "..");
 
-/** Opens the store at `file` once the wall clock reaches `at`, so every process starts together. */
-function openAt(file: string, at: number): Promise<{ code: number | null; out: string }> {
+/** A process that has loaded tsx and the store's modules, then opens the store at `file` when told the instant. */
+interface Opener {
+  /** It has loaded everything and waits for the instant (or it exited first). */
+  ready: Promise<void>;
+  /** Tells it the wall-clock instant to open the store at. */
+  openAt(at: number): void;
+  done: Promise<{ code: number | null; out: string }>;
+}
+
+function opener(file: string): Opener {
   const code = `
     import { SqliteStore } from ${JSON.stringify(path.join(ROOT, "server/store/index.ts"))};
-    while (Date.now() < ${at}) {}
-    try { new SqliteStore(${JSON.stringify(file)}); console.log("opened"); }
-    catch (e) { console.log("failed: " + e.message); process.exit(1); }
+    console.log("ready");
+    process.stdin.once("data", (b) => {
+      const at = Number(String(b));
+      while (Date.now() < at) {}
+      try { new SqliteStore(${JSON.stringify(file)}); console.log("opened"); }
+      catch (e) { console.log("failed: " + e.message); process.exitCode = 1; }
+      process.stdin.destroy();
+    });
   `;
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ["--import", "tsx", "--input-type=module", "-e", code], { cwd: ROOT });
-    let out = "";
-    child.stdout.on("data", (b) => (out += b));
-    child.stderr.on("data", (b) => (out += b));
-    child.on("error", reject);
-    child.on("exit", (c) => resolve({ code: c, out }));
+  const child = spawn(process.execPath, ["--import", "tsx", "--input-type=module", "-e", code], { cwd: ROOT });
+  let out = "";
+  let isReady: () => void = () => {};
+  const ready = new Promise<void>((r) => (isReady = r));
+  child.stdout.on("data", (b) => {
+    out += b;
+    if (out.includes("ready\n")) isReady();
   });
+  child.stderr.on("data", (b) => (out += b));
+  const done = new Promise<{ code: number | null; out: string }>((resolve, reject) => {
+    child.on("error", reject);
+    child.on("exit", (c) => {
+      isReady();
+      resolve({ code: c, out: out.replace("ready\n", "") });
+    });
+  });
+  return { ready, openAt: (at) => child.stdin.end(`${at}\n`), done };
 }
 
 describe("the store: several processes migrate one fresh SQLite file at once", function () {
@@ -43,9 +65,12 @@ describe("the store: several processes migrate one fresh SQLite file at once", f
       const dir = fs.mkdtempSync(path.join(os.tmpdir(), "hub-migrate-race-"));
       try {
         const file = path.join(dir, "hub.sqlite");
-        // Far enough ahead for every process to have loaded tsx and the store's modules.
-        const at = Date.now() + 6_000;
-        const results = await Promise.all(Array.from({ length: processes }, () => openAt(file, at)));
+        // Every process has loaded tsx and the store's modules; then all open it at one instant.
+        const openers = Array.from({ length: processes }, () => opener(file));
+        await Promise.all(openers.map((o) => o.ready));
+        const at = Date.now() + 500;
+        for (const o of openers) o.openAt(at);
+        const results = await Promise.all(openers.map((o) => o.done));
         for (const res of results) expect(res.out.trim(), `round ${r}`).to.equal("opened");
         const db = new Database(file, { readonly: true });
         const versions = (db.prepare(`SELECT version FROM schema_migrations ORDER BY version`).all() as { version: number }[]).map((v) => v.version);
