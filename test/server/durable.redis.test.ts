@@ -39,8 +39,9 @@ describe("restart with two processes on Redis: the survivor restores the killed 
     for (let i = 0; i < 2; i++) {
       const port = await freePort();
       envs.push({ PORT: String(port), REDIS_URL: redis.url, HUB_DB: path.join(dir, "hub.sqlite"), ROOM_ADOPT_SECONDS: "1", RECONNECT_SECONDS: "120", BOT_THREADS: "0", RATE_BURST: "100000", RATE_PER_SECOND: "100000" });
-      hubs.push(await startHubProcess(`hub ${i}`, envs[i]));
     }
+    // Both at once, as PM2 starts them (they migrate the shared store under its lock: store.migrate.race.test.ts).
+    hubs.push(...(await Promise.all(envs.map((env, i) => startHubProcess(`hub ${i}`, env)))));
   });
   after(async () => {
     await restarting.catch(() => {});
