@@ -26,5 +26,12 @@ if (redisUrl) {
 
 // Imported only now: the config connects to Redis as it is built.
 const { default: config } = await import("../arena.config.js");
+// Tests only: a hub the tests start (NODE_ENV=test, test/helpers/cluster.ts) may run the
+// spectator delay at a share of real time (TEST_DELAY_SCALE=0.1: "15 s" lasts 1.5); production never reads it.
+const delayScale = process.env.NODE_ENV === "test" ? Number(process.env.TEST_DELAY_SCALE) : NaN;
+if (delayScale > 0 && delayScale <= 1) {
+  const { DelayRecorder } = await import("./rooms/game/spectatorDelay.js");
+  DelayRecorder.timeScale = delayScale;
+}
 await listen(config, basePort());
 log.info({ event: "hub.listening", port: listenPort() }, `Listening on http://localhost:${listenPort()}`);

@@ -18,7 +18,7 @@ const FOLDERS = ["test/common", "test/server", "test/e2e", "test/helpers"];
  * as a number).
  */
 const COMPUTED: Record<string, { expr: string; ms: number; why: string }[]> = {
-  "test/server/spectatorDelay.test.ts": [{ expr: "20_000 + delay * 1000 * SCALE * 4", ms: 44_000, why: "delay ≤ 60, SCALE = 0.1" }],
+  "test/server/spectatorDelay.test.ts": [{ expr: "20_000 + delay * 1000 * scale * 4", ms: 26_000, why: "scale = SCALE × 15 / delay: every delay lasts 15 s × 0.1" }],
   "test/server/durable.fault.test.ts": [{ expr: "ROUNDS * 20_000", ms: 300_000, why: "ROUNDS = 15 unless LONG or ROUNDS are set" }],
   "test/server/chaos.test.ts": [{ expr: "Math.max(...KINDS.map((k) => k.matchMs ?? MATCH_MS)) + 80_000", ms: 230_000, why: "the longest kind's matchMs (Hearts, 150 s) + 80 s unless LONG" }],
 };

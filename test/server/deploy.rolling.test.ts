@@ -31,6 +31,8 @@ const LONG = process.env.LONG === "1";
 const PLAYERS = Number(process.env.DEPLOY_PLAYERS) || (LONG ? 500 : 40);
 const PROCESSES = 3;
 const TURN_SECONDS = 10;
+/** Play before and after the deploy: a second in the quick form (the tables are playing when it starts), 3 s in the long one. */
+const PLAY_AROUND_MS = LONG ? 3000 : 1000;
 const COLS = 7;
 const ROWS = 6;
 
@@ -197,7 +199,7 @@ describe("deploy.rolling: a rolling reload of a 3-process cluster under load", f
     // The players' own process: its lag is in every interruption measured (reported beside them).
     const playersLag = monitorEventLoopDelay({ resolution: 20 });
     playersLag.enable();
-    await sleep(3000);
+    await sleep(PLAY_AROUND_MS);
 
     const deployStarted = Date.now();
     process.env.PM2_HOME = home;
@@ -206,7 +208,7 @@ describe("deploy.rolling: a rolling reload of a 3-process cluster under load", f
     const steps = (await rollingReload({ build: false, readyTimeoutS: 60, log: () => undefined })) as { name: string; seconds: number }[];
     const deploySeconds = (Date.now() - deployStarted) / 1000;
     playersLag.disable();
-    await sleep(3000);
+    await sleep(PLAY_AROUND_MS);
     stopped = true;
     await Promise.all(playing);
     // Everyone back in a seat (or lost) before counting.

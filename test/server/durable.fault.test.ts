@@ -98,16 +98,22 @@ describe("fault test: SIGKILL at random moments loses no acknowledged move", fun
       await new Promise((r) => setTimeout(r, 20 + rng.int(400)));
       await hub.restart("SIGKILL");
       stop();
-      for (const t of tables) {
-        const back: Player[] = [];
-        for (const p of t.players) {
-          try {
-            back.push(await rejoin(sdk, t.roomId, p, 15_000));
-          } catch (e) {
-            notRestored++;
-            console.log(`      round ${round}: room ${t.roomId} seat ${p.seat} not restored: ${(e as Error).message}`);
-          }
-        }
+      // Every player comes back at once (as after a real restart), then each table is checked.
+      const rejoined = await Promise.all(
+        tables.map((t) =>
+          Promise.all(
+            t.players.map((p) =>
+              rejoin(sdk, t.roomId, p, 15_000).catch((e: Error) => {
+                notRestored++;
+                console.log(`      round ${round}: room ${t.roomId} seat ${p.seat} not restored: ${e.message}`);
+                return null;
+              }),
+            ),
+          ),
+        ),
+      );
+      for (const [ti, t] of tables.entries()) {
+        const back = rejoined[ti].filter((p): p is Player => p !== null);
         if (back.length !== t.players.length) continue;
         await back[0].probe.sync();
         const st = back[0].room.state;

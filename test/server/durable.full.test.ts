@@ -19,6 +19,7 @@ import { fillRoomLog, freeRoomLog, mountSmallDisk, truncateWal } from "../helper
 import { seated, sleep, useHub, type SeatedClient } from "../helpers/hub.js";
 import { testPort } from "../helpers/ports.js";
 import { comparable, play } from "../helpers/durable.js";
+import { TurnTimer } from "../../server/rooms/game/turnTimer.js";
 
 const PORT = testPort(2731);
 const WORDS = "The server could not save your move because its disk is full. Nothing changed; try again in a moment.";
@@ -56,6 +57,7 @@ describe(`a room log that cannot take writes (${disk ? "a full tmpfs" : "max_pag
   const sdk = () => new Client(`ws://127.0.0.1:${PORT}`);
 
   afterEach(async () => {
+    TurnTimer.timeScale = 1;
     free();
     await sleep(300); // a failing log is probed again at most every quarter second
   });
@@ -126,10 +128,12 @@ describe(`a room log that cannot take writes (${disk ? "a full tmpfs" : "max_pag
 
   it("a turn timer that runs out while the log is full plays its timeout once space returns", async function () {
     this.timeout(30_000);
+    // The 5 s timer runs at a fifth of real time (1 s; afterEach puts it back): the wait below outlasts it by half a second.
+    TurnTimer.timeScale = 0.2;
     const { a, b, room } = await connect4({ timer: 5 });
     const first = a.room.state.acting[0];
     fill(a.room.roomId);
-    await sleep(6500);
+    await sleep(5000 * 0.2 + 500);
     expect(a.room.state.acting[0], "the turn has not passed: its timeout could not be saved").to.equal(first);
     expect(room.session.log.length).to.equal(0);
     free();

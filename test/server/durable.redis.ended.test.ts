@@ -40,10 +40,12 @@ describe("a game won just before its process is killed is stored once, and its r
     if (!bin) return this.skip();
     redis = await startRedis(bin);
     dir = fs.mkdtempSync(path.join(os.tmpdir(), "hub-ended-"));
+    const envs = [];
     for (let i = 0; i < 2; i++) {
-      const env = { PORT: String(await freePort()), REDIS_URL: redis.url, HUB_DB: path.join(dir, "hub.sqlite"), ROOM_ADOPT_SECONDS: "1", RECONNECT_SECONDS: "120", BOT_THREADS: "0", RATE_BURST: "100000", RATE_PER_SECOND: "100000" };
-      hubs.push(await startHubProcess(`hub ${i}`, env));
+      envs.push({ PORT: String(await freePort()), REDIS_URL: redis.url, HUB_DB: path.join(dir, "hub.sqlite"), ROOM_ADOPT_SECONDS: "1", RECONNECT_SECONDS: "120", BOT_THREADS: "0", RATE_BURST: "100000", RATE_PER_SECOND: "100000" });
     }
+    // Both at once, as PM2 starts them.
+    hubs.push(...(await Promise.all(envs.map((env, i) => startHubProcess(`hub ${i}`, env)))));
   });
   after(async () => {
     for (const h of hubs) await h.stop("SIGKILL");

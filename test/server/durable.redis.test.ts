@@ -29,6 +29,8 @@ describe("restart with two processes on Redis: the survivor restores the killed 
   let dir = "";
   const hubs: HubProcess[] = [];
   const envs: Record<string, string>[] = [];
+  /** The killed process starting again while the game plays on (awaited before the next kill). */
+  let restarting: Promise<void> = Promise.resolve();
 
   before(async function () {
     if (!bin) return this.skip();
@@ -37,10 +39,12 @@ describe("restart with two processes on Redis: the survivor restores the killed 
     for (let i = 0; i < 2; i++) {
       const port = await freePort();
       envs.push({ PORT: String(port), REDIS_URL: redis.url, HUB_DB: path.join(dir, "hub.sqlite"), ROOM_ADOPT_SECONDS: "1", RECONNECT_SECONDS: "120", BOT_THREADS: "0", RATE_BURST: "100000", RATE_PER_SECOND: "100000" });
-      hubs.push(await startHubProcess(`hub ${i}`, envs[i]));
     }
+    // Both at once, as PM2 starts them (they migrate the shared store under its lock: store.migrate.race.test.ts).
+    hubs.push(...(await Promise.all(envs.map((env, i) => startHubProcess(`hub ${i}`, env)))));
   });
   after(async () => {
+    await restarting.catch(() => {});
     for (const h of hubs) await h.stop("SIGKILL");
     await redis?.stop();
     if (dir) fs.rmSync(dir, { recursive: true, force: true });
@@ -48,6 +52,7 @@ describe("restart with two processes on Redis: the survivor restores the killed 
 
   for (const [k, d] of DRIVERS.entries()) {
     it(`${d.game}: the process holding the room is killed; every client is back in its seat through the other one`, async () => {
+      await restarting;
       const rng = createRng(0x4ed15 + k, 11);
       const first = new Client(hubs[k % 2].http);
       const host = await seat(first.create(d.game, { ...d.options, name: "P0", private: k % 2 === 0 }));
@@ -76,7 +81,10 @@ describe("restart with two processes on Redis: the survivor restores the killed 
         expect(p.seat).to.equal(i);
         expect(comparable(p.room.state), `P${i}'s decoded state (${accepted} moves in)`).to.deep.equal(before[i]);
       }
-      hubs[holder] = await startHubProcess(`hub ${holder}`, envs[holder]);
+      // Started again in the background: the game plays to its end on the survivor meanwhile.
+      restarting = startHubProcess(`hub ${holder}`, envs[holder]).then((h) => {
+        hubs[holder] = h;
+      });
 
       let n = 0;
       while (players[0].room.state.phase !== "finished" && n < 4000) {

@@ -1,5 +1,5 @@
 // A Redis that stops answering without closing its socket (here: a real redis-server
-// paused with SIGSTOP for 12 s). Matchmaking used to hang until colyseus.js gave up with a
+// paused with SIGSTOP for 9 s). Matchmaking used to hang until colyseus.js gave up with a
 // bare "socket hang up", and neither process logged anything. Now the hub sees the outage
 // (server/ops/redisWatch.ts), answers matchmaking and the room list 503 "The hub is briefly
 // unavailable; try again in a few seconds." at once, logs the outage and its end as JSON,
@@ -13,7 +13,8 @@ import { jsonLines } from "../helpers/logLines.js";
 
 const UNAVAILABLE = "The hub is briefly unavailable; try again in a few seconds.";
 const TOKEN = "outage-scrape-token-0123456789";
-const PAUSE_MS = 12_000;
+/** Long enough to be seen (1.5 s unanswered), turn requests away, and be logged as down for over 5 s. */
+const PAUSE_MS = 9_000;
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 describe("ops: a paused Redis is worded, logged and counted", function () {

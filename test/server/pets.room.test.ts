@@ -12,8 +12,11 @@ import { petsDef, type PetsState } from "../../common/pets/index.js";
 import { NO_RATE_LIMITS, Probe, until, useHub } from "../helpers/hub.js";
 import { battlesOf, chooseClientMove, petsRoom, petsViewOf } from "../helpers/pets.js";
 import { testPort } from "../helpers/ports.js";
+import { TurnTimer } from "../../server/rooms/game/turnTimer.js";
 
 const PORT = testPort(2703);
+/** The idle seat's timers run at this share of real time (5 s a shop turn: 1 s; 10 s to arrange: 2 s). */
+const TIMER_SCALE = 0.2;
 
 describe("pets room: shop turn timer and arrange deadline", function () {
   this.timeout(60_000);
@@ -29,6 +32,16 @@ describe("pets room: shop turn timer and arrange deadline", function () {
   });
 
   it("an idle seat is passed for in the shop and battles with its default order at the deadline", async () => {
+    const scale = TurnTimer.timeScale;
+    TurnTimer.timeScale = TIMER_SCALE;
+    try {
+      await idleSeat();
+    } finally {
+      TurnTimer.timeScale = scale;
+    }
+  });
+
+  async function idleSeat() {
     const room = await hub.colyseus.sdk.create("pets", { mode: "online", seats: 2, bots: 1, timer: 5, arrange: 10, private: true, name: "Idle" });
     const probe = new Probe(room);
     await probe.next("seat", 0);
@@ -38,14 +51,16 @@ describe("pets room: shop turn timer and arrange deadline", function () {
     const me = server.seatOrder.indexOf(0);
     expect(server.session!.log.some((m) => m.seat === me && m.move.type === "pass"), "the timer passed for the idle seat").to.equal(true);
     await probe.until(() => petsViewOf(probe.state, 0)?.phase === "arrange" || undefined, 3000, "arrange on the wire");
+    // The arrange deadline (10 s scaled), counted from the shop's last move.
     const deadline = probe.state.deadline as number;
-    expect(deadline - Date.now()).to.be.within(1000, 10_500);
+    const shopClosed = server.session!.log.filter((m) => m.move.type === "pass").at(-1)!.t;
+    expect(deadline - shopClosed).to.be.within(10_000 * TIMER_SCALE - 100, 10_000 * TIMER_SCALE + 500);
     await until(() => (server.session?.state.battles.length ?? 0) > 0 || undefined, 15_000, "the battle");
     const arranged = server.session!.log.find((m) => m.seat === me && m.move.type === "arrange");
     expect(arranged, "the deadline arranged the idle seat").to.not.equal(undefined);
     expect(server.session!.state.round).to.equal(2);
     await room.leave(true);
-  });
+  }
 
   it("a finished game's table names its replay, which the API serves and which replays to the same end", async () => {
     const room = await hub.colyseus.sdk.create("pets", { mode: "solo", bots: 2, botLevel: "easy", name: "Rae" });

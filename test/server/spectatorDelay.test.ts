@@ -60,29 +60,40 @@ describe("spectator delay", function () {
 
   for (const delay of [15, 60]) {
     it(`a spectator sees each move ${delay} s late; the players see it at once`, async function () {
-      this.timeout(20_000 + delay * 1000 * SCALE * 4);
-      const t = await table(delay);
-      const watcher = await hub.colyseus.sdk.joinById(t.code, { spectate: true, name: "Viv" });
-      const probe = new Probe(watcher);
-      const welcome = await probe.next("welcome", 0);
-      expect(welcome).to.include({ roomId: t.code, spectator: true, delaySeconds: delay });
-      expect(watcher.roomId, "the spectator is in the delayed mirror").to.not.equal(t.code);
-      expect(await probe.until(() => watcher.state.phase || undefined, 3000 + delay * 1000 * SCALE * 2, "the mirror's first frame")).to.be.a("string");
-
-      const madeAt = Date.now();
-      const count = await drop(t, 3);
-      // the players have it; the spectator does not yet
-      expect(discs(watcher), "not yet shown to the spectator").to.equal(count - 1);
-      await probe.until(() => discs(watcher) >= count || undefined, 5000 + delay * 1000 * SCALE * 2, "the spectator sees the disc");
-      const lag = Date.now() - madeAt;
-      expect(lag, "the spectator saw the move no sooner than the delay").to.be.at.least(delay * 1000 * SCALE - 50);
-      // the same table, later: cells, whose turn, names
-      expect(c4Grid(watcher.state)).to.deep.equal(c4Grid(t.a.room.state));
-      expect(Array.from(watcher.state.acting)).to.deep.equal(Array.from(t.a.room.state.acting));
-      expect(watcher.state.seats.map((s: any) => s.name)).to.deep.equal(["Ann", "Ben"]);
-      await watcher.leave(true);
-      await Promise.all([t.a.room.leave(true), t.b.room.leave(true)]);
+      // Every delay lasts as long as 15 s does (1.5 s): the 60 s one at a quarter of SCALE.
+      const scale = SCALE * (15 / delay);
+      DelayRecorder.timeScale = scale;
+      this.timeout(20_000 + delay * 1000 * scale * 4);
+      try {
+        await lateByTheDelay(delay, scale);
+      } finally {
+        DelayRecorder.timeScale = SCALE;
+      }
     });
+  }
+
+  async function lateByTheDelay(delay: number, scale: number): Promise<void> {
+    const t = await table(delay);
+    const watcher = await hub.colyseus.sdk.joinById(t.code, { spectate: true, name: "Viv" });
+    const probe = new Probe(watcher);
+    const welcome = await probe.next("welcome", 0);
+    expect(welcome).to.include({ roomId: t.code, spectator: true, delaySeconds: delay });
+    expect(watcher.roomId, "the spectator is in the delayed mirror").to.not.equal(t.code);
+    expect(await probe.until(() => watcher.state.phase || undefined, 3000 + delay * 1000 * scale * 2, "the mirror's first frame")).to.be.a("string");
+
+    const madeAt = Date.now();
+    const count = await drop(t, 3);
+    // the players have it; the spectator does not yet
+    expect(discs(watcher), "not yet shown to the spectator").to.equal(count - 1);
+    await probe.until(() => discs(watcher) >= count || undefined, 5000 + delay * 1000 * scale * 2, "the spectator sees the disc");
+    const lag = Date.now() - madeAt;
+    expect(lag, "the spectator saw the move no sooner than the delay").to.be.at.least(delay * 1000 * scale - 50);
+    // the same table, later: cells, whose turn, names
+    expect(c4Grid(watcher.state)).to.deep.equal(c4Grid(t.a.room.state));
+    expect(Array.from(watcher.state.acting)).to.deep.equal(Array.from(t.a.room.state.acting));
+    expect(watcher.state.seats.map((s: any) => s.name)).to.deep.equal(["Ann", "Ben"]);
+    await watcher.leave(true);
+    await Promise.all([t.a.room.leave(true), t.b.room.leave(true)]);
   }
 
   it("a spectator arriving mid-game sees the table as it was the delay ago, then catches up, one move at a time", async () => {

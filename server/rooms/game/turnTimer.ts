@@ -14,6 +14,8 @@ import type { Stage } from "./parts.js";
 import type { Play, RoomHost } from "./play.js";
 
 export class TurnTimer<S, M extends TypedMove, E, C, V> {
+  /** Tests only: a configured second lasts this many real ones (a test that waits a timer out; 1 in production). */
+  static timeScale = 1;
   /** Which turn (or together phase and its seats) the armed timer is for: re-arming the same is a no-op. */
   private key = "";
   /** When the current together phase's timer runs out (server time, ms). */
@@ -86,7 +88,7 @@ export class TurnTimer<S, M extends TypedMove, E, C, V> {
       const phaseKey = `${this.play.gameNo}:together:${who.turn ?? "start"}`;
       const key = `${phaseKey}:${who.seats.join(",")}`;
       if (key === this.key) return { kind: "keep" };
-      const together = this.key.startsWith(`${phaseKey}:`) ? this.togetherAt : this.resume?.together || now + (configured.togetherSeconds ?? 0) * 1000;
+      const together = this.key.startsWith(`${phaseKey}:`) ? this.togetherAt : this.resume?.together || now + (configured.togetherSeconds ?? 0) * 1000 * TurnTimer.timeScale;
       return { kind: "arm", key, seat: who.seats[0], fireAt: together, deadline: Math.max(now, together), together };
     }
     const seconds = configured.turnSeconds;
@@ -95,7 +97,7 @@ export class TurnTimer<S, M extends TypedMove, E, C, V> {
     const key = `${this.play.gameNo}:${g}:${who.turn ?? who.since ?? "start"}`;
     if (key === this.key) return { kind: "keep" };
     const resumeAt = this.resume?.deadline ?? 0;
-    const deadline = resumeAt > 0 ? Math.max(now, resumeAt) : now + seconds * 1000;
+    const deadline = resumeAt > 0 ? Math.max(now, resumeAt) : now + seconds * 1000 * TurnTimer.timeScale;
     return { kind: "arm", key, seat: g, fireAt: deadline, deadline, together: this.togetherAt };
   }
 
