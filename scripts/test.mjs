@@ -2,38 +2,78 @@
 // one closing line for all of them, "tests: N passed, N failed, N skipped", which is what CI
 // reads (three mocha summaries are not one). A failing phase does not stop the next: one run
 // shows every failure. The exit code is non-zero when anything failed.
+//
+// `node scripts/test.mjs server` (npm run test:server, …) runs phases without the build; the
+// arguments from the first one starting with "-" go to mocha (`npm run test:server -- --grep seats`).
+//
+// Each phase's files start longest first, by test/durations.json (each file's test time in a
+// recent run; a file not in it counts as long): two workers then finish together instead of one
+// running a long file alone at the end. Every run writes its own times to
+// test-results/durations.json; copy it over test/durations.json when files are added or change.
 import { spawnSync } from "node:child_process";
-import { mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
-import { join } from "node:path";
+import { join, relative } from "node:path";
 
-const phases = ["test:common", "test:server", "test:e2e:run"];
-const npm = process.platform === "win32" ? "npm.cmd" : "npm";
-const run = (script, env = process.env) => spawnSync(npm, ["run", script], { stdio: "inherit", env }).status ?? 1;
+const PHASES = {
+  common: { dir: "test/common", mocha: ["--parallel", "--jobs", "2"] },
+  server: { dir: "test/server", mocha: ["--parallel", "--jobs", "2"] },
+  // A whole game tapped through a page on 2 cores sometimes loses a tap to timing (README).
+  e2e: { dir: "test/e2e", mocha: ["--parallel", "--jobs", "2", "--retries", "1"] },
+};
+/** A file test/durations.json does not know yet: assumed long, so it starts early. */
+const UNKNOWN_MS = 60_000;
 
-if (run("build") !== 0) {
+const args = process.argv.slice(2);
+const firstFlag = args.findIndex((a) => a.startsWith("-"));
+const asked = firstFlag < 0 ? args : args.slice(0, firstFlag);
+const mochaArgs = firstFlag < 0 ? [] : args.slice(firstFlag);
+for (const name of asked) if (!(name in PHASES)) {
+  console.error(`unknown test phase "${name}"; the phases are: ${Object.keys(PHASES).join(", ")}`);
+  process.exit(2);
+}
+const phases = asked.length ? asked : Object.keys(PHASES);
+const npx = process.platform === "win32" ? "npx.cmd" : "npx";
+
+if (!asked.length && spawnSync(process.platform === "win32" ? "npm.cmd" : "npm", ["run", "build"], { stdio: "inherit" }).status !== 0) {
   console.log("\ntests: 0 passed, 1 failed (the build failed: nothing was tested)");
   process.exit(1);
 }
 
-const dir = mkdtempSync(join(tmpdir(), "hub-tally-"));
+const testFiles = (dir) =>
+  readdirSync(dir, { withFileTypes: true }).flatMap((e) => {
+    const p = join(dir, e.name);
+    return e.isDirectory() ? testFiles(p) : e.name.endsWith(".test.ts") ? [relative(".", p)] : [];
+  });
+const known = existsSync("test/durations.json") ? JSON.parse(readFileSync("test/durations.json", "utf8")) : {};
+const longestFirst = (files) => files.map((f) => [f, known[f] ?? UNKNOWN_MS]).sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : 1)).map(([f]) => f);
+
+const tallies = mkdtempSync(join(tmpdir(), "hub-tally-"));
 let passed = 0, failed = 0, skipped = 0, retried = 0;
+const times = {};
 const broken = [];
-for (const phase of phases) {
-  const tally = join(dir, `${phase.replace(/\W/g, "-")}.jsonl`);
-  const code = run(phase, { ...process.env, TEST_TALLY: tally });
-  let counted = false;
-  try {
+for (const name of phases) {
+  const { dir, mocha } = PHASES[name];
+  const tally = join(tallies, `${name}.jsonl`);
+  const code = spawnSync(npx, ["mocha", ...mocha, ...mochaArgs, ...longestFirst(testFiles(dir))], { stdio: "inherit", env: { ...process.env, TEST_TALLY: tally } }).status ?? 1;
+  let failing = 0;
+  if (existsSync(tally)) {
     for (const line of readFileSync(tally, "utf8").split("\n").filter(Boolean)) {
       const t = JSON.parse(line);
-      passed += t.passes; failed += t.failures; skipped += t.pending; retried += t.retried;
-      counted = true;
+      passed += t.passes; failing += t.failures; skipped += t.pending; retried += t.retried;
+      Object.assign(times, t.ms);
     }
-  } catch { /* no tally: mocha stopped before its end */ }
+  }
   // A phase that exited non-zero without counting a failure (it crashed, or never ran) is one.
-  if (code !== 0 && !counted) { failed++; broken.push(`${phase} exited ${code} before its summary`); }
+  if (code !== 0 && failing === 0) { failing = 1; broken.push(`test:${name} exited ${code} with no failing test counted`); }
+  failed += failing;
 }
-rmSync(dir, { recursive: true, force: true });
+rmSync(tallies, { recursive: true, force: true });
+if (Object.keys(times).length) {
+  mkdirSync("test-results", { recursive: true });
+  const merged = existsSync("test-results/durations.json") ? JSON.parse(readFileSync("test-results/durations.json", "utf8")) : {};
+  writeFileSync("test-results/durations.json", JSON.stringify(Object.fromEntries(Object.entries({ ...merged, ...times }).sort()), null, 1) + "\n");
+}
 
 for (const line of broken) console.log(line);
 if (retried) console.log(`${retried} test(s) passed only on a retry (see the "↻ retried" lines)`);

@@ -392,9 +392,12 @@ export async function clickCell(page: Page, r: number, c: number, button: "left"
 /** A real touch tap through CDP (touchStart → touchEnd). */
 export async function tapCell(page: Page, cdp: CDPSession, r: number, c: number): Promise<void> {
   const { x, y } = await cellCenter(page, r, c);
-  await cdp.send("Input.dispatchTouchEvent", { type: "touchStart", touchPoints: [{ x, y, id: 1 }] });
-  await page.waitForTimeout(60);
-  await cdp.send("Input.dispatchTouchEvent", { type: "touchEnd", touchPoints: [] });
+  // Finger down and up sent together: a wait between them on the test's side became 739 ms on a
+  // loaded box, and the page rightly took that for a long press (its timer is 500 ms).
+  await Promise.all([
+    cdp.send("Input.dispatchTouchEvent", { type: "touchStart", touchPoints: [{ x, y, id: 1 }] }),
+    cdp.send("Input.dispatchTouchEvent", { type: "touchEnd", touchPoints: [] }),
+  ]);
 }
 
 /** A real long press through CDP: finger down, hold `ms`, lift. */
@@ -450,12 +453,15 @@ export function botsPlaySeats(roomId: string, seats: number[], on: boolean): voi
 export async function botsFinishGame<T>(roomId: string, seats: number[], finished: () => Promise<T>): Promise<T> {
   const scale = SeatedRoom.botDelayScale;
   SeatedRoom.botDelayScale = 0;
-  botsPlaySeats(roomId, seats, true);
+  // A room already gone has ended by itself (its last battle played while the page caught up):
+  // `finished()` reads the end from the page either way, and there is no seat to hand back.
+  const here = () => matchMaker.getLocalRoomById(roomId) !== undefined;
+  if (here()) botsPlaySeats(roomId, seats, true);
   try {
     return await finished();
   } finally {
     SeatedRoom.botDelayScale = scale;
-    botsPlaySeats(roomId, seats, false);
+    if (here()) botsPlaySeats(roomId, seats, false);
   }
 }
 
