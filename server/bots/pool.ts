@@ -186,7 +186,7 @@ export class BotPool implements BotThinker, Preparer {
     if (slot.job !== job) return;
     this.cutOff++;
     this.retire(slot);
-    if (job.kind === "think") job.resolve({ move: null, memory: null, ms: performance.now() - slot.started });
+    if (job.kind === "think") job.resolve({ move: null, memory: null, ms: performance.now() - slot.started, cutOff: true });
     else job.resolve(null);
   }
 

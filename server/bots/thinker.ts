@@ -26,6 +26,8 @@ export interface ThinkAnswer {
   memory: unknown;
   /** Milliseconds the decision took (where it ran). */
   ms: number;
+  /** The pool stopped the decision at its budget (pool.ts): no decision was made, `move` is null. */
+  cutOff?: boolean;
 }
 
 /** "No move": what a decision answers when it was cancelled before it ran. */

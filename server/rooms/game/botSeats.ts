@@ -80,37 +80,45 @@ export class BotSeats<S, M extends TypedMove> {
       const seed = play.botSeed;
       const delay = min + ((seed + game.log.length * 7919 + g * 104729) % (max - min + 1));
       const asked = Date.now();
-      // the older question of this seat is moot: its answer would be dropped anyway
-      this.waiting.get(room)?.abort();
-      const cancel = new AbortController();
-      this.waiting.set(room, cancel);
-      links.thinker()
-        .think({ game: play.def.id, view: game.view(g), seat: g, level, seed: seed ^ (game.log.length * 2654435761), budgetMs: links.budgetMs() ?? delay, memory: null }, cancel.signal)
-        .then((answer) => {
-          if (this.waiting.get(room) === cancel) this.waiting.delete(room);
-          if (host.disposing() || play.game !== game || this.asked.get(room) !== version || answer.move === null) return;
-          // The same decision as before (say, a Caught while the table plays on) keeps its time:
-          // a busy table never starves a bot's out-of-turn call.
-          const key = JSON.stringify(answer.move);
-          const before = this.due.get(room);
-          const at = before && before.key === key ? before.at : asked + delay * links.delayScale();
-          this.due.set(room, { key, at });
-          const wait = Math.max(0, at - Date.now());
-          host.later(wait, () =>
-            host.serverMove(
-              room,
-              (ctx) =>
-                play.game === game && String(this.revision) === version && links.botPlays(room) && play.playing
-                  ? (this.due.delete(room), links.apply(ctx, g, answer.move as M))
-                  : false,
-              "bot move",
-            ),
-          );
-        })
-        .catch((e) => {
-          // A pool closing with the server drops its pending decisions: nothing to report then.
-          if (!host.disposing() && !/pool closed/.test(String((e as Error)?.message))) host.logger().error({ event: "bot.failed", err: e }, "a bot could not decide");
-        });
+      const ask = (): void => {
+        // the older question of this seat is moot: its answer would be dropped anyway
+        this.waiting.get(room)?.abort();
+        const cancel = new AbortController();
+        this.waiting.set(room, cancel);
+        links.thinker()
+          .think({ game: play.def.id, view: game.view(g), seat: g, level, seed: seed ^ (game.log.length * 2654435761), budgetMs: links.budgetMs() ?? delay, memory: null }, cancel.signal)
+          .then((answer) => {
+            if (this.waiting.get(room) === cancel) this.waiting.delete(room);
+            if (host.disposing() || play.game !== game || this.asked.get(room) !== version) return;
+            // Cut off at its budget (a loaded machine): no decision was made, and with nothing
+            // committed meanwhile nobody would ask again, so the game would wait on this seat
+            // forever. Ask again.
+            if (answer.cutOff && !cancel.signal.aborted) return ask();
+            if (answer.move === null) return;
+            // The same decision as before (say, a Caught while the table plays on) keeps its time:
+            // a busy table never starves a bot's out-of-turn call.
+            const key = JSON.stringify(answer.move);
+            const before = this.due.get(room);
+            const at = before && before.key === key ? before.at : asked + delay * links.delayScale();
+            this.due.set(room, { key, at });
+            const wait = Math.max(0, at - Date.now());
+            host.later(wait, () =>
+              host.serverMove(
+                room,
+                (ctx) =>
+                  play.game === game && String(this.revision) === version && links.botPlays(room) && play.playing
+                    ? (this.due.delete(room), links.apply(ctx, g, answer.move as M))
+                    : false,
+                "bot move",
+              ),
+            );
+          })
+          .catch((e) => {
+            // A pool closing with the server drops its pending decisions: nothing to report then.
+            if (!host.disposing() && !/pool closed/.test(String((e as Error)?.message))) host.logger().error({ event: "bot.failed", err: e }, "a bot could not decide");
+          });
+      };
+      ask();
     });
   }
 }
