@@ -80,20 +80,23 @@ export class BotSeats<S, M extends TypedMove> {
       const seed = play.botSeed;
       const delay = min + ((seed + game.log.length * 7919 + g * 104729) % (max - min + 1));
       const asked = Date.now();
-      const ask = (): void => {
+      const ask = (tries: number): void => {
         // the older question of this seat is moot: its answer would be dropped anyway
         this.waiting.get(room)?.abort();
         const cancel = new AbortController();
         this.waiting.set(room, cancel);
         links.thinker()
-          .think({ game: play.def.id, view: game.view(g), seat: g, level, seed: seed ^ (game.log.length * 2654435761), budgetMs: links.budgetMs() ?? delay, memory: null }, cancel.signal)
+          .think({ game: play.def.id, view: game.view(g), seat: g, level, seed: seed ^ (game.log.length * 2654435761), budgetMs: (links.budgetMs() ?? delay) * 2 ** Math.min(tries, 6), memory: null }, cancel.signal)
           .then((answer) => {
             if (this.waiting.get(room) === cancel) this.waiting.delete(room);
             if (host.disposing() || play.game !== game || this.asked.get(room) !== version) return;
             // Cut off at its budget (a loaded machine): no decision was made, and with nothing
             // committed meanwhile nobody would ask again, so the game would wait on this seat
-            // forever. Ask again.
-            if (answer.cutOff && !cancel.signal.aborted) return ask();
+            // forever. Ask again, with twice the time each try (a busy machine gets slower, not faster).
+            if (answer.cutOff && !cancel.signal.aborted) {
+              host.logger().warn({ event: "bot.cut-off", seat: room, tries: tries + 1 }, "a bot's decision ran past its time and was stopped; asking it again with more time");
+              return ask(tries + 1);
+            }
             if (answer.move === null) return;
             // The same decision as before (say, a Caught while the table plays on) keeps its time:
             // a busy table never starves a bot's out-of-turn call.
@@ -118,7 +121,7 @@ export class BotSeats<S, M extends TypedMove> {
             if (!host.disposing() && !/pool closed/.test(String((e as Error)?.message))) host.logger().error({ event: "bot.failed", err: e }, "a bot could not decide");
           });
       };
-      ask();
+      ask(0);
     });
   }
 }
