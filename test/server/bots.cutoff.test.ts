@@ -13,13 +13,14 @@ import { testPort } from "../helpers/ports.js";
 
 const PORT = testPort(2961);
 
-describe("bots: a decision cut off at its budget is asked again", function () {
+describe("bots: a decision cut off at its budget, or whose thread failed, is asked again", function () {
   this.timeout(60_000);
   let hub: TestHub;
   let scale = 1;
   let thinker: BotThinker;
   const asked: ThinkRequest[] = [];
   let cutsLeft = 0;
+  let failsLeft = 0;
 
   before(async () => {
     scale = SeatedRoom.botDelayScale;
@@ -32,6 +33,10 @@ describe("bots: a decision cut off at its budget is asked again", function () {
       ...thinker,
       think: (request, cancel) => {
         asked.push(request);
+        if (failsLeft > 0) {
+          failsLeft--;
+          return Promise.reject(new Error("bot worker stopped (exit 1)"));
+        }
         if (cutsLeft > 0) {
           cutsLeft--;
           return Promise.resolve({ move: null, memory: null, ms: request.budgetMs, cutOff: true });
@@ -58,6 +63,21 @@ describe("bots: a decision cut off at its budget is asked again", function () {
     await until(() => (server.session?.log.length ?? 0) >= 2 || undefined, 10_000, "the bot's answer to our first disc");
     expect(asked.length, "questions the bot was asked").to.equal(3);
     expect(asked.map((q) => q.budgetMs / asked[0].budgetMs)).to.deep.equal([1, 2, 4]);
+    await room.leave();
+  });
+
+  it("Connect Four against the bot: its thread failed twice (an error, then it stopped), it is asked again and still plays", async () => {
+    const room = await new Client(`ws://127.0.0.1:${PORT}`).create("connect4", { mode: "solo", name: "Solo" });
+    const probe = new Probe(room);
+    await probe.sync();
+    const server = hub.colyseus.getRoomById(room.roomId) as unknown as GameRoom<any, any, any, any, any, any>;
+    await until(() => server.session?.state.turn === 0 || undefined, 5000, "our turn");
+    asked.length = 0;
+    failsLeft = 2;
+    room.send("drop", { col: 3 });
+    await until(() => (server.session?.log.length ?? 0) >= 2 || undefined, 10_000, "the bot's answer to our first disc");
+    expect(asked.length, "questions the bot was asked").to.equal(3);
+    expect(failsLeft).to.equal(0);
     await room.leave();
   });
 });

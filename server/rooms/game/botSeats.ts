@@ -117,8 +117,18 @@ export class BotSeats<S, M extends TypedMove> {
             );
           })
           .catch((e) => {
+            if (this.waiting.get(room) === cancel) this.waiting.delete(room);
             // A pool closing with the server drops its pending decisions: nothing to report then.
-            if (!host.disposing() && !/pool closed/.test(String((e as Error)?.message))) host.logger().error({ event: "bot.failed", err: e }, "a bot could not decide");
+            if (host.disposing() || /pool closed/.test(String((e as Error)?.message))) return;
+            const current = !cancel.signal.aborted && play.game === game && this.asked.get(room) === version;
+            host.logger().error({ event: "bot.failed", seat: room, tries: tries + 1, err: e }, current ? "a bot could not decide; asking it again" : "a bot could not decide");
+            // Its thread failed (an error, or it exited): as with a cut-off, nobody else would ask
+            // again, so a table with no turn clock would wait on this seat for good. Ask again
+            // after a pause that doubles (at most 30 s apart: a bot that always fails is logged,
+            // not spun on).
+            if (current) host.later(Math.min(30_000, 250 * 2 ** tries), () => {
+              if (!host.disposing() && play.game === game && this.asked.get(room) === version && !this.waiting.has(room)) ask(tries + 1);
+            });
           });
       };
       ask(0);
