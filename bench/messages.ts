@@ -26,7 +26,7 @@ const inGroup = (group: string) => !ONLY || ONLY.includes(group);
 /** Runs of each message (the first a warm-up, not counted); MESSAGES_REPEAT=n for more (the later runs show the hub's code warm). */
 const REPEAT = Number(process.env.MESSAGES_REPEAT) || quick(6, 2);
 /** Time the hub is left alone after it answers its health check (its start-up warm-up runs then). */
-const SETTLE_MS = Number(process.env.MESSAGES_SETTLE_MS ?? 4000);
+const SETTLE_MS = Number(process.env.MESSAGES_SETTLE_MS ?? quick(4000, 500));
 /** Idle time after a message's answer, so its trailing work (patches, sends) is counted too. */
 const AFTER_MS = 60;
 
