@@ -108,8 +108,8 @@ export class Draft {
   /** Cards given new ids in place during this draft (moves.ts reissue): old id → new id. */
   private renames = new Map<number, number>();
 
-  /** Cards added under a new id with their parts shared (addRenamed): touched, not owned. */
-  private renamedIn = new Set<number>();
+  /** Cards added with their parts shared (addShared): touched, not owned. */
+  private sharedIn = new Set<number>();
 
   /** See linked(): null until first asked. */
   private links: Set<number> | null = null;
@@ -166,7 +166,7 @@ export class Draft {
         // The draft this game came from kept its set: it, and whatever this one wrote so far.
         this.links = new Set(known);
         for (const id of this.cardsDone) this.links.add(id);
-        for (const id of this.renamedIn) this.links.add(id);
+        for (const id of this.sharedIn) this.links.add(id);
       } else {
         this.links = new Set();
         for (const key in g.zones) {
@@ -182,15 +182,16 @@ export class Draft {
   }
 
   /**
-   * Card `c` under the new id `id`, every part kept (moves.ts reissue: a shuffled library's 500
-   * cards). Its nested parts (counters, keywords, labels, P/T rows, position, the list it is
-   * shown to) stay shared with `c` rather than copied: so it is not counted as this draft's
-   * own, and the first write to it (`card`) copies it, as for any card of the game it came from.
+   * A card whose nested parts (counters, keywords, labels, P/T rows, position, the list it is
+   * shown to) may be shared with other cards: a renamed card's with the card it was (moves.ts
+   * reissue: a shuffled library's 500 cards), a dealt card's with every untouched card (setup.ts).
+   * So it is not counted as this draft's own, and the first write to it (`card`) copies it, as
+   * for any card of the game the draft came from.
    */
-  addRenamed(c: Card, id: number): void {
-    this.ownCards().set(id, { ...c, id });
-    this.renamedIn.add(id);
-    if (c.attachedTo !== null || c.under !== null) this.links?.add(id);
+  addShared(c: Card): void {
+    this.ownCards().set(c.id, c);
+    this.sharedIn.add(c.id);
+    if (c.attachedTo !== null || c.under !== null) this.links?.add(c.id);
   }
 
   deleteCard(id: number): void {
@@ -293,7 +294,7 @@ export class Draft {
 
   touched(): Touched {
     return {
-      cards: [...new Set([...this.cardsDone, ...this.renamedIn])].sort((a, b) => a - b),
+      cards: [...new Set([...this.cardsDone, ...this.sharedIn])].sort((a, b) => a - b),
       zones: [...this.zonesDone].sort(),
       players: [...this.playersDone].sort((a, b) => a - b),
       general: this.generalDone,

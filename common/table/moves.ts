@@ -119,7 +119,7 @@ export function reissue(d: Draft, ids: readonly number[]): number[] {
     zone[at.get(id) ?? zone.indexOf(id)] = nid;
     d.deleteCard(id);
     // Its parts shared, not copied: 500 cards × 8 objects were most of a shuffle's garbage.
-    d.addRenamed(c, nid);
+    d.addShared({ ...c, id: nid });
     d.renamed(id, nid);
     renamed.set(id, nid);
   }
@@ -182,7 +182,10 @@ export function vanish(d: Draft, id: number): void {
 }
 
 /** A card with nothing done to it yet; `z` from Draft.zOf. */
-export function blankCard(id: number, def: number, owner: number, at: string, round: number, z: number): Card {
+/** A card's parts nobody has written yet: its own (the default), or shared ones (setup.ts UNTOUCHED). */
+type CardParts = Pick<Card, "counters" | "keywords" | "labels" | "pt">;
+
+export function blankCard(id: number, def: number, owner: number, at: string, round: number, z: number, parts?: CardParts): Card {
   return {
     id,
     at,
@@ -194,10 +197,10 @@ export function blankCard(id: number, def: number, owner: number, at: string, ro
     faceDown: false,
     phasedOut: false,
     noUntap: false,
-    counters: {},
-    keywords: [],
-    labels: [],
-    pt: { other: { ...NO_PT }, eot: { ...NO_PT }, fixed: { ...NO_PT } },
+    counters: parts ? parts.counters : {},
+    keywords: parts ? parts.keywords : [],
+    labels: parts ? parts.labels : [],
+    pt: parts ? parts.pt : { other: { ...NO_PT }, eot: { ...NO_PT }, fixed: { ...NO_PT } },
     attachedTo: null,
     pos: null,
     z,
