@@ -11,7 +11,7 @@ import type { TableGame } from "../../common/table/types.js";
 const game = () => setupTable("00112233445566778899aabbccddeeff", { format: "free" }, 2);
 const json = (g: TableGame) => JSON.stringify(g);
 
-describe("table: renamed cards share their parts safely", () => {
+describe("table: renamed and dealt cards share their parts safely", () => {
   it("a card renamed then written (counters, keywords, labels, P/T, shown) leaves the game before the draft as it was", () => {
     // A library card with parts of its own, in a game of its own.
     const d0 = new Draft(game());
@@ -52,5 +52,25 @@ describe("table: renamed cards share their parts safely", () => {
     d3.card(c2).counters.charge = 5;
     expect(json(before)).to.equal(frozen);
     expect(json(mid)).to.equal(midJson);
+  });
+
+  it("a dealt card's untouched parts are shared and frozen: a write through the draft copies the card, every other card stays empty", () => {
+    const g = game();
+    const [a, b] = [g.zones["0.library"][0], g.zones["1.library"][3]];
+    expect(g.cards.get(a)!.counters).to.equal(g.cards.get(b)!.counters, "one shared set of empty parts");
+    expect(Object.isFrozen(g.cards.get(a)!.keywords)).to.equal(true);
+    const frozen = json(g);
+    const d = new Draft(g);
+    const w = d.card(a);
+    w.counters.charge = 3;
+    w.keywords.push("flying");
+    w.labels.push("x");
+    w.pt.fixed.toughness = 4;
+    expect(json(g)).to.equal(frozen);
+    for (const id of [b, ...d.g.zones["1.library"]]) {
+      const c = d.g.cards.get(id)!;
+      expect([Object.keys(c.counters).length, c.keywords.length, c.labels.length, c.pt.fixed.toughness]).to.deep.equal([0, 0, 0, 0]);
+    }
+    expect(d.g.cards.get(a)!.counters).to.deep.equal({ charge: 3 });
   });
 });
