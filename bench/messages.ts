@@ -23,8 +23,10 @@ import { announceQuick, freePort, quick, ROOT, writeResult } from "./lib/section
 /** MESSAGES_ONLY=chat,decks,table,minesweeper,replays: only these groups (a profile of one group). */
 const ONLY = process.env.MESSAGES_ONLY?.split(",") ?? null;
 const inGroup = (group: string) => !ONLY || ONLY.includes(group);
-/** Runs of each message (the first a warm-up, not counted). */
-const REPEAT = quick(6, 2);
+/** Runs of each message (the first a warm-up, not counted); MESSAGES_REPEAT=n for more (the later runs show the hub's code warm). */
+const REPEAT = Number(process.env.MESSAGES_REPEAT) || quick(6, 2);
+/** Time the hub is left alone after it answers its health check (its start-up warm-up runs then). */
+const SETTLE_MS = Number(process.env.MESSAGES_SETTLE_MS ?? quick(4000, 500));
 /** Idle time after a message's answer, so its trailing work (patches, sends) is counted too. */
 const AFTER_MS = 60;
 
@@ -38,6 +40,10 @@ interface Figure {
   busyMs: number;
   /** The hub process's CPU time for the message (worst run; worker threads and GC included). */
   cpuMs: number;
+  /** The same three, median of the runs (less moved by one unlucky time slice on a shared machine). */
+  medianBlockMs: number;
+  medianBusyMs: number;
+  medianCpuMs: number;
   answer: string;
 }
 
@@ -82,7 +88,11 @@ async function startHub(port: number, dataDir: string, cardsDb: string): Promise
   });
   for (let i = 0; i < 200; i++) {
     try {
-      if ((await fetch(`http://127.0.0.1:${port}/__healthcheck`)).ok) return new Hub(proc);
+      if ((await fetch(`http://127.0.0.1:${port}/__healthcheck`)).ok) {
+        // A hub just started warms its game code up for a second or so (server/warmUp.ts): measured after it.
+        await sleep(SETTLE_MS);
+        return new Hub(proc);
+      }
     } catch {
       /* not yet */
     }
@@ -131,6 +141,11 @@ async function measure(hub: Hub, send: () => void, answered: () => Promise<strin
 /** The figures of a message: the worst of its runs after the first (a warm-up: the hub's code not yet optimised), or the one run. */
 function figure(message: string, at: string, all: Run[]): Figure {
   const runs = all.length > 1 ? all.slice(1) : all;
+  const median = (xs: number[]) => {
+    const s = [...xs].sort((a, b) => a - b);
+    const m = s.length >> 1;
+    return Math.round((s.length % 2 ? s[m] : (s[m - 1] + s[m]) / 2) * 10) / 10;
+  };
   return {
     message,
     at,
@@ -138,6 +153,9 @@ function figure(message: string, at: string, all: Run[]): Figure {
     maxBlockMs: Math.round(Math.max(...runs.map((r) => r.maxMs)) * 10) / 10,
     busyMs: Math.round(Math.max(...runs.map((r) => r.activeMs)) * 10) / 10,
     cpuMs: Math.round(Math.max(...runs.map((r) => r.cpuMs)) * 10) / 10,
+    medianBlockMs: median(runs.map((r) => r.maxMs)),
+    medianBusyMs: median(runs.map((r) => r.activeMs)),
+    medianCpuMs: median(runs.map((r) => r.cpuMs)),
     answer: [...new Set(runs.map((r) => r.answer))].join(", "),
   };
 }
@@ -323,7 +341,10 @@ async function run(): Promise<void> {
     fs.rmSync(dir, { recursive: true, force: true });
   }
 
-  const rows = [["message", "at the limit", "runs", "longest block ms", "busy ms", "cpu ms", "answer"], ...figures.map((f) => [f.message, f.at, String(f.runs), f.maxBlockMs.toFixed(1), f.busyMs.toFixed(1), f.cpuMs.toFixed(1), f.answer])];
+  const rows = [
+    ["message", "at the limit", "runs", "longest block ms", "busy ms", "cpu ms", "answer", "median block / busy / cpu"],
+    ...figures.map((f) => [f.message, f.at, String(f.runs), f.maxBlockMs.toFixed(1), f.busyMs.toFixed(1), f.cpuMs.toFixed(1), f.answer, `${f.medianBlockMs.toFixed(1)} / ${f.medianBusyMs.toFixed(1)} / ${f.medianCpuMs.toFixed(1)}`]),
+  ];
   const widths = rows[0].map((_, i) => Math.max(...rows.map((r) => r[i].length)));
   for (const [i, r] of rows.entries()) {
     console.log(r.map((c, j) => (j === 0 || j === 1 || j === 6 ? c.padEnd(widths[j]) : c.padStart(widths[j]))).join("  "));

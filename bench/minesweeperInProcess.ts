@@ -2,13 +2,15 @@
 // the rules' apply, the room's projection (server/rooms/minesweeper/board.ts into a real
 // MinesweeperState, no sockets) and the game's end (record + result: the stats, 3BV). CPU ms
 // (process.cpuUsage), the first board in the process ("cold") and the best of RUNS after.
-// `node --import tsx bench/minesweeperInProcess.ts`.
+// `node --import tsx bench/minesweeperInProcess.ts` (MINES_WARM=1: after the hub's start-up warm-up).
 
 import { GameSession } from "../common/core/session.js";
 import { minesweeperDef } from "../common/minesweeper/index.js";
 import { boardParts } from "../server/rooms/minesweeper/board.js";
 
 const RUNS = Number(process.env.MINES_RUNS ?? 7);
+// MINES_WARM=1: the hub's start-up warm-up (server/warmUp.ts) first, as a process started by `npm start` has it.
+if (process.env.MINES_WARM === "1") await (await import("../server/warmUp.js")).warmUp();
 const cpu = () => {
   const c = process.cpuUsage();
   return (c.user + c.system) / 1000;

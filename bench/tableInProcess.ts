@@ -5,6 +5,7 @@
 // `node --import tsx bench/tableInProcess.ts` (TABLE_PROF=1: a CPU profile of the whole run in
 // ./table-prof). Less noisy than bench/messages.ts, which measures the same through the hub.
 
+import { Encoder, StateView } from "@colyseus/schema";
 import { GameSession } from "../common/core/session.js";
 import { deckMessages, tableDef, type TableGameView, type TableMove, type TableOut, type TableRoomConfig, type TableState } from "../common/table/game.js";
 import { tableParts } from "../server/rooms/table/parts.js";
@@ -20,13 +21,23 @@ const cpu = () => {
   return (c.user + c.system) / 1000;
 };
 
-function newTable(): { s: Session; project: () => void } {
+function newTable(): { s: Session; project: () => void; encode: () => void } {
   const cfg = tableDef.configure({ seats: SEATS });
   if (!cfg.ok) throw new Error(cfg.error.message);
   const s: Session = new GameSession(tableDef, "0123456789abcdef0123456789abcdef", cfg.value.config, SEATS);
   const st = tableParts.createState(cfg.value as never);
-  const project = () => tableParts.project(st, { state: s.state, view: (g: number | null) => s.view(g), room: (g: number | null) => g ?? -1, gameSeatOf: Array.from({ length: SEATS }, (_, i) => i), fresh: false, viewers: [], events: null, mover: 0, gameNo: 1 } as never);
-  return { s, project };
+  // Every seat's connection with its view, as in a room; the patch encoded as the room's serializer does (shared part, then each view).
+  const encoder = new Encoder(st);
+  const viewers = Array.from({ length: SEATS }, (_, seat) => ({ view: new StateView(), seat }));
+  const project = () => tableParts.project(st, { state: s.state, view: (g: number | null) => s.view(g), room: (g: number | null) => g ?? -1, gameSeatOf: Array.from({ length: SEATS }, (_, i) => i), fresh: false, viewers, events: null, mover: 0, gameNo: 1 } as never);
+  const encode = () => {
+    const it = { offset: 1 };
+    encoder.encode(it);
+    const shared = it.offset;
+    for (const v of viewers) encoder.encodeView(v.view, shared, it);
+    encoder.discardChanges();
+  };
+  return { s, project, encode };
 }
 
 function move(s: Session, seat: number, m: TableMove): void {
@@ -34,40 +45,48 @@ function move(s: Session, seat: number, m: TableMove): void {
   if (!r.ok) throw new Error(`${m.type} refused: ${r.error.code}`);
 }
 
-const figures: Record<string, { apply: number[]; project: number[] }> = {};
-function timed(label: string, s: Session, project: () => void, seat: number, m: TableMove): void {
-  const f = (figures[label] ??= { apply: [], project: [] });
+const figures: Record<string, { apply: number[]; project: number[]; encode: number[] }> = {};
+function timed(label: string, t: ReturnType<typeof newTable>, seat: number, m: TableMove): void {
+  const f = (figures[label] ??= { apply: [], project: [], encode: [] });
   const a = cpu();
-  move(s, seat, m);
+  move(t.s, seat, m);
   const b = cpu();
-  project();
+  t.project();
   const c = cpu();
+  t.encode();
+  const d = cpu();
   f.apply.push(b - a);
   f.project.push(c - b);
+  f.encode.push(d - c);
 }
 
 for (let run = 0; run < RUNS; run++) {
-  const { s, project } = newTable();
+  const t = newTable();
+  const { s, project, encode } = t;
   project();
+  encode();
   for (let seat = 0; seat < SEATS; seat++) {
     const pieces = deckMessages(deck);
     for (const [i, p] of pieces.entries()) {
-      if (seat === SEATS - 1 && i === pieces.length - 1) timed("the deal (8 × 500)", s, project, seat, { type: "deck", ...p });
+      if (seat === SEATS - 1 && i === pieces.length - 1) timed("the deal (8 × 500)", t, seat, { type: "deck", ...p });
       else move(s, seat, { type: "deck", ...p });
     }
   }
   project();
+  encode();
   for (let seat = 0; seat < SEATS; seat++) move(s, seat, { type: "act", action: { do: "keep", bottom: [] } });
   for (let i = 0; i < 30; i++) move(s, i % SEATS, { type: "act", action: { do: "chat", text: `hello ${i}` } });
   project();
-  timed("draw 1", s, project, 0, { type: "act", action: { do: "draw", n: 1 } });
-  timed("shuffle", s, project, 0, { type: "act", action: { do: "shuffle" } });
-  timed("untapAll", s, project, 0, { type: "act", action: { do: "untapAll" } });
-  timed("lookTop 50", s, project, 0, { type: "act", action: { do: "lookTop", n: 50 } });
-  timed("stopLooking", s, project, 0, { type: "act", action: { do: "stopLooking" } });
-  timed("undo", s, project, 0, { type: "act", action: { do: "undo" } });
+  encode();
+  timed("draw 1", t, 0, { type: "act", action: { do: "draw", n: 1 } });
+  timed("shuffle", t, 0, { type: "act", action: { do: "shuffle" } });
+  timed("untapAll", t, 0, { type: "act", action: { do: "untapAll" } });
+  timed("lookTop 50", t, 0, { type: "act", action: { do: "lookTop", n: 50 } });
+  timed("stopLooking", t, 0, { type: "act", action: { do: "stopLooking" } });
+  timed("undo", t, 0, { type: "act", action: { do: "undo" } });
 }
 
 const best = (xs: number[]) => Math.min(...xs).toFixed(1);
-console.log(`in process, CPU ms, best of ${RUNS} (apply + projection), 8 seats × 500 cards`);
-for (const [label, f] of Object.entries(figures)) console.log(`${label.padEnd(20)} ${best(f.apply).padStart(7)} + ${best(f.project).padStart(6)}`);
+const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[xs.length >> 1].toFixed(1);
+console.log(`in process, CPU ms, best of ${RUNS} (median) (apply + projection + encode for ${SEATS} views), 8 seats × 500 cards`);
+for (const [label, f] of Object.entries(figures)) console.log(`${label.padEnd(20)} ${best(f.apply).padStart(5)} (${median(f.apply).padStart(5)}) + ${best(f.project).padStart(5)} (${median(f.project).padStart(5)}) + ${best(f.encode).padStart(5)} (${median(f.encode).padStart(5)})`);

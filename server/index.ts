@@ -7,6 +7,7 @@ import { log } from "./ops/log.js";
 import { checkRedis, maskRedisUrl, redisUnreachableMessage } from "./scale.js";
 import { basePort, listenPort } from "./settings.js";
 import { checkStore } from "./store/index.js";
+import { warmUp, warmUpWanted } from "./warmUp.js";
 
 const store = await checkStore();
 if (store.fatal) {
@@ -35,3 +36,5 @@ if (delayScale > 0 && delayScale <= 1) {
 }
 await listen(config, basePort());
 log.info({ event: "hub.listening", port: listenPort() }, `Listening on http://localhost:${listenPort()}`);
+// The games' hot code warmed by small games nobody sees, a move per turn of the loop (server/warmUp.ts).
+if (warmUpWanted()) void warmUp();

@@ -108,6 +108,9 @@ export class Draft {
   /** Cards given new ids in place during this draft (moves.ts reissue): old id → new id. */
   private renames = new Map<number, number>();
 
+  /** Cards added with their parts shared (addShared): touched, not owned. */
+  private sharedIn = new Set<number>();
+
   /** See linked(): null until first asked. */
   private links: Set<number> | null = null;
 
@@ -163,6 +166,7 @@ export class Draft {
         // The draft this game came from kept its set: it, and whatever this one wrote so far.
         this.links = new Set(known);
         for (const id of this.cardsDone) this.links.add(id);
+        for (const id of this.sharedIn) this.links.add(id);
       } else {
         this.links = new Set();
         for (const key in g.zones) {
@@ -175,6 +179,19 @@ export class Draft {
       linksOf.set(g.cards, this.links);
     }
     return this.links;
+  }
+
+  /**
+   * A card whose nested parts (counters, keywords, labels, P/T rows, position, the list it is
+   * shown to) may be shared with other cards: a renamed card's with the card it was (moves.ts
+   * reissue: a shuffled library's 500 cards), a dealt card's with every untouched card (setup.ts).
+   * So it is not counted as this draft's own, and the first write to it (`card`) copies it, as
+   * for any card of the game the draft came from.
+   */
+  addShared(c: Card): void {
+    this.ownCards().set(c.id, c);
+    this.sharedIn.add(c.id);
+    if (c.attachedTo !== null || c.under !== null) this.links?.add(c.id);
   }
 
   deleteCard(id: number): void {
@@ -277,7 +294,7 @@ export class Draft {
 
   touched(): Touched {
     return {
-      cards: [...this.cardsDone].sort((a, b) => a - b),
+      cards: [...new Set([...this.cardsDone, ...this.sharedIn])].sort((a, b) => a - b),
       zones: [...this.zonesDone].sort(),
       players: [...this.playersDone].sort((a, b) => a - b),
       general: this.generalDone,

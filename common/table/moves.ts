@@ -13,7 +13,7 @@
 
 import type { Rng } from "../core/rng.js";
 import type { Place } from "./catalogue.js";
-import { cloneCard, type Draft } from "./draft.js";
+import type { Draft } from "./draft.js";
 import { publicZone } from "./visibility.js";
 import { NO_PT, ownerZone, POS_MAX, isShared, topIsFirst, tokenZone, zoneKey, parseZoneKey, type Card, type Pos, type ZoneName } from "./types.js";
 
@@ -118,7 +118,8 @@ export function reissue(d: Draft, ids: readonly number[]): number[] {
     if (!at) places.set(c.at, (at = new Map(zone.map((x, i) => [x, i]))));
     zone[at.get(id) ?? zone.indexOf(id)] = nid;
     d.deleteCard(id);
-    d.addCard({ ...cloneCard(c), id: nid });
+    // Its parts shared, not copied: 500 cards × 8 objects were most of a shuffle's garbage.
+    d.addShared({ ...c, id: nid });
     d.renamed(id, nid);
     renamed.set(id, nid);
   }
@@ -181,7 +182,10 @@ export function vanish(d: Draft, id: number): void {
 }
 
 /** A card with nothing done to it yet; `z` from Draft.zOf. */
-export function blankCard(id: number, def: number, owner: number, at: string, round: number, z: number): Card {
+/** A card's parts nobody has written yet: its own (the default), or shared ones (setup.ts UNTOUCHED). */
+type CardParts = Pick<Card, "counters" | "keywords" | "labels" | "pt">;
+
+export function blankCard(id: number, def: number, owner: number, at: string, round: number, z: number, parts?: CardParts): Card {
   return {
     id,
     at,
@@ -193,10 +197,10 @@ export function blankCard(id: number, def: number, owner: number, at: string, ro
     faceDown: false,
     phasedOut: false,
     noUntap: false,
-    counters: {},
-    keywords: [],
-    labels: [],
-    pt: { other: { ...NO_PT }, eot: { ...NO_PT }, fixed: { ...NO_PT } },
+    counters: parts ? parts.counters : {},
+    keywords: parts ? parts.keywords : [],
+    labels: parts ? parts.labels : [],
+    pt: parts ? parts.pt : { other: { ...NO_PT }, eot: { ...NO_PT }, fixed: { ...NO_PT } },
     attachedTo: null,
     pos: null,
     z,

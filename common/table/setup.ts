@@ -10,7 +10,7 @@ import { Draft } from "./draft.js";
 import { ARCHENEMY_LIFE, defaultOptions, type Variants } from "./format.js";
 import { blankCard, insert } from "./moves.js";
 import { drawCards } from "./turn.js";
-import { MAX_CARDS, MAX_DEFS, MAX_PLAYERS, MAX_TOKEN_KINDS, zoneKey, type CardDef, type Format, type Options, type Player, type TableGame, type ZoneName } from "./types.js";
+import { MAX_CARDS, MAX_DEFS, MAX_PLAYERS, MAX_TOKEN_KINDS, NO_PT, zoneKey, type Card, type CardDef, type Format, type Options, type Player, type TableGame, type ZoneName } from "./types.js";
 
 export interface TableConfig {
   format: Format;
@@ -62,6 +62,18 @@ function newPlayer(name: string, life: number): Player {
     tokens: [],
   };
 }
+
+/**
+ * The parts of a card nobody has written, shared by every card a deal makes: 4,000 cards of
+ * eight objects each were most of an eight-seat deal's allocation (issue 36 point 4). Frozen, so
+ * a write that did not copy the card first (Draft.card does) throws instead of changing them all.
+ */
+const UNTOUCHED = Object.freeze({
+  counters: Object.freeze({}) as Card["counters"],
+  keywords: Object.freeze([]) as unknown as string[],
+  labels: Object.freeze([]) as unknown as string[],
+  pt: Object.freeze({ other: Object.freeze({ ...NO_PT }), eot: Object.freeze({ ...NO_PT }), fixed: Object.freeze({ ...NO_PT }) }) as Card["pt"],
+});
 
 /** A legacy number seed is taken as a 32-bit word, as the deal always took it; a 128-bit seed as it is. */
 const legacyWord = (seed: Seed): Seed => (typeof seed === "number" ? seed >>> 0 : seed);
@@ -133,9 +145,9 @@ export function setupTable(seed: Seed, config: TableConfig, seats: number): Tabl
         for (let k = 0; k < e.count; k++) {
           const key = zoneKey(zone, seat);
           const id = d.newId();
-          const c = blankCard(id, def, seat, key, 0, d.zOf(id, false));
-          d.addCard(c);
-          insert(d, key, c.id, "bottom", undefined, null);
+          // Its untouched parts shared with every dealt card, and so not the draft's to write in place (Draft.addShared).
+          d.addShared(blankCard(id, def, seat, key, 0, d.zOf(id, false), UNTOUCHED));
+          insert(d, key, id, "bottom", undefined, null);
         }
       }
     }

@@ -19,6 +19,7 @@ import {
   type Deck,
   type DeckWarning,
 } from "../../common/table/index.js";
+import { noCopyLimit } from "../../common/table/cards.js";
 
 const ATRAXA: CardDef = { name: "Atraxa, Praetors' Voice", type: "Legendary Creature — Phyrexian Angel Horror", cost: "{G}{W}{U}{B}", identity: "WUBG", layout: "normal", text: "Flying, vigilance, deathtouch, lifelink" };
 const FOREST: CardDef = { name: "Forest", type: "Basic Land — Forest", identity: "G", layout: "normal" };
@@ -68,6 +69,24 @@ describe("card table: deck checks", () => {
     expect(ws.filter((w) => w.kind === "repeated")).to.deep.equal([{ kind: "repeated", name: "Grizzly Bears", times: 2, most: 1 }]);
     expect(warningWords(ws.find((w) => w.kind === "repeated")!)).to.equal("Grizzly Bears is in the deck 2 times; this format allows one copy (printings count together).");
     expect(deckPlays(ws)).to.equal(false);
+  });
+
+  it("the copy limit's exemptions, each reading (name, type line, text) on its own (noCopyLimit reads the name and text once)", () => {
+    const free = (d: CardDef) => noCopyLimit(d);
+    expect(free(FOREST)).to.equal(true);
+    expect(free({ name: "  Snow-Covered   ISLAND " })).to.equal(true, "a basic land's name, without card data");
+    expect(free({ name: "Homebrew Dual", type: "Basic Snow Land — Forest Island" })).to.equal(true, "a Basic … Land type line");
+    expect(free({ name: "Odd", type: "Legendary Land\nBasic" })).to.equal(false, "basic and land on different lines");
+    expect(free({ name: "Relentless Rats" })).to.equal(true, "an any-number card by name");
+    expect(free({ name: "Dragon\u2019s Approach" })).to.equal(true, "the apostrophe's shape does not matter");
+    expect(free({ name: "Nazgûl" })).to.equal(true, "an up-to card by name");
+    expect(free(RATS)).to.equal(true);
+    expect(free(DWARVES)).to.equal(true);
+    expect(free({ name: "New Rat", text: "Flying.\nA deck can have ANY number of cards named New Rat." })).to.equal(true, "by its text");
+    expect(free({ name: "Two Faces", faces: [{ name: "a", text: "" }, { name: "b", text: "A deck can have up to nine cards named Two Faces." }] } as CardDef)).to.equal(true, "a back face's text");
+    expect(free(BOLT)).to.equal(false);
+    expect(free(SOL_RING)).to.equal(false);
+    expect(free({ name: "Mystery Land" })).to.equal(false);
   });
 
   it("colour identity, who may lead and the pair only warn", () => {
