@@ -80,4 +80,11 @@ export interface TournamentStore {
    */
   takeLease(id: string, owner: string, now: number, ms: number): Promise<boolean>;
   releaseLease(id: string, owner: string): Promise<void>;
+  /** The first game a room stored that ended at or after `since`: its id and each profile's place (1 = first). */
+  finishedIn(roomId: string, since: number): Promise<FinishedInRoom | null>;
+}
+
+export interface FinishedInRoom {
+  gameId: number;
+  places: { profileId: string | null; place: number }[];
 }

@@ -250,6 +250,7 @@ function safetyTables(d: "sqlite" | "postgres"): string {
  * results (per player, in the order they came: an arena's streaks follow it). A pairing's
  * number is its key within the tournament, so a process pairing from a stale state cannot
  * write a second pairing under the same number; the lease names the one process running it.
+ * A tournament finds its games' results by their room (games_by_room).
  */
 function tournamentTables(d: "sqlite" | "postgres"): string {
   const big = d === "postgres" ? "BIGINT" : "INTEGER";
@@ -296,6 +297,7 @@ function tournamentTables(d: "sqlite" | "postgres"): string {
       PRIMARY KEY (tournament_id, game_no),
       UNIQUE (tournament_id, ended_no)
     );
+    CREATE INDEX games_by_room ON games (room_id, ended_at);
   `;
 }
 

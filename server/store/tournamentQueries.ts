@@ -3,7 +3,7 @@
 // fails instead of duplicating; the lease is one conditional UPDATE (atomic on both).
 
 import { marks, type Sql } from "./sql.js";
-import type { EntryRow, PairingRow, ResultRow, SeatResult, TournamentKind, TournamentRecord, TournamentRow, TournamentStatus, TournamentStore } from "./TournamentStore.js";
+import type { EntryRow, FinishedInRoom, PairingRow, ResultRow, SeatResult, TournamentKind, TournamentRecord, TournamentRow, TournamentStatus, TournamentStore } from "./TournamentStore.js";
 
 interface TRow {
   id: string;
@@ -145,5 +145,12 @@ export class TournamentQueries implements TournamentStore {
 
   async releaseLease(id: string, owner: string): Promise<void> {
     await this.sql.run(`UPDATE tournaments SET lease_owner = NULL, lease_until = 0 WHERE id = ? AND lease_owner = ?`, [id, owner]);
+  }
+
+  async finishedIn(roomId: string, since: number): Promise<FinishedInRoom | null> {
+    const game = await this.sql.get<{ id: number }>(`SELECT id FROM games WHERE room_id = ? AND ended_at >= ? ORDER BY id LIMIT 1`, [roomId, since]);
+    if (!game) return null;
+    const rows = await this.sql.all<{ profile_id: string | null; place: number }>(`SELECT profile_id, place FROM game_players WHERE game_id = ? ORDER BY seat`, [game.id]);
+    return { gameId: Number(game.id), places: rows.map((r) => ({ profileId: r.profile_id, place: Number(r.place) })) };
   }
 }
