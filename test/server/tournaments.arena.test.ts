@@ -9,25 +9,16 @@
 
 import { expect } from "chai";
 import { matchMaker } from "@colyseus/core";
-import { Client, type Room } from "colyseus.js";
+import { Client } from "colyseus.js";
 import { SeatedRoom } from "../../server/rooms/base/SeatedRoom.js";
-import type { TournamentRecord } from "../../server/store/index.js";
 import { ArenaDirector, TOURNAMENT_ROOM } from "../../server/tournaments/ArenaDirector.js";
-import { bootHub, Probe, rejection, sleep, until, type TestHub } from "../helpers/hub.js";
+import { bootHub, rejection, sleep, until, type TestHub } from "../helpers/hub.js";
 import { testPort } from "../helpers/ports.js";
-import { apiAt, newProfileAt, playToWin, type Me } from "./rated.helpers.js";
+import { newProfileAt } from "./rated.helpers.js";
+import { arenaBot, BotField, checkArena, checkMyGames } from "./tournaments.helpers.js";
 
 const PORT = testPort(2971);
 const WINDOW_MS = 7000;
-
-interface Bot {
-  me: Me;
-  index: number;
-  room: Room<any>;
-  probe: Probe;
-  games: number;
-  left: boolean;
-}
 
 describe("tournaments: arenas run by the hub, bots as players", function () {
   this.timeout(90_000);
@@ -47,10 +38,10 @@ describe("tournaments: arenas run by the hub, bots as players", function () {
     await hub?.shutdown();
   });
 
-  /** Six bots in arena `id`, playing every game they are matched to; `running()` starts the director's clock. */
+  /** Six bots joined to arena `id`; the director's clock runs from when they are all in. */
   async function arena(id: string, names: string) {
-    const bots: Bot[] = [];
-    for (let i = 0; i < 6; i++) bots.push({ me: await newProfileAt(PORT, `${names} ${i}`), index: i, room: null!, probe: null!, games: 0, left: false });
+    const bots = [];
+    for (let i = 0; i < 6; i++) bots.push(arenaBot(await newProfileAt(PORT, `${names} ${i}`), i, `ws://127.0.0.1:${PORT}`));
     const startsAt = Date.now();
     // The director's clock stands at the start until every bot has joined (a cold first join
     // can take seconds on a busy machine), then runs with the wall clock.
@@ -66,107 +57,15 @@ describe("tournaments: arenas run by the hub, bots as players", function () {
       status: "scheduled",
       createdAt: startsAt,
     });
-
-    // The games in flight: a room id → the seated players, played once both are in.
-    const seated = new Map<string, { bot: Bot; room: Room<any>; probe: Probe }[]>();
-    const playing: Promise<void>[] = [];
-    const errors: unknown[] = [];
-    const onMatched = async (bot: Bot, e: any) => {
-      const room = await new Client(`ws://127.0.0.1:${PORT}`).consumeSeatReservation(e.reservation);
-      const probe = new Probe(room);
-      await probe.next("seat", 0);
-      const at = seated.get(e.roomId) ?? [];
-      at.push({ bot, room, probe });
-      seated.set(e.roomId, at);
-      if (at.length < 2) return;
-      await probe.until(() => room.state.phase === "playing" || undefined, 5000, "the game starts");
-      const winner = at.reduce((a, b) => (a.bot.index < b.bot.index ? a : b));
-      await playToWin(at, winner.probe.of("seat")[0].seat as number);
-      for (const p of at) {
-        p.bot.games++;
-        await p.room.leave();
-      }
-    };
-    /** Joins (again), retrying while another director holds the lease. */
-    const join = async (bot: Bot) => {
-      for (let tries = 0; ; tries++) {
-        try {
-          bot.room = await new Client(`ws://127.0.0.1:${PORT}`).joinOrCreate(TOURNAMENT_ROOM, { tournament: id, profileKey: bot.me.key });
-          break;
-        } catch (e) {
-          if (tries > 60 || !/Another server process/.test(String((e as Error).message))) throw e;
-          await sleep(200);
-        }
-      }
-      bot.probe = new Probe(bot.room, {
-        onMessage: (m) => {
-          if (m.type === "event" && m.payload.kind === "matched") playing.push(onMatched(bot, m.payload).catch((err) => void errors.push(err)));
-        },
-      });
-    };
-    for (const bot of bots) await join(bot);
+    const field = new BotField(id, bots);
+    await field.joinAll();
     runningSince = Date.now();
-    const finish = async () => {
-      const end = await bots[0].probe.next("event", 0, (e) => e.kind === "standings" && e.finished, WINDOW_MS + 30_000);
-      await Promise.all(playing);
-      expect(errors).to.deep.equal([]);
-      return end;
-    };
-    return { bots, startsAt, join, finish };
-  }
-
-  /** The stored tournament against the stored games, the timelines and a computation of the standings. */
-  async function check(id: string, bots: Bot[], startsAt: number, end: any): Promise<TournamentRecord> {
-    const index = new Map(bots.map((b) => [b.me.id, b.index]));
-    const record = (await hub.store.tournaments.load(id))!;
-    expect(record.tournament.status).to.equal("finished");
-    expect(record.pairings.length, "several rounds of pairings").to.be.at.least(6);
-    expect(record.pairings.map((p) => p.no), "pairings numbered once each").to.deep.equal(record.pairings.map((_, i) => i + 1));
-    const results = new Map(record.results.map((r) => [r.no, r]));
-    const lastEnd = new Map<string, number>();
-    for (const p of record.pairings) {
-      expect(p.pairedAt, "paired inside the window").to.be.below(startsAt + WINDOW_MS);
-      expect(p.roomId, `game ${p.no} has a room`).to.be.a("string");
-      const r = results.get(p.no)!;
-      expect(r, `game ${p.no} has a result`).to.not.equal(undefined);
-      // The result is the room's stored game: the lower-numbered bot won it.
-      const stored = (await hub.store.tournaments.finishedIn(p.roomId!, p.pairedAt))!;
-      expect(r.gameId).to.equal(stored.gameId);
-      const [a, b] = [...p.players].sort((x, y) => index.get(x)! - index.get(y)!);
-      expect(r.results).to.deep.equal({ [a]: "win", [b]: "loss" });
-      // Nobody in two games at once: each game paired after the player's previous one ended.
-      for (const pid of p.players) {
-        expect(p.pairedAt, `${pid} paired while playing`).to.be.at.least(lastEnd.get(pid) ?? 0);
-        lastEnd.set(pid, r.endedAt);
-      }
-    }
-    // Standings computed here from the results in the order they came: win 2, loss 0, doubled on a streak.
-    const score = new Map(bots.map((b) => [b.me.id, { score: 0, row: 0, wins: 0, games: 0 }]));
-    for (const r of [...record.results].sort((x, y) => x.endedNo - y.endedNo)) {
-      for (const [pid, res] of Object.entries(r.results)) {
-        const s = score.get(pid)!;
-        s.score += (res === "win" ? 2 : res === "draw" ? 1 : 0) * (s.row >= 2 ? 2 : 1);
-        s.games++;
-        if (res === "win") (s.wins++, s.row++);
-        else s.row = 0;
-      }
-    }
-    const rating = new Map(record.entries.map((e) => [e.profileId, e.rating]));
-    const expected = [...score.entries()]
-      .sort(([a, x], [b, y]) => y.score - x.score || y.wins - x.wins || x.games - y.games || rating.get(b)! - rating.get(a)! || (a < b ? -1 : 1))
-      .map(([pid, s]) => ({ id: pid, score: s.score }));
-    expect(end.rows.map((r: any) => ({ id: r.id, score: r.score })), "the standings players were sent").to.deep.equal(expected);
-    // Tournament games are ordinary rated games: in My games (its first page, newest first).
-    const history = await apiAt(PORT, "/profile/games", { key: bots[0].me.key });
-    const played = record.pairings.filter((p) => p.players.includes(bots[0].me.id)).length;
-    expect(history.body.games.length).to.equal(Math.min(played, 20));
-    expect(history.body.games.every((g: any) => g.rated)).to.equal(true);
-    return record;
+    return { bots, field };
   }
 
   it("pairs, plays rated rooms, re-pairs as games end, withdraws a leaver, and stores standings that add up", async () => {
     const id = "friday-arena";
-    const { bots, startsAt, finish } = await arena(id, "Bot");
+    const { bots, field } = await arena(id, "Bot");
     expect(new Set(bots.map((b) => b.room.roomId)).size, "one room runs the tournament").to.equal(1);
 
     // A second room for it (another process's, as far as the lease can tell) is refused.
@@ -179,20 +78,21 @@ describe("tournaments: arenas run by the hub, bots as players", function () {
     await bots[5].room.leave();
     bots[5].left = true;
 
-    const end = await finish();
-    const record = await check(id, bots, startsAt, end);
+    const end = await field.finish(bots[0], WINDOW_MS + 30_000);
+    const record = await checkArena(hub.store.tournaments, id, bots, end, 6);
+    await checkMyGames(`http://127.0.0.1:${PORT}`, bots[0], record);
     const bot5Games = record.pairings.filter((p) => p.players.includes(bots[5].me.id));
     expect(bot5Games.every((p) => p.pairedAt <= leftAt), "a withdrawn player is not paired").to.equal(true);
     expect(record.entries.find((e) => e.profileId === bots[5].me.id)!.withdrawn).to.equal(true);
     expect(end.rows[0].name).to.equal("Bot 0");
-    for (const b of bots) if (!b.left) await b.room.leave();
+    await field.leaveAll();
     await sleep(200);
   });
 
   it("a director stopped as by a crash, games in flight: after its lease runs out a new one takes over from the store, no pairing or result lost or doubled", async () => {
     ArenaDirector.leaseMs = 1500;
     const id = "crash-arena";
-    const { bots, startsAt, join, finish } = await arena(id, "Crash");
+    const { bots, field } = await arena(id, "Crash");
     for (const since = Date.now(); (await hub.store.tournaments.load(id))!.results.length < 2; await sleep(50)) {
       if (Date.now() - since > 15_000) throw new Error("timed out waiting for two results");
     }
@@ -205,13 +105,14 @@ describe("tournaments: arenas run by the hub, bots as players", function () {
     await director.disconnect();
     const refused = await rejection(new Client(`ws://127.0.0.1:${PORT}`).joinOrCreate(TOURNAMENT_ROOM, { tournament: id, profileKey: bots[0].me.key }));
     expect(String(refused.message), "the lease still holds").to.match(/Another server process/);
-    for (const bot of bots) await join(bot);
+    await field.joinAll();
     expect(new Set(bots.map((b) => b.room.roomId)).size, "one new room").to.equal(1);
 
-    const end = await finish();
-    const record = await check(id, bots, startsAt, end);
+    const end = await field.finish(bots[0], WINDOW_MS + 30_000);
+    const record = await checkArena(hub.store.tournaments, id, bots, end, 6);
+    await checkMyGames(`http://127.0.0.1:${PORT}`, bots[0], record);
     for (const p of before.pairings) expect(record.pairings.find((x) => x.no === p.no)!.players, `pairing ${p.no} kept`).to.deep.equal(p.players);
-    for (const b of bots) await b.room.leave();
+    await field.leaveAll();
     await sleep(200);
   });
 });
