@@ -15,6 +15,8 @@ export interface ArenaSettings {
 /** A Swiss's settings as stored in `config`. */
 export interface SwissSettings {
   rounds: number;
+  /** When round 1 is paired (entries close then); none: as soon as two have joined. */
+  startsAt?: number;
 }
 
 export function arenaFromRecord(r: TournamentRecord): ArenaState {

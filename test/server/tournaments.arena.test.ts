@@ -1,4 +1,4 @@
-// Arenas run by the hub (server/tournaments/ArenaDirector.ts) with bot players over real
+// Arenas run by the hub (server/tournaments/TournamentDirector.ts) with bot players over real
 // colyseus.js clients: six profiles join a 7-second Connect Four arena, are paired, play
 // ordinary rated rooms (the lower-numbered bot wins), are paired again as they finish. One run
 // has a bot leave midway; another stops the director's room as a crash would (no lease
@@ -11,7 +11,7 @@ import { expect } from "chai";
 import { matchMaker } from "@colyseus/core";
 import { Client } from "colyseus.js";
 import { SeatedRoom } from "../../server/rooms/base/SeatedRoom.js";
-import { ArenaDirector, TOURNAMENT_ROOM } from "../../server/tournaments/ArenaDirector.js";
+import { TournamentDirector, TOURNAMENT_ROOM } from "../../server/tournaments/TournamentDirector.js";
 import { bootHub, rejection, sleep, until, type TestHub } from "../helpers/hub.js";
 import { testPort } from "../helpers/ports.js";
 import { newProfileAt } from "./rated.helpers.js";
@@ -24,17 +24,17 @@ describe("tournaments: arenas run by the hub, bots as players", function () {
   this.timeout(90_000);
   let hub: TestHub;
   let scale = 1;
-  const saved = { tick: ArenaDirector.tickMs, now: ArenaDirector.now, lease: ArenaDirector.leaseMs };
+  const saved = { tick: TournamentDirector.tickMs, now: TournamentDirector.now, lease: TournamentDirector.leaseMs };
 
   before(async () => {
     scale = SeatedRoom.botDelayScale;
     SeatedRoom.botDelayScale = 0.05;
-    ArenaDirector.tickMs = 100;
+    TournamentDirector.tickMs = 100;
     hub = await bootHub(PORT);
   });
   after(async () => {
     SeatedRoom.botDelayScale = scale;
-    Object.assign(ArenaDirector, { tickMs: saved.tick, now: saved.now, leaseMs: saved.lease });
+    Object.assign(TournamentDirector, { tickMs: saved.tick, now: saved.now, leaseMs: saved.lease });
     await hub?.shutdown();
   });
 
@@ -46,7 +46,7 @@ describe("tournaments: arenas run by the hub, bots as players", function () {
     // The director's clock stands at the start until every bot has joined (a cold first join
     // can take seconds on a busy machine), then runs with the wall clock.
     let runningSince: number | null = null;
-    ArenaDirector.now = () => (runningSince === null ? startsAt : startsAt + (Date.now() - runningSince));
+    TournamentDirector.now = () => (runningSince === null ? startsAt : startsAt + (Date.now() - runningSince));
     await hub.store.tournaments.create({
       id,
       kind: "timed-arena",
@@ -74,7 +74,7 @@ describe("tournaments: arenas run by the hub, bots as players", function () {
 
     // Bot 5 leaves after its first game: withdrawn, paired no more.
     await until(() => bots[5].games >= 1 || undefined, 15_000, "bot 5's first game");
-    const leftAt = ArenaDirector.now();
+    const leftAt = TournamentDirector.now();
     await bots[5].room.leave();
     bots[5].left = true;
 
@@ -90,7 +90,7 @@ describe("tournaments: arenas run by the hub, bots as players", function () {
   });
 
   it("a director stopped as by a crash, games in flight: after its lease runs out a new one takes over from the store, no pairing or result lost or doubled", async () => {
-    ArenaDirector.leaseMs = 1500;
+    TournamentDirector.leaseMs = 1500;
     const id = "crash-arena";
     const { bots, field } = await arena(id, "Crash");
     for (const since = Date.now(); (await hub.store.tournaments.load(id))!.results.length < 2; await sleep(50)) {
@@ -100,7 +100,7 @@ describe("tournaments: arenas run by the hub, bots as players", function () {
     expect(before.results.length, "games in flight at the crash").to.be.below(before.pairings.length);
 
     // The crash: the room stops ticking and goes without releasing its lease or withdrawing anyone.
-    const director = hub.colyseus.getRoomById(bots[0].room.roomId) as unknown as ArenaDirector;
+    const director = hub.colyseus.getRoomById(bots[0].room.roomId) as unknown as TournamentDirector;
     (director as unknown as { stopped: boolean }).stopped = true;
     await director.disconnect();
     const refused = await rejection(new Client(`ws://127.0.0.1:${PORT}`).joinOrCreate(TOURNAMENT_ROOM, { tournament: id, profileKey: bots[0].me.key }));

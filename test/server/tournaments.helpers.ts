@@ -7,7 +7,7 @@
 import { expect } from "chai";
 import { Client, type Room } from "colyseus.js";
 import type { TournamentRecord, TournamentStore } from "../../server/store/index.js";
-import { TOURNAMENT_ROOM } from "../../server/tournaments/ArenaDirector.js";
+import { TOURNAMENT_ROOM } from "../../server/tournaments/TournamentDirector.js";
 import { Probe, sleep } from "../helpers/hub.js";
 import { playToWin, type Me } from "./rated.helpers.js";
 

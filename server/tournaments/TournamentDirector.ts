@@ -1,10 +1,11 @@
-// The room that runs one arena (docs/tournaments.md, "The director"): entrants connect to it
-// (`joinOrCreate("tournament", {tournament, profileKey})`; with several processes the driver
-// finds the tournament's one room wherever it runs) and wait there between games. Each tick it
-// scores the games whose rooms have stored a finished game, pairs the free entrants
-// (common/tournament/arena.ts), creates an ordinary rated room per table through the registry's
-// room name for the tournament's pool (spectatable, replayable, rated, in My games like any),
-// reserves each player's seat and hands it to them ("matched"), and sends the standings.
+// The room that runs one tournament, an arena or a Swiss (docs/tournaments.md, "The
+// director"): entrants connect to it (`joinOrCreate("tournament", {tournament, profileKey})`;
+// with several processes the driver finds the tournament's one room wherever it runs) and wait
+// there between games. Each tick it scores the games whose rooms have stored a finished game,
+// pairs whoever is due (runs.ts: the kind's rules from common/tournament/), creates an
+// ordinary rated room per table through the registry's room name for the tournament's pool
+// (spectatable, replayable, rated, in My games like any), reserves each player's seat and
+// hands it to them ("matched"), and sends the standings.
 //
 // Everything it decides is in the store first (server/store/TournamentStore.ts): a restart, or
 // another process taking over, rebuilds the same state from the rows. Exactly one process runs
@@ -12,13 +13,13 @@
 // room that cannot take it (another process runs the tournament) is refused, and one that
 // loses it stops pairing and tells its players to join again.
 //
-// Leaving this room withdraws the entrant (they are paired no more); joining again brings them
-// back while the window is open. A game they were playing is still scored as its room ends it.
+// Leaving this room withdraws the entrant (paired no more); in an arena, joining again brings
+// them back while the window is open. A game they were playing is still scored as its room
+// ends it (leaving a rated room is a loss there).
 
 import os from "node:os";
 import { matchMaker, Room, type Client } from "@colyseus/core";
 import { ratedPool, type RatedPool } from "../../common/rated.js";
-import { arenaJoin, arenaPair, arenaResult, arenaStandings, arenaWithdraw, type ArenaGame, type ArenaResult, type ArenaState } from "../../common/tournament/index.js";
 import { hashKey, isProfileKey } from "../api/profileAuth.js";
 import { HubRefusal, refuseOption } from "../rooms/base/errors.js";
 import { isPlainObject } from "../rooms/base/validate.js";
@@ -26,9 +27,9 @@ import { newTicket, ratedRoomOptions, type MatchedPlayer } from "../rooms/game/r
 import { newSkill } from "../ratings/model.js";
 import type { HubSettings } from "../settings.js";
 import type { HomeStore } from "../store/HomeStore.js";
-import type { FinishedInRoom } from "../store/TournamentStore.js";
+import type { FinishedInRoom, SeatResult } from "../store/TournamentStore.js";
 import { log } from "../ops/log.js";
-import { arenaFromRecord, arenaPairingRows } from "./rows.js";
+import { runOf, type OpenGame, type Run } from "./runs.js";
 
 export const TOURNAMENT_ROOM = "tournament";
 
@@ -39,15 +40,15 @@ interface EntrantAuth {
 }
 
 /** A place list's result per profile: a sole first wins, a shared first draws, everyone else loses. */
-export function resultsFromPlaces(players: string[], finished: FinishedInRoom): Record<string, ArenaResult> {
+export function resultsFromPlaces(players: string[], finished: FinishedInRoom): Record<string, SeatResult> {
   const place = new Map(finished.places.map((p) => [p.profileId, p.place]));
   const firsts = players.filter((p) => place.get(p) === 1);
-  const out: Record<string, ArenaResult> = {};
+  const out: Record<string, SeatResult> = {};
   for (const p of players) out[p] = place.get(p) !== 1 ? "loss" : firsts.length === 1 ? "win" : "draw";
   return out;
 }
 
-export class ArenaDirector extends Room {
+export class TournamentDirector extends Room {
   /** Test hooks: the clock, how often it ticks, how long the lease lasts, how long a game may go without a room. */
   static now: () => number = () => Date.now();
   static tickMs = 1000;
@@ -57,7 +58,7 @@ export class ArenaDirector extends Room {
   private home!: HomeStore;
   private pool!: RatedPool;
   private tournamentId = "";
-  private arena!: ArenaState;
+  private run!: Run;
   private owner = "";
   private readonly clientsOf = new Map<string, Client>();
   /** Each game's room, once made. */
@@ -76,13 +77,13 @@ export class ArenaDirector extends Room {
     if (typeof id !== "string" || !/^[A-Za-z0-9_-]{1,40}$/.test(id)) throw refuseOption("Name the tournament to join: tournament must be its id.");
     const record = await this.home.tournaments.load(id);
     if (!record) throw new HubRefusal("no-tournament", "There is no such tournament on this hub. Check the link, or pick one from the tournaments list.");
-    if (record.tournament.kind !== "timed-arena") throw new HubRefusal("not-run-yet", "This hub does not run that kind of tournament yet; only arenas are run so far.");
     const pool = ratedPool(record.tournament.pool);
     if (!pool) throw new HubRefusal("no-pool", "This tournament's game is not rated on this hub any more, so it cannot be played.");
+    if (record.tournament.kind === "swiss" && pool.seats.min > 2) throw new HubRefusal("no-pool", "A Swiss is for two-player games, and this tournament's game is not one.");
     this.tournamentId = id;
     this.pool = pool;
     this.owner = `${os.hostname()}:${process.pid}:${this.roomId}`;
-    if (!(await this.home.tournaments.takeLease(id, this.owner, ArenaDirector.now(), ArenaDirector.leaseMs))) {
+    if (!(await this.home.tournaments.takeLease(id, this.owner, TournamentDirector.now(), TournamentDirector.leaseMs))) {
       throw new HubRefusal("run-elsewhere", "Another server process is running this tournament just now; join again in a few seconds.");
     }
     // Read again under the lease: whatever the last holder wrote is in.
@@ -90,16 +91,17 @@ export class ArenaDirector extends Room {
     if (record.tournament.status === "scheduled") await this.home.tournaments.setStatus(id, "running");
     this.maxClients = 1000;
     this.onMessage("*", () => undefined);
-    this.clock.setInterval(() => void this.tick(), ArenaDirector.tickMs);
+    this.clock.setInterval(() => void this.tick(), TournamentDirector.tickMs);
   }
 
   async onAuth(_client: Client, options: unknown): Promise<EntrantAuth> {
     if (this.stopped) throw new HubRefusal("run-elsewhere", "Another server process is running this tournament now; join again in a few seconds.");
-    if (ArenaDirector.now() >= this.arena.config.endsAt) throw new HubRefusal("closed", "This arena has ended; its standings stay on its page.");
     const key = isPlainObject(options) ? options.profileKey : undefined;
     if (!isProfileKey(key)) throw new HubRefusal("no-profile", "Tournaments need a profile: open the lobby once so this browser makes one, then try again.");
     const profile = await this.home.profileByKey(hashKey(key));
     if (!profile) throw new HubRefusal("profile-unknown", "This browser's profile is not on this hub any more. Reload the page to make a new one.");
+    const refusal = this.run.whyNoJoin(profile.id, TournamentDirector.now());
+    if (refusal) throw new HubRefusal("closed", refusal);
     const rating = (await this.home.ratingOf(profile.id, this.pool.id)) ?? newSkill();
     return { profileId: profile.id, name: profile.name, mu: rating.mu };
   }
@@ -112,11 +114,8 @@ export class ArenaDirector extends Room {
     }
     this.clientsOf.set(auth.profileId, client);
     this.names.set(auth.profileId, auth.name);
-    const now = ArenaDirector.now();
-    const refusal = arenaJoin(this.arena, auth.profileId, auth.mu, now);
-    if (refusal) throw new HubRefusal(refusal, "This arena has ended; its standings stay on its page.");
-    const entry = this.arena.entries.find((e) => e.id === auth.profileId)!;
-    await this.home.tournaments.saveEntry(this.tournamentId, { profileId: entry.id, rating: entry.rating, joinedAt: entry.joinedAt, withdrawn: false });
+    this.run.join(auth.profileId, auth.mu, TournamentDirector.now());
+    await this.home.tournaments.saveEntry(this.tournamentId, this.run.entry(auth.profileId)!);
     client.send("event", { kind: "standings", ...this.standings() });
   }
 
@@ -125,9 +124,8 @@ export class ArenaDirector extends Room {
     if (!auth || this.clientsOf.get(auth.profileId) !== client) return;
     this.clientsOf.delete(auth.profileId);
     if (this.stopped) return;
-    arenaWithdraw(this.arena, auth.profileId);
-    const entry = this.arena.entries.find((e) => e.id === auth.profileId)!;
-    await this.home.tournaments.saveEntry(this.tournamentId, { profileId: entry.id, rating: entry.rating, joinedAt: entry.joinedAt, withdrawn: true }).catch((e) => this.fail("withdraw", e));
+    this.run.withdraw(auth.profileId);
+    await this.home.tournaments.saveEntry(this.tournamentId, this.run.entry(auth.profileId)!).catch((e) => this.fail("withdraw", e));
   }
 
   async onDispose(): Promise<void> {
@@ -135,17 +133,11 @@ export class ArenaDirector extends Room {
   }
 
   private standings() {
-    const names = this.names;
     return {
       tournament: this.tournamentId,
-      endsAt: this.arena.config.endsAt,
-      rows: arenaStandings(this.arena).map((r) => ({ ...r, name: names.get(r.id) ?? null })),
-      finished: this.finished(),
+      rows: this.run.standings().map((r) => ({ ...r, name: this.names.get(r.id) ?? null })),
+      finished: this.run.finished(TournamentDirector.now()),
     };
-  }
-
-  private finished(): boolean {
-    return ArenaDirector.now() >= this.arena.config.endsAt && this.arena.games.every((g) => g.results);
   }
 
   private fail(what: string, err: unknown): void {
@@ -157,11 +149,11 @@ export class ArenaDirector extends Room {
     if (this.ticking || this.stopped) return;
     this.ticking = true;
     try {
-      const now = ArenaDirector.now();
-      if (!(await this.home.tournaments.takeLease(this.tournamentId, this.owner, now, ArenaDirector.leaseMs))) return this.lostLease();
+      const now = TournamentDirector.now();
+      if (!(await this.home.tournaments.takeLease(this.tournamentId, this.owner, now, TournamentDirector.leaseMs))) return this.lostLease();
       await this.collectResults(now);
       await this.pair(now);
-      if (this.finished()) await this.home.tournaments.setStatus(this.tournamentId, "finished");
+      if (this.run.finished(now)) await this.home.tournaments.setStatus(this.tournamentId, "finished");
       const standings = this.standings();
       const text = JSON.stringify(standings);
       if (text !== this.lastStandings) {
@@ -183,48 +175,45 @@ export class ArenaDirector extends Room {
     void this.disconnect();
   }
 
-  /** Scores each running game whose room stored its finished game (or that never got a room, or lost it). */
+  /** Scores each open game whose room stored its finished game (or that never got a room, or lost it). */
   private async collectResults(now: number): Promise<void> {
-    for (const g of this.arena.games.filter((x) => !x.results)) {
+    for (const g of this.run.open()) {
       const roomId = this.roomIds.get(g.no) ?? null;
       const finished = roomId ? await this.home.tournaments.finishedIn(roomId, g.pairedAt) : null;
-      let results: Record<string, ArenaResult> | null = finished ? resultsFromPlaces(g.players, finished) : null;
+      let results = finished ? resultsFromPlaces(g.players, finished) : null;
       // A game that never got a room (the process stopped between pairing and creating it), or
-      // whose room is gone without storing a game: void, a loss for each (nobody scores).
-      if (!results && now - g.pairedAt > ArenaDirector.roomlessMs && !(roomId && (await roomLives(roomId)))) {
-        results = Object.fromEntries(g.players.map((p) => [p, "loss" as const]));
-      }
+      // whose room is gone without storing a game: void, nobody gains (runs.ts).
+      if (!results && now - g.pairedAt > TournamentDirector.roomlessMs && !(roomId && (await roomLives(roomId)))) results = this.run.voidResults(g.players);
       if (!results) continue;
-      const endedNo = await this.home.tournaments.saveResult(this.tournamentId, g.no, results, now, finished?.gameId ?? null);
-      if (endedNo === null) return this.reload();
-      arenaResult(this.arena, g.no, results);
+      if ((await this.home.tournaments.saveResult(this.tournamentId, g.no, results, now, finished?.gameId ?? null)) === null) return this.reload();
+      this.run.score(g.no, results);
     }
   }
 
   /** The state from the store (at the start, or when another writer was here: its rows are the truth). */
   private async reload(): Promise<void> {
     const record = (await this.home.tournaments.load(this.tournamentId))!;
-    this.arena = arenaFromRecord(record);
+    this.run = runOf(record);
     for (const p of record.pairings) if (p.roomId) this.roomIds.set(p.no, p.roomId);
   }
 
   private async pair(now: number): Promise<void> {
-    const before = this.arena.games.length;
-    const games = arenaPair(this.arena, now);
-    if (games.length === 0) return;
-    if (!(await this.home.tournaments.savePairings(this.tournamentId, arenaPairingRows(games)))) {
-      this.arena.games.length = before;
+    const { rows, scored, undo } = this.run.pair(now);
+    if (rows.length === 0) return;
+    if (!(await this.home.tournaments.savePairings(this.tournamentId, rows))) {
+      undo();
       return this.reload();
     }
-    for (const g of games) await this.start(g).catch((e) => this.fail("start", e));
+    for (const s of scored) await this.home.tournaments.saveResult(this.tournamentId, s.no, s.results, now, null);
+    for (const row of rows) {
+      if (row.players.length < 2) continue; // a bye: scored already
+      await this.start({ no: row.no, players: row.players, pairedAt: row.pairedAt }).catch((e) => this.fail("start", e));
+    }
   }
 
   /** Creates the game's rated room through the pool's room name, reserves the seats, hands them out. */
-  private async start(g: ArenaGame): Promise<void> {
-    const matched: MatchedPlayer[] = g.players.map((id) => {
-      const e = this.arena.entries.find((x) => x.id === id)!;
-      return { profileId: id, name: this.names.get(id) ?? "Player", mu: e.rating, ticket: newTicket() };
-    });
+  private async start(g: OpenGame): Promise<void> {
+    const matched: MatchedPlayer[] = g.players.map((id) => ({ profileId: id, name: this.names.get(id) ?? "Player", mu: this.run.entry(id)!.rating, ticket: newTicket() }));
     const room = await matchMaker.handleCreateRoom(this.pool.game, ratedRoomOptions(this.pool, { pool: this.pool.id, players: matched }));
     this.roomIds.set(g.no, room.roomId);
     await this.home.tournaments.setRoom(this.tournamentId, g.no, room.roomId);
