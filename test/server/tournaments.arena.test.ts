@@ -79,7 +79,7 @@ describe("tournaments: arenas run by the hub, bots as players", function () {
     bots[5].left = true;
 
     const end = await field.finish(bots[0], WINDOW_MS + 30_000);
-    const record = await checkArena(hub.store.tournaments, id, bots, end, 6);
+    const record = await checkArena(hub.store.tournaments, id, field, end, 6);
     await checkMyGames(`http://127.0.0.1:${PORT}`, bots[0], record);
     const bot5Games = record.pairings.filter((p) => p.players.includes(bots[5].me.id));
     expect(bot5Games.every((p) => p.pairedAt <= leftAt), "a withdrawn player is not paired").to.equal(true);
@@ -109,7 +109,7 @@ describe("tournaments: arenas run by the hub, bots as players", function () {
     expect(new Set(bots.map((b) => b.room.roomId)).size, "one new room").to.equal(1);
 
     const end = await field.finish(bots[0], WINDOW_MS + 30_000);
-    const record = await checkArena(hub.store.tournaments, id, bots, end, 6);
+    const record = await checkArena(hub.store.tournaments, id, field, end, 6);
     await checkMyGames(`http://127.0.0.1:${PORT}`, bots[0], record);
     for (const p of before.pairings) expect(record.pairings.find((x) => x.no === p.no)!.players, `pairing ${p.no} kept`).to.deep.equal(p.players);
     await field.leaveAll();

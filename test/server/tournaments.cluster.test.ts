@@ -83,7 +83,7 @@ describe("tournaments: an arena of 40 bots across two hub processes (one redis-s
     expect(new Set(bots.map((x) => x.room.roomId)).size, "one room runs the tournament, whichever process a bot came through").to.equal(1);
 
     const end = await field.finish(bots[0], LEAD_MS + WINDOW_MS + 60_000);
-    const record = await checkArena(store!.tournaments, id, bots, end, PLAYERS / 2 + 1);
+    const record = await checkArena(store!.tournaments, id, field, end, PLAYERS / 2 + 1);
     expect(record.entries.length).to.equal(PLAYERS);
     await checkMyGames(a!.http, bots[0], record);
     await checkMyGames(b!.http, bots[1], record);

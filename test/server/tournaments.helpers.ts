@@ -31,6 +31,8 @@ export class BotField {
   private readonly seated = new Map<string, { bot: ArenaBot; room: Room<any>; probe: Probe }[]>();
   private readonly playing: Promise<void>[] = [];
   private readonly errors: unknown[] = [];
+  /** The room seat each bot got, per room id. */
+  readonly seatIn = new Map<string, Map<string, number>>();
 
   constructor(
     readonly tournament: string,
@@ -60,9 +62,13 @@ export class BotField {
   }
 
   private async onMatched(bot: ArenaBot, e: any): Promise<void> {
+    // The table's first player arrives last: its seat must come from the match, not the arrival.
+    if (e.players[0].name === bot.me.name) await sleep(100);
     const room = await new Client(bot.ws).consumeSeatReservation(e.reservation);
     const probe = new Probe(room);
-    await probe.next("seat", 0);
+    const { seat } = await probe.next("seat", 0);
+    if (!this.seatIn.has(e.roomId)) this.seatIn.set(e.roomId, new Map());
+    this.seatIn.get(e.roomId)!.set(bot.me.id, seat);
     const at = this.seated.get(e.roomId) ?? [];
     at.push({ bot, room, probe });
     this.seated.set(e.roomId, at);
@@ -90,7 +96,8 @@ export class BotField {
 }
 
 /** What the store holds of arena `id` against the rooms' stored games, the timelines and the standings sent (`end`). */
-export async function checkArena(store: TournamentStore, id: string, bots: ArenaBot[], end: any, minPairings: number): Promise<TournamentRecord> {
+export async function checkArena(store: TournamentStore, id: string, field: BotField, end: any, minPairings: number): Promise<TournamentRecord> {
+  const bots = field.bots;
   const index = new Map(bots.map((b) => [b.me.id, b.index]));
   const record = (await store.load(id))!;
   const endsAt = (record.tournament.config as { endsAt: number }).endsAt;
@@ -109,6 +116,7 @@ export async function checkArena(store: TournamentStore, id: string, bots: Arena
     expect(r.gameId).to.equal(stored.gameId);
     const [a, b] = [...p.players].sort((x, y) => index.get(x)! - index.get(y)!);
     expect(r.results).to.deep.equal({ [a]: "win", [b]: "loss" });
+    expectSeatOrder(field, p.roomId!, p.players);
     // Nobody in two games at once: each game paired after the player's previous one ended.
     for (const pid of p.players) {
       expect(p.pairedAt, `${pid} paired while playing`).to.be.at.least(lastEnd.get(pid) ?? 0);
@@ -132,6 +140,12 @@ export async function checkArena(store: TournamentStore, id: string, bots: Arena
     .map(([pid, s]) => ({ id: pid, score: s.score }));
   expect(end.rows.map((r: any) => ({ id: r.id, score: r.score })), "the standings players were sent").to.deep.equal(expected);
   return record;
+}
+
+/** The pairing's seat order is the room's: its first player in seat 0 (the first to move). */
+export function expectSeatOrder(field: BotField, roomId: string, players: string[]): void {
+  const seats = field.seatIn.get(roomId);
+  expect(players.map((p) => seats?.get(p)), `room ${roomId}: seats in the pairing's order`).to.deep.equal(players.map((_, i) => i));
 }
 
 /** Tournament games are ordinary rated games: the first page of a bot's My games lists them, rated. */

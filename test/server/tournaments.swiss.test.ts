@@ -12,7 +12,7 @@ import { TournamentDirector } from "../../server/tournaments/TournamentDirector.
 import { bootHub, sleep, type TestHub } from "../helpers/hub.js";
 import { testPort } from "../helpers/ports.js";
 import { newProfileAt } from "./rated.helpers.js";
-import { arenaBot, BotField, type ArenaBot } from "./tournaments.helpers.js";
+import { arenaBot, BotField, expectSeatOrder, type ArenaBot } from "./tournaments.helpers.js";
 
 const PORT = testPort(2972);
 const ROUNDS = 4;
@@ -89,6 +89,7 @@ describe("tournaments: a Swiss run by the hub, bots as players", function () {
         expect(r.gameId, `game ${p.no}: its room's stored game`).to.equal(stored.gameId);
         const [a, b] = [...p.players].sort((x, y) => index.get(x)! - index.get(y)!);
         expect(r.results).to.deep.equal({ [a]: "win", [b]: "loss" });
+        expectSeatOrder(field, p.roomId!, p.players);
       }
     }
     expect([...byes.values()].every((n) => n === 1), "one bye each at most").to.equal(true);
