@@ -41,6 +41,7 @@ import { profilesApi, type ProfileApiSettings } from "./server/api/profiles.js";
 import { ratePending } from "./server/ratings/rated.js";
 import { QUEUE_ROOM, RatedQueueRoom } from "./server/ratings/queue.js";
 import { TournamentDirector, TOURNAMENT_ROOM } from "./server/tournaments/TournamentDirector.js";
+import { tournamentsApi } from "./server/tournaments/api.js";
 import { PresenceClaims } from "./server/api/claimStore.js";
 import { cardStore, imageHostsFromEnv } from "./server/cards/store.js";
 import { safetyApi } from "./server/safety/api.js";
@@ -242,6 +243,7 @@ export function createHubConfig(overrides: Partial<HubSettings> & HubExtras = {}
       app.use("/api", profilesApi(() => settings.home, { profilesPerDay: settings.admission.profilesPerDay, createRate: settings.admission.profileRate, ...profileApi }));
       // mute and block lists, a moderator's sanctions in words (docs/safety.md); the moderators' console
       app.use("/api", safetyApi(() => settings.home));
+      app.use("/api", tournamentsApi(() => settings.home)); // GET /api/tournaments/:id: what it is, its standings
       mountModeration(app, {
         moderators: moderators === undefined ? moderatorsFromEnv(process.env, (m) => log.warn({ event: "config" }, m)) : moderators,
         home: () => settings.home,

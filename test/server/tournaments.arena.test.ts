@@ -85,6 +85,14 @@ describe("tournaments: arenas run by the hub, bots as players", function () {
     expect(bot5Games.every((p) => p.pairedAt <= leftAt), "a withdrawn player is not paired").to.equal(true);
     expect(record.entries.find((e) => e.profileId === bots[5].me.id)!.withdrawn).to.equal(true);
     expect(end.rows[0].name).to.equal("Bot 0");
+
+    // The same standings over HTTP, for anyone.
+    const page = await hub.get(`/api/tournaments/${id}`);
+    expect(page.status).to.equal(200);
+    expect(page.body).to.deep.include({ id, kind: "timed-arena", status: "finished", finished: true, games: record.pairings.length });
+    expect((page.body as any).standings).to.deep.equal(end.rows);
+    expect((await hub.get("/api/tournaments/no-such")).status).to.equal(404);
+    expect((await hub.get("/api/tournaments/bad%20id")).status).to.equal(400);
     await field.leaveAll();
     await sleep(200);
   });
