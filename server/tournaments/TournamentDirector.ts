@@ -29,6 +29,8 @@ import type { HubSettings } from "../settings.js";
 import type { HomeStore } from "../store/HomeStore.js";
 import type { FinishedInRoom, SeatResult } from "../store/TournamentStore.js";
 import { log } from "../ops/log.js";
+import { storeUnreachable } from "../ops/storeCondition.js";
+import { noteStoreDown, STORE_UNAVAILABLE } from "../api/storeDown.js";
 import { runOf, type OpenGame, type Run } from "./runs.js";
 
 export const TOURNAMENT_ROOM = "tournament";
@@ -75,7 +77,7 @@ export class TournamentDirector extends Room {
     this.home = hub.home;
     const id = options.tournament;
     if (typeof id !== "string" || !/^[A-Za-z0-9_-]{1,40}$/.test(id)) throw refuseOption("Name the tournament to join: tournament must be its id.");
-    const record = await this.home.tournaments.load(id);
+    const record = await inWords(() => this.home.tournaments.load(id));
     if (!record) throw new HubRefusal("no-tournament", "There is no such tournament on this hub. Check the link, or pick one from the tournaments list.");
     const pool = ratedPool(record.tournament.pool);
     if (!pool) throw new HubRefusal("no-pool", "This tournament's game is not rated on this hub any more, so it cannot be played.");
@@ -83,12 +85,14 @@ export class TournamentDirector extends Room {
     this.tournamentId = id;
     this.pool = pool;
     this.owner = `${os.hostname()}:${process.pid}:${this.roomId}`;
-    if (!(await this.home.tournaments.takeLease(id, this.owner, TournamentDirector.now(), TournamentDirector.leaseMs))) {
+    if (!(await inWords(() => this.home.tournaments.takeLease(id, this.owner, TournamentDirector.now(), TournamentDirector.leaseMs)))) {
       throw new HubRefusal("run-elsewhere", "Another server process is running this tournament just now; join again in a few seconds.");
     }
     // Read again under the lease: whatever the last holder wrote is in.
-    await this.reload();
-    if (record.tournament.status === "scheduled") await this.home.tournaments.setStatus(id, "running");
+    await inWords(async () => {
+      await this.reload();
+      if (record.tournament.status === "scheduled") await this.home.tournaments.setStatus(id, "running");
+    });
     this.maxClients = 1000;
     this.onMessage("*", () => undefined);
     this.clock.setInterval(() => void this.tick(), TournamentDirector.tickMs);
@@ -98,11 +102,11 @@ export class TournamentDirector extends Room {
     if (this.stopped) throw new HubRefusal("run-elsewhere", "Another server process is running this tournament now; join again in a few seconds.");
     const key = isPlainObject(options) ? options.profileKey : undefined;
     if (!isProfileKey(key)) throw new HubRefusal("no-profile", "Tournaments need a profile: open the lobby once so this browser makes one, then try again.");
-    const profile = await this.home.profileByKey(hashKey(key));
+    const profile = await inWords(() => this.home.profileByKey(hashKey(key)));
     if (!profile) throw new HubRefusal("profile-unknown", "This browser's profile is not on this hub any more. Reload the page to make a new one.");
     const refusal = this.run.whyNoJoin(profile.id, TournamentDirector.now());
     if (refusal) throw new HubRefusal("closed", refusal);
-    const rating = (await this.home.ratingOf(profile.id, this.pool.id)) ?? newSkill();
+    const rating = (await inWords(() => this.home.ratingOf(profile.id, this.pool.id))) ?? newSkill();
     return { profileId: profile.id, name: profile.name, mu: rating.mu };
   }
 
@@ -115,7 +119,7 @@ export class TournamentDirector extends Room {
     this.clientsOf.set(auth.profileId, client);
     this.names.set(auth.profileId, auth.name);
     this.run.join(auth.profileId, auth.mu, TournamentDirector.now());
-    await this.home.tournaments.saveEntry(this.tournamentId, this.run.entry(auth.profileId)!);
+    await inWords(() => this.home.tournaments.saveEntry(this.tournamentId, this.run.entry(auth.profileId)!));
     client.send("event", { kind: "standings", ...this.standings() });
   }
 
@@ -234,4 +238,19 @@ export class TournamentDirector extends Room {
 /** Is a room still live on any process (the driver knows every process's rooms)? */
 async function roomLives(roomId: string): Promise<boolean> {
   return (await matchMaker.query({ roomId })).length > 0;
+}
+
+/** The store's answer, or a refusal in words: a player never reads the database library's text. */
+async function inWords<T>(read: () => Promise<T>): Promise<T> {
+  try {
+    return await read();
+  } catch (e) {
+    if (e instanceof HubRefusal) throw e;
+    if (storeUnreachable(e)) {
+      noteStoreDown("tournament", e);
+      throw new HubRefusal(STORE_UNAVAILABLE, "Tournaments are briefly unavailable (the hub cannot reach its database); try again in a minute.");
+    }
+    log.error({ event: "tournament.error", err: e }, "could not read or write a tournament");
+    throw new HubRefusal("internal", "Could not reach this tournament just now; try again in a minute.");
+  }
 }
