@@ -43,7 +43,7 @@ export interface ArenaEntry {
 }
 
 export interface ArenaGame {
-  /** "<tournament-local number>": 1, 2, 3… in pairing order. */
+  /** The game's number within the tournament: 1, 2, 3… in pairing order. */
   no: number;
   /** Seat order: the first moves first. */
   players: string[];
