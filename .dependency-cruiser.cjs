@@ -10,7 +10,8 @@ const GAME_FOLDER = `^(common|server/rooms|client/games)/${GAMES}/`;
 const GENERIC = [
   "^server/rooms/base/",
   "^server/rooms/game/",
-  "^server/(api|store|ratings|net|safety|ops|bots)/",
+  "^server/(api|store|ratings|net|safety|ops|bots|tournaments)/",
+  "^common/tournament/",
   "^server/(http|index|settings|monitor|scale)\\.ts$",
   "^arena\\.config\\.ts$",
   "^client/games/shell(\\.ts|/)",

@@ -40,6 +40,8 @@ import { cardsApi } from "./server/api/cards.js";
 import { profilesApi, type ProfileApiSettings } from "./server/api/profiles.js";
 import { ratePending } from "./server/ratings/rated.js";
 import { QUEUE_ROOM, RatedQueueRoom } from "./server/ratings/queue.js";
+import { TournamentDirector, TOURNAMENT_ROOM } from "./server/tournaments/TournamentDirector.js";
+import { tournamentsApi } from "./server/tournaments/api.js";
 import { PresenceClaims } from "./server/api/claimStore.js";
 import { cardStore, imageHostsFromEnv } from "./server/cards/store.js";
 import { safetyApi } from "./server/safety/api.js";
@@ -169,6 +171,8 @@ export function createHubConfig(overrides: Partial<HubSettings> & HubExtras = {}
       for (const entry of ROOMS) defineHubRoom(gameServer, entry.name, entry.room, entry.filterKeys, settings);
       // rated quick play: one queue per rating pool (server/ratings/queue.ts)
       gameServer.define(QUEUE_ROOM, RatedQueueRoom, { hub: settings }).filterBy(["pool"]);
+      // tournaments: one room per running tournament, holding the store's lease (server/tournaments/)
+      gameServer.define(TOURNAMENT_ROOM, TournamentDirector, { hub: settings }).filterBy(["tournament"]);
       // delayed spectators' mirrors (server/rooms/game/spectatorDelay.ts), opened by their live rooms
       for (const entry of ROOMS) if (entry.watch) gameServer.define(mirrorNameOf(entry.name), entry.watch, { hub: settings });
       // Bots of games on the generic room think on worker threads: a room never waits for one.
@@ -239,6 +243,7 @@ export function createHubConfig(overrides: Partial<HubSettings> & HubExtras = {}
       app.use("/api", profilesApi(() => settings.home, { profilesPerDay: settings.admission.profilesPerDay, createRate: settings.admission.profileRate, ...profileApi }));
       // mute and block lists, a moderator's sanctions in words (docs/safety.md); the moderators' console
       app.use("/api", safetyApi(() => settings.home));
+      app.use("/api", tournamentsApi(() => settings.home)); // GET /api/tournaments/:id: what it is, its standings
       mountModeration(app, {
         moderators: moderators === undefined ? moderatorsFromEnv(process.env, (m) => log.warn({ event: "config" }, m)) : moderators,
         home: () => settings.home,

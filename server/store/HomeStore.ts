@@ -3,6 +3,7 @@
 // finished game, and ratings per pool (common/rated.ts) with their history. SQLite and
 // PostgreSQL answer it with the same queries (SqlStore.ts).
 
+import type { TournamentStore } from "./TournamentStore.js";
 import type { Skill } from "../ratings/skill.js";
 import type { SafetyStore } from "./SafetyStore.js";
 
@@ -140,6 +141,8 @@ export interface HistoryQuery {
 export interface HomeStore {
   /** Mute and block lists, reports, sanctions, the moderators' audit log (SafetyStore.ts). */
   readonly safety: SafetyStore;
+  /** Tournaments, their entries, pairings and results (TournamentStore.ts). */
+  readonly tournaments: TournamentStore;
   /** Makes a profile with its first key; null when its address made `limit.perAddress` already. */
   createProfile(p: NewProfile, limit: ProfileLimit): Promise<Profile | null>;
   profileByKey(keyHash: string): Promise<Profile | null>;

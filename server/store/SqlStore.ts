@@ -54,6 +54,8 @@ import type {
 import { DISTINCT_OPPONENTS_SQL, forgetProfile, profileFigures, rateGame } from "./homeQueries.js";
 import { ESTABLISHED } from "../../common/rated.js";
 import { SafetyQueries } from "./safetyQueries.js";
+import { TournamentQueries } from "./tournamentQueries.js";
+import type { TournamentStore } from "./TournamentStore.js";
 import type { SafetyStore } from "./SafetyStore.js";
 
 export const LEADERBOARD_SQL = `SELECT id, name, time_ms, stats, finished_at FROM games
@@ -93,6 +95,7 @@ export function leaderboardRows(rows: { id: number; name: string; time_ms: numbe
 export abstract class SqlStore implements HubStore, HomeStore {
   protected readonly clock: () => number;
   readonly safety: SafetyStore;
+  readonly tournaments: TournamentStore;
 
   constructor(
     protected readonly sql: Sql,
@@ -100,6 +103,7 @@ export abstract class SqlStore implements HubStore, HomeStore {
   ) {
     this.clock = clock ?? (() => Date.now());
     this.safety = new SafetyQueries(sql);
+    this.tournaments = new TournamentQueries(sql);
   }
 
   // ---- finished games ------------------------------------------------------------------

@@ -244,6 +244,63 @@ function safetyTables(d: "sqlite" | "postgres"): string {
   `;
 }
 
+/**
+ * Tournaments (docs/tournaments.md): each tournament, its entries, its pairings (a game of an
+ * arena or a Swiss round: the players in seat order, the room it is played in) and their
+ * results (per player, in the order they came: an arena's streaks follow it). A pairing's
+ * number is its key within the tournament, so a process pairing from a stale state cannot
+ * write a second pairing under the same number; the lease names the one process running it.
+ * A tournament finds its games' results by their room (games_by_room).
+ */
+function tournamentTables(d: "sqlite" | "postgres"): string {
+  const big = d === "postgres" ? "BIGINT" : "INTEGER";
+  const real = d === "postgres" ? "DOUBLE PRECISION" : "REAL";
+  return `
+    CREATE TABLE tournaments (
+      id TEXT PRIMARY KEY,
+      kind TEXT NOT NULL,
+      pool TEXT NOT NULL,
+      title TEXT NOT NULL,
+      config TEXT NOT NULL,
+      seed TEXT NOT NULL,
+      status TEXT NOT NULL,
+      created_at ${big} NOT NULL,
+      lease_owner TEXT,
+      lease_until ${big} NOT NULL DEFAULT 0
+    );
+    CREATE INDEX tournaments_by_status ON tournaments (status, created_at);
+    CREATE TABLE tournament_entries (
+      tournament_id TEXT NOT NULL,
+      profile_id TEXT NOT NULL,
+      rating ${real} NOT NULL,
+      joined_at ${big} NOT NULL,
+      withdrawn INTEGER NOT NULL DEFAULT 0,
+      PRIMARY KEY (tournament_id, profile_id)
+    );
+    CREATE INDEX tournament_entries_by_profile ON tournament_entries (profile_id);
+    CREATE TABLE tournament_pairings (
+      tournament_id TEXT NOT NULL,
+      game_no INTEGER NOT NULL,
+      round INTEGER NOT NULL,
+      players TEXT NOT NULL,
+      paired_at ${big} NOT NULL,
+      room_id TEXT,
+      PRIMARY KEY (tournament_id, game_no)
+    );
+    CREATE TABLE tournament_results (
+      tournament_id TEXT NOT NULL,
+      game_no INTEGER NOT NULL,
+      ended_no INTEGER NOT NULL,
+      results TEXT NOT NULL,
+      ended_at ${big} NOT NULL,
+      game_id ${big},
+      PRIMARY KEY (tournament_id, game_no),
+      UNIQUE (tournament_id, ended_no)
+    );
+    CREATE INDEX games_by_room ON games (room_id, ended_at);
+  `;
+}
+
 export const MIGRATIONS: readonly Migration[] = [
   { version: 1, name: "finished games", sqlite: finishedGamesSqlite, postgres: FINISHED_GAMES_PG },
   { version: 2, name: "profiles, players, ratings", sqlite: homeTables("sqlite"), postgres: homeTables("postgres") },
@@ -251,6 +308,7 @@ export const MIGRATIONS: readonly Migration[] = [
   { version: 4, name: "record keys", sqlite: RECORD_KEYS, postgres: RECORD_KEYS },
   { version: 5, name: "128-bit seeds", sqlite: SEED_TEXT, postgres: SEED_TEXT },
   { version: 6, name: "blocks, reports, sanctions, moderation log", sqlite: safetyTables("sqlite"), postgres: safetyTables("postgres") },
+  { version: 7, name: "tournaments", sqlite: tournamentTables("sqlite"), postgres: tournamentTables("postgres") },
 ];
 
 export const LATEST_VERSION = MIGRATIONS[MIGRATIONS.length - 1].version;

@@ -14,7 +14,8 @@ const GENERIC = [
   "server/rooms/game", "server/rooms/base",
   // the rest of the server that serves every game: HTTP (a game's own routes are its registry entry's `api`), the store, ratings
   "server/api", "server/store", "server/ratings", "server/http.ts", "server/monitor.ts", "server/scale.ts", "server/productionByDefault.ts",
-  "server/net", "server/safety", "server/ops", "server/bots", "server/index.ts", "server/settings.ts",
+  "server/net", "server/safety", "server/ops", "server/bots", "server/tournaments", "server/index.ts", "server/settings.ts",
+  "common/tournament",
   // the app config, which mounts every registry entry
   "arena.config.ts",
   // the generic client: its entry and router, net, screens, lobby, pages (the profile, my games, replays), the shell and the scene helpers

@@ -108,6 +108,10 @@ export abstract class SeatedRoom<S extends HubState = HubState> extends HubRoom<
   protected acceptsNewPlayers(): boolean {
     return true;
   }
+  /** The seat a joining player is meant to have (−1: the first free one, the default). */
+  protected seatWanted(_auth: JoinRequest): number {
+    return -1;
+  }
   /**
    * A dropped player's reconnection window ended and the seat is now held: should a bot
    * play it until its owner returns with the seat token? Default: no (the game waits).
@@ -169,6 +173,7 @@ export abstract class SeatedRoom<S extends HubState = HubState> extends HubRoom<
     botPlaysHeldSeat: (seat) => this.botPlaysHeldSeat(seat),
     canReplaceBot: (seat) => this.canReplaceBot(seat),
     acceptsNewPlayers: () => this.acceptsNewPlayers(),
+    seatWanted: (auth) => this.seatWanted(auth),
     seatPrivateState: (seat) => this.seatPrivateState(seat),
   });
   private privateCode: string | null = null;

@@ -50,6 +50,8 @@ export interface SeatBookRoom {
   botPlaysHeldSeat(seat: number): boolean;
   canReplaceBot(seat: number): boolean;
   acceptsNewPlayers(): boolean;
+  /** The seat a newcomer is meant to have (a rated table's order), or −1: the first free one. */
+  seatWanted(auth: JoinRequest): number;
   seatPrivateState(seat: number): Schema | undefined;
 }
 
@@ -127,7 +129,7 @@ export class SeatBook {
       if (seat < 0) throw new HubRefusal("seat-token", "That seat is no longer held.", ErrorCode.AUTH_FAILED);
       this.bind(seat, client, data, auth, true);
     } else {
-      const seat = this.seatForNewcomer(client.sessionId);
+      const seat = this.seatForNewcomer(client.sessionId, room.seatWanted(auth));
       if (seat < 0) throw new HubRefusal("room-full", "Every seat in this room is taken; join as a spectator.");
       this.bind(seat, client, data, auth, false);
     }
@@ -153,12 +155,13 @@ export class SeatBook {
    * else an unconfirmed seat (a first join cut before its acknowledgement: most likely this
    * very player joining again), even while a game runs. −1: none.
    */
-  private seatForNewcomer(sessionId: string): number {
+  private seatForNewcomer(sessionId: string, wanted = -1): number {
     const room = this.room;
     this.pendingSeats.delete(sessionId);
     let seat = -1;
     if (room.acceptsNewPlayers()) {
-      seat = room.state().seats.findIndex((s) => !s.occupied);
+      const seats = room.state().seats;
+      seat = wanted >= 0 && wanted < seats.length && !seats[wanted].occupied ? wanted : seats.findIndex((s) => !s.occupied);
       if (seat < 0) {
         seat = this.records.findIndex((r, i) => r.bot && room.canReplaceBot(i));
         if (seat >= 0) this.dropBot(seat);

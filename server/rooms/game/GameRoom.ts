@@ -295,6 +295,10 @@ export abstract class GameRoom<S, M extends TypedMove, E, C, V, St extends GameR
     const people = this.state.seats.filter((s, i) => s.occupied && !this.isBotSeat(i));
     return people.length > 0 && people.every((s) => !s.connected);
   }
+  /** A rated room seats its players in the order they were matched (a tournament's first mover sits first). */
+  protected override seatWanted(auth: JoinRequest): number {
+    return this.play.rated && auth.profileId ? this.play.rated.seatOf(auth.profileId) : -1;
+  }
   protected acceptsNewPlayers(): boolean {
     // A rated room seats the matched players only (onAuth checks their tickets), before its first game.
     if (this.play.rated) return this.play.gameNo === 0 && this.play.stage === "waiting";

@@ -58,12 +58,20 @@ export function takeMatch(options: Record<string, unknown>): Match | null {
 /** What a rated room knows: its pool, and the tickets still to be used. */
 export class RatedTable {
   private readonly unused = new Map<string, MatchedPlayer>();
+  /** The matched profiles in match order: room seat k is the k-th's. */
+  private readonly order: string[];
 
   constructor(
     readonly pool: RatedPool,
     players: readonly MatchedPlayer[],
   ) {
     for (const p of players) this.unused.set(p.ticket, p);
+    this.order = players.map((p) => p.profileId);
+  }
+
+  /** The room seat a matched profile sits in (its place in the match), −1 for anyone else. */
+  seatOf(profileId: string): number {
+    return this.order.indexOf(profileId);
   }
 
   /** A room rebuilt from its log: rated, with no tickets left (everyone rejoins by seat token). */

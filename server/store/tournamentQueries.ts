@@ -1,0 +1,156 @@
+// TournamentStore (TournamentStore.ts) over either database (sql.ts): the same queries on
+// SQLite and PostgreSQL. A pairing's number and a result's order are keys, so a stale writer
+// fails instead of duplicating; the lease is one conditional UPDATE (atomic on both).
+
+import { marks, type Sql } from "./sql.js";
+import type { EntryRow, FinishedInRoom, PairingRow, ResultRow, SeatResult, TournamentKind, TournamentRecord, TournamentRow, TournamentStatus, TournamentStore } from "./TournamentStore.js";
+
+interface TRow {
+  id: string;
+  kind: string;
+  pool: string;
+  title: string;
+  config: string;
+  seed: string;
+  status: string;
+  created_at: number;
+}
+
+const tournamentOf = (r: TRow): TournamentRow => ({
+  id: r.id,
+  kind: r.kind as TournamentKind,
+  pool: r.pool,
+  title: r.title,
+  config: JSON.parse(r.config),
+  seed: r.seed,
+  status: r.status as TournamentStatus,
+  createdAt: Number(r.created_at),
+});
+
+const T_COLUMNS = `id, kind, pool, title, config, seed, status, created_at`;
+
+/** A unique-key violation on either database (the row is already there). */
+function isDuplicate(e: unknown): boolean {
+  const err = e as { code?: string };
+  return err.code === "23505" || err.code === "SQLITE_CONSTRAINT_PRIMARYKEY" || err.code === "SQLITE_CONSTRAINT_UNIQUE";
+}
+
+export class TournamentQueries implements TournamentStore {
+  constructor(private readonly sql: Sql) {}
+
+  async create(t: TournamentRow): Promise<void> {
+    await this.sql.run(`INSERT INTO tournaments (${T_COLUMNS}) VALUES (?, ?, ?, ?, ?, ?, ?, ?)`, [t.id, t.kind, t.pool, t.title, JSON.stringify(t.config), t.seed, t.status, t.createdAt]);
+  }
+
+  async list(statuses: TournamentStatus[]): Promise<TournamentRow[]> {
+    if (statuses.length === 0) return [];
+    const rows = await this.sql.all<TRow>(`SELECT ${T_COLUMNS} FROM tournaments WHERE status IN (${marks(statuses.length)}) ORDER BY created_at, id`, statuses);
+    return rows.map(tournamentOf);
+  }
+
+  async load(id: string): Promise<TournamentRecord | null> {
+    const t = await this.sql.get<TRow>(`SELECT ${T_COLUMNS} FROM tournaments WHERE id = ?`, [id]);
+    if (!t) return null;
+    const entries = await this.sql.all<{ profile_id: string; rating: number; joined_at: number; withdrawn: number }>(
+      `SELECT profile_id, rating, joined_at, withdrawn FROM tournament_entries WHERE tournament_id = ? ORDER BY joined_at, profile_id`,
+      [id],
+    );
+    const pairings = await this.sql.all<{ game_no: number; round: number; players: string; paired_at: number; room_id: string | null }>(
+      `SELECT game_no, round, players, paired_at, room_id FROM tournament_pairings WHERE tournament_id = ? ORDER BY game_no`,
+      [id],
+    );
+    const results = await this.sql.all<{ game_no: number; ended_no: number; results: string; ended_at: number; game_id: number | null }>(
+      `SELECT game_no, ended_no, results, ended_at, game_id FROM tournament_results WHERE tournament_id = ? ORDER BY ended_no`,
+      [id],
+    );
+    return {
+      tournament: tournamentOf(t),
+      entries: entries.map((e): EntryRow => ({ profileId: e.profile_id, rating: Number(e.rating), joinedAt: Number(e.joined_at), withdrawn: Number(e.withdrawn) === 1 })),
+      pairings: pairings.map((p): PairingRow => ({ no: Number(p.game_no), round: Number(p.round), players: JSON.parse(p.players), pairedAt: Number(p.paired_at), roomId: p.room_id })),
+      results: results.map((r): ResultRow => ({ no: Number(r.game_no), endedNo: Number(r.ended_no), results: JSON.parse(r.results), endedAt: Number(r.ended_at), gameId: r.game_id === null ? null : Number(r.game_id) })),
+    };
+  }
+
+  async setStatus(id: string, status: TournamentStatus): Promise<void> {
+    await this.sql.run(`UPDATE tournaments SET status = ? WHERE id = ?`, [status, id]);
+  }
+
+  async saveEntry(id: string, e: EntryRow): Promise<void> {
+    await this.sql.run(
+      `INSERT INTO tournament_entries (tournament_id, profile_id, rating, joined_at, withdrawn) VALUES (?, ?, ?, ?, ?)
+       ON CONFLICT (tournament_id, profile_id) DO UPDATE SET withdrawn = excluded.withdrawn`,
+      [id, e.profileId, e.rating, e.joinedAt, e.withdrawn ? 1 : 0],
+    );
+  }
+
+  async savePairings(id: string, pairings: PairingRow[]): Promise<boolean> {
+    try {
+      await this.sql.tx(async (q) => {
+        for (const p of pairings) {
+          await q.run(`INSERT INTO tournament_pairings (tournament_id, game_no, round, players, paired_at, room_id) VALUES (?, ?, ?, ?, ?, ?)`, [
+            id,
+            p.no,
+            p.round,
+            JSON.stringify(p.players),
+            p.pairedAt,
+            p.roomId,
+          ]);
+        }
+      });
+      return true;
+    } catch (e) {
+      if (isDuplicate(e)) return false;
+      throw e;
+    }
+  }
+
+  async setRoom(id: string, no: number, roomId: string): Promise<void> {
+    await this.sql.run(`UPDATE tournament_pairings SET room_id = ? WHERE tournament_id = ? AND game_no = ?`, [roomId, id, no]);
+  }
+
+  async saveResult(id: string, no: number, results: Record<string, SeatResult>, endedAt: number, gameId: number | null): Promise<number | null> {
+    try {
+      return await this.sql.tx(async (q) => {
+        const done = await q.get(`SELECT 1 AS x FROM tournament_results WHERE tournament_id = ? AND game_no = ?`, [id, no]);
+        if (done) return null;
+        const last = await q.get<{ n: number | null }>(`SELECT MAX(ended_no) AS n FROM tournament_results WHERE tournament_id = ?`, [id]);
+        const endedNo = Number(last?.n ?? 0) + 1;
+        await q.run(`INSERT INTO tournament_results (tournament_id, game_no, ended_no, results, ended_at, game_id) VALUES (?, ?, ?, ?, ?, ?)`, [
+          id,
+          no,
+          endedNo,
+          JSON.stringify(results),
+          endedAt,
+          gameId,
+        ]);
+        return endedNo;
+      });
+    } catch (e) {
+      // Another writer recorded it (or took this order) in between: its row stands.
+      if (isDuplicate(e)) return null;
+      throw e;
+    }
+  }
+
+  async takeLease(id: string, owner: string, now: number, ms: number): Promise<boolean> {
+    const changed = await this.sql.run(`UPDATE tournaments SET lease_owner = ?, lease_until = ? WHERE id = ? AND (lease_owner IS NULL OR lease_owner = ? OR lease_until < ?)`, [
+      owner,
+      now + ms,
+      id,
+      owner,
+      now,
+    ]);
+    return changed === 1;
+  }
+
+  async releaseLease(id: string, owner: string): Promise<void> {
+    await this.sql.run(`UPDATE tournaments SET lease_owner = NULL, lease_until = 0 WHERE id = ? AND lease_owner = ?`, [id, owner]);
+  }
+
+  async finishedIn(roomId: string, since: number): Promise<FinishedInRoom | null> {
+    const game = await this.sql.get<{ id: number }>(`SELECT id FROM games WHERE room_id = ? AND ended_at >= ? ORDER BY id LIMIT 1`, [roomId, since]);
+    if (!game) return null;
+    const rows = await this.sql.all<{ profile_id: string | null; place: number }>(`SELECT profile_id, place FROM game_players WHERE game_id = ? ORDER BY seat`, [game.id]);
+    return { gameId: Number(game.id), places: rows.map((r) => ({ profileId: r.profile_id, place: Number(r.place) })) };
+  }
+}

@@ -1,0 +1,58 @@
+// What differs between the kinds for the director (server/tournaments/runs.ts), without a
+// server: who may join when, a void game (an arena: a loss each; a Swiss: a draw), a Swiss's
+// byes scored at once and its round 1 held until startsAt, and a place list read as results
+// (TournamentDirector.resultsFromPlaces).
+
+import { expect } from "chai";
+import type { TournamentRecord, TournamentRow } from "../../server/store/index.js";
+import { runOf } from "../../server/tournaments/runs.js";
+import { resultsFromPlaces } from "../../server/tournaments/TournamentDirector.js";
+
+const record = (over: Partial<TournamentRow>): TournamentRecord => ({
+  tournament: { id: "t", kind: "swiss", pool: "p", title: "T", config: { rounds: 3, startsAt: 100 }, seed: "0123456789abcdef0123456789abcdef", status: "running", createdAt: 0, ...over },
+  entries: [],
+  pairings: [],
+  results: [],
+});
+
+describe("tournament runs (server/tournaments/runs.ts)", () => {
+  it("a Swiss: entries until round 1, which waits for startsAt; a bye scored at once; a void game a draw; a dropout kept out", () => {
+    const run = runOf(record({}));
+    for (const [id, rating] of [["a", 1600], ["b", 1500], ["c", 1400]] as const) run.join(id, rating, 10);
+    run.withdraw("c");
+    expect(run.whyNoJoin("c", 20), "back before round 1").to.equal(null);
+    run.join("c", 1400, 20);
+    expect(run.entry("c")).to.deep.include({ withdrawn: false, joinedAt: 10 });
+    expect(run.pair(99).rows, "not before startsAt").to.deep.equal([]);
+    const { rows, scored } = run.pair(100);
+    expect(rows.map((r) => r.players.length).sort()).to.deep.equal([1, 2]);
+    expect(scored).to.deep.equal([{ no: rows.find((r) => r.players.length === 1)!.no, results: { c: "win" } }]);
+    expect(run.whyNoJoin("z", 101)).to.match(/entries closed/);
+    const [open] = run.open();
+    expect(open.players).to.have.length(2);
+    expect(run.voidResults(open.players)).to.deep.equal(Object.fromEntries(open.players.map((p) => [p, "draw"])));
+    run.score(open.no, run.voidResults(open.players));
+    expect(run.standings().map((r) => r.score)).to.deep.equal([1, 0.5, 0.5]);
+    run.withdraw("a");
+    expect(run.whyNoJoin("a", 102)).to.match(/You left this Swiss/);
+  });
+
+  it("an arena: joining until the window ends, a void game a loss each", () => {
+    const run = runOf(record({ kind: "timed-arena", config: { startsAt: 0, endsAt: 1000, tableSize: 2 } }));
+    run.join("a", 1500, 1);
+    run.join("b", 1500, 1);
+    const { rows } = run.pair(5);
+    expect(rows).to.have.length(1);
+    expect(run.voidResults(rows[0].players)).to.deep.equal({ a: "loss", b: "loss" });
+    expect(run.whyNoJoin("c", 1000)).to.match(/has ended/);
+    expect(run.finished(1000), "a game still open").to.equal(false);
+    run.score(rows[0].no, { a: "loss", b: "loss" });
+    expect(run.finished(1000)).to.equal(true);
+  });
+
+  it("reads a room's places: a sole first wins, a shared first draws, the rest lose", () => {
+    expect(resultsFromPlaces(["a", "b"], { gameId: 1, places: [{ profileId: "a", place: 2 }, { profileId: "b", place: 1 }] })).to.deep.equal({ a: "loss", b: "win" });
+    expect(resultsFromPlaces(["a", "b"], { gameId: 1, places: [{ profileId: "a", place: 1 }, { profileId: "b", place: 1 }] })).to.deep.equal({ a: "draw", b: "draw" });
+    expect(resultsFromPlaces(["a", "b", "c"], { gameId: 1, places: [{ profileId: "a", place: 1 }, { profileId: "b", place: 1 }, { profileId: "c", place: 3 }] })).to.deep.equal({ a: "draw", b: "draw", c: "loss" });
+  });
+});
