@@ -63,8 +63,9 @@ const times = {};
 const broken = [];
 const took = [];
 
-/** One phase's mocha; `quiet` keeps its log to print later (a phase running beside another). */
-function runPhase(name, quiet) {
+/** One phase's mocha; `beside` (the phase it runs beside) keeps its log to print later. */
+function runPhase(name, beside) {
+  const quiet = Boolean(beside);
   const { dir, mocha } = PHASES[name];
   const tally = join(tallies, `${name}.jsonl`);
   const started = Date.now();
@@ -90,7 +91,7 @@ function runPhase(name, quiet) {
       const code = status ?? 1;
       if (code !== 0 && failing === 0) { failing = 1; broken.push(`test:${name} exited ${code} with no failing test counted`); }
       failed += failing;
-      took.push(`test:${name} took ${seconds} s${quiet ? " (beside the phase before it)" : ""}`);
+      took.push(`test:${name} took ${seconds} s${beside ? ` (beside test:${beside})` : ""}`);
       resolve(Buffer.concat(log));
     });
   });
@@ -99,7 +100,7 @@ function runPhase(name, quiet) {
 /** Phases in one group run at once: the first prints as it goes, the others when all are done. */
 const groups = (asked.length ? asked : WHOLE_RUN).map((g) => g.split("+"));
 for (const group of groups) {
-  const logs = await Promise.all(group.map((name, i) => runPhase(name, i > 0)));
+  const logs = await Promise.all(group.map((name, i) => runPhase(name, i > 0 ? group[0] : undefined)));
   for (const [i, log] of logs.entries()) if (i > 0) {
     console.log(`\n== test:${group[i]} (ran beside test:${group[0]}; its log)`);
     process.stdout.write(log);
