@@ -3,14 +3,21 @@
 // (three mocha summaries are not one; the skipped count goes on the line above it). A failing phase does not stop the next: one run
 // shows every failure. The exit code is non-zero when anything failed.
 //
-// `node scripts/test.mjs server` (npm run test:server, …) runs phases without the build; the
-// arguments from the first one starting with "-" go to mocha (`npm run test:server -- --grep seats`).
+// The whole run (`npm test`) runs test/common beside test/server, then test/e2e: the server
+// phase mostly waits on sockets and timers (under one of the two cores on average) and the pure
+// phase is short and all CPU, so it fills that gap (docs/testing.md, "Phases side by side"). The
+// phase that runs beside another prints its log in one piece when both are done, so the two
+// never interleave. The browser phase is Chromium's software WebGL on both cores: it runs alone.
+//
+// `node scripts/test.mjs server` (npm run test:server, …) runs phases without the build, one
+// after the other (`server+common`: side by side, as the whole run does); the arguments from the first one starting with "-" go to mocha
+// (`npm run test:server -- --grep seats`).
 //
 // Each phase's files start longest first, by test/durations.json (each file's test time in a
 // recent run; a file not in it counts as long): two workers then finish together instead of one
 // running a long file alone at the end. Every run writes its own times to
 // test-results/durations.json; copy it over test/durations.json when files are added or change.
-import { spawnSync } from "node:child_process";
+import { spawn, spawnSync } from "node:child_process";
 import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, relative } from "node:path";
@@ -28,11 +35,12 @@ const args = process.argv.slice(2);
 const firstFlag = args.findIndex((a) => a.startsWith("-"));
 const asked = firstFlag < 0 ? args : args.slice(0, firstFlag);
 const mochaArgs = firstFlag < 0 ? [] : args.slice(firstFlag);
-for (const name of asked) if (!(name in PHASES)) {
-  console.error(`unknown test phase "${name}"; the phases are: ${Object.keys(PHASES).join(", ")}`);
+/** The whole run's order: a "+" joins phases that run side by side (the first prints as it goes). */
+const WHOLE_RUN = ["server+common", "e2e"];
+for (const name of asked.flatMap((a) => a.split("+"))) if (!(name in PHASES)) {
+  console.error(`unknown test phase "${name}"; the phases are: ${Object.keys(PHASES).join(", ")} (a "+" runs phases side by side: server+common)`);
   process.exit(2);
 }
-const phases = asked.length ? asked : Object.keys(PHASES);
 const npx = process.platform === "win32" ? "npx.cmd" : "npx";
 
 if (!asked.length && spawnSync(process.platform === "win32" ? "npm.cmd" : "npm", ["run", "build"], { stdio: "inherit" }).status !== 0) {
@@ -53,21 +61,50 @@ const tallies = mkdtempSync(join(tmpdir(), "hub-tally-"));
 let passed = 0, failed = 0, skipped = 0, retried = 0;
 const times = {};
 const broken = [];
-for (const name of phases) {
+const took = [];
+
+/** One phase's mocha; `beside` (the phase it runs beside) keeps its log to print later. */
+function runPhase(name, beside) {
+  const quiet = Boolean(beside);
   const { dir, mocha } = PHASES[name];
   const tally = join(tallies, `${name}.jsonl`);
-  const code = spawnSync(npx, ["mocha", ...mocha, ...mochaArgs, ...longestFirst(testFiles(dir))], { stdio: "inherit", env: { ...process.env, TEST_TALLY: tally } }).status ?? 1;
-  let failing = 0;
-  if (existsSync(tally)) {
-    for (const line of readFileSync(tally, "utf8").split("\n").filter(Boolean)) {
-      const t = JSON.parse(line);
-      passed += t.passes; failing += t.failures; skipped += t.pending; retried += t.retried;
-      Object.assign(times, t.ms);
-    }
+  const started = Date.now();
+  const child = spawn(npx, ["mocha", ...mocha, ...mochaArgs, ...longestFirst(testFiles(dir))], {
+    stdio: quiet ? ["ignore", "pipe", "pipe"] : "inherit",
+    env: { ...process.env, TEST_TALLY: tally },
+  });
+  const log = [];
+  if (quiet) for (const stream of [child.stdout, child.stderr]) stream.on("data", (chunk) => log.push(chunk));
+  return new Promise((resolve) => {
+    child.on("error", (err) => log.push(Buffer.from(`could not start mocha: ${err.message}\n`)));
+    child.on("close", (status) => {
+      const seconds = Math.round((Date.now() - started) / 1000);
+      let failing = 0;
+      if (existsSync(tally)) {
+        for (const line of readFileSync(tally, "utf8").split("\n").filter(Boolean)) {
+          const t = JSON.parse(line);
+          passed += t.passes; failing += t.failures; skipped += t.pending; retried += t.retried;
+          Object.assign(times, t.ms);
+        }
+      }
+      // A phase that exited non-zero without counting a failure (it crashed, or never ran) is one.
+      const code = status ?? 1;
+      if (code !== 0 && failing === 0) { failing = 1; broken.push(`test:${name} exited ${code} with no failing test counted`); }
+      failed += failing;
+      took.push(`test:${name} took ${seconds} s${beside ? ` (beside test:${beside})` : ""}`);
+      resolve(Buffer.concat(log));
+    });
+  });
+}
+
+/** Phases in one group run at once: the first prints as it goes, the others when all are done. */
+const groups = (asked.length ? asked : WHOLE_RUN).map((g) => g.split("+"));
+for (const group of groups) {
+  const logs = await Promise.all(group.map((name, i) => runPhase(name, i > 0 ? group[0] : undefined)));
+  for (const [i, log] of logs.entries()) if (i > 0) {
+    console.log(`\n== test:${group[i]} (ran beside test:${group[0]}; its log)`);
+    process.stdout.write(log);
   }
-  // A phase that exited non-zero without counting a failure (it crashed, or never ran) is one.
-  if (code !== 0 && failing === 0) { failing = 1; broken.push(`test:${name} exited ${code} with no failing test counted`); }
-  failed += failing;
 }
 rmSync(tallies, { recursive: true, force: true });
 if (Object.keys(times).length) {
@@ -76,6 +113,7 @@ if (Object.keys(times).length) {
   writeFileSync("test-results/durations.json", JSON.stringify(Object.fromEntries(Object.entries({ ...merged, ...times }).sort()), null, 1) + "\n");
 }
 
+for (const line of took) console.log(line);
 for (const line of broken) console.log(line);
 if (retried) console.log(`${retried} test(s) passed only on a retry (see the "↻ retried" lines)`);
 console.log(`\n${skipped} skipped (pending: it.skip or this.skip())`);
