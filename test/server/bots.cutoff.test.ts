@@ -51,33 +51,29 @@ describe("bots: a decision cut off at its budget, or whose thread failed, is ask
     await hub.shutdown();
   });
 
-  it("Connect Four against the bot: its answer cut off twice, it still plays, given twice the time each try", async () => {
+  /** Our first disc in a solo Connect Four, with the bot's next answers made to go wrong by `arrange`; the questions it was asked until it played. */
+  async function firstDisc(arrange: () => void): Promise<ThinkRequest[]> {
     const room = await new Client(`ws://127.0.0.1:${PORT}`).create("connect4", { mode: "solo", name: "Solo" });
-    const probe = new Probe(room);
-    await probe.sync();
+    await new Probe(room).sync();
     const server = hub.colyseus.getRoomById(room.roomId) as unknown as GameRoom<any, any, any, any, any, any>;
     await until(() => server.session?.state.turn === 0 || undefined, 5000, "our turn");
     asked.length = 0;
-    cutsLeft = 2;
+    arrange();
     room.send("drop", { col: 3 });
     await until(() => (server.session?.log.length ?? 0) >= 2 || undefined, 10_000, "the bot's answer to our first disc");
-    expect(asked.length, "questions the bot was asked").to.equal(3);
-    expect(asked.map((q) => q.budgetMs / asked[0].budgetMs)).to.deep.equal([1, 2, 4]);
     await room.leave();
+    return [...asked];
+  }
+
+  it("Connect Four against the bot: its answer cut off twice, it still plays, given twice the time each try", async () => {
+    const questions = await firstDisc(() => (cutsLeft = 2));
+    expect(questions.length, "questions the bot was asked").to.equal(3);
+    expect(questions.map((q) => q.budgetMs / questions[0].budgetMs)).to.deep.equal([1, 2, 4]);
   });
 
   it("Connect Four against the bot: its thread failed twice (an error, then it stopped), it is asked again and still plays", async () => {
-    const room = await new Client(`ws://127.0.0.1:${PORT}`).create("connect4", { mode: "solo", name: "Solo" });
-    const probe = new Probe(room);
-    await probe.sync();
-    const server = hub.colyseus.getRoomById(room.roomId) as unknown as GameRoom<any, any, any, any, any, any>;
-    await until(() => server.session?.state.turn === 0 || undefined, 5000, "our turn");
-    asked.length = 0;
-    failsLeft = 2;
-    room.send("drop", { col: 3 });
-    await until(() => (server.session?.log.length ?? 0) >= 2 || undefined, 10_000, "the bot's answer to our first disc");
-    expect(asked.length, "questions the bot was asked").to.equal(3);
+    const questions = await firstDisc(() => (failsLeft = 2));
+    expect(questions.length, "questions the bot was asked").to.equal(3);
     expect(failsLeft).to.equal(0);
-    await room.leave();
   });
 });
