@@ -1,5 +1,5 @@
 // A Swiss tournament for two-player games: a fixed number of rounds, everyone plays every
-// round, nobody meets anyone twice (docs/tournaments.md).
+// round, nobody meets anyone twice while the field allows it (docs/tournaments.md).
 //
 // The state is plain data, the players and the games (a game with no `second` is a bye), so the
 // store keeps exactly these rows and a restart rebuilds the same state; every figure (score,
@@ -11,7 +11,8 @@
 //    win's point, no opponent, no first move.
 //  - Score groups: the top unpaired player meets the player half its score group below it
 //    (the top half meets the bottom half: 1–5, 2–6, 3–7, 4–8 in a group of eight); an odd one
-//    floats down to the next group; nobody meets anyone twice (hard).
+//    floats down to the next group; nobody meets anyone twice (hard, unless no pairing of
+//    the field avoids it: then the fewest meetings, and a second bye if need be).
 //  - First-move balance: each player's firsts minus seconds stays within −2…+2 and nobody moves
 //    first (or second) three games running, hard where the field allows it; the player with
 //    fewer firsts moves first, then the one who was second more recently, then a seeded draw.
@@ -163,8 +164,8 @@ export interface SwissPairing {
 
 /**
  * Pairs the next round into `s.games` and returns it, or a refusal: the round before is not
- * finished, or every round has been played. Throws only when the field cannot be paired at all
- * without a rematch (fewer players left than rounds need).
+ * finished, or every round has been played. A field that cannot be paired without a rematch
+ * (few players, many rounds) gets the fewest rematches rather than no round.
  */
 export function pairNextRound(s: SwissState): SwissPairing | SwissRefusal {
   const round = currentRound(s) + 1;
@@ -179,7 +180,8 @@ export function pairNextRound(s: SwissState): SwissPairing | SwissRefusal {
     return m !== null && m === mustMove(b);
   };
 
-  const search = (field: SwissRecord[], colourHard: boolean): [string, string][] | null => {
+  const timesMet = (a: SwissRecord, b: SwissRecord) => a.opponents.filter((x) => x === b.id).length;
+  const search = (field: SwissRecord[], colourHard: boolean, rematches: boolean): [string, string][] | null => {
     const rec = (id: string) => records.get(id)!;
     const rankOf = new Map(field.map((r, i) => [r.id, i]));
     const p: PairSearch = {
@@ -189,12 +191,13 @@ export function pairNextRound(s: SwissState): SwissPairing | SwissRefusal {
         const group = unpaired.filter((v) => rec(v).score === a.score);
         // The Dutch half: u, the top of its group, meets the player half the group below it.
         const ideal = Math.floor((group.length + 1) / 2) - 1;
+        const inGroup = new Map(group.map((v, i) => [v, i]));
         const key = (v: string) => {
           const b = rec(v);
-          const g = group.indexOf(v);
-          return [Math.abs(a.score - b.score), g >= 0 ? Math.abs(g - ideal) : 0, colourHard ? 0 : Number(clash(a, b)), rankOf.get(v)!];
+          const g = inGroup.get(v) ?? -1;
+          return [rematches ? timesMet(a, b) : 0, Math.abs(a.score - b.score), g >= 0 ? Math.abs(g - ideal) : 0, colourHard ? 0 : Number(clash(a, b)), rankOf.get(v)!];
         };
-        const ok = unpaired.filter((v) => !met(a, rec(v)) && (!colourHard || !clash(a, rec(v))));
+        const ok = unpaired.filter((v) => (rematches || !met(a, rec(v))) && (!colourHard || !clash(a, rec(v))));
         const keys = new Map(ok.map((v) => [v, key(v)]));
         return ok.sort((x, y) => {
           const kx = keys.get(x)!;
@@ -208,22 +211,26 @@ export function pairNextRound(s: SwissState): SwissPairing | SwissRefusal {
   };
 
   // The bye: the lowest-ranked player without one whose absence leaves a field that pairs.
+  // Rules are relaxed in order only when the field leaves no way: first-move balance first; then,
+  // in a small field late in the event (ten players, nine rounds), rematches, fewest meetings
+  // first, and a second bye to the lowest-ranked of those with the fewest. A round is always paired.
   let pairs: [string, string][] | null = null;
   let bye: SwissRecord | null = null;
-  for (const colourHard of [true, false]) {
+  const fewestByes = Math.min(...ranked.map((r) => r.byes));
+  for (const [colourHard, rematches] of [[true, false], [false, false], [false, true]] as const) {
     if (ranked.length % 2 === 0) {
-      pairs = search(ranked, colourHard);
+      pairs = search(ranked, colourHard, rematches);
     } else {
       for (let i = ranked.length - 1; i >= 0 && !pairs; i--) {
-        if (ranked[i].byes > 0) continue;
+        if (ranked[i].byes > (rematches ? fewestByes : 0)) continue;
         bye = ranked[i];
-        pairs = search(ranked.filter((r) => r !== bye), colourHard);
+        pairs = search(ranked.filter((r) => r !== bye), colourHard, rematches);
       }
     }
     if (pairs) break;
     bye = null;
   }
-  if (!pairs) throw new Error(`round ${round} cannot be paired without a rematch or a second bye (${ranked.length} players left)`);
+  if (!pairs) throw new Error(`round ${round} could not be paired (${ranked.length} players left)`);
 
   const games: SwissGame[] = pairs.map(([u, v]) => {
     const [first, second] = firstMover(records.get(u)!, records.get(v)!, rng.int(2) === 0);

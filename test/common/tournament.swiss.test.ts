@@ -157,4 +157,22 @@ describe("Swiss (common/tournament/swiss.ts)", () => {
     const copy: SwissState = JSON.parse(JSON.stringify(c));
     expect(pairNextRound(copy)).to.deep.equal(pairNextRound(c));
   });
+  it("a small field with as many rounds as opponents (10 players, 9 rounds) is paired every round: a rematch only when no round without one exists, fewest meetings first", () => {
+    for (let seed = 1; seed <= 20; seed++) {
+      const rng = createRng(seed, 3);
+      const s = newSwiss(9, seed);
+      for (let i = 0; i < 10; i++) swissJoin(s, `p${i}`, 1000 + rng.int(1000));
+      for (let r = 1; r <= 9; r++) {
+        const pairing = pairNextRound(s);
+        if (typeof pairing === "string") throw new Error(`seed ${seed}, round ${r}: ${pairing}`);
+        for (const g of pairing.games) {
+          const before = s.games.filter((x) => x.round < r && x.second !== null && [x.first, x.second].includes(g.first) && [x.first, x.second].includes(g.second!)).length;
+          // Nobody meets anyone a third time while a second meeting is all it takes.
+          expect(before, `seed ${seed}, round ${r}: ${g.first}–${g.second}`).to.be.below(2);
+          if (g.second) swissResult(s, r, g.first, rng.float() < 0.5 ? "first" : "second");
+        }
+      }
+      expect(swissFinished(s)).to.equal(true);
+    }
+  });
 });
