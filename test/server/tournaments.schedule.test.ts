@@ -2,7 +2,8 @@
 // (`GET /api/tournaments`): the TOURNAMENTS setting read in words; the slots due at a time;
 // two processes sweeping the same schedule at once on one database, and a restart sweeping it
 // again, write each slot's row once (SQLite file and PostgreSQL); a hub started with a
-// schedule lists its arenas as running and upcoming, and a finished one as finished.
+// schedule lists its arenas as running and upcoming, and a finished one as finished, and a
+// player joins the running one from the list.
 
 import { expect } from "chai";
 import fs from "node:fs";
@@ -11,7 +12,10 @@ import path from "node:path";
 import { SqliteStore, type SqlStore } from "../../server/store/index.js";
 import { PgStore } from "../../server/store/PgStore.js";
 import { createScheduled, parseSchedule, slotsDue, type ScheduledArena } from "../../server/tournaments/schedule.js";
-import { bootHub, type TestHub } from "../helpers/hub.js";
+import { Client } from "colyseus.js";
+import { TOURNAMENT_ROOM } from "../../server/tournaments/TournamentDirector.js";
+import { bootHub, Probe, type TestHub } from "../helpers/hub.js";
+import { newProfileAt } from "./rated.helpers.js";
 import { testPostgres, type PostgresServer } from "../helpers/postgres.js";
 import { testPort } from "../helpers/ports.js";
 
@@ -97,7 +101,7 @@ describe("tournaments: the operator's schedule and the list", function () {
       await hub?.shutdown();
     });
 
-    it("lists the scheduled arenas as running and upcoming and a finished one as finished, bounded, newest finished first", async () => {
+    it("lists the scheduled arenas as running and upcoming and a finished one as finished, bounded, newest finished first; a player joins the running one", async () => {
       for (let i = 0; i < 25; i++) {
         await hub.store.tournaments.create({
           id: `old-${i}`,
@@ -123,6 +127,13 @@ describe("tournaments: the operator's schedule and the list", function () {
       expect(body.finished.length, "bounded").to.equal(20);
       expect(body.finished[0].id, "newest first").to.equal("old-24");
       expect(body.finished.every((r: any) => r.status === "finished")).to.equal(true);
+
+      // A player finds the running arena in the list and joins it: entered, in the standings.
+      const me = await newProfileAt(PORT, "Scheduled player");
+      const room = await new Client(`ws://127.0.0.1:${PORT}`).joinOrCreate(TOURNAMENT_ROOM, { tournament: body.running[0].id, profileKey: me.key });
+      const standings = await new Probe(room).next("event", 0, (e: any) => e.kind === "standings");
+      expect(standings.rows.map((r: any) => [r.id, r.name])).to.deep.equal([[me.id, "Scheduled player"]]);
+      await room.leave();
     });
   });
 });
