@@ -42,6 +42,7 @@ import { ratePending } from "./server/ratings/rated.js";
 import { QUEUE_ROOM, RatedQueueRoom } from "./server/ratings/queue.js";
 import { TournamentDirector, TOURNAMENT_ROOM } from "./server/tournaments/TournamentDirector.js";
 import { tournamentsApi } from "./server/tournaments/api.js";
+import { runSchedule } from "./server/tournaments/schedule.js";
 import { PresenceClaims } from "./server/api/claimStore.js";
 import { cardStore, imageHostsFromEnv } from "./server/cards/store.js";
 import { safetyApi } from "./server/safety/api.js";
@@ -173,6 +174,8 @@ export function createHubConfig(overrides: Partial<HubSettings> & HubExtras = {}
       gameServer.define(QUEUE_ROOM, RatedQueueRoom, { hub: settings }).filterBy(["pool"]);
       // tournaments: one room per running tournament, holding the store's lease (server/tournaments/)
       gameServer.define(TOURNAMENT_ROOM, TournamentDirector, { hub: settings }).filterBy(["tournament"]);
+      // the operator's recurring arenas (TOURNAMENTS), each one's current and next slot written as rows, swept every minute (server/tournaments/schedule.ts)
+      const stopSchedule = settings.home && settings.tournaments?.length ? runSchedule(settings.home.tournaments, settings.tournaments) : undefined;
       // delayed spectators' mirrors (server/rooms/game/spectatorDelay.ts), opened by their live rooms
       for (const entry of ROOMS) if (entry.watch) gameServer.define(mirrorNameOf(entry.name), entry.watch, { hub: settings });
       // Bots of games on the generic room think on worker threads: a room never waits for one.
@@ -194,6 +197,7 @@ export function createHubConfig(overrides: Partial<HubSettings> & HubExtras = {}
       gameServer.onShutdown(async () => {
         log.info({ event: "hub.stopping" }, "stopping: rooms close and keep their logs");
         outages?.stop();
+        stopSchedule?.();
         reviver?.stop();
         health.stop();
         settings.gate?.close();

@@ -9,6 +9,7 @@ export type { AdmissionLimits } from "./net/admission.js";
 import type { GameStore } from "./store/GameStore.js";
 import type { HomeStore } from "./store/HomeStore.js";
 import type { RoomLog } from "./store/RoomLog.js";
+import { parseSchedule, type ScheduledArena } from "./tournaments/schedule.js";
 
 export interface HubSettings {
   /** Seconds a dropped player can resume with client.reconnect() (same session). */
@@ -62,6 +63,8 @@ export interface HubSettings {
   refusalLogSeconds: number;
   /** Reports one profile may send a day (REPORTS_PER_DAY, default 10: Cockatrice's bound). */
   reportsPerDay?: number;
+  /** Recurring arenas an operator schedules (TOURNAMENTS: a JSON list or a file's path; server/tournaments/schedule.ts). */
+  tournaments?: ScheduledArena[];
   /** This hub's admission state (set when the server starts; rooms made without it skip the checks). */
   gate?: Admission;
 }
@@ -127,6 +130,8 @@ function num(value: string | undefined, fallback: number, min: number, max: numb
 export function settingsFromEnv(env: NodeJS.ProcessEnv = process.env): Omit<HubSettings, "store"> {
   return {
     reconnectSeconds: num(env.RECONNECT_SECONDS, DEFAULTS.reconnectSeconds, 0, 3600),
+    // A schedule that cannot be read stops the start, in words: an operator's typo never means no tournaments silently.
+    tournaments: parseSchedule(env.TOURNAMENTS),
     seatHoldSeconds: num(env.SEAT_HOLD_SECONDS, DEFAULTS.seatHoldSeconds, 0, 86400),
     spectatorSlots: num(env.SPECTATOR_SLOTS, DEFAULTS.spectatorSlots, 0, 1000),
     messageRate: {

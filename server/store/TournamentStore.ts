@@ -60,8 +60,10 @@ export interface TournamentRecord {
 
 export interface TournamentStore {
   create(t: TournamentRow): Promise<void>;
-  /** The tournaments of these statuses, oldest first. */
-  list(statuses: TournamentStatus[]): Promise<TournamentRow[]>;
+  /** Creates it unless a tournament with its id exists: true when this call wrote it (a scheduled slot's key). */
+  createOnce(t: TournamentRow): Promise<boolean>;
+  /** The tournaments of these statuses, oldest first; with `newest`, the `newest` most recently created, newest first. */
+  list(statuses: TournamentStatus[], newest?: number): Promise<TournamentRow[]>;
   load(id: string): Promise<TournamentRecord | null>;
   setStatus(id: string, status: TournamentStatus): Promise<void>;
   /** Adds or updates one entry (a join, a withdrawal, a return). */

@@ -42,9 +42,27 @@ export class TournamentQueries implements TournamentStore {
     await this.sql.run(`INSERT INTO tournaments (${T_COLUMNS}) VALUES (?, ?, ?, ?, ?, ?, ?, ?)`, [t.id, t.kind, t.pool, t.title, JSON.stringify(t.config), t.seed, t.status, t.createdAt]);
   }
 
-  async list(statuses: TournamentStatus[]): Promise<TournamentRow[]> {
+  async createOnce(t: TournamentRow): Promise<boolean> {
+    const n = await this.sql.run(`INSERT INTO tournaments (${T_COLUMNS}) VALUES (?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT (id) DO NOTHING`, [
+      t.id,
+      t.kind,
+      t.pool,
+      t.title,
+      JSON.stringify(t.config),
+      t.seed,
+      t.status,
+      t.createdAt,
+    ]);
+    return n > 0;
+  }
+
+  async list(statuses: TournamentStatus[], newest?: number): Promise<TournamentRow[]> {
     if (statuses.length === 0) return [];
-    const rows = await this.sql.all<TRow>(`SELECT ${T_COLUMNS} FROM tournaments WHERE status IN (${marks(statuses.length)}) ORDER BY created_at, id`, statuses);
+    const where = `SELECT ${T_COLUMNS} FROM tournaments WHERE status IN (${marks(statuses.length)})`;
+    const rows =
+      newest === undefined
+        ? await this.sql.all<TRow>(`${where} ORDER BY created_at, id`, statuses)
+        : await this.sql.all<TRow>(`${where} ORDER BY created_at DESC, id DESC LIMIT ?`, [...statuses, newest]);
     return rows.map(tournamentOf);
   }
 

@@ -13,9 +13,13 @@
 // room that cannot take it (another process runs the tournament) is refused, and one that
 // loses it stops pairing and tells its players to join again.
 //
-// Leaving this room withdraws the entrant (paired no more); in an arena, joining again brings
-// them back while the window is open. A game they were playing is still scored as its room
-// ends it (leaving a rated room is a loss there).
+// Leaving this room on purpose (a consented leave) withdraws the entrant (paired no more); in
+// an arena, joining again brings them back while the window is open. A dropped connection is
+// not a withdrawal: the entrant is "away" for the hub's reconnection window (RECONNECT_SECONDS)
+// and withdrawn only if it passes. While away an arena does not pair them; a Swiss does (their
+// game's room has its own reconnection), and a seat handed out meanwhile is sent again when
+// they are back. A game they were playing is still scored as its room ends it (leaving a rated
+// room is a loss there).
 
 import os from "node:os";
 import { matchMaker, Room, type Client } from "@colyseus/core";
@@ -58,6 +62,11 @@ export class TournamentDirector extends Room {
   static roomlessMs = 60_000;
 
   private home!: HomeStore;
+  private reconnectSeconds = 0;
+  /** Entrants whose connection dropped, inside their reconnection window. */
+  private readonly away = new Set<string>();
+  /** The last seat handed to each entrant (sent again when they come back from a drop). */
+  private readonly lastMatched = new Map<string, { game: number; message: Record<string, unknown> }>();
   private pool!: RatedPool;
   private tournamentId = "";
   private run!: Run;
@@ -75,6 +84,7 @@ export class TournamentDirector extends Room {
     const hub = options.hub as HubSettings | undefined;
     if (!hub?.home) throw new HubRefusal("unavailable", "This hub keeps no ratings, so it runs no tournaments.");
     this.home = hub.home;
+    this.reconnectSeconds = hub.reconnectSeconds;
     const id = options.tournament;
     if (typeof id !== "string" || !/^[A-Za-z0-9_-]{1,40}$/.test(id)) throw refuseOption("Name the tournament to join: tournament must be its id.");
     const record = await inWords(() => this.home.tournaments.load(id));
@@ -117,19 +127,42 @@ export class TournamentDirector extends Room {
       before.leave(4000);
     }
     this.clientsOf.set(auth.profileId, client);
+    this.away.delete(auth.profileId);
     this.names.set(auth.profileId, auth.name);
     this.run.join(auth.profileId, auth.mu, TournamentDirector.now());
     await inWords(() => this.home.tournaments.saveEntry(this.tournamentId, this.run.entry(auth.profileId)!));
     client.send("event", { kind: "standings", ...this.standings() });
   }
 
-  async onLeave(client: Client): Promise<void> {
+  async onLeave(client: Client, consented: boolean): Promise<void> {
     const auth = client.auth as EntrantAuth | undefined;
     if (!auth || this.clientsOf.get(auth.profileId) !== client) return;
+    if (this.stopped) return void this.clientsOf.delete(auth.profileId);
+    if (!consented && this.reconnectSeconds > 0 && (await this.cameBack(client, auth.profileId))) return;
+    if (this.clientsOf.get(auth.profileId) !== client) return; // joined again meanwhile (another tab)
     this.clientsOf.delete(auth.profileId);
     if (this.stopped) return;
     this.run.withdraw(auth.profileId);
     await this.home.tournaments.saveEntry(this.tournamentId, this.run.entry(auth.profileId)!).catch((e) => this.fail("withdraw", e));
+  }
+
+  /** A dropped connection: away until it reconnects (true) or the window passes (false). */
+  private async cameBack(client: Client, profileId: string): Promise<boolean> {
+    this.away.add(profileId);
+    try {
+      const back = await this.allowReconnection(client, this.reconnectSeconds);
+      if (this.clientsOf.get(profileId) !== client) return true; // replaced by a new join meanwhile
+      this.clientsOf.set(profileId, back);
+      this.away.delete(profileId);
+      // A seat handed out while they were away (a Swiss pairs them): sent again.
+      const last = this.lastMatched.get(profileId);
+      if (last && this.run.open().some((g) => g.no === last.game)) back.send("event", last.message);
+      back.send("event", { kind: "standings", ...this.standings() });
+      return true;
+    } catch {
+      if (this.clientsOf.get(profileId) === client) this.away.delete(profileId);
+      return false;
+    }
   }
 
   async onDispose(): Promise<void> {
@@ -202,7 +235,7 @@ export class TournamentDirector extends Room {
   }
 
   private async pair(now: number): Promise<void> {
-    const { rows, scored, undo } = this.run.pair(now);
+    const { rows, scored, undo } = this.run.pair(now, this.away);
     if (rows.length === 0) return;
     if (!(await this.home.tournaments.savePairings(this.tournamentId, rows))) {
       undo();
@@ -223,14 +256,16 @@ export class TournamentDirector extends Room {
     await this.home.tournaments.setRoom(this.tournamentId, g.no, room.roomId);
     for (const m of matched) {
       const reservation = await matchMaker.reserveSeatFor(room, { name: m.name, ratedTicket: m.ticket });
-      this.clientsOf.get(m.profileId)?.send("event", {
+      const message = {
         kind: "matched",
         tournament: this.tournamentId,
         game: g.no,
         reservation,
         roomId: room.roomId,
         players: matched.map((x) => ({ name: x.name, rating: Math.round(x.mu) })),
-      });
+      };
+      this.lastMatched.set(m.profileId, { game: g.no, message });
+      this.clientsOf.get(m.profileId)?.send("event", message);
     }
   }
 }

@@ -1,19 +1,63 @@
-// A tournament over HTTP (docs/protocol.md, "Tournaments"): `GET /api/tournaments/:id`, what it
-// is and its standings from the store, for a page or anyone without a seat in its room (the
-// room sends the same standings live to its entrants). Read only: tournaments are created by
-// writing the store's row for now (docs/tournaments.md).
+// Tournaments over HTTP (docs/protocol.md, "Tournaments"): `GET /api/tournaments`, the
+// upcoming, running and recently finished ones (bounded), and `GET /api/tournaments/:id`, what
+// one is and its standings from the store, for a page or anyone without a seat in its room
+// (the room sends the same standings live to its entrants). Read only: tournaments are created
+// by the operator's schedule (schedule.ts) or by writing the store's row (docs/tournaments.md).
 
 import express from "express";
 import type { HomeStore } from "../store/HomeStore.js";
 import { ipLimit } from "../api/ipLimit.js";
 import { runOf } from "./runs.js";
 import { FORGOTTEN_NAME } from "../store/HomeStore.js";
+import type { TournamentRow } from "../store/TournamentStore.js";
+import { storeUnreachable } from "../ops/storeCondition.js";
+import { STORE_UNAVAILABLE } from "../api/storeDown.js";
+import { log } from "../ops/log.js";
+
+/** At most this many of each list (the upcoming and running ones, the recently finished ones). */
+export const LIST_LIMIT = 20;
+
+type When = "upcoming" | "running" | "finished";
+
+/** Where a tournament stands at `now`: an arena by its window (one nobody joined stays "scheduled" in the store), else by its status. */
+function whenOf(t: TournamentRow, now: number): When {
+  const c = t.config as { startsAt?: unknown; endsAt?: unknown };
+  if (t.status === "finished") return "finished";
+  if (t.kind === "timed-arena" && typeof c.endsAt === "number" && typeof c.startsAt === "number") {
+    return now >= c.endsAt ? "finished" : now >= c.startsAt ? "running" : "upcoming";
+  }
+  return t.status === "running" ? "running" : "upcoming";
+}
 
 const TOURNAMENT_ID = /^[A-Za-z0-9_-]{1,40}$/;
 
 export function tournamentsApi(home: () => HomeStore | undefined, now: () => number = Date.now): express.Router {
   const router = express.Router();
   const limited = ipLimit({ burst: 100, perSecond: 10 }, "Too many requests; wait a few seconds and try again.", now);
+
+  router.get("/tournaments", limited, async (_req, res) => {
+    const h = home();
+    if (!h) return void res.status(503).json({ code: "unavailable", message: "This hub keeps no ratings, so it runs no tournaments." });
+    try {
+      const t = now();
+      // Newest first, bounded: old unplayed slots never make the answer grow.
+      const open = await h.tournaments.list(["scheduled", "running"], 5 * LIST_LIMIT);
+      const done = await h.tournaments.list(["finished"], LIST_LIMIT);
+      const lists: Record<When, TournamentRow[]> = { upcoming: [], running: [], finished: [] };
+      for (const row of [...open, ...done]) lists[whenOf(row, t)].push(row);
+      const shown = (rows: TournamentRow[], soonestFirst: boolean) =>
+        rows
+          .sort((a, b) => (soonestFirst ? a.createdAt - b.createdAt : b.createdAt - a.createdAt) || (a.id < b.id ? -1 : 1))
+          .slice(0, LIST_LIMIT)
+          .map((r) => ({ id: r.id, kind: r.kind, title: r.title, pool: r.pool, status: whenOf(r, t), settings: r.config }));
+      res.setHeader("Cache-Control", "no-store");
+      res.json({ upcoming: shown(lists.upcoming, true), running: shown(lists.running, true), finished: shown(lists.finished, false) });
+    } catch (e) {
+      if (storeUnreachable(e)) return void res.status(503).json({ code: STORE_UNAVAILABLE, message: "Tournaments are briefly unavailable (the hub cannot reach its database); try again in a minute." });
+      log.error({ event: "tournament.error", what: "list", err: e }, "could not list the tournaments");
+      res.status(500).json({ code: "internal", message: "Could not list the tournaments just now; try again in a minute." });
+    }
+  });
 
   router.get("/tournaments/:id", limited, async (req, res) => {
     const h = home();

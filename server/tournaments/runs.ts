@@ -44,8 +44,12 @@ export interface Run {
   score(no: number, results: Record<string, SeatResult>): void;
   /** A game that could not be played (no room, or its room gone without a result): nobody gains. */
   voidResults(players: string[]): Record<string, SeatResult>;
-  /** Pairs whoever is due (added to the state): the rows to store, results known at once (byes), and how to take it back. */
-  pair(now: number): { rows: PairingRow[]; scored: { no: number; results: Record<string, SeatResult> }[]; undo: () => void };
+  /**
+   * Pairs whoever is due (added to the state): the rows to store, results known at once (byes),
+   * and how to take it back. `away`: entrants whose connection dropped (an arena leaves them
+   * out; a Swiss pairs them, their game's room waits for them).
+   */
+  pair(now: number, away: ReadonlySet<string>): { rows: PairingRow[]; scored: { no: number; results: Record<string, SeatResult> }[]; undo: () => void };
   standings(): StandingRow[];
   finished(now: number): boolean;
 }
@@ -81,9 +85,17 @@ class ArenaRun implements Run {
   voidResults(players: string[]): Record<string, SeatResult> {
     return Object.fromEntries(players.map((p) => [p, "loss" as const]));
   }
-  pair(now: number) {
+  pair(now: number, away: ReadonlySet<string>) {
     const before = this.s.games.length;
-    const games = arenaPair(this.s, now);
+    // Away entrants are not free: out of this pairing only (their entries are not written).
+    const out = this.s.entries.filter((e) => away.has(e.id) && !e.withdrawn);
+    for (const e of out) e.withdrawn = true;
+    let games;
+    try {
+      games = arenaPair(this.s, now);
+    } finally {
+      for (const e of out) e.withdrawn = false;
+    }
     return { rows: arenaPairingRows(games), scored: [], undo: () => void (this.s.games.length = before) };
   }
   standings(): StandingRow[] {
@@ -141,7 +153,7 @@ class SwissRun implements Run {
   voidResults(players: string[]): Record<string, SeatResult> {
     return Object.fromEntries(players.map((p) => [p, "draw" as const]));
   }
-  pair(now: number) {
+  pair(now: number, _away: ReadonlySet<string>) {
     const before = this.s.games.length;
     const nothing = { rows: [], scored: [], undo: () => undefined };
     if (now < this.startsAt || this.s.players.filter((p) => !p.withdrawn).length < 2) return nothing;

@@ -50,6 +50,16 @@ export class BotField {
         await sleep(200);
       }
     }
+    this.listen(bot);
+  }
+
+  /** Back on the tournament room after a dropped connection, with its reconnection token. */
+  async reconnect(bot: ArenaBot, token: string): Promise<void> {
+    bot.room = await new Client(bot.ws).reconnect(token);
+    this.listen(bot);
+  }
+
+  private listen(bot: ArenaBot): void {
     bot.probe = new Probe(bot.room, {
       onMessage: (m) => {
         if (m.type === "event" && m.payload.kind === "matched") this.playing.push(this.onMatched(bot, m.payload).catch((err) => void this.errors.push(err)));

@@ -23,8 +23,8 @@ describe("tournament runs (server/tournaments/runs.ts)", () => {
     expect(run.whyNoJoin("c", 20), "back before round 1").to.equal(null);
     run.join("c", 1400, 20);
     expect(run.entry("c")).to.deep.include({ withdrawn: false, joinedAt: 10 });
-    expect(run.pair(99).rows, "not before startsAt").to.deep.equal([]);
-    const { rows, scored } = run.pair(100);
+    expect(run.pair(99, new Set()).rows, "not before startsAt").to.deep.equal([]);
+    const { rows, scored } = run.pair(100, new Set());
     expect(rows.map((r) => r.players.length).sort()).to.deep.equal([1, 2]);
     expect(scored).to.deep.equal([{ no: rows.find((r) => r.players.length === 1)!.no, results: { c: "win" } }]);
     expect(run.whyNoJoin("z", 101)).to.match(/entries closed/);
@@ -41,7 +41,7 @@ describe("tournament runs (server/tournaments/runs.ts)", () => {
     const run = runOf(record({ kind: "timed-arena", config: { startsAt: 0, endsAt: 1000, tableSize: 2 } }));
     run.join("a", 1500, 1);
     run.join("b", 1500, 1);
-    const { rows } = run.pair(5);
+    const { rows } = run.pair(5, new Set());
     expect(rows).to.have.length(1);
     expect(run.voidResults(rows[0].players)).to.deep.equal({ a: "loss", b: "loss" });
     expect(run.whyNoJoin("c", 1000)).to.match(/has ended/);
