@@ -10,8 +10,7 @@ import { ipLimit } from "../api/ipLimit.js";
 import { runOf } from "./runs.js";
 import { FORGOTTEN_NAME } from "../store/HomeStore.js";
 import type { TournamentRow } from "../store/TournamentStore.js";
-import { storeUnreachable } from "../ops/storeCondition.js";
-import { STORE_UNAVAILABLE } from "../api/storeDown.js";
+import { answerStoreDown } from "../api/storeDown.js";
 import { log } from "../ops/log.js";
 
 /** At most this many of each list (the upcoming and running ones, the recently finished ones). */
@@ -31,11 +30,18 @@ function whenOf(t: TournamentRow, now: number): When {
 
 const TOURNAMENT_ID = /^[A-Za-z0-9_-]{1,40}$/;
 
+/** The store down: 503 in words with Retry-After (api/storeDown.ts); any other failure: 500 in words, logged. */
+function failed(what: string, e: unknown, req: express.Request, res: express.Response): void {
+  if (answerStoreDown(e, req, res, (code) => ({ code, message: "Tournaments are briefly unavailable (the hub cannot reach its database); try again in a minute." }))) return;
+  log.error({ event: "tournament.error", what, err: e }, `could not ${what}`);
+  if (!res.headersSent) res.status(500).json({ code: "internal", message: `Could not ${what} just now; try again in a minute.` });
+}
+
 export function tournamentsApi(home: () => HomeStore | undefined, now: () => number = Date.now): express.Router {
   const router = express.Router();
   const limited = ipLimit({ burst: 100, perSecond: 10 }, "Too many requests; wait a few seconds and try again.", now);
 
-  router.get("/tournaments", limited, async (_req, res) => {
+  router.get("/tournaments", limited, async (req, res) => {
     const h = home();
     if (!h) return void res.status(503).json({ code: "unavailable", message: "This hub keeps no ratings, so it runs no tournaments." });
     try {
@@ -53,9 +59,7 @@ export function tournamentsApi(home: () => HomeStore | undefined, now: () => num
       res.setHeader("Cache-Control", "no-store");
       res.json({ upcoming: shown(lists.upcoming, true), running: shown(lists.running, true), finished: shown(lists.finished, false) });
     } catch (e) {
-      if (storeUnreachable(e)) return void res.status(503).json({ code: STORE_UNAVAILABLE, message: "Tournaments are briefly unavailable (the hub cannot reach its database); try again in a minute." });
-      log.error({ event: "tournament.error", what: "list", err: e }, "could not list the tournaments");
-      res.status(500).json({ code: "internal", message: "Could not list the tournaments just now; try again in a minute." });
+      failed("list the tournaments", e, req, res);
     }
   });
 
@@ -64,13 +68,17 @@ export function tournamentsApi(home: () => HomeStore | undefined, now: () => num
     if (!h) return void res.status(503).json({ code: "unavailable", message: "This hub keeps no ratings, so it runs no tournaments." });
     const id = String(req.params.id);
     if (!TOURNAMENT_ID.test(id)) return void res.status(400).json({ code: "bad-id", message: "A tournament id is 1–40 letters, digits, - or _." });
-    const record = await h.tournaments.load(id);
-    if (!record) return void res.status(404).json({ code: "not-found", message: "There is no such tournament on this hub. Check the link." });
-    const run = runOf(record);
-    const rows = await Promise.all(run.standings().map(async (r) => ({ ...r, name: (await h.profile(r.id))?.name ?? FORGOTTEN_NAME })));
-    const t = record.tournament;
-    res.setHeader("Cache-Control", "no-store");
-    res.json({ id: t.id, kind: t.kind, title: t.title, pool: t.pool, status: t.status, settings: t.config, finished: run.finished(now()), games: record.pairings.length, standings: rows });
+    try {
+      const record = await h.tournaments.load(id);
+      if (!record) return void res.status(404).json({ code: "not-found", message: "There is no such tournament on this hub. Check the link." });
+      const run = runOf(record);
+      const rows = await Promise.all(run.standings().map(async (r) => ({ ...r, name: (await h.profile(r.id))?.name ?? FORGOTTEN_NAME })));
+      const t = record.tournament;
+      res.setHeader("Cache-Control", "no-store");
+      res.json({ id: t.id, kind: t.kind, title: t.title, pool: t.pool, status: t.status, settings: t.config, finished: run.finished(now()), games: record.pairings.length, standings: rows });
+    } catch (e) {
+      failed("read that tournament", e, req, res);
+    }
   });
   return router;
 }
