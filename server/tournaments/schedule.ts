@@ -7,7 +7,10 @@
 
 import { createHash } from "node:crypto";
 import fs from "node:fs";
-import { ratedPool } from "../../common/rated.js";
+import { RATED_POOLS, ratedPool } from "../../common/rated.js";
+
+/** The pools an operator may name, for the refusals (read from the registry, never written out here). */
+const POOL_IDS = () => RATED_POOLS.map((p) => p.id).join(", ");
 import { log } from "../ops/log.js";
 import type { TournamentRow, TournamentStore } from "../store/TournamentStore.js";
 
@@ -41,7 +44,7 @@ export function parseSchedule(text: string | undefined, readFile: (path: string)
   try {
     list = JSON.parse(json);
   } catch {
-    throw new Error("TOURNAMENTS: the schedule is not valid JSON; it is a list like [{\"pool\":\"connect4\",\"everyMinutes\":60,\"minutes\":30}].");
+    throw new Error(`TOURNAMENTS: the schedule is not valid JSON; it is a list like [{"pool":"${RATED_POOLS[0]?.id ?? "…"}","everyMinutes":60,"minutes":30}].`);
   }
   if (!Array.isArray(list) || list.length > 50) throw new Error("TOURNAMENTS: the schedule is a JSON list of at most 50 arenas.");
   return list.map((a, i) => checkArena(a, i));
@@ -52,7 +55,7 @@ function checkArena(a: unknown, i: number): ScheduledArena {
   if (typeof a !== "object" || a === null) throw new Error(`${where}: each arena is an object with pool, everyMinutes and minutes.`);
   const o = a as Record<string, unknown>;
   const pool = typeof o.pool === "string" ? ratedPool(o.pool) : undefined;
-  if (!pool) throw new Error(`${where}: "${String(o.pool)}" is not a rated pool on this hub (the rated pools are those of common/rated.ts, e.g. "connect4").`);
+  if (!pool) throw new Error(`${where}: "${String(o.pool)}" is not a rated pool on this hub (its rated pools: ${POOL_IDS()}).`);
   const every = o.everyMinutes;
   const minutes = o.minutes;
   if (typeof every !== "number" || !Number.isInteger(every) || every < 5 || every > 10_080) throw new Error(`${where}: everyMinutes is a whole number of minutes from 5 to 10080 (a week).`);
