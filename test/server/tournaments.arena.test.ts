@@ -84,7 +84,11 @@ describe("tournaments: arenas run by the hub, bots as players", function () {
     const bot5Games = record.pairings.filter((p) => p.players.includes(bots[5].me.id));
     expect(bot5Games.every((p) => p.pairedAt <= leftAt), "a withdrawn player is not paired").to.equal(true);
     expect(record.entries.find((e) => e.profileId === bots[5].me.id)!.withdrawn).to.equal(true);
-    expect(end.rows[0].name).to.equal("Bot 0");
+    // Bot 0 wins every game it plays (the bots' rule), but whether it tops the table depends on
+    // how many games the window gave it on a busy machine: its record is what is certain.
+    const bot0 = end.rows.find((r: any) => r.name === "Bot 0") as { games: number; wins: number };
+    expect(bot0.games, "Bot 0 played").to.be.above(0);
+    expect(bot0.wins, "Bot 0 won every game it played").to.equal(bot0.games);
 
     // The same standings over HTTP, for anyone.
     const page = await hub.get(`/api/tournaments/${id}`);
