@@ -26,7 +26,7 @@ const PHASES = {
   common: { dir: "test/common", mocha: ["--parallel", "--jobs", "2"] },
   server: { dir: "test/server", mocha: ["--parallel", "--jobs", "2"] },
   // A whole game tapped through a page on 2 cores sometimes loses a tap to timing (README).
-  e2e: { dir: "test/e2e", mocha: ["--parallel", "--jobs", "2"] },
+  e2e: { dir: "test/e2e", mocha: ["--parallel", "--jobs", "2", "--retries", "1"] },
 };
 /** A file test/durations.json does not know yet: assumed long, so it starts early. */
 const UNKNOWN_MS = 60_000;
