@@ -133,7 +133,12 @@ export async function checkArena(store: TournamentStore, id: string, field: BotF
       lastEnd.set(pid, r.endedAt);
     }
   }
-  // Standings computed here from the results in the order they came: win 2, loss 0, doubled on a streak.
+  expect(end.rows.map((r: any) => ({ id: r.id, score: r.score })), "the standings players were sent").to.deep.equal(expectedArenaStandings(record));
+  return record;
+}
+
+/** An arena's standings computed here from its stored results in the order they came: win 2, loss 0, doubled on a streak. */
+export function expectedArenaStandings(record: TournamentRecord): { id: string; score: number }[] {
   const score = new Map(record.entries.map((e) => [e.profileId, { score: 0, row: 0, wins: 0, games: 0 }]));
   for (const r of [...record.results].sort((x, y) => x.endedNo - y.endedNo)) {
     for (const [pid, res] of Object.entries(r.results)) {
@@ -145,11 +150,9 @@ export async function checkArena(store: TournamentStore, id: string, field: BotF
     }
   }
   const rating = new Map(record.entries.map((e) => [e.profileId, e.rating]));
-  const expected = [...score.entries()]
+  return [...score.entries()]
     .sort(([a, x], [b, y]) => y.score - x.score || y.wins - x.wins || x.games - y.games || rating.get(b)! - rating.get(a)! || (a < b ? -1 : 1))
     .map(([pid, s]) => ({ id: pid, score: s.score }));
-  expect(end.rows.map((r: any) => ({ id: r.id, score: r.score })), "the standings players were sent").to.deep.equal(expected);
-  return record;
 }
 
 /** The pairing's seat order is the room's: its first player in seat 0 (the first to move). */

@@ -429,5 +429,9 @@ export abstract class GameRoom<S, M extends TypedMove, E, C, V, St extends GameR
     this.snapshot.durable.restored(r);
     // A finished game is recorded again (the store may not have it: its key keeps it once).
     if (this.play.stage === "finished" && this.game) this.records.end(this.game.log.at(-1)?.t ?? Date.now(), st.result);
+    // A rated match whose first game never began can never fill now: the tickets of those who
+    // had not sat yet died with the process, so nobody else may sit. It ends (a no-show) rather
+    // than hold its seats for the seat-hold window; a tournament's director then voids the game.
+    if (this.play.rated && h.gameNo === 0 && this.starts.seated().length < this.play.minSeats) this.later(0, () => void this.disconnect());
   }
 }
