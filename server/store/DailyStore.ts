@@ -36,6 +36,8 @@ export interface DailyStore {
   setRoom(day: string, game: string, profileId: string, roomId: string): Promise<void>;
   /** Records the result, once: false when the entry is missing or has one already. */
   finish(day: string, game: string, profileId: string, r: { score: number; outcome: string; gameId: number | null; finishedAt: number }): Promise<boolean>;
+  /** The stored game of an entry whose record was written after its result (a queued record). */
+  setGame(day: string, game: string, profileId: string, gameId: number): Promise<void>;
   entry(day: string, game: string, profileId: string): Promise<DailyEntry | null>;
   /** A profile's entries of one day (any game). */
   entriesOf(profileId: string, day: string): Promise<DailyEntry[]>;

@@ -73,6 +73,10 @@ export class DailyQueries implements DailyStore {
     return n > 0;
   }
 
+  async setGame(day: string, game: string, profileId: string, gameId: number): Promise<void> {
+    await this.sql.run(`UPDATE daily_entries SET game_id = ? WHERE day = ? AND game = ? AND profile_id = ? AND game_id IS NULL`, [gameId, day, game, profileId]);
+  }
+
   async entry(day: string, game: string, profileId: string): Promise<DailyEntry | null> {
     const r = await this.sql.get<Row>(`SELECT ${COLUMNS} FROM daily_entries WHERE day = ? AND game = ? AND profile_id = ?`, [day, game, profileId]);
     return r ? entryOf(r) : null;
