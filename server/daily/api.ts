@@ -39,7 +39,10 @@ function hoursUntil(at: number, now: number): string {
   return h <= 1 ? "within the hour" : `in about ${h} hours`;
 }
 
-export function dailyApi(home: () => HomeStore | undefined, games: readonly DailyGame[], now: () => number = Date.now): express.Router {
+/** The routes' clock (tests move it across days; the rooms keep their own). */
+export const dailyClock = { now: (): number => Date.now() };
+
+export function dailyApi(home: () => HomeStore | undefined, games: readonly DailyGame[], now: () => number = () => dailyClock.now()): express.Router {
   const router = express.Router();
   const limited = ipLimit({ burst: 60, perSecond: 5 }, "Too many requests; wait a few seconds and try again.", now);
   const starts = ipLimit({ burst: 10, perSecond: 0.5 }, "Too many challenges started from here; wait a minute and try again.", now);
