@@ -142,8 +142,10 @@ export function seasonTable(awards: readonly SeasonAward[]): SeasonRow[] {
   const sums = new Map<string, { points: number; events: number }>();
   for (const a of awards) {
     const k = `${a.key}\u0000${a.profileId}`;
-    if (seen.has(k) || a.points <= 0) continue;
+    // The first award of a source counts (a second reading of the same rows adds nothing).
+    if (seen.has(k)) continue;
     seen.add(k);
+    if (a.points <= 0) continue;
     const s = sums.get(a.profileId) ?? { points: 0, events: 0 };
     s.points += a.points;
     s.events += 1;

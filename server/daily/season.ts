@@ -2,7 +2,9 @@
 // tournaments whose last result fell in the month (once finished) and the month's daily
 // challenges. Every award is keyed by its source (`t:<tournament>`, `d:<day>/<game>`) and
 // profile, so a source counts once however many processes read it. A process keeps a month's
-// table for SEASON_CACHE_MS (the rows change slowly; the table is read often).
+// table while the rows it was made from are unchanged (a count and the latest time of the
+// month's results, read each time: a new result shows at once, on any process), and at most
+// SEASON_CACHE_MS (a tournament may finish without a new result: its window closes).
 
 import { DAILY_TOP, dayOf, monthSpan, placePoints, placesOf, seasonTable, TOURNAMENT_TOP, type SeasonAward, type SeasonRow } from "../../common/daily.js";
 import type { HomeStore } from "../store/HomeStore.js";
@@ -49,16 +51,18 @@ export async function seasonAwards(home: HomeStore, month: string, now: number):
   return awards;
 }
 
-const caches = new WeakMap<HomeStore, Map<string, { at: number; rows: Promise<SeasonRow[]> }>>();
+const caches = new WeakMap<HomeStore, Map<string, { at: number; mark: string; rows: Promise<SeasonRow[]> }>>();
 
-/** The month's table, at most SEASON_CACHE_MS old (`fresh`: read it now). */
-export function season(home: HomeStore, month: string, now: number, fresh = false): Promise<SeasonRow[]> {
+/** The month's table: the one kept while its rows are unchanged and it is under SEASON_CACHE_MS old, else read now. */
+export async function season(home: HomeStore, month: string, now: number): Promise<SeasonRow[]> {
   let cache = caches.get(home);
   if (!cache) caches.set(home, (cache = new Map()));
+  const { from, to } = monthSpan(month);
+  const mark = await home.daily.seasonMark(dayOf(from), dayOf(to - 1), from, to);
   const have = cache.get(month);
-  if (!fresh && have && now - have.at < SEASON_CACHE_MS && now >= have.at) return have.rows;
+  if (have && have.mark === mark && now - have.at < SEASON_CACHE_MS && now >= have.at) return have.rows;
   const rows = seasonAwards(home, month, now).then(seasonTable);
-  cache.set(month, { at: now, rows });
+  cache.set(month, { at: now, mark, rows });
   rows.catch(() => cache.delete(month));
   // Bounded: a few months are asked for at a time.
   if (cache.size > 24) cache.delete(cache.keys().next().value!);

@@ -49,6 +49,8 @@ export interface DailyStore {
   daysPlayed(profileId: string, limit: number): Promise<string[]>;
   /** Every finished entry of the days `from` … `to` (inclusive), for the season. */
   resultsBetween(from: string, to: string): Promise<(DailyResult & { day: string; game: string })[]>;
+  /** What the season of those days / times is made of changes whenever this does (a count and the latest time of each). */
+  seasonMark(fromDay: string, toDay: string, from: number, to: number): Promise<string>;
   /** Tournaments with a result stored in [from, to) (ms), for the season. */
   tournamentsWithResults(from: number, to: number): Promise<string[]>;
 }

@@ -106,6 +106,12 @@ export class DailyQueries implements DailyStore {
     return rows.map((r) => ({ ...resultOf(r), day: r.day, game: r.game }));
   }
 
+  async seasonMark(fromDay: string, toDay: string, from: number, to: number): Promise<string> {
+    const d = await this.sql.get<{ n: number; last: number | null }>(`SELECT COUNT(*) AS n, MAX(finished_at) AS last FROM daily_entries WHERE day >= ? AND day <= ? AND score IS NOT NULL`, [fromDay, toDay]);
+    const t = await this.sql.get<{ n: number; last: number | null }>(`SELECT COUNT(*) AS n, MAX(ended_at) AS last FROM tournament_results WHERE ended_at >= ? AND ended_at < ?`, [from, to]);
+    return `${Number(d?.n ?? 0)}/${Number(d?.last ?? 0)}/${Number(t?.n ?? 0)}/${Number(t?.last ?? 0)}`;
+  }
+
   async tournamentsWithResults(from: number, to: number): Promise<string[]> {
     const rows = await this.sql.all<{ tournament_id: string }>(`SELECT DISTINCT tournament_id FROM tournament_results WHERE ended_at >= ? AND ended_at < ? ORDER BY tournament_id`, [from, to]);
     return rows.map((r) => r.tournament_id);
