@@ -50,8 +50,7 @@ function dailySection(t: Today, own: boolean): HTMLElement {
     h(
       "li",
       { class: "pr-daily-row", "data-game": e.game, "data-played": e.played ? "yes" : "no" },
-      h("span", { class: "pr-daily-game" }, e.title),
-      h("span", { class: "pr-daily-status" }, entryText(e)),
+      h("span", { class: "pr-daily-text" }, h("span", { class: "pr-daily-game" }, e.title), h("span", { class: "pr-daily-status" }, entryText(e))),
       own && !e.played ? h("a", { class: "button-link pr-daily-play", href: `#/daily/${encodeURIComponent(e.game)}`, id: `daily-play-${e.game}` }, "Play") : null,
     ),
   );
