@@ -364,6 +364,10 @@ export abstract class GameRoom<S, M extends TypedMove, E, C, V, St extends GameR
     const extra = { ...(this.parts.metadata?.(this.play.configured) ?? {}), ...(this.play.rated ? { rated: this.play.rated.pool.id } : {}), ...(this.gameOver() ? { over: true } : {}) };
     return this.delayed ? { ...extra, spectatorDelay: this.delayed.delaySeconds } : extra;
   }
+  /** A daily challenge's room: its day (the page shows it in place of an invite). */
+  protected override welcomeExtra(): Record<string, unknown> {
+    return this.play.daily ? { daily: this.play.daily.of.day } : {};
+  }
   protected override outOfQuickPlay(): boolean {
     return this.play.rated !== null || this.play.daily !== null || this.waitsOnAbsent();
   }
