@@ -18,6 +18,10 @@ import { PgStore } from "../../server/store/PgStore.js";
 import { bootHub, NO_RATE_LIMITS, play, Probe, rc, rejection, safeHiddenCell, hiddenMine, type SeatedClient, type TestHub } from "../helpers/hub.js";
 import { testPort } from "../helpers/ports.js";
 import { testPostgres } from "../helpers/postgres.js";
+import { playToEnd } from "../helpers/playToEnd.js";
+import { createRng } from "../../common/core/rng.js";
+import { gameDef } from "../../common/games.js";
+import type { GameRoom } from "../../server/rooms/game/GameRoom.js";
 import { apiAt, newProfileAt, type Me } from "./rated.helpers.js";
 
 for (const backend of ["SQLite", "PostgreSQL"] as const) {
@@ -152,6 +156,24 @@ for (const backend of ["SQLite", "PostgreSQL"] as const) {
       const again = await start(cat, "cubestacc");
       expect(again.status).to.equal(409);
       expect(again.body.message).to.match(/leaving it counts as your try/);
+    });
+
+    it("Cubestacc's and Auto Pets' challenges played to the end write their results in words, once", async () => {
+      const fay = await newProfileAt(port, "Fay Daily");
+      for (const [game, words] of [
+        ["cubestacc", /^(Won the deal|\d(st|nd|rd|th), \d+ cubes? left)$/],
+        ["pets", /^\d+ wins?, \d+ troph(y|ies)$/],
+      ] as const) {
+        const s = await start(fay, game);
+        expect(s.status, JSON.stringify(s.body)).to.equal(200);
+        const me = await sit(s.body.reservation);
+        const server = hub.colyseus.getRoomById(s.body.roomId) as unknown as GameRoom<any, any, any, any, any, any>;
+        expect(await playToEnd(gameDef(game === "pets" ? "pets" : "cubestacc")!, server, [me], createRng(5))).to.deep.equal([]);
+        const row = await until200(`/daily/${game}/${TODAY}?profile=${fay.id}`, (b) => b.you?.finished === true);
+        expect(row.you.outcome, game).to.match(words);
+        expect(row.rows.map((r: any) => r.name)).to.deep.equal(["Fay Daily"]);
+        await me.room.leave();
+      }
     });
 
     it("the streak counts consecutive UTC days with a result, across a month's end, and stops at a gap", async () => {
