@@ -169,7 +169,7 @@ for (const backend of ["SQLite", "PostgreSQL"] as const) {
         const me = await sit(s.body.reservation);
         const server = hub.colyseus.getRoomById(s.body.roomId) as unknown as GameRoom<any, any, any, any, any, any>;
         expect(await playToEnd(gameDef(game === "pets" ? "pets" : "cubestacc")!, server, [me], createRng(5))).to.deep.equal([]);
-        const row = await until200(`/daily/${game}/${TODAY}?profile=${fay.id}`, (b) => b.you?.finished === true);
+        const row = await until200(`/daily/${game}/${TODAY}?profile=${fay.id}`, (b) => b.you?.finished === true && b.rows.length === 1); // the row and the table are read one after the other
         expect(row.you.outcome, game).to.match(words);
         expect(row.rows.map((r: any) => r.name)).to.deep.equal(["Fay Daily"]);
         await me.room.leave();
