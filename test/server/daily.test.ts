@@ -120,7 +120,7 @@ for (const backend of ["SQLite", "PostgreSQL"] as const) {
       expect(again.body.message).to.match(/one try a day/);
 
       // The day's table: Ann (cleared) above Bob (hit a mine); replays linked once the day is over.
-      const table = await until200(`/daily/minesweeper/${today}?profile=${bob.id}`, (body) => body.finished === 2);
+      const table = await until200(`/daily/minesweeper/${today}?profile=${bob.id}`, (body) => body.finished === 2 && body.rows.length === 2);
       expect(table.rows.map((r: any) => [r.place, r.name])).to.deep.equal([
         [1, "Ann Daily"],
         [2, "Bob Daily"],
