@@ -135,7 +135,8 @@ export function dailyApi(home: () => HomeStore | undefined, games: readonly Dail
       }
       claimed = { day, profileId: me.id };
       const seed = daySeed(await dailySecret(h.daily), game, day);
-      const room = await matchMaker.createRoom(game, dailyRoomOptions({ ...g.options, private: true }, { day, game, profileId: me.id }, seed));
+      // Made in this process (the nonce lives here), as rated quick play makes its rooms.
+      const room = await matchMaker.handleCreateRoom(game, dailyRoomOptions({ ...g.options, private: true }, { day, game, profileId: me.id }, seed));
       await h.daily.setRoom(day, game, me.id, room.roomId);
       const reservation = await matchMaker.reserveSeatFor(room, { name: me.name, profileKey: requestKey(req) });
       res.setHeader("Cache-Control", "no-store");
