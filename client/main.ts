@@ -9,6 +9,7 @@
 //   #/replay/ID   watch a recorded game (GET /api/replays/ID, replayed with common/ rules); ?at=N a moment
 //   #/me          My games: this browser's profile's finished games
 //   #/profile/ID  a profile's page: ratings (with their chart), games, each game's bests
+//   #/daily/GAME  start today's challenge of GAME (one try a day), then its room
 import "./styles.css";
 import "./ui/ui.css";
 import { checkRoom, normaliseCode, type RoomCheck } from "./net/client";
@@ -28,6 +29,7 @@ import { messagePage, RoomView } from "./roomView";
 import { installHub } from "./hub";
 import { CLIENT_GAMES, clientGame, gameName } from "./games/registry";
 import { registerServiceWorker } from "./pwa/register";
+import { startDaily } from "./net/daily";
 import type { PageHandle } from "./pages/page";
 
 playsOffline(CLIENT_GAMES.filter((g) => g.offline).map((g) => g.title));
@@ -41,7 +43,8 @@ type Route =
   | { name: "offline"; param?: string }
   | { name: "replay"; id: string }
   | { name: "me" }
-  | { name: "profile"; id: string };
+  | { name: "profile"; id: string }
+  | { name: "daily"; game: string };
 
 type BoardRoute = Extract<Route, { name: "offline" | "replay" | "me" | "profile" }>;
 
@@ -57,6 +60,7 @@ export function parseRoute(hash: string): Route {
   if (parts[0] === "replay" && parts[1]) return { name: "replay", id: parts[1] };
   if (parts[0] === "me") return { name: "me" };
   if (parts[0] === "profile" && parts[1]) return { name: "profile", id: parts[1] };
+  if (parts[0] === "daily" && parts[1]) return { name: "daily", game: parts[1] };
   return { name: "lobby" };
 }
 
@@ -293,6 +297,27 @@ async function join(id: string, spectate: boolean): Promise<void> {
   }
 }
 
+/** #/daily/GAME: today's challenge of a game (POST /api/daily/GAME/start), its room entered by the reservation. */
+async function playDaily(game: string): Promise<void> {
+  const gen = ++generation;
+  closeCurrent();
+  joining(`Starting today's ${gameName(game)} challenge.`);
+  try {
+    await ensureProfile();
+    const session = await startDaily(game);
+    if (gen !== generation) {
+      void session.leave();
+      return;
+    }
+    history.replaceState(null, "", `#/room/${session.roomId}`);
+    showRoom(session);
+  } catch (e) {
+    if (gen !== generation) return;
+    const mine = loadProfile();
+    failed(`Today's ${gameName(game)} challenge`, errorText(e), mine ? [{ label: "Your profile", run: () => (location.hash = `#/profile/${mine.id}`) }] : []);
+  }
+}
+
 /** An invite link opened by someone the hub does not know yet: ask for a name first (or just watch). */
 function askName(id: string, room?: RoomCheck): void {
   const gen = ++generation;
@@ -349,6 +374,7 @@ async function route(): Promise<void> {
   const r = parseRoute(location.hash);
   if (r.name === "offline" || r.name === "replay" || r.name === "me" || r.name === "profile") return showBoardPage(r);
   closePageHandle();
+  if (r.name === "daily") return playDaily(r.game);
   if (r.name === "lobby") {
     generation++;
     closeCurrent();

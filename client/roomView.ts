@@ -166,7 +166,12 @@ export class RoomView {
       this.offs.push(() => this.countdown && clearInterval(this.countdown));
     }
     this.el.classList.toggle("is-spectator", s.spectator);
-    if (s.isPrivate && !s.spectator) {
+    if (s.daily) {
+      // One's own try at the day's challenge: nobody else may sit or watch, so no invite.
+      const day = new Date(`${s.daily}T00:00:00Z`).toLocaleDateString(undefined, { day: "numeric", month: "short", timeZone: "UTC" });
+      this.codeBox.replaceChildren(h("strong", { class: "room-daily", id: "room-daily", style: "white-space:nowrap" }, `Daily challenge · ${day}`));
+      this.codeBox.hidden = false;
+    } else if (s.isPrivate && !s.spectator) {
       const copy = h("button", { type: "button", class: "small", id: "copy-invite", title: "The invite link and its QR code, to share" }, "Invite");
       copy.addEventListener("click", () => this.showInvite(copy));
       this.codeBox.replaceChildren(

@@ -31,6 +31,8 @@ export interface RoomEntry {
   watch: new (...args: any[]) => Room<any>;
   /** The game's own HTTP routes, mounted at `/api` before the app-wide body parser (they parse their own bodies). */
   api?: (hub: GameApiHub) => express.Router;
+  /** The game's daily challenge (a definition's `daily` part, parts.ts): the create options of the day's room. */
+  daily?: { options: Record<string, string | number | boolean> };
 }
 
 /** Knobs of single games and of their routes, passed with the hub's settings (tests shorten them). */
@@ -51,7 +53,15 @@ type AnyParts = GameServerParts<any, any, any, any, any, any>;
  */
 function gameRoom(parts: AnyParts, ...others: AnyParts[]): RoomEntry {
   const games = [parts, ...others];
-  return { name: parts.def.id, room: gameRoomClass(parts, ...others), filterKeys: filterKeysOf(parts.def), games: games.map((p) => p.def), watch: watchRoomClass(...games) };
+  const daily = games.find((p) => p.daily)?.daily;
+  return {
+    name: parts.def.id,
+    room: gameRoomClass(parts, ...others),
+    filterKeys: filterKeysOf(parts.def),
+    games: games.map((p) => p.def),
+    watch: watchRoomClass(...games),
+    ...(daily ? { daily: { options: { ...daily.options } } } : {}),
+  };
 }
 
 export const ROOMS: readonly RoomEntry[] = [

@@ -41,6 +41,8 @@ export interface WelcomeMessage {
   delaySeconds?: number;
   /** A delayed view that has shown nothing yet: when its first frame shows (server time, ms; 0: shown). */
   showsAt?: number;
+  /** A daily challenge's room: its UTC day (nobody else may sit or watch: no invite). */
+  daily?: string;
 }
 
 /** A delayed spectator's room is the live room's mirror (server/rooms/game/spectatorDelay.ts). */
@@ -71,6 +73,8 @@ export class RoomSession {
   seat: number | null = null;
   spectator: boolean;
   isPrivate = false;
+  /** A daily challenge's room: its UTC day; null for any other room. */
+  daily: string | null = null;
   /** Seconds a delayed spectator sees the table late (0: live). */
   delaySeconds = 0;
   /** A delayed view's first frame (server time, ms); 0 once shown or when live. */
@@ -216,6 +220,7 @@ export class RoomSession {
       const w = payload as WelcomeMessage;
       this.clock.restart(Number(w?.serverTime));
       this.isPrivate = !!w?.private;
+      this.daily = typeof w?.daily === "string" ? w.daily : null;
       if (typeof w?.spectator === "boolean") this.spectator = w.spectator;
       this.delaySeconds = typeof w?.delaySeconds === "number" && w.delaySeconds > 0 ? w.delaySeconds : 0;
       this.showsAt = this.delaySeconds > 0 && typeof w?.showsAt === "number" && w.showsAt > 0 ? w.showsAt : 0;

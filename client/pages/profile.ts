@@ -10,6 +10,7 @@ import { h } from "../ui/dom";
 import { PageFrame, type PageHandle } from "./page";
 import { profileTools } from "./profileTools";
 import { otherProfileSafety, ownProfileSafety } from "./profileSafety";
+import { profileDaily } from "./profileDaily";
 
 interface Figures {
   games: { game: string; mode: string; games: number; wins: number }[];
@@ -92,6 +93,7 @@ export async function mountProfile(host: HTMLElement, id: string, toLobby: () =>
   const frame = new PageFrame("Profile", toLobby, { id: "profile-page" });
   host.append(frame.el);
   let figures: Figures | null = null;
+  let daily: { streak: number | null; seasonPoints: number | null } | null = null;
   try {
     const r = (await api(`/api/profiles/${encodeURIComponent(id)}`)) as { profile: { id: string; name: string; createdAt: number }; figures: Figures };
     figures = r.figures;
@@ -135,12 +137,19 @@ export async function mountProfile(host: HTMLElement, id: string, toLobby: () =>
         h("section", { class: "card", "aria-labelledby": "pr-games-h" }, h("h2", { id: "pr-games-h" }, "Games"), games, ...bests),
       ),
     );
+    // Daily challenges and the season, below the ratings (their own requests: the page is up meanwhile).
+    const pageBody = frame.body.querySelector(".pr-page")!;
+    const ratingsCard = pageBody.querySelector(".pr-ratings")!;
+    void profileDaily(r.profile.id, own).then((d) => {
+      ratingsCard.before(d.el);
+      daily = { streak: d.streak, seasonPoints: d.seasonPoints };
+    });
   } catch (e) {
     frame.body.append(h("div", { class: "notice page-notice", role: "alert" }, h("h2", {}, "Profile not available"), h("p", {}, (e as Error).message)));
   }
   return {
     el: frame.el,
-    snapshot: () => ({ page: "profile", ready: figures !== null, ratings: figures?.ratings ?? [], points: figures?.history.length ?? 0 }),
+    snapshot: () => ({ page: "profile", ready: figures !== null, ratings: figures?.ratings ?? [], points: figures?.history.length ?? 0, daily }),
     renderNow() {},
     resume() {},
     destroy: () => frame.el.remove(),

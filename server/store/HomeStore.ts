@@ -3,6 +3,7 @@
 // finished game, and ratings per pool (common/rated.ts) with their history. SQLite and
 // PostgreSQL answer it with the same queries (SqlStore.ts).
 
+import type { DailyStore } from "./DailyStore.js";
 import type { TournamentStore } from "./TournamentStore.js";
 import type { Skill } from "../ratings/skill.js";
 import type { SafetyStore } from "./SafetyStore.js";
@@ -143,6 +144,8 @@ export interface HomeStore {
   readonly safety: SafetyStore;
   /** Tournaments, their entries, pairings and results (TournamentStore.ts). */
   readonly tournaments: TournamentStore;
+  /** Daily challenges' entries and results, the day's seed secret (DailyStore.ts). */
+  readonly daily: DailyStore;
   /** Makes a profile with its first key; null when its address made `limit.perAddress` already. */
   createProfile(p: NewProfile, limit: ProfileLimit): Promise<Profile | null>;
   profileByKey(keyHash: string): Promise<Profile | null>;

@@ -56,6 +56,8 @@ import { ESTABLISHED } from "../../common/rated.js";
 import { SafetyQueries } from "./safetyQueries.js";
 import { TournamentQueries } from "./tournamentQueries.js";
 import type { TournamentStore } from "./TournamentStore.js";
+import { DailyQueries } from "./dailyQueries.js";
+import type { DailyStore } from "./DailyStore.js";
 import type { SafetyStore } from "./SafetyStore.js";
 
 export const LEADERBOARD_SQL = `SELECT id, name, time_ms, stats, finished_at FROM games
@@ -96,6 +98,7 @@ export abstract class SqlStore implements HubStore, HomeStore {
   protected readonly clock: () => number;
   readonly safety: SafetyStore;
   readonly tournaments: TournamentStore;
+  readonly daily: DailyStore;
 
   constructor(
     protected readonly sql: Sql,
@@ -104,6 +107,7 @@ export abstract class SqlStore implements HubStore, HomeStore {
     this.clock = clock ?? (() => Date.now());
     this.safety = new SafetyQueries(sql);
     this.tournaments = new TournamentQueries(sql);
+    this.daily = new DailyQueries(sql);
   }
 
   // ---- finished games ------------------------------------------------------------------

@@ -2,6 +2,7 @@ export * from "./GameStore.js";
 export * from "./HomeStore.js";
 export * from "./SafetyStore.js";
 export * from "./TournamentStore.js";
+export * from "./DailyStore.js";
 export { SqliteStore, type SqliteStoreOptions } from "./SqliteStore.js";
 // PgStore is imported from ./PgStore.js itself: loading `pg` costs a hub that stores in
 // SQLite (the default) memory for nothing, so this file reaches it only when DATABASE_URL is set.

@@ -301,6 +301,34 @@ function tournamentTables(d: "sqlite" | "postgres"): string {
   `;
 }
 
+/**
+ * Daily challenges (docs/tournaments.md, "Daily challenges"): one row per profile, game and UTC
+ * day, written when the day's game is started (the key keeps it to one), its result (score, in
+ * words, the stored game) filled in once when that game ends. The day's seeds are keyed with a
+ * secret kept in hub_meta (`daily-secret`), so every process derives the same ones.
+ */
+function dailyTables(d: "sqlite" | "postgres"): string {
+  const big = d === "postgres" ? "BIGINT" : "INTEGER";
+  const real = d === "postgres" ? "DOUBLE PRECISION" : "REAL";
+  return `
+    CREATE TABLE daily_entries (
+      day TEXT NOT NULL,
+      game TEXT NOT NULL,
+      profile_id TEXT NOT NULL,
+      room_id TEXT NOT NULL,
+      started_at ${big} NOT NULL,
+      score ${real},
+      outcome TEXT,
+      game_id ${big},
+      finished_at ${big},
+      PRIMARY KEY (day, game, profile_id)
+    );
+    CREATE INDEX daily_by_table ON daily_entries (day, game, score);
+    CREATE INDEX daily_by_profile ON daily_entries (profile_id, day);
+    CREATE INDEX tournament_results_by_time ON tournament_results (ended_at);
+  `;
+}
+
 export const MIGRATIONS: readonly Migration[] = [
   { version: 1, name: "finished games", sqlite: finishedGamesSqlite, postgres: FINISHED_GAMES_PG },
   { version: 2, name: "profiles, players, ratings", sqlite: homeTables("sqlite"), postgres: homeTables("postgres") },
@@ -309,6 +337,7 @@ export const MIGRATIONS: readonly Migration[] = [
   { version: 5, name: "128-bit seeds", sqlite: SEED_TEXT, postgres: SEED_TEXT },
   { version: 6, name: "blocks, reports, sanctions, moderation log", sqlite: safetyTables("sqlite"), postgres: safetyTables("postgres") },
   { version: 7, name: "tournaments", sqlite: tournamentTables("sqlite"), postgres: tournamentTables("postgres") },
+  { version: 8, name: "daily challenges", sqlite: dailyTables("sqlite"), postgres: dailyTables("postgres") },
 ];
 
 export const LATEST_VERSION = MIGRATIONS[MIGRATIONS.length - 1].version;

@@ -3,7 +3,8 @@
 // rated quick play (each through a different process), play Connect Four, and see their
 // rating change on the end screen; one moves the profile to a phone with the device link,
 // finds the game in "My games" there and opens its replay; a link to a moment of it opens at
-// that moment for the other player; the profile page draws the rating over time.
+// that moment for the other player; the profile page draws the rating over time, and on the
+// phone shows the daily streak, today's challenges (Play opens the day's room) and the season.
 
 import fs from "node:fs";
 import os from "node:os";
@@ -13,6 +14,8 @@ import type { Page } from "playwright-core";
 import { findRedisServer, freePort, startHubProcess, startRedis, type HubProcess, type RedisServer } from "../helpers/cluster.js";
 import { DESKTOP, releaseChromium, sharedChromium, OpenedPages, PHONE, screenshot } from "../helpers/e2e.js";
 import { testPostgres } from "../helpers/postgres.js";
+import { PgStore } from "../../server/store/PgStore.js";
+import { dayAdd, dayOf } from "../../common/daily.js";
 import type { Browser } from "playwright-core";
 
 /** Drops discs for this page's seat whenever it is its turn, in `cols` by turns. */
@@ -44,6 +47,7 @@ describe("e2e: a home for players (two processes, PostgreSQL)", function () {
   const dirs: string[] = [];
   let pages: OpenedPages;
   let base = "";
+  let dbUrl = "";
 
   before(async function () {
     const pg = await testPostgres();
@@ -53,7 +57,7 @@ describe("e2e: a home for players (two processes, PostgreSQL)", function () {
       return this.skip();
     }
     redis = await startRedis(bin);
-    const url = await pg.createDatabase("home_e2e");
+    const url = (dbUrl = await pg.createDatabase("home_e2e"));
     const start = async (name: string) => {
       const port = await freePort();
       const dir = fs.mkdtempSync(path.join(os.tmpdir(), `hub-e2e-${name}-`));
@@ -150,5 +154,39 @@ describe("e2e: a home for players (two processes, PostgreSQL)", function () {
     await ann.page.waitForSelector("#rating-chart polyline");
     expect(await ann.page.textContent(".pr-rating")).to.match(/Connect Four.*1,\d{3} \(provisional\).*1 rated game, 1 won/);
     await screenshot(ann.page, "home-profile-chart-desktop");
+
+    // Daily challenges and the season on Ann's own profile, on the phone: two days of results
+    // (written as a finished challenge writes them: a streak of two, whatever the hour), today's
+    // Minesweeper not played yet, with a Play button that opens the day's room.
+    const store = await PgStore.open(dbUrl);
+    const day = dayOf(Date.now());
+    for (const [d, game] of [
+      [dayAdd(day, -1), "minesweeper"],
+      [day, "pets"],
+    ]) {
+      await store.daily.claim({ day: d, game, profileId: annProfile.id, startedAt: Date.now() });
+      await store.daily.finish(d, game, annProfile.id, { score: 305, outcome: "3 wins, 5 trophies", gameId: null, finishedAt: Date.now() });
+    }
+    await store.close();
+    await phone.page.goto(`${b!.http}/#/profile/${annProfile.id}`);
+    await phone.page.waitForSelector("#profile-season");
+    expect(await phone.page.textContent("#daily-streak")).to.equal("Streak: 2 days in a row");
+    expect(await phone.page.textContent("#season-line")).to.match(/^1st of \d+ · \d+ points from \d+ events?$/);
+    expect(await phone.page.textContent('.pr-daily-row[data-game="pets"] .pr-daily-status')).to.match(/^3 wins, 5 trophies · 1st of 1$/);
+    expect(await phone.page.locator("#daily-play-pets").count(), "played today: no Play").to.equal(0);
+    await phone.page.locator("#profile-daily").scrollIntoViewIfNeeded();
+    await screenshot(phone.page, "home-profile-daily-phone");
+    await phone.page.click("#season-table summary");
+    await phone.page.waitForSelector("#season-table .pr-me");
+    await phone.page.locator("#profile-season").scrollIntoViewIfNeeded();
+    await screenshot(phone.page, "home-profile-season-phone");
+    await phone.page.click("#daily-play-minesweeper");
+    await phone.page.waitForFunction(() => location.hash.startsWith("#/room/") && (window.__hub.state() as { phase?: string }).phase !== undefined, undefined, { timeout: 15_000 });
+    expect(await phone.page.textContent("#room-daily")).to.match(/^Daily challenge · \S+ \S+$/);
+    expect(await phone.page.locator("#copy-invite").count(), "no invite to one's own try").to.equal(0);
+    await screenshot(phone.page, "home-daily-room-phone");
+    await phone.page.goto(`${b!.http}/#/profile/${annProfile.id}`);
+    await phone.page.waitForSelector('.pr-daily-row[data-game="minesweeper"][data-played="yes"]');
+    expect(await phone.page.locator("#daily-play-minesweeper").count(), "one try a day").to.equal(0);
   });
 });

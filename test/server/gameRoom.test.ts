@@ -6,61 +6,18 @@
 
 import { expect } from "chai";
 import { Client, type Room } from "colyseus.js";
-import { moveMessage, type AnyGameDef } from "../../common/core/game.js";
-import { createRng, type Rng } from "../../common/core/rng.js";
-import { replay, type GameSession } from "../../common/core/session.js";
+import { createRng } from "../../common/core/rng.js";
+import { replay } from "../../common/core/session.js";
 import { SeatedRoom } from "../../server/rooms/base/SeatedRoom.js";
 import { GameRoom } from "../../server/rooms/game/GameRoom.js";
 import { ROOMS } from "../../server/games.js";
 import { replayTable } from "../../common/table/replay.js";
 import { http } from "../helpers/minesweeper.js";
-import { bootHub, NO_RATE_LIMITS, Probe, snapshot, until, type TestHub } from "../helpers/hub.js";
+import { bootHub, NO_RATE_LIMITS, snapshot, until, type TestHub } from "../helpers/hub.js";
+import { join, playToEnd } from "../helpers/playToEnd.js";
 import { testPort } from "../helpers/ports.js";
 
 const PORT = testPort(2661);
-
-interface Player {
-  room: Room<any>;
-  probe: Probe;
-  seat: number;
-}
-
-async function join(p: Promise<Room<any>>): Promise<Player> {
-  const room = await p;
-  const probe = new Probe(room);
-  const { seat } = await probe.next("seat", 0);
-  return { room, probe, seat };
-}
-
-type Session = GameSession<unknown, { type: string }, unknown, unknown, unknown>;
-
-/** Plays the people's seats with random legal moves (chosen from the server's truth) until the game ends. */
-async function playToEnd(def: AnyGameDef, server: GameRoom<any, any, any, any, any, any>, people: Player[], rng: Rng): Promise<string[]> {
-  const problems: string[] = [];
-  for (let guard = 0; ; guard++) {
-    if (guard > 3000) throw new Error(`${def.id}: no end`);
-    const session = server.session as Session | null;
-    if (server.state.phase === "finished") return problems;
-    if (!session) {
-      await until(() => server.session !== null, 4000, "the start");
-      continue;
-    }
-    const who = def.whoActs(session.state);
-    const mine = people.filter((p) => who.seats.includes(server.seatOrder.indexOf(p.seat)));
-    if (!mine.length) {
-      const length = session.log.length;
-      await until(() => session.log.length > length || server.state.phase === "finished" || server.session !== session, 8000, `${def.id}: a bot's move`);
-      continue;
-    }
-    const p = mine[rng.int(mine.length)];
-    const legal = def.legalMoves(session.state, server.seatOrder.indexOf(p.seat));
-    const { type, payload } = moveMessage(legal[rng.int(legal.length)]);
-    const from = p.probe.messages.length;
-    p.room.send(type, payload);
-    await p.probe.sync();
-    for (const e of p.probe.of("error", from)) if (e.code !== "not-your-turn" && e.code !== "game-over") problems.push(`${type} → ${e.code}: ${e.message}`);
-  }
-}
 
 // Minesweeper runs on the generic room too, but keeps its own wire format (its phases, no
 // `gameNo`/`result`/`acting` fields: docs/protocol.md); its own suites play it.

@@ -83,6 +83,9 @@ const KEY = "K".repeat(43);
 function requestFor(route: Route): { url: string; init: RequestInit } {
   const path = route.path
     .replace(":pool", "connect4")
+    .replace(":game", "minesweeper")
+    .replace(":day", "2026-12-07")
+    .replace(":month", "2026-12")
     .replace(":id", route.path.startsWith("/api/profiles") ? "AAAAAAAAAAAA" : route.path.startsWith("/api/rooms") ? "ABCDE" : "1");
   const bodies: Record<string, unknown> = {
     "/api/profiles": { name: "Outage" },

@@ -330,6 +330,11 @@ export abstract class SeatedRoom<S extends HubState = HubState> extends HubRoom<
   }
 
   /** Spectators are sent elsewhere (a delayed mirror): a spectator join reaching this room is refused. */
+  /** More for the welcome message (a daily challenge's room says whose day it is). */
+  protected welcomeExtra(): Record<string, unknown> {
+    return {};
+  }
+
   protected spectatorsWatchElsewhere(): boolean {
     return false;
   }
@@ -552,6 +557,7 @@ export abstract class SeatedRoom<S extends HubState = HubState> extends HubRoom<
       roomId: this.roomId,
       private: this.privateRoom,
       spectator: data.role === "spectator",
+      ...this.welcomeExtra(),
     });
     if (data.role === "seat") client.send("seat", { seat: data.seat, seatToken: this.book.record(data.seat).token });
   }

@@ -21,6 +21,7 @@ import type { HubEvent } from "../base/SeatedRoom.js";
 import { syncList } from "../base/numberList.js";
 import type { GameRoom, GameServerParts } from "../game/GameRoom.js";
 import { CubestaccSeat, CubestaccState, RankEntry, type PrivateSeat } from "./CubestaccState.js";
+import { cubestaccDaily } from "./daily.js";
 
 /** Cubestacc's room: the generic game room with these parts (tests read its `session`). */
 export type CubestaccRoom = GameRoom<Table, CubestaccMove, CubestaccEvent, CubestaccConfig, CubestaccView, CubestaccState>;
@@ -58,6 +59,7 @@ function toWire(e: CubestaccEvent, room: (g: number | null) => number): HubEvent
 
 export const cubestaccParts: GameServerParts<Table, CubestaccMove, CubestaccEvent, CubestaccConfig, CubestaccView, CubestaccState> = {
   def: cubestaccDef,
+  daily: cubestaccDaily,
   createState(c) {
     const state = new CubestaccState();
     state.pack = c.config.pack;

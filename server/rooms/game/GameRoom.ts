@@ -22,7 +22,7 @@ import type { Rejection } from "../../../common/core/rules.js";
 import { GameSession } from "../../../common/core/session.js";
 import { inProcessThinker, type BotThinker } from "../../bots/thinker.js";
 import { inProcessPreparer, type Preparer } from "../../bots/prepare.js";
-import { refuseOption } from "../base/errors.js";
+import { HubRefusal, refuseOption } from "../base/errors.js";
 import { SeatedRoom, type GameSetup, type JoinRequest, type MoveContext } from "../base/SeatedRoom.js";
 import { refusalOf, startEvent, type GameServerParts, type Stage } from "./parts.js";
 import { Play, type RoomHost } from "./play.js";
@@ -36,6 +36,7 @@ import { RoomSnapshot } from "./roomSnapshot.js";
 import { replayGame } from "./durable.js";
 import { DelayRecorder, parseSpectatorDelay, type Feed, type FeedCursor, type WatchSetup } from "./spectatorDelay.js";
 import { joiningProfile, ratedTableFor } from "./ratedRoom.js";
+import { DailyTable } from "./dailyRoom.js";
 import { wantsNewSeat } from "../base/seats.js";
 import type { SenderContext } from "../base/messages.js";
 import { RoomSafety } from "../../safety/roomSafety.js";
@@ -136,6 +137,11 @@ export abstract class GameRoom<S, M extends TypedMove, E, C, V, St extends GameR
     this.records.joined(client, context?.headers);
     const profileId = await joiningProfile(request, wantsNewSeat(options), this.play.rated, this.settings.home);
     if (profileId) request.profileId = profileId;
+    // A daily challenge seats its profile only, and nobody watches the day's game while it runs.
+    if (this.play.daily) {
+      if (request.spectate) throw new HubRefusal("daily-only", "A daily challenge cannot be watched: the day's board or deal is the same for everyone. Play your own from your profile or the lobby.");
+      if (wantsNewSeat(options)) this.play.daily.admit(profileId);
+    }
     // Who the connection is for mutes and blocks; a new seat beside someone blocked is refused here.
     await this.safety.admit(client, request, profileId, wantsNewSeat(options) && request.seatToken === undefined);
     return request;
@@ -157,7 +163,8 @@ export abstract class GameRoom<S, M extends TypedMove, E, C, V, St extends GameR
     this.play.configured = c.value;
     this.snapshot.keepOptions(options);
     this.play.rated = ratedTableFor(options, this.snapshot.isRestore, this.play.configured, this.gameId);
-    this.snapshot.open(this.play.rated !== null);
+    this.play.daily = DailyTable.for(options, this.snapshot.isRestore);
+    this.snapshot.open(this.play.rated !== null, this.play.daily !== null);
     const state = (this.play.st = this.parts.createState(c.value));
     this.play.showPhase();
     const delay = parseSpectatorDelay(options);
@@ -207,7 +214,8 @@ export abstract class GameRoom<S, M extends TypedMove, E, C, V, St extends GameR
   private startGame(ctx: MoveContext | null, restart = false): Rejection | void {
     const order = this.starts.players();
     if (order.length < this.play.minSeats) return refusalOf(this.parts, "too-few");
-    const game = new GameSession(this.def, newGameSeed(), this.play.configured.config, order.length);
+    // A daily room's first game is the day's (dailyRoom.ts); every other game a fresh seed.
+    const game = new GameSession(this.def, this.play.daily?.seedOf(this.play.gameNo + 1) ?? newGameSeed(), this.play.configured.config, order.length);
     this.seatGame(game, order, ctx?.now ?? Date.now());
     this.play.begin(restart);
     this.path.timer.forget();
@@ -356,8 +364,12 @@ export abstract class GameRoom<S, M extends TypedMove, E, C, V, St extends GameR
     const extra = { ...(this.parts.metadata?.(this.play.configured) ?? {}), ...(this.play.rated ? { rated: this.play.rated.pool.id } : {}), ...(this.gameOver() ? { over: true } : {}) };
     return this.delayed ? { ...extra, spectatorDelay: this.delayed.delaySeconds } : extra;
   }
+  /** A daily challenge's room: its day (the page shows it in place of an invite). */
+  protected override welcomeExtra(): Record<string, unknown> {
+    return this.play.daily ? { daily: this.play.daily.of.day } : {};
+  }
   protected override outOfQuickPlay(): boolean {
-    return this.play.rated !== null || this.waitsOnAbsent();
+    return this.play.rated !== null || this.play.daily !== null || this.waitsOnAbsent();
   }
   /**
    * A draining process hands this room to another one (server/ops/drain.ts): its log stays open

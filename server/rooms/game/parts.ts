@@ -9,6 +9,7 @@ import type { Schema } from "@colyseus/schema";
 import type { Configured, GameDef, Pointer, Preparation, TypedMove } from "../../../common/core/game.js";
 import type { Rejection } from "../../../common/core/rules.js";
 import type { LoggedMove } from "../../../common/core/session.js";
+import type { DailyScore } from "../../../common/daily.js";
 import type { HubSettings } from "../../settings.js";
 import type { FinishedGame, GameStore } from "../../store/GameStore.js";
 import type { HubEvent } from "../base/messages.js";
@@ -238,6 +239,19 @@ export interface PartsExtras<S, M extends TypedMove, E, C, V, St extends GameRoo
   roomMove?(made: { seat: number; move: M }, info: RoomMoveInfo<S>): { seat: number; move: M } | Promise<{ seat: number; move: M }>;
   /** Board cells the room holds, counted against the process budget. */
   cells?(configured: Configured<C>): number;
+  /** The game's daily challenge (server/daily/, docs/tournaments.md "Daily challenges"); absent: it has none. */
+  daily?: DailyRule<S, M, C>;
+}
+
+/** A game's daily challenge: the room the day's game is played in, and how its result compares. */
+export interface DailyRule<S, M extends TypedMove, C> {
+  /** Create options of the day's room: a game one person plays (solo against bots, a board, an arena run). */
+  options: Record<string, string | number | boolean>;
+  /**
+   * The person's result (game seat `seat`) as a comparable score (higher is better) and in
+   * words, from the game as the room records it (`result` "abandoned": left before the end).
+   */
+  score(info: RecordInfo<S, M, C>, seat: number): DailyScore;
 }
 
 export function seatPayload(seats: number): (payload: unknown) => Parsed<{ seat: number }> {

@@ -14,6 +14,7 @@ import type { RoomScheduler } from "../base/scheduler.js";
 import type { GameRoomState } from "./GameRoomState.js";
 import type { GameServerParts, Stage } from "./parts.js";
 import type { RatedTable } from "./ratedRoom.js";
+import type { DailyTable } from "./dailyRoom.js";
 
 /** The room's bot seed: the bots' thinking delays and choices (a bot sees only its seat's view). */
 export function newBotSeed(): number {
@@ -43,6 +44,8 @@ export class Play<S, M extends TypedMove, E, C, V, St extends GameRoomState> {
   botSeed = newBotSeed();
   /** A rated room (ratedRoom.ts): its pool and the matched players' tickets; null: casual. */
   rated: RatedTable | null = null;
+  /** A daily challenge's room (dailyRoom.ts): whose day's game it is and its seed; null: any other. */
+  daily: DailyTable | null = null;
 
   get def(): GameDef<S, M, E, C, V> {
     return this.parts.def;

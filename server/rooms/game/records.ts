@@ -156,6 +156,7 @@ export class GameRecords<S, M extends TypedMove, E, C, V, St extends GameRoomSta
     // A record the store could only queue is written later: tell the room then, if this game is still its last.
     const onSaved = (id: number) => {
       if (pool) this.rate(id, pool);
+      play.daily?.saved(host.settings().home, gameNo, id);
       if (host.disposing()) return;
       const run = (ctx: MoveContext) => {
         if (this.game !== game) return false;
@@ -166,6 +167,7 @@ export class GameRecords<S, M extends TypedMove, E, C, V, St extends GameRoomSta
       host.serverMove(Math.max(0, play.st.owner), run, "saved result");
     };
     const seats = play.st.seats;
+    const gameNo = play.gameNo;
     const id = this.write(
       {
         seed: game.seed,
@@ -185,6 +187,8 @@ export class GameRecords<S, M extends TypedMove, E, C, V, St extends GameRoomSta
       onSaved,
     );
     if (pool && id !== null && id > 0) this.rate(id, pool);
+    // A daily challenge's first game: its result into the profile's entry (dailyRoom.ts).
+    play.daily?.recorded(host.settings().home, play.parts.daily, this.info(game, now, result), gameNo, id);
     return id;
   }
 

@@ -15,6 +15,7 @@ import { loggableOptions, RoomDurability, takeRestore, watchSleep, type RoomNow 
 import type { GameRoomState } from "./GameRoomState.js";
 import type { Play, RoomHost } from "./play.js";
 import { RATED_OPTION, RATED_POOL_OPTION } from "./ratedRoom.js";
+import { DAILY_OF_OPTION, DAILY_OPTION } from "./dailyRoom.js";
 import type { TurnTimer } from "./turnTimer.js";
 
 /** What the room log asks of its room besides the play and the host (play.ts). */
@@ -50,12 +51,14 @@ export class RoomSnapshot<S, M extends TypedMove, E, C, V> {
   keepOptions(options: Record<string, unknown>): void {
     this.createOptions = loggableOptions(options);
     delete this.createOptions[RATED_OPTION];
+    delete this.createOptions[DAILY_OPTION];
   }
 
   /** The log writer, once the room knows whether it is rated. */
-  open(rated: boolean): void {
-    // Only a rated room's log may say it is rated (a restore trusts its log).
+  open(rated: boolean, daily: boolean): void {
+    // Only a rated room's log may say it is rated, a daily room's whose day it is (a restore trusts its log).
     if (!rated) delete this.createOptions[RATED_POOL_OPTION];
+    if (!daily) delete this.createOptions[DAILY_OF_OPTION];
     const settings = this.host.settings();
     this.durable = new RoomDurability(settings.roomLog, () => matchMaker.processId, settings.gameLogMaxKb * 1024, settings.groupCommit, () => this.now());
   }

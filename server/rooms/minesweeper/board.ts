@@ -35,6 +35,7 @@ import type { HubEvent } from "../base/SeatedRoom.js";
 import type { GameServerParts, RecordInfo } from "../game/GameRoom.js";
 import { Cursor, MinesweeperState, writeBoardSize } from "./MinesweeperState.js";
 import { ShownRows } from "./shownRows.js";
+import { minesweeperDaily } from "./daily.js";
 
 type Info = RecordInfo<Board, MinesweeperMove, MinesweeperConfig>;
 
@@ -100,6 +101,7 @@ function projectCounters(st: MinesweeperState, board: Board): void {
 
 export const boardParts: GameServerParts<Board, MinesweeperMove, MinesweeperEvent, MinesweeperConfig, MinesweeperView, MinesweeperState> = {
   def: minesweeperDef,
+  daily: minesweeperDaily,
   starts: {
     open: true,
     // `ready` never starts a board: `restart` does (and says so).

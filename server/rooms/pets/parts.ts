@@ -10,6 +10,7 @@ import { viewProjection } from "../game/projection.js";
 import type { ViewRoomState } from "../game/ViewRoomState.js";
 import { arenaRoomMove, arenaTeamsOf } from "./arena.js";
 import { toWire } from "./events.js";
+import { petsDaily } from "./daily.js";
 
 /**
  * A pets room's encode buffers. A 4-seat game's full state holds up to 12 battles (packed,
@@ -24,6 +25,7 @@ const projection = viewProjection(petsWire);
 
 export const petsParts: GameServerParts<PetsState, PetsMove, PetsEvent, PetsRoomConfig, PetsView, ViewRoomState> = {
   def: petsDef,
+  daily: petsDaily,
   ...projection,
   createState(c) {
     sizeNextEncoder(petsEncodeBuffer(c.seats));

@@ -1,0 +1,23 @@
+// Minesweeper's daily challenge (docs/tournaments.md, "Daily challenges"): the day's Intermediate
+// board, solo. Cleared boards rank by time (faster first), above every board hit by a mine,
+// which rank by the safe cells opened; a board left before the end ranks last.
+
+import type { MinesweeperState as Board, MinesweeperConfig, MinesweeperMove } from "../../../common/minesweeper/index.js";
+import { elapsedMs } from "../../../common/minesweeper/index.js";
+import type { DailyRule } from "../game/parts.js";
+
+/** A cleared board's score: this less its time in ms (no day's game lasts 11 days). */
+const CLEARED = 1e9;
+
+export const minesweeperDaily: DailyRule<Board, MinesweeperMove, MinesweeperConfig> = {
+  options: { mode: "solo", level: "intermediate" },
+  score(info) {
+    const board = info.state;
+    if (info.result !== "abandoned" && board.phase === "won") {
+      const ms = elapsedMs(board);
+      return { score: CLEARED - ms, text: `Cleared in ${(ms / 1000).toFixed(1)} s` };
+    }
+    if (info.result !== "abandoned" && board.phase === "lost") return { score: board.revealedCount, text: `Hit a mine after ${board.revealedCount} safe cells` };
+    return { score: -1, text: "Left before the end" };
+  },
+};
