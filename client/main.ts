@@ -9,6 +9,7 @@
 //   #/replay/ID   watch a recorded game (GET /api/replays/ID, replayed with common/ rules); ?at=N a moment
 //   #/me          My games: this browser's profile's finished games
 //   #/profile/ID  a profile's page: ratings (with their chart), games, each game's bests
+//   #/tournament/ID  a tournament's page: what it is, a countdown, live standings, Join / Leave
 import "./styles.css";
 import "./ui/ui.css";
 import { checkRoom, normaliseCode, type RoomCheck } from "./net/client";
@@ -29,6 +30,8 @@ import { installHub } from "./hub";
 import { CLIENT_GAMES, clientGame, gameName } from "./games/registry";
 import { registerServiceWorker } from "./pwa/register";
 import type { PageHandle } from "./pages/page";
+import { entry, whenMatched, type MatchedGame } from "./tournament/entry";
+import { openReserved } from "./net/session";
 
 playsOffline(CLIENT_GAMES.filter((g) => g.offline).map((g) => g.title));
 
@@ -41,9 +44,10 @@ type Route =
   | { name: "offline"; param?: string }
   | { name: "replay"; id: string }
   | { name: "me" }
-  | { name: "profile"; id: string };
+  | { name: "profile"; id: string }
+  | { name: "tournament"; id: string };
 
-type BoardRoute = Extract<Route, { name: "offline" | "replay" | "me" | "profile" }>;
+type BoardRoute = Extract<Route, { name: "offline" | "replay" | "me" | "profile" | "tournament" }>;
 
 export function parseRoute(hash: string): Route {
   // A moment of a replay rides after "?" (#/replay/ID?at=N): the page reads it itself.
@@ -57,6 +61,7 @@ export function parseRoute(hash: string): Route {
   if (parts[0] === "replay" && parts[1]) return { name: "replay", id: parts[1] };
   if (parts[0] === "me") return { name: "me" };
   if (parts[0] === "profile" && parts[1]) return { name: "profile", id: parts[1] };
+  if (parts[0] === "tournament" && parts[1]) return { name: "tournament", id: parts[1] };
   return { name: "lobby" };
 }
 
@@ -104,17 +109,19 @@ async function showBoardPage(r: BoardRoute): Promise<void> {
           ? await (await import("./pages/replay")).mountReplay(host, r.id, toLobby)
           : r.name === "me"
             ? await (await import("./pages/myGames")).mountMyGames(host, toLobby)
-            : await (await import("./pages/profile")).mountProfile(host, r.id, toLobby);
+            : r.name === "tournament"
+              ? await (await import("./tournament/page")).mountTournament(host, r.id, toLobby)
+              : await (await import("./pages/profile")).mountProfile(host, r.id, toLobby);
     if (gen !== generation) {
       handle.destroy();
       return;
     }
     pageHandle = handle;
-    document.title = `${r.name === "offline" ? "Offline solo" : r.name === "replay" ? `Replay #${r.id}` : r.name === "me" ? "My games" : "Profile"} · Game Hub`;
+    if (r.name !== "tournament") document.title = `${r.name === "offline" ? "Offline solo" : r.name === "replay" ? `Replay #${r.id}` : r.name === "me" ? "My games" : "Profile"} · Game Hub`;
   } catch (e) {
     if (gen !== generation) return;
     console.error(e);
-    const what = { offline: "Could not start offline play", replay: "Could not open the replay", me: "Could not open My games", profile: "Could not open the profile" };
+    const what = { offline: "Could not start offline play", replay: "Could not open the replay", me: "Could not open My games", profile: "Could not open the profile", tournament: "Could not open the tournament" };
     failed(what[r.name], errorText(e));
   }
 }
@@ -347,7 +354,7 @@ async function invited(id: string): Promise<void> {
 
 async function route(): Promise<void> {
   const r = parseRoute(location.hash);
-  if (r.name === "offline" || r.name === "replay" || r.name === "me" || r.name === "profile") return showBoardPage(r);
+  if (r.name === "offline" || r.name === "replay" || r.name === "me" || r.name === "profile" || r.name === "tournament") return showBoardPage(r);
   closePageHandle();
   if (r.name === "lobby") {
     generation++;
@@ -389,6 +396,33 @@ async function route(): Promise<void> {
   if (!spectate && !loadSeat(r.id)) return invited(r.id);
   return join(r.id, spectate);
 }
+
+/**
+ * A tournament handed this player a game (tournament/entry.ts): straight to it, wherever they
+ * are, as rated quick play does (the reservation carries the seat's ticket).
+ */
+async function openTournamentGame(m: MatchedGame): Promise<void> {
+  const gen = ++generation;
+  const back = { label: "Back to the tournament", run: () => toPage(`#/tournament/${encodeURIComponent(m.tournament)}`) };
+  closeCurrent();
+  closePageHandle();
+  joining(`Your tournament game against ${m.players.map((p) => p.name).join(" and ")} is ready: opening it.`);
+  try {
+    const session = await openReserved("", m.reservation);
+    if (gen !== generation) {
+      void session.leave();
+      return;
+    }
+    history.pushState(null, "", `#/room/${session.roomId}`);
+    showRoom(session);
+  } catch (e) {
+    if (gen !== generation) return;
+    console.warn("tournament game", errorText(e));
+    failed("Could not open your tournament game", "The game's room did not take this browser in time (its seat is held only a few seconds). You stay in the tournament: the next game is paired as soon as you are free.", [back]);
+  }
+}
+whenMatched((m) => void openTournamentGame(m));
+void entry.resume();
 
 window.addEventListener("hashchange", () => void route());
 installHub(
