@@ -402,6 +402,12 @@ async function route(): Promise<void> {
  * are, as rated quick play does (the reservation carries the seat's ticket).
  */
 async function openTournamentGame(m: MatchedGame): Promise<void> {
+  // Fresh from a game's end screen (an arena pairs whoever is free at once): a moment to read
+  // the result first, said (the seat is held for SEAT_RESERVATION_SECONDS, 15 s).
+  if (current && !current.session.spectator) {
+    toast(`Your next tournament game is ready: it opens in ${NEXT_GAME_SECONDS} seconds.`, "info", NEXT_GAME_SECONDS * 1000);
+    await new Promise((r) => setTimeout(r, NEXT_GAME_SECONDS * 1000));
+  }
   const gen = ++generation;
   const back = { label: "Back to the tournament", run: () => toPage(`#/tournament/${encodeURIComponent(m.tournament)}`) };
   closeCurrent();
@@ -421,6 +427,7 @@ async function openTournamentGame(m: MatchedGame): Promise<void> {
     failed("Could not open your tournament game", "The game's room did not take this browser in time (its seat is held only a few seconds). You stay in the tournament: the next game is paired as soon as you are free.", [back]);
   }
 }
+const NEXT_GAME_SECONDS = 4;
 whenMatched((m) => void openTournamentGame(m));
 void entry.resume();
 

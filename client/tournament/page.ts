@@ -56,7 +56,8 @@ function standingsTable(t: TournamentDetail, rows: StandingRow[], me: string | n
         "th",
         { scope: "row", class: "tn-name" },
         h("a", { href: `#/profile/${encodeURIComponent(r.id)}` }, name),
-        ...notes.map((n) => h("span", { class: `tn-tag tn-tag-${n.replace(/\s.*/, "")}` }, n)),
+        // a space before each tag: read "Pia, you", never "Piayou"
+        ...notes.flatMap((n) => [" ", h("span", { class: `tn-tag tn-tag-${n.replace(/\s.*/, "")}` }, n)]),
       ),
       h("td", { class: "tn-num tn-points" }, pointsText(r.score)),
       arena ? h("td", { class: "tn-num tn-wide" }, String(r.games ?? 0)) : h("td", { class: "tn-num tn-wide" }, pointsText(r.buchholz ?? 0)),
