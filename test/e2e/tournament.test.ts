@@ -4,7 +4,8 @@
 // the bottom row, never four: the phone's column wins whoever moves first; seated, the bot leaves
 // the tournament, so nobody is paired again at once and its game still counts), goes back from
 // the end screen and reads the standings: both players, 2 points and 0. Then it leaves (asked, in
-// words) and a desktop joins by keyboard alone (Tab to Join, Enter). A finished arena's page
+// words) and a desktop joins by keyboard alone (Tab to Join, Enter), and a reload brings it back
+// in with its reconnection token (not withdrawn). A finished arena's page
 // has no Join. Screenshots: the lobby list, the page before and after, the phone's standings.
 import { expect } from "chai";
 import { Client, type Room } from "colyseus.js";
@@ -174,7 +175,7 @@ describe("e2e: tournaments — the list, an arena's page, joining on a phone, pl
     await bot.leave();
   });
 
-  it("a desktop by keyboard: Tab to Join, Enter; the standings as a table; a finished arena has no Join", async () => {
+  it("a desktop by keyboard: Tab to Join, Enter; the standings as a table; a reload comes back in; a finished arena has no Join", async () => {
     const { page } = await suite.open(DESKTOP, `#/tournament/${ARENA}`);
     await waitHub(page, (x) => (x as Snap).page === "tournament", "the tournament page");
     const focused = () => page.evaluate(() => document.activeElement?.id ?? "");
@@ -188,6 +189,13 @@ describe("e2e: tournaments — the list, an arena's page, joining on a phone, pl
     expect(await page.locator("#tn-standings thead th").allTextContents()).to.deep.equal(["#Rank", "Player", "Points", "Games", "Wins"]);
     expect(await page.locator("#tn-standings tbody th[scope=row]").count()).to.equal(3);
     await screenshot(page, "tournament-page-desktop");
+    // A reload drops the socket (not a leave): the page comes back in with the token it kept
+    const me = s.rows!.find((r) => !r.withdrawn)!.id;
+    await page.reload();
+    const back = (await waitHub(page, (x) => (x as Snap).page === "tournament" && (x as Snap).status === "in" && ((x as Snap).rows ?? []).length === 3, "back in after a reload")) as Snap;
+    expect(back.rows!.find((r) => r.id === me)!.withdrawn, "not withdrawn by the reload").to.equal(false);
+    const record = (await store.tournaments.load(ARENA))!;
+    expect(record.entries.filter((e) => !e.withdrawn).map((e) => e.profileId)).to.deep.equal([me]);
 
     await page.evaluate(() => (location.hash = "#/tournament/e2e-done"));
     await page.waitForFunction(() => document.querySelector("#tn-when")?.textContent === "Finished");
