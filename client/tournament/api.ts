@@ -1,5 +1,6 @@
 // The tournament routes (docs/protocol.md "Tournaments"): the list and one tournament, their
 // failures in the hub's words (a 404, the store down) or in ours (the network); never raw text.
+import { cachedJson, HttpError } from "../net/cachedGet";
 import { isOffline, OFFLINE } from "../net/retry";
 import type { StandingRow, TournamentInfo } from "./words";
 
@@ -47,8 +48,21 @@ async function get<T>(url: string, what: string, signal?: AbortSignal): Promise<
   return body as T;
 }
 
-export function fetchTournaments(signal?: AbortSignal): Promise<TournamentList> {
-  return get<TournamentList>("/api/tournaments", "the tournaments", signal);
+/**
+ * The list, kept a short while (cachedGet.ts): the lobby and every rated game's page show it,
+ * and a player clicking from page to page asks it once.
+ */
+export async function fetchTournaments(): Promise<TournamentList> {
+  try {
+    return await cachedJson<TournamentList>("/api/tournaments");
+  } catch (e) {
+    // the hub's own words when it gave some (a 503 says the database is down), else ours
+    if (e instanceof HttpError && !e.message.startsWith("/")) throw new TournamentApiError(e.message, e.status);
+    throw new TournamentApiError(
+      isOffline() ? `${OFFLINE} The tournaments show again once you are back online.` : "The hub did not answer, so the tournaments could not be loaded. They are asked again when this page shows next.",
+      e instanceof HttpError ? e.status : 0,
+    );
+  }
 }
 
 export function fetchTournament(id: string, signal?: AbortSignal): Promise<TournamentDetail> {

@@ -1,7 +1,7 @@
 // What the tournament pages say, as plain functions (test/common/tournament.words.test.ts):
 // what a tournament is ("Arena · 30 minutes"), how long until it starts or ends, a player's
 // state, and every refusal of the tournament room in words with what to do next. No DOM here.
-import { ratedPool } from "../../common/rated";
+import { ratedPool } from "../../common/rated.js";
 
 /** A tournament as GET /api/tournaments and /api/tournaments/:id describe it. */
 export interface TournamentInfo {
