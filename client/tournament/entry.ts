@@ -37,6 +37,8 @@ export interface EntryView {
   finished: boolean;
   /** The game handed out last, while it is being played (cleared when the standings show it scored). */
   playing: MatchedGame | null;
+  /** When it was handed out (Date.now()). */
+  playingSince: number;
   /** Why the player is out, in words (a refusal, "You left…"), or "". */
   note: string;
 }
@@ -69,7 +71,7 @@ export function whenMatched(fn: OnMatched): void {
 
 class Entry {
   private room: Room | null = null;
-  private view: EntryView = { tournament: "", status: "out", rows: null, finished: false, playing: null, note: "" };
+  private view: EntryView = { tournament: "", status: "out", rows: null, finished: false, playing: null, playingSince: 0, note: "" };
   private listeners = new Set<Listener>();
   private leaving = false;
   /** The row of mine when the last game was handed out: a change means it was scored. */
@@ -185,7 +187,7 @@ class Entry {
       const m = e as MatchedGame;
       session()?.setItem(ROOM_PREFIX + m.roomId, id);
       this.mineAtMatch = JSON.stringify({ ...this.view.rows?.find((r) => r.id === this.me), rank: 0 });
-      this.set({ playing: m });
+      this.set({ playing: m, playingSince: Date.now() });
       onMatched(m);
     } else if (e?.kind === "replaced") {
       this.replaced = true;

@@ -26,7 +26,7 @@ function stateText(v: EntryView, t: TournamentDetail, now: number, finished: boo
   if (v.status === "joining") return "Joining the tournament…";
   if (v.status === "reconnecting") return "The connection dropped: coming back to the tournament…";
   if (finished || v.finished) return "The tournament is over. Well played! The final standings are below.";
-  if (v.playing) return "Your game is ready — joining. Come back here when it ends.";
+  if (v.playing) return now - v.playingSince < 5000 ? "Your game is ready — joining." : "Your game is on: its result shows here once it ends.";
   if (typeof t.settings.startsAt === "number" && now < t.settings.startsAt) return "You are in. Your first game is paired when the tournament starts.";
   if (isArena(t) && typeof t.settings.endsAt === "number" && now >= t.settings.endsAt) return "Time is up: no new games are paired. The last games are being played.";
   return isArena(t) ? "Waiting for an opponent… you are paired as soon as someone is free." : "Waiting for the next round…";
@@ -125,6 +125,8 @@ export async function mountTournament(host: HTMLElement, id: string, toLobby: ()
   const state = h("p", { class: "tn-state", id: "tn-state", role: "status", "aria-live": "polite" });
   const join = h("button", { type: "button", class: "primary", id: "tn-join" }, "Join");
   const leave = h("button", { type: "button", class: "secondary", id: "tn-leave" }, "Leave");
+  // the game handed out, while it is on (a player who looked elsewhere meanwhile)
+  const toGame = h("a", { class: "button-link tn-to-game", id: "tn-to-game", href: "#/", hidden: true }, "Back to your game");
   const standings = h("div", { class: "tn-standings" });
   const games = h("div", {});
   const about = h(
@@ -142,7 +144,7 @@ export async function mountTournament(host: HTMLElement, id: string, toLobby: ()
       when,
       about,
       state,
-      h("div", { class: "notice-actions" }, join, leave),
+      h("div", { class: "notice-actions" }, join, toGame, leave),
     ),
     standings,
     games,
@@ -166,6 +168,9 @@ export async function mountTournament(host: HTMLElement, id: string, toLobby: ()
     join.hidden = entered || done || !joinOpen(t, now);
     join.disabled = view.tournament === id && view.status === "joining";
     leave.hidden = !entered || done;
+    const game = view.tournament === id && view.status === "in" ? view.playing : null;
+    toGame.hidden = !game;
+    if (game && toGame.getAttribute("href") !== `#/room/${game.roomId}`) toGame.setAttribute("href", `#/room/${game.roomId}`);
     const key = JSON.stringify([rows, me()]);
     if (key !== shownRows) {
       shownRows = key;
