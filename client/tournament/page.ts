@@ -211,7 +211,7 @@ export async function mountTournament(host: HTMLElement, id: string, toLobby: ()
       const fresh = await fetchTournament(id, a.signal);
       if (a.signal.aborted) return;
       t = fresh;
-      finished = fresh.finished;
+      finished ||= fresh.finished; // once over, over (the room said so first)
       if (!(entry.isIn(id) && entry.current.rows) || finished) rows = fresh.standings;
       if (finished) games.replaceChildren(gamesList(fresh.played ?? []) ?? "");
       draw();

@@ -5,7 +5,8 @@
 // the tournament, so nobody is paired again at once and its game still counts), goes back from
 // the end screen and reads the standings: both players, 2 points and 0. Then it leaves (asked, in
 // words) and a desktop joins by keyboard alone (Tab to Join, Enter), and a reload brings it back
-// in with its reconnection token (not withdrawn). A finished arena's page
+// in with its reconnection token (not withdrawn); when the window closes the page shows the
+// final standings and the games with their replays. A finished arena's page
 // has no Join. Screenshots: the lobby list, the page before and after, the phone's standings.
 import { expect } from "chai";
 import { Client, type Room } from "colyseus.js";
@@ -80,7 +81,7 @@ async function noSidewaysScroll(page: Page): Promise<void> {
 describe("e2e: tournaments — the list, an arena's page, joining on a phone, playing, the standings", function () {
   this.timeout(120_000);
   let store: SqliteStore;
-  const saved = { tick: TournamentDirector.tickMs };
+  const saved = { tick: TournamentDirector.tickMs, now: TournamentDirector.now };
   const suite = useBrowserHub({
     config: () => {
       store = new SqliteStore(":memory:");
@@ -99,7 +100,7 @@ describe("e2e: tournaments — the list, an arena's page, joining on a phone, pl
     await arena("e2e-done", "Morning arena", now - 120 * MINUTE, now - 90 * MINUTE);
   });
   after(async () => {
-    TournamentDirector.tickMs = saved.tick;
+    Object.assign(TournamentDirector, { tickMs: saved.tick, now: saved.now });
     for (const b of bots) await b.leave();
   });
 
@@ -175,7 +176,7 @@ describe("e2e: tournaments — the list, an arena's page, joining on a phone, pl
     await bot.leave();
   });
 
-  it("a desktop by keyboard: Tab to Join, Enter; the standings as a table; a reload comes back in; a finished arena has no Join", async () => {
+  it("a desktop by keyboard: Tab to Join, Enter; the standings as a table; a reload comes back in; the arena's end: final standings and replays", async () => {
     const { page } = await suite.open(DESKTOP, `#/tournament/${ARENA}`);
     await waitHub(page, (x) => (x as Snap).page === "tournament", "the tournament page");
     const focused = () => page.evaluate(() => document.activeElement?.id ?? "");
@@ -196,6 +197,17 @@ describe("e2e: tournaments — the list, an arena's page, joining on a phone, pl
     expect(back.rows!.find((r) => r.id === me)!.withdrawn, "not withdrawn by the reload").to.equal(false);
     const record = (await store.tournaments.load(ARENA))!;
     expect(record.entries.filter((e) => !e.withdrawn).map((e) => e.profileId)).to.deep.equal([me]);
+
+    // The window closes (the director's clock moved past it): the final standings, no Join or
+    // Leave, and its games with their replays
+    TournamentDirector.now = () => Date.now() + 60 * MINUTE;
+    await waitHub(page, (x) => (x as Snap).finished === true, "the arena over");
+    await page.waitForSelector("#tn-games a[href^='#/replay/']");
+    expect(await page.textContent("#tn-games")).to.match(/Game 1 · (Pia vs Bot Bea|Bot Bea vs Pia) — Pia won/);
+    expect(await page.textContent("#tn-when")).to.equal("Finished");
+    expect(await page.isVisible("#tn-join")).to.equal(false);
+    expect(await page.isVisible("#tn-leave")).to.equal(false);
+    await screenshot(page, "tournament-finished-desktop");
 
     await page.evaluate(() => (location.hash = "#/tournament/e2e-done"));
     await page.waitForFunction(() => document.querySelector("#tn-when")?.textContent === "Finished");
