@@ -25,7 +25,7 @@ function stateText(v: EntryView, t: TournamentDetail, now: number, finished: boo
   }
   if (v.status === "joining") return "Joining the tournament…";
   if (v.status === "reconnecting") return "The connection dropped: coming back to the tournament…";
-  if (finished || v.finished) return "The tournament is over. Well played! The final standings are below.";
+  if (finished || v.finished) return "The tournament is over: the final standings and its games are below.";
   if (v.playing) return now - v.playingSince < 5000 ? "Your game is ready — joining." : "Your game is on: its result shows here once it ends.";
   if (typeof t.settings.startsAt === "number" && now < t.settings.startsAt) return "You are in. Your first game is paired when the tournament starts.";
   if (isArena(t) && typeof t.settings.endsAt === "number" && now >= t.settings.endsAt) return "Time is up: no new games are paired. The last games are being played.";
