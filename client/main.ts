@@ -10,6 +10,7 @@
 //   #/me          My games: this browser's profile's finished games
 //   #/profile/ID  a profile's page: ratings (with their chart), games, each game's bests
 //   #/daily/GAME  start today's challenge of GAME (one try a day), then its room
+//   #/tournament/ID  a tournament's page: what it is, a countdown, live standings, Join / Leave
 import "./styles.css";
 import "./ui/ui.css";
 import { checkRoom, normaliseCode, type RoomCheck } from "./net/client";
@@ -31,6 +32,8 @@ import { CLIENT_GAMES, clientGame, gameName } from "./games/registry";
 import { registerServiceWorker } from "./pwa/register";
 import { startDaily } from "./net/daily";
 import type { PageHandle } from "./pages/page";
+import { entry, whenMatched, type MatchedGame } from "./tournament/entry";
+import { openReserved } from "./net/session";
 
 playsOffline(CLIENT_GAMES.filter((g) => g.offline).map((g) => g.title));
 
@@ -44,9 +47,10 @@ type Route =
   | { name: "replay"; id: string }
   | { name: "me" }
   | { name: "profile"; id: string }
-  | { name: "daily"; game: string };
+  | { name: "daily"; game: string }
+  | { name: "tournament"; id: string };
 
-type BoardRoute = Extract<Route, { name: "offline" | "replay" | "me" | "profile" }>;
+type BoardRoute = Extract<Route, { name: "offline" | "replay" | "me" | "profile" | "tournament" }>;
 
 export function parseRoute(hash: string): Route {
   // A moment of a replay rides after "?" (#/replay/ID?at=N): the page reads it itself.
@@ -61,6 +65,7 @@ export function parseRoute(hash: string): Route {
   if (parts[0] === "me") return { name: "me" };
   if (parts[0] === "profile" && parts[1]) return { name: "profile", id: parts[1] };
   if (parts[0] === "daily" && parts[1]) return { name: "daily", game: parts[1] };
+  if (parts[0] === "tournament" && parts[1]) return { name: "tournament", id: parts[1] };
   return { name: "lobby" };
 }
 
@@ -108,17 +113,19 @@ async function showBoardPage(r: BoardRoute): Promise<void> {
           ? await (await import("./pages/replay")).mountReplay(host, r.id, toLobby)
           : r.name === "me"
             ? await (await import("./pages/myGames")).mountMyGames(host, toLobby)
-            : await (await import("./pages/profile")).mountProfile(host, r.id, toLobby);
+            : r.name === "tournament"
+              ? await (await import("./tournament/page")).mountTournament(host, r.id, toLobby)
+              : await (await import("./pages/profile")).mountProfile(host, r.id, toLobby);
     if (gen !== generation) {
       handle.destroy();
       return;
     }
     pageHandle = handle;
-    document.title = `${r.name === "offline" ? "Offline solo" : r.name === "replay" ? `Replay #${r.id}` : r.name === "me" ? "My games" : "Profile"} · Game Hub`;
+    if (r.name !== "tournament") document.title = `${r.name === "offline" ? "Offline solo" : r.name === "replay" ? `Replay #${r.id}` : r.name === "me" ? "My games" : "Profile"} · Game Hub`;
   } catch (e) {
     if (gen !== generation) return;
     console.error(e);
-    const what = { offline: "Could not start offline play", replay: "Could not open the replay", me: "Could not open My games", profile: "Could not open the profile" };
+    const what = { offline: "Could not start offline play", replay: "Could not open the replay", me: "Could not open My games", profile: "Could not open the profile", tournament: "Could not open the tournament" };
     failed(what[r.name], errorText(e));
   }
 }
@@ -372,7 +379,7 @@ async function invited(id: string): Promise<void> {
 
 async function route(): Promise<void> {
   const r = parseRoute(location.hash);
-  if (r.name === "offline" || r.name === "replay" || r.name === "me" || r.name === "profile") return showBoardPage(r);
+  if (r.name === "offline" || r.name === "replay" || r.name === "me" || r.name === "profile" || r.name === "tournament") return showBoardPage(r);
   closePageHandle();
   if (r.name === "daily") return playDaily(r.game);
   if (r.name === "lobby") {
@@ -415,6 +422,40 @@ async function route(): Promise<void> {
   if (!spectate && !loadSeat(r.id)) return invited(r.id);
   return join(r.id, spectate);
 }
+
+/**
+ * A tournament handed this player a game (tournament/entry.ts): straight to it, wherever they
+ * are, as rated quick play does (the reservation carries the seat's ticket).
+ */
+async function openTournamentGame(m: MatchedGame): Promise<void> {
+  // Fresh from a game's end screen (an arena pairs whoever is free at once): a moment to read
+  // the result first, said (the seat is held for SEAT_RESERVATION_SECONDS, 15 s).
+  if (current && !current.session.spectator) {
+    toast(`Your next tournament game is ready: it opens in ${NEXT_GAME_SECONDS} seconds.`, "info", NEXT_GAME_SECONDS * 1000);
+    await new Promise((r) => setTimeout(r, NEXT_GAME_SECONDS * 1000));
+  }
+  const gen = ++generation;
+  const back = { label: "Back to the tournament", run: () => toPage(`#/tournament/${encodeURIComponent(m.tournament)}`) };
+  closeCurrent();
+  closePageHandle();
+  joining(`Your tournament game against ${m.players.map((p) => p.name).join(" and ")} is ready: opening it.`);
+  try {
+    const session = await openReserved("", m.reservation);
+    if (gen !== generation) {
+      void session.leave();
+      return;
+    }
+    history.pushState(null, "", `#/room/${session.roomId}`);
+    showRoom(session);
+  } catch (e) {
+    if (gen !== generation) return;
+    console.warn("tournament game", errorText(e));
+    failed("Could not open your tournament game", "The game's room did not take this browser in time (its seat is held only a few seconds). You stay in the tournament: the next game is paired as soon as you are free.", [back]);
+  }
+}
+const NEXT_GAME_SECONDS = 4;
+whenMatched((m) => void openTournamentGame(m));
+void entry.resume();
 
 window.addEventListener("hashchange", () => void route());
 installHub(

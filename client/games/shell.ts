@@ -17,6 +17,7 @@ import type { Wire } from "../net/wire";
 import type { GameRoomState } from "../../server/rooms/game/GameRoomState";
 import "./shell.css";
 import { seatName } from "./seatName";
+import { tournamentOfRoom } from "../tournament/entry";
 
 export { seatName };
 
@@ -164,6 +165,7 @@ export class GameShell {
             title: this.opts.endTitle(state, me),
             note: this.opts.endNote?.(state),
             seated: me !== null,
+            again: !tournamentOfRoom(this.ctx.session.roomId),
             watchMore: `#/games/${state.game}`,
             connected: this.ctx.session.status.kind === "connected",
             ready: me !== null && !!seats[me]?.ready,
@@ -206,7 +208,9 @@ export class GameShell {
     if (state.phase === "finished") {
       const over = this.opts.endTitle(state, me);
       // a spectator has no seat to play again in
-      return me === null ? `${over} — watch another table or play a game of your own from the lobby.` : `${over} — press Play again for another game.`;
+      if (me === null) return `${over} — watch another table or play a game of your own from the lobby.`;
+      // a tournament's game: the tournament pairs the next one
+      return tournamentOfRoom(session.roomId) ? `${over} — your tournament goes on: your next game is paired there.` : `${over} — press Play again for another game.`;
     }
     // "everyone plays at once" only where there is someone else: a goldfish table is one player's
     if (me !== null && acting.includes(me)) return state.together && acting.length > 1 ? "Your move (everyone plays at once)." : state.together ? "Your move." : "Your turn.";

@@ -18,6 +18,8 @@ import { codeProblem } from "../net/joinErrors";
 import { roomCard } from "./roomCards";
 import { ratedPanel } from "./rated";
 import { recentGames } from "./recentGames";
+import { tournamentList } from "../tournament/list";
+import { poolsOf } from "../../common/rated";
 import { chooseName, loadProfile, onProfile } from "../net/profile";
 import "./lobby.css";
 
@@ -37,6 +39,8 @@ export class Lobby {
   /** Each game's leaderboard (loaded when its page shows). */
   private boards = new Map<string, { el: HTMLElement; show(): void }[]>();
   private tiles: HTMLElement;
+  /** Running and upcoming tournaments (every game's, on the plain lobby). */
+  private tournaments = tournamentList();
   private game: string | null = null;
   private lastRooms: PublicRoom[] = [];
   private roomsNote: HTMLElement;
@@ -64,6 +68,7 @@ export class Lobby {
       this.rejoin.el,
       (this.tiles = this.gameList()),
       h("div", { class: "lobby-grid" }, this.joinByCode(), this.liveRooms()),
+      this.tournaments.el,
       ...this.gamePages(),
     );
   }
@@ -82,6 +87,8 @@ export class Lobby {
     this.game = wanted;
     this.el.dataset.view = wanted ? "game" : "all";
     this.tiles.hidden = !!wanted;
+    this.tournaments.el.hidden = !!wanted;
+    if (!wanted) this.tournaments.refresh();
     for (const [id, page] of this.pages) page.hidden = id !== wanted;
     this.renderRooms(this.lastRooms);
     this.el.hidden = false;
@@ -167,6 +174,9 @@ export class Lobby {
       if (rated?.refresh) boards.push({ el: rated, show: rated.refresh });
       const recent = recentGames(g.id);
       boards.push({ el: recent.el, show: recent.refresh });
+      // a rated game's own tournaments (its pools'), beside its rated play
+      const tournaments = poolsOf(g.id).length ? tournamentList(g.id) : null;
+      if (tournaments) boards.push({ el: tournaments.el, show: tournaments.refresh });
       this.boards.set(g.id, boards);
       const back = h("a", { class: "game-page-back", href: "#/" }, "← All games");
       const page = h(
@@ -178,7 +188,7 @@ export class Lobby {
           back,
           h("div", { class: "game-page-title" }, art(g), h("div", {}, h("h2", { id: `game-${g.id}-h`, tabindex: -1 }, g.title), h("p", { class: "game-blurb" }, g.blurb))),
         ),
-        h("div", { class: "lobby-forms" }, ...(g.lobby?.(ctx) ?? []), rated),
+        h("div", { class: "lobby-forms" }, ...(g.lobby?.(ctx) ?? []), rated, tournaments?.el ?? null),
         board?.el ?? null,
         recent.el,
       );

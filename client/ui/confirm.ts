@@ -43,11 +43,11 @@ export function leaveConsequence(session: RoomSession, wordsOf: (game: string) =
 
 let open: { el: HTMLElement; resolve: (ok: boolean) => void } | null = null;
 
-/** Asks "Leave this game?"; resolves true for Leave, false for Stay (or when closed by `dismissLeave`). */
-export function confirmLeave(consequence: string): Promise<boolean> {
+/** Asks "Leave this game?" (or `words.title`); resolves true for Leave, false for Stay (or when closed by `dismissLeave`). */
+export function confirmLeave(consequence: string, words: { title: string; stay: string } = { title: "Leave this game?", stay: "Stay in the game" }): Promise<boolean> {
   dismissLeave();
   return new Promise((resolve) => {
-    const stay = h("button", { type: "button", class: "primary", id: "leave-stay" }, "Stay in the game");
+    const stay = h("button", { type: "button", class: "primary", id: "leave-stay" }, words.stay);
     const leave = h("button", { type: "button", class: "secondary danger", id: "leave-confirm" }, "Leave");
     const el = h(
       "div",
@@ -55,7 +55,7 @@ export function confirmLeave(consequence: string): Promise<boolean> {
       h(
         "div",
         { class: "notice", role: "alertdialog", "aria-modal": "true", "aria-labelledby": "leave-h", "aria-describedby": "leave-p" },
-        h("h2", { id: "leave-h" }, "Leave this game?"),
+        h("h2", { id: "leave-h" }, words.title),
         h("p", { id: "leave-p" }, consequence),
         h("div", { class: "notice-actions" }, stay, leave),
       ),

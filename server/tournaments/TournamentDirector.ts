@@ -232,6 +232,13 @@ export class TournamentDirector extends Room {
     const record = (await this.home.tournaments.load(this.tournamentId))!;
     this.run = runOf(record);
     for (const p of record.pairings) if (p.roomId) this.roomIds.set(p.no, p.roomId);
+    // Entrants who joined an earlier room of this tournament (everyone had left it, or it
+    // crashed) keep their names in the standings: from their profiles.
+    for (const e of record.entries) {
+      if (this.names.has(e.profileId)) continue;
+      const profile = await this.home.profile(e.profileId);
+      if (profile) this.names.set(e.profileId, profile.name);
+    }
   }
 
   private async pair(now: number): Promise<void> {

@@ -15,6 +15,8 @@ import { log } from "../ops/log.js";
 
 /** At most this many of each list (the upcoming and running ones, the recently finished ones). */
 export const LIST_LIMIT = 20;
+/** A tournament's games listed with it (`played`), newest first. */
+export const PLAYED_LIMIT = 200;
 
 type When = "upcoming" | "running" | "finished";
 
@@ -74,8 +76,21 @@ export function tournamentsApi(home: () => HomeStore | undefined, now: () => num
       const run = runOf(record);
       const rows = await Promise.all(run.standings().map(async (r) => ({ ...r, name: (await h.profile(r.id))?.name ?? FORGOTTEN_NAME })));
       const t = record.tournament;
+      // Its games, newest first and bounded, each with its stored game (the replay) once scored.
+      const names = new Map(rows.map((r) => [r.id, r.name]));
+      const results = new Map(record.results.map((r) => [r.no, r]));
+      const played = [...record.pairings]
+        .sort((a, b) => b.no - a.no)
+        .slice(0, PLAYED_LIMIT)
+        .map((p) => ({
+          no: p.no,
+          round: p.round,
+          players: p.players.map((id) => ({ id, name: names.get(id) ?? FORGOTTEN_NAME })),
+          results: results.get(p.no)?.results ?? null,
+          gameId: results.get(p.no)?.gameId ?? null,
+        }));
       res.setHeader("Cache-Control", "no-store");
-      res.json({ id: t.id, kind: t.kind, title: t.title, pool: t.pool, status: t.status, settings: t.config, finished: run.finished(now()), games: record.pairings.length, standings: rows });
+      res.json({ id: t.id, kind: t.kind, title: t.title, pool: t.pool, status: t.status, settings: t.config, finished: run.finished(now()), games: record.pairings.length, standings: rows, played });
     } catch (e) {
       failed("read that tournament", e, req, res);
     }

@@ -18,8 +18,8 @@ const GENERIC = [
   "common/tournament",
   // the app config, which mounts every registry entry
   "arena.config.ts",
-  // the generic client: its entry and router, net, screens, lobby, pages (the profile, my games, replays), the shell and the scene helpers
-  "client/main.ts", "client/ui", "client/net", "client/lobby", "client/pages", "client/pwa", "client/hub.ts", "client/roomView.ts",
+  // the generic client: its entry and router, net, screens, lobby, pages (the profile, my games, replays, tournaments), the shell and the scene helpers
+  "client/main.ts", "client/ui", "client/net", "client/lobby", "client/pages", "client/tournament", "client/pwa", "client/hub.ts", "client/roomView.ts",
   "client/games/shell", "client/games/shell.ts", "client/games/focus.ts", "client/games/handle.ts", "client/games/keyedLayer.ts",
   "client/games/replayEngine.ts", "client/games/stage.ts", "client/games/types.ts", "client/games/tileArt.ts",
 ];

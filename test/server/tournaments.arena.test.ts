@@ -95,6 +95,15 @@ describe("tournaments: arenas run by the hub, bots as players", function () {
     expect(page.status).to.equal(200);
     expect(page.body).to.deep.include({ id, kind: "timed-arena", status: "finished", finished: true, games: record.pairings.length });
     expect((page.body as any).standings).to.deep.equal(end.rows);
+    // Its games, newest first, each with its result and stored game (the page's replay links).
+    const played = (page.body as any).played as { no: number; players: { id: string; name: string }[]; results: unknown; gameId: number | null }[];
+    expect(played.map((g) => g.no)).to.deep.equal(record.pairings.map((p) => p.no).sort((a, b) => b - a));
+    for (const g of played) {
+      const r = record.results.find((x) => x.no === g.no);
+      expect([g.results, g.gameId]).to.deep.equal([r?.results ?? null, r?.gameId ?? null]);
+      expect(g.players.map((p) => p.id)).to.deep.equal(record.pairings.find((p) => p.no === g.no)!.players);
+    }
+    expect(played.some((g) => typeof g.gameId === "number" && g.gameId > 0), "the replays are linked").to.equal(true);
     expect((await hub.get("/api/tournaments/no-such")).status).to.equal(404);
     expect((await hub.get("/api/tournaments/bad%20id")).status).to.equal(400);
     await field.leaveAll();

@@ -47,6 +47,8 @@ export interface EndView {
   note?: string;
   /** The viewer has a seat (spectators get no Play again: `watchMore` instead). */
   seated: boolean;
+  /** Play again is offered (not in a tournament's game: the tournament pairs the next one). Default true. */
+  again?: boolean;
   /** Where a spectator finds other tables of the game and a game of their own (its lobby page); absent: no link. */
   watchMore?: string;
   connected: boolean;
@@ -161,7 +163,7 @@ export class EndScreen {
     this.noteEl.hidden = !note;
     const label = v.ready ? (v.waitingFor > 0 ? `Ready ✓ — waiting for ${v.waitingFor}` : "Ready ✓") : "Play again";
     for (const b of [this.again, this.afterAgain]) {
-      b.hidden = !v.seated;
+      b.hidden = !v.seated || v.again === false;
       b.disabled = !v.connected;
       b.setAttribute("aria-pressed", String(v.ready));
       if (b.textContent !== label) b.textContent = label;

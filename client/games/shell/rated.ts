@@ -4,6 +4,7 @@
 import { deltaText, PROVISIONAL_WORD } from "../../../common/rated";
 import type { RoomSession } from "../../net/session";
 import { h } from "../../ui/dom";
+import { TournamentBack } from "../../tournament/backLink";
 import "./rated.css";
 
 export interface RatedEvent {
@@ -35,12 +36,17 @@ function provisionalNote(changes: RatedEvent["changes"]): HTMLElement[] {
 }
 
 export class RatedBox {
-  readonly el = h("div", { class: "gs-end-rated", id: "gs-rated", "aria-live": "polite" });
+  /** The way back to the tournament (a tournament's game), then the changes. */
+  private readonly changes = h("div", { class: "gs-end-rated", id: "gs-rated", "aria-live": "polite" });
+  private readonly back: TournamentBack;
+  readonly el: HTMLElement;
   private event: RatedEvent | null = null;
   private readonly off: () => void;
   private last: { gameNo: number; me: number | null; name: (seat: number) => string } | null = null;
 
   constructor(session: RoomSession, announce?: (text: string) => void) {
+    this.back = new TournamentBack(() => session.roomId);
+    this.el = h("div", { class: "gs-end-rated-box" }, this.back.el, this.changes);
     this.off = session.onMessage<RatedEvent | { kind: string; message?: string }>("event", (e) => {
       if (e?.kind === "rated") {
         this.event = e as RatedEvent;
@@ -52,13 +58,14 @@ export class RatedBox {
   /** Shows the changes of game `gameNo` (once they arrive); nothing for another game. */
   show(gameNo: number, me: number | null, name: (seat: number) => string): void {
     this.last = { gameNo, me, name };
+    this.back.show(gameNo, me !== null);
     const r = this.event;
     const key = r && r.gameNo === gameNo ? JSON.stringify([r, me]) : "";
-    if (this.el.dataset.key === key) return;
-    this.el.dataset.key = key;
-    if (!key) return void this.el.replaceChildren();
+    if (this.changes.dataset.key === key) return;
+    this.changes.dataset.key = key;
+    if (!key) return void this.changes.replaceChildren();
     const mine = r!.changes.find((c) => c.seat === me);
-    this.el.replaceChildren(
+    this.changes.replaceChildren(
       h("h3", {}, mine ? `Your rating: ${deltaText(mine.delta)}` : "Ratings"),
       ...(weightText(mine?.weight) ? [h("p", { class: "gs-rated-weight" }, weightText(mine?.weight))] : []),
       h(
@@ -80,11 +87,13 @@ export class RatedBox {
 
   hide(): void {
     this.last = null;
-    this.el.dataset.key = "";
-    this.el.replaceChildren();
+    this.back.hide();
+    this.changes.dataset.key = "";
+    this.changes.replaceChildren();
   }
 
   destroy(): void {
+    this.back.hide();
     this.off();
   }
 }

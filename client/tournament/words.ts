@@ -1,0 +1,146 @@
+// What the tournament pages say, as plain functions (test/common/tournament.words.test.ts):
+// what a tournament is ("Arena · 30 minutes"), how long until it starts or ends, a player's
+// state, and every refusal of the tournament room in words with what to do next. No DOM here.
+import { ratedPool } from "../../common/rated.js";
+
+/** A tournament as GET /api/tournaments and /api/tournaments/:id describe it. */
+export interface TournamentInfo {
+  id: string;
+  kind: string;
+  title: string;
+  pool: string;
+  status: "upcoming" | "running" | "finished" | "scheduled";
+  settings: { startsAt?: number; endsAt?: number; rounds?: number; tableSize?: number };
+}
+
+/** A standings row (an arena's or a Swiss's figures; the room and the API send the same). */
+export interface StandingRow {
+  rank: number;
+  id: string;
+  name: string | null;
+  score: number;
+  games?: number;
+  wins: number;
+  onStreak?: boolean;
+  buchholz?: number;
+  sonnebornBerger?: number;
+  withdrawn: boolean;
+}
+
+/** The game a tournament's pool is played in, as players name it (the pool's title: "Connect Four"). */
+export function gameOf(pool: string): string {
+  return ratedPool(pool)?.title ?? pool;
+}
+
+export const isArena = (t: Pick<TournamentInfo, "kind">): boolean => t.kind !== "swiss";
+
+/** "Arena", "Swiss" — the kind as a player reads it. */
+export function kindText(t: Pick<TournamentInfo, "kind">): string {
+  return isArena(t) ? "Arena" : "Swiss";
+}
+
+/** "3 h 05 min", "4 min 20 s", "12 s": a duration as a countdown says it. */
+export function durationText(ms: number): string {
+  const s = Math.max(0, Math.ceil(ms / 1000));
+  const d = Math.floor(s / 86400);
+  const hrs = Math.floor((s % 86400) / 3600);
+  const min = Math.floor((s % 3600) / 60);
+  const sec = s % 60;
+  if (d > 0) return `${d} day${d === 1 ? "" : "s"} ${hrs} h`;
+  if (hrs > 0) return `${hrs} h ${String(min).padStart(2, "0")} min`;
+  if (min > 0) return `${min} min ${String(sec).padStart(2, "0")} s`;
+  return `${sec} s`;
+}
+
+/** How long it runs or how many rounds: "30 minutes", "5 rounds". */
+export function formatText(t: TournamentInfo): string {
+  const c = t.settings;
+  if (isArena(t) && typeof c.startsAt === "number" && typeof c.endsAt === "number") {
+    const min = Math.round((c.endsAt - c.startsAt) / 60_000);
+    return min >= 120 && min % 60 === 0 ? `${min / 60} hours` : `${min} minute${min === 1 ? "" : "s"}`;
+  }
+  return typeof c.rounds === "number" ? `${c.rounds} round${c.rounds === 1 ? "" : "s"}` : "";
+}
+
+/** Where it stands at `now`, in a line: "Ends in 12 min 04 s", "Starts in 3 min 20 s", "Finished". */
+export function whenText(t: TournamentInfo, now: number, finished = t.status === "finished"): string {
+  const c = t.settings;
+  if (finished) return "Finished";
+  if (typeof c.startsAt === "number" && now < c.startsAt) return `Starts in ${durationText(c.startsAt - now)}`;
+  if (isArena(t) && typeof c.endsAt === "number") {
+    return now < c.endsAt ? `Ends in ${durationText(c.endsAt - now)}` : "Time is up: the last games are being played";
+  }
+  return "Running";
+}
+
+/** May a player join now (an arena until its window closes, a Swiss before its start)? */
+export function joinOpen(t: TournamentInfo, now: number, finished = t.status === "finished"): boolean {
+  if (finished) return false;
+  const c = t.settings;
+  if (isArena(t)) return typeof c.endsAt !== "number" || now < c.endsAt;
+  return typeof c.startsAt !== "number" || now < c.startsAt;
+}
+
+/** What leaving means, said before the player confirms. */
+export function leaveWarning(t: Pick<TournamentInfo, "kind">): string {
+  return isArena(t)
+    ? "You will not be paired again until you join again. Your points so far stay in the standings, and you can come back while the arena runs."
+    : "Leaving a Swiss is final: you will not be paired again and cannot come back. Your games so far stay in the standings.";
+}
+
+/** A row's points as read aloud and shown: "4", "2½". */
+export function pointsText(score: number): string {
+  const whole = Math.floor(score);
+  const half = score - whole >= 0.5;
+  return half ? (whole ? `${whole}½` : "½") : String(whole);
+}
+
+/** What the tournament room's refusal (a join or a reconnection) means, and what to do next; never the library's text. */
+export function refusalText(code: string | undefined, message: string | undefined, t?: Pick<TournamentInfo, "kind">): string {
+  const words = (message ?? "").trim();
+  switch (code) {
+    case "closed":
+      return plain(words) ?? "This tournament cannot be joined now; its standings stay on this page.";
+    case "run-elsewhere":
+      return "Another server is taking this tournament over just now. Press Join again in a few seconds.";
+    case "no-tournament":
+      return "There is no such tournament on this hub. Pick one from the lobby's tournament list.";
+    case "no-pool":
+      return "This tournament's game is not rated on this hub any more, so it cannot be played. Pick another from the lobby.";
+    case "no-profile":
+    case "profile-unknown":
+      return "Tournaments need a profile, and this browser's could not be used. Open the lobby once (it makes one), then press Join again.";
+    case "store-unavailable":
+    case "unavailable":
+      return "Tournaments are briefly unavailable: the hub cannot reach its database. Press Join again in a minute.";
+    case "full":
+      return "This tournament is full. Follow its standings here, or pick another from the lobby.";
+    case "network":
+      return "The hub did not answer: check your connection, then press Join again.";
+  }
+  // A refusal the hub worded itself (its own sentence) is shown as it is; anything else is not.
+  return plain(words) ?? `Could not join this ${t ? kindText(t).toLowerCase() : "tournament"} just now. Press Join again in a moment.`;
+}
+
+/** The hub's own sentence, or null for library text (codes, stack-like or English-less strings). */
+function plain(words: string): string | null {
+  if (!words || words.length > 300) return null;
+  if (/^(Error|TypeError|MATCHMAKE|room ".*" not found|seat reservation|\[object)/i.test(words)) return null;
+  if (!/^[A-Z]/.test(words) || !/[.!?]$/.test(words)) return null;
+  return words;
+}
+
+/** The refusal code of a failed join: the hub names it in the message's code or in the words. */
+export function refusalCode(e: unknown): string | undefined {
+  const msg = e instanceof Error ? e.message : typeof (e as { message?: unknown })?.message === "string" ? String((e as { message: string }).message) : "";
+  if (/Another server process is running/i.test(msg)) return "run-elsewhere";
+  if (/no such tournament/i.test(msg)) return "no-tournament";
+  if (/not rated on this hub|not a two-player one|is for two-player games/i.test(msg)) return "no-pool";
+  if (/need a profile/i.test(msg)) return "no-profile";
+  if (/profile is not on this hub/i.test(msg)) return "profile-unknown";
+  if (/cannot reach its database/i.test(msg)) return "store-unavailable";
+  if (/has ended|has started|left it|cannot be joined|may not be joined|closed/i.test(msg)) return "closed";
+  if (/full/i.test(msg)) return "full";
+  if (!msg || /network|failed to fetch|ECONNREFUSED|did not answer|connection/i.test(msg) || (typeof e === "object" && e !== null && "type" in e)) return "network";
+  return undefined;
+}
