@@ -58,9 +58,7 @@ describe("e2e: no-guess Minesweeper from the lobby on every level", function () 
       const phone = await suite.open(PHONE);
       // Solo and co-op from the page: Beginner's and Expert's on a desktop, Intermediate's co-op
       // on a phone; Intermediate's solo by quick play is test/server/minesweeper.noguess.loop.test.ts
-      // "quick play of no-guess solo and co-op on Intermediate and Expert …" (issue 45). Expert
-      // keeps both: without them its race on the phone failed "open cells on the phone's screen"
-      // in 2 of 4 runs (a fresh page straight into the race; cause not found, docs/testing.md).
+      // "quick play of no-guess solo and co-op on Intermediate and Expert …" (issue 45).
       const modes = { beginner: ["solo", "coop"], intermediate: ["coop"], expert: ["solo", "coop"] } as Record<Level["id"], ("solo" | "coop")[]>;
       for (const mode of modes[level.id]) {
         const { page } = mode === "coop" && level.id === "intermediate" ? phone : desktop;
