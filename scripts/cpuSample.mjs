@@ -3,7 +3,9 @@
 // (/proc/PID/stat utime+stime, by kind: Chromium's GPU process, renderers, the rest of Chromium,
 // node). A process that exits between samples loses its last second; Chromium's are reaped by
 // playwright, not by the command, so /usr/bin/time would leave them out. Writes totals and the
-// per-second series to OUT.json; prints a summary.
+// per-second series to OUT.json; prints a summary. With CURRENT_FILE_OUT=path (read by
+// test/helpers/fileTimesReporter.cjs in a serial mocha run), each second's CPU by kind is also
+// charged to the test file running then: `byFile` in OUT.json, and the top 20 printed.
 import { spawn } from "node:child_process";
 import { readFileSync, readdirSync, writeFileSync } from "node:fs";
 
@@ -49,6 +51,10 @@ const m0 = machine();
 const last = new Map(); // pid → {cpu, kind}
 const byKind = {};
 const series = [];
+const byFile = {}; // test file → { wall, kind → CPU s }
+const currentFile = () => {
+  try { return readFileSync(process.env.CURRENT_FILE_OUT, "utf8") || "(between files)"; } catch { return "(before the first file)"; }
+};
 let prevM = m0;
 function sample() {
   const all = procs();
@@ -59,13 +65,18 @@ function sample() {
     for (const [pid, p] of all) if (!tree.has(pid) && tree.has(p.ppid)) { tree.add(pid); grew = true; }
   }
   let treeRate = 0;
+  const file = process.env.CURRENT_FILE_OUT ? (byFile[currentFile()] ??= { wall: 0 }) : null;
+  if (file) file.wall += 1;
   for (const pid of tree) {
     const p = all.get(pid);
     if (!p) continue;
     const k = kind(p.cmd);
     const before = last.get(pid)?.cpu ?? 0;
     const d = p.cpu - before;
-    if (d > 0) { byKind[k] = (byKind[k] ?? 0) + d; treeRate += d; }
+    if (d > 0) {
+      byKind[k] = (byKind[k] ?? 0) + d; treeRate += d;
+      if (file) file[k] = (file[k] ?? 0) + d;
+    }
     last.set(pid, { cpu: p.cpu, kind: k });
   }
   const m = machine();
@@ -91,7 +102,14 @@ child.on("exit", (code) => {
     byKind: Object.fromEntries(Object.entries(byKind).map(([k, v]) => [k, +v.toFixed(1)])),
     loadStart: series[0]?.load, loadEnd: series.at(-1)?.load,
   };
-  writeFileSync(out, JSON.stringify({ summary, series }, null, 1));
+  const chromium = (f) => (f.gpu ?? 0) + (f.renderer ?? 0) + (f["chromium-browser"] ?? 0) + (f["chromium-other"] ?? 0);
+  const files = Object.entries(byFile).map(([f, v]) => [f, { ...Object.fromEntries(Object.entries(v).map(([k, x]) => [k, +x.toFixed(1)])), chromium: +chromium(v).toFixed(1) }])
+    .sort((a, b) => b[1].chromium - a[1].chromium);
+  writeFileSync(out, JSON.stringify({ summary, byFile: Object.fromEntries(files), series }, null, 1));
   console.log("\ncpuSample:", JSON.stringify(summary));
+  if (files.length) {
+    console.log("\nfile | wall s | Chromium CPU s | GPU | renderer | node");
+    for (const [f, v] of files.slice(0, 20)) console.log(`${f} | ${v.wall} | ${v.chromium} | ${v.gpu ?? 0} | ${v.renderer ?? 0} | ${v.node ?? 0}`);
+  }
   process.exit(code ?? 1);
 });

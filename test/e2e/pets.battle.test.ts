@@ -24,25 +24,32 @@ type HookState = { playing: boolean; title: string; step: string; index: number;
 /** Every kind of beat (each event kind of common/pets/battle.ts; `shield` is a pop or a gain), and effects inside beats. */
 const MUST_SEE = ["reveal", "food", "rock", "clash", "shieldPop", "shieldGain", "ko", "garlic", "rhino", "hurt", "faint", "faintSummon", "bee", "apple", "temporary", "heal", "grow", "strip", "steal", "mill", "volley", "volleyRock", "aura", "teamShield", "end"];
 
+/** One round's battles of a stored game, and the kinds of beat it is chosen to show. */
+type Chosen = { round: number; adds: string[] };
+
 /**
- * Bot games whose battles together show every kind of beat in MUST_SEE (greedy over seeds 1…),
- * by the player's own model; `adds` are the kinds a game is chosen for (none before it shows them).
+ * Bot games whose rounds' battles together show every kind of beat in MUST_SEE (greedy over
+ * seeds 1… and, inside a game, its rounds), by the player's own model; only the rounds that add
+ * a kind are played (issue 45: a whole game's battles at 64× cost a frame a beat, ~1,800 beats).
  */
-function coveringGames(): { seed: number; log: { seat: number; move: unknown }[]; adds: string[] }[] {
-  const chosen: { seed: number; log: { seat: number; move: unknown }[]; adds: string[] }[] = [];
+function coveringGames(): { seed: number; log: { seat: number; move: unknown }[]; rounds: Chosen[] }[] {
+  const chosen: { seed: number; log: { seat: number; move: unknown }[]; rounds: Chosen[] }[] = [];
   const covered = new Set<string>();
   for (let seed = 1; seed <= 40 && MUST_SEE.some((k) => !covered.has(k)); seed++) {
     const g = playBots(seed, ["hard", "hard", "hard", "hard"], 40);
-    const marks = new Set<string>();
-    for (const b of g.state.battles) {
-      if (b.lineups.some((l) => l.some(isTemporary))) marks.add("temporary");
-      for (const beat of beatsOf(b.events, [newLine(b.lineups[0]), newLine(b.lineups[1])])) beatMarks(beat).forEach((m) => marks.add(m));
+    const rounds: Chosen[] = [];
+    for (const round of [...new Set(g.state.battles.map((b) => b.round))]) {
+      const marks = new Set<string>();
+      for (const b of g.state.battles.filter((x) => x.round === round)) {
+        if (b.lineups.some((l) => l.some(isTemporary))) marks.add("temporary");
+        for (const beat of beatsOf(b.events, [newLine(b.lineups[0]), newLine(b.lineups[1])])) beatMarks(beat).forEach((m) => marks.add(m));
+      }
+      const adds = [...marks].filter((k) => MUST_SEE.includes(k) && !covered.has(k));
+      if (!adds.length) continue;
+      rounds.push({ round, adds });
+      adds.forEach((k) => covered.add(k));
     }
-    const adds = [...marks].filter((k) => MUST_SEE.includes(k) && !covered.has(k));
-    if (adds.length) {
-      chosen.push({ seed, log: g.log, adds });
-      marks.forEach((k) => covered.add(k));
-    }
+    if (rounds.length) chosen.push({ seed, log: g.log, rounds });
   }
   expect(MUST_SEE.filter((k) => !covered.has(k)), "beats no chosen game has").to.deep.equal([]);
   return chosen;
@@ -59,8 +66,8 @@ describe("e2e: Auto Pets battle player (Pixi)", function () {
   const store = new SqliteStore(":memory:");
   const pages = new OpenedPages(() => browser, () => base);
   let ids: number[] = [];
-  /** The kinds of beat each stored game (ids[i]) is chosen to show. */
-  let adds: string[][] = [];
+  /** The rounds of each stored game (ids[i]) whose battles are played, and the kinds each shows. */
+  let rounds: Chosen[][] = [];
 
   before(async () => {
     browser = await sharedChromium();
@@ -69,7 +76,7 @@ describe("e2e: Auto Pets battle player (Pixi)", function () {
     base = `http://127.0.0.1:${port}/`;
     const now = Date.now();
     const games = coveringGames();
-    adds = games.map((g) => g.adds);
+    rounds = games.map((g) => g.rounds);
     ids = games.map((g) =>
       store.recordGame({
         game: "pets", roomId: "", seed: g.seed, config: { seats: 4 }, seats: ["Ann", "Bo", "Cy", "Di"], mode: "solo",
@@ -146,18 +153,26 @@ describe("e2e: Auto Pets battle player (Pixi)", function () {
 
   // 64×: a beat of 650 ms lasts about one frame, and one beat at most starts a frame
   // (client/games/pets/battle.ts), so each is still started, worded and drawn; at 16× the
-  // ~1,800 beats of these games took three frames each. Each game plays only until it has shown
-  // the kinds it was chosen for (the rest of its rounds add none), then its battle ends.
+  // ~1,800 beats of these games took three frames each. Only the rounds that show a kind no
+  // earlier round did are played: the scrubber's mark of that round's battles (a seek: battles
+  // on the way are not animated), then "Watch round N's battles".
   it("every kind of beat is shown across the stored games (at 64×), and the canvas is still between battles", async () => {
     const seen = new Set<string>();
     for (const [i, id] of ids.entries()) {
       const { page, context } = await openReplay(id, DESKTOP);
       await page.click('.replay-speeds [data-speed="4"]');
       await page.evaluate(() => (window as unknown as { __petsBattle: { setSpeed(n: number): void } }).__petsBattle.setSpeed(64));
-      const h = await playRounds(page, (x) => adds[i].every((k) => x.seen.includes(k) || seen.has(k)));
-      h.seen.forEach((k) => seen.add(k));
+      for (const { round, adds } of rounds[i]) {
+        await page.locator(".replay-mark").nth(round - 1).click();
+        await waitHub(page, (x) => (x.replay as { round: number }).round >= round && rp(x).battles > 0 && !rp(x).animating, `round ${round}'s battles reached`);
+        await page.click("#replay-battles");
+        await waitHub(page, (x) => rp(x).animating, `round ${round}'s battles playing`);
+        await waitHub(page, (x) => !rp(x).animating, `round ${round}'s battles played`, 60_000);
+        const h = (await hook(page))!;
+        h.seen.forEach((k) => seen.add(k));
+        expect(adds.filter((k) => !h.seen.includes(k)), `round ${round} of game ${i + 1}: kinds not shown`).to.deep.equal([]);
+      }
       // Between battles: no battle, and the player's ticker is stopped (no frames asked for).
-      await waitHub(page, (x) => !rp(x).animating, "the battle in progress to end");
       const frames = await page.evaluate(async () => {
         let n = 0;
         const orig = WebGL2RenderingContext.prototype.drawElements;

@@ -91,20 +91,18 @@ describe("e2e: 8-seat Auto Pets on a phone shows who is who and the whole battle
       }
       await screenshot(page, `pets-phone8-${name}-shop`);
 
-      // Play Ann's seat until a battle plays on her screen; it is there whole.
+      // Play Ann's seat until a battle plays on her screen; it is there whole. The hold is asked
+      // before the battle can start (asked once it plays, its last clash could pass first).
+      await page.evaluate(() => (window as unknown as { __petsBattle: { holdAt(k: string, f: number): void } }).__petsBattle.holdAt("clash", 0.6));
       const done = new Set<string>();
       let seen: Hook | null = null;
       for (let i = 0; i < 2000 && !seen; i++) {
         const b = await battleHook(page);
-        if (b?.playing) {
-          await page.evaluate(() => (window as unknown as { __petsBattle: { holdAt(k: string, f: number): void } }).__petsBattle.holdAt("clash", 0.6));
-          seen = b;
-          break;
-        }
-        if (!(await playStep(page, input, done))) await page.waitForTimeout(60);
+        if (b?.playing) seen = b;
+        else if (!(await playStep(page, input, done))) await page.waitForTimeout(60);
       }
       expect(seen, "a battle played").to.not.equal(null);
-      await page.waitForFunction(() => (window as unknown as { __petsBattle: { state(): Hook } }).__petsBattle.state().held, null, { timeout: 20_000 }).catch(() => undefined);
+      await page.waitForFunction(() => (window as unknown as { __petsBattle: { state(): Hook } }).__petsBattle.state().held, null, { timeout: 20_000 });
       await page.waitForTimeout(400);
       const [battle] = await shown(page, "#pets-battle");
       const [stage] = await shown(page, "#pets-battle .pets-battle-stage");

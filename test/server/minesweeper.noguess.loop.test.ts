@@ -14,6 +14,7 @@ import { PREPARE_PER_ADDRESS } from "../../server/rooms/game/preparing.js";
 import type { MinesweeperRoom } from "../../server/rooms/minesweeper/index.js";
 import { NO_RATE_LIMITS, seated, until, useHub, type SeatedClient } from "../helpers/hub.js";
 import { testPort } from "../helpers/ports.js";
+import { cellsOf } from "../helpers/boardRows.js";
 
 const NIGHTMARE = { mode: "solo", level: "nightmare", noGuess: true };
 const BIG = { mode: "solo", level: "custom", rows: 100, cols: 100, mines: 2500, noGuess: true };
@@ -101,6 +102,26 @@ describe("minesweeper no-guess: the board is made off the event loop", function 
     await until(() => opened(third), 180_000, "the third board");
     expect(third.probe.of("error")).to.have.length(1);
     await Promise.all(players.map((p) => p.room.leave()));
+  });
+
+  // (issue 45: Intermediate's solo moved from test/e2e/minesweeper.noguess.test.ts, which keeps
+  // the other levels' solo and co-op, Intermediate's co-op on a phone and every race in pages)
+  it("quick play of no-guess solo and co-op on Intermediate and Expert: 'on' before the first click, then a region and 'proven'", async () => {
+    const sdk = hub.colyseus.sdk;
+    for (const [level, rows, cols] of [["intermediate", 16, 16], ["expert", 16, 30]] as const) {
+      for (const mode of ["solo", "coop"] as const) {
+        const p = await seated(sdk.joinOrCreate("minesweeper", { mode, level, noGuess: true, name: `Nia ${mode}` }));
+        const what = `${level} ${mode}`;
+        expect(p.room.state.noGuess, `${what}: the board's no-guess status before the first click`).to.equal("on");
+        expect([p.room.state.rows, p.room.state.cols], `${what}: the level's size`).to.deep.equal([rows, cols]);
+        expect(cellsOf(p.room.state).filter((c) => c <= 8), `${what}: nothing open before the first click`).to.have.length(0);
+        p.room.send("reveal", { r: Math.floor(rows / 2), c: Math.floor(cols / 2) });
+        await p.probe.until(() => (p.room.state.phase === "active" && cellsOf(p.room.state).some((c) => c <= 8)) || undefined, 60_000, `${what}: the first reveal`);
+        expect(cellsOf(p.room.state).filter((c) => c <= 8).length, `${what}: the first click opens a region`).to.be.greaterThan(1);
+        expect(p.room.state.noGuess, `${what}: proven from the first click`).to.equal("proven");
+        await p.room.leave();
+      }
+    }
   });
 
   it("a no-guess race's go is made off the loop too: the racers read the words, then race on one proven board", async () => {
