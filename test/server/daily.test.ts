@@ -15,7 +15,7 @@ import { SeatedRoom } from "../../server/rooms/base/SeatedRoom.js";
 import type { MinesweeperRoom } from "../../server/rooms/minesweeper/index.js";
 import type { HomeStore } from "../../server/store/HomeStore.js";
 import { PgStore } from "../../server/store/PgStore.js";
-import { bootHub, NO_RATE_LIMITS, play, Probe, rc, rejection, safeHiddenCell, hiddenMine, type SeatedClient, type TestHub } from "../helpers/hub.js";
+import { bootHub, NO_RATE_LIMITS, play, Probe, rc, rejection, safeHiddenCell, hiddenMine, until, type SeatedClient, type TestHub } from "../helpers/hub.js";
 import { testPort } from "../helpers/ports.js";
 import { testPostgres } from "../helpers/postgres.js";
 import { playToEnd } from "../helpers/playToEnd.js";
@@ -93,11 +93,17 @@ for (const backend of ["SQLite", "PostgreSQL"] as const) {
       const bobSeat = await sit(b.body.reservation);
       const bobRoom = hub.colyseus.getRoomById(b.body.roomId) as unknown as MinesweeperRoom;
 
-      // The same first cell: the same board (mines are placed from the seed and that cell).
-      await play(annSeat, "reveal", { r: 8, c: 8 });
-      await play(bobSeat, "reveal", { r: 8, c: 8 });
+      // The room opens the centre for each (mines are placed from the seed and the first cell):
+      // the same board, the same open cells, before either has clicked.
+      for (const [room, who] of [[annRoom, "Ann"], [bobRoom, "Bob"]] as const) {
+        await until(() => room.session?.state.phase === "active" || undefined, 10_000, `the room opens ${who}'s board`);
+      }
+      for (const p of [annSeat, bobSeat]) await p.probe.sync();
       const annBoard = annRoom.session!.state;
       const bobBoard = bobRoom.session!.state;
+      expect(annBoard.status[8 * 16 + 8], "the centre is open").to.equal(1);
+      expect(annBoard.revealedCount).to.be.above(0);
+      expect(Array.from(annBoard.status)).to.deep.equal(Array.from(bobBoard.status));
       expect(annBoard.seed).to.equal(bobBoard.seed);
       expect(annBoard.seed).to.match(/^[0-9a-f]{32}$/);
       expect(Array.from(annBoard.mines!)).to.deep.equal(Array.from(bobBoard.mines!));

@@ -252,6 +252,12 @@ export interface DailyRule<S, M extends TypedMove, C> {
    * words, from the game as the room records it (`result` "abandoned": left before the end).
    */
   score(info: RecordInfo<S, M, C>, seat: number): DailyScore;
+  /**
+   * The day's first move, made by the room as the game starts, for a game whose hidden part
+   * depends on the player's first move (a board that places its mines at the first click):
+   * the same for everyone, so everyone gets the same game.
+   */
+  opening?(state: S): M | null;
 }
 
 export function seatPayload(seats: number): (payload: unknown) => Parsed<{ seat: number }> {
