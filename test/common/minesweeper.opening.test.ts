@@ -51,4 +51,16 @@ describe("minesweeper: the opening brought on screen", () => {
     finder.now();
     expect(asked).to.have.length(2);
   });
+
+  it("an opening that arrives before the board is laid out is brought on screen at the layout, not lost", () => {
+    const b = { ...board(16, 30, [[12, 20], [12, 21]]), phase: "active" } as unknown as BoardModel;
+    const asked: [number, number][] = [];
+    let placed = false;
+    const finder = new OpeningFinder(() => b, { ready: () => placed, scrollIntoView: (r, c) => asked.push([r, c]) });
+    finder.now(); // the go's cells, before the view has a place on screen
+    expect(asked, "no camera move before the layout (the layout would reset it)").to.deep.equal([]);
+    placed = true;
+    finder.now(); // the layout's hook (boardScene.ts, laidOut)
+    expect(asked).to.deep.equal([[12, 20]]);
+  });
 });

@@ -82,10 +82,13 @@ export class MinesweeperScene implements GameHandle {
       laidOut: () => {
         const state = this.feed.state();
         if (state) for (let i = 0; i < this.view.cursors.count; i++) this.syncCursor(state, i);
+        // An opening that arrived before the board had a place on screen is brought there now.
+        this.opening?.now();
       },
     });
     this.opening = new OpeningFinder(() => this.model, {
-      ready: () => !!this.view.app.renderer,
+      // Not before the first layout: a camera moved then is reset by it, and the opening lost (issue 45's flake).
+      ready: () => !!this.view.app.renderer && this.view.placed,
       scrollIntoView: (r, c) => {
         this.view.scrollIntoView(r, c);
         this.view.requestRender(); // a moved camera is drawn even if no cell changes with it

@@ -122,6 +122,11 @@ export class BoardView {
     this.centred = false;
   }
 
+  /** Laid out on a screen of real size since the camera was last reset: a camera move means something now. */
+  get placed(): boolean {
+    return this.centred;
+  }
+
   /** A new board (other size): fit it, then zoom to touch size where that applies. */
   newBoard(): void {
     this.sprites.setPressed([]);
