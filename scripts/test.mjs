@@ -62,6 +62,8 @@ let passed = 0, failed = 0, skipped = 0, retried = 0;
 const times = {};
 const broken = [];
 const took = [];
+/** Every failing and retried test by name, printed again at the end: CI shows only the log's tail. */
+const failedNames = [], retriedNames = [];
 
 /** One phase's mocha; `beside` (the phase it runs beside) keeps its log to print later. */
 function runPhase(name, beside) {
@@ -85,6 +87,8 @@ function runPhase(name, beside) {
           const t = JSON.parse(line);
           passed += t.passes; failing += t.failures; skipped += t.pending; retried += t.retried;
           Object.assign(times, t.ms);
+          failedNames.push(...(t.failedNames ?? []).map((n) => `test:${name} ${n}`));
+          retriedNames.push(...(t.retriedNames ?? []).map((n) => `test:${name} ${n}`));
         }
       }
       // A phase that exited non-zero without counting a failure (it crashed, or never ran) is one.
@@ -116,6 +120,8 @@ if (Object.keys(times).length) {
 for (const line of took) console.log(line);
 for (const line of broken) console.log(line);
 if (retried) console.log(`${retried} test(s) passed only on a retry (see the "↻ retried" lines)`);
+for (const n of retriedNames) console.log(`  ↻ ${n}`);
+for (const n of failedNames) console.log(`  ✗ failed: ${n}`);
 console.log(`\n${skipped} skipped (pending: it.skip or this.skip())`);
 console.log(`${passed} passed, ${failed} failed`);
 process.exit(failed > 0 ? 1 : 0);
