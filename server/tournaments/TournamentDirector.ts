@@ -242,7 +242,10 @@ export class TournamentDirector extends Room {
   }
 
   private async pair(now: number): Promise<void> {
-    const { rows, scored, undo } = this.run.pair(now, this.away);
+    // Only entrants connected here are paired in an arena: after a restart or a takeover the
+    // store's entrants come back one by one, and a seat handed to one not back yet went to
+    // nobody (their opponent then waited out the room's seat hold, a lost game for both).
+    const { rows, scored, undo } = this.run.pair(now, (id) => this.clientsOf.has(id) && !this.away.has(id));
     if (rows.length === 0) return;
     if (!(await this.home.tournaments.savePairings(this.tournamentId, rows))) {
       undo();

@@ -46,10 +46,11 @@ export interface Run {
   voidResults(players: string[]): Record<string, SeatResult>;
   /**
    * Pairs whoever is due (added to the state): the rows to store, results known at once (byes),
-   * and how to take it back. `away`: entrants whose connection dropped (an arena leaves them
-   * out; a Swiss pairs them, their game's room waits for them).
+   * and how to take it back. `here(id)`: the entrant is connected to the director now (not
+   * dropped, not yet to join again after a restart or takeover). An arena pairs only those; a
+   * Swiss pairs everyone, their game's room waits for them.
    */
-  pair(now: number, away: ReadonlySet<string>): { rows: PairingRow[]; scored: { no: number; results: Record<string, SeatResult> }[]; undo: () => void };
+  pair(now: number, here: (id: string) => boolean): { rows: PairingRow[]; scored: { no: number; results: Record<string, SeatResult> }[]; undo: () => void };
   standings(): StandingRow[];
   finished(now: number): boolean;
 }
@@ -85,10 +86,10 @@ class ArenaRun implements Run {
   voidResults(players: string[]): Record<string, SeatResult> {
     return Object.fromEntries(players.map((p) => [p, "loss" as const]));
   }
-  pair(now: number, away: ReadonlySet<string>) {
+  pair(now: number, here: (id: string) => boolean) {
     const before = this.s.games.length;
-    // Away entrants are not free: out of this pairing only (their entries are not written).
-    const out = this.s.entries.filter((e) => away.has(e.id) && !e.withdrawn);
+    // Entrants not here are not free: out of this pairing only (their entries are not written).
+    const out = this.s.entries.filter((e) => !here(e.id) && !e.withdrawn);
     for (const e of out) e.withdrawn = true;
     let games;
     try {
@@ -153,7 +154,7 @@ class SwissRun implements Run {
   voidResults(players: string[]): Record<string, SeatResult> {
     return Object.fromEntries(players.map((p) => [p, "draw" as const]));
   }
-  pair(now: number, _away: ReadonlySet<string>) {
+  pair(now: number, _here: (id: string) => boolean) {
     const before = this.s.games.length;
     const nothing = { rows: [], scored: [], undo: () => undefined };
     if (now < this.startsAt || this.s.players.filter((p) => !p.withdrawn).length < 2) return nothing;

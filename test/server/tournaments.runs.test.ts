@@ -23,8 +23,8 @@ describe("tournament runs (server/tournaments/runs.ts)", () => {
     expect(run.whyNoJoin("c", 20), "back before round 1").to.equal(null);
     run.join("c", 1400, 20);
     expect(run.entry("c")).to.deep.include({ withdrawn: false, joinedAt: 10 });
-    expect(run.pair(99, new Set()).rows, "not before startsAt").to.deep.equal([]);
-    const { rows, scored } = run.pair(100, new Set());
+    expect(run.pair(99, () => true).rows, "not before startsAt").to.deep.equal([]);
+    const { rows, scored } = run.pair(100, () => true);
     expect(rows.map((r) => r.players.length).sort()).to.deep.equal([1, 2]);
     expect(scored).to.deep.equal([{ no: rows.find((r) => r.players.length === 1)!.no, results: { c: "win" } }]);
     expect(run.whyNoJoin("z", 101)).to.match(/entries closed/);
@@ -41,13 +41,25 @@ describe("tournament runs (server/tournaments/runs.ts)", () => {
     const run = runOf(record({ kind: "timed-arena", config: { startsAt: 0, endsAt: 1000, tableSize: 2 } }));
     run.join("a", 1500, 1);
     run.join("b", 1500, 1);
-    const { rows } = run.pair(5, new Set());
+    const { rows } = run.pair(5, () => true);
     expect(rows).to.have.length(1);
     expect(run.voidResults(rows[0].players)).to.deep.equal({ a: "loss", b: "loss" });
     expect(run.whyNoJoin("c", 1000)).to.match(/has ended/);
     expect(run.finished(1000), "a game still open").to.equal(false);
     run.score(rows[0].no, { a: "loss", b: "loss" });
     expect(run.finished(1000)).to.equal(true);
+  });
+
+  it("an arena pairs only entrants connected to its director; a Swiss pairs everyone", () => {
+    const arena = runOf(record({ kind: "timed-arena", config: { startsAt: 0, endsAt: 1000, tableSize: 2 } }));
+    for (const id of ["a", "b", "c"]) arena.join(id, 1500, 1);
+    // After a takeover only "a" and "c" are back: "b" (in the store, not connected) is not paired.
+    const { rows } = arena.pair(5, (id) => id !== "b");
+    expect(rows.map((r) => [...r.players].sort())).to.deep.equal([["a", "c"]]);
+    expect(arena.entry("b")!.withdrawn, "left out, not withdrawn").to.equal(false);
+    const swiss = runOf(record({}));
+    for (const id of ["a", "b"]) swiss.join(id, 1500, 1);
+    expect(swiss.pair(100, () => false).rows).to.have.length(1);
   });
 
   it("reads a room's places: a sole first wins, a shared first draws, the rest lose", () => {
