@@ -175,8 +175,8 @@ export function createHubConfig(overrides: Partial<HubSettings> & HubExtras = {}
       gameServer.define(QUEUE_ROOM, RatedQueueRoom, { hub: settings }).filterBy(["pool"]);
       // tournaments: one room per running tournament, holding the store's lease (server/tournaments/)
       gameServer.define(TOURNAMENT_ROOM, TournamentDirector, { hub: settings }).filterBy(["tournament"]);
-      // the operator's recurring arenas (TOURNAMENTS), each one's current and next slot written as rows, swept every minute (server/tournaments/schedule.ts)
-      const stopSchedule = settings.home && settings.tournaments?.length ? runSchedule(settings.home.tournaments, settings.tournaments) : undefined;
+      // the operator's recurring arenas and Swiss events (TOURNAMENTS), each one's current and next slot written as rows, and unplayed ones pruned, swept every minute (server/tournaments/schedule.ts)
+      const stopSchedule = settings.home ? runSchedule(settings.home.tournaments, settings.tournaments ?? []) : undefined;
       // delayed spectators' mirrors (server/rooms/game/spectatorDelay.ts), opened by their live rooms
       for (const entry of ROOMS) if (entry.watch) gameServer.define(mirrorNameOf(entry.name), entry.watch, { hub: settings });
       // Bots of games on the generic room think on worker threads: a room never waits for one.

@@ -8,6 +8,7 @@ import express from "express";
 import type { HomeStore } from "../store/HomeStore.js";
 import { ipLimit } from "../api/ipLimit.js";
 import { runOf } from "./runs.js";
+import { playableUntil } from "./schedule.js";
 import { FORGOTTEN_NAME } from "../store/HomeStore.js";
 import type { TournamentRow } from "../store/TournamentStore.js";
 import { answerStoreDown } from "../api/storeDown.js";
@@ -27,7 +28,10 @@ function whenOf(t: TournamentRow, now: number): When {
   if (t.kind === "timed-arena" && typeof c.endsAt === "number" && typeof c.startsAt === "number") {
     return now >= c.endsAt ? "finished" : now >= c.startsAt ? "running" : "upcoming";
   }
-  return t.status === "running" ? "running" : "upcoming";
+  if (t.status === "running") return "running";
+  // A Swiss nobody's room has started: upcoming until its start, then open to late entries until it would be called off.
+  if (typeof c.startsAt === "number" && now >= c.startsAt) return now >= playableUntil(t) ? "finished" : "running";
+  return "upcoming";
 }
 
 const TOURNAMENT_ID = /^[A-Za-z0-9_-]{1,40}$/;
