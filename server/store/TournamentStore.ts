@@ -75,6 +75,10 @@ export interface TournamentStore {
   openBy(creator: string, since: number): Promise<number>;
   /** The same, of every profile's private tournaments, hub-wide. */
   openPrivate(since: number): Promise<number>;
+  /** A profile's tournaments created (starting) at or after `since`, soonest first, at most `limit`. */
+  madeBy(creator: string, since: number, limit: number): Promise<TournamentRow[]>;
+  /** Marks one over with these settings (its creator cancelled it) unless it is over or has a pairing: true when this call did. */
+  cancel(id: string, config: Record<string, unknown>): Promise<boolean>;
   setStatus(id: string, status: TournamentStatus): Promise<void>;
   /** Adds or updates one entry (a join, a withdrawal, a return). */
   saveEntry(id: string, entry: EntryRow): Promise<void>;

@@ -114,6 +114,19 @@ export class TournamentQueries implements TournamentStore {
     return Number(r?.n ?? 0);
   }
 
+  async madeBy(creator: string, since: number, limit: number): Promise<TournamentRow[]> {
+    const rows = await this.sql.all<TRow>(`SELECT ${T_COLUMNS} FROM tournaments WHERE creator = ? AND created_at >= ? ORDER BY created_at, id LIMIT ?`, [creator, since, limit]);
+    return rows.map(tournamentOf);
+  }
+
+  async cancel(id: string, config: Record<string, unknown>): Promise<boolean> {
+    const n = await this.sql.run(
+      `UPDATE tournaments SET status = 'finished', config = ? WHERE id = ? AND status <> 'finished' AND NOT EXISTS (SELECT 1 FROM tournament_pairings WHERE tournament_id = ?)`,
+      [JSON.stringify(config), id, id],
+    );
+    return n > 0;
+  }
+
   async setStatus(id: string, status: TournamentStatus): Promise<void> {
     await this.sql.run(`UPDATE tournaments SET status = ? WHERE id = ?`, [status, id]);
   }

@@ -58,7 +58,18 @@ export interface Run {
 }
 
 export function runOf(record: TournamentRecord): Run {
-  return record.tournament.kind === "swiss" ? new SwissRun(record) : new ArenaRun(record);
+  const run = record.tournament.kind === "swiss" ? new SwissRun(record) : new ArenaRun(record);
+  return (record.tournament.config as { cancelled?: unknown }).cancelled === true ? cancelledRun(run) : run;
+}
+
+/** A tournament its creator cancelled before it started (create.ts): over, nobody joins, nothing paired. */
+function cancelledRun(run: Run): Run {
+  const nothing = { rows: [], scored: [], undo: () => undefined };
+  return Object.assign(Object.create(run) as Run, {
+    whyNoJoin: () => "This tournament was cancelled by the player who made it.",
+    pair: () => nothing,
+    finished: () => true,
+  });
 }
 
 class ArenaRun implements Run {
