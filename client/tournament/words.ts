@@ -10,7 +10,7 @@ export interface TournamentInfo {
   title: string;
   pool: string;
   status: "upcoming" | "running" | "finished" | "scheduled";
-  settings: { startsAt?: number; endsAt?: number; rounds?: number; tableSize?: number };
+  settings: { startsAt?: number; endsAt?: number; rounds?: number; tableSize?: number; cancelled?: boolean };
 }
 
 /** A standings row (an arena's or a Swiss's figures; the room and the API send the same). */
