@@ -38,7 +38,7 @@ function option(value: string | number, text: string, selected = false): HTMLOpt
 
 export function createTournamentCard(navigate: (hash: string) => void): { el: HTMLElement; refresh(): void } {
   const pool = h("select", { name: "pool", id: "tn-new-pool" }, ...RATED_POOLS.map((p, i) => option(p.id, p.title, i === 0)));
-  const kind = h("select", { name: "kind", id: "tn-new-kind" }, option("arena", "Arena: a time window", true), option("swiss", "Swiss: fixed rounds"));
+  const kind = h("select", { name: "kind", id: "tn-new-kind" }, option("arena", "Arena", true), option("swiss", "Swiss"));
   const length = h("select", { name: "length", id: "tn-new-length" });
   const starts = h("select", { name: "startsIn", id: "tn-new-starts" }, ...STARTS_IN.map(([m, text], i) => option(m, text, i === 1)));
   const status = h("p", { class: "tn-note", id: "tn-new-status", role: "status", "aria-live": "polite" });
@@ -151,7 +151,7 @@ export function createTournamentCard(navigate: (hash: string) => void): { el: HT
     "section",
     { class: "card tn-new", id: "tn-new", "aria-labelledby": "tn-new-h" },
     h("h2", { id: "tn-new-h" }, "Create a tournament"),
-    h("p", { class: "tn-note" }, "Private: it is not listed; players join with its code or link."),
+    h("p", { class: "tn-note" }, "Private: it is not listed; players join with its code or link. An arena: as many games as you can in its time. A Swiss: a fixed number of rounds, for two-player games."),
     form,
     status,
     made,

@@ -222,6 +222,7 @@ describe("e2e: tournaments — the list, an arena's page, joining on a phone, pl
     const { page: desk } = await suite.open(DESKTOP, "#/");
     await desk.fill("input[name=name]", "Dee");
     await desk.waitForFunction(() => !!localStorage.getItem("hub.profile"));
+    await desk.selectOption("#tn-new-pool", "connect4");
     await desk.selectOption("#tn-new-kind", "arena");
     await desk.selectOption("#tn-new-length", "10");
     await desk.selectOption("#tn-new-starts", "0");
@@ -237,6 +238,13 @@ describe("e2e: tournaments — the list, an arena's page, joining on a phone, pl
     const { page: phone } = await suite.open(PHONE, "#/");
     await phone.fill("input[name=name]", "Pio");
     await phone.waitForFunction(() => !!localStorage.getItem("hub.profile"));
+    // the lobby's cards on a phone: the list, "Create a tournament", today's challenges
+    await phone.locator("#lobby-daily .daily-row").first().waitFor();
+    await noSidewaysScroll(phone);
+    await phone.locator("#tn-new").scrollIntoViewIfNeeded();
+    await screenshot(phone, "tournament-create-phone");
+    await phone.locator("#lobby-daily").scrollIntoViewIfNeeded();
+    await screenshot(phone, "lobby-daily-phone");
     await phone.fill("#tn-code", code.toLowerCase());
     await phone.tap("#tn-code-go");
     await waitHub(phone, (x) => (x as Snap).page === "tournament", "the private tournament's page");
