@@ -38,7 +38,7 @@ function option(value: string | number, text: string, selected = false): HTMLOpt
 
 export function createTournamentCard(navigate: (hash: string) => void): { el: HTMLElement; refresh(): void } {
   const pool = h("select", { name: "pool", id: "tn-new-pool" }, ...RATED_POOLS.map((p, i) => option(p.id, p.title, i === 0)));
-  const kind = h("select", { name: "kind", id: "tn-new-kind" }, option("arena", "Arena", true), option("swiss", "Swiss"));
+  const kind = h("select", { name: "kind", id: "tn-new-kind" }, option("timed-arena", "Arena", true), option("swiss", "Swiss"));
   const length = h("select", { name: "length", id: "tn-new-length" });
   const starts = h("select", { name: "startsIn", id: "tn-new-starts" }, ...STARTS_IN.map(([m, text], i) => option(m, text, i === 1)));
   const status = h("p", { class: "tn-note", id: "tn-new-status", role: "status", "aria-live": "polite" });

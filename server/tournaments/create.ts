@@ -61,7 +61,7 @@ export function checkPrivate(body: unknown): PrivateRequest | { code: string; me
   if (!pool) return bad("bad-pool", `Pick a rated game for the tournament: ${RATED_POOLS.map((p) => `${p.title} (${p.id})`).join(", ")}.`);
   const L = PRIVATE_LIMITS;
   if (!whole(o.startsIn, L.startsIn)) return bad("bad-start", `startsIn is when it starts, in whole minutes from now: ${L.startsIn.min} to ${L.startsIn.max} (a day).`);
-  if (o.kind === "arena" || o.kind === "timed-arena") {
+  if (o.kind === "timed-arena") {
     if (!whole(o.minutes, L.arenaMinutes)) return bad("bad-minutes", `An arena lasts ${L.arenaMinutes.min} to ${L.arenaMinutes.max} whole minutes.`);
     return { pool: pool.id, kind: "timed-arena", minutes: o.minutes, startsIn: o.startsIn };
   }
@@ -70,7 +70,7 @@ export function checkPrivate(body: unknown): PrivateRequest | { code: string; me
     if (!whole(o.rounds, L.rounds)) return bad("bad-rounds", `A Swiss has ${L.rounds.min} to ${L.rounds.max} rounds.`);
     return { pool: pool.id, kind: "swiss", rounds: o.rounds, startsIn: o.startsIn };
   }
-  return bad("bad-kind", 'kind is "arena" (play as many games as you can in a window) or "swiss" (a fixed number of rounds).');
+  return bad("bad-kind", 'kind is "timed-arena" (an arena: as many games as you can in a window) or "swiss" (a fixed number of rounds).');
 }
 
 /** The row of a new private tournament with the code `id`. */
@@ -82,7 +82,7 @@ export function privateRow(req: PrivateRequest, id: string, creator: Profile, no
     id,
     kind: req.kind,
     pool: pool.id,
-    title: `${creator.name}'s ${pool.title} ${arena ? "arena" : "Swiss"}`.slice(0, 80),
+    title: (arena ? `${creator.name}'s ${pool.title} arena` : `${creator.name}'s ${pool.title} Swiss`).slice(0, 80),
     config: arena ? { startsAt, endsAt: startsAt + req.minutes! * MINUTE, tableSize: Math.max(2, pool.seats.min) } : { rounds: req.rounds!, startsAt },
     seed: randomBytes(16).toString("hex"),
     status: "scheduled",

@@ -18,7 +18,7 @@ import { SWISS_CALL_OFF_MS } from "./runs.js";
 import type { TournamentRow, TournamentStore } from "../store/TournamentStore.js";
 
 export interface ScheduledArena {
-  kind?: "arena";
+  kind?: "timed-arena";
   /** The rated pool its games are played in (common/rated.ts). */
   pool: string;
   /** Minutes from one start to the next (the slots are multiples of it since the epoch). */
@@ -111,7 +111,7 @@ function checkArena(a: unknown, i: number): ScheduledArena {
   const where = `TOURNAMENTS entry ${i + 1}`;
   if (typeof a !== "object" || a === null) throw new Error(`${where}: each entry is an object: an arena has pool, everyMinutes and minutes; a Swiss has kind "swiss", pool, everyMinutes and rounds.`);
   const o = a as Record<string, unknown>;
-  if (o.kind !== undefined && o.kind !== "arena") throw new Error(`${where}: kind is "arena" (the default) or "swiss".`);
+  if (o.kind !== undefined && o.kind !== "timed-arena") throw new Error(`${where}: kind is "timed-arena" (an arena, the default) or "swiss".`);
   const { pool, every, offset } = checkCommon(o, where);
   const minutes = o.minutes;
   if (typeof minutes !== "number" || !Number.isInteger(minutes) || minutes < 1 || minutes > every) throw new Error(`${where}: minutes (the window) is a whole number from 1 to everyMinutes.`);

@@ -223,7 +223,7 @@ describe("e2e: tournaments — the list, an arena's page, joining on a phone, pl
     await desk.fill("input[name=name]", "Dee");
     await desk.waitForFunction(() => !!localStorage.getItem("hub.profile"));
     await desk.selectOption("#tn-new-pool", "connect4");
-    await desk.selectOption("#tn-new-kind", "arena");
+    await desk.selectOption("#tn-new-kind", "timed-arena");
     await desk.selectOption("#tn-new-length", "10");
     await desk.selectOption("#tn-new-starts", "0");
     await desk.click("#tn-new-create");

@@ -33,7 +33,7 @@ describe("tournaments: private ones players make, joined by code", function () {
   after(() => Object.assign(CREATE_RATE, rate));
 
   it("checks every field of a request and says in words what is wrong", () => {
-    expect(checkPrivate({ pool: "connect4", kind: "arena", minutes: 30, startsIn: 10 })).to.deep.equal({ pool: "connect4", kind: "timed-arena", minutes: 30, startsIn: 10 });
+    expect(checkPrivate({ pool: "connect4", kind: "timed-arena", minutes: 30, startsIn: 10 })).to.deep.equal({ pool: "connect4", kind: "timed-arena", minutes: 30, startsIn: 10 });
     expect(checkPrivate({ pool: "connect4", kind: "swiss", rounds: 5, startsIn: 0 })).to.deep.equal({ pool: "connect4", kind: "swiss", rounds: 5, startsIn: 0 });
     const refused = (body: unknown) => {
       const r = checkPrivate(body) as { code?: string; message?: string };
@@ -43,11 +43,11 @@ describe("tournaments: private ones players make, joined by code", function () {
     };
     expect(refused(null)).to.equal("bad-body");
     expect(refused([])).to.equal("bad-body");
-    expect(refused({ pool: "chess", kind: "arena", minutes: 30, startsIn: 0 })).to.equal("bad-pool");
+    expect(refused({ pool: "chess", kind: "timed-arena", minutes: 30, startsIn: 0 })).to.equal("bad-pool");
     expect(refused({ pool: "connect4", kind: "knockout", startsIn: 0 })).to.equal("bad-kind");
-    expect(refused({ pool: "connect4", kind: "arena", minutes: 4, startsIn: 0 })).to.equal("bad-minutes");
-    expect(refused({ pool: "connect4", kind: "arena", minutes: 181, startsIn: 0 })).to.equal("bad-minutes");
-    expect(refused({ pool: "connect4", kind: "arena", minutes: 30.5, startsIn: 0 })).to.equal("bad-minutes");
+    expect(refused({ pool: "connect4", kind: "timed-arena", minutes: 4, startsIn: 0 })).to.equal("bad-minutes");
+    expect(refused({ pool: "connect4", kind: "timed-arena", minutes: 181, startsIn: 0 })).to.equal("bad-minutes");
+    expect(refused({ pool: "connect4", kind: "timed-arena", minutes: 30.5, startsIn: 0 })).to.equal("bad-minutes");
     expect(refused({ pool: "connect4", kind: "swiss", rounds: 0, startsIn: 0 })).to.equal("bad-rounds");
     expect(refused({ pool: "connect4", kind: "swiss", rounds: 10, startsIn: 0 })).to.equal("bad-rounds");
     expect(refused({ pool: "connect4", kind: "swiss", rounds: 3, startsIn: -1 })).to.equal("bad-start");
@@ -70,10 +70,10 @@ describe("tournaments: private ones players make, joined by code", function () {
     const make = (me: Me | null, body: unknown) => apiAt(PORT, "/tournaments", { method: "POST", body: JSON.stringify(body), ...(me ? { key: me.key } : {}) });
 
     it("refuses without a profile, or with a wrong body, in words, and writes nothing", async () => {
-      const none = await make(null, { pool: "connect4", kind: "arena", minutes: 30, startsIn: 5 });
+      const none = await make(null, { pool: "connect4", kind: "timed-arena", minutes: 30, startsIn: 5 });
       expect(none.status).to.equal(401);
       expect(none.body.message).to.match(/you need a profile/);
-      const unknown = await make({ key: "K".repeat(43), id: "x", name: "x" }, { pool: "connect4", kind: "arena", minutes: 30, startsIn: 5 });
+      const unknown = await make({ key: "K".repeat(43), id: "x", name: "x" }, { pool: "connect4", kind: "timed-arena", minutes: 30, startsIn: 5 });
       expect(unknown.status).to.equal(401);
       expect(unknown.body.code).to.equal("profile-unknown");
       const bad = await make(ann, { pool: "connect4", kind: "swiss", rounds: 99, startsIn: 5 });
@@ -108,11 +108,11 @@ describe("tournaments: private ones players make, joined by code", function () {
       const cat = await newProfileAt(PORT, "Cat Limits");
       const codes: string[] = [];
       for (let i = 0; i < PRIVATE_LIMITS.perProfile; i++) {
-        const r = await make(cat, { pool: "connect4", kind: "arena", minutes: 10, startsIn: 60 });
+        const r = await make(cat, { pool: "connect4", kind: "timed-arena", minutes: 10, startsIn: 60 });
         expect(r.status, JSON.stringify(r.body)).to.equal(201);
         codes.push(r.body.code);
       }
-      const over = await make(cat, { pool: "connect4", kind: "arena", minutes: 10, startsIn: 60 });
+      const over = await make(cat, { pool: "connect4", kind: "timed-arena", minutes: 10, startsIn: 60 });
       expect(over.status).to.equal(429);
       expect(over.body).to.deep.include({ code: "too-many-yours" });
       expect(over.body.message).to.match(/cancel one before it starts/);
@@ -138,7 +138,7 @@ describe("tournaments: private ones players make, joined by code", function () {
       await room.leave();
 
       // Cancelled, it no longer counts: Cat may make another.
-      const another = await make(cat, { pool: "connect4", kind: "arena", minutes: 10, startsIn: 0 });
+      const another = await make(cat, { pool: "connect4", kind: "timed-arena", minutes: 10, startsIn: 0 });
       expect(another.status).to.equal(201);
       const started = await apiAt(PORT, `/tournaments/${another.body.code}`, { method: "DELETE", key: cat.key });
       expect(started.status, "started: no longer cancelled").to.equal(409);
@@ -175,7 +175,7 @@ describe("tournaments: private ones players make, joined by code", function () {
         let hub = await bootHub(PORT, { store: await backend.open(place) });
         const eve = await newProfileAt(PORT, "Eve Keeper");
         const fay = await newProfileAt(PORT, "Fay Entrant");
-        const made = await make(eve, { pool: "connect4", kind: "arena", minutes: 30, startsIn: 20 });
+        const made = await make(eve, { pool: "connect4", kind: "timed-arena", minutes: 30, startsIn: 20 });
         expect(made.status, JSON.stringify(made.body)).to.equal(201);
         const code = made.body.code;
         const room = await new Client(`ws://127.0.0.1:${PORT}`).joinOrCreate(TOURNAMENT_ROOM, { tournament: code, profileKey: fay.key });

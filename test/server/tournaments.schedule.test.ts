@@ -54,7 +54,7 @@ describe("tournaments: the operator's schedule and the list", function () {
       expect(() => parseSchedule('[{"kind":"swiss","pool":"connect4","everyMinutes":60}]')).to.throw(/rounds is a whole number from 1 to 15/);
       expect(() => parseSchedule('[{"kind":"swiss","pool":"connect4","everyMinutes":60,"rounds":3,"roundMinutes":0}]')).to.throw(/roundMinutes .* leave it out/);
       expect(() => parseSchedule('[{"kind":"swiss","pool":"connect4","everyMinutes":60,"rounds":3,"offsetMinutes":60}]')).to.throw(/offsetMinutes/);
-      expect(() => parseSchedule('[{"kind":"knockout","pool":"connect4","everyMinutes":60,"minutes":30}]')).to.throw(/kind is "arena" \(the default\) or "swiss"/);
+      expect(() => parseSchedule('[{"kind":"knockout","pool":"connect4","everyMinutes":60,"minutes":30}]')).to.throw(/kind is "timed-arena" \(an arena, the default\) or "swiss"/);
       const fourSeats = RATED_POOLS.find((p) => p.seats.min > 2);
       if (fourSeats) expect(() => parseSchedule(JSON.stringify([{ kind: "swiss", pool: fourSeats.id, everyMinutes: 60, rounds: 3 }]))).to.throw(/a Swiss is for two-player games/);
     });
