@@ -132,7 +132,7 @@ export function slotsDue(schedule: readonly ScheduledEntry[], now: number): Tour
     const offset = (a.offsetMinutes ?? 0) * MINUTE;
     const current = Math.floor((now - offset) / every) * every + offset;
     for (const startsAt of [current, current + every]) {
-      const row = a.kind === "swiss" ? swissSlot(a, startsAt) : arenaSlot(a, startsAt);
+      const row = slotRow(a, startsAt);
       if (playableUntil(row) <= now) continue;
       rows.push(row);
     }
@@ -140,28 +140,18 @@ export function slotsDue(schedule: readonly ScheduledEntry[], now: number): Tour
   return rows;
 }
 
-function arenaSlot(a: ScheduledArena, startsAt: number): TournamentRow {
+/** A slot's row: the kind's settings (an arena's window, a Swiss's rounds), keyed and seeded by the slot. */
+function slotRow(a: ScheduledEntry, startsAt: number): TournamentRow {
   const id = slotId(a, startsAt);
+  const swiss = a.kind === "swiss";
   return {
     id,
-    kind: "timed-arena",
+    kind: swiss ? "swiss" : "timed-arena",
     pool: a.pool,
-    title: a.title ?? "Arena",
-    config: { startsAt, endsAt: startsAt + a.minutes * MINUTE, tableSize: a.tableSize ?? 2, scheduled: true },
-    seed: seedOf(id),
-    status: "scheduled",
-    createdAt: startsAt,
-  };
-}
-
-function swissSlot(a: ScheduledSwiss, startsAt: number): TournamentRow {
-  const id = slotId(a, startsAt);
-  return {
-    id,
-    kind: "swiss",
-    pool: a.pool,
-    title: a.title ?? "Swiss",
-    config: { rounds: a.rounds, startsAt, ...(a.roundMinutes ? { roundMinutes: a.roundMinutes } : {}), scheduled: true },
+    title: a.title ?? (swiss ? "Swiss" : "Arena"),
+    config: swiss
+      ? { rounds: a.rounds, startsAt, ...(a.roundMinutes ? { roundMinutes: a.roundMinutes } : {}), scheduled: true }
+      : { startsAt, endsAt: startsAt + a.minutes * MINUTE, tableSize: a.tableSize ?? 2, scheduled: true },
     seed: seedOf(id),
     status: "scheduled",
     createdAt: startsAt,
