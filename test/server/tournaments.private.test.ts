@@ -13,7 +13,8 @@ import path from "node:path";
 import { Client } from "colyseus.js";
 import { SqliteStore, type SqlStore } from "../../server/store/index.js";
 import { PgStore } from "../../server/store/PgStore.js";
-import { checkPrivate, CREATE_RATE, PRIVATE_LIMITS } from "../../server/tournaments/create.js";
+import { checkPrivate, CREATE_RATE, PRIVATE_LIMITS, privateRow } from "../../server/tournaments/create.js";
+import { tournamentAwards } from "../../server/daily/season.js";
 import { TOURNAMENT_ROOM } from "../../server/tournaments/TournamentDirector.js";
 import { bootHub, Probe, type TestHub } from "../helpers/hub.js";
 import { testPort } from "../helpers/ports.js";
@@ -53,6 +54,22 @@ describe("tournaments: private ones players make, joined by code", function () {
     expect(refused({ pool: "connect4", kind: "swiss", rounds: 3, startsIn: -1 })).to.equal("bad-start");
     expect(refused({ pool: "connect4", kind: "swiss", rounds: 3, startsIn: 1441 })).to.equal("bad-start");
     expect(refused({ pool: "connect4", kind: "swiss", rounds: 3, startsIn: "5" })).to.equal("bad-start");
+  });
+
+  it("a private one finished with results awards no season points (its creator chose the field); the same as an operator's does", () => {
+    const row = privateRow({ pool: "connect4", kind: "swiss", rounds: 1, startsIn: 0 }, "ABCDE", { id: "maker-000001", name: "Maker" } as any, 1000);
+    const record = {
+      tournament: row,
+      entries: ["p-a", "p-b"].map((id) => ({ profileId: id, rating: 1500, joinedAt: 1000, withdrawn: false })),
+      pairings: [{ no: 1, round: 1, players: ["p-a", "p-b"], pairedAt: 1000, roomId: "R" }],
+      results: [{ no: 1, endedNo: 1, results: { "p-a": "win" as const, "p-b": "loss" as const }, endedAt: 2000, gameId: 1 }],
+    };
+    expect(tournamentAwards(record)).to.deep.equal([]);
+    const { creator: _made, ...listed } = row;
+    expect(tournamentAwards({ ...record, tournament: listed }).map((a) => [a.profileId, a.points])).to.deep.equal([
+      ["p-a", 20],
+      ["p-b", 10],
+    ]);
   });
 
   describe("over HTTP and the tournament room", () => {
