@@ -67,7 +67,7 @@ export interface TournamentStore {
   /** The operator's (public) tournaments of these statuses, oldest first; with `newest`, the `newest` most recently created, newest first. */
   list(statuses: TournamentStatus[], newest?: number): Promise<TournamentRow[]>;
   load(id: string): Promise<TournamentRecord | null>;
-  /** Still `scheduled` (nobody's room has started them) with no entry, created before `before`: oldest first, at most `limit`. */
+  /** Made by the schedule (`config.scheduled`) or a player, still `scheduled` (no room started them), with no entry, created before `before`: oldest first, at most `limit`. */
   scheduledBefore(before: number, limit: number): Promise<TournamentRow[]>;
   /** Deletes a tournament still `scheduled` that nobody entered: true when this call deleted it. */
   deleteUnplayed(id: string): Promise<boolean>;

@@ -94,7 +94,8 @@ export class TournamentQueries implements TournamentStore {
   }
 
   async scheduledBefore(before: number, limit: number): Promise<TournamentRow[]> {
-    const rows = await this.sql.all<TRow>(`SELECT ${T_COLUMNS} FROM tournaments t WHERE status = 'scheduled' AND created_at < ? AND NOT EXISTS (SELECT 1 FROM tournament_entries e WHERE e.tournament_id = t.id) ORDER BY created_at, id LIMIT ?`, [before, limit]);
+    const rows = await this.sql.all<TRow>(`SELECT ${T_COLUMNS} FROM tournaments t WHERE status = 'scheduled' AND created_at < ? AND (creator IS NOT NULL OR config LIKE '%"scheduled":true%')
+       AND NOT EXISTS (SELECT 1 FROM tournament_entries e WHERE e.tournament_id = t.id) ORDER BY created_at, id LIMIT ?`, [before, limit]);
     return rows.map(tournamentOf);
   }
 

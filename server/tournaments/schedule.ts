@@ -177,8 +177,9 @@ export function slotId(a: ScheduledEntry, startsAt: number): string {
 
 /**
  * Deletes tournaments still `scheduled` that nobody entered once they can no longer be played
- * (operators' slots and players' private ones alike), at most PRUNE_BATCH a call, oldest
- * first: the number deleted. A row someone entered, or whose room started it, stays.
+ * (the schedule's slots and players' private ones; a row written by hand, without the
+ * schedule's mark, is left), at most PRUNE_BATCH a call, oldest first: the number deleted. A
+ * row someone entered, or whose room started it, stays.
  */
 export async function pruneUnplayed(store: TournamentStore, now: number): Promise<number> {
   let gone = 0;
