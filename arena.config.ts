@@ -42,6 +42,7 @@ import { ratePending } from "./server/ratings/rated.js";
 import { QUEUE_ROOM, RatedQueueRoom } from "./server/ratings/queue.js";
 import { TournamentDirector, TOURNAMENT_ROOM } from "./server/tournaments/TournamentDirector.js";
 import { tournamentsApi } from "./server/tournaments/api.js";
+import { privateTournamentsApi } from "./server/tournaments/create.js";
 import { dailyApi } from "./server/daily/api.js";
 import { runSchedule } from "./server/tournaments/schedule.js";
 import { PresenceClaims } from "./server/api/claimStore.js";
@@ -175,8 +176,8 @@ export function createHubConfig(overrides: Partial<HubSettings> & HubExtras = {}
       gameServer.define(QUEUE_ROOM, RatedQueueRoom, { hub: settings }).filterBy(["pool"]);
       // tournaments: one room per running tournament, holding the store's lease (server/tournaments/)
       gameServer.define(TOURNAMENT_ROOM, TournamentDirector, { hub: settings }).filterBy(["tournament"]);
-      // the operator's recurring arenas (TOURNAMENTS), each one's current and next slot written as rows, swept every minute (server/tournaments/schedule.ts)
-      const stopSchedule = settings.home && settings.tournaments?.length ? runSchedule(settings.home.tournaments, settings.tournaments) : undefined;
+      // the operator's recurring arenas and Swiss events (TOURNAMENTS), each one's current and next slot written as rows, and unplayed ones pruned, swept every minute (server/tournaments/schedule.ts)
+      const stopSchedule = settings.home ? runSchedule(settings.home.tournaments, settings.tournaments ?? []) : undefined;
       // delayed spectators' mirrors (server/rooms/game/spectatorDelay.ts), opened by their live rooms
       for (const entry of ROOMS) if (entry.watch) gameServer.define(mirrorNameOf(entry.name), entry.watch, { hub: settings });
       // Bots of games on the generic room think on worker threads: a room never waits for one.
@@ -248,6 +249,7 @@ export function createHubConfig(overrides: Partial<HubSettings> & HubExtras = {}
       app.use("/api", profilesApi(() => settings.home, { profilesPerDay: settings.admission.profilesPerDay, createRate: settings.admission.profileRate, ...profileApi }));
       // mute and block lists, a moderator's sanctions in words (docs/safety.md); the moderators' console
       app.use("/api", safetyApi(() => settings.home));
+      app.use("/api", privateTournamentsApi(() => settings.home)); // POST /api/tournaments, GET /api/tournaments/mine, DELETE /api/tournaments/:id: players' private tournaments (before /:id)
       app.use("/api", tournamentsApi(() => settings.home)); // GET /api/tournaments/:id: what it is, its standings
       // daily challenges (the registry's `daily` parts) and the month's season table
       app.use("/api", dailyApi(() => settings.home, ROOMS.flatMap((e) => (e.daily ? [{ game: e.name, options: e.daily.options }] : []))));

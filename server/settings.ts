@@ -9,7 +9,7 @@ export type { AdmissionLimits } from "./net/admission.js";
 import type { GameStore } from "./store/GameStore.js";
 import type { HomeStore } from "./store/HomeStore.js";
 import type { RoomLog } from "./store/RoomLog.js";
-import { parseSchedule, type ScheduledArena } from "./tournaments/schedule.js";
+import { parseSchedule, type ScheduledEntry } from "./tournaments/schedule.js";
 
 export interface HubSettings {
   /** Seconds a dropped player can resume with client.reconnect() (same session). */
@@ -63,8 +63,8 @@ export interface HubSettings {
   refusalLogSeconds: number;
   /** Reports one profile may send a day (REPORTS_PER_DAY, default 10: Cockatrice's bound). */
   reportsPerDay?: number;
-  /** Recurring arenas an operator schedules (TOURNAMENTS: a JSON list or a file's path; server/tournaments/schedule.ts). */
-  tournaments?: ScheduledArena[];
+  /** Recurring arenas and Swiss events an operator schedules (TOURNAMENTS: a JSON list or a file's path; server/tournaments/schedule.ts). */
+  tournaments?: ScheduledEntry[];
   /** This hub's admission state (set when the server starts; rooms made without it skip the checks). */
   gate?: Admission;
 }

@@ -19,6 +19,8 @@ import { roomCard } from "./roomCards";
 import { ratedPanel } from "./rated";
 import { recentGames } from "./recentGames";
 import { tournamentList } from "../tournament/list";
+import { createTournamentCard } from "../tournament/create";
+import { dailyCard } from "./daily";
 import { poolsOf } from "../../common/rated";
 import { chooseName, loadProfile, onProfile } from "../net/profile";
 import "./lobby.css";
@@ -39,8 +41,12 @@ export class Lobby {
   /** Each game's leaderboard (loaded when its page shows). */
   private boards = new Map<string, { el: HTMLElement; show(): void }[]>();
   private tiles: HTMLElement;
-  /** Running and upcoming tournaments (every game's, on the plain lobby). */
+  /** Running and upcoming tournaments (every game's, on the plain lobby), beside the card that makes a private one. */
   private tournaments = tournamentList();
+  private newTournament = createTournamentCard((hash) => this.actions.navigate(hash));
+  private tournamentRow = h("div", { class: "lobby-grid tn-row" }, this.tournaments.el, this.newTournament.el);
+  /** Today's daily challenges (the plain lobby). */
+  private daily = dailyCard();
   private game: string | null = null;
   private lastRooms: PublicRoom[] = [];
   private roomsNote: HTMLElement;
@@ -68,7 +74,8 @@ export class Lobby {
       this.rejoin.el,
       (this.tiles = this.gameList()),
       h("div", { class: "lobby-grid" }, this.joinByCode(), this.liveRooms()),
-      this.tournaments.el,
+      this.tournamentRow,
+      this.daily.el,
       ...this.gamePages(),
     );
   }
@@ -87,8 +94,13 @@ export class Lobby {
     this.game = wanted;
     this.el.dataset.view = wanted ? "game" : "all";
     this.tiles.hidden = !!wanted;
-    this.tournaments.el.hidden = !!wanted;
-    if (!wanted) this.tournaments.refresh();
+    this.tournamentRow.hidden = !!wanted;
+    this.daily.el.hidden = !!wanted;
+    if (!wanted) {
+      this.tournaments.refresh();
+      this.newTournament.refresh();
+      this.daily.refresh();
+    }
     for (const [id, page] of this.pages) page.hidden = id !== wanted;
     this.renderRooms(this.lastRooms);
     this.el.hidden = false;

@@ -20,6 +20,9 @@ export interface PlayedGame {
 }
 
 export interface TournamentDetail extends TournamentInfo {
+  /** A player made it (a code, not listed): who. */
+  private?: boolean;
+  creator?: { id: string; name: string };
   finished: boolean;
   games: number;
   standings: StandingRow[];

@@ -10,6 +10,7 @@ import { confirmLeave } from "../ui/confirm";
 import { h } from "../ui/dom";
 import { fetchTournament, type PlayedGame, type TournamentDetail } from "./api";
 import { entry, type EntryView } from "./entry";
+import { privateBox } from "./share";
 import { formatText, gameOf, isArena, joinOpen, kindText, leaveWarning, pointsText, whenText, type StandingRow } from "./words";
 import "./tournament.css";
 
@@ -146,6 +147,7 @@ export async function mountTournament(host: HTMLElement, id: string, toLobby: ()
       state,
       h("div", { class: "notice-actions" }, join, toGame, leave),
     ),
+    privateBox(t, loadProfile()?.id ?? null, () => location.reload()) ?? "",
     standings,
     games,
   );

@@ -10,7 +10,7 @@ export interface TournamentInfo {
   title: string;
   pool: string;
   status: "upcoming" | "running" | "finished" | "scheduled";
-  settings: { startsAt?: number; endsAt?: number; rounds?: number; tableSize?: number };
+  settings: { startsAt?: number; endsAt?: number; rounds?: number; tableSize?: number; cancelled?: boolean };
 }
 
 /** A standings row (an arena's or a Swiss's figures; the room and the API send the same). */
@@ -73,12 +73,19 @@ export function whenText(t: TournamentInfo, now: number, finished = t.status ===
   return "Running";
 }
 
-/** May a player join now (an arena until its window closes, a Swiss before its start)? */
-export function joinOpen(t: TournamentInfo, now: number, finished = t.status === "finished"): boolean {
+/** A Swiss still short of two entrants this long after its start is called off (server/tournaments/runs.ts). */
+export const SWISS_CALL_OFF_MS = 10 * 60_000;
+
+/**
+ * May a player join now (an arena until its window closes, a Swiss before its start, or after
+ * it while round 1 is not paired (`games` 0: too few had entered) and it is not called off)?
+ */
+export function joinOpen(t: TournamentInfo & { games?: number }, now: number, finished = t.status === "finished"): boolean {
   if (finished) return false;
   const c = t.settings;
   if (isArena(t)) return typeof c.endsAt !== "number" || now < c.endsAt;
-  return typeof c.startsAt !== "number" || now < c.startsAt;
+  if (typeof c.startsAt !== "number" || now < c.startsAt) return true;
+  return t.games === 0 && now < c.startsAt + SWISS_CALL_OFF_MS;
 }
 
 /** What leaving means, said before the player confirms. */

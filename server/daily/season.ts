@@ -13,8 +13,13 @@ import { runOf } from "../tournaments/runs.js";
 
 export const SEASON_CACHE_MS = 30_000;
 
-/** A finished tournament's awards: its players who played a game (a bye counts), by final place in that field. */
+/**
+ * A finished tournament's awards: its players who played a game (a bye counts), by final place
+ * in that field. A private one (a player made it, and chose who plays) awards none: its
+ * creator could fill the field with friends or spare profiles.
+ */
 export function tournamentAwards(record: TournamentRecord): SeasonAward[] {
+  if (record.tournament.creator) return [];
   const scored = new Set(record.results.map((r) => r.no));
   const played = new Set(record.pairings.filter((p) => scored.has(p.no)).flatMap((p) => p.players));
   const field = runOf(record)

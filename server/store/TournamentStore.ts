@@ -19,6 +19,8 @@ export interface TournamentRow {
   seed: string;
   status: TournamentStatus;
   createdAt: number;
+  /** The profile that made it, a private tournament (never listed; its id is its code); absent or null: the operator's. */
+  creator?: string | null;
 }
 
 export interface EntryRow {
@@ -62,9 +64,21 @@ export interface TournamentStore {
   create(t: TournamentRow): Promise<void>;
   /** Creates it unless a tournament with its id exists: true when this call wrote it (a scheduled slot's key). */
   createOnce(t: TournamentRow): Promise<boolean>;
-  /** The tournaments of these statuses, oldest first; with `newest`, the `newest` most recently created, newest first. */
+  /** The operator's (public) tournaments of these statuses, oldest first; with `newest`, the `newest` most recently created, newest first. */
   list(statuses: TournamentStatus[], newest?: number): Promise<TournamentRow[]>;
   load(id: string): Promise<TournamentRecord | null>;
+  /** Made by the schedule (`config.scheduled`) or a player, still `scheduled` (no room started them), with no entry, created before `before`: oldest first, at most `limit`. */
+  scheduledBefore(before: number, limit: number): Promise<TournamentRow[]>;
+  /** Deletes a tournament still `scheduled` that nobody entered: true when this call deleted it. */
+  deleteUnplayed(id: string): Promise<boolean>;
+  /** How many of a profile's tournaments are not finished (scheduled or running) and were created (start) at or after `since`. */
+  openBy(creator: string, since: number): Promise<number>;
+  /** The same, of every profile's private tournaments, hub-wide. */
+  openPrivate(since: number): Promise<number>;
+  /** A profile's tournaments created (starting) at or after `since`, soonest first, at most `limit`. */
+  madeBy(creator: string, since: number, limit: number): Promise<TournamentRow[]>;
+  /** Marks one over with these settings (its creator cancelled it) unless it is over or has a pairing: true when this call did. */
+  cancel(id: string, config: Record<string, unknown>): Promise<boolean>;
   setStatus(id: string, status: TournamentStatus): Promise<void>;
   /** Adds or updates one entry (a join, a withdrawal, a return). */
   saveEntry(id: string, entry: EntryRow): Promise<void>;

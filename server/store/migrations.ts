@@ -329,6 +329,16 @@ function dailyTables(d: "sqlite" | "postgres"): string {
   `;
 }
 
+/**
+ * Private tournaments (docs/tournaments.md, "Private tournaments"): the profile that made one
+ * (null: the operator's schedule); a private one is never listed, and the creator's open ones
+ * are counted for the per-profile limit.
+ */
+const TOURNAMENT_CREATOR = `
+    ALTER TABLE tournaments ADD COLUMN creator TEXT;
+    CREATE INDEX tournaments_by_creator ON tournaments (creator, status);
+  `;
+
 export const MIGRATIONS: readonly Migration[] = [
   { version: 1, name: "finished games", sqlite: finishedGamesSqlite, postgres: FINISHED_GAMES_PG },
   { version: 2, name: "profiles, players, ratings", sqlite: homeTables("sqlite"), postgres: homeTables("postgres") },
@@ -338,6 +348,7 @@ export const MIGRATIONS: readonly Migration[] = [
   { version: 6, name: "blocks, reports, sanctions, moderation log", sqlite: safetyTables("sqlite"), postgres: safetyTables("postgres") },
   { version: 7, name: "tournaments", sqlite: tournamentTables("sqlite"), postgres: tournamentTables("postgres") },
   { version: 8, name: "daily challenges", sqlite: dailyTables("sqlite"), postgres: dailyTables("postgres") },
+  { version: 9, name: "tournament creators", sqlite: TOURNAMENT_CREATOR, postgres: TOURNAMENT_CREATOR },
 ];
 
 export const LATEST_VERSION = MIGRATIONS[MIGRATIONS.length - 1].version;

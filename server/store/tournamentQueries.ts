@@ -14,6 +14,7 @@ interface TRow {
   seed: string;
   status: string;
   created_at: number;
+  creator: string | null;
 }
 
 const tournamentOf = (r: TRow): TournamentRow => ({
@@ -25,9 +26,11 @@ const tournamentOf = (r: TRow): TournamentRow => ({
   seed: r.seed,
   status: r.status as TournamentStatus,
   createdAt: Number(r.created_at),
+  ...(r.creator ? { creator: r.creator } : {}),
 });
 
-const T_COLUMNS = `id, kind, pool, title, config, seed, status, created_at`;
+const T_COLUMNS = `id, kind, pool, title, config, seed, status, created_at, creator`;
+const OPEN = `status IN ('scheduled', 'running')`;
 
 /** A unique-key violation on either database (the row is already there). */
 function isDuplicate(e: unknown): boolean {
@@ -39,11 +42,11 @@ export class TournamentQueries implements TournamentStore {
   constructor(private readonly sql: Sql) {}
 
   async create(t: TournamentRow): Promise<void> {
-    await this.sql.run(`INSERT INTO tournaments (${T_COLUMNS}) VALUES (?, ?, ?, ?, ?, ?, ?, ?)`, [t.id, t.kind, t.pool, t.title, JSON.stringify(t.config), t.seed, t.status, t.createdAt]);
+    await this.sql.run(`INSERT INTO tournaments (${T_COLUMNS}) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`, [t.id, t.kind, t.pool, t.title, JSON.stringify(t.config), t.seed, t.status, t.createdAt, t.creator ?? null]);
   }
 
   async createOnce(t: TournamentRow): Promise<boolean> {
-    const n = await this.sql.run(`INSERT INTO tournaments (${T_COLUMNS}) VALUES (?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT (id) DO NOTHING`, [
+    const n = await this.sql.run(`INSERT INTO tournaments (${T_COLUMNS}) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT (id) DO NOTHING`, [
       t.id,
       t.kind,
       t.pool,
@@ -52,13 +55,14 @@ export class TournamentQueries implements TournamentStore {
       t.seed,
       t.status,
       t.createdAt,
+      t.creator ?? null,
     ]);
     return n > 0;
   }
 
   async list(statuses: TournamentStatus[], newest?: number): Promise<TournamentRow[]> {
     if (statuses.length === 0) return [];
-    const where = `SELECT ${T_COLUMNS} FROM tournaments WHERE status IN (${marks(statuses.length)})`;
+    const where = `SELECT ${T_COLUMNS} FROM tournaments WHERE creator IS NULL AND status IN (${marks(statuses.length)})`;
     const rows =
       newest === undefined
         ? await this.sql.all<TRow>(`${where} ORDER BY created_at, id`, statuses)
@@ -87,6 +91,41 @@ export class TournamentQueries implements TournamentStore {
       pairings: pairings.map((p): PairingRow => ({ no: Number(p.game_no), round: Number(p.round), players: JSON.parse(p.players), pairedAt: Number(p.paired_at), roomId: p.room_id })),
       results: results.map((r): ResultRow => ({ no: Number(r.game_no), endedNo: Number(r.ended_no), results: JSON.parse(r.results), endedAt: Number(r.ended_at), gameId: r.game_id === null ? null : Number(r.game_id) })),
     };
+  }
+
+  async scheduledBefore(before: number, limit: number): Promise<TournamentRow[]> {
+    const rows = await this.sql.all<TRow>(`SELECT ${T_COLUMNS} FROM tournaments t WHERE status = 'scheduled' AND created_at < ? AND (creator IS NOT NULL OR config LIKE '%"scheduled":true%')
+       AND NOT EXISTS (SELECT 1 FROM tournament_entries e WHERE e.tournament_id = t.id) ORDER BY created_at, id LIMIT ?`, [before, limit]);
+    return rows.map(tournamentOf);
+  }
+
+  async deleteUnplayed(id: string): Promise<boolean> {
+    // One statement: a join or a room starting it in between keeps the row.
+    const n = await this.sql.run(`DELETE FROM tournaments WHERE id = ? AND status = 'scheduled' AND NOT EXISTS (SELECT 1 FROM tournament_entries WHERE tournament_id = ?)`, [id, id]);
+    return n > 0;
+  }
+
+  async openBy(creator: string, since: number): Promise<number> {
+    const r = await this.sql.get<{ n: number }>(`SELECT COUNT(*) AS n FROM tournaments WHERE creator = ? AND ${OPEN} AND created_at >= ?`, [creator, since]);
+    return Number(r?.n ?? 0);
+  }
+
+  async openPrivate(since: number): Promise<number> {
+    const r = await this.sql.get<{ n: number }>(`SELECT COUNT(*) AS n FROM tournaments WHERE creator IS NOT NULL AND ${OPEN} AND created_at >= ?`, [since]);
+    return Number(r?.n ?? 0);
+  }
+
+  async madeBy(creator: string, since: number, limit: number): Promise<TournamentRow[]> {
+    const rows = await this.sql.all<TRow>(`SELECT ${T_COLUMNS} FROM tournaments WHERE creator = ? AND created_at >= ? ORDER BY created_at, id LIMIT ?`, [creator, since, limit]);
+    return rows.map(tournamentOf);
+  }
+
+  async cancel(id: string, config: Record<string, unknown>): Promise<boolean> {
+    const n = await this.sql.run(
+      `UPDATE tournaments SET status = 'finished', config = ? WHERE id = ? AND status <> 'finished' AND NOT EXISTS (SELECT 1 FROM tournament_pairings WHERE tournament_id = ?)`,
+      [JSON.stringify(config), id, id],
+    );
+    return n > 0;
   }
 
   async setStatus(id: string, status: TournamentStatus): Promise<void> {

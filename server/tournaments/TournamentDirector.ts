@@ -169,6 +169,12 @@ export class TournamentDirector extends Room {
     if (!this.stopped && this.owner) await this.home?.tournaments.releaseLease(this.tournamentId, this.owner).catch(() => undefined);
   }
 
+  /** Its row changed under it (its creator cancelled it: create.ts calls this on whichever process runs it): read it again, tell everyone. */
+  async reread(): Promise<void> {
+    await this.reload();
+    await this.tick();
+  }
+
   private standings() {
     return {
       tournament: this.tournamentId,

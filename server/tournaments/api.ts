@@ -2,12 +2,13 @@
 // upcoming, running and recently finished ones (bounded), and `GET /api/tournaments/:id`, what
 // one is and its standings from the store, for a page or anyone without a seat in its room
 // (the room sends the same standings live to its entrants). Read only: tournaments are created
-// by the operator's schedule (schedule.ts) or by writing the store's row (docs/tournaments.md).
+// by the operator's schedule (schedule.ts) or by players (create.ts: private, never listed here).
 
 import express from "express";
 import type { HomeStore } from "../store/HomeStore.js";
 import { ipLimit } from "../api/ipLimit.js";
 import { runOf } from "./runs.js";
+import { playableUntil } from "./schedule.js";
 import { FORGOTTEN_NAME } from "../store/HomeStore.js";
 import type { TournamentRow } from "../store/TournamentStore.js";
 import { answerStoreDown } from "../api/storeDown.js";
@@ -27,7 +28,10 @@ function whenOf(t: TournamentRow, now: number): When {
   if (t.kind === "timed-arena" && typeof c.endsAt === "number" && typeof c.startsAt === "number") {
     return now >= c.endsAt ? "finished" : now >= c.startsAt ? "running" : "upcoming";
   }
-  return t.status === "running" ? "running" : "upcoming";
+  if (t.status === "running") return "running";
+  // A Swiss nobody's room has started: upcoming until its start, then open to late entries until it would be called off.
+  if (typeof c.startsAt === "number" && now >= c.startsAt) return now >= playableUntil(t) ? "finished" : "running";
+  return "upcoming";
 }
 
 const TOURNAMENT_ID = /^[A-Za-z0-9_-]{1,40}$/;
@@ -90,7 +94,9 @@ export function tournamentsApi(home: () => HomeStore | undefined, now: () => num
           gameId: results.get(p.no)?.gameId ?? null,
         }));
       res.setHeader("Cache-Control", "no-store");
-      res.json({ id: t.id, kind: t.kind, title: t.title, pool: t.pool, status: t.status, settings: t.config, finished: run.finished(now()), games: record.pairings.length, standings: rows, played });
+      // A private one (a player made it: create.ts) says so and who made it (the page offers them Cancel, everyone its code).
+      const made = t.creator ? { private: true, creator: { id: t.creator, name: (await h.profile(t.creator))?.name ?? FORGOTTEN_NAME } } : { private: false };
+      res.json({ id: t.id, kind: t.kind, title: t.title, pool: t.pool, status: t.status, settings: t.config, finished: run.finished(now()), games: record.pairings.length, standings: rows, played, ...made });
     } catch (e) {
       failed("read that tournament", e, req, res);
     }

@@ -17,6 +17,8 @@ export interface SwissSettings {
   rounds: number;
   /** When round 1 is paired (entries close then); none: as soon as two have joined. */
   startsAt?: number;
+  /** A round starts no sooner than this many minutes after the one before (round r at startsAt + (r − 1) × roundMinutes); none: when the last one's games have ended. */
+  roundMinutes?: number;
 }
 
 export function arenaFromRecord(r: TournamentRecord): ArenaState {

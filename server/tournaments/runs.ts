@@ -24,6 +24,9 @@ import {
 import type { EntryRow, PairingRow, SeatResult, TournamentRecord } from "../store/TournamentStore.js";
 import { arenaFromRecord, arenaPairingRows, swissFromRecord, swissPairingRows, swissResults, type SwissSettings } from "./rows.js";
 
+/** A Swiss still short of two entrants this long after its start is called off: over, with no games (schedule.ts prunes one nobody entered). */
+export const SWISS_CALL_OFF_MS = 10 * 60_000;
+
 /** A game paired and not scored yet. */
 export interface OpenGame {
   no: number;
@@ -56,7 +59,18 @@ export interface Run {
 }
 
 export function runOf(record: TournamentRecord): Run {
-  return record.tournament.kind === "swiss" ? new SwissRun(record) : new ArenaRun(record);
+  const run = record.tournament.kind === "swiss" ? new SwissRun(record) : new ArenaRun(record);
+  return (record.tournament.config as { cancelled?: unknown }).cancelled === true ? cancelledRun(run) : run;
+}
+
+/** A tournament its creator cancelled before it started (create.ts): over, nobody joins, nothing paired. */
+function cancelledRun(run: Run): Run {
+  const nothing = { rows: [], scored: [], undo: () => undefined };
+  return Object.assign(Object.create(run) as Run, {
+    whyNoJoin: () => "This tournament was cancelled by the player who made it.",
+    pair: () => nothing,
+    finished: () => true,
+  });
 }
 
 class ArenaRun implements Run {
@@ -109,21 +123,30 @@ class ArenaRun implements Run {
 
 /**
  * A Swiss: entry until round 1 is paired (at `startsAt`), each next round as soon as every game
- * of the last has a result, until the last round ends. A void game is a draw (a Swiss game
- * has a winner, a loser or neither).
+ * of the last has a result (and, with `roundMinutes`, not before its time), until the last
+ * round ends. Fewer than two entrants SWISS_CALL_OFF_MS after the start: called off. A void
+ * game is a draw (a Swiss game has a winner, a loser or neither).
  */
 class SwissRun implements Run {
   private readonly s: SwissState;
   private readonly startsAt: number;
+  private readonly roundMs: number;
   private readonly pairedAt = new Map<number, number>();
   private readonly joinedAt = new Map<string, number>();
   constructor(record: TournamentRecord) {
     this.s = swissFromRecord(record);
-    this.startsAt = (record.tournament.config as unknown as SwissSettings).startsAt ?? 0;
+    const c = record.tournament.config as unknown as SwissSettings;
+    this.startsAt = c.startsAt ?? 0;
+    this.roundMs = (c.roundMinutes ?? 0) * 60_000;
     for (const p of record.pairings) this.pairedAt.set(p.no, p.pairedAt);
     for (const e of record.entries) this.joinedAt.set(e.profileId, e.joinedAt);
   }
-  whyNoJoin(id: string, _now: number): string | null {
+  /** Round 1 never came: too few entrants by the call-off time. */
+  private calledOff(now: number): boolean {
+    return currentRound(this.s) === 0 && this.startsAt > 0 && now >= this.startsAt + SWISS_CALL_OFF_MS && this.s.players.filter((p) => !p.withdrawn).length < 2;
+  }
+  whyNoJoin(id: string, now: number): string | null {
+    if (this.calledOff(now)) return "This Swiss was called off: fewer than two players had entered ten minutes after its start.";
     if (currentRound(this.s) === 0) return null;
     const p = this.s.players.find((x) => x.id === id);
     if (!p) return "This Swiss has started: entries closed when its first round was paired. Its standings stay on its page.";
@@ -157,7 +180,8 @@ class SwissRun implements Run {
   pair(now: number, _here: (id: string) => boolean) {
     const before = this.s.games.length;
     const nothing = { rows: [], scored: [], undo: () => undefined };
-    if (now < this.startsAt || this.s.players.filter((p) => !p.withdrawn).length < 2) return nothing;
+    if (now < this.startsAt || this.calledOff(now) || this.s.players.filter((p) => !p.withdrawn).length < 2) return nothing;
+    if (this.roundMs > 0 && now < this.startsAt + currentRound(this.s) * this.roundMs) return nothing;
     const r = pairNextRound(this.s);
     if (typeof r === "string") return nothing;
     const rows = swissPairingRows(this.s, r.games, now);
@@ -168,7 +192,7 @@ class SwissRun implements Run {
   standings(): StandingRow[] {
     return swissStandings(this.s);
   }
-  finished(): boolean {
-    return swissFinished(this.s);
+  finished(now: number): boolean {
+    return swissFinished(this.s) || this.calledOff(now);
   }
 }

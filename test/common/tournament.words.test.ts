@@ -28,6 +28,8 @@ describe("tournament pages: the words", () => {
     expect(whenText(swiss, 11 * MIN)).to.equal("Running");
     expect([joinOpen(arena, 5 * MIN), joinOpen(arena, 39 * MIN), joinOpen(arena, 40 * MIN)]).to.deep.equal([true, true, false]);
     expect([joinOpen(swiss, 9 * MIN), joinOpen(swiss, 10 * MIN)]).to.deep.equal([true, false]);
+    // after its start a Swiss still takes entries while round 1 is not paired (too few entered), until it would be called off
+    expect([joinOpen({ ...swiss, games: 0 }, 11 * MIN), joinOpen({ ...swiss, games: 0 }, 20 * MIN), joinOpen({ ...swiss, games: 2 }, 11 * MIN)]).to.deep.equal([true, false, false]);
     expect(leaveWarning(swiss)).to.match(/final/);
     expect(leaveWarning(arena)).to.match(/come back/);
     expect([pointsText(0), pointsText(0.5), pointsText(2.5), pointsText(4)]).to.deep.equal(["0", "½", "2½", "4"]);
@@ -40,6 +42,9 @@ describe("tournament pages: the words", () => {
     expect(said("There is no such tournament on this hub. Check the link, or pick one from the tournaments list.")).to.match(/lobby's tournament list/);
     expect(said("This tournament's game is not rated on this hub any more, so it cannot be played.")).to.match(/Pick another from the lobby/);
     expect(said("Tournaments need a profile: open the lobby once so this browser makes one, then try again.")).to.match(/Open the lobby once/);
+    // a private one cancelled, a Swiss called off: the hub's sentence as it is (server/tournaments/runs.ts)
+    expect(said("This tournament was cancelled by the player who made it.")).to.equal("This tournament was cancelled by the player who made it.");
+    expect(said("This Swiss was called off: fewer than two players had entered ten minutes after its start.")).to.match(/called off/);
     expect(said("Tournaments are briefly unavailable (the hub cannot reach its database); try again in a minute.")).to.match(/in a minute/);
     expect(said("This arena has ended; its standings stay on its page.")).to.equal("This arena has ended; its standings stay on its page.");
     expect(said("You left this Swiss, so you are paired no more; its standings stay on its page.")).to.match(/^You left this Swiss/);

@@ -7,7 +7,9 @@
 // words) and a desktop joins by keyboard alone (Tab to Join, Enter), and a reload brings it back
 // in with its reconnection token (not withdrawn); when the window closes the page shows the
 // final standings and the games with their replays. A finished arena's page
-// has no Join. Screenshots: the lobby list, the page before and after, the phone's standings.
+// has no Join. Last, a private one: a desktop makes it in the lobby's "Create a tournament" and
+// reads its code, a phone types the code and joins it. Screenshots: the lobby list, the page
+// before and after, the phone's standings, the create card, the private page on a phone.
 import { expect } from "chai";
 import { Client, type Room } from "colyseus.js";
 import type { Page } from "playwright-core";
@@ -213,5 +215,47 @@ describe("e2e: tournaments — the list, an arena's page, joining on a phone, pl
     await page.waitForFunction(() => document.querySelector("#tn-when")?.textContent === "Finished");
     expect(await page.isVisible("#tn-join")).to.equal(false);
     expect(await page.textContent("#tn-state")).to.match(/over/);
+  });
+
+  it("private: a desktop creates one in the lobby and gets its code; a phone types the code, joins, and sees itself in the standings", async () => {
+    TournamentDirector.now = saved.now; // the case before moved the clock past its arena
+    const { page: desk } = await suite.open(DESKTOP, "#/");
+    await desk.fill("input[name=name]", "Dee");
+    await desk.waitForFunction(() => !!localStorage.getItem("hub.profile"));
+    await desk.selectOption("#tn-new-pool", "connect4");
+    await desk.selectOption("#tn-new-kind", "timed-arena");
+    await desk.selectOption("#tn-new-length", "10");
+    await desk.selectOption("#tn-new-starts", "0");
+    await desk.click("#tn-new-create");
+    const code = (await desk.locator("#tn-made-code").textContent({ timeout: 10_000 }))!;
+    expect(code).to.match(/^[A-HJ-NP-Z]{5}$/);
+    expect(await desk.inputValue("#tn-made-link")).to.match(new RegExp(`#/tournament/${code}$`));
+    await desk.locator(`#tn-mine .tn-item[data-id="${code}"]`).waitFor();
+    expect(await desk.locator(`#tn-list .tn-item[data-id="${code}"]`).count(), "not in the public list").to.equal(0);
+    await desk.locator("#tn-new").scrollIntoViewIfNeeded();
+    await screenshot(desk, "tournament-create-desktop");
+
+    const { page: phone } = await suite.open(PHONE, "#/");
+    await phone.fill("input[name=name]", "Pio");
+    await phone.waitForFunction(() => !!localStorage.getItem("hub.profile"));
+    // the lobby's cards on a phone: the list, "Create a tournament", today's challenges
+    await phone.locator("#lobby-daily .daily-row").first().waitFor();
+    await noSidewaysScroll(phone);
+    await phone.locator("#tn-new").scrollIntoViewIfNeeded();
+    await screenshot(phone, "tournament-create-phone");
+    await phone.locator("#lobby-daily").scrollIntoViewIfNeeded();
+    await screenshot(phone, "lobby-daily-phone");
+    await phone.fill("#tn-code", code.toLowerCase());
+    await phone.tap("#tn-code-go");
+    await waitHub(phone, (x) => (x as Snap).page === "tournament", "the private tournament's page");
+    expect(await phone.textContent("#tn-private")).to.match(new RegExp(`Made by Dee\\. Not listed: players join with its code ${code}`));
+    await phone.tap("#tn-join");
+    const s = (await waitHub(phone, (x) => (x as Snap).status === "in" && ((x as Snap).rows?.length ?? 0) === 1, "in the private arena")) as Snap;
+    expect(s.rows!.map((r) => r.name)).to.deep.equal(["Pio"]);
+    await noSidewaysScroll(phone);
+    await screenshot(phone, "tournament-private-phone");
+    await phone.tap("#tn-leave");
+    await phone.tap("#leave-confirm");
+    await waitHub(phone, (x) => (x as Snap).status === "out", "left");
   });
 });

@@ -11,13 +11,14 @@ import os from "node:os";
 import path from "node:path";
 import { SqliteStore, type SqlStore } from "../../server/store/index.js";
 import { PgStore } from "../../server/store/PgStore.js";
-import { createScheduled, parseSchedule, slotsDue, type ScheduledArena } from "../../server/tournaments/schedule.js";
+import { createScheduled, parseSchedule, pruneUnplayed, slotsDue, type ScheduledArena, type ScheduledEntry } from "../../server/tournaments/schedule.js";
 import { Client } from "colyseus.js";
 import { TOURNAMENT_ROOM } from "../../server/tournaments/TournamentDirector.js";
 import { bootHub, Probe, type TestHub } from "../helpers/hub.js";
 import { newProfileAt } from "./rated.helpers.js";
 import { testPostgres, type PostgresServer } from "../helpers/postgres.js";
 import { testPort } from "../helpers/ports.js";
+import { RATED_POOLS } from "../../common/rated.js";
 
 const HOUR = 3_600_000;
 const SCHEDULE: ScheduledArena[] = [
@@ -43,6 +44,32 @@ describe("tournaments: the operator's schedule and the list", function () {
       expect(() => parseSchedule('[{"pool":"connect4","everyMinutes":60,"minutes":90}]')).to.throw(/minutes \(the window\)/);
       expect(() => parseSchedule('[{"pool":"connect4","everyMinutes":1,"minutes":1}]')).to.throw(/everyMinutes is a whole number/);
       expect(() => parseSchedule('[{"pool":"connect4","everyMinutes":60,"minutes":30,"tableSize":3}]')).to.throw(/tableSize must be between 2 and 2/);
+    });
+
+    it("reads Swiss entries (rounds, round time, an offset into the interval) and refuses wrong ones in words", () => {
+      expect(parseSchedule('[{"kind":"swiss","pool":"connect4","everyMinutes":1440,"offsetMinutes":1080,"rounds":5,"roundMinutes":12}]')).to.deep.equal([
+        { kind: "swiss", pool: "connect4", everyMinutes: 1440, rounds: 5, roundMinutes: 12, title: "Connect Four Swiss", offsetMinutes: 1080 },
+      ]);
+      expect(parseSchedule('[{"kind":"swiss","pool":"connect4","everyMinutes":60,"rounds":3}]')).to.deep.equal([{ kind: "swiss", pool: "connect4", everyMinutes: 60, rounds: 3, title: "Connect Four Swiss" }]);
+      expect(() => parseSchedule('[{"kind":"swiss","pool":"connect4","everyMinutes":60}]')).to.throw(/rounds is a whole number from 1 to 15/);
+      expect(() => parseSchedule('[{"kind":"swiss","pool":"connect4","everyMinutes":60,"rounds":3,"roundMinutes":0}]')).to.throw(/roundMinutes .* leave it out/);
+      expect(() => parseSchedule('[{"kind":"swiss","pool":"connect4","everyMinutes":60,"rounds":3,"offsetMinutes":60}]')).to.throw(/offsetMinutes/);
+      expect(() => parseSchedule('[{"kind":"knockout","pool":"connect4","everyMinutes":60,"minutes":30}]')).to.throw(/kind is "timed-arena" \(an arena, the default\) or "swiss"/);
+      const fourSeats = RATED_POOLS.find((p) => p.seats.min > 2);
+      if (fourSeats) expect(() => parseSchedule(JSON.stringify([{ kind: "swiss", pool: fourSeats.id, everyMinutes: 60, rounds: 3 }]))).to.throw(/a Swiss is for two-player games/);
+    });
+
+    it("a Swiss's slots: the next one, and the last one until it would be called off; an offset moves the start", () => {
+      const swiss: ScheduledEntry = { kind: "swiss", pool: "connect4", everyMinutes: 1440, offsetMinutes: 1080, rounds: 5, title: "Evening Swiss" };
+      const day = 500 * 24 * HOUR;
+      // 18:05 UTC: today's 18:00 Swiss may still start (late entries) and tomorrow's is next.
+      const rows = slotsDue([swiss], day + 18 * HOUR + 5 * 60_000);
+      expect(rows.map((r) => [r.id, r.kind, (r.config as any).startsAt])).to.deep.equal([
+        [`connect4-s1440m-${(day + 18 * HOUR) / 60_000}`, "swiss", day + 18 * HOUR],
+        [`connect4-s1440m-${(day + 42 * HOUR) / 60_000}`, "swiss", day + 42 * HOUR],
+      ]);
+      // 18:30: today's is past its call-off (ten minutes), only tomorrow's.
+      expect(slotsDue([swiss], day + 18 * HOUR + 30 * 60_000).map((r) => (r.config as any).startsAt)).to.deep.equal([day + 42 * HOUR]);
     });
 
     it("the slots due: the one open now and the next, aligned to the interval, with keys and seeds from the slot", () => {
@@ -88,6 +115,39 @@ describe("tournaments: the operator's schedule and the list", function () {
       // The next hour's sweep adds the slot after (one more), keeping the rest.
       expect(await createScheduled(again.tournaments, SCHEDULE, now + HOUR)).to.equal(1);
       await again.close();
+    });
+  }
+
+  for (const backend of backends) {
+    it(`${backend.name}: slots nobody entered are pruned once over (bounded per sweep), entered, started or hand-written ones stay`, async () => {
+      const store = await backend.open(await backend.place());
+      const t = store.tournaments;
+      const every: ScheduledEntry[] = [
+        { pool: "connect4", everyMinutes: 5, minutes: 5, title: "Every five" },
+        { kind: "swiss", pool: "connect4", everyMinutes: 60, rounds: 3, title: "Hourly Swiss" },
+      ];
+      // A day of sweeps, one a minute, as a process would run them: the store holds only what can still be played.
+      const dayStart = 4000 * 24 * HOUR;
+      let made = 0;
+      for (let m = 0; m < 24 * 60; m += 7) made += await createScheduled(t, every, dayStart + m * 60_000);
+      expect(made, "many slots written over the day").to.be.above(200);
+      // One slot someone entered stays whatever its age; another a room started (running) stays too.
+      const old = slotsDue(every, dayStart)[0];
+      await t.saveEntry(old.id, { profileId: "p-entered-01", rating: 1500, joinedAt: dayStart, withdrawn: false });
+      const started = slotsDue(every, dayStart + HOUR).find((r) => r.kind === "swiss")!;
+      await t.setStatus(started.id, "running");
+      // A row written by hand (no schedule mark, no creator) is never pruned.
+      await t.create({ id: "by-hand", kind: "timed-arena", pool: "connect4", title: "By hand", config: { startsAt: 1, endsAt: 2, tableSize: 2 }, seed: "0123456789abcdef0123456789abcdef", status: "scheduled", createdAt: 1 });
+      const end = dayStart + 24 * HOUR;
+      made += await createScheduled(t, every, end);
+      const first = await pruneUnplayed(t, end);
+      expect(first, "a sweep deletes at most its batch").to.equal(200);
+      let gone = first;
+      for (let n = await pruneUnplayed(t, end); n > 0; n = await pruneUnplayed(t, end)) gone += n;
+      const left = (await t.list(["scheduled", "running", "finished"])).map((r) => r.id).sort();
+      expect(left).to.deep.equal([old.id, started.id, "by-hand", ...slotsDue(every, end).map((r) => r.id)].sort());
+      expect(gone + left.length).to.equal(made + 1);
+      await store.close();
     });
   }
 

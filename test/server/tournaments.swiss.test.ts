@@ -14,7 +14,9 @@ import { TournamentDirector } from "../../server/tournaments/TournamentDirector.
 import { bootHub, sleep, type TestHub } from "../helpers/hub.js";
 import { testPort } from "../helpers/ports.js";
 import { newProfileAt } from "./rated.helpers.js";
+import { createScheduled, type ScheduledSwiss } from "../../server/tournaments/schedule.js";
 import { arenaBot, BotField, expectSeatOrder, type ArenaBot } from "./tournaments.helpers.js";
+
 
 const PORT = testPort(2972);
 
@@ -141,6 +143,38 @@ describe("tournaments: Swiss events run by the hub, bots as players", function (
   it("ten bots, four rounds, one dropout in round 1: every round paired by the rules, results from the rooms' games, standings that add up", async () => {
     const { byes } = await runSwiss("monday-swiss", 10, 4, new Map([[9, 1]]));
     expect(byes.size, "a bye in each of the three rounds with nine").to.equal(3);
+  });
+
+  it("a Swiss from the operator's schedule: its slot written by the sweep, entered before its start, round 2 held until its round time though round 1 ended sooner, run to the end", async () => {
+    const entry: ScheduledSwiss = { kind: "swiss", pool: "connect4", everyMinutes: 60, rounds: 2, roundMinutes: 5, title: "Hourly Swiss" };
+    const HOUR = 3_600_000;
+    const before = 3000 * HOUR + 50 * 60_000; // 10 minutes before hour 3001's slot
+    const start = 3001 * HOUR;
+    let clock = before;
+    TournamentDirector.now = () => clock;
+    expect(await createScheduled(hub.store.tournaments, [entry], before), "the next slot only (this hour's was called off 40 minutes ago)").to.equal(1);
+    const id = `connect4-s60m-${start / 60_000}`;
+    const row = (await hub.store.tournaments.load(id))!.tournament;
+    expect(row).to.deep.include({ kind: "swiss", title: "Hourly Swiss", status: "scheduled" });
+    expect(row.config).to.deep.equal({ rounds: 2, startsAt: start, roundMinutes: 5, scheduled: true });
+    const bots: ArenaBot[] = [];
+    for (let i = 0; i < 4; i++) bots.push(arenaBot(await newProfileAt(PORT, `sched ${i}`), i, `ws://127.0.0.1:${PORT}`));
+    const field = new BotField(id, bots);
+    await field.joinAll();
+    expect((await hub.store.tournaments.load(id))!.pairings, "nothing paired before the start").to.deep.equal([]);
+    clock = start;
+    // The tick that scores round 1's last game pairs (or not) before it sends those standings.
+    const total = (e: any) => e.rows.reduce((n: number, r: any) => n + r.score, 0);
+    await bots[0].probe.next("event", 0, (e) => e.kind === "standings" && total(e) === 2, 60_000);
+    expect((await hub.store.tournaments.load(id))!.pairings.map((p) => p.round), "round 2 waits for start + 5 minutes").to.deep.equal([1, 1]);
+    clock = start + 5 * 60_000;
+    const end = await field.finish(bots[0], 60_000);
+    const record = (await hub.store.tournaments.load(id))!;
+    expect(record.tournament.status).to.equal("finished");
+    expect(record.pairings.map((p) => p.round)).to.deep.equal([1, 1, 2, 2]);
+    expect(end.rows[0].name).to.equal("sched 0");
+    expect(end.rows[0].score).to.equal(2);
+    await field.leaveAll();
   });
 
   it("64 bots, seven rounds, 10 % dropouts (six, leaving at their 1st to 6th game): runs to the end by the same rules", async () => {
