@@ -40,26 +40,26 @@ describe("tournament runs (server/tournaments/runs.ts)", () => {
   it("a Swiss: late entries after its start until round 1; called off short of two; round times held by roundMinutes; cancelled: over, nobody joins", () => {
     const alone = runOf(record({}));
     alone.join("a", 1500, 10);
-    expect(alone.pair(150, new Set()).rows, "one entrant: nothing to pair").to.deep.equal([]);
+    expect(alone.pair(150, () => true).rows, "one entrant: nothing to pair").to.deep.equal([]);
     expect(alone.whyNoJoin("b", 150), "a late entry while round 1 waits").to.equal(null);
     expect(alone.finished(100 + SWISS_CALL_OFF_MS - 1)).to.equal(false);
     expect(alone.finished(100 + SWISS_CALL_OFF_MS), "called off").to.equal(true);
     expect(alone.whyNoJoin("b", 100 + SWISS_CALL_OFF_MS)).to.match(/called off/);
-    expect(alone.pair(100 + SWISS_CALL_OFF_MS, new Set()).rows).to.deep.equal([]);
+    expect(alone.pair(100 + SWISS_CALL_OFF_MS, () => true).rows).to.deep.equal([]);
 
     const timed = runOf(record({ config: { rounds: 2, startsAt: 100, roundMinutes: 1 } }));
     timed.join("a", 1600, 10);
     timed.join("b", 1500, 10);
-    const r1 = timed.pair(100, new Set()).rows;
+    const r1 = timed.pair(100, () => true).rows;
     expect(r1).to.have.length(1);
     timed.score(r1[0].no, { a: "win", b: "loss" });
-    expect(timed.pair(100 + 59_999, new Set()).rows, "round 2 not before start + 1 minute").to.deep.equal([]);
-    expect(timed.pair(100 + 60_000, new Set()).rows.map((r) => r.round)).to.deep.equal([2]);
+    expect(timed.pair(100 + 59_999, () => true).rows, "round 2 not before start + 1 minute").to.deep.equal([]);
+    expect(timed.pair(100 + 60_000, () => true).rows.map((r) => r.round)).to.deep.equal([2]);
 
     const cancelled = runOf(record({ status: "finished", config: { rounds: 3, startsAt: 100, cancelled: true } }));
     expect(cancelled.whyNoJoin("a", 0)).to.match(/cancelled by the player who made it/);
     expect(cancelled.finished(0)).to.equal(true);
-    expect(cancelled.pair(200, new Set()).rows).to.deep.equal([]);
+    expect(cancelled.pair(200, () => true).rows).to.deep.equal([]);
   });
 
   it("an arena: joining until the window ends, a void game a loss each", () => {
