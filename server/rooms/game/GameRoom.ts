@@ -328,23 +328,9 @@ export abstract class GameRoom<S, M extends TypedMove, E, C, V, St extends GameR
     this.parts.seatTaken?.(this.state, seat, reclaimed, this.play.stage === "playing");
     if (this.play.stage === "playing") this.records.seatTaken(seat);
     this.starts.maybe();
-    this.dailyOpening();
+    this.path.roomMoves.dailyOpening(this.game);
   }
 
-  /**
-   * A daily challenge opens its day's game itself where the game needs it (Minesweeper places
-   * its mines at the first click): the same first move for everyone, so the same board. Made
-   * once the player sits (a board is there from the room's creation), before their own.
-   */
-  private dailyOpening(): void {
-    const opening = this.parts.daily?.opening;
-    const game = this.game;
-    if (!opening || !this.play.daily || this.play.gameNo !== 1 || !game || !opening(game.state)) return;
-    this.serverMove(Math.max(0, this.play.order[0] ?? 0), (ctx) => {
-      const move = this.game === game && this.play.stage === "playing" ? opening(game.state) : null;
-      return move ? this.path.apply(ctx, 0, move) : false;
-    }, "daily opening");
-  }
   /** Past the reconnection window a player has left the game: in a rated game, a loss. */
   protected override onSeatHeld(seat: number): void {
     if (this.play.stage === "playing") this.records.forfeit(seat);

@@ -1,7 +1,8 @@
 // The room's own moves: when nobody may act but the game runs, the move it waits for from the
 // room (the race's go), made by the definition's `roomMove` and completed by the game's server
 // parts (`parts.roomMove`: the arena's team from the store, which may answer later). It is
-// played as a server move, only if the game has not moved on since it was asked.
+// played as a server move, only if the game has not moved on since it was asked. A daily
+// challenge's opening (the game's `daily.opening`) goes the same way.
 
 import type { TypedMove } from "../../../common/core/game.js";
 import type { Rejection } from "../../../common/core/rules.js";
@@ -44,6 +45,18 @@ export class RoomMoves<S, M extends TypedMove, E, C, V, St extends GameRoomState
     this.now(game, made, game.log.length);
   }
 
+  /**
+   * A daily challenge opens its day's game itself where the game needs it (Minesweeper places
+   * its mines at the first click): the same first move for everyone, so the same board. Made
+   * once the player sits (a board is there from the room's creation), before their own.
+   */
+  dailyOpening(game: GameSession<S, M, E, C, V> | null): void {
+    const opening = this.play.parts.daily?.opening;
+    if (!opening || !this.play.daily || this.play.gameNo !== 1 || !game || this.play.stage !== "playing") return;
+    const move = opening(game.state);
+    if (move) this.now(game, { seat: 0, move }, game.log.length, "daily opening");
+  }
+
   /** The definition's room move, completed by the game's server parts (the arena's team from the store). */
   private of(game: GameSession<S, M, E, C, V>): Made<M> | Promise<Made<M>> | null {
     const made = this.play.def.roomMove?.(game.state) ?? null;
@@ -53,11 +66,12 @@ export class RoomMoves<S, M extends TypedMove, E, C, V, St extends GameRoomState
     return parts.roomMove(made, { state: game.state, store: this.host.settings().store, seed: game.seed, names });
   }
 
-  private now(game: GameSession<S, M, E, C, V>, made: Made<M>, length: number): void {
+  /** Played as a server move, only if the game has not moved on since it was asked. */
+  private now(game: GameSession<S, M, E, C, V>, made: Made<M>, length: number, what = "room move"): void {
     this.host.serverMove(
       this.play.order[made.seat] ?? this.play.st.owner,
-      (ctx) => (this.play.game === game && game.log.length === length ? this.apply(ctx, made.seat, made.move) : false),
-      "room move",
+      (ctx) => (this.play.game === game && game.log.length === length && this.play.stage === "playing" ? this.apply(ctx, made.seat, made.move) : false),
+      what,
     );
   }
 
