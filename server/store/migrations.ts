@@ -329,6 +329,9 @@ function dailyTables(d: "sqlite" | "postgres"): string {
   `;
 }
 
+/** Who went berserk in an arena game (a JSON list of profile ids; NULL: nobody): docs/tournaments.md "Berserk". */
+const BERSERK = `ALTER TABLE tournament_pairings ADD COLUMN berserk TEXT;`;
+
 export const MIGRATIONS: readonly Migration[] = [
   { version: 1, name: "finished games", sqlite: finishedGamesSqlite, postgres: FINISHED_GAMES_PG },
   { version: 2, name: "profiles, players, ratings", sqlite: homeTables("sqlite"), postgres: homeTables("postgres") },
@@ -338,6 +341,7 @@ export const MIGRATIONS: readonly Migration[] = [
   { version: 6, name: "blocks, reports, sanctions, moderation log", sqlite: safetyTables("sqlite"), postgres: safetyTables("postgres") },
   { version: 7, name: "tournaments", sqlite: tournamentTables("sqlite"), postgres: tournamentTables("postgres") },
   { version: 8, name: "daily challenges", sqlite: dailyTables("sqlite"), postgres: dailyTables("postgres") },
+  { version: 9, name: "tournament berserk", sqlite: BERSERK, postgres: BERSERK },
 ];
 
 export const LATEST_VERSION = MIGRATIONS[MIGRATIONS.length - 1].version;

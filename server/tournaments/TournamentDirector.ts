@@ -222,7 +222,10 @@ export class TournamentDirector extends Room {
       // whose room is gone without storing a game: void, nobody gains (runs.ts).
       if (!results && now - g.pairedAt > TournamentDirector.roomlessMs && !(roomId && (await roomLives(roomId)))) results = this.run.voidResults(g.players);
       if (!results) continue;
+      // Who went berserk (their game's room wrote it before the first move) counts with the result.
+      const berserk = this.run.berserk ? await this.home.tournaments.berserkOf(this.tournamentId, g.no) : [];
       if ((await this.home.tournaments.saveResult(this.tournamentId, g.no, results, now, finished?.gameId ?? null)) === null) return this.reload();
+      this.run.wentBerserk(g.no, berserk);
       this.run.score(g.no, results);
     }
   }
@@ -258,7 +261,7 @@ export class TournamentDirector extends Room {
   /** Creates the game's rated room through the pool's room name, reserves the seats, hands them out. */
   private async start(g: OpenGame): Promise<void> {
     const matched: MatchedPlayer[] = g.players.map((id) => ({ profileId: id, name: this.names.get(id) ?? "Player", mu: this.run.entry(id)!.rating, ticket: newTicket() }));
-    const room = await matchMaker.handleCreateRoom(this.pool.game, ratedRoomOptions(this.pool, { pool: this.pool.id, players: matched }));
+    const room = await matchMaker.handleCreateRoom(this.pool.game, ratedRoomOptions(this.pool, { pool: this.pool.id, players: matched, tournament: { id: this.tournamentId, game: g.no, berserk: this.run.berserk } }));
     this.roomIds.set(g.no, room.roomId);
     await this.home.tournaments.setRoom(this.tournamentId, g.no, room.roomId);
     for (const m of matched) {

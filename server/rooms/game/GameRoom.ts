@@ -40,6 +40,7 @@ import { DailyTable } from "./dailyRoom.js";
 import { wantsNewSeat } from "../base/seats.js";
 import type { SenderContext } from "../base/messages.js";
 import { RoomSafety } from "../../safety/roomSafety.js";
+import { Berserk } from "./berserk.js";
 
 export { filterKeysOf, type GameServerParts, type PartsExtras, type Projection, type RecordInfo, type RoomMoveInfo, type Stage, type WireInfo } from "./parts.js";
 
@@ -103,6 +104,8 @@ export abstract class GameRoom<S, M extends TypedMove, E, C, V, St extends GameR
     addressOf: (ctx) => (ctx.client ? this.records.addressOf(ctx.client) : `room ${this.roomId}`),
     preparer: () => GameRoom.preparer,
   });
+  /** A tournament arena's berserk (berserk.ts): offered in its games with a turn clock. */
+  private readonly berserk = new Berserk(this.play, this.host, () => this.path.timer);
   private readonly bots = new BotSeats<S, M>(this.play, this.host, {
     botPlays: (room) => this.botPlays(room),
     thinker: () => GameRoom.thinker,
@@ -178,6 +181,8 @@ export abstract class GameRoom<S, M extends TypedMove, E, C, V, St extends GameR
     });
     for (const [type, spec] of messages) this.defineMessage(type, spec);
     for (const [type, spec] of this.safety.messages()) this.defineMessage(type, spec);
+    this.berserk.show();
+    this.defineMessage("berserk", this.berserk.message());
     this.safety.configure(options);
     this.snapshot.watchSleep();
     return { state, mode: c.value.mode, seats: c.value.seats, bots: c.value.bots, cells: this.parts.cells?.(c.value) };
@@ -219,6 +224,7 @@ export abstract class GameRoom<S, M extends TypedMove, E, C, V, St extends GameR
     this.seatGame(game, order, ctx?.now ?? Date.now());
     this.play.begin(restart);
     this.path.timer.forget();
+    this.berserk.reset();
     this.bots.forget();
     this.path.project(true, null, null);
     const event = startEvent(this.parts, { gameNo: this.play.gameNo, order: order.slice(), restart });
