@@ -6,6 +6,7 @@
 import type { RoomSession } from "../net/session";
 import { typedSend } from "../net/send";
 import { h } from "../ui/dom";
+import { toast } from "../ui/toast";
 import "./tournament.css";
 
 /** What the button reads of the room's state. */
@@ -32,7 +33,7 @@ export class BerserkButton {
   /** The game in which this player has been on turn, and whether that turn has passed (a move made). */
   private turnIn = -1;
   private movedIn = -1;
-  private readonly off: () => void;
+  private readonly offs: (() => void)[];
 
   constructor(session: RoomSession) {
     this.button = h("button", { type: "button", class: "small tn-berserk", id: "tn-berserk" }, "Berserk");
@@ -41,9 +42,15 @@ export class BerserkButton {
       if (!typedSend(session)("berserk", {})) this.note.textContent = "Not connected: berserk was not sent.";
     });
     this.el = h("div", { class: "tn-berserk-box", hidden: true }, this.button, this.note);
-    this.off = session.onMessage<{ type?: string; message?: string }>("error", (e) => {
-      if (e?.type === "berserk" && e.message) this.note.textContent = e.message;
-    });
+    this.offs = [
+      session.onMessage<{ type?: string; message?: string }>("error", (e) => {
+        if (e?.type === "berserk" && e.message) this.note.textContent = e.message;
+      }),
+      // everyone at the table (and watching) is told who went berserk, in the room's words
+      session.onMessage<{ kind?: string; message?: string }>("event", (e) => {
+        if (e?.kind === "berserk" && e.message) toast(e.message, "info", 5000);
+      }),
+    ];
   }
 
   /** Shown for `me` (null: a spectator) in this state. */
@@ -67,7 +74,7 @@ export class BerserkButton {
   }
 
   destroy(): void {
-    this.off();
+    for (const off of this.offs) off();
     this.el.remove();
   }
 }
