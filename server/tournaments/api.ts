@@ -8,6 +8,7 @@ import express from "express";
 import type { HomeStore } from "../store/HomeStore.js";
 import { ipLimit } from "../api/ipLimit.js";
 import { runOf } from "./runs.js";
+import { featuredGame } from "./featured.js";
 import { FORGOTTEN_NAME } from "../store/HomeStore.js";
 import type { TournamentRow } from "../store/TournamentStore.js";
 import { answerStoreDown } from "../api/storeDown.js";
@@ -89,8 +90,9 @@ export function tournamentsApi(home: () => HomeStore | undefined, now: () => num
           results: results.get(p.no)?.results ?? null,
           gameId: results.get(p.no)?.gameId ?? null,
         }));
+      const featured = featuredGame(record.pairings.filter((p) => !results.has(p.no)), rows, (id) => names.get(id) ?? FORGOTTEN_NAME);
       res.setHeader("Cache-Control", "no-store");
-      res.json({ id: t.id, kind: t.kind, title: t.title, pool: t.pool, status: t.status, settings: t.config, finished: run.finished(now()), games: record.pairings.length, standings: rows, played });
+      res.json({ id: t.id, kind: t.kind, title: t.title, pool: t.pool, status: t.status, settings: t.config, finished: run.finished(now()), games: record.pairings.length, standings: rows, played, featured });
     } catch (e) {
       failed("read that tournament", e, req, res);
     }

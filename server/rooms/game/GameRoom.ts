@@ -34,7 +34,7 @@ import { GameStarts } from "./starting.js";
 import { MovePath } from "./movePath.js";
 import { RoomSnapshot } from "./roomSnapshot.js";
 import { replayGame } from "./durable.js";
-import { DelayRecorder, parseSpectatorDelay, type Feed, type FeedCursor, type WatchSetup } from "./spectatorDelay.js";
+import { DelayRecorder, parseSpectatorDelay, TOURNAMENT_SPECTATOR_DELAY, type Feed, type FeedCursor, type WatchSetup } from "./spectatorDelay.js";
 import { joiningProfile, ratedTableFor } from "./ratedRoom.js";
 import { DailyTable } from "./dailyRoom.js";
 import { wantsNewSeat } from "../base/seats.js";
@@ -170,7 +170,8 @@ export abstract class GameRoom<S, M extends TypedMove, E, C, V, St extends GameR
     this.snapshot.open(this.play.rated !== null, this.play.daily !== null);
     const state = (this.play.st = this.parts.createState(c.value));
     this.play.showPhase();
-    const delay = parseSpectatorDelay(options);
+    // A tournament's game is watched late, so a spectator cannot feed its players the live board.
+    const delay = this.play.rated?.tournament ? TOURNAMENT_SPECTATOR_DELAY : parseSpectatorDelay(options);
     if (delay > 0) this.delayed = new DelayRecorder(delay, () => this.delayedSetup());
     this.play.gameSeatOf = new Array<number>(c.value.seats).fill(-1);
     const messages = gameMessages(this.play, {
