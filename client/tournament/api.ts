@@ -19,11 +19,19 @@ export interface PlayedGame {
   gameId: number | null;
 }
 
+/** The top-ranked game being played (server/tournaments/featured.ts), watched with the spectator delay. */
+export interface FeaturedGame {
+  no: number;
+  roomId: string;
+  players: { id: string; name: string | null }[];
+}
+
 export interface TournamentDetail extends TournamentInfo {
   finished: boolean;
   games: number;
   standings: StandingRow[];
   played?: PlayedGame[];
+  featured?: FeaturedGame | null;
 }
 
 export class TournamentApiError extends Error {
