@@ -6,7 +6,7 @@
 // as a seat's is, so a reload comes back too), and past the server's window it joins again.
 // Only Leave (a consented leave) withdraws.
 import type { Room } from "colyseus.js";
-import { hubClient } from "../net/client";
+import { hubClient, matchmake } from "../net/client";
 import { ensureProfile } from "../net/profile";
 import { isRefusal } from "../net/recovery";
 import { reconnectDelayMs } from "../net/retry";
@@ -119,7 +119,8 @@ class Entry {
     }
     this.me = me.id;
     try {
-      const room = await hubClient().joinOrCreate("tournament", { tournament: id, profileKey: me.key });
+      // through `matchmake`: a refusal keeps the hub's code (words.ts reads it)
+      const room = await matchmake("joinOrCreate", "tournament", { tournament: id, profileKey: me.key });
       if (this.view.tournament !== id || this.view.status !== "joining") {
         void room.leave(true); // left or moved on meanwhile
         return false;

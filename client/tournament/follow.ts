@@ -5,7 +5,7 @@
 // while there is no room to watch, or it refuses, or the socket drops, the page goes on
 // reading GET /api/tournaments/:id every few seconds (page.ts) and tries again then.
 import type { Room } from "colyseus.js";
-import { hubClient } from "../net/client";
+import { matchmake } from "../net/client";
 import type { FeaturedGame } from "./api";
 import type { StandingRow } from "./words";
 
@@ -36,7 +36,7 @@ export class Follower {
     if (this.room || this.trying) return;
     this.trying = true;
     try {
-      const room = await hubClient().join("tournament", { tournament: this.id, watch: true });
+      const room = await matchmake("join", "tournament", { tournament: this.id, watch: true });
       if (!this.active) return void room.leave(true);
       this.room = room;
       room.onMessage("event", (e: { kind?: string; rows?: StandingRow[]; finished?: boolean; featured?: FeaturedGame | null }) => {
