@@ -34,6 +34,8 @@ export class BerserkButton {
   private turnIn = -1;
   private movedIn = -1;
   private readonly offs: (() => void)[];
+  /** The viewer's room seat as last drawn (null: a spectator). */
+  private me: number | null = null;
 
   constructor(session: RoomSession) {
     this.button = h("button", { type: "button", class: "small tn-berserk", id: "tn-berserk" }, "Berserk");
@@ -46,15 +48,17 @@ export class BerserkButton {
       session.onMessage<{ type?: string; message?: string }>("error", (e) => {
         if (e?.type === "berserk" && e.message) this.note.textContent = e.message;
       }),
-      // everyone at the table (and watching) is told who went berserk, in the room's words
-      session.onMessage<{ kind?: string; message?: string }>("event", (e) => {
-        if (e?.kind === "berserk" && e.message) toast(e.message, "info", 5000);
+      // the others at the table (and watching) are told who went berserk, in the room's words
+      // (the berserk player reads it in the note)
+      session.onMessage<{ kind?: string; seat?: number; message?: string }>("event", (e) => {
+        if (e?.kind === "berserk" && e.message && e.seat !== this.me) toast(e.message);
       }),
     ];
   }
 
   /** Shown for `me` (null: a spectator) in this state. */
   update(s: BerserkState, me: number | null): void {
+    this.me = me;
     const playing = s.phase === "playing";
     if (me !== null && playing) {
       const onTurn = Array.from(s.acting ?? []).includes(me);

@@ -155,7 +155,7 @@ export async function mountTournament(host: HTMLElement, id: string, toLobby: ()
     "p",
     { class: "tn-about" },
     isArena(t)
-      ? "Play as many games as you can before time runs out: a win is 2 points, a draw 1. Two wins in a row put you on a streak, and on it every game counts double. Join or leave at any time."
+      ? "Play as many games as you can before time runs out: a win is 2 points, a draw 1. Two wins in a row put you on a streak, and on it every game counts double. Where the game has a turn clock, you may go berserk before your first move: half your turn time, one point more for a win. Join or leave at any time."
       : `${t.settings.rounds ?? "Several"} rounds, everyone paired each round with someone on the same score: a win is 1 point, a draw ½. Entries close when round 1 is paired.`,
   );
   page.replaceChildren(
