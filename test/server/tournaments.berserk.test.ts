@@ -14,6 +14,7 @@ import { TournamentDirector, TOURNAMENT_ROOM } from "../../server/tournaments/To
 import { bootHub, Probe, type TestHub } from "../helpers/hub.js";
 import { testPort } from "../helpers/ports.js";
 import { newProfileAt, playToWin, type Me } from "./rated.helpers.js";
+import { openArena } from "./tournaments.helpers.js";
 
 const PORT = testPort(2975);
 const WS = `ws://127.0.0.1:${PORT}`;
@@ -58,17 +59,7 @@ describe("tournaments: berserk in an arena's games", function () {
 
   it("a berserk win scores one point more; a berserk seat's turns time out at half; too late and twice are refused in words", async () => {
     const id = "berserk-arena";
-    const now = Date.now();
-    await hub.store.tournaments.create({
-      id,
-      kind: "timed-arena",
-      pool: "connect4",
-      title: "Berserk arena",
-      config: { startsAt: now - 1000, endsAt: now + 10 * 60_000, tableSize: 2 },
-      seed: "00112233445566778899aabbccddeeff",
-      status: "scheduled",
-      createdAt: now,
-    });
+    await openArena(hub.store.tournaments, id, "Berserk arena");
     const [bea, cal]: Me[] = [await newProfileAt(PORT, "Bea Berserk"), await newProfileAt(PORT, "Cal Calm")];
     const entrants: Probe[] = [];
     for (const me of [bea, cal]) entrants.push(new Probe(await new Client(WS).joinOrCreate(TOURNAMENT_ROOM, { tournament: id, profileKey: me.key })));

@@ -14,6 +14,7 @@ import { TournamentDirector, TOURNAMENT_ROOM } from "../../server/tournaments/To
 import { bootHub, Probe, rejection, type TestHub } from "../helpers/hub.js";
 import { testPort } from "../helpers/ports.js";
 import { newProfileAt, playToWin, type Me } from "./rated.helpers.js";
+import { openArena } from "./tournaments.helpers.js";
 
 const PORT = testPort(2976);
 const WS = `ws://127.0.0.1:${PORT}`;
@@ -34,17 +35,7 @@ describe("tournaments: watching (live standings, the featured game with the spec
 
   it("a watcher follows the standings live, bounded; the featured game is the top-ranked one in play, watched late", async () => {
     const id = "watched-arena";
-    const now = Date.now();
-    await hub.store.tournaments.create({
-      id,
-      kind: "timed-arena",
-      pool: "connect4",
-      title: "Watched arena",
-      config: { startsAt: now - 1000, endsAt: now + 10 * 60_000, tableSize: 2 },
-      seed: "00112233445566778899aabbccddeeff",
-      status: "scheduled",
-      createdAt: now,
-    });
+    await openArena(hub.store.tournaments, id, "Watched arena");
     // Nobody in it yet: a watcher does not make its room (the page polls meanwhile).
     const early = await rejection(new Client(WS).join(TOURNAMENT_ROOM, { tournament: id, watch: true }));
     expect(String(early.message)).to.not.match(/^Error|undefined/);
