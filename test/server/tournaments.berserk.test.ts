@@ -1,10 +1,10 @@
 // Berserk in a tournament arena's games (server/rooms/game/berserk.ts, docs/tournaments.md
 // "Berserk"), over real colyseus.js clients: two profiles in a Connect Four arena. Game 1: one
 // goes berserk before its first move (shown to both), wins, and scores 2 + 1 (the pairing in
-// the store says who went berserk); asking twice is refused in words. Game 2, on a fast turn
+// the store says who went berserk); asking twice is refused in words. Game 2, after one move on a fast turn
 // clock nobody moves on: every turn times out, the berserk seat's at half the turn time (each
 // deadline shown against its turn's server start, from the room's log); the other player,
-// after its first (timed-out) move, is refused as too late. Outside a tournament (a casual
+// after its first move, is refused as too late. Outside a tournament (a casual
 // room) berserk is refused in words.
 
 import { expect } from "chai";
@@ -82,31 +82,32 @@ describe("tournaments: berserk in an arena's games", function () {
     expect([row(bea).score, row(bea).wins, row(cal).score], "a berserk win: 2 + 1").to.deep.equal([3, 1, 0]);
     expect((await hub.store.tournaments.load(id))!.pairings[0].berserk).to.deep.equal([bea.id]);
 
-    // Game 2 (paired as game 1 was scored): fast turns, nobody moves, every turn times out.
-    await entrants[0].until(() => entrants[0].of("event").filter((e) => e.kind === "matched")[1], 15_000, "match 2");
-    TurnTimer.timeScale = FAST;
+    // Game 2 (paired as game 1 was scored): Bea goes berserk on the whole clock; then the clock
+    // runs fast, one real move is made, and every turn after it times out (nobody moves).
     for (const s of g1) await s.room.leave();
     const [b2, c2] = await seat(entrants, 2);
     b2.room.send("berserk", {});
     await b2.probe.until(() => b2.room.state.berserk.includes(b2.seat) || undefined, 5000, "berserk shown");
+    TurnTimer.timeScale = FAST;
     const deadlines: { acting: number; deadline: number }[] = [];
     const watch = () => b2.room.state.acting.length === 1 && deadlines.push({ acting: b2.room.state.acting[0], deadline: b2.room.state.deadline });
     b2.room.onStateChange(watch);
-    watch();
+    const onTurn = [b2, c2].find((p) => p.room.state.acting[0] === p.seat)!;
+    onTurn.room.send("drop", { col: 3 });
     const live = hub.room<any>(b2.room.roomId);
-    await b2.probe.until(() => live.session.log.length >= 4 || undefined, 20_000, "four turns timed out");
+    await b2.probe.until(() => live.session.log.length >= 4 || undefined, 20_000, "a move, then three turns timed out");
     const log = live.session.log as { seat: number; t: number }[];
     const order = live.seatOrder as number[];
     const full = TURN_SECONDS * 1000 * FAST;
-    // Each turn after a timed-out move: its deadline is that move's server time plus the turn,
-    // halved for the berserk seat (the first turn is left out: berserk may have cut it short).
+    // Each turn after the first move (armed on the fast clock): its deadline is the last move's
+    // server time plus the turn, halved for the berserk seat.
     for (let k = 1; k < 4; k++) {
       const next = order[1 - log[k - 1].seat];
       const expected = log[k - 1].t + (next === b2.seat ? full / 2 : full);
       expect(deadlines.some((d) => d.acting === next && d.deadline === expected), `turn ${k + 1} (room seat ${next}) ends at its move + ${next === b2.seat ? "half" : "a whole"} turn`).to.equal(true);
     }
     expect(log.every((m) => order[m.seat] === b2.seat || order[m.seat] === c2.seat)).to.equal(true);
-    // Cal's first move was made (timed out): too late for Cal.
+    // Cal's first move was made: too late for Cal.
     await c2.probe.until(() => log.some((m) => order[m.seat] === c2.seat) || undefined, 5000, "Cal's first move");
     const before = c2.probe.messages.length;
     c2.room.send("berserk", {});
