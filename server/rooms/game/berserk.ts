@@ -51,6 +51,7 @@ export class Berserk<S, M extends TypedMove, E, C, V, St extends GameRoomState> 
     if (!play.rated?.tournament?.berserk) return refuse("no-berserk", "Berserk is only for the games of a tournament arena.");
     if (!this.offered) return refuse("no-berserk", "This game has no turn clock, so there is no time to halve: berserk is not offered here.");
     const g = play.gameSeatOf[ctx.seat] ?? -1;
+    if (play.stage === "finished") return refuse("not-playing", "This game is over: berserk is only for a game being played.");
     if (!play.game || play.stage !== "playing" || g < 0) return refuse("not-playing", "Berserk is for the game being played: wait for it to start.");
     if (play.st.berserk.includes(ctx.seat)) return refuse("berserk-already", "You are berserk already: your turns are halved, and a win earns one point more.");
     if (this.pending.has(ctx.seat)) return refuse("berserk-pending", "Going berserk: wait a moment.");
