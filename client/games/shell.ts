@@ -17,7 +17,8 @@ import type { Wire } from "../net/wire";
 import type { GameRoomState } from "../../server/rooms/game/GameRoomState";
 import "./shell.css";
 import { seatName } from "./seatName";
-import { tournamentOfRoom } from "../tournament/entry";
+import { playAgainOffered, TOURNAMENT_GOES_ON } from "../tournament/backLink";
+import { BerserkButton, isBerserk } from "../tournament/berserk";
 
 export { seatName };
 
@@ -67,6 +68,8 @@ export class GameShell {
   private startBtn: HTMLButtonElement;
   /** A rated game's changes (the `rated` event), shown on its end screen. */
   private rated: RatedBox;
+  /** Berserk, in a tournament arena's game with a turn clock. */
+  private berserk: BerserkButton;
 
   constructor(private ctx: GameContext, host: HTMLElement, private opts: ShellOptions) {
     this.stage = h("div", { class: "gs-stage" });
@@ -90,13 +93,14 @@ export class GameShell {
     });
     this.rated = new RatedBox(ctx.session, (t) => ctx.announce(t));
     this.end.body.append(this.rated.el, this.endExtra);
+    this.berserk = new BerserkButton(ctx.session);
     this.addBot = addBot;
     this.startBtn = start;
     const docked = opts.endBeside === true;
     this.el = h(
       "div",
       { class: "gs" },
-      h("aside", { class: "gs-side" }, h("div", { class: "gs-status-row" }, this.status, this.timer.el, this.seatList.more), this.end.afterBar, docked ? this.end.el : null, this.seatList.el, this.ownerBar),
+      h("aside", { class: "gs-side" }, h("div", { class: "gs-status-row" }, this.status, this.timer.el, this.seatList.more), this.berserk.el, this.end.afterBar, docked ? this.end.el : null, this.seatList.el, this.ownerBar),
       this.stage,
       docked ? null : this.end.el,
     );
@@ -137,7 +141,7 @@ export class GameShell {
         // the phone strip shows "Bot Ada" as "⚙ Ada" (CSS reads data-short)
         short: seat.occupied ? (seat.bot ? seat.name.replace(/^Bot\s+/i, "") : seat.name) : "Open",
         state: seatStateOf(seat),
-        stateText: !seat.occupied ? "" : seat.bot ? "bot" : !seat.connected ? "away" : !playing && seat.ready ? "ready" : i === me ? "you" : "",
+        stateText: !seat.occupied ? "" : seat.bot ? "bot" : !seat.connected ? "away" : !playing && seat.ready ? "ready" : [i === me ? "you" : "", isBerserk(state, i) ? "berserk: ½ time" : ""].filter(Boolean).join(" · "),
         mark: this.opts.seatMark?.(i) ?? "",
         colour: this.opts.seatColour?.(i),
         ...(figure && seat.occupied ? figureOf(figure(state, i)) : {}),
@@ -149,6 +153,7 @@ export class GameShell {
     );
     this.el.classList.toggle("gs-players-in-game", !!this.opts.playersInGame && playing);
     this.status.textContent = this.statusText(state, me, acting);
+    this.berserk.update(state, me);
     const owner = me !== null && me === state.owner && !playing && state.mode !== "solo";
     // before a game only, and only what can be done: a bot needs a free seat, Start a second player
     const taken = seats.filter((x) => x.occupied).length;
@@ -165,7 +170,7 @@ export class GameShell {
             title: this.opts.endTitle(state, me),
             note: this.opts.endNote?.(state),
             seated: me !== null,
-            again: !tournamentOfRoom(this.ctx.session.roomId),
+            again: playAgainOffered(this.ctx.session.roomId),
             watchMore: `#/games/${state.game}`,
             connected: this.ctx.session.status.kind === "connected",
             ready: me !== null && !!seats[me]?.ready,
@@ -210,7 +215,7 @@ export class GameShell {
       // a spectator has no seat to play again in
       if (me === null) return `${over} — watch another table or play a game of your own from the lobby.`;
       // a tournament's game: the tournament pairs the next one
-      return tournamentOfRoom(session.roomId) ? `${over} — your tournament goes on: your next game is paired there.` : `${over} — press Play again for another game.`;
+      return playAgainOffered(session.roomId) ? `${over} — press Play again for another game.` : `${over} — ${TOURNAMENT_GOES_ON}`;
     }
     // "everyone plays at once" only where there is someone else: a goldfish table is one player's
     if (me !== null && acting.includes(me)) return state.together && acting.length > 1 ? "Your move (everyone plays at once)." : state.together ? "Your move." : "Your turn.";
@@ -225,6 +230,7 @@ export class GameShell {
 
   destroy(): void {
     this.rated.destroy();
+    this.berserk.destroy();
     if (this.tick) clearInterval(this.tick);
     this.el.remove();
   }

@@ -1,6 +1,6 @@
 // The one colyseus.js Client, talking to the server at the page's own origin
 // (ws://host or wss://host; the Vite dev server proxies to the game server).
-import { Client } from "colyseus.js";
+import { Client, type Room } from "colyseus.js";
 import type { PublicRoom, RoomCheck } from "../../common/core/wire";
 import { UNAVAILABLE } from "./retry";
 
@@ -14,6 +14,39 @@ export function hubClient(): Client {
     client = new Client(`${scheme}://${location.host}`);
   }
   return client;
+}
+
+/**
+ * A join the hub refused: its refusal code (`reason`, the matchmaking answer's: "closed",
+ * "no-tournament", …) and its own sentence. colyseus.js keeps only the sentence, so a page that
+ * acts on the code joins through `matchmake` below.
+ */
+export class JoinRefused extends Error {
+  constructor(
+    readonly reason: string,
+    message: string,
+  ) {
+    super(message);
+    this.name = "JoinRefused";
+  }
+}
+
+/**
+ * `join` / `joinOrCreate` as colyseus.js does it (the HTTP matchmaker, then the seat
+ * reservation), keeping the refusal's code: a refusal rejects with `JoinRefused`; the network's
+ * failure with the fetch's error (retry.ts `hubUnavailable` knows it).
+ */
+export async function matchmake(method: "join" | "joinOrCreate", roomName: string, options: Record<string, unknown>): Promise<Room> {
+  const res = await fetch(`/matchmake/${method}/${encodeURIComponent(roomName)}`, {
+    method: "POST",
+    headers: { Accept: "application/json", "Content-Type": "application/json" },
+    body: JSON.stringify(options),
+  });
+  const body = (await res.json().catch(() => null)) as { error?: unknown; reason?: unknown; sessionId?: unknown } | null;
+  if (!body || typeof body.error === "string" || !body.sessionId) {
+    throw new JoinRefused(typeof body?.reason === "string" ? body.reason : `http-${res.status}`, typeof body?.error === "string" ? body.error : "");
+  }
+  return hubClient().consumeSeatReservation(body as never);
 }
 
 export async function fetchRooms(game?: string, signal?: AbortSignal): Promise<PublicRoom[]> {

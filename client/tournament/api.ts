@@ -19,6 +19,13 @@ export interface PlayedGame {
   gameId: number | null;
 }
 
+/** The top-ranked game being played (server/tournaments/featured.ts), watched with the spectator delay. */
+export interface FeaturedGame {
+  no: number;
+  roomId: string;
+  players: { id: string; name: string | null }[];
+}
+
 export interface TournamentDetail extends TournamentInfo {
   /** A player made it (a code, not listed): who. */
   private?: boolean;
@@ -27,6 +34,7 @@ export interface TournamentDetail extends TournamentInfo {
   games: number;
   standings: StandingRow[];
   played?: PlayedGame[];
+  featured?: FeaturedGame | null;
 }
 
 export class TournamentApiError extends Error {

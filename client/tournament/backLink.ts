@@ -5,6 +5,18 @@ import { h } from "../ui/dom";
 import { entry, tournamentOfRoom } from "./entry";
 import "./tournament.css";
 
+/**
+ * Does the end screen of room `roomId` offer Play again? Not in a tournament's game: the
+ * tournament pairs the next one, and its end screen offers "Back to the tournament" only.
+ * Every end screen asks this (the shell's, Cubestacc's, the Minesweeper race's).
+ */
+export function playAgainOffered(roomId: string): boolean {
+  return !tournamentOfRoom(roomId);
+}
+
+/** What an end screen's status line says in a tournament's game instead of "press Play again". */
+export const TOURNAMENT_GOES_ON = "your tournament goes on: your next game is paired there.";
+
 /** Seconds before the page goes back to the tournament by itself. */
 export const BACK_SECONDS = 10;
 

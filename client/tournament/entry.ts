@@ -6,11 +6,12 @@
 // as a seat's is, so a reload comes back too), and past the server's window it joins again.
 // Only Leave (a consented leave) withdraws.
 import type { Room } from "colyseus.js";
-import { hubClient } from "../net/client";
+import { hubClient, matchmake } from "../net/client";
 import { ensureProfile } from "../net/profile";
 import { isRefusal } from "../net/recovery";
 import { reconnectDelayMs } from "../net/retry";
 import { refusalCode, refusalText, type StandingRow } from "./words";
+import type { FeaturedGame } from "./api";
 
 export type EntryStatus =
   /** Not entered (following the standings, or never joined). */
@@ -34,6 +35,8 @@ export interface EntryView {
   status: EntryStatus;
   /** The standings the room sent last (null before the first). */
   rows: StandingRow[] | null;
+  /** The featured game the room named last (null: none being played). */
+  featured?: FeaturedGame | null;
   finished: boolean;
   /** The game handed out last, while it is being played (cleared when the standings show it scored). */
   playing: MatchedGame | null;
@@ -116,7 +119,8 @@ class Entry {
     }
     this.me = me.id;
     try {
-      const room = await hubClient().joinOrCreate("tournament", { tournament: id, profileKey: me.key });
+      // through `matchmake`: a refusal keeps the hub's code (words.ts reads it)
+      const room = await matchmake("joinOrCreate", "tournament", { tournament: id, profileKey: me.key });
       if (this.view.tournament !== id || this.view.status !== "joining") {
         void room.leave(true); // left or moved on meanwhile
         return false;
@@ -182,7 +186,7 @@ class Entry {
       const rows = e.rows as StandingRow[];
       const mine = JSON.stringify({ ...rows.find((r) => r.id === this.me), rank: 0 });
       const playing = this.view.playing && mine !== this.mineAtMatch ? null : this.view.playing;
-      this.set({ rows, finished: e.finished === true, playing });
+      this.set({ rows, finished: e.finished === true, playing, featured: e.featured ?? null });
     } else if (e?.kind === "matched" && typeof e.roomId === "string") {
       const m = e as MatchedGame;
       session()?.setItem(ROOM_PREFIX + m.roomId, id);

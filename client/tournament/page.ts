@@ -1,14 +1,17 @@
 // A tournament's page (#/tournament/ID): what it is (game, kind, window or rounds, a live
 // countdown), the standings as a real table (the player's own row marked; on a phone the
 // secondary columns fold away), the player's state in words, Join and Leave. Entered players
-// get the standings live from the tournament's room (entry.ts); anyone else reads them from
-// GET /api/tournaments/:id, asked again every few seconds. A finished one shows its final
-// standings and its games' replays. No game is named here: names come from the rated pools.
+// get the standings live from the tournament's room (entry.ts); anyone else watches that room
+// too (follow.ts: the standings only, live), and reads GET /api/tournaments/:id every few
+// seconds while it cannot. The featured game (the top-ranked one being played) has Watch,
+// shown with the spectator delay. A finished one shows its final standings and its games'
+// replays. No game is named here: names come from the rated pools.
 import { loadProfile } from "../net/profile";
 import { PageFrame, type PageHandle } from "../pages/page";
 import { confirmLeave } from "../ui/confirm";
 import { h } from "../ui/dom";
-import { fetchTournament, type PlayedGame, type TournamentDetail } from "./api";
+import { fetchTournament, type FeaturedGame, type PlayedGame, type TournamentDetail } from "./api";
+import { Follower } from "./follow";
 import { entry, type EntryView } from "./entry";
 import { privateBox } from "./share";
 import { formatText, gameOf, isArena, joinOpen, kindText, leaveWarning, pointsText, whenText, type StandingRow } from "./words";
@@ -77,6 +80,24 @@ function standingsTable(t: TournamentDetail, rows: StandingRow[], me: string | n
   return h("div", { class: "tn-table-wrap", tabindex: 0, role: "region", "aria-label": "Standings" }, table);
 }
 
+/** Seconds a tournament game's spectators see it late (the server's TOURNAMENT_SPECTATOR_DELAY). */
+const WATCH_DELAY_SECONDS = 15;
+
+/** The featured game with Watch (its spectators see it late), or nothing. */
+function featuredBox(f: FeaturedGame | null | undefined, me: string | null): HTMLElement | null {
+  if (!f) return null;
+  const names = f.players.map((p) => p.name ?? "Player").join(" vs ");
+  const mine = !!me && f.players.some((p) => p.id === me);
+  return h(
+    "section",
+    { class: "card tn-featured", id: "tn-featured", "aria-labelledby": "tn-featured-h" },
+    h("h2", { id: "tn-featured-h" }, "Featured game"),
+    h("p", { class: "tn-featured-who" }, mine ? `${names} — your game: the top-ranked one being played.` : `${names}: the top-ranked game being played.`),
+    mine ? null : h("a", { class: "button-link small", id: "tn-watch", href: `#/spectate/${encodeURIComponent(f.roomId)}`, "aria-label": `Watch ${names}` }, "Watch"),
+    h("p", { class: "tn-note" }, `Shown ${WATCH_DELAY_SECONDS} seconds late, so watching cannot help a player.`),
+  );
+}
+
 /** A finished tournament's games, each with its replay when the hub stored it. */
 function gamesList(played: PlayedGame[]): HTMLElement | null {
   if (!played.length) return null;
@@ -129,12 +150,13 @@ export async function mountTournament(host: HTMLElement, id: string, toLobby: ()
   // the game handed out, while it is on (a player who looked elsewhere meanwhile)
   const toGame = h("a", { class: "button-link tn-to-game", id: "tn-to-game", href: "#/", hidden: true }, "Back to your game");
   const standings = h("div", { class: "tn-standings" });
+  const featuredHost = h("div", {});
   const games = h("div", {});
   const about = h(
     "p",
     { class: "tn-about" },
     isArena(t)
-      ? "Play as many games as you can before time runs out: a win is 2 points, a draw 1. Two wins in a row put you on a streak, and on it every game counts double. Join or leave at any time."
+      ? "Play as many games as you can before time runs out: a win is 2 points, a draw 1. Two wins in a row put you on a streak, and on it every game counts double. Where the game has a turn clock, you may go berserk before your first move: half your turn time, one point more for a win. Join or leave at any time."
       : `${t.settings.rounds ?? "Several"} rounds, everyone paired each round with someone on the same score: a win is 1 point, a draw ½. Entries close when round 1 is paired.`,
   );
   page.replaceChildren(
@@ -148,13 +170,16 @@ export async function mountTournament(host: HTMLElement, id: string, toLobby: ()
       h("div", { class: "notice-actions" }, join, toGame, leave),
     ),
     privateBox(t, loadProfile()?.id ?? null, () => location.reload()) ?? "",
+    featuredHost,
     standings,
     games,
   );
 
   let rows: StandingRow[] = t.standings;
   let finished = t.finished;
+  let featured: FeaturedGame | null = t.featured ?? null;
   let shownRows = "";
+  let shownFeatured = "";
   let view: EntryView = entry.current;
   let lastState = "";
   const me = () => loadProfile()?.id ?? null;
@@ -173,6 +198,12 @@ export async function mountTournament(host: HTMLElement, id: string, toLobby: ()
     const game = view.tournament === id && view.status === "in" ? view.playing : null;
     toGame.hidden = !game;
     if (game && toGame.getAttribute("href") !== `#/room/${game.roomId}`) toGame.setAttribute("href", `#/room/${game.roomId}`);
+    const f = done ? null : entry.isIn(id) && view.rows ? (view.featured ?? null) : featured;
+    const fKey = JSON.stringify([f, me()]);
+    if (fKey !== shownFeatured) {
+      shownFeatured = fKey;
+      featuredHost.replaceChildren(featuredBox(f, me()) ?? "");
+    }
     const key = JSON.stringify([rows, me()]);
     if (key !== shownRows) {
       shownRows = key;
@@ -184,8 +215,20 @@ export async function mountTournament(host: HTMLElement, id: string, toLobby: ()
     }
   }
 
+  // not entered: the standings live from the room as a watcher, while it can (else the polling below)
+  const follower = new Follower(id, (live) => {
+    if (entry.isIn(id)) return;
+    rows = live.rows;
+    featured = live.featured;
+    if (live.finished && !finished) {
+      finished = true;
+      void poll(); // the final standings and the games' replays
+    }
+    draw();
+  });
   const off = entry.watch((v) => {
     view = v;
+    if (entry.isIn(id)) follower.stop();
     if (v.tournament === id && v.rows) {
       rows = v.rows;
       if (v.finished && !finished) {
@@ -205,8 +248,9 @@ export async function mountTournament(host: HTMLElement, id: string, toLobby: ()
 
   let abort: AbortController | null = null;
   async function poll(): Promise<void> {
-    // entered: the room sends the standings live; asked here when following, or once it is over
+    // entered, or watching: the room sends the standings live; asked here otherwise, or once it is over
     if (entry.isIn(id) && entry.current.rows && !finished) return;
+    if (follower.live && !finished && !entry.isIn(id)) return;
     abort?.abort();
     const a = (abort = new AbortController());
     try {
@@ -214,7 +258,12 @@ export async function mountTournament(host: HTMLElement, id: string, toLobby: ()
       if (a.signal.aborted) return;
       t = fresh;
       finished ||= fresh.finished; // once over, over (the room said so first)
-      if (!(entry.isIn(id) && entry.current.rows) || finished) rows = fresh.standings;
+      if (!(entry.isIn(id) && entry.current.rows) || finished) {
+        rows = fresh.standings;
+        featured = fresh.featured ?? null;
+      }
+      // not entered: try to follow live (there may be a room to watch now)
+      if (!finished && !entry.isIn(id)) void follower.start();
       if (finished) games.replaceChildren(gamesList(fresh.played ?? []) ?? "");
       draw();
     } catch {
@@ -226,6 +275,7 @@ export async function mountTournament(host: HTMLElement, id: string, toLobby: ()
   const polling = setInterval(() => {
     if (!finished && !document.hidden) void poll();
   }, POLL_MS);
+  if (!finished && !entry.isIn(id)) void follower.start();
   draw();
   document.title = `${t.title} · Game Hub`;
 
@@ -238,12 +288,15 @@ export async function mountTournament(host: HTMLElement, id: string, toLobby: ()
       status: entry.current.tournament === id ? entry.current.status : "out",
       state: state.textContent,
       finished,
+      live: entry.isIn(id) || follower.live,
+      featured: featured?.roomId ?? null,
       rows: rows.map((r) => ({ id: r.id, name: r.name, score: r.score, games: r.games, wins: r.wins, withdrawn: r.withdrawn })),
     }),
     renderNow() {},
     resume() {},
     destroy: () => {
       off();
+      follower.stop();
       clearInterval(clock);
       clearInterval(polling);
       abort?.abort();

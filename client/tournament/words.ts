@@ -2,6 +2,7 @@
 // what a tournament is ("Arena · 30 minutes"), how long until it starts or ends, a player's
 // state, and every refusal of the tournament room in words with what to do next. No DOM here.
 import { ratedPool } from "../../common/rated.js";
+import { hubUnavailable } from "../net/retry.js";
 
 /** A tournament as GET /api/tournaments and /api/tournaments/:id describe it. */
 export interface TournamentInfo {
@@ -107,7 +108,8 @@ export function refusalText(code: string | undefined, message: string | undefine
   const words = (message ?? "").trim();
   switch (code) {
     case "closed":
-      return plain(words) ?? "This tournament cannot be joined now; its standings stay on this page.";
+      // the director's own sentence for why (ended, started, left): it came with its code
+      return words || "This tournament cannot be joined now; its standings stay on this page.";
     case "run-elsewhere":
       return "Another server is taking this tournament over just now. Press Join again in a few seconds.";
     case "no-tournament":
@@ -119,35 +121,26 @@ export function refusalText(code: string | undefined, message: string | undefine
       return "Tournaments need a profile, and this browser's could not be used. Open the lobby once (it makes one), then press Join again.";
     case "store-unavailable":
     case "unavailable":
+    case "hub-unavailable":
+    case "hub-restarting":
       return "Tournaments are briefly unavailable: the hub cannot reach its database. Press Join again in a minute.";
     case "full":
       return "This tournament is full. Follow its standings here, or pick another from the lobby.";
     case "network":
       return "The hub did not answer: check your connection, then press Join again.";
   }
-  // A refusal the hub worded itself (its own sentence) is shown as it is; anything else is not.
-  return plain(words) ?? `Could not join this ${t ? kindText(t).toLowerCase() : "tournament"} just now. Press Join again in a moment.`;
+  // any other refusal (a code this page does not know, library text): our words, never its text
+  return `Could not join this ${t ? kindText(t).toLowerCase() : "tournament"} just now. Press Join again in a moment.`;
 }
 
-/** The hub's own sentence, or null for library text (codes, stack-like or English-less strings). */
-function plain(words: string): string | null {
-  if (!words || words.length > 300) return null;
-  if (/^(Error|TypeError|MATCHMAKE|room ".*" not found|seat reservation|\[object)/i.test(words)) return null;
-  if (!/^[A-Z]/.test(words) || !/[.!?]$/.test(words)) return null;
-  return words;
-}
-
-/** The refusal code of a failed join: the hub names it in the message's code or in the words. */
+/**
+ * The refusal code of a failed join: the one the hub sent (`JoinRefused.reason`, client/net/
+ * client.ts `matchmake`), "network" when the hub could not be reached (retry.ts
+ * `hubUnavailable`), else none. Never guessed from the sentence.
+ */
 export function refusalCode(e: unknown): string | undefined {
-  const msg = e instanceof Error ? e.message : typeof (e as { message?: unknown })?.message === "string" ? String((e as { message: string }).message) : "";
-  if (/Another server process is running/i.test(msg)) return "run-elsewhere";
-  if (/no such tournament/i.test(msg)) return "no-tournament";
-  if (/not rated on this hub|not a two-player one|is for two-player games/i.test(msg)) return "no-pool";
-  if (/need a profile/i.test(msg)) return "no-profile";
-  if (/profile is not on this hub/i.test(msg)) return "profile-unknown";
-  if (/cannot reach its database/i.test(msg)) return "store-unavailable";
-  if (/has ended|has started|left it|cannot be joined|may not be joined|closed/i.test(msg)) return "closed";
-  if (/full/i.test(msg)) return "full";
-  if (!msg || /network|failed to fetch|ECONNREFUSED|did not answer|connection/i.test(msg) || (typeof e === "object" && e !== null && "type" in e)) return "network";
+  const reason = (e as { reason?: unknown } | null)?.reason;
+  if (typeof reason === "string" && reason) return reason;
+  if (hubUnavailable(e) || e instanceof TypeError || (typeof e === "object" && e !== null && "type" in e)) return "network";
   return undefined;
 }

@@ -253,6 +253,8 @@ export interface RoomPayloads {
   restart: Record<string, never>;
   /** Games whose definition has `parseCursor`. */
   cursor: Pointer;
+  /** A tournament arena's game with a turn clock (server/rooms/game/berserk.ts): halve your turns, +1 for a win. */
+  berserk: Record<string, never>;
 }
 
 /**

@@ -17,6 +17,11 @@
 // players avoids it (for two-seat tables a search, matching.ts; larger tables skip them where
 // someone else is free). With an odd one out, the lowest-ranked waits for the next pairing.
 //
+// Berserk (after Lichess's): in a game with a turn clock, a player may go berserk before the
+// game's first move (the room halves their own turn time); a win from a berserk game earns one
+// point more, added after the streak's doubling (a berserk win on a streak: 4 + 1). A draw or
+// a loss earns what it would have.
+//
 // Withdrawal: a withdrawn entrant is paired no more (and may come back while the window is
 // open); a game they were playing is still scored as its room ends it (leaving a rated room is
 // a loss there), so their opponents keep what they won.
@@ -52,6 +57,8 @@ export interface ArenaGame {
   results?: Record<string, ArenaResult>;
   /** The order results came in (1, 2, 3…): streaks follow it. */
   endedNo?: number;
+  /** Players who went berserk in this game (a win earns BERSERK_BONUS more). */
+  berserk?: string[];
 }
 
 export interface ArenaState {
@@ -61,6 +68,8 @@ export interface ArenaState {
 }
 
 export const ARENA_POINTS: Record<ArenaResult, number> = { win: 2, draw: 1, loss: 0 };
+/** What a berserk win adds (after a streak's doubling). */
+export const BERSERK_BONUS = 1;
 /** Wins in a row that put a player on a streak (double points from the next game on). */
 export const STREAK_AFTER = 2;
 
@@ -74,7 +83,7 @@ export function arenaOpen(s: ArenaState, now: number): boolean {
   return now >= s.config.startsAt && now < s.config.endsAt;
 }
 
-export type ArenaRefusal = "closed" | "not-in" | "no-game" | "already-scored" | "bad-result";
+export type ArenaRefusal = "closed" | "not-in" | "no-game" | "already-scored" | "bad-result" | "not-playing";
 
 /** Joins, or comes back after withdrawing, while the window has not closed. */
 export function arenaJoin(s: ArenaState, id: string, rating: number, now: number): ArenaRefusal | null {
@@ -103,9 +112,19 @@ export function arenaResult(s: ArenaState, no: number, results: Record<string, A
   return null;
 }
 
-/** Points for a result, on a streak or not. */
-export function arenaPoints(result: ArenaResult, onStreak: boolean): number {
-  return ARENA_POINTS[result] * (onStreak ? 2 : 1);
+/** Records that `id` went berserk in game `no` (its room allowed it: before the first move). Twice is once. */
+export function arenaBerserk(s: ArenaState, no: number, id: string): ArenaRefusal | null {
+  const g = s.games.find((x) => x.no === no);
+  if (!g) return "no-game";
+  if (!g.players.includes(id)) return "not-playing";
+  if (g.results) return "already-scored";
+  if (!g.berserk?.includes(id)) g.berserk = [...(g.berserk ?? []), id];
+  return null;
+}
+
+/** Points for a result, on a streak or not, berserk or not. */
+export function arenaPoints(result: ArenaResult, onStreak: boolean, berserk = false): number {
+  return ARENA_POINTS[result] * (onStreak ? 2 : 1) + (berserk && result === "win" ? BERSERK_BONUS : 0);
 }
 
 export interface ArenaRecord {
@@ -144,7 +163,7 @@ export function arenaRecords(s: ArenaState): Map<string, ArenaRecord> {
     for (const p of g.players) {
       const r = out.get(p)!;
       const result = g.results![p];
-      r.score += arenaPoints(result, r.onStreak);
+      r.score += arenaPoints(result, r.onStreak, g.berserk?.includes(p) ?? false);
       r.games++;
       if (result === "win") {
         r.wins++;

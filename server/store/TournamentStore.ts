@@ -40,6 +40,8 @@ export interface PairingRow {
   pairedAt: number;
   /** The room it is played in, once made. */
   roomId: string | null;
+  /** Arena: who went berserk in it (absent: nobody). */
+  berserk?: string[];
 }
 
 export interface ResultRow {
@@ -88,6 +90,10 @@ export interface TournamentStore {
    */
   savePairings(id: string, pairings: PairingRow[]): Promise<boolean>;
   setRoom(id: string, no: number, roomId: string): Promise<void>;
+  /** Records that `profileId` went berserk in game `no` (its room checked it may): false (nothing written) when that game is scored already or not theirs. */
+  addBerserk(id: string, no: number, profileId: string): Promise<boolean>;
+  /** Who went berserk in game `no` (the director reads it as it scores the game). */
+  berserkOf(id: string, no: number): Promise<string[]>;
   /** Records a pairing's results, once: the order it came in, or null when it already has them. */
   saveResult(id: string, no: number, results: Record<string, SeatResult>, endedAt: number, gameId: number | null): Promise<number | null>;
   /**

@@ -339,6 +339,9 @@ const TOURNAMENT_CREATOR = `
     CREATE INDEX tournaments_by_creator ON tournaments (creator, status);
   `;
 
+/** Who went berserk in an arena game (a JSON list of profile ids; NULL: nobody): docs/tournaments.md "Berserk". */
+const BERSERK = `ALTER TABLE tournament_pairings ADD COLUMN berserk TEXT;`;
+
 export const MIGRATIONS: readonly Migration[] = [
   { version: 1, name: "finished games", sqlite: finishedGamesSqlite, postgres: FINISHED_GAMES_PG },
   { version: 2, name: "profiles, players, ratings", sqlite: homeTables("sqlite"), postgres: homeTables("postgres") },
@@ -349,6 +352,7 @@ export const MIGRATIONS: readonly Migration[] = [
   { version: 7, name: "tournaments", sqlite: tournamentTables("sqlite"), postgres: tournamentTables("postgres") },
   { version: 8, name: "daily challenges", sqlite: dailyTables("sqlite"), postgres: dailyTables("postgres") },
   { version: 9, name: "tournament creators", sqlite: TOURNAMENT_CREATOR, postgres: TOURNAMENT_CREATOR },
+  { version: 10, name: "tournament berserk", sqlite: BERSERK, postgres: BERSERK },
 ];
 
 export const LATEST_VERSION = MIGRATIONS[MIGRATIONS.length - 1].version;

@@ -77,8 +77,8 @@ export class TournamentQueries implements TournamentStore {
       `SELECT profile_id, rating, joined_at, withdrawn FROM tournament_entries WHERE tournament_id = ? ORDER BY joined_at, profile_id`,
       [id],
     );
-    const pairings = await this.sql.all<{ game_no: number; round: number; players: string; paired_at: number; room_id: string | null }>(
-      `SELECT game_no, round, players, paired_at, room_id FROM tournament_pairings WHERE tournament_id = ? ORDER BY game_no`,
+    const pairings = await this.sql.all<{ game_no: number; round: number; players: string; paired_at: number; room_id: string | null; berserk: string | null }>(
+      `SELECT game_no, round, players, paired_at, room_id, berserk FROM tournament_pairings WHERE tournament_id = ? ORDER BY game_no`,
       [id],
     );
     const results = await this.sql.all<{ game_no: number; ended_no: number; results: string; ended_at: number; game_id: number | null }>(
@@ -88,7 +88,9 @@ export class TournamentQueries implements TournamentStore {
     return {
       tournament: tournamentOf(t),
       entries: entries.map((e): EntryRow => ({ profileId: e.profile_id, rating: Number(e.rating), joinedAt: Number(e.joined_at), withdrawn: Number(e.withdrawn) === 1 })),
-      pairings: pairings.map((p): PairingRow => ({ no: Number(p.game_no), round: Number(p.round), players: JSON.parse(p.players), pairedAt: Number(p.paired_at), roomId: p.room_id })),
+      pairings: pairings.map(
+        (p): PairingRow => ({ no: Number(p.game_no), round: Number(p.round), players: JSON.parse(p.players), pairedAt: Number(p.paired_at), roomId: p.room_id, ...(p.berserk ? { berserk: JSON.parse(p.berserk) } : {}) }),
+      ),
       results: results.map((r): ResultRow => ({ no: Number(r.game_no), endedNo: Number(r.ended_no), results: JSON.parse(r.results), endedAt: Number(r.ended_at), gameId: r.game_id === null ? null : Number(r.game_id) })),
     };
   }
@@ -163,6 +165,25 @@ export class TournamentQueries implements TournamentStore {
 
   async setRoom(id: string, no: number, roomId: string): Promise<void> {
     await this.sql.run(`UPDATE tournament_pairings SET room_id = ? WHERE tournament_id = ? AND game_no = ?`, [roomId, id, no]);
+  }
+
+  async addBerserk(id: string, no: number, profileId: string): Promise<boolean> {
+    return this.sql.tx(async (q) => {
+      const p = await q.get<{ players: string; berserk: string | null }>(`SELECT players, berserk FROM tournament_pairings WHERE tournament_id = ? AND game_no = ?`, [id, no]);
+      const scored = await q.get(`SELECT 1 AS x FROM tournament_results WHERE tournament_id = ? AND game_no = ?`, [id, no]);
+      if (!p || scored || !(JSON.parse(p.players) as string[]).includes(profileId)) return false;
+      const list: string[] = p.berserk ? JSON.parse(p.berserk) : [];
+      if (!list.includes(profileId)) {
+        list.push(profileId);
+        await q.run(`UPDATE tournament_pairings SET berserk = ? WHERE tournament_id = ? AND game_no = ?`, [JSON.stringify(list), id, no]);
+      }
+      return true;
+    });
+  }
+
+  async berserkOf(id: string, no: number): Promise<string[]> {
+    const p = await this.sql.get<{ berserk: string | null }>(`SELECT berserk FROM tournament_pairings WHERE tournament_id = ? AND game_no = ?`, [id, no]);
+    return p?.berserk ? JSON.parse(p.berserk) : [];
   }
 
   async saveResult(id: string, no: number, results: Record<string, SeatResult>, endedAt: number, gameId: number | null): Promise<number | null> {

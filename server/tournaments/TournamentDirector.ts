@@ -36,6 +36,7 @@ import { log } from "../ops/log.js";
 import { storeUnreachable } from "../ops/storeCondition.js";
 import { noteStoreDown, STORE_UNAVAILABLE } from "../api/storeDown.js";
 import { runOf, type OpenGame, type Run } from "./runs.js";
+import { featuredGame } from "./featured.js";
 
 export const TOURNAMENT_ROOM = "tournament";
 
@@ -43,6 +44,11 @@ interface EntrantAuth {
   profileId: string;
   name: string;
   mu: number;
+}
+
+/** A page that follows the standings live without entering (`join` with `watch: true`): sent the standings, nothing else. */
+interface WatcherAuth {
+  watcher: true;
 }
 
 /** A place list's result per profile: a sole first wins, a shared first draws, everyone else loses. */
@@ -60,6 +66,8 @@ export class TournamentDirector extends Room {
   static tickMs = 1000;
   static leaseMs = 15_000;
   static roomlessMs = 60_000;
+  /** Pages following a tournament's standings live at once (more read GET /api/tournaments/:id instead). */
+  static maxWatchers = 200;
 
   private home!: HomeStore;
   private reconnectSeconds = 0;
@@ -79,12 +87,15 @@ export class TournamentDirector extends Room {
   private ticking = false;
   private lastStandings = "";
   private stopped = false;
+  private watchers = 0;
 
   async onCreate(options: Record<string, unknown>): Promise<void> {
     const hub = options.hub as HubSettings | undefined;
     if (!hub?.home) throw new HubRefusal("unavailable", "This hub keeps no ratings, so it runs no tournaments.");
     this.home = hub.home;
     this.reconnectSeconds = hub.reconnectSeconds;
+    // A watcher follows a running tournament's room; it never makes one (the page polls meanwhile).
+    if (options.watch === true) throw new HubRefusal("not-running", "Nobody is in this tournament's room just now; its page reads the standings every few seconds.");
     const id = options.tournament;
     if (typeof id !== "string" || !/^[A-Za-z0-9_-]{1,40}$/.test(id)) throw refuseOption("Name the tournament to join: tournament must be its id.");
     const record = await inWords(() => this.home.tournaments.load(id));
@@ -108,8 +119,12 @@ export class TournamentDirector extends Room {
     this.clock.setInterval(() => void this.tick(), TournamentDirector.tickMs);
   }
 
-  async onAuth(_client: Client, options: unknown): Promise<EntrantAuth> {
+  async onAuth(_client: Client, options: unknown): Promise<EntrantAuth | WatcherAuth> {
     if (this.stopped) throw new HubRefusal("run-elsewhere", "Another server process is running this tournament now; join again in a few seconds.");
+    if (isPlainObject(options) && options.watch === true) {
+      if (this.watchers >= TournamentDirector.maxWatchers) throw new HubRefusal("watchers-full", "So many pages follow this tournament live that its page reads the standings every few seconds instead.");
+      return { watcher: true };
+    }
     const key = isPlainObject(options) ? options.profileKey : undefined;
     if (!isProfileKey(key)) throw new HubRefusal("no-profile", "Tournaments need a profile: open the lobby once so this browser makes one, then try again.");
     const profile = await inWords(() => this.home.profileByKey(hashKey(key)));
@@ -120,7 +135,12 @@ export class TournamentDirector extends Room {
     return { profileId: profile.id, name: profile.name, mu: rating.mu };
   }
 
-  async onJoin(client: Client, _options: unknown, auth: EntrantAuth): Promise<void> {
+  async onJoin(client: Client, _options: unknown, who: EntrantAuth | WatcherAuth): Promise<void> {
+    if ("watcher" in who) {
+      this.watchers++;
+      return void client.send("event", { kind: "standings", ...this.standings() });
+    }
+    const auth = who;
     const before = this.clientsOf.get(auth.profileId);
     if (before && before !== client) {
       before.send("event", { kind: "replaced", message: "You are in this tournament in another tab now." });
@@ -135,6 +155,7 @@ export class TournamentDirector extends Room {
   }
 
   async onLeave(client: Client, consented: boolean): Promise<void> {
+    if ((client.auth as WatcherAuth | undefined)?.watcher) return void this.watchers--;
     const auth = client.auth as EntrantAuth | undefined;
     if (!auth || this.clientsOf.get(auth.profileId) !== client) return;
     if (this.stopped) return void this.clientsOf.delete(auth.profileId);
@@ -176,10 +197,14 @@ export class TournamentDirector extends Room {
   }
 
   private standings() {
+    const rows = this.run.standings();
+    const name = (id: string) => this.names.get(id) ?? null;
+    const open = this.run.open().map((g) => ({ ...g, roomId: this.roomIds.get(g.no) ?? null }));
     return {
       tournament: this.tournamentId,
-      rows: this.run.standings().map((r) => ({ ...r, name: this.names.get(r.id) ?? null })),
+      rows: rows.map((r) => ({ ...r, name: name(r.id) })),
       finished: this.run.finished(TournamentDirector.now()),
+      featured: featuredGame(open, rows, name),
     };
   }
 
@@ -228,7 +253,10 @@ export class TournamentDirector extends Room {
       // whose room is gone without storing a game: void, nobody gains (runs.ts).
       if (!results && now - g.pairedAt > TournamentDirector.roomlessMs && !(roomId && (await roomLives(roomId)))) results = this.run.voidResults(g.players);
       if (!results) continue;
+      // Who went berserk (their game's room wrote it before the first move) counts with the result.
+      const berserk = this.run.berserk ? await this.home.tournaments.berserkOf(this.tournamentId, g.no) : [];
       if ((await this.home.tournaments.saveResult(this.tournamentId, g.no, results, now, finished?.gameId ?? null)) === null) return this.reload();
+      this.run.wentBerserk(g.no, berserk);
       this.run.score(g.no, results);
     }
   }
@@ -267,7 +295,7 @@ export class TournamentDirector extends Room {
   /** Creates the game's rated room through the pool's room name, reserves the seats, hands them out. */
   private async start(g: OpenGame): Promise<void> {
     const matched: MatchedPlayer[] = g.players.map((id) => ({ profileId: id, name: this.names.get(id) ?? "Player", mu: this.run.entry(id)!.rating, ticket: newTicket() }));
-    const room = await matchMaker.handleCreateRoom(this.pool.game, ratedRoomOptions(this.pool, { pool: this.pool.id, players: matched }));
+    const room = await matchMaker.handleCreateRoom(this.pool.game, ratedRoomOptions(this.pool, { pool: this.pool.id, players: matched, tournament: { id: this.tournamentId, game: g.no, berserk: this.run.berserk } }));
     this.roomIds.set(g.no, room.roomId);
     await this.home.tournaments.setRoom(this.tournamentId, g.no, room.roomId);
     for (const m of matched) {

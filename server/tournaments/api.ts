@@ -9,6 +9,7 @@ import type { HomeStore } from "../store/HomeStore.js";
 import { ipLimit } from "../api/ipLimit.js";
 import { runOf } from "./runs.js";
 import { playableUntil } from "./schedule.js";
+import { featuredGame } from "./featured.js";
 import { FORGOTTEN_NAME } from "../store/HomeStore.js";
 import type { TournamentRow } from "../store/TournamentStore.js";
 import { answerStoreDown } from "../api/storeDown.js";
@@ -93,10 +94,11 @@ export function tournamentsApi(home: () => HomeStore | undefined, now: () => num
           results: results.get(p.no)?.results ?? null,
           gameId: results.get(p.no)?.gameId ?? null,
         }));
+      const featured = featuredGame(record.pairings.filter((p) => !results.has(p.no)), rows, (id) => names.get(id) ?? FORGOTTEN_NAME);
       res.setHeader("Cache-Control", "no-store");
       // A private one (a player made it: create.ts) says so and who made it (the page offers them Cancel, everyone its code).
       const made = t.creator ? { private: true, creator: { id: t.creator, name: (await h.profile(t.creator))?.name ?? FORGOTTEN_NAME } } : { private: false };
-      res.json({ id: t.id, kind: t.kind, title: t.title, pool: t.pool, status: t.status, settings: t.config, finished: run.finished(now()), games: record.pairings.length, standings: rows, played, ...made });
+      res.json({ id: t.id, kind: t.kind, title: t.title, pool: t.pool, status: t.status, settings: t.config, finished: run.finished(now()), games: record.pairings.length, standings: rows, played, featured, ...made });
     } catch (e) {
       failed("read that tournament", e, req, res);
     }

@@ -30,6 +30,7 @@ export function arenaFromRecord(r: TournamentRecord): ArenaState {
     games: r.pairings.map((p): ArenaGame => {
       const res = results.get(p.no);
       const g: ArenaGame = { no: p.no, players: [...p.players], pairedAt: p.pairedAt };
+      if (p.berserk?.length) g.berserk = [...p.berserk];
       if (res) {
         g.results = { ...res.results };
         g.endedNo = res.endedNo;

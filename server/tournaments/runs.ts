@@ -4,6 +4,7 @@
 // lease, rooms, results from stored games, the store).
 
 import {
+  arenaBerserk,
   arenaJoin,
   arenaPair,
   arenaResult,
@@ -45,6 +46,10 @@ export interface Run {
   entry(id: string): EntryRow | undefined;
   open(): OpenGame[];
   score(no: number, results: Record<string, SeatResult>): void;
+  /** Does a berserk count here (an arena's; a Swiss has none)? */
+  readonly berserk: boolean;
+  /** Who went berserk in game `no` (read from the store as it is scored). */
+  wentBerserk(no: number, ids: readonly string[]): void;
   /** A game that could not be played (no room, or its room gone without a result): nobody gains. */
   voidResults(players: string[]): Record<string, SeatResult>;
   /**
@@ -96,6 +101,10 @@ class ArenaRun implements Run {
   }
   score(no: number, results: Record<string, SeatResult>): void {
     arenaResult(this.s, no, results);
+  }
+  readonly berserk = true;
+  wentBerserk(no: number, ids: readonly string[]): void {
+    for (const id of ids) arenaBerserk(this.s, no, id);
   }
   voidResults(players: string[]): Record<string, SeatResult> {
     return Object.fromEntries(players.map((p) => [p, "loss" as const]));
@@ -177,6 +186,8 @@ class SwissRun implements Run {
   voidResults(players: string[]): Record<string, SeatResult> {
     return Object.fromEntries(players.map((p) => [p, "draw" as const]));
   }
+  readonly berserk = false;
+  wentBerserk(): void {}
   pair(now: number, _here: (id: string) => boolean) {
     const before = this.s.games.length;
     const nothing = { rows: [], scored: [], undo: () => undefined };

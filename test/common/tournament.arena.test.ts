@@ -6,7 +6,7 @@
 
 import { expect } from "chai";
 import { createRng, type Rng } from "../../common/core/rng.js";
-import { arenaJoin, arenaPair, arenaPoints, arenaResult, arenaStandings, arenaWithdraw, newArena, type ArenaResult, type ArenaState } from "../../common/tournament/index.js";
+import { arenaBerserk, arenaJoin, arenaPair, arenaPoints, arenaResult, arenaStandings, arenaWithdraw, newArena, type ArenaResult, type ArenaState } from "../../common/tournament/index.js";
 
 const SEEDS = Number(process.env.SEEDS ?? 8);
 const MIN = 60_000;
@@ -196,6 +196,31 @@ describe("Arena (common/tournament/arena.ts)", () => {
     // 2, 2, then on the streak 4, draw 2 (streak ends), 2, 0, 2, 2, then draw doubled 2
     expect(arenaStandings(s).find((x) => x.id === "a")!.score).to.equal(2 + 2 + 4 + 2 + 2 + 0 + 2 + 2 + 2);
     expect(arenaPoints("win", true)).to.equal(4);
+  });
+
+  it("berserk: a berserk win earns one point more, after a streak's doubling; a berserk draw or loss earns what it would", () => {
+    const s = newArena({ startsAt: 0, endsAt: 100, tableSize: 2, seed: 1 });
+    arenaJoin(s, "a", 1500, 0);
+    arenaJoin(s, "b", 1500, 0);
+    // a: berserk win 2+1, win 2 (streak from here), berserk win 4+1, berserk draw 2, berserk loss 0; b goes berserk in the draw too
+    const seq: [ArenaResult, string[]][] = [["win", ["a"]], ["win", []], ["win", ["a", "b"]], ["draw", ["a", "b"]], ["loss", ["a"]]];
+    let b = 0;
+    for (const [r, berserk] of seq) {
+      const [g] = arenaPair(s, 1);
+      for (const id of berserk) expect(arenaBerserk(s, g.no, id)).to.equal(null);
+      if (berserk.length > 0) expect([arenaBerserk(s, g.no, berserk[0]), g.berserk], "twice is once").to.deep.equal([null, berserk]);
+      const other: ArenaResult = r === "win" ? "loss" : r === "loss" ? "win" : "draw";
+      arenaResult(s, g.no, { a: r, b: other });
+      b += arenaPoints(other, false, berserk.includes("b"));
+    }
+    expect(arenaStandings(s).find((x) => x.id === "a")!.score).to.equal(3 + 2 + 5 + 2 + 0);
+    expect(arenaStandings(s).find((x) => x.id === "b")!.score, "b: a draw 1, then a win 2 (no streak, not berserk)").to.equal(b).and.to.equal(1 + 2);
+    expect([arenaPoints("win", false, true), arenaPoints("win", true, true), arenaPoints("draw", true, true), arenaPoints("loss", false, true)]).to.deep.equal([3, 5, 2, 0]);
+    const [g] = arenaPair(s, 1);
+    expect(arenaBerserk(s, g.no, "c")).to.equal("not-playing");
+    expect(arenaBerserk(s, 999, "a")).to.equal("no-game");
+    arenaResult(s, g.no, { a: "win", b: "loss" });
+    expect(arenaBerserk(s, g.no, "a")).to.equal("already-scored");
   });
 
   it("refuses joining after the window, a second result, and a result that leaves a seat out", () => {

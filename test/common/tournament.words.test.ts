@@ -35,22 +35,30 @@ describe("tournament pages: the words", () => {
     expect([pointsText(0), pointsText(0.5), pointsText(2.5), pointsText(4)]).to.deep.equal(["0", "½", "2½", "4"]);
   });
 
-  it("every refusal in words with what to do next; library text never shown", () => {
-    const said = (message: string) => refusalText(refusalCode(new Error(message)), message, arena);
-    // the director's own sentences (server/tournaments/TournamentDirector.ts, runs.ts)
-    expect(said("Another server process is running this tournament just now; join again in a few seconds.")).to.match(/Press Join again in a few seconds/);
-    expect(said("There is no such tournament on this hub. Check the link, or pick one from the tournaments list.")).to.match(/lobby's tournament list/);
-    expect(said("This tournament's game is not rated on this hub any more, so it cannot be played.")).to.match(/Pick another from the lobby/);
-    expect(said("Tournaments need a profile: open the lobby once so this browser makes one, then try again.")).to.match(/Open the lobby once/);
-    // a private one cancelled, a Swiss called off: the hub's sentence as it is (server/tournaments/runs.ts)
-    expect(said("This tournament was cancelled by the player who made it.")).to.equal("This tournament was cancelled by the player who made it.");
-    expect(said("This Swiss was called off: fewer than two players had entered ten minutes after its start.")).to.match(/called off/);
-    expect(said("Tournaments are briefly unavailable (the hub cannot reach its database); try again in a minute.")).to.match(/in a minute/);
-    expect(said("This arena has ended; its standings stay on its page.")).to.equal("This arena has ended; its standings stay on its page.");
-    expect(said("You left this Swiss, so you are paired no more; its standings stay on its page.")).to.match(/^You left this Swiss/);
-    // library text, a network failure: our words
-    expect(said('room "abc" not found')).to.match(/^Could not join this arena just now/);
+  it("every refusal in words with what to do next, by the code the hub sends; library text never shown", () => {
+    // a refusal as client/net/client.ts `matchmake` rejects with it: the hub's code and sentence
+    const said = (reason: string, message: string) => refusalText(refusalCode(Object.assign(new Error(message), { reason })), message, arena);
+    // the director's own refusals (server/tournaments/TournamentDirector.ts, runs.ts)
+    expect(said("run-elsewhere", "Another server process is running this tournament just now; join again in a few seconds.")).to.match(/Press Join again in a few seconds/);
+    expect(said("no-tournament", "There is no such tournament on this hub. Check the link, or pick one from the tournaments list.")).to.match(/lobby's tournament list/);
+    expect(said("no-pool", "This tournament's game is not rated on this hub any more, so it cannot be played.")).to.match(/Pick another from the lobby/);
+    expect(said("no-profile", "Tournaments need a profile: open the lobby once so this browser makes one, then try again.")).to.match(/Open the lobby once/);
+    expect(said("profile-unknown", "This browser's profile is not on this hub any more. Reload the page to make a new one.")).to.match(/Open the lobby once/);
+    expect(said("store-unavailable", "Tournaments are briefly unavailable (the hub cannot reach its database); try again in a minute.")).to.match(/in a minute/);
+    expect(said("hub-unavailable", "The hub is briefly unavailable.")).to.match(/in a minute/);
+    expect(said("closed", "This arena has ended; its standings stay on its page.")).to.equal("This arena has ended; its standings stay on its page.");
+    expect(said("closed", "You left this Swiss, so you are paired no more; its standings stay on its page.")).to.match(/^You left this Swiss/);
+    expect(said("closed", "")).to.match(/cannot be joined now/);
+    // a private one cancelled, a Swiss called off (server/tournaments/runs.ts): the hub's sentence as it is
+    expect(said("closed", "This tournament was cancelled by the player who made it.")).to.equal("This tournament was cancelled by the player who made it.");
+    expect(said("closed", "This Swiss was called off: fewer than two players had entered ten minutes after its start.")).to.match(/called off/);
+    // the sentence alone decides nothing: a known sentence under another code is not read
+    expect(said("colyseus-4212", "There is no such tournament on this hub.")).to.match(/^Could not join this arena just now/);
+    // library text, an unknown code, a network failure: our words
+    expect(said("colyseus-4212", 'room "abc" not found')).to.match(/^Could not join this arena just now/);
+    expect(said("internal", "TypeError: x is undefined")).to.not.match(/TypeError/);
     expect(refusalText(refusalCode({ type: "error" }), undefined, arena)).to.match(/did not answer/);
-    expect(said("TypeError: x is undefined")).to.not.match(/TypeError/);
+    expect(refusalText(refusalCode(new TypeError("Failed to fetch")), "Failed to fetch", arena)).to.match(/did not answer/);
+    expect(refusalCode(new Error("Another server process is running this tournament")), "no code guessed from words").to.equal(undefined);
   });
 });

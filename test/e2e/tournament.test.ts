@@ -137,6 +137,12 @@ describe("e2e: tournaments — the list, an arena's page, joining on a phone, pl
     s = (await waitHub(page, (x) => (x as Snap).game === "connect4" && x.phase === "playing" && typeof x.seat === "number", "the tournament game", 20_000)) as Snap;
     expect(s.route).to.match(/^#\/room\//);
     const seat = s.seat as number;
+    // berserk before the first move (an arena's game with a turn clock): halved turns, a win +1
+    await page.tap("#tn-berserk");
+    await page.waitForFunction(() => /^You are berserk/.test(document.querySelector("#tn-berserk-note")?.textContent ?? ""));
+    expect(await page.isVisible("#tn-berserk")).to.equal(false);
+    expect(await page.textContent("#gs-seats")).to.match(/berserk: ½ time/);
+    await screenshot(page, "tournament-berserk-phone");
     for (let i = 0; i < 8; i++) {
       s = (await waitHub(page, (x) => x.phase === "finished" || !!(x as Snap).acting?.includes(seat), "my turn")) as Snap;
       if (s.phase === "finished") break;
@@ -153,16 +159,16 @@ describe("e2e: tournaments — the list, an arena's page, joining on a phone, pl
     await page.tap("#tn-back");
     s = (await waitHub(
       page,
-      (x) => (x as Snap).page === "tournament" && ((x as Snap).rows ?? []).some((r) => r.name === "Pia" && r.score === 2),
+      (x) => (x as Snap).page === "tournament" && ((x as Snap).rows ?? []).some((r) => r.name === "Pia" && r.score === 3),
       "the standings after the game",
     )) as Snap;
     expect(s.rows!.map((r) => [r.name, r.score, r.games, r.wins, r.withdrawn])).to.deep.equal([
-      ["Pia", 2, 1, 1, false],
+      ["Pia", 3, 1, 1, false],
       ["Bot Bea", 0, 1, 0, true],
     ]);
     expect(s.status).to.equal("in");
     const cells = await page.locator("#tn-standings tbody tr").evaluateAll((rows) => rows.map((r) => (r as HTMLElement).innerText.replace(/\s+/g, " ").trim()));
-    expect(cells[0]).to.match(/^1 Pia you 2$/);
+    expect(cells[0]).to.match(/^1 Pia you 3$/);
     expect(cells[1]).to.match(/^2 Bot Bea left 0$/);
     await noSidewaysScroll(page);
     await page.locator("#tn-standings").scrollIntoViewIfNeeded();

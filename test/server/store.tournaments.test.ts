@@ -183,6 +183,23 @@ for (const backend of backends) {
       expect(r.pairings[0].roomId).to.equal("ROOM1");
     });
 
+    it("berserk: kept with its pairing for one of its players until the game is scored, read back and rebuilt", async () => {
+      await store.tournaments.create(row({}));
+      const p = (no: number) => ({ no, round: 0, players: [`a${no}`, `b${no}`], pairedAt: 5, roomId: null });
+      await store.tournaments.savePairings("t1", [p(1), p(2)]);
+      expect(await store.tournaments.addBerserk("t1", 1, "a1")).to.equal(true);
+      expect(await store.tournaments.addBerserk("t1", 1, "a1"), "twice is once").to.equal(true);
+      expect(await store.tournaments.addBerserk("t1", 1, "b1")).to.equal(true);
+      expect(await store.tournaments.addBerserk("t1", 1, "a2"), "not in that game").to.equal(false);
+      expect(await store.tournaments.addBerserk("t1", 9, "a1"), "no such game").to.equal(false);
+      await store.tournaments.saveResult("t1", 2, { a2: "win", b2: "loss" }, 9, null);
+      expect(await store.tournaments.addBerserk("t1", 2, "a2"), "scored already").to.equal(false);
+      expect(await store.tournaments.berserkOf("t1", 1)).to.deep.equal(["a1", "b1"]);
+      expect(await store.tournaments.berserkOf("t1", 2)).to.deep.equal([]);
+      const r = (await store.tournaments.load("t1"))!;
+      expect(r.pairings.map((x) => x.berserk ?? null)).to.deep.equal([["a1", "b1"], null]);
+    });
+
     it("lists by status, and lets one process at a time hold the lease", async () => {
       await store.tournaments.create(row({ id: "t1", status: "running", createdAt: 2 }));
       await store.tournaments.create(row({ id: "t2", status: "scheduled", createdAt: 1 }));

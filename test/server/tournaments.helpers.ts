@@ -169,3 +169,18 @@ export async function checkMyGames(http: string, bot: ArenaBot, record: Tourname
   expect(body.games.length).to.equal(Math.min(played, 20));
   expect(body.games.every((g) => g.rated)).to.equal(true);
 }
+
+/** A Connect Four arena open from a second ago for ten minutes (the berserk and watch suites). */
+export async function openArena(store: TournamentStore, id: string, title: string): Promise<void> {
+  const now = Date.now();
+  await store.create({
+    id,
+    kind: "timed-arena",
+    pool: "connect4",
+    title,
+    config: { startsAt: now - 1000, endsAt: now + 10 * 60_000, tableSize: 2 },
+    seed: "00112233445566778899aabbccddeeff",
+    status: "scheduled",
+    createdAt: now,
+  });
+}

@@ -1,12 +1,13 @@
 // What differs between the kinds for the director (server/tournaments/runs.ts), without a
 // server: who may join when, a void game (an arena: a loss each; a Swiss: a draw), a Swiss's
 // byes scored at once and its round 1 held until startsAt, and a place list read as results
-// (TournamentDirector.resultsFromPlaces).
+// (TournamentDirector.resultsFromPlaces); the featured game (featured.ts); berserk only in an arena.
 
 import { expect } from "chai";
 import type { TournamentRecord, TournamentRow } from "../../server/store/index.js";
 import { runOf, SWISS_CALL_OFF_MS } from "../../server/tournaments/runs.js";
 import { resultsFromPlaces } from "../../server/tournaments/TournamentDirector.js";
+import { featuredGame } from "../../server/tournaments/featured.js";
 
 const record = (over: Partial<TournamentRow>): TournamentRecord => ({
   tournament: { id: "t", kind: "swiss", pool: "p", title: "T", config: { rounds: 3, startsAt: 100 }, seed: "0123456789abcdef0123456789abcdef", status: "running", createdAt: 0, ...over },
@@ -91,5 +92,22 @@ describe("tournament runs (server/tournaments/runs.ts)", () => {
     expect(resultsFromPlaces(["a", "b"], { gameId: 1, places: [{ profileId: "a", place: 2 }, { profileId: "b", place: 1 }] })).to.deep.equal({ a: "loss", b: "win" });
     expect(resultsFromPlaces(["a", "b"], { gameId: 1, places: [{ profileId: "a", place: 1 }, { profileId: "b", place: 1 }] })).to.deep.equal({ a: "draw", b: "draw" });
     expect(resultsFromPlaces(["a", "b", "c"], { gameId: 1, places: [{ profileId: "a", place: 1 }, { profileId: "b", place: 1 }, { profileId: "c", place: 3 }] })).to.deep.equal({ a: "draw", b: "draw", c: "loss" });
+  });
+
+  it("the featured game: the one whose best player ranks highest, in a room, ties to the earlier; none without one", () => {
+    const ranks = ["a", "b", "c", "d", "e", "f"].map((id, i) => ({ id, rank: i + 1 }));
+    const name = (id: string) => id.toUpperCase();
+    const open = [
+      { no: 4, players: ["b", "e"], roomId: "R4" },
+      { no: 5, players: ["a", "f"], roomId: null }, // a's game has no room yet
+      { no: 6, players: ["d", "c"], roomId: "R6" },
+    ];
+    expect(featuredGame(open, ranks, name)).to.deep.equal({ no: 4, roomId: "R4", players: [{ id: "b", name: "B" }, { id: "e", name: "E" }] });
+    open[1].roomId = "R5";
+    expect(featuredGame(open, ranks, name)?.no, "a's game once it has a room").to.equal(5);
+    expect(featuredGame([{ no: 9, players: ["c", "x"], roomId: "R9" }, { no: 8, players: ["y", "c"], roomId: "R8" }], ranks, name)?.no, "a tie: the earlier game").to.equal(8);
+    expect(featuredGame([], ranks, name)).to.equal(null);
+    expect(featuredGame([{ no: 1, players: ["a"], roomId: "R1" }], ranks, name), "a bye is no game to watch").to.equal(null);
+    expect([runOf(record({})).berserk, runOf(record({ kind: "timed-arena", config: { startsAt: 0, endsAt: 10, tableSize: 2 } })).berserk], "berserk counts in an arena only").to.deep.equal([false, true]);
   });
 });

@@ -46,6 +46,8 @@ export interface HudContext {
   inviteCode: string | null;
   /** A delayed spectator before the first frame: seconds until it shows (0: shown, or live). */
   firstFrameIn: number;
+  /** The end screen offers Play again (not in a tournament's game: client/tournament/backLink.ts). */
+  again: boolean;
 }
 
 export { seatName };
@@ -369,6 +371,7 @@ export class Hud {
       title: m.winner < 0 ? "Game over" : won ? "You win!" : `${seatName(m, m.winner)} wins`,
       note: m.blocked ? "Nobody could play or draw: fewest cards left wins." : "Ranked by cards left.",
       seated,
+      again: c.again,
       watchMore: "#/games/cubestacc",
       connected: c.connected,
       ready: seated && !!m.seats[c.me!]?.ready,

@@ -35,6 +35,8 @@ import { tablePage } from "./page";
 import { sceneSnapshot } from "./snapshot";
 import { subtitleOf } from "./subtitle";
 import { Teaching } from "./teaching";
+import { playAgainOffered } from "../../tournament/backLink";
+import { BerserkButton, type BerserkState } from "../../tournament/berserk";
 
 export async function mount(host: HTMLElement, ctx: GameContext): Promise<GameHandle> {
   const scene = new CubestaccScene(host, ctx);
@@ -94,6 +96,8 @@ class CubestaccScene implements GameHandle {
   });
   /** A rated game's changes on the end screen (client/games/shell/rated.ts). */
   private rated: RatedBox | null = null;
+  /** Berserk, in a tournament arena's game (client/tournament/berserk.ts). */
+  private berserk: BerserkButton | null = null;
 
   constructor(host: HTMLElement, ctx: GameContext) {
     this.host = host;
@@ -185,6 +189,8 @@ class CubestaccScene implements GameHandle {
     });
     this.rated = new RatedBox(this.ctx.session, (t) => this.ctx.announce(t));
     this.hud.endBody.prepend(this.rated.el);
+    this.berserk = new BerserkButton(this.ctx.session);
+    this.hud.seatsBox.append(this.berserk.el);
     this.hand = new HandStrip(this.aim.handEvents());
     const page = tablePage(this.hud, this.hand, this.penalty.el, [this.teaching.howto.el, this.teaching.guide.el]);
     this.root = page.root;
@@ -292,6 +298,8 @@ class CubestaccScene implements GameHandle {
 
     this.aim.refreshTargets();
     this.hud.update(m, this.hudContext());
+    const raw = this.ctx.session.room?.state as BerserkState | undefined;
+    if (raw) this.berserk?.update(raw, me);
     if (m.phase === "finished") this.rated?.show(m.gameNo, me, (seat) => seatName(m, seat));
     else this.rated?.hide();
     this.keys.observe(m);
@@ -330,6 +338,7 @@ class CubestaccScene implements GameHandle {
       now: () => this.ctx.session.clock.now(),
       inviteCode: this.ctx.session.isPrivate && !this.ctx.session.spectator ? this.ctx.session.roomId : null,
       firstFrameIn: this.ctx.session.firstFrameIn(),
+      again: playAgainOffered(this.ctx.session.roomId),
     };
   }
 
@@ -440,6 +449,7 @@ class CubestaccScene implements GameHandle {
     for (const off of this.cleanups) off();
     this.hud?.destroy();
     this.rated?.destroy();
+    this.berserk?.destroy();
     this.hand?.destroy();
     for (const el of document.querySelectorAll(".cs-flyer, .cs-float, .cs-drag")) el.remove();
     document.body.classList.remove("cs-is-dragging", "cs-snapped");

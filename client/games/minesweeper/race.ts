@@ -17,6 +17,7 @@ import { cssColour, formatTime, SEAT_COLOURS } from "./hud";
 import { num, RaceFeed, type RaceWire } from "./raceFeed";
 import { formatEfficiency, formatRate, replayHref, type StatsLike } from "./result";
 import { mountBoard, type MinesweeperScene } from "./boardScene";
+import { playAgainOffered, TOURNAMENT_GOES_ON } from "../../tournament/backLink";
 
 /** One racer as the schema has it (RaceSeat), read defensively. */
 interface RacerView {
@@ -221,6 +222,7 @@ class RacePanel {
     const owner = num(state.owner, -1);
     // the creator starts; while the creator is away, anyone here may
     const canStart = me !== undefined && (owner === me.seat || !this.racers[owner]?.connected);
+    const again = playAgainOffered(this.ctx.session.roomId);
     let text: string;
     if (phase === "waiting" || phase === "over") {
       const ready = here.filter((r) => r.ready).length;
@@ -228,7 +230,8 @@ class RacePanel {
       if (phase === "over") {
         const w = num(state.winner, -1);
         text = w >= 0 ? `${w === me?.seat ? "You win" : `${this.racers[w]?.name ?? "Someone"} wins`}! ` : "Everyone is out. ";
-        text += me ? "Ready again for a rematch." : "";
+        // a tournament's race: no rematch here, the tournament pairs the next one
+        text += !me ? "" : again ? "Ready again for a rematch." : TOURNAMENT_GOES_ON.replace(/^./, (c) => c.toUpperCase());
         text += awayText;
       } else if (here.length < 2) {
         // A race needs two. A private room has a code to share (the room bar shows it); a public one fills by quick play.
@@ -245,14 +248,14 @@ class RacePanel {
     } else text = phase;
     if (this.statusEl.textContent !== text) this.statusEl.textContent = text;
 
-    const canReady = !!me && (phase === "waiting" || phase === "over" || phase === "countdown");
+    const canReady = !!me && (phase === "waiting" || (phase === "over" && again) || phase === "countdown");
     this.readyBtn.hidden = !canReady;
     const ready = !!me?.ready;
     this.readyBtn.setAttribute("aria-pressed", String(ready));
     const label = ready ? "Ready ✓ (cancel)" : phase === "over" ? "Ready for a rematch" : "I'm ready";
     if (this.readyBtn.textContent !== label) this.readyBtn.textContent = label;
     this.readyBtn.className = ready ? "secondary" : "primary";
-    this.startBtn.hidden = !(canStart && (phase === "waiting" || phase === "over") && here.length >= 2);
+    this.startBtn.hidden = !(canStart && (phase === "waiting" || (phase === "over" && again)) && here.length >= 2);
   }
 
   private toggleReady(): void {

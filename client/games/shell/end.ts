@@ -47,8 +47,11 @@ export interface EndView {
   note?: string;
   /** The viewer has a seat (spectators get no Play again: `watchMore` instead). */
   seated: boolean;
-  /** Play again is offered (not in a tournament's game: the tournament pairs the next one). Default true. */
-  again?: boolean;
+  /**
+   * Play again is offered: false in a tournament's game (the tournament pairs the next one;
+   * client/tournament/backLink.ts `playAgainOffered`). Required, so no end screen forgets it.
+   */
+  again: boolean;
   /** Where a spectator finds other tables of the game and a game of their own (its lobby page); absent: no link. */
   watchMore?: string;
   connected: boolean;

@@ -34,12 +34,13 @@ import { GameStarts } from "./starting.js";
 import { MovePath } from "./movePath.js";
 import { RoomSnapshot } from "./roomSnapshot.js";
 import { replayGame } from "./durable.js";
-import { DelayRecorder, parseSpectatorDelay, type Feed, type FeedCursor, type WatchSetup } from "./spectatorDelay.js";
+import { DelayRecorder, parseSpectatorDelay, TOURNAMENT_SPECTATOR_DELAY, type Feed, type FeedCursor, type WatchSetup } from "./spectatorDelay.js";
 import { joiningProfile, ratedTableFor } from "./ratedRoom.js";
 import { DailyTable } from "./dailyRoom.js";
 import { wantsNewSeat } from "../base/seats.js";
 import type { SenderContext } from "../base/messages.js";
 import { RoomSafety } from "../../safety/roomSafety.js";
+import { Berserk } from "./berserk.js";
 
 export { filterKeysOf, type GameServerParts, type PartsExtras, type Projection, type RecordInfo, type RoomMoveInfo, type Stage, type WireInfo } from "./parts.js";
 
@@ -103,6 +104,8 @@ export abstract class GameRoom<S, M extends TypedMove, E, C, V, St extends GameR
     addressOf: (ctx) => (ctx.client ? this.records.addressOf(ctx.client) : `room ${this.roomId}`),
     preparer: () => GameRoom.preparer,
   });
+  /** A tournament arena's berserk (berserk.ts): offered in its games with a turn clock. */
+  private readonly berserk = new Berserk(this.play, this.host, () => this.path.timer);
   private readonly bots = new BotSeats<S, M>(this.play, this.host, {
     botPlays: (room) => this.botPlays(room),
     thinker: () => GameRoom.thinker,
@@ -167,7 +170,8 @@ export abstract class GameRoom<S, M extends TypedMove, E, C, V, St extends GameR
     this.snapshot.open(this.play.rated !== null, this.play.daily !== null);
     const state = (this.play.st = this.parts.createState(c.value));
     this.play.showPhase();
-    const delay = parseSpectatorDelay(options);
+    // A tournament's game is watched late, so a spectator cannot feed its players the live board.
+    const delay = this.play.rated?.tournament ? TOURNAMENT_SPECTATOR_DELAY : parseSpectatorDelay(options);
     if (delay > 0) this.delayed = new DelayRecorder(delay, () => this.delayedSetup());
     this.play.gameSeatOf = new Array<number>(c.value.seats).fill(-1);
     const messages = gameMessages(this.play, {
@@ -178,6 +182,8 @@ export abstract class GameRoom<S, M extends TypedMove, E, C, V, St extends GameR
     });
     for (const [type, spec] of messages) this.defineMessage(type, spec);
     for (const [type, spec] of this.safety.messages()) this.defineMessage(type, spec);
+    this.berserk.show();
+    this.defineMessage("berserk", this.berserk.message());
     this.safety.configure(options);
     this.snapshot.watchSleep();
     return { state, mode: c.value.mode, seats: c.value.seats, bots: c.value.bots, cells: this.parts.cells?.(c.value) };
@@ -219,6 +225,7 @@ export abstract class GameRoom<S, M extends TypedMove, E, C, V, St extends GameR
     this.seatGame(game, order, ctx?.now ?? Date.now());
     this.play.begin(restart);
     this.path.timer.forget();
+    this.berserk.reset();
     this.bots.forget();
     this.path.project(true, null, null);
     const event = startEvent(this.parts, { gameNo: this.play.gameNo, order: order.slice(), restart });

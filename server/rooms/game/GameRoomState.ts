@@ -28,4 +28,10 @@ export class GameRoomState extends HubState {
    * guesses…": a no-guess board on a worker thread, preparing.ts); "" when nothing.
    */
   @type("string") preparing = "";
+  /**
+   * A tournament arena's game with a turn clock offers berserk (berserk.ts): the room seats
+   * that went berserk, whose own turns last half the configured time. `berserkOpen`: offered here.
+   */
+  @type("boolean") berserkOpen = false;
+  @type(["uint8"]) berserk = new ArraySchema<number>();
 }

@@ -46,6 +46,8 @@ export class Play<S, M extends TypedMove, E, C, V, St extends GameRoomState> {
   rated: RatedTable | null = null;
   /** A daily challenge's room (dailyRoom.ts): whose day's game it is and its seed; null: any other. */
   daily: DailyTable | null = null;
+  /** Per room seat, a factor on its own turn time (turnTimer.ts; berserk.ts halves it); absent: 1. */
+  readonly turnFactor = new Map<number, number>();
 
   get def(): GameDef<S, M, E, C, V> {
     return this.parts.def;

@@ -21,15 +21,27 @@ export interface MatchedPlayer {
   ticket: string;
 }
 
+/** The tournament game a rated room plays (server/tournaments/): its id and the game's number there. */
+export interface TournamentGame {
+  id: string;
+  game: number;
+  /** Berserk counts there (an arena; server/rooms/game/berserk.ts). */
+  berserk: boolean;
+}
+
 export interface Match {
   pool: string;
   players: MatchedPlayer[];
+  /** A tournament's game (its director made the match); absent: rated quick play. */
+  tournament?: TournamentGame;
 }
 
 /** Create-option key of a rated room; its value is a one-time nonce. */
 export const RATED_OPTION = "__rated";
 /** Create-option key the room log keeps (a restore trusts its own log). */
 export const RATED_POOL_OPTION = "ratedPool";
+/** Create-option key of a tournament's game ({id, game}), kept by the room log like the pool; read only with a nonce or from the log. */
+export const TOURNAMENT_OPTION = "tournamentGame";
 
 const pending = new Map<string, Match>();
 
@@ -43,7 +55,7 @@ export function ratedRoomOptions(pool: RatedPool, match: Match): Record<string, 
   pending.set(nonce, match);
   // A nonce never used (the create failed) is dropped after a minute.
   setTimeout(() => pending.delete(nonce), 60_000).unref?.();
-  return { ...pool.options, seats: match.players.length, [RATED_OPTION]: nonce, [RATED_POOL_OPTION]: pool.id };
+  return { ...pool.options, seats: match.players.length, [RATED_OPTION]: nonce, [RATED_POOL_OPTION]: pool.id, ...(match.tournament ? { [TOURNAMENT_OPTION]: match.tournament } : {}) };
 }
 
 /** The match a create is for, if its options carry a live nonce (used once). */
@@ -64,6 +76,8 @@ export class RatedTable {
   constructor(
     readonly pool: RatedPool,
     players: readonly MatchedPlayer[],
+    /** A tournament's game; null: rated quick play. */
+    readonly tournament: TournamentGame | null = null,
   ) {
     for (const p of players) this.unused.set(p.ticket, p);
     this.order = players.map((p) => p.profileId);
@@ -77,7 +91,7 @@ export class RatedTable {
   /** A room rebuilt from its log: rated, with no tickets left (everyone rejoins by seat token). */
   static restored(options: Record<string, unknown>): RatedTable | null {
     const pool = typeof options[RATED_POOL_OPTION] === "string" ? ratedPool(options[RATED_POOL_OPTION] as string) : undefined;
-    return pool ? new RatedTable(pool, []) : null;
+    return pool ? new RatedTable(pool, [], tournamentGameOf(options[TOURNAMENT_OPTION])) : null;
   }
 
   /** The matched player a ticket seats (used once), or null. */
@@ -101,7 +115,12 @@ export function ratedTableFor(options: Record<string, unknown>, restore: boolean
   const pool = match ? ratedPool(match.pool) : undefined;
   if (!match || !pool) return null;
   if (configured.bots > 0 || configured.mode === "solo") throw new Error(`${gameId}: a rated room was asked for bots`);
-  return new RatedTable(pool, match.players);
+  return new RatedTable(pool, match.players, match.tournament ?? null);
+}
+
+function tournamentGameOf(v: unknown): TournamentGame | null {
+  const t = v as Partial<TournamentGame> | null | undefined;
+  return t && typeof t.id === "string" && Number.isInteger(t.game) ? { id: t.id, game: t.game!, berserk: t.berserk === true } : null;
 }
 
 /**

@@ -14,7 +14,7 @@ import { createNotSaved } from "../base/diskReserve.js";
 import { loggableOptions, RoomDurability, takeRestore, watchSleep, type RoomNow } from "./durable.js";
 import type { GameRoomState } from "./GameRoomState.js";
 import type { Play, RoomHost } from "./play.js";
-import { RATED_OPTION, RATED_POOL_OPTION } from "./ratedRoom.js";
+import { RATED_OPTION, RATED_POOL_OPTION, TOURNAMENT_OPTION } from "./ratedRoom.js";
 import { DAILY_OF_OPTION, DAILY_OPTION } from "./dailyRoom.js";
 import type { TurnTimer } from "./turnTimer.js";
 
@@ -57,7 +57,10 @@ export class RoomSnapshot<S, M extends TypedMove, E, C, V> {
   /** The log writer, once the room knows whether it is rated. */
   open(rated: boolean, daily: boolean): void {
     // Only a rated room's log may say it is rated, a daily room's whose day it is (a restore trusts its log).
-    if (!rated) delete this.createOptions[RATED_POOL_OPTION];
+    if (!rated) {
+      delete this.createOptions[RATED_POOL_OPTION];
+      delete this.createOptions[TOURNAMENT_OPTION];
+    }
     if (!daily) delete this.createOptions[DAILY_OF_OPTION];
     const settings = this.host.settings();
     this.durable = new RoomDurability(settings.roomLog, () => matchMaker.processId, settings.gameLogMaxKb * 1024, settings.groupCommit, () => this.now());

@@ -21,6 +21,9 @@ import type { GameRoomState } from "./GameRoomState.js";
 /** The choices offered when creating a private room (seconds; 0: off). */
 export const SPECTATOR_DELAYS = [0, 15, 60] as const;
 
+/** Every tournament game's spectators see it this late (seconds; docs/tournaments.md "Featured game"). */
+export const TOURNAMENT_SPECTATOR_DELAY = 15;
+
 /** The mirror of live room `id` (its id and room name keep the live ones, with a suffix). */
 export const MIRROR_SUFFIX = "_delayed";
 export const mirrorIdOf = (liveId: string) => `${liveId}${MIRROR_SUFFIX}`;

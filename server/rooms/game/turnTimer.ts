@@ -2,7 +2,8 @@
 // gets a deadline per turn; a phase where several seats act at once (`together`) with
 // `togetherSeconds` gets one deadline for the phase. When it passes, the game's `timeoutMove`
 // is played for the seat. The deadline shows in the schema (`deadline`); after a restore the
-// first timers run to the logged deadlines instead of starting afresh.
+// first timers run to the logged deadlines instead of starting afresh. A seat's own turns may
+// be shorter (`Play.turnFactor`: a tournament arena's berserk halves them, berserk.ts).
 
 import type { TypedMove } from "../../../common/core/game.js";
 import type { Rejection } from "../../../common/core/rules.js";
@@ -22,6 +23,8 @@ export class TurnTimer<S, M extends TypedMove, E, C, V> {
   private togetherAt = 0;
   /** After a restore: the logged deadlines the first timers run to (then null). */
   private resume: Deadlines | null = null;
+  /** The game seat the armed single-seat timer is for (−1: none, or a together phase). */
+  private armedSeat = -1;
 
   constructor(
     private readonly play: Play<S, M, E, C, V, GameRoomState>,
@@ -52,11 +55,13 @@ export class TurnTimer<S, M extends TypedMove, E, C, V> {
     if (plan.kind === "keep") return;
     if (plan.kind === "off") {
       this.key = "";
+      this.armedSeat = -1;
       this.host.disarmTurnTimer();
       if (st.deadline !== 0) st.deadline = 0;
       return;
     }
     this.key = plan.key;
+    this.armedSeat = plan.single ? plan.seat : -1;
     this.togetherAt = plan.together;
     this.host.armTurnTimer(Math.max(0, plan.fireAt - Date.now()), this.play.order[plan.seat], this.timeout(game, plan.seat, plan.key));
     st.deadline = plan.deadline;
@@ -79,7 +84,7 @@ export class TurnTimer<S, M extends TypedMove, E, C, V> {
    * deadline; when it passes, the first seat still listed gets its timeout move, and the
    * re-armed timer (same deadline, already passed) does the next, until nobody is left.
    */
-  private plan(state: S, stage: Stage, now: number): { kind: "keep" } | { kind: "off" } | { kind: "arm"; key: string; seat: number; fireAt: number; deadline: number; together: number } {
+  private plan(state: S, stage: Stage, now: number): { kind: "keep" } | { kind: "off" } | { kind: "arm"; key: string; seat: number; fireAt: number; deadline: number; together: number; single?: true } {
     const def = this.play.def;
     const configured = this.play.configured;
     const playing = stage === "playing";
@@ -97,8 +102,27 @@ export class TurnTimer<S, M extends TypedMove, E, C, V> {
     const key = `${this.play.gameNo}:${g}:${who.turn ?? who.since ?? "start"}`;
     if (key === this.key) return { kind: "keep" };
     const resumeAt = this.resume?.deadline ?? 0;
-    const deadline = resumeAt > 0 ? Math.max(now, resumeAt) : now + seconds * 1000 * TurnTimer.timeScale;
-    return { kind: "arm", key, seat: g, fireAt: deadline, deadline, together: this.togetherAt };
+    const deadline = resumeAt > 0 ? Math.max(now, resumeAt) : now + this.turnMs(g);
+    return { kind: "arm", key, seat: g, fireAt: deadline, deadline, together: this.togetherAt, single: true };
+  }
+
+  /** A single turn's length for game seat `g` (ms): the configured seconds times the seat's factor. */
+  private turnMs(g: number): number {
+    const factor = this.play.turnFactor.get(this.play.order[g]) ?? 1;
+    return this.play.configured.turnSeconds * factor * 1000 * TurnTimer.timeScale;
+  }
+
+  /**
+   * Room seat `roomSeat`'s factor just changed: if its turn is running, the turn now ends a
+   * shortened turn from `now` when that is sooner than its deadline (never later).
+   */
+  rescale(game: GameSession<S, M, E, C, V>, st: GameRoomState, roomSeat: number, now: number): void {
+    const g = this.armedSeat;
+    if (g < 0 || this.play.order[g] !== roomSeat || this.play.game !== game || st.deadline === 0) return;
+    const deadline = Math.min(st.deadline, now + this.turnMs(g));
+    if (deadline === st.deadline) return;
+    this.host.armTurnTimer(Math.max(0, deadline - Date.now()), roomSeat, this.timeout(game, g, this.key));
+    st.deadline = deadline;
   }
 
   /** The timeout move of game seat `g`, unless the game moved on since the timer was armed. */
