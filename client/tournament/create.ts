@@ -1,7 +1,8 @@
-// The lobby's "Create a tournament" card, beside the Tournaments list (docs/tournaments.md,
-// "Private tournaments"): a rated game, arena or Swiss, its length and when it starts; once
-// made, its code and link to share. Below: a code box (a friend's tournament) and this
-// browser's profile's tournaments that are not over (GET /api/tournaments/mine). No game is
+// The lobby's "Private tournaments" card, beside the Tournaments list (docs/tournaments.md,
+// "Private tournaments"): a code box (a friend's tournament), then "Create a tournament" folded
+// (a rated game, arena or Swiss, its length and when it starts; once made, its code and link
+// to share), and this browser's profile's tournaments that are not over (GET
+// /api/tournaments/mine). No game is
 // named: the choices are the rated pools (a Swiss only for two-player ones).
 import { RATED_POOLS, ratedPool } from "../../common/rated";
 import { api, loadProfile } from "../net/profile";
@@ -67,7 +68,7 @@ export function createTournamentCard(navigate: (hash: string) => void): { el: HT
       );
     });
     made.replaceChildren(
-      h("p", { class: "tn-made-line" }, "Made. Its code is ", h("strong", { class: "tn-code", id: "tn-made-code" }, t.code), ": share it or the link."),
+      h("p", { class: "tn-made-line" }, `${t.title} is made. Only players with its code can join: `, h("strong", { class: "tn-code", id: "tn-made-code" }, t.code), ". Share the code or the link."),
       h("input", { type: "text", readonly: true, class: "tn-made-link", id: "tn-made-link", value: link, "aria-label": "The tournament's link" }),
       h("div", { class: "notice-actions" }, h("a", { class: "button-link", href: `#/tournament/${t.code}`, id: "tn-made-open" }, "Open its page"), copy),
     );
@@ -95,7 +96,8 @@ export function createTournamentCard(navigate: (hash: string) => void): { el: HT
     status.textContent = "Making the tournament…";
     api("/api/tournaments", { method: "POST", body: JSON.stringify(body) })
       .then((t: MadeTournament) => {
-        status.textContent = `${t.title} is made. Only players with its code can join.`;
+        status.textContent = "";
+        maker.open = false;
         showMade(t);
         void loadMine();
       })
@@ -147,15 +149,23 @@ export function createTournamentCard(navigate: (hash: string) => void): { el: HT
     }
   }
 
+  // The form folds away (most players join a friend's tournament rather than make one): the
+  // lobby on a phone stays a short scroll; it folds again once one is made, its code below.
+  const maker = h(
+    "details",
+    { class: "tn-new-more", id: "tn-new-more" },
+    h("summary", { id: "tn-new-open" }, "Create a tournament"),
+    h("p", { class: "tn-note" }, "Private: it is not listed; players join with its code or link. An arena: as many games as you can in its time. A Swiss: a fixed number of rounds, for two-player games."),
+    form,
+  );
   const el = h(
     "section",
     { class: "card tn-new", id: "tn-new", "aria-labelledby": "tn-new-h" },
-    h("h2", { id: "tn-new-h" }, "Create a tournament"),
-    h("p", { class: "tn-note" }, "Private: it is not listed; players join with its code or link. An arena: as many games as you can in its time. A Swiss: a fixed number of rounds, for two-player games."),
-    form,
+    h("h2", { id: "tn-new-h" }, "Private tournaments"),
+    codeForm,
+    maker,
     status,
     made,
-    codeForm,
     mineHead,
     mine,
   );

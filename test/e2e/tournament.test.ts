@@ -7,7 +7,7 @@
 // words) and a desktop joins by keyboard alone (Tab to Join, Enter), and a reload brings it back
 // in with its reconnection token (not withdrawn); when the window closes the page shows the
 // final standings and the games with their replays. A finished arena's page
-// has no Join. Last, a private one: a desktop makes it in the lobby's "Create a tournament" and
+// has no Join. Last, a private one: a desktop makes it in the lobby's "Create a tournament" (folded under "Private tournaments") and
 // reads its code, a phone types the code and joins it. Screenshots: the lobby list, the page
 // before and after, the phone's standings, the create card, the private page on a phone.
 import { expect } from "chai";
@@ -228,6 +228,8 @@ describe("e2e: tournaments — the list, an arena's page, joining on a phone, pl
     const { page: desk } = await suite.open(DESKTOP, "#/");
     await desk.fill("input[name=name]", "Dee");
     await desk.waitForFunction(() => !!localStorage.getItem("hub.profile"));
+    expect(await desk.isVisible("#tn-new-form"), "the form folded until asked for").to.equal(false);
+    await desk.click("#tn-new-open");
     await desk.selectOption("#tn-new-pool", "connect4");
     await desk.selectOption("#tn-new-kind", "timed-arena");
     await desk.selectOption("#tn-new-length", "10");
@@ -248,6 +250,7 @@ describe("e2e: tournaments — the list, an arena's page, joining on a phone, pl
     await phone.locator("#lobby-daily .daily-row").first().waitFor();
     await noSidewaysScroll(phone);
     await phone.locator("#tn-new").scrollIntoViewIfNeeded();
+    await phone.tap("#tn-new-open");
     await screenshot(phone, "tournament-create-phone");
     await phone.locator("#lobby-daily").scrollIntoViewIfNeeded();
     await screenshot(phone, "lobby-daily-phone");
