@@ -51,7 +51,7 @@ describe("e2e: no-guess Minesweeper from the lobby on every level", function () 
   const suite = useSuite();
 
   for (const level of LEVELS) {
-    it(`${level.name}: ${level.id === "beginner" ? "solo and race say" : level.id === "intermediate" ? "co-op and race say" : "the race says"} no-guess and open a region on the first click`, async () => {
+    it(`${level.name}: ${level.id === "beginner" ? "solo and race say no-guess and open" : level.id === "intermediate" ? "co-op and race say no-guess and open" : "the race says no-guess and opens"} a region on the first click`, async () => {
       // Two pages per level (a desktop and a phone), each used again from the game page after
       // leaving (issue 45: a page costs a renderer; a fresh one per mode proved nothing more).
       const desktop = await suite.open(DESKTOP);
