@@ -1,5 +1,5 @@
 // The answers a game page reads each time it shows (leaderboards, ratings, recent games, the
-// seats this browser holds), kept a short while and asked at most once at a time. A player
+// seats this browser holds, the lobby's tournaments and today's challenges), kept a short while and asked at most once at a time. A player
 // clicking from tile to tile, or back and forth, then sends a handful of requests, never a
 // burst that meets the hub's per-address bound (a 429). A room shown forgets them all: the
 // game just played may have moved a rating or added a recent game.

@@ -56,7 +56,9 @@ describe("e2e: the game-first lobby", function () {
       await screenshot(page, `lobby-${label}`);
 
       for (const g of games.filter((x) => x.playable)) {
-        await page.goto(suite.base);
+        // back to the lobby by its route (a hash change, as Back does), not a fresh page load
+        // per game (issue 45: ten loads of the whole client showed nothing the first did not)
+        await page.evaluate(() => (location.hash = "#/"));
         await page.waitForSelector(`.game-list [data-game="${g.id}"] a`);
         if (label === "phone") await page.tap(`.game-list [data-game="${g.id}"] a`);
         else await page.click(`.game-list [data-game="${g.id}"] a`);

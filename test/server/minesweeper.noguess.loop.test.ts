@@ -104,11 +104,11 @@ describe("minesweeper no-guess: the board is made off the event loop", function 
     await Promise.all(players.map((p) => p.room.leave()));
   });
 
-  // (issue 45: Intermediate's solo moved from test/e2e/minesweeper.noguess.test.ts, which keeps
-  // the other levels' solo and co-op, Intermediate's co-op on a phone and every race in pages)
-  it("quick play of no-guess solo and co-op on Intermediate and Expert: 'on' before the first click, then a region and 'proven'", async () => {
+  // (issue 45: moved from test/e2e/minesweeper.noguess.test.ts, which keeps Beginner's solo on a
+  // desktop, Intermediate's co-op on a phone and every level's race in pages)
+  it("quick play of no-guess solo and co-op on every level: 'on' before the first click, then a region and 'proven'", async () => {
     const sdk = hub.colyseus.sdk;
-    for (const [level, rows, cols] of [["intermediate", 16, 16], ["expert", 16, 30]] as const) {
+    for (const [level, rows, cols] of [["beginner", 9, 9], ["intermediate", 16, 16], ["expert", 16, 30]] as const) {
       for (const mode of ["solo", "coop"] as const) {
         const p = await seated(sdk.joinOrCreate("minesweeper", { mode, level, noGuess: true, name: `Nia ${mode}` }));
         const what = `${level} ${mode}`;
