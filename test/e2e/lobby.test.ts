@@ -51,7 +51,10 @@ describe("e2e: the game-first lobby", function () {
         // the first screen of a 390×844 phone: the pitch, every tile and join by code
         const bottom = await page.evaluate(() => Math.max(...["#lobby-pitch", ".game-list", "#join-code-btn"].map((q) => document.querySelector(q)!.getBoundingClientRect().bottom)));
         expect(bottom, "pitch, tiles and join by code within 844 px").to.be.at.most(844);
-        expect(await page.evaluate(() => document.documentElement.scrollHeight), "no longer every game's forms stacked").to.be.below(2000);
+        // Below the first screen: live rooms, tournaments, private tournaments (the form folded)
+        // and today's challenges, 2,000–2,500 px with what earlier tests left running; every
+        // game's forms stacked were several thousand more.
+        expect(await page.evaluate(() => document.documentElement.scrollHeight), "no longer every game's forms stacked").to.be.below(3000);
       }
       await screenshot(page, `lobby-${label}`);
 
