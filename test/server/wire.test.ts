@@ -50,7 +50,8 @@ const stable = (v: unknown): string => JSON.stringify(v ?? null, (_k, x) => (x &
 
 /** The generic room's own fields (GameRoomState, HubState's seats): no game's, nothing hidden. */
 const ROOM_FIELDS = [
-  "acting: array<uint8>", "deadline: float64", "game: string", "gameNo: uint16", "maxSeats: uint8", "mode: string", "order: array<uint8>", "owner: int8", "phase: string",
+  // `berserk` / `berserkOpen`: a tournament arena's seats that halved their turns, and whether this room offers it (berserk.ts).
+  "acting: array<uint8>", "berserk: array<uint8>", "berserkOpen: boolean", "deadline: float64", "game: string", "gameNo: uint16", "maxSeats: uint8", "mode: string", "order: array<uint8>", "owner: int8", "phase: string",
   "preparing: string", "private: boolean", "replayId: int32", "result: string", "seats: array<SeatState>", "seats[].bot: boolean", "seats[].connected: boolean",
   // `departed`: the name of a person who left, already shown to the table while they sat.
   "seats[].departed: string", "seats[].name: string", "seats[].occupied: boolean", "seats[].ready: boolean", "serverTime: float64", "spectators: uint16", "together: boolean",
