@@ -254,6 +254,19 @@ function failed(title: string, text: string, extra: { label: string; run: () => 
   setPage(messagePage(title, text, [{ label: "Back to lobby", run: toLobby, primary: true }, ...extra]));
 }
 
+/**
+ * A session opened for navigation `gen`: shown at `hash` if that navigation is still the
+ * current one (the player may have gone elsewhere meanwhile), else left.
+ */
+function enterIfCurrent(gen: number, session: RoomSession, hash: string, how: "replace" | "push"): void {
+  if (gen !== generation) return void session.leave();
+  if (location.hash !== hash) {
+    if (how === "push") history.pushState(null, "", hash);
+    else history.replaceState(null, "", hash);
+  }
+  showRoom(session);
+}
+
 async function join(id: string, spectate: boolean): Promise<void> {
   const gen = ++generation;
   const stored = spectate ? null : loadSeat(id);
@@ -265,13 +278,7 @@ async function join(id: string, spectate: boolean): Promise<void> {
       try {
         const options: Record<string, unknown> = spectate ? { spectate: true } : stored ? { seatToken: stored.seatToken } : {};
         const session = await openSession({ game: stored?.game ?? "", how: "joinById", roomId: id, options });
-        if (gen !== generation) {
-          void session.leave();
-          return;
-        }
-        const want = spectate ? `#/spectate/${session.roomId}` : `#/room/${session.roomId}`;
-        if (location.hash !== want) history.replaceState(null, "", want);
-        showRoom(session);
+        enterIfCurrent(gen, session, spectate ? `#/spectate/${session.roomId}` : `#/room/${session.roomId}`, "replace");
         return;
       } catch (e) {
         if (gen !== generation) return;
@@ -312,12 +319,7 @@ async function playDaily(game: string): Promise<void> {
   try {
     await ensureProfile();
     const session = await startDaily(game);
-    if (gen !== generation) {
-      void session.leave();
-      return;
-    }
-    history.replaceState(null, "", `#/room/${session.roomId}`);
-    showRoom(session);
+    enterIfCurrent(gen, session, `#/room/${session.roomId}`, "replace");
   } catch (e) {
     if (gen !== generation) return;
     const mine = loadProfile();
@@ -441,12 +443,7 @@ async function openTournamentGame(m: MatchedGame): Promise<void> {
   joining(`Your tournament game against ${m.players.map((p) => p.name).join(" and ")} is ready: opening it.`);
   try {
     const session = await openReserved("", m.reservation);
-    if (gen !== generation) {
-      void session.leave();
-      return;
-    }
-    history.pushState(null, "", `#/room/${session.roomId}`);
-    showRoom(session);
+    enterIfCurrent(gen, session, `#/room/${session.roomId}`, "push");
   } catch (e) {
     if (gen !== generation) return;
     console.warn("tournament game", errorText(e));

@@ -19,6 +19,7 @@ import { randomCode } from "../rooms/base/privateCodes.js";
 import type { HomeStore, Profile } from "../store/HomeStore.js";
 import type { TournamentRow } from "../store/TournamentStore.js";
 import { log } from "../ops/log.js";
+import { TOURNAMENT_ROOM } from "./TournamentDirector.js";
 
 /** Bounds of what a player may make (each refused in words outside them). */
 export const PRIVATE_LIMITS = {
@@ -37,8 +38,6 @@ export const PRIVATE_LIMITS = {
 /** Tournaments one address may make: a burst, then one each this many per second (tests raise it before the hub starts). */
 export const CREATE_RATE = { burst: 5, perSecond: 0.1 };
 
-/** The director's room name, repeated here so this file need not import the room (TournamentDirector.ts). */
-const TOURNAMENT_ROOM = "tournament";
 const MINUTE = 60_000;
 
 export interface PrivateRequest {
