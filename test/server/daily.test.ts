@@ -136,7 +136,8 @@ for (const backend of ["SQLite", "PostgreSQL"] as const) {
       expect(table.rows[0].gameId, "no replay link while the day runs").to.equal(undefined);
       expect(table.you).to.deep.include({ profileId: bob.id, played: true, finished: true, place: 2, of: 2 });
       dailyClock.now = () => dayStart(dayAdd(today, 1)) + 1000;
-      const later = (await apiAt(port, `/daily/minesweeper/${today}`)).body;
+      // A record the store queued (PostgreSQL under load) links its replay a moment after the result.
+      const later = await until200(`/daily/minesweeper/${today}`, (body) => typeof body.rows[0]?.gameId === "number");
       expect(later.rows[0].gameId).to.be.a("number");
 
       // Today's challenges on Ann's profile: played, with place; streak 1.
@@ -284,7 +285,7 @@ for (const backend of ["SQLite", "PostgreSQL"] as const) {
 
     /** GET until `ok(body)` (a result is written a moment after the game ends). */
     async function until200(path: string, ok: (body: any) => boolean): Promise<any> {
-      for (let i = 0; i < 100; i++) {
+      for (let i = 0; i < 200; i++) {
         const r = await apiAt(port, path);
         if (r.status === 200 && ok(r.body)) return r.body;
         await new Promise((res) => setTimeout(res, 50));
