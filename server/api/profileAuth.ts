@@ -40,3 +40,27 @@ export async function requestProfile(req: express.Request, home: HomeStore): Pro
   const key = requestKey(req);
   return key ? home.profileByKey(hashKey(key)) : null;
 }
+
+/** What a route tells a caller with no profile: `missing` (no key sent), `unknown` (a key this hub does not know). */
+export interface NoProfileWords {
+  missing: string;
+  unknown: string;
+}
+
+const NO_PROFILE: NoProfileWords = {
+  missing: "This needs a profile: open the hub in this browser first (it makes one), then try again.",
+  unknown: "This browser's profile is not on this hub (forgotten, or made elsewhere). Reload the page to get a new one, then try again.",
+};
+
+/**
+ * The caller's profile, or null with the 401 already answered in words: `no-profile` when the
+ * request carries no key, `profile-unknown` for a key this hub does not know. Every route that
+ * acts for a profile asks here, so the two refusals read and are coded the same everywhere.
+ */
+export async function profileOr401(req: express.Request, res: express.Response, home: HomeStore, words: Partial<NoProfileWords> = {}): Promise<Profile | null> {
+  const key = requestKey(req);
+  const profile = key ? await home.profileByKey(hashKey(key)) : null;
+  if (profile) return profile;
+  res.status(401).json(key ? { code: "profile-unknown", message: words.unknown ?? NO_PROFILE.unknown } : { code: "no-profile", message: words.missing ?? NO_PROFILE.missing });
+  return null;
+}

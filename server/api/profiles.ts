@@ -13,7 +13,7 @@ import { RATED_POOLS, ratedPool } from "../../common/rated.js";
 import { gameDef, ROOM_NAMES } from "../../common/games.js";
 import { cleanText } from "../rooms/base/validate.js";
 import type { HomeStore, Profile } from "../store/HomeStore.js";
-import { hashKey, newProfileId, newProfileKey, PROFILE_ID, requestKey, requestProfile } from "./profileAuth.js";
+import { hashKey, newProfileId, newProfileKey, PROFILE_ID, profileOr401, requestKey, requestProfile } from "./profileAuth.js";
 import { ipLimit } from "./ipLimit.js";
 import { profileRefusals } from "./profilesRefused.js";
 import { isOffensive, OFFENSIVE_NAME } from "../safety/chatFilter.js";
@@ -100,15 +100,8 @@ export function profilesApi(home: () => HomeStore | undefined, settings: Profile
   const me = async (req: express.Request, res: express.Response): Promise<{ store: HomeStore; profile: Profile } | null> => {
     const s = store(res);
     if (!s) return null;
-    if (!requestKey(req)) {
-      fail(res, 401, "no-profile", NO_KEY);
-      return null;
-    }
-    const profile = await requestProfile(req, s);
-    if (!profile) {
-      fail(res, 401, "profile-unknown", UNKNOWN);
-      return null;
-    }
+    const profile = await profileOr401(req, res, s, { missing: NO_KEY, unknown: UNKNOWN });
+    if (!profile) return null;
     res.setHeader("Cache-Control", "private, no-store");
     return { store: s, profile };
   };

@@ -14,7 +14,7 @@ import { GAMES } from "../../common/games.js";
 import { FORGOTTEN_NAME, type HomeStore } from "../store/HomeStore.js";
 import type { DailyEntry } from "../store/DailyStore.js";
 import { ipLimit } from "../api/ipLimit.js";
-import { PROFILE_ID, requestKey, requestProfile } from "../api/profileAuth.js";
+import { PROFILE_ID, profileOr401, requestKey } from "../api/profileAuth.js";
 import { answerStoreDown } from "../api/storeDown.js";
 import { dailyRoomOptions } from "../rooms/game/dailyRoom.js";
 import { log } from "../ops/log.js";
@@ -120,11 +120,13 @@ export function dailyApi(home: () => HomeStore | undefined, games: readonly Dail
     const game = String(req.params.game);
     const g = known(game);
     if (!g) return void res.status(404).json({ code: "no-challenge", message: `There is no daily challenge for "${game.slice(0, 40)}". ${gameWords}` });
-    if (!requestKey(req)) return void res.status(401).json({ code: "no-profile", message: "A daily challenge counts for a profile: open the hub in this browser first (it makes one), then press Play again." });
     let claimed: { day: string; profileId: string } | null = null;
     try {
-      const me = await requestProfile(req, h);
-      if (!me) return void res.status(401).json({ code: "no-profile", message: "This browser's profile is not on this hub (forgotten, or made elsewhere). Reload the page to get a new one, then press Play again." });
+      const me = await profileOr401(req, res, h, {
+        missing: "A daily challenge counts for a profile: open the hub in this browser first (it makes one), then press Play again.",
+        unknown: "This browser's profile is not on this hub (forgotten, or made elsewhere). Reload the page to get a new one, then press Play again.",
+      });
+      if (!me) return;
       const t = now();
       const day = dayOf(t);
       if (!(await h.daily.claim({ day, game, profileId: me.id, startedAt: t }))) {

@@ -5,7 +5,7 @@
 import express from "express";
 import type { HomeStore } from "../store/HomeStore.js";
 import type { Sanction } from "../store/SafetyStore.js";
-import { PROFILE_ID, requestProfile } from "../api/profileAuth.js";
+import { PROFILE_ID, profileOr401 } from "../api/profileAuth.js";
 import { ipLimit } from "../api/ipLimit.js";
 import { untilWords } from "./words.js";
 
@@ -27,8 +27,8 @@ export function safetyApi(home: () => HomeStore | undefined, now: () => number =
   const me = async (req: express.Request, res: express.Response) => {
     const h = home();
     if (!h) return fail(res, 503, "unavailable", "This hub keeps no profiles.");
-    const profile = await requestProfile(req, h);
-    if (!profile) return fail(res, 401, "no-profile", "Send this browser's profile key as Authorization: Bearer <key> (make a profile first).");
+    const profile = await profileOr401(req, res, h, { missing: "Mutes and blocks are kept on a profile: open the hub in this browser first (it makes one), then try again." });
+    if (!profile) return;
     res.setHeader("Cache-Control", "private, no-store");
     return { h, profile };
   };

@@ -13,7 +13,7 @@ import express from "express";
 import { matchMaker } from "@colyseus/core";
 import { RATED_POOLS, ratedPool } from "../../common/rated.js";
 import { ipLimit } from "../api/ipLimit.js";
-import { requestKey, requestProfile } from "../api/profileAuth.js";
+import { profileOr401 } from "../api/profileAuth.js";
 import { answerStoreDown } from "../api/storeDown.js";
 import { randomCode } from "../rooms/base/privateCodes.js";
 import type { HomeStore, Profile } from "../store/HomeStore.js";
@@ -107,10 +107,8 @@ export function privateTournamentsApi(home: () => HomeStore | undefined, now: ()
   async function caller(req: express.Request, res: express.Response, doing: string): Promise<{ h: HomeStore; me: Profile } | null> {
     const h = home();
     if (!h) return void res.status(503).json({ code: "unavailable", message: "This hub keeps no ratings, so it runs no tournaments." }), null;
-    if (!requestKey(req)) return void res.status(401).json({ code: "no-profile", message: `To ${doing} you need a profile: open the hub in this browser first (it makes one), then try again.` }), null;
-    const me = await requestProfile(req, h);
-    if (!me) return void res.status(401).json({ code: "profile-unknown", message: "This browser's profile is not on this hub (forgotten, or made elsewhere). Reload the page to get a new one, then try again." }), null;
-    return { h, me };
+    const me = await profileOr401(req, res, h, { missing: `To ${doing} you need a profile: open the hub in this browser first (it makes one), then try again.` });
+    return me ? { h, me } : null;
   }
 
   router.post("/tournaments", creates, body, async (req, res) => {

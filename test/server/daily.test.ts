@@ -264,6 +264,7 @@ for (const backend of ["SQLite", "PostgreSQL"] as const) {
       const cases: [string, RequestInit & { key?: string }, number, RegExp][] = [
         ["/daily/chess/start", { method: "POST", key: eve.key }, 404, /no daily challenge for "chess"/],
         ["/daily/minesweeper/start", { method: "POST" }, 401, /counts for a profile/],
+        ["/daily/minesweeper/start", { method: "POST", key: "k".repeat(43) }, 401, /not on this hub/],
         ["/daily/minesweeper/2026-13-01", {}, 400, /YYYY-MM-DD/],
         ["/daily/minesweeper/2026-02-30", {}, 400, /YYYY-MM-DD/],
         ["/daily/minesweeper/2026-12-01?limit=0", {}, 400, /limit is a whole number from 1 to 100/],
