@@ -62,6 +62,8 @@ export interface RoomHeader {
   seats: LoggedSeat[];
   /** Game seats whose players left the current game for good, in the order they left (a rated game's losses). */
   forfeits?: number[];
+  /** Room seats that went berserk in the current game (a tournament arena's; berserk.ts): their turns stay halved after a restore. */
+  berserk?: number[];
 }
 
 export interface LoggedMove {

@@ -140,10 +140,12 @@ export async function checkArena(store: TournamentStore, id: string, field: BotF
 /** An arena's standings computed here from its stored results in the order they came: win 2, loss 0, doubled on a streak. */
 export function expectedArenaStandings(record: TournamentRecord): { id: string; score: number }[] {
   const score = new Map(record.entries.map((e) => [e.profileId, { score: 0, row: 0, wins: 0, games: 0 }]));
+  const berserk = new Map(record.pairings.map((p) => [p.no, p.berserk ?? []]));
   for (const r of [...record.results].sort((x, y) => x.endedNo - y.endedNo)) {
     for (const [pid, res] of Object.entries(r.results)) {
       const s = score.get(pid)!;
-      s.score += (res === "win" ? 2 : res === "draw" ? 1 : 0) * (s.row >= 2 ? 2 : 1);
+      // A win on a streak of two doubles; a berserk win earns one more after that (Lichess's arena).
+      s.score += (res === "win" ? 2 : res === "draw" ? 1 : 0) * (s.row >= 2 ? 2 : 1) + (res === "win" && berserk.get(r.no)!.includes(pid) ? 1 : 0);
       s.games++;
       if (res === "win") (s.wins++, s.row++);
       else s.row = 0;

@@ -7,7 +7,8 @@
 // store: every pairing and result written before the kill is there unchanged after it, pairings
 // are numbered once each, every one has a result (the game its room stored, or void), the
 // restarted process paired new games, and the standings sent equal a computation from the
-// results.
+// results (with the berserk bonus: each winner goes berserk before its first move, and every
+// berserk seat a player saw before the kill is shown again by its restored room).
 
 import { expect } from "chai";
 import { Client, type Room } from "colyseus.js";
@@ -38,6 +39,11 @@ interface Table {
   /** The disc count the last drop was sent for (sent again after a reconnection if it did not land). */
   sentAt: number;
   done: boolean;
+  /** The winner goes berserk before its first move: asked, then answered (shown, or refused). */
+  berserk: "no" | "asked" | "answered";
+  /** The room seats berserk as this player last saw them; after a cut, what the restored room must still show. */
+  berserkSeen: number[];
+  expectBerserk: number[] | null;
 }
 
 /** A player as the browser client behaves: back into the tournament and into its seat after any drop. */
@@ -49,6 +55,8 @@ class Player {
   crossed = 0;
   /** Seats handed out that the kill kept it from taking. */
   lost = 0;
+  /** Restored rooms that showed again the berserk seats this player saw before the kill. */
+  berserkKept = 0;
   private stopping = false;
   readonly errors: string[] = [];
   private readonly tables = new Set<Promise<void>>();
@@ -94,7 +102,7 @@ class Player {
 
   private async play(e: any): Promise<void> {
     const others = (e.players as { name: string }[]).map((p) => Number(p.name.split(" ")[1]));
-    const t: Table = { room: null!, roomId: e.roomId, seat: -1, seatToken: "", wins: Math.min(...others) === this.index, sentAt: -1, done: false };
+    const t: Table = { room: null!, roomId: e.roomId, seat: -1, seatToken: "", wins: Math.min(...others) === this.index, sentAt: -1, done: false, berserk: "no", berserkSeen: [], expectBerserk: null };
     // The kill can land between the seat handed out and the seat taken: without a seat token
     // there is no way back into that room (the director voids its game; see the rated room's restore).
     const room = await this.client().consumeSeatReservation(e.reservation).catch(() => null);
@@ -112,6 +120,9 @@ class Player {
           return null;
         });
         t.sentAt = -1;
+        // What it saw before the cut was durable (sent only once written): the restored room has it. Waiting on a berserk answer ends here.
+        t.expectBerserk = t.berserkSeen.slice();
+        if (t.berserk === "asked") t.berserk = "answered";
         if (back && (await this.seatIn(t, back))) break;
         await sleep(250);
       }
@@ -129,6 +140,9 @@ class Player {
         resolve(true);
         this.turn(t);
       });
+      room.onMessage("error", (e: { type?: string }) => {
+        if (e?.type === "berserk" && t.berserk === "asked") (t.berserk = "answered"), this.turn(t);
+      });
       room.onMessage("*", () => undefined);
       room.onStateChange(() => this.turn(t));
       room.onLeave(() => resolve(false));
@@ -144,7 +158,23 @@ class Player {
       void t.room.leave();
       return;
     }
-    if (s.phase !== "playing" || s.acting?.[0] !== t.seat) return;
+    // Read only from a synced game (a state still empty after a rejoin has no seats berserk yet).
+    if (s.phase !== "playing") return;
+    const berserk: number[] = Array.from(s.berserk ?? []);
+    if (t.expectBerserk) {
+      const lost = t.expectBerserk.filter((seat) => !berserk.includes(seat));
+      if (lost.length) this.errors.push(`${this.me.name}: room ${t.roomId} lost berserk seat(s) ${lost.join(", ")} in its restore`);
+      else if (t.expectBerserk.length) this.berserkKept++;
+      t.expectBerserk = null;
+    }
+    t.berserkSeen = berserk;
+    // The winner goes berserk before its first move, and moves once the room has answered.
+    if (t.wins && t.berserk === "no") return void ((t.berserk = "asked"), t.room.send("berserk", {}));
+    if (t.berserk === "asked") {
+      if (!berserk.includes(t.seat)) return;
+      t.berserk = "answered";
+    }
+    if (s.acting?.[0] !== t.seat) return;
     const grid = c4Grid(s);
     const discs = grid.filter((g) => g >= 0).length;
     if (t.sentAt === discs) return;
@@ -156,8 +186,9 @@ class Player {
     const col = [0, 1, 2, 3, 4, 5, 6].map((k) => (planned + k) % 7).find(open);
     t.room.send("drop", { col });
     this.moves++;
-    // The winner's fourth disc ends its game: the kill must land in a game that goes on after it.
-    if (!(t.wins && mine >= 3)) this.onMove();
+    // The kill lands after a winner's move that does not end its game (its fourth disc would):
+    // a game that goes on after it, with the winner berserk by then.
+    if (t.wins && mine < 3) this.onMove();
   }
 
   async stop(): Promise<void> {
@@ -247,11 +278,13 @@ describe("tournaments: a hub process killed mid-arena", function () {
     const crossed = players.reduce((n, p) => n + p.crossed, 0);
     const pairedAfter = after.pairings.filter((p) => p.pairedAt > restartedAt).length;
     expect(crossed, "a player of a game in flight at the kill played it on in its restored room").to.be.at.least(1);
+    const berserkKept = players.reduce((n, p) => n + p.berserkKept, 0);
+    expect(berserkKept, "a restored room showed the berserk seat its player saw before the kill").to.be.at.least(1);
     expect(pairedAfter, "the restarted process paired new games").to.be.at.least(1);
     expect(players.find((p) => p.index === 0)!.standings.rows.map((r: any) => ({ id: r.id, score: r.score }))).to.deep.equal(expectedArenaStandings(after));
     console.log(
       `      ${before.pairings.length} pairings and ${before.results.length} results at the kill (${gamesBefore} seats' games played), ` +
-        `${after.pairings.length} and ${after.results.length} at the end; ${crossed} seat(s) back in their game after the restart, ${voids} void, ${forfeits} won by the bot meant to lose; ${players.reduce((n, p) => n + p.lost, 0)} seats the kill kept from being taken; ` +
+        `${after.pairings.length} and ${after.results.length} at the end; ${crossed} seat(s) back in their game after the restart (${berserkKept} still seeing their berserk), ${voids} void, ${forfeits} won by the bot meant to lose; ${players.reduce((n, p) => n + p.lost, 0)} seats the kill kept from being taken; ` +
         `back up ${((restartedAt - killedAt) / 1000).toFixed(1)} s after the kill, ${pairedAfter} pairings after it`,
     );
   });

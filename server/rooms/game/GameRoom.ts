@@ -434,6 +434,7 @@ export abstract class GameRoom<S, M extends TypedMove, E, C, V, St extends GameR
     if (h.gameNo > 0 && h.order.length > 0) {
       this.seatGame(replayGame(this.def, this.play.configured.config, r), h.order.slice(), h.startedAt || Date.now());
       this.records.restoreLeft(h.forfeits ?? []);
+      this.berserk.restore(h.berserk ?? []);
       // The last move is written before its header: one that ended the game may be the log's last word.
       if (this.play.stage === "playing" && this.def.status(this.game!.state) === "finished") {
         this.play.stage = "finished";

@@ -94,6 +94,16 @@ export class Berserk<S, M extends TypedMove, E, C, V, St extends GameRoomState> 
     client.send("error", { code, message, type: "berserk" });
   }
 
+  /** A restored room (its log's header): the seats that went berserk keep their halved turns. */
+  restore(seats: number[]): void {
+    const play = this.play;
+    for (const seat of seats) {
+      if (!Number.isInteger(seat) || seat < 0 || seat >= play.st.seats.length || play.st.berserk.includes(seat)) continue;
+      play.st.berserk.push(seat);
+      play.turnFactor.set(seat, BERSERK_FACTOR);
+    }
+  }
+
   /** A new game in the room: nobody is berserk in it yet. */
   reset(): void {
     this.pending.clear();

@@ -134,6 +134,7 @@ export class RoomSnapshot<S, M extends TypedMove, E, C, V> {
         botSeed: this.play.botSeed,
         seats: this.room.seats(),
         forfeits: this.room.forfeits(),
+        ...(st.berserk.length > 0 ? { berserk: Array.from(st.berserk) } : {}),
       },
       moves: g?.log ?? [],
       deadlines: { deadline: st.deadline, together: this.room.timer().together },
