@@ -100,7 +100,10 @@ export class BoardView {
 
     // every size change (window, orientation, panel toggles) → relayout + immediate frame
     this.app.renderer.on("resize", () => {
-      const portrait = this.app.screen.height > this.app.screen.width;
+      // The device's orientation, not the canvas's shape: a panel that grows or shrinks (the
+      // race's status at the go) can make a phone's canvas cross from wider to taller; read as
+      // a rotation, that reset the camera and threw the race's opening off screen (issue 45's flake).
+      const portrait = window.innerHeight > window.innerWidth;
       if (this.portrait !== null && portrait !== this.portrait) {
         // rotated: fit the board to the new shape, then zoom to touch size again
         this.resetCamera();
