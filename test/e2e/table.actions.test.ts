@@ -29,7 +29,7 @@ describe("e2e: card table actions of catalogue v2", function () {
   this.timeout(180_000);
   const suite = useBrowserHub({ config: () => ({ botThreads: 0, ...LAX_ADDRESS_LIMITS }) });
 
-  it("desktop: phantom, drain, reveal until, organize, highlight, signals", async () => {
+  it("desktop: phantom, drain, reveal until, organize, highlight, signals; then a sparring partner: its seat across the table plays a land and passes back, each step in the log", async () => {
     const page = (await suite.open(DESKTOP)).page;
     await solo(page);
     expect(await page.textContent("#tt-phantom")).to.equal("Phantom opponent: 20 life");
@@ -86,6 +86,9 @@ describe("e2e: card table actions of catalogue v2", function () {
     await page.click('#tt-menu button:has-text("Signals…")');
     await page.click('#tt-dialog button:has-text("Remove")');
     await until(page, (s) => s.signals === 0, "the signal removed");
+
+    // a sparring partner, on the same page from the game's page (issue 45: was its own test and page)
+    await sparring(page);
   });
 
   it("phone: the same actions in More; Krark's Thumb keeps one of two coins", async () => {
@@ -106,8 +109,8 @@ describe("e2e: card table actions of catalogue v2", function () {
     await until(page, (x) => (x.battlefield ?? []).some((c) => c.name === "Grizzly Bears"), "the creature on the battlefield");
   });
 
-  it("a sparring partner: its seat across the table plays a land and passes back, each step in the log", async () => {
-    const page = (await suite.open(DESKTOP)).page;
+  /** A sparring partner: its seat across the table plays a land and passes back, each step in the log. */
+  async function sparring(page: Page): Promise<void> {
     await gamePage(page, "table"); // the forms are on the game's own page
     await page.waitForSelector("#table-sparring-btn");
     await page.fill("input[name=name]", "Ada");
@@ -125,5 +128,5 @@ describe("e2e: card table actions of catalogue v2", function () {
     const s = await until(page, (x) => (x.lines ?? []).some((l) => /^Sparring partner passed the turn/.test(l)), "the partner's turn");
     expect(s.lines!.some((l) => /^Sparring partner (moved|put|played).*Mountain/.test(l)), s.lines!.slice(-6).join("\n")).to.equal(true);
     await screenshot(page, "table-actions-sparring-desktop");
-  });
+  }
 });

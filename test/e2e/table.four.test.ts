@@ -63,9 +63,8 @@ describe("e2e: card table, four players and spectators on desktops and phones", 
     expect(cy.seat, "Cy seated").to.equal(2);
     const di = await join("Di", PHONE, 3);
     const watcher = (await pages.open(DESKTOP, `#/spectate/${room.roomId}`)).page;
-    const phoneWatcher = (await pages.open(PHONE, `#/spectate/${room.roomId}`)).page;
     const players = [ada, bo, di];
-    for (const p of [...players, watcher, phoneWatcher]) await until(p, (s) => s.stage === "decks", "the deck stage");
+    for (const p of [...players, watcher]) await until(p, (s) => s.stage === "decks", "the deck stage");
 
     // ---- decks: three decklists (one typed on a phone) and the standard deck (Cy's: the
     // button's own test is table.test.ts) ----
@@ -207,6 +206,11 @@ describe("e2e: card table, four players and spectators on desktops and phones", 
     for (const hand of inHands) for (const n of hand) expect(shown, `the spectator sees ${n} in a hand`).to.not.include(n);
     expect((await table(watcher)).lines!.join("\n")).to.match(/Bo put 3 charge counters on Bo Card/);
     await screenshot(watcher, "table4-spectator-desktop");
+    // The phone's spectator comes now, to the game in progress (issue 45: it was there from the
+    // deck stage on, drawing every move, and only this screen of it is checked)
+    const phoneWatcher = (await pages.open(PHONE, `#/spectate/${room.roomId}`)).page;
+    await until(phoneWatcher, (x) => x.me === -1 && x.phaseOfTable === "playing" && (x.lines ?? []).some((l) => /Bo put 3 charge counters/.test(l)), "the phone spectator's table");
+    await waitHub(phoneWatcher, (x) => ((x.canvas as { fields: unknown[] } | null)?.fields.length ?? 0) > 0, "the spectator's phone draws a battlefield");
     expect(await phoneProblems(phoneWatcher), "the spectator's phone").to.deep.equal([]);
     await screenshot(phoneWatcher, "table4-spectator-phone");
 

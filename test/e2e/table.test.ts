@@ -40,10 +40,10 @@ async function barInSight(page: Page, what: string): Promise<void> {
 }
 
 describe("e2e: card table in Chromium", function () {
-  this.timeout(180_000);
+  this.timeout(240_000);
   const suite = useBrowserHub({ config: () => ({ botThreads: 0, ...LAX_ADDRESS_LIMITS }) });
 
-  it("two players (desktop and phone) and a spectator: decks, mulligan, draw, play, tap, counters, scry 3, shuffle, undo, reload, the end by agreement", async () => {
+  it("two players (desktop and phone) and a spectator: decks, mulligan, draw, play, tap, counters, scry 3, shuffle, undo, reload, the end by agreement; then goldfish on the desktop: a solo table with the standard deck, undo and redo; a card played, tapped and its menu opened by keyboard", async () => {
     const a = (await suite.open(DESKTOP)).page;
     await gamePage(a, "table");
     await a.fill("input[name=name]", "Ada");
@@ -214,10 +214,15 @@ describe("e2e: card table in Chromium", function () {
     for (const p of [a, b]) expect(await p.locator(".tt-player .tt-life button").count(), "life buttons on a finished game").to.equal(0);
     await screenshot(b, "table-end-agreed-phone");
     await screenshot(a, "table-end-agreed-desktop");
+
+    // goldfish on Ada's desktop page, from the game's page (issue 45: was its own test and page)
+    await b.close();
+    await spec.close();
+    await goldfish(a);
   });
 
-  it("goldfish: a solo table with the standard deck, undo and redo; a card played, tapped and its menu opened by keyboard", async () => {
-    const { page } = await suite.open(DESKTOP);
+  /** A solo table with the standard deck, undo and redo; a card played, tapped and its menu opened by keyboard. */
+  async function goldfish(page: Page): Promise<void> {
     await gamePage(page, "table");
     await page.fill("input[name=name]", "Cy");
     await page.click("#table-solo-btn");
@@ -261,5 +266,5 @@ describe("e2e: card table in Chromium", function () {
     await page.waitForSelector("#tt-menu", { state: "hidden" });
     expect(await focused()).to.equal(id);
     await screenshot(page, "table-goldfish");
-  });
+  }
 });
