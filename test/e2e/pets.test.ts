@@ -286,7 +286,10 @@ describe("e2e: Auto Pets in Chromium", function () {
       // end were the most of this test's Chromium time, and only its end is checked here).
       if (reloaded && (s.round ?? 0) > reloadedIn && !s.holding) {
         const watcher = { page: w.page, input: touchTable(w.page, await w.page.context().newCDPSession(w.page)) };
-        await botsToEnd(room.roomId!, [s.seat!, before.seat!], [...players, watcher]);
+        // Bo's phone is closed (issue 45: only Ann's end and the spectator's are read; a page
+        // that skips every battle to the end is each solo test's): his seat is the bots'.
+        await b.context.close();
+        await botsToEnd(room.roomId!, [s.seat!, before.seat!], [players[0], watcher]);
         break;
       }
       let did = false;
@@ -331,6 +334,12 @@ describe("e2e: Auto Pets in Chromium", function () {
         await page.waitForTimeout(200);
         expect(((await hub(page)) as Pets).gold, "a long press does not buy").to.equal(gold);
       } else {
+        // The cue on our shop turn: the sound, "● Your turn" in the title (issue 45: was
+        // cues.games.test.ts "Auto Pets: the cue on our shop turn", a solo game of its own).
+        const cue = (await waitHub(page, (x) => !!(x as Pets & { acting?: number[] }).acting?.includes(x.seat ?? -1) && ((x as Pets & { cues?: { played: Record<string, number> } }).cues?.played.turn ?? 0) >= 1, "our shop turn's cue", 40_000)) as Pets;
+        expect(cue.cues!.yourTurn).to.equal(true);
+        expect(await page.title()).to.match(/^● Your turn — Auto Pets/);
+        await screenshot(page, "cues-pets");
         // Hovering a card shows its whole ability text.
         const box = (await cardRect(page, "shop", 0))!;
         const before = (await pets(page)).drawn!;
