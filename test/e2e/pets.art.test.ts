@@ -76,6 +76,16 @@ const painted = (page: Page) => page.evaluate(() => (window as unknown as { __pe
 const battleHook = (page: Page): Promise<Hook | null> =>
   page.evaluate(() => (window as unknown as { __petsBattle?: { state(): Hook } }).__petsBattle?.state() ?? null);
 
+/** The battle held mid-clash (asked before it started): painted portraits, no emoji; then let go. */
+async function heldBattle(page: Page, name: string, timeout: number): Promise<void> {
+  await page.waitForFunction(() => (window as unknown as { __petsBattle: { state(): Hook } }).__petsBattle.state().held, null, { timeout });
+  await page.locator("#pets-battle").scrollIntoViewIfNeeded();
+  await screenshot(page, `pets-art-${name}-battle`);
+  expect((await painted(page)).battle ?? 0, "the battle's cards are painted portraits").to.be.greaterThan(0);
+  expect(await emojiOnPage(page), "the battle: no card as emoji").to.deep.equal([]);
+  await page.evaluate(() => (window as unknown as { __petsBattle: { release(): void } }).__petsBattle.release());
+}
+
 describe("e2e: Auto Pets' art is drawn, the same on every screen, without an emoji font", function () {
   this.timeout(120_000);
   const store = new SqliteStore(":memory:");
@@ -137,12 +147,7 @@ describe("e2e: Auto Pets' art is drawn, the same on every screen, without an emo
             else if (!(await playStep(page, input, done))) await page.waitForTimeout(60);
           }
           expect(battle, "a battle played").to.equal(true);
-          await page.waitForFunction(() => (window as unknown as { __petsBattle: { state(): Hook } }).__petsBattle.state().held, null, { timeout: 20_000 });
-          await page.locator("#pets-battle").scrollIntoViewIfNeeded();
-          await screenshot(page, `pets-art-${name}-battle`);
-          expect((await painted(page)).battle ?? 0, "the battle's cards are painted portraits").to.be.greaterThan(0);
-          expect(await emojiOnPage(page), "the battle: no card as emoji").to.deep.equal([]);
-          await page.evaluate(() => (window as unknown as { __petsBattle: { release(): void } }).__petsBattle.release());
+          await heldBattle(page, name, 20_000);
           await input.tap("#pets-skip").catch(() => undefined);
           await waitHub(page, (s) => !(s as Pets).holding && !(s as Pets).animating, "the battle over", 20_000);
         } else {
@@ -172,12 +177,7 @@ describe("e2e: Auto Pets' art is drawn, the same on every screen, without an emo
           // The phone's battle, held mid-clash in the replay's first round (asked before it starts).
           await page.evaluate(() => (window as unknown as { __petsBattle: { holdAt(k: string, f: number): void } }).__petsBattle.holdAt("clash", 0.6));
           await page.click("#replay-next-round");
-          await page.waitForFunction(() => (window as unknown as { __petsBattle: { state(): Hook } }).__petsBattle.state().held, null, { timeout: 30_000 });
-          await page.locator("#pets-battle").scrollIntoViewIfNeeded();
-          await screenshot(page, `pets-art-${name}-battle`);
-          expect((await painted(page)).battle ?? 0, "the battle's cards are painted portraits").to.be.greaterThan(0);
-          expect(await emojiOnPage(page), "the battle: no card as emoji").to.deep.equal([]);
-          await page.evaluate(() => (window as unknown as { __petsBattle: { release(): void } }).__petsBattle.release());
+          await heldBattle(page, name, 30_000);
         } else await page.click("#replay-next-round").catch(() => undefined);
         await page.waitForTimeout(600);
         const hands = await pictures(page, ".pets-replay");
