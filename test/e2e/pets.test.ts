@@ -286,10 +286,7 @@ describe("e2e: Auto Pets in Chromium", function () {
       // end were the most of this test's Chromium time, and only its end is checked here).
       if (reloaded && (s.round ?? 0) > reloadedIn && !s.holding) {
         const watcher = { page: w.page, input: touchTable(w.page, await w.page.context().newCDPSession(w.page)) };
-        // Bo's phone is closed (issue 45: only Ann's end and the spectator's are read; a page
-        // that skips every battle to the end is each solo test's): his seat is the bots'.
-        await b.context.close();
-        await botsToEnd(room.roomId!, [s.seat!, before.seat!], [players[0], watcher]);
+        await botsToEnd(room.roomId!, [s.seat!, before.seat!], [...players, watcher]);
         break;
       }
       let did = false;
