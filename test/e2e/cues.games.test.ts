@@ -1,6 +1,6 @@
 // Browser tests: the "your turn" cues in every game, read from the room's generic `acting`
 // seats (client/ui/cues.ts), not from a field one game happens to have. One seat on turn
-// (Connect Four, Auto Pets' shop, a Hearts card): the sound, "● Your turn" in the title and the alert favicon
+// (Connect Four, a Hearts card; Auto Pets' shop is test/e2e/pets.test.ts's desktop solo): the sound, "● Your turn" in the title and the alert favicon
 // while it is ours, gone on the others' turn. Everyone at once with one seat on turn (the card
 // table's active player, ClientGame.turnSeat): only that seat's page says it. Everyone at once
 // (a Minesweeper race's go): one sound, the title left alone; a solo board gets none.
@@ -42,17 +42,6 @@ describe("e2e: your-turn cues in every game", function () {
     }
     s = await until(page, (x) => !!x.acting?.includes(0) && turns(x) >= 2, "the cue of our second turn");
     expect(s.cues!.title).to.match(/^● Your turn/);
-  });
-
-  it("Auto Pets: the cue on our shop turn", async () => {
-    const { page } = await suite.open(DESKTOP);
-    await gamePage(page, "pets");
-    await page.fill("input[name=name]", "Pia");
-    await page.click("#pets-solo-btn");
-    const s = await until(page, (x) => x.game === "pets" && x.phase === "playing" && !!x.acting?.includes(0) && turns(x) >= 1, "our shop turn's cue", 40_000);
-    expect(s.cues!.yourTurn).to.equal(true);
-    expect(await page.title()).to.match(/^● Your turn — Auto Pets/);
-    await screenshot(page, "cues-pets");
   });
 
   it("Hearts: the passing is everyone at once (no lasting turn); our first card is our turn, with the title and favicon", async () => {

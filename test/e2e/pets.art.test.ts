@@ -1,9 +1,9 @@
 // Auto Pets' art needs no emoji font (issue 37, point 12). Chromium is started with a font
 // configuration that refuses every emoji font (CI installs fonts-noto-color-emoji for its
 // screenshots: this suite must not lean on it), and every canvas text the page draws is
-// recorded. A solo game against a bot is played on a desktop (1366×768, mouse) and a phone
-// (390×844, touch) through the shop, a battle and the log, then a stored game's replay is
-// opened. On every screen a card is its drawn portrait (the same one: `data-card` on the
+// recorded. A solo game against a bot is played on a desktop (1366×768, mouse) through the
+// shop, a battle and the log, and on a phone (390×844, touch) through the shop and a purchase's
+// log line; then a stored game's replay is opened (the phone's battle is the replay's). On every screen a card is its drawn portrait (the same one: `data-card` on the
 // page's pictures, the scene's painted portraits counted), and no card is ever written as
 // emoji text: not on a canvas, not in the page. Screenshots: test-results/pets-art-*.png.
 import { expect } from "chai";
@@ -76,6 +76,16 @@ const painted = (page: Page) => page.evaluate(() => (window as unknown as { __pe
 const battleHook = (page: Page): Promise<Hook | null> =>
   page.evaluate(() => (window as unknown as { __petsBattle?: { state(): Hook } }).__petsBattle?.state() ?? null);
 
+/** The battle held mid-clash (asked before it started): painted portraits, no emoji; then let go. */
+async function heldBattle(page: Page, name: string, timeout: number): Promise<void> {
+  await page.waitForFunction(() => (window as unknown as { __petsBattle: { state(): Hook } }).__petsBattle.state().held, null, { timeout });
+  await page.locator("#pets-battle").scrollIntoViewIfNeeded();
+  await screenshot(page, `pets-art-${name}-battle`);
+  expect((await painted(page)).battle ?? 0, "the battle's cards are painted portraits").to.be.greaterThan(0);
+  expect(await emojiOnPage(page), "the battle: no card as emoji").to.deep.equal([]);
+  await page.evaluate(() => (window as unknown as { __petsBattle: { release(): void } }).__petsBattle.release());
+}
+
 describe("e2e: Auto Pets' art is drawn, the same on every screen, without an emoji font", function () {
   this.timeout(120_000);
   const store = new SqliteStore(":memory:");
@@ -125,25 +135,33 @@ describe("e2e: Auto Pets' art is drawn, the same on every screen, without an emo
         expect(await emojiOnPage(page), "the shop: no card as emoji").to.deep.equal([]);
         expect((await painted(page)).table ?? 0, "the shop's cards are painted portraits").to.be.greaterThan(0);
 
-        // Buy, pass, arrange: up to the first battle, held mid-clash. The hold is asked before the
-        // battle can start: asked once it plays, a loaded machine could let the battle's last
-        // clash pass first, and a battle over is hidden (the flake of 2026-12-07).
-        await page.evaluate(() => (window as unknown as { __petsBattle: { holdAt(k: string, f: number): void } }).__petsBattle.holdAt("clash", 0.6));
-        const done = new Set<string>();
-        let battle = false;
-        for (let i = 0; i < 2000 && !battle; i++) {
-          if ((await battleHook(page))?.playing) battle = true;
-          else if (!(await playStep(page, input, done))) await page.waitForTimeout(60);
+        if (name === "desktop") {
+          // Buy, pass, arrange: up to the first battle, held mid-clash. The hold is asked before the
+          // battle can start: asked once it plays, a loaded machine could let the battle's last
+          // clash pass first, and a battle over is hidden (the flake of 2026-12-07).
+          await page.evaluate(() => (window as unknown as { __petsBattle: { holdAt(k: string, f: number): void } }).__petsBattle.holdAt("clash", 0.6));
+          const done = new Set<string>();
+          let battle = false;
+          for (let i = 0; i < 2000 && !battle; i++) {
+            if ((await battleHook(page))?.playing) battle = true;
+            else if (!(await playStep(page, input, done))) await page.waitForTimeout(60);
+          }
+          expect(battle, "a battle played").to.equal(true);
+          await heldBattle(page, name, 20_000);
+          await input.tap("#pets-skip").catch(() => undefined);
+          await waitHub(page, (s) => !(s as Pets).holding && !(s as Pets).animating, "the battle over", 20_000);
+        } else {
+          // The phone buys one card for the log and meets its battle in the replay below
+          // (issue 45: a solo game to its first battle on each device; the battle's portraits
+          // are the same code on both, and the replay's battle is drawn on the phone's layout).
+          let bought = false;
+          for (let i = 0; i < 200 && !bought; i++) {
+            if ((await playStep(page, input)) === "buy") bought = true;
+            else await page.waitForTimeout(60);
+          }
+          expect(bought, "a card bought").to.equal(true);
+          await page.waitForFunction(() => [...document.querySelectorAll("#pets-log [data-portrait]")].some((e) => e.getBoundingClientRect().width > 0), null, { timeout: 10_000 });
         }
-        expect(battle, "a battle played").to.equal(true);
-        await page.waitForFunction(() => (window as unknown as { __petsBattle: { state(): Hook } }).__petsBattle.state().held, null, { timeout: 20_000 });
-        await page.locator("#pets-battle").scrollIntoViewIfNeeded();
-        await screenshot(page, `pets-art-${name}-battle`);
-        expect((await painted(page)).battle ?? 0, "the battle's cards are painted portraits").to.be.greaterThan(0);
-        expect(await emojiOnPage(page), "the battle: no card as emoji").to.deep.equal([]);
-        await page.evaluate(() => (window as unknown as { __petsBattle: { release(): void } }).__petsBattle.release());
-        await input.tap("#pets-skip").catch(() => undefined);
-        await waitHub(page, (s) => !(s as Pets).holding && !(s as Pets).animating, "the battle over", 20_000);
 
         // The log: what was bought, with the card's picture.
         const logged = await pictures(page, "#pets-log");
@@ -155,7 +173,12 @@ describe("e2e: Auto Pets' art is drawn, the same on every screen, without an emo
         // A stored game's replay: the hands and the battles.
         await page.evaluate((id) => (location.hash = `#/replay/${id}`), replayId);
         await waitHub(page, (s) => s.page === "replay" && s.ready === true, "the replay page");
-        await page.click("#replay-next-round").catch(() => undefined);
+        if (name === "phone") {
+          // The phone's battle, held mid-clash in the replay's first round (asked before it starts).
+          await page.evaluate(() => (window as unknown as { __petsBattle: { holdAt(k: string, f: number): void } }).__petsBattle.holdAt("clash", 0.6));
+          await page.click("#replay-next-round");
+          await heldBattle(page, name, 30_000);
+        } else await page.click("#replay-next-round").catch(() => undefined);
         await page.waitForTimeout(600);
         const hands = await pictures(page, ".pets-replay");
         expect(hands.length, "the replay's cards are pictures").to.be.greaterThan(0);

@@ -331,6 +331,12 @@ describe("e2e: Auto Pets in Chromium", function () {
         await page.waitForTimeout(200);
         expect(((await hub(page)) as Pets).gold, "a long press does not buy").to.equal(gold);
       } else {
+        // The cue on our shop turn: the sound, "● Your turn" in the title (issue 45: was
+        // cues.games.test.ts "Auto Pets: the cue on our shop turn", a solo game of its own).
+        const cue = (await waitHub(page, (x) => !!(x as Pets & { acting?: number[] }).acting?.includes(x.seat ?? -1) && ((x as Pets & { cues?: { played: Record<string, number> } }).cues?.played.turn ?? 0) >= 1, "our shop turn's cue", 40_000)) as Pets;
+        expect(cue.cues!.yourTurn).to.equal(true);
+        expect(await page.title()).to.match(/^● Your turn — Auto Pets/);
+        await screenshot(page, "cues-pets");
         // Hovering a card shows its whole ability text.
         const box = (await cardRect(page, "shop", 0))!;
         const before = (await pets(page)).drawn!;
