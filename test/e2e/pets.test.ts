@@ -426,7 +426,11 @@ describe("e2e: Auto Pets in Chromium", function () {
       const end = await soloToEnd(page, input, `pets-${label}`, !device);
       expect(end.round).to.equal(6);
       expect(end.battles).to.equal(6);
-      await page.waitForSelector("#gs-end:not([hidden])");
+      // Finished and no battle playing: the end screen shows (CI once waited 30 s here; say what the page held then).
+      await page.waitForSelector("#gs-end:not([hidden])", { timeout: 30_000 }).catch(async (e) => {
+        const x = (await hub(page)) as Pets;
+        throw new Error(`no end screen: phase ${x.phase}, animating ${x.animating}, holding ${x.holding}, round ${x.round}, battles ${x.battles}; ${(e as Error).message.split("\n")[0]}`);
+      });
       await screenshot(page, `pets-${label}-end`);
       if (device) {
         // The end screen links the stored game's replay (the replay page itself: test/e2e/pets.replay.test.ts).

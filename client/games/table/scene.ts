@@ -79,7 +79,8 @@ export async function mount(host: HTMLElement, ctx: GameContext): Promise<GameHa
   /** The seat's name; two seats of one name are told apart by their number. */
   const nameOf = (g: number) => {
     const names = order().map((r) => wire?.seats[r]?.name || "");
-    const n = names[g] || `Player ${g + 1}`;
+    // A game seat no person sits in (a solo table's sparring partner) is named by the game.
+    const n = names[g] || view?.table?.players[g]?.name || `Player ${g + 1}`;
     return names.filter((x) => x === names[g]).length > 1 ? `${n} ${g + 1}` : n;
   };
 
