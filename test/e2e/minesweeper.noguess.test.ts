@@ -12,7 +12,7 @@ import { expect } from "chai";
 import type { Page } from "playwright-core";
 import { GameRoom } from "../../server/rooms/game/GameRoom.js";
 import { clickCell, DESKTOP, hub, PHONE, screenshot, waitHub, type HubSnapshot, type OpenedPage } from "../helpers/e2e.js";
-import { NO_RATE_LIMITS, type TestHub } from "../helpers/hub.js";
+import { NO_RATE_LIMITS } from "../helpers/hub.js";
 import { playSoloWin } from "../helpers/minesweeper.js";
 import { countOpen, enterLobby, serverRoom, useSuite } from "./minesweeper.helpers.js";
 
@@ -108,7 +108,7 @@ describe("e2e: no-guess Minesweeper from the lobby on every level", function () 
     // The win itself by a colyseus.js player at a human's pace (issue 45: the page clicked the
     // whole board; that a proven no-guess win ranks is test/server/leaderboard.http.test.ts
     // "… no-guess …"); the page shows the game page's two boards.
-    const played = await playSoloWin({ colyseus: suite.server, room: serverRoom } as unknown as TestHub, "Noga", { pace: true, noGuess: true });
+    const played = await playSoloWin({ colyseus: suite.server, room: serverRoom }, "Noga", { pace: true, noGuess: true });
     expect(played.result.ranked, "a proven no-guess win ranks").to.equal(true);
     await played.room.leave();
 

@@ -116,13 +116,16 @@ export function plausibleWaitMs(room: MinesweeperRoom): number {
   return Math.ceil(Math.max(rule.minTimeMs, (threeBV * 1000) / rule.maxThreeBVPerSecond)) + 250;
 }
 
+/** What a solo win needs of a hub: its SDK and its rooms (a TestHub, or a browser suite's server). */
+export type SoloHub = Pick<TestHub, "colyseus" | "room">;
+
 /**
  * Creates a solo beginner room, reveals the centre, flags a mine, and reveals safe cells until
  * the board is won. `pace`: first waits plausibleWaitMs, so the win is humanly plausible; a
  * board the first click opens whole (3BV under the ranked minimum, rare) is played again.
  */
 export async function playSoloWin(
-  hub: TestHub,
+  hub: SoloHub,
   name: string,
   options: { pace?: boolean; noGuess?: boolean } = {},
 ): Promise<{ room: Room; probe: Probe; server: MinesweeperRoom; result: any; flagged: boolean }> {
@@ -133,7 +136,7 @@ export async function playSoloWin(
   }
 }
 
-async function playSoloWinOnce(hub: TestHub, name: string, pace: boolean, noGuess: boolean) {
+async function playSoloWinOnce(hub: SoloHub, name: string, pace: boolean, noGuess: boolean) {
   const room = await hub.colyseus.sdk.create("minesweeper", { mode: "solo", level: "beginner", name, ...(noGuess ? { noGuess: true } : {}) });
   const probe = new Probe(room);
   await probe.next("seat", 0);

@@ -189,7 +189,8 @@ describe("tournaments: the operator's schedule and the list", function () {
       const due = slotsDue(LISTED, now);
       const open = due.filter((r) => (r.config as any).startsAt <= now);
       const later = due.filter((r) => (r.config as any).startsAt > now);
-      // Sorted: arenas of one start (the hourly's and the daily's at 00:00 UTC) come in no set order.
+      // Sorted: at 00:00 UTC the hourly's and the daily's start together; the route orders them by
+      // creation then id, the schedule by its own list.
       expect(body.running.map((r: any) => r.id).sort()).to.deep.equal(open.map((r) => r.id).sort());
       expect(body.upcoming.map((r: any) => r.id).sort()).to.deep.equal(later.map((r) => r.id).sort());
       expect(body.running.find((r: any) => r.title === "Hourly Connect Four")).to.deep.include({ kind: "timed-arena", pool: "connect4", status: "running" });
