@@ -18,7 +18,8 @@ const turns = (s: Cs) => s.cues?.played.turn ?? 0;
 
 describe("e2e: your-turn cues", function () {
   this.timeout(90_000);
-  const suite = useBrowserHub({ botDelayScale: 0.12, config: () => ({ reconnectSeconds: 20, seatHoldSeconds: 120 }) });
+  // The full Chromium: the headless shell denies notifications whatever is granted.
+  const suite = useBrowserHub({ botDelayScale: 0.12, config: () => ({ reconnectSeconds: 20, seatHoldSeconds: 120 }), fullChromium: true });
 
   async function soloTable(page: Page, tap: boolean): Promise<Cs> {
     await gamePage(page, "cubestacc");

@@ -14,6 +14,7 @@ import { createHubConfig } from "../../arena.config.js";
 import { SeatedRoom } from "../../server/rooms/base/SeatedRoom.js";
 import { SqliteStore } from "../../server/store/index.js";
 import { probeFrames } from "./frameProbe.js";
+import { profilePage } from "./jsProfile.js";
 import { waitingFor } from "./waiting.js";
 import { chromium, type Browser, type BrowserContext, type BrowserContextOptions, type CDPSession, type Page } from "playwright-core";
 
@@ -34,7 +35,15 @@ declare global {
 
 export const ROOT = join(dirname(fileURLToPath(import.meta.url)), "..", "..");
 export const RESULTS = join(ROOT, "test-results");
-export const CHROMIUM = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
+/**
+ * Debian's Chromium as its headless shell (`apt-get install chromium-headless-shell`: the same
+ * Chromium build without the browser's window and display compositor, what playwright itself
+ * drives headless), or the full `chromium` where the shell is not installed. The shell cost about
+ * a third less CPU for the same tests and pages (docs/testing.md, "The headless shell").
+ */
+export const CHROMIUM = process.env.CHROMIUM_PATH ?? (existsSync("/usr/bin/chromium-headless-shell") ? "/usr/bin/chromium-headless-shell" : "/usr/bin/chromium");
+/** The full Chromium, for the few checks the headless shell cannot make (it denies notifications). */
+export const FULL_CHROMIUM = process.env.CHROMIUM_FULL_PATH ?? "/usr/bin/chromium";
 
 export const CHROMIUM_ARGS = [
   "--no-sandbox",
@@ -63,16 +72,16 @@ export async function freePort(): Promise<number> {
 }
 
 /** Launches Chromium, or fails loudly (never skips, CI or not). */
-export async function launchChromium(): Promise<Browser> {
-  if (!existsSync(CHROMIUM)) {
+export async function launchChromium(executablePath = CHROMIUM): Promise<Browser> {
+  if (!existsSync(executablePath)) {
     throw new Error(
-      `Chromium not found at ${CHROMIUM}. Install Debian's chromium (apt-get install chromium) or set CHROMIUM_PATH; browser tests never download browsers and never skip.`,
+      `Chromium not found at ${executablePath}. Install Debian's chromium-headless-shell and chromium (apt-get install chromium-headless-shell chromium) or set CHROMIUM_PATH / CHROMIUM_FULL_PATH; browser tests never download browsers and never skip.`,
     );
   }
   if (!existsSync(join(ROOT, "dist", "client", "index.html"))) {
     throw new Error("dist/client is missing: run `npm run build` first (npm test does it for you).");
   }
-  return chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS, headless: true });
+  return chromium.launch({ executablePath, args: CHROMIUM_ARGS, headless: true });
 }
 
 let shared: Promise<Browser> | undefined;
@@ -131,6 +140,7 @@ export async function openPage(browser: Browser, url: string, options: BrowserCo
   const context = await browser.newContext({ serviceWorkers: "block", ...options });
   await probeFrames(context);
   const page = await context.newPage();
+  await profilePage(context, page);
   const errors: string[] = [];
   page.on("pageerror", (e) => errors.push(String(e)));
   page.on("console", (m) => {
@@ -180,6 +190,8 @@ export interface BrowserHubOptions {
   tolerated?: RegExp;
   /** Boot a fresh hub for each test (a test that shuts it down, as offline.pwa does) instead of one per suite. */
   hubPerTest?: boolean;
+  /** The suite's own full Chromium (FULL_CHROMIUM) instead of the shared headless shell: it checks what the shell lacks. */
+  fullChromium?: boolean;
 }
 
 /** A booted hub and Chromium for one describe block; its fields are live once `before` has run. */
@@ -223,7 +235,7 @@ export function useBrowserHub(options: BrowserHubOptions = {}): BrowserHub {
     await s?.shutdown();
   }
   before(async () => {
-    browser = await sharedChromium();
+    browser = options.fullChromium ? await launchChromium(FULL_CHROMIUM) : await sharedChromium();
     if (options.botDelayScale !== undefined) SeatedRoom.botDelayScale = options.botDelayScale;
     if (!options.hubPerTest) await startHub();
   });
@@ -234,7 +246,8 @@ export function useBrowserHub(options: BrowserHubOptions = {}): BrowserHub {
   });
   after(async () => {
     SeatedRoom.botDelayScale = delayScale;
-    await releaseChromium(browser);
+    if (options.fullChromium) await browser?.close();
+    else await releaseChromium(browser);
     await stopHub();
   });
   return {
