@@ -78,6 +78,8 @@ export interface Preparation {
   task: unknown;
   /** What the players read while it runs ("Making a board without guesses…"). */
   words: string;
+  /** Answers in the work's words when it fails, runs too long, or too many run (default: the room's). */
+  refusals?: { failed: string; slow: string; busy: string };
 }
 
 /** The validated options of a room: what the rules get, and how the room is seated. */
