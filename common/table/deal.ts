@@ -18,7 +18,7 @@ import { deckSize, type Deck } from "./deck.js";
 import { cloneCard, clonePlayer } from "./draft.js";
 import { blankCard } from "./moves.js";
 import { setupTable, UNTOUCHED, type TableConfig } from "./setup.js";
-import type { Card, TableGame } from "./types.js";
+import { MAX_PLAYERS, type Card, type TableGame } from "./types.js";
 
 /** Deals of more cards than this are made on a worker thread (a 2 × 60-card deal takes well under a millisecond). */
 export const DEAL_OFF_LOOP_CARDS = 240;
@@ -108,6 +108,9 @@ export function dealPreparation(task: DealTask): Preparation | null {
     key: dealKey(task),
     task,
     words: "Shuffling and dealing the decks…",
+    // A whole table behind one address (a classroom) imports at once: its seats' card lookups
+    // (server/rooms/table/parts.ts) may still run when the last deck deals.
+    perAddress: MAX_PLAYERS,
     refusals: {
       failed: "The cards could not be dealt (the server had a problem): send your deck again.",
       slow: "Dealing took too long (the server is busy): send your deck again in a moment.",

@@ -113,6 +113,20 @@ function deal(s: TableState, prepared?: Prepared): Parsed<TableState> {
 
 const done = (state: TableState, events: TableOut[] = []): ApplyResult<TableState, TableOut> => ({ ok: true, state, events });
 
+/**
+ * A last deck piece's list, parsed once per move: a big deal asks for the move's deal first
+ * (prepareTable, on the event loop) and then applies the same move with it, and the parse
+ * (and the deck's digest in the deal's key, kept by the deck object: deal.ts) is not made again.
+ */
+const parses = new WeakMap<object, { text: string; config: TableRoomConfig; parsed: ReturnType<typeof parseDeck> }>();
+function parsedDeck(move: Extract<TableMove, { type: "deck" }>, text: string, config: TableRoomConfig): ReturnType<typeof parseDeck> {
+  const known = parses.get(move);
+  if (known && known.text === text && known.config === config) return known.parsed;
+  const parsed = parseDeck(text, config, move.cards);
+  parses.set(move, { text, config, parsed });
+  return parsed;
+}
+
 /** A deck move up to the deal: the state with the deck taken, and whether every seat now has one (the deal is next). */
 function deckStep(s: TableState, seat: number, move: Extract<TableMove, { type: "deck" }>): Parsed<{ state: TableState; deals: boolean }> {
   if (s.game) return fail("already-dealt", "The cards are dealt: decks change only in a new game.");
@@ -122,7 +136,7 @@ function deckStep(s: TableState, seat: number, move: Extract<TableMove, { type: 
   const text = (at === 0 ? "" : s.pieces[seat]) + move.text;
   if (text.length > MAX_DECKLIST_CHARS) return fail("deck-too-long", `A decklist is at most ${MAX_DECKLIST_CHARS} characters: shorten it and import again.`);
   if (move.more) return ok({ state: { ...s, pieces: s.pieces.map((p, i) => (i === seat ? text : p)) }, deals: false });
-  const d = parseDeck(text, s.config, move.cards);
+  const d = parsedDeck(move, text, s.config);
   if (!d.ok) return d;
   if (move.sparring) {
     if (!s.config.sparring) return fail("no-sparring", "This table has no sparring partner: send your own deck.");

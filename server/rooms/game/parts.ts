@@ -50,8 +50,6 @@ export interface RoomWork extends Preparation {
   seat?: number;
   /** Time it may take on its thread (ms; default PREPARE_BUDGET_MS). */
   budgetMs?: number;
-  /** Preparations one address may have running at once, this one included (default PREPARE_PER_ADDRESS). */
-  perAddress?: number;
 }
 
 /**
