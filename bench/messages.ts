@@ -25,6 +25,8 @@ const ONLY = process.env.MESSAGES_ONLY?.split(",") ?? null;
 const inGroup = (group: string) => !ONLY || ONLY.includes(group);
 /** Runs of each message (the first a warm-up, not counted); MESSAGES_REPEAT=n for more (the later runs show the hub's code warm). */
 const REPEAT = Number(process.env.MESSAGES_REPEAT) || quick(6, 2);
+/** Eight-seat tables dealt (MESSAGES_DEALS), each a run of the deal's figure (as for every message, the first is a warm-up when there are more). */
+const DEALS = Number(process.env.MESSAGES_DEALS) || 1;
 /** Time the hub is left alone after it answers its health check (its start-up warm-up runs then). */
 const SETTLE_MS = Number(process.env.MESSAGES_SETTLE_MS ?? quick(4000, 500));
 /** Idle time after a message's answer, so its trailing work (patches, sends) is counted too. */
@@ -257,12 +259,21 @@ async function run(): Promise<void> {
     if (inGroup("table")) {
     const seats = quick(8, 3);
     const big = bigTableDeck();
-    const { rooms, probes } = await tableOf(sdk, seats);
-    for (let s = 1; s < seats; s++) {
-      for (const p of deckMessages(big)) rooms[s].send("deck", p);
-      await probes[s].sync(30_000);
+    // MESSAGES_DEALS=n: n tables dealt (each a run of the deal's figure); the last one plays on.
+    const deals = [];
+    let rooms: Room<any>[] = [];
+    let probes: Probe[] = [];
+    for (let k = 0; k < DEALS; k++) {
+      for (const r of rooms) await r.leave();
+      ({ rooms, probes } = await tableOf(sdk, seats));
+      for (let s = 1; s < seats; s++) {
+        for (const p of deckMessages(big)) rooms[s].send("deck", p);
+        await probes[s].sync(30_000);
+      }
+      const p0 = probes[0];
+      deals.push(await deckLast(hub, rooms[0], p0, big, () => stage(p0) === "table"));
     }
-    figures.push(figure("table deck (last piece), the deal", `${seats} seats × 500 cards`, [await deckLast(hub, rooms[0], probes[0], big, () => stage(probes[0]) === "table")]));
+    figures.push(figure("table deck (last piece), the deal", `${seats} seats × 500 cards`, deals));
     for (const r of rooms) r.send("act", { action: { do: "keep", bottom: [] } });
     for (const p of probes) await p.sync(30_000);
     const act = async (label: string, action: () => Record<string, unknown>) => {
@@ -350,7 +361,7 @@ async function run(): Promise<void> {
     console.log(r.map((c, j) => (j === 0 || j === 1 || j === 6 ? c.padEnd(widths[j]) : c.padStart(widths[j]))).join("  "));
     if (i === 0) console.log(widths.map((w) => "-".repeat(w)).join("  "));
   }
-  console.log(`(worst of ${REPEAT - 1} runs each after a warm-up, one run for the eight-seat deal; "longest block" is ±1 ms: the loop's 1 ms timer; "busy" is all the loop ran for the message)`);
+  console.log(`(worst of ${REPEAT - 1} runs each after a warm-up, ${DEALS > 1 ? `${DEALS - 1} eight-seat deals after a first one` : "one run for the eight-seat deal"}; "longest block" is ±1 ms: the loop's 1 ms timer; "busy" is all the loop ran for the message)`);
   // The machine's load: on a shared machine wall times (block, busy) stretch, CPU time much less.
   console.log(`load average ${os.loadavg().map((x) => x.toFixed(1)).join(" ")} on ${os.cpus().length} cores`);
   console.log(`wrote ${writeResult("messages", { measuredAt: new Date().toISOString(), node: process.version, cpus: os.cpus().length, loadAverage: os.loadavg(), figures })}`);
