@@ -81,11 +81,12 @@ function hash53(text: string): string {
 
 /**
  * Each deck's digest, by the deck object: a table's decks stay the same objects from the move that
- * took them to the deal, so each is hashed once (~0.2 ms for a 500-card list), not at every ask.
+ * took them to the deal, so each is hashed once (~0.2 ms for a 500-card list), when it is taken
+ * (game.ts deckStep: that move's own message, not the deal's), not at every ask.
  * Decks are never written after parsing (a state change copies its container).
  */
 const deckDigests = new WeakMap<object, string>();
-function deckDigest(deck: Deck | undefined): string | null {
+export function deckDigest(deck: Deck | undefined): string | null {
   if (!deck) return null;
   let d = deckDigests.get(deck);
   if (d === undefined) {

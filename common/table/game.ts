@@ -24,7 +24,7 @@ import type { TableEvent } from "./events.js";
 import { createLog, play, playForTable, type Played, type TableLog } from "./log.js";
 import { logLine, type LogLine } from "./logline.js";
 import { NEEDS_AGREEMENT, permission, stillIn, touchesHiddenOf } from "./resolve.js";
-import { DEAL_WORK, dealKey, dealPreparation, dealWork, unpackDeal, type DealTask, type PackedDeal } from "./deal.js";
+import { DEAL_WORK, deckDigest, dealKey, dealPreparation, dealWork, unpackDeal, type DealTask, type PackedDeal } from "./deal.js";
 import { setupTable, type TableConfig } from "./setup.js";
 import { playSparringTurn, sparringDeck, sparringToAct } from "./sparring.js";
 import { tableProbes, tableTwin } from "./twin.js";
@@ -138,6 +138,8 @@ function deckStep(s: TableState, seat: number, move: Extract<TableMove, { type: 
   if (move.more) return ok({ state: { ...s, pieces: s.pieces.map((p, i) => (i === seat ? text : p)) }, deals: false });
   const d = parsedDeck(move, text, s.config);
   if (!d.ok) return d;
+  // Hashed now for the deal's key (deal.ts), so the last deck's message does not hash every deck.
+  if (d.value) deckDigest(d.value.deck);
   if (move.sparring) {
     if (!s.config.sparring) return fail("no-sparring", "This table has no sparring partner: send your own deck.");
     // The partner's deck is never checked against the format: it is there to be played against.
