@@ -15,7 +15,7 @@ import type { Seed } from "../core/rng.js";
 import type { Preparation } from "../core/game.js";
 import { CardIndex } from "./cardIndex.js";
 import { deckSize, type Deck } from "./deck.js";
-import { cloneCard, clonePlayer } from "./draft.js";
+import { cloneCard, cloneSmallParts } from "./draft.js";
 import { blankCard } from "./moves.js";
 import { setupTable, UNTOUCHED, type TableConfig } from "./setup.js";
 import { MAX_PLAYERS, type Card, type TableGame } from "./types.js";
@@ -184,20 +184,6 @@ export function unpackDeal(p: Exclude<PackedDeal, { error: string }>): TableGame
   }
   const zones: Record<string, number[]> = {};
   keys.forEach((k, i) => (zones[k] = Array.from(p.zones[i])));
-  const g = p.game;
   // The small parts copied too: a cached result may be unpacked again (a restore, the mirror).
-  return {
-    ...g,
-    options: { ...g.options, helpers: { ...g.options.helpers } },
-    players: g.players.map(clonePlayer),
-    defs: g.defs.map((d) => ({ ...d })),
-    cards,
-    zones,
-    turn: { ...g.turn, extra: [...g.turn.extra] },
-    arrows: g.arrows.map((a) => ({ ...a, to: { ...a.to } })),
-    designations: { ...g.designations },
-    winners: g.winners ? [...g.winners] : null,
-    ...(g.phantom ? { phantom: { ...g.phantom } } : {}),
-    ...(g.signals ? { signals: g.signals.map((s) => ({ ...s, pos: { ...s.pos } })) } : {}),
-  } as TableGame;
+  return { ...cloneSmallParts(p.game), cards, zones };
 }

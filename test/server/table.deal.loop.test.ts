@@ -15,15 +15,11 @@ import { inProcessPreparer, type PrepareRequest, type Preparer } from "../../ser
 import { GameRoom } from "../../server/rooms/game/GameRoom.js";
 import { NO_RATE_LIMITS, Probe, until, useHub } from "../helpers/hub.js";
 import { testPort } from "../helpers/ports.js";
+import { openTable, tableStage } from "../helpers/tableClients.js";
 
 const SEATS = 8;
 const deck = ["Deck", ...Array.from({ length: 125 }, (_, i) => `4 Practice Card ${i} | Creature — Bear | {1}{G} | 2/2`)].join("\n");
 const WORDS = dealPreparation({ seed: 1, config: { format: "constructed", decks: [] }, seats: 8 })!;
-
-const stage = (p: Probe) => {
-  const json = p.state?.parts?.get?.("m")?.json as string | undefined;
-  return json ? (JSON.parse(json) as { stage: string }).stage : null;
-};
 
 type ServerTable = { session: { state: TableState; log: unknown[]; record(): never } };
 
@@ -51,18 +47,7 @@ describe("card table: the eight-seat deal is made off the event loop", function 
   beforeEach(() => (saved = GameRoom.preparer));
   afterEach(() => (GameRoom.preparer = saved));
 
-  async function table(seats: number): Promise<{ rooms: Room<any>[]; probes: Probe[] }> {
-    const sdk = new Client(`ws://127.0.0.1:${hub.port}`);
-    const first = await sdk.create("table", { seats });
-    const rooms = [first];
-    const probes = [new Probe(first)];
-    for (let i = 1; i < seats; i++) {
-      rooms.push(await sdk.joinById(first.roomId));
-      probes.push(new Probe(rooms[i]));
-    }
-    await probes[0].until(() => probes[0].state?.phase === "playing" || undefined, 10_000, "the table's start");
-    return { rooms, probes };
-  }
+  const table = (seats: number) => openTable(new Client(`ws://127.0.0.1:${hub.port}`), seats);
 
   /** Every seat but the first sends its deck; then the first all but its last piece. */
   async function allButLastPiece(rooms: Room<any>[], probes: Probe[]) {
@@ -85,7 +70,7 @@ describe("card table: the eight-seat deal is made off the event loop", function 
     rooms[0].send("deck", last);
     await probes[0].until(() => probes[0].state?.preparing === WORDS.words || undefined, 30_000, "the deal's words");
     expect(work.asked, "the deal was asked of the preparer, once").to.have.length(1);
-    expect(stage(probes[0]), "not dealt while the work is held").to.equal("decks");
+    expect(tableStage(probes[0]), "not dealt while the work is held").to.equal("decks");
     // Another table's messages are answered while the deal is being made.
     for (let i = 0; i < 3; i++) {
       const from = other.probes[0].messages.length;
@@ -99,7 +84,7 @@ describe("card table: the eight-seat deal is made off the event loop", function 
     expect(refusal.code, JSON.stringify(refusal)).to.equal("preparing");
     expect(refusal.message).to.equal("Shuffling and dealing the decks: wait a moment, then try again.");
     work.release();
-    for (const p of probes) await p.until(() => stage(p) === "table" || undefined, 30_000, "the deal");
+    for (const p of probes) await p.until(() => tableStage(p) === "table" || undefined, 30_000, "the deal");
     expect(probes[0].state.preparing, "the words are gone with the deal").to.equal("");
     expect(probes[0].of("error"), "the last deck was taken").to.deep.equal([]);
     expect(work.asked).to.have.length(1);
@@ -129,7 +114,7 @@ describe("card table: the eight-seat deal is made off the event loop", function 
     GameRoom.preparer = saved;
     rooms[0].send("deck", last);
     await until(() => server.state.game !== null || undefined, 30_000, "the deal");
-    for (const p of probes) await p.until(() => stage(p) === "table" || undefined, 30_000, "the deal on every seat");
+    for (const p of probes) await p.until(() => tableStage(p) === "table" || undefined, 30_000, "the deal on every seat");
     for (const r of rooms) await r.leave();
   });
 });
