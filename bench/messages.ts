@@ -17,6 +17,7 @@ import { deckMessages } from "../common/table/game.js";
 import { MAX_DECKLIST_CHARS } from "../common/table/state.js";
 import { importCards } from "../server/cards/importer.js";
 import { Probe, sleep } from "../test/helpers/hub.js";
+import { openTable, tableStage } from "../test/helpers/tableClients.js";
 import { builtHub } from "./lib/built.js";
 import { announceQuick, freePort, quick, ROOT, writeResult } from "./lib/section.js";
 
@@ -25,6 +26,8 @@ const ONLY = process.env.MESSAGES_ONLY?.split(",") ?? null;
 const inGroup = (group: string) => !ONLY || ONLY.includes(group);
 /** Runs of each message (the first a warm-up, not counted); MESSAGES_REPEAT=n for more (the later runs show the hub's code warm). */
 const REPEAT = Number(process.env.MESSAGES_REPEAT) || quick(6, 2);
+/** Eight-seat tables dealt (MESSAGES_DEALS), each a run of the deal's figure (as for every message, the first is a warm-up when there are more). */
+const DEALS = Number(process.env.MESSAGES_DEALS) || 1;
 /** Time the hub is left alone after it answers its health check (its start-up warm-up runs then). */
 const SETTLE_MS = Number(process.env.MESSAGES_SETTLE_MS ?? quick(4000, 500));
 /** Idle time after a message's answer, so its trailing work (patches, sends) is counted too. */
@@ -180,28 +183,10 @@ async function deckLast(hub: Hub, room: Room<any>, probe: Probe, text: string, d
   );
 }
 
-async function tableOf(sdk: Client, seats: number): Promise<{ rooms: Room<any>[]; probes: Probe[] }> {
-  const first = await sdk.create("table", { seats });
-  const rooms = [first];
-  const probes = [new Probe(first)];
-  for (let i = 1; i < seats; i++) {
-    rooms.push(await sdk.joinById(first.roomId));
-    probes.push(new Probe(rooms[i]));
-  }
-  await probes[0].until(() => probes[0].state?.phase === "playing", 10_000, "the table's start");
-  return { rooms, probes };
-}
-
 /** Whether game seat 0 (the bench's first room) has a deck, as the client sees it (the "m" part's `decks`). */
 const deckTaken = (p: Probe) => {
   const json = p.state?.parts?.get?.("m")?.json as string | undefined;
   return json ? !!(JSON.parse(json) as { decks?: boolean[] }).decks?.[0] : false;
-};
-
-/** The table's stage as the client sees it ("decks", then "table"): its "m" part (common/table/wire.ts). */
-const stage = (p: Probe) => {
-  const json = p.state?.parts?.get?.("m")?.json as string | undefined;
-  return json ? (JSON.parse(json) as { stage: string }).stage : null;
 };
 
 async function run(): Promise<void> {
@@ -216,7 +201,7 @@ async function run(): Promise<void> {
   try {
     // Chat at its limit, as the baseline of a message that does nearly nothing.
     if (inGroup("chat")) {
-      const { rooms, probes } = await tableOf(sdk, 2);
+      const { rooms, probes } = await openTable(sdk, 2);
       const runs = [];
       for (let i = 0; i < REPEAT; i++) {
         const from = probes[0].messages.length;
@@ -234,8 +219,8 @@ async function run(): Promise<void> {
     for (const [what, text] of inGroup("decks") ? refusedLists : []) {
       const runs = [];
       for (let i = 0; i < REPEAT; i++) {
-        const { rooms, probes } = await tableOf(sdk, 2);
-        runs.push(await deckLast(hub, rooms[0], probes[0], text, () => stage(probes[0]) === "table"));
+        const { rooms, probes } = await openTable(sdk, 2);
+        runs.push(await deckLast(hub, rooms[0], probes[0], text, () => tableStage(probes[0]) === "table"));
         for (const r of rooms) await r.leave();
       }
       figures.push(figure("table deck (last piece)", `${MAX_DECKLIST_CHARS.toLocaleString("en")} chars: ${what}`, runs));
@@ -244,10 +229,10 @@ async function run(): Promise<void> {
     if (inGroup("decks")) {
       const runs = [];
       for (let i = 0; i < REPEAT; i++) {
-        const { rooms, probes } = await tableOf(sdk, 2);
+        const { rooms, probes } = await openTable(sdk, 2);
         rooms[1].send("deck", { text: "" });
         await probes[1].sync();
-        runs.push(await deckLast(hub, rooms[0], probes[0], deck, () => stage(probes[0]) === "table"));
+        runs.push(await deckLast(hub, rooms[0], probes[0], deck, () => tableStage(probes[0]) === "table"));
         for (const r of rooms) await r.leave();
       }
       figures.push(figure("table deck (last piece), the deal", `2 seats, a 500-card list of ${deck.length.toLocaleString("en")} chars`, runs));
@@ -257,12 +242,21 @@ async function run(): Promise<void> {
     if (inGroup("table")) {
     const seats = quick(8, 3);
     const big = bigTableDeck();
-    const { rooms, probes } = await tableOf(sdk, seats);
-    for (let s = 1; s < seats; s++) {
-      for (const p of deckMessages(big)) rooms[s].send("deck", p);
-      await probes[s].sync(30_000);
+    // MESSAGES_DEALS=n: n tables dealt (each a run of the deal's figure); the last one plays on.
+    const deals = [];
+    let rooms: Room<any>[] = [];
+    let probes: Probe[] = [];
+    for (let k = 0; k < DEALS; k++) {
+      for (const r of rooms) await r.leave();
+      ({ rooms, probes } = await openTable(sdk, seats));
+      for (let s = 1; s < seats; s++) {
+        for (const p of deckMessages(big)) rooms[s].send("deck", p);
+        await probes[s].sync(30_000);
+      }
+      const p0 = probes[0];
+      deals.push(await deckLast(hub, rooms[0], p0, big, () => tableStage(p0) === "table"));
     }
-    figures.push(figure("table deck (last piece), the deal", `${seats} seats × 500 cards`, [await deckLast(hub, rooms[0], probes[0], big, () => stage(probes[0]) === "table")]));
+    figures.push(figure("table deck (last piece), the deal", `${seats} seats × 500 cards`, deals));
     for (const r of rooms) r.send("act", { action: { do: "keep", bottom: [] } });
     for (const p of probes) await p.sync(30_000);
     const act = async (label: string, action: () => Record<string, unknown>) => {
@@ -350,7 +344,7 @@ async function run(): Promise<void> {
     console.log(r.map((c, j) => (j === 0 || j === 1 || j === 6 ? c.padEnd(widths[j]) : c.padStart(widths[j]))).join("  "));
     if (i === 0) console.log(widths.map((w) => "-".repeat(w)).join("  "));
   }
-  console.log(`(worst of ${REPEAT - 1} runs each after a warm-up, one run for the eight-seat deal; "longest block" is ±1 ms: the loop's 1 ms timer; "busy" is all the loop ran for the message)`);
+  console.log(`(worst of ${REPEAT - 1} runs each after a warm-up, ${DEALS > 1 ? `${DEALS - 1} eight-seat deals after a first one` : "one run for the eight-seat deal"}; "longest block" is ±1 ms: the loop's 1 ms timer; "busy" is all the loop ran for the message)`);
   // The machine's load: on a shared machine wall times (block, busy) stretch, CPU time much less.
   console.log(`load average ${os.loadavg().map((x) => x.toFixed(1)).join(" ")} on ${os.cpus().length} cores`);
   console.log(`wrote ${writeResult("messages", { measuredAt: new Date().toISOString(), node: process.version, cpus: os.cpus().length, loadAverage: os.loadavg(), figures })}`);

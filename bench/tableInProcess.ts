@@ -1,17 +1,19 @@
 // The card table's heaviest messages in process (issue 36 point 4): the rules' apply and the
 // room's projection (server/rooms/table/parts.ts into a real TableRoomState, no sockets) of the
-// deal at 8 seats × 500 cards and of draw, shuffle, lookTop 50 and undo on that table, as CPU
+// deal at 8 seats × 500 cards (in process, and its loop's part when made on a worker thread
+// first: GameDef.prepare, common/table/deal.ts) and of draw, shuffle, lookTop 50 and undo on that table, as CPU
 // time (process.cpuUsage: a shared machine stretches wall time far more). Best of RUNS.
 // `node --import tsx bench/tableInProcess.ts` (TABLE_PROF=1: a CPU profile of the whole run in
 // ./table-prof). Less noisy than bench/messages.ts, which measures the same through the hub.
 
 import { Encoder, StateView } from "@colyseus/schema";
+import type { Prepared } from "../common/core/rules.js";
 import { GameSession } from "../common/core/session.js";
 import { deckMessages, tableDef, type TableGameView, type TableMove, type TableOut, type TableRoomConfig, type TableState } from "../common/table/game.js";
 import { tableParts } from "../server/rooms/table/parts.js";
 
 const SEATS = 8;
-const RUNS = Number(process.env.TABLE_RUNS ?? 7);
+const RUNS = Number(process.env.TABLE_RUNS ?? 8);
 const deck = ["Deck", ...Array.from({ length: 125 }, (_, i) => `4 Practice Card ${i} | Creature — Bear | {1}{G} | 2/2`)].join("\n");
 
 type Session = GameSession<TableState, TableMove, TableOut, TableRoomConfig, TableGameView>;
@@ -40,16 +42,22 @@ function newTable(): { s: Session; project: () => void; encode: () => void } {
   return { s, project, encode };
 }
 
-function move(s: Session, seat: number, m: TableMove): void {
-  const r = s.apply(seat, m, 1000 + s.log.length);
+function move(s: Session, seat: number, m: TableMove, prepared?: Prepared): void {
+  const r = s.apply(seat, m, 1000 + s.log.length, undefined, prepared);
   if (!r.ok) throw new Error(`${m.type} refused: ${r.error.code}`);
 }
 
 const figures: Record<string, { apply: number[]; project: number[]; encode: number[] }> = {};
-function timed(label: string, t: ReturnType<typeof newTable>, seat: number, m: TableMove): void {
+/** `prepared`: the move's long work is done elsewhere (a worker thread: not counted) and only taken here. */
+function timed(label: string, t: ReturnType<typeof newTable>, seat: number, m: TableMove, prepared = false): void {
   const f = (figures[label] ??= { apply: [], project: [], encode: [] });
+  // The loop's part of a prepared move: `prepare` (the room asks it), reading the result that
+  // crossed from the thread (a structured clone here: its writing counted too, an upper bound), the apply with it.
+  const work = prepared ? tableDef.prepare!(t.s.state, seat, m, t.s.rng.getState()) : null;
+  const done = work ? tableDef.work!(work.task) : null;
   const a = cpu();
-  move(t.s, seat, m);
+  const p = prepared ? tableDef.prepare!(t.s.state, seat, m, t.s.rng.getState()) : null;
+  move(t.s, seat, m, p && done ? { key: p.key, result: structuredClone(done) } : undefined);
   const b = cpu();
   t.project();
   const c = cpu();
@@ -68,7 +76,8 @@ for (let run = 0; run < RUNS; run++) {
   for (let seat = 0; seat < SEATS; seat++) {
     const pieces = deckMessages(deck);
     for (const [i, p] of pieces.entries()) {
-      if (seat === SEATS - 1 && i === pieces.length - 1) timed("the deal (8 × 500)", t, seat, { type: "deck", ...p });
+      // Odd runs: the deal made on the worker thread first (common/table/deal.ts); even runs: in process.
+      if (seat === SEATS - 1 && i === pieces.length - 1) timed(run % 2 ? "deal, prepared" : "deal, in process", t, seat, { type: "deck", ...p }, run % 2 === 1);
       else move(s, seat, { type: "deck", ...p });
     }
   }

@@ -17,6 +17,7 @@ import { Encoder, StateView } from "@colyseus/schema";
 import type { Configured } from "../common/core/game.js";
 import { GameSession } from "../common/core/session.js";
 import { minesweeperDef, type MinesweeperConfig } from "../common/minesweeper/index.js";
+import { packDeal, unpackDeal } from "../common/table/deal.js";
 import { deckMessages, tableDef, type TableMove, type TableRoomConfig } from "../common/table/game.js";
 import type { Action } from "../common/table/catalogue.js";
 import { log } from "./ops/log.js";
@@ -85,6 +86,11 @@ export function tableSteps(round: number): Step[] {
   const firstIn = (zone: string) => () => s.state.game?.zones[zone]?.[0];
   const steps: Step[] = [() => (project(null, null), true)];
   for (let seat = 0; seat < SEATS; seat++) for (const p of deckMessages(DECK)) steps.push(move(seat, { type: "deck", ...p }));
+  // A big deal is made on a worker thread and unpacked on the loop (common/table/deal.ts): that too.
+  steps.push(() => {
+    const packed = s.state.game ? packDeal(s.state.game) : null;
+    return !!packed && !("error" in packed) && unpackDeal(packed).cards.size === s.state.game!.cards.size;
+  });
   for (let seat = 0; seat < SEATS; seat++) steps.push(act(seat, () => ({ do: "keep", bottom: [] })));
   const hand = firstIn("0.hand");
   const field = firstIn("0.battlefield");

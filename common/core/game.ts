@@ -78,6 +78,10 @@ export interface Preparation {
   task: unknown;
   /** What the players read while it runs ("Making a board without guesses…"). */
   words: string;
+  /** Answers in the work's words when it fails, runs too long, or too many run (default: the room's). */
+  refusals?: { failed: string; slow: string; busy: string };
+  /** Preparations one address may have running at once, this one included (default: the room's bound). */
+  perAddress?: number;
 }
 
 /** The validated options of a room: what the rules get, and how the room is seated. */

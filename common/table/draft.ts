@@ -44,13 +44,16 @@ export function cloneGame(g: TableGame): TableGame {
   for (const [id, c] of g.cards) cards.set(id, cloneCard(c));
   const zones: Record<string, number[]> = {};
   for (const k in g.zones) zones[k] = [...g.zones[k]];
+  return { ...cloneSmallParts(g), cards, zones };
+}
+
+/** A copy of everything of a game but its cards and zones (players, options, defs, turn…). */
+export function cloneSmallParts<G extends Omit<TableGame, "cards" | "zones">>(g: G): G {
   return {
     ...g,
     options: { ...g.options, helpers: { ...g.options.helpers } },
     players: g.players.map(clonePlayer),
     defs: g.defs.map((d) => ({ ...d })),
-    cards,
-    zones,
     turn: { ...g.turn, extra: [...g.turn.extra] },
     arrows: g.arrows.map((a) => ({ ...a, to: { ...a.to } })),
     designations: { ...g.designations },

@@ -12,8 +12,8 @@
 // it ends when every player still in it agreed, or by itself when everyone else conceded.
 
 import { createRng, type Rng } from "../core/rng.js";
-import type { ApplyResult } from "../core/rules.js";
-import { unknownType, type GameDef, type PayloadsOf, type WhoActs } from "../core/game.js";
+import type { ApplyResult, Prepared } from "../core/rules.js";
+import { unknownType, type GameDef, type PayloadsOf, type Preparation, type WhoActs } from "../core/game.js";
 import { fail, intIn, objectWith, ok, type Parsed } from "../core/payload.js";
 import { isSessionAction, parseAction, type Action } from "./catalogue.js";
 import type { ResolvedCards } from "./cards.js";
@@ -24,7 +24,8 @@ import type { TableEvent } from "./events.js";
 import { createLog, play, playForTable, type Played, type TableLog } from "./log.js";
 import { logLine, type LogLine } from "./logline.js";
 import { NEEDS_AGREEMENT, permission, stillIn, touchesHiddenOf } from "./resolve.js";
-import { setupTable } from "./setup.js";
+import { DEAL_WORK, deckDigest, dealKey, dealPreparation, dealWork, unpackDeal, type DealTask, type PackedDeal } from "./deal.js";
+import { setupTable, type TableConfig } from "./setup.js";
 import { playSparringTurn, sparringDeck, sparringToAct } from "./sparring.js";
 import { tableProbes, tableTwin } from "./twin.js";
 import { MAX_PLAYERS, zoneKey, type Format, type TableGame } from "./types.js";
@@ -80,47 +81,92 @@ export function tableNames(given: readonly string[]): string[] {
   return names.map((n, i) => (names.filter((x) => x === n).length > 1 ? `${n} ${i + 1}` : n));
 }
 
-function deal(s: TableState): Parsed<TableState> {
-  const decks = s.decks;
+/** What setupTable deals `s`'s decks with (every seat has chosen one). */
+function dealTask(s: TableState): DealTask {
   // A seat without a deck of its own gets the built-in one (setupTable's default).
-  const chosen = decks.map((d) => (d === "standard" || d === null ? undefined : d)) as Deck[];
+  const chosen = s.decks.map((d) => (d === "standard" || d === null ? undefined : d)) as Deck[];
   const partner = s.config.sparring ? 1 : 0;
   if (partner) chosen.push(s.sparringDeck ?? sparringDeck());
-  try {
-    const names = [...tableNames(s.names), ...(partner ? [SPARRING_NAME] : [])];
-    const config = { format: s.config.format, decks: chosen, names, ids: s.config.ids ?? "sequential", options: { ending: s.config.ending ?? "declared" }, ...(partner ? { sparring: [s.seats] } : {}) } as const;
-    const game = setupTable(s.seed, config, s.seats + partner);
-    return ok({ ...s, game, log: createLog(game, s.config.mode === "solo" ? "unlimited" : "lastOwn") });
-  } catch (e) {
-    return fail("bad-decklist", `The decks cannot be dealt: ${(e as Error).message}. Import a smaller deck.`);
+  const names = [...tableNames(s.names), ...(partner ? [SPARRING_NAME] : [])];
+  const config: TableConfig = { format: s.config.format, decks: chosen, names, ids: s.config.ids ?? "sequential", options: { ending: s.config.ending ?? "declared" }, ...(partner ? { sparring: [s.seats] } : {}) };
+  return { seed: s.seed, config, seats: s.seats + partner };
+}
+
+const cannotDeal = (message: string) => fail("bad-decklist", `The decks cannot be dealt: ${message}. Import a smaller deck.`);
+
+/** The deal: made on a worker thread beforehand when it is big (`prepared`: deal.ts), else here. */
+function deal(s: TableState, prepared?: Prepared): Parsed<TableState> {
+  const task = dealTask(s);
+  let game: TableGame;
+  const packed = prepared?.key.startsWith(DEAL_WORK) && prepared.key === dealKey(task) ? (prepared.result as PackedDeal) : null;
+  if (packed && "error" in packed) return cannotDeal(packed.error);
+  if (packed) game = unpackDeal(packed);
+  else {
+    try {
+      game = setupTable(task.seed, task.config, task.seats);
+    } catch (e) {
+      return cannotDeal((e as Error).message);
+    }
   }
+  return ok({ ...s, game, log: createLog(game, s.config.mode === "solo" ? "unlimited" : "lastOwn") });
 }
 
 const done = (state: TableState, events: TableOut[] = []): ApplyResult<TableState, TableOut> => ({ ok: true, state, events });
 
-function applyTable(s: TableState, seat: number, move: TableMove, rng: Rng, now: number): ApplyResult<TableState, TableOut> {
+/**
+ * A last deck piece's list, parsed once per move: a big deal asks for the move's deal first
+ * (prepareTable, on the event loop) and then applies the same move with it, and the parse
+ * (and the deck's digest in the deal's key, kept by the deck object: deal.ts) is not made again.
+ */
+const parses = new WeakMap<object, { text: string; config: TableRoomConfig; parsed: ReturnType<typeof parseDeck> }>();
+function parsedDeck(move: Extract<TableMove, { type: "deck" }>, text: string, config: TableRoomConfig): ReturnType<typeof parseDeck> {
+  const known = parses.get(move);
+  if (known && known.text === text && known.config === config) return known.parsed;
+  const parsed = parseDeck(text, config, move.cards);
+  parses.set(move, { text, config, parsed });
+  return parsed;
+}
+
+/** A deck move up to the deal: the state with the deck taken, and whether every seat now has one (the deal is next). */
+function deckStep(s: TableState, seat: number, move: Extract<TableMove, { type: "deck" }>): Parsed<{ state: TableState; deals: boolean }> {
+  if (s.game) return fail("already-dealt", "The cards are dealt: decks change only in a new game.");
+  if (s.decks[seat] !== null) return fail("deck-chosen", "You already chose your deck; wait for the others.");
+  const at = move.at ?? 0;
+  if (at !== 0 && at !== s.pieces[seat].length) return fail("deck-piece", `The decklist piece starts at character ${at}, but ${s.pieces[seat].length} arrived so far: import the list again.`);
+  const text = (at === 0 ? "" : s.pieces[seat]) + move.text;
+  if (text.length > MAX_DECKLIST_CHARS) return fail("deck-too-long", `A decklist is at most ${MAX_DECKLIST_CHARS} characters: shorten it and import again.`);
+  if (move.more) return ok({ state: { ...s, pieces: s.pieces.map((p, i) => (i === seat ? text : p)) }, deals: false });
+  const d = parsedDeck(move, text, s.config);
+  if (!d.ok) return d;
+  // Hashed now for the deal's key (deal.ts), so the last deck's message does not hash every deck.
+  if (d.value) deckDigest(d.value.deck);
+  if (move.sparring) {
+    if (!s.config.sparring) return fail("no-sparring", "This table has no sparring partner: send your own deck.");
+    // The partner's deck is never checked against the format: it is there to be played against.
+    return ok({ state: { ...s, pieces: s.pieces.map((p, i) => (i === seat ? "" : p)), ...(d.value ? { sparringDeck: d.value.deck } : {}) }, deals: false });
+  }
+  const decks = s.decks.map((x, i) => (i === seat ? (d.value?.deck ?? "standard") : x));
+  const reports = (s.reports ?? s.decks.map(() => null)).map((r, i) => (i === seat ? (d.value?.report ?? null) : r));
+  const pieces = s.pieces.map((p, i) => (i === seat ? "" : p));
+  const names = move.name ? s.names.map((n, i) => (i === seat ? move.name! : n)) : s.names;
+  return ok({ state: { ...s, decks, pieces, names, reports }, deals: !decks.some((x) => x === null) });
+}
+
+/** The last deck's deal, when it is big: made on a worker thread first (deal.ts), then the move is applied with it. */
+function prepareTable(s: TableState, seat: number, move: TableMove): Preparation | null {
+  if (move.type !== "deck" || move.more || s.game || !Number.isInteger(seat) || seat < 0 || seat >= s.seats) return null;
+  // Only the last deck deals: every other seat has one and this one has none yet.
+  if (s.decks.some((d, i) => (i === seat ? d !== null : d === null))) return null;
+  const step = deckStep(s, seat, move);
+  return step.ok && step.value.deals ? dealPreparation(dealTask(step.value.state)) : null;
+}
+
+function applyTable(s: TableState, seat: number, move: TableMove, rng: Rng, now: number, prepared?: Prepared): ApplyResult<TableState, TableOut> {
   if (!Number.isInteger(seat) || seat < 0 || seat >= s.seats) return fail("not-seated", "Only a seated player can do that.");
   if (move.type === "deck") {
-    if (s.game) return fail("already-dealt", "The cards are dealt: decks change only in a new game.");
-    if (s.decks[seat] !== null) return fail("deck-chosen", "You already chose your deck; wait for the others.");
-    const at = move.at ?? 0;
-    if (at !== 0 && at !== s.pieces[seat].length) return fail("deck-piece", `The decklist piece starts at character ${at}, but ${s.pieces[seat].length} arrived so far: import the list again.`);
-    const text = (at === 0 ? "" : s.pieces[seat]) + move.text;
-    if (text.length > MAX_DECKLIST_CHARS) return fail("deck-too-long", `A decklist is at most ${MAX_DECKLIST_CHARS} characters: shorten it and import again.`);
-    if (move.more) return done({ ...s, pieces: s.pieces.map((p, i) => (i === seat ? text : p)) });
-    const d = parseDeck(text, s.config, move.cards);
-    if (!d.ok) return d;
-    if (move.sparring) {
-      if (!s.config.sparring) return fail("no-sparring", "This table has no sparring partner: send your own deck.");
-      // The partner's deck is never checked against the format: it is there to be played against.
-      return done({ ...s, pieces: s.pieces.map((p, i) => (i === seat ? "" : p)), ...(d.value ? { sparringDeck: d.value.deck } : {}) });
-    }
-    const decks = s.decks.map((x, i) => (i === seat ? (d.value?.deck ?? "standard") : x));
-    const reports = (s.reports ?? s.decks.map(() => null)).map((r, i) => (i === seat ? (d.value?.report ?? null) : r));
-    const pieces = s.pieces.map((p, i) => (i === seat ? "" : p));
-    const names = move.name ? s.names.map((n, i) => (i === seat ? move.name! : n)) : s.names;
-    if (decks.some((x) => x === null)) return done({ ...s, decks, pieces, names, reports });
-    const dealt = deal({ ...s, decks, pieces, names, reports });
+    const step = deckStep(s, seat, move);
+    if (!step.ok || !step.value.deals) return step.ok ? done(step.value.state) : step;
+    const dealt = deal(step.value.state, prepared);
     if (!dealt.ok) return dealt;
     const replied = sparringReplies(dealt.value, rng, now);
     return done(replied.state, replied.outs);
@@ -349,7 +395,10 @@ export const tableDef: GameDef<TableState, TableMove, TableOut, TableRoomConfig,
     return ok({ config: { format: format as Format, mode: m, ids: "random", ending: "agreed", ...extra }, seats, mode: m, bots: 0, turnSeconds: 0, criteria: { mode: m, format, seats, ...extra } });
   },
   setup: (seed, config, seats) => ({ seed, config, seats, decks: new Array<Deck | "standard" | null>(seats).fill(null), pieces: new Array<string>(seats).fill(""), names: new Array<string>(seats).fill(""), reports: new Array<DeckReport | null>(seats).fill(null), game: null, log: null, lines: [], goOn: Array.from({ length: seats }, () => []), endVote: null }),
-  apply: (s, seat, move, ctx) => applyTable(s, seat, move, ctx.rng, ctx.now),
+  apply: (s, seat, move, ctx) => applyTable(s, seat, move, ctx.rng, ctx.now, ctx.prepared),
+  // A big deal (eight seats × 500 cards: 4,000) is made on a worker thread first (deal.ts).
+  prepare: (s, seat, move) => prepareTable(s, seat, move),
+  work: dealWork,
   status: (s) => (s.game?.phase === "finished" ? "finished" : "playing"),
   // How it ended, for the stored record: "agreed" (everyone still in), "conceded" (everyone
   // else did); games from before the agreement rule: "won" or "finished", as they were stored.

@@ -68,7 +68,7 @@ function newPlayer(name: string, life: number): Player {
  * eight objects each were most of an eight-seat deal's allocation (issue 36 point 4). Frozen, so
  * a write that did not copy the card first (Draft.card does) throws instead of changing them all.
  */
-const UNTOUCHED = Object.freeze({
+export const UNTOUCHED = Object.freeze({
   counters: Object.freeze({}) as Card["counters"],
   keywords: Object.freeze([]) as unknown as string[],
   labels: Object.freeze([]) as unknown as string[],

@@ -6,6 +6,25 @@ import { deckMessages } from "../../common/table/game.js";
 import { joinView, partsFor, type Parts } from "../../common/table/wire.js";
 import { Probe, until } from "./hub.js";
 
+/** A new table of `seats` from `sdk`, every seat joined (a room and a probe each), once its game has started. */
+export async function openTable(sdk: Client, seats: number): Promise<{ rooms: Room<any>[]; probes: Probe[] }> {
+  const first = await sdk.create("table", { seats });
+  const rooms = [first];
+  const probes = [new Probe(first)];
+  for (let i = 1; i < seats; i++) {
+    rooms.push(await sdk.joinById(first.roomId));
+    probes.push(new Probe(rooms[i]));
+  }
+  await probes[0].until(() => probes[0].state?.phase === "playing" || undefined, 10_000, "the table's start");
+  return { rooms, probes };
+}
+
+/** The table's stage as a client sees it ("decks", then "table"): its "m" part (common/table/wire.ts). */
+export const tableStage = (p: Probe): string | null => {
+  const json = p.state?.parts?.get?.("m")?.json as string | undefined;
+  return json ? (JSON.parse(json) as { stage: string }).stage : null;
+};
+
 export interface TableClient {
   name: string;
   room: Room<any>;

@@ -48,12 +48,8 @@ export interface RoomWork extends Preparation {
   work?: string;
   /** The game seat that alone waits (its other moves are refused meanwhile); absent: the whole game waits. */
   seat?: number;
-  /** Answers in the work's words when it fails, runs too long, or too many run. */
-  refusals?: { failed: string; slow: string; busy: string };
   /** Time it may take on its thread (ms; default PREPARE_BUDGET_MS). */
   budgetMs?: number;
-  /** Preparations one address may have running at once, this one included (default PREPARE_PER_ADDRESS). */
-  perAddress?: number;
 }
 
 /**
