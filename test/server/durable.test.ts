@@ -7,7 +7,7 @@
 import { expect } from "chai";
 import { Client } from "colyseus.js";
 import { createRng } from "../../common/core/rng.js";
-import { comparable, DRIVERS, play, rejoinAll, seat, type Player, useRestartableHub } from "../helpers/durable.js";
+import { comparable, DRIVERS, play, rejoin, rejoinAll, seat, type Player, useRestartableHub } from "../helpers/durable.js";
 import { Probe } from "../helpers/hub.js";
 
 const MAX_MOVES = 4000;
@@ -65,4 +65,36 @@ describe("restart: rooms come back from their log after SIGKILL", function () {
       await watcherAgain.leave();
     });
   }
+
+  it("a turn clock caught by a restart gets back the time the hub was down (it is not timed out when the room is back)", async () => {
+    // A 10 s turn, then the hub down for longer than that: before, the restored room ran the
+    // logged deadline, already past, and played the waiting player's timeout move at once.
+    const sdk = new Client(`ws://127.0.0.1:${suite.port}`);
+    const p0 = await seat(sdk.create("connect4", { name: "P0", timer: 10, private: true }));
+    const roomId = p0.room.roomId;
+    let players: Player[] = [p0, await seat(sdk.joinById(roomId, { name: "P1" }))];
+    await p0.probe.until(() => p0.room.state.phase === "playing" || undefined, 8000, "the game to start");
+    // whoever is on turn drops a disc; the other's turn (and its deadline) starts
+    let dropped = false;
+    for (const p of players) if (!dropped && (await play(p, { type: "drop", payload: { col: 3 } }))) dropped = true;
+    expect(dropped, "one player's drop taken").to.equal(true);
+    for (const p of players) await p.probe.sync();
+    const before = players.map((p) => comparable(p.room.state) as Record<string, unknown>);
+    const deadline = p0.room.state.deadline as number;
+    expect(deadline, "a turn deadline").to.be.above(0);
+
+    await suite.hub.kill("SIGKILL");
+    // down past the deadline (the hub's clock is this machine's)
+    await new Promise((r) => setTimeout(r, Math.max(0, deadline - Date.now()) + 1500));
+    await suite.hub.start();
+    players = await Promise.all(players.map((p) => rejoin(sdk, roomId, p)));
+    for (const [i, p] of players.entries()) {
+      await p.probe.sync();
+      const { deadline: after, ...rest } = comparable(p.room.state) as Record<string, unknown>;
+      const { deadline: _logged, ...was } = before[i];
+      expect(rest, `P${i}'s game as it was: the waiting player not timed out`).to.deep.equal(was);
+      expect(after as number, `P${i}'s turn deadline moved on by the time the hub was down`).to.be.above(deadline);
+    }
+    for (const p of players) await p.room.leave();
+  });
 });

@@ -442,7 +442,7 @@ export abstract class GameRoom<S, M extends TypedMove, E, C, V, St extends GameR
       }
       st.order.clear();
       st.order.push(...this.play.order);
-      this.path.timer.resumeFrom(r.deadlines);
+      this.path.timer.resumeFrom(r.deadlines, r.updatedAt);
       this.path.project(true, null, null);
       // A game waiting for the room's own move when the process stopped gets it now.
       if (this.game) this.path.roomMoves.ifWaiting(this.game);

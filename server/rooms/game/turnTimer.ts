@@ -2,7 +2,8 @@
 // gets a deadline per turn; a phase where several seats act at once (`together`) with
 // `togetherSeconds` gets one deadline for the phase. When it passes, the game's `timeoutMove`
 // is played for the seat. The deadline shows in the schema (`deadline`); after a restore the
-// first timers run to the logged deadlines instead of starting afresh. A seat's own turns may
+// first timers run to the logged deadlines, moved on by the time the hub was down (never with
+// less time left than at the log's last write), instead of starting afresh. A seat's own turns may
 // be shorter (`Play.turnFactor`: a tournament arena's berserk halves them, berserk.ts).
 
 import type { TypedMove } from "../../../common/core/game.js";
@@ -43,9 +44,17 @@ export class TurnTimer<S, M extends TypedMove, E, C, V> {
     this.key = "";
   }
 
-  /** A restored room: the first timers run to these deadlines. */
-  resumeFrom(deadlines: Deadlines): void {
-    this.resume = deadlines;
+  /**
+   * A restored room: the first timers run to these deadlines, moved on by the time the room was
+   * down (`writtenAt`: the log's last write, `now`: the restore), so a restart never eats the
+   * turn of the player it caught (resumedDeadline).
+   */
+  resumeFrom(deadlines: Deadlines, writtenAt: number, now = Date.now()): void {
+    const configured = this.play.configured;
+    this.resume = {
+      deadline: resumedDeadline(deadlines.deadline, writtenAt, now, configured.turnSeconds * 1000 * TurnTimer.timeScale),
+      together: resumedDeadline(deadlines.together, writtenAt, now, (configured.togetherSeconds ?? 0) * 1000 * TurnTimer.timeScale),
+    };
   }
 
   /** After each projection: armed once per turn (`since` tells turns apart), or disarmed; `now`: the move's server time. */
@@ -133,4 +142,16 @@ export class TurnTimer<S, M extends TypedMove, E, C, V> {
       return move ? this.apply(ctx, g, move) : false;
     };
   }
+}
+
+/**
+ * A logged deadline (0: none) as a restored room runs it: never sooner than logged, and never
+ * with less time left than the player had at the log's last write (`writtenAt`) — the time the
+ * hub was down is given back, up to one whole turn (`turnMs`). Before, a restart longer than the
+ * time left timed the player on turn out the moment the room was back.
+ */
+export function resumedDeadline(logged: number, writtenAt: number, now: number, turnMs: number): number {
+  if (logged <= 0) return 0;
+  const left = Math.min(Math.max(0, logged - writtenAt), turnMs > 0 ? turnMs : Infinity);
+  return Math.max(logged, now + left);
 }
