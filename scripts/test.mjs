@@ -3,12 +3,13 @@
 // (three mocha summaries are not one; the skipped count goes on the line above it). A failing phase does not stop the next: one run
 // shows every failure. The exit code is non-zero when anything failed.
 //
-// The whole run (`npm test`) runs the three phases side by side: test/e2e (the longest, printing
-// as it goes), test/server and test/common. The server phase mostly waits on sockets and timers
-// (under one of the two cores on average), and since the browser tests drive Chromium's headless
-// shell the browser phase leaves room too: together they kept both cores busy and took 833 s
-// where one after the other took 941 (docs/testing.md, "All three phases side by side"). A phase
-// that runs beside another prints its log in one piece when all are done, so none interleave.
+// The whole run (`npm test`) runs test/common beside test/server, then test/e2e: the server
+// phase mostly waits on sockets and timers (under one of the two cores on average) and the pure
+// phase is short and all CPU, so it fills that gap (docs/testing.md, "Phases side by side"). The
+// phase that runs beside another prints its log in one piece when both are done, so the two
+// never interleave. The browser phase keeps both cores busy: it runs alone. All three at once
+// was measured and not kept: 833 s once, 931 s and a server test timed out under the load the
+// next time (docs/testing.md, "All three phases side by side").
 //
 // `node scripts/test.mjs server` (npm run test:server, …) runs phases without the build, one
 // after the other (`server+common`: side by side, as the whole run does); the arguments from the first one starting with "-" go to mocha
@@ -37,7 +38,7 @@ const firstFlag = args.findIndex((a) => a.startsWith("-"));
 const asked = firstFlag < 0 ? args : args.slice(0, firstFlag);
 const mochaArgs = firstFlag < 0 ? [] : args.slice(firstFlag);
 /** The whole run's order: a "+" joins phases that run side by side (the first prints as it goes). */
-const WHOLE_RUN = ["e2e+server+common"];
+const WHOLE_RUN = ["server+common", "e2e"];
 for (const name of asked.flatMap((a) => a.split("+"))) if (!(name in PHASES)) {
   console.error(`unknown test phase "${name}"; the phases are: ${Object.keys(PHASES).join(", ")} (a "+" runs phases side by side: server+common)`);
   process.exit(2);
