@@ -47,7 +47,8 @@ export class TurnTimer<S, M extends TypedMove, E, C, V> {
   /**
    * A restored room: the first timers run to these deadlines, moved on by the time the room was
    * down (`writtenAt`: the log's last write, `now`: the restore), so a restart never eats the
-   * turn of the player it caught (resumedDeadline).
+   * turn of the player it caught (resumedDeadline). A room woken from sleep (everyone had left)
+   * is restored the same way: its player on turn gets back the time they had when it slept.
    */
   resumeFrom(deadlines: Deadlines, writtenAt: number, now = Date.now()): void {
     const configured = this.play.configured;
